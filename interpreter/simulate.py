@@ -1,0 +1,104 @@
+"""Simulation: many seeded games played by bots, summed up as plain-data statistics.
+
+Game i of a run seeded S uses an engine seed and bot seeds derived from (S, i) alone, so the
+same run gives the same statistics on any machine; only the timing fields (`seconds`,
+`games_per_second`) may differ. A game that raises, or that goes past the decision limit,
+is counted in `errors` and the run goes on.
+
+This module must not know any game, must not print, and must not read anything but the
+engine's public API.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+
+from interpreter.bots import bot_move, make_bot
+
+MAX_ERROR_MESSAGES = 5
+
+
+def derive_seed(seed: int, game_index: int, purpose: str) -> int:
+    """A 63-bit seed for one purpose ("engine", "seat 0", ...) of one game of a run."""
+    digest = hashlib.sha256(f"{seed}/{game_index}/{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass
+class Outcome:
+    """How one game went: its result, or the error that stopped it."""
+    decisions: int = 0
+    winners: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    error: str = ""
+
+
+class TooLong(Exception):
+    pass
+
+
+def play_one(game, players: int, seed: int, bot: str, index: int, max_decisions: int) -> Outcome:
+    """Play game number `index` of a run to its end with one bot per seat."""
+    state = game.new_state(players=players, seed=derive_seed(seed, index, "engine"))
+    bots = [make_bot(bot, derive_seed(seed, index, f"seat {s}")) for s in range(state.players)]
+    while not state.is_over:
+        if state.decisions >= max_decisions:
+            raise TooLong(f"the game was not over after {max_decisions} decisions")
+        seat = state.pending.players[0]
+        move = bot_move(bots[seat], state, seat)
+        state.apply(move.index, seat=move.seat, time=move.time)
+    result = state.result
+    return Outcome(state.decisions, list(result.winners), list(result.scores))
+
+
+def _stats(values: list[float]) -> dict:
+    if not values:
+        return {"min": None, "mean": None, "max": None}
+    return {"min": min(values), "mean": round(sum(values) / len(values), 4), "max": max(values)}
+
+
+def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",
+             max_decisions: int = 100_000) -> dict:
+    """Play `games` bot games of `game` and return their statistics as plain data."""
+    players = game.min_players if players is None else players
+    make_bot(bot, 0)  # an unknown bot name fails here, before any game is played
+    started = time.perf_counter()
+    outcomes = []
+    for i in range(games):
+        try:
+            outcomes.append(play_one(game, players, seed, bot, i, max_decisions))
+        except Exception as e:  # an engine failure is a finding of the run, not its end
+            reason = getattr(e, "reason", "") or str(e) or type(e).__name__
+            outcomes.append(Outcome(error=f"game {i}: {reason}"))
+    seconds = time.perf_counter() - started
+    return summarise(game, players, seed, bot, outcomes, seconds)
+
+
+def summarise(game, players: int, seed: int, bot: str, outcomes: list[Outcome], seconds: float) -> dict:
+    """The statistics of a run, as JSON-ready data (see schemas/simulate.schema.json)."""
+    finished = [o for o in outcomes if not o.error]
+    errors = [o.error for o in outcomes if o.error]
+    wins = [0] * players
+    for o in finished:
+        for w in o.winners:
+            wins[w] += 1
+    return {
+        "game": str(game.path),
+        "title": game.title,
+        "variant": game.variant,
+        "options": dict(game.option_values),
+        "players": players,
+        "seed": seed,
+        "bot": bot,
+        "games": len(outcomes),
+        "finished": len(finished),
+        "errors": len(errors),
+        "error_messages": errors[:MAX_ERROR_MESSAGES],
+        "wins": wins,
+        "no_winner": sum(1 for o in finished if not o.winners),
+        "scores": [_stats([o.scores[s] for o in finished]) for s in range(players)],
+        "decisions": _stats([o.decisions for o in finished]),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(len(outcomes) / seconds, 1) if seconds > 0 else None,
+    }

@@ -1,0 +1,446 @@
+"""The `tabletop` command line, run in-process against a fake engine (tests/fake_game.py).
+
+End-to-end tests on the real engine and rulebooks live at the bottom of this file.
+"""
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import fake_game
+from interpreter import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "schemas"
+
+
+def schema(name):
+    return json.loads((SCHEMAS / name).read_text())
+
+
+class TTYInput(io.StringIO):
+    def isatty(self):
+        return True
+
+
+class CtrlC(io.StringIO):
+    """Standard input on which the person presses Ctrl-C after the given lines."""
+
+    def readline(self, *args):
+        line = super().readline(*args)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+@pytest.fixture
+def run(monkeypatch, tmp_path, capsys):
+    """Run `tabletop ARGS` in-process in a fresh folder with the fake engine and given stdin."""
+    monkeypatch.setattr(cli, "engine", lambda: fake_game)
+    monkeypatch.chdir(tmp_path)
+
+    def _run(*argv, stdin=""):
+        monkeypatch.setattr(sys, "stdin", stdin if isinstance(stdin, io.StringIO) else io.StringIO(stdin))
+        code = cli.main([str(a) for a in argv])
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+
+    return _run
+
+
+def write(path, text):
+    Path(path).write_text(text)
+    return str(path)
+
+
+def final_state(run, *argv, stdin=""):
+    code, out, _ = run(*argv, "--dump-state", stdin=stdin)
+    return code, json.loads(out)
+
+
+# ---------------------------------------------------------------- check
+
+def test_check_a_clean_rulebook_says_ok(run):
+    code, out, _ = run("check", "counting")
+    assert code == 0 and out.strip() == "counting: ok"
+
+
+def test_check_shows_each_diagnostic_with_its_line_and_caret(run):
+    code, out, _ = run("check", "counting", "broken")
+    assert code == 1
+    assert "broken/game.rules:3:8: error E101: unexpected word 'gibberish'" in out
+    assert "   3 | turn { gibberish }" in out
+    assert "|        ^^^^^^^^^" in out
+    assert "hint: did you mean 'give'?" in out
+    assert "counting: ok" in out and "broken: 1 error" in out
+
+
+def test_check_json_is_valid_against_its_schema(run):
+    code, out, _ = run("check", "--format", "json", "counting", "broken")
+    data = json.loads(out)
+    jsonschema.validate(data, schema("diagnostics.schema.json"))
+    assert code == 1 and data["ok"] is False
+    assert [f["path"] for f in data["files"]] == ["counting", "broken"]
+    assert [f["ok"] for f in data["files"]] == [True, False]
+    assert data["diagnostics"][0]["line"] == 3 and data["diagnostics"][0]["code"] == "E101"
+
+
+def test_check_json_of_a_clean_rulebook(run):
+    code, out, _ = run("check", "counting", "--format=json")
+    data = json.loads(out)
+    jsonschema.validate(data, schema("diagnostics.schema.json"))
+    assert code == 0 and data == {"files": [{"path": "counting", "ok": True, "errors": 0, "warnings": 0}],
+                                  "diagnostics": [], "ok": True}
+
+
+def test_check_an_unknown_rulebook_is_an_error_not_a_crash(run):
+    code, out, _ = run("check", "nowhere")
+    assert code == 1 and "there is no rulebook called 'nowhere'" in out
+
+
+@pytest.mark.parametrize("argv", [["check"], ["check", "--format", "xml", "counting"], [], ["frobnicate"]])
+def test_usage_errors_exit_2(run, argv):
+    code, _, err = run(*argv)
+    assert code == 2 and "usage:" in err
+
+
+@pytest.mark.parametrize("command", [[], ["check"], ["play"], ["simulate"]])
+def test_help_everywhere(run, command):
+    code, out, _ = run(*command, "--help")
+    assert code == 0 and "usage: tabletop" in out
+
+
+# ---------------------------------------------------------------- play: scripted
+
+def test_a_moves_file_plays_labels_numbers_and_skips_comments(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "# opening\nAdd 2\n\n3\nadd 2\nAdd 2\nAdd 2\nAdd 2\nAdd 2\n")
+    code, out, err = run("play", "counting", "--seed", 1, "--moves", moves)
+    assert code == 0
+    assert "Player 1: Add 2\nPlayer 1: Add 3\nPlayer 1: Add 2" in out
+    assert "Game over: The counter reached 10." in out and "Winner: Player 1" in out
+    assert "Score: Player 1 " in out
+
+
+def test_a_bad_line_in_a_moves_file_names_file_line_label_and_options(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "Add 2\n# fine so far\nFly to the moon\n")
+    code, _, err = run("play", "counting", "--seed", 1, "--moves", moves)
+    assert code == 1
+    assert f"{moves}:3: 'Fly to the moon' is not an option for Player 1 now" in err
+    assert "'Add 1', 'Add 2'" in err
+    saved = json.loads((tmp_path / cli.AUTOSAVE).read_text())
+    assert saved["moves"] == [[0, 1, None]]   # the good line is kept
+
+
+def test_an_option_number_out_of_range_in_a_moves_file(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "9\n")
+    code, _, err = run("play", "counting", "--moves", moves, "--seed", 0)
+    assert code == 1 and f"{moves}:1: '9' is not an option" in err
+
+
+def test_an_unreadable_moves_file_is_a_game_error(run, tmp_path):
+    code, _, err = run("play", "counting", "--moves", tmp_path / "none.txt")
+    assert code == 1 and "Cannot read the moves file" in err and "none.txt" in err
+
+
+def test_after_the_moves_file_the_game_goes_on_from_stdin(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "Add 2\n")
+    code, out, _ = run("play", "counting", "--seed", 1, "--moves", moves, stdin="2\n" * 10)
+    assert code == 0 and "Game over" in out
+    assert out.count("> ") >= 2          # the rest was asked at the prompt
+
+
+def test_lines_left_after_the_end_are_reported(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "Add 2\n" * 9)
+    code, _, err = run("play", "counting", "--seed", 1, "--moves", moves)
+    assert code == 0 and "the game ended before this line" in err
+
+
+def test_scripted_timed_answers_carry_a_time(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "Add 2 @ 0.25\nAdd 1\n")
+    code, _, _ = run("play", "counting", "--variant", "timed", "--seed", 1, "--moves", moves,
+                     "--save", "s.json")
+    assert code == 1
+    saved = json.loads((tmp_path / "s.json").read_text())
+    assert saved["moves"][:2] == [[0, 1, 0.25], [0, 0, 1.0]]
+
+
+def test_dump_state_prints_only_json_on_stdout(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "Add 2\n" * 8)
+    code, state = final_state(run, "play", "counting", "--seed", 1, "--moves", moves)
+    assert code == 0 and state["counter"] >= 10 and state["result"]["winners"] == [0]
+
+
+def test_the_same_seed_and_moves_give_the_same_game(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "Add 1\n" * 12)
+    first = final_state(run, "play", "counting", "--seed", 42, "--moves", moves)
+    second = final_state(run, "play", "counting", "--seed", 42, "--moves", moves)
+    assert first == second
+
+
+# ---------------------------------------------------------------- play: interactive
+
+def test_interactive_play_shows_the_table_prompt_and_numbered_options(run):
+    code, out, _ = run("play", "counting", "--seed", 1, stdin="3\n" * 2 + "2\n" * 10)
+    assert code == 0
+    assert "Counter: 0 of 10\nYour total: 0\nHow much to add?" in out
+    assert "   1. Add 1\n   2. Add 2\n   3. Add 3\n> " in out
+
+
+def test_a_wrong_number_or_word_is_explained_and_asked_again(run):
+    code, out, _ = run("play", "counting", "--seed", 1, stdin="42\nfly\n\n2\n" + "2\n" * 10)
+    assert code == 0
+    assert "There is no option 42; choose 1 to 3." in out
+    assert "'fly' is not an option or a command; type a number from 1 to 3, or ? for help." in out
+    assert "Game over" in out
+
+
+def test_an_exact_label_is_an_answer(run):
+    code, out, _ = run("play", "counting", "--seed", 1, stdin="Add 2\n" * 10)
+    assert code == 0 and "Game over" in out
+
+
+def test_help_and_show_at_the_prompt(run):
+    code, out, _ = run("play", "counting", "--seed", 1, stdin="?\nshow\n" + "2\n" * 10)
+    assert code == 0
+    assert "Answer with the option's number or its exact label" in out
+    assert out.count("Counter: 0 of 10") == 2
+
+
+def test_end_of_input_saves_and_says_how_to_resume(run, tmp_path):
+    code, out, err = run("play", "counting", "--seed", 3, stdin="2\n")
+    assert code == 1
+    assert "End of input. The game is not over." in err
+    assert f"Game saved to {cli.AUTOSAVE}. Resume it with: tabletop play --load {cli.AUTOSAVE}" in err
+    saved = json.loads((tmp_path / cli.AUTOSAVE).read_text())
+    jsonschema.validate(saved, schema("save.schema.json"))
+    assert saved["moves"] == [[0, 1, None]] and saved["seed"] == 3
+
+
+def test_end_of_input_goes_to_the_save_file_when_one_is_given(run, tmp_path):
+    code, _, err = run("play", "counting", "--seed", 3, "--save", "mine.json", stdin="")
+    assert code == 1 and "Game saved to mine.json" in err
+    assert (tmp_path / "mine.json").exists() and not (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_ctrl_c_at_the_prompt_saves_without_a_traceback(run, tmp_path):
+    code, _, err = run("play", "counting", "--seed", 3, stdin=CtrlC("1\n"))
+    assert code == 1 and "Interrupted. The game is not over." in err
+    assert json.loads((tmp_path / cli.AUTOSAVE).read_text())["moves"] == [[0, 0, None]]
+
+
+def test_nothing_is_lost_resuming_gives_the_same_game_as_playing_through(run, tmp_path):
+    answers = ["2", "1", "3", "2", "1", "2", "2", "2", "2", "2"]
+    code, whole = final_state(run, "play", "counting", "--players", 2, "--seed", 8,
+                              stdin="\n".join(answers) + "\n")
+    assert code == 0
+    code, _, _ = run("play", "counting", "--players", 2, "--seed", 8, "--save", "g.json",
+                     stdin="\n".join(answers[:3]) + "\n")
+    assert code == 1
+    code, resumed = final_state(run, "play", "--load", "g.json", stdin="\n".join(answers[3:]) + "\n")
+    assert code == 0 and resumed == whole
+
+
+def test_a_save_command_saves_and_play_goes_on(run, tmp_path):
+    code, out, _ = run("play", "counting", "--seed", 1, stdin="2\nsave mid.json\n" + "2\n" * 10)
+    assert code == 0 and "Game saved to mid.json." in out and "Game over" in out
+    assert json.loads((tmp_path / "mid.json").read_text())["moves"] == [[0, 1, None]]
+
+
+def test_quit_without_a_terminal_saves_without_asking(run, tmp_path):
+    code, _, err = run("play", "counting", "--seed", 1, stdin="2\nquit\n")
+    assert code == 1 and "You left the game." in err and "Save the game" not in err
+    assert (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_quit_at_a_terminal_offers_to_save_and_respects_no(run, tmp_path):
+    code, _, err = run("play", "counting", "--seed", 1, stdin=TTYInput("quit\nn\n"))
+    assert code == 1 and "Save the game to" in err and "Not saved." in err
+    assert not (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_quit_at_a_terminal_saves_by_default(run, tmp_path):
+    code, _, err = run("play", "counting", "--seed", 1, stdin=TTYInput("quit\n\n"))
+    assert code == 1 and (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_a_finished_game_is_saved_when_asked(run, tmp_path):
+    code, _, _ = run("play", "counting", "--seed", 1, "--save", "done.json", stdin="2\n" * 10)
+    assert code == 0
+    saved = json.loads((tmp_path / "done.json").read_text())
+    assert saved["state"]["result"] is not None
+
+
+def test_bots_play_their_seats(run):
+    code, out, _ = run("play", "counting", "--players", 3, "--seed", 4, "--seat", "2=random",
+                       "--seat", "3=first", stdin="1\n" * 10)
+    assert code == 0
+    assert "Player 2 (random): Add" in out and "Player 3 (first): Add 1" in out
+
+
+def test_an_all_bot_game_is_reproducible(run):
+    argv = ["play", "counting", "--players", 2, "--seed", 4, "--seat", "1=random", "--seat", "2=random"]
+    first = final_state(run, *argv)
+    assert first[0] == 0 and first == final_state(run, *argv)
+
+
+def test_secret_simultaneous_choices_ask_each_human(run):
+    code, out, _ = run("play", "counting", "--variant", "secret", "--players", 2, "--seed", 1,
+                       stdin="2\n1\n" * 10)
+    assert code == 0
+    assert "Player 1: Choose secretly" in out and "Player 2: Choose secretly" in out
+
+
+def test_an_engine_failure_is_a_message_not_a_traceback(run):
+    code, _, err = run("play", "counting", "--variant", "crash", "--seat", "1=first", "--seed", 1)
+    assert code == 1 and "internal error" in err and "went over its step budget" in err
+
+
+# ---------------------------------------------------------------- play: loading
+
+def saved_game(run, tmp_path):
+    run("play", "counting", "--seed", 3, "--save", "g.json", stdin="2\n")
+    return tmp_path / "g.json"
+
+
+@pytest.mark.parametrize("damage, problem", [
+    (lambda text: text[:len(text) // 2], "not valid JSON"),
+    (lambda text: text.replace('"moves"', '"mooves"'), "not a tabletop save"),
+    (lambda text: text.replace('"counter": 2', '"counter": 7'), "differs from its moves"),
+])
+def test_a_corrupt_save_is_refused_and_left_untouched(run, tmp_path, damage, problem):
+    path = saved_game(run, tmp_path)
+    path.write_text(damage(path.read_text()))
+    before = path.read_bytes()
+    code, _, err = run("play", "--load", path, stdin="2\n")
+    assert code == 1 and f"Cannot load {path}" in err and problem in err
+    assert path.read_bytes() == before and not (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_loading_a_missing_file(run, tmp_path):
+    code, _, err = run("play", "--load", "nothing.json")
+    assert code == 1 and "Cannot load nothing.json: there is no such file." in err
+
+
+def test_a_resumed_game_saves_back_to_its_file_when_stopped_again(run, tmp_path):
+    path = saved_game(run, tmp_path)
+    code, _, err = run("play", "--load", path, stdin="1\n")
+    assert code == 1 and f"Game saved to {path}" in err
+    assert len(json.loads(path.read_text())["moves"]) == 2
+
+
+# ---------------------------------------------------------------- play: usage
+
+@pytest.mark.parametrize("argv, message", [
+    (["play"], "name a GAME"),
+    (["play", "counting", "--players", "9"], "Counting Race is for 1 to 4 players, not 9."),
+    (["play", "counting", "--option", "speed"], "not KEY=VALUE"),
+    (["play", "counting", "--option", "speed=fast"], "no option 'speed'"),
+    (["play", "counting", "--option", "target=99"], "cannot be '99'"),
+    (["play", "counting", "--seat", "5=random"], "this game has 1 seat."),
+    (["play", "counting", "--seat", "1=genius"], "not a kind of seat"),
+    (["play", "--load", "x.json", "--seed", "0"], "--seed cannot be used with --load"),
+    (["play", "counting", "--seed", "soon"], "not a whole number"),
+])
+def test_play_usage_errors_exit_2(run, argv, message):
+    code, _, err = run(*argv)
+    assert code == 2 and message in err
+
+
+def test_a_broken_rulebook_cannot_be_played(run):
+    code, _, err = run("play", "broken")
+    assert code == 1 and "broken/game.rules:3:8" in err
+
+
+# ---------------------------------------------------------------- simulate
+
+def simulate_json(run, *argv):
+    code, out, _ = run("simulate", "counting", "--json", *argv)
+    data = json.loads(out)
+    jsonschema.validate(data, schema("simulate.schema.json"))
+    return code, data
+
+
+def test_simulate_json_has_the_statistics(run):
+    code, data = simulate_json(run, "-n", 40, "--seed", 11, "--players", 3)
+    assert code == 0
+    assert (data["games"], data["finished"], data["errors"], data["players"]) == (40, 40, 0, 3)
+    assert sum(data["wins"]) + data["no_winner"] == 40     # one winner per game when the counter moves alone
+    assert all(s["min"] <= s["mean"] <= s["max"] for s in data["scores"])
+    assert data["decisions"]["min"] >= 4
+
+
+def test_simulate_is_the_same_for_the_same_seed_apart_from_timing(run):
+    timing = ("seconds", "games_per_second")
+    _, first = simulate_json(run, "-n", 30, "--seed", 11, "--players", 2)
+    _, second = simulate_json(run, "-n", 30, "--seed", 11, "--players", 2)
+    _, other = simulate_json(run, "-n", 30, "--seed", 12, "--players", 2)
+    strip = lambda d: {k: v for k, v in d.items() if k not in timing}
+    assert strip(first) == strip(second)
+    assert strip(first) != strip(other)
+
+
+def test_simulate_counts_a_shared_win_for_each_winner(run):
+    _, data = simulate_json(run, "-n", 30, "--seed", 2, "--players", 2, "--variant", "secret")
+    assert sum(data["wins"]) > data["finished"] - data["no_winner"]
+
+
+def test_simulate_counts_engine_errors_and_goes_on(run):
+    code, data = simulate_json(run, "-n", 5, "--seed", 1, "--variant", "crash")
+    assert code == 1 and data["errors"] == 5 and data["finished"] == 0
+    assert data["error_messages"][0] == "game 0: rule 'boom' went over its step budget"
+    assert data["scores"] == [{"min": None, "mean": None, "max": None}]
+
+
+def test_simulate_stops_a_game_that_goes_on_too_long(run):
+    code, data = simulate_json(run, "-n", 3, "--variant", "endless", "--max-decisions", 50)
+    assert code == 1 and data["errors"] == 3
+    assert "not over after 50 decisions" in data["error_messages"][0]
+
+
+def test_simulate_text_summary(run):
+    code, out, _ = run("simulate", "counting", "-n", 20, "--seed", 3, "--players", 2, "--bot", "first")
+    assert code == 0
+    assert out.startswith("Counting Race: 20 games, 2 players, seed 3, first bots")
+    assert "finished: 20, errors: 0" in out and "Player 2: " in out and "decisions per game: min" in out
+
+
+@pytest.mark.parametrize("argv", [["-n", "-3"], ["--bot", "genius"], ["--players", "0"], ["--players", "7"]])
+def test_simulate_usage_errors(run, argv):
+    code, _, _ = run("simulate", "counting", *argv)
+    assert code == 2
+
+
+# ---------------------------------------------------------------- the installed console script
+
+def tabletop(*argv, stdin=None, cwd=None):
+    exe = shutil.which("tabletop")
+    assert exe, "the tabletop console script is not installed (pip install -e .)"
+    return subprocess.run([exe, *map(str, argv)], capture_output=True, text=True, timeout=120,
+                          input=stdin, cwd=cwd)
+
+
+def test_console_script_exit_codes_without_tracebacks(tmp_path):
+    for argv, expected in [(["--help"], 0), (["check"], 2), (["play", "--seat", "x"], 2),
+                           (["play", "--load", tmp_path / "none.json"], 1)]:
+        proc = tabletop(*argv, cwd=tmp_path)
+        assert proc.returncode == expected, (argv, proc.stderr)
+        assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
+    code = ("import sys, fake_game; from interpreter import cli; cli.engine = lambda: fake_game; "
+            "sys.exit(cli.main(sys.argv[1:]))")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "tests"), str(ROOT)]))
+    proc = subprocess.run([sys.executable, "-c", code, "play", "counting", "--seed", "1"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, cwd=tmp_path,
+                          env=env, timeout=60)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "tabletop play --load tabletop-autosave.json" in proc.stderr
+    assert (tmp_path / "tabletop-autosave.json").exists()

@@ -1,0 +1,90 @@
+"""Save files: round trip, schema validation, and refusal of files that lie about their moves."""
+import json
+
+import pytest
+
+import fake_game
+from interpreter import savefile
+from interpreter.bots import Move
+
+
+@pytest.fixture
+def game():
+    return fake_game.load_game("counting")
+
+
+def played(game, moves, seed=5, players=2):
+    return savefile.replay(game, players, seed, moves)
+
+
+MOVES = [Move(0, 0), Move(1, 1), Move(0, 0)]
+
+
+def test_a_saved_game_reads_back_to_the_same_state(game, tmp_path):
+    state = played(game, MOVES)
+    path = tmp_path / "game.json"
+    savefile.write(path, savefile.snapshot(game, state, 5, MOVES))
+    saved = savefile.read(path)
+    assert (saved.game, saved.players, saved.seed, saved.moves) == ("counting", 2, 5, MOVES)
+    restored = savefile.restore(game, saved, path)
+    assert restored.to_json() == state.to_json()
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]   # no temporary file left behind
+
+
+def test_a_save_file_matches_its_schema_and_format(game, tmp_path):
+    path = tmp_path / "game.json"
+    savefile.write(path, savefile.snapshot(game, played(game, MOVES), 5, MOVES))
+    data = json.loads(path.read_text())
+    assert data["format"] == "tabletop-save" and data["version"] == 1
+    assert data["moves"] == [[0, 0, None], [1, 1, None], [0, 0, None]]
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("{not json", "not valid JSON"),
+    ("[]", "not a tabletop save"),
+    ('{"format": "tabletop-save"}', "'version' is a required property"),
+])
+def test_a_broken_file_is_refused_with_its_name_and_problem(tmp_path, text, problem):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(savefile.SaveFileError) as e:
+        savefile.read(path)
+    assert str(path) in str(e.value) and problem in str(e.value)
+
+
+def test_a_missing_file_is_named(tmp_path):
+    with pytest.raises(savefile.SaveFileError, match="no such file"):
+        savefile.read(tmp_path / "nothing.json")
+
+
+def test_a_state_that_does_not_follow_from_its_moves_is_refused(game, tmp_path):
+    path = tmp_path / "game.json"
+    savefile.write(path, savefile.snapshot(game, played(game, MOVES), 5, MOVES))
+    data = json.loads(path.read_text())
+    data["state"]["counter"] += 5
+    path.write_text(json.dumps(data))
+    with pytest.raises(savefile.SaveFileError, match="differs from its moves replayed from seed 5"):
+        savefile.restore(game, savefile.read(path), path)
+
+
+def test_moves_that_cannot_be_replayed_are_refused(game, tmp_path):
+    path = tmp_path / "game.json"
+    savefile.write(path, savefile.snapshot(game, played(game, MOVES), 5, MOVES))
+    data = json.loads(path.read_text())
+    data["moves"][0] = [1, 0, None]          # Player 2 did not have the first turn
+    path.write_text(json.dumps(data))
+    with pytest.raises(savefile.SaveFileError, match="cannot be replayed.*Player 2 has nothing to decide"):
+        savefile.restore(game, savefile.read(path), path)
+
+
+def test_a_state_the_engine_rejects_is_refused(game, tmp_path):
+    saved = savefile.snapshot(game, played(game, MOVES), 5, MOVES)
+    saved.state = {"something": "else"}
+    with pytest.raises(savefile.SaveFileError, match="not valid for this game"):
+        savefile.restore(game, saved, "x.json")
+
+
+def test_writing_where_no_file_can_go_is_a_clear_error(game, tmp_path):
+    saved = savefile.snapshot(game, played(game, []), 5, [])
+    with pytest.raises(savefile.SaveFileError, match="Cannot save the game to .*missing"):
+        savefile.write(tmp_path / "missing" / "game.json", saved)
