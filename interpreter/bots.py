@@ -66,6 +66,8 @@ class Move:
 
 def bot_move(bot, state, seat: int) -> Move:
     """Ask `bot` for its answer to the pending decision, with a time when the decision is timed."""
+    if not state.options(seat):
+        raise ValueError(f"Player {seat + 1} must decide but has no options; the rulebook or the engine is at fault.")
     index = bot.choose(state, seat)
     time = bot.reaction_time(state, seat) if state.pending.timed else None
     return Move(seat, index, time)

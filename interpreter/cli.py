@@ -208,7 +208,9 @@ def load(api, path: str, variant: str | None, options: dict[str, str]):
     """Load a game; a bad option value is a usage error, a bad rulebook a RulebookError."""
     try:
         return api.load_game(path, variant=variant, options=options)
-    except (ValueError, OSError) as e:
+    except OSError as e:
+        raise UsageError(f"cannot read {e.filename or path}: {e.strerror or e}.") from None
+    except ValueError as e:
         raise UsageError(str(e)) from None
 
 
@@ -400,6 +402,9 @@ class Session:
         while not self.state.is_over:
             decision = self.state.pending
             seat = decision.players[0]
+            if not self.state.options(seat):
+                raise GameError(f"The game asks {seat_name(seat)} to decide but offers no options; "
+                                "the rulebook or the engine is at fault.")
             if seat in self.bots:
                 move = bot_move(self.bots[seat], self.state, seat)
                 self.apply(move, f"{seat_name(seat)} ({self.bots[seat].name})")

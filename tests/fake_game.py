@@ -4,7 +4,7 @@
 counter; after each move a seeded die may add a bonus point. Whoever brings the counter to
 the target wins; each seat's score is what it added. Variants exercise the rest of the
 contract: "secret" (simultaneous secret choices), "timed" (answers need a reaction time),
-"endless" (never ends) and "crash" (the engine fails at the third decision). The rulebook
+"endless" (never ends), "stuck" (a decision without options) and "crash" (the engine fails at the third decision). The rulebook
 name "broken" fails to load with a diagnostic.
 
 It implements only the documented contract and must not grow features the CLI relies on
@@ -42,7 +42,7 @@ class Result:
     reason: str
 
 
-VARIANTS = {None, "secret", "timed", "endless", "crash"}
+VARIANTS = {None, "secret", "timed", "endless", "crash", "stuck"}
 BROKEN_TEXT = "game \"Broken\"\nplayers 1 to 2\nturn { gibberish }\n"
 
 
@@ -141,6 +141,8 @@ class State:
             return Decision(waiting, "Choose secretly how much to add", ["Add 1", "Add 2"])
         if self.game.variant == "endless":
             return Decision([self.d["turn"]], "Wait", ["Wait", "Wait longer"])
+        if self.game.variant == "stuck":
+            return Decision([self.d["turn"]], "Nothing to do", [])
         labels = ["Add 1", "Add 2"] + (["Add 3"] if self.d["counter"] % 2 == 0 else [])
         return Decision([self.d["turn"]], "How much to add?",
                         labels, timed=self.game.variant == "timed")

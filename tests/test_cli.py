@@ -302,6 +302,11 @@ def test_an_engine_failure_is_a_message_not_a_traceback(run):
     assert code == 1 and "internal error" in err and "went over its step budget" in err
 
 
+def test_a_decision_without_options_is_reported_not_looped_on(run):
+    code, _, err = run("play", "counting", "--variant", "stuck", stdin="1\n")
+    assert code == 1 and "asks Player 1 to decide but offers no options" in err
+
+
 # ---------------------------------------------------------------- play: loading
 
 def saved_game(run, tmp_path):
@@ -396,6 +401,11 @@ def test_simulate_counts_engine_errors_and_goes_on(run):
     assert code == 1 and data["errors"] == 5 and data["finished"] == 0
     assert data["error_messages"][0] == "game 0: rule 'boom' went over its step budget"
     assert data["scores"] == [{"min": None, "mean": None, "max": None}]
+
+
+def test_simulate_reports_a_decision_without_options(run):
+    code, data = simulate_json(run, "-n", 2, "--variant", "stuck")
+    assert code == 1 and data["errors"] == 2 and "has no options" in data["error_messages"][0]
 
 
 def test_simulate_stops_a_game_that_goes_on_too_long(run):
