@@ -1,0 +1,453 @@
+"""The abstract syntax tree: plain dataclasses, one per construct, each keeping its source span.
+
+The parser builds these; the loader, checker and compiler read them. Nodes hold no behaviour
+and no resolved information (names stay names): resolving is the checker's job.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .diagnostics import Span
+
+NOWHERE = Span("<builtin>")
+
+
+@dataclass
+class Node:
+    span: Span = field(default=NOWHERE, kw_only=True, repr=False, compare=False)
+
+
+# ----------------------------------------------------------------------------- types
+@dataclass
+class TypeRef(Node):
+    name: str                      # int, bool, text, player, an enum, a kind, or "list"
+    elem: Optional["TypeRef"] = None
+
+
+# ----------------------------------------------------------------------------- expressions
+class Expr(Node):
+    pass
+
+
+@dataclass
+class Lit(Expr):
+    value: Any                     # int, bool, None
+
+
+@dataclass
+class Template(Expr):
+    parts: list                    # str and Expr, concatenated; a plain string has one str part
+
+
+@dataclass
+class Name(Expr):
+    name: str
+
+
+@dataclass
+class ThingRef(Expr):
+    kind: str
+    name: str
+
+
+@dataclass
+class Field(Expr):
+    obj: Expr
+    name: str
+
+
+@dataclass
+class Index(Expr):
+    obj: Expr
+    key: Expr
+
+
+@dataclass
+class Call(Expr):
+    name: str
+    args: list
+
+
+@dataclass
+class Unary(Expr):
+    op: str                        # "-" or "not"
+    operand: Expr
+
+
+@dataclass
+class Binary(Expr):
+    op: str                        # + - * / % == != < <= > >= and or in "not in"
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class Cond(Expr):
+    test: Expr
+    then: Expr
+    other: Expr
+
+
+@dataclass
+class Lambda(Expr):
+    param: str
+    body: Expr
+
+
+@dataclass
+class ListLit(Expr):
+    items: list
+
+
+@dataclass
+class Comprehension(Expr):
+    expr: Expr
+    var: str
+    iterable: Expr
+    cond: Optional[Expr]
+
+
+@dataclass
+class StartsWith(Expr):
+    seq: Expr
+    pattern: str
+
+
+# ----------------------------------------------------------------------------- statements
+class Stmt(Node):
+    pass
+
+
+@dataclass
+class Assign(Stmt):
+    target: Expr
+    op: str                        # "=", "+=", "-="
+    value: Expr
+
+
+@dataclass
+class CallStmt(Stmt):
+    name: str
+    args: list
+
+
+@dataclass
+class Move(Stmt):
+    what: Expr
+    source: Expr
+    dest: Expr
+    to_top: bool = False
+
+
+@dataclass
+class Draw(Stmt):
+    count: Expr
+    source: Expr
+    dest: Expr
+
+
+@dataclass
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@dataclass
+class EndGame(Stmt):
+    reason: Optional[Template]
+
+
+@dataclass
+class Say(Stmt):
+    text: Template
+
+
+@dataclass
+class Signal(Stmt):
+    event: str
+    args: list
+
+
+@dataclass
+class Pass(Stmt):
+    pass
+
+
+@dataclass
+class Stop(Stmt):
+    pass
+
+
+@dataclass
+class Return(Stmt):
+    pass
+
+
+@dataclass
+class AddTo(Stmt):
+    item: Expr
+    target: Expr
+
+
+@dataclass
+class RemoveFrom(Stmt):
+    item: Expr
+    target: Expr
+
+
+@dataclass
+class If(Stmt):
+    branches: list                 # [(cond, [Stmt])]
+    other: Optional[list]
+
+
+@dataclass
+class For(Stmt):
+    var: str
+    iterable: Expr
+    cond: Optional[Expr]
+    body: list
+
+
+@dataclass
+class Repeat(Stmt):
+    count: Expr
+    body: list
+
+
+@dataclass
+class While(Stmt):
+    cond: Expr
+    body: list
+
+
+@dataclass
+class Choose(Stmt):
+    var: str
+    source: Expr
+    cond: Optional[Expr]
+    label: Optional[Template]
+    by: Optional[Expr]
+    prompt: Optional[Template]
+    may: bool
+    body: Optional[list]           # None: the choice is bound for the rest of the block
+
+
+@dataclass
+class MenuOption(Node):
+    label: Template
+    var: Optional[str]
+    iterable: Optional[Expr]
+    cond: Optional[Expr]
+    body: list
+
+
+@dataclass
+class Menu(Stmt):
+    by: Optional[Expr]
+    prompt: Optional[Template]
+    options: list
+
+
+@dataclass
+class Secret(Stmt):
+    player_var: str
+    players: Expr
+    var: str
+    source: Expr
+    cond: Optional[Expr]
+    label: Template
+    time_var: Optional[str]
+    body: list
+
+
+# ----------------------------------------------------------------------------- declarations
+@dataclass
+class Decl(Node):
+    name: str
+    replace: bool = field(default=False, kw_only=True)
+
+    kind_word = "declaration"
+
+
+@dataclass
+class GameDecl(Decl):
+    kind_word = "game title"
+
+
+@dataclass
+class PlayersDecl(Decl):
+    low: int = 1
+    high: int = 1
+    kind_word = "player count"
+
+
+@dataclass
+class OptionDecl(Decl):
+    choices: list = field(default_factory=list)
+    default: Optional[str] = None
+    kind_word = "option"
+
+
+@dataclass
+class EnumDecl(Decl):
+    values: list = field(default_factory=list)
+    kind_word = "enum"
+
+
+@dataclass
+class FieldDecl(Node):
+    name: str
+    type: TypeRef
+    default: Optional[Expr]        # None: read from the kind's data file
+
+
+@dataclass
+class KindDecl(Decl):
+    source: Optional[str] = None
+    fields: list = field(default_factory=list)
+    kind_word = "kind"
+
+
+@dataclass
+class GridDecl(Decl):             # name is the kind laid out on the grid
+    row: str = "row"
+    col: str = "col"
+    kind_word = "grid"
+
+
+@dataclass
+class DieDecl(Decl):
+    faces: list = field(default_factory=list)     # ints and enum value names
+    kind_word = "die"
+
+
+@dataclass
+class VarDecl(Decl):
+    type: TypeRef = None
+    per_player: bool = False
+    low: Optional[int] = None
+    high: Optional[int] = None
+    init: Expr = None
+    kind_word = "variable"
+
+
+@dataclass
+class ZoneDecl(Decl):
+    elem: str = ""
+    per_player: bool = False
+    visibility: str = "public"     # public, owner, hidden
+    kind_word = "zone"
+
+
+@dataclass
+class TableEntry(Node):
+    low: Any
+    high: Any                      # equal to low unless a range
+    value: Expr
+
+
+@dataclass
+class TableDecl(Decl):
+    entries: list = field(default_factory=list)
+    kind_word = "table"
+
+
+@dataclass
+class Param(Node):
+    name: str
+    type: TypeRef
+
+
+@dataclass
+class DefineDecl(Decl):
+    params: list = field(default_factory=list)
+    result: Optional[TypeRef] = None
+    body: Expr = None
+    has_params: bool = False
+    kind_word = "definition"
+
+
+@dataclass
+class RuleDecl(Decl):
+    params: list = field(default_factory=list)
+    body: list = field(default_factory=list)
+    kind_word = "rule"
+
+
+@dataclass
+class PatternDecl(Decl):
+    enum: str = ""
+    alternatives: list = field(default_factory=list)   # [[ [value, ...] per position ]]
+    kind_word = "pattern"
+
+
+@dataclass
+class PhaseDecl(Decl):            # name is "setup", "turn" or "round"
+    body: list = field(default_factory=list)
+    kind_word = "phase"
+
+
+@dataclass
+class WinnersDecl(Decl):          # name is "winners"
+    ranking: Optional[list] = None  # [("highest"|"lowest", define name)]
+    expr: Optional[Expr] = None
+    kind_word = "winners rule"
+
+
+@dataclass
+class ShowLine(Node):
+    text: Template
+    var: Optional[str] = None
+    iterable: Optional[Expr] = None
+
+
+@dataclass
+class ShowBoard(Node):
+    var: str
+    kind: str
+    text: Template
+
+
+@dataclass
+class DisplayDecl(Decl):          # name is "display"
+    items: list = field(default_factory=list)
+    kind_word = "display"
+
+
+@dataclass
+class EventDecl(Decl):
+    params: list = field(default_factory=list)
+    kind_word = "event"
+
+
+@dataclass
+class ReactionDecl(Decl):
+    event: str = ""
+    event_args: list = field(default_factory=list)
+    player_var: str = ""
+    cond: Optional[Expr] = None
+    label: Template = None
+    body: list = field(default_factory=list)
+    kind_word = "reaction"
+
+
+@dataclass
+class IncludeDecl(Decl):          # name is the path
+    kind_word = "include"
+
+
+@dataclass
+class ExtendsDecl(Decl):          # name is the path
+    kind_word = "extends"
+
+
+@dataclass
+class RemoveDecl(Decl):           # name is what to remove
+    kind_word = "remove"
+
+
+@dataclass
+class Module(Node):
+    file: str
+    decls: list

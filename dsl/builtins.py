@@ -1,0 +1,91 @@
+"""The built-in functions every rulebook may call: their names, argument counts and result types.
+
+The checker uses `signature()` to type a call; the interpreter implements each name in
+`interpreter/functions.py`. This module must stay free of runtime code so both sides can
+agree on one table.
+"""
+from __future__ import annotations
+
+from . import types as T
+
+# name: (min args, max args, short description)
+BUILTINS = {
+    "count": (1, 1, "count(list): how many items"),
+    "sum": (1, 1, "sum(list of numbers)"),
+    "min": (1, 9, "min(list) or min(a, b, ...)"),
+    "max": (1, 9, "max(list) or max(a, b, ...)"),
+    "abs": (1, 1, "abs(number)"),
+    "first": (1, 1, "first(list): the first item, or none"),
+    "last": (1, 1, "last(list): the last item, or none"),
+    "rest": (1, 1, "rest(list): all but the first item"),
+    "take": (2, 2, "take(list, n): the first n items"),
+    "drop": (2, 2, "drop(list, n): all but the first n items"),
+    "reverse": (1, 1, "reverse(list)"),
+    "unique": (1, 1, "unique(list): without repeats, first occurrence kept"),
+    "pairs": (1, 1, "pairs(list): every two items, in order, as lists of two"),
+    "product": (2, 2, "product(a, b): every [x, y] with x from a and y from b"),
+    "range": (2, 2, "range(a, b): the whole numbers from a to b, both included"),
+    "all": (1, 1, "all(list of truths)"),
+    "any": (1, 1, "any(list of truths)"),
+    "join": (1, 2, "join(list) or join(list, separator): the items as one text"),
+    "roll": (1, 2, "roll(die) or roll(die, face => keep?): a seeded roll, rolled again until kept"),
+    "pick": (1, 1, "pick(list): one item at random (seeded)"),
+    "shuffled": (1, 1, "shuffled(list): a shuffled copy (seeded)"),
+    "neighbours": (1, 1, "neighbours(space): the spaces up, down, left and right"),
+    "diagonals": (1, 1, "diagonals(space): the diagonal neighbours"),
+    "step": (3, 3, "step(space, rows, cols): the space that far away, or none"),
+    "within": (3, 3, "within(space, n, passable): spaces at most n orthogonal steps away through passable ones"),
+    "reachable": (2, 2, "reachable(space, through): spaces reached by orthogonal steps whose every stop before the last is `through`"),
+    "connected": (3, 3, "connected(a, b, passable): a path of passable spaces joins a and b"),
+    "paths": (3, 3, "paths(space, n, passable): every path of exactly n steps with no space twice"),
+    "index_of": (2, 2, "index_of(list, item): its position from 0, or -1"),
+    "next_player": (1, 1, "next_player(p): the seat to p's left"),
+    "match_length": (2, 2, "match_length(list, pattern_name): how many leading items the pattern matched, or 0"),
+}
+
+# Names with a value, usable anywhere.
+VALUES = {
+    "players": T.list_of(T.PLAYER),
+    "current": T.PLAYER,
+    "player_count": T.INT,
+    "turn_number": T.INT,
+}
+
+# Builtins that take a function as their last argument, and what its parameter is.
+LAMBDA_ARG = {"roll": 1, "within": 2, "reachable": 1, "connected": 2, "paths": 2}
+GRID_FUNCTIONS = {"neighbours", "diagonals", "step", "within", "reachable", "connected", "paths"}
+
+
+def result_type(name: str, args: list[str]) -> str:
+    """The result type of a builtin call, given its argument types."""
+    a0 = args[0] if args else T.ANY
+    if name in ("count", "sum", "abs", "index_of", "match_length"):
+        return T.INT
+    if name in ("min", "max"):
+        return T.INT
+    if name in ("first", "last", "pick"):
+        return T.elem(a0)
+    if name in ("rest", "take", "drop", "reverse", "unique", "shuffled"):
+        return a0
+    if name == "pairs":
+        return T.list_of(T.list_of(T.elem(a0)))
+    if name == "product":
+        e1, e2 = T.elem(a0), T.elem(args[1] if len(args) > 1 else T.ANY)
+        return T.list_of(T.list_of(e1 if e1 == e2 else T.ANY))
+    if name == "range":
+        return T.list_of(T.INT)
+    if name in ("all", "any", "connected"):
+        return T.BOOL
+    if name == "join":
+        return T.TEXT
+    if name == "roll":
+        return T.ANY   # refined by the checker from the die's faces
+    if name in ("neighbours", "diagonals", "within", "reachable"):
+        return T.list_of(a0)
+    if name == "step":
+        return a0
+    if name == "paths":
+        return T.list_of(T.list_of(a0))
+    if name == "next_player":
+        return T.PLAYER
+    return T.ANY

@@ -1,0 +1,983 @@
+"""The checker: a loaded program -> a checked program, or every mistake found before play.
+
+It resolves every name (with "did you mean"), types every expression, checks argument counts,
+assignments and statement forms, and checks the game's structure (a title, player counts,
+a turn, an end condition, a way to find winners). It records what each name and field refers
+to, and how many local slots each body needs, for the compiler. It must not run anything.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import ast as A
+from . import builtins as B
+from . import types as T
+from .diagnostics import Diagnostic, RulebookError, Span, did_you_mean
+from .loader import Program
+
+SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
+
+
+@dataclass
+class Symbol:
+    kind: str          # option enum enum_value kind die var pvar table define rule pattern event reaction
+    decl: Any
+    type: str = T.ANY
+    slot: int = -1
+
+
+@dataclass
+class Context:
+    """Locals of one body (a rule, a phase, a definition, a reaction, or a top-level expression)."""
+    names: dict = field(default_factory=dict)    # name -> (type, slot)
+    size: int = 0
+    assigned: dict = field(default_factory=dict)  # name -> span of first assignment
+    used: set = field(default_factory=set)
+
+    def bind(self, name: str, typ: str) -> int:
+        if name in self.names:
+            old_type, slot = self.names[name]
+            self.names[name] = (T.join(old_type, typ) if old_type != typ else typ, slot)
+            return slot
+        self.names[name] = (typ, self.size)
+        self.size += 1
+        return self.size - 1
+
+
+@dataclass
+class CheckedProgram:
+    program: Program
+    symbols: dict
+    refs: dict = field(default_factory=dict)       # id(node) -> resolution tuple
+    types: dict = field(default_factory=dict)      # id(node) -> type
+    env_sizes: dict = field(default_factory=dict)  # id(body owner) -> local slot count
+    slots: dict = field(default_factory=dict)      # id(binder node) -> slot(s)
+    title: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    phases: dict = field(default_factory=dict)
+    winners: Any = None
+    display: Any = None
+    grids: dict = field(default_factory=dict)
+    kinds: dict = field(default_factory=dict)      # kind -> KindDecl
+    kind_fields: dict = field(default_factory=dict)  # kind -> {field: (type, dynamic)}
+    things: dict = field(default_factory=dict)     # kind -> list of records, one per thing
+    reactions: dict = field(default_factory=dict)  # event -> [ReactionDecl]
+    globals_: list = field(default_factory=list)   # global var/zone decls in slot order
+    player_slots: list = field(default_factory=list)  # per-player var/zone decls in slot order
+    warnings: list = field(default_factory=list)
+
+
+class Checker:
+    def __init__(self, program: Program):
+        self.p = program
+        self.diags: list[Diagnostic] = []
+        self.out = CheckedProgram(program, {})
+        self.sym = self.out.symbols
+        self.ctx: Context | None = None
+        self.ended = False          # an `end game` statement exists
+        self.define_stack: list = []
+
+    # ------------------------------------------------------------------ reporting
+    def error(self, code, message, node_or_span, hint=""):
+        span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
+        self.diags.append(Diagnostic(code, message, span, hint))
+
+    def warn(self, code, message, node, hint=""):
+        self.out.warnings.append(Diagnostic(code, message, node.span, hint, severity="warning"))
+
+    # ------------------------------------------------------------------ declarations
+    def declare(self, name: str, sym: Symbol, node):
+        if name in self.sym:
+            first = self.sym[name].decl
+            where = f" (first declared at {first.span})" if getattr(first, "span", None) and first.span.line else ""
+            self.error("E202", f"The name '{name}' is declared twice{where}.", node,
+                       "in a variant, write 'replace' before a declaration to change the base rulebook's")
+            return
+        self.sym[name] = sym
+
+    def collect(self):
+        out = self.out
+        counts = {}
+        for d in self.p.decls:
+            counts[type(d)] = counts.get(type(d), 0) + 1
+            if isinstance(d, A.GameDecl):
+                out.title = d.name
+            elif isinstance(d, A.PlayersDecl):
+                if d.low < 1 or d.high < d.low or d.high > 16:
+                    self.error("E210", f"Player counts must be from 1 to 16, lowest first; got {d.low} to {d.high}.", d)
+                out.min_players, out.max_players = d.low, d.high
+            elif isinstance(d, A.OptionDecl):
+                self.declare(d.name, Symbol("option", d, "enum:" + d.name), d)
+                if d.default is not None and d.default not in d.choices:
+                    self.error("E211", f"The default '{d.default}' is not one of the option's choices.", d,
+                               did_you_mean(d.default, d.choices))
+                for v in d.choices:
+                    self.declare(v, Symbol("enum_value", d, "enum:" + d.name), d)
+            elif isinstance(d, A.EnumDecl):
+                self.declare(d.name, Symbol("enum", d, "enum:" + d.name), d)
+                for v in d.values:
+                    self.declare(v, Symbol("enum_value", d, "enum:" + d.name), d)
+            elif isinstance(d, A.KindDecl):
+                self.declare(d.name, Symbol("kind", d, T.list_of("thing:" + d.name)), d)
+                out.kinds[d.name] = d
+            elif isinstance(d, A.DieDecl):
+                self.declare(d.name, Symbol("die", d, "die:" + d.name), d)
+            elif isinstance(d, A.VarDecl):
+                self.declare(d.name, Symbol("pvar" if d.per_player else "var", d), d)
+            elif isinstance(d, A.ZoneDecl):
+                self.declare(d.name, Symbol("pvar" if d.per_player else "var", d), d)
+            elif isinstance(d, A.TableDecl):
+                self.declare(d.name, Symbol("table", d), d)
+            elif isinstance(d, A.DefineDecl):
+                self.declare(d.name, Symbol("define", d), d)
+            elif isinstance(d, A.RuleDecl):
+                self.declare(d.name, Symbol("rule", d), d)
+            elif isinstance(d, A.PatternDecl):
+                self.declare(d.name, Symbol("pattern", d), d)
+            elif isinstance(d, A.EventDecl):
+                self.declare(d.name, Symbol("event", d), d)
+            elif isinstance(d, A.ReactionDecl):
+                self.declare(d.name, Symbol("reaction", d), d)
+            elif isinstance(d, A.PhaseDecl):
+                if d.name in out.phases:
+                    self.error("E202", f"The game has two '{d.name}' sections.", d,
+                               "in a variant, write 'replace' before it to change the base rulebook's")
+                out.phases[d.name] = d
+            elif isinstance(d, A.WinnersDecl):
+                if out.winners is not None:
+                    self.error("E202", "The game has two 'winners' rules.", d)
+                out.winners = d
+            elif isinstance(d, A.DisplayDecl):
+                if out.display is not None:
+                    self.error("E202", "The game has two 'display' sections.", d)
+                out.display = d
+            elif isinstance(d, A.GridDecl):
+                out.grids[d.name] = d
+            elif isinstance(d, A.RemoveDecl):
+                self.error("E014", "'remove' belongs in a variant that extends another rulebook.", d)
+        for s in self.sym.values():   # names that belong to scalars must not be shadowed
+            pass
+        for name in SCALAR_TYPES:
+            if name in self.sym:
+                self.error("E203", f"'{name}' is a built-in type and cannot be declared.", self.sym[name].decl)
+        for name in list(B.VALUES) + list(B.BUILTINS):
+            if name in self.sym:
+                self.error("E203", f"'{name}' is built into the language and cannot be declared again.",
+                           self.sym[name].decl)
+
+    def resolve_type(self, t: A.TypeRef) -> str:
+        if t.name == "list":
+            return T.list_of(self.resolve_type(t.elem))
+        if t.name in SCALAR_TYPES:
+            return SCALAR_TYPES[t.name]
+        s = self.sym.get(t.name)
+        if s and s.kind in ("enum", "option"):
+            return "enum:" + t.name
+        if s and s.kind == "kind":
+            return "thing:" + t.name
+        known = list(SCALAR_TYPES) + [n for n, s in self.sym.items() if s.kind in ("enum", "kind", "option")]
+        self.error("E204", f"Unknown type '{t.name}'.", t, did_you_mean(t.name, known) or
+                   "types are int, bool, text, player, an enum, a kind, or 'list of' one of them")
+        return T.ANY
+
+    def signatures(self):
+        """Types of fields, vars, tables and definitions, before any body is checked."""
+        out = self.out
+        for name, k in out.kinds.items():
+            fields = {}
+            for f in k.fields:
+                if f.name in fields:
+                    self.error("E202", f"The kind '{name}' declares the field '{f.name}' twice.", f)
+                fields[f.name] = (self.resolve_type(f.type), f.default is not None)
+            out.kind_fields[name] = fields
+            out.things[name] = self.expand_things(k, fields)
+        for name, g in out.grids.items():
+            if name not in out.kinds:
+                self.error("E201", f"'grid' names '{name}', which is not a kind.", g, did_you_mean(name, out.kinds))
+                continue
+            for f in (g.row, g.col):
+                if out.kind_fields[name].get(f, (None,))[0] != T.INT:
+                    self.error("E205", f"The grid needs the kind '{name}' to have a whole-number field '{f}' from its data.", g)
+        for s in self.sym.values():
+            d = s.decl
+            if s.kind in ("var", "pvar"):
+                if isinstance(d, A.ZoneDecl):
+                    if d.elem not in out.kinds:
+                        self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.", d,
+                                   did_you_mean(d.elem, out.kinds))
+                    s.type = T.list_of("thing:" + d.elem)
+                else:
+                    s.type = self.resolve_type(d.type)
+                    if (d.low is not None) and s.type != T.INT:
+                        self.error("E205", "Only whole-number variables can have a range.", d)
+                table = out.player_slots if s.kind == "pvar" else out.globals_
+                s.slot = len(table)
+                table.append(d)
+            elif s.kind == "die":
+                faces = d.faces
+                if not faces:
+                    self.error("E206", f"The die '{d.name}' has no faces.", d)
+                elif all(isinstance(f, int) for f in faces):
+                    s.type = "die:int"
+                else:
+                    enums = set()
+                    for f in faces:
+                        fs = self.sym.get(f) if isinstance(f, str) else None
+                        if fs is None or fs.kind != "enum_value":
+                            self.error("E201", f"The die face '{f}' is not a number or a value of an enum.", d,
+                                       did_you_mean(str(f), [n for n, x in self.sym.items() if x.kind == "enum_value"]))
+                        else:
+                            enums.add(fs.type)
+                    s.type = "die:" + (enums.pop() if len(enums) == 1 else T.ANY)
+            elif s.kind == "define":
+                for prm in d.params:
+                    prm.resolved = self.resolve_type(prm.type)
+                s.type = self.resolve_type(d.result) if d.result else None
+            elif s.kind in ("rule", "event"):
+                for prm in d.params:
+                    prm.resolved = self.resolve_type(prm.type)
+        for s in list(self.sym.values()):
+            if s.kind == "table":
+                s.type = self.table_type(s.decl)
+
+    def expand_things(self, k: A.KindDecl, fields: dict) -> list:
+        if k.source is None:
+            return []
+        records = self.p.data.get(k.name, [])
+        things = []
+        for rec in records:
+            for f, (typ, dynamic) in fields.items():
+                if dynamic or f not in rec:
+                    continue
+                v = rec[f]
+                if typ.startswith("enum:"):
+                    s = self.sym.get(v) if isinstance(v, str) else None
+                    if s is None or s.type != typ:
+                        self.error("E025", f"The value '{v}' of '{f}' is not a {T.show(typ)}.",
+                                   Span(self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1),
+                                   did_you_mean(str(v), [n for n, x in self.sym.items() if x.type == typ and x.kind == "enum_value"]))
+            clean = {key: v for key, v in rec.items() if key not in ("_line", "count")}
+            things.extend(dict(clean) for _ in range(rec.get("count", 1)))
+        return things
+
+    def table_type(self, d: A.TableDecl) -> str:
+        ctx = Context()
+        vt = None
+        for e in d.entries:
+            t = self.expr(e.value, ctx)
+            vt = t if vt is None else T.join(vt, t)
+        self.out.env_sizes[id(d)] = ctx.size
+        return vt or T.ANY
+
+    # ------------------------------------------------------------------ bodies
+    def check_bodies(self):
+        out = self.out
+        for s in self.sym.values():
+            d = s.decl
+            if s.kind in ("var", "pvar") and isinstance(d, A.VarDecl):
+                ctx = Context()
+                t = self.expr(d.init, ctx)
+                if not T.fits(t, s.type):
+                    self.error("E301", f"The variable '{d.name}' is a {T.show(s.type)} but starts as a {T.show(t)}.", d.init)
+                out.env_sizes[id(d)] = ctx.size
+        for k in out.kinds.values():
+            for f in k.fields:
+                if f.default is not None:
+                    ctx = Context()
+                    t = self.expr(f.default, ctx)
+                    ft = out.kind_fields[k.name][f.name][0]
+                    if not T.fits(t, ft):
+                        self.error("E301", f"The field '{f.name}' is a {T.show(ft)} but starts as a {T.show(t)}.", f.default)
+                    out.env_sizes[id(f)] = ctx.size
+        for s in self.sym.values():
+            if s.kind == "define":
+                self.define_type(s)
+            elif s.kind == "rule":
+                self.body(s.decl, s.decl.params, s.decl.body)
+            elif s.kind == "table":
+                self.check_table_keys(s.decl)
+            elif s.kind == "pattern":
+                self.check_pattern(s.decl)
+            elif s.kind == "reaction":
+                self.check_reaction(s.decl)
+        for ph in out.phases.values():
+            self.body(ph, [], ph.body)
+        if out.winners:
+            self.check_winners(out.winners)
+        if out.display:
+            self.check_display(out.display)
+
+    def define_type(self, s: Symbol) -> str:
+        d = s.decl
+        if id(d) in self.out.env_sizes:
+            return s.type or T.ANY
+        if d in self.define_stack:
+            return s.type or T.ANY
+        self.define_stack.append(d)
+        ctx = Context()
+        for prm in d.params:
+            self.out.slots[id(prm)] = ctx.bind(prm.name, prm.resolved)
+        t = self.expr(d.body, ctx)
+        self.define_stack.pop()
+        self.out.env_sizes[id(d)] = ctx.size
+        if s.type is None:
+            s.type = t
+        elif not T.fits(t, s.type):
+            self.error("E301", f"'{d.name}' is declared as a {T.show(s.type)} but its value is a {T.show(t)}.", d.body)
+        return s.type
+
+    def body(self, owner, params, stmts):
+        saved = self.ctx
+        self.ctx = Context()
+        for prm in params:
+            self.out.slots[id(prm)] = self.ctx.bind(prm.name, getattr(prm, "resolved", T.ANY))
+        self.block(stmts, loop=False)
+        self.out.env_sizes[id(owner)] = self.ctx.size
+        for name, span in self.ctx.assigned.items():
+            if name not in self.ctx.used:
+                self.warn("W101", f"'{name}' is set here but never used.",
+                          A.Name(name, span=span), did_you_mean(name, [n for n, s in self.sym.items() if s.kind in ("var", "pvar")]))
+        self.ctx = saved
+
+    def check_table_keys(self, d: A.TableDecl):
+        for e in d.entries:
+            for key in {e.low, e.high}:
+                if isinstance(key, str) and key not in self.sym:
+                    pass  # text keys are allowed
+            if isinstance(e.low, int) and isinstance(e.high, int) and e.high < e.low:
+                self.error("E206", f"The range {e.low} to {e.high} is empty.", e)
+
+    def check_pattern(self, d: A.PatternDecl):
+        es = self.sym.get(d.enum)
+        if es is None or es.kind != "enum":
+            self.error("E201", f"A pattern is over the values of an enum; '{d.enum}' is not an enum.", d,
+                       did_you_mean(d.enum, [n for n, s in self.sym.items() if s.kind == "enum"]))
+            return
+        for alt in d.alternatives:
+            for group in alt:
+                for v in group:
+                    if v not in es.decl.values:
+                        self.error("E201", f"'{v}' is not a value of '{d.enum}'.", d, did_you_mean(v, es.decl.values))
+
+    def check_reaction(self, d: A.ReactionDecl):
+        ev = self.sym.get(d.event)
+        if ev is None or ev.kind != "event":
+            self.error("E201", f"The reaction waits for the event '{d.event}', which is not declared.", d,
+                       did_you_mean(d.event, [n for n, s in self.sym.items() if s.kind == "event"]))
+            params = []
+        else:
+            params = ev.decl.params
+            if len(d.event_args) != len(params):
+                self.error("E207", f"The event '{d.event}' has {len(params)} values but the reaction names {len(d.event_args)}.", d)
+        self.out.reactions.setdefault(d.event, []).append(d)
+        saved = self.ctx
+        self.ctx = Context()
+        slots = []
+        for i, name in enumerate(d.event_args):
+            t = getattr(params[i], "resolved", T.ANY) if i < len(params) else T.ANY
+            slots.append(self.ctx.bind(name, t))
+        slots.append(self.ctx.bind(d.player_var, T.PLAYER))
+        self.out.slots[id(d)] = slots
+        if d.cond is not None:
+            self.want(d.cond, T.BOOL, "The reaction's condition")
+        self.template(d.label)
+        self.block(d.body, loop=False)
+        self.out.env_sizes[id(d)] = self.ctx.size
+        self.ctx = saved
+
+    def check_winners(self, w: A.WinnersDecl):
+        if w.ranking:
+            for _, name in w.ranking:
+                s = self.sym.get(name)
+                if s is None or s.kind != "define" or len(s.decl.params) != 1:
+                    self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
+                               w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+        else:
+            ctx = Context()
+            saved, self.ctx = self.ctx, ctx
+            t = self.expr(w.expr, ctx)
+            self.ctx = saved
+            if not T.fits(t, T.list_of(T.PLAYER)):
+                self.error("E301", f"'winners' must be a list of players, not a {T.show(t)}.", w.expr)
+            self.out.env_sizes[id(w)] = ctx.size
+
+    def check_display(self, d: A.DisplayDecl):
+        for item in d.items:
+            ctx = Context()
+            saved, self.ctx = self.ctx, ctx
+            if isinstance(item, A.ShowLine):
+                if item.var:
+                    t = self.expr(item.iterable, ctx)
+                    self.want_list(t, item.iterable)
+                    self.out.slots[id(item)] = ctx.bind(item.var, T.elem(t))
+                self.template(item.text)
+            else:
+                if item.kind not in self.out.grids:
+                    self.error("E205", f"A board shows a kind laid out by a 'grid' declaration; '{item.kind}' has none.", item,
+                               did_you_mean(item.kind, self.out.grids))
+                self.out.slots[id(item)] = ctx.bind(item.var, "thing:" + item.kind)
+                self.template(item.text)
+            self.ctx = saved
+            self.out.env_sizes[id(item)] = ctx.size
+
+    # ------------------------------------------------------------------ statements
+    def block(self, stmts, loop: bool):
+        for st in stmts:
+            self.stmt(st, loop)
+
+    def stmt(self, st, loop):
+        m = getattr(self, "st_" + type(st).__name__)
+        m(st, loop)
+
+    def st_Assign(self, st: A.Assign, loop):
+        vt = self.expr(st.value, self.ctx)
+        tgt = st.target
+        if isinstance(tgt, A.Name) and self.lookup_local(tgt.name) is None and tgt.name not in self.sym:
+            if st.op != "=":
+                self.error("E201", f"'{tgt.name}' has no value yet, so '{st.op}' cannot change it.", tgt,
+                           did_you_mean(tgt.name, self.visible_names()))
+                return
+            if vt == T.NONE:
+                self.error("E302", f"A new name '{tgt.name}' cannot start as none: its type would be unknown.", st)
+            slot = self.ctx.bind(tgt.name, vt)
+            self.ctx.assigned.setdefault(tgt.name, tgt.span)
+            self.out.refs[id(tgt)] = ("local", slot)
+            self.out.types[id(tgt)] = vt
+            return
+        tt = self.place(tgt)
+        if st.op != "=" and tt != T.INT and tt != T.ANY:
+            self.error("E301", f"'{st.op}' works on whole numbers; this is a {T.show(tt)}.", st)
+        if not T.fits(vt, tt):
+            self.error("E301", f"Cannot assign a {T.show(vt)} to something that holds a {T.show(tt)}.", st.value)
+
+    def place(self, tgt) -> str:
+        """Type an assignable place: a variable, a local, a thing's changing field, a player's var."""
+        if isinstance(tgt, A.Name):
+            local = self.lookup_local(tgt.name)
+            if local is not None:
+                self.out.refs[id(tgt)] = ("local", local[1])
+                self.ctx.used.add(tgt.name)
+                return local[0]
+            s = self.sym.get(tgt.name)
+            if s and s.kind == "var":
+                self.out.refs[id(tgt)] = ("global", s.slot)
+                return s.type
+            if s and s.kind == "pvar":
+                self.error("E303", f"'{tgt.name}' belongs to each player; write p.{tgt.name} for a player p.", tgt)
+                return T.ANY
+            self.error("E303", f"'{tgt.name}' cannot be changed; only variables, zones and changing fields can.", tgt)
+            return T.ANY
+        if isinstance(tgt, A.Field):
+            ot = self.expr(tgt.obj, self.ctx)
+            t = self.field_type(tgt, ot)
+            ref = self.out.refs.get(id(tgt))
+            if ref and ref[0] == "attr":
+                self.error("E303", f"The field '{tgt.name}' comes from the data and never changes; give it a starting value in the kind to make it change.", tgt)
+            return t
+        self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
+        return T.ANY
+
+    def st_CallStmt(self, st: A.CallStmt, loop):
+        s = self.sym.get(st.name)
+        if s is None or s.kind != "rule":
+            hint = did_you_mean(st.name, [n for n, x in self.sym.items() if x.kind == "rule"])
+            if s is not None and s.kind == "define":
+                hint = f"'{st.name}' is a definition (a value), not a rule; use it inside an expression"
+            self.error("E201", f"There is no rule named '{st.name}'.", st, hint)
+            for a in st.args:
+                self.expr(a, self.ctx)
+            return
+        self.check_args(st, s.decl.params, st.args, f"The rule '{st.name}'")
+
+    def check_args(self, node, params, args, what):
+        if len(args) != len(params):
+            self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
+                       "(" + ", ".join(f"{p.name}: {T.show(getattr(p, 'resolved', T.ANY))}" for p in params) + ")")
+        for prm, a in zip(params, args):
+            at = self.expr(a, self.ctx)
+            pt = getattr(prm, "resolved", T.ANY)
+            if not T.fits(at, pt):
+                self.error("E301", f"{what} wants a {T.show(pt)} for '{prm.name}', not a {T.show(at)}.", a)
+        for a in args[len(params):]:
+            self.expr(a, self.ctx)
+
+    def zone_place(self, e, what) -> str:
+        t = self.place(e)
+        if not T.is_list(t):
+            self.error("E301", f"{what} must be a zone or a list, not a {T.show(t)}.", e)
+        return t
+
+    def st_Move(self, st: A.Move, loop):
+        wt = self.expr(st.what, self.ctx)
+        src = self.zone_place(st.source, "Where cards move from")
+        dst = self.zone_place(st.dest, "Where cards move to")
+        if not (T.fits(wt, T.elem(src)) or T.fits(wt, src)):
+            self.error("E301", f"Cannot move a {T.show(wt)} out of a {T.show(src)}.", st.what)
+        if not T.fits(T.elem(src), T.elem(dst)):
+            self.error("E301", f"Cannot move from a {T.show(src)} to a {T.show(dst)}.", st.dest)
+
+    def st_Draw(self, st: A.Draw, loop):
+        self.want(st.count, T.INT, "How many to draw")
+        src = self.zone_place(st.source, "Where cards are drawn from")
+        dst = self.zone_place(st.dest, "Where drawn cards go")
+        if not T.fits(T.elem(src), T.elem(dst)):
+            self.error("E301", f"Cannot draw from a {T.show(src)} into a {T.show(dst)}.", st.dest)
+
+    def st_Shuffle(self, st: A.Shuffle, loop):
+        self.zone_place(st.zone, "What is shuffled")
+
+    def st_EndGame(self, st: A.EndGame, loop):
+        self.ended = True
+        if st.reason:
+            self.template(st.reason)
+
+    def st_Say(self, st: A.Say, loop):
+        self.template(st.text)
+
+    def st_Signal(self, st: A.Signal, loop):
+        s = self.sym.get(st.event)
+        if s is None or s.kind != "event":
+            self.error("E201", f"There is no event named '{st.event}'.", st,
+                       did_you_mean(st.event, [n for n, x in self.sym.items() if x.kind == "event"]))
+            return
+        self.check_args(st, s.decl.params, st.args, f"The event '{st.event}'")
+
+    def st_Pass(self, st, loop):
+        pass
+
+    def st_Stop(self, st, loop):
+        if not loop:
+            self.error("E304", "'stop' leaves a loop, but it is not inside one.", st,
+                       "use 'return' to leave a rule")
+
+    def st_Return(self, st, loop):
+        pass
+
+    def st_AddTo(self, st: A.AddTo, loop):
+        it = self.expr(st.item, self.ctx)
+        lt = self.zone_place(st.target, "What 'add' adds to")
+        if not T.fits(it, T.elem(lt)):
+            self.error("E301", f"Cannot add a {T.show(it)} to a {T.show(lt)}.", st.item)
+
+    def st_RemoveFrom(self, st: A.RemoveFrom, loop):
+        it = self.expr(st.item, self.ctx)
+        lt = self.zone_place(st.target, "What 'remove' removes from")
+        if not T.fits(it, T.elem(lt)):
+            self.error("E301", f"A {T.show(lt)} holds no {T.show(it)}.", st.item)
+
+    def st_If(self, st: A.If, loop):
+        for cond, blk in st.branches:
+            self.want(cond, T.BOOL, "The condition")
+            self.block(blk, loop)
+        if st.other:
+            self.block(st.other, loop)
+
+    def st_For(self, st: A.For, loop):
+        t = self.expr(st.iterable, self.ctx)
+        self.want_list(t, st.iterable)
+        self.out.slots[id(st)] = self.ctx.bind(st.var, T.elem(t))
+        self.ctx.used.add(st.var)
+        if st.cond is not None:
+            self.want(st.cond, T.BOOL, "The condition")
+        self.block(st.body, True)
+
+    def st_Repeat(self, st: A.Repeat, loop):
+        self.want(st.count, T.INT, "How many times to repeat")
+        self.block(st.body, True)
+
+    def st_While(self, st: A.While, loop):
+        self.want(st.cond, T.BOOL, "The condition")
+        self.block(st.body, True)
+
+    def st_Choose(self, st: A.Choose, loop):
+        t = self.expr(st.source, self.ctx)
+        self.want_list(t, st.source)
+        self.out.slots[id(st)] = self.ctx.bind(st.var, T.elem(t))
+        self.ctx.used.add(st.var)
+        if st.cond is not None:
+            self.want(st.cond, T.BOOL, "The condition")
+        if st.label:
+            self.template(st.label)
+        if st.by is not None:
+            self.want(st.by, T.PLAYER, "Who chooses")
+        if st.prompt:
+            self.template(st.prompt)
+        if st.body is not None:
+            self.block(st.body, loop)
+
+    def st_Menu(self, st: A.Menu, loop):
+        if st.by is not None:
+            self.want(st.by, T.PLAYER, "Who chooses")
+        if st.prompt:
+            self.template(st.prompt)
+        for opt in st.options:
+            if opt.var:
+                t = self.expr(opt.iterable, self.ctx)
+                self.want_list(t, opt.iterable)
+                self.out.slots[id(opt)] = self.ctx.bind(opt.var, T.elem(t))
+                self.ctx.used.add(opt.var)
+            if opt.cond is not None:
+                self.want(opt.cond, T.BOOL, "The option's condition")
+            self.template(opt.label)
+            self.block(opt.body, loop)
+
+    def st_Secret(self, st: A.Secret, loop):
+        pt = self.expr(st.players, self.ctx)
+        if not T.fits(pt, T.list_of(T.PLAYER)):
+            self.error("E301", f"'secretly each' needs a list of players, not a {T.show(pt)}.", st.players)
+        ps = self.ctx.bind(st.player_var, T.PLAYER)
+        t = self.expr(st.source, self.ctx)
+        self.want_list(t, st.source)
+        vs = self.ctx.bind(st.var, T.elem(t))
+        ts = self.ctx.bind(st.time_var, T.INT) if st.time_var else -1
+        self.out.slots[id(st)] = (ps, vs, ts)
+        for n in (st.player_var, st.var, st.time_var):
+            if n:
+                self.ctx.used.add(n)
+        if st.cond is not None:
+            self.want(st.cond, T.BOOL, "The condition")
+        self.template(st.label)
+        self.block(st.body, loop)
+
+    # ------------------------------------------------------------------ expressions
+    def want(self, e, typ, what):
+        t = self.expr(e, self.ctx)
+        if not T.fits(t, typ):
+            self.error("E301", f"{what} must be a {T.show(typ)}, not a {T.show(t)}.", e)
+        return t
+
+    def want_list(self, t, node):
+        if not T.is_list(t):
+            self.error("E301", f"Expected a list here, not a {T.show(t)}.", node)
+
+    def template(self, tpl: A.Template):
+        for part in tpl.parts:
+            if not isinstance(part, str):
+                self.expr(part, self.ctx)
+
+    def lookup_local(self, name):
+        if self.ctx is None:
+            return None
+        return self.ctx.names.get(name)
+
+    def visible_names(self):
+        names = list(self.sym) + list(B.VALUES)
+        if self.ctx:
+            names += list(self.ctx.names)
+        return names
+
+    def expr(self, e, ctx: Context) -> str:
+        saved, self.ctx = self.ctx, ctx
+        try:
+            t = getattr(self, "ex_" + type(e).__name__)(e)
+        finally:
+            self.ctx = saved
+        self.out.types[id(e)] = t
+        return t
+
+    def ex_Lit(self, e: A.Lit):
+        if e.value is None:
+            return T.NONE
+        if isinstance(e.value, bool):
+            return T.BOOL
+        return T.INT
+
+    def ex_Template(self, e: A.Template):
+        self.template(e)
+        return T.TEXT
+
+    def ex_Name(self, e: A.Name):
+        local = self.lookup_local(e.name)
+        if local is not None:
+            self.ctx.used.add(e.name)
+            self.out.refs[id(e)] = ("local", local[1])
+            return local[0]
+        if e.name in B.VALUES:
+            self.out.refs[id(e)] = ("value", e.name)
+            return B.VALUES[e.name]
+        s = self.sym.get(e.name)
+        if s is None:
+            self.error("E201", f"Unknown name '{e.name}'.", e, did_you_mean(e.name, self.visible_names()))
+            self.out.refs[id(e)] = ("value", "none")
+            return T.ANY
+        k = s.kind
+        if k == "var":
+            self.out.refs[id(e)] = ("global", s.slot)
+            return s.type
+        if k == "enum_value":
+            self.out.refs[id(e)] = ("enum", e.name)
+            return s.type
+        if k == "option":
+            self.out.refs[id(e)] = ("option", e.name)
+            return s.type
+        if k == "kind":
+            self.out.refs[id(e)] = ("kind", e.name)
+            return s.type
+        if k == "define":
+            if s.decl.has_params:
+                self.error("E207", f"'{e.name}' needs values in parentheses: {e.name}(...).", e)
+            self.out.refs[id(e)] = ("define", e.name)
+            return self.define_type(s)
+        if k in ("die", "pattern", "table"):
+            self.out.refs[id(e)] = (k, e.name)
+            return s.type if k == "die" else k
+        if k == "pvar":
+            self.error("E303", f"'{e.name}' belongs to each player; write p.{e.name} for a player p, e.g. current.{e.name}.", e)
+            return s.type
+        self.error("E305", f"'{e.name}' is a {k}, not a value.", e)
+        return T.ANY
+
+    def ex_ThingRef(self, e: A.ThingRef):
+        s = self.sym.get(e.kind)
+        if s is None or s.kind != "kind":
+            self.error("E201", f"'{e.kind} \"{e.name}\"' names a thing, but '{e.kind}' is not a kind.", e,
+                       did_you_mean(e.kind, self.out.kinds))
+            return T.ANY
+        names = [t.get("name") for t in self.out.things.get(e.kind, [])]
+        if e.name not in names:
+            self.error("E201", f"There is no {e.kind} named \"{e.name}\".", e,
+                       did_you_mean(e.name, [n for n in names if isinstance(n, str)]))
+            return "thing:" + e.kind
+        self.out.refs[id(e)] = ("thing", e.kind, names.index(e.name))
+        return "thing:" + e.kind
+
+    def field_type(self, e: A.Field, ot: str) -> str:
+        if ot.startswith("thing:"):
+            kind = ot[6:]
+            fields = self.out.kind_fields.get(kind, {})
+            if e.name not in fields:
+                self.error("E201", f"A {kind} has no field '{e.name}'.", e, did_you_mean(e.name, fields))
+                return T.ANY
+            typ, dynamic = fields[e.name]
+            self.out.refs[id(e)] = ("field" if dynamic else "attr", kind, e.name)
+            return typ
+        if ot == T.PLAYER:
+            s = self.sym.get(e.name)
+            if s is None or s.kind != "pvar":
+                self.error("E201", f"A player has no '{e.name}'.", e,
+                           did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
+                           "declare it with 'player var' or 'player zone'")
+                return T.ANY
+            self.out.refs[id(e)] = ("pvar", s.slot)
+            return s.type
+        if ot != T.ANY:
+            self.error("E301", f"A {T.show(ot)} has no fields; '.{e.name}' needs a thing or a player.", e)
+        self.out.refs[id(e)] = ("dynamic", e.name)
+        return T.ANY
+
+    def ex_Field(self, e: A.Field):
+        return self.field_type(e, self.expr(e.obj, self.ctx))
+
+    def ex_Index(self, e: A.Index):
+        if isinstance(e.obj, A.Name) and self.sym.get(e.obj.name) and self.sym[e.obj.name].kind == "table" \
+                and self.lookup_local(e.obj.name) is None:
+            self.expr(e.key, self.ctx)
+            self.out.refs[id(e)] = ("table", e.obj.name)
+            return self.sym[e.obj.name].type
+        ot = self.expr(e.obj, self.ctx)
+        self.want(e.key, T.INT, "A list position")
+        self.want_list(ot, e.obj)
+        self.out.refs[id(e)] = ("list",)
+        return T.elem(ot)
+
+    def ex_Call(self, e: A.Call):
+        s = self.sym.get(e.name)
+        if s is not None and s.kind == "define":
+            if not s.decl.has_params:
+                self.error("E207", f"'{e.name}' takes no values; write it without parentheses.", e)
+            self.check_args(e, s.decl.params, e.args, f"'{e.name}'")
+            self.out.refs[id(e)] = ("define", e.name)
+            return self.define_type(s)
+        if e.name in B.BUILTINS:
+            return self.builtin_call(e)
+        hint = did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS))
+        if s is not None and s.kind == "rule":
+            hint = f"'{e.name}' is a rule; call it as a statement on a line of its own"
+        elif s is not None and s.kind == "pvar":
+            hint = f"write p.{e.name} for a player p"
+        self.error("E201", f"There is no function named '{e.name}'.", e, hint)
+        for a in e.args:
+            self.expr(a, self.ctx)
+        return T.ANY
+
+    def builtin_call(self, e: A.Call) -> str:
+        lo, hi, desc = B.BUILTINS[e.name]
+        if not lo <= len(e.args) <= hi:
+            self.error("E207", f"'{e.name}' takes {lo if lo == hi else f'{lo} to {hi}'} value{'s' if hi != 1 else ''} but is given {len(e.args)}.",
+                       e, desc)
+        self.out.refs[id(e)] = ("builtin", e.name)
+        types = []
+        lam_at = B.LAMBDA_ARG.get(e.name)
+        for i, a in enumerate(e.args):
+            if isinstance(a, A.Lambda):
+                if lam_at != i:
+                    self.error("E301", f"'{e.name}' does not take a function here.", a, desc)
+                ptype = self.lambda_param_type(e.name, types)
+                slot = self.ctx.bind(a.param, ptype)
+                self.ctx.used.add(a.param)
+                self.out.slots[id(a)] = slot
+                bt = self.expr(a.body, self.ctx)
+                if bt != T.BOOL and bt != T.ANY:
+                    self.error("E301", f"This function must give a truth (true or false), not a {T.show(bt)}.", a.body)
+                self.out.types[id(a)] = "fn:" + bt
+                types.append("fn:" + bt)
+            elif e.name == "match_length" and i == 1 and isinstance(a, A.Name):
+                ps = self.sym.get(a.name)
+                if ps is None or ps.kind != "pattern":
+                    self.error("E201", f"'{a.name}' is not a pattern.", a,
+                               did_you_mean(a.name, [n for n, x in self.sym.items() if x.kind == "pattern"]))
+                self.out.refs[id(a)] = ("pattern", a.name)
+                types.append("pattern")
+            else:
+                types.append(self.expr(a, self.ctx))
+        if lam_at is not None and len(e.args) > lam_at and not isinstance(e.args[lam_at], A.Lambda):
+            self.error("E301", f"'{e.name}' wants a function like 'x => ...' here.", e.args[lam_at], desc)
+        if e.name == "roll":
+            if not types or not types[0].startswith("die:"):
+                self.error("E301", "'roll' rolls a die declared with 'die'.", e.args[0] if e.args else e,
+                           did_you_mean(getattr(e.args[0], "name", "") if e.args else "", [n for n, x in self.sym.items() if x.kind == "die"]))
+                return T.ANY
+            return types[0][4:]
+        if e.name in B.GRID_FUNCTIONS and types:
+            t0 = types[0]
+            if not (t0.startswith("thing:") and t0[6:] in self.out.grids) and t0 != T.ANY:
+                self.error("E301", f"'{e.name}' works on a kind laid out with 'grid', not a {T.show(t0)}.", e.args[0])
+        if e.name in ("count", "first", "last", "rest", "unique", "pairs", "reverse", "shuffled", "pick", "join",
+                      "all", "any", "sum", "take", "drop", "index_of") and types:
+            self.want_list(types[0], e.args[0])
+        if e.name in ("all", "any") and types and not T.fits(types[0], T.list_of(T.BOOL)):
+            self.error("E301", f"'{e.name}' needs a list of truths, not a {T.show(types[0])}.", e.args[0])
+        if e.name == "sum" and types and not T.fits(types[0], T.list_of(T.INT)):
+            self.error("E301", f"'sum' needs a list of numbers, not a {T.show(types[0])}.", e.args[0])
+        return B.result_type(e.name, types)
+
+    def lambda_param_type(self, name, types):
+        if name == "roll":
+            return types[0][4:] if types and types[0].startswith("die:") else T.ANY
+        return types[0] if types else T.ANY
+
+    def ex_Lambda(self, e: A.Lambda):
+        self.error("E301", "A function 'x => ...' can only be given to a built-in such as roll, within or reachable.", e)
+        return T.ANY
+
+    def ex_Unary(self, e: A.Unary):
+        if e.op == "not":
+            self.want(e.operand, T.BOOL, "What 'not' applies to")
+            return T.BOOL
+        self.want(e.operand, T.INT, "A negative")
+        return T.INT
+
+    def ex_Binary(self, e: A.Binary):
+        op = e.op
+        if op in ("and", "or"):
+            self.want(e.left, T.BOOL, f"Each side of '{op}'")
+            self.want(e.right, T.BOOL, f"Each side of '{op}'")
+            return T.BOOL
+        lt = self.expr(e.left, self.ctx)
+        rt = self.expr(e.right, self.ctx)
+        if op in ("in", "not in"):
+            if not T.is_list(rt):
+                self.error("E301", f"'{op}' looks inside a list, not a {T.show(rt)}.", e.right)
+            elif not T.fits(lt, T.elem(rt)):
+                self.error("E301", f"A {T.show(rt)} never holds a {T.show(lt)}.", e)
+            return T.BOOL
+        if op in ("==", "!="):
+            if not (T.fits(lt, rt) or T.fits(rt, lt)):
+                self.error("E301", f"Comparing a {T.show(lt)} with a {T.show(rt)} is always {'false' if op == '==' else 'true'}.", e)
+            return T.BOOL
+        if op == "+" and (T.is_list(lt) and lt != T.ANY or T.is_list(rt) and rt != T.ANY):
+            if not (T.fits(lt, rt) or T.fits(rt, lt)):
+                self.error("E301", f"Cannot join a {T.show(lt)} and a {T.show(rt)}.", e)
+            return T.join(lt, rt)
+        if op == "+" and T.TEXT in (lt, rt):
+            return T.TEXT
+        for side, t in ((e.left, lt), (e.right, rt)):
+            if not T.fits(t, T.INT):
+                self.error("E301", f"'{op}' works on whole numbers, not a {T.show(t)}.", side)
+        return T.BOOL if op in ("<", "<=", ">", ">=") else T.INT
+
+    def ex_Cond(self, e: A.Cond):
+        self.want(e.test, T.BOOL, "The condition")
+        a = self.expr(e.then, self.ctx)
+        b = self.expr(e.other, self.ctx)
+        if not (T.fits(a, b) or T.fits(b, a)):
+            self.error("E301", f"Both branches should be the same type; one is a {T.show(a)}, the other a {T.show(b)}.", e)
+        return T.join(a, b)
+
+    def ex_ListLit(self, e: A.ListLit):
+        t = None
+        for item in e.items:
+            it = self.expr(item, self.ctx)
+            if t is not None and not (T.fits(it, t) or T.fits(t, it)):
+                self.error("E301", f"A list holds one type of thing; this {T.show(it)} is among {T.show(t)} items.", item)
+            t = it if t is None else T.join(t, it)
+        return T.list_of(t or T.ANY)
+
+    def ex_Comprehension(self, e: A.Comprehension):
+        it = self.expr(e.iterable, self.ctx)
+        self.want_list(it, e.iterable)
+        self.out.slots[id(e)] = self.ctx.bind(e.var, T.elem(it))
+        self.ctx.used.add(e.var)
+        if e.cond is not None:
+            self.want(e.cond, T.BOOL, "The condition")
+        return T.list_of(self.expr(e.expr, self.ctx))
+
+    def ex_StartsWith(self, e: A.StartsWith):
+        t = self.expr(e.seq, self.ctx)
+        self.want_list(t, e.seq)
+        s = self.sym.get(e.pattern)
+        if s is None or s.kind != "pattern":
+            self.error("E201", f"There is no pattern named '{e.pattern}'.", e,
+                       did_you_mean(e.pattern, [n for n, x in self.sym.items() if x.kind == "pattern"]))
+        return T.BOOL
+
+    # ------------------------------------------------------------------ structure
+    def structure(self):
+        out = self.out
+        first = self.p.decls[0].span if self.p.decls else Span(self.p.root)
+        if not out.title:
+            self.error("E401", "The rulebook has no title.", first, 'add a line such as: game "My Game"')
+        if not any(isinstance(d, A.PlayersDecl) for d in self.p.decls):
+            self.error("E402", "The rulebook does not say how many players it takes.", first,
+                       "add a line such as: players 2 to 4")
+        if "turn" not in out.phases and "round" not in out.phases:
+            self.error("E403", "The game has no 'turn' section, so nobody ever plays.", first,
+                       "add 'turn:' followed by what a player does on their turn")
+        if not self.ended:
+            self.error("E404", "The game has no end condition: no rule ever says 'end game'.", first,
+                       "add 'end game \"why\"' where the rules say the game ends")
+        if out.winners is None and not (self.sym.get("score") and self.sym["score"].kind == "define"):
+            self.error("E405", "The game has no way to find its winners.", first,
+                       "add 'define score(p: player): int = ...' or a 'winners:' line")
+
+    def run(self) -> CheckedProgram:
+        self.collect()
+        self.signatures()
+        self.check_bodies()
+        self.structure()
+        return self.out
+
+
+def check(program: Program) -> CheckedProgram:
+    """Check a loaded program; raises RulebookError listing every error found."""
+    checker = Checker(program)
+    try:
+        out = checker.run()
+    except RecursionError:
+        checker.diags.append(Diagnostic("E900", "The rulebook nests expressions too deeply to check.", Span(program.root)))
+        out = checker.out
+    if checker.diags:
+        seen, unique = set(), []
+        for d in checker.diags:
+            key = (d.code, d.message, d.span.file, d.span.line, d.span.column)
+            if key not in seen:
+                seen.add(key)
+                unique.append(d)
+        unique.sort(key=lambda d: (d.span.file, d.span.line, d.span.column))
+        err = RulebookError(unique)
+        err.sources = program.sources
+        err.warnings = out.warnings
+        raise err
+    return out

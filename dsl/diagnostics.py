@@ -1,0 +1,95 @@
+"""Diagnostics: errors and warnings about rulebooks, written for people.
+
+Every pass reports problems as `Diagnostic` values that carry a code, a message, a
+`Span` (file, line, column) and an optional hint. This module renders them like a good
+compiler (the source line with a caret) and as JSON. It must not know any pass's
+internals and must never raise on odd input: a diagnostic about a diagnostic is useless.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    file: str
+    line: int = 0          # 1-based; 0 means "the whole file"
+    column: int = 0        # 1-based
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.column}"
+        return self.file
+
+
+@dataclass
+class Diagnostic:
+    code: str
+    message: str
+    span: Span
+    hint: str = ""
+    severity: str = "error"   # "error" or "warning"
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.span.file,
+            "line": self.span.line,
+            "column": self.span.column,
+            "hint": self.hint,
+        }
+
+
+class RulebookError(Exception):
+    """Raised when a rulebook cannot be loaded; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(f"{d.span}: {d.message}" for d in diagnostics))
+
+
+@dataclass
+class Sources:
+    """Source texts by file name, so diagnostics can quote the offending line."""
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def line(self, file: str, line: int) -> str | None:
+        text = self.texts.get(file)
+        if text is None or line < 1:
+            return None
+        lines = text.splitlines()
+        return lines[line - 1] if line <= len(lines) else None
+
+
+def did_you_mean(name: str, candidates) -> str:
+    """A hint naming the closest candidate, or "" when nothing is close."""
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+def render(diag: Diagnostic, sources: Sources | None = None) -> str:
+    """Render one diagnostic as text: location, code, message, source line, caret, hint."""
+    out = [f"{diag.span}: {diag.severity} {diag.code}: {diag.message}"]
+    src = sources.line(diag.span.file, diag.span.line) if sources else None
+    if src is not None:
+        src = src.replace("\t", " ")
+        gutter = f"{diag.span.line:>4} | "
+        out.append(gutter + src)
+        col = max(diag.span.column, 1)
+        width = 1
+        if diag.span.end_line == diag.span.line and diag.span.end_column > col:
+            width = diag.span.end_column - col
+        width = max(1, min(width, len(src) - col + 1))
+        out.append(" " * (len(gutter) - 2) + "| " + " " * (col - 1) + "^" * width)
+    if diag.hint:
+        out.append(f"     = hint: {diag.hint}")
+    return "\n".join(out)
+
+
+def render_all(diags: list[Diagnostic], sources: Sources | None = None) -> str:
+    return "\n\n".join(render(d, sources) for d in diags)

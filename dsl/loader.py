@@ -1,0 +1,295 @@
+"""The loader: a rulebook folder or file -> one merged list of declarations plus its data.
+
+It reads `.rules` files (a folder's `game.rules` first, then the others by name), follows
+`include` and `extends`, applies `replace` and `remove`, and reads each kind's YAML data file,
+validated against `schemas/rulebook-data.schema.json` narrowed by the kind's declared fields,
+so a data error points at the YAML line. It must not check names or types (the checker does)
+and must not execute anything: YAML is read with the safe loader only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from . import ast as A
+from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean
+from .parser import parse
+
+REPO = Path(__file__).resolve().parent.parent
+RULEBOOKS = REPO / "rulebooks"
+SCHEMAS = REPO / "schemas"
+MAX_FILE_BYTES = 2_000_000
+MAX_RECORDS = 5_000
+
+
+@dataclass
+class Program:
+    """What the loader hands the checker."""
+    root: str
+    decls: list
+    data: dict = field(default_factory=dict)       # kind name -> list of records (with "_line")
+    data_files: dict = field(default_factory=dict)  # kind name -> file name
+    sources: Sources = field(default_factory=Sources)
+    variant: str | None = None
+
+
+def resolve_game_path(game: str) -> Path:
+    """A GAME argument: a path to a folder or file, or a folder name under rulebooks/."""
+    p = Path(game)
+    if p.exists():
+        return p
+    q = RULEBOOKS / game
+    if q.exists():
+        return q
+    return p
+
+
+class _LineLoader(yaml.SafeLoader):
+    """Safe YAML loader that records each mapping's line in a "_line" key."""
+
+
+def _construct_mapping(loader, node):
+    mapping = yaml.SafeLoader.construct_mapping(loader, node, deep=True)
+    mapping["_line"] = node.start_mark.line + 1
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _strip_lines(value):
+    if isinstance(value, dict):
+        return {k: _strip_lines(v) for k, v in value.items() if k != "_line"}
+    if isinstance(value, list):
+        return [_strip_lines(v) for v in value]
+    return value
+
+
+def _json_type(t: A.TypeRef) -> dict:
+    if t.name == "int":
+        return {"type": "integer"}
+    if t.name == "bool":
+        return {"type": "boolean"}
+    if t.name == "text":
+        return {"type": "string"}
+    if t.name == "list":
+        return {"type": "array"}
+    return {"type": ["string", "integer"]}
+
+
+class Loader:
+    def __init__(self):
+        self.sources = Sources()
+        self.diags: list[Diagnostic] = []
+        self.seen: set[Path] = set()
+
+    def error(self, code, message, span, hint=""):
+        self.diags.append(Diagnostic(code, message, span, hint))
+
+    def read(self, path: Path, span: Span | None) -> str | None:
+        name = self.display(path)
+        try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                self.error("E010", f"The file {name} is larger than {MAX_FILE_BYTES} bytes.", span or Span(name))
+                return None
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            self.error("E011", f"The file {name} does not exist.", span or Span(name))
+            return None
+        except (OSError, UnicodeDecodeError) as e:
+            self.error("E012", f"The file {name} cannot be read: {e}.", span or Span(name))
+            return None
+        self.sources.texts[name] = text
+        return text
+
+    @staticmethod
+    def display(path: Path) -> str:
+        try:
+            return str(path.resolve().relative_to(Path.cwd().resolve()))
+        except ValueError:
+            return str(path)
+
+    def rules_file(self, path: Path, span: Span | None = None) -> list:
+        """Parse one file and everything it includes or extends, in order."""
+        path = path.resolve()
+        if path in self.seen:
+            return []
+        self.seen.add(path)
+        text = self.read(path, span)
+        if text is None:
+            return []
+        module, errors = parse(text, self.display(path))
+        self.diags.extend(errors)
+        decls: list = []
+        base: list | None = None
+        own: list = []
+        for d in module.decls:
+            if isinstance(d, A.IncludeDecl):
+                own.extend(self.rules_file(path.parent / d.name, d.span))
+            elif isinstance(d, A.ExtendsDecl):
+                if base is not None:
+                    self.error("E013", "A rulebook can extend only one other rulebook.", d.span)
+                    continue
+                base = self.rules_file(self._extends_target(path.parent / d.name), d.span)
+            else:
+                own.append(d)
+        if base is None:
+            return own
+        return self.apply_changes(base, own)
+
+    @staticmethod
+    def _extends_target(p: Path) -> Path:
+        return p / "game.rules" if p.is_dir() else p
+
+    def apply_changes(self, base: list, own: list) -> list:
+        """An extension's declarations over its base: replace, remove, or add."""
+        merged = list(base)
+        index = {self.key(d): i for i, d in enumerate(merged)}
+        for d in own:
+            if isinstance(d, A.RemoveDecl):
+                hits = [k for k in index if k[1] == d.name]
+                if not hits:
+                    self.error("E014", f"There is nothing named '{d.name}' in the base rulebook to remove.", d.span,
+                               did_you_mean(d.name, [k[1] for k in index]))
+                for k in hits:
+                    merged[index.pop(k)] = None
+                continue
+            k = self.key(d)
+            if d.replace:
+                if k not in index:
+                    self.error("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
+                               d.span, did_you_mean(d.name, [k[1] for k in index]))
+                    continue
+                merged[index[k]] = d
+            else:
+                merged.append(d)
+                index.setdefault(k, len(merged) - 1)
+        return [d for d in merged if d is not None]
+
+    @staticmethod
+    def key(d) -> tuple:
+        return (type(d).__name__, d.name)
+
+    def folder(self, folder: Path, variant: str | None) -> list:
+        if variant:
+            vfile = folder / "variants" / f"{variant}.rules"
+            if not vfile.exists():
+                known = sorted(p.stem for p in (folder / "variants").glob("*.rules"))
+                self.error("E016", f"The rulebook has no variant '{variant}'.", Span(self.display(folder)),
+                           did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
+                return []
+            return self.rules_file(vfile)
+        files = sorted(folder.glob("*.rules"), key=lambda p: (p.name != "game.rules", p.name))
+        if not files:
+            self.error("E017", f"The folder {self.display(folder)} has no .rules file.", Span(self.display(folder)))
+            return []
+        decls = []
+        for f in files:
+            decls.extend(self.rules_file(f))
+        return decls
+
+    def load_data(self, decls: list, base_dir: Path, program: Program):
+        schema = json_schema_for_data()
+        for d in decls:
+            if not isinstance(d, A.KindDecl) or d.source is None:
+                continue
+            path = (self._source_dir(d, base_dir) / d.source)
+            text = self.read(path, d.span)
+            if text is None:
+                continue
+            name = self.display(path)
+            try:
+                raw = yaml.load(text, Loader=_LineLoader)
+            except yaml.YAMLError as e:
+                mark = getattr(e, "problem_mark", None)
+                line = mark.line + 1 if mark else 0
+                col = mark.column + 1 if mark else 0
+                self.error("E020", f"The data file is not valid YAML: {getattr(e, 'problem', e)}.", Span(name, line, col))
+                continue
+            records = self.validate_data(raw, d, name, schema)
+            if records is not None:
+                program.data[d.name] = records
+                program.data_files[d.name] = name
+
+    def _source_dir(self, d, base_dir: Path) -> Path:
+        f = Path(d.span.file)
+        if not f.is_absolute():
+            f = Path.cwd() / f
+        return f.parent if f.exists() else base_dir
+
+    def validate_data(self, raw, kind: A.KindDecl, name: str, schema: dict):
+        plain = _strip_lines(raw)
+        errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(plain), key=lambda e: list(e.path))
+        if errors:
+            for e in errors[:5]:
+                self.error("E021", f"The data file does not fit its schema: {e.message} (at {'/'.join(map(str, e.path)) or 'the top'}).",
+                           Span(name, _line_at(raw, list(e.path)), 1),
+                           "a data file has one key holding a list of records, e.g. 'cards:' then '- {name: ..., count: 2}'")
+            return None
+        records = next(iter(raw[k] for k in raw if k != "_line"))
+        wanted = {f.name: f for f in kind.fields if f.default is None}
+        record_schema = {"type": "object",
+                         "properties": {n: _json_type(f.type) for n, f in wanted.items()},
+                         "required": sorted(wanted)}
+        out, total = [], 0
+        for rec in records:
+            line = rec.get("_line", 0)
+            plain_rec = _strip_lines(rec)
+            for e in jsonschema.Draft202012Validator(record_schema).iter_errors(plain_rec):
+                self.error("E022", f"This {kind.name} record does not fit the kind: {e.message}.", Span(name, line, 1),
+                           f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
+            for key in plain_rec:
+                if key != "count" and key not in wanted:
+                    self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
+                               Span(name, line, 1), did_you_mean(key, wanted) or f"declare it in the kind '{kind.name}'")
+            total += plain_rec.get("count", 1)
+            if total > MAX_RECORDS:
+                self.error("E024", f"The data makes more than {MAX_RECORDS} {kind.name} things.", Span(name, line, 1))
+                return None
+            out.append(rec)
+        return out
+
+
+def _line_at(raw, path) -> int:
+    node, line = raw, 0
+    for key in path:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(node, dict):
+            line = node.get("_line", line)
+    return line
+
+
+def json_schema_for_data() -> dict:
+    import json
+    return json.loads((SCHEMAS / "rulebook-data.schema.json").read_text())
+
+
+def load_program(game: str, variant: str | None = None) -> Program:
+    """Load a rulebook; raises RulebookError with every diagnostic if anything is wrong."""
+    loader = Loader()
+    path = resolve_game_path(game)
+    if not path.exists():
+        known = sorted(p.name for p in RULEBOOKS.iterdir() if p.is_dir()) if RULEBOOKS.exists() else []
+        err = RulebookError([Diagnostic("E001", f"There is no rulebook '{game}'.", Span(game),
+                                        did_you_mean(game, known) or (f"rulebooks: {', '.join(known)}" if known else ""))])
+        err.sources = loader.sources
+        raise err
+    if path.is_dir():
+        decls = loader.folder(path, variant)
+        base_dir = path
+    else:
+        decls = loader.rules_file(path)
+        base_dir = path.parent
+    program = Program(str(path), decls, sources=loader.sources, variant=variant)
+    loader.load_data(decls, base_dir, program)
+    if loader.diags:
+        err = RulebookError(loader.diags)
+        err.sources = loader.sources
+        raise err
+    return program

@@ -1,0 +1,755 @@
+"""The parser: rulebook text -> AST (`dsl.ast.Module`), with errors as diagnostics.
+
+It builds the LALR parser from `grammar.lark` once, turns lark's tree into AST nodes with
+spans, and reports syntax errors in the language's words. After an error it resumes at the
+next top-level declaration, so one run reports every broken declaration of a file. It must
+not resolve names or look at other files: that is the loader's and checker's work.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import Indenter
+
+from . import ast as A
+from .diagnostics import Diagnostic, Span, did_you_mean
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+
+
+class _RulesIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@functools.lru_cache(maxsize=2)
+def build_parser(strict: bool = False) -> Lark:
+    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", postlex=_RulesIndenter(),
+                start=["start", "expr"], propagate_positions=True, maybe_placeholders=False,
+                strict=strict)
+
+
+KEYWORDS = {"game", "players", "option", "enum", "kind", "grid", "die", "var", "zone", "table",
+            "define", "rule", "pattern", "setup", "turn", "round", "winners", "display", "event",
+            "reaction", "include", "extends", "remove", "replace", "player", "from", "to", "at",
+            "in", "of", "if", "elif", "else", "for", "repeat", "times", "while", "choose", "may",
+            "labelled", "by", "prompt", "option", "secretly", "each", "chooses", "timed", "as",
+            "move", "draw", "shuffle", "end", "say", "signal", "pass", "stop", "return", "add",
+            "then", "and", "or", "not", "starts", "with", "true", "false", "none", "list",
+            "public", "owner", "hidden", "show", "board", "highest", "lowest", "on"}
+
+_FRIENDLY = {
+    "NAME": "a name", "INT": "a whole number", "STRING": 'a quoted text like "this"',
+    "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
+    "$END": "the end of the file", "TOP": "'top of'", "MAY": "'may'", "PLAYER": "'player'",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _FRIENDLY:
+        return _FRIENDLY[name]
+    parser = build_parser()
+    for term in parser.terminals:
+        if term.name == name:
+            pattern = term.pattern
+            if pattern.type == "str":
+                return f"'{pattern.value}'"
+    return name.lower()
+
+
+def describe_expected(names) -> str:
+    words = sorted({_describe_terminal(n) for n in names})
+    if len(words) > 8:
+        keep = [w for w in words if not w.startswith("'")] + [w for w in words if w.startswith("'")]
+        words = keep[:8] + ["…"]
+    return ", ".join(words)
+
+
+def _span(file: str, meta_or_tok, line_offset: int = 0) -> Span:
+    if isinstance(meta_or_tok, Token):
+        return Span(file, (meta_or_tok.line or 0) + line_offset, meta_or_tok.column or 0,
+                    (meta_or_tok.end_line or 0) + line_offset, meta_or_tok.end_column or 0)
+    m = meta_or_tok
+    if getattr(m, "empty", True):
+        return Span(file)
+    return Span(file, m.line + line_offset, m.column, m.end_line + line_offset, m.end_column)
+
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def _unescape(body: str) -> str:
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+
+
+class _ToAst(Transformer):
+    """Builds AST nodes; every node gets the span of the tree it came from."""
+
+    def __init__(self, file: str, line_offset: int, errors: list):
+        super().__init__(visit_tokens=False)
+        self.file = file
+        self.off = line_offset
+        self.errors = errors
+
+    # -- helpers
+    def sp(self, meta):
+        return _span(self.file, meta, self.off)
+
+    def template(self, tok: Token) -> A.Template:
+        """A quoted text; `{expr}` parts are expressions, `{{` and `}}` are literal braces."""
+        raw = tok.value[1:-1]
+        parts, buf, i = [], "", 0
+        while i < len(raw):
+            ch = raw[i]
+            if raw.startswith("{{", i) or raw.startswith("}}", i):
+                buf += ch
+                i += 2
+                continue
+            if ch == "{":
+                end = raw.find("}", i)
+                if end < 0:
+                    self.errors.append(Diagnostic("E102", "This text has a '{' with no closing '}'.",
+                                                  _span(self.file, tok, self.off),
+                                                  "write {{ for a literal brace"))
+                    break
+                if buf:
+                    parts.append(_unescape(buf))
+                    buf = ""
+                col = (tok.column or 0) + 1 + i + 1
+                parts.append(self._sub_expr(raw[i + 1:end], tok, col))
+                i = end + 1
+                continue
+            buf += ch
+            i += 1
+        if buf or not parts:
+            parts.append(_unescape(buf))
+        return A.Template(parts, span=_span(self.file, tok, self.off))
+
+    def _sub_expr(self, text: str, tok: Token, col: int):
+        line = (tok.line or 0) + self.off
+        try:
+            tree = build_parser().parse(text, start="expr")
+        except UnexpectedInput as e:
+            self.errors.append(Diagnostic("E103", f"The expression '{{{text}}}' inside this text is not valid.",
+                                          Span(self.file, line, col + max(getattr(e, 'column', 1), 1) - 1),
+                                          "inside {…} write an expression such as {s.name}"))
+            return A.Lit(None, span=Span(self.file, line, col))
+        sub = _ToAst(self.file, 0, self.errors)
+        node = sub.transform(tree) if isinstance(tree, Tree) else sub._token_expr(tree)
+        _shift_spans(node, self.file, line, col)
+        return node
+
+    def _token_expr(self, tok):
+        if tok.type == "INT":
+            return A.Lit(int(tok), span=self.sp(tok))
+        if tok.type == "STRING":
+            return self.template(tok)
+        return A.Name(str(tok), span=self.sp(tok))
+
+    def _block_stmts(self, block):
+        return block
+
+    # -- top level
+    @v_args(meta=True)
+    def start(self, meta, children):
+        return A.Module(self.file, list(children), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def game_decl(self, meta, c):
+        return A.GameDecl(_unescape(c[0][1:-1]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def players_decl(self, meta, c):
+        low = int(c[0])
+        high = int(c[1]) if len(c) > 1 else low
+        return A.PlayersDecl("players", low=low, high=high, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def option_decl(self, meta, c):
+        default = str(c[2]) if len(c) > 2 else None
+        return A.OptionDecl(str(c[0]), choices=c[1], default=default, span=self.sp(meta))
+
+    def name_list(self, c):
+        return [str(t) for t in c]
+
+    @v_args(meta=True)
+    def enum_decl(self, meta, c):
+        return A.EnumDecl(str(c[0]), values=c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def kind_decl(self, meta, c):
+        name = str(c[0])
+        rest = c[1:]
+        source = None
+        if rest and isinstance(rest[0], Token) and rest[0].type == "STRING":
+            source = _unescape(rest[0][1:-1])
+            rest = rest[1:]
+        return A.KindDecl(name, source=source, fields=list(rest), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def field_decl(self, meta, c):
+        return A.FieldDecl(str(c[0]), c[1], c[2] if len(c) > 2 else None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def grid_decl(self, meta, c):
+        return A.GridDecl(str(c[0]), row=str(c[1]), col=str(c[2]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def die_decl(self, meta, c):
+        faces = []
+        for f in c[1:]:
+            faces.extend(f)
+        return A.DieDecl(str(c[0]), faces=faces, span=self.sp(meta))
+
+    def face_range(self, c):
+        return list(range(int(c[0]), int(c[1]) + 1))
+
+    def face_value(self, c):
+        v = c[0]
+        return [v if isinstance(v, int) else str(v)]
+
+    def signed_int(self, c):
+        return int(c[0])
+
+    def neg_int(self, c):
+        return -int(c[0])
+
+    @v_args(meta=True)
+    def var_decl(self, meta, c):
+        per_player = isinstance(c[0], Token) and c[0].type == "PLAYER"
+        if per_player:
+            c = c[1:]
+        name, typ = str(c[0]), c[1]
+        low = high = None
+        rest = c[2:]
+        if isinstance(rest[0], tuple):
+            low, high = rest[0]
+            rest = rest[1:]
+        return A.VarDecl(name, type=typ, per_player=per_player, low=low, high=high, init=rest[0],
+                         span=self.sp(meta))
+
+    def int_range(self, c):
+        return (c[0], c[1])
+
+    @v_args(meta=True)
+    def zone_decl(self, meta, c):
+        per_player = isinstance(c[0], Token) and c[0].type == "PLAYER"
+        if per_player:
+            c = c[1:]
+        return A.ZoneDecl(str(c[0]), elem=str(c[1]), per_player=per_player, visibility=c[2],
+                          span=self.sp(meta))
+
+    def public(self, c):
+        return "public"
+
+    def owner(self, c):
+        return "owner"
+
+    def hidden(self, c):
+        return "hidden"
+
+    @v_args(meta=True)
+    def table_decl(self, meta, c):
+        return A.TableDecl(str(c[0]), entries=list(c[1:]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def table_entry(self, meta, c):
+        low, high = c[0]
+        return A.TableEntry(low, high, c[1], span=self.sp(meta))
+
+    def key_range(self, c):
+        return (c[0], c[1])
+
+    def key_value(self, c):
+        v = c[0]
+        if isinstance(v, Token):
+            v = _unescape(v[1:-1]) if v.type == "STRING" else str(v)
+        return (v, v)
+
+    @v_args(meta=True)
+    def define_decl(self, meta, c):
+        name = str(c[0])
+        rest = c[1:]
+        params, has_params, result = [], False, None
+        if rest and isinstance(rest[0], list):
+            params, has_params = rest[0], True
+            rest = rest[1:]
+        if len(rest) == 2:
+            result = rest[0]
+        return A.DefineDecl(name, params=params, result=result, body=rest[-1], has_params=has_params,
+                            span=self.sp(meta))
+
+    @v_args(meta=True)
+    def rule_decl(self, meta, c):
+        name = str(c[0])
+        params = c[1] if len(c) > 2 else []
+        return A.RuleDecl(name, params=params, body=c[-1], span=self.sp(meta))
+
+    def params(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def param(self, meta, c):
+        return A.Param(str(c[0]), c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def pattern_decl(self, meta, c):
+        return A.PatternDecl(str(c[0]), enum=str(c[1]), alternatives=list(c[2:]), span=self.sp(meta))
+
+    def pattern_seq(self, c):
+        return list(c)
+
+    def pattern_one(self, c):
+        return [str(c[0])]
+
+    def pattern_any_order(self, c):
+        return [str(t) for t in c]
+
+    @v_args(meta=True)
+    def setup_phase(self, meta, c):
+        return A.PhaseDecl("setup", body=c[0], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def turn_phase(self, meta, c):
+        return A.PhaseDecl("turn", body=c[0], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def round_phase(self, meta, c):
+        return A.PhaseDecl("round", body=c[0], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def winners_decl(self, meta, c):
+        if isinstance(c[0], list):
+            return A.WinnersDecl("winners", ranking=c[0], span=self.sp(meta))
+        return A.WinnersDecl("winners", expr=c[0], span=self.sp(meta))
+
+    def ranking(self, c):
+        return list(c)
+
+    def rank_highest(self, c):
+        return ("highest", str(c[0]))
+
+    def rank_lowest(self, c):
+        return ("lowest", str(c[0]))
+
+    @v_args(meta=True)
+    def display_decl(self, meta, c):
+        return A.DisplayDecl("display", items=list(c), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def show_line(self, meta, c):
+        if len(c) == 3:
+            return A.ShowLine(self.template(c[0]), str(c[1]), c[2], span=self.sp(meta))
+        return A.ShowLine(self.template(c[0]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def show_board(self, meta, c):
+        return A.ShowBoard(str(c[0]), str(c[1]), self.template(c[2]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def event_decl(self, meta, c):
+        return A.EventDecl(str(c[0]), params=c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def reaction_decl(self, meta, c):
+        name, event = str(c[0]), str(c[1])
+        rest = list(c[2:])
+        body = rest.pop()
+        label = self.template(rest.pop())
+        cond = None
+        if rest and not isinstance(rest[-1], Token):
+            cond = rest.pop()
+        player_var = str(rest.pop())
+        return A.ReactionDecl(name, event=event, event_args=[str(t) for t in rest], player_var=player_var,
+                              cond=cond, label=label, body=body, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def include_decl(self, meta, c):
+        return A.IncludeDecl(_unescape(c[0][1:-1]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def extends_decl(self, meta, c):
+        return A.ExtendsDecl(_unescape(c[0][1:-1]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def remove_decl(self, meta, c):
+        return A.RemoveDecl(str(c[0]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def replace_decl(self, meta, c):
+        c[0].replace = True
+        return c[0]
+
+    @v_args(meta=True)
+    def type_name(self, meta, c):
+        return A.TypeRef(str(c[0]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def type_player(self, meta, c):
+        return A.TypeRef("player", span=self.sp(meta))
+
+    @v_args(meta=True)
+    def type_list(self, meta, c):
+        return A.TypeRef("list", c[0], span=self.sp(meta))
+
+    # -- statements
+    def block(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def assign(self, meta, c):
+        return A.Assign(c[0], "=", c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def assign_add(self, meta, c):
+        return A.Assign(c[0], "+=", c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def assign_sub(self, meta, c):
+        return A.Assign(c[0], "-=", c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def call_stmt(self, meta, c):
+        return A.CallStmt(str(c[0]), c[1] if len(c) > 1 else [], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def move_stmt(self, meta, c):
+        top = any(isinstance(x, Token) and x.type == "TOP" for x in c)
+        c = [x for x in c if not (isinstance(x, Token) and x.type == "TOP")]
+        return A.Move(c[0], c[1], c[2], to_top=top, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def draw_stmt(self, meta, c):
+        return A.Draw(c[0], c[1], c[2], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def shuffle_stmt(self, meta, c):
+        return A.Shuffle(c[0], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def end_stmt(self, meta, c):
+        return A.EndGame(self.template(c[0]) if c else None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def say_stmt(self, meta, c):
+        return A.Say(self.template(c[0]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def signal_stmt(self, meta, c):
+        return A.Signal(str(c[0]), c[1] if len(c) > 1 else [], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def pass_stmt(self, meta, c):
+        return A.Pass(span=self.sp(meta))
+
+    @v_args(meta=True)
+    def stop_stmt(self, meta, c):
+        return A.Stop(span=self.sp(meta))
+
+    @v_args(meta=True)
+    def return_stmt(self, meta, c):
+        return A.Return(span=self.sp(meta))
+
+    @v_args(meta=True)
+    def add_stmt(self, meta, c):
+        return A.AddTo(c[0], c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def take_stmt(self, meta, c):
+        return A.RemoveFrom(c[0], c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def if_stmt(self, meta, c):
+        branches = [(c[0], c[1])]
+        other = None
+        for extra in c[2:]:
+            if extra[0] == "elif":
+                branches.append((extra[1], extra[2]))
+            else:
+                other = extra[1]
+        return A.If(branches, other, span=self.sp(meta))
+
+    def elif_clause(self, c):
+        return ("elif", c[0], c[1])
+
+    def else_clause(self, c):
+        return ("else", c[0])
+
+    @v_args(meta=True)
+    def for_stmt(self, meta, c):
+        cond = c[2] if len(c) == 4 else None
+        return A.For(str(c[0]), c[1], cond, c[-1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def repeat_stmt(self, meta, c):
+        return A.Repeat(c[0], c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def while_stmt(self, meta, c):
+        return A.While(c[0], c[1], span=self.sp(meta))
+
+    def _choose(self, meta, c, body):
+        may = isinstance(c[0], Token) and c[0].type == "MAY"
+        if may:
+            c = c[1:]
+        tail = c[2]
+        return A.Choose(str(c[0]), c[1], tail["if"], tail["labelled"], tail["by"], tail["prompt"], may, body,
+                        span=self.sp(meta))
+
+    @v_args(meta=True)
+    def choose_value(self, meta, c):
+        return self._choose(meta, c, None)
+
+    @v_args(meta=True)
+    def choose_block(self, meta, c):
+        return self._choose(meta, c[:-1], c[-1])
+
+    def choice_tail(self, c):
+        tail = {"if": None, "labelled": None, "by": None, "prompt": None}
+        tail.update(dict(c))
+        return tail
+
+    def choice_if(self, c):
+        return ("if", c[0])
+
+    def choice_label(self, c):
+        return ("labelled", self.template(c[0]))
+
+    def choice_by(self, c):
+        return ("by", c[0])
+
+    def choice_prompt(self, c):
+        return ("prompt", self.template(c[0]))
+
+    @v_args(meta=True)
+    def choose_menu(self, meta, c):
+        by = prompt = None
+        options = []
+        for x in c:
+            if isinstance(x, A.MenuOption):
+                options.append(x)
+            elif isinstance(x, Token) and x.type == "STRING":
+                prompt = self.template(x)
+            else:
+                by = x
+        return A.Menu(by, prompt, options, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def menu_option(self, meta, c):
+        label = self.template(c[0])
+        body = c[-1]
+        mid = c[1:-1]
+        var = iterable = cond = None
+        if mid and isinstance(mid[0], Token) and mid[0].type == "NAME":
+            var, iterable = str(mid[0]), mid[1]
+            mid = mid[2:]
+        if mid:
+            cond = mid[0]
+        return A.MenuOption(label, var, iterable, cond, body, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def secret_choice(self, meta, c):
+        pvar, players, var, source = str(c[0]), c[1], str(c[2]), c[3]
+        rest = list(c[4:-1])
+        body = c[-1]
+        cond = None
+        if rest and not isinstance(rest[0], Token):
+            cond = rest.pop(0)
+        label = self.template(rest.pop(0))
+        time_var = str(rest[0]) if rest else None
+        return A.Secret(pvar, players, var, source, cond, label, time_var, body, span=self.sp(meta))
+
+    # -- expressions
+    @v_args(meta=True)
+    def cond_expr(self, meta, c):
+        return A.Cond(c[0], c[1], c[2], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def lambda_expr(self, meta, c):
+        return A.Lambda(str(c[0]), c[1], span=self.sp(meta))
+
+    def _chain(self, op, meta, c):
+        node = c[0]
+        for right in c[1:]:
+            node = A.Binary(op, node, right, span=self.sp(meta))
+        return node
+
+    @v_args(meta=True)
+    def or_expr(self, meta, c):
+        return self._chain("or", meta, c)
+
+    @v_args(meta=True)
+    def and_expr(self, meta, c):
+        return self._chain("and", meta, c)
+
+    @v_args(meta=True)
+    def not_expr(self, meta, c):
+        return A.Unary("not", c[0], span=self.sp(meta))
+
+    def _bin(op):
+        @v_args(meta=True)
+        def method(self, meta, c):
+            return A.Binary(op, c[0], c[1], span=self.sp(meta))
+        return method
+
+    eq, ne, lt, le, gt, ge = _bin("=="), _bin("!="), _bin("<"), _bin("<="), _bin(">"), _bin(">=")
+    add, sub, mul, div, mod = _bin("+"), _bin("-"), _bin("*"), _bin("/"), _bin("%")
+    member, not_member = _bin("in"), _bin("not in")
+
+    @v_args(meta=True)
+    def starts_with(self, meta, c):
+        return A.StartsWith(c[0], str(c[1]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def neg(self, meta, c):
+        return A.Unary("-", c[0], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def field(self, meta, c):
+        return A.Field(c[0], str(c[1]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def index(self, meta, c):
+        return A.Index(c[0], c[1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def call(self, meta, c):
+        return A.Call(str(c[0]), c[1] if len(c) > 1 else [], span=self.sp(meta))
+
+    def args(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def int_lit(self, meta, c):
+        return A.Lit(int(c[0]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def str_lit(self, meta, c):
+        return self.template(c[0])
+
+    @v_args(meta=True)
+    def true_lit(self, meta, c):
+        return A.Lit(True, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def false_lit(self, meta, c):
+        return A.Lit(False, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def none_lit(self, meta, c):
+        return A.Lit(None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def name(self, meta, c):
+        return A.Name(str(c[0]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def thing_ref(self, meta, c):
+        return A.ThingRef(str(c[0]), _unescape(c[1][1:-1]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def list_lit(self, meta, c):
+        return A.ListLit(list(c), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def comprehension(self, meta, c):
+        cond = c[3] if len(c) == 4 else None
+        return A.Comprehension(c[0], str(c[1]), c[2], cond, span=self.sp(meta))
+
+
+def _shift_spans(node, file, line, col):
+    """Place the spans of an expression parsed from inside a quoted text at its real position."""
+    if isinstance(node, A.Node):
+        s = node.span
+        node.span = Span(file, line, col + max(s.column, 1) - 1, line, col + max(s.end_column, 1) - 1)
+        for value in vars(node).values():
+            _shift_spans(value, file, line, col)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            _shift_spans(item, file, line, col)
+
+
+# ----------------------------------------------------------------------------- entry points
+def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: int) -> Diagnostic:
+    line = (getattr(e, "line", 0) or 0)
+    col = (getattr(e, "column", 0) or 0)
+    if line <= 0:   # end of file
+        lines = text.splitlines() or [""]
+        line, col = len(lines), len(lines[-1]) + 1
+    span = Span(file, line + line_offset, col)
+    if isinstance(e, UnexpectedCharacters):
+        ch = text.splitlines()[line - 1][col - 1:col] if line - 1 < len(text.splitlines()) else "?"
+        hint = 'texts are written in double quotes' if ch in "'`" else ""
+        return Diagnostic("E100", f"The character '{ch}' cannot start anything here.", span, hint)
+    expected = describe_expected(getattr(e, "expected", None) or getattr(e, "accepts", None) or [])
+    if isinstance(e, UnexpectedEOF):
+        return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
+    tok = e.token
+    if tok.type == "_INDENT":
+        return Diagnostic("E104", "This line is indented more than the line before it, but nothing here opens a block.",
+                          span, "indent only after a line that ends with ':'")
+    if tok.type == "_DEDENT":
+        return Diagnostic("E101", f"The block ends too early; expected {expected}.", span)
+    if tok.type == "_NL":
+        return Diagnostic("E101", f"The line ends too early; expected {expected}.", span)
+    if tok.type == "$END":
+        return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
+    shown = tok.value if tok.type != "STRING" else tok.value
+    hint = ""
+    if tok.type == "NAME":
+        keywords = [n.strip("'") for n in expected.split(", ") if n.startswith("'")]
+        hint = did_you_mean(str(tok), keywords)
+        if not hint and line_offset + line == line_offset + 1 and col == 1:
+            hint = "a rulebook is made of declarations such as 'game', 'kind', 'var', 'rule', 'setup' and 'turn'"
+    return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint)
+
+
+def _chunks(text: str):
+    """Split a file into top-level declarations: (first line index, text). Used to resume after errors."""
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, l in enumerate(lines)
+              if l.strip() and not l[0].isspace() and not l.lstrip().startswith("#")]
+    if not starts:
+        return []
+    starts.append(len(lines))
+    return [(starts[k], "".join(lines[starts[k]:starts[k + 1]])) for k in range(len(starts) - 1)]
+
+
+def _parse_text(text: str, file: str, line_offset: int, errors: list):
+    src = text if text.endswith("\n") else text + "\n"
+    tree = build_parser().parse(src, start="start")
+    return _ToAst(file, line_offset, errors).transform(tree)
+
+
+def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:
+    """Parse a whole file. Returns the module (possibly partial) and every diagnostic found."""
+    errors: list[Diagnostic] = []
+    text = text.replace("\t", "    ") if "\t" in text else text
+    try:
+        return _parse_text(text, file, 0, errors), errors
+    except UnexpectedInput as first:
+        pass
+    decls = []
+    for start, chunk in _chunks(text):
+        try:
+            decls.extend(_parse_text(chunk, file, start, errors).decls)
+        except UnexpectedInput as e:
+            errors.append(_syntax_diagnostic(e, file, chunk, start))
+    if not errors:   # the whole failed but no chunk did: report the whole-file error
+        errors.append(_syntax_diagnostic(first, file, text, 0))
+    return A.Module(file, decls, span=Span(file)), errors
+
+
+def parse_expression(text: str, file: str = "<expr>") -> A.Expr:
+    errors: list[Diagnostic] = []
+    tree = build_parser().parse(text, start="expr")
+    node = _ToAst(file, 0, errors).transform(tree) if isinstance(tree, Tree) else _ToAst(file, 0, errors)._token_expr(tree)
+    return node

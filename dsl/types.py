@@ -1,0 +1,59 @@
+"""Types of the rulebook language, as short strings, and the rules for combining them.
+
+A type is "int", "bool", "text", "player", "any", "none", "enum:NAME", "thing:KIND",
+"list:T", "die:NAME" or "fn:T" (a `x => ...` function whose body has type T). This module
+only describes and compares types; it must not look at declarations or AST nodes.
+"""
+from __future__ import annotations
+
+INT, BOOL, TEXT, PLAYER, ANY, NONE = "int", "bool", "text", "player", "any", "none"
+NULLABLE_PREFIXES = ("enum:", "thing:")
+
+
+def list_of(t: str) -> str:
+    return "list:" + t
+
+
+def elem(t: str) -> str:
+    if t.startswith("list:"):
+        return t[5:]
+    return ANY
+
+
+def is_list(t: str) -> bool:
+    return t.startswith("list:") or t == ANY
+
+
+def nullable(t: str) -> bool:
+    return t in (PLAYER, ANY, NONE) or t.startswith(NULLABLE_PREFIXES)
+
+
+def fits(value: str, target: str) -> bool:
+    """Can a value of type `value` be used where `target` is wanted?"""
+    if value == target or ANY in (value, target):
+        return True
+    if value == NONE:
+        return nullable(target)
+    if value.startswith("list:") and target.startswith("list:"):
+        return fits(elem(value), elem(target))
+    return False
+
+
+def join(a: str, b: str) -> str:
+    """The type of `if c then a else b` and of a list holding both."""
+    if fits(a, b) and a != NONE and a != ANY:
+        return a if b in (NONE, ANY) or a == b or fits(b, a) else b
+    if fits(b, a):
+        return b if a in (NONE, ANY) else a
+    return ANY
+
+
+def show(t: str) -> str:
+    """A type in the words a rulebook uses."""
+    if t.startswith("list:"):
+        return "list of " + show(t[5:])
+    if t.startswith(("enum:", "thing:", "die:")):
+        return t.split(":", 1)[1]
+    if t.startswith("fn:"):
+        return "function"
+    return {"any": "anything", "none": "none"}.get(t, t)

@@ -1,0 +1,277 @@
+"""The engine's Python API: load a game, start one, read and answer decisions, save and load.
+
+In the spirit of OpenSpiel's Game/State: `load_game` compiles a rulebook once into a `Game`;
+`Game.new_state` starts a seeded game; a `State` says who must decide what (`pending`),
+accepts an answer (`apply`), and can be copied, viewed per seat, rendered, and saved as plain
+JSON. The command line, the bots and the tests all use only this module. It must not print
+or read the terminal.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from dsl.checker import check
+from dsl.diagnostics import RulebookError
+from dsl.loader import load_program
+
+from .compiler import Compiled, compile_program
+from .errors import IllegalMove, RuleError, SaveError
+from .machine import Machine, new_state
+from .view import redacted_state, render_state, view_of
+
+__all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError",
+           "RulebookError"]
+
+
+@dataclass
+class Decision:
+    players: list              # seats that must answer now (several: a secret simultaneous choice)
+    prompt: str
+    options: list              # labels for the first of `players`; see State.options(seat)
+    timed: bool = False
+    kind: str = "choose"
+
+
+@dataclass
+class Result:
+    winners: list
+    scores: list
+    reason: str
+
+
+@dataclass
+class Game:
+    compiled: Compiled
+    path: str
+    variant: str | None
+    option_values: dict
+    warnings: list = field(default_factory=list)
+
+    @property
+    def title(self):
+        return self.compiled.title
+
+    @property
+    def min_players(self):
+        return self.compiled.min_players
+
+    @property
+    def max_players(self):
+        return self.compiled.max_players
+
+    @property
+    def options(self):
+        return self.compiled.options
+
+    def new_state(self, players: int | None = None, seed: int = 0) -> "State":
+        n = self.min_players if players is None else int(players)
+        if not self.min_players <= n <= self.max_players:
+            span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
+            raise ValueError(f"{self.title} is played by {span} players, not {n}.")
+        return State(self, new_state(self.compiled, n, seed))
+
+    def load_state(self, data) -> "State":
+        problem = _validate_state(self.compiled, data)
+        if problem:
+            raise SaveError(f"The saved state does not fit {self.title}: {problem}.")
+        return State(self, _copy(data))
+
+
+def load_game(game: str, variant: str | None = None, options: dict | None = None) -> Game:
+    """Load, check and compile a rulebook (a folder name under rulebooks/, a folder, or a file)."""
+    program = load_program(game, variant)
+    checked = check(program)
+    declared = {n: s.decl for n, s in checked.symbols.items() if s.kind == "option"}
+    values = {n: (d.default or d.choices[0]) for n, d in declared.items()}
+    for k, v in (options or {}).items():
+        if k not in declared:
+            from dsl.diagnostics import Diagnostic, Span, did_you_mean
+            err = RulebookError([Diagnostic("E030", f"{checked.title} has no option '{k}'.", Span(program.root),
+                                            did_you_mean(k, declared) or f"options: {', '.join(declared) or 'none'}")])
+            err.sources = program.sources
+            raise err
+        if v not in declared[k].choices:
+            from dsl.diagnostics import Diagnostic, Span, did_you_mean
+            err = RulebookError([Diagnostic("E031", f"The option '{k}' cannot be '{v}'.", declared[k].span,
+                                            did_you_mean(v, declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")])
+            err.sources = program.sources
+            raise err
+        values[k] = v
+    compiled = compile_program(checked, values)
+    return Game(compiled, program.root, variant, values, checked.warnings)
+
+
+class State:
+    def __init__(self, game: Game, data: dict):
+        self.game = game
+        self.data = data
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def is_over(self) -> bool:
+        return self.data["over"]
+
+    @property
+    def players(self) -> int:
+        return len(self.data["players"])
+
+    @property
+    def current_player(self) -> int:
+        return self.data["current"]
+
+    @property
+    def decisions(self) -> int:
+        return self.data["decisions"]
+
+    @property
+    def log(self) -> list:
+        return list(self.data["log"])
+
+    @property
+    def pending(self) -> Decision | None:
+        p = self.data["pending"]
+        if p is None:
+            return None
+        first = p["players"][0]
+        return Decision(list(p["players"]), p["prompt"], self.options(first), bool(p.get("timed")), p["kind"])
+
+    def options(self, seat: int | None = None) -> list:
+        p = self.data["pending"]
+        if p is None:
+            return []
+        if seat is None:
+            seat = p["players"][0]
+        if p["kind"] == "secret":
+            return list(p["by_seat_labels"].get(str(seat), [])) if seat in p["players"] else []
+        return list(p["labels"]) if seat in p["players"] else []
+
+    @property
+    def result(self) -> Result | None:
+        if not self.is_over:
+            return None
+        m = Machine(self.game.compiled, self.data)
+        prog = self.game.compiled
+        n = self.players
+        scores = [prog.score(m, (p,)) if prog.score else 0 for p in range(n)]
+        winners = _winners(prog, m, scores)
+        return Result(winners, scores, self.data["reason"])
+
+    def scores(self) -> list:
+        m = Machine(self.game.compiled, self.data)
+        prog = self.game.compiled
+        return [prog.score(m, (p,)) if prog.score else 0 for p in range(self.players)]
+
+    # ------------------------------------------------------------------ deciding
+    def apply(self, index: int, seat: int | None = None, time: float | None = None):
+        p = self.data["pending"]
+        if p is None:
+            raise IllegalMove("The game is over; there is nothing left to decide." if self.is_over
+                              else "Nobody has a decision to make.")
+        if seat is None:
+            seat = p["players"][0]
+        if seat not in p["players"]:
+            who = ", ".join(f"Player {s + 1}" for s in p["players"])
+            raise IllegalMove(f"It is not Player {seat + 1}'s decision; waiting for {who}.")
+        labels = self.options(seat)
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(labels):
+            raise IllegalMove(f"There is no option {index!r}; the options are numbered 0 to {len(labels) - 1}.")
+        if p.get("timed") and time is None:
+            time = 1.0
+        Machine(self.game.compiled, self.data).apply(index, seat, time)
+
+    def apply_label(self, label: str, seat: int | None = None, time: float | None = None):
+        labels = self.options(seat)
+        if label not in labels:
+            from dsl.diagnostics import did_you_mean
+            hint = did_you_mean(label, labels)
+            raise IllegalMove(f"'{label}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
+        self.apply(labels.index(label), seat, time)
+
+    # ------------------------------------------------------------------ copies, views, saving
+    def copy(self) -> "State":
+        return State(self.game, _copy(self.data))
+
+    def to_json(self) -> dict:
+        return _copy(self.data)
+
+    def view(self, seat: int | None) -> dict:
+        return view_of(self.game.compiled, self.data, seat)
+
+    def render(self, seat: int | None) -> str:
+        return render_state(self.game.compiled, redacted_state(self.game.compiled, self.data, seat), seat)
+
+
+def _winners(prog: Compiled, m: Machine, scores: list) -> list:
+    n = len(scores)
+    if prog.winners is None:
+        best = max(scores) if scores else 0
+        return [p for p in range(n) if scores[p] == best]
+    if prog.winners[0] == "expr":
+        _, fn, size = prog.winners
+        return sorted(set(fn(m, [None] * size)))
+    keys = prog.winners[1]
+
+    def key(p):
+        return tuple(-f(m, (p,)) if d == "highest" else f(m, (p,)) for d, f in keys)
+    ranked = {p: key(p) for p in range(n)}
+    best = min(ranked.values())
+    return [p for p in range(n) if ranked[p] == best]
+
+
+def _copy(x):
+    if isinstance(x, list):
+        return [_copy(i) if isinstance(i, (list, dict)) else i for i in x]
+    if isinstance(x, dict):
+        return {k: _copy(v) if isinstance(v, (list, dict)) else v for k, v in x.items()}
+    return x
+
+
+def _validate_state(prog: Compiled, data) -> str:
+    """A short description of why data is not a state of this game, or ""."""
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    need = {"globals": list, "players": list, "fields": dict, "stack": list, "envs": list, "rng": int,
+            "current": int, "turn_number": int, "over": bool, "reason": str, "decisions": int, "log": list}
+    for k, t in need.items():
+        if k not in data:
+            return f"the field '{k}' is missing"
+        if not isinstance(data[k], t) or (t is int and isinstance(data[k], bool)):
+            return f"the field '{k}' should be a {t.__name__}"
+    if len(data["globals"]) != len(prog.globals_init):
+        return f"it has {len(data['globals'])} variables where the rulebook has {len(prog.globals_init)}"
+    n = len(data["players"])
+    if not prog.min_players <= n <= prog.max_players:
+        return f"it has {n} players"
+    if any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in data["players"]):
+        return "a player's variables do not match the rulebook"
+    for kind, fields in prog.dynamic.items():
+        got = data["fields"].get(kind)
+        if not isinstance(got, dict) or set(got) != set(fields):
+            return f"the fields of '{kind}' do not match the rulebook"
+        if any(not isinstance(v, list) or len(v) != prog.kinds[kind] for v in got.values()):
+            return f"the fields of '{kind}' have the wrong number of things"
+    for frame in data["stack"]:
+        if not (isinstance(frame, list) and len(frame) == 4 and isinstance(frame[0], int)
+                and 0 <= frame[0] < len(prog.blocks) and isinstance(frame[1], int)
+                and 0 <= frame[1] <= len(prog.blocks[frame[0]].stmts) and isinstance(frame[2], int)
+                and 0 <= frame[2] < max(len(data["envs"]), 1)):
+            return "its rule positions do not match the rulebook"
+    p = data.get("pending")
+    if p is not None:
+        if not isinstance(p, dict) or "kind" not in p or "players" not in p:
+            return "its pending decision is malformed"
+        if p["kind"] != "reaction" and not (isinstance(p.get("stmt"), int) and 0 <= p["stmt"] < len(prog.stmts)):
+            return "its pending decision does not match the rulebook"
+        if not isinstance(p["players"], list) or not all(isinstance(s, int) and 0 <= s < n for s in p["players"]):
+            return "its pending decision names unknown players"
+        labels = p.get("by_seat_labels") if p["kind"] == "secret" else p.get("labels")
+        if not isinstance(labels, (list, dict)):
+            return "its pending decision has no options"
+    elif not data["over"]:
+        return "the game is neither over nor waiting for a decision"
+    try:
+        json.dumps(data)
+    except (TypeError, ValueError):
+        return "it holds values that are not plain JSON"
+    return ""

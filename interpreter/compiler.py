@@ -1,0 +1,527 @@
+"""The compiler: a checked program -> a `Compiled` game that the machine runs.
+
+Expressions become Python closures `f(m, env)` with every name, field and table already
+resolved to a slot or an array, so the hot path never walks the AST or looks a name up by
+string. Statement lists become numbered blocks of small statement objects; control flow
+lives in the machine's plain-data frame stack, so a game can pause mid-rule and be saved.
+This module must not hold game state: everything it builds is shared by every game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import ast as A
+from dsl import types as T
+from dsl.checker import CheckedProgram
+
+from .errors import RuleError
+from .functions import FUNCTIONS
+
+
+@dataclass
+class Grid:
+    kind: str
+    order: list
+    pos: dict
+    at: dict
+    orthogonal: dict
+    diagonal: dict
+
+
+@dataclass
+class Block:
+    stmts: list
+    kind: str = "seq"          # seq proc for repeat while secret signal root
+    owner: str = ""            # the rule or section it belongs to, for error messages
+    data: object = None        # the loop's statement, for loops
+
+
+@dataclass
+class Proc:
+    name: str
+    block: int
+    size: int
+    param_slots: list
+    span: object = None
+
+
+@dataclass
+class Compiled:
+    title: str
+    min_players: int
+    max_players: int
+    options: dict                      # name -> {"choices": [...], "default": ...}
+    blocks: list = field(default_factory=list)
+    procs: dict = field(default_factory=dict)
+    defines: dict = field(default_factory=dict)      # name -> python function(m, args)
+    globals_init: list = field(default_factory=list)  # [(name, init fn, size, low, high)]
+    player_init: list = field(default_factory=list)
+    global_names: list = field(default_factory=list)
+    player_names: list = field(default_factory=list)
+    global_vis: list = field(default_factory=list)    # visibility per global slot (zones) or "public"
+    player_vis: list = field(default_factory=list)
+    ranges: dict = field(default_factory=dict)        # ("g"|"p", slot) -> (low, high, name)
+    kinds: dict = field(default_factory=dict)         # kind -> number of things
+    static: dict = field(default_factory=dict)        # kind -> attr -> list
+    dynamic: dict = field(default_factory=dict)       # kind -> field -> (init fn, size)
+    grids: dict = field(default_factory=dict)
+    grid_of_kind: dict = field(default_factory=dict)
+    patterns: dict = field(default_factory=dict)
+    stmts: list = field(default_factory=list)         # every decision statement by id
+    reactions: dict = field(default_factory=dict)     # event -> [compiled reaction]
+    root: int = -1
+    score: object = None
+    winners: object = None
+    display: list = field(default_factory=list)
+    kind_names: dict = field(default_factory=dict)    # kind -> list of display names
+    pattern_attrs: dict = field(default_factory=dict)  # enum -> [(kind, values of its field of that enum)]
+    signal_block: int = -1
+
+
+class Compiler:
+    def __init__(self, checked: CheckedProgram, option_values: dict):
+        self.c = checked
+        self.refs = checked.refs
+        self.types = checked.types
+        self.opts = option_values
+        sym = checked.symbols
+        options = {n: {"choices": list(s.decl.choices), "default": s.decl.default or s.decl.choices[0]}
+                   for n, s in sym.items() if s.kind == "option"}
+        self.out = Compiled(checked.title, checked.min_players, checked.max_players, options)
+
+    # ------------------------------------------------------------------ formatting
+    def shower(self, t: str):
+        """Compile-time choice of how a value of type t is shown in a text."""
+        if t.startswith("thing:"):
+            names = self.out.kind_names[t[6:]]
+            return lambda m, v: "none" if v is None else names[v]
+        if t == T.PLAYER:
+            return lambda m, v: "nobody" if v is None else m.player_name(v)
+        if t.startswith("enum:"):
+            return lambda m, v: "none" if v is None else v.replace("_", " ")
+        if t.startswith("list:"):
+            inner = self.shower(t[5:])
+            return lambda m, v: ", ".join(inner(m, x) for x in v) if v else "nothing"
+        if t == T.BOOL:
+            return lambda m, v: "yes" if v else "no"
+        return lambda m, v: m.show_any(v)
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, e):
+        f = getattr(self, "ex_" + type(e).__name__)(e)
+        return f
+
+    def ex_Lit(self, e):
+        v = e.value
+        return lambda m, env: v
+
+    def ex_Template(self, e: A.Template):
+        parts = []
+        for p in e.parts:
+            if isinstance(p, str):
+                parts.append((None, p))
+            else:
+                parts.append((self.expr(p), self.shower(self.types.get(id(p), T.ANY))))
+        if len(parts) == 1 and parts[0][0] is None:
+            text = parts[0][1]
+            return lambda m, env: text
+
+        def template(m, env):
+            return "".join(x if f is None else x(m, f(m, env)) for f, x in parts)
+        return template
+
+    def ex_Name(self, e):
+        ref = self.refs[id(e)]
+        k = ref[0]
+        if k == "local":
+            slot = ref[1]
+            return lambda m, env: env[slot]
+        if k == "global":
+            slot = ref[1]
+            return lambda m, env: m.g[slot]
+        if k == "enum":
+            v = ref[1]
+            return lambda m, env: v
+        if k == "option":
+            v = self.opts[ref[1]]
+            return lambda m, env: v
+        if k == "kind":
+            things = list(range(self.out.kinds.get(ref[1], 0)))
+            return lambda m, env: list(things)
+        if k == "define":
+            name = ref[1]
+            defines = self.out.defines
+            return lambda m, env: defines[name](m, ())
+        if k == "value":
+            v = ref[1]
+            if v == "players":
+                return lambda m, env: list(range(m.player_count))
+            if v == "current":
+                return lambda m, env: m.s["current"]
+            if v == "player_count":
+                return lambda m, env: m.player_count
+            if v == "turn_number":
+                return lambda m, env: m.s["turn_number"]
+            return lambda m, env: None
+        if k == "die":
+            faces = list(self.c.symbols[ref[1]].decl.faces)
+            return lambda m, env: faces
+        if k == "pattern":
+            p = self.out.patterns[ref[1]]
+            return lambda m, env: p
+        raise RuleError(f"'{e.name}' cannot be used as a value here.", e.span)
+
+    def ex_ThingRef(self, e):
+        ref = self.refs[id(e)]
+        i = ref[2]
+        return lambda m, env: i
+
+    def ex_Field(self, e: A.Field):
+        obj = self.expr(e.obj)
+        ref = self.refs.get(id(e), ("dynamic", e.name))
+        if ref[0] == "attr":
+            values = self.out.static[ref[1]][ref[2]]
+            return lambda m, env: values[obj(m, env)]
+        if ref[0] == "field":
+            kind, name = ref[1], ref[2]
+            return lambda m, env: m.f[kind][name][obj(m, env)]
+        if ref[0] == "pvar":
+            slot = ref[1]
+            return lambda m, env: m.pl[obj(m, env)][slot]
+        raise RuleError(f"The field '{e.name}' cannot be read here.", e.span)
+
+    def ex_Index(self, e: A.Index):
+        ref = self.refs[id(e)]
+        key = self.expr(e.key)
+        if ref[0] == "table":
+            table = self.tables[ref[1]]
+            name = ref[1]
+
+            def lookup(m, env):
+                k = key(m, env)
+                for lo, hi, val in table:
+                    if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
+                        return val(m, env)
+                raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", e.span)
+            return lookup
+        obj = self.expr(e.obj)
+        return lambda m, env: obj(m, env)[key(m, env)]
+
+    def ex_Call(self, e: A.Call):
+        ref = self.refs[id(e)]
+        args = [self.expr(a) for a in e.args]
+        if ref[0] == "define":
+            name = ref[1]
+            defines = self.out.defines
+            if len(args) == 1:
+                a0 = args[0]
+                return lambda m, env: defines[name](m, (a0(m, env),))
+            return lambda m, env: defines[name](m, tuple(a(m, env) for a in args))
+        fn = FUNCTIONS[ref[1]]
+        if len(args) == 1:
+            a0 = args[0]
+            return lambda m, env: fn(m, a0(m, env))
+        if len(args) == 2:
+            a0, a1 = args
+            return lambda m, env: fn(m, a0(m, env), a1(m, env))
+        return lambda m, env: fn(m, *[a(m, env) for a in args])
+
+    def ex_Lambda(self, e: A.Lambda):
+        slot = self.c.slots[id(e)]
+        body = self.expr(e.body)
+
+        def make(m, env):
+            def fn(x):
+                env[slot] = x
+                return body(m, env)
+            return fn
+        return make
+
+    def ex_Unary(self, e):
+        f = self.expr(e.operand)
+        if e.op == "not":
+            return lambda m, env: not f(m, env)
+        return lambda m, env: -f(m, env)
+
+    def ex_Binary(self, e: A.Binary):
+        a, b = self.expr(e.left), self.expr(e.right)
+        op = e.op
+        if op == "and":
+            return lambda m, env: a(m, env) and b(m, env)
+        if op == "or":
+            return lambda m, env: a(m, env) or b(m, env)
+        if op == "+":
+            lt, rt = self.types.get(id(e.left), T.ANY), self.types.get(id(e.right), T.ANY)
+            if T.TEXT in (lt, rt):
+                sa, sb = self.shower(lt), self.shower(rt)
+                return lambda m, env: sa(m, a(m, env)) + sb(m, b(m, env))
+            return lambda m, env: a(m, env) + b(m, env)
+        if op == "-":
+            return lambda m, env: a(m, env) - b(m, env)
+        if op == "*":
+            return lambda m, env: a(m, env) * b(m, env)
+        if op in ("/", "%"):
+            span = e.span
+            is_div = op == "/"
+
+            def divide(m, env):
+                x, y = a(m, env), b(m, env)
+                if y == 0:
+                    raise RuleError("Division by zero.", span)
+                return x // y if is_div else x % y
+            return divide
+        if op == "==":
+            return lambda m, env: a(m, env) == b(m, env)
+        if op == "!=":
+            return lambda m, env: a(m, env) != b(m, env)
+        if op == "<":
+            return lambda m, env: a(m, env) < b(m, env)
+        if op == "<=":
+            return lambda m, env: a(m, env) <= b(m, env)
+        if op == ">":
+            return lambda m, env: a(m, env) > b(m, env)
+        if op == ">=":
+            return lambda m, env: a(m, env) >= b(m, env)
+        if op == "in":
+            return lambda m, env: a(m, env) in b(m, env)
+        if op == "not in":
+            return lambda m, env: a(m, env) not in b(m, env)
+        raise RuleError(f"Unknown operator '{op}'.", e.span)
+
+    def ex_Cond(self, e):
+        c, a, b = self.expr(e.test), self.expr(e.then), self.expr(e.other)
+        return lambda m, env: a(m, env) if c(m, env) else b(m, env)
+
+    def ex_ListLit(self, e):
+        items = [self.expr(i) for i in e.items]
+        return lambda m, env: [i(m, env) for i in items]
+
+    def ex_Comprehension(self, e: A.Comprehension):
+        slot = self.c.slots[id(e)]
+        it, body = self.expr(e.iterable), self.expr(e.expr)
+        cond = self.expr(e.cond) if e.cond is not None else None
+
+        if cond is None:
+            def comp(m, env):
+                out = []
+                for x in it(m, env):
+                    env[slot] = x
+                    out.append(body(m, env))
+                return out
+        else:
+            def comp(m, env):
+                out = []
+                for x in it(m, env):
+                    env[slot] = x
+                    if cond(m, env):
+                        out.append(body(m, env))
+                return out
+        return comp
+
+    def ex_StartsWith(self, e: A.StartsWith):
+        seq = self.expr(e.seq)
+        pattern = self.out.patterns[e.pattern]
+        return lambda m, env: m.match_length(seq(m, env), pattern) > 0
+
+    # ------------------------------------------------------------------ statements
+    def block(self, stmts, kind="seq", owner="", data=None) -> int:
+        blk = Block([], kind, owner, data)
+        self.out.blocks.append(blk)
+        bid = len(self.out.blocks) - 1
+        self.owner_stack.append(owner)
+        blk.stmts = [self.stmt(s) for s in stmts]
+        self.owner_stack.pop()
+        return bid
+
+    def stmt(self, s):
+        from . import statements as S
+        return S.compile_stmt(self, s)
+
+    def assign_target(self, tgt):
+        """A setter function(m, env, value) for an assignable place, and a getter."""
+        ref = self.refs.get(id(tgt))
+        if isinstance(tgt, A.Name):
+            if ref[0] == "local":
+                slot = ref[1]
+
+                def set_local(m, env, v):
+                    env[slot] = v
+                return set_local
+            slot = ref[1]
+            rng = self.out.ranges.get(("g", slot))
+            if rng:
+                lo, hi, name = rng
+                span = tgt.span
+
+                def set_ranged(m, env, v):
+                    if not lo <= v <= hi:
+                        raise RuleError(f"'{name}' must stay from {lo} to {hi}, but would become {v}.", span)
+                    m.g[slot] = v
+                return set_ranged
+
+            def set_global(m, env, v):
+                m.g[slot] = v
+            return set_global
+        obj = self.expr(tgt.obj)
+        if ref[0] == "field":
+            kind, name = ref[1], ref[2]
+
+            def set_field(m, env, v):
+                m.f[kind][name][obj(m, env)] = v
+            return set_field
+        if ref[0] == "pvar":
+            slot = ref[1]
+            rng = self.out.ranges.get(("p", slot))
+            if rng:
+                lo, hi, name = rng
+                span = tgt.span
+
+                def set_pranged(m, env, v):
+                    if not lo <= v <= hi:
+                        raise RuleError(f"'{name}' must stay from {lo} to {hi}, but would become {v}.", span)
+                    m.pl[obj(m, env)][slot] = v
+                return set_pranged
+
+            def set_pvar(m, env, v):
+                m.pl[obj(m, env)][slot] = v
+            return set_pvar
+        raise RuleError("This cannot be assigned to.", tgt.span)
+
+    # ------------------------------------------------------------------ the whole game
+    def compile(self) -> Compiled:
+        c, out = self.c, self.out
+        self.owner_stack = []
+        sym = c.symbols
+        for kind, things in c.things.items():
+            out.kinds[kind] = len(things)
+            out.static[kind] = {}
+            for fname, (typ, dynamic) in c.kind_fields[kind].items():
+                if not dynamic:
+                    out.static[kind][fname] = [t.get(fname) for t in things]
+            out.kind_names[kind] = [str(t.get("name", f"{kind} {i + 1}")) for i, t in enumerate(things)]
+        for kind in c.kinds:
+            out.kinds.setdefault(kind, 0)
+            out.static.setdefault(kind, {})
+            out.kind_names.setdefault(kind, [])
+        # patterns before expressions that use them
+        for n, s in sym.items():
+            if s.kind == "pattern":
+                out.patterns[n] = {"name": n, "enum": s.decl.enum, "alternatives": s.decl.alternatives}
+        self.tables = {}
+        for n, s in sym.items():
+            if s.kind == "table":
+                self.tables[n] = [(e.low, e.high, self.expr(e.value)) for e in s.decl.entries]
+        for n, s in sym.items():
+            if s.kind == "define":
+                self.compile_define(n, s.decl)
+        for kind, k in c.kinds.items():
+            out.dynamic[kind] = {}
+            for f in k.fields:
+                if f.default is not None:
+                    out.dynamic[kind][f.name] = (self.expr(f.default), c.env_sizes.get(id(f), 0))
+        for d in c.globals_:
+            self.compile_var(d, out.globals_init, out.global_names, out.global_vis, "g")
+        for d in c.player_slots:
+            self.compile_var(d, out.player_init, out.player_names, out.player_vis, "p")
+        for name, g in c.grids.items():
+            out.grids[name] = self.make_grid(name, g)
+        for n, s in sym.items():
+            if s.kind == "rule":
+                self.compile_proc(n, s.decl, s.decl.params, s.decl.body)
+        for ev, reactions in c.reactions.items():
+            out.reactions[ev] = [self.compile_reaction(r) for r in reactions]
+        for name in ("setup", "turn", "round"):
+            if name in c.phases:
+                ph = c.phases[name]
+                self.compile_proc(":" + name, ph, [], ph.body)
+        from . import statements as S
+        out.signal_block = self.block([], kind="signal", owner="reactions")
+        for kind, fields in c.kind_fields.items():
+            for fname, (typ, dynamic) in fields.items():
+                if typ.startswith("enum:") and not dynamic:
+                    out.pattern_attrs.setdefault(typ[5:], []).append((kind, out.static[kind][fname]))
+        out.root = self.block([], kind="root", owner="the turn order")
+        out.blocks[out.root].stmts = [S.RootTurns(has_setup="setup" in c.phases, has_round="round" in c.phases)]
+        if "score" in sym and sym["score"].kind == "define":
+            out.score = out.defines["score"]
+        if c.winners is not None:
+            w = c.winners
+            if w.ranking:
+                out.winners = ("ranking", [(d, out.defines[n]) for d, n in w.ranking])
+            else:
+                out.winners = ("expr", self.expr(w.expr), c.env_sizes.get(id(w), 0))
+        if c.display is not None:
+            for item in c.display.items:
+                size = c.env_sizes.get(id(item), 0)
+                slot = c.slots.get(id(item))
+                if isinstance(item, A.ShowLine):
+                    out.display.append(("line", self.expr(item.text), size, slot,
+                                        self.expr(item.iterable) if item.iterable is not None else None))
+                else:
+                    out.display.append(("board", self.expr(item.text), size, slot, item.kind))
+        return out
+
+    def compile_define(self, name, d: A.DefineDecl):
+        size = self.c.env_sizes.get(id(d), 0)
+        body = self.expr(d.body)
+        slots = [self.c.slots[id(p)] for p in d.params]
+        n = len(slots)
+        span = d.span
+
+        def call(m, args):
+            env = [None] * size
+            for i in range(n):
+                env[slots[i]] = args[i]
+            m.depth += 1
+            if m.depth > 200:
+                m.depth = 0
+                raise RuleError(f"The definition '{name}' calls itself more than 200 deep.", span)
+            try:
+                return body(m, env)
+            finally:
+                m.depth -= 1
+        self.out.defines[name] = call
+
+    def compile_var(self, d, inits, names, vis, table):
+        init = self.expr(d.init) if isinstance(d, A.VarDecl) else (lambda m, env: [])
+        size = self.c.env_sizes.get(id(d), 0)
+        inits.append((d.name, init, size))
+        names.append(d.name)
+        vis.append(d.visibility if isinstance(d, A.ZoneDecl) else "public")
+        if isinstance(d, A.VarDecl) and d.low is not None:
+            self.out.ranges[(table, len(names) - 1)] = (d.low, d.high, d.name)
+
+    def make_grid(self, kind, g: A.GridDecl) -> Grid:
+        rows = self.out.static[kind][g.row]
+        cols = self.out.static[kind][g.col]
+        order = sorted(range(len(rows)), key=lambda i: (rows[i], cols[i]))
+        pos = {i: (rows[i], cols[i]) for i in order}
+        at = {p: i for i, p in pos.items()}
+        ortho, diag = {}, {}
+        for i, (r, c) in pos.items():
+            ortho[i] = [at[q] for q in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)) if q in at]
+            diag[i] = [at[q] for q in ((r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)) if q in at]
+        grid = Grid(kind, order, pos, at, ortho, diag)
+        self.out.grid_of_kind[kind] = grid
+        return grid
+
+    def compile_proc(self, name, owner, params, body):
+        size = self.c.env_sizes.get(id(owner), 0)
+        slots = [self.c.slots[id(p)] for p in params]
+        label = name[1:] + " section" if name.startswith(":") else f"rule '{name}'"
+        proc = Proc(name, -1, size, slots, owner.span)
+        self.out.procs[name] = proc
+        proc.block = self.block(body, kind="proc", owner=label)
+
+    def compile_reaction(self, r: A.ReactionDecl):
+        size = self.c.env_sizes.get(id(r), 0)
+        slots = self.c.slots[id(r)]
+        cond = self.expr(r.cond) if r.cond is not None else (lambda m, env: True)
+        label = self.expr(r.label)
+        proc = Proc(r.name, -1, size, slots, r.span)
+        proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
+        return {"name": r.name, "proc": proc, "cond": cond, "label": label, "size": size, "slots": slots}
+
+
+def compile_program(checked: CheckedProgram, option_values: dict) -> Compiled:
+    return Compiler(checked, option_values).compile()

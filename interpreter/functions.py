@@ -1,0 +1,170 @@
+"""Runtime implementations of the built-in functions named in `dsl/builtins.py`.
+
+Each takes the machine (for randomness, the board and the current state) and already
+evaluated arguments. They must not change game state except the random generator's.
+"""
+from __future__ import annotations
+
+from collections import deque
+from itertools import combinations, product as _product
+
+from .errors import RuleError
+
+MAX_ROLLS = 1000
+
+
+def _roll(m, die, keep=None):
+    faces = die
+    for _ in range(MAX_ROLLS):
+        face = faces[m.below(len(faces))]
+        if keep is None or keep(face):
+            return face
+    raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")
+
+
+def _min(m, *args):
+    items = args[0] if len(args) == 1 and isinstance(args[0], list) else list(args)
+    return min(items) if items else 0
+
+
+def _max(m, *args):
+    items = args[0] if len(args) == 1 and isinstance(args[0], list) else list(args)
+    return max(items) if items else 0
+
+
+def _unique(m, xs):
+    out = []
+    for x in xs:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def _join(m, xs, sep=", "):
+    return sep.join(m.show_any(x) for x in xs)
+
+
+def _shuffled(m, xs):
+    xs = list(xs)
+    m.shuffle(xs)
+    return xs
+
+
+def _neighbours(m, s):
+    return m.grid_of(s).orthogonal[s] if s is not None else []
+
+
+def _diagonals(m, s):
+    return m.grid_of(s).diagonal[s] if s is not None else []
+
+
+def _step(m, s, dr, dc):
+    g = m.grid_of(s)
+    r, c = g.pos[s]
+    return g.at.get((r + dr, c + dc))
+
+
+def _within(m, s, n, passable):
+    g = m.grid_of(s)
+    seen = {s: 0}
+    queue = deque([s])
+    while queue:
+        x = queue.popleft()
+        if seen[x] == n:
+            continue
+        for y in g.orthogonal[x]:
+            if y not in seen and passable(y):
+                seen[y] = seen[x] + 1
+                queue.append(y)
+    return [x for x in g.order if x in seen and x != s]
+
+
+def _reachable(m, s, through):
+    g = m.grid_of(s)
+    seen = {s}
+    queue = deque([s])
+    while queue:
+        x = queue.popleft()
+        for y in g.orthogonal[x]:
+            if y not in seen:
+                seen.add(y)
+                if through(y):
+                    queue.append(y)
+    return [x for x in g.order if x in seen and x != s]
+
+
+def _connected(m, a, b, passable):
+    if a == b:
+        return True
+    g = m.grid_of(a)
+    seen = {a}
+    queue = deque([a])
+    while queue:
+        x = queue.popleft()
+        for y in g.orthogonal[x]:
+            if y == b:
+                return True
+            if y not in seen and passable(y):
+                seen.add(y)
+                queue.append(y)
+    return False
+
+
+def _paths(m, s, n, passable):
+    g = m.grid_of(s)
+    out = []
+
+    def walk(path):
+        if len(out) > 10000:
+            raise RuleError("paths() found more than 10000 paths; the search is too large.")
+        if len(path) == n + 1:
+            out.append(path[1:])
+            return
+        for y in g.orthogonal[path[-1]]:
+            if y not in path and passable(y):
+                walk(path + [y])
+
+    walk([s])
+    return out
+
+
+def _index_of(m, xs, x):
+    try:
+        return xs.index(x)
+    except ValueError:
+        return -1
+
+
+FUNCTIONS = {
+    "count": lambda m, xs: len(xs),
+    "sum": lambda m, xs: sum(xs),
+    "min": _min,
+    "max": _max,
+    "abs": lambda m, x: abs(x),
+    "first": lambda m, xs: xs[0] if xs else None,
+    "last": lambda m, xs: xs[-1] if xs else None,
+    "rest": lambda m, xs: list(xs[1:]),
+    "take": lambda m, xs, n: list(xs[:max(n, 0)]),
+    "drop": lambda m, xs, n: list(xs[max(n, 0):]),
+    "reverse": lambda m, xs: list(reversed(xs)),
+    "unique": _unique,
+    "pairs": lambda m, xs: [list(p) for p in combinations(xs, 2)],
+    "product": lambda m, a, b: [[x, y] for x, y in _product(a, b)],
+    "range": lambda m, a, b: list(range(a, b + 1)),
+    "all": lambda m, xs: all(xs),
+    "any": lambda m, xs: any(xs),
+    "join": _join,
+    "roll": _roll,
+    "pick": lambda m, xs: xs[m.below(len(xs))] if xs else None,
+    "shuffled": _shuffled,
+    "neighbours": _neighbours,
+    "diagonals": _diagonals,
+    "step": _step,
+    "within": _within,
+    "reachable": _reachable,
+    "connected": _connected,
+    "paths": _paths,
+    "index_of": _index_of,
+    "next_player": lambda m, p: (p + 1) % m.player_count,
+    "match_length": lambda m, xs, pattern: m.match_length(xs, pattern),
+}

@@ -1,0 +1,322 @@
+"""The machine: runs a compiled game over a plain-data state until someone must decide.
+
+The state is a dict of lists and numbers (see `new_state`); the frame stack, the locals of
+paused rules, the pending decision and the random generator are all in it, so a game can be
+saved anywhere and continued identically. The machine holds no game state of its own beyond
+a reference to that dict. It must not know any game: everything comes from `Compiled`.
+"""
+from __future__ import annotations
+
+from .compiler import Block, Compiled
+from .errors import BudgetExceeded, RuleError
+from . import rng as R
+from . import statements as S
+
+STEP_BUDGET = 2_000_000      # statements run between two decisions
+MAX_FRAMES = 400             # nested blocks and calls
+LOG_KEEP = 30
+
+
+class Machine:
+    def __init__(self, prog: Compiled, state: dict):
+        self.prog = prog
+        self.s = state
+        self.g = state["globals"]
+        self.pl = state["players"]
+        self.f = state["fields"]
+        self.envs = state["envs"]
+        self.player_count = len(state["players"])
+        self.depth = 0
+        self.steps = 0
+        self.signal_block = prog.signal_block
+
+    # ------------------------------------------------------------------ randomness
+    def below(self, n: int) -> int:
+        self.s["rng"], x = R.below(self.s["rng"], n)
+        return x
+
+    def shuffle(self, xs: list):
+        for i in range(len(xs) - 1, 0, -1):
+            j = self.below(i + 1)
+            xs[i], xs[j] = xs[j], xs[i]
+
+    # ------------------------------------------------------------------ helpers for statements
+    def push(self, block: int, env_index: int, aux):
+        stack = self.s["stack"]
+        if len(stack) >= MAX_FRAMES:
+            blk = self.prog.blocks[block]
+            raise BudgetExceeded(f"The rules nest more than {MAX_FRAMES} deep in the {blk.owner}; "
+                                 "a rule probably calls itself without end.")
+        stack.append([block, 0, env_index, aux])
+
+    def call(self, proc, args, span):
+        env = [None] * proc.size
+        for slot, value in zip(proc.param_slots, args):
+            env[slot] = value
+        self.envs.append(env)
+        self.push(proc.block, len(self.envs) - 1, None)
+
+    def ask(self, pending: dict):
+        self.s["pending"] = pending
+
+    def say(self, text: str):
+        log = self.s["log"]
+        log.append(text)
+        if len(log) > LOG_KEEP:
+            del log[0]
+
+    def end_game(self, reason: str):
+        self.s["over"] = True
+        self.s["reason"] = reason
+        self.s["stack"].clear()
+        self.envs.clear()
+        self.s["pending"] = None
+
+    def stop_loop(self, span):
+        stack = self.s["stack"]
+        while stack:
+            frame = stack.pop()
+            kind = self.prog.blocks[frame[0]].kind
+            if kind == "proc":
+                raise RuleError("'stop' found no loop to leave in this rule.", span)
+            if kind in ("for", "repeat", "while"):
+                return
+
+    def return_proc(self):
+        stack = self.s["stack"]
+        while stack:
+            frame = stack.pop()
+            if self.prog.blocks[frame[0]].kind == "proc":
+                self.envs.pop()
+                return
+
+    def budget_tick(self, n=1):
+        self.steps += n
+
+    def grid_of(self, thing):
+        grids = self.prog.grids
+        if len(grids) == 1:
+            return next(iter(grids.values()))
+        for g in grids.values():
+            if thing in g.pos:
+                return g
+        raise RuleError("This thing is not on a grid.")
+
+    def player_name(self, p) -> str:
+        return f"Player {p + 1}"
+
+    def show_any(self, v) -> str:
+        if v is None:
+            return "none"
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, list):
+            return ", ".join(self.show_any(x) for x in v) if v else "nothing"
+        if isinstance(v, str):
+            return v.replace("_", " ")
+        return str(v)
+
+    def match_length(self, seq, pattern) -> int:
+        """How many leading items of seq the pattern matches (its longest alternative), or 0."""
+        values = [self.pattern_value(x, pattern) for x in seq]
+        best = 0
+        for alt in pattern["alternatives"]:
+            i, ok = 0, True
+            for group in alt:
+                n = len(group)
+                if i + n > len(values) or sorted(values[i:i + n]) != sorted(group):
+                    ok = False
+                    break
+                i += n
+            if ok:
+                best = max(best, i)
+        return best
+
+    def pattern_value(self, x, pattern):
+        if isinstance(x, str):
+            return x
+        enum = pattern["enum"]
+        for kind, attrs in self.prog.pattern_attrs.get(enum, []):
+            return attrs[x]
+        return x
+
+    # ------------------------------------------------------------------ running
+    def run(self):
+        """Run until a decision is pending or the game is over."""
+        s = self.s
+        stack = s["stack"]
+        blocks = self.prog.blocks
+        budget = STEP_BUDGET
+        steps = 0
+        while stack and s["pending"] is None:
+            frame = stack[-1]
+            blk: Block = blocks[frame[0]]
+            stmts = blk.stmts
+            pc = frame[1]
+            if pc < len(stmts):
+                frame[1] = pc + 1
+                st = stmts[pc]
+                steps += 1
+                if steps > budget:
+                    raise BudgetExceeded(f"The rules ran {budget} steps without asking anyone anything; "
+                                         f"the {blk.owner} seems to loop forever.", st.span)
+                try:
+                    st.run(self, frame)
+                except RuleError as e:
+                    if e.span is None:
+                        e.span = st.span
+                        e.args = (f"{st.span}: {e.message}",)
+                    raise
+                except RecursionError:
+                    raise BudgetExceeded(f"The rules nest too deeply in the {blk.owner}.", st.span) from None
+                except (TypeError, IndexError, KeyError, AttributeError, ValueError) as e:
+                    raise RuleError(f"This line of the {blk.owner} cannot be carried out: {_explain(e)}.",
+                                    st.span) from None
+                continue
+            self.end_block(frame, blk)
+        self.steps += steps
+
+    def end_block(self, frame, blk: Block):
+        kind = blk.kind
+        stack = self.s["stack"]
+        if kind == "seq":
+            stack.pop()
+        elif kind == "proc":
+            stack.pop()
+            self.envs.pop()
+        elif kind == "for":
+            items, i = frame[3]
+            st = blk.data
+            env = self.envs[frame[2]]
+            i = st.next_index(self, env, items, i + 1)
+            if i < len(items):
+                env[st.slot] = items[i]
+                frame[3] = [items, i]
+                frame[1] = 0
+            else:
+                stack.pop()
+        elif kind == "repeat":
+            n, i = frame[3]
+            if i < n:
+                frame[3] = [n, i + 1]
+                frame[1] = 0
+            else:
+                stack.pop()
+        elif kind == "while":
+            if blk.data.cond(self, self.envs[frame[2]]):
+                frame[1] = 0
+            else:
+                stack.pop()
+        elif kind == "secret":
+            rows, i = frame[3]
+            if i + 1 < len(rows):
+                blk.data.bind(self.envs[frame[2]], rows[i + 1])
+                frame[3] = [rows, i + 1]
+                frame[1] = 0
+            else:
+                stack.pop()
+        elif kind == "signal":
+            self.offer_reactions(frame)
+        elif kind == "root":
+            frame[1] = 0
+        else:
+            raise RuleError(f"Unknown block kind {kind}.")
+
+    # ------------------------------------------------------------------ reactions
+    def offer_reactions(self, frame):
+        """Offer the signalled event's reactions to each seat in order from the current player.
+        After a pass in which anyone reacted, offer again, since a reaction can enable another."""
+        aux = frame[3]
+        reactions = self.prog.reactions[aux["event"]]
+        n = self.player_count
+        while aux["i"] < n:
+            seat = (self.s["current"] + aux["i"]) % n
+            labels, values = [], []
+            for k, r in enumerate(reactions):
+                env = self.reaction_env(r, aux["args"], seat)
+                if r["cond"](self, env):
+                    labels.append(r["label"](self, env))
+                    values.append(k)
+            if labels:
+                labels.append(S.NO_REACTION)
+                values.append(-1)
+                self.ask({"kind": "reaction", "stmt": -1, "env": -1, "players": [seat],
+                          "prompt": f"React to {aux['event'].replace('_', ' ')}?", "labels": labels, "values": values})
+                return
+            aux["i"] += 1
+        if aux["reacted"]:
+            aux["i"], aux["reacted"] = 0, False
+            self.steps += 1
+            return
+        self.s["stack"].pop()
+
+    def reaction_env(self, r, args, seat):
+        env = [None] * r["size"]
+        for slot, value in zip(r["slots"], list(args) + [seat]):
+            env[slot] = value
+        return env
+
+    def resume_reaction(self, pending, index):
+        frame = self.s["stack"][-1]
+        aux = frame[3]
+        k = pending["values"][index]
+        seat = pending["players"][0]
+        aux["i"] += 1
+        if k < 0:
+            return
+        aux["reacted"] = True
+        r = self.prog.reactions[aux["event"]][k]
+        self.envs.append(self.reaction_env(r, aux["args"], seat))
+        self.push(r["proc"].block, len(self.envs) - 1, None)
+
+    # ------------------------------------------------------------------ deciding
+    def apply(self, index: int, seat: int, time):
+        pending = self.s["pending"]
+        self.s["pending"] = None
+        self.s["decisions"] += 1
+        if pending["kind"] == "reaction":
+            self.resume_reaction(pending, index)
+        else:
+            self.prog.stmts[pending["stmt"]].resume(self, pending, index, seat, time)
+        self.run()
+
+
+def _explain(e: Exception) -> str:
+    text = str(e)
+    if isinstance(e, TypeError) and "NoneType" in text:
+        return "a value it needs is none"
+    if isinstance(e, IndexError):
+        return "a list has no item at that position"
+    if isinstance(e, TypeError) and "not supported between" in text:
+        return "it compares or combines values of different kinds"
+    return text or type(e).__name__
+
+
+def new_state(prog: Compiled, players: int, seed: int) -> dict:
+    """A fresh game: initial values, then the machine runs setup up to the first decision."""
+    state = {
+        "format": 1, "globals": [], "players": [[] for _ in range(players)], "fields": {},
+        "stack": [], "envs": [], "pending": None, "rng": R.seed_state(seed),
+        "current": 0, "turn_number": 0, "over": False, "reason": "", "decisions": 0, "log": [],
+    }
+    m = Machine(prog, state)
+    for kind, fields in prog.dynamic.items():
+        state["fields"][kind] = {}
+        for name, (init, size) in fields.items():
+            state["fields"][kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
+    for p in range(players):
+        m.s["current"] = p
+        for name, init, size in prog.player_init:
+            state["players"][p].append(init(m, [None] * size))
+    m.s["current"] = 0
+    for name, init, size in prog.globals_init:
+        state["globals"].append(init(m, [None] * size))
+    for (table, slot), (lo, hi, name) in prog.ranges.items():
+        values = [state["globals"][slot]] if table == "g" else [pl[slot] for pl in state["players"]]
+        for v in values:
+            if not lo <= v <= hi:
+                raise RuleError(f"'{name}' must be from {lo} to {hi} but starts at {v}.")
+    state["envs"].append([])
+    state["stack"].append([prog.root, 0, 0, None])
+    m.run()
+    return state

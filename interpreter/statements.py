@@ -1,0 +1,452 @@
+"""Compiled statements: one small class per statement form, each with `run(m, frame)`.
+
+A statement either changes the state at once, pushes a block onto the machine's frame stack
+(if, loops, calls), or asks for a decision and pauses (choose, menus, secret choices,
+reactions). Decisions are resumed by `resume(m, pending, answer)`. Nothing here keeps state
+between calls: all of it lives in the machine's plain-data state.
+"""
+from __future__ import annotations
+
+from dsl import ast as A
+from dsl import types as T
+
+from .errors import RuleError
+
+DECLINE = "Decline"
+NO_REACTION = "Don't react"
+
+
+class Stmt:
+    span = None
+    sid = -1          # index in Compiled.stmts, for statements that ask
+
+    def run(self, m, frame):
+        raise NotImplementedError
+
+
+class Simple(Stmt):
+    def __init__(self, fn, span):
+        self.fn, self.span = fn, span
+
+    def run(self, m, frame):
+        self.fn(m, m.envs[frame[2]])
+
+
+class Call(Stmt):
+    def __init__(self, proc_name, args, span):
+        self.proc_name, self.args, self.span = proc_name, args, span
+
+    def run(self, m, frame):
+        env = m.envs[frame[2]]
+        m.call(m.prog.procs[self.proc_name], [a(m, env) for a in self.args], self.span)
+
+
+class If(Stmt):
+    def __init__(self, branches, other, span):
+        self.branches, self.other, self.span = branches, other, span
+
+    def run(self, m, frame):
+        env = m.envs[frame[2]]
+        for cond, block in self.branches:
+            if cond(m, env):
+                m.push(block, frame[2], None)
+                return
+        if self.other is not None:
+            m.push(self.other, frame[2], None)
+
+
+class For(Stmt):
+    def __init__(self, slot, items, cond, block, span):
+        self.slot, self.items, self.cond, self.block, self.span = slot, items, cond, block, span
+
+    def run(self, m, frame):
+        env = m.envs[frame[2]]
+        items = list(self.items(m, env))
+        i = self.next_index(m, env, items, 0)
+        if i < len(items):
+            env[self.slot] = items[i]
+            m.push(self.block, frame[2], [items, i])
+
+    def next_index(self, m, env, items, i):
+        if self.cond is None:
+            return i
+        while i < len(items):
+            env[self.slot] = items[i]
+            if self.cond(m, env):
+                return i
+            i += 1
+        return i
+
+
+class Repeat(Stmt):
+    def __init__(self, count, block, span):
+        self.count, self.block, self.span = count, block, span
+
+    def run(self, m, frame):
+        n = self.count(m, m.envs[frame[2]])
+        if n > 0:
+            m.push(self.block, frame[2], [n, 1])
+
+
+class While(Stmt):
+    def __init__(self, cond, block, span):
+        self.cond, self.block, self.span = cond, block, span
+
+    def run(self, m, frame):
+        if self.cond(m, m.envs[frame[2]]):
+            m.push(self.block, frame[2], None)
+
+
+class Stop(Stmt):
+    def __init__(self, span):
+        self.span = span
+
+    def run(self, m, frame):
+        m.stop_loop(self.span)
+
+
+class Return(Stmt):
+    def __init__(self, span):
+        self.span = span
+
+    def run(self, m, frame):
+        m.return_proc()
+
+
+class EndGame(Stmt):
+    def __init__(self, reason, span):
+        self.reason, self.span = reason, span
+
+    def run(self, m, frame):
+        m.end_game(self.reason(m, m.envs[frame[2]]) if self.reason else "The game is over.")
+
+
+class Signal(Stmt):
+    def __init__(self, event, args, span):
+        self.event, self.args, self.span = event, args, span
+
+    def run(self, m, frame):
+        env = m.envs[frame[2]]
+        if not m.prog.reactions.get(self.event):
+            return
+        args = [a(m, env) for a in self.args]
+        m.push(m.signal_block, frame[2], {"event": self.event, "args": args, "i": 0, "reacted": False})
+
+
+def _distinct(labels, values):
+    """Options must be distinct: identical labels for the same value merge, others get a number."""
+    out_l, out_v, seen = [], [], {}
+    for label, value in zip(labels, values):
+        if label in seen:
+            if out_v[seen[label]] == value:
+                continue
+            n = 2
+            while f"{label} ({n})" in seen:
+                n += 1
+            label = f"{label} ({n})"
+        seen[label] = len(out_l)
+        out_l.append(label)
+        out_v.append(value)
+    return out_l, out_v
+
+
+class Choose(Stmt):
+    """`choose x from E [if C] [labelled L] [by P] [prompt Q]`, optionally with a body."""
+
+    def __init__(self, slot, source, cond, label, by, prompt, may, block, span):
+        self.slot, self.source, self.cond, self.label = slot, source, cond, label
+        self.by, self.prompt, self.may, self.block, self.span = by, prompt, may, block, span
+
+    def run(self, m, frame):
+        env = m.envs[frame[2]]
+        labels, values = [], []
+        for x in self.source(m, env):
+            env[self.slot] = x
+            if self.cond is None or self.cond(m, env):
+                labels.append(self.label(m, env))
+                values.append(x)
+        labels, values = _distinct(labels, values)
+        if self.may:
+            labels.append(DECLINE)
+            values.append(None)
+        if not labels:
+            raise RuleError("There is nothing to choose from here.", self.span)
+        who = self.by(m, env) if self.by else m.s["current"]
+        prompt = self.prompt(m, env) if self.prompt else "Choose"
+        m.ask({"kind": "choose", "stmt": self.sid, "env": frame[2], "players": [who],
+               "prompt": prompt, "labels": labels, "values": values})
+
+    def resume(self, m, pending, index, seat, time):
+        env = m.envs[pending["env"]]
+        env[self.slot] = pending["values"][index]
+        if self.block is not None:
+            m.push(self.block, pending["env"], None)
+
+
+class Menu(Stmt):
+    def __init__(self, options, by, prompt, span):
+        self.options, self.by, self.prompt, self.span = options, by, prompt, span
+
+    def run(self, m, frame):
+        env = m.envs[frame[2]]
+        labels, values = [], []
+        for i, (label, slot, source, cond, block) in enumerate(self.options):
+            if source is None:
+                if cond is None or cond(m, env):
+                    labels.append(label(m, env))
+                    values.append([i, None])
+                continue
+            if cond is not None and slot is None and not cond(m, env):
+                continue
+            for x in source(m, env):
+                env[slot] = x
+                if cond is None or cond(m, env):
+                    labels.append(label(m, env))
+                    values.append([i, x])
+        labels, values = _distinct(labels, values)
+        if not labels:
+            raise RuleError("None of this choice's options is possible now.", self.span)
+        who = self.by(m, env) if self.by else m.s["current"]
+        prompt = self.prompt(m, env) if self.prompt else "Choose"
+        m.ask({"kind": "menu", "stmt": self.sid, "env": frame[2], "players": [who],
+               "prompt": prompt, "labels": labels, "values": values})
+
+    def resume(self, m, pending, index, seat, time):
+        i, x = pending["values"][index]
+        _, slot, _, _, block = self.options[i]
+        if slot is not None:
+            m.envs[pending["env"]][slot] = x
+        m.push(block, pending["env"], None)
+
+
+class Secret(Stmt):
+    """`secretly each p in P chooses x from E labelled L [timed as t]:` then the body per player."""
+
+    def __init__(self, slots, players, source, cond, label, timed, block, span):
+        self.pslot, self.vslot, self.tslot = slots
+        self.players, self.source, self.cond, self.label = players, source, cond, label
+        self.timed, self.block, self.span = timed, block, span
+
+    def run(self, m, frame):
+        env = m.envs[frame[2]]
+        by_seat_l, by_seat_v, seats = {}, {}, []
+        for p in self.players(m, env):
+            env[self.pslot] = p
+            labels, values = [], []
+            for x in self.source(m, env):
+                env[self.vslot] = x
+                if self.cond is None or self.cond(m, env):
+                    labels.append(self.label(m, env))
+                    values.append(x)
+            labels, values = _distinct(labels, values)
+            if labels:
+                seats.append(p)
+                by_seat_l[str(p)] = labels
+                by_seat_v[str(p)] = values
+        if not seats:
+            return
+        m.ask({"kind": "secret", "stmt": self.sid, "env": frame[2], "players": seats, "prompt": "Choose in secret",
+               "by_seat_labels": by_seat_l, "by_seat_values": by_seat_v, "answers": {}, "timed": self.timed})
+
+    def resume(self, m, pending, index, seat, time):
+        pending["answers"][str(seat)] = [index, time]
+        pending["players"] = [p for p in pending["players"] if p != seat]
+        if pending["players"]:
+            m.ask(pending)     # still waiting for the others
+            return
+        current, n = m.s["current"], m.player_count
+        rows = []
+        for key, (i, t) in pending["answers"].items():
+            p = int(key)
+            rows.append([p, pending["by_seat_values"][key][i], t])
+        order = (lambda r: ((r[2] if r[2] is not None else 1e9), (r[0] - current) % n)) if self.timed \
+            else (lambda r: (r[0] - current) % n)
+        rows.sort(key=order)
+        env = m.envs[pending["env"]]
+        self.bind(env, rows[0])
+        m.push(self.block, pending["env"], [rows, 0])
+
+    def bind(self, env, row):
+        env[self.pslot], env[self.vslot] = row[0], row[1]
+        if self.tslot >= 0:
+            env[self.tslot] = int(round((row[2] or 0) * 1000))   # milliseconds
+
+
+class RootTurns(Stmt):
+    """The game itself: setup once, then turns in seat order, with the round section after each round."""
+
+    def __init__(self, has_setup, has_round):
+        self.has_setup, self.has_round = has_setup, has_round
+
+    def run(self, m, frame):
+        frame[1] -= 1          # this statement runs again when the pushed section returns
+        aux = frame[3]
+        if aux is None:
+            frame[3] = aux = {"seat": 0, "started": False}
+            if self.has_setup:
+                m.call(m.prog.procs[":setup"], [], None)
+                return
+        if aux["seat"] >= m.player_count:
+            aux["seat"] = 0
+            if self.has_round:
+                m.call(m.prog.procs[":round"], [], None)
+                return
+        seat = aux["seat"]
+        aux["seat"] += 1
+        if ":turn" not in m.prog.procs:
+            return
+        skip = m.prog.defines.get("skip_turn")
+        if skip is not None and skip(m, (seat,)):
+            m.budget_tick(10)
+            return
+        m.s["current"] = seat
+        m.s["turn_number"] += 1
+        m.call(m.prog.procs[":turn"], [], None)
+
+
+# ---------------------------------------------------------------------------- compiling
+def compile_stmt(c, s):
+    """Compile one AST statement with compiler `c`."""
+    out = _COMPILERS[type(s).__name__](c, s)
+    if isinstance(out, (Choose, Menu, Secret)):
+        out.sid = len(c.out.stmts)
+        c.out.stmts.append(out)
+    return out
+
+
+def _assign(c, s: A.Assign):
+    setter = c.assign_target(s.target)
+    value = c.expr(s.value)
+    if s.op == "=":
+        return Simple(lambda m, env: setter(m, env, value(m, env)), s.span)
+    getter = c.expr(s.target)
+    if s.op == "+=":
+        return Simple(lambda m, env: setter(m, env, getter(m, env) + value(m, env)), s.span)
+    return Simple(lambda m, env: setter(m, env, getter(m, env) - value(m, env)), s.span)
+
+
+def _call(c, s: A.CallStmt):
+    return Call(s.name, [c.expr(a) for a in s.args], s.span)
+
+
+def _items_of(c, node):
+    f = c.expr(node)
+    t = c.types.get(id(node), T.ANY)
+    if t.startswith("list:"):
+        return lambda m, env: list(f(m, env))
+    return lambda m, env: [f(m, env)]
+
+
+def _move(c, s: A.Move):
+    items, src, dst, top = _items_of(c, s.what), c.expr(s.source), c.expr(s.dest), s.to_top
+    span = s.span
+
+    def move(m, env):
+        source, dest = src(m, env), dst(m, env)
+        moved = items(m, env)
+        for x in moved:
+            try:
+                source.remove(x)
+            except ValueError:
+                raise RuleError(f"{m.show_any(x)} is not where it should be moved from.", span) from None
+        if top:
+            dest[0:0] = moved
+        else:
+            dest.extend(moved)
+    return Simple(move, span)
+
+
+def _draw(c, s: A.Draw):
+    count, src, dst = c.expr(s.count), c.expr(s.source), c.expr(s.dest)
+
+    def draw(m, env):
+        n, source = count(m, env), src(m, env)
+        taken = source[:max(n, 0)]
+        del source[:len(taken)]
+        dst(m, env).extend(taken)
+    return Simple(draw, s.span)
+
+
+def _shuffle(c, s: A.Shuffle):
+    zone = c.expr(s.zone)
+    return Simple(lambda m, env: m.shuffle(zone(m, env)), s.span)
+
+
+def _say(c, s: A.Say):
+    text = c.expr(s.text)
+    return Simple(lambda m, env: m.say(text(m, env)), s.span)
+
+
+def _add(c, s: A.AddTo):
+    item, target = c.expr(s.item), c.expr(s.target)
+    return Simple(lambda m, env: target(m, env).append(item(m, env)), s.span)
+
+
+def _remove(c, s: A.RemoveFrom):
+    item, target = c.expr(s.item), c.expr(s.target)
+    span = s.span
+
+    def remove(m, env):
+        x, xs = item(m, env), target(m, env)
+        try:
+            xs.remove(x)
+        except ValueError:
+            raise RuleError(f"Cannot remove {m.show_any(x)}: it is not there.", span) from None
+    return Simple(remove, span)
+
+
+def _if(c, s: A.If):
+    branches = [(c.expr(cond), c.block(blk, owner=c.owner_stack[-1])) for cond, blk in s.branches]
+    other = c.block(s.other, owner=c.owner_stack[-1]) if s.other else None
+    return If(branches, other, s.span)
+
+
+def _for(c, s: A.For):
+    st = For(c.c.slots[id(s)], c.expr(s.iterable), c.expr(s.cond) if s.cond is not None else None, -1, s.span)
+    st.block = c.block(s.body, kind="for", owner=c.owner_stack[-1], data=st)
+    return st
+
+
+def _repeat(c, s: A.Repeat):
+    return Repeat(c.expr(s.count), c.block(s.body, kind="repeat", owner=c.owner_stack[-1]), s.span)
+
+
+def _while(c, s: A.While):
+    st = While(c.expr(s.cond), -1, s.span)
+    st.block = c.block(s.body, kind="while", owner=c.owner_stack[-1], data=st)
+    return st
+
+
+def _choose(c, s: A.Choose):
+    label = c.expr(s.label) if s.label else (lambda m, env, sh=c.shower(c.types.get(id(s.source), T.ANY)[5:]),
+                                              slot=c.c.slots[id(s)]: sh(m, env[slot]))
+    block = c.block(s.body, owner=c.owner_stack[-1]) if s.body is not None else None
+    return Choose(c.c.slots[id(s)], c.expr(s.source), c.expr(s.cond) if s.cond is not None else None, label,
+                  c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
+                  block, s.span)
+
+
+def _menu(c, s: A.Menu):
+    options = []
+    for o in s.options:
+        options.append((c.expr(o.label), c.c.slots.get(id(o)), c.expr(o.iterable) if o.iterable is not None else None,
+                        c.expr(o.cond) if o.cond is not None else None, c.block(o.body, owner=c.owner_stack[-1])))
+    return Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.span)
+
+
+def _secret(c, s: A.Secret):
+    st = Secret(c.c.slots[id(s)], c.expr(s.players), c.expr(s.source), c.expr(s.cond) if s.cond is not None else None,
+                c.expr(s.label), s.time_var is not None, -1, s.span)
+    st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
+    return st
+
+
+_COMPILERS = {
+    "Assign": _assign, "CallStmt": _call, "Move": _move, "Draw": _draw, "Shuffle": _shuffle,
+    "EndGame": lambda c, s: EndGame(c.expr(s.reason) if s.reason else None, s.span),
+    "Say": _say, "Signal": lambda c, s: Signal(s.event, [c.expr(a) for a in s.args], s.span),
+    "Pass": lambda c, s: Simple(lambda m, env: None, s.span),
+    "Stop": lambda c, s: Stop(s.span), "Return": lambda c, s: Return(s.span),
+    "AddTo": _add, "RemoveFrom": _remove, "If": _if, "For": _for, "Repeat": _repeat, "While": _while,
+    "Choose": _choose, "Menu": _menu, "Secret": _secret,
+}
