@@ -249,11 +249,12 @@ def cmd_check(args) -> int:
 
 
 def _check_one(api, path: str, variant: str | None):
+    """The diagnostics of one rulebook (errors, or the warnings of a clean one) and its sources."""
     try:
-        load(api, path, variant, {})
+        game = load(api, path, variant, {})
     except RulebookError as e:
         return list(e.diagnostics), getattr(e, "sources", None)
-    return [], None
+    return list(getattr(game, "warnings", [])), getattr(game, "sources", None)
 
 
 def _print_check(path: str, diagnostics, sources, errors: int) -> None:
@@ -274,7 +275,7 @@ def cmd_simulate(args) -> int:
     game = load(api, args.game, args.variant, dict(args.option))
     check_players(game, args.players)
     stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
-                     max_decisions=args.max_decisions)
+                     max_decisions=args.max_decisions, name=args.game)
     print(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
 
@@ -353,7 +354,7 @@ def list_some(options: list[str], limit: int = 5) -> str:
 
 
 class Stop(Exception):
-    """The game stops before its end: end of input, Ctrl-C, 'quit' or a bad moves file."""
+    """The game stops before its end: end of input, Ctrl-C, 'quit', a bad moves file, a rule error."""
 
     def __init__(self, message: str = "", offer: bool = True):
         super().__init__(message)
@@ -395,6 +396,9 @@ class Session:
         except KeyboardInterrupt:  # outside a prompt: the state may be half-updated, so rebuild it
             self.state = savefile.replay(self.game, self.state.players, self.seed, self.moves)
             return self.stopped(Stop("Interrupted.", offer=False))
+        except getattr(self.api, "RuleError", ()) as e:  # the failed move is not kept; rebuild as above
+            self.state = savefile.replay(self.game, self.state.players, self.seed, self.moves)
+            return self.stopped(Stop(f"The rulebook failed during play: {e}", offer=False))
         self.finished()
         return 0
 

@@ -59,8 +59,10 @@ def _stats(values: list[float]) -> dict:
 
 
 def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",
-             max_decisions: int = 100_000) -> dict:
-    """Play `games` bot games of `game` and return their statistics as plain data."""
+             max_decisions: int = 100_000, name: str | None = None) -> dict:
+    """Play `games` bot games of `game` and return their statistics as plain data.
+
+    `name` is how the statistics name the game (default: its path)."""
     players = game.min_players if players is None else players
     make_bot(bot, 0)  # an unknown bot name fails here, before any game is played
     started = time.perf_counter()
@@ -72,10 +74,11 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
             reason = getattr(e, "reason", "") or str(e) or type(e).__name__
             outcomes.append(Outcome(error=f"game {i}: {reason}"))
     seconds = time.perf_counter() - started
-    return summarise(game, players, seed, bot, outcomes, seconds)
+    return summarise(game, name or str(game.path), players, seed, bot, outcomes, seconds)
 
 
-def summarise(game, players: int, seed: int, bot: str, outcomes: list[Outcome], seconds: float) -> dict:
+def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list[Outcome],
+              seconds: float) -> dict:
     """The statistics of a run, as JSON-ready data (see schemas/simulate.schema.json)."""
     finished = [o for o in outcomes if not o.error]
     errors = [o.error for o in outcomes if o.error]
@@ -84,7 +87,7 @@ def summarise(game, players: int, seed: int, bot: str, outcomes: list[Outcome], 
         for w in o.winners:
             wins[w] += 1
     return {
-        "game": str(game.path),
+        "game": name,
         "title": game.title,
         "variant": game.variant,
         "options": dict(game.option_values),

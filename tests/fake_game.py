@@ -27,6 +27,10 @@ class SaveError(Exception):
     pass
 
 
+class RuleError(Exception):
+    pass
+
+
 @dataclass
 class Decision:
     players: list[int]
@@ -64,9 +68,9 @@ def load_game(path, variant=None, options=None):
     values = {"target": "10"}
     for key, value in (options or {}).items():
         if key not in values:
-            raise ValueError(f"The game has no option '{key}'; its options are: target.")
+            raise RulebookError([Diagnostic("E030", f"Counting Race has no option '{key}'.", Span(str(path)))])
         if value not in Game.options[key]["choices"]:
-            raise ValueError(f"Option '{key}' cannot be '{value}'; choose 10 or 20.")
+            raise RulebookError([Diagnostic("E031", f"The option '{key}' cannot be '{value}'.", Span(str(path)))])
         values[key] = value
     return Game(str(path), variant, values)
 
@@ -183,7 +187,7 @@ class State:
         if pending.timed and time is None:
             raise IllegalMove("This decision is a race; the answer needs a reaction time.")
         if self.game.variant == "crash" and self.d["decisions"] == 2:
-            raise RuntimeError("rule 'boom' went over its step budget")
+            raise RuleError("rule 'boom' went over its step budget")
         self.d["decisions"] += 1
         if self.game.variant == "endless":
             return

@@ -297,9 +297,22 @@ def test_secret_simultaneous_choices_ask_each_human(run):
     assert "Player 1: Choose secretly" in out and "Player 2: Choose secretly" in out
 
 
-def test_an_engine_failure_is_a_message_not_a_traceback(run):
+def test_a_rule_error_during_play_stops_the_game_and_keeps_the_moves_before_it(run, tmp_path):
     code, _, err = run("play", "counting", "--variant", "crash", "--seat", "1=first", "--seed", 1)
-    assert code == 1 and "internal error" in err and "went over its step budget" in err
+    assert code == 1 and "internal error" not in err
+    assert "The rulebook failed during play: rule 'boom' went over its step budget" in err
+    saved = json.loads((tmp_path / cli.AUTOSAVE).read_text())
+    assert saved["moves"] == [[0, 0, None], [0, 0, None]]
+
+
+def test_an_engine_bug_is_a_one_line_message_not_a_traceback(run, monkeypatch):
+    def broken(self, *args, **kwargs):
+        raise KeyError("stack")
+    monkeypatch.setattr(fake_game.State, "apply", broken)
+    code, _, err = run("play", "counting", "--seat", "1=first")
+    assert code == 1
+    assert err.strip() == ("tabletop play: internal error (KeyError: 'stack'). "
+                           "Please report it; TABLETOP_DEBUG=1 shows the traceback.")
 
 
 def test_a_decision_without_options_is_reported_not_looped_on(run):
@@ -346,8 +359,6 @@ def test_a_resumed_game_saves_back_to_its_file_when_stopped_again(run, tmp_path)
     (["play"], "name a GAME"),
     (["play", "counting", "--players", "9"], "Counting Race is for 1 to 4 players, not 9."),
     (["play", "counting", "--option", "speed"], "not KEY=VALUE"),
-    (["play", "counting", "--option", "speed=fast"], "no option 'speed'"),
-    (["play", "counting", "--option", "target=99"], "cannot be '99'"),
     (["play", "counting", "--seat", "5=random"], "this game has 1 seat."),
     (["play", "counting", "--seat", "1=genius"], "not a kind of seat"),
     (["play", "--load", "x.json", "--seed", "0"], "--seed cannot be used with --load"),
@@ -356,6 +367,12 @@ def test_a_resumed_game_saves_back_to_its_file_when_stopped_again(run, tmp_path)
 def test_play_usage_errors_exit_2(run, argv, message):
     code, _, err = run(*argv)
     assert code == 2 and message in err
+
+
+@pytest.mark.parametrize("option, message", [("speed=fast", "no option 'speed'"), ("target=99", "cannot be '99'")])
+def test_an_option_the_rulebook_does_not_have_is_a_rulebook_error(run, option, message):
+    code, _, err = run("play", "counting", "--option", option)
+    assert code == 1 and message in err
 
 
 def test_a_broken_rulebook_cannot_be_played(run):
@@ -454,3 +471,137 @@ def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert "tabletop play --load tabletop-autosave.json" in proc.stderr
     assert (tmp_path / "tabletop-autosave.json").exists()
+
+
+# ---------------------------------------------------------------- end to end on the real engine
+
+TABOO = "taboo_atoll_express"
+
+
+@pytest.fixture
+def real(monkeypatch, tmp_path, capsys):
+    """Run `tabletop ARGS` in-process with the real engine, in a fresh folder."""
+    monkeypatch.chdir(tmp_path)
+
+    def _run(*argv, stdin=""):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = cli.main([str(a) for a in argv])
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+
+    return _run
+
+
+def random_game(seed, bot_seed, **load_args):
+    """The option labels of a whole random game played through the API, and its final state."""
+    from interpreter.api import load_game
+    from interpreter.bots import make_bot
+    state = load_game(TABOO, **load_args).new_state(seed=seed)
+    bot, labels = make_bot("random", bot_seed), []
+    while not state.is_over:
+        index = bot.choose(state, 0)
+        labels.append(state.options(0)[index])
+        state.apply(index, seat=0)
+    return labels, state
+
+
+def broken_copy(tmp_path, top="", bottom=""):
+    folder = tmp_path / "broken_atoll"
+    shutil.copytree(ROOT / "rulebooks" / TABOO, folder)
+    rules = folder / "game.rules"
+    text = rules.read_text()
+    rules.write_text(top + text + bottom)
+    return folder, text.count("\n") + top.count("\n") + 1
+
+
+def test_real_check_is_clean(real):
+    code, out, _ = real("check", ROOT / "rulebooks" / TABOO)
+    assert code == 0 and out.strip() == f"{ROOT / 'rulebooks' / TABOO}: ok"
+
+
+@pytest.mark.parametrize("where", ["top", "bottom"])
+def test_real_check_points_at_a_stray_line(real, tmp_path, where):
+    stray = "this line does not belong here\n"
+    folder, last = broken_copy(tmp_path, **{where: stray})
+    code, out, _ = real("check", "--format", "json", folder)
+    data = json.loads(out)
+    jsonschema.validate(data, schema("diagnostics.schema.json"))
+    assert code == 1 and not data["ok"]
+    expected_line = 1 if where == "top" else last
+    assert [(d["file"].endswith("game.rules"), d["line"]) for d in data["diagnostics"]] == [(True, expected_line)]
+    code, out, _ = real("check", folder)
+    assert code == 1 and f"{expected_line:>4} | this line does not belong here" in out
+
+
+def test_real_scripted_game_plays_to_the_end_like_the_api(real, tmp_path):
+    labels, expected = random_game(seed=5, bot_seed=9)
+    moves = write(tmp_path / "moves.txt", "# a whole random game\n" + "\n".join(labels) + "\n")
+    code, out, err = real("play", TABOO, "--seed", 5, "--moves", moves, "--dump-state")
+    assert code == 0, err
+    assert json.loads(out) == expected.to_json()
+    result = expected.result
+    assert f"Game over: {result.reason}" in err and f"Score: Player 1 {result.scores[0]}" in err
+
+
+def test_real_interrupted_game_resumes_to_the_same_end(real, tmp_path):
+    labels, expected = random_game(seed=2, bot_seed=4, options={"difficulty": "elite"})
+    half = len(labels) // 2
+    first = write(tmp_path / "first.txt", "\n".join(labels[:half]) + "\n")
+    rest = write(tmp_path / "rest.txt", "\n".join(labels[half:]) + "\n")
+    code, _, err = real("play", TABOO, "--seed", 2, "--option", "difficulty=elite", "--moves", first)
+    assert code == 1 and "tabletop play --load tabletop-autosave.json" in err
+    code, out, err = real("play", "--load", cli.AUTOSAVE, "--moves", rest, "--dump-state")
+    assert code == 0, err
+    assert json.loads(out) == expected.to_json()
+
+
+def test_real_bad_option_number_and_label(real):
+    code, out, _ = real("play", TABOO, "--seed", 1, stdin="999\nFly to the moon\nPass\n")
+    assert code == 1
+    assert "There is no option 999; choose 1 to" in out
+    assert "'Fly to the moon' is not an option or a command" in out
+    from interpreter.api import load_game
+    passing = load_game(TABOO).new_state(seed=1).options(0).index("Pass")
+    assert json.loads(Path(cli.AUTOSAVE).read_text())["moves"] == [[0, passing, None]]
+
+
+def test_real_tampered_save_is_refused(real, tmp_path):
+    real("play", TABOO, "--seed", 1, "--save", "g.json", stdin="1\n1\n")
+    data = json.loads(Path("g.json").read_text())
+    jsonschema.validate(data, schema("save.schema.json"))
+    data["seed"] += 1
+    Path("g.json").write_text(json.dumps(data))
+    code, _, err = real("play", "--load", "g.json")
+    assert code == 1 and "Cannot load g.json" in err and "replayed from seed 2" in err
+
+
+def test_real_unknown_option_is_a_rulebook_error(real):
+    code, _, err = real("play", TABOO, "--option", "difficulty=hard")
+    assert code == 1 and "cannot be 'hard'" in err
+
+
+def test_real_simulate_is_reproducible_and_error_free(real):
+    def once():
+        code, out, _ = real("simulate", TABOO, "-n", 25, "--seed", 11, "--json")
+        data = json.loads(out)
+        jsonschema.validate(data, schema("simulate.schema.json"))
+        assert code == 0
+        return {k: v for k, v in data.items() if k not in ("seconds", "games_per_second")}
+    first = once()
+    assert first == once()
+    assert first["game"] == TABOO and first["games"] == 25 and first["errors"] == 0
+    assert len(first["wins"]) == 1 and first["decisions"]["mean"] > 0
+
+
+def test_real_console_script(tmp_path):
+    proc = tabletop("check", ROOT / "rulebooks" / TABOO, cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout.strip().endswith(": ok")
+    folder, _ = broken_copy(tmp_path, top="stray\n")
+    proc = tabletop("check", folder, cwd=tmp_path)
+    assert proc.returncode == 1 and ":1:1: error" in proc.stdout
+    proc = tabletop("play", TABOO, "--seed", "1", stdin="", cwd=tmp_path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "End of input" in proc.stderr and (tmp_path / "tabletop-autosave.json").exists()
+    proc = tabletop("simulate", TABOO, "-n", "3", "--json", cwd=tmp_path)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["games"] == 3
