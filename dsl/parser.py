@@ -689,7 +689,10 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         ch = text.splitlines()[line - 1][col - 1:col] if line - 1 < len(text.splitlines()) else "?"
         hint = 'texts are written in double quotes' if ch in "'`" else ""
         return Diagnostic("E100", f"The character '{ch}' cannot start anything here.", span, hint)
-    expected = describe_expected(getattr(e, "expected", None) or getattr(e, "accepts", None) or [])
+    names = getattr(e, "expected", None) or getattr(e, "accepts", None) or []
+    expected = describe_expected(names)
+    if {"RULE", "GAME", "KIND"} <= set(names):   # at the top level, name the idea, not 25 keywords
+        expected = "a declaration such as 'game', 'kind', 'var', 'define', 'rule', 'setup' or 'turn'"
     if isinstance(e, UnexpectedEOF):
         return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
     tok = e.token
@@ -707,8 +710,8 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     if tok.type == "NAME":
         keywords = [n.strip("'") for n in expected.split(", ") if n.startswith("'")]
         hint = did_you_mean(str(tok), keywords)
-        if not hint and line_offset + line == line_offset + 1 and col == 1:
-            hint = "a rulebook is made of declarations such as 'game', 'kind', 'var', 'rule', 'setup' and 'turn'"
+        if not hint and col == 1:
+            hint = "every line at the left margin starts a declaration; indent lines that belong to the one above"
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint)
 
 

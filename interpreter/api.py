@@ -47,6 +47,7 @@ class Game:
     variant: str | None
     option_values: dict
     warnings: list = field(default_factory=list)
+    sources: object = None          # dsl.diagnostics.Sources, to render the warnings
 
     @property
     def title(self):
@@ -99,7 +100,7 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
             raise err
         values[k] = v
     compiled = compile_program(checked, values)
-    return Game(compiled, program.root, variant, values, checked.warnings)
+    return Game(compiled, program.root, variant, values, checked.warnings, program.sources)
 
 
 class State:

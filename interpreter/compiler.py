@@ -83,11 +83,11 @@ class Compiler:
         self.c = checked
         self.refs = checked.refs
         self.types = checked.types
-        self.opts = option_values
         sym = checked.symbols
         options = {n: {"choices": list(s.decl.choices), "default": s.decl.default or s.decl.choices[0]}
                    for n, s in sym.items() if s.kind == "option"}
         self.out = Compiled(checked.title, checked.min_players, checked.max_players, options)
+        self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
 
     # ------------------------------------------------------------------ formatting
     def shower(self, t: str):
@@ -466,20 +466,24 @@ class Compiler:
         body = self.expr(d.body)
         slots = [self.c.slots[id(p)] for p in d.params]
         n = len(slots)
-        span = d.span
 
-        def call(m, args):
-            env = [None] * size
-            for i in range(n):
-                env[slots[i]] = args[i]
-            m.depth += 1
-            if m.depth > 200:
-                m.depth = 0
-                raise RuleError(f"The definition '{name}' calls itself more than 200 deep.", span)
-            try:
+        # Deep recursion surfaces as RecursionError, which the machine reports as a budget error.
+        if n == 0:
+            def call(m, args):
+                return body(m, [None] * size)
+        elif n == 1:
+            s0 = slots[0]
+
+            def call(m, args):
+                env = [None] * size
+                env[s0] = args[0]
                 return body(m, env)
-            finally:
-                m.depth -= 1
+        else:
+            def call(m, args):
+                env = [None] * size
+                for i in range(n):
+                    env[slots[i]] = args[i]
+                return body(m, env)
         self.out.defines[name] = call
 
     def compile_var(self, d, inits, names, vis, table):

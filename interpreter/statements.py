@@ -184,8 +184,9 @@ class Choose(Stmt):
 
 
 class Menu(Stmt):
-    def __init__(self, options, by, prompt, span):
+    def __init__(self, options, by, prompt, span, early=frozenset()):
         self.options, self.by, self.prompt, self.span = options, by, prompt, span
+        self.early = early     # options whose condition does not mention their item
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
@@ -196,11 +197,12 @@ class Menu(Stmt):
                     labels.append(label(m, env))
                     values.append([i, None])
                 continue
-            if cond is not None and slot is None and not cond(m, env):
-                continue
+            if cond is not None and i in self.early and not cond(m, env):
+                continue       # the condition does not depend on the option's item: skip the list
+            check = cond if cond is not None and i not in self.early else None
             for x in source(m, env):
                 env[slot] = x
-                if cond is None or cond(m, env):
+                if check is None or check(m, env):
                     labels.append(label(m, env))
                     values.append([i, x])
         labels, values = _distinct(labels, values)
@@ -431,7 +433,22 @@ def _menu(c, s: A.Menu):
     for o in s.options:
         options.append((c.expr(o.label), c.c.slots.get(id(o)), c.expr(o.iterable) if o.iterable is not None else None,
                         c.expr(o.cond) if o.cond is not None else None, c.block(o.body, owner=c.owner_stack[-1])))
-    return Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.span)
+    early = frozenset(i for i, o in enumerate(s.options)
+                      if o.var and o.cond is not None and not _mentions(o.cond, o.var))
+    return Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
+                s.span, early)
+
+
+def _mentions(node, name: str) -> bool:
+    """Does an expression use the local `name`? (Conservative: a lambda or comprehension
+    rebinding the name still counts as a use.)"""
+    if isinstance(node, A.Name):
+        return node.name == name
+    if isinstance(node, A.Node):
+        return any(_mentions(v, name) for v in vars(node).values())
+    if isinstance(node, (list, tuple)):
+        return any(_mentions(v, name) for v in node)
+    return False
 
 
 def _secret(c, s: A.Secret):
