@@ -15,20 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dsl.diagnostics import Diagnostic, RulebookError, Sources, Span
+from interpreter.errors import IllegalMove, RuleError, SaveError  # the engine's own, re-exported
 
-
-class IllegalMove(Exception):
-    def __init__(self, reason: str):
-        self.reason = reason
-        super().__init__(reason)
-
-
-class SaveError(Exception):
-    pass
-
-
-class RuleError(Exception):
-    pass
+__all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError"]
 
 
 @dataclass
