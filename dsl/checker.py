@@ -884,7 +884,7 @@ class Checker:
                 self.error("E301", f"A {T.show(rt)} never holds a {T.show(lt)}.", e)
             return T.BOOL
         if op in ("==", "!="):
-            if not (T.fits(lt, rt) or T.fits(rt, lt)):
+            if T.NONE not in (lt, rt) and not (T.fits(lt, rt) or T.fits(rt, lt)):
                 self.error("E301", f"Comparing a {T.show(lt)} with a {T.show(rt)} is always {'false' if op == '==' else 'true'}.", e)
             return T.BOOL
         if op == "+" and (T.is_list(lt) and lt != T.ANY or T.is_list(rt) and rt != T.ANY):

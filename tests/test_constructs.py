@@ -1,0 +1,201 @@
+"""Engine constructs that Taboo Atoll Express does not use: secret simultaneous choices, timed
+races, reactions out of turn, hidden zones in views, patterns, `may choose`, and saving in the
+middle of a secret choice. The fixture rulebooks are in tests/games/."""
+import json
+from pathlib import Path
+
+import pytest
+
+from interpreter.api import IllegalMove, load_game
+
+GAMES = Path(__file__).parent / "games"
+
+
+@pytest.fixture(scope="module")
+def mini():
+    return load_game(str(GAMES / "mini"))
+
+
+def card(g, name):
+    return g.compiled.kind_names["card"].index(name)
+
+
+def hand(s, seat):
+    return s.data["players"][seat][s.game.compiled.player_names.index("hand")]
+
+
+def glob(s, name):
+    return s.data["globals"][s.game.compiled.global_names.index(name)]
+
+
+def test_secret_choice_waits_for_everyone_and_hides_other_options(mini):
+    s = mini.new_state(players=3, seed=1)
+    d = s.pending
+    assert d.kind == "secret" and d.players == [0, 1, 2]
+    table_before = list(glob(s, "table"))
+    s.apply(0, seat=1, time=0.5)
+    assert s.pending.players == [0, 2]              # still waiting, nothing revealed
+    assert glob(s, "table") == table_before
+    with pytest.raises(IllegalMove, match="not Player 2's decision"):
+        s.apply(0, seat=1, time=0.5)                 # no second answer
+    assert "options" not in s.view(0)["pending"] or s.view(0)["pending"]["options"] == s.options(0)
+    assert s.view(1)["pending"].get("options") is None   # seat 1 already answered: nothing to show
+    s.apply(0, seat=0, time=0.9)
+    s.apply(0, seat=2, time=0.9)
+    assert len(glob(s, "table")) == len(table_before) + 3   # all revealed at once
+
+
+def test_timed_race_runs_in_reaction_time_order_and_ties_go_by_seat_from_current(mini):
+    s = mini.new_state(players=3, seed=2)
+    for seat, t in ((0, 0.9), (1, 0.2), (2, 0.9)):
+        s.apply(0, seat=seat, time=t)
+    played = [line for line in s.log if "played" in line]
+    assert [p.split()[1] for p in played] == ["2", "1", "3"]   # fastest first; seat 1 before seat 3 on a tie
+    assert "after 200 ms" in played[0]
+
+
+def play_without_shields(s):
+    for seat in list(s.pending.players):
+        opts = s.options(seat)
+        s.apply(next(i for i, o in enumerate(opts) if "Shield" not in o), seat, 1.0)
+
+
+def find_seed_with_shield(g, seat, players=3):
+    for seed in range(200):
+        s = g.new_state(players=players, seed=seed)
+        if any(g.compiled.kind_names["card"][c] == "Shield" for c in hand(s, seat)) and \
+                sum(g.compiled.kind_names["card"][c] != "Shield" for c in hand(s, seat)) >= 1:
+            return s
+    raise AssertionError("no seed deals a Shield")
+
+
+def test_reaction_is_offered_out_of_turn_and_can_change_the_target(mini):
+    s = find_seed_with_shield(mini, seat=1)
+    play_without_shields(s)
+    d = s.pending
+    assert d.kind == "reaction" and d.players == [1]      # the victim, not the current player
+    assert d.options == ["Play a Shield", "Don't react"]
+    s.apply_label("Play a Shield", seat=1)
+    assert glob(s, "target") == 2                          # the shield passed the attack on
+    assert any("target is Player 3" in line for line in s.log)
+
+
+def test_declining_a_reaction_keeps_the_target(mini):
+    s = find_seed_with_shield(mini, seat=1)
+    play_without_shields(s)
+    s.apply_label("Don't react", seat=1)
+    assert glob(s, "target") == 1
+    assert any("target is Player 2" in line for line in s.log)
+
+
+def test_hidden_zones_are_redacted_in_views_and_renders(mini):
+    s = mini.new_state(players=2, seed=4)
+    v0, v1 = s.view(0), s.view(1)
+    assert v0["players"][0]["hand"] == hand(s, 0)                    # my own hand
+    assert v0["players"][1]["hand"] == [None] * len(hand(s, 1))      # theirs: only how many
+    assert all(c is None for c in v0["variables"]["deck"])            # the deck: nobody
+    assert v1["players"][1]["hand"] == hand(s, 1)
+    assert "rng" not in json.dumps(v0)
+
+
+def test_save_and_load_in_the_middle_of_a_secret_choice(mini):
+    s = mini.new_state(players=3, seed=5)
+    s.apply(0, seat=2, time=0.3)
+    saved = json.loads(json.dumps(s.to_json()))
+    t = mini.load_state(saved)
+    for x in (s, t):
+        x.apply(0, seat=0, time=0.5)
+        x.apply(0, seat=1, time=0.7)
+    assert s.to_json() == t.to_json()
+
+
+def test_patterns_match_leading_items_with_any_order_groups(tmp_path):
+    (tmp_path / "game.rules").write_text('''game "Patterns"
+players 1
+enum suit: red, blue, green
+pattern rb of suit: red, {blue, red}
+pattern zig of suit:
+    red, blue, red
+    blue, red, blue
+var result: list of int = []
+turn:
+    result = [match_length([red, blue, red], rb), match_length([red, red, blue, green], rb),
+              match_length([red, green, blue], rb), match_length([blue, red, blue, red], zig),
+              match_length([green, red, blue, red], zig)]
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    s = g.new_state(seed=0)
+    assert s.is_over
+    assert s.data["globals"][0] == [3, 3, 0, 3, 0]
+
+
+def test_may_choose_offers_a_decline_that_binds_none(tmp_path):
+    (tmp_path / "game.rules").write_text('''game "Maybe"
+players 1
+var picked: int = 0
+var declined: bool = false
+turn:
+    may choose n from [1, 2] labelled "Take {n}"
+    if n == none:
+        declined = true
+    else:
+        picked = n
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    s = g.new_state(seed=0)
+    assert s.options() == ["Take 1", "Take 2", "Decline"]
+    s.apply_label("Decline")
+    assert s.data["globals"] == [0, True]
+    s = g.new_state(seed=0)
+    s.apply_label("Take 2")
+    assert s.data["globals"] == [2, False]
+
+
+def test_stop_leaves_only_the_innermost_loop_and_return_leaves_the_rule(tmp_path):
+    (tmp_path / "game.rules").write_text('''game "Loops"
+players 1
+var trace: list of int = []
+rule early:
+    add 100 to trace
+    return
+    add 999 to trace
+turn:
+    for i in range(1, 3):
+        for j in range(1, 3):
+            if j == 2:
+                stop
+            add i * 10 + j to trace
+    early()
+    end game "done"
+winners: players
+''')
+    s = load_game(str(tmp_path)).new_state(seed=0)
+    assert s.data["globals"][0] == [11, 21, 31, 100]
+
+
+def test_moving_to_the_top_and_drawing_from_the_top(tmp_path):
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n  - {name: B}\n  - {name: C}\n")
+    (tmp_path / "game.rules").write_text('''game "Zones"
+players 1
+kind card from "c.yaml":
+    name: text
+zone pile: card, public
+zone other: card, public
+setup:
+    for c in card:
+        add c to pile
+turn:
+    move card "C" from pile to top of other
+    draw 5 from pile to other
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    s = g.new_state(seed=0)
+    names = g.compiled.kind_names["card"]
+    assert [names[c] for c in s.data["globals"][1]] == ["C", "A", "B"]   # draw takes what there is
+    assert s.data["globals"][0] == []
