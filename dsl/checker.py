@@ -976,8 +976,5 @@ def check(program: Program) -> CheckedProgram:
                 seen.add(key)
                 unique.append(d)
         unique.sort(key=lambda d: (d.span.file, d.span.line, d.span.column))
-        err = RulebookError(unique)
-        err.sources = program.sources
-        err.warnings = out.warnings
-        raise err
+        raise RulebookError(unique, program.sources, out.warnings)
     return out

@@ -48,8 +48,10 @@ class Diagnostic:
 class RulebookError(Exception):
     """Raised when a rulebook cannot be loaded; carries every diagnostic found."""
 
-    def __init__(self, diagnostics: list[Diagnostic]):
+    def __init__(self, diagnostics: list[Diagnostic], sources: "Sources | None" = None, warnings=None):
         self.diagnostics = diagnostics
+        self.sources = sources          # to quote the offending lines when rendering
+        self.warnings = warnings or []
         super().__init__("\n".join(f"{d.span}: {d.message}" for d in diagnostics))
 
 

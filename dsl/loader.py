@@ -276,10 +276,8 @@ def load_program(game: str, variant: str | None = None) -> Program:
     path = resolve_game_path(game)
     if not path.exists():
         known = sorted(p.name for p in RULEBOOKS.iterdir() if p.is_dir()) if RULEBOOKS.exists() else []
-        err = RulebookError([Diagnostic("E001", f"There is no rulebook '{game}'.", Span(game),
-                                        did_you_mean(game, known) or (f"rulebooks: {', '.join(known)}" if known else ""))])
-        err.sources = loader.sources
-        raise err
+        raise RulebookError([Diagnostic("E001", f"There is no rulebook '{game}'.", Span(game),
+                                        did_you_mean(game, known) or (f"rulebooks: {', '.join(known)}" if known else ""))], loader.sources)
     if path.is_dir():
         decls = loader.folder(path, variant)
         base_dir = path
@@ -289,7 +287,5 @@ def load_program(game: str, variant: str | None = None) -> Program:
     program = Program(str(path), decls, sources=loader.sources, variant=variant)
     loader.load_data(decls, base_dir, program)
     if loader.diags:
-        err = RulebookError(loader.diags)
-        err.sources = loader.sources
-        raise err
+        raise RulebookError(loader.diags, loader.sources)
     return program

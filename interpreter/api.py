@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 
 from dsl.checker import check
-from dsl.diagnostics import RulebookError
+from dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
 from dsl.loader import load_program
 
 from .compiler import Compiled, compile_program
@@ -87,20 +87,15 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
     values = {n: (d.default or d.choices[0]) for n, d in declared.items()}
     for k, v in (options or {}).items():
         if k not in declared:
-            from dsl.diagnostics import Diagnostic, Span, did_you_mean
-            err = RulebookError([Diagnostic("E030", f"{checked.title} has no option '{k}'.", Span(program.root),
-                                            did_you_mean(k, declared) or f"options: {', '.join(declared) or 'none'}")])
-            err.sources = program.sources
-            raise err
+            raise RulebookError([Diagnostic("E030", f"{checked.title} has no option '{k}'.", Span(program.root),
+                                            did_you_mean(k, declared) or f"options: {', '.join(declared) or 'none'}")], program.sources)
         if v not in declared[k].choices:
-            from dsl.diagnostics import Diagnostic, Span, did_you_mean
-            err = RulebookError([Diagnostic("E031", f"The option '{k}' cannot be '{v}'.", declared[k].span,
-                                            did_you_mean(v, declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")])
-            err.sources = program.sources
-            raise err
+            raise RulebookError([Diagnostic("E031", f"The option '{k}' cannot be '{v}'.", declared[k].span,
+                                            did_you_mean(v, declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")], program.sources)
         values[k] = v
     compiled = compile_program(checked, values)
-    return Game(compiled, program.root, variant, values, checked.warnings, program.sources)
+    # The game is named as it was given (a rulebook name stays a name), so saves stay portable.
+    return Game(compiled, game, variant, values, checked.warnings, program.sources)
 
 
 class State:
@@ -184,7 +179,6 @@ class State:
     def apply_label(self, label: str, seat: int | None = None, time: float | None = None):
         labels = self.options(seat)
         if label not in labels:
-            from dsl.diagnostics import did_you_mean
             hint = did_you_mean(label, labels)
             raise IllegalMove(f"'{label}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
         self.apply(labels.index(label), seat, time)
