@@ -76,6 +76,7 @@ class Compiled:
     kind_names: dict = field(default_factory=dict)    # kind -> list of display names
     pattern_attrs: dict = field(default_factory=dict)  # enum -> [(kind, values of its field of that enum)]
     signal_block: int = -1
+    first_player_slot: int = -1                       # the `first_player` variable, if declared
 
 
 class Compiler:
@@ -423,6 +424,9 @@ class Compiler:
             self.compile_var(d, out.globals_init, out.global_names, out.global_vis, "g")
         for d in c.player_slots:
             self.compile_var(d, out.player_init, out.player_names, out.player_vis, "p")
+        fp = sym.get("first_player")
+        if fp is not None and fp.kind == "var" and fp.type == T.PLAYER:
+            out.first_player_slot = fp.slot
         for name, g in c.grids.items():
             out.grids[name] = self.make_grid(name, g)
         for n, s in sym.items():

@@ -102,6 +102,13 @@ class Machine:
                 return g
         raise RuleError("This thing is not on a grid.")
 
+    def first_player(self) -> int:
+        slot = self.prog.first_player_slot
+        if slot < 0:
+            return 0
+        p = self.g[slot]
+        return p if isinstance(p, int) and 0 <= p < self.player_count else 0
+
     def player_name(self, p) -> str:
         return f"Player {p + 1}"
 

@@ -275,7 +275,9 @@ class Secret(Stmt):
 
 
 class RootTurns(Stmt):
-    """The game itself: setup once, then turns in seat order, with the round section after each round."""
+    """The game itself: setup once, then turns in seat order from `first_player` (seat 0 unless the
+    rulebook declares that variable), skipping seats for which `skip_turn(p)` holds, with the
+    round section after each round."""
 
     def __init__(self, has_setup, has_round):
         self.has_setup, self.has_round = has_setup, has_round
@@ -293,7 +295,7 @@ class RootTurns(Stmt):
             if self.has_round:
                 m.call(m.prog.procs[":round"], [], None)
                 return
-        seat = aux["seat"]
+        seat = (m.first_player() + aux["seat"]) % m.player_count
         aux["seat"] += 1
         if ":turn" not in m.prog.procs:
             return

@@ -199,3 +199,24 @@ winners: players
     names = g.compiled.kind_names["card"]
     assert [names[c] for c in s.data["globals"][1]] == ["C", "A", "B"]   # draw takes what there is
     assert s.data["globals"][0] == []
+
+
+def test_turns_start_from_first_player_and_skip_turn_skips_seats(tmp_path):
+    (tmp_path / "game.rules").write_text('''game "Order"
+players 3 to 4
+var first_player: player = none
+var order: list of player = []
+player var out: bool = false
+define skip_turn(p: player): bool = p.out
+setup:
+    first_player = players[2]
+    current.out = false
+    players[1].out = true
+turn:
+    add current to order
+    if count(order) == 5:
+        end game "done"
+winners: players
+''')
+    s = load_game(str(tmp_path)).new_state(players=4, seed=0)
+    assert s.data["globals"][1] == [2, 3, 0, 2, 3]     # from seat 2, seat 1 is skipped
