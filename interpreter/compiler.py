@@ -18,6 +18,15 @@ from .errors import RuleError
 from .functions import FUNCTIONS
 
 
+MAX_SIZE = 100_000     # the longest text or list a rulebook may build with '+'
+
+
+def _capped(value, span):
+    if len(value) > MAX_SIZE:
+        raise RuleError(f"This would make a text or list of {len(value)} items; the limit is {MAX_SIZE}.", span)
+    return value
+
+
 @dataclass
 class Grid:
     kind: str
@@ -253,9 +262,12 @@ class Compiler:
             return lambda m, env: a(m, env) or b(m, env)
         if op == "+":
             lt, rt = self.types.get(id(e.left), T.ANY), self.types.get(id(e.right), T.ANY)
+            span = e.span
             if T.TEXT in (lt, rt):
                 sa, sb = self.shower(lt), self.shower(rt)
-                return lambda m, env: sa(m, a(m, env)) + sb(m, b(m, env))
+                return lambda m, env: _capped(sa(m, a(m, env)) + sb(m, b(m, env)), span)
+            if lt.startswith("list:") or rt.startswith("list:"):
+                return lambda m, env: _capped(a(m, env) + b(m, env), span)
             return lambda m, env: a(m, env) + b(m, env)
         if op == "-":
             return lambda m, env: a(m, env) - b(m, env)

@@ -11,6 +11,31 @@ from itertools import combinations, product as _product
 from .errors import RuleError
 
 MAX_ROLLS = 1000
+MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
+
+
+def _sized(xs: list, what: str) -> list:
+    if len(xs) > MAX_ITEMS:
+        raise RuleError(f"{what} would make a list of {len(xs)} items; the limit is {MAX_ITEMS}.")
+    return xs
+
+
+def _range(m, a, b):
+    if b - a + 1 > MAX_ITEMS:
+        raise RuleError(f"range({a}, {b}) would make {b - a + 1} numbers; the limit is {MAX_ITEMS}.")
+    return list(range(a, b + 1))
+
+
+def _pairs(m, xs):
+    if len(xs) * (len(xs) - 1) // 2 > MAX_ITEMS:
+        raise RuleError(f"pairs() of {len(xs)} items would make too many pairs; the limit is {MAX_ITEMS}.")
+    return [list(p) for p in combinations(xs, 2)]
+
+
+def _product_of(m, a, b):
+    if len(a) * len(b) > MAX_ITEMS:
+        raise RuleError(f"product() of {len(a)} and {len(b)} items would make too many pairs; the limit is {MAX_ITEMS}.")
+    return [[x, y] for x, y in _product(a, b)]
 
 
 def _roll(m, die, keep=None):
@@ -148,9 +173,9 @@ FUNCTIONS = {
     "drop": lambda m, xs, n: list(xs[max(n, 0):]),
     "reverse": lambda m, xs: list(reversed(xs)),
     "unique": _unique,
-    "pairs": lambda m, xs: [list(p) for p in combinations(xs, 2)],
-    "product": lambda m, a, b: [[x, y] for x, y in _product(a, b)],
-    "range": lambda m, a, b: list(range(a, b + 1)),
+    "pairs": _pairs,
+    "product": _product_of,
+    "range": _range,
     "all": lambda m, xs: all(xs),
     "any": lambda m, xs: any(xs),
     "join": _join,

@@ -13,6 +13,7 @@ from dsl import types as T
 from .errors import RuleError
 
 DECLINE = "Decline"
+MAX_LIST = 100_000     # the most items 'add' may put in one list
 NO_REACTION = "Don't react"
 
 
@@ -383,7 +384,14 @@ def _say(c, s: A.Say):
 
 def _add(c, s: A.AddTo):
     item, target = c.expr(s.item), c.expr(s.target)
-    return Simple(lambda m, env: target(m, env).append(item(m, env)), s.span)
+    span = s.span
+
+    def add(m, env):
+        xs = target(m, env)
+        if len(xs) >= MAX_LIST:
+            raise RuleError(f"This list already holds {len(xs)} items; the limit is {MAX_LIST}.", span)
+        xs.append(item(m, env))
+    return Simple(add, span)
 
 
 def _remove(c, s: A.RemoveFrom):

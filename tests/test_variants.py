@@ -1,0 +1,78 @@
+"""Variants as small text files: `extends` with `replace` and `remove`, and their errors."""
+import pytest
+
+from dsl.diagnostics import RulebookError
+from interpreter.api import RuleError, load_game
+
+BASE = '''game "Base"
+players 1
+var level: int = 3
+table gain:
+    1 -> 10
+define score(p: player): int = level + gain[1]
+turn:
+    say "level {level}"
+    end game "done"
+'''
+
+
+def write(tmp_path, files):
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+def test_calm_seas_replaces_a_table_and_a_variable_of_taboo_atoll_express():
+    base, calm = load_game("taboo_atoll_express"), load_game("taboo_atoll_express", variant="calm_seas")
+    assert "2 floods a turn" in base.new_state(seed=7).render(0)
+    assert "1 floods a turn" in calm.new_state(seed=7).render(0)
+    assert calm.title == base.title
+
+
+def test_replace_and_remove_in_a_variant(tmp_path):
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": '''extends "../game.rules"
+replace var level: int = 5
+replace table gain:
+    1 -> 20
+'''})
+    s = load_game(str(tmp_path), variant="v").new_state(seed=0)
+    assert s.result.scores == [25]
+    assert load_game(str(tmp_path)).new_state(seed=0).result.scores == [13]
+
+
+def test_a_variant_that_redeclares_without_replace_is_told_to_use_replace(tmp_path):
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'extends "../game.rules"\nvar level: int = 5\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    d = e.value.diagnostics[0]
+    assert d.code == "E202" and d.span.line == 2 and "replace" in d.hint
+
+
+def test_replacing_or_removing_something_missing_names_the_closest(tmp_path):
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'extends "../game.rules"\nreplace var levle: int = 1\nremove gian\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    codes = {(d.code, d.span.line): d.hint for d in e.value.diagnostics}
+    assert "level" in codes[("E015", 2)] and "gain" in codes[("E014", 3)]
+
+
+def test_an_unknown_variant_lists_the_known_ones():
+    with pytest.raises(RulebookError) as e:
+        load_game("taboo_atoll_express", variant="calm_sea")
+    assert e.value.diagnostics[0].code == "E016"
+    assert "calm_seas" in e.value.diagnostics[0].hint
+
+
+@pytest.mark.parametrize("body, words", [
+    ("x = range(1, 1000000000)", "range"),
+    ("t = \"ab\"\n    while true:\n        t = t + t", "limit"),
+    ("xs = [1]\n    while true:\n        xs = xs + xs", "limit"),
+])
+def test_rulebooks_cannot_exhaust_memory(tmp_path, body, words):
+    write(tmp_path, {"game.rules": f'game "Greedy"\nplayers 1\nturn:\n    {body}\n    end game "never"\nwinners: players\n'})
+    g = load_game(str(tmp_path))
+    with pytest.raises(RuleError, match=words) as e:
+        g.new_state(seed=0)
+    assert e.value.span.line >= 4
