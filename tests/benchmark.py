@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from dsl.checker import check  # noqa: E402
 from dsl.loader import load_program  # noqa: E402
@@ -56,6 +57,16 @@ def random_games(game: str, players: int | None, games: int) -> dict:
             "mean_decisions": round(decisions / games, 1)}
 
 
+def baseline(games: int) -> dict:
+    """The same random policy over hand-written Python Taboo Atoll Express (tests/baseline_taboo.py)."""
+    from baseline_taboo import play
+    t0 = time.perf_counter()
+    decisions = sum(play(seed) for seed in range(games))
+    elapsed = time.perf_counter() - t0
+    return {"games_per_second": round(games / elapsed, 1), "decisions_per_second": round(decisions / elapsed),
+            "mean_decisions": round(decisions / games, 1)}
+
+
 def state_costs(game: str, players: int | None) -> dict:
     g = load_game(game)
     s = g.new_state(players=players, seed=1)
@@ -76,7 +87,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     args = ap.parse_args(argv)
     configs = [("taboo_atoll_express", None)]
-    if (RULEBOOKS / "smores_galore").exists():
+    if (RULEBOOKS / "smores_galore" / "game.rules").exists():
         configs += [("smores_galore", 2), ("smores_galore", 4)]
     results = []
     for game, players in configs:
@@ -85,14 +96,22 @@ def main(argv=None) -> int:
         row.update(random_games(game, players, args.games))
         row.update(state_costs(game, players))
         results.append(row)
+    base = baseline(args.games)
+    taboo = results[0]
+    factor = {"games": round(base["games_per_second"] / taboo["games_per_second"], 1),
+              "decisions": round(base["decisions_per_second"] / taboo["decisions_per_second"], 1)}
     if args.json:
-        print(json.dumps({"python": sys.version.split()[0], "results": results}, indent=2))
+        print(json.dumps({"python": sys.version.split()[0], "results": results,
+                          "hand_written_taboo": base, "engine_slower_by": factor}, indent=2))
     else:
         for r in results:
             print(f"{r['game']} ({r['players']} players): load+check {r['load_and_check_ms']} ms, "
                   f"compile {r['compile_ms']} ms; {r['games_per_second']} random games/s "
                   f"({r['decisions_per_second']} decisions/s, {r['mean_decisions']} decisions a game); "
                   f"copy {r['copy_us']} us, save {r['save_json_us']} us")
+        print(f"hand-written Python Taboo Atoll Express: {base['games_per_second']} random games/s "
+              f"({base['decisions_per_second']} decisions/s, {base['mean_decisions']} decisions a game); "
+              f"the engine is {factor['decisions']}x slower per decision, {factor['games']}x per game")
     return 0
 
 
