@@ -361,20 +361,10 @@ class Compiler:
                     env[slot] = v
                 return set_local
             slot = ref[1]
-            rng = self.out.ranges.get(("g", slot))
-            if rng:
-                lo, hi, name = rng
-                span = tgt.span
-
-                def set_ranged(m, env, v):
-                    if not lo <= v <= hi:
-                        raise RuleError(f"'{name}' must stay from {lo} to {hi}, but would become {v}.", span)
-                    m.g[slot] = v
-                return set_ranged
 
             def set_global(m, env, v):
                 m.g[slot] = v
-            return set_global
+            return self.range_checked(("g", slot), tgt.span, set_global)
         obj = self.expr(tgt.obj)
         if ref[0] == "field":
             kind, name = ref[1], ref[2]
@@ -384,21 +374,24 @@ class Compiler:
             return set_field
         if ref[0] == "pvar":
             slot = ref[1]
-            rng = self.out.ranges.get(("p", slot))
-            if rng:
-                lo, hi, name = rng
-                span = tgt.span
-
-                def set_pranged(m, env, v):
-                    if not lo <= v <= hi:
-                        raise RuleError(f"'{name}' must stay from {lo} to {hi}, but would become {v}.", span)
-                    m.pl[obj(m, env)][slot] = v
-                return set_pranged
 
             def set_pvar(m, env, v):
                 m.pl[obj(m, env)][slot] = v
-            return set_pvar
+            return self.range_checked(("p", slot), tgt.span, set_pvar)
         raise RuleError("This cannot be assigned to.", tgt.span)
+
+    def range_checked(self, key, span, store):
+        """Wrap a setter so a variable declared with a range refuses values outside it."""
+        rng = self.out.ranges.get(key)
+        if not rng:
+            return store
+        lo, hi, name = rng
+
+        def checked(m, env, v):
+            if not lo <= v <= hi:
+                raise RuleError(f"'{name}' must stay from {lo} to {hi}, but would become {v}.", span)
+            store(m, env, v)
+        return checked
 
     # ------------------------------------------------------------------ the whole game
     def compile(self) -> Compiled:

@@ -119,20 +119,7 @@ def _reachable(m, s, through):
 
 
 def _connected(m, a, b, passable):
-    if a == b:
-        return True
-    g = m.grid_of(a)
-    seen = {a}
-    queue = deque([a])
-    while queue:
-        x = queue.popleft()
-        for y in g.orthogonal[x]:
-            if y == b:
-                return True
-            if y not in seen and passable(y):
-                seen.add(y)
-                queue.append(y)
-    return False
+    return a == b or b in _reachable(m, a, passable)
 
 
 def _paths(m, s, n, passable):
