@@ -64,6 +64,7 @@ class CheckedProgram:
     kind_fields: dict = field(default_factory=dict)  # kind -> {field: (type, dynamic)}
     things: dict = field(default_factory=dict)     # kind -> list of records, one per thing
     reactions: dict = field(default_factory=dict)  # event -> [ReactionDecl]
+    table_keys: dict = field(default_factory=dict)  # table -> key type, when it has one
     globals_: list = field(default_factory=list)   # global var/zone decls in slot order
     player_slots: list = field(default_factory=list)  # per-player var/zone decls in slot order
     warnings: list = field(default_factory=list)
@@ -241,6 +242,7 @@ class Checker:
         for s in list(self.sym.values()):
             if s.kind == "table":
                 s.type = self.table_type(s.decl)
+                self.check_table_keys(s.decl)
 
     def expand_things(self, k: A.KindDecl, fields: dict) -> list:
         if k.source is None:
@@ -296,8 +298,6 @@ class Checker:
                 self.define_type(s)
             elif s.kind == "rule":
                 self.body(s.decl, s.decl.params, s.decl.body)
-            elif s.kind == "table":
-                self.check_table_keys(s.decl)
             elif s.kind == "pattern":
                 self.check_pattern(s.decl)
             elif s.kind == "reaction":
@@ -342,12 +342,24 @@ class Checker:
         self.ctx = saved
 
     def check_table_keys(self, d: A.TableDecl):
+        enum_types = {self.sym[e.low].type for e in d.entries
+                      if isinstance(e.low, str) and e.low in self.sym and self.sym[e.low].kind == "enum_value"}
+        seen = {}
         for e in d.entries:
-            for key in {e.low, e.high}:
-                if isinstance(key, str) and key not in self.sym:
-                    pass  # text keys are allowed
             if isinstance(e.low, int) and isinstance(e.high, int) and e.high < e.low:
                 self.error("E206", f"The range {e.low} to {e.high} is empty.", e)
+            if enum_types and isinstance(e.low, str) and (e.low not in self.sym or self.sym[e.low].kind != "enum_value"):
+                values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
+                self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}, and '{e.low}' is not one.",
+                           e, did_you_mean(e.low, values))
+            for key in ([e.low] if not isinstance(e.low, int) else range(e.low, e.high + 1)):
+                if key in seen:
+                    self.error("E202", f"The table '{d.name}' gives '{key}' twice (first at line {seen[key]}).", e)
+                seen[key] = e.span.line
+        if len(enum_types) == 1:
+            self.out.table_keys[d.name] = next(iter(enum_types))
+        elif d.entries and all(isinstance(e.low, int) for e in d.entries):
+            self.out.table_keys[d.name] = T.INT
 
     def check_pattern(self, d: A.PatternDecl):
         es = self.sym.get(d.enum)
@@ -773,7 +785,10 @@ class Checker:
     def ex_Index(self, e: A.Index):
         if isinstance(e.obj, A.Name) and self.sym.get(e.obj.name) and self.sym[e.obj.name].kind == "table" \
                 and self.lookup_local(e.obj.name) is None:
-            self.expr(e.key, self.ctx)
+            kt = self.expr(e.key, self.ctx)
+            want = self.out.table_keys.get(e.obj.name)
+            if want and not T.fits(kt, want):
+                self.error("E301", f"The table '{e.obj.name}' is looked up by {T.show(want)}, not by a {T.show(kt)}.", e.key)
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
@@ -952,12 +967,37 @@ class Checker:
             self.error("E405", "The game has no way to find its winners.", first,
                        "add 'define score(p: player): int = ...' or a 'winners:' line")
 
+    def unused(self):
+        """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
+        called = set()
+        for node in _walk(self.p.decls):
+            if isinstance(node, (A.CallStmt, A.Call, A.Name)):
+                called.add(node.name)
+        if self.out.winners and self.out.winners.ranking:
+            called.update(n for _, n in self.out.winners.ranking)
+        hooks = {"score", "skip_turn"}
+        for name, s in self.sym.items():
+            if s.kind in ("rule", "define") and name not in called and name not in hooks:
+                self.warn("W102", f"The {'rule' if s.kind == 'rule' else 'definition'} '{name}' is never used.", s.decl)
+
     def run(self) -> CheckedProgram:
         self.collect()
         self.signatures()
         self.check_bodies()
         self.structure()
+        self.unused()
         return self.out
+
+
+def _walk(node):
+    """Every AST node under node (a node, or a list or tuple of them)."""
+    if isinstance(node, A.Node):
+        yield node
+        for value in vars(node).values():
+            yield from _walk(value)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _walk(item)
 
 
 def check(program: Program) -> CheckedProgram:
