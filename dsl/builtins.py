@@ -21,6 +21,7 @@ BUILTINS = {
     "take": (2, 2, "take(list, n): the first n items"),
     "drop": (2, 2, "drop(list, n): all but the first n items"),
     "reverse": (1, 1, "reverse(list)"),
+    "sort": (1, 1, "sort(list): smallest first (numbers), alphabetical (texts and enum values), or in data order (things)"),
     "unique": (1, 1, "unique(list): without repeats, first occurrence kept"),
     "pairs": (1, 1, "pairs(list): every two items, in order, as lists of two"),
     "product": (2, 2, "product(a, b): every [x, y] with x from a and y from b"),
@@ -65,7 +66,7 @@ def result_type(name: str, args: list[str]) -> str:
         return T.INT
     if name in ("first", "last", "pick"):
         return T.elem(a0)
-    if name in ("rest", "take", "drop", "reverse", "unique", "shuffled"):
+    if name in ("rest", "take", "drop", "reverse", "unique", "shuffled", "sort"):
         return a0
     if name == "pairs":
         return T.list_of(T.list_of(T.elem(a0)))

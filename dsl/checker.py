@@ -250,19 +250,40 @@ class Checker:
         records = self.p.data.get(k.name, [])
         things = []
         for rec in records:
-            for f, (typ, dynamic) in fields.items():
-                if dynamic or f not in rec:
-                    continue
-                v = rec[f]
-                if typ.startswith("enum:"):
-                    s = self.sym.get(v) if isinstance(v, str) else None
-                    if s is None or s.type != typ:
-                        self.error("E025", f"The value '{v}' of '{f}' is not a {T.show(typ)}.",
-                                   Span(self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1),
-                                   did_you_mean(str(v), [n for n, x in self.sym.items() if x.type == typ and x.kind == "enum_value"]))
             clean = {key: v for key, v in rec.items() if key not in ("_line", "count")}
+            for f, (typ, dynamic) in fields.items():
+                if not dynamic and f in clean:
+                    clean[f] = self.data_value(clean[f], typ, k, f, rec)
             things.extend(dict(clean) for _ in range(rec.get("count", 1)))
         return things
+
+    def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict):
+        """A value read from data, as the engine holds it: things by index, seats from 0."""
+        where = Span(self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1)
+        if typ.startswith("list:"):
+            if not isinstance(v, list):
+                self.error("E025", f"The field '{f}' is a list; write it as [a, b, ...].", where)
+                return []
+            return [self.data_value(x, typ[5:], k, f, rec) for x in v]
+        if typ.startswith("thing:"):
+            other = typ[6:]
+            names = [t.get("name") for t in self.p.data.get(other, [])]
+            if v not in names:
+                self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named '{v}'.", where,
+                           did_you_mean(str(v), [n for n in names if isinstance(n, str)]))
+                return None
+            return names.index(v)
+        if typ == T.PLAYER:
+            if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= self.out.max_players):
+                self.error("E025", f"The field '{f}' is a seat from 1 to {self.out.max_players}, not '{v}'.", where)
+                return None
+            return v - 1
+        if typ.startswith("enum:"):
+            s = self.sym.get(v) if isinstance(v, str) else None
+            if s is None or s.type != typ:
+                self.error("E025", f"The value '{v}' of '{f}' is not {T.a(typ)}.", where,
+                           did_you_mean(str(v), [n for n, x in self.sym.items() if x.type == typ and x.kind == "enum_value"]))
+        return v
 
     def table_type(self, d: A.TableDecl) -> str:
         ctx = Context()
@@ -282,7 +303,7 @@ class Checker:
                 ctx = Context()
                 t = self.expr(d.init, ctx)
                 if not T.fits(t, s.type):
-                    self.error("E301", f"The variable '{d.name}' is a {T.show(s.type)} but starts as a {T.show(t)}.", d.init)
+                    self.error("E301", f"The variable '{d.name}' is {T.a(s.type)} but starts as {T.a(t)}.", d.init)
                 out.env_sizes[id(d)] = ctx.size
         for k in out.kinds.values():
             for f in k.fields:
@@ -291,7 +312,7 @@ class Checker:
                     t = self.expr(f.default, ctx)
                     ft = out.kind_fields[k.name][f.name][0]
                     if not T.fits(t, ft):
-                        self.error("E301", f"The field '{f.name}' is a {T.show(ft)} but starts as a {T.show(t)}.", f.default)
+                        self.error("E301", f"The field '{f.name}' is {T.a(ft)} but starts as {T.a(t)}.", f.default)
                     out.env_sizes[id(f)] = ctx.size
         for s in self.sym.values():
             if s.kind == "define":
@@ -325,7 +346,7 @@ class Checker:
         if s.type is None:
             s.type = t
         elif not T.fits(t, s.type):
-            self.error("E301", f"'{d.name}' is declared as a {T.show(s.type)} but its value is a {T.show(t)}.", d.body)
+            self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", d.body)
         return s.type
 
     def body(self, owner, params, stmts):
@@ -412,7 +433,7 @@ class Checker:
             t = self.expr(w.expr, ctx)
             self.ctx = saved
             if not T.fits(t, T.list_of(T.PLAYER)):
-                self.error("E301", f"'winners' must be a list of players, not a {T.show(t)}.", w.expr)
+                self.error("E301", f"'winners' must be a list of players, not {T.a(t)}.", w.expr)
             self.out.env_sizes[id(w)] = ctx.size
 
     def check_display(self, d: A.DisplayDecl):
@@ -460,9 +481,9 @@ class Checker:
             return
         tt = self.place(tgt)
         if st.op != "=" and tt != T.INT and tt != T.ANY:
-            self.error("E301", f"'{st.op}' works on whole numbers; this is a {T.show(tt)}.", st)
+            self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", st)
         if not T.fits(vt, tt):
-            self.error("E301", f"Cannot assign a {T.show(vt)} to something that holds a {T.show(tt)}.", st.value)
+            self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value)
 
     def place(self, tgt) -> str:
         """Type an assignable place: a variable, a local, a thing's changing field, a player's var."""
@@ -511,14 +532,14 @@ class Checker:
             at = self.expr(a, self.ctx)
             pt = getattr(prm, "resolved", T.ANY)
             if not T.fits(at, pt):
-                self.error("E301", f"{what} wants a {T.show(pt)} for '{prm.name}', not a {T.show(at)}.", a)
+                self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a)
         for a in args[len(params):]:
             self.expr(a, self.ctx)
 
     def zone_place(self, e, what) -> str:
         t = self.place(e)
         if not T.is_list(t):
-            self.error("E301", f"{what} must be a zone or a list, not a {T.show(t)}.", e)
+            self.error("E301", f"{what} must be a zone or a list, not {T.a(t)}.", e)
         return t
 
     def st_Move(self, st: A.Move, loop):
@@ -526,16 +547,16 @@ class Checker:
         src = self.zone_place(st.source, "Where cards move from")
         dst = self.zone_place(st.dest, "Where cards move to")
         if not (T.fits(wt, T.elem(src)) or T.fits(wt, src)):
-            self.error("E301", f"Cannot move a {T.show(wt)} out of a {T.show(src)}.", st.what)
+            self.error("E301", f"Cannot move {T.a(wt)} out of {T.a(src)}.", st.what)
         if not T.fits(T.elem(src), T.elem(dst)):
-            self.error("E301", f"Cannot move from a {T.show(src)} to a {T.show(dst)}.", st.dest)
+            self.error("E301", f"Cannot move from {T.a(src)} to {T.a(dst)}.", st.dest)
 
     def st_Draw(self, st: A.Draw, loop):
         self.want(st.count, T.INT, "How many to draw")
         src = self.zone_place(st.source, "Where cards are drawn from")
         dst = self.zone_place(st.dest, "Where drawn cards go")
         if not T.fits(T.elem(src), T.elem(dst)):
-            self.error("E301", f"Cannot draw from a {T.show(src)} into a {T.show(dst)}.", st.dest)
+            self.error("E301", f"Cannot draw from {T.a(src)} into {T.a(dst)}.", st.dest)
 
     def st_Shuffle(self, st: A.Shuffle, loop):
         self.zone_place(st.zone, "What is shuffled")
@@ -571,13 +592,13 @@ class Checker:
         it = self.expr(st.item, self.ctx)
         lt = self.zone_place(st.target, "What 'add' adds to")
         if not T.fits(it, T.elem(lt)):
-            self.error("E301", f"Cannot add a {T.show(it)} to a {T.show(lt)}.", st.item)
+            self.error("E301", f"Cannot add {T.a(it)} to {T.a(lt)}.", st.item)
 
     def st_RemoveFrom(self, st: A.RemoveFrom, loop):
         it = self.expr(st.item, self.ctx)
         lt = self.zone_place(st.target, "What 'remove' removes from")
         if not T.fits(it, T.elem(lt)):
-            self.error("E301", f"A {T.show(lt)} holds no {T.show(it)}.", st.item)
+            self.error("E301", f"{T.a(lt).capitalize()} holds no {T.show(it)}.", st.item)
 
     def st_If(self, st: A.If, loop):
         for cond, blk in st.branches:
@@ -638,7 +659,7 @@ class Checker:
     def st_Secret(self, st: A.Secret, loop):
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
-            self.error("E301", f"'secretly each' needs a list of players, not a {T.show(pt)}.", st.players)
+            self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players)
         ps = self.ctx.bind(st.player_var, T.PLAYER)
         t = self.expr(st.source, self.ctx)
         self.want_list(t, st.source)
@@ -657,12 +678,12 @@ class Checker:
     def want(self, e, typ, what):
         t = self.expr(e, self.ctx)
         if not T.fits(t, typ):
-            self.error("E301", f"{what} must be a {T.show(typ)}, not a {T.show(t)}.", e)
+            self.error("E301", f"{what} must be {T.a(typ)}, not {T.a(t)}.", e)
         return t
 
     def want_list(self, t, node):
         if not T.is_list(t):
-            self.error("E301", f"Expected a list here, not a {T.show(t)}.", node)
+            self.error("E301", f"Expected a list here, not {T.a(t)}.", node)
 
     def template(self, tpl: A.Template):
         for part in tpl.parts:
@@ -775,7 +796,7 @@ class Checker:
             self.out.refs[id(e)] = ("pvar", s.slot)
             return s.type
         if ot != T.ANY:
-            self.error("E301", f"A {T.show(ot)} has no fields; '.{e.name}' needs a thing or a player.", e)
+            self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e)
         self.out.refs[id(e)] = ("dynamic", e.name)
         return T.ANY
 
@@ -788,7 +809,7 @@ class Checker:
             kt = self.expr(e.key, self.ctx)
             want = self.out.table_keys.get(e.obj.name)
             if want and not T.fits(kt, want):
-                self.error("E301", f"The table '{e.obj.name}' is looked up by {T.show(want)}, not by a {T.show(kt)}.", e.key)
+                self.error("E301", f"The table '{e.obj.name}' is looked up by {T.show(want)}, not by {T.a(kt)}.", e.key)
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
@@ -835,7 +856,7 @@ class Checker:
                 self.out.slots[id(a)] = slot
                 bt = self.expr(a.body, self.ctx)
                 if bt != T.BOOL and bt != T.ANY:
-                    self.error("E301", f"This function must give a truth (true or false), not a {T.show(bt)}.", a.body)
+                    self.error("E301", f"This function must give a truth (true or false), not {T.a(bt)}.", a.body)
                 self.out.types[id(a)] = "fn:" + bt
                 types.append("fn:" + bt)
             elif e.name == "match_length" and i == 1 and isinstance(a, A.Name):
@@ -858,14 +879,14 @@ class Checker:
         if e.name in B.GRID_FUNCTIONS and types:
             t0 = types[0]
             if not (t0.startswith("thing:") and t0[6:] in self.out.grids) and t0 != T.ANY:
-                self.error("E301", f"'{e.name}' works on a kind laid out with 'grid', not a {T.show(t0)}.", e.args[0])
-        if e.name in ("count", "first", "last", "rest", "unique", "pairs", "reverse", "shuffled", "pick", "join",
+                self.error("E301", f"'{e.name}' works on a kind laid out with 'grid', not {T.a(t0)}.", e.args[0])
+        if e.name in ("count", "first", "last", "rest", "unique", "pairs", "reverse", "sort", "shuffled", "pick", "join",
                       "all", "any", "sum", "take", "drop", "index_of") and types:
             self.want_list(types[0], e.args[0])
         if e.name in ("all", "any") and types and not T.fits(types[0], T.list_of(T.BOOL)):
-            self.error("E301", f"'{e.name}' needs a list of truths, not a {T.show(types[0])}.", e.args[0])
+            self.error("E301", f"'{e.name}' needs a list of truths, not {T.a(types[0])}.", e.args[0])
         if e.name == "sum" and types and not T.fits(types[0], T.list_of(T.INT)):
-            self.error("E301", f"'sum' needs a list of numbers, not a {T.show(types[0])}.", e.args[0])
+            self.error("E301", f"'sum' needs a list of numbers, not {T.a(types[0])}.", e.args[0])
         return B.result_type(e.name, types)
 
     def lambda_param_type(self, name, types):
@@ -894,23 +915,23 @@ class Checker:
         rt = self.expr(e.right, self.ctx)
         if op in ("in", "not in"):
             if not T.is_list(rt):
-                self.error("E301", f"'{op}' looks inside a list, not a {T.show(rt)}.", e.right)
+                self.error("E301", f"'{op}' looks inside a list, not {T.a(rt)}.", e.right)
             elif not T.fits(lt, T.elem(rt)):
-                self.error("E301", f"A {T.show(rt)} never holds a {T.show(lt)}.", e)
+                self.error("E301", f"{T.a(rt).capitalize()} never holds {T.a(lt)}.", e)
             return T.BOOL
         if op in ("==", "!="):
             if T.NONE not in (lt, rt) and not (T.fits(lt, rt) or T.fits(rt, lt)):
-                self.error("E301", f"Comparing a {T.show(lt)} with a {T.show(rt)} is always {'false' if op == '==' else 'true'}.", e)
+                self.error("E301", f"Comparing {T.a(lt)} with {T.a(rt)} is always {'false' if op == '==' else 'true'}.", e)
             return T.BOOL
         if op == "+" and (T.is_list(lt) and lt != T.ANY or T.is_list(rt) and rt != T.ANY):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
-                self.error("E301", f"Cannot join a {T.show(lt)} and a {T.show(rt)}.", e)
+                self.error("E301", f"Cannot join {T.a(lt)} and {T.a(rt)}.", e)
             return T.join(lt, rt)
         if op == "+" and T.TEXT in (lt, rt):
             return T.TEXT
         for side, t in ((e.left, lt), (e.right, rt)):
             if not T.fits(t, T.INT):
-                self.error("E301", f"'{op}' works on whole numbers, not a {T.show(t)}.", side)
+                self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side)
         return T.BOOL if op in ("<", "<=", ">", ">=") else T.INT
 
     def ex_Cond(self, e: A.Cond):
@@ -918,7 +939,7 @@ class Checker:
         a = self.expr(e.then, self.ctx)
         b = self.expr(e.other, self.ctx)
         if not (T.fits(a, b) or T.fits(b, a)):
-            self.error("E301", f"Both branches should be the same type; one is a {T.show(a)}, the other a {T.show(b)}.", e)
+            self.error("E301", f"Both branches should be the same type; one is {T.a(a)}, the other {T.a(b)}.", e)
         return T.join(a, b)
 
     def ex_ListLit(self, e: A.ListLit):
@@ -967,6 +988,21 @@ class Checker:
             self.error("E405", "The game has no way to find its winners.", first,
                        "add 'define score(p: player): int = ...' or a 'winners:' line")
 
+    def hooks(self):
+        """Names the engine itself uses must have the shape it expects."""
+        shapes = {"score": ([T.PLAYER], T.INT), "skip_turn": ([T.PLAYER], T.BOOL)}
+        for name, (params, result) in shapes.items():
+            s = self.sym.get(name)
+            if s is None:
+                continue
+            got = [getattr(p, "resolved", T.ANY) for p in s.decl.params] if s.kind == "define" else None
+            if s.kind != "define" or got != params or not T.fits(s.type or T.ANY, result):
+                self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): {T.show(result)} = ...'.",
+                           s.decl)
+        fp = self.sym.get("first_player")
+        if fp is not None and (fp.kind != "var" or fp.type != T.PLAYER):
+            self.error("E406", "'first_player' is used by the engine and must be 'var first_player: player = ...'.", fp.decl)
+
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
         called = set()
@@ -985,6 +1021,7 @@ class Checker:
         self.signatures()
         self.check_bodies()
         self.structure()
+        self.hooks()
         self.unused()
         return self.out
 

@@ -57,3 +57,9 @@ def show(t: str) -> str:
     if t.startswith("fn:"):
         return "function"
     return {"any": "anything", "none": "none"}.get(t, t)
+
+
+def a(t: str) -> str:
+    """A type with its article: "an int", "a card", "a list of card"."""
+    word = show(t)
+    return ("an " if word[:1] in "aeiou" else "a ") + word

@@ -227,6 +227,10 @@ class Compiler:
                 a0 = args[0]
                 return lambda m, env: defines[name](m, (a0(m, env),))
             return lambda m, env: defines[name](m, tuple(a(m, env) for a in args))
+        if ref[1] == "join":     # shown by the items' type: things by name, enum values in words
+            show = self.shower(T.elem(self.types.get(id(e.args[0]), T.ANY)))
+            items, sep = args[0], (args[1] if len(args) > 1 else (lambda m, env: ", "))
+            return lambda m, env: sep(m, env).join(show(m, x) for x in items(m, env))
         fn = FUNCTIONS[ref[1]]
         if len(args) == 1:
             a0 = args[0]
@@ -449,7 +453,7 @@ class Compiler:
             for fname, (typ, dynamic) in fields.items():
                 if typ.startswith("enum:") and not dynamic:
                     out.pattern_attrs.setdefault(typ[5:], []).append((kind, out.static[kind][fname]))
-        out.root = self.block([], kind="root", owner="the turn order")
+        out.root = self.block([], kind="root", owner="turn order")
         out.blocks[out.root].stmts = [S.RootTurns(has_setup="setup" in c.phases, has_round="round" in c.phases)]
         if "score" in sym and sym["score"].kind == "define":
             out.score = out.defines["score"]

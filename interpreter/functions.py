@@ -159,6 +159,7 @@ FUNCTIONS = {
     "take": lambda m, xs, n: list(xs[:max(n, 0)]),
     "drop": lambda m, xs, n: list(xs[max(n, 0):]),
     "reverse": lambda m, xs: list(reversed(xs)),
+    "sort": lambda m, xs: sorted(xs, key=lambda x: (x is None, x)),
     "unique": _unique,
     "pairs": _pairs,
     "product": _product_of,
