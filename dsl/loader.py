@@ -239,8 +239,8 @@ class Loader:
             line = rec.get("_line", 0)
             plain_rec = _strip_lines(rec)
             for e in jsonschema.Draft202012Validator(record_schema).iter_errors(plain_rec):
-                self.error("E022", f"This {kind.name} record does not fit the kind: {e.message}.", Span(name, line, 1),
-                           f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
+                self.error("E022", f"This {kind.name} record does not fit the kind: {_data_problem(e, wanted)}.",
+                           Span(name, line, 1), f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
             for key in plain_rec:
                 if key != "count" and key not in wanted:
                     self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
@@ -251,6 +251,20 @@ class Loader:
                 return None
             out.append(rec)
         return out
+
+
+_TYPE_WORDS = {"integer": "a whole number", "boolean": "true or false", "string": "a text", "array": "a list [a, b, ...]"}
+
+
+def _data_problem(e, wanted: dict) -> str:
+    """A jsonschema error about one record, in the language's words."""
+    if e.validator == "required":
+        missing = [f for f in wanted if f not in e.instance]
+        return f"the field '{missing[0] if missing else '?'}' is missing"
+    if e.validator == "type" and e.path:
+        want = e.validator_value if isinstance(e.validator_value, str) else e.validator_value[0]
+        return f"the field '{e.path[0]}' should be {_TYPE_WORDS.get(want, want)}, not {e.instance!r}"
+    return e.message
 
 
 def _line_at(raw, path) -> int:

@@ -220,3 +220,43 @@ winners: players
 ''')
     s = load_game(str(tmp_path)).new_state(players=4, seed=0)
     assert s.data["globals"][1] == [2, 3, 0, 2, 3]     # from seat 2, seat 1 is skipped
+
+
+def test_data_fields_may_name_things_seats_and_lists(tmp_path):
+    (tmp_path / "places.yaml").write_text('places:\n  - {name: "Hut"}\n  - {name: "Cave"}\n')
+    (tmp_path / "cards.yaml").write_text('cards:\n  - {name: "Map", home: "Cave", seat: 2, tags: [1, 3]}\n')
+    (tmp_path / "game.rules").write_text('''game "Data"
+players 2
+kind place from "places.yaml":
+    name: text
+kind card from "cards.yaml":
+    name: text
+    home: place
+    seat: player
+    tags: list of int
+var seen: text = ""
+turn:
+    seen = join([c.home for c in card]) + " " + join([c.seat for c in card]) + " " + join(first(card).tags)
+    end game "done"
+winners: players
+''')
+    s = load_game(str(tmp_path)).new_state(players=2, seed=0)
+    assert s.data["globals"][0] == "Cave Player 2 1, 3"
+
+
+@pytest.mark.parametrize("record, words", [
+    ('{name: "Map", home: "Cavern", seat: 1, tags: []}', "no place named 'Cavern'"),
+    ('{name: "Map", home: "Cave", seat: 3, tags: []}', "seat from 1 to 2"),
+    ('{name: "Map", home: "Cave", seat: 1, tags: 4}', "list"),
+])
+def test_bad_data_values_point_at_the_yaml_line(tmp_path, record, words):
+    from dsl.diagnostics import RulebookError
+    (tmp_path / "places.yaml").write_text('places:\n  - {name: "Hut"}\n  - {name: "Cave"}\n')
+    (tmp_path / "cards.yaml").write_text(f'cards:\n  - {record}\n')
+    (tmp_path / "game.rules").write_text('game "Data"\nplayers 2\nkind place from "places.yaml":\n    name: text\n'
+                                         'kind card from "cards.yaml":\n    name: text\n    home: place\n'
+                                         '    seat: player\n    tags: list of int\nturn:\n    end game "x"\nwinners: players\n')
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    d = e.value.diagnostics[0]
+    assert d.span.file.endswith("cards.yaml") and d.span.line == 2 and words in d.message
