@@ -76,7 +76,7 @@ def test_components_come_from_the_data(g):
 
 @pytest.mark.parametrize("players,piles,size", [(2, 2, 3), (3, 3, 3), (4, 3, 4)])
 def test_setup_by_player_count(g, players, piles, size):
-    for seed in range(6):
+    for seed in range(40):
         s = g.new_state(players=players, seed=seed)
         assert conserved(s)
         for seat in range(players):
