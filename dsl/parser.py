@@ -738,8 +738,8 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
     text = text.replace("\t", "    ") if "\t" in text else text
     try:
         return _parse_text(text, file, 0, errors), errors
-    except UnexpectedInput as first:
-        pass
+    except UnexpectedInput as e:
+        first = e        # `e` itself is unbound when the except block ends
     decls = []
     for start, chunk in _chunks(text):
         try:
