@@ -7,6 +7,7 @@ to, and how many local slots each body needs, for the compiler. It must not run 
 """
 from __future__ import annotations
 
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,22 @@ class Context:
     size: int = 0
     assigned: dict = field(default_factory=dict)  # name -> span of first assignment
     used: set = field(default_factory=set)
+
+    @contextmanager
+    def scoped(self, name: str, typ: str):
+        """A name bound for one body (a loop, an option, a comprehension, a function): it gets a
+        fresh slot and its own type, and the name means what it meant before once the body ends."""
+        old = self.names.get(name)
+        self.names[name] = (typ, self.size)
+        self.size += 1
+        self.used.add(name)
+        try:
+            yield self.size - 1
+        finally:
+            if old is None:
+                self.names.pop(name, None)
+            else:
+                self.names[name] = old
 
     def bind(self, name: str, typ: str) -> int:
         if name in self.names:
@@ -65,6 +82,7 @@ class CheckedProgram:
     things: dict = field(default_factory=dict)     # kind -> list of records, one per thing
     reactions: dict = field(default_factory=dict)  # event -> [ReactionDecl]
     table_keys: dict = field(default_factory=dict)  # table -> key type, when it has one
+    pattern_fields: dict = field(default_factory=dict)  # id(list expr) -> (kind, field) matched by a pattern
     globals_: list = field(default_factory=list)   # global var/zone decls in slot order
     player_slots: list = field(default_factory=list)  # per-player var/zone decls in slot order
     warnings: list = field(default_factory=list)
@@ -466,6 +484,11 @@ class Checker:
 
     def st_Assign(self, st: A.Assign, loop):
         vt = self.expr(st.value, self.ctx)
+        zone = self.zone_named(st.value)
+        if zone:
+            self.error("E307", f"The zone '{zone}' cannot be stored in a variable: the variable would hold a copy, "
+                       f"and cards moved from the copy would also stay in '{zone}'.", st.value,
+                       f"name the zone itself where cards move, or copy its cards on purpose: [c for c in {zone}]")
         tgt = st.target
         if isinstance(tgt, A.Name) and self.lookup_local(tgt.name) is None and tgt.name not in self.sym:
             if st.op != "=":
@@ -474,7 +497,7 @@ class Checker:
                 return
             if vt == T.NONE:
                 self.error("E302", f"A new name '{tgt.name}' cannot start as none: its type would be unknown.", st)
-            slot = self.ctx.bind(tgt.name, vt)
+            slot = self.bind_local(tgt.name, vt, st)
             self.ctx.assigned.setdefault(tgt.name, tgt.span)
             self.out.refs[id(tgt)] = ("local", slot)
             self.out.types[id(tgt)] = vt
@@ -484,6 +507,25 @@ class Checker:
             self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", st)
         if not T.fits(vt, tt):
             self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value)
+
+    def zone_named(self, e) -> str:
+        """The zone an expression names directly (`deck`, `p.hand`), or ""."""
+        ref = self.out.refs.get(id(e))
+        if isinstance(e, A.Name) and ref and ref[0] == "global":
+            s = self.sym.get(e.name)
+            return e.name if s and isinstance(s.decl, A.ZoneDecl) else ""
+        if isinstance(e, A.Field) and ref and ref[0] == "pvar":
+            s = self.sym.get(e.name)
+            return e.name if s and isinstance(s.decl, A.ZoneDecl) else ""
+        return ""
+
+    def bind_local(self, name: str, typ: str, node) -> int:
+        """A rule's own local, which keeps one type for the whole rule."""
+        old = self.ctx.names.get(name)
+        if old is not None and not (T.fits(typ, old[0]) or T.fits(old[0], typ)):
+            self.error("E301", f"'{name}' already holds {T.a(old[0])} in this rule; it cannot hold {T.a(typ)} too.", node,
+                       "use another name")
+        return self.ctx.bind(name, typ)
 
     def place(self, tgt) -> str:
         """Type an assignable place: a variable, a local, a thing's changing field, a player's var."""
@@ -610,11 +652,11 @@ class Checker:
     def st_For(self, st: A.For, loop):
         t = self.expr(st.iterable, self.ctx)
         self.want_list(t, st.iterable)
-        self.out.slots[id(st)] = self.ctx.bind(st.var, T.elem(t))
-        self.ctx.used.add(st.var)
-        if st.cond is not None:
-            self.want(st.cond, T.BOOL, "The condition")
-        self.block(st.body, True)
+        with self.ctx.scoped(st.var, T.elem(t)) as slot:
+            self.out.slots[id(st)] = slot
+            if st.cond is not None:
+                self.want(st.cond, T.BOOL, "The condition")
+            self.block(st.body, True)
 
     def st_Repeat(self, st: A.Repeat, loop):
         self.want(st.count, T.INT, "How many times to repeat")
@@ -627,8 +669,17 @@ class Checker:
     def st_Choose(self, st: A.Choose, loop):
         t = self.expr(st.source, self.ctx)
         self.want_list(t, st.source)
-        self.out.slots[id(st)] = self.ctx.bind(st.var, T.elem(t))
+        if st.body is not None:
+            with self.ctx.scoped(st.var, T.elem(t)) as slot:
+                self.out.slots[id(st)] = slot
+                self.choose_parts(st)
+                self.block(st.body, loop)
+            return
+        self.out.slots[id(st)] = self.bind_local(st.var, T.elem(t), st)
         self.ctx.used.add(st.var)
+        self.choose_parts(st)
+
+    def choose_parts(self, st: A.Choose):
         if st.cond is not None:
             self.want(st.cond, T.BOOL, "The condition")
         if st.label:
@@ -637,8 +688,6 @@ class Checker:
             self.want(st.by, T.PLAYER, "Who chooses")
         if st.prompt:
             self.template(st.prompt)
-        if st.body is not None:
-            self.block(st.body, loop)
 
     def st_Menu(self, st: A.Menu, loop):
         if st.by is not None:
@@ -646,33 +695,35 @@ class Checker:
         if st.prompt:
             self.template(st.prompt)
         for opt in st.options:
-            if opt.var:
-                t = self.expr(opt.iterable, self.ctx)
-                self.want_list(t, opt.iterable)
-                self.out.slots[id(opt)] = self.ctx.bind(opt.var, T.elem(t))
-                self.ctx.used.add(opt.var)
-            if opt.cond is not None:
-                self.want(opt.cond, T.BOOL, "The option's condition")
-            self.template(opt.label)
-            self.block(opt.body, loop)
+            if not opt.var:
+                self.option_parts(opt, loop)
+                continue
+            t = self.expr(opt.iterable, self.ctx)
+            self.want_list(t, opt.iterable)
+            with self.ctx.scoped(opt.var, T.elem(t)) as slot:
+                self.out.slots[id(opt)] = slot
+                self.option_parts(opt, loop)
+
+    def option_parts(self, opt: A.MenuOption, loop):
+        if opt.cond is not None:
+            self.want(opt.cond, T.BOOL, "The option's condition")
+        self.template(opt.label)
+        self.block(opt.body, loop)
 
     def st_Secret(self, st: A.Secret, loop):
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
             self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players)
-        ps = self.ctx.bind(st.player_var, T.PLAYER)
-        t = self.expr(st.source, self.ctx)
-        self.want_list(t, st.source)
-        vs = self.ctx.bind(st.var, T.elem(t))
-        ts = self.ctx.bind(st.time_var, T.INT) if st.time_var else -1
-        self.out.slots[id(st)] = (ps, vs, ts)
-        for n in (st.player_var, st.var, st.time_var):
-            if n:
-                self.ctx.used.add(n)
-        if st.cond is not None:
-            self.want(st.cond, T.BOOL, "The condition")
-        self.template(st.label)
-        self.block(st.body, loop)
+        with self.ctx.scoped(st.player_var, T.PLAYER) as ps:
+            t = self.expr(st.source, self.ctx)
+            self.want_list(t, st.source)
+            timed = self.ctx.scoped(st.time_var, T.INT) if st.time_var else nullcontext(-1)
+            with self.ctx.scoped(st.var, T.elem(t)) as vs, timed as ts:
+                self.out.slots[id(st)] = (ps, vs, ts)
+                if st.cond is not None:
+                    self.want(st.cond, T.BOOL, "The condition")
+                self.template(st.label)
+                self.block(st.body, loop)
 
     # ------------------------------------------------------------------ expressions
     def want(self, e, typ, what):
@@ -795,7 +846,10 @@ class Checker:
                 return T.ANY
             self.out.refs[id(e)] = ("pvar", s.slot)
             return s.type
-        if ot != T.ANY:
+        if ot == T.ANY:
+            self.error("E301", f"Cannot tell what kind of thing this is, so '.{e.name}' cannot be read.", e,
+                       "give the value a declared type, e.g. through a definition with a result type")
+        else:
             self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e)
         self.out.refs[id(e)] = ("dynamic", e.name)
         return T.ANY
@@ -851,10 +905,9 @@ class Checker:
                 if lam_at != i:
                     self.error("E301", f"'{e.name}' does not take a function here.", a, desc)
                 ptype = self.lambda_param_type(e.name, types)
-                slot = self.ctx.bind(a.param, ptype)
-                self.ctx.used.add(a.param)
-                self.out.slots[id(a)] = slot
-                bt = self.expr(a.body, self.ctx)
+                with self.ctx.scoped(a.param, ptype) as slot:
+                    self.out.slots[id(a)] = slot
+                    bt = self.expr(a.body, self.ctx)
                 if bt != T.BOOL and bt != T.ANY:
                     self.error("E301", f"This function must give a truth (true or false), not {T.a(bt)}.", a.body)
                 self.out.types[id(a)] = "fn:" + bt
@@ -864,6 +917,8 @@ class Checker:
                 if ps is None or ps.kind != "pattern":
                     self.error("E201", f"'{a.name}' is not a pattern.", a,
                                did_you_mean(a.name, [n for n, x in self.sym.items() if x.kind == "pattern"]))
+                elif types:
+                    self.pattern_subject(e.args[0], types[0], ps.decl)
                 self.out.refs[id(a)] = ("pattern", a.name)
                 types.append("pattern")
             else:
@@ -954,11 +1009,11 @@ class Checker:
     def ex_Comprehension(self, e: A.Comprehension):
         it = self.expr(e.iterable, self.ctx)
         self.want_list(it, e.iterable)
-        self.out.slots[id(e)] = self.ctx.bind(e.var, T.elem(it))
-        self.ctx.used.add(e.var)
-        if e.cond is not None:
-            self.want(e.cond, T.BOOL, "The condition")
-        return T.list_of(self.expr(e.expr, self.ctx))
+        with self.ctx.scoped(e.var, T.elem(it)) as slot:
+            self.out.slots[id(e)] = slot
+            if e.cond is not None:
+                self.want(e.cond, T.BOOL, "The condition")
+            return T.list_of(self.expr(e.expr, self.ctx))
 
     def ex_StartsWith(self, e: A.StartsWith):
         t = self.expr(e.seq, self.ctx)
@@ -967,7 +1022,26 @@ class Checker:
         if s is None or s.kind != "pattern":
             self.error("E201", f"There is no pattern named '{e.pattern}'.", e,
                        did_you_mean(e.pattern, [n for n, x in self.sym.items() if x.kind == "pattern"]))
+        else:
+            self.pattern_subject(e.seq, t, s.decl)
         return T.BOOL
+
+    def pattern_subject(self, seq, t: str, pattern: A.PatternDecl):
+        """A pattern matches a list of its enum's values, or of things with a data field of that enum."""
+        item, want = T.elem(t), "enum:" + pattern.enum
+        if item in (want, T.ANY):
+            return
+        if item.startswith("thing:"):
+            kind = item[6:]
+            fields = [f for f, (ft, dynamic) in self.out.kind_fields.get(kind, {}).items() if ft == want and not dynamic]
+            if len(fields) == 1:
+                self.out.pattern_fields[id(seq)] = (kind, fields[0])
+                return
+            if len(fields) > 1:
+                self.error("E301", f"A {kind} has several {pattern.enum} fields ({', '.join(fields)}); the pattern "
+                           f"'{pattern.name}' cannot tell which to match.", seq, f"match a list such as [x.{fields[0]} for x in ...]")
+                return
+        self.error("E301", f"The pattern '{pattern.name}' matches {pattern.enum} values, and {T.a(t)} has none.", seq)
 
     # ------------------------------------------------------------------ structure
     def structure(self):

@@ -83,7 +83,6 @@ class Compiled:
     winners: object = None
     display: list = field(default_factory=list)
     kind_names: dict = field(default_factory=dict)    # kind -> list of display names
-    pattern_attrs: dict = field(default_factory=dict)  # enum -> [(kind, values of its field of that enum)]
     signal_block: int = -1
     first_player_slot: int = -1                       # the `first_player` variable, if declared
 
@@ -231,6 +230,9 @@ class Compiler:
             show = self.shower(T.elem(self.types.get(id(e.args[0]), T.ANY)))
             items, sep = args[0], (args[1] if len(args) > 1 else (lambda m, env: ", "))
             return lambda m, env: sep(m, env).join(show(m, x) for x in items(m, env))
+        if ref[1] == "match_length":
+            values, pattern = self.pattern_values(e.args[0]), args[1]
+            return lambda m, env: m.match_length(values(m, env), pattern(m, env))
         fn = FUNCTIONS[ref[1]]
         if len(args) == 1:
             a0 = args[0]
@@ -335,10 +337,20 @@ class Compiler:
                 return out
         return comp
 
+    def pattern_values(self, seq_node):
+        """A function giving the enum values a pattern is matched against: the items themselves,
+        or for things, each thing's data field of the pattern's enum (the checker found it)."""
+        seq = self.expr(seq_node)
+        field_ref = self.c.pattern_fields.get(id(seq_node))
+        if field_ref is None:
+            return seq
+        attrs = self.out.static[field_ref[0]][field_ref[1]]
+        return lambda m, env: [attrs[x] for x in seq(m, env)]
+
     def ex_StartsWith(self, e: A.StartsWith):
-        seq = self.expr(e.seq)
+        values = self.pattern_values(e.seq)
         pattern = self.out.patterns[e.pattern]
-        return lambda m, env: m.match_length(seq(m, env), pattern) > 0
+        return lambda m, env: m.match_length(values(m, env), pattern) > 0
 
     # ------------------------------------------------------------------ statements
     def block(self, stmts, kind="seq", owner="", data=None) -> int:
@@ -449,10 +461,6 @@ class Compiler:
                 self.compile_proc(":" + name, ph, [], ph.body)
         from . import statements as S
         out.signal_block = self.block([], kind="signal", owner="reactions")
-        for kind, fields in c.kind_fields.items():
-            for fname, (typ, dynamic) in fields.items():
-                if typ.startswith("enum:") and not dynamic:
-                    out.pattern_attrs.setdefault(typ[5:], []).append((kind, out.static[kind][fname]))
         out.root = self.block([], kind="root", owner="turn order")
         out.blocks[out.root].stmts = [S.RootTurns(has_setup="setup" in c.phases, has_round="round" in c.phases)]
         if "score" in sym and sym["score"].kind == "define":

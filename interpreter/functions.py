@@ -179,5 +179,4 @@ FUNCTIONS = {
     "paths": _paths,
     "index_of": _index_of,
     "next_player": lambda m, p: (p + 1) % m.player_count,
-    "match_length": lambda m, xs, pattern: m.match_length(xs, pattern),
 }

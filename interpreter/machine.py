@@ -123,29 +123,20 @@ class Machine:
             return v.replace("_", " ")
         return str(v)
 
-    def match_length(self, seq, pattern) -> int:
-        """How many leading items of seq the pattern matches (its longest alternative), or 0."""
-        values = [self.pattern_value(x, pattern) for x in seq]
+    def match_length(self, values, pattern) -> int:
+        """How many leading values the pattern matches (its longest alternative), or 0.
+        `values` are enum values: the compiler maps things to their field of the pattern's enum."""
         best = 0
         for alt in pattern["alternatives"]:
-            i, ok = 0, True
+            i = 0
             for group in alt:
                 n = len(group)
                 if i + n > len(values) or sorted(values[i:i + n]) != sorted(group):
-                    ok = False
                     break
                 i += n
-            if ok:
+            else:
                 best = max(best, i)
         return best
-
-    def pattern_value(self, x, pattern):
-        if isinstance(x, str):
-            return x
-        enum = pattern["enum"]
-        for kind, attrs in self.prog.pattern_attrs.get(enum, []):
-            return attrs[x]
-        return x
 
     # ------------------------------------------------------------------ running
     def run(self):

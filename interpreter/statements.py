@@ -319,9 +319,17 @@ def compile_stmt(c, s):
     return out
 
 
+def _deep_list(v):
+    return [_deep_list(x) if isinstance(x, list) else x for x in v]
+
+
 def _assign(c, s: A.Assign):
     setter = c.assign_target(s.target)
     value = c.expr(s.value)
+    if isinstance(s.value, (A.Name, A.Field, A.Index)) and c.types.get(id(s.value), "").startswith("list:"):
+        # Lists are values: a saved game cannot keep two names for one list, so neither may play.
+        place = value
+        value = lambda m, env: _deep_list(place(m, env))  # noqa: E731
     if s.op == "=":
         return Simple(lambda m, env: setter(m, env, value(m, env)), s.span)
     getter = c.expr(s.target)

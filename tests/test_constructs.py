@@ -260,3 +260,95 @@ def test_bad_data_values_point_at_the_yaml_line(tmp_path, record, words):
         load_game(str(tmp_path))
     d = e.value.diagnostics[0]
     assert d.span.file.endswith("cards.yaml") and d.span.line == 2 and words in d.message
+
+
+def test_a_name_reused_by_two_options_keeps_each_options_type(tmp_path):
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
+    (tmp_path / "game.rules").write_text('''game "Scopes"
+players 1
+kind card from "c.yaml":
+    name: text
+var said: text = ""
+turn:
+    choose prompt "Pick":
+        option "Numbers {r[0]}" for r in [[1, 2]]:
+            said = "numbers"
+        option "Card {r.name}" for r in card:
+            said = r.name
+    end game "done"
+winners: players
+''')
+    s = load_game(str(tmp_path)).new_state(seed=0)
+    assert s.options() == ["Numbers 1", "Card A"]
+    s.apply_label("Card A")
+    assert s.data["globals"][0] == "A"
+
+
+def test_a_local_cannot_change_its_type(tmp_path):
+    from dsl.diagnostics import RulebookError
+    (tmp_path / "game.rules").write_text('game "T"\nplayers 1\nturn:\n    x = 1\n    x = "one"\n    end game "x"\nwinners: players\n')
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    assert e.value.diagnostics[0].code == "E301" and e.value.diagnostics[0].span.line == 5
+
+
+def test_a_pattern_reads_the_field_of_the_kind_the_list_holds(tmp_path):
+    (tmp_path / "cards.yaml").write_text('cards:\n  - {name: "Rose", suit: red}\n')
+    (tmp_path / "gems.yaml").write_text('gems:\n  - {name: "Ruby", suit: blue}\n')
+    (tmp_path / "game.rules").write_text('''game "Two kinds"
+players 1
+enum suit: red, blue
+kind card from "cards.yaml":
+    name: text
+    suit: suit
+kind gem from "gems.yaml":
+    name: text
+    suit: suit
+pattern blue_first of suit: blue
+var result: list of bool = []
+turn:
+    result = [[gem "Ruby"] starts with blue_first, [card "Rose"] starts with blue_first, match_length([gem "Ruby"], blue_first) == 1]
+    end game "done"
+winners: players
+''')
+    s = load_game(str(tmp_path)).new_state(seed=0)
+    assert s.data["globals"][0] == [True, False, True]
+
+
+def test_a_zone_cannot_be_stored_in_a_variable(tmp_path):
+    from dsl.diagnostics import RulebookError
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
+    (tmp_path / "game.rules").write_text('''game "Alias"
+players 1
+kind card from "c.yaml":
+    name: text
+zone left: card, public
+turn:
+    pile = left
+    end game "x"
+winners: players
+''')
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    d = e.value.diagnostics[0]
+    assert d.code == "E307" and d.span.line == 7 and "[c for c in left]" in d.hint
+
+
+def test_lists_are_values_so_a_saved_game_continues_identically(tmp_path):
+    (tmp_path / "game.rules").write_text('''game "Values"
+players 1
+var xs: list of int = [1, 2]
+turn:
+    ys = xs
+    choose n from [1, 2] labelled "Add {n}"
+    add n to ys
+    add 10 * n to xs
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    s = g.new_state(seed=0)
+    t = g.load_state(json.loads(json.dumps(s.to_json())))
+    for x in (s, t):
+        x.apply_label("Add 2")
+    assert s.data["globals"][0] == t.data["globals"][0] == [1, 2, 20]
