@@ -1,0 +1,268 @@
+"""Hundreds of seeded random games of Taboo Atoll Express, checking invariants at every step.
+
+A third of the games are played by a uniformly random player, a third by a "keen" random
+player who claims, escapes with the treasures and shores up whenever it can, and a third by a
+"planner" who keeps useful dice and heads for treasures it can claim, so that the games also
+reach full search tracks and claimed treasures. Every few games, the game is saved
+to JSON and loaded back at every step and must go on exactly like a game that never was.
+"""
+import json
+import random
+
+import pytest
+
+from taboo_helpers import COLOURS, PLATFORM, SKULL, game, get_var, score_by_hand, space_index
+
+GAMES = 300
+DIFFICULTIES = ["newbie", "normal", "elite", "crazy", "insane", "idiotic"]
+START_LEVEL = {"newbie": 0, "normal": 2, "elite": 5, "crazy": 6, "insane": 8, "idiotic": 9}
+ROLES = {"no_role", "explorer", "engineer", "diver", "pilot", "navigator", "messenger"}
+FLOOD_STATES = ("dry", "flooded", "sunk")
+MAX_DECISIONS = 1500          # far above any game seen; a game that runs longer never ends
+# Score bounds from the formula: at best a win (50), four claims (60), the water at 0 (70) and
+# every space dry (48) with no search point left unused; at worst 0 (the water at the skull,
+# every space sunk, nothing claimed and no point saved).
+MAX_SCORE = 50 + 4 * 15 + 5 * SKULL + 2 * 24
+MIN_SCORE = 0
+
+
+def random_player(rng):
+    def choose(s):
+        return rng.randrange(len(s.options()))
+    return choose
+
+
+def keen_player(rng):
+    prefer = ("Air Support: fly off", "Claim the", "Shore up", "Get Digging", "Escape to")
+
+    def choose(s):
+        opts = s.options()
+        for word in prefer:
+            hits = [i for i, o in enumerate(opts) if o.startswith(word)]
+            if hits and rng.random() < 0.9:
+                return rng.choice(hits)
+        return rng.randrange(len(opts))
+    return choose
+
+
+def planner_player(rng):
+    """Heads for a treasure it can claim (or, with all four, for Idiot's Platform), flying there
+    with Air Support when it can; otherwise shores up or plays at random."""
+    def choose(s):
+        opts = s.options()
+        g = s.game
+        static = g.compiled.static["space"]
+        names = g.compiled.kind_names["space"]
+        t = s.data["fields"]["treasure"]
+        goals = [t["location"][i] for i in range(4) if not t["claimed"][i] and t["search"][i] >= 5]
+        if all(t["claimed"]):
+            goals = [space_index(g, PLATFORM)]
+
+        def dist(a, b):
+            return abs(static["row"][a] - static["row"][b]) + abs(static["col"][a] - static["col"][b])
+
+        for word in ("Air Support: fly off", "Claim the"):
+            hits = [i for i, o in enumerate(opts) if o.startswith(word)]
+            if hits:
+                return hits[0]
+        if goals and rng.random() < 0.95:
+            here = get_var(s, "pawn")
+            best, best_d = None, min(dist(here, goal) for goal in goals)
+            for i, o in enumerate(opts):
+                for verb in ("Air Support: fly to ", "Fly to ", "Navigate to ", "Swim to ", "Move to ", "Escape to "):
+                    if o.startswith(verb) and o[len(verb):] in names:
+                        d = min(dist(names.index(o[len(verb):]), goal) for goal in goals)
+                        if d < best_d:
+                            best, best_d = i, d
+            if best is not None:
+                return best
+        keeps = [i for i, o in enumerate(opts) if o.startswith("Keep ")]
+        if keeps:
+            def worth(label):        # dice that bring an unclaimed treasure nearest to 5
+                total = 0
+                for die in label[5:].split(" and "):
+                    if die in COLOURS:
+                        k = g.compiled.static["treasure"]["colour"].index(die)
+                        total += 1 + t["search"][k] if t["search"][k] < 5 else 0
+                    elif die == "white":
+                        total += 2
+                return total
+            return max(keeps, key=lambda i: (worth(opts[i]), rng.random()))
+        keen = [i for i, o in enumerate(opts) if o.startswith("Shore up")]
+        if keen and rng.random() < 0.8:
+            return rng.choice(keen)
+        return rng.randrange(len(opts))
+    return choose
+
+
+def difficulty_of(i):
+    return DIFFICULTIES[i % len(DIFFICULTIES)]
+
+
+class Tracker:
+    """Checks one game's invariants at each step, remembering what may never go back."""
+
+    def __init__(self, s, difficulty):
+        self.g = s.game
+        self.platform = space_index(self.g, PLATFORM)
+        self.sunk = set()
+        self.claimed = set()
+        self.water = START_LEVEL[difficulty]
+        assert get_var(s, "water_level") == self.water
+
+    def check(self, s):
+        flooding = s.data["fields"]["space"]["flood"]
+        # Each space is exactly one of unflooded, flooded or sunk.
+        assert len(flooding) == 24
+        assert all(f in FLOOD_STATES for f in flooding)
+        flooded = [i for i, f in enumerate(flooding) if f == "flooded"]
+        sunk = {i for i, f in enumerate(flooding) if f == "sunk"}
+        dry = 24 - len(flooded) - len(sunk)
+        # Cubes within their supply: 24 purple, 24 black.
+        assert len(flooded) <= 24 and len(sunk) <= 24
+        # A sunk space never comes back.
+        assert sunk >= self.sunk
+        self.sunk = sunk
+
+        water = get_var(s, "water_level")
+        special = get_var(s, "special_actions")
+        actions = get_var(s, "actions_left")
+        assert 0 <= water <= SKULL and water >= self.water
+        self.water = water
+        assert 0 <= special <= 3
+        assert 0 <= actions <= 3
+        assert get_var(s, "current_role") in ROLES
+        assert (get_var(s, "current_role") == "no_role") <= (s.data["turn_number"] == 1)
+
+        t = s.data["fields"]["treasure"]
+        for i in range(4):
+            assert 0 <= t["search"][i] <= 5
+            assert t["location"][i] != self.platform
+            if t["claimed"][i]:
+                self.claimed.add(i)
+            assert t["claimed"][i] == (i in self.claimed)          # a claim is never undone
+            if not s.is_over and not t["claimed"][i]:
+                assert t["location"][i] not in sunk                 # else the game would be lost
+
+        if water >= SKULL:
+            assert s.is_over
+        won = get_var(s, "won")
+        unused = sum(t["search"][i] for i in range(4) if not t["claimed"][i])
+        assert s.scores() == [score_by_hand(won, len(self.claimed), water, dry, len(flooded), unused)]
+
+        if s.is_over:
+            assert s.pending is None and s.options() == []
+            r = s.result
+            assert MIN_SCORE <= r.scores[0] <= MAX_SCORE
+            assert r.winners == ([0] if won else [])
+            if won:
+                assert len(self.claimed) == 4 and s.data["globals"][s.game.compiled.global_names.index("pawn")] == self.platform
+                assert r.scores[0] >= 50 + 60
+            return
+        p = s.pending
+        assert p.players == [0]
+        opts = s.options()
+        assert opts, "a decision with no options"
+        assert len(set(opts)) == len(opts), f"repeated options: {opts}"
+        assert all(isinstance(o, str) and o.strip() for o in opts)
+        if p.prompt.startswith("Treasure search"):
+            # Each pair of dice to keep is offered once, whatever order the dice were rolled in.
+            pairs = [tuple(sorted(o[len("Keep "):].split(" and "))) for o in opts if o.startswith("Keep ") and " and " in o]
+            assert len(set(pairs)) == len(pairs), opts
+        pawn = get_var(s, "pawn")
+        if "is sinking" in p.prompt:
+            assert pawn in sunk                   # the pawn is still on the sinking space
+            assert all(o.startswith("Escape to ") for o in opts)
+        else:
+            assert pawn not in sunk
+
+
+def play(seed, difficulty, make_player, round_trip=False):
+    """Play one game; returns (final state, moves). With round_trip, a saved and reloaded copy
+    plays alongside and must stay identical at every step."""
+    g = game(difficulty)
+    s = g.new_state(seed=seed)
+    choose = make_player(random.Random(seed))
+    tracker = Tracker(s, difficulty)
+    moves = []
+    while True:
+        tracker.check(s)
+        if round_trip:
+            loaded = g.load_state(json.loads(json.dumps(s.to_json())))
+            assert loaded.to_json() == s.to_json()
+            assert loaded.options() == s.options()
+            assert loaded.is_over == s.is_over
+        if s.is_over:
+            break
+        assert len(moves) < MAX_DECISIONS, "the game does not end"
+        i = choose(s)
+        moves.append(i)
+        s.apply(i)
+        if round_trip:
+            loaded.apply(i)
+            assert loaded.to_json() == s.to_json()
+            s = loaded              # continue from the reloaded copy
+    assert s.decisions == len(moves)
+    return s, moves
+
+
+def replay(seed, difficulty, moves):
+    s = game(difficulty).new_state(seed=seed)
+    for i in moves:
+        s.apply(i)
+    return s
+
+
+@pytest.fixture(scope="module")
+def games():
+    out = []
+    for i in range(GAMES):
+        player = (random_player, keen_player, planner_player)[i % 3]
+        # The planner plays the easier levels, where it gets far enough to claim treasures.
+        difficulty = difficulty_of(i // 3) if player is not planner_player else DIFFICULTIES[(i // 3) % 2]
+        s, moves = play(1000 + i, difficulty, player, round_trip=(i % 4 == 0))
+        out.append((1000 + i, difficulty, s, moves))
+    return out
+
+
+def test_random_games_keep_every_invariant(games):
+    assert len(games) == GAMES
+    reasons = {s.result.reason.split(" sank")[0] if "sank" in s.result.reason else s.result.reason
+               for _, _, s, _ in games}
+    # The games reach more than one way to end.
+    assert "The water level reached the skull and crossbones." in reasons
+    assert "Idiot's Platform" in reasons
+    assert len(reasons) >= 4
+
+
+def test_games_reach_claimed_treasures(games):
+    claims = [sum(s.data["fields"]["treasure"]["claimed"]) for _, _, s, _ in games]
+    assert sum(claims) >= 20
+    assert max(claims) >= 2
+
+
+def test_the_same_seed_and_moves_give_the_same_game(games):
+    for seed, difficulty, s, moves in games[::6]:
+        again = replay(seed, difficulty, moves)
+        assert again.to_json() == s.to_json()
+        assert again.result == s.result
+
+
+def test_the_same_seed_gives_the_same_start():
+    g = game()
+    for seed in range(20):
+        assert g.new_state(seed=seed).to_json() == g.new_state(seed=seed).to_json()
+    starts = {json.dumps(g.new_state(seed=seed).data["fields"]) for seed in range(20)}
+    assert len(starts) > 15                     # and different seeds give different games
+
+
+def test_a_round_trip_mid_decision_continues_identically():
+    g = game("elite")
+    s, moves = play(77, "elite", random_player)
+    # Save at every step of the same game and continue to the end from each save.
+    for k in range(0, len(moves), 3):
+        base = replay(77, "elite", moves[:k])
+        loaded = g.load_state(json.loads(json.dumps(base.to_json())))
+        for i in moves[k:]:
+            loaded.apply(i)
+        assert loaded.to_json() == s.to_json()
