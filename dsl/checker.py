@@ -251,16 +251,22 @@ class Checker:
                             enums.add(fs.type)
                     s.type = "die:" + (enums.pop() if len(enums) == 1 else T.ANY)
             elif s.kind == "define":
-                for prm in d.params:
-                    prm.resolved = self.resolve_type(prm.type)
+                self.params(d)
                 s.type = self.resolve_type(d.result) if d.result else None
             elif s.kind in ("rule", "event"):
-                for prm in d.params:
-                    prm.resolved = self.resolve_type(prm.type)
+                self.params(d)
         for s in list(self.sym.values()):
             if s.kind == "table":
                 s.type = self.table_type(s.decl)
                 self.check_table_keys(s.decl)
+
+    def params(self, d):
+        seen = set()
+        for prm in d.params:
+            prm.resolved = self.resolve_type(prm.type)
+            if prm.name in seen:
+                self.error("E202", f"The parameter '{prm.name}' is named twice.", prm)
+            seen.add(prm.name)
 
     def expand_things(self, k: A.KindDecl, fields: dict) -> list:
         if k.source is None:
@@ -320,6 +326,9 @@ class Checker:
             if s.kind in ("var", "pvar") and isinstance(d, A.VarDecl):
                 ctx = Context()
                 t = self.expr(d.init, ctx)
+                if d.low is not None and isinstance(d.init, A.Lit) and isinstance(d.init.value, int) \
+                        and not d.low <= d.init.value <= d.high:
+                    self.error("E208", f"'{d.name}' must stay from {d.low} to {d.high}, but starts at {d.init.value}.", d.init)
                 if not T.fits(t, s.type):
                     self.error("E301", f"The variable '{d.name}' is {T.a(s.type)} but starts as {T.a(t)}.", d.init)
                 out.env_sizes[id(d)] = ctx.size

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
 from . import ast as A
 from .diagnostics import Diagnostic, Span, did_you_mean
@@ -697,8 +697,10 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
     tok = e.token
     if tok.type == "_INDENT":
+        line = _indented_line_after(text, line)
         return Diagnostic("E104", "This line is indented more than the line before it, but nothing here opens a block.",
-                          span, "indent only after a line that ends with ':'")
+                          Span(file, line + line_offset, _indent_of(text, line) + 1),
+                          "indent only after a line that ends with ':'")
     if tok.type == "_DEDENT":
         return Diagnostic("E101", f"The block ends too early; expected {expected}.", span)
     if tok.type == "_NL":
@@ -713,6 +715,38 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         if not hint and col == 1:
             hint = "every line at the left margin starts a declaration; indent lines that belong to the one above"
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint)
+
+
+def _indent_of(text: str, line: int) -> int:
+    lines = text.splitlines()
+    return len(lines[line - 1]) - len(lines[line - 1].lstrip()) if 0 < line <= len(lines) else 0
+
+
+def _code_lines(text: str):
+    """(line number, indentation) of each line that holds code, not blank or only a comment."""
+    for i, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            yield i, len(raw) - len(raw.lstrip())
+
+
+def _indented_line_after(text: str, line: int) -> int:
+    """The first code line after `line`: where an unexpected indent really is."""
+    return next((i for i, _ in _code_lines(text) if i > line), line)
+
+
+def _bad_dedent_line(text: str) -> tuple[int, int]:
+    """The first line whose indentation returns to a column no open block started at."""
+    stack = [0]
+    for i, indent in _code_lines(text):
+        if indent > stack[-1]:
+            stack.append(indent)
+        else:
+            while indent < stack[-1]:
+                stack.pop()
+            if indent != stack[-1]:
+                return i, indent + 1
+    return 1, 1
 
 
 def _chunks(text: str):
@@ -738,7 +772,7 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
     text = text.replace("\t", "    ") if "\t" in text else text
     try:
         return _parse_text(text, file, 0, errors), errors
-    except UnexpectedInput as e:
+    except (UnexpectedInput, DedentError, RecursionError) as e:
         first = e        # `e` itself is unbound when the except block ends
     decls = []
     for start, chunk in _chunks(text):
@@ -746,8 +780,21 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
             decls.extend(_parse_text(chunk, file, start, errors).decls)
         except UnexpectedInput as e:
             errors.append(_syntax_diagnostic(e, file, chunk, start))
+        except DedentError:
+            line, col = _bad_dedent_line(chunk)
+            errors.append(Diagnostic("E104", "This line's indentation does not line up with any block above it.",
+                                     Span(file, line + start, col),
+                                     "indent a block's lines by the same amount, and end it at an outer block's column"))
+        except RecursionError:
+            errors.append(Diagnostic("E105", "This declaration nests too deeply to read.", Span(file, start + 1, 1),
+                                     "split deeply nested expressions into definitions"))
     if not errors:   # the whole failed but no chunk did: report the whole-file error
-        errors.append(_syntax_diagnostic(first, file, text, 0))
+        if isinstance(first, UnexpectedInput):
+            errors.append(_syntax_diagnostic(first, file, text, 0))
+        else:
+            line, col = _bad_dedent_line(text)
+            errors.append(Diagnostic("E104", "This line's indentation does not line up with any block above it.",
+                                     Span(file, line, col)))
     return A.Module(file, decls, span=Span(file)), errors
 
 

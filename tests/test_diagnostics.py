@@ -31,11 +31,7 @@ LARK_INTERNALS = ("__ANON", "_NL", "_INDENT", "_DEDENT", "$END", "Token(", "Trac
 LOCATION = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): (error|warning) [EW]\d{3}: ")
 
 # Corpus entries whose diagnostic is not where it should be (see the report).
-KNOWN_BUGS = {
-    "syntax_unexpected_indent.rules": "bug: E104 (unexpected indent) points at the end of the line before the "
-                                      "indented line, not at the indented line",
-    "duplicate_parameter.rules": "bug: a rule with two parameters of the same name is not reported",
-}
+KNOWN_BUGS = {}   # corpus entry -> reason, for a diagnostic known to be wrong (none at present)
 
 
 def corpus():

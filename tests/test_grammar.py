@@ -379,14 +379,12 @@ def test_spans_do_not_take_part_in_equality():
 
 
 # ============================================================================ errors are diagnostics
-DEDENT_BUG = pytest.mark.xfail(strict=True, reason="bug: a dedent to a column no enclosing block uses makes "
-                                                   "parse() raise lark's DedentError instead of a diagnostic")
 
 
 @pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "game", "(((", "turn:\n", '"', "\x00",
                                   "rule r:\n  pass\n    pass\n",
-                                  pytest.param("rule r:\n        pass\n    pass\n", marks=DEDENT_BUG),
-                                  pytest.param("turn:\n    if a:\n            pass\n        pass\n", marks=DEDENT_BUG)])
+                                  "rule r:\n        pass\n    pass\n",
+                                  "turn:\n    if a:\n            pass\n        pass\n"])
 def test_parse_returns_diagnostics_and_never_raises(text):
     module, errors = parse(text, "t.rules")
     assert isinstance(module, A.Module)
