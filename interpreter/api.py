@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 
 from dsl.checker import check
+from dsl import types as T
 from dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
 from dsl.loader import load_program
 
@@ -69,7 +70,8 @@ class Game:
         n = self.min_players if players is None else int(players)
         if not self.min_players <= n <= self.max_players:
             span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
-            raise ValueError(f"{self.title} is played by {span} players, not {n}.")
+            noun = "player" if self.max_players == 1 else "players"
+            raise ValueError(f"{self.title} is played by {span} {noun}, not {n}.")
         return State(self, new_state(self.compiled, n, seed))
 
     def load_state(self, data) -> "State":
@@ -222,6 +224,80 @@ def _copy(x):
     return x
 
 
+def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
+    """Does a saved value fit a declared type?"""
+    if t.startswith("list:"):
+        return isinstance(v, list) and all(_fits_value(prog, x, t[5:], players) for x in v)
+    if v is None:
+        return t.startswith(("thing:", "enum:")) or t in ("player", "any")
+    if t == "int":
+        return type(v) is int
+    if t == "bool":
+        return type(v) is bool
+    if t == "text":
+        return isinstance(v, str)
+    if t == "player":
+        return type(v) is int and 0 <= v < players
+    if t.startswith("thing:"):
+        return type(v) is int and 0 <= v < prog.kinds.get(t[6:], 0)
+    if t.startswith("enum:"):
+        return isinstance(v, str) and v in prog.enum_values.get(t[5:], ())
+    return True
+
+
+def _values_problem(prog: Compiled, data: dict) -> str:
+    n = len(data["players"])
+    for name, t, v in zip(prog.global_names, prog.global_types, data["globals"]):
+        if not _fits_value(prog, v, t, n):
+            return f"the variable '{name}' does not hold {T.a(t)}"
+    for row in data["players"]:
+        for name, t, v in zip(prog.player_names, prog.player_types, row):
+            if not _fits_value(prog, v, t, n):
+                return f"a player's '{name}' does not hold {T.a(t)}"
+    for kind, fields in prog.field_types.items():
+        for name, t in fields.items():
+            if not all(_fits_value(prog, v, t, n) for v in data["fields"][kind][name]):
+                return f"a {kind}'s '{name}' does not hold {T.a(t)}"
+    return ""
+
+
+def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
+    """Is the pending decision one this rulebook can resume?"""
+    from . import statements as S
+    kinds = {"choose": S.Choose, "menu": S.Menu, "secret": S.Secret}
+    if p.get("kind") == "reaction":
+        if not data["stack"] or not isinstance(data["stack"][-1][3], dict):
+            return "its pending reaction has no event to resume"
+        labels, values = p.get("labels"), p.get("values")
+    elif p.get("kind") in kinds:
+        if not isinstance(p.get("stmt"), int) or not 0 <= p["stmt"] < len(prog.stmts) \
+                or not isinstance(prog.stmts[p["stmt"]], kinds[p["kind"]]):
+            return "its pending decision does not match the rulebook"
+        if not isinstance(p.get("env"), int) or not 0 <= p["env"] < len(data["envs"]):
+            return "its pending decision refers to rule locals it does not have"
+        if p["kind"] == "secret":
+            by_l, by_v = p.get("by_seat_labels"), p.get("by_seat_values")
+            if not isinstance(by_l, dict) or not isinstance(by_v, dict) or not isinstance(p.get("answers"), dict):
+                return "its pending secret choice is malformed"
+            for seat in p["players"]:
+                ls, vs = by_l.get(str(seat)), by_v.get(str(seat))
+                if not isinstance(ls, list) or not isinstance(vs, list) or len(ls) != len(vs) or not ls:
+                    return "its pending secret choice has options that do not match"
+            return ""
+        labels, values = p.get("labels"), p.get("values")
+    else:
+        return "its pending decision is of an unknown kind"
+    if not isinstance(labels, list) or not isinstance(values, list) or len(labels) != len(values) or not labels:
+        return "its pending decision's options do not match their values"
+    if not all(isinstance(x, str) for x in labels):
+        return "its pending decision has an option that is not a text"
+    if p["kind"] == "menu":
+        n = len(prog.stmts[p["stmt"]].options)
+        if not all(isinstance(v, list) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < n for v in values):
+            return "its pending menu's options do not match the rulebook"
+    return ""
+
+
 def _validate_state(prog: Compiled, data) -> str:
     """A short description of why data is not a state of this game, or ""."""
     if not isinstance(data, dict):
@@ -252,17 +328,23 @@ def _validate_state(prog: Compiled, data) -> str:
                 and 0 <= frame[1] <= len(prog.blocks[frame[0]].stmts) and isinstance(frame[2], int)
                 and 0 <= frame[2] < max(len(data["envs"]), 1)):
             return "its rule positions do not match the rulebook"
+    problem = _values_problem(prog, data)
+    if problem:
+        return problem
+    if not all(isinstance(line, str) for line in data["log"]):
+        return "its log holds something that is not a text"
     p = data.get("pending")
     if p is not None:
         if not isinstance(p, dict) or "kind" not in p or "players" not in p:
             return "its pending decision is malformed"
-        if p["kind"] != "reaction" and not (isinstance(p.get("stmt"), int) and 0 <= p["stmt"] < len(prog.stmts)):
-            return "its pending decision does not match the rulebook"
-        if not isinstance(p["players"], list) or not all(isinstance(s, int) and 0 <= s < n for s in p["players"]):
+        if not isinstance(p["players"], list) or not p["players"] \
+                or not all(type(s) is int and 0 <= s < n for s in p["players"]):
             return "its pending decision names unknown players"
-        labels = p.get("by_seat_labels") if p["kind"] == "secret" else p.get("labels")
-        if not isinstance(labels, (list, dict)):
-            return "its pending decision has no options"
+        if not isinstance(p.get("prompt"), str):
+            return "its pending decision has no prompt"
+        problem = _pending_problem(prog, data, p)
+        if problem:
+            return problem
     elif not data["over"]:
         return "the game is neither over nor waiting for a decision"
     try:

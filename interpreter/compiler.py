@@ -14,11 +14,36 @@ from dsl import ast as A
 from dsl import types as T
 from dsl.checker import CheckedProgram
 
-from .errors import RuleError
+from .errors import BudgetExceeded, RuleError
 from .functions import FUNCTIONS
 
 
 MAX_SIZE = 100_000     # the longest text or list a rulebook may build with '+'
+MAX_INT = 10 ** 15     # the largest whole number a rulebook may store or multiply to
+PY_ERRORS = (TypeError, IndexError, KeyError, AttributeError, ValueError)
+
+
+def guarded(fn, span, what: str):
+    """Evaluate fn(m, env) so that a mistake in it is a RuleError naming its line."""
+    def run(m, env):
+        try:
+            return fn(m, env)
+        except RuleError as e:
+            if e.span is None:
+                e.span = span
+            raise
+        except RecursionError:
+            raise RuleError(f"{what} nests too deeply.", span) from None
+        except PY_ERRORS as e:
+            from .machine import _explain
+            raise RuleError(f"{what} cannot be worked out: {_explain(e)}.", span) from None
+    return run
+
+
+def _int_capped(v, span):
+    if type(v) is int and not -MAX_INT <= v <= MAX_INT:
+        raise RuleError(f"This makes the number {str(v)[:20]}..., beyond the limit of {MAX_INT}.", span)
+    return v
 
 
 def _capped(value, span):
@@ -85,6 +110,10 @@ class Compiled:
     kind_names: dict = field(default_factory=dict)    # kind -> list of display names
     signal_block: int = -1
     first_player_slot: int = -1                       # the `first_player` variable, if declared
+    global_types: list = field(default_factory=list)   # declared type per global slot
+    player_types: list = field(default_factory=list)
+    field_types: dict = field(default_factory=dict)    # kind -> field -> type, for changing fields
+    enum_values: dict = field(default_factory=dict)    # enum or option -> its values
 
 
 class Compiler:
@@ -278,7 +307,8 @@ class Compiler:
         if op == "-":
             return lambda m, env: a(m, env) - b(m, env)
         if op == "*":
-            return lambda m, env: a(m, env) * b(m, env)
+            span = e.span
+            return lambda m, env: _int_capped(a(m, env) * b(m, env), span)
         if op in ("/", "%"):
             span = e.span
             is_div = op == "/"
@@ -445,6 +475,11 @@ class Compiler:
             self.compile_var(d, out.globals_init, out.global_names, out.global_vis, "g")
         for d in c.player_slots:
             self.compile_var(d, out.player_init, out.player_names, out.player_vis, "p")
+        out.global_types = [sym[d.name].type for d in c.globals_]
+        out.player_types = [sym[d.name].type for d in c.player_slots]
+        out.field_types = {k: {f: t for f, (t, dyn) in fs.items() if dyn} for k, fs in c.kind_fields.items()}
+        out.enum_values = {n: set(x.decl.values if x.kind == "enum" else x.decl.choices)
+                           for n, x in sym.items() if x.kind in ("enum", "option")}
         fp = sym.get("first_player")
         if fp is not None and fp.kind == "var" and fp.type == T.PLAYER:
             out.first_player_slot = fp.slot
@@ -464,23 +499,29 @@ class Compiler:
         out.root = self.block([], kind="root", owner="turn order")
         out.blocks[out.root].stmts = [S.RootTurns(has_setup="setup" in c.phases, has_round="round" in c.phases)]
         if "score" in sym and sym["score"].kind == "define":
-            out.score = out.defines["score"]
+            score, span = out.defines["score"], sym["score"].decl.span
+            out.score = lambda m, args: guarded(lambda m2, env: score(m2, args), span, "The score")(m, None)
         if c.winners is not None:
             w = c.winners
             if w.ranking:
-                out.winners = ("ranking", [(d, out.defines[n]) for d, n in w.ranking])
+                out.winners = ("ranking", [(d, self.guarded_define(n, w.span)) for d, n in w.ranking])
             else:
-                out.winners = ("expr", self.expr(w.expr), c.env_sizes.get(id(w), 0))
+                out.winners = ("expr", guarded(self.expr(w.expr), w.span, "The winners"), c.env_sizes.get(id(w), 0))
         if c.display is not None:
             for item in c.display.items:
                 size = c.env_sizes.get(id(item), 0)
                 slot = c.slots.get(id(item))
                 if isinstance(item, A.ShowLine):
-                    out.display.append(("line", self.expr(item.text), size, slot,
-                                        self.expr(item.iterable) if item.iterable is not None else None))
+                    out.display.append(("line", guarded(self.expr(item.text), item.span, "This display line"), size, slot,
+                                        guarded(self.expr(item.iterable), item.span, "This display line")
+                                        if item.iterable is not None else None))
                 else:
-                    out.display.append(("board", self.expr(item.text), size, slot, item.kind))
+                    out.display.append(("board", guarded(self.expr(item.text), item.span, "The board"), size, slot, item.kind))
         return out
+
+    def guarded_define(self, name, span):
+        fn = self.out.defines[name]
+        return lambda m, args: guarded(lambda m2, env: fn(m2, args), span, f"'{name}'")(m, None)
 
     def compile_define(self, name, d: A.DefineDecl):
         size = self.c.env_sizes.get(id(d), 0)
@@ -488,27 +529,41 @@ class Compiler:
         slots = [self.c.slots[id(p)] for p in d.params]
         n = len(slots)
 
-        # Deep recursion surfaces as RecursionError, which the machine reports as a budget error.
+        span = d.span
+
+        def runaway():
+            return BudgetExceeded(f"The definition '{name}' calls itself without end.", span)
+        # try costs nothing in Python 3.11 until something is raised.
         if n == 0:
             def call(m, args):
-                return body(m, [None] * size)
+                try:
+                    return body(m, [None] * size)
+                except RecursionError:
+                    raise runaway() from None
         elif n == 1:
             s0 = slots[0]
 
             def call(m, args):
                 env = [None] * size
                 env[s0] = args[0]
-                return body(m, env)
+                try:
+                    return body(m, env)
+                except RecursionError:
+                    raise runaway() from None
         else:
             def call(m, args):
                 env = [None] * size
                 for i in range(n):
                     env[slots[i]] = args[i]
-                return body(m, env)
+                try:
+                    return body(m, env)
+                except RecursionError:
+                    raise runaway() from None
         self.out.defines[name] = call
 
     def compile_var(self, d, inits, names, vis, table):
-        init = self.expr(d.init) if isinstance(d, A.VarDecl) else (lambda m, env: [])
+        init = guarded(self.expr(d.init), d.init.span, f"The starting value of '{d.name}'") \
+            if isinstance(d, A.VarDecl) else (lambda m, env: [])
         size = self.c.env_sizes.get(id(d), 0)
         inits.append((d.name, init, size))
         names.append(d.name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dsl import ast as A
 from dsl import types as T
 
+from .compiler import _int_capped
 from .errors import RuleError
 
 DECLINE = "Decline"
@@ -330,6 +331,10 @@ def _assign(c, s: A.Assign):
         # Lists are values: a saved game cannot keep two names for one list, so neither may play.
         place = value
         value = lambda m, env: _deep_list(place(m, env))  # noqa: E731
+    if c.types.get(id(s.target)) == T.INT or c.types.get(id(s.value)) == T.INT:
+        # A stored number is capped, so a loop that doubles it cannot eat the machine.
+        store, span = setter, s.span
+        setter = lambda m, env, v: store(m, env, _int_capped(v, span))  # noqa: E731
     if s.op == "=":
         return Simple(lambda m, env: setter(m, env, value(m, env)), s.span)
     getter = c.expr(s.target)

@@ -160,8 +160,8 @@ def _use(state):
     state.apply(0)
 
 
-# Corrupt states that load_state accepts, after which using the state raises a raw Python
-# error. Each should be a SaveError at load_state (or, at least, a RuleError). See the report.
+# Corrupt states with the right shape but wrong contents: each is refused by load_state, or at
+# worst fails with a RuleError when used, never with a raw Python error.
 ACCEPTED_THEN_CRASH = {
     "the paused rule's locals are out of range":
         lambda d: d["pending"].__setitem__("env", 99),
@@ -176,8 +176,6 @@ ACCEPTED_THEN_CRASH = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="bug: load_state accepts values of the wrong shape or type; using the "
-                                       "state then raises IndexError/TypeError/AttributeError instead of SaveError")
 @pytest.mark.parametrize("name", sorted(ACCEPTED_THEN_CRASH))
 def test_a_corrupt_state_is_refused_or_fails_cleanly(fresh, name):
     data = _corrupt(fresh, ACCEPTED_THEN_CRASH[name])
@@ -339,11 +337,9 @@ def test_infinite_recursion_of_a_definition_stops_with_a_budget_error(tmp_path):
     g = load_game(path)
     with pytest.raises(BudgetExceeded) as e:
         g.new_state(seed=1)
-    assert e.value.span.line == line_of(path, "x = deep(0)")
+    assert e.value.span.line == line_of(path, "define deep")    # the definition that runs away
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a runaway definition's budget error names the section that called "
-                                       "it ('the turn section'), not the definition 'deep'")
 def test_the_budget_error_of_a_runaway_definition_names_it(tmp_path):
     path = write_rules(tmp_path, "deep.rules", """
         game "Definition recursion"
@@ -392,8 +388,6 @@ OUTSIDE_RULES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="bug: an IndexError in a variable's starting value, the score, the winners "
-                                       "or the display escapes as a raw IndexError instead of a RuleError")
 @pytest.mark.parametrize("where", sorted(OUTSIDE_RULES))
 def test_a_mistake_outside_the_rules_is_a_rule_error(tmp_path, where):
     decls, step = OUTSIDE_RULES[where]

@@ -278,7 +278,7 @@ def test_keep_one_then_one_more_from_the_reroll():
 
     force(s, keep_one, lambda c: in_search(c) and not search_offers_black(c) and
           c.pending.prompt.count(colour) == 1)     # the reroll shows two other non-black faces
-    assert s.pending.prompt.endswith(f"kept so far {colour}")
+    assert s.pending.prompt.endswith(f"kept so far: {colour}")
     assert all(" and " not in o for o in s.options())      # one more die, not two
     second = s.options()[0].split()[-1]
     s.apply_label(s.options()[0])
@@ -606,6 +606,7 @@ def test_the_score_of_a_lost_game_counts_the_final_position():
     dry = len(spaces_in(s, "dry"))
     flooded = len(spaces_in(s, "flooded"))
     assert flood_state(s, "Blood Woods") == "sunk"
-    # The rulebook ends the game as the treasure sinks, before the sinking raises the water.
-    assert get_var(s, "water_level") == 4
-    assert s.result.scores == [score_by_hand(False, 1, 4, dry, flooded, points)]
+    # "Any time a space sinks, move the water level tracker up by one space": even the sinking
+    # that ends the game raises the water, and the score counts it.
+    assert get_var(s, "water_level") == 5
+    assert s.result.scores == [score_by_hand(False, 1, 5, dry, flooded, points)]
