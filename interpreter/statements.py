@@ -152,6 +152,15 @@ def _distinct(labels, values):
     return out_l, out_v
 
 
+def _ask_one(st, m, frame, kind, labels, values):
+    """Pause for one player's decision (the statement's `by`, else the current player)."""
+    env = m.envs[frame[2]]
+    who = st.by(m, env) if st.by else m.s["current"]
+    prompt = st.prompt(m, env) if st.prompt else "Choose"
+    m.ask({"kind": kind, "stmt": st.sid, "env": frame[2], "players": [who],
+           "prompt": prompt, "labels": labels, "values": values})
+
+
 class Choose(Stmt):
     """`choose x from E [if C] [labelled L] [by P] [prompt Q]`, optionally with a body."""
 
@@ -173,10 +182,7 @@ class Choose(Stmt):
             values.append(None)
         if not labels:
             raise RuleError("There is nothing to choose from here.", self.span)
-        who = self.by(m, env) if self.by else m.s["current"]
-        prompt = self.prompt(m, env) if self.prompt else "Choose"
-        m.ask({"kind": "choose", "stmt": self.sid, "env": frame[2], "players": [who],
-               "prompt": prompt, "labels": labels, "values": values})
+        _ask_one(self, m, frame, "choose", labels, values)
 
     def resume(self, m, pending, index, seat, time):
         env = m.envs[pending["env"]]
@@ -210,10 +216,7 @@ class Menu(Stmt):
         labels, values = _distinct(labels, values)
         if not labels:
             raise RuleError("None of this choice's options is possible now.", self.span)
-        who = self.by(m, env) if self.by else m.s["current"]
-        prompt = self.prompt(m, env) if self.prompt else "Choose"
-        m.ask({"kind": "menu", "stmt": self.sid, "env": frame[2], "players": [who],
-               "prompt": prompt, "labels": labels, "values": values})
+        _ask_one(self, m, frame, "menu", labels, values)
 
     def resume(self, m, pending, index, seat, time):
         i, x = pending["values"][index]
