@@ -337,6 +337,7 @@ class ZoneDecl(Decl):
     elem: str = ""
     per_player: bool = False
     visibility: str = "public"     # public, owner, hidden
+    count: Optional[int] = None    # numbered zones: `zone discard[2]` is discard[0] and discard[1]
     kind_word = "zone"
 
 

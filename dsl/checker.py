@@ -227,6 +227,10 @@ class Checker:
                         self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.", d,
                                    did_you_mean(d.elem, out.kinds))
                     s.type = T.list_of("thing:" + d.elem)
+                    if d.count is not None:
+                        if not 1 <= d.count <= 100:
+                            self.error("E206", f"A numbered zone has 1 to 100 zones, not {d.count}.", d)
+                        s.type = T.list_of(s.type)
                 else:
                     s.type = self.resolve_type(d.type)
                     if (d.low is not None) and s.type != T.INT:
@@ -518,7 +522,9 @@ class Checker:
             self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value)
 
     def zone_named(self, e) -> str:
-        """The zone an expression names directly (`deck`, `p.hand`), or ""."""
+        """The zone an expression names directly (`deck`, `p.hand`, `discard[k]`), or ""."""
+        if isinstance(e, A.Index):
+            return self.zone_named(e.obj)
         ref = self.out.refs.get(id(e))
         if isinstance(e, A.Name) and ref and ref[0] == "global":
             s = self.sym.get(e.name)
@@ -560,6 +566,10 @@ class Checker:
             if ref and ref[0] == "attr":
                 self.error("E303", f"The field '{tgt.name}' comes from the data and never changes; give it a starting value in the kind to make it change.", tgt)
             return t
+        if isinstance(tgt, A.Index):
+            t = self.expr(tgt, self.ctx)
+            if self.zone_named(tgt.obj):     # one zone of a numbered zone: cards move in and out of it
+                return t
         self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
         return T.ANY
 

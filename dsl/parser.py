@@ -244,8 +244,14 @@ class _ToAst(Transformer):
         per_player = isinstance(c[0], Token) and c[0].type == "PLAYER"
         if per_player:
             c = c[1:]
-        return A.ZoneDecl(str(c[0]), elem=str(c[1]), per_player=per_player, visibility=c[2],
+        count = None
+        if isinstance(c[1], int):
+            count, c = c[1], [c[0]] + list(c[2:])
+        return A.ZoneDecl(str(c[0]), elem=str(c[1]), per_player=per_player, visibility=c[2], count=count,
                           span=self.sp(meta))
+
+    def zone_count(self, c):
+        return int(c[0])
 
     def public(self, c):
         return "public"

@@ -92,7 +92,7 @@ class Compiled:
     player_init: list = field(default_factory=list)
     global_names: list = field(default_factory=list)
     player_names: list = field(default_factory=list)
-    global_vis: list = field(default_factory=list)    # visibility per global slot (zones) or "public"
+    global_vis: list = field(default_factory=list)    # (visibility, numbered) per global slot
     player_vis: list = field(default_factory=list)
     ranges: dict = field(default_factory=dict)        # ("g"|"p", slot) -> (low, high, name)
     kinds: dict = field(default_factory=dict)         # kind -> number of things
@@ -562,12 +562,18 @@ class Compiler:
         self.out.defines[name] = call
 
     def compile_var(self, d, inits, names, vis, table):
-        init = guarded(self.expr(d.init), d.init.span, f"The starting value of '{d.name}'") \
-            if isinstance(d, A.VarDecl) else (lambda m, env: [])
+        if isinstance(d, A.VarDecl):
+            init = guarded(self.expr(d.init), d.init.span, f"The starting value of '{d.name}'")
+        elif d.count is not None:
+            count = d.count
+            init = lambda m, env: [[] for _ in range(count)]  # noqa: E731
+        else:
+            init = lambda m, env: []  # noqa: E731
         size = self.c.env_sizes.get(id(d), 0)
         inits.append((d.name, init, size))
         names.append(d.name)
-        vis.append(d.visibility if isinstance(d, A.ZoneDecl) else "public")
+        vis.append((d.visibility if isinstance(d, A.ZoneDecl) else "public",
+                    isinstance(d, A.ZoneDecl) and d.count is not None))
         if isinstance(d, A.VarDecl) and d.low is not None:
             self.out.ranges[(table, len(names) - 1)] = (d.low, d.high, d.name)
 

@@ -19,12 +19,17 @@ def _hidden(vis: str, owner: int | None, seat: int | None) -> bool:
     return False
 
 
+def _redact(v, numbered: bool):
+    """Hidden cards become none; only how many there are (per zone, for numbered zones) shows."""
+    return [[None] * len(z) for z in v] if numbered else [None] * len(v)
+
+
 def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
     out = dict(data)
-    out["globals"] = [([None] * len(v) if _hidden(vis, None, seat) else v)
-                      for v, vis in zip(data["globals"], prog.global_vis)]
-    out["players"] = [[([None] * len(v) if _hidden(vis, p, seat) else v)
-                       for v, vis in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
+    out["globals"] = [(_redact(v, numbered) if _hidden(vis, None, seat) else v)
+                      for v, (vis, numbered) in zip(data["globals"], prog.global_vis)]
+    out["players"] = [[(_redact(v, numbered) if _hidden(vis, p, seat) else v)
+                       for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
     out["envs"] = []
     out["stack"] = []
     out["rng"] = 0

@@ -352,3 +352,44 @@ winners: players
     for x in (s, t):
         x.apply_label("Add 2")
     assert s.data["globals"][0] == t.data["globals"][0] == [1, 2, 20]
+
+
+def test_numbered_zones_are_chosen_by_a_value_and_hidden_per_zone(tmp_path):
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n  - {name: B}\n  - {name: C}\n")
+    (tmp_path / "game.rules").write_text('''game "Piles"
+players 2
+kind card from "c.yaml":
+    name: text
+zone deck: card, public
+zone pile[2]: card, public
+player zone stash[2]: card, owner
+setup:
+    for c in card:
+        add c to deck
+turn:
+    choose k from [0, 1] labelled "Pile {k + 1}"
+    draw 2 from deck to pile[k]
+    move first(pile[k]) from pile[k] to current.stash[1 - k]
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    s = g.new_state(players=2, seed=0)
+    assert s.options() == ["Pile 1", "Pile 2"]
+    s.apply_label("Pile 2")
+    names = g.compiled.kind_names["card"]
+    assert [[names[c] for c in z] for z in s.data["globals"][1]] == [[], ["B"]]
+    assert s.view(0)["players"][0]["stash"] == [[0], []]            # mine
+    assert s.view(1)["players"][0]["stash"] == [[None], []]         # theirs: how many in each
+    t = g.load_state(json.loads(json.dumps(s.to_json())))
+    assert t.to_json() == s.to_json()
+
+
+def test_a_numbered_zone_cannot_be_stored_either(tmp_path):
+    from dsl.diagnostics import RulebookError
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
+    (tmp_path / "game.rules").write_text('game "P"\nplayers 1\nkind card from "c.yaml":\n    name: text\n'
+                                         'zone pile[2]: card, public\nturn:\n    p = pile[0]\n    end game "x"\nwinners: players\n')
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    assert e.value.diagnostics[0].code == "E307"
