@@ -27,9 +27,9 @@ PATTERNS = {
     "mallow_mania": [list("GMMMMG")],
     "graham_slam": [list("GGG")],
 }
-INGREDIENT_ZONES_G = ("deck", "taken", "discard_1", "discard_2", "campfire")
+INGREDIENT_ZONES_G = ("deck", "taken", "campfire")
 INGREDIENT_ZONES_P = ("lineup", "below", "sticks")
-RECIPE_ZONES_G = ("straight_ups", "pile_1", "pile_2", "pile_3", "box")
+RECIPE_ZONES_G = ("straight_ups", "box")
 
 
 # ---------------------------------------------------------------- reading
@@ -74,6 +74,8 @@ def place_id(g, name):
 def ingredient_places(s):
     """Every place an ingredient card can be, with the cards there."""
     out = {z: glob(s, z) for z in INGREDIENT_ZONES_G}
+    for k, pile in enumerate(glob(s, "discard")):          # the numbered zone discard[2]
+        out[f"discard[{k}]"] = pile
     for seat in range(s.players):
         for z in INGREDIENT_ZONES_P:
             out[f"{z}{seat}"] = pz(s, seat, z)
@@ -83,6 +85,8 @@ def ingredient_places(s):
 
 def recipe_places(s):
     out = {z: glob(s, z) for z in RECIPE_ZONES_G}
+    for k, pile in enumerate(glob(s, "pile")):             # the numbered zone pile[3]
+        out[f"pile[{k}]"] = pile
     for seat in range(s.players):
         out[f"recipes{seat}"] = pz(s, seat, "recipes")
     return out
@@ -105,8 +109,9 @@ def evaluate(s, define, *args):
 def layout(s, *, lineups=None, below=None, sticks=None, market=None, discard_1="C", discard_2="M",
            campfire="", deck=None, rest="deck", arrow=None):
     """Put every ingredient card somewhere new, by letters (G, C, M). `market` is 8 letters in
-    reading order ('.' empty). Cards not named go to `rest` (after `deck`'s named cards when
-    rest is the deck). Do this while the game waits for the arrow choice: options already
+    reading order ('.' empty). `discard_1` and `discard_2` are discard piles 1 and 2 as the
+    options number them: discard[0] and discard[1]. Cards not named go to `rest` (after `deck`'s
+    named cards when rest is the deck). Do this while the game waits for the arrow choice: options already
     listed are not recomputed."""
     g = s.game
     pool = {f: [c for c in range(64) if food(g, c) == f] for f in LETTER.values()}
@@ -122,8 +127,7 @@ def layout(s, *, lineups=None, below=None, sticks=None, market=None, discard_1="
     text = market if market is not None else "GGCCMMGG"
     for i, ch in enumerate(text):
         cards[i] = None if ch == "." else take(ch)[0]
-    set_glob(s, "discard_1", take(discard_1))
-    set_glob(s, "discard_2", take(discard_2))
+    set_glob(s, "discard", [take(discard_1), take(discard_2)])
     set_glob(s, "campfire", take(campfire))
     set_glob(s, "taken", [])
     set_glob(s, "deck", take(deck or ""))
@@ -144,9 +148,7 @@ def set_recipes(s, *, straight_ups=0, piles=(), scored=None):
     g = s.game
     free = {d: recipes_of(g, d) for d in DISH_NAMES}
     set_glob(s, "straight_ups", [free["straight_up"].pop(0) for _ in range(straight_ups)])
-    for k in range(3):
-        names = piles[k] if k < len(piles) else []
-        set_glob(s, f"pile_{k + 1}", [free[d].pop(0) for d in names])
+    set_glob(s, "pile", [[free[d].pop(0) for d in (piles[k] if k < len(piles) else [])] for k in range(3)])
     for seat in range(s.players):
         set_pz(s, seat, "recipes", [free[d].pop(0) for d in (scored or {}).get(seat, [])])
     set_glob(s, "box", sorted(r for rs in free.values() for r in rs))
@@ -169,8 +171,8 @@ def matches_prefix(foods: str, alternative: list[str]) -> bool:
 
 
 def on_display(s):
-    piles = ["straight_ups", "pile_1", "pile_2"] + (["pile_3"] if s.players > 2 else [])
-    return [dish(s.game, glob(s, z)[0]) for z in piles if glob(s, z)]
+    piles = [glob(s, "straight_ups")] + glob(s, "pile")[:2 if s.players == 2 else 3]
+    return [dish(s.game, pile[0]) for pile in piles if pile]
 
 
 # ---------------------------------------------------------------- a test bot

@@ -82,14 +82,14 @@ def test_setup_by_player_count(g, players, piles, size):
         for seat in range(players):
             assert letters(s, pz(s, seat, "lineup")) == "G"          # one graham cracker each
         assert "." not in market(s) and len(glob(s, "deck")) == 64 - players - 8 - 2
-        assert len(glob(s, "discard_1")) == len(glob(s, "discard_2")) == 1
-        assert letters(s, glob(s, "discard_1")) != letters(s, glob(s, "discard_2"))
+        assert len(glob(s, "discard")[0]) == len(glob(s, "discard")[1]) == 1
+        assert letters(s, glob(s, "discard")[0]) != letters(s, glob(s, "discard")[1])
         assert [dish(g, r) for r in glob(s, "straight_ups")] == ["straight_up"] * (2 * players)
-        sizes = [len(glob(s, f"pile_{k}")) for k in (1, 2, 3)]
+        sizes = [len(pile) for pile in glob(s, "pile")]
         assert sizes == [size] * piles + [0] * (3 - piles)
-        tops = [dish(g, glob(s, f"pile_{k}")[0]) for k in range(1, piles + 1)]
+        tops = [dish(g, glob(s, "pile")[k][0]) for k in range(piles)]
         assert len(set(tops)) == piles                                   # distinct tops
-        assert all(dish(g, r) != "straight_up" for k in (1, 2, 3) for r in glob(s, f"pile_{k}"))
+        assert all(dish(g, r) != "straight_up" for pile in glob(s, "pile") for r in pile)
         assert len(glob(s, "box")) == 29 - 2 * players - piles * size
         assert glob(s, "arrow") is None and s.current_player == 0
         assert len(s.options()) == 14
@@ -246,7 +246,7 @@ def test_deck_exhaustion_keeps_the_discard_tops_and_shuffles_the_rest(g):
                                           (("1st", "Chocolate"), ("2nd", "Marshmallow"), ("3rd", "Graham Cracker"),
                                            ("4th", "Marshmallow"))])
     assert market(s)[2] == "M"                           # the last deck card came first
-    assert letters(s, glob(s, "discard_1")) == "G" and letters(s, glob(s, "discard_2")) == "C"
+    assert letters(s, glob(s, "discard")[0]) == "G" and letters(s, glob(s, "discard")[1]) == "C"
     assert "." not in market(s)
     refilled = sorted(market(s)[3:6] + letters(s, glob(s, "deck")))
     assert refilled == sorted("CCMMMG")                  # the six cards under the tops
@@ -276,7 +276,7 @@ def test_burned_cards_refill_the_market_at_the_next_turn(g):
     play(s, "Burn the 4 leftmost cards onto discard pile 1", "End your turn")
     assert s.current_player == 1
     # the four burned cards (not the new top, the last burned) came back into the market
-    assert "." not in market(s) and letters(s, glob(s, "discard_1")) == "M"
+    assert "." not in market(s) and letters(s, glob(s, "discard")[0]) == "M"
     assert sorted(market(s)[2:6]) == sorted("CMCG") and glob(s, "deck") == []
     assert conserved(s)
 
@@ -301,7 +301,7 @@ def test_burn_options_and_the_last_burned_card_on_top(g):
                      "Burn the 4 leftmost cards onto discard pile 1", "Burn the 4 leftmost cards onto discard pile 2"]
     s.apply_label("Burn the 3 leftmost cards onto discard pile 2")
     assert letters(s, pz(s, 0, "lineup")) == "G"
-    assert letters(s, glob(s, "discard_2")) == "MCGG"
+    assert letters(s, glob(s, "discard")[1]) == "MCGG"
     s.apply_label("Burn the leftmost card onto discard pile 1")
     assert pz(s, 0, "lineup") == [] and s.current_player == 1   # two actions: the turn is over
     assert conserved(s)
@@ -347,7 +347,7 @@ def test_return_may_take_the_card_just_discarded(g):
     assert s.options() == ["Take the Chocolate from discard pile 1", "Take the Marshmallow from discard pile 2"]
     s.apply_label("Take the Chocolate from discard pile 1")
     assert letters(s, pz(s, 0, "lineup")) == "GMC"       # added at the right
-    assert letters(s, glob(s, "discard_1")) == "CG"
+    assert letters(s, glob(s, "discard")[0]) == "CG"
     assert conserved(s)
 
 
@@ -356,12 +356,12 @@ def test_return_from_the_other_pile_and_no_return_without_a_matching_pair(g):
     to_actions(s)
     play(s, "Return cards 1 and 2 onto discard pile 2", "Take the Graham Cracker from discard pile 1")
     assert letters(s, pz(s, 0, "lineup")) == "GCG"
-    assert glob(s, "discard_1") == [] and letters(s, glob(s, "discard_2")) == "MMC"
+    assert glob(s, "discard")[0] == [] and letters(s, glob(s, "discard")[1]) == "MMC"
     assert not [o for o in s.options() if o.startswith("Return")]
     s.apply_label("End your turn")
     # "You must always have two discard piles": the empty pile gets the other's top first
     # then the tops matched (M, M): cards move from pile 2 until a different one shows
-    assert letters(s, glob(s, "discard_1")) == "MM" and letters(s, glob(s, "discard_2")) == "C"
+    assert letters(s, glob(s, "discard")[0]) == "MM" and letters(s, glob(s, "discard")[1]) == "C"
     assert conserved(s)
 
 
@@ -375,7 +375,7 @@ def test_score_collects_the_campfire_sticks_and_discards_from_the_left(g):
     s.apply_label("Discard the 4 ingredients onto discard pile 2")
     assert letters(s, pz(s, 0, "lineup")) == "C"         # leftovers stay to the right
     assert letters(s, pz(s, 0, "sticks")) == "CMG" and glob(s, "campfire") == []
-    assert letters(s, glob(s, "discard_2")) == "GCMGM"
+    assert letters(s, glob(s, "discard")[1]) == "GCMGM"
     assert [dish(g, r) for r in pz(s, 0, "recipes")] == ["straight_up"]
     assert len(glob(s, "straight_ups")) == 3
     assert letters(s, pz(s, 0, "below")) == "C"          # the stick flipped this turn stays below
@@ -411,8 +411,8 @@ def test_two_piles_showing_the_same_recipe_say_which_pile(g):
     to_actions(s)
     assert scores_offered(s) == ["Score Graham Slam (3) from advanced pile 1", "Score Graham Slam (3) from advanced pile 3"]
     play(s, "Score Graham Slam (3) from advanced pile 3", "Discard the 3 ingredients onto discard pile 1")
-    assert [dish(g, r) for r in glob(s, "pile_3")] == ["chocoholic"]
-    assert [dish(g, r) for r in glob(s, "pile_1")] == ["graham_slam", "zebra"]
+    assert [dish(g, r) for r in glob(s, "pile")[2]] == ["chocoholic"]
+    assert [dish(g, r) for r in glob(s, "pile")[0]] == ["graham_slam", "zebra"]
 
 
 # ---------------------------------------------------------------- end of turn: discard piles
@@ -423,7 +423,7 @@ def test_discard_fix_up_lets_the_player_choose_the_pile(g):
     assert s.options() == ["Move cards from discard pile 1 onto discard pile 2 until the tops differ",
                            "Move cards from discard pile 2 onto discard pile 1 until the tops differ"]
     s.apply_label("Move cards from discard pile 1 onto discard pile 2 until the tops differ")
-    assert letters(s, glob(s, "discard_1")) == "G" and letters(s, glob(s, "discard_2")) == "CCM"
+    assert letters(s, glob(s, "discard")[0]) == "G" and letters(s, glob(s, "discard")[1]) == "CCM"
     assert s.current_player == 1
 
 
@@ -431,7 +431,7 @@ def test_discard_fix_up_moves_several_cards_when_only_one_way_works(g):
     s = start(g, discard_1="CCG", discard_2="CC")
     to_actions(s)
     s.apply_label("End your turn")
-    assert letters(s, glob(s, "discard_1")) == "G" and letters(s, glob(s, "discard_2")) == "CCCC"
+    assert letters(s, glob(s, "discard")[0]) == "G" and letters(s, glob(s, "discard")[1]) == "CCCC"
     assert s.current_player == 1
 
 
@@ -439,7 +439,7 @@ def test_discard_fix_up_leaves_piles_that_cannot_differ(g):
     s = start(g, discard_1="CC", discard_2="C")
     to_actions(s)
     s.apply_label("End your turn")
-    assert letters(s, glob(s, "discard_1")) == "CC" and letters(s, glob(s, "discard_2")) == "C"
+    assert letters(s, glob(s, "discard")[0]) == "CC" and letters(s, glob(s, "discard")[1]) == "C"
     assert s.current_player == 1
 
 
@@ -447,10 +447,10 @@ def test_discard_fix_up_after_burning_onto_a_matching_top(g):
     s = start(g, lineups={0: "MG"}, discard_1="C", discard_2="G")
     to_actions(s)
     play(s, "Burn the 2 leftmost cards onto discard pile 1")
-    assert letters(s, glob(s, "discard_1")) == "GMC"     # both piles show a graham now
+    assert letters(s, glob(s, "discard")[0]) == "GMC"     # both piles show a graham now
     s.apply_label("End your turn")
     # pile 2 is a lone graham, so the graham on pile 1 moves over: no choice to make
-    assert letters(s, glob(s, "discard_1")) == "MC" and letters(s, glob(s, "discard_2")) == "GG"
+    assert letters(s, glob(s, "discard")[0]) == "MC" and letters(s, glob(s, "discard")[1]) == "GG"
     assert s.current_player == 1 and conserved(s)
 
 
@@ -512,7 +512,7 @@ def test_straight_up_fallback_in_the_last_round(g):
     assert letters(s, pz(s, 1, "lineup")) == "M"
     # two discard-pile cards flipped into sticks, plus the campfire's stick (Player 1's)
     assert len(pz(s, 1, "sticks")) == 1 + 2
-    assert letters(s, glob(s, "discard_1")) == "MGC"     # G M C G discarded, its top two flipped
+    assert letters(s, glob(s, "discard")[0]) == "MGC"     # G M C G discarded, its top two flipped
     assert pz(s, 1, "extra_straight_ups") == 1 and pz(s, 1, "recipes") == []
     assert scores_offered(s) == []                       # still once per turn
     s.apply_label("End your turn")
@@ -599,7 +599,7 @@ def test_the_deck_is_hidden_and_the_rest_is_public(g):
     for seat in (0, 1, 2, None):
         v = s.view(seat)
         assert v["variables"]["deck"] == [None] * len(glob(s, "deck"))
-        assert v["variables"]["discard_1"] == glob(s, "discard_1")
+        assert v["variables"]["discard"] == glob(s, "discard")
         assert v["variables"]["straight_ups"] == glob(s, "straight_ups")
         assert [p["lineup"] for p in v["players"]] == [pz(s, i, "lineup") for i in range(3)]
     text = s.render(1)
