@@ -411,6 +411,12 @@ class Compiler:
             def set_global(m, env, v):
                 m.g[slot] = v
             return self.range_checked(("g", slot), tgt.span, set_global)
+        if isinstance(tgt, A.Index):     # one zone of a numbered zone (the checker allows no other)
+            zones, key = self.expr(tgt.obj), self.expr(tgt.key)
+
+            def set_zone(m, env, v):
+                zones(m, env)[key(m, env)] = v
+            return set_zone
         obj = self.expr(tgt.obj)
         if ref[0] == "field":
             kind, name = ref[1], ref[2]

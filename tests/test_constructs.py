@@ -393,3 +393,20 @@ def test_a_numbered_zone_cannot_be_stored_either(tmp_path):
     with pytest.raises(RulebookError) as e:
         load_game(str(tmp_path))
     assert e.value.diagnostics[0].code == "E307"
+
+
+def test_one_zone_of_a_numbered_zone_can_be_set_whole(tmp_path):
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n  - {name: B}\n")
+    (tmp_path / "game.rules").write_text('''game "Set"
+players 1
+kind card from "c.yaml":
+    name: text
+zone pile[2]: card, public
+setup:
+    pile[1] = reverse(card)
+turn:
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    assert g.new_state(seed=0).data["globals"][0] == [[], [1, 0]]
