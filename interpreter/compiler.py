@@ -217,11 +217,16 @@ class Compiler:
     def ex_Field(self, e: A.Field):
         obj = self.expr(e.obj)
         ref = self.refs.get(id(e), ("dynamic", e.name))
+        local = self.local_slot(e.obj)     # `x.field` of a local is the common case: one call fewer
         if ref[0] == "attr":
             values = self.out.static[ref[1]][ref[2]]
+            if local is not None:
+                return lambda m, env: values[env[local]]
             return lambda m, env: values[obj(m, env)]
         if ref[0] == "field":
             kind, name = ref[1], ref[2]
+            if local is not None:
+                return lambda m, env: m.f[kind][name][env[local]]
             return lambda m, env: m.f[kind][name][obj(m, env)]
         if ref[0] == "pvar":
             slot = ref[1]
@@ -319,9 +324,16 @@ class Compiler:
                     raise RuleError("Division by zero.", span)
                 return x // y if is_div else x % y
             return divide
+        const = self.constant(e.right)     # comparing with an enum value or a literal: one call fewer
         if op == "==":
+            if const is not None:
+                v = const[0]
+                return lambda m, env: a(m, env) == v
             return lambda m, env: a(m, env) == b(m, env)
         if op == "!=":
+            if const is not None:
+                v = const[0]
+                return lambda m, env: a(m, env) != v
             return lambda m, env: a(m, env) != b(m, env)
         if op == "<":
             return lambda m, env: a(m, env) < b(m, env)
@@ -336,6 +348,19 @@ class Compiler:
         if op == "not in":
             return lambda m, env: a(m, env) not in b(m, env)
         raise RuleError(f"Unknown operator '{op}'.", e.span)
+
+    def local_slot(self, e):
+        ref = self.refs.get(id(e)) if isinstance(e, A.Name) else None
+        return ref[1] if ref and ref[0] == "local" else None
+
+    def constant(self, e):
+        """(value,) for a literal or an enum value, else None."""
+        if isinstance(e, A.Lit):
+            return (e.value,)
+        ref = self.refs.get(id(e)) if isinstance(e, A.Name) else None
+        if ref and ref[0] == "enum":
+            return (ref[1],)
+        return None
 
     def ex_Cond(self, e):
         c, a, b = self.expr(e.test), self.expr(e.then), self.expr(e.other)
