@@ -341,6 +341,10 @@ class ZoneDecl(Decl):
     kind_word = "zone"
 
 
+class TextKey(str):
+    """A table key written in quotes ("Dark Pit"), as opposed to a bare name (dark_pit)."""
+
+
 @dataclass
 class TableEntry(Node):
     low: Any

@@ -400,6 +400,11 @@ class Checker:
         for e in d.entries:
             if isinstance(e.low, int) and isinstance(e.high, int) and e.high < e.low:
                 self.error("E206", f"The range {e.low} to {e.high} is empty.", e)
+            bare = isinstance(e.low, str) and not isinstance(e.low, A.TextKey)
+            if bare and not enum_types and (e.low not in self.sym or self.sym[e.low].kind != "enum_value"):
+                self.error("E201", f"The table key '{e.low}' is not a value of any enum or option.", e,
+                           did_you_mean(e.low, [n for n, x in self.sym.items() if x.kind == "enum_value"])
+                           or 'write a text key in quotes: "like this"')
             if enum_types and isinstance(e.low, str) and (e.low not in self.sym or self.sym[e.low].kind != "enum_value"):
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
                 self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}, and '{e.low}' is not one.",

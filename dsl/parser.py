@@ -277,7 +277,7 @@ class _ToAst(Transformer):
     def key_value(self, c):
         v = c[0]
         if isinstance(v, Token):
-            v = _unescape(v[1:-1]) if v.type == "STRING" else str(v)
+            v = A.TextKey(_unescape(v[1:-1])) if v.type == "STRING" else str(v)
         return (v, v)
 
     @v_args(meta=True)

@@ -410,3 +410,12 @@ winners: players
 ''')
     g = load_game(str(tmp_path))
     assert g.new_state(seed=0).data["globals"][0] == [[], [1, 0]]
+
+
+def test_table_keys_that_are_bare_names_must_be_enum_values(tmp_path):
+    from dsl.diagnostics import RulebookError
+    (tmp_path / "game.rules").write_text('game "T"\nplayers 1\nenum colour: red, blue\ntable points:\n'
+                                         '    purple -> 1\n    "any text" -> 2\nturn:\n    end game "x"\nwinners: players\n')
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E201", 5)]    # the quoted key is fine
