@@ -118,9 +118,7 @@ class Checker:
 
     def collect(self):
         out = self.out
-        counts = {}
         for d in self.p.decls:
-            counts[type(d)] = counts.get(type(d), 0) + 1
             if isinstance(d, A.GameDecl):
                 out.title = d.name
             elif isinstance(d, A.PlayersDecl):
@@ -176,8 +174,6 @@ class Checker:
                 out.grids[d.name] = d
             elif isinstance(d, A.RemoveDecl):
                 self.error("E014", "'remove' belongs in a variant that extends another rulebook.", d)
-        for s in self.sym.values():   # names that belong to scalars must not be shadowed
-            pass
         for name in SCALAR_TYPES:
             if name in self.sym:
                 self.error("E203", f"'{name}' is a built-in type and cannot be declared.", self.sym[name].decl)

@@ -123,7 +123,6 @@ class Loader:
             return []
         module, errors = parse(text, self.display(path))
         self.diags.extend(errors)
-        decls: list = []
         base: list | None = None
         own: list = []
         for d in module.decls:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
@@ -153,9 +153,6 @@ class _ToAst(Transformer):
         if tok.type == "STRING":
             return self.template(tok)
         return A.Name(str(tok), span=self.sp(tok))
-
-    def _block_stmts(self, block):
-        return block
 
     # -- top level
     @v_args(meta=True)

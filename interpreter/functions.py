@@ -14,12 +14,6 @@ MAX_ROLLS = 1000
 MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
 
 
-def _sized(xs: list, what: str) -> list:
-    if len(xs) > MAX_ITEMS:
-        raise RuleError(f"{what} would make a list of {len(xs)} items; the limit is {MAX_ITEMS}.")
-    return xs
-
-
 def _range(m, a, b):
     if b - a + 1 > MAX_ITEMS:
         raise RuleError(f"range({a}, {b}) would make {b - a + 1} numbers; the limit is {MAX_ITEMS}.")

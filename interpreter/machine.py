@@ -26,8 +26,6 @@ class Machine:
         self.f = state["fields"]
         self.envs = state["envs"]
         self.player_count = len(state["players"])
-        self.depth = 0
-        self.steps = 0
         self.signal_block = prog.signal_block
 
     # ------------------------------------------------------------------ randomness
@@ -89,9 +87,6 @@ class Machine:
             if self.prog.blocks[frame[0]].kind == "proc":
                 self.envs.pop()
                 return
-
-    def budget_tick(self, n=1):
-        self.steps += n
 
     def grid_of(self, thing):
         grids = self.prog.grids
@@ -172,7 +167,6 @@ class Machine:
                                     st.span) from None
                 continue
             self.end_block(frame, blk)
-        self.steps += steps
 
     def end_block(self, frame, blk: Block):
         kind = blk.kind
@@ -244,7 +238,6 @@ class Machine:
             aux["i"] += 1
         if aux["reacted"]:
             aux["i"], aux["reacted"] = 0, False
-            self.steps += 1
             return
         self.s["stack"].pop()
 

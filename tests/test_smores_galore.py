@@ -14,7 +14,7 @@ import pytest
 from interpreter.api import IllegalMove, load_game
 from interpreter.bots import RandomBot
 
-from smores_helpers import (LETTER, RecipeBot, conserved, dish, evaluate, glob, ingredient_places, layout, letters,
+from smores_helpers import (LETTER, RecipeBot, conserved, dish, evaluate, glob, layout, letters,
                             market, pz, set_recipes)
 
 DATA = Path(__file__).parent / "data"
