@@ -14,29 +14,26 @@ from dsl import ast as A
 from dsl import types as T
 from dsl.checker import CheckedProgram
 
-from .errors import BudgetExceeded, RuleError
+from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from .functions import FUNCTIONS
 
 
 MAX_SIZE = 100_000     # the longest text or list a rulebook may build with '+'
 MAX_INT = 10 ** 15     # the largest whole number a rulebook may store or multiply to
-PY_ERRORS = (TypeError, IndexError, KeyError, AttributeError, ValueError)
 
 
 def guarded(fn, span, what: str):
-    """Evaluate fn(m, env) so that a mistake in it is a RuleError naming its line."""
-    def run(m, env):
+    """Wrap fn(m, x) (an expression, or a definition called with its values) so that a mistake
+    in it is a RuleError naming its line."""
+    def run(m, x):
         try:
-            return fn(m, env)
+            return fn(m, x)
         except RuleError as e:
-            if e.span is None:
-                e.span = span
-            raise
+            raise e.at(span)
         except RecursionError:
             raise RuleError(f"{what} nests too deeply.", span) from None
         except PY_ERRORS as e:
-            from .machine import _explain
-            raise RuleError(f"{what} cannot be worked out: {_explain(e)}.", span) from None
+            raise RuleError(f"{what} cannot be worked out: {explain(e)}.", span) from None
     return run
 
 
@@ -530,12 +527,11 @@ class Compiler:
         out.root = self.block([], kind="root", owner="turn order")
         out.blocks[out.root].stmts = [S.RootTurns(has_setup="setup" in c.phases, has_round="round" in c.phases)]
         if "score" in sym and sym["score"].kind == "define":
-            score, span = out.defines["score"], sym["score"].decl.span
-            out.score = lambda m, args: guarded(lambda m2, env: score(m2, args), span, "The score")(m, None)
+            out.score = guarded(out.defines["score"], sym["score"].decl.span, "The score")
         if c.winners is not None:
             w = c.winners
             if w.ranking:
-                out.winners = ("ranking", [(d, self.guarded_define(n, w.span)) for d, n in w.ranking])
+                out.winners = ("ranking", [(d, guarded(out.defines[n], w.span, f"'{n}'")) for d, n in w.ranking])
             else:
                 out.winners = ("expr", guarded(self.expr(w.expr), w.span, "The winners"), c.env_sizes.get(id(w), 0))
         if c.display is not None:
@@ -549,10 +545,6 @@ class Compiler:
                 else:
                     out.display.append(("board", guarded(self.expr(item.text), item.span, "The board"), size, slot, item.kind))
         return out
-
-    def guarded_define(self, name, span):
-        fn = self.out.defines[name]
-        return lambda m, args: guarded(lambda m2, env: fn(m2, args), span, f"'{name}'")(m, None)
 
     def compile_define(self, name, d: A.DefineDecl):
         size = self.c.env_sizes.get(id(d), 0)

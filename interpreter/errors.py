@@ -12,9 +12,33 @@ class RuleError(Exception):
 
     def __init__(self, message: str, span=None):
         self.message = message
-        self.span = span
-        where = f"{span}: " if span is not None and getattr(span, "line", 0) else ""
-        super().__init__(where + message)
+        self.span = None
+        super().__init__(message)
+        self.at(span)
+
+    def at(self, span) -> "RuleError":
+        """Name the rulebook line, unless a more precise one is already named."""
+        if self.span is None and span is not None:
+            self.span = span
+            if getattr(span, "line", 0):
+                self.args = (f"{span}: {self.message}",)
+        return self
+
+
+# Python errors that a rulebook's own mistake can cause while its rules run.
+PY_ERRORS = (TypeError, IndexError, KeyError, AttributeError, ValueError)
+
+
+def explain(e: Exception) -> str:
+    """A Python error caused by a rulebook, in words about the rulebook."""
+    text = str(e)
+    if isinstance(e, TypeError) and "NoneType" in text:
+        return "a value it needs is none"
+    if isinstance(e, IndexError):
+        return "a list has no item at that position"
+    if isinstance(e, TypeError) and "not supported between" in text:
+        return "it compares or combines values of different kinds"
+    return text or type(e).__name__
 
 
 class BudgetExceeded(RuleError):

@@ -8,7 +8,7 @@ a reference to that dict. It must not know any game: everything comes from `Comp
 from __future__ import annotations
 
 from .compiler import Block, Compiled
-from .errors import BudgetExceeded, RuleError
+from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from . import rng as R
 from . import statements as S
 
@@ -156,14 +156,11 @@ class Machine:
                 try:
                     st.run(self, frame)
                 except RuleError as e:
-                    if e.span is None:
-                        e.span = st.span
-                        e.args = (f"{st.span}: {e.message}",)
-                    raise
+                    raise e.at(st.span)
                 except RecursionError:
                     raise BudgetExceeded(f"The rules nest too deeply in the {blk.owner}.", st.span) from None
-                except (TypeError, IndexError, KeyError, AttributeError, ValueError) as e:
-                    raise RuleError(f"This line of the {blk.owner} cannot be carried out: {_explain(e)}.",
+                except PY_ERRORS as e:
+                    raise RuleError(f"This line of the {blk.owner} cannot be carried out: {explain(e)}.",
                                     st.span) from None
                 continue
             self.end_block(frame, blk)
@@ -270,17 +267,6 @@ class Machine:
         else:
             self.prog.stmts[pending["stmt"]].resume(self, pending, index, seat, time)
         self.run()
-
-
-def _explain(e: Exception) -> str:
-    text = str(e)
-    if isinstance(e, TypeError) and "NoneType" in text:
-        return "a value it needs is none"
-    if isinstance(e, IndexError):
-        return "a list has no item at that position"
-    if isinstance(e, TypeError) and "not supported between" in text:
-        return "it compares or combines values of different kinds"
-    return text or type(e).__name__
 
 
 def new_state(prog: Compiled, players: int, seed: int) -> dict:
