@@ -284,7 +284,7 @@ def test_deeply_nested_expressions_give_a_diagnostic(tmp_path, expression):
     path = tmp_path / "deep.rules"
     path.write_text('game "Deep"\nplayers 1\nvar x: int = 0\ndefine score(p: player): int = x\n'
                     f"turn:\n    x = {expression}\n    end game \"done\"\n")
-    try:
+    with pytest.raises(RulebookError) as e:
         check(load_program(str(path)))
-    except RulebookError:
-        pass
+    assert [d.code for d in e.value.diagnostics] == ["E105"]
+    assert e.value.diagnostics[0].span.line == 5         # the 'turn' declaration that holds it
