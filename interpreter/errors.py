@@ -1,5 +1,5 @@
-"""Errors the engine raises, each a full sentence for people, and `explain`, which words a Python
-error a rulebook caused.
+"""Errors the engine raises, each a full sentence for people, and `explain`, which says in words
+about the rulebook what a Python error caused by a rulebook means.
 
 `RuleError` is a mistake the rulebook makes while being played (it names the rulebook line);
 `IllegalMove` is a choice that is not allowed now (it says why); `SaveError` is a saved game
