@@ -17,10 +17,10 @@ import yaml
 from . import ast as A
 from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean
 from .parser import parse
+from tabletop import data_dir
 
-REPO = Path(__file__).resolve().parent.parent
-RULEBOOKS = REPO / "rulebooks"
-SCHEMAS = REPO / "schemas"
+RULEBOOKS = data_dir("rulebooks")
+SCHEMAS = data_dir("schemas")
 MAX_FILE_BYTES = 2_000_000
 MAX_RECORDS = 5_000
 

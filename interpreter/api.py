@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from dsl.checker import check
-from dsl import types as T
-from dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
-from dsl.loader import load_program
+from tabletop.dsl.checker import check
+from tabletop.dsl import types as T
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
+from tabletop.dsl.loader import load_program
 
 from .compiler import Compiled, compile_program
 from .errors import IllegalMove, RuleError, SaveError

@@ -19,10 +19,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from dsl.diagnostics import RulebookError, render_all
-from interpreter import savefile
-from interpreter.bots import BOTS, Move, bot_move, make_bot
-from interpreter.simulate import derive_seed, simulate
+from tabletop.dsl.diagnostics import RulebookError, render_all
+from tabletop.interpreter import savefile
+from tabletop.interpreter.bots import BOTS, Move, bot_move, make_bot
+from tabletop.interpreter.simulate import derive_seed, simulate
 
 AUTOSAVE = "tabletop-autosave.json"
 SEAT_KINDS = ["human", *BOTS]
@@ -44,7 +44,7 @@ class GameError(Exception):
 
 def engine():
     """The engine's API module. Tests replace this function to run the CLI against a fake."""
-    from interpreter import api
+    from tabletop.interpreter import api
     return api
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dsl import ast as A
-from dsl import types as T
-from dsl.checker import CheckedProgram
+from tabletop.dsl import ast as A
+from tabletop.dsl import types as T
+from tabletop.dsl.checker import CheckedProgram
 
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from .functions import FUNCTIONS

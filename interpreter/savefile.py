@@ -20,11 +20,12 @@ from pathlib import Path
 
 import jsonschema
 
-from interpreter.bots import Move
+from tabletop import data_dir
+from tabletop.interpreter.bots import Move
 
 FORMAT = "tabletop-save"
 VERSION = 1
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "save.schema.json"
+SCHEMA_PATH = data_dir("schemas") / "save.schema.json"
 
 
 class SaveFileError(Exception):

@@ -14,7 +14,7 @@ import hashlib
 import time
 from dataclasses import dataclass, field
 
-from interpreter.bots import bot_move, make_bot
+from tabletop.interpreter.bots import bot_move, make_bot
 
 MAX_ERROR_MESSAGES = 5
 

@@ -7,8 +7,8 @@ between calls: all of it lives in the machine's plain-data state.
 """
 from __future__ import annotations
 
-from dsl import ast as A
-from dsl import types as T
+from tabletop.dsl import ast as A
+from tabletop.dsl import types as T
 
 from .compiler import _int_capped
 from .errors import RuleError

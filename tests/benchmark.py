@@ -17,10 +17,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from dsl.checker import check  # noqa: E402
-from dsl.loader import load_program  # noqa: E402
-from interpreter.api import load_game  # noqa: E402
-from interpreter.compiler import compile_program  # noqa: E402
+from tabletop.dsl.checker import check  # noqa: E402
+from tabletop.dsl.loader import load_program  # noqa: E402
+from tabletop.interpreter.api import load_game  # noqa: E402
+from tabletop.interpreter.compiler import compile_program  # noqa: E402
 
 RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dsl.diagnostics import Diagnostic, RulebookError, Sources, Span
-from interpreter.errors import IllegalMove, RuleError, SaveError  # the engine's own, re-exported
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span
+from tabletop.interpreter.errors import IllegalMove, RuleError, SaveError  # the engine's own, re-exported
 
 __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError"]
 

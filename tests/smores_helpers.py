@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from interpreter.machine import Machine
+from tabletop.interpreter.machine import Machine
 
 LETTER = {"G": "graham", "C": "chocolate", "M": "marshmallow"}
 SHORT = {v: k for k, v in LETTER.items()}

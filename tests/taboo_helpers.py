@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import functools
 
-from interpreter import rng as R
-from interpreter.api import load_game
-from interpreter.machine import Machine
+from tabletop.interpreter import rng as R
+from tabletop.interpreter.api import load_game
+from tabletop.interpreter.machine import Machine
 
 GAME = "taboo_atoll_express"
 PLATFORM = "Idiot's Platform"

@@ -4,7 +4,7 @@ import random
 import pytest
 
 import fake_game
-from interpreter.bots import FirstBot, RandomBot, bot_move, make_bot
+from tabletop.interpreter.bots import FirstBot, RandomBot, bot_move, make_bot
 
 
 def counting_state(variant=None, players=2):

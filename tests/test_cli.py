@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 
 import fake_game
-from interpreter import cli
+from tabletop.interpreter import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
@@ -462,7 +462,7 @@ def test_console_script_exit_codes_without_tracebacks(tmp_path):
 
 
 def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
-    code = ("import sys, fake_game; from interpreter import cli; cli.engine = lambda: fake_game; "
+    code = ("import sys, fake_game; from tabletop.interpreter import cli; cli.engine = lambda: fake_game; "
             "sys.exit(cli.main(sys.argv[1:]))")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "tests"), str(ROOT)]))
     proc = subprocess.run([sys.executable, "-c", code, "play", "counting", "--seed", "1"],
@@ -495,8 +495,8 @@ def real(monkeypatch, tmp_path, capsys):
 
 def random_game(seed, bot_seed, **load_args):
     """The option labels of a whole random game played through the API, and its final state."""
-    from interpreter.api import load_game
-    from interpreter.bots import make_bot
+    from tabletop.interpreter.api import load_game
+    from tabletop.interpreter.bots import make_bot
     state = load_game(TABOO, **load_args).new_state(seed=seed)
     bot, labels = make_bot("random", bot_seed), []
     while not state.is_over:
@@ -561,7 +561,7 @@ def test_real_bad_option_number_and_label(real):
     assert code == 1
     assert "There is no option 999; choose 1 to" in out
     assert "'Fly to the moon' is not an option or a command" in out
-    from interpreter.api import load_game
+    from tabletop.interpreter.api import load_game
     passing = load_game(TABOO).new_state(seed=1).options(0).index("Pass")
     assert json.loads(Path(cli.AUTOSAVE).read_text())["moves"] == [[0, passing, None]]
 

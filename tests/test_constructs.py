@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.api import IllegalMove, load_game
+from tabletop.interpreter.api import IllegalMove, load_game
 
 GAMES = Path(__file__).parent / "games"
 
@@ -250,7 +250,7 @@ winners: players
     ('{name: "Map", home: "Cave", seat: 1, tags: 4}', "list"),
 ])
 def test_bad_data_values_point_at_the_yaml_line(tmp_path, record, words):
-    from dsl.diagnostics import RulebookError
+    from tabletop.dsl.diagnostics import RulebookError
     (tmp_path / "places.yaml").write_text('places:\n  - {name: "Hut"}\n  - {name: "Cave"}\n')
     (tmp_path / "cards.yaml").write_text(f'cards:\n  - {record}\n')
     (tmp_path / "game.rules").write_text('game "Data"\nplayers 2\nkind place from "places.yaml":\n    name: text\n'
@@ -285,7 +285,7 @@ winners: players
 
 
 def test_a_local_cannot_change_its_type(tmp_path):
-    from dsl.diagnostics import RulebookError
+    from tabletop.dsl.diagnostics import RulebookError
     (tmp_path / "game.rules").write_text('game "T"\nplayers 1\nturn:\n    x = 1\n    x = "one"\n    end game "x"\nwinners: players\n')
     with pytest.raises(RulebookError) as e:
         load_game(str(tmp_path))
@@ -316,7 +316,7 @@ winners: players
 
 
 def test_a_zone_cannot_be_stored_in_a_variable(tmp_path):
-    from dsl.diagnostics import RulebookError
+    from tabletop.dsl.diagnostics import RulebookError
     (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
     (tmp_path / "game.rules").write_text('''game "Alias"
 players 1
@@ -386,7 +386,7 @@ winners: players
 
 
 def test_a_numbered_zone_cannot_be_stored_either(tmp_path):
-    from dsl.diagnostics import RulebookError
+    from tabletop.dsl.diagnostics import RulebookError
     (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
     (tmp_path / "game.rules").write_text('game "P"\nplayers 1\nkind card from "c.yaml":\n    name: text\n'
                                          'zone pile[2]: card, public\nturn:\n    p = pile[0]\n    end game "x"\nwinners: players\n')
@@ -413,7 +413,7 @@ winners: players
 
 
 def test_table_keys_that_are_bare_names_must_be_enum_values(tmp_path):
-    from dsl.diagnostics import RulebookError
+    from tabletop.dsl.diagnostics import RulebookError
     (tmp_path / "game.rules").write_text('game "T"\nplayers 1\nenum colour: red, blue\ntable points:\n'
                                          '    purple -> 1\n    "any text" -> 2\nturn:\n    end game "x"\nwinners: players\n')
     with pytest.raises(RulebookError) as e:

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from dsl.checker import check
-from dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, render, render_all
-from dsl.loader import load_program
-from interpreter.api import load_game
+from tabletop.dsl.checker import check
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, render, render_all
+from tabletop.dsl.loader import load_program
+from tabletop.interpreter.api import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = Path(__file__).resolve().parent / "broken"

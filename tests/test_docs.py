@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from dsl.checker import check
-from dsl.diagnostics import RulebookError, render_all
-from dsl.loader import load_program
-from dsl.parser import parse
+from tabletop.dsl.checker import check
+from tabletop.dsl.diagnostics import RulebookError, render_all
+from tabletop.dsl.loader import load_program
+from tabletop.dsl.parser import parse
 
 REPO = Path(__file__).resolve().parent.parent
 LANGUAGE = REPO / "docs" / "language.md"
@@ -176,7 +176,7 @@ def test_example_checks_clean(example, tmp_path):
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.name)
 def test_example_plays(example, tmp_path):
     """Seeded random games of every example run without a rule error."""
-    from interpreter.api import load_game
+    from tabletop.interpreter.api import load_game
     folder = write(example, tmp_path / "book")
     for variant in [None] + example.variants:
         game = load_game(str(folder), variant)
@@ -271,7 +271,7 @@ def test_every_symbol_has_an_example():
 
 
 def test_every_builtin_is_described():
-    from dsl.builtins import BUILTINS, VALUES
+    from tabletop.dsl.builtins import BUILTINS, VALUES
     text = LANGUAGE.read_text(encoding="utf-8")
     missing = [n for n in list(BUILTINS) + list(VALUES) if f"`{n}" not in text]
     assert not missing, "built-ins not described in docs/language.md: " + ", ".join(missing)
@@ -302,7 +302,7 @@ def test_engine_examples_run(tmp_path, monkeypatch):
 
 
 def test_engine_reference_names_the_api():
-    import interpreter.api as api
+    import tabletop.interpreter.api as api
     text = ENGINE.read_text(encoding="utf-8")
     names = set(api.__all__) | {n for n in vars(api.State) if not n.startswith("_")} \
         | {n for n in vars(api.Game) if not n.startswith("_")}

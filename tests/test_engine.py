@@ -5,9 +5,9 @@ import textwrap
 
 import pytest
 
-from dsl.diagnostics import RulebookError
-from interpreter.api import IllegalMove, RuleError, SaveError, load_game
-from interpreter.errors import BudgetExceeded
+from tabletop.dsl.diagnostics import RulebookError
+from tabletop.interpreter.api import IllegalMove, RuleError, SaveError, load_game
+from tabletop.interpreter.errors import BudgetExceeded
 from taboo_helpers import game, get_var, refresh, scenario
 
 

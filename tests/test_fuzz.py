@@ -19,13 +19,13 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from dsl.checker import check
-from dsl.diagnostics import RulebookError, render_all
-from dsl.loader import load_program
-from dsl.parser import parse
-from interpreter.api import Game
-from interpreter.compiler import compile_program
-from interpreter.errors import RuleError
+from tabletop.dsl.checker import check
+from tabletop.dsl.diagnostics import RulebookError, render_all
+from tabletop.dsl.loader import load_program
+from tabletop.dsl.parser import parse
+from tabletop.interpreter.api import Game
+from tabletop.interpreter.compiler import compile_program
+from tabletop.interpreter.errors import RuleError
 
 ROOT = Path(__file__).resolve().parent.parent
 TABOO = ROOT / "rulebooks" / "taboo_atoll_express"

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 from lark import Lark
 
-from dsl import ast as A
-from dsl.parser import GRAMMAR_PATH, build_parser, parse, parse_expression
+from tabletop.dsl import ast as A
+from tabletop.dsl.parser import GRAMMAR_PATH, build_parser, parse, parse_expression
 
 ROOT = Path(__file__).resolve().parent.parent
 TABOO = ROOT / "rulebooks" / "taboo_atoll_express" / "game.rules"

@@ -4,8 +4,8 @@ import json
 import pytest
 
 import fake_game
-from interpreter import savefile
-from interpreter.bots import Move
+from tabletop.interpreter import savefile
+from tabletop.interpreter.bots import Move
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.api import IllegalMove, load_game
-from interpreter.bots import RandomBot
+from tabletop.interpreter.api import IllegalMove, load_game
+from tabletop.interpreter.bots import RandomBot
 
 from smores_helpers import (LETTER, RecipeBot, conserved, dish, evaluate, glob, layout, letters,
                             market, pz, set_recipes)

@@ -16,8 +16,8 @@ The map, for reading the tests (row 0 at the top; colour by quadrant):
 """
 import pytest
 
-from dsl.diagnostics import RulebookError
-from interpreter.api import IllegalMove, load_game
+from tabletop.dsl.diagnostics import RulebookError
+from tabletop.interpreter.api import IllegalMove, load_game
 from taboo_helpers import (COLOURS, PLATFORM, all_spaces, finish_actions, flood_first, flood_rolls, flood_state,
                            force, game, get_var, in_action_phase, in_search, keep_pair, keep_two_plain, labels_starting, pawn,
                            put_pawn, refresh, scenario, score_by_hand, search_offers_black, set_treasure, set_var,

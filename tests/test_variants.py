@@ -1,8 +1,8 @@
 """Variants as small text files: `extends` with `replace` and `remove`, and their errors."""
 import pytest
 
-from dsl.diagnostics import RulebookError
-from interpreter.api import RuleError, load_game
+from tabletop.dsl.diagnostics import RulebookError
+from tabletop.interpreter.api import RuleError, load_game
 
 BASE = '''game "Base"
 players 1
