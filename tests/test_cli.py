@@ -447,10 +447,10 @@ def test_simulate_usage_errors(run, argv):
 # ---------------------------------------------------------------- the installed console script
 
 def tabletop(*argv, stdin=None, cwd=None):
-    exe = shutil.which("tabletop")
-    assert exe, "the tabletop console script is not installed (pip install -e .)"
-    return subprocess.run([exe, *map(str, argv)], capture_output=True, text=True, timeout=120,
-                          input=stdin, cwd=cwd)
+    """The command line of this checkout, in a process of its own (`python -m tabletop`)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "tabletop", *map(str, argv)], capture_output=True, text=True,
+                          timeout=120, input=stdin, cwd=cwd, env=env)
 
 
 def test_console_script_exit_codes_without_tracebacks(tmp_path):
