@@ -1,0 +1,31 @@
+"""Test options shared by the whole suite.
+
+`pytest -q` is the quick suite (about two minutes on two cores). `pytest -q --soak` also runs
+the tests marked `soak`: long random-play and fuzz runs that CI runs too (`.ci/run`). A soak
+test reads its size from `soak_scale` so that one test can serve both runs where that fits.
+"""
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--soak", action="store_true", default=False,
+                     help="also run the long soak and fuzz tests (marked 'soak')")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "soak: a long soak or fuzz run, only with --soak")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--soak"):
+        return
+    skip = pytest.mark.skip(reason="a soak test; run with --soak")
+    for item in items:
+        if "soak" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def soak_scale(request) -> int:
+    """1 in the quick suite, 10 with --soak: multiply a random-play or fuzz run's size by it."""
+    return 10 if request.config.getoption("--soak") else 1
