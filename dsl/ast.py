@@ -259,6 +259,7 @@ class Secret(Stmt):
     label: Template
     time_var: Optional[str]
     body: list
+    prompt: Optional[Template] = None      # the question each player sees (default "Choose in secret")
 
 
 # ----------------------------------------------------------------------------- declarations
@@ -433,6 +434,7 @@ class ReactionDecl(Decl):
     player_var: str = ""
     cond: Optional[Expr] = None
     label: Template = None
+    prompt: Optional[Template] = None       # the question the reacting player sees
     body: list = field(default_factory=list)
     kind_word = "reaction"
 

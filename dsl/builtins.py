@@ -41,6 +41,7 @@ BUILTINS = {
     "paths": (3, 3, "paths(space, n, passable): every path of exactly n steps with no space twice"),
     "index_of": (2, 2, "index_of(list, item): its position from 0, or -1"),
     "next_player": (1, 1, "next_player(p): the seat to p's left"),
+    "players_from": (1, 1, "players_from(p): every player in seat order, starting with p"),
     "match_length": (2, 2, "match_length(list, pattern_name): how many leading items the pattern matched, or 0"),
 }
 
@@ -89,4 +90,6 @@ def result_type(name: str, args: list[str]) -> str:
         return T.list_of(T.list_of(a0))
     if name == "next_player":
         return T.PLAYER
+    if name == "players_from":
+        return T.list_of(T.PLAYER)
     return T.ANY

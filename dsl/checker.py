@@ -65,7 +65,8 @@ class Context:
 @dataclass
 class CheckedProgram:
     program: Program
-    symbols: dict
+    symbols: dict                                  # values: enums and their values, kinds, vars, definitions, ...
+    rules: dict = field(default_factory=dict)      # rules, a namespace of their own: only statements call them
     refs: dict = field(default_factory=dict)       # id(node) -> resolution tuple
     types: dict = field(default_factory=dict)      # id(node) -> type
     env_sizes: dict = field(default_factory=dict)  # id(body owner) -> local slot count
@@ -94,6 +95,7 @@ class Checker:
         self.diags: list[Diagnostic] = []
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
+        self.rules = self.out.rules
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
         self.define_stack: list = []
@@ -107,14 +109,17 @@ class Checker:
         self.out.warnings.append(Diagnostic(code, message, node.span, hint, severity="warning"))
 
     # ------------------------------------------------------------------ declarations
-    def declare(self, name: str, sym: Symbol, node):
-        if name in self.sym:
-            first = self.sym[name].decl
+    def declare(self, name: str, sym: Symbol, node, table: dict | None = None):
+        """Declare a name among the values (or in `table`: the rules, which only statements call,
+        so a rule may share its name with an enum value such as a die face)."""
+        table = self.sym if table is None else table
+        if name in table:
+            first = table[name].decl
             where = f" (first declared at {first.span})" if getattr(first, "span", None) and first.span.line else ""
             self.error("E202", f"The name '{name}' is declared twice{where}.", node,
                        "in a variant, write 'replace' before a declaration to change the base rulebook's")
             return
-        self.sym[name] = sym
+        table[name] = sym
 
     def collect(self):
         out = self.out
@@ -150,7 +155,7 @@ class Checker:
             elif isinstance(d, A.DefineDecl):
                 self.declare(d.name, Symbol("define", d), d)
             elif isinstance(d, A.RuleDecl):
-                self.declare(d.name, Symbol("rule", d), d)
+                self.declare(d.name, Symbol("rule", d), d, self.rules)
             elif isinstance(d, A.PatternDecl):
                 self.declare(d.name, Symbol("pattern", d), d)
             elif isinstance(d, A.EventDecl):
@@ -177,10 +182,15 @@ class Checker:
         for name in SCALAR_TYPES:
             if name in self.sym:
                 self.error("E203", f"'{name}' is a built-in type and cannot be declared.", self.sym[name].decl)
+        # A built-in function is only ever called, so an enum value (used bare) or a rule (called
+        # by a statement) may share its name: the use tells them apart. Built-in values may not.
         for name in list(B.VALUES) + list(B.BUILTINS):
-            if name in self.sym:
+            s = self.sym.get(name)
+            if s is not None and (name in B.VALUES or s.kind not in ("enum_value",)):
+                self.error("E203", f"'{name}' is built into the language and cannot be declared again.", s.decl)
+            if name in B.VALUES and name in self.rules:
                 self.error("E203", f"'{name}' is built into the language and cannot be declared again.",
-                           self.sym[name].decl)
+                           self.rules[name].decl)
 
     def resolve_type(self, t: A.TypeRef) -> str:
         if t.name == "list":
@@ -253,8 +263,10 @@ class Checker:
             elif s.kind == "define":
                 self.params(d)
                 s.type = self.resolve_type(d.result) if d.result else None
-            elif s.kind in ("rule", "event"):
+            elif s.kind == "event":
                 self.params(d)
+        for s in self.rules.values():
+            self.params(s.decl)
         for s in list(self.sym.values()):
             if s.kind == "table":
                 s.type = self.table_type(s.decl)
@@ -344,12 +356,12 @@ class Checker:
         for s in self.sym.values():
             if s.kind == "define":
                 self.define_type(s)
-            elif s.kind == "rule":
-                self.body(s.decl, s.decl.params, s.decl.body)
             elif s.kind == "pattern":
                 self.check_pattern(s.decl)
             elif s.kind == "reaction":
                 self.check_reaction(s.decl)
+        for s in self.rules.values():
+            self.body(s.decl, s.decl.params, s.decl.body)
         for ph in out.phases.values():
             self.body(ph, [], ph.body)
         if out.winners:
@@ -448,6 +460,8 @@ class Checker:
         if d.cond is not None:
             self.want(d.cond, T.BOOL, "The reaction's condition")
         self.template(d.label)
+        if d.prompt is not None:
+            self.template(d.prompt)
         self.block(d.body, loop=False)
         self.out.env_sizes[id(d)] = self.ctx.size
         self.ctx = saved
@@ -575,10 +589,11 @@ class Checker:
         return T.ANY
 
     def st_CallStmt(self, st: A.CallStmt, loop):
-        s = self.sym.get(st.name)
-        if s is None or s.kind != "rule":
-            hint = did_you_mean(st.name, [n for n, x in self.sym.items() if x.kind == "rule"])
-            if s is not None and s.kind == "define":
+        s = self.rules.get(st.name)
+        if s is None:
+            hint = did_you_mean(st.name, self.rules)
+            value = self.sym.get(st.name)
+            if value is not None and value.kind == "define":
                 hint = f"'{st.name}' is a definition (a value), not a rule; use it inside an expression"
             self.error("E201", f"There is no rule named '{st.name}'.", st, hint)
             for a in st.args:
@@ -737,6 +752,8 @@ class Checker:
         with self.ctx.scoped(st.player_var, T.PLAYER) as ps:
             t = self.expr(st.source, self.ctx)
             self.want_list(t, st.source)
+            if st.prompt is not None:
+                self.template(st.prompt)
             timed = self.ctx.scoped(st.time_var, T.INT) if st.time_var else nullcontext(-1)
             with self.ctx.scoped(st.var, T.elem(t)) as vs, timed as ts:
                 self.out.slots[id(st)] = (ps, vs, ts)
@@ -903,7 +920,7 @@ class Checker:
         if e.name in B.BUILTINS:
             return self.builtin_call(e)
         hint = did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS))
-        if s is not None and s.kind == "rule":
+        if e.name in self.rules:
             hint = f"'{e.name}' is a rule; call it as a statement on a line of its own"
         elif s is not None and s.kind == "pvar":
             hint = f"write p.{e.name} for a player p"
@@ -1099,16 +1116,21 @@ class Checker:
 
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
-        called = set()
+        called, used = set(), set()
         for node in _walk(self.p.decls):
-            if isinstance(node, (A.CallStmt, A.Call, A.Name)):
+            if isinstance(node, A.CallStmt):
                 called.add(node.name)
+            elif isinstance(node, (A.Call, A.Name)):
+                used.add(node.name)
         if self.out.winners and self.out.winners.ranking:
-            called.update(n for _, n in self.out.winners.ranking)
+            used.update(n for _, n in self.out.winners.ranking)
         hooks = {"score", "skip_turn"}
+        for name, s in self.rules.items():
+            if name not in called:
+                self.warn("W102", f"The rule '{name}' is never used.", s.decl)
         for name, s in self.sym.items():
-            if s.kind in ("rule", "define") and name not in called and name not in hooks:
-                self.warn("W102", f"The {'rule' if s.kind == 'rule' else 'definition'} '{name}' is never used.", s.decl)
+            if s.kind == "define" and name not in used and name not in hooks:
+                self.warn("W102", f"The definition '{name}' is never used.", s.decl)
 
     def run(self) -> CheckedProgram:
         self.collect()

@@ -366,13 +366,14 @@ class _ToAst(Transformer):
         name, event = str(c[0]), str(c[1])
         rest = list(c[2:])
         body = rest.pop()
+        prompt = rest.pop()[1] if isinstance(rest[-1], tuple) else None
         label = self.template(rest.pop())
         cond = None
         if rest and not isinstance(rest[-1], Token):
             cond = rest.pop()
         player_var = str(rest.pop())
         return A.ReactionDecl(name, event=event, event_args=[str(t) for t in rest], player_var=player_var,
-                              cond=cond, label=label, body=body, span=self.sp(meta))
+                              cond=cond, label=label, prompt=prompt, body=body, span=self.sp(meta))
 
     @v_args(meta=True)
     def include_decl(self, meta, c):
@@ -567,8 +568,9 @@ class _ToAst(Transformer):
         if rest and not isinstance(rest[0], Token):
             cond = rest.pop(0)
         label = self.template(rest.pop(0))
+        prompt = rest.pop(0)[1] if rest and isinstance(rest[0], tuple) else None
         time_var = str(rest[0]) if rest else None
-        return A.Secret(pvar, players, var, source, cond, label, time_var, body, span=self.sp(meta))
+        return A.Secret(pvar, players, var, source, cond, label, time_var, body, prompt=prompt, span=self.sp(meta))
 
     # -- expressions
     @v_args(meta=True)

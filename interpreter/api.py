@@ -132,7 +132,16 @@ class State:
         if p is None:
             return None
         first = p["players"][0]
-        return Decision(list(p["players"]), p["prompt"], self.options(first), bool(p.get("timed")), p["kind"])
+        return Decision(list(p["players"]), self.prompt(first), self.options(first), bool(p.get("timed")), p["kind"])
+
+    def prompt(self, seat: int | None = None) -> str:
+        """The question the pending decision asks `seat` (in a secret choice each seat may have its own)."""
+        p = self.data["pending"]
+        if p is None:
+            return ""
+        if seat is None:
+            seat = p["players"][0]
+        return p.get("by_seat_prompts", {}).get(str(seat), p["prompt"])
 
     def options(self, seat: int | None = None) -> list:
         p = self.data["pending"]

@@ -451,7 +451,7 @@ class Session:
         self.say()
         self.say(self.state.render(seat))
         who = f"{seat_name(seat)}: " if self.state.players > 1 else ""
-        self.say(f"{who}{decision.prompt}")
+        self.say(f"{who}{self.state.prompt(seat)}")
         for number, label in enumerate(self.state.options(seat), 1):
             self.say(f"  {number:>2}. {label}")
 

@@ -513,9 +513,8 @@ class Compiler:
             out.first_player_slot = fp.slot
         for name, g in c.grids.items():
             out.grids[name] = self.make_grid(name, g)
-        for n, s in sym.items():
-            if s.kind == "rule":
-                self.compile_proc(n, s.decl, s.decl.params, s.decl.body)
+        for n, s in c.rules.items():
+            self.compile_proc(n, s.decl, s.decl.params, s.decl.body)
         for ev, reactions in c.reactions.items():
             out.reactions[ev] = [self.compile_reaction(r) for r in reactions]
         for name in ("setup", "turn", "round"):
@@ -627,9 +626,11 @@ class Compiler:
         slots = self.c.slots[id(r)]
         cond = self.expr(r.cond) if r.cond is not None else (lambda m, env: True)
         label = self.expr(r.label)
+        prompt = self.expr(r.prompt) if r.prompt is not None else None
         proc = Proc(r.name, -1, size, slots, r.span)
         proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
-        return {"name": r.name, "proc": proc, "cond": cond, "label": label, "size": size, "slots": slots}
+        return {"name": r.name, "proc": proc, "cond": cond, "label": label, "prompt": prompt, "size": size,
+                "slots": slots}
 
 
 def compile_program(checked: CheckedProgram, option_values: dict) -> Compiled:

@@ -173,4 +173,5 @@ FUNCTIONS = {
     "paths": _paths,
     "index_of": _index_of,
     "next_player": lambda m, p: (p + 1) % m.player_count,
+    "players_from": lambda m, p: [(p + k) % m.player_count for k in range(m.player_count)],
 }

@@ -220,17 +220,20 @@ class Machine:
         n = self.player_count
         while aux["i"] < n:
             seat = (self.s["current"] + aux["i"]) % n
-            labels, values = [], []
+            labels, values, prompt = [], [], None
             for k, r in enumerate(reactions):
                 env = self.reaction_env(r, aux["args"], seat)
                 if r["cond"](self, env):
                     labels.append(r["label"](self, env))
                     values.append(k)
+                    if prompt is None and r["prompt"] is not None:
+                        prompt = r["prompt"](self, env)
             if labels:
                 labels.append(S.NO_REACTION)
                 values.append(-1)
                 self.ask({"kind": "reaction", "stmt": -1, "env": -1, "players": [seat],
-                          "prompt": f"React to {aux['event'].replace('_', ' ')}?", "labels": labels, "values": values})
+                          "prompt": prompt or f"React to {aux['event'].replace('_', ' ')}?", "labels": labels,
+                          "values": values})
                 return
             aux["i"] += 1
         if aux["reacted"]:

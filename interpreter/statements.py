@@ -14,6 +14,7 @@ from .compiler import _int_capped
 from .errors import RuleError
 
 DECLINE = "Decline"
+SECRET_PROMPT = "Choose in secret"
 MAX_LIST = 100_000     # the most items 'add' may put in one list
 NO_REACTION = "Don't react"
 
@@ -229,16 +230,18 @@ class Menu(Stmt):
 class Secret(Stmt):
     """`secretly each p in P chooses x from E labelled L [timed as t]:` then the body per player."""
 
-    def __init__(self, slots, players, source, cond, label, timed, block, span):
+    def __init__(self, slots, players, source, cond, label, timed, block, span, prompt=None):
         self.pslot, self.vslot, self.tslot = slots
         self.players, self.source, self.cond, self.label = players, source, cond, label
-        self.timed, self.block, self.span = timed, block, span
+        self.timed, self.block, self.span, self.prompt = timed, block, span, prompt
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
-        by_seat_l, by_seat_v, seats = {}, {}, []
+        by_seat_l, by_seat_v, by_seat_p, seats = {}, {}, {}, []
         for p in self.players(m, env):
             env[self.pslot] = p
+            if self.prompt is not None:
+                by_seat_p[str(p)] = self.prompt(m, env)
             labels, values = [], []
             for x in self.source(m, env):
                 env[self.vslot] = x
@@ -252,8 +255,13 @@ class Secret(Stmt):
                 by_seat_v[str(p)] = values
         if not seats:
             return
-        m.ask({"kind": "secret", "stmt": self.sid, "env": frame[2], "players": seats, "prompt": "Choose in secret",
-               "by_seat_labels": by_seat_l, "by_seat_values": by_seat_v, "answers": {}, "timed": self.timed})
+        prompts = {k: v for k, v in by_seat_p.items() if k in by_seat_l}
+        pending = {"kind": "secret", "stmt": self.sid, "env": frame[2], "players": seats,
+                   "prompt": prompts.get(str(seats[0]), SECRET_PROMPT), "by_seat_labels": by_seat_l,
+                   "by_seat_values": by_seat_v, "answers": {}, "timed": self.timed, "order": seats}
+        if prompts:
+            pending["by_seat_prompts"] = prompts
+        m.ask(pending)
 
     def resume(self, m, pending, index, seat, time):
         pending["answers"][str(seat)] = [index, time]
@@ -261,14 +269,17 @@ class Secret(Stmt):
         if pending["players"]:
             m.ask(pending)     # still waiting for the others
             return
-        current, n = m.s["current"], m.player_count
+        # The reveal goes in the order of the players' list; a race by reaction time, compared in
+        # the milliseconds the rules see, with equal times in that order.
+        order = {p: k for k, p in enumerate(pending["order"])}
         rows = []
         for key, (i, t) in pending["answers"].items():
             p = int(key)
             rows.append([p, pending["by_seat_values"][key][i], t])
-        order = (lambda r: ((r[2] if r[2] is not None else 1e9), (r[0] - current) % n)) if self.timed \
-            else (lambda r: (r[0] - current) % n)
-        rows.sort(key=order)
+        if self.timed:
+            rows.sort(key=lambda r: (_millis(r[2]) if r[2] is not None else 10 ** 9, order[r[0]]))
+        else:
+            rows.sort(key=lambda r: order[r[0]])
         env = m.envs[pending["env"]]
         self.bind(env, rows[0])
         m.push(self.block, pending["env"], [rows, 0])
@@ -276,7 +287,12 @@ class Secret(Stmt):
     def bind(self, env, row):
         env[self.pslot], env[self.vslot] = row[0], row[1]
         if self.tslot >= 0:
-            env[self.tslot] = int(round((row[2] or 0) * 1000))   # milliseconds
+            env[self.tslot] = _millis(row[2] or 0)
+
+
+def _millis(seconds: float) -> int:
+    """A reaction time as the rules see it: whole milliseconds."""
+    return int(round(seconds * 1000))
 
 
 class RootTurns(Stmt):
@@ -478,7 +494,7 @@ def _mentions(node, name: str) -> bool:
 
 def _secret(c, s: A.Secret):
     st = Secret(c.c.slots[id(s)], c.expr(s.players), c.expr(s.source), c.expr(s.cond) if s.cond is not None else None,
-                c.expr(s.label), s.time_var is not None, -1, s.span)
+                c.expr(s.label), s.time_var is not None, -1, s.span, c.expr(s.prompt) if s.prompt else None)
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
     return st
 

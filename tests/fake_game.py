@@ -143,6 +143,9 @@ class State:
     def options(self, seat=None):
         return list(self.pending.options) if self.pending else []
 
+    def prompt(self, seat=None):
+        return self.pending.prompt if self.pending else ""
+
     def render(self, seat):
         return (f"Counter: {self.d['counter']} of {self.target}\n"
                 f"Your total: {self.d['totals'][seat]}")

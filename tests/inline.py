@@ -1,0 +1,34 @@
+"""Rulebooks written inline in a test: a small helper shared by the tests of single constructs.
+
+`game(tmp_path, RULES, **files)` writes RULES as game.rules (plus any other files, by name with
+`/` for folders) into a fresh folder and loads it; `diagnostics(...)` returns what checking it
+reports instead. Indentation common to every line of RULES is removed, so a test may indent it.
+"""
+import textwrap
+from pathlib import Path
+
+from tabletop.dsl.diagnostics import RulebookError
+from tabletop.interpreter.api import load_game
+
+
+def write(tmp_path: Path, rules: str, **files: str) -> Path:
+    folder = tmp_path / "book"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.rules").write_text(textwrap.dedent(rules).lstrip("\n"))
+    for name, text in files.items():
+        path = folder / name.replace("__", "/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"))
+    return folder
+
+
+def game(tmp_path: Path, rules: str, variant: str | None = None, **files: str):
+    return load_game(str(write(tmp_path, rules, **files)), variant=variant)
+
+
+def diagnostics(tmp_path: Path, rules: str, variant: str | None = None, **files: str) -> list:
+    try:
+        g = game(tmp_path, rules, variant, **files)
+    except RulebookError as e:
+        return list(e.diagnostics)
+    return list(g.warnings)
