@@ -44,6 +44,7 @@ def run(monkeypatch, tmp_path, capsys):
     """Run `tabletop ARGS` in-process in a fresh folder with the fake engine and given stdin."""
     monkeypatch.setattr(cli, "engine", lambda: fake_game)
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "counting").mkdir()     # the fake's rulebook, as a folder a save can name
 
     def _run(*argv, stdin=""):
         monkeypatch.setattr(sys, "stdin", stdin if isinstance(stdin, io.StringIO) else io.StringIO(stdin))
@@ -408,9 +409,24 @@ def test_simulate_is_the_same_for_the_same_seed_apart_from_timing(run):
     assert strip(first) != strip(other)
 
 
-def test_simulate_counts_a_shared_win_for_each_winner(run):
+def test_simulate_reports_shared_wins_apart_from_wins_alone(run):
     _, data = simulate_json(run, "-n", 30, "--seed", 2, "--players", 2, "--variant", "secret")
-    assert sum(data["wins"]) > data["finished"] - data["no_winner"]
+    assert data["shared_games"] > 0
+    assert sum(data["wins"]) + data["shared_games"] + data["no_winner"] == data["finished"]
+    assert data["shared_wins"] == [data["shared_games"]] * 2      # two seats: each shared win is both seats'
+    code, out, _ = run("simulate", "counting", "-n", 30, "--seed", 2, "--players", 2, "--variant", "secret")
+    assert f"shared wins: {data['shared_games']} games" in out
+    assert "so the shared percentages overlap" in out
+    assert f"Player 1: {data['wins'][0]} won alone" in out
+
+
+def test_simulate_rounds_for_people_and_keeps_full_precision_in_json(run):
+    _, data = simulate_json(run, "-n", 7, "--seed", 5, "--players", 3)
+    means = [s["mean"] for s in data["scores"]] + [data["decisions"]["mean"]]
+    assert any(len(repr(m).split(".")[-1]) > 4 for m in means)    # sevenths: more than 4 decimals
+    code, out, _ = run("simulate", "counting", "-n", 7, "--seed", 5, "--players", 3)
+    for m in means:
+        assert f"mean {round(m, 2):g}," in out and repr(m) not in out
 
 
 def test_simulate_counts_engine_errors_and_goes_on(run):
