@@ -19,14 +19,15 @@ from .functions import FUNCTIONS
 
 
 def pattern_words(pattern: dict) -> str:
-    """A pattern in words, as a template shows it: "graham, chocolate and marshmallow in any
-    order, graham"; each way to match is joined by "or"."""
-    def group(values):
+    """A pattern in words, as a template shows it: "graham, (chocolate and marshmallow in any
+    order), graham"; each way to match is joined by "or"."""
+    def group(values, alone):
         words = [v.replace("_", " ") for v in values]
         if len(words) == 1:
             return words[0]
-        return f"{', '.join(words[:-1])} and {words[-1]} in any order"
-    return " or ".join(", ".join(group(g) for g in alt) for alt in pattern["alternatives"])
+        text = f"{', '.join(words[:-1])} and {words[-1]} in any order"
+        return text if alone else f"({text})"
+    return " or ".join(", ".join(group(g, len(alt) == 1) for g in alt) for alt in pattern["alternatives"])
 
 
 MAX_SIZE = 100_000     # the longest text or list a rulebook may build with '+'
