@@ -2,7 +2,6 @@
 
 End-to-end tests on the real engine and rulebooks live at the bottom of this file.
 """
-import io
 import json
 import os
 import shutil
@@ -14,56 +13,8 @@ import jsonschema
 import pytest
 
 import fake_game
+from cli_fixtures import ROOT, CtrlC, TTYInput, final_state, real, run, schema, tabletop, write  # noqa: F401
 from tabletop.interpreter import cli
-
-ROOT = Path(__file__).resolve().parent.parent
-SCHEMAS = ROOT / "schemas"
-
-
-def schema(name):
-    return json.loads((SCHEMAS / name).read_text())
-
-
-class TTYInput(io.StringIO):
-    def isatty(self):
-        return True
-
-
-class CtrlC(io.StringIO):
-    """Standard input on which the person presses Ctrl-C after the given lines."""
-
-    def readline(self, *args):
-        line = super().readline(*args)
-        if not line:
-            raise KeyboardInterrupt
-        return line
-
-
-@pytest.fixture
-def run(monkeypatch, tmp_path, capsys):
-    """Run `tabletop ARGS` in-process in a fresh folder with the fake engine and given stdin."""
-    monkeypatch.setattr(cli, "engine", lambda: fake_game)
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "counting").mkdir()     # the fake's rulebook, as a folder a save can name
-
-    def _run(*argv, stdin=""):
-        monkeypatch.setattr(sys, "stdin", stdin if isinstance(stdin, io.StringIO) else io.StringIO(stdin))
-        code = cli.main([str(a) for a in argv])
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return _run
-
-
-def write(path, text):
-    Path(path).write_text(text)
-    return str(path)
-
-
-def final_state(run, *argv, stdin=""):
-    code, out, _ = run(*argv, "--dump-state", stdin=stdin)
-    return code, json.loads(out)
 
 
 # ---------------------------------------------------------------- check
@@ -462,13 +413,6 @@ def test_simulate_usage_errors(run, argv):
 
 # ---------------------------------------------------------------- the installed console script
 
-def tabletop(*argv, stdin=None, cwd=None):
-    """The command line of this checkout, in a process of its own (`python -m tabletop`)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "tabletop", *map(str, argv)], capture_output=True, text=True,
-                          timeout=120, input=stdin, cwd=cwd, env=env)
-
-
 def test_console_script_exit_codes_without_tracebacks(tmp_path):
     for argv, expected in [(["--help"], 0), (["check"], 2), (["play", "--seat", "x"], 2),
                            (["play", "--load", tmp_path / "none.json"], 1)]:
@@ -492,21 +436,6 @@ def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
 # ---------------------------------------------------------------- end to end on the real engine
 
 TABOO = "taboo_atoll_express"
-
-
-@pytest.fixture
-def real(monkeypatch, tmp_path, capsys):
-    """Run `tabletop ARGS` in-process with the real engine, in a fresh folder."""
-    monkeypatch.chdir(tmp_path)
-
-    def _run(*argv, stdin=""):
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = cli.main([str(a) for a in argv])
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return _run
 
 
 def random_game(seed, bot_seed, **load_args):
