@@ -111,13 +111,17 @@ class Terminal:
 
     def display(self, parts: list[dict]) -> None:
         """The rulebook's display: boards as tables that fit the width, lines wrapped to it."""
+        from rich.padding import Padding
         from rich.text import Text
         for part in parts:
             try:
                 if "board" in part:
                     self.console.print(self._board(part["board"]))
-                else:
-                    self.console.print(Text(part.get("text", "")))
+                    continue
+                for line in part.get("text", "").split("\n"):
+                    # a wrapped line keeps its indentation
+                    indent = len(line) - len(line.lstrip(" "))
+                    self.console.print(Padding(Text(line.lstrip(" ")), (0, 0, 0, indent)))
             except (OSError, ValueError):
                 return
 
