@@ -121,7 +121,7 @@ class Terminal:
                 for line in part.get("text", "").split("\n"):
                     # a wrapped line keeps its indentation
                     indent = len(line) - len(line.lstrip(" "))
-                    self.console.print(Padding(Text(line.lstrip(" ")), (0, 0, 0, indent)))
+                    self.console.print(Padding(Text(line.lstrip(" ")), (0, 0, 0, indent), expand=False))
             except (OSError, ValueError):
                 return
 
