@@ -315,6 +315,11 @@ def test_a_resumed_game_saves_back_to_its_file_when_stopped_again(run, tmp_path)
     (["play", "counting", "--seat", "1=genius"], "not a kind of seat"),
     (["play", "--load", "x.json", "--seed", "0"], "--seed cannot be used with --load"),
     (["play", "counting", "--seed", "soon"], "not a whole number"),
+    (["play", "counting", "--seed", "9" * 30], "not a whole number from -2**63 to 2**63 - 1"),
+    (["play", "counting", "--seat", "1=first:speed=3"], "The first bot has no parameter 'speed'"),
+    (["play", "counting", "--seat", "1=first:patience=-4"], "patience cannot be '-4'"),
+    (["play", "counting", "--seat", "²=random"], "is not N=KIND"),
+    (["simulate", "counting", "--bot", "human"], "bots in every seat"),
 ])
 def test_play_usage_errors_exit_2(run, argv, message):
     code, _, err = run(*argv)
