@@ -4,9 +4,11 @@ Exit codes: 0 ok, 1 a rulebook or game error (or a game left unfinished), 2 a us
 Whatever happens, the user sees a message in words, never a Python traceback (set
 TABLETOP_DEBUG=1 to get one for an internal error).
 
-This module talks to the engine only through its public API (`interpreter.api`, reached
-through `engine()` so tests can run the command line against a fake). It must not know any
-game, and must not decide rules: it shows what the engine says and passes answers back.
+This module parses the arguments and dispatches: `check` and `simulate` are here, a game at
+the terminal is `session.py` (laid out by `terminal.py`). It talks to the engine only through
+its public API (`interpreter.api`, reached through `engine()` so tests can run the command line
+against a fake). It must not know any game, and must not decide rules: it shows what the engine
+says and passes answers back.
 """
 from __future__ import annotations
 
@@ -16,8 +18,6 @@ import os
 import re
 import secrets
 import sys
-import time
-from dataclasses import dataclass, field
 
 from tabletop.dsl.diagnostics import RulebookError, render_all
 from tabletop.interpreter import savefile

@@ -170,6 +170,26 @@ def fallback_places() -> list[str]:
     return places
 
 
+@contextmanager
+def on_stop_signals(handler):
+    """Inside the block, SIGTERM and SIGHUP go to `handler`; after it, to what they went to
+    before. (Outside the main thread signals cannot be set, and are left alone.)"""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            previous[number] = signal.signal(number, handler)
+        except (ValueError, OSError):
+            pass
+    try:
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old)
+
+
 # ---------------------------------------------------------------- the session
 
 @dataclass
@@ -233,25 +253,11 @@ class Session:
     def rebuild(self) -> None:
         self.state = savefile.replay(self.game, self.state.players, self.seed, self.moves)
 
-    @contextmanager
     def signals(self):
         """SIGTERM and SIGHUP stop the game like Ctrl-C does, so it is saved."""
         def stop(signum, frame):
             raise Signalled(signum)
-        previous = {}
-        for name in ("SIGTERM", "SIGHUP"):
-            number = getattr(signal, name, None)
-            if number is None:
-                continue
-            try:
-                previous[number] = signal.signal(number, stop)
-            except (ValueError, OSError):     # not the main thread: leave signals alone
-                pass
-        try:
-            yield
-        finally:
-            for number, handler in previous.items():
-                signal.signal(number, handler)
+        return on_stop_signals(stop)
 
     def loop(self) -> None:
         while not self.state.is_over:
@@ -444,30 +450,11 @@ class Session:
                     return 1
             except Signalled:
                 pass          # the terminal is gone, or the game must stop: save without asking
-        with self.quiet_signals():
+        with on_stop_signals(lambda signum, frame: None):   # a second signal waits for the file
             path = self.save_anywhere()
         if path is not None:
             tell(f"Game saved to {path}. Resume it with: tabletop play --load {path}")
         return 1
-
-    @contextmanager
-    def quiet_signals(self):
-        """While saving at the end, a second SIGTERM or SIGHUP waits until the file is written."""
-        caught = []
-        handlers = {}
-        for name in ("SIGTERM", "SIGHUP"):
-            number = getattr(signal, name, None)
-            if number is None:
-                continue
-            try:
-                handlers[number] = signal.signal(number, lambda signum, frame: caught.append(signum))
-            except (ValueError, OSError):
-                pass
-        try:
-            yield
-        finally:
-            for number, handler in handlers.items():
-                signal.signal(number, handler)
 
     def finished(self) -> None:
         if not self.quiet:

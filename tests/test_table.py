@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from cli_fixtures import ROOT, real, run  # noqa: F401
+from cli_fixtures import real, run  # noqa: F401
 from tabletop.interpreter.api import load_game
 from tabletop.interpreter.bots import make_bot
 from tabletop.interpreter.terminal import SHORT_MENU, Terminal, menu_lines
