@@ -1,12 +1,12 @@
 """tabletop installed like any Python tool: the wheel built from this checkout (not an editable
 install) goes into a fresh virtual environment, and from another folder the installed
-`tabletop` finds its bundled rulebooks and schemas, checks, simulates, and plays a scripted game
+`tabletop` finds its bundled rulebooks and schemas, checks them, and plays a scripted game
 to its end, saving and loading it on the way (issue 10).
 
 The wheel is built from a copy of the project's files, so nothing is written into the checkout.
 The environment is made with `--system-site-packages` so that the dependencies CI installed are
 used without a network; the test checks that `tabletop` itself comes from the environment's own
-wheel. It takes about ten seconds, most of it building the wheel and making the environment.
+wheel. It takes several seconds, most of them building the wheel and running the installed tool.
 """
 import json
 import os
@@ -39,7 +39,7 @@ def build_wheel(tmp_path: Path) -> Path:
     isolation = []
     try:   # the test extra installs the build backend: then build offline, and quicker
         import setuptools
-        import wheel  # noqa: F401
+        import wheel  # noqa: F401  (setuptools needs it to build a wheel)
         if int(setuptools.__version__.split(".")[0]) >= 61:
             isolation = ["--no-build-isolation"]
     except ImportError:
@@ -91,8 +91,6 @@ def test_the_installed_tool_plays_a_scripted_game_from_another_folder(installed,
     assert where.stdout.strip().startswith(str(installed.parent))        # the wheel, not this checkout
     tabletop = str(installed / "tabletop")
     run(tabletop, "check", "taboo_atoll_express", "smores_galore", cwd=tmp_path, env=env)
-    sim = run(tabletop, "simulate", "smores_galore", "-n", 3, "--json", cwd=tmp_path, env=env)
-    assert json.loads(sim.stdout)["finished"] == 3
 
     # A whole game of Taboo Atoll Express, scripted, stopped half-way and resumed.
     labels = json.loads(run(installed / "python", "-c", SCRIPT, cwd=tmp_path, env=env).stdout)
