@@ -126,9 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", parents=[game_args], help="play a game at the terminal",
                           description="Play a game at the terminal. Each seat is a human or a bot; "
                                       "humans answer each decision with a number or the option's label.",
-                          epilog="End of input, Ctrl-C or 'quit' before the end saves the game (to --save "
-                                 f"FILE, else the --load FILE, else {AUTOSAVE}) and exits 1; resume it with "
-                                 "'tabletop play --load FILE'.")
+                          epilog="End of input, Ctrl-C, 'quit', a closed terminal or SIGTERM before the end "
+                                 "saves the game (to --save FILE, else the --load FILE or the last 'save FILE', "
+                                 f"else a new {AUTOSAVE}; somewhere that works if that fails, saying where) "
+                                 "and exits 1; resume it with 'tabletop play --load FILE'. The save remembers "
+                                 "the seats and their bots.")
     play.add_argument("game", nargs="?", metavar="GAME", help="the game to play (optional with --load)")
     play.add_argument("--seed", type=_seed, metavar="S", help="the engine's seed (default: a random one, shown)")
     play.add_argument("--seat", action="append", type=_seat, default=[], metavar="N=KIND[:K=V,...]",
@@ -138,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--moves", metavar="FILE",
                       help="play these option labels (one a line; '#' comments; a line may be a number) "
                            "before asking anyone")
-    play.add_argument("--save", metavar="FILE", help="save the game to FILE at the end or when stopped")
+    play.add_argument("--save", metavar="FILE", help="save the game to FILE at the end or when stopped "
+                                                      "(checked before the game starts)")
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
     play.add_argument("--dump-state", action="store_true",
                       help="print the final state as JSON on stdout (everything else goes to stderr)")
