@@ -610,20 +610,6 @@ def test_the_deck_is_hidden_and_the_rest_is_public(g):
     assert "+" in text.splitlines()[0]                   # the market as a grid
 
 
-def test_the_display_shows_what_each_recipe_on_top_needs(g):
-    """A player must be able to tell what Zebra S'mores is: each pile shows its top recipe's
-    pattern, in the words of the rule text's recipe pages."""
-    s = start(g, players=2, lineups={0: "G"}, piles=[["zebra"], ["stack_attack"]])
-    text = s.render(0)
-    assert ("Advanced pile 1: Zebra S'mores (6 pts), 1 card\n    needs graham, chocolate, marshmallow, "
-            "chocolate, marshmallow, chocolate, marshmallow, graham or graham, marshmallow, chocolate, "
-            "marshmallow, chocolate, marshmallow, chocolate, graham") in text
-    assert ("needs graham, (chocolate and marshmallow in any order), graham, "
-            "(chocolate and marshmallow in any order), graham") in text
-    assert "Straight Up pile: Straight Up S'mores (2 pts)" in text and \
-        "needs graham, (chocolate and marshmallow in any order), graham" in text
-
-
 def test_display_shows_the_arrow_and_the_last_round(g):
     s = start(g, players=2, lineups={0: "GGG"}, straight_ups=0, piles=[["graham_slam"], ["zebra"]])
     to_actions(s)

@@ -256,3 +256,36 @@ def test_simulate_says_when_a_rulebook_lets_a_game_go_on_for_ever(real):
 def test_a_game_past_the_decision_limit_is_a_finding_too(run):
     code, out, _ = run("simulate", "counting", "-n", 2, "--variant", "endless", "--max-decisions", 20)
     assert code == 1 and "finding about the rulebook, in 2 of 2 games: the game was not over after 20 decisions" in out
+
+
+# ---------------------------------------------------------------- what a recipe needs
+
+def test_smores_shows_what_each_recipe_on_display_needs():
+    """A player must be able to tell what Zebra S'mores is: each pile shows its top recipe's
+    pattern in words, the pattern the rules check (issue 10)."""
+    g = load_game("smores_galore")
+    for seed in range(60):
+        text = g.new_state(players=3, seed=seed).render(0)
+        if "Zebra S'mores (6 pts)" in text:
+            break
+    assert ("Zebra S'mores (6 pts), 3 cards\n    needs graham, chocolate, marshmallow, chocolate, "
+            "marshmallow, chocolate, marshmallow, graham or graham, marshmallow, chocolate, marshmallow, "
+            "chocolate, marshmallow, chocolate, graham") in text
+    assert ("Straight Up pile: Straight Up S'mores (2 pts), 6 cards\n"
+            "    needs graham, (chocolate and marshmallow in any order), graham") in text
+    assert text.count("    needs ") == 4            # the Straight Up pile and three advanced piles
+
+
+def test_taboo_says_each_flood():
+    """"Any rolled space without a purple or black cube on it has flooded": the log says so."""
+    state = load_game(TABOO).new_state(seed=20)
+    names = state.game.compiled.kind_names["space"]
+    before = state.said
+    while not any(line.endswith(" floods.") for line in state.log[len(state.log) - (state.said - before):]):
+        assert not state.is_over, "a whole game without a flood said"
+        before = state.said
+        state.apply(state.options(0).index("Pass") if "Pass" in state.options(0) else 0)
+    flood = state.view(0)["fields"]["space"]["flood"]
+    new = state.log[len(state.log) - (state.said - before):]
+    flooded = [line[:-len(" floods.")] for line in new if line.endswith(" floods.")]
+    assert flooded and all(flood[names.index(name)] in ("flooded", "sunk") for name in flooded)
