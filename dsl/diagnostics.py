@@ -57,15 +57,23 @@ class RulebookError(Exception):
 
 @dataclass
 class Sources:
-    """Source texts by file name, so diagnostics can quote the offending line."""
+    """Source texts by file name, so diagnostics can quote the offending line. Each text is split
+    into lines once, on first use, so rendering thousands of diagnostics stays linear."""
     texts: dict[str, str] = field(default_factory=dict)
+    _lines: dict = field(default_factory=dict, repr=False, compare=False)
 
     def line(self, file: str, line: int) -> str | None:
         text = self.texts.get(file)
         if text is None or line < 1:
             return None
-        lines = text.splitlines()
-        return lines[line - 1] if line <= len(lines) else None
+        lines = self._lines.get(file)
+        if lines is None or lines[0] is not text:
+            lines = self._lines[file] = (text, text.split("\n"))   # the parser counts lines by "\n"
+        lines = lines[1]
+        return lines[line - 1].rstrip("\r") if line <= len(lines) else None
+
+
+QUOTE_WIDTH = 120      # the most of a source line a diagnostic quotes
 
 
 def did_you_mean(name: str, candidates) -> str:
@@ -80,9 +88,13 @@ def render(diag: Diagnostic, sources: Sources | None = None) -> str:
     src = sources.line(diag.span.file, diag.span.line) if sources else None
     if src is not None:
         src = src.replace("\t", " ")
+        col = max(diag.span.column, 1)
+        if len(src) > QUOTE_WIDTH:     # a line of thousands of characters: quote the part at the caret
+            left = max(0, min(col - 1 - QUOTE_WIDTH // 4, len(src) - QUOTE_WIDTH))
+            src = ("…" if left else "") + src[left:left + QUOTE_WIDTH] + ("…" if left + QUOTE_WIDTH < len(src) else "")
+            col = col - left + (1 if left else 0)
         gutter = f"{diag.span.line:>4} | "
         out.append(gutter + src)
-        col = max(diag.span.column, 1)
         width = 1
         if diag.span.end_line == diag.span.line and diag.span.end_column > col:
             width = diag.span.end_column - col

@@ -3,11 +3,17 @@
 It reads `.rules` files (a folder's `game.rules` first, then the others by name), follows
 `include` and `extends`, applies `replace` and `remove`, and reads each kind's YAML data file,
 validated against `schemas/rulebook-data.schema.json` narrowed by the kind's declared fields,
-so a data error points at the YAML line. It must not check names or types (the checker does)
-and must not execute anything: YAML is read with the safe loader only.
+so a data error points at the YAML line. Every file it reads is inside the rulebook's own folder
+(a variant's: its game's folder) and is read through `dsl/files.py`; YAML is checked for depth
+and for aliases that would expand beyond `MAX_YAML_NODES` before it is built. It must not check
+names or types (the checker does) and must not execute anything: YAML is read with the safe
+loader only.
 """
 from __future__ import annotations
 
+import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,13 +22,18 @@ import yaml
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean
+from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
 from .parser import parse
 from tabletop import data_dir
 
 RULEBOOKS = data_dir("rulebooks")
 SCHEMAS = data_dir("schemas")
-MAX_FILE_BYTES = 2_000_000
 MAX_RECORDS = 5_000
+MAX_YAML_DEPTH = 20           # a data file is a key, a list of records, and their fields' lists
+MAX_YAML_NODES = 200_000      # values in a data file once its aliases are expanded
+VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
+
+__all__ = ["Program", "load_program", "find_rulebook", "MAX_FILE_BYTES", "MAX_RECORDS"]
 
 
 @dataclass
@@ -42,9 +53,31 @@ def resolve_game_path(game: str) -> Path:
     if p.exists():
         return p
     q = RULEBOOKS / game
-    if q.exists():
+    if VARIANT_NAME.fullmatch(game) and q.is_dir():
         return q
     return p
+
+
+def find_rulebook(game: str) -> Path:
+    """The rulebook a GAME names: a folder, a regular `.rules` file (links followed), or the name of
+    a bundled rulebook. Anything else raises RulebookError (E001 nothing there, E002 something that
+    is not a rulebook), so a name taken from a save file cannot make the loader read another file."""
+    try:
+        path = resolve_game_path(game)
+        exists = path.exists()
+    except (OSError, ValueError):          # a NUL in the name, a name too long
+        path, exists = Path(game), False
+    if not exists:
+        known = sorted(p.name for p in RULEBOOKS.iterdir() if p.is_dir()) if RULEBOOKS.exists() else []
+        raise RulebookError([Diagnostic("E001", f"There is no rulebook '{game}'.", Span(game),
+                                        did_you_mean(game, known) or (f"rulebooks: {', '.join(known)}" if known else ""))])
+    if path.is_dir():
+        return path
+    real = os.path.realpath(path)
+    if real.endswith(".rules") and str(path).endswith(".rules") and stat.S_ISREG(os.stat(real).st_mode):
+        return path
+    raise RulebookError([Diagnostic("E002", f"'{game}' is not a rulebook: give a rulebook's folder or a .rules file.",
+                                    Span(game))])
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -58,6 +91,45 @@ def _construct_mapping(loader, node):
 
 
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _yaml_shape_problem(text: str) -> tuple[str, int] | None:
+    """(message, line) if the YAML nests deeper than MAX_YAML_DEPTH or would hold more than
+    MAX_YAML_NODES values once its aliases are expanded ("billion laughs"), else None. It reads
+    the file's events, which PyYAML makes without recursion and without building anything, so a
+    hostile file is refused before it costs memory. Malformed YAML passes here: loading it then
+    reports where it is wrong."""
+    depth, nodes = 0, 0
+    sizes: dict = {}              # anchor -> how many values it stands for, expanded
+    open_: list = []              # (anchor, nodes before it) of each collection being read
+    try:
+        for ev in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(ev, yaml.ScalarEvent):
+                nodes += 1
+                if ev.anchor:
+                    sizes[ev.anchor] = 1
+            elif isinstance(ev, yaml.AliasEvent):
+                nodes += sizes.get(ev.anchor, 1)
+            elif isinstance(ev, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_YAML_DEPTH:
+                    return (f"The data file nests more than {MAX_YAML_DEPTH} lists or maps deep; a data file "
+                            "is one key holding a list of records.", ev.start_mark.line + 1)
+                open_.append((ev.anchor, nodes))
+                nodes += 1
+            elif isinstance(ev, yaml.CollectionEndEvent):
+                depth -= 1
+                anchor, before = open_.pop()
+                if anchor:
+                    sizes[anchor] = nodes - before
+            else:
+                continue
+            if nodes > MAX_YAML_NODES:
+                return (f"The data file would hold more than {MAX_YAML_NODES:,} values once its aliases "
+                        "(*name) are expanded.", ev.start_mark.line + 1)
+    except yaml.YAMLError:
+        return None
+    return None
 
 
 def _strip_lines(value):
@@ -81,29 +153,38 @@ def _json_type(t: A.TypeRef) -> dict:
 
 
 class Loader:
-    def __init__(self):
+    def __init__(self, folder: RulebookFolder):
+        self.folder_ = folder             # every file read must be inside it
         self.sources = Sources()
         self.diags: list[Diagnostic] = []
-        self.seen: set[Path] = set()
+        self.seen: set[str] = set()
+        self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
 
     def error(self, code, message, span, hint=""):
         self.diags.append(Diagnostic(code, message, span, hint))
 
-    def read(self, path: Path, span: Span | None) -> str | None:
-        name = self.display(path)
+    def real(self, path: Path, span: Span | None, what: str) -> str | None:
+        """The real path of a file the rulebook names, or None (with a diagnostic) if it is outside."""
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                self.error("E010", f"The file {name} is larger than {MAX_FILE_BYTES} bytes.", span or Span(name))
-                return None
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            self.error("E011", f"The file {name} does not exist.", span or Span(name))
+            return self.folder_.real(path, what)
+        except FileProblem as p:
+            self.error(p.code, p.message, span or Span(self.display(path)))
             return None
-        except (OSError, UnicodeDecodeError) as e:
-            self.error("E012", f"The file {name} cannot be read: {e}.", span or Span(name))
+
+    def read(self, path: Path, span: Span | None, what: str) -> tuple[str, str] | None:
+        """A file's name for diagnostics and its text, read only from inside the rulebook's folder;
+        None (with a diagnostic at `span`, the line that named the file) when it cannot be read.
+        `what` names the file for people, as the rulebook wrote it."""
+        try:
+            real = self.folder_.real(path, what)
+            text = self.folder_.read(real, what)
+        except FileProblem as p:
+            self.error(p.code, p.message, span or Span(self.display(path)))
             return None
+        name = self.display(Path(real))
         self.sources.texts[name] = text
-        return text
+        self.real_dirs[name] = os.path.dirname(real)
+        return name, text
 
     @staticmethod
     def display(path: Path) -> str:
@@ -112,36 +193,42 @@ class Loader:
         except ValueError:
             return str(path)
 
-    def rules_file(self, path: Path, span: Span | None = None) -> list:
+    def rules_file(self, path: Path, span: Span | None = None, what: str = "") -> list:
         """Parse one file and everything it includes or extends, in order."""
-        path = path.resolve()
-        if path in self.seen:
+        what = what or f"The file {self.display(path)}"
+        real = self.real(path, span, what)
+        if real is None or real in self.seen:
             return []
-        self.seen.add(path)
-        text = self.read(path, span)
-        if text is None:
+        self.seen.add(real)
+        read = self.read(Path(real), span, what)
+        if read is None:
             return []
-        module, errors = parse(text, self.display(path))
+        path = Path(real)
+        module, errors = parse(read[1], read[0])
         self.diags.extend(errors)
         base: list | None = None
         own: list = []
         for d in module.decls:
             if isinstance(d, A.IncludeDecl):
-                own.extend(self.rules_file(path.parent / d.name, d.span))
+                own.extend(self.rules_file(path.parent / d.name, d.span, f'The include "{d.name}"'))
             elif isinstance(d, A.ExtendsDecl):
                 if base is not None:
                     self.error("E013", "A rulebook can extend only one other rulebook.", d.span)
                     continue
-                base = self.rules_file(self._extends_target(path.parent / d.name), d.span)
+                what = f'The rulebook "{d.name}" that this one extends'
+                target = self._extends_target(path.parent / d.name, d.span, what)
+                base = self.rules_file(target, d.span, what) if target is not None else []
             else:
                 own.append(d)
         if base is None:
             return own
         return self.apply_changes(base, own)
 
-    @staticmethod
-    def _extends_target(p: Path) -> Path:
-        return p / "game.rules" if p.is_dir() else p
+    def _extends_target(self, p: Path, span: Span, what: str) -> Path | None:
+        real = self.real(p, span, what)
+        if real is None:
+            return None
+        return Path(real) / "game.rules" if os.path.isdir(real) else p
 
     def apply_changes(self, base: list, own: list) -> list:
         """An extension's declarations over its base: replace, remove, or add."""
@@ -175,12 +262,12 @@ class Loader:
     def folder(self, folder: Path, variant: str | None) -> list:
         if variant:
             vfile = folder / "variants" / f"{variant}.rules"
-            if not vfile.exists():
+            if not VARIANT_NAME.fullmatch(variant) or not os.path.lexists(vfile):
                 known = sorted(p.stem for p in (folder / "variants").glob("*.rules"))
                 self.error("E016", f"The rulebook has no variant '{variant}'.", Span(self.display(folder)),
                            did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
                 return []
-            return self.rules_file(vfile)
+            return self.rules_file(vfile, None, f"The variant '{variant}'")
         files = sorted(folder.glob("*.rules"), key=lambda p: (p.name != "game.rules", p.name))
         if not files:
             self.error("E017", f"The folder {self.display(folder)} has no .rules file.", Span(self.display(folder)))
@@ -195,11 +282,16 @@ class Loader:
         for d in decls:
             if not isinstance(d, A.KindDecl) or d.source is None:
                 continue
-            path = (self._source_dir(d, base_dir) / d.source)
-            text = self.read(path, d.span)
-            if text is None:
+            path = Path(self.real_dirs.get(d.span.file, base_dir)) / d.source
+            read = self.read(path, d.span, f'The data file "{d.source}" of the kind \'{d.name}\'')
+            if read is None:
                 continue
-            name = self.display(path)
+            name, text = read
+            shape = _yaml_shape_problem(text)
+            if shape is not None:
+                message, line = shape
+                self.error("E026", message, Span(name, line, 1))
+                continue
             try:
                 raw = yaml.load(text, Loader=_LineLoader)
             except yaml.YAMLError as e:
@@ -212,12 +304,6 @@ class Loader:
             if records is not None:
                 program.data[d.name] = records
                 program.data_files[d.name] = name
-
-    def _source_dir(self, d, base_dir: Path) -> Path:
-        f = Path(d.span.file)
-        if not f.is_absolute():
-            f = Path.cwd() / f
-        return f.parent if f.exists() else base_dir
 
     def validate_data(self, raw, kind: A.KindDecl, name: str, schema: dict):
         plain = _strip_lines(raw)
@@ -284,17 +370,20 @@ def json_schema_for_data() -> dict:
 
 
 def load_program(game: str, variant: str | None = None) -> Program:
-    """Load a rulebook; raises RulebookError with every diagnostic if anything is wrong."""
-    loader = Loader()
-    path = resolve_game_path(game)
-    if not path.exists():
-        known = sorted(p.name for p in RULEBOOKS.iterdir() if p.is_dir()) if RULEBOOKS.exists() else []
-        raise RulebookError([Diagnostic("E001", f"There is no rulebook '{game}'.", Span(game),
-                                        did_you_mean(game, known) or (f"rulebooks: {', '.join(known)}" if known else ""))], loader.sources)
+    """Load a rulebook; raises RulebookError with every diagnostic if anything is wrong.
+
+    The rulebook reads only files inside its folder: the folder given, or the folder of the
+    single `.rules` file given (whose variants, if it has any, are its folder's business)."""
+    path = find_rulebook(game)
     if path.is_dir():
+        loader = Loader(RulebookFolder(path))
         decls = loader.folder(path, variant)
         base_dir = path
     else:
+        loader = Loader(RulebookFolder(Path(os.path.realpath(path)).parent))
+        if variant:
+            raise RulebookError([Diagnostic("E016", f"A single .rules file has no variants, so not '{variant}'.",
+                                            Span(game), "give the rulebook's folder to play one of its variants")])
         decls = loader.rules_file(path)
         base_dir = path.parent
     program = Program(str(path), decls, sources=loader.sources, variant=variant)

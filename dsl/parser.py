@@ -2,8 +2,11 @@
 
 It builds the LALR parser from `grammar.lark` once, turns lark's tree into AST nodes with
 spans, and reports syntax errors in the language's words. After an error it resumes at the
-next top-level declaration, so one run reports every broken declaration of a file. It must
-not resolve names or look at other files: that is the loader's and checker's work.
+next top-level declaration, so one run reports every broken declaration of a file. Before lark
+sees a file, a quick scan refuses declarations that nest too deeply or chain too many operators
+for lark and the passes after it (E105 at the line), so a hostile file costs milliseconds, not
+minutes; numbers and dice have limits too (E106, E206). It must not resolve names or look at
+other files: that is the loader's and checker's work.
 """
 from __future__ import annotations
 
@@ -19,6 +22,11 @@ from . import ast as A
 from .diagnostics import Diagnostic, Span, did_you_mean
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} counts as one)
+MAX_OPERATORS = 300       # operators and if/then/else in one line (a chain nests one deeper for each)
+MAX_BLOCKS = 100          # blocks open at once
+MAX_DIGITS = 15           # the engine's numbers stay within 10^15
+MAX_FACES = 1000          # faces of one die
 
 
 class _RulesIndenter(Indenter):
@@ -147,9 +155,17 @@ class _ToAst(Transformer):
         _shift_spans(node, self.file, line, col)
         return node
 
+    def number(self, tok: Token) -> int:
+        """A whole number written in the rulebook; one too long is E106 (and reads as 0)."""
+        if len(tok) > MAX_DIGITS:
+            self.errors.append(Diagnostic("E106", f"This number has {len(tok)} digits; a rulebook's numbers have at "
+                                                  f"most {MAX_DIGITS}.", self.sp(tok)))
+            return 0
+        return int(tok)
+
     def _token_expr(self, tok):
         if tok.type == "INT":
-            return A.Lit(int(tok), span=self.sp(tok))
+            return A.Lit(self.number(tok), span=self.sp(tok))
         if tok.type == "STRING":
             return self.template(tok)
         return A.Name(str(tok), span=self.sp(tok))
@@ -165,8 +181,8 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def players_decl(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if len(c) > 1 else low
+        low = self.number(c[0])
+        high = self.number(c[1]) if len(c) > 1 else low
         return A.PlayersDecl("players", low=low, high=high, span=self.sp(meta))
 
     @v_args(meta=True)
@@ -206,18 +222,24 @@ class _ToAst(Transformer):
             faces.extend(f)
         return A.DieDecl(str(c[0]), faces=faces, span=self.sp(meta))
 
-    def face_range(self, c):
-        return list(range(int(c[0]), int(c[1]) + 1))
+    @v_args(meta=True)
+    def face_range(self, meta, c):
+        low, high = self.number(c[0]), self.number(c[1])
+        if high - low + 1 > MAX_FACES:
+            self.errors.append(Diagnostic("E206", f"A die has at most {MAX_FACES} faces, not {high - low + 1}.",
+                                          self.sp(meta)))
+            return [low]
+        return list(range(low, high + 1))
 
     def face_value(self, c):
         v = c[0]
         return [v if isinstance(v, int) else str(v)]
 
     def signed_int(self, c):
-        return int(c[0])
+        return self.number(c[0])
 
     def neg_int(self, c):
-        return -int(c[0])
+        return -self.number(c[0])
 
     @v_args(meta=True)
     def var_decl(self, meta, c):
@@ -248,7 +270,7 @@ class _ToAst(Transformer):
                           span=self.sp(meta))
 
     def zone_count(self, c):
-        return int(c[0])
+        return self.number(c[0])
 
     def public(self, c):
         return "public"
@@ -634,7 +656,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def int_lit(self, meta, c):
-        return A.Lit(int(c[0]), span=self.sp(meta))
+        return A.Lit(self.number(c[0]), span=self.sp(meta))
 
     @v_args(meta=True)
     def str_lit(self, meta, c):
@@ -765,6 +787,83 @@ def _chunks(text: str):
     return [(starts[k], "".join(lines[starts[k]:starts[k + 1]])) for k in range(len(starts) - 1)]
 
 
+_TEXT_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#.*')
+_TEMPLATE_EXPR = re.compile(r"\{\{|\}\}|\{([^}]*)\}")
+_OPERATOR = re.compile(r"==|!=|<=|>=|=>|->|[-+*/%<>]|\b(?:and|or|not|if|then|else|in)\b")
+
+
+def _code_of(line: str) -> str:
+    """A line as the nesting scan sees it: comments and the plain words of texts removed, each
+    `{expression}` of a text kept, in parentheses (the parser reads it as one more level)."""
+    if '"' not in line and "#" not in line:
+        return line
+
+    def keep(m):
+        found = m.group(0)
+        if found.startswith("#"):
+            return ""
+        return " ".join(f"({x.group(1)})" for x in _TEMPLATE_EXPR.finditer(found) if x.group(1) is not None)
+    return _TEXT_OR_COMMENT.sub(keep, line)
+
+
+def _deepest(code: str, depth: int) -> tuple[int, int]:
+    """The deepest bracket level reached in `code` from `depth`, and its column (1-based)."""
+    best, col = depth, 1
+    for i, ch in enumerate(code):
+        if ch in "([{":
+            depth += 1
+            if depth > best:
+                best, col = depth, i + 1
+        elif ch in ")]}":
+            depth = max(depth - 1, 0)
+    return best, col
+
+
+def nesting_problems(text: str, file: str) -> list[Diagnostic]:
+    """E105 for each line where brackets, operators or blocks go beyond what the parser and the
+    passes after it can read (MAX_BRACKETS, MAX_OPERATORS, MAX_BLOCKS), found with a few string
+    operations per line before lark sees the text. A logical line runs on while brackets are open
+    or a line ends with `\\`; the first problem of each is reported."""
+    problems = []
+    depth, continued, ops, reported = 0, False, 0, False
+    blocks = [0]
+    hint = "split it into definitions or rules"
+    for number, line in enumerate(text.split("\n"), 1):
+        code = _code_of(line)
+        if not continued and depth == 0:
+            ops, reported = 0, False
+            if code.strip():
+                indent = len(line) - len(line.lstrip(" "))
+                while indent < blocks[-1]:
+                    blocks.pop()
+                if indent > blocks[-1]:
+                    blocks.append(indent)
+                if len(blocks) - 1 > MAX_BLOCKS:
+                    problems.append(Diagnostic("E105", f"Blocks are nested more than {MAX_BLOCKS} deep here.",
+                                               Span(file, number, indent + 1), hint))
+                    reported = True
+        opens = code.count("(") + code.count("[") + code.count("{")
+        closes = code.count(")") + code.count("]") + code.count("}")
+        start = len(line) - len(line.lstrip()) + 1      # columns of `code` are the line's when it is the line
+        if not reported and depth + opens > MAX_BRACKETS:
+            deepest, col = _deepest(code, depth)
+            if deepest > MAX_BRACKETS:
+                problems.append(Diagnostic("E105", f"This line nests more than {MAX_BRACKETS} brackets deep.",
+                                           Span(file, number, col if code is line else start), hint))
+                reported = True
+        found = _OPERATOR.findall(code)
+        if not reported and ops + len(found) > MAX_OPERATORS:
+            col = next(m.start() for k, m in enumerate(_OPERATOR.finditer(code)) if ops + k >= MAX_OPERATORS) + 1
+            problems.append(Diagnostic("E105", f"This line chains more than {MAX_OPERATORS} operators, which nest "
+                                               "one inside another.", Span(file, number, col if code is line else start),
+                                       hint))
+            reported = True
+        ops += len(found)
+        depth = max(depth + opens - closes, 0)
+        continued = code.rstrip().endswith("\\")
+    return problems
+
+
 def _parse_text(text: str, file: str, line_offset: int, errors: list):
     src = text if text.endswith("\n") else text + "\n"
     tree = build_parser().parse(src, start="start")
@@ -780,12 +879,24 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
     """Parse a whole file. Returns the module (possibly partial) and every diagnostic found."""
     errors: list[Diagnostic] = []
     text = text.replace("\t", "    ") if "\t" in text else text
-    try:
-        return _parse_text(text, file, 0, errors), errors
-    except (UnexpectedInput, DedentError, RecursionError) as e:
-        first = e        # `e` itself is unbound when the except block ends
+    too_deep = nesting_problems(text, file)
+    first = None
+    if not too_deep:
+        try:
+            return _parse_text(text, file, 0, errors), errors
+        except (UnexpectedInput, DedentError, RecursionError) as e:
+            first = e        # `e` itself is unbound when the except block ends
     decls = []
-    for start, chunk in _chunks(text):
+    chunks = _chunks(text)
+    placed = {id(d) for k, (start, _) in enumerate(chunks) for d in too_deep
+              if start < d.span.line <= (chunks[k + 1][0] if k + 1 < len(chunks) else len(text))}
+    errors.extend(d for d in too_deep if id(d) not in placed)    # before the first declaration
+    for k, (start, chunk) in enumerate(chunks):
+        end = chunks[k + 1][0] if k + 1 < len(chunks) else len(text)
+        deep = [d for d in too_deep if start < d.span.line <= end]
+        if deep:                 # never handed to lark: it would take seconds and gigabytes to fail
+            errors.append(deep[0])
+            continue
         try:
             decls.extend(_parse_text(chunk, file, start, errors).decls)
         except UnexpectedInput as e:

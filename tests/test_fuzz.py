@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from tabletop.dsl.checker import check
 from tabletop.dsl.diagnostics import RulebookError, render_all
 from tabletop.dsl.loader import load_program
+from tabletop.dsl.parser import MAX_BLOCKS
 from tabletop.dsl.parser import parse
 from tabletop.interpreter.api import Game
 from tabletop.interpreter.compiler import compile_program
@@ -287,11 +288,11 @@ def test_deeply_nested_expressions_give_a_diagnostic(tmp_path, expression):
     with pytest.raises(RulebookError) as e:
         check(load_program(str(path)))
     assert [d.code for d in e.value.diagnostics] == ["E105"]
-    assert e.value.diagnostics[0].span.line == 5         # the 'turn' declaration that holds it
+    assert e.value.diagnostics[0].span.line == 6         # the line that nests too deeply
 
 
 def test_deeply_nested_if_blocks_give_a_diagnostic_not_an_internal_error(tmp_path):
-    """250 `if` blocks, one inside the other (issue 10): E105 at the declaration that holds them."""
+    """250 `if` blocks, one inside the other (issue 10): E105 at the first block nested too deeply."""
     lines = ['game "Deep"', "players 1", "var x: int = 0", "define score(p: player): int = x", "turn:"]
     lines += ["    " * (depth + 1) + "if x == 0:" for depth in range(250)]
     lines.append("    " * 251 + 'end game "done"')
@@ -299,4 +300,4 @@ def test_deeply_nested_if_blocks_give_a_diagnostic_not_an_internal_error(tmp_pat
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(RulebookError) as e:
         check(load_program(str(path)))
-    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E105", 5)]
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E105", 5 + MAX_BLOCKS + 1)]

@@ -1,0 +1,97 @@
+"""Reading a rulebook's files: only regular files inside the rulebook's own folder, and only so much.
+
+A rulebook is untrusted input, and so is every path written in it (`include`, `extends`,
+`kind ... from`, a variant's name). `RulebookFolder` answers two questions about such a path:
+is it inside the folder once every symbolic link is followed, and what does it hold, read from
+a regular file of at most `MAX_FILE_BYTES` bytes (a FIFO, a device or a file under /proc is
+never opened for reading; the size is counted while reading, not trusted from `stat`).
+Problems are `FileProblem`s carrying a diagnostic code and a sentence for the loader to place
+at the line that named the file. This module must not parse anything, and its messages must
+never quote what a file outside the folder holds (they name the path as the rulebook wrote it).
+"""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+MAX_FILE_BYTES = 2_000_000
+_SYSTEM = ("/proc", "/sys", "/dev")     # kernel files: never a rulebook's, whatever a link says
+
+
+class FileProblem(Exception):
+    """Why a file a rulebook names cannot be read: a diagnostic code and a sentence."""
+
+    def __init__(self, code: str, message: str):
+        self.code, self.message = code, message
+        super().__init__(message)
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+class RulebookFolder:
+    """The folder a rulebook may read from: a game's folder (its variants included), or the
+    folder of a single `.rules` file."""
+
+    def __init__(self, root: str | os.PathLike):
+        self.root = os.path.realpath(root)
+        self.given = os.path.abspath(root)
+
+    def real(self, path: str | os.PathLike, what: str) -> str:
+        """The real path of `path` (links followed), or FileProblem E018 when that is outside the
+        folder. `what` names the path as the rulebook gave it, e.g. 'The include "x.rules"'."""
+        try:
+            real = os.path.realpath(path)
+        except (OSError, ValueError) as e:      # a NUL in the name, a loop of links
+            raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
+        if _within(real, self.root) and not any(_within(real, s) for s in _SYSTEM):
+            return real
+        written = os.path.abspath(path)          # `..` resolved as written, links not followed
+        linked = _within(written, self.root) or _within(written, self.given)
+        how = "is a link to a file" if linked else "names a file"
+        raise FileProblem("E018", f"{what} {how} outside the rulebook's folder; a rulebook may read only "
+                                  "the files in its own folder.")
+
+    def read(self, path: str | os.PathLike, what: str) -> str:
+        """The text of a regular file inside the folder, read as UTF-8, at most MAX_FILE_BYTES."""
+        real = self.real(path, what)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(real, flags)      # non-blocking: opening a FIFO must not wait for a writer
+        except FileNotFoundError:
+            raise FileProblem("E011", f"{what} does not exist.") from None
+        except OSError as e:
+            raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
+        try:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):
+                kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+                raise FileProblem("E012", f"{what} is {kind}, not a regular file.")
+            chunks, size = [], 0
+            while size <= MAX_FILE_BYTES:
+                chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        except OSError as e:
+            raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
+        finally:
+            os.close(fd)
+        if size > MAX_FILE_BYTES:
+            raise FileProblem("E010", f"{what} is larger than {MAX_FILE_BYTES:,} bytes.")
+        try:
+            return b"".join(chunks).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise FileProblem("E012", f"{what} is not UTF-8 text (byte {e.start + 1}).") from None
+
+    def is_dir(self, path: str | os.PathLike, what: str) -> bool:
+        """Whether `path`, inside the folder, is a folder (FileProblem E018 if it is outside)."""
+        return os.path.isdir(self.real(path, what))
+
+
+def _reason(e: Exception) -> str:
+    return getattr(e, "strerror", None) or str(e) or type(e).__name__
