@@ -93,8 +93,8 @@ def _construct_mapping(loader, node):
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
-def _yaml_shape_problem(text: str) -> tuple[str, int] | None:
-    """(message, line) if the YAML nests deeper than MAX_YAML_DEPTH or would hold more than
+def _yaml_shape_problem(text: str) -> tuple[str, int, int] | None:
+    """(message, line, column) if the YAML nests deeper than MAX_YAML_DEPTH or would hold more than
     MAX_YAML_NODES values once its aliases are expanded ("billion laughs"), else None. It reads
     the file's events, which PyYAML makes without recursion and without building anything, so a
     hostile file is refused before it costs memory. Malformed YAML passes here: loading it then
@@ -114,7 +114,7 @@ def _yaml_shape_problem(text: str) -> tuple[str, int] | None:
                 depth += 1
                 if depth > MAX_YAML_DEPTH:
                     return (f"The data file nests more than {MAX_YAML_DEPTH} lists or maps deep; a data file "
-                            "is one key holding a list of records.", ev.start_mark.line + 1)
+                            "is one key holding a list of records.", ev.start_mark.line + 1, ev.start_mark.column + 1)
                 open_.append((ev.anchor, nodes))
                 nodes += 1
             elif isinstance(ev, yaml.CollectionEndEvent):
@@ -126,7 +126,7 @@ def _yaml_shape_problem(text: str) -> tuple[str, int] | None:
                 continue
             if nodes > MAX_YAML_NODES:
                 return (f"The data file would hold more than {MAX_YAML_NODES:,} values once its aliases "
-                        "(*name) are expanded.", ev.start_mark.line + 1)
+                        "(*name) are expanded.", ev.start_mark.line + 1, ev.start_mark.column + 1)
     except yaml.YAMLError:
         return None
     return None
@@ -289,8 +289,7 @@ class Loader:
             name, text = read
             shape = _yaml_shape_problem(text)
             if shape is not None:
-                message, line = shape
-                self.error("E026", message, Span(name, line, 1))
+                self.error("E026", shape[0], Span(name, shape[1], shape[2]))
                 continue
             try:
                 raw = yaml.load(text, Loader=_LineLoader)

@@ -4,7 +4,10 @@ Expressions become Python closures `f(m, env)` with every name, field and table 
 resolved to a slot or an array, so the hot path never walks the AST or looks a name up by
 string. Statement lists become numbered blocks of small statement objects; control flow
 lives in the machine's plain-data frame stack, so a game can pause mid-rule and be saved.
-This module must not hold game state: everything it builds is shared by every game.
+Where the work of an expression grows with a size (comprehensions, definition calls, built-ins,
+texts, tables) the closures charge the machine's work budget (`budgets.py`), and the error
+names the line and the rule or definition it is in (`self.where()`). This module must not hold
+game state: everything it builds is shared by every game.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 from tabletop.dsl.checker import CheckedProgram
 
+from .budgets import MAX_WEIGHT, SMALL, Spent, runaway
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from .functions import FUNCTIONS
 
@@ -40,6 +44,8 @@ def guarded(fn, span, what: str):
     def run(m, x):
         try:
             return fn(m, x)
+        except Spent:
+            raise runaway(what[0].lower() + what[1:], span) from None
         except RuleError as e:
             raise e.at(span)
         except RecursionError:
@@ -59,6 +65,70 @@ def _capped(value, span):
     if len(value) > MAX_SIZE:
         raise RuleError(f"This would make a text or list of {len(value)} items; the limit is {MAX_SIZE}.", span)
     return value
+
+
+def _too_long(span):
+    return RuleError(f"This would make a text of more than {MAX_SIZE:,} characters; the limit is {MAX_SIZE:,}.", span)
+
+
+def cost(node) -> int:
+    """The size of an expression: how many nodes evaluating it may visit (its work, in units).
+    Statements inside (the blocks of a statement or menu option) are not counted: they are steps."""
+    if isinstance(node, A.Stmt):
+        return 0
+    if isinstance(node, A.Node):
+        return 1 + sum(cost(v) for k, v in vars(node).items() if k != "span")
+    if isinstance(node, (list, tuple)):
+        return sum(cost(v) for v in node)
+    return 0
+
+
+def own_cost(stmt) -> int:
+    """The size of the expressions a statement evaluates itself, not those of the blocks under it."""
+    return sum(cost(v) for k, v in vars(stmt).items() if k != "span")
+
+
+def charged_copy(m, value, where: str, span):
+    """A copy of a list of lists, so that the state never holds one list twice (a saved game could
+    not keep it so, and a list holding itself twice over doubles at each step). The items copied
+    are charged as work and may be at most MAX_WEIGHT in all."""
+    count = [0]
+
+    def copy(v):
+        count[0] += len(v)
+        if count[0] > MAX_WEIGHT:
+            raise RuleError(f"This would store a list holding more than {MAX_WEIGHT:,} items in its lists; "
+                            f"the limit is {MAX_WEIGHT:,}.", span)
+        return [copy(x) if type(x) is list else x for x in v]
+    out = copy(value)
+    m.work -= count[0]
+    if m.work < 0:
+        raise runaway(where, span)
+    return out
+
+
+def bounded_join(m, sep: str, texts) -> str:
+    """`sep.join(texts)`, stopping with a RuleError (no line yet) once the text would be longer than
+    MAX_SIZE characters, before it is made; a long text is charged as work."""
+    if type(texts) is list:
+        total = sum(map(len, texts)) + len(sep) * len(texts)
+        if total > SMALL:
+            if total > MAX_SIZE + len(sep):
+                raise _too_long(None)
+            m.work -= total
+            if m.work < 0:
+                raise Spent()
+        return sep.join(texts)
+    out, total = [], 0
+    for t in texts:
+        total += len(t) + len(sep)
+        if total > MAX_SIZE + len(sep):
+            raise _too_long(None)
+        out.append(t)
+    m.work -= total
+    if m.work < 0:
+        raise Spent()
+    return sep.join(out)
 
 
 @dataclass
@@ -119,6 +189,8 @@ class Compiled:
     kind_names: dict = field(default_factory=dict)    # kind -> list of display names
     signal_block: int = -1
     first_player_slot: int = -1                       # the `first_player` variable, if declared
+    skip_turn: object = None                          # the `skip_turn` definition, named at its line
+    skip_turn_span: object = None
     global_types: list = field(default_factory=list)   # declared type per global slot
     player_types: list = field(default_factory=list)
     field_types: dict = field(default_factory=dict)    # kind -> field -> type, for changing fields
@@ -135,6 +207,12 @@ class Compiler:
                    for n, s in sym.items() if s.kind == "option"}
         self.out = Compiled(checked.title, checked.min_players, checked.max_players, options)
         self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
+        self.owner_stack = []
+        self.decl_where = "the rules"       # what is being compiled outside rules and sections
+
+    def where(self) -> str:
+        """The rule, section or definition being compiled, for budget errors: "the definition 'h'"."""
+        return "the " + self.owner_stack[-1] if self.owner_stack else self.decl_where
 
     # ------------------------------------------------------------------ formatting
     def shower(self, t: str):
@@ -150,7 +228,8 @@ class Compiler:
             from .view import Hidden, hidden_words
             inner = self.shower(t[5:])
             return lambda m, v: (hidden_words(len(v)) if type(v) is Hidden and v
-                                 else ", ".join(inner(m, x) for x in v) if v else "nothing")
+                                 else bounded_join(m, ", ", [inner(m, x) for x in v] if len(v) <= SMALL
+                                                   else (inner(m, x) for x in v)) if v else "nothing")
         if t == T.BOOL:
             return lambda m, v: "yes" if v else "no"
         if t == "pattern":
@@ -176,9 +255,13 @@ class Compiler:
         if len(parts) == 1 and parts[0][0] is None:
             text = parts[0][1]
             return lambda m, env: text
+        where, span = self.where(), e.span
 
         def template(m, env):
-            return "".join(x if f is None else x(m, f(m, env)) for f, x in parts)
+            try:
+                return bounded_join(m, "", [x if f is None else x(m, f(m, env)) for f, x in parts])
+            except Spent:
+                raise runaway(where, span) from None
         return template
 
     def ex_Name(self, e):
@@ -252,9 +335,14 @@ class Compiler:
         if ref[0] == "table":
             table = self.tables[ref[1]]
             name = ref[1]
+            size, where, span = len(table), self.where(), e.span
 
             def lookup(m, env):
                 k = key(m, env)
+                if size > SMALL:        # a long table costs its length to search
+                    m.work -= size
+                    if m.work < 0:
+                        raise runaway(where, span)
                 for lo, hi, val in table:
                     if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
                         return val(m, env)
@@ -273,21 +361,60 @@ class Compiler:
                 a0 = args[0]
                 return lambda m, env: defines[name](m, (a0(m, env),))
             return lambda m, env: defines[name](m, tuple(a(m, env) for a in args))
+        where, span = self.where(), e.span
         if ref[1] == "join":     # shown by the items' type: things by name, enum values in words
             show = self.shower(T.elem(self.types.get(id(e.args[0]), T.ANY)))
             items, sep = args[0], (args[1] if len(args) > 1 else (lambda m, env: ", "))
-            return lambda m, env: sep(m, env).join(show(m, x) for x in items(m, env))
+
+            def join(m, env):
+                xs, between = items(m, env), sep(m, env)
+                try:
+                    return bounded_join(m, between, (show(m, x) for x in xs))
+                except Spent:
+                    raise runaway(where, span) from None
+                except RuleError as err:
+                    raise err.at(span)
+            return join
         if ref[1] == "match_length":
             values, pattern = self.pattern_values(e.args[0]), args[1]
             return lambda m, env: m.match_length(values(m, env), pattern(m, env))
         fn = FUNCTIONS[ref[1]]
+        # A built-in charges its own work and raises Spent, or a RuleError, without knowing its
+        # line: name it here. (A try costs nothing until something is raised.)
         if len(args) == 1:
             a0 = args[0]
-            return lambda m, env: fn(m, a0(m, env))
+
+            def call1(m, env):
+                x = a0(m, env)
+                try:
+                    return fn(m, x)
+                except Spent:
+                    raise runaway(where, span) from None
+                except RuleError as err:
+                    raise err.at(span)
+            return call1
         if len(args) == 2:
             a0, a1 = args
-            return lambda m, env: fn(m, a0(m, env), a1(m, env))
-        return lambda m, env: fn(m, *[a(m, env) for a in args])
+
+            def call2(m, env):
+                x, y = a0(m, env), a1(m, env)
+                try:
+                    return fn(m, x, y)
+                except Spent:
+                    raise runaway(where, span) from None
+                except RuleError as err:
+                    raise err.at(span)
+            return call2
+
+        def call(m, env):
+            values = [a(m, env) for a in args]
+            try:
+                return fn(m, *values)
+            except Spent:
+                raise runaway(where, span) from None
+            except RuleError as err:
+                raise err.at(span)
+        return call
 
     def ex_Lambda(self, e: A.Lambda):
         slot = self.c.slots[id(e)]
@@ -313,14 +440,35 @@ class Compiler:
             return lambda m, env: a(m, env) and b(m, env)
         if op == "or":
             return lambda m, env: a(m, env) or b(m, env)
+        lt, rt = self.types.get(id(e.left), T.ANY), self.types.get(id(e.right), T.ANY)
+        where, span = self.where(), e.span
         if op == "+":
-            lt, rt = self.types.get(id(e.left), T.ANY), self.types.get(id(e.right), T.ANY)
-            span = e.span
             if T.TEXT in (lt, rt):
                 sa, sb = self.shower(lt), self.shower(rt)
-                return lambda m, env: _capped(sa(m, a(m, env)) + sb(m, b(m, env)), span)
+
+                def add_texts(m, env):
+                    x, y = sa(m, a(m, env)), sb(m, b(m, env))
+                    n = len(x) + len(y)
+                    if n > SMALL:
+                        if n > MAX_SIZE:
+                            raise _too_long(span)
+                        m.work -= n
+                        if m.work < 0:
+                            raise runaway(where, span)
+                    return x + y
+                return add_texts
             if lt.startswith("list:") or rt.startswith("list:"):
-                return lambda m, env: _capped(a(m, env) + b(m, env), span)
+                def add_lists(m, env):
+                    x, y = a(m, env), b(m, env)
+                    n = len(x) + len(y)
+                    if n > SMALL:
+                        if n > MAX_SIZE:
+                            raise RuleError(f"This would make a list of {n} items; the limit is {MAX_SIZE}.", span)
+                        m.work -= n
+                        if m.work < 0:
+                            raise runaway(where, span)
+                    return x + y
+                return add_lists
             return lambda m, env: a(m, env) + b(m, env)
         if op == "-":
             return lambda m, env: a(m, env) - b(m, env)
@@ -337,6 +485,8 @@ class Compiler:
                     raise RuleError("Division by zero.", span)
                 return x // y if is_div else x % y
             return divide
+        if op in ("==", "!=", "in", "not in") and (lt.startswith("list:") or rt.startswith("list:")):
+            return self.list_comparison(op, a, b, where, span)
         const = self.constant(e.right)     # comparing with an enum value or a literal: one call fewer
         if op == "==":
             if const is not None:
@@ -361,6 +511,23 @@ class Compiler:
         if op == "not in":
             return lambda m, env: a(m, env) not in b(m, env)
         raise RuleError(f"Unknown operator '{op}'.", e.span)
+
+    @staticmethod
+    def list_comparison(op, a, b, where, span):
+        """`==`, `!=`, `in` and `not in` on lists: they go through the list, so a long one is charged."""
+        compare = {"==": lambda x, y: x == y, "!=": lambda x, y: x != y,
+                   "in": lambda x, y: x in y, "not in": lambda x, y: x not in y}[op]
+        on_right = op in ("in", "not in")
+
+        def comparison(m, env):
+            x, y = a(m, env), b(m, env)
+            n = len(y) if on_right else min(len(x), len(y)) if type(x) is list and type(y) is list else 0
+            if n > SMALL:
+                m.work -= n
+                if m.work < 0:
+                    raise runaway(where, span)
+            return compare(x, y)
+        return comparison
 
     def local_slot(self, e):
         ref = self.refs.get(id(e)) if isinstance(e, A.Name) else None
@@ -387,18 +554,28 @@ class Compiler:
         slot = self.c.slots[id(e)]
         it, body = self.expr(e.iterable), self.expr(e.expr)
         cond = self.expr(e.cond) if e.cond is not None else None
+        # Each item costs what evaluating the body (and condition) for it may cost.
+        each, where, span = cost(e.expr) + cost(e.cond), self.where(), e.span
 
         if cond is None:
             def comp(m, env):
+                xs = it(m, env)
+                m.work -= len(xs) * each
+                if m.work < 0:
+                    raise runaway(where, span)
                 out = []
-                for x in it(m, env):
+                for x in xs:
                     env[slot] = x
                     out.append(body(m, env))
                 return out
         else:
             def comp(m, env):
+                xs = it(m, env)
+                m.work -= len(xs) * each
+                if m.work < 0:
+                    raise runaway(where, span)
                 out = []
-                for x in it(m, env):
+                for x in xs:
                     env[slot] = x
                     if cond(m, env):
                         out.append(body(m, env))
@@ -486,7 +663,6 @@ class Compiler:
     # ------------------------------------------------------------------ the whole game
     def compile(self) -> Compiled:
         c, out = self.c, self.out
-        self.owner_stack = []
         sym = c.symbols
         for kind, things in c.things.items():
             out.kinds[kind] = len(things)
@@ -506,12 +682,14 @@ class Compiler:
         self.tables = {}
         for n, s in sym.items():
             if s.kind == "table":
+                self.decl_where = f"the table '{n}'"
                 self.tables[n] = [(e.low, e.high, self.expr(e.value)) for e in s.decl.entries]
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
         for kind, k in c.kinds.items():
             out.dynamic[kind] = {}
+            self.decl_where = f"the kind '{kind}'"
             for f in k.fields:
                 if f.default is not None:
                     out.dynamic[kind][f.name] = (self.expr(f.default), c.env_sizes.get(id(f), 0))
@@ -541,6 +719,10 @@ class Compiler:
         out.signal_block = self.block([], kind="signal", owner="reactions")
         out.root = self.block([], kind="root", owner="turn order")
         out.blocks[out.root].stmts = [S.RootTurns(has_setup="setup" in c.phases, has_round="round" in c.phases)]
+        self.decl_where = "the display"
+        if "skip_turn" in sym and sym["skip_turn"].kind == "define":
+            out.skip_turn_span = sym["skip_turn"].decl.span
+            out.skip_turn = guarded(out.defines["skip_turn"], out.skip_turn_span, "skip_turn")
         if "score" in sym and sym["score"].kind == "define":
             out.score = guarded(out.defines["score"], sym["score"].decl.span, "The score")
         if c.winners is not None:
@@ -548,58 +730,86 @@ class Compiler:
             if w.ranking:
                 out.winners = ("ranking", [(d, guarded(out.defines[n], w.span, f"'{n}'")) for d, n in w.ranking])
             else:
+                self.decl_where = "the winners"
                 out.winners = ("expr", guarded(self.expr(w.expr), w.span, "The winners"), c.env_sizes.get(id(w), 0))
+                self.decl_where = "the display"
         if c.display is not None:
             for item in c.display.items:
                 size = c.env_sizes.get(id(item), 0)
                 slot = c.slots.get(id(item))
                 if isinstance(item, A.ShowLine):
                     out.display.append(("line", guarded(self.expr(item.text), item.span, "This display line"), size, slot,
-                                        guarded(self.expr(item.iterable), item.span, "This display line")
+                                        guarded(self.charged_items(item.iterable, cost(item.text), item.span),
+                                                item.span, "This display line")
                                         if item.iterable is not None else None))
                 else:
                     out.display.append(("board", guarded(self.expr(item.text), item.span, "The board"), size, slot, item.kind))
         return out
 
+    def charged_items(self, node, each: int, span):
+        """A list expression whose items each cost `each` to use (a display line's text): its length
+        times that is charged."""
+        items, where = self.expr(node), self.where()
+
+        def charged(m, env):
+            xs = items(m, env)
+            m.work -= len(xs) * each
+            if m.work < 0:
+                raise runaway(where, span)
+            return xs
+        return charged
+
     def compile_define(self, name, d: A.DefineDecl):
         size = self.c.env_sizes.get(id(d), 0)
+        self.decl_where = where = f"the definition '{name}'"
         body = self.expr(d.body)
         slots = [self.c.slots[id(p)] for p in d.params]
         n = len(slots)
+        each = cost(d.body)      # a call costs its body's size: recursion that branches runs out of budget
 
         span = d.span
 
-        def runaway():
+        def endless():
             return BudgetExceeded(f"The definition '{name}' calls itself without end.", span)
         # try costs nothing in Python 3.11 until something is raised.
         if n == 0:
             def call(m, args):
+                m.work -= each
+                if m.work < 0:
+                    raise runaway(where, span)
                 try:
                     return body(m, [None] * size)
                 except RecursionError:
-                    raise runaway() from None
+                    raise endless() from None
         elif n == 1:
             s0 = slots[0]
 
             def call(m, args):
+                m.work -= each
+                if m.work < 0:
+                    raise runaway(where, span)
                 env = [None] * size
                 env[s0] = args[0]
                 try:
                     return body(m, env)
                 except RecursionError:
-                    raise runaway() from None
+                    raise endless() from None
         else:
             def call(m, args):
+                m.work -= each
+                if m.work < 0:
+                    raise runaway(where, span)
                 env = [None] * size
                 for i in range(n):
                     env[slots[i]] = args[i]
                 try:
                     return body(m, env)
                 except RecursionError:
-                    raise runaway() from None
+                    raise endless() from None
         self.out.defines[name] = call
 
     def compile_var(self, d, inits, names, vis, table):
+        self.decl_where = f"the starting value of '{d.name}'"
         if isinstance(d, A.VarDecl):
             init = guarded(self.expr(d.init), d.init.span, f"The starting value of '{d.name}'")
         elif d.count is not None:
@@ -638,6 +848,7 @@ class Compiler:
         proc.block = self.block(body, kind="proc", owner=label)
 
     def compile_reaction(self, r: A.ReactionDecl):
+        self.decl_where = f"the reaction '{r.name}'"
         size = self.c.env_sizes.get(id(r), 0)
         slots = self.c.slots[id(r)]
         cond = self.expr(r.cond) if r.cond is not None else (lambda m, env: True)

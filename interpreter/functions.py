@@ -1,34 +1,52 @@
 """Runtime implementations of the built-in functions named in `dsl/builtins.py`.
 
 Each takes the machine (for randomness, the board and the current state) and already
-evaluated arguments. They must not change game state except the random generator's.
+evaluated arguments. A built-in whose work grows with its lists or the board charges it to the
+machine's work budget (`budgets.spend`, which raises `Spent`; the compiled call names the line).
+They must not change game state except the random generator's.
 """
 from __future__ import annotations
 
 from collections import deque
 from itertools import combinations, product as _product
 
+from .budgets import SMALL, spend
 from .errors import RuleError
 
 MAX_ROLLS = 1000
 MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
+MAX_PATHS = 10_000       # paths one paths() may find
+
+
+def _sized(fn):
+    """A built-in whose work is the length of its first argument (a list): charged beyond SMALL."""
+    def charged(m, xs, *rest):
+        if len(xs) > SMALL:
+            spend(m, len(xs))
+        return fn(m, xs, *rest)
+    return charged
 
 
 def _range(m, a, b):
     if b - a + 1 > MAX_ITEMS:
         raise RuleError(f"range({a}, {b}) would make {b - a + 1} numbers; the limit is {MAX_ITEMS}.")
+    if b - a + 1 > SMALL:
+        spend(m, b - a + 1)
     return list(range(a, b + 1))
 
 
 def _pairs(m, xs):
-    if len(xs) * (len(xs) - 1) // 2 > MAX_ITEMS:
+    n = len(xs) * (len(xs) - 1) // 2
+    if n > MAX_ITEMS:
         raise RuleError(f"pairs() of {len(xs)} items would make too many pairs; the limit is {MAX_ITEMS}.")
+    spend(m, 3 * n)           # each pair is a list of two
     return [list(p) for p in combinations(xs, 2)]
 
 
 def _product_of(m, a, b):
     if len(a) * len(b) > MAX_ITEMS:
         raise RuleError(f"product() of {len(a)} and {len(b)} items would make too many pairs; the limit is {MAX_ITEMS}.")
+    spend(m, 3 * len(a) * len(b))
     return [[x, y] for x, y in _product(a, b)]
 
 
@@ -43,27 +61,40 @@ def _roll(m, die, keep=None):
 
 def _min(m, *args):
     items = args[0] if len(args) == 1 and isinstance(args[0], list) else list(args)
+    if len(items) > SMALL:
+        spend(m, len(items))
     return min(items) if items else 0
 
 
 def _max(m, *args):
     items = args[0] if len(args) == 1 and isinstance(args[0], list) else list(args)
+    if len(items) > SMALL:
+        spend(m, len(items))
     return max(items) if items else 0
 
 
 def _unique(m, xs):
-    out = []
-    for x in xs:
-        if x not in out:
-            out.append(x)
-    return out
+    """The items in order, each once (the first of equal ones)."""
+    if len(xs) > SMALL:
+        spend(m, len(xs))
+    try:
+        return list(dict.fromkeys(xs))      # in time that grows with the length, for numbers, texts, things
+    except TypeError:                       # lists of lists: each compared with those kept so far
+        spend(m, len(xs) * len(xs) // 2)
+        out = []
+        for x in xs:
+            if x not in out:
+                out.append(x)
+        return out
 
 
 def _join(m, xs, sep=", "):
-    return sep.join(m.show_any(x) for x in xs)
+    from .compiler import bounded_join
+    return bounded_join(m, sep, (m.show_any(x) for x in xs))
 
 
 def _shuffled(m, xs):
+    spend(m, len(xs))
     xs = list(xs)
     m.shuffle(xs)
     return xs
@@ -85,6 +116,7 @@ def _step(m, s, dr, dc):
 
 def _within(m, s, n, passable):
     g = m.grid_of(s)
+    spend(m, len(g.order))         # a search may visit every space
     seen = {s: 0}
     queue = deque([s])
     while queue:
@@ -100,6 +132,7 @@ def _within(m, s, n, passable):
 
 def _reachable(m, s, through):
     g = m.grid_of(s)
+    spend(m, len(g.order))
     seen = {s}
     queue = deque([s])
     while queue:
@@ -117,12 +150,16 @@ def _connected(m, a, b, passable):
 
 
 def _paths(m, s, n, passable):
+    """Every path of n steps from s, each space at most once, through spaces passable(x) holds for.
+    Each step of the search is charged (it copies the path so far), so a search that would
+    go on for ever stops with the budget; finding more than MAX_PATHS paths stops it too."""
     g = m.grid_of(s)
     out = []
 
     def walk(path):
-        if len(out) > 10000:
-            raise RuleError("paths() found more than 10000 paths; the search is too large.")
+        spend(m, len(path))
+        if len(out) > MAX_PATHS:
+            raise RuleError(f"paths() found more than {MAX_PATHS} paths; the search is too large.")
         if len(path) == n + 1:
             out.append(path[1:])
             return
@@ -134,6 +171,7 @@ def _paths(m, s, n, passable):
     return out
 
 
+@_sized
 def _index_of(m, xs, x):
     try:
         return xs.index(x)
@@ -143,23 +181,23 @@ def _index_of(m, xs, x):
 
 FUNCTIONS = {
     "count": lambda m, xs: len(xs),
-    "sum": lambda m, xs: sum(xs),
+    "sum": _sized(lambda m, xs: sum(xs)),
     "min": _min,
     "max": _max,
     "abs": lambda m, x: abs(x),
     "first": lambda m, xs: xs[0] if xs else None,
     "last": lambda m, xs: xs[-1] if xs else None,
-    "rest": lambda m, xs: list(xs[1:]),
-    "take": lambda m, xs, n: list(xs[:max(n, 0)]),
-    "drop": lambda m, xs, n: list(xs[max(n, 0):]),
-    "reverse": lambda m, xs: list(reversed(xs)),
-    "sort": lambda m, xs: sorted(xs, key=lambda x: (x is None, x)),
+    "rest": _sized(lambda m, xs: list(xs[1:])),
+    "take": _sized(lambda m, xs, n: list(xs[:max(n, 0)])),
+    "drop": _sized(lambda m, xs, n: list(xs[max(n, 0):])),
+    "reverse": _sized(lambda m, xs: list(reversed(xs))),
+    "sort": _sized(lambda m, xs: sorted(xs, key=lambda x: (x is None, x))),
     "unique": _unique,
     "pairs": _pairs,
     "product": _product_of,
     "range": _range,
-    "all": lambda m, xs: all(xs),
-    "any": lambda m, xs: any(xs),
+    "all": _sized(lambda m, xs: all(xs)),
+    "any": _sized(lambda m, xs: any(xs)),
     "join": _join,
     "roll": _roll,
     "pick": lambda m, xs: xs[m.below(len(xs))] if xs else None,

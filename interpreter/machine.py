@@ -7,7 +7,8 @@ a reference to that dict. It must not know any game: everything comes from `Comp
 """
 from __future__ import annotations
 
-from .compiler import Block, Compiled
+from .budgets import SMALL, WORK_BUDGET, Spent, runaway, spend
+from .compiler import Block, Compiled, bounded_join
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from . import rng as R
 from . import statements as S
@@ -28,6 +29,8 @@ class Machine:
         self.envs = state["envs"]
         self.player_count = len(state["players"])
         self.signal_block = prog.signal_block
+        self.work = WORK_BUDGET      # counts down as the rules work (budgets.py); not game state
+        self.skipped = 0             # turns skip_turn skipped in a row since the rules started running
 
     # ------------------------------------------------------------------ randomness
     def below(self, n: int) -> int:
@@ -117,7 +120,7 @@ class Machine:
         if isinstance(v, list):
             if type(v) is Hidden and v:
                 return hidden_words(len(v))
-            return ", ".join(self.show_any(x) for x in v) if v else "nothing"
+            return bounded_join(self, ", ", (self.show_any(x) for x in v)) if v else "nothing"
         if isinstance(v, str):
             return v.replace("_", " ")
         return str(v)
@@ -125,6 +128,8 @@ class Machine:
     def match_length(self, values, pattern) -> int:
         """How many leading values the pattern matches (its longest alternative), or 0.
         `values` are enum values: the compiler maps things to their field of the pattern's enum."""
+        if len(pattern["alternatives"]) > SMALL:
+            spend(self, len(pattern["alternatives"]))
         best = 0
         for alt in pattern["alternatives"]:
             i = 0
@@ -159,6 +164,8 @@ class Machine:
                                          f"the {blk.owner} seems to loop forever.", st.span)
                 try:
                     st.run(self, frame)
+                except Spent:          # a built-in spent the budget where no call site named it
+                    raise runaway(f"the {blk.owner}", st.span) from None
                 except RuleError as e:
                     raise e.at(st.span)
                 except RecursionError:

@@ -2,21 +2,33 @@
 
 A statement either changes the state at once, pushes a block onto the machine's frame stack
 (if, loops, calls), or asks for a decision and pauses (choose, menus, secret choices,
-reactions). Decisions are resumed by `resume(m, pending, answer)`. Nothing here keeps state
-between calls: all of it lives in the machine's plain-data state.
+reactions). Decisions are resumed by `resume(m, pending, answer)`. Statements whose work grows
+with a size (loops and decisions going through a list, moving or shuffling many things, storing
+a list of lists, a statement with a large expression) charge the machine's work budget
+(`budgets.py`). Nothing here keeps state between calls: all of it lives in the machine's
+plain-data state.
 """
 from __future__ import annotations
 
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 
-from .compiler import _int_capped
-from .errors import RuleError
+from .budgets import SMALL, runaway
+from .compiler import _int_capped, charged_copy, cost, own_cost
+from .errors import BudgetExceeded, RuleError
 
 DECLINE = "Decline"
 SECRET_PROMPT = "Choose in secret"
 MAX_LIST = 100_000     # the most items 'add' may put in one list
 NO_REACTION = "Don't react"
+MAX_SKIPPED_ROUNDS = 100   # rounds in which skip_turn skips everyone before the game is stopped
+BIG_STATEMENT = 16     # a statement whose expressions are larger than this charges their size
+
+
+def _charge(m, n, where, span):
+    m.work -= n
+    if m.work < 0:
+        raise runaway(where, span)
 
 
 class Stmt:
@@ -59,12 +71,15 @@ class If(Stmt):
 
 
 class For(Stmt):
+    each, where = 1, ""      # the work of one item (its condition); the rule it is in
+
     def __init__(self, slot, items, cond, block, span):
         self.slot, self.items, self.cond, self.block, self.span = slot, items, cond, block, span
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
         items = list(self.items(m, env))
+        _charge(m, len(items) * self.each, self.where, self.span)
         i = self.next_index(m, env, items, 0)
         if i < len(items):
             env[self.slot] = items[i]
@@ -164,6 +179,7 @@ def _ask_one(st, m, frame, kind, labels, values):
 
 class Choose(Stmt):
     """`choose x from E [if C] [labelled L] [by P] [prompt Q]`, optionally with a body."""
+    each, where = 1, ""      # the work of one option (condition and label); the rule it is in
 
     def __init__(self, slot, source, cond, label, by, prompt, may, block, span):
         self.slot, self.source, self.cond, self.label = slot, source, cond, label
@@ -172,7 +188,9 @@ class Choose(Stmt):
     def run(self, m, frame):
         env = m.envs[frame[2]]
         labels, values = [], []
-        for x in self.source(m, env):
+        source = self.source(m, env)
+        _charge(m, len(source) * self.each, self.where, self.span)
+        for x in source:
             env[self.slot] = x
             if self.cond is None or self.cond(m, env):
                 labels.append(self.label(m, env))
@@ -193,6 +211,8 @@ class Choose(Stmt):
 
 
 class Menu(Stmt):
+    each, where = (), ""     # the work of one item of each option (condition and label); the rule it is in
+
     def __init__(self, options, by, prompt, span, early=frozenset()):
         self.options, self.by, self.prompt, self.span = options, by, prompt, span
         self.early = early     # options whose condition does not mention their item
@@ -209,7 +229,9 @@ class Menu(Stmt):
             if cond is not None and i in self.early and not cond(m, env):
                 continue       # the condition does not depend on the option's item: skip the list
             check = cond if cond is not None and i not in self.early else None
-            for x in source(m, env):
+            xs = source(m, env)
+            _charge(m, len(xs) * self.each[i], self.where, self.span)
+            for x in xs:
                 env[slot] = x
                 if check is None or check(m, env):
                     labels.append(label(m, env))
@@ -229,6 +251,7 @@ class Menu(Stmt):
 
 class Secret(Stmt):
     """`secretly each p in P chooses x from E labelled L [timed as t]:` then the body per player."""
+    each, where = 1, ""      # the work of one option (condition and label); the rule it is in
 
     def __init__(self, slots, players, source, cond, label, timed, block, span, prompt=None):
         self.pslot, self.vslot, self.tslot = slots
@@ -243,7 +266,9 @@ class Secret(Stmt):
             if self.prompt is not None:
                 by_seat_p[str(p)] = self.prompt(m, env)
             labels, values = [], []
-            for x in self.source(m, env):
+            source = self.source(m, env)
+            _charge(m, len(source) * self.each, self.where, self.span)
+            for x in source:
                 env[self.vslot] = x
                 if self.cond is None or self.cond(m, env):
                     labels.append(self.label(m, env))
@@ -320,9 +345,15 @@ class RootTurns(Stmt):
         aux["seat"] += 1
         if ":turn" not in m.prog.procs:
             return
-        skip = m.prog.defines.get("skip_turn")
+        skip = m.prog.skip_turn
         if skip is not None and skip(m, (seat,)):
-            return         # the run loop's step budget stops a game in which everyone is skipped
+            m.skipped += 1
+            if m.skipped > m.player_count * MAX_SKIPPED_ROUNDS:
+                raise BudgetExceeded(f"skip_turn skipped every player's turn {MAX_SKIPPED_ROUNDS} rounds in a row "
+                                     "without anyone deciding anything, so nobody can ever play.",
+                                     m.prog.skip_turn_span)
+            return
+        m.skipped = 0
         m.s["current"] = seat
         m.s["turn_number"] += 1
         m.call(m.prog.procs[":turn"], [], None)
@@ -335,20 +366,43 @@ def compile_stmt(c, s):
     if isinstance(out, (Choose, Menu, Secret)):
         out.sid = len(c.out.stmts)
         c.out.stmts.append(out)
+    if isinstance(out, (For, Choose, Secret)):
+        out.where = c.where()
+    size = own_cost(s)
+    if size > BIG_STATEMENT:     # one step that evaluates a large expression costs its size
+        run, where, span = out.run, c.where(), s.span
+
+        def charged(m, frame):
+            _charge(m, size, where, span)
+            run(m, frame)
+        out.run = charged
     return out
 
 
-def _deep_list(v):
-    return [_deep_list(x) if isinstance(x, list) else x for x in v]
+def _stored(c, node, value):
+    """`value` (a compiled expression for `node`) as a variable or list may keep it: a list of lists
+    copied, charged and capped (`charged_copy`), so that the state never holds one list twice; a
+    list read from a place (a variable, field or item) copied, since a saved game cannot keep two
+    names for one list, so neither may play."""
+    t = c.types.get(id(node), "")
+    if t.startswith("list:list:"):
+        where, span = c.where(), node.span
+        return lambda m, env: charged_copy(m, value(m, env), where, span)
+    if isinstance(node, (A.Name, A.Field, A.Index)) and t.startswith("list:"):
+        where, span = c.where(), node.span
+
+        def copied(m, env):
+            xs = value(m, env)
+            if len(xs) > SMALL:
+                _charge(m, len(xs), where, span)
+            return list(xs)
+        return copied
+    return value
 
 
 def _assign(c, s: A.Assign):
     setter = c.assign_target(s.target)
-    value = c.expr(s.value)
-    if isinstance(s.value, (A.Name, A.Field, A.Index)) and c.types.get(id(s.value), "").startswith("list:"):
-        # Lists are values: a saved game cannot keep two names for one list, so neither may play.
-        place = value
-        value = lambda m, env: _deep_list(place(m, env))  # noqa: E731
+    value = _stored(c, s.value, c.expr(s.value))
     if c.types.get(id(s.target)) == T.INT or c.types.get(id(s.value)) == T.INT:
         # A stored number is capped, so a loop that doubles it cannot eat the machine.
         store, span = setter, s.span
@@ -373,18 +427,49 @@ def _items_of(c, node):
     return lambda m, env: [f(m, env)]
 
 
-def _move(c, s: A.Move):
-    items, src, dst, top = _items_of(c, s.what), c.expr(s.source), c.expr(s.dest), s.to_top
-    span = s.span
-
-    def move(m, env):
-        source, dest = src(m, env), dst(m, env)
-        moved = items(m, env)
+def _take_out(m, source: list, moved: list, span, where):
+    """Remove each of `moved` from `source` (its first place there), in time that grows with their
+    lengths, not their product; a RuleError names the first thing that is not there."""
+    if len(moved) <= SMALL:
         for x in moved:
             try:
                 source.remove(x)
             except ValueError:
                 raise RuleError(f"{m.show_any(x)} is not where it should be moved from.", span) from None
+        return
+    _charge(m, len(source) + len(moved), where, span)
+    wanted: dict = {}
+    try:
+        for x in moved:
+            wanted[x] = wanted.get(x, 0) + 1
+    except TypeError:          # lists moved: one at a time, each through the whole source
+        _charge(m, len(source) * len(moved), where, span)
+        for x in moved:
+            try:
+                source.remove(x)
+            except ValueError:
+                raise RuleError(f"{m.show_any(x)} is not where it should be moved from.", span) from None
+        return
+    kept = []
+    for x in source:
+        if wanted.get(x):
+            wanted[x] -= 1
+        else:
+            kept.append(x)
+    missing = next((x for x in moved if wanted.get(x)), None)
+    if any(wanted.values()):
+        raise RuleError(f"{m.show_any(missing)} is not where it should be moved from.", span)
+    source[:] = kept
+
+
+def _move(c, s: A.Move):
+    items, src, dst, top = _items_of(c, s.what), c.expr(s.source), c.expr(s.dest), s.to_top
+    span, where = s.span, c.where()
+
+    def move(m, env):
+        source, dest = src(m, env), dst(m, env)
+        moved = items(m, env)
+        _take_out(m, source, moved, span, where)
         if top:
             dest[0:0] = moved
         else:
@@ -394,9 +479,12 @@ def _move(c, s: A.Move):
 
 def _draw(c, s: A.Draw):
     count, src, dst = c.expr(s.count), c.expr(s.source), c.expr(s.dest)
+    span, where = s.span, c.where()
 
     def draw(m, env):
         n, source = count(m, env), src(m, env)
+        if len(source) > SMALL:
+            _charge(m, len(source), where, span)
         taken = source[:max(n, 0)]
         del source[:len(taken)]
         dst(m, env).extend(taken)
@@ -405,7 +493,13 @@ def _draw(c, s: A.Draw):
 
 def _shuffle(c, s: A.Shuffle):
     zone = c.expr(s.zone)
-    return Simple(lambda m, env: m.shuffle(zone(m, env)), s.span)
+    span, where = s.span, c.where()
+
+    def shuffle(m, env):
+        xs = zone(m, env)
+        _charge(m, len(xs), where, span)
+        m.shuffle(xs)
+    return Simple(shuffle, span)
 
 
 def _say(c, s: A.Say):
@@ -414,7 +508,7 @@ def _say(c, s: A.Say):
 
 
 def _add(c, s: A.AddTo):
-    item, target = c.expr(s.item), c.expr(s.target)
+    item, target = _stored(c, s.item, c.expr(s.item)), c.expr(s.target)
     span = s.span
 
     def add(m, env):
@@ -427,10 +521,12 @@ def _add(c, s: A.AddTo):
 
 def _remove(c, s: A.RemoveFrom):
     item, target = c.expr(s.item), c.expr(s.target)
-    span = s.span
+    span, where = s.span, c.where()
 
     def remove(m, env):
         x, xs = item(m, env), target(m, env)
+        if len(xs) > SMALL:
+            _charge(m, len(xs), where, span)
         try:
             xs.remove(x)
         except ValueError:
@@ -446,6 +542,7 @@ def _if(c, s: A.If):
 
 def _for(c, s: A.For):
     st = For(c.c.slots[id(s)], c.expr(s.iterable), c.expr(s.cond) if s.cond is not None else None, -1, s.span)
+    st.each = 1 + cost(s.cond)
     st.block = c.block(s.body, kind="for", owner=c.owner_stack[-1], data=st)
     return st
 
@@ -464,9 +561,11 @@ def _choose(c, s: A.Choose):
     label = c.expr(s.label) if s.label else (lambda m, env, sh=c.shower(c.types.get(id(s.source), T.ANY)[5:]),
                                               slot=c.c.slots[id(s)]: sh(m, env[slot]))
     block = c.block(s.body, owner=c.owner_stack[-1]) if s.body is not None else None
-    return Choose(c.c.slots[id(s)], c.expr(s.source), c.expr(s.cond) if s.cond is not None else None, label,
-                  c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
-                  block, s.span)
+    st = Choose(c.c.slots[id(s)], c.expr(s.source), c.expr(s.cond) if s.cond is not None else None, label,
+                c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
+                block, s.span)
+    st.each = 1 + cost(s.cond) + cost(s.label)
+    return st
 
 
 def _menu(c, s: A.Menu):
@@ -476,8 +575,10 @@ def _menu(c, s: A.Menu):
                         c.expr(o.cond) if o.cond is not None else None, c.block(o.body, owner=c.owner_stack[-1])))
     early = frozenset(i for i, o in enumerate(s.options)
                       if o.var and o.cond is not None and not _mentions(o.cond, o.var))
-    return Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
-                s.span, early)
+    st = Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
+              s.span, early)
+    st.each, st.where = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options), c.where()
+    return st
 
 
 def _mentions(node, name: str) -> bool:
@@ -496,6 +597,7 @@ def _secret(c, s: A.Secret):
     st = Secret(c.c.slots[id(s)], c.expr(s.players), c.expr(s.source), c.expr(s.cond) if s.cond is not None else None,
                 c.expr(s.label), s.time_var is not None, -1, s.span, c.expr(s.prompt) if s.prompt else None)
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
+    st.each = 1 + cost(s.cond) + cost(s.label)
     return st
 
 

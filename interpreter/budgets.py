@@ -1,0 +1,47 @@
+"""Budgets: how much work the rules may do between two decisions, and the error when it is spent.
+
+A rulebook is untrusted, so nothing it asks for may run without bound. The machine counts the
+statements it runs (`machine.STEP_BUDGET`); everything else the rules make the engine do is
+counted as *work* on `Machine.work`, which starts at `WORK_BUDGET` whenever the engine starts
+running the rules and counts down. A unit of work is roughly one expression evaluated or one
+list item or character handled. The compiled code charges it where work grows with a size, not
+per item, so the hot path stays cheap: a comprehension, a `for`, or a decision listing its
+options charges the length of what it goes through times the size of the expression it runs for
+each item; a definition call charges the size of its body; a built-in charges the items it
+reads or makes, a text the characters it holds (both only beyond `SMALL`, where the statement or
+expression that asks already paid); a statement with a large expression charges its size. When
+the count goes below zero the rules stop with `runaway`, a `BudgetExceeded` that names the line
+and the rule or definition. The count is not game state (it starts afresh at each decision), so
+it is never saved.
+
+This module must not import the rest of the engine beyond `errors`.
+"""
+from __future__ import annotations
+
+from .errors import BudgetExceeded
+
+WORK_BUDGET = 5_000_000   # units of work between two decisions (about a second of the engine's time)
+SMALL = 32                # sizes up to this are not charged: the step or expression asking paid for them
+MAX_WEIGHT = 1_000_000    # items in one stored list, counting the items of the lists inside it
+
+
+class Spent(BudgetExceeded):
+    """Raised by a built-in, which does not know its line; the compiled call turns it into `runaway`."""
+
+    def __init__(self):
+        super().__init__("The work budget is spent.")
+
+
+def runaway(where: str, span) -> BudgetExceeded:
+    """The error for rules that spent the whole work budget, at the line `span` in `where`
+    ("the definition 'h'", "the turn section")."""
+    return BudgetExceeded(f"The rules did more than {WORK_BUDGET:,} units of work in {where} without anyone "
+                          "deciding anything (each unit about one expression, list item or character); "
+                          "they seem to run away.", span)
+
+
+def spend(m, n: int) -> None:
+    """Charge `n` units to the machine `m`; `Spent` when the budget is gone. For built-ins."""
+    m.work -= n
+    if m.work < 0:
+        raise Spent()
