@@ -327,6 +327,21 @@ class RootTurns(Stmt):
         m.s["turn_number"] += 1
         m.call(m.prog.procs[":turn"], [], None)
 
+    @staticmethod
+    def set_current(prog, data: dict, seat: int):
+        """Make `seat` the player whose turn it is, in a state's plain data, as if the turns had come
+        round to it: the turn order goes on from that seat (the round ends after the seat before
+        `first_player`). Only `current` changes while the setup is still running."""
+        data["current"] = seat
+        root = data["stack"][0] if data["stack"] else None
+        if root is None or root[0] != prog.root or not isinstance(root[3], dict) or data["turn_number"] == 0:
+            return
+        slot = prog.first_player_slot
+        first = data["globals"][slot] if slot >= 0 else 0
+        n = len(data["players"])
+        first = first if isinstance(first, int) and 0 <= first < n else 0
+        root[3]["seat"] = (seat - first) % n + 1
+
 
 # ---------------------------------------------------------------------------- compiling
 def compile_stmt(c, s):
@@ -405,7 +420,8 @@ def _draw(c, s: A.Draw):
 
 def _shuffle(c, s: A.Shuffle):
     zone = c.expr(s.zone)
-    return Simple(lambda m, env: m.shuffle(zone(m, env)), s.span)
+    t = T.elem(c.types.get(id(s.zone), T.ANY))
+    return Simple(lambda m, env: m.shuffle(zone(m, env), t), s.span)
 
 
 def _say(c, s: A.Say):
