@@ -149,14 +149,18 @@ class DuplicateKey(yaml.MarkedYAMLError):
 
 
 def _mapping(loader, node):
+    written = set()
+    for key_node, _ in node.value:        # a key written twice is a mistake; one merged in (<<) is not
+        if key_node.tag != "tag:yaml.org,2002:merge":
+            if key_node.value in written:
+                raise DuplicateKey(None, None, f"the key '{key_node.value}' is given twice", key_node.start_mark)
+            written.add(key_node.value)
     loader.flatten_mapping(node)
     out = LDict()
     out.where, out.lines = _mark(node), {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         key = key if isinstance(key, str) else str(key)
-        if key in out:
-            raise DuplicateKey(None, None, f"the key '{key}' is given twice", key_node.start_mark)
         out[key] = loader.construct_object(value_node, deep=True)
         out.lines[key] = _mark(key_node)
     return out
@@ -398,7 +402,7 @@ class _FileRunner:
             index = state.find_option(str(label), seat, substring=True)
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
-                                  got=_fmt(options), hint="the options are listed under 'got'")) from None
+                                  got=_fmt_some(options), hint="the options are listed under 'got'")) from None
         try:
             state.apply(index, seat, time)
         except api.RuleError as e:
@@ -415,6 +419,13 @@ def _fmt(w) -> str:
     if isinstance(w, bool):
         return "true" if w else "false"
     return str(w)
+
+
+def _fmt_some(items: list, limit: int = 12) -> str:
+    """A long list cut short: the first items and how many there are in all."""
+    if len(items) <= limit:
+        return _fmt(items)
+    return "[" + ", ".join(_fmt(x) for x in items[:limit]) + f", ... ({len(items)} in all)]"
 
 
 def _same_label(a: str, b: str) -> bool:
@@ -509,8 +520,9 @@ class _Expectations:
         fields = self.prog.field_types.get(kind, {})
         for thing, fw in want.items():
             tat = where_key(want, thing)
-            if thing == "every":
-                targets = list(range(self.prog.kinds[kind]))
+            if thing == "every":      # every thing not named in the same mapping
+                named = {i for other in want if other != "every" for i in W.thing_candidates(self.prog, kind, other)}
+                targets = [i for i in range(self.prog.kinds[kind]) if i not in named]
             else:
                 targets = W.thing_candidates(self.prog, kind, thing)
                 if len(targets) != 1:
@@ -562,6 +574,13 @@ class _Expectations:
                     raise self.unknown(f"{what} is {_fmt(got)}, not a number, so '{op}' does not apply.", oat)
                 if (got < w) if op == "at least" else (got > w):
                     raise self.bad(what, {op: w}, got, oat)
+                continue
+            if isinstance(got, str) and op in ("has", "lacks", "starts"):
+                texts = w if isinstance(w, list) else [w]
+                for text in texts:
+                    hit = got.startswith(str(text)) if op == "starts" else str(text) in got
+                    if hit != (op != "lacks"):
+                        raise self.bad(f"{what} ({op} {W.quote(str(text))})", {op: w}, got, oat)
                 continue
             if not isinstance(got, list):
                 raise self.unknown(f"{what} is {_fmt(got)}, not a list, so '{op}' does not apply.", oat)
@@ -615,13 +634,13 @@ class _Expectations:
                     if not any(_same_label(o, str(x)) for o in options):
                         hint = did_you_mean(str(x), options)
                         raise _Stop(self.r.fail("T030", f"'{x}' should be offered, but it is not.", at, str(x),
-                                                _fmt(options), hint or "the options are listed under 'got'"))
+                                                _fmt_some(options), hint or "the options are listed under 'got'"))
             else:
                 for x in wanted:
                     hit = next((o for o in options if _same_label(o, str(x))), None)
                     if hit is not None:
                         raise _Stop(self.r.fail("T030", f"'{x}' should not be offered, but it is ('{hit}').", at,
-                                                f"not {x}", _fmt(options)))
+                                                f"not {x}", _fmt_some(options)))
             return
         if key == "log":
             for line in (want if isinstance(want, list) else [want]):
