@@ -130,6 +130,9 @@ def _parse(prog, data, changes: dict, held: set):
                 for k, ws in enumerate(words):
                     targets.append((place_by_name[f"{label}[{k}]"], ws))
                 return
+            if not t.startswith("list:"):      # one thing, or none
+                none = words is None or (isinstance(words, str) and words.lower() in W.NONE_WORDS)
+                words = [] if none else [words]
             targets.append((place_by_name[label], words))
             return
         directs.append(_Direct(label, t, words, put))
@@ -223,7 +226,8 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
                                    f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
             t = fields[fname]
             if t.startswith("thing:") and t[6:] in held:
-                targets.append((place_by_name[label], [] if words is None else [words]))
+                none = words is None or (isinstance(words, str) and words.lower() in W.NONE_WORDS)
+                targets.append((place_by_name[label], [] if none else [words]))
             else:
                 directs.append(_Direct(label, t, words, lambda d, v, f=fname, i=i: d["fields"][kind][f].__setitem__(i, v)))
 
@@ -306,10 +310,12 @@ def _fill(prog, data, kind, targets, rest_name):
             cands = set(W.thing_candidates(prog, kind, w))
             x = next((x for x in supply if x in cands and x not in used), None)
             if x is None:
-                where = f" or in {rest.name}" if rest is not None else ""
-                raise _err(place.name, f"there is no spare {W.quote(w)}: every one is in a place this position "
-                           f"does not change{where}" + ("" if rest is not None else
-                                                         f"; name a supply with rest: {{{kind}: ZONE}}"))
+                holders = sorted({p.name for p in all_places if p.name not in targeted and p is not rest
+                                  and cands & set(current[p.name])})
+                where = f" (in {', '.join(holders)})" if holders else ""
+                supply_words = f"nor in {rest.name}" if rest is not None else f"and no rest: {{{kind}: ZONE}} supplies one"
+                raise _err(place.name, f"there is no spare {W.quote(w)}: the others are in places this position "
+                           f"does not change{where}, {supply_words}")
             used.add(x)
             row[i] = x
         if place.single and len(row) > 1:

@@ -236,7 +236,12 @@ def read_file(path: Path, name: str, sources: Sources):
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        return Failure("T001", f"The scenario file is not valid YAML: {e.problem or e.context}.", name, line, col)
+        hint = ""
+        source = sources.line(name, line) or ""
+        if 0 < col <= len(source) and source[col - 1] == "[" and re.match(r"\w", source[col - 2:col - 1] or " "):
+            hint = 'inside { }, write a numbered zone in quotes: {"discard[0]": [...]}'
+        return Failure("T001", f"The scenario file is not valid YAML: {e.problem or e.context}.", name, line, col,
+                       hint=hint)
     except yaml.YAMLError as e:
         return Failure("T001", f"The scenario file is not valid YAML: {e}.", name, 0)
     if not isinstance(doc, dict):
