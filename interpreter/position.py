@@ -131,8 +131,7 @@ def _parse(prog, data, changes: dict, held: set):
                     targets.append((place_by_name[f"{label}[{k}]"], ws))
                 return
             if not t.startswith("list:"):      # one thing, or none
-                none = words is None or (isinstance(words, str) and words.lower() in W.NONE_WORDS)
-                words = [] if none else [words]
+                words = [] if W.is_none(words) else [words]
             targets.append((place_by_name[label], words))
             return
         directs.append(_Direct(label, t, words, put))
@@ -226,8 +225,7 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
                                    f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
             t = fields[fname]
             if t.startswith("thing:") and t[6:] in held:
-                none = words is None or (isinstance(words, str) and words.lower() in W.NONE_WORDS)
-                targets.append((place_by_name[label], [] if none else [words]))
+                targets.append((place_by_name[label], [] if W.is_none(words) else [words]))
             else:
                 directs.append(_Direct(label, t, words, lambda d, v, f=fname, i=i: d["fields"][kind][f].__setitem__(i, v)))
 
@@ -258,17 +256,17 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
             raise PositionError(f"rest: '{kind}' is not a kind of thing that zones hold"
                                 + (f"; {hint}" if hint else "") + ".")
     for kind in sorted({p.kind for p, _ in targets}):
-        _fill(prog, data, kind, [(p, ws) for p, ws in targets if p.kind == kind], rest.get(kind))
+        _fill(prog, data, kind, [(p, ws) for p, ws in targets if p.kind == kind], kind in rest, rest.get(kind))
     if current is not None:
         RootTurns.set_current(prog, data, current)
 
 
-def _fill(prog, data, kind, targets, rest_name):
+def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
     """Put the named things of one kind in their places, moving them rather than copying them."""
     all_places = places(prog, data, {kind})
     by_name = {p.name: p for p in all_places}
-    rest = None
-    if rest_name is not None:
+    rest, nowhere = None, has_rest and W.is_none(rest_name)     # rest: {kind: none}: things may be in no place
+    if has_rest and not nowhere:
         rest = by_name.get(str(rest_name))
         if rest is None or rest.single:
             hint = did_you_mean(str(rest_name), [p.name for p in all_places if not p.single])
@@ -330,8 +328,8 @@ def _fill(prog, data, kind, targets, rest_name):
     if rest is not None and rest.name not in targeted:
         rest.put(data, [x for x in current[rest.name] if x not in used] + leftover)
         leftover = []
-    if leftover:
+    if leftover and not nowhere:
         names = ", ".join(prog.kind_names[kind][x] for x in leftover)
         raise PositionError(f"This position takes {len(leftover)} {kind}{'s' * (len(leftover) != 1)} ({names}) "
                             f"out of their places and puts them nowhere; name a zone for them with "
-                            f"rest: {{{kind}: ZONE}}.")
+                            f"rest: {{{kind}: ZONE}}, or rest: {{{kind}: none}} if a {kind} may be in no zone.")

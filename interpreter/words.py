@@ -21,6 +21,11 @@ class WordsError(ValueError):
     """Words that do not name a value of the wanted type; the message says what is wrong."""
 
 
+def is_none(w) -> bool:
+    """Do the words say "none" (YAML null, or the word none or nobody)?"""
+    return w is None or (isinstance(w, str) and w.lower() in NONE_WORDS)
+
+
 def quote(w) -> str:
     if isinstance(w, str):
         return f"'{w}'"
@@ -100,7 +105,7 @@ def read(prog, t: str, w, players: int):
         if not isinstance(w, list):
             raise WordsError(f"{quote(w)} is not a list")
         return [read(prog, t[5:], x, players) for x in w]
-    if w is None or (isinstance(w, str) and w.lower() in NONE_WORDS and t != "text"):
+    if is_none(w) and t != "text":
         if t.startswith(("thing:", "enum:")) or t in ("player", "any"):
             return None
         raise WordsError(f"{type_words(t)} cannot be none")
