@@ -248,7 +248,10 @@ def read_file(path: Path, name: str, sources: Sources):
         return Failure("T002", "A scenario file is a mapping with a 'cases' list.", name, 1)
     error = jsonschema.exceptions.best_match(_validator().iter_errors(doc))
     if error is not None:
-        line, col = _locate(doc, list(error.absolute_path))
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            path += [k for k in error.instance if k not in error.schema.get("properties", {})][:1]
+        line, col = _locate(doc, path)
         where = "/".join(str(p) for p in error.absolute_path) or "the top level"
         return Failure("T002", f"{where}: {_schema_message(error)}.", name, line, col)
     return doc
