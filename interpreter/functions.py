@@ -1,7 +1,9 @@
 """Runtime implementations of the built-in functions named in `dsl/builtins.py`.
 
-Each takes the machine (for randomness, the board and the current state) and already
-evaluated arguments. They must not change game state except the random generator's.
+Each takes the machine (for the board and the current state) and already evaluated
+arguments. The random ones (`roll`, `pick`, `shuffled`) are the machine's own (`Machine.roll`,
+`pick`, `shuffled`): every draw goes there, so a scenario can force it. These must not change
+game state.
 """
 from __future__ import annotations
 

@@ -335,3 +335,41 @@ def test_evaluating_a_definition_in_words(taboo):
     assert s.evaluate("treasure_of", "blue") == "blue treasure"
     with pytest.raises(PositionError, match="did you mean 'space_of'"):
         s.evaluate("space_off", "red", 5)
+
+
+# ---------------------------------------------------------------------------- the documentation is true
+def fenced(path: Path, tag: str) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return [block.split("\n", 1)[1] for block in text.split("```")[1::2] if block.startswith(tag + "\n")]
+
+
+def test_every_failure_code_is_documented():
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    assert [c for c in scenarios.CODES if f"| {c} |" not in text] == []
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/scenarios.md"])
+def test_the_documented_scenarios_pass(tmp_path, doc):
+    blocks = [b for b in fenced(ROOT / doc, "yaml") if "name:" in b]
+    assert blocks
+    for i, block in enumerate(blocks):
+        text = block if block.lstrip().startswith(("#", "common:", "cases:")) else "cases:\n" + block
+        path = tmp_path / f"example{i}.yaml"
+        path.write_text(text + f"\ngame: {ROOT / 'rulebooks' / 'taboo_atoll_express'}\n")
+        report = scenarios.run_files([path])
+        assert report.ok and report.cases, scenarios.render(report)
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/scenarios.md"])
+def test_the_documented_failure_is_what_tabletop_test_prints(tmp_path, doc):
+    # The docs show the Messenger's first case expecting the water to rise twice (line 30).
+    source = ROOT / "rulebooks" / "taboo_atoll_express" / "scenarios" / "messenger.yaml"
+    lines = source.read_text(encoding="utf-8").splitlines()
+    assert "water_level: 1" in lines[29]
+    lines[29] = lines[29].replace("water_level: 1", "water_level: 2")
+    path = tmp_path / "messenger.yaml"
+    path.write_text("\n".join(lines) + f"\ngame: {source.parent.parent}\n")
+    report = scenarios.run_files([path], only="two blacks may change")
+    printed = scenarios.render(report).replace(scenarios.display(path), "rulebooks/taboo_atoll_express/scenarios/messenger.yaml")
+    [shown] = [b for b in fenced(ROOT / doc, "text") if "error T030" in b]
+    assert shown.strip() in printed
