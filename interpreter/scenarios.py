@@ -697,14 +697,6 @@ class _Expectations:
             raise self.bad(what, want, [f"Player {p + 1}" for p in sorted(seats)], at)
 
 
-def _has_duplicates(prog, t: str) -> bool:
-    elem = t.replace("list:", "")
-    if not elem.startswith("thing:"):
-        return False
-    names = prog.kind_names.get(elem[6:], [])
-    return len(set(names)) != len(names)
-
-
 def _scalar(text: str):
     """An argument written inside an expectation's key: a number, a truth, or words."""
     if re.fullmatch(r"-?\d+", text):
