@@ -12,6 +12,7 @@ from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from . import rng as R
 from . import statements as S
 from . import words as W
+from .view import Hidden, hidden_words
 
 STEP_BUDGET = 2_000_000      # statements run between two decisions
 MAX_ROLLS = 1000             # throws of one roll(d, keep) before giving up
@@ -127,6 +128,7 @@ class Machine:
     def say(self, text: str):
         log = self.s["log"]
         log.append(text)
+        self.s["said"] = self.s.get("said", 0) + 1   # lines said in the whole game: the log keeps the last 30
         if len(log) > LOG_KEEP:
             del log[0]
 
@@ -180,6 +182,8 @@ class Machine:
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, list):
+            if type(v) is Hidden and v:
+                return hidden_words(len(v))
             return ", ".join(self.show_any(x) for x in v) if v else "nothing"
         if isinstance(v, str):
             return v.replace("_", " ")
@@ -346,7 +350,7 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
     state = {
         "format": 1, "globals": [], "players": [[] for _ in range(players)], "fields": {},
         "stack": [], "envs": [], "pending": None, "rng": R.seed_state(seed),
-        "current": 0, "turn_number": 0, "over": False, "reason": "", "decisions": 0, "log": [],
+        "current": 0, "turn_number": 0, "over": False, "reason": "", "decisions": 0, "log": [], "said": 0,
         "rolls": [], "forced": list(forced or []),
     }
     m = Machine(prog, state)
