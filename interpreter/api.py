@@ -177,7 +177,8 @@ class State:
     @property
     def rolls(self) -> list:
         """The dice rolled since the last answer (or since the start), in order: (die, face)."""
-        return [tuple(r) for r in self.data.get("rolls", [])]
+        flat = self.data.get("rolls", [])
+        return list(zip(flat[0::2], flat[1::2]))
 
     @property
     def forced(self) -> list:
@@ -513,9 +514,9 @@ def _validate_state(prog: Compiled, data) -> str:
         return problem
     if not all(isinstance(line, str) for line in data["log"]):
         return "its log holds something that is not a text"
-    if not isinstance(data.get("rolls", []), list) or not all(
-            isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) for r in data.get("rolls", [])):
-        return "its dice rolled are not [die, face] pairs"
+    rolls = data.get("rolls", [])
+    if not isinstance(rolls, list) or len(rolls) % 2 or not all(isinstance(d, str) for d in rolls[0::2]):
+        return "its dice rolled are not a list of die names and faces"
     if not isinstance(data.get("forced", []), list) or not all(
             isinstance(f, dict) and len(set(f) & {"roll", "pick", "shuffle"}) == 1 for f in data.get("forced", [])):
         return "its forced results are malformed"

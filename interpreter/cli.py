@@ -1,4 +1,4 @@
-"""The `tabletop` command line: check rulebooks, play games at the terminal, simulate bot games.
+"""The `tabletop` command line: check rulebooks, play games at the terminal, simulate bot games, run scenarios.
 
 Exit codes: 0 ok, 1 a rulebook or game error (or a game left unfinished), 2 a usage error.
 Whatever happens, the user sees a message in words, never a Python traceback (set

@@ -40,16 +40,21 @@ class Machine:
         return x
 
     def roll(self, faces: list, keep, die: str | None):
-        """A die rolled until `keep(face)` holds: each throw is seeded or forced, and recorded."""
+        """A die rolled until `keep(face)` holds: each throw is seeded or forced, and recorded
+        in the state's "rolls", a flat list die, face, die, face (cheap to copy)."""
+        s = self.s
+        rolls = s.get("rolls")
+        if rolls is None:
+            rolls = s["rolls"] = []
+        die = die or self.die_name(faces)
         for _ in range(MAX_ROLLS):
-            if self.s.get("forced"):
+            if s.get("forced"):
                 face = self.forced_face(faces, die)
             else:
                 face = faces[self.below(len(faces))]
-            rolls = self.s.setdefault("rolls", [])
-            rolls.append([die or self.die_name(faces), face])
-            if len(rolls) > ROLLS_KEEP:
-                del rolls[0]
+            rolls += (die, face)
+            if len(rolls) > 2 * ROLLS_KEEP:
+                del rolls[:2]
             if keep is None or keep(face):
                 return face
         raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")

@@ -68,7 +68,7 @@ def view_of(prog: Compiled, data: dict, seat: int | None) -> dict:
         "fields": data["fields"],
         "pending": _pending_for(data, seat),
         "log": list(data["log"]),
-        "rolls": [list(r) for r in data.get("rolls", [])],
+        "rolls": [[d, f] for d, f in zip(data.get("rolls", [])[0::2], data.get("rolls", [])[1::2])],
     }
 
 
