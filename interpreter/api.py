@@ -244,7 +244,8 @@ class State:
         return [prog.score(m, (p,)) if prog.score else 0 for p in range(self.players)]
 
     # ------------------------------------------------------------------ deciding
-    def apply(self, index: int, seat: int | None = None, time: float | None = None):
+    def _deciding(self, seat: int | None) -> int:
+        """The seat answering now (by default the first asked); IllegalMove if it may not."""
         p = self.data["pending"]
         if p is None:
             raise IllegalMove("The game is over; there is nothing left to decide." if self.is_over
@@ -254,6 +255,11 @@ class State:
         if seat not in p["players"]:
             who = ", ".join(f"Player {s + 1}" for s in p["players"])
             raise IllegalMove(f"It is not Player {seat + 1}'s decision; waiting for {who}.")
+        return seat
+
+    def apply(self, index: int, seat: int | None = None, time: float | None = None):
+        p = self.data["pending"]
+        seat = self._deciding(seat)
         labels = self.options(seat)
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(labels):
             raise IllegalMove(f"There is no option {index!r}; the options are numbered 0 to {len(labels) - 1}.")
@@ -270,12 +276,9 @@ class State:
         """The number of the option `text` names: its exact label, else the one label with the same
         words in another order ("Keep blue and red" for "Keep red and blue"), else with
         `substring` the one label containing it. IllegalMove says why when none or several fit."""
-        labels = self.options(seat)
+        labels = self.options(self._deciding(seat))
         if text in labels:
             return labels.index(text)
-        if self.data["pending"] is None:
-            raise IllegalMove("The game is over; there is nothing left to decide." if self.is_over
-                              else "Nobody has a decision to make.")
         words = sorted(text.casefold().split())
         found = [i for i, label in enumerate(labels) if sorted(label.casefold().split()) == words]
         if not found and substring:

@@ -345,9 +345,10 @@ class _FileRunner:
             try:
                 self.forced_at = [where_key(case, "force setup")] * len(game.forced_results(case.get("force setup", [])))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
-            except ValueError as e:       # PositionError, or a player count the game does not allow
-                raise _Stop(self.fail("T010" if isinstance(e, api.PositionError) else "T020", str(e),
-                                      where_key(case, "force setup" if "force setup" in case else "players")))
+            except api.PositionError as e:        # an impossible forced result
+                raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
+            except ValueError as e:               # a player count the game does not allow
+                raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
             except api.RuleError as e:
                 raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", where_key(case, "name")))
             if "set" in case:
@@ -404,29 +405,17 @@ class _FileRunner:
                                   f"({state.result.reason}).", at))
         options = state.options(seat)
         try:
-            if seat is not None and seat not in state.pending.players:
-                raise api.IllegalMove(f"It is not Player {seat + 1}'s decision; waiting for "
-                                      + ", ".join(f"Player {p + 1}" for p in state.pending.players) + ".")
             index = state.find_option(str(label), seat, substring=True)
+            state.apply(index, seat, time)
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
                                   got=_fmt_some(options), hint="the options are listed under 'got'")) from None
-        try:
-            state.apply(index, seat, time)
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
 
 
 # ---------------------------------------------------------------------------- expectations
-def _fmt(w) -> str:
-    """Words as a scenario file writes them: [Graham Cracker, Chocolate], none, true."""
-    if isinstance(w, list):
-        return "[" + ", ".join(_fmt(x) for x in w) + "]"
-    if w is None:
-        return "none"
-    if isinstance(w, bool):
-        return "true" if w else "false"
-    return str(w)
+_fmt = W.written
 
 
 def _fmt_some(items: list, limit: int = 12) -> str:

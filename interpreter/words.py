@@ -26,16 +26,22 @@ def is_none(w) -> bool:
     return w is None or (isinstance(w, str) and w.lower() in NONE_WORDS)
 
 
-def quote(w) -> str:
+def written(w, quoted: bool = False) -> str:
+    """Words as a scenario file writes them: [Graham Cracker, Chocolate], none, true; with
+    `quoted`, texts in quotes, for messages ('Dark Pit')."""
     if isinstance(w, str):
-        return f"'{w}'"
+        return f"'{w}'" if quoted else w
     if isinstance(w, list):
-        return "[" + ", ".join(quote(x) for x in w) + "]"
+        return "[" + ", ".join(written(x, quoted) for x in w) + "]"
     if w is None:
         return "none"
     if isinstance(w, bool):
         return "true" if w else "false"
     return str(w)
+
+
+def quote(w) -> str:
+    return written(w, quoted=True)
 
 
 def type_words(t: str) -> str:

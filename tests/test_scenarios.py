@@ -152,6 +152,7 @@ def test_a_numbered_zone_in_a_flow_mapping_gets_a_hint(tmp_path):
     ("- move: Move to Atlantis", "T020", "'Move to Atlantis' is not an option now"),
     ("- move: Move to", "T020", "fits 2 options"),
     ("- move: Pass\n        by: Player 2", "T020", "not a player of this game"),
+    ("- move: Pass\n        time: 4000", "T020", "Pass"),
     # expectations
     ("- expect: {wter_level: 0}", "T030", "did you mean 'water_level'"),
     ("- expect: {offered: [Fly to Dark Pit]}", "T030", "'Fly to Dark Pit' should be offered, but it is not"),
@@ -171,6 +172,16 @@ def test_each_kind_of_failure_names_the_problem(tmp_path, steps, code, words):
     assert failures[0].code == code, scenarios.render(report)
     assert words in failures[0].message + failures[0].hint, scenarios.render(report)
     assert failures[0].line > 0 and failures[0].case == "the case"
+
+
+def test_another_seats_move_and_a_wrong_player_count(tmp_path):
+    text = ("cases:\n  - name: the case\n    players: 2\n    steps:\n      - move: Take row 1\n        by: Player 2\n"
+            "  - name: too many\n    players: 5\n    steps: [{expect: {over: false}}]\n"
+            "  - name: no face\n    force setup: [purple]\n    steps: [{expect: {over: false}}]\n")
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert [(f.code, f.line) for f in failures] == [("T020", 6), ("T010", 9), ("T011", 12)]
+    assert "It is not Player 2's decision; waiting for Player 1." in failures[0].message
+    assert "played by 2 to 4 players, not 5" in failures[1].message
 
 
 def test_a_case_stops_at_its_first_failure_and_the_next_case_still_runs(tmp_path):
