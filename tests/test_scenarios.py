@@ -126,6 +126,7 @@ def test_a_malformed_scenario_file_is_reported_at_its_line(tmp_path, text, code,
     assert (failure.code, failure.line) == (code, line + 1)      # +1: the game: line written first
     assert words in failure.message + failure.hint
     assert not report.ok
+    jsonschema.validate(report.to_json(), results_schema())
 
 
 def test_a_numbered_zone_in_a_flow_mapping_gets_a_hint(tmp_path):
