@@ -569,6 +569,8 @@ class _Expectations:
             if op in ("at least", "at most"):
                 if type(got) is not int:
                     raise self.unknown(f"{what} is {_fmt(got)}, not a number, so '{op}' does not apply.", oat)
+                if type(w) is not int:
+                    raise self.unknown(f"{what}: '{op}' needs a whole number, not {W.quote(w)}.", oat)
                 if (got < w) if op == "at least" else (got > w):
                     raise self.bad(what, {op: w}, got, oat)
                 continue

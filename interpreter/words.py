@@ -142,7 +142,9 @@ def read(prog, t: str, w, players: int):
         return found[0]
     if t.startswith("enum:"):
         values = prog.enum_values.get(t[5:], ())
-        v = w.replace(" ", "_") if isinstance(w, str) else w
+        if not isinstance(w, str):
+            raise WordsError(f"{quote(w)} is not a {t[5:]} (one of {', '.join(sorted(values))})")
+        v = w.replace(" ", "_")
         if v not in values:
             from tabletop.dsl.diagnostics import did_you_mean
             hint = did_you_mean(str(v), values)
