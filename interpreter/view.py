@@ -30,6 +30,9 @@ def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
                       for v, (vis, numbered) in zip(data["globals"], prog.global_vis)]
     out["players"] = [[(_redact(v, numbered) if _hidden(vis, p, seat) else v)
                        for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
+    if prog.sides:     # a side's own zones are seen by nobody at the table
+        out["sides"] = [[(_redact(v, numbered) if _hidden(vis, -1, seat) else v)
+                         for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
     out["envs"] = []
     out["stack"] = []
     out["rng"] = 0
@@ -56,6 +59,7 @@ def view_of(prog: Compiled, data: dict, seat: int | None) -> dict:
         "reason": data["reason"],
         "variables": dict(zip(prog.global_names, r["globals"])),
         "players": [dict(zip(prog.player_names, row)) for row in r["players"]],
+        "sides": {name: dict(zip(prog.player_names, row)) for name, row in zip(prog.sides, r.get("sides", []))},
         "fields": data["fields"],
         "pending": _pending_for(data, seat),
         "log": list(data["log"]),
