@@ -459,6 +459,11 @@ class Checker:
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
                 self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}{where}, "
                            f"and '{lo}' is not one.", e, did_you_mean(lo, values))
+        numbers = [e for e, lo, _ in keys if isinstance(lo, int)]
+        if numbers and len(numbers) < len(keys):
+            self.error("E301", f"The table '{d.name}' mixes whole numbers with names or texts{where or ' in its keys'}.",
+                       keys[0][0] if keys[0][0] not in numbers else next(e for e, lo, _ in keys if not isinstance(lo, int)))
+            return None
         if len(enum_types) == 1:
             return next(iter(enum_types))
         if keys and all(isinstance(lo, int) for _, lo, _ in keys):

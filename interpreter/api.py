@@ -78,6 +78,11 @@ class Game:
     def options(self):
         return self.compiled.options
 
+    @property
+    def sides(self) -> list:
+        """The names of the game's sides: participants that score and can win without a seat."""
+        return list(self.compiled.sides)
+
     def new_state(self, players: int | None = None, seed: int = 0) -> "State":
         n = self.min_players if players is None else int(players)
         if not self.min_players <= n <= self.max_players:

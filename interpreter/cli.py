@@ -300,6 +300,10 @@ def format_stats(stats: dict) -> str:
     for seat, wins in enumerate(stats["wins"]):
         share = f" ({100 * wins / stats['finished']:.1f}%)" if stats["finished"] else ""
         lines.append(f"  {seat_name(seat)}: {wins} wins{share}; score {_range(stats['scores'][seat])}")
+    for name, side in stats.get("sides", {}).items():
+        share = f" ({100 * side['wins'] / stats['finished']:.1f}%)" if stats["finished"] else ""
+        shared = f", {side['shared_wins']} shared" if side["shared_wins"] else ""
+        lines.append(f"  {name.replace('_', ' ')} (a side): {side['wins']} wins{share}{shared}; score {_range(side['scores'])}")
     lines.append(f"  no winner: {stats['no_winner']}")
     lines.append(f"  decisions per game: {_range(stats['decisions'])}")
     rate = stats["games_per_second"]
@@ -548,14 +552,16 @@ class Session:
 
 def format_result(result, players: int) -> str:
     lines = [f"Game over: {result.reason}"]
-    if not result.winners:
-        lines.append("No winner.")
+    sides = getattr(result, "sides", [])
+    names = [seat_name(w) for w in result.winners] + [side.replace('_', ' ') for side in sides]
+    if not names:
+        lines.append("Nobody wins.")
     else:
-        names = ", ".join(seat_name(w) for w in result.winners)
-        lines.append(f"Winner{'s' * (len(result.winners) > 1)}: {names}")
-    if result.scores:
-        lines.append("Score" + "s" * (len(result.scores) > 1) + ": "
-                     + ", ".join(f"{seat_name(s)} {score}" for s, score in enumerate(result.scores)))
+        lines.append(f"Winner{'s' * (len(names) > 1)}: {', '.join(names)}" + (" (a shared win)" if len(names) > 1 else ""))
+    scores = [f"{seat_name(s)} {score}" for s, score in enumerate(result.scores)]
+    scores += [f"{side.replace('_', ' ')} {score}" for side, score in getattr(result, "side_scores", {}).items()]
+    if scores:
+        lines.append("Score" + "s" * (len(scores) > 1) + ": " + ", ".join(scores))
     return "\n".join(lines)
 
 

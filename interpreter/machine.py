@@ -147,7 +147,7 @@ class Machine:
         if type(p) is int and 0 <= p < self.player_count:
             return p
         if type(p) is int and self.player_count <= p < len(self.pl):
-            raise RuleError(f"The {self.player_name(p)} is a side, not a seat at the table, so it cannot {what}.")
+            raise RuleError(f"'{self.player_name(p)}' is a side, not a seat at the table, so it cannot {what}.")
         raise RuleError(f"{self.show_player(p)} is not a seat at the table, so it cannot {what}.")
 
     def show_any(self, v) -> str:

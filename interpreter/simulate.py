@@ -32,6 +32,8 @@ class Outcome:
     winners: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     error: str = ""
+    sides: list[str] = field(default_factory=list)          # the sides that won (the volcano)
+    side_scores: dict = field(default_factory=dict)
 
 
 class TooLong(Exception):
@@ -49,7 +51,8 @@ def play_one(game, players: int, seed: int, bot: str, index: int, max_decisions:
         move = bot_move(bots[seat], state, seat)
         state.apply(move.index, seat=move.seat, time=move.time)
     result = state.result
-    return Outcome(state.decisions, list(result.winners), list(result.scores))
+    return Outcome(state.decisions, list(result.winners), list(result.scores),
+                   sides=list(getattr(result, "sides", [])), side_scores=dict(getattr(result, "side_scores", {})))
 
 
 def _stats(values: list[float]) -> dict:
@@ -86,6 +89,12 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
     for o in finished:
         for w in o.winners:
             wins[w] += 1
+    sides = {}
+    for name in getattr(game, "sides", []):
+        won = [o for o in finished if name in o.sides]
+        sides[name] = {"wins": sum(1 for o in won if len(o.winners) + len(o.sides) == 1),
+                       "shared_wins": sum(1 for o in won if len(o.winners) + len(o.sides) > 1),
+                       "scores": _stats([o.side_scores[name] for o in finished])}
     return {
         "game": name,
         "title": game.title,
@@ -99,7 +108,8 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
         "errors": len(errors),
         "error_messages": errors[:MAX_ERROR_MESSAGES],
         "wins": wins,
-        "no_winner": sum(1 for o in finished if not o.winners),
+        "no_winner": sum(1 for o in finished if not o.winners and not o.sides),
+        "sides": sides,
         "scores": [_stats([o.scores[s] for o in finished]) for s in range(players)],
         "decisions": _stats([o.decisions for o in finished]),
         "seconds": round(seconds, 3),
