@@ -288,6 +288,8 @@ class Machine:
         declined = self.s["declined"] if instant else ()
         for k, r in enumerate(reactions):
             env = self.reaction_env(r, args, seat)
+            if r["early"] and not r["cond"](self, env):
+                continue
             slot = r["item_slot"]
             for x in (list(r["items"](self, env)) if r["items"] is not None else [None]):
                 if slot >= 0:
