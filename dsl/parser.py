@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
@@ -806,7 +806,12 @@ def _chunks(text: str):
 def _parse_text(text: str, file: str, line_offset: int, errors: list):
     src = text if text.endswith("\n") else text + "\n"
     tree = build_parser().parse(src, start="start")
-    return _ToAst(file, line_offset, errors).transform(tree)
+    try:
+        return _ToAst(file, line_offset, errors).transform(tree)
+    except VisitError as e:       # lark wraps the transformer's errors; deep nesting is E105
+        if isinstance(e.orig_exc, RecursionError):
+            raise RecursionError from None
+        raise
 
 
 def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:

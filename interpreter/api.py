@@ -19,10 +19,12 @@ from tabletop.dsl.loader import load_program
 from .compiler import Compiled, compile_program
 from .errors import IllegalMove, RuleError, SaveError
 from .machine import Machine, new_state
-from .view import redacted_state, render_state, view_of
+from .view import display_parts, redacted_state, render_state, view_of
 
 __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError",
-           "RulebookError"]
+           "RulebookError", "MAX_TIME"]
+
+MAX_TIME = 3600.0    # the longest reaction time an answer may carry, in seconds
 
 
 @dataclass
@@ -144,6 +146,12 @@ class State:
         return list(self.data["log"])
 
     @property
+    def said(self) -> int:
+        """How many lines the rules have said since the game began (the log keeps the last 30)."""
+        n = self.data.get("said")
+        return n if type(n) is int else len(self.data["log"])
+
+    @property
     def pending(self) -> Decision | None:
         p = self.data["pending"]
         if p is None:
@@ -169,6 +177,15 @@ class State:
         if p["kind"] == "secret":
             return list(p["by_seat_labels"].get(str(seat), [])) if seat in p["players"] else []
         return list(p["labels"]) if seat in p["players"] else []
+
+    def option_groups(self, seat: int | None = None) -> list:
+        """For each of `options(seat)`, the number of the menu's `option` clause that offered it,
+        so a long menu can be shown in groups (0 for every option of other decisions)."""
+        p = self.data["pending"]
+        labels = self.options(seat)
+        if p is not None and p["kind"] == "menu":
+            return [v[0] for v in p["values"]]
+        return [0] * len(labels)
 
     @property
     def result(self) -> Result | None:
@@ -202,6 +219,8 @@ class State:
         labels = self.options(seat)
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(labels):
             raise IllegalMove(f"There is no option {index!r}; the options are numbered 0 to {len(labels) - 1}.")
+        if time is not None:
+            _check_time(time)
         if p.get("timed") and time is None:
             time = 1.0
         Machine(self.game.compiled, self.data).apply(index, seat, time)
@@ -221,10 +240,23 @@ class State:
         return _copy(self.data)
 
     def view(self, seat: int | None) -> dict:
-        return view_of(self.game.compiled, self.data, seat)
+        return _copy(view_of(self.game.compiled, self.data, seat))
+
+    def display(self, seat: int | None) -> list:
+        """The rulebook's `display` as that seat may see it, in parts for a terminal to lay out:
+        `{"text": line}`, or `{"board": rows}` with rows of cell texts (None where no space is)."""
+        return display_parts(self.game.compiled, redacted_state(self.game.compiled, self.data, seat))
 
     def render(self, seat: int | None) -> str:
         return render_state(self.game.compiled, redacted_state(self.game.compiled, self.data, seat), seat)
+
+
+def _check_time(time) -> None:
+    """A reaction time must be a finite number of seconds from 0 to MAX_TIME."""
+    if isinstance(time, bool) or not isinstance(time, (int, float)):
+        raise IllegalMove(f"A reaction time is a number of seconds, not {time!r}.")
+    if not 0 <= time <= MAX_TIME:      # also refuses nan and infinities
+        raise IllegalMove(f"A reaction time must be from 0 to {MAX_TIME:g} seconds, not {time!r}.")
 
 
 def _winners(prog: Compiled, m: Machine, scores: list) -> list:
@@ -382,6 +414,8 @@ def _validate_state(prog: Compiled, data) -> str:
         return problem
     if not all(isinstance(line, str) for line in data["log"]):
         return "its log holds something that is not a text"
+    if "said" in data and (type(data["said"]) is not int or data["said"] < len(data["log"])):
+        return "its count of lines said does not fit its log"
     p = data.get("pending")
     if p is not None:
         if not isinstance(p, dict) or "kind" not in p or "players" not in p:

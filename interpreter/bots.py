@@ -1,59 +1,163 @@
 """Bots: computer players that answer a game's pending decision through the engine API.
 
-A bot only reads what the public API offers (`state.options(seat)`, the pending decision)
-and returns an option index; for a timed decision it also gives a reaction time. Each bot
-owns its random generator, seeded at creation, so a seeded game is reproducible.
+A bot only reads what the public API offers (`state.options(seat)`, the pending decision,
+`state.decisions`) and returns an option index; for a timed decision it also gives a reaction
+time. A bot keeps no state between answers: each answer is drawn from the engine's generator
+seeded by the bot's seed and the position (how many decisions the game has had, the seat), so
+a bot is wholly described by its kind, its parameters and its seed, a save file can remember
+it, and a resumed game goes on exactly as if it had never stopped.
 
-This module must not know any game, must not touch the global `random` generator and must
-not change the state it is given: applying the choice is the caller's job.
+A kind of bot is a class in `BOTS` taking `(seed, **params)`, with `PARAMS` mapping each
+parameter to the function that reads it from text (`--seat 2=first:patience=50`); adding a
+bot is one line there. This module must not know any game, must not touch the global `random`
+generator and must not change the state it is given: applying the choice is the caller's job.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
+
+from tabletop.interpreter import rng as R
+
+# What a draw is for, so a bot's option and its reaction time come from different streams.
+CHOOSE, REACT = 1, 2
+
+
+def _generator(seed: int, state, seat: int, purpose: int) -> int:
+    """A generator state for one draw: a hash of the bot's seed, the position and the purpose."""
+    x = R.seed_state(seed)
+    for part in (state.decisions, seat, purpose):
+        x = R.next_u64(x ^ (int(part) & R.MASK))[1]
+    return x
+
+
+def _below(seed: int, state, seat: int, purpose: int, n: int) -> int:
+    return R.below(_generator(seed, state, seat, purpose), n)[1]
+
+
+def _uniform(seed: int, state, seat: int, purpose: int, low: float, high: float) -> float:
+    return low + (high - low) * _below(seed, state, seat, purpose, 1 << 53) / (1 << 53)
 
 
 class RandomBot:
     """Chooses uniformly among the options; answers timed decisions in 0.3 to 1.5 seconds."""
 
     name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, state, seat: int) -> int:
-        return self.rng.randrange(len(state.options(seat)))
-
-    def reaction_time(self, state, seat: int) -> float:
-        return self.rng.uniform(0.3, 1.5)
-
-
-class FirstBot:
-    """Always takes the first option and answers timed decisions in exactly one second."""
-
-    name = "first"
+    PARAMS: dict = {}
 
     def __init__(self, seed: int = 0):
         self.seed = seed
 
     def choose(self, state, seat: int) -> int:
-        return 0
+        return _below(self.seed, state, seat, CHOOSE, len(state.options(seat)))
+
+    def reaction_time(self, state, seat: int) -> float:
+        return _uniform(self.seed, state, seat, REACT, 0.3, 1.5)
+
+
+def _count(text) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError("it must be 0 or more")
+    return value
+
+
+class FirstBot:
+    """Takes the first option and answers timed decisions in exactly one second.
+
+    Always taking the first option can go round in circles in a game that only ends when
+    someone makes progress. So that the bot finishes the games it plays, once a game has had
+    `patience` decisions (default 1,000) it answers at random, from its seed; `finding` then
+    says so, as something learnt about the rulebook."""
+
+    name = "first"
+    PARAMS = {"patience": _count}
+
+    def __init__(self, seed: int = 0, patience: int = 1000):
+        self.seed = seed
+        self.patience = patience
+
+    def choose(self, state, seat: int) -> int:
+        if state.decisions < self.patience:
+            return 0
+        return _below(self.seed, state, seat, CHOOSE, len(state.options(seat)))
 
     def reaction_time(self, state, seat: int) -> float:
         return 1.0
+
+    def finding(self, state) -> str | None:
+        """What playing this game taught, once it is over, or None."""
+        if state.decisions > self.patience:
+            return (f"taking the first option every time had not ended the game after {self.patience} "
+                    "decisions (the bots then played at random): the rules may let a game go on for ever")
+        return None
 
 
 BOTS = {"random": RandomBot, "first": FirstBot}
 
 
-def make_bot(name: str, seed: int = 0):
-    """A new bot of the named kind with its own seeded generator."""
+def make_bot(name: str, seed: int = 0, params: dict | None = None):
+    """A new bot of the named kind; `params` are its parameters, as texts or values."""
     try:
         kind = BOTS[name]
     except KeyError:
         known = ", ".join(sorted(BOTS))
         raise ValueError(f"There is no bot called '{name}'; the bots are: {known}.") from None
-    return kind(seed)
+    values = {}
+    for key, text in (params or {}).items():
+        if key not in kind.PARAMS:
+            takes = (f"its parameters are {', '.join(sorted(kind.PARAMS))}" if kind.PARAMS
+                     else "it takes none")
+            raise ValueError(f"The {name} bot has no parameter '{key}'; {takes}.")
+        try:
+            values[key] = kind.PARAMS[key](text)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"The {name} bot's {key} cannot be '{text}' ({e}).") from None
+    return kind(seed, **values)
+
+
+@dataclass
+class Seat:
+    """Who plays a seat: a human, or a bot of a kind with its parameters (texts) and seed."""
+    kind: str = "human"
+    params: dict = field(default_factory=dict)
+    seed: int = 0
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != "human"
+
+    def bot(self):
+        return make_bot(self.kind, self.seed, self.params)
+
+    def describe(self) -> str:
+        """The kind as typed on the command line: "first:patience=50"."""
+        extra = ",".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.kind}:{extra}" if extra else self.kind
+
+    def to_json(self) -> dict:
+        return {"kind": "human"} if not self.is_bot else {"kind": self.kind, "params": dict(self.params),
+                                                         "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Seat":
+        return cls(data["kind"], dict(data.get("params", {})), data.get("seed", 0))
+
+
+def parse_kind(text: str) -> tuple[str, dict]:
+    """'first:patience=50' -> ("first", {"patience": "50"}), checked against the bot's parameters."""
+    kind, _, rest = text.strip().partition(":")
+    kind, params = kind.strip(), {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise ValueError(f"'{item}' is not KEY=VALUE (for example patience=50).")
+        params[key.strip()] = value.strip()
+    if kind == "human":
+        if params:
+            raise ValueError("A human seat takes no parameters.")
+    else:
+        make_bot(kind, 0, params)     # an unknown kind or parameter fails here
+    return kind, params
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,18 @@ from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from .functions import FUNCTIONS
 
 
+def pattern_words(pattern: dict) -> str:
+    """A pattern in words, as a template shows it: "graham, (chocolate and marshmallow in any
+    order), graham"; each way to match is joined by "or"."""
+    def group(values, alone):
+        words = [v.replace("_", " ") for v in values]
+        if len(words) == 1:
+            return words[0]
+        text = f"{', '.join(words[:-1])} and {words[-1]} in any order"
+        return text if alone else f"({text})"
+    return " or ".join(", ".join(group(g, len(alt) == 1) for g in alt) for alt in pattern["alternatives"])
+
+
 MAX_SIZE = 100_000     # the longest text or list a rulebook may build with '+'
 MAX_INT = 10 ** 15     # the largest whole number a rulebook may store or multiply to
 
@@ -138,10 +150,14 @@ class Compiler:
         if t.startswith("enum:"):
             return lambda m, v: "none" if v is None else v.replace("_", " ")
         if t.startswith("list:"):
+            from .view import Hidden, hidden_words
             inner = self.shower(t[5:])
-            return lambda m, v: ", ".join(inner(m, x) for x in v) if v else "nothing"
+            return lambda m, v: (hidden_words(len(v)) if type(v) is Hidden and v
+                                 else ", ".join(inner(m, x) for x in v) if v else "nothing")
         if t == T.BOOL:
             return lambda m, v: "yes" if v else "no"
+        if t == "pattern":
+            return lambda m, v: pattern_words(v)
         return lambda m, v: m.show_any(v)
 
     # ------------------------------------------------------------------ expressions

@@ -11,6 +11,7 @@ from .compiler import Block, Compiled
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from . import rng as R
 from . import statements as S
+from .view import Hidden, hidden_words
 
 STEP_BUDGET = 2_000_000      # statements run between two decisions
 MAX_FRAMES = 400             # nested blocks and calls
@@ -67,6 +68,7 @@ class Machine:
     def say(self, text: str):
         log = self.s["log"]
         log.append(text)
+        self.s["said"] = self.s.get("said", 0) + 1   # lines said in the whole game: the log keeps the last 30
         if len(log) > LOG_KEEP:
             del log[0]
 
@@ -156,6 +158,8 @@ class Machine:
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, list):
+            if type(v) is Hidden and v:
+                return hidden_words(len(v))
             return ", ".join(self.show_any(x) for x in v) if v else "nothing"
         if isinstance(v, str):
             return v.replace("_", " ")
@@ -362,7 +366,7 @@ def new_state(prog: Compiled, players: int, seed: int) -> dict:
     state = {
         "format": 1, "globals": [], "players": [[] for _ in range(players)], "fields": {},
         "stack": [], "envs": [], "pending": None, "rng": R.seed_state(seed),
-        "current": 0, "turn_number": 0, "over": False, "reason": "", "decisions": 0, "log": [],
+        "current": 0, "turn_number": 0, "over": False, "reason": "", "decisions": 0, "log": [], "said": 0,
     }
     if prog.sides:
         state["sides"] = [[] for _ in prog.sides]     # a side's players' variables

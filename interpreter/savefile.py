@@ -1,18 +1,26 @@
 """Save files: a game in progress written to JSON and read back, checked before it is trusted.
 
-A save holds what is needed to rebuild the game (rulebook path, variant, options, player
-count, seed), every move answered so far, and the engine's own state. Reading validates
-the file against `schemas/save.schema.json`, rebuilds the state with `game.load_state`, and
-replays the moves from the seed to confirm that they give the same state. Any problem
-raises `SaveFileError`, whose message names the file and the problem.
+A save holds what is needed to rebuild the game (which rulebook, variant, options, player
+count, seed, who sits in each seat), every move answered so far, and the engine's own state.
+Reading validates the file against `schemas/save.schema.json`, rebuilds the state with
+`game.load_state`, and replays the moves from the seed to confirm that they give the same
+state. Any problem raises `SaveFileError`, whose message names the file and the problem.
 
-This module must not know any game, must not prompt anyone and must never leave a
-half-written file behind: saving writes a temporary file and renames it into place.
+A save names its game so that it can be loaded from any folder and cannot point at an
+arbitrary file: a bundled rulebook by its name, any other by the absolute path of its folder
+or `.rules` file (`game_reference`, `game_location`).
+
+This module must not know any game and must not prompt anyone. It never leaves a half-written
+file behind (saving writes a temporary file and renames it into place), writes through a
+symbolic link to its target, refuses what is not a regular file (a FIFO, a device, a folder),
+and keeps an existing file's permissions.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,7 +29,7 @@ from pathlib import Path
 import jsonschema
 
 from tabletop import data_dir
-from tabletop.interpreter.bots import Move
+from tabletop.interpreter.bots import Move, Seat
 
 FORMAT = "tabletop-save"
 VERSION = 1
@@ -42,6 +50,7 @@ class SavedGame:
     moves: list[Move] = field(default_factory=list)
     state: dict = field(default_factory=dict)
     title: str = ""
+    seats: list[Seat] | None = None      # None: an older save, every seat human
 
     def to_json(self) -> dict:
         data = {
@@ -53,6 +62,7 @@ class SavedGame:
             "options": dict(self.options),
             "players": self.players,
             "seed": self.seed,
+            "seats": [seat.to_json() for seat in self.seats or [Seat() for _ in range(self.players)]],
             "moves": [[m.seat, m.index, m.time] for m in self.moves],
             "state": self.state,
         }
@@ -71,13 +81,14 @@ class SavedGame:
             moves=[Move(seat, index, time) for seat, index, time in data["moves"]],
             state=data["state"],
             title=data.get("title", ""),
+            seats=[Seat.from_json(s) for s in data["seats"]] if "seats" in data else None,
         )
 
 
-def snapshot(game, state, seed: int, moves: list[Move]) -> SavedGame:
+def snapshot(game, state, seed: int, moves: list[Move], seats: list[Seat] | None = None) -> SavedGame:
     """The save of `state`, a game of `game` started from `seed` and played with `moves`."""
     return SavedGame(
-        game=str(game.path),
+        game=game_reference(game.path),
         variant=game.variant,
         options=dict(game.option_values),
         players=state.players,
@@ -85,20 +96,117 @@ def snapshot(game, state, seed: int, moves: list[Move]) -> SavedGame:
         moves=list(moves),
         state=state.to_json(),
         title=game.title,
+        seats=list(seats) if seats is not None else None,
     )
 
 
-def write(path: str | os.PathLike, saved: SavedGame) -> None:
-    """Write `saved` to `path` atomically; raise SaveFileError when the file cannot be written."""
-    path = Path(path)
-    text = json.dumps(saved.to_json(), indent=1, sort_keys=False) + "\n"
+# ---------------------------------------------------------------- naming the game
+
+NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def game_reference(path: str | os.PathLike) -> str:
+    """How a save names the game loaded from `path`: a bundled rulebook by its name, any other
+    rulebook by its absolute path, so the save loads from any folder."""
+    given = Path(path)
+    bundled = data_dir("rulebooks")
+    if NAME.fullmatch(str(path)) and not given.exists() and (bundled / given).is_dir():
+        return str(path)
+    absolute = given.resolve()
+    if absolute.parent == bundled.resolve() and absolute.is_dir():
+        return absolute.name
+    return str(absolute)
+
+
+def game_location(reference: str, save_path) -> str:
+    """The rulebook a save's `game` names, checked: a bundled rulebook's name, or the absolute
+    path of a rulebook folder or `.rules` file. Anything else raises SaveFileError, so a save
+    cannot make the loader read an arbitrary file."""
+    if "\0" in reference:
+        raise SaveFileError(f"Cannot load {save_path}: the game it names holds a NUL character.")
+    if NAME.fullmatch(reference) and ".." not in reference:
+        folder = data_dir("rulebooks") / reference
+        if folder.is_dir():
+            return str(folder)
+        raise SaveFileError(f"Cannot load {save_path}: it is a game of '{reference}', which is not a rulebook "
+                            "bundled with tabletop; name its rulebook: tabletop play GAME --load FILE.")
+    path = Path(reference)
+    if not path.is_absolute():
+        raise SaveFileError(f"Cannot load {save_path}: it names its game by a relative path ({reference}); "
+                            "name the rulebook: tabletop play GAME --load FILE.")
+    if path.is_dir() or (path.suffix == ".rules" and path.is_file()):
+        return reference
+    raise SaveFileError(f"Cannot load {save_path}: the game it names, {reference}, is not a rulebook folder "
+                        "or .rules file; name the rulebook: tabletop play GAME --load FILE.")
+
+
+# ---------------------------------------------------------------- writing
+
+def save_problem(path: str | os.PathLike) -> str:
+    """Why a save cannot go to `path`, as a few words, or "" when it can. Checked before a
+    game starts, so a bad --save is found before anything is played."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
+        target = Path(os.path.realpath(path))      # through symbolic links to their target
+        info = os.stat(target) if target.exists() else None
+    except ValueError:
+        return "the file name holds a NUL character"
     except OSError as e:
+        return e.strerror or str(e)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        what = ("a folder" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                else "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
+        return f"it is {what}, not a regular file"
+    folder = target.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} cannot be written to"
+    if info is not None and not os.access(target, os.W_OK):
+        return "the file is read-only"
+    return ""
+
+
+def write(path: str | os.PathLike, saved: SavedGame) -> None:
+    """Write `saved` to `path` atomically; raise SaveFileError when the file cannot be written.
+
+    A symbolic link is written through, to its target; anything but a regular file is refused;
+    a file that exists keeps its permissions (only the new temporary file's are set)."""
+    problem = save_problem(path)
+    if problem:
+        raise SaveFileError(f"Cannot save the game to {path}: {problem}.")
+    target = Path(os.path.realpath(path))
+    text = json.dumps(saved.to_json(), indent=1, sort_keys=False) + "\n"
+    tmp = None
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else _new_file_mode()
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            os.fchmod(f.fileno(), mode)
+            f.write(text)
+        os.replace(tmp, target)
+    except OSError as e:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
         raise SaveFileError(f"Cannot save the game to {path}: {e.strerror or e}.") from None
+
+
+def _new_file_mode() -> int:
+    """The permissions a new file gets from the user's umask (mkstemp alone gives 0600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def unused_name(path: str | os.PathLike) -> str:
+    """`path` if nothing is there, else the first of NAME-2.EXT, NAME-3.EXT, ... that is free."""
+    path = Path(path)
+    if not os.path.lexists(path):
+        return str(path)
+    n = 2
+    while os.path.lexists(candidate := path.with_name(f"{path.stem}-{n}{path.suffix}")):
+        n += 1
+    return str(candidate)
 
 
 @lru_cache(maxsize=1)
@@ -110,26 +218,56 @@ def _validator():
 def read(path: str | os.PathLike) -> SavedGame:
     """Read and validate the save at `path`; raise SaveFileError naming the file and problem."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveFileError(f"Cannot load {path}: there is no such file.") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"Cannot load {path}: it is a folder, not a save file.") from None
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) else "it is not UTF-8 text"
-        raise SaveFileError(f"Cannot load {path}: {reason}.") from None
+    text = _read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise SaveFileError(
             f"Cannot load {path}: it is not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})."
         ) from None
+    except RecursionError:
+        raise SaveFileError(f"Cannot load {path}: its JSON is nested too deeply to be a save.") from None
+    except ValueError as e:    # a number of thousands of digits, beyond what Python will convert
+        raise SaveFileError(f"Cannot load {path}: it holds a number too long to be a save's ({e}).") from None
     error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is not None:
         where = "".join(f"[{p!r}]" for p in error.absolute_path) or "the top level"
         raise SaveFileError(f"Cannot load {path}: it is not a tabletop save ({where}: {error.message}).")
-    return SavedGame.from_json(data)
+    saved = SavedGame.from_json(data)
+    if saved.seats is not None:
+        if len(saved.seats) != saved.players:
+            raise SaveFileError(f"Cannot load {path}: it has {len(saved.seats)} seats for {saved.players} players.")
+        for number, seat in enumerate(saved.seats, 1):
+            try:
+                seat.is_bot and seat.bot()
+            except ValueError as e:
+                raise SaveFileError(f"Cannot load {path}: seat {number}: {e}") from None
+    return saved
+
+
+MAX_BYTES = 50_000_000
+
+
+def _read_text(path: Path) -> str:
+    """The text of a save, refusing what is not a regular file (a FIFO would block, a device
+    would never end) and what is too large to be one."""
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveFileError(f"Cannot load {path}: it is a folder, not a save file.")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveFileError(f"Cannot load {path}: it is not a regular file.")
+        if info.st_size > MAX_BYTES:
+            raise SaveFileError(f"Cannot load {path}: it is {info.st_size} bytes, more than a save can be.")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveFileError(f"Cannot load {path}: there is no such file.") from None
+    except UnicodeDecodeError:
+        raise SaveFileError(f"Cannot load {path}: it is not UTF-8 text.") from None
+    except ValueError:
+        raise SaveFileError(f"Cannot load {path}: the file name holds a NUL character.") from None
+    except OSError as e:
+        raise SaveFileError(f"Cannot load {path}: {e.strerror or e}.") from None
 
 
 def replay(game, players: int, seed: int, moves: list[Move]):

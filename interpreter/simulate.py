@@ -3,7 +3,10 @@
 Game i of a run seeded S uses an engine seed and bot seeds derived from (S, i) alone, so the
 same run gives the same statistics on any machine; only the timing fields (`seconds`,
 `games_per_second`) may differ. A game that raises, or that goes past the decision limit,
-is counted in `errors` and the run goes on.
+is counted in `errors` and the run goes on. Wins alone and shared wins are counted apart (a
+shared win counts for each of its winners). What the run shows about the rulebook itself (a
+game that can go on for ever) is reported in `findings`. Numbers keep full precision; rounding
+is for whoever shows them to people.
 
 This module must not know any game, must not print, and must not read anything but the
 engine's public API.
@@ -14,7 +17,7 @@ import hashlib
 import time
 from dataclasses import dataclass, field
 
-from tabletop.interpreter.bots import bot_move, make_bot
+from tabletop.interpreter.bots import bot_move, make_bot, parse_kind
 
 MAX_ERROR_MESSAGES = 5
 
@@ -27,11 +30,12 @@ def derive_seed(seed: int, game_index: int, purpose: str) -> int:
 
 @dataclass
 class Outcome:
-    """How one game went: its result, or the error that stopped it."""
+    """How one game went: its result, or the error that stopped it, and what the bots learnt."""
     decisions: int = 0
     winners: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     error: str = ""
+    findings: list[str] = field(default_factory=list)
     sides: list[str] = field(default_factory=list)          # the sides that won (the volcano)
     side_scores: dict = field(default_factory=dict)
 
@@ -40,10 +44,15 @@ class TooLong(Exception):
     pass
 
 
+FOREVER = ("the game was not over after {n} decisions: the rules may let a game go on for ever "
+           "(or it is longer than --max-decisions)")
+
+
 def play_one(game, players: int, seed: int, bot: str, index: int, max_decisions: int) -> Outcome:
     """Play game number `index` of a run to its end with one bot per seat."""
     state = game.new_state(players=players, seed=derive_seed(seed, index, "engine"))
-    bots = [make_bot(bot, derive_seed(seed, index, f"seat {s}")) for s in range(state.players)]
+    kind, params = parse_kind(bot)
+    bots = [make_bot(kind, derive_seed(seed, index, f"seat {s}"), params) for s in range(state.players)]
     while not state.is_over:
         if state.decisions >= max_decisions:
             raise TooLong(f"the game was not over after {max_decisions} decisions")
@@ -51,28 +60,32 @@ def play_one(game, players: int, seed: int, bot: str, index: int, max_decisions:
         move = bot_move(bots[seat], state, seat)
         state.apply(move.index, seat=move.seat, time=move.time)
     result = state.result
-    return Outcome(state.decisions, list(result.winners), list(result.scores),
+    findings = sorted({f for b in bots if (f := getattr(b, "finding", lambda s: None)(state))})
+    return Outcome(state.decisions, list(result.winners), list(result.scores), findings=findings,
                    sides=list(getattr(result, "sides", [])), side_scores=dict(getattr(result, "side_scores", {})))
 
 
 def _stats(values: list[float]) -> dict:
     if not values:
         return {"min": None, "mean": None, "max": None}
-    return {"min": min(values), "mean": round(sum(values) / len(values), 4), "max": max(values)}
+    return {"min": min(values), "mean": sum(values) / len(values), "max": max(values)}
 
 
 def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",
              max_decisions: int = 100_000, name: str | None = None) -> dict:
     """Play `games` bot games of `game` and return their statistics as plain data.
 
-    `name` is how the statistics name the game (default: its path)."""
+    `bot` is a kind with optional parameters ("first:patience=50"); `name` is how the
+    statistics name the game (default: its path)."""
     players = game.min_players if players is None else players
-    make_bot(bot, 0)  # an unknown bot name fails here, before any game is played
+    parse_kind(bot)  # an unknown bot or parameter fails here, before any game is played
     started = time.perf_counter()
     outcomes = []
     for i in range(games):
         try:
             outcomes.append(play_one(game, players, seed, bot, i, max_decisions))
+        except TooLong as e:
+            outcomes.append(Outcome(error=f"game {i}: {e}", findings=[FOREVER.format(n=max_decisions)]))
         except Exception as e:  # an engine failure is a finding of the run, not its end
             reason = getattr(e, "reason", "") or str(e) or type(e).__name__
             outcomes.append(Outcome(error=f"game {i}: {reason}"))
@@ -85,16 +98,20 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
     """The statistics of a run, as JSON-ready data (see schemas/simulate.schema.json)."""
     finished = [o for o in outcomes if not o.error]
     errors = [o.error for o in outcomes if o.error]
-    wins = [0] * players
+    wins, shared = [0] * players, [0] * players
     for o in finished:
         for w in o.winners:
-            wins[w] += 1
+            (wins if len(o.winners) + len(o.sides) == 1 else shared)[w] += 1
     sides = {}
     for name in getattr(game, "sides", []):
         won = [o for o in finished if name in o.sides]
         sides[name] = {"wins": sum(1 for o in won if len(o.winners) + len(o.sides) == 1),
                        "shared_wins": sum(1 for o in won if len(o.winners) + len(o.sides) > 1),
                        "scores": _stats([o.side_scores[name] for o in finished])}
+    findings: dict[str, int] = {}
+    for o in outcomes:
+        for f in o.findings:
+            findings[f] = findings.get(f, 0) + 1
     return {
         "game": name,
         "title": game.title,
@@ -108,8 +125,11 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
         "errors": len(errors),
         "error_messages": errors[:MAX_ERROR_MESSAGES],
         "wins": wins,
+        "shared_wins": shared,
+        "shared_games": sum(1 for o in finished if len(o.winners) + len(o.sides) > 1),
         "no_winner": sum(1 for o in finished if not o.winners and not o.sides),
         "sides": sides,
+        "findings": [{"finding": f, "games": n} for f, n in sorted(findings.items())],
         "scores": [_stats([o.scores[s] for o in finished]) for s in range(players)],
         "decisions": _stats([o.decisions for o in finished]),
         "seconds": round(seconds, 3),

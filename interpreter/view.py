@@ -1,14 +1,23 @@
 """Views: what one seat may see of a state, as plain data and as text.
 
 A zone's visibility (public, owner, hidden) decides what is redacted: hidden cards become
-none, keeping only how many there are. The text display evaluates the rulebook's `display`
-section on the redacted state, so a display can never leak what the seat may not know. The
-random generator, paused locals and other seats' secret answers are never shown. This module
-must not change the state it is given.
+none, keeping only how many there are. The display evaluates the rulebook's `display` section
+on the redacted state, so a display can never leak what the seat may not know; it comes as
+parts (`display_parts`: boards as rows of cell texts, and lines) for a terminal to lay out, and
+as plain text (`render_state`). The random generator, paused locals and other seats' secret
+answers are never shown. This module must not change the state it is given.
 """
 from __future__ import annotations
 
 from .compiler import Compiled
+
+
+class Hidden(list):
+    """A redacted zone: one None per hidden card, so a display shows "3 hidden cards"."""
+
+
+def hidden_words(n: int) -> str:
+    return f"{n} hidden card{'s' * (n != 1)}"
 
 
 def _hidden(vis: str, owner: int | None, seat: int | None) -> bool:
@@ -21,7 +30,7 @@ def _hidden(vis: str, owner: int | None, seat: int | None) -> bool:
 
 def _redact(v, numbered: bool):
     """Hidden cards become none; only how many there are (per zone, for numbered zones) shows."""
-    return [[None] * len(z) for z in v] if numbered else [None] * len(v)
+    return [Hidden([None] * len(z)) for z in v] if numbered else Hidden([None] * len(v))
 
 
 def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
@@ -66,45 +75,55 @@ def view_of(prog: Compiled, data: dict, seat: int | None) -> dict:
     }
 
 
-def render_state(prog: Compiled, data: dict, seat: int | None) -> str:
+def display_parts(prog: Compiled, data: dict) -> list[dict]:
+    """The rulebook's `display` drawn from `data` (already redacted for a seat), in order:
+    `{"text": line}` for each shown line, `{"board": rows}` for a board, where rows is a list
+    of rows of cell texts (None where the grid has no space; a text may hold new lines)."""
     from .machine import Machine
     m = Machine(prog, data)
-    lines = []
+    parts = []
     for item in prog.display:
         kind, text, size, slot, extra = item
         env = [None] * size
         if kind == "board":
-            lines.append(_board(m, prog.grid_of_kind[extra], text, env, slot))
+            parts.append({"board": _board_rows(m, prog.grid_of_kind[extra], text, env, slot)})
         elif extra is None:
-            lines.append(text(m, env))
+            parts.append({"text": text(m, env)})
         else:
             for x in extra(m, env):
                 env[slot] = x
-                lines.append(text(m, env))
+                parts.append({"text": text(m, env)})
+    return parts
+
+
+def render_state(prog: Compiled, data: dict, seat: int | None) -> str:
+    lines = [part["text"] if "text" in part else board_text(part["board"]) for part in display_parts(prog, data)]
     if data["log"]:
         lines.append("")
         lines.extend("  " + entry for entry in data["log"][-5:])
     return "\n".join(lines)
 
 
-def _board(m, grid, text, env, slot) -> str:
+def _board_rows(m, grid, text, env, slot) -> list[list[str | None]]:
     cells = {}
     for thing in grid.order:
         env[slot] = thing
-        cells[grid.pos[thing]] = text(m, env).split("\n")
+        cells[grid.pos[thing]] = text(m, env)
     rows = sorted({r for r, _ in cells})
     cols = sorted({c for _, c in cells})
-    width = {c: max((len(line) for (r2, c2), ls in cells.items() if c2 == c for line in ls), default=1) for c in cols}
-    height = {r: max(len(ls) for (r2, _), ls in cells.items() if r2 == r) for r in rows}
-    border = "+" + "+".join("-" * (width[c] + 2) for c in cols) + "+"
+    return [[cells.get((r, c)) for c in cols] for r in rows]
+
+
+def board_text(rows: list[list[str | None]]) -> str:
+    """A board as plain text: each cell boxed, at its natural width."""
+    cells = [[(cell or "").split("\n") if cell is not None else [""] for cell in row] for row in rows]
+    ncols = max((len(row) for row in cells), default=0)
+    width = [max((len(line) for row in cells for line in row[c]), default=1) for c in range(ncols)]
+    border = "+" + "+".join("-" * (w + 2) for w in width) + "+"
     out = [border]
-    for r in rows:
-        for k in range(height[r]):
-            parts = []
-            for c in cols:
-                ls = cells.get((r, c))
-                line = ls[k] if ls and k < len(ls) else ""
-                parts.append(" " + line.ljust(width[c]) + " ")
+    for row in cells:
+        for k in range(max(len(cell) for cell in row)):
+            parts = [" " + (cell[k] if k < len(cell) else "").ljust(width[c]) + " " for c, cell in enumerate(row)]
             out.append("|" + "|".join(parts) + "|")
         out.append(border)
     return "\n".join(out)

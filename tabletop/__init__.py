@@ -4,23 +4,24 @@ The installed package is `tabletop`: the language is `tabletop.dsl` (the folder 
 engine `tabletop.interpreter` (`interpreter/`), and the bundled rulebooks and JSON Schemas are
 package data (`rulebooks/`, `schemas/`). A wheel places those folders inside this package; in a
 source checkout they stay at the top level, beside this folder, and this file makes the same
-names work there. It must not import the rest of the package, so `import tabletop` stays cheap.
+names work there. It must not import the rest of the package, and imports little itself, so
+`import tabletop` stays cheap (and Ctrl-C at start-up lands in code that catches it).
 """
-from __future__ import annotations
+import os as _os
 
-from importlib import resources
-from pathlib import Path
-
-_HERE = Path(__file__).resolve().parent
-_CHECKOUT = _HERE.parent
+_HERE = _os.path.dirname(_os.path.realpath(__file__))
+_CHECKOUT = _os.path.dirname(_HERE)
 
 # A source checkout (or an editable install of one): tabletop.dsl is ../dsl, and so on.
-if not (_HERE / "dsl").is_dir() and (_CHECKOUT / "dsl" / "grammar.lark").is_file():
-    __path__.append(str(_CHECKOUT))
+if not _os.path.isdir(_os.path.join(_HERE, "dsl")) and \
+        _os.path.isfile(_os.path.join(_CHECKOUT, "dsl", "grammar.lark")):
+    __path__.append(_CHECKOUT)
 
 
-def data_dir(name: str) -> Path:
-    """The bundled folder `name` ("rulebooks" or "schemas"): package data when installed,
-    the top-level folder of a source checkout otherwise."""
+def data_dir(name: str):
+    """The bundled folder `name` ("rulebooks" or "schemas") as a Path: package data when
+    installed, the top-level folder of a source checkout otherwise."""
+    from importlib import resources
+    from pathlib import Path
     installed = Path(str(resources.files(__name__))) / name
-    return installed if installed.is_dir() else _CHECKOUT / name
+    return installed if installed.is_dir() else Path(_CHECKOUT) / name

@@ -1,6 +1,20 @@
-"""`python -m tabletop`: the same command line as the `tabletop` script."""
+"""`python -m tabletop` and the `tabletop` script: the command line, with Ctrl-C caught from
+the first moment (even while the engine's modules are still being imported), so that it never
+shows a traceback. It must not do anything else."""
 import sys
 
-from tabletop.interpreter.cli import main
 
-sys.exit(main())
+def main() -> int:
+    try:
+        from tabletop.interpreter.cli import main as run
+        return run()
+    except KeyboardInterrupt:
+        try:
+            print("Interrupted.", file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            pass
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -26,6 +26,7 @@ class Decision:
     prompt: str
     options: list[str]
     timed: bool = False
+    kind: str = "choose"
 
 
 @dataclass
@@ -131,7 +132,7 @@ class State:
             return None
         if self.game.variant == "secret":
             waiting = [s for s in range(self.players) if str(s) not in self.d["picks"]]
-            return Decision(waiting, "Choose secretly how much to add", ["Add 1", "Add 2"])
+            return Decision(waiting, "Choose secretly how much to add", ["Add 1", "Add 2"], kind="secret")
         if self.game.variant == "endless":
             return Decision([self.d["turn"]], "Wait", ["Wait", "Wait longer"])
         if self.game.variant == "stuck":
@@ -147,8 +148,22 @@ class State:
         return self.pending.prompt if self.pending else ""
 
     def render(self, seat):
-        return (f"Counter: {self.d['counter']} of {self.target}\n"
-                f"Your total: {self.d['totals'][seat]}")
+        return "\n".join(part["text"] for part in self.display(seat))
+
+    def display(self, seat):
+        return [{"text": f"Counter: {self.d['counter']} of {self.target}"},
+                {"text": f"Your total: {self.d['totals'][seat]}"}]
+
+    def option_groups(self, seat=None):
+        return [0] * len(self.options(seat))
+
+    @property
+    def log(self):
+        return []
+
+    @property
+    def said(self):
+        return 0
 
     def view(self, seat):
         return {"counter": self.d["counter"], "total": self.d["totals"][seat]}

@@ -1,18 +1,29 @@
-"""Bots: seeded, independent of the global generator, always answering with a legal index."""
+"""Bots: seeded, independent of the global generator, always answering with a legal index; each
+answer a function of the bot's kind, parameters, seed and the position, so a save can hold a bot."""
 import random
 
 import pytest
 
 import fake_game
-from tabletop.interpreter.bots import FirstBot, RandomBot, bot_move, make_bot
+from tabletop.interpreter.bots import FirstBot, RandomBot, Seat, bot_move, make_bot, parse_kind
 
 
 def counting_state(variant=None, players=2):
     return fake_game.load_game("counting", variant=variant).new_state(players=players, seed=3)
 
 
-def choices(bot, state, n=50):
-    return [bot.choose(state, 0) for _ in range(n)]
+def positions(n, variant=None):
+    """n positions of the same game, after 0, 1, ... n - 1 decisions (the counter kept at 0)."""
+    states = []
+    for k in range(n):
+        state = counting_state(variant)
+        state.d["decisions"] = k
+        states.append(state)
+    return states
+
+
+def choices(bot, state=None, n=50):
+    return [bot.choose(s, 0) for s in positions(n)]
 
 
 def test_random_bot_is_reproducible_from_its_seed_alone():
@@ -36,16 +47,68 @@ def test_random_bot_does_not_touch_the_global_generator():
 
 
 def test_random_bot_uses_every_option_and_only_legal_indices():
-    state = counting_state()   # counter 0 is even: three options
-    picked = choices(RandomBot(0), state, 300)
+    picked = choices(RandomBot(0), n=300)     # counter 0 is even: three options
     assert set(picked) == {0, 1, 2}
+    assert 60 < picked.count(0) < 140
 
 
 def test_random_reaction_times_lie_between_0_3_and_1_5_seconds():
     bot = RandomBot(4)
-    times = [bot.reaction_time(counting_state(), 0) for _ in range(200)]
+    times = [bot.reaction_time(s, 0) for s in positions(200)]
     assert all(0.3 <= t <= 1.5 for t in times)
     assert max(times) - min(times) > 0.5
+
+
+def test_a_bot_answers_the_same_position_the_same_way_whenever_it_is_asked():
+    bot = make_bot("random", 11)
+    first = choices(bot, n=40)
+    again = make_bot("random", 11)      # a bot made afresh, as after loading a save
+    assert choices(again, n=40) == first
+    assert [bot.choose(s, 1) for s in positions(40)] != first   # another seat draws apart
+
+
+def test_the_option_and_the_reaction_time_are_drawn_apart():
+    bot = RandomBot(2)
+    states = positions(100, "timed")
+    picks = [bot.choose(s, 0) for s in states]
+    times = [bot.reaction_time(s, 0) for s in states]
+    fast = [p for p, t in zip(picks, times) if t < 0.9]
+    slow = [p for p, t in zip(picks, times) if t >= 0.9]
+    assert len(set(fast)) > 1 and len(set(slow)) > 1
+
+
+def test_bot_parameters_are_read_from_text_and_checked():
+    bot = make_bot("first", 3, {"patience": "5"})
+    assert bot.patience == 5
+    with pytest.raises(ValueError, match="The first bot has no parameter 'skill'; its parameters are patience"):
+        make_bot("first", 3, {"skill": "0.7"})
+    with pytest.raises(ValueError, match="The random bot has no parameter 'x'; it takes none"):
+        make_bot("random", 3, {"x": "1"})
+    with pytest.raises(ValueError, match="first bot's patience cannot be 'soon'"):
+        make_bot("first", 3, {"patience": "soon"})
+
+
+def test_a_seat_kind_with_parameters_is_parsed_as_typed():
+    assert parse_kind("first:patience=50") == ("first", {"patience": "50"})
+    assert parse_kind("random") == ("random", {})
+    assert Seat("first", {"patience": "50"}, 9).describe() == "first:patience=50"
+    seat = Seat("first", {"patience": "50"}, 9)
+    assert Seat.from_json(seat.to_json()) == seat
+    for bad, message in [("first:patience", "not KEY=VALUE"), ("human:x=1", "takes no parameters"),
+                         ("genius", "no bot called 'genius'")]:
+        with pytest.raises(ValueError, match=message):
+            parse_kind(bad)
+
+
+def test_the_first_bot_loses_patience_and_finishes_a_game_that_would_never_end():
+    """'Wait' is always the first option of the endless variant: taking it for ever never ends
+    anything. After `patience` decisions the bot answers at random and says why."""
+    bot = make_bot("first", 1, {"patience": "10"})
+    early, late = positions(10), positions(60)[10:]
+    assert [bot.choose(s, 0) for s in early] == [0] * 10
+    assert len({bot.choose(s, 0) for s in late}) > 1
+    assert bot.finding(early[-1]) is None
+    assert "had not ended the game after 10 decisions" in bot.finding(late[-1])
 
 
 def test_first_bot_always_takes_option_zero():

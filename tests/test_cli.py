@@ -2,7 +2,6 @@
 
 End-to-end tests on the real engine and rulebooks live at the bottom of this file.
 """
-import io
 import json
 import os
 import shutil
@@ -14,55 +13,8 @@ import jsonschema
 import pytest
 
 import fake_game
+from cli_fixtures import ROOT, CtrlC, TTYInput, final_state, real, run, schema, tabletop, write  # noqa: F401
 from tabletop.interpreter import cli
-
-ROOT = Path(__file__).resolve().parent.parent
-SCHEMAS = ROOT / "schemas"
-
-
-def schema(name):
-    return json.loads((SCHEMAS / name).read_text())
-
-
-class TTYInput(io.StringIO):
-    def isatty(self):
-        return True
-
-
-class CtrlC(io.StringIO):
-    """Standard input on which the person presses Ctrl-C after the given lines."""
-
-    def readline(self, *args):
-        line = super().readline(*args)
-        if not line:
-            raise KeyboardInterrupt
-        return line
-
-
-@pytest.fixture
-def run(monkeypatch, tmp_path, capsys):
-    """Run `tabletop ARGS` in-process in a fresh folder with the fake engine and given stdin."""
-    monkeypatch.setattr(cli, "engine", lambda: fake_game)
-    monkeypatch.chdir(tmp_path)
-
-    def _run(*argv, stdin=""):
-        monkeypatch.setattr(sys, "stdin", stdin if isinstance(stdin, io.StringIO) else io.StringIO(stdin))
-        code = cli.main([str(a) for a in argv])
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return _run
-
-
-def write(path, text):
-    Path(path).write_text(text)
-    return str(path)
-
-
-def final_state(run, *argv, stdin=""):
-    code, out, _ = run(*argv, "--dump-state", stdin=stdin)
-    return code, json.loads(out)
 
 
 # ---------------------------------------------------------------- check
@@ -363,6 +315,11 @@ def test_a_resumed_game_saves_back_to_its_file_when_stopped_again(run, tmp_path)
     (["play", "counting", "--seat", "1=genius"], "not a kind of seat"),
     (["play", "--load", "x.json", "--seed", "0"], "--seed cannot be used with --load"),
     (["play", "counting", "--seed", "soon"], "not a whole number"),
+    (["play", "counting", "--seed", "9" * 30], "not a whole number from -2**63 to 2**63 - 1"),
+    (["play", "counting", "--seat", "1=first:speed=3"], "The first bot has no parameter 'speed'"),
+    (["play", "counting", "--seat", "1=first:patience=-4"], "patience cannot be '-4'"),
+    (["play", "counting", "--seat", "²=random"], "is not N=KIND"),
+    (["simulate", "counting", "--bot", "human"], "bots in every seat"),
 ])
 def test_play_usage_errors_exit_2(run, argv, message):
     code, _, err = run(*argv)
@@ -408,9 +365,24 @@ def test_simulate_is_the_same_for_the_same_seed_apart_from_timing(run):
     assert strip(first) != strip(other)
 
 
-def test_simulate_counts_a_shared_win_for_each_winner(run):
+def test_simulate_reports_shared_wins_apart_from_wins_alone(run):
     _, data = simulate_json(run, "-n", 30, "--seed", 2, "--players", 2, "--variant", "secret")
-    assert sum(data["wins"]) > data["finished"] - data["no_winner"]
+    assert data["shared_games"] > 0
+    assert sum(data["wins"]) + data["shared_games"] + data["no_winner"] == data["finished"]
+    assert data["shared_wins"] == [data["shared_games"]] * 2      # two seats: each shared win is both seats'
+    code, out, _ = run("simulate", "counting", "-n", 30, "--seed", 2, "--players", 2, "--variant", "secret")
+    assert f"shared wins: {data['shared_games']} games" in out
+    assert "so the shared percentages overlap" in out
+    assert f"Player 1: {data['wins'][0]} won alone" in out
+
+
+def test_simulate_rounds_for_people_and_keeps_full_precision_in_json(run):
+    _, data = simulate_json(run, "-n", 7, "--seed", 5, "--players", 3)
+    means = [s["mean"] for s in data["scores"]] + [data["decisions"]["mean"]]
+    assert any(len(repr(m).split(".")[-1]) > 4 for m in means)    # sevenths: more than 4 decimals
+    code, out, _ = run("simulate", "counting", "-n", 7, "--seed", 5, "--players", 3)
+    for m in means:
+        assert f"mean {round(m, 2):g}," in out and repr(m) not in out
 
 
 def test_simulate_counts_engine_errors_and_goes_on(run):
@@ -446,13 +418,6 @@ def test_simulate_usage_errors(run, argv):
 
 # ---------------------------------------------------------------- the installed console script
 
-def tabletop(*argv, stdin=None, cwd=None):
-    """The command line of this checkout, in a process of its own (`python -m tabletop`)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "tabletop", *map(str, argv)], capture_output=True, text=True,
-                          timeout=120, input=stdin, cwd=cwd, env=env)
-
-
 def test_console_script_exit_codes_without_tracebacks(tmp_path):
     for argv, expected in [(["--help"], 0), (["check"], 2), (["play", "--seat", "x"], 2),
                            (["play", "--load", tmp_path / "none.json"], 1)]:
@@ -476,21 +441,6 @@ def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
 # ---------------------------------------------------------------- end to end on the real engine
 
 TABOO = "taboo_atoll_express"
-
-
-@pytest.fixture
-def real(monkeypatch, tmp_path, capsys):
-    """Run `tabletop ARGS` in-process with the real engine, in a fresh folder."""
-    monkeypatch.chdir(tmp_path)
-
-    def _run(*argv, stdin=""):
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = cli.main([str(a) for a in argv])
-        out, err = capsys.readouterr()
-        assert "Traceback" not in out + err
-        return code, out, err
-
-    return _run
 
 
 def random_game(seed, bot_seed, **load_args):

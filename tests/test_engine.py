@@ -198,6 +198,70 @@ def test_to_json_is_a_copy(fresh):
     assert fresh.options()
 
 
+def test_a_view_is_a_copy(fresh):
+    """Sorting or changing anything in a view must not change the game (issue 13)."""
+    before = fresh.to_json()
+    view = fresh.view(0)
+    view["fields"]["space"]["flood"].sort(reverse=True)
+    view["fields"]["space"]["flood"][0] = "sunk"
+    for values in view["variables"].values():
+        if isinstance(values, list):
+            values.reverse()
+            values.append("forged")
+    for row in view["players"]:
+        row.clear()
+    view["log"].append("forged")
+    assert fresh.to_json() == before
+
+
+@pytest.mark.parametrize("time", [float("nan"), float("inf"), -float("inf"), "fast", [1], -5, 1e300,
+                                  10 ** 400, 3600.5, True])
+def test_a_reaction_time_must_be_a_finite_number_of_seconds_within_the_cap(tmp_path, time):
+    """A refused time leaves the state exactly as it was (issue 13)."""
+    rules = write_rules(tmp_path, "race.rules", """
+        game "Race"
+        players 2
+        player var wins: int = 0
+        turn:
+            secretly each p in players chooses s from [1, 2] labelled "Tap {s}" timed as t:
+                if t < 500:
+                    p.wins += 1
+            end game "One race."
+        define score(p: player): int = p.wins
+    """)
+    state = load_game(rules).new_state(players=2, seed=1)
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="reaction time"):
+        state.apply(0, seat=0, time=time)
+    assert state.to_json() == before
+    state.apply(0, seat=0, time=0)           # the bounds themselves are fine
+    state.apply(0, seat=1, time=3600)
+    assert state.is_over and state.scores() == [1, 0]
+
+
+def test_the_lines_said_are_counted_and_kept_across_a_save(fresh):
+    while fresh.said == 0:
+        fresh.apply(0)
+    assert fresh.said == len(fresh.log) > 0
+    again = fresh.game.load_state(fresh.to_json())
+    assert again.said == fresh.said
+    forged = fresh.to_json()
+    forged["said"] = "many"
+    with pytest.raises(SaveError, match="count of lines said"):
+        fresh.game.load_state(forged)
+
+
+def test_the_display_comes_in_parts_a_terminal_can_lay_out(fresh):
+    parts = fresh.display(0)
+    boards = [p["board"] for p in parts if "board" in p]
+    assert len(boards) == 1 and len(boards[0]) == 6 and {len(row) for row in boards[0]} == {6}
+    assert boards[0][0][0] is None                                 # no space in that corner of the map
+    assert any("Idiot's Platform" in (cell or "") for row in boards[0] for cell in row)
+    texts = [p["text"] for p in parts if "text" in p]
+    assert texts[0].startswith("Water level") and texts[-1].startswith("Special actions")
+    assert "\n".join(texts) in fresh.render(0)
+
+
 def test_the_view_hides_the_random_generator(fresh):
     view = fresh.view(0)
     text = json.dumps(view)          # plain JSON

@@ -288,3 +288,15 @@ def test_deeply_nested_expressions_give_a_diagnostic(tmp_path, expression):
         check(load_program(str(path)))
     assert [d.code for d in e.value.diagnostics] == ["E105"]
     assert e.value.diagnostics[0].span.line == 5         # the 'turn' declaration that holds it
+
+
+def test_deeply_nested_if_blocks_give_a_diagnostic_not_an_internal_error(tmp_path):
+    """250 `if` blocks, one inside the other (issue 10): E105 at the declaration that holds them."""
+    lines = ['game "Deep"', "players 1", "var x: int = 0", "define score(p: player): int = x", "turn:"]
+    lines += ["    " * (depth + 1) + "if x == 0:" for depth in range(250)]
+    lines.append("    " * 251 + 'end game "done"')
+    path = tmp_path / "deep.rules"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(RulebookError) as e:
+        check(load_program(str(path)))
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E105", 5)]

@@ -1,0 +1,474 @@
+"""A game at the terminal: who sits in each seat, the moves so far, asking humans, letting bots
+and a moves file answer, and saving whenever the game stops before its end.
+
+The loop asks the seat the engine names for each decision. A secret choice is one step
+(`secret_choice`): every seat answers before anything of it is shown, bots and moves-file
+lines only say that they have chosen, and the rules' reveal follows the last answer. The
+rules' `say` lines are shown once each, as they are said.
+
+Nothing is lost: end of input, Ctrl-C, `quit`, a closed terminal (SIGHUP), SIGTERM, a bad
+moves-file line or a rule error all save the game (asking first when someone is there to
+answer), never over a file this session did not write without saying so, and somewhere
+that works if the chosen place fails.
+
+This module talks to the engine only through its public API; it must not know any game or
+decide rules, and it must not parse the command line (that is `cli.py`).
+"""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabletop.interpreter import savefile
+from tabletop.interpreter.bots import Move, Seat, bot_move
+from tabletop.interpreter.terminal import Terminal, is_terminal, write
+
+AUTOSAVE = "tabletop-autosave.json"
+HELP_TEXT = """\
+Answer with the option's number or its exact label. Other commands:
+  ?, help      this help
+  show         show the table and the options again
+  save [FILE]  save the game and go on playing (default file: {target})
+  quit         stop playing (you will be offered to save)
+At a terminal, the arrow keys edit the line and bring back earlier ones; Tab completes a label."""
+
+NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
+TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
+
+
+class GameError(Exception):
+    """The game cannot go on (a bad save, a bad moves file, an engine failure); exit code 1."""
+
+
+class Stop(Exception):
+    """The game stops before its end: end of input, Ctrl-C, 'quit', a bad moves file, a rule error."""
+
+    def __init__(self, message: str = "", offer: bool = True):
+        super().__init__(message)
+        self.message = message
+        self.offer = offer   # ask before saving, when someone is there to answer
+
+
+class Signalled(Exception):
+    """SIGTERM or SIGHUP arrived: the game is saved without asking, as the terminal may be gone."""
+
+    def __init__(self, signum: int):
+        self.signum = signum
+        super().__init__("The terminal was closed." if signum == getattr(signal, "SIGHUP", None)
+                         else "The game was told to stop (SIGTERM).")
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def tell(text: str) -> None:
+    """A message about the session (not the game) on standard error."""
+    write(sys.stderr, text)
+
+
+# ---------------------------------------------------------------- answers typed or scripted
+
+def match_option(text: str, options: list[str]) -> int | None:
+    """The index `text` names: an exact label, a 1-based number, or a label in other case."""
+    if text in options:
+        return options.index(text)
+    if NUMBER.fullmatch(text):
+        number = int(text)
+        return number - 1 if 1 <= number <= len(options) else None
+    folded = [i for i, label in enumerate(options) if label.casefold() == text.casefold()]
+    return folded[0] if len(folded) == 1 else None
+
+
+def list_some(options: list[str], limit: int = 5) -> str:
+    shown = ", ".join(f"'{o}'" for o in options[:limit])
+    return shown + (f", … ({len(options)} in all)" if len(options) > limit else "")
+
+
+@dataclass
+class Script:
+    """A moves file: option labels (or 1-based numbers), one a line, played in order."""
+    path: str
+    lines: list[tuple[int, str]]
+    position: int = 0
+
+    @classmethod
+    def read(cls, path: str) -> "Script":
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            reason = (e.strerror if isinstance(e, OSError) and e.strerror
+                      else "it is not UTF-8 text" if isinstance(e, UnicodeDecodeError) else str(e))
+            raise GameError(f"Cannot read the moves file {path}: {reason}.") from None
+        lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)]
+        return cls(path, [(n, line) for n, line in lines if line and not line.startswith("#")])
+
+    def next(self) -> tuple[int, str] | None:
+        if self.position >= len(self.lines):
+            return None
+        self.position += 1
+        return self.lines[self.position - 1]
+
+
+def format_result(result, players: int) -> str:
+    """The end of a game in words: why, who won (seats and sides such as the volcano, a shared win
+    said as such, or nobody), and every score."""
+    lines = [f"Game over: {result.reason}"]
+    sides = getattr(result, "sides", [])
+    names = [seat_name(w) for w in result.winners] + [side.replace("_", " ") for side in sides]
+    if not names:
+        lines.append("Nobody wins.")
+    else:
+        lines.append(f"Winner{'s' * (len(names) > 1)}: {', '.join(names)}" + (" (a shared win)" if len(names) > 1 else ""))
+    scores = [f"{seat_name(s)} {score}" for s, score in enumerate(result.scores)]
+    scores += [f"{side.replace('_', ' ')} {score}" for side, score in getattr(result, "side_scores", {}).items()]
+    if scores:
+        lines.append("Score" + "s" * (len(scores) > 1) + ": " + ", ".join(scores))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- where the game is saved
+
+@dataclass
+class SavePlace:
+    """Where the game goes when it stops: the file named by --save or --load, else a new
+    autosave. A file this session did not write is never replaced without saying so."""
+    target: str
+    chosen: bool                                   # named by the user (--save, --load, `save FILE`)
+    written: set = field(default_factory=set)      # real paths this session wrote or loaded
+
+    def mine(self, path: str) -> bool:
+        return os.path.realpath(path) in self.written
+
+    def final_target(self) -> str:
+        """Where a stop saves: an autosave never goes over an earlier game's file."""
+        if not self.chosen and os.path.lexists(self.target) and not self.mine(self.target):
+            self.target = savefile.unused_name(self.target)
+        return self.target
+
+    def record(self, path: str) -> None:
+        self.target, self.chosen = path, True
+        self.written.add(os.path.realpath(path))
+
+
+def fallback_places() -> list[str]:
+    """Places to save when the chosen one fails: this folder, the home folder, the temp folder."""
+    folders = [Path.cwd(), Path.home(), Path(tempfile.gettempdir())]
+    seen, places = set(), []
+    for folder in folders:
+        try:
+            key = folder.resolve()
+        except OSError:
+            continue
+        if key not in seen:
+            seen.add(key)
+            places.append(savefile.unused_name(folder / AUTOSAVE))
+    return places
+
+
+@contextmanager
+def on_stop_signals(handler):
+    """Inside the block, SIGTERM and SIGHUP go to `handler`; after it, to what they went to
+    before. (Outside the main thread signals cannot be set, and are left alone.)"""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            previous[number] = signal.signal(number, handler)
+        except (ValueError, OSError):
+            pass
+    try:
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old)
+
+
+# ---------------------------------------------------------------- the session
+
+@dataclass
+class Session:
+    """One game at the terminal."""
+    api: object
+    game: object
+    state: object
+    seed: int
+    moves: list[Move]
+    seats: list[Seat]
+    place: SavePlace
+    save_requested: bool = False
+    script: Script | None = None
+    quiet: bool = False
+    term: Terminal = field(default_factory=Terminal)
+    seen: int = 0                          # log lines already shown (State.said)
+
+    def __post_init__(self):
+        self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
+
+    # -- output --
+    def say(self, text: str = "") -> None:
+        self.term.line(text)
+
+    def interactive(self) -> bool:
+        return is_terminal(sys.stdin)
+
+    def who(self, seat: int) -> str:
+        return f"{seat_name(seat)} ({self.seats[seat].describe()})" if seat in self.bots else seat_name(seat)
+
+    def news(self) -> None:
+        """The rules' lines said since the last look, each shown once."""
+        said, log = self.state.said, self.state.log
+        new = said - self.seen
+        self.seen = said
+        if new <= 0 or self.quiet:
+            return
+        if new > len(log):
+            self.say(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
+        for line in log[-new:] if new <= len(log) else log:
+            self.say(f"  {line}")
+
+    # -- the game loop --
+    def run(self) -> int:
+        with self.signals():
+            try:
+                self.news()
+                self.loop()
+            except Stop as stop:
+                return self.stopped(stop)
+            except (KeyboardInterrupt, Signalled) as e:  # outside a prompt: the state may be half-updated
+                self.rebuild()
+                return self.stopped(Stop(str(e) or "Interrupted.", offer=False))
+            except getattr(self.api, "RuleError", ()) as e:  # the failed move is not kept; rebuild as above
+                self.rebuild()
+                return self.stopped(Stop(f"The rulebook failed during play: {e}", offer=False))
+            self.finished()
+            return 0
+
+    def rebuild(self) -> None:
+        self.state = savefile.replay(self.game, self.state.players, self.seed, self.moves)
+
+    def signals(self):
+        """SIGTERM and SIGHUP stop the game like Ctrl-C does, so it is saved."""
+        def stop(signum, frame):
+            raise Signalled(signum)
+        return on_stop_signals(stop)
+
+    def loop(self) -> None:
+        while not self.state.is_over:
+            decision = self.state.pending
+            if decision.kind == "secret":
+                self.secret_choice(decision)
+            else:
+                self.answer(decision.players[0], decision)
+
+    def secret_choice(self, decision) -> None:
+        """Every seat in a secret choice answers, in seat order, before anything of it is shown:
+        a bot or a moves-file line only says that it has chosen, and each human sees only their
+        own options. The rules reveal the answers (with `say`) after the last one."""
+        for seat in list(decision.players):
+            while not self.answer(seat, decision, secret=True):
+                pass
+
+    def answer(self, seat: int, decision, secret: bool = False) -> bool:
+        """Get `seat`'s answer to the decision and apply it; False if none was applied (the
+        person typed a command, or an answer the engine refused), so the caller asks again."""
+        if not self.state.options(seat):
+            raise GameError(f"The game asks {seat_name(seat)} to decide but offers no options; "
+                            "the rulebook or the engine is at fault.")
+        if seat in self.bots:
+            return self.apply(bot_move(self.bots[seat], self.state, seat), self.who(seat), secret=secret)
+        if self.script and (line := self.script.next()):
+            return self.apply(self.scripted(decision, seat, *line), seat_name(seat), line, secret=secret)
+        move = self.ask(decision, seat)
+        return move is not None and self.apply(move, None)
+
+    def apply(self, move: Move, who: str | None, line: tuple[int, str] | None = None, secret: bool = False) -> bool:
+        label = self.state.options(move.seat)[move.index]
+        try:
+            self.state.apply(move.index, seat=move.seat, time=move.time)
+        except self.api.IllegalMove as e:
+            if line is not None:
+                raise Stop(f"{self.script.path}:{line[0]}: '{line[1]}' was refused: {e.reason}") from None
+            if who is not None:
+                raise GameError(f"{who} chose '{label}', which the game refused: {e.reason}") from None
+            self.say(e.reason)
+            return False
+        self.moves.append(move)
+        if who is not None and not self.quiet:
+            self.say(f"{who} has chosen." if secret else f"{who}: {label}")
+        self.news()
+        return True
+
+    def scripted(self, decision, seat: int, number: int, text: str) -> Move:
+        options = self.state.options(seat)
+        index, seconds = match_option(text, options), None
+        if index is None and (timed := TIMED_SUFFIX.match(text)):
+            index, seconds = match_option(timed.group(1), options), float(timed.group(2))
+        if index is None:
+            raise Stop(f"{self.script.path}:{number}: '{text}' is not an option for {seat_name(seat)} now; "
+                       f"the options are {list_some(options)}.")
+        if decision.timed and seconds is None:
+            seconds = 1.0
+        return Move(seat, index, seconds if decision.timed else None)
+
+    # -- asking a human --
+    def show(self, seat: int) -> None:
+        self.say()
+        self.term.display(self.state.display(seat))
+        who = f"{seat_name(seat)}: " if self.state.players > 1 else ""
+        self.term.menu(f"{who}{self.state.prompt(seat)}", self.state.options(seat),
+                       self.state.option_groups(seat))
+
+    def ask(self, decision, seat: int) -> Move | None:
+        """One answer from the human in `seat`, or None after a command (the caller asks again)."""
+        self.show(seat)
+        options = self.state.options(seat)
+        started = time.monotonic()
+        while True:
+            text = self.read_line("> ", options).strip()
+            index = match_option(text, options)
+            if index is not None:
+                longest = getattr(self.api, "MAX_TIME", 3600.0)    # the engine refuses longer times
+                seconds = min(time.monotonic() - started, longest) if decision.timed else None
+                return Move(seat, index, seconds)
+            if not self.command(text, options):
+                return None
+
+    def command(self, text: str, options: list[str]) -> bool:
+        """Carry out a command typed at the prompt; True to keep reading at the same prompt."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("?", "help"):
+            self.say(HELP_TEXT.format(target=self.place.target))
+        elif word in ("show", "board"):
+            return False
+        elif word == "save":
+            self.save_command(rest.strip() or self.place.target)
+        elif word in ("quit", "exit"):
+            raise Stop("You left the game.")
+        elif NUMBER.fullmatch(text):
+            self.say(f"There is no option {text}; choose 1 to {len(options)}.")
+        elif not text:
+            self.say(f"Type a number from 1 to {len(options)}, or ? for help.")
+        else:
+            self.say(f"'{text}' is not an option or a command; type a number from 1 to "
+                     f"{len(options)}, or ? for help.")
+        return True
+
+    def read_line(self, prompt: str, words: list[str] = ()) -> str:
+        try:
+            return self.term.read(prompt, [*words, "help", "show", "save", "quit"])
+        except KeyboardInterrupt:
+            self.say()
+            raise Stop("Interrupted.") from None
+        except Signalled as e:
+            raise Stop(str(e), offer=False) from None
+        except EOFError:
+            self.say()
+            raise Stop("End of input.") from None
+
+    def yes_or_no(self, question: str, default: bool) -> bool:
+        """Ask on standard error until the answer is yes or no. An empty line or the end of input
+        takes the default; Ctrl-C is no."""
+        choices = "[Y/n]" if default else "[y/N]"
+        while True:
+            try:
+                answer = Terminal(sys.stderr).read(f"{question} {choices} ").strip().lower()
+            except EOFError:
+                tell("")
+                return default
+            except KeyboardInterrupt:
+                tell("")
+                return False
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            if not answer:
+                return default
+            tell("Please answer y or n.")
+
+    # -- saving --
+    def snapshot(self):
+        return savefile.snapshot(self.game, self.state, self.seed, self.moves, self.seats)
+
+    def save_command(self, path: str) -> None:
+        """`save [FILE]` at the prompt: save and go on. A file this session did not write is
+        replaced only when the person says so; without a terminal, a new name is used."""
+        if os.path.lexists(path) and not self.place.mine(path):
+            if self.interactive():
+                if not self.yes_or_no(f"{path} exists. Replace it?", default=False):
+                    self.say("Not saved.")
+                    return
+            else:
+                free = savefile.unused_name(path)
+                self.say(f"{path} exists; saving to {free} instead.")
+                path = free
+        try:
+            savefile.write(path, self.snapshot())
+        except savefile.SaveFileError as e:
+            self.say(str(e))
+            return
+        self.place.record(path)
+        self.say(f"Game saved to {path}.")
+
+    def save_anywhere(self) -> str | None:
+        """Save to the target, or if that fails to the first fallback place that works; say
+        where. The path saved to, or None if no place worked."""
+        target = self.place.final_target()
+        snapshot = self.snapshot()
+        try:
+            savefile.write(target, snapshot)
+            self.place.written.add(os.path.realpath(target))
+            return target
+        except savefile.SaveFileError as e:
+            tell(str(e))
+        for place in fallback_places():
+            try:
+                savefile.write(place, snapshot)
+            except savefile.SaveFileError:
+                continue
+            tell(f"Saved to {place} instead.")
+            self.place.written.add(os.path.realpath(place))
+            return place
+        tell("The game could not be saved anywhere.")
+        return None
+
+    # -- the end --
+    def stopped(self, stop: Stop) -> int:
+        tell(f"{stop.message} The game is not over.")
+        if stop.offer and self.interactive() and not self.save_requested:
+            try:
+                if not self.yes_or_no(f"Save the game to {self.place.final_target()}?", default=True):
+                    tell("Not saved.")
+                    return 1
+            except Signalled:
+                pass          # the terminal is gone, or the game must stop: save without asking
+        with on_stop_signals(lambda signum, frame: None):   # a second signal waits for the file
+            path = self.save_anywhere()
+        if path is not None:
+            tell(f"Game saved to {path}. Resume it with: tabletop play --load {path}")
+        return 1
+
+    def finished(self) -> None:
+        if not self.quiet:
+            humans = [s for s in range(self.state.players) if s not in self.bots]
+            self.say()
+            self.term.display(self.state.display(humans[0] if humans else 0))
+        self.say(format_result(self.state.result, self.state.players))
+        if self.script and (line := self.script.next()):
+            tell(f"{self.script.path}:{line[0]}: the game ended before this line; it and the rest were not played.")
+        if self.save_requested:
+            path = self.save_anywhere()
+            if path is not None:
+                self.say(f"Game saved to {path}.")

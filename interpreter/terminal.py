@@ -1,0 +1,189 @@
+"""The terminal at the table: the game's display laid out for the terminal's width, long menus
+in groups and columns, and line input with editing and history.
+
+Boards and long lines are laid out with `rich`, which measures the terminal and wraps a board's
+cells to fit it (an 80-column terminal shows a 6-column map as a narrower table rather than as
+wrapped noise). A menu longer than a screenful is shown in groups, one per `option` clause of
+the rulebook's menu, with the words every option of a group starts with written once as its
+heading, and the options in columns. Input goes through the standard library's `readline`
+where the terminal has one, so arrow keys edit the line and bring back earlier answers, and
+Tab completes an option's label.
+
+This module must not decide rules or hold game state: it shows what it is given and reads
+lines. Writing never raises: a closed terminal or pipe must not lose a game in progress.
+"""
+from __future__ import annotations
+
+import sys
+
+SHORT_MENU = 12      # menus up to this long are one option a line
+
+
+def write(file, text: str = "") -> None:
+    """Print a line to `file`, ignoring a terminal or pipe that has gone away."""
+    try:
+        print(text, file=file, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+# ---------------------------------------------------------------- menus
+
+def _words_in_common(labels: list[str]) -> list[str]:
+    """The whole words every label starts with, leaving each label at least one word."""
+    split = [label.split(" ") for label in labels]
+    common = []
+    for words in zip(*split):
+        if len(set(words)) != 1:
+            break
+        common.append(words[0])
+    shortest = min(len(words) for words in split)
+    return common[:shortest - 1]
+
+
+def _runs(groups: list[int]) -> list[tuple[int, int]]:
+    """(start, end) of each run of options from the same clause."""
+    runs, start = [], 0
+    for i in range(1, len(groups) + 1):
+        if i == len(groups) or groups[i] != groups[start]:
+            runs.append((start, i))
+            start = i
+    return runs
+
+
+def _columns(cells: list[str], width: int, indent: int) -> list[str]:
+    """Cells laid out down columns, as many columns as fit the width."""
+    cell_width = max(len(c) for c in cells) + 3
+    ncols = max(1, min(len(cells), (width - indent) // cell_width))
+    nrows = -(-len(cells) // ncols)
+    lines = []
+    for r in range(nrows):
+        row = [cells[c * nrows + r] for c in range(ncols) if c * nrows + r < len(cells)]
+        lines.append(" " * indent + "".join(cell.ljust(cell_width) for cell in row[:-1]) + row[-1])
+    return lines
+
+
+def menu_lines(labels: list[str], groups: list[int] | None, width: int) -> list[str]:
+    """The numbered options as lines. A short menu is one option a line; a long one is split
+    into the runs of options from the same clause, each headed by the words its options share
+    when there are several, with the options in columns."""
+    if len(labels) <= SHORT_MENU:
+        return [f"  {n:>2}. {label}" for n, label in enumerate(labels, 1)]
+    groups = groups if groups is not None and len(groups) == len(labels) else [0] * len(labels)
+    numbers = len(str(len(labels)))
+    lines = []
+    for start, end in _runs(groups):
+        run = labels[start:end]
+        common = _words_in_common(run) if len(run) >= 3 else []
+        if common:
+            lines.append(f"  {' '.join(common)} …")
+            run = [label.split(" ", len(common))[-1] for label in run]
+        cells = [f"{n:>{numbers}}. {text}" for n, text in enumerate(run, start + 1)]
+        lines += _columns(cells, width, 4 if common else 2)
+    return lines
+
+
+# ---------------------------------------------------------------- the display
+
+class Terminal:
+    """Where a game at the table is shown: `out` (standard output, or standard error when
+    standard output carries JSON), laid out for its width."""
+
+    def __init__(self, out=None, width: int | None = None):
+        from rich.console import Console
+        self.out = out if out is not None else sys.stdout
+        self.console = Console(file=self.out, width=width, highlight=False, markup=False, emoji=False)
+        self.readline = None
+
+    @property
+    def width(self) -> int:
+        return self.console.width
+
+    def line(self, text: str = "") -> None:
+        write(self.out, text)
+
+    def display(self, parts: list[dict]) -> None:
+        """The rulebook's display: boards as tables that fit the width, lines wrapped to it."""
+        from rich.padding import Padding
+        from rich.text import Text
+        for part in parts:
+            try:
+                if "board" in part:
+                    self.console.print(self._board(part["board"]))
+                    continue
+                for line in part.get("text", "").split("\n"):
+                    # a wrapped line keeps its indentation
+                    indent = len(line) - len(line.lstrip(" "))
+                    self.console.print(Padding(Text(line.lstrip(" ")), (0, 0, 0, indent), expand=False))
+            except (OSError, ValueError):
+                return
+
+    def _board(self, rows: list[list]):
+        from rich import box
+        from rich.table import Table
+        from rich.text import Text
+        ncols = max((len(row) for row in rows), default=0)
+        table = Table(box=box.SQUARE, show_header=False, show_lines=True, padding=(0, 1))
+        for _ in range(ncols):
+            table.add_column(overflow="fold")
+        for row in rows:
+            table.add_row(*[Text(cell or "") for cell in row] + [Text("")] * (ncols - len(row)))
+        return table
+
+    def menu(self, question: str, labels: list[str], groups: list[int] | None = None) -> None:
+        self.line(question)
+        for text in menu_lines(labels, groups, self.width):
+            self.line(text)
+
+    # -------------------------------------------------------------- input
+    def read(self, prompt: str, words: list[str] = ()) -> str:
+        """One line typed after `prompt`, without its line end. At a terminal the line can be
+        edited, earlier lines come back with the arrow keys and Tab completes `words`. Raises
+        EOFError at the end of input (and KeyboardInterrupt for Ctrl-C)."""
+        if is_terminal(sys.stdin) and self._line_editing(words):
+            if self.out is sys.stdout:
+                return input(prompt)
+            write_raw(self.out, prompt)
+            return input()
+        write_raw(self.out, prompt)
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+    def _line_editing(self, words) -> bool:
+        """Set up readline (once) and its completion words; False where there is none."""
+        if self.readline is None:
+            try:
+                import readline
+            except ImportError:
+                self.readline = False
+                return False
+            self.readline = readline
+            readline.parse_and_bind("tab: complete")
+            readline.set_completer_delims("")
+        if self.readline is False:
+            return False
+        choices = list(words)
+
+        def complete(text, state):
+            hits = [w for w in choices if w.casefold().startswith(text.casefold())]
+            return hits[state] if state < len(hits) else None
+        self.readline.set_completer(complete)
+        return True
+
+
+def write_raw(file, text: str) -> None:
+    """Write `text` without a line end (a prompt), ignoring a closed terminal or pipe."""
+    try:
+        file.write(text)
+        file.flush()
+    except (OSError, ValueError):
+        pass

@@ -1,0 +1,115 @@
+"""The command line as a process of its own, at a real terminal or under signals: SIGTERM and
+SIGHUP at a prompt save the game like Ctrl-C does, Ctrl-C in the first moment prints no
+traceback, and at a terminal the arrow keys edit the line and bring back earlier ones (issues 10
+and 13). Each test is bounded by timeouts; together they take a few seconds."""
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cli_fixtures import ROOT
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", COLUMNS="100")
+
+
+def start(*argv, cwd, **streams):
+    return subprocess.Popen([sys.executable, "-m", "tabletop", *map(str, argv)], cwd=cwd, env=ENV, **streams)
+
+
+def read_until(fd, needle: bytes, seconds: float = 30) -> bytes:
+    """What the process wrote on `fd` up to and including `needle` (fails after `seconds`)."""
+    got, deadline = b"", time.monotonic() + seconds
+    while needle not in got:
+        left = deadline - time.monotonic()
+        assert left > 0, f"waited {seconds} s for {needle!r}; got {got[-400:]!r}"
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            chunk = os.read(fd, 4096)
+            assert chunk, f"the stream ended before {needle!r}; got {got[-400:]!r}"
+            got += chunk
+    return got
+
+
+@pytest.mark.parametrize("signum, said", [(signal.SIGTERM, "The game was told to stop (SIGTERM)."),
+                                          (signal.SIGHUP, "The terminal was closed.")])
+def test_sigterm_and_sighup_at_a_prompt_save_the_game(tmp_path, signum, said):
+    proc = start("play", "taboo_atoll_express", "--seed", 1, cwd=tmp_path,
+                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        proc.stdin.write(b"1\n")
+        proc.stdin.flush()
+        read_until(proc.stdout.fileno(), b"> ")         # the first answer was taken...
+        read_until(proc.stdout.fileno(), b"> ")         # ...and it waits at the second prompt
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    err = err.decode()
+    assert proc.returncode == 1 and "Traceback" not in err
+    assert f"{said} The game is not over." in err
+    assert "Game saved to tabletop-autosave.json. Resume it with: tabletop play --load tabletop-autosave.json" in err
+    assert len(json.loads((tmp_path / "tabletop-autosave.json").read_text())["moves"]) == 1
+
+
+def python_starting(err: str) -> bool:
+    """Whether an interrupt's traceback is Python's own start-up (its site module, or runpy
+    finding the entry module), before the first line of this project's code ran."""
+    if err.startswith(("Fatal Python error: init_import_site", "Could not import runpy module")):
+        return True
+    files = re.findall(r'File "([^"]+)"', err)
+    return bool(files) and all(f.startswith("<frozen") for f in files)
+
+
+def test_ctrl_c_in_the_first_moment_prints_no_traceback(tmp_path):
+    """SIGINT at moments spread over start-up (the modules loading, the rulebook compiling, the
+    games starting): whenever it lands, the process ends without a traceback. An interrupt that
+    lands while Python itself is still starting, before the first line of the entry module
+    runs, is Python's to report, and is left out."""
+    interrupted = 0
+    for delay in [0.05 * k for k in range(1, 9)]:
+        proc = start("simulate", "taboo_atoll_express", "-n", 500, cwd=tmp_path,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            time.sleep(delay)
+            proc.send_signal(signal.SIGINT)
+            _, err = proc.communicate(timeout=60)
+        finally:
+            proc.kill()
+        err = err.decode()
+        if python_starting(err):
+            continue
+        assert "Traceback" not in err, (delay, err[-800:])
+        assert proc.returncode in (1, -signal.SIGINT)
+        interrupted += "Interrupted." in err
+    assert interrupted >= 4
+
+
+def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_path):
+    """'elp', then Left three times and 'h', is 'help'; Up brings 'help' back. Without line
+    editing the escape codes would be part of the line and neither would be a command."""
+    main, other = pty.openpty()
+    proc = start("play", "taboo_atoll_express", "--seed", 1, cwd=tmp_path, stdin=other, stdout=other, stderr=other)
+    os.close(other)
+    try:
+        read_until(main, b"> ")
+        os.write(main, b"elp" + b"\x1b[D" * 3 + b"h\r")
+        first = read_until(main, b"> ")
+        assert b"Answer with the option's number or its exact label" in first
+        os.write(main, b"\x1b[A\r")
+        again = read_until(main, b"> ")
+        assert b"Answer with the option's number or its exact label" in again
+        os.write(main, b"quit\r")
+        read_until(main, b"[Y/n] ")
+        os.write(main, b"n\r")
+        read_until(main, b"Not saved.")
+        assert proc.wait(timeout=30) == 1
+    finally:
+        proc.kill()
+        os.close(main)

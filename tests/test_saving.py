@@ -1,0 +1,286 @@
+"""Saving a game in progress safely: links, FIFOs and devices; the save path checked before
+playing and a fallback when saving still fails; never over a file this session did not write
+without saying so; the seats and their bots remembered; a game named so the save loads from any
+folder and cannot point at an arbitrary file; hostile save files refused in words (issues 10, 13).
+"""
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import fake_game  # noqa: F401  (the `run` fixture plays it)
+from cli_fixtures import ROOT, CtrlC, TTYInput, final_state, real, run, schema, write  # noqa: F401
+from tabletop.interpreter import cli, savefile
+
+AUTOSAVE = cli.AUTOSAVE
+
+
+def saved(path):
+    return json.loads(Path(path).read_text())
+
+
+# ---------------------------------------------------------------- what a save may be written over
+
+def test_saving_through_a_symbolic_link_writes_its_target(run, tmp_path):
+    (tmp_path / "saves").mkdir()
+    target = tmp_path / "saves" / "real.json"
+    target.write_text("{}")
+    os.symlink(target, tmp_path / "g.json")
+    code, _, err = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="2\n")
+    assert code == 1 and "Game saved to g.json" in err
+    assert (tmp_path / "g.json").is_symlink()                 # the link is still a link...
+    assert saved(target)["moves"] == [[0, 1, None]]            # ...and its target holds the save
+
+
+def test_a_fifo_is_refused_before_the_game_starts_and_left_alone(run, tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    code, out, err = run("play", "counting", "--save", "pipe", stdin="2\n")
+    assert code == 2 and "cannot save to pipe: it is a FIFO, not a regular file." in err
+    assert "How much to add?" not in out                      # refused before anything was played
+    assert stat.S_ISFIFO(os.stat(tmp_path / "pipe").st_mode)
+
+
+def test_devices_folders_and_fifos_are_never_written(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    assert savefile.save_problem(os.devnull) == "it is a device, not a regular file"
+    assert savefile.save_problem(tmp_path) == "it is a folder, not a regular file"
+    game = fake_game.load_game("counting")
+    snap = savefile.snapshot(game, game.new_state(seed=1), 1, [])
+    with pytest.raises(savefile.SaveFileError, match="pipe: it is a FIFO, not a regular file"):
+        savefile.write(tmp_path / "pipe", snap)
+    assert stat.S_ISFIFO(os.stat(tmp_path / "pipe").st_mode)
+
+
+def test_an_existing_file_keeps_its_permissions_and_a_new_one_follows_the_umask(run, tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text("{}")
+    os.chmod(path, 0o640)
+    run("play", "counting", "--seed", 3, "--save", path, stdin="2\n")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640 and saved(path)["moves"]
+    old = os.umask(0o022)
+    try:
+        run("play", "counting", "--seed", 3, "--save", "new.json", stdin="2\n")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "new.json").st_mode) == 0o644
+
+
+# ---------------------------------------------------------------- the save path, at the start and at the end
+
+def test_a_save_folder_that_does_not_exist_is_refused_before_playing(run, tmp_path):
+    code, out, err = run("play", "counting", "--save", "nowhere/g.json", stdin="2\n" * 10)
+    assert code == 2 and f"cannot save to nowhere/g.json: there is no folder {tmp_path / 'nowhere'}." in err
+    assert "How much to add?" not in out
+
+
+def test_when_saving_fails_at_the_end_the_game_goes_somewhere_that_works_and_says_where(run, tmp_path, monkeypatch):
+    real_write = savefile.write
+
+    def full_disk(path, snapshot):
+        if Path(path).name == "g.json":
+            raise savefile.SaveFileError(f"Cannot save the game to {path}: No space left on device.")
+        real_write(path, snapshot)
+    monkeypatch.setattr(savefile, "write", full_disk)
+    code, _, err = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="2\n")
+    assert code == 1 and "Cannot save the game to g.json: No space left on device." in err
+    fallback = tmp_path / AUTOSAVE
+    assert f"Saved to {fallback} instead." in err
+    assert f"Resume it with: tabletop play --load {fallback}" in err
+    assert saved(fallback)["moves"] == [[0, 1, None]]
+
+
+@pytest.mark.parametrize("how, stdin", [("a bad moves line", "2\n"), ("end of input", "")])
+def test_an_autosave_never_replaces_an_earlier_game(run, tmp_path, how, stdin):
+    (tmp_path / AUTOSAVE).write_text("an earlier game")
+    argv = ["play", "counting", "--seed", 3]
+    if how == "a bad moves line":
+        argv += ["--moves", write(tmp_path / "m.txt", "Add 2\nFly\n")]
+    code, _, err = run(*argv, stdin=stdin)
+    assert code == 1 and (tmp_path / AUTOSAVE).read_text() == "an earlier game"
+    assert "Game saved to tabletop-autosave-2.json" in err
+    assert (tmp_path / "tabletop-autosave-2.json").exists()
+
+
+def test_a_file_named_with_save_that_exists_is_said_to_be_replaced(run, tmp_path):
+    (tmp_path / "mine.json").write_text("old")
+    code, _, err = run("play", "counting", "--seed", 3, "--save", "mine.json", stdin="2\n")
+    assert "Note: mine.json exists; saving this game will replace it." in err
+    assert saved(tmp_path / "mine.json")["seed"] == 3
+
+
+def test_save_at_the_prompt_does_not_replace_another_file_without_a_terminal(run, tmp_path):
+    (tmp_path / "other.json").write_text("someone else's")
+    code, out, _ = run("play", "counting", "--seed", 1, stdin="2\nsave other.json\n" + "2\n" * 10)
+    assert code == 0 and "other.json exists; saving to other-2.json instead." in out
+    assert (tmp_path / "other.json").read_text() == "someone else's"
+    assert saved(tmp_path / "other-2.json")["moves"] == [[0, 1, None]]
+
+
+@pytest.mark.parametrize("answer, replaced", [("n", False), ("y", True)])
+def test_save_at_the_prompt_asks_before_replacing_another_file(run, tmp_path, answer, replaced):
+    (tmp_path / "other.json").write_text("someone else's")
+    code, out, err = run("play", "counting", "--seed", 1,
+                         stdin=TTYInput(f"2\nsave other.json\n{answer}\n" + "2\n" * 10))
+    assert code == 0 and "other.json exists. Replace it? [y/N]" in out + err
+    assert ((tmp_path / "other.json").read_text() != "someone else's") == replaced
+
+
+def test_quit_after_save_offers_the_file_just_saved(run, tmp_path):
+    code, _, err = run("play", "counting", "--seed", 1, stdin=TTYInput("2\nsave g.json\n1\nquit\n\n"))
+    assert code == 1 and "Save the game to g.json? [Y/n]" in err and AUTOSAVE not in err
+    assert "Game saved to g.json." in err and len(saved(tmp_path / "g.json")["moves"]) == 2
+    assert not (tmp_path / AUTOSAVE).exists()
+
+
+def test_maybe_is_not_yes(run, tmp_path):
+    code, out, err = run("play", "counting", "--seed", 1, stdin=TTYInput("quit\nmaybe\nn\n"))
+    assert code == 1 and "Please answer y or n." in out + err and "Not saved." in err
+    assert not (tmp_path / AUTOSAVE).exists()
+
+
+class TTYCtrlC(CtrlC):
+    def isatty(self):
+        return True
+
+
+def test_ctrl_c_at_the_question_is_not_yes(run, tmp_path):
+    code, _, err = run("play", "counting", "--seed", 1, stdin=TTYCtrlC("2\nquit\n"))
+    assert code == 1 and "Save the game to" in err and "Not saved." in err
+    assert not (tmp_path / AUTOSAVE).exists()
+
+
+def test_a_nul_in_a_save_path_at_the_prompt_is_refused_and_the_game_goes_on(run, tmp_path):
+    code, out, _ = run("play", "counting", "--seed", 1, stdin="2\nsave a\0b.json\n" + "2\n" * 10)
+    assert code == 0 and "Game over" in out
+    assert "Cannot save the game to a\0b.json: the file name holds a NUL character." in out
+
+
+# ---------------------------------------------------------------- the seats are part of the save
+
+SEATED = ["--players", 3, "--seed", 8, "--seat", "2=random", "--seat", "3=first:patience=2"]
+
+
+def test_a_save_remembers_every_seat_with_its_bot_parameters_and_seed(run, tmp_path):
+    code, _, _ = run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
+    data = saved(tmp_path / "g.json")
+    jsonschema.validate(data, schema("save.schema.json"))
+    kinds = [(s["kind"], s.get("params")) for s in data["seats"]]
+    assert kinds == [("human", None), ("random", {}), ("first", {"patience": "2"})]
+    assert all(isinstance(s["seed"], int) for s in data["seats"][1:])
+
+
+def test_a_resumed_game_with_bots_ends_exactly_as_an_uninterrupted_one(run, tmp_path):
+    answers = ["1", "2", "1", "2", "1", "2", "1"]
+    code, whole = final_state(run, "play", "counting", *SEATED, stdin="\n".join(answers) + "\n")
+    assert code == 0
+    for stop_after in (1, 2):
+        run("play", "counting", *SEATED, "--save", f"g{stop_after}.json",
+            stdin="\n".join(answers[:stop_after]) + "\n")
+        code, resumed = final_state(run, "play", "--load", f"g{stop_after}.json",
+                                    stdin="\n".join(answers[stop_after:]) + "\n")
+        assert code == 0 and resumed == whole
+
+
+def test_a_seat_can_change_hands_when_a_game_is_resumed(run, tmp_path):
+    run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
+    code, out, _ = run("play", "--load", "g.json", "--seat", "1=first", "--seat", "2=human", stdin="2\n" * 10)
+    assert code == 0 and "Player 1 (first): Add" in out
+    assert "Player 2: How much to add?" in out
+
+
+def test_a_save_with_an_unknown_bot_is_refused(run, tmp_path):
+    run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
+    data = saved(tmp_path / "g.json")
+    data["seats"][1]["kind"] = "genius"
+    (tmp_path / "g.json").write_text(json.dumps(data))
+    code, _, err = run("play", "--load", "g.json")
+    assert code == 1 and "seat 2: There is no bot called 'genius'" in err
+
+
+# ---------------------------------------------------------------- how a save names its game
+
+def test_a_bundled_game_is_saved_by_name_and_loads_from_any_folder(real, tmp_path, monkeypatch):
+    real("play", "taboo_atoll_express", "--seed", 1, "--save", "g.json", stdin="1\n")
+    assert saved(tmp_path / "g.json")["game"] == "taboo_atoll_express"
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "taboo_atoll_express").mkdir(parents=True)     # a folder of the same name does not fool it
+    monkeypatch.chdir(elsewhere)
+    code, _, err = real("play", "--load", tmp_path / "g.json", stdin="1\n")
+    assert code == 1 and "End of input" in err and len(saved(tmp_path / "g.json")["moves"]) == 2
+
+
+def test_a_users_rulebook_is_saved_by_its_absolute_path(real, tmp_path, monkeypatch):
+    shutil.copytree(ROOT / "rulebooks" / "taboo_atoll_express", tmp_path / "mine")
+    real("play", "mine", "--seed", 1, "--save", "g.json", stdin="1\n")
+    assert saved(tmp_path / "g.json")["game"] == str(tmp_path / "mine")
+    (tmp_path / "other").mkdir()
+    monkeypatch.chdir(tmp_path / "other")
+    code, _, err = real("play", "--load", "../g.json", stdin="1\n")
+    assert code == 1 and "End of input" in err
+
+
+def forged(tmp_path, **changes):
+    """A save of the fake game, with some fields changed."""
+    data = {"format": "tabletop-save", "version": 1, "game": str(tmp_path / "counting"), "variant": None,
+            "options": {}, "players": 1, "seed": 1, "moves": [],
+            "state": fake_game.load_game("counting").new_state(seed=1).to_json()}
+    data.update(changes)
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("game, problem", [
+    ("/etc/passwd", "the game it names, /etc/passwd, is not a rulebook folder or .rules file"),
+    ("../secret.rules", "it names its game by a relative path"),
+    ("no_such_game", "is not a rulebook bundled with tabletop"),
+])
+def test_a_save_cannot_make_play_read_an_arbitrary_file(real, tmp_path, game, problem):
+    path = forged(tmp_path, game=game)
+    code, out, err = real("play", "--load", path)
+    assert code == 1 and problem in err
+    assert "root:" not in out + err
+
+
+def test_a_save_naming_a_broken_rulebook_does_not_quote_its_lines(real, tmp_path):
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "game.rules").write_text("SECRET-LINE-42 is not a rule\n")
+    code, out, err = real("play", "--load", forged(tmp_path, game=str(tmp_path / "book")))
+    assert code == 1 and "its game" in err and "does not load" in err and "tabletop check" in err
+    assert "SECRET-LINE-42" not in out + err
+
+
+def test_a_variant_in_a_save_is_a_name_not_a_path(real, tmp_path):
+    code, _, err = real("play", "--load", forged(tmp_path, game="taboo_atoll_express", variant="../../x"))
+    assert code == 1 and "not a tabletop save (['variant']" in err
+
+
+# ---------------------------------------------------------------- hostile save files
+
+def test_a_seed_of_thousands_of_digits_is_refused_in_words(run, tmp_path):
+    path = forged(tmp_path)
+    path.write_text(path.read_text().replace('"seed": 1', '"seed": ' + "7" * 5000))
+    code, _, err = run("play", "--load", path)
+    assert code == 1 and "it holds a number too long to be a save's" in err
+
+
+def test_a_seed_beyond_64_bits_is_refused(run, tmp_path):
+    code, _, err = run("play", "--load", forged(tmp_path, seed=2 ** 70))
+    assert code == 1 and "not a tabletop save (['seed']" in err
+
+
+def test_a_save_nested_100000_deep_is_refused_in_words(run, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": "tabletop-save", "state": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    code, _, err = run("play", "--load", path)
+    assert code == 1 and "nested too deeply" in err
+
+
+def test_a_fifo_as_a_save_is_refused_without_blocking(run, tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    code, _, err = run("play", "--load", tmp_path / "pipe")
+    assert code == 1 and "it is not a regular file" in err
