@@ -103,11 +103,11 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
         for w in o.winners:
             (wins if len(o.winners) + len(o.sides) == 1 else shared)[w] += 1
     sides = {}
-    for name in getattr(game, "sides", []):
-        won = [o for o in finished if name in o.sides]
-        sides[name] = {"wins": sum(1 for o in won if len(o.winners) + len(o.sides) == 1),
+    for side in getattr(game, "sides", []):
+        won = [o for o in finished if side in o.sides]
+        sides[side] = {"wins": sum(1 for o in won if len(o.winners) + len(o.sides) == 1),
                        "shared_wins": sum(1 for o in won if len(o.winners) + len(o.sides) > 1),
-                       "scores": _stats([o.side_scores[name] for o in finished])}
+                       "scores": _stats([o.side_scores[side] for o in finished])}
     findings: dict[str, int] = {}
     for o in outcomes:
         for f in o.findings:

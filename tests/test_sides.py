@@ -126,6 +126,7 @@ def test_simulate_and_play_report_the_side(tmp_path):
     g = game(tmp_path, RACE)
     stats = simulate(g, 30, seed=5, players=2)
     house = stats["sides"]["house"]
+    assert stats["game"] == str(g.path)
     assert house["wins"] > 0 and stats["no_winner"] > 0
     assert sum(stats["wins"]) + house["wins"] + house["shared_wins"] + stats["no_winner"] == stats["finished"] == 30
     folder = write(tmp_path, RACE)
