@@ -694,7 +694,8 @@ class Checker:
             self.error("E301", f"Cannot draw from {T.a(src)} into {T.a(dst)}.", st.dest)
 
     def st_Shuffle(self, st: A.Shuffle, loop):
-        self.zone_place(st.zone, "What is shuffled")
+        # recorded for the engine, which forces a shuffle's result by the names of its items
+        self.out.types[id(st.zone)] = self.zone_place(st.zone, "What is shuffled")
 
     def st_EndGame(self, st: A.EndGame, loop):
         self.ended = True

@@ -16,13 +16,15 @@ from tabletop.dsl import types as T
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
 from tabletop.dsl.loader import load_program
 
+from . import words as W
 from .compiler import Compiled, compile_program
 from .errors import IllegalMove, RuleError, SaveError
 from .machine import Machine, new_state
-from .view import display_parts, redacted_state, render_state, view_of
+from .position import PositionError, apply_changes
+from .view import display_parts, named_view, redacted_state, render_state, view_of
 
 __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError",
-           "RulebookError", "MAX_TIME"]
+           "RulebookError", "PositionError", "MAX_TIME"]
 
 MAX_TIME = 3600.0    # the longest reaction time an answer may carry, in seconds
 
@@ -85,19 +87,63 @@ class Game:
         """The names of the game's sides: participants that score and can win without a seat."""
         return list(self.compiled.sides)
 
-    def new_state(self, players: int | None = None, seed: int = 0) -> "State":
+    def new_state(self, players: int | None = None, seed: int = 0, force: list | None = None) -> "State":
         n = self.min_players if players is None else int(players)
         if not self.min_players <= n <= self.max_players:
             span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
             noun = "player" if self.max_players == 1 else "players"
             raise ValueError(f"{self.title} is played by {span} {noun}, not {n}.")
-        return State(self, new_state(self.compiled, n, seed))
+        return State(self, new_state(self.compiled, n, seed, self.forced_results(force or [])))
 
     def load_state(self, data) -> "State":
         problem = _validate_state(self.compiled, data)
         if problem:
             raise SaveError(f"The saved state does not fit {self.title}: {problem}.")
-        return State(self, _copy(data))
+        data = _copy(data)
+        data.setdefault("rolls", [])          # states saved before dice were recorded
+        data.setdefault("forced", [])
+        return State(self, data)
+
+    def forced_results(self, results: list) -> list:
+        """Random results in the game's words -> the state's forced entries, each checked to be
+        possible: a die face must be a face of the die (of some die, if none is named)."""
+        if not isinstance(results, list):
+            raise PositionError("Forced results are a list, e.g. [black, {number_die: 6}, {pick: Dark Pit}].")
+        out = []
+        for r in results:
+            if isinstance(r, dict) and len(r) == 1:
+                (key, value), = r.items()
+                if key in ("pick", "shuffle"):
+                    if key == "shuffle" and not isinstance(value, list):
+                        raise PositionError(f"A forced shuffle lists what comes first, in order, not {W.quote(value)}.")
+                    out.append({key: value})
+                    continue
+                if key == "roll":
+                    key = None
+                elif key not in self.compiled.dice:
+                    hint = did_you_mean(str(key), list(self.compiled.dice) + ["pick", "shuffle", "roll"])
+                    raise PositionError(f"'{key}' is not a die of {self.title}, nor 'pick' or 'shuffle'"
+                                        + (f"; {hint}" if hint else "") + ".")
+                for face in (value if isinstance(value, list) else [value]):
+                    out.append({"roll": self._face(face, key), "die": key})
+            elif isinstance(r, (str, int)) and not isinstance(r, bool):
+                out.append({"roll": self._face(r, None), "die": None})
+            else:
+                raise PositionError(f"{W.quote(r)} is not a forced result: give a die face (black), a named die's "
+                                    "face ({number_die: 6}), {pick: THING} or {shuffle: [THING, ...]}.")
+        return out
+
+    def _face(self, face, die: str | None):
+        dice = {die: self.compiled.dice[die]} if die else self.compiled.dice
+        for faces in dice.values():
+            for f in faces:
+                if f == face and type(f) is type(face) or str(f) == str(face):
+                    return f
+        if not dice:
+            raise PositionError(f"{self.title} has no dice, so nothing can roll {W.quote(face)}.")
+        listed = "; ".join(f"{n}: {', '.join(str(f) for f in fs)}" for n, fs in dice.items())
+        what = f"a face of {die}" if die else "a face of any die of " + self.title
+        raise PositionError(f"{W.quote(face)} is not {what} ({listed}).")
 
 
 def load_game(game: str, variant: str | None = None, options: dict | None = None) -> Game:
@@ -144,6 +190,16 @@ class State:
     @property
     def log(self) -> list:
         return list(self.data["log"])
+
+    @property
+    def rolls(self) -> list:
+        """The dice rolled since the last answer (or since the start), in order: (die, face)."""
+        return [tuple(r) for r in self.data.get("rolls", [])]
+
+    @property
+    def forced(self) -> list:
+        """The forced random results not used yet, in order."""
+        return _copy(self.data.get("forced", []))
 
     @property
     def said(self) -> int:
@@ -226,11 +282,86 @@ class State:
         Machine(self.game.compiled, self.data).apply(index, seat, time)
 
     def apply_label(self, label: str, seat: int | None = None, time: float | None = None):
+        self.apply(self.find_option(label, seat), seat, time)
+
+    def find_option(self, text: str, seat: int | None = None, substring: bool = False) -> int:
+        """The number of the option `text` names: its exact label, else the one label with the same
+        words in another order ("Keep blue and red" for "Keep red and blue"), else with
+        `substring` the one label containing it. IllegalMove says why when none or several fit."""
         labels = self.options(seat)
-        if label not in labels:
-            hint = did_you_mean(label, labels)
-            raise IllegalMove(f"'{label}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
-        self.apply(labels.index(label), seat, time)
+        if text in labels:
+            return labels.index(text)
+        if self.data["pending"] is None:
+            raise IllegalMove("The game is over; there is nothing left to decide." if self.is_over
+                              else "Nobody has a decision to make.")
+        words = sorted(text.casefold().split())
+        found = [i for i, label in enumerate(labels) if sorted(label.casefold().split()) == words]
+        if not found and substring:
+            found = [i for i, label in enumerate(labels) if text.casefold() in label.casefold()]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            shown = ", ".join(f"'{labels[i]}'" for i in found[:5]) + (", ..." if len(found) > 5 else "")
+            raise IllegalMove(f"'{text}' fits {len(found)} options ({shown}); say which.")
+        hint = did_you_mean(text, labels)
+        raise IllegalMove(f"'{text}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
+
+    # ------------------------------------------------------------------ setting a position
+    def set_position(self, changes: dict, rest: dict | None = None):
+        """Set values by name, in the game's words (see position.py and docs/engine.md), then ask the
+        pending decision again so its options fit the new position. An impossible position raises
+        PositionError naming the value, and leaves the state unchanged."""
+        if self.data["pending"] is None:
+            raise PositionError("The game is over; a position can only be set while a decision waits.")
+        data = _copy(self.data)
+        apply_changes(self.game.compiled, data, changes, rest)
+        self._ask_again(data)
+        self.data = data
+
+    def ask_again(self):
+        """Ask the pending decision again from the state as it is now, after `data` was edited by
+        hand. The edited data is checked first, as `load_state` checks it; PositionError if it fails."""
+        data = _copy(self.data)
+        self._ask_again(data)
+        self.data = data
+
+    def _ask_again(self, data: dict):
+        problem = _validate_state(self.game.compiled, data)
+        if problem:
+            raise PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
+        p = data["pending"]
+        if p is None:
+            return
+        if p["kind"] != "reaction":
+            data["stack"][-1][1] -= 1      # the statement that asked runs again; a reaction is re-offered
+        data["pending"] = None
+        try:
+            Machine(self.game.compiled, data).run()
+        except RuleError as e:
+            raise PositionError(f"The rules cannot go on from this position: {e}") from None
+
+    def force(self, results: list):
+        """The next random results, in the game's words, used before the generator's: a die face
+        (`"black"`, `6`), a named die's faces (`{"number_die": [6, 2]}`), a pick (`{"pick": "Dark Pit"}`)
+        or a shuffle's first items (`{"shuffle": ["Chocolate", "Marshmallow"]}`). Each is checked to be
+        possible (PositionError if not); the rules refuse a forced result that does not fit the
+        draw they make (RuleError)."""
+        self.data.setdefault("forced", []).extend(self.game.forced_results(results))
+
+    def evaluate(self, name: str, *args):
+        """A rulebook definition's value now, with arguments and result in the game's words."""
+        prog = self.game.compiled
+        if name not in prog.define_types:
+            hint = did_you_mean(name, prog.define_types)
+            raise PositionError(f"{self.game.title} has no definition '{name}'" + (f"; {hint}" if hint else "") + ".")
+        params, result = prog.define_types[name]
+        if len(args) != len(params):
+            raise PositionError(f"'{name}' takes {len(params)} values, not {len(args)}.")
+        try:
+            values = tuple(W.read(prog, t, a, self.players) for t, a in zip(params, args))
+        except W.WordsError as e:
+            raise PositionError(f"{name}: {e}.") from None
+        return W.show(prog, result, prog.defines[name](Machine(prog, self.data), values), self.players)
 
     # ------------------------------------------------------------------ copies, views, saving
     def copy(self) -> "State":
@@ -239,7 +370,9 @@ class State:
     def to_json(self) -> dict:
         return _copy(self.data)
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None, named: bool = False) -> dict:
+        if named:
+            return named_view(self.game.compiled, self.data, seat)
         return _copy(view_of(self.game.compiled, self.data, seat))
 
     def display(self, seat: int | None) -> list:
@@ -309,6 +442,12 @@ def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
 
 def _values_problem(prog: Compiled, data: dict) -> str:
     n = len(data["players"])
+    for (table, slot), (lo, hi, name) in prog.ranges.items():
+        rows = [(data["globals"], "")] if table == "g" else [(row, f"Player {p + 1}'s ") for p, row in enumerate(data["players"])]
+        for row, whose in rows:
+            v = row[slot] if slot < len(row) else None
+            if type(v) is int and not lo <= v <= hi:
+                return f"{whose}'{name}' is {v}, outside its range {lo} to {hi}"
     for name, t, v in zip(prog.global_names, prog.global_types, data["globals"]):
         if not _fits_value(prog, v, t, n):
             return f"the variable '{name}' does not hold {T.a(t)}"
@@ -414,6 +553,12 @@ def _validate_state(prog: Compiled, data) -> str:
         return problem
     if not all(isinstance(line, str) for line in data["log"]):
         return "its log holds something that is not a text"
+    if not isinstance(data.get("rolls", []), list) or not all(
+            isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) for r in data.get("rolls", [])):
+        return "its dice rolled are not [die, face] pairs"
+    if not isinstance(data.get("forced", []), list) or not all(
+            isinstance(f, dict) and len(set(f) & {"roll", "pick", "shuffle"}) == 1 for f in data.get("forced", [])):
+        return "its forced results are malformed"
     if "said" in data and (type(data["said"]) is not int or data["said"] < len(data["log"])):
         return "its count of lines said does not fit its log"
     p = data.get("pending")

@@ -126,6 +126,9 @@ class Compiled:
     player_types: list = field(default_factory=list)
     field_types: dict = field(default_factory=dict)    # kind -> field -> type, for changing fields
     enum_values: dict = field(default_factory=dict)    # enum or option -> its values
+    zones: set = field(default_factory=set)            # ("g"|"p", slot) of every zone (not a variable)
+    dice: dict = field(default_factory=dict)           # die name -> its faces
+    define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
 
 
 class Compiler:
@@ -221,7 +224,7 @@ class Compiler:
                 return lambda m, env: m.s["turn_number"]
             return lambda m, env: None
         if k == "die":
-            faces = list(self.c.symbols[ref[1]].decl.faces)
+            faces = self.out.dice[ref[1]]
             return lambda m, env: faces
         if k == "pattern":
             p = self.out.patterns[ref[1]]
@@ -299,6 +302,8 @@ class Compiler:
             show = self.shower(T.elem(self.types.get(id(e.args[0]), T.ANY)))
             items, sep = args[0], (args[1] if len(args) > 1 else (lambda m, env: ", "))
             return lambda m, env: sep(m, env).join(show(m, x) for x in items(m, env))
+        if ref[1] in ("roll", "pick", "shuffled"):
+            return self.chance(e, ref[1], args)
         if ref[1] == "match_length":
             values, pattern = self.pattern_values(e.args[0]), args[1]
             return lambda m, env: m.match_length(values(m, env), pattern(m, env))
@@ -310,6 +315,22 @@ class Compiler:
             a0, a1 = args
             return lambda m, env: fn(m, a0(m, env), a1(m, env))
         return lambda m, env: fn(m, *[a(m, env) for a in args])
+
+    def chance(self, e: A.Call, name: str, args):
+        """A random draw goes through the machine, which knows the die's name or the items' type,
+        so a scenario can force it in the game's words."""
+        if name == "roll":
+            die_ref = self.refs.get(id(e.args[0]))
+            die = die_ref[1] if die_ref and die_ref[0] == "die" else None
+            faces, keep = args[0], (args[1] if len(args) > 1 else None)
+            if keep is None:
+                return lambda m, env: m.roll(faces(m, env), None, die)
+            return lambda m, env: m.roll(faces(m, env), keep(m, env), die)
+        t = T.elem(self.types.get(id(e.args[0]), T.ANY))
+        xs = args[0]
+        if name == "pick":
+            return lambda m, env: m.pick(xs(m, env), t)
+        return lambda m, env: m.shuffled(xs(m, env), t)
 
     def ex_Lambda(self, e: A.Lambda):
         slot = self.c.slots[id(e)]
@@ -527,6 +548,9 @@ class Compiler:
                 out.patterns[n] = {"name": n, "enum": s.decl.enum, "alternatives": s.decl.alternatives}
         self.tables = {}
         for n, s in sym.items():
+            if s.kind == "die":
+                out.dice[n] = list(s.decl.faces)
+        for n, s in sym.items():
             if s.kind == "table":
                 self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys) for e in s.decl.entries]
         for n, s in sym.items():
@@ -546,6 +570,10 @@ class Compiler:
         out.field_types = {k: {f: t for f, (t, dyn) in fs.items() if dyn} for k, fs in c.kind_fields.items()}
         out.enum_values = {n: set(x.decl.values if x.kind == "enum" else x.decl.choices)
                            for n, x in sym.items() if x.kind in ("enum", "option")}
+        for n, s in sym.items():
+            if s.kind == "define":
+                params = [getattr(p, "resolved", T.ANY) for p in s.decl.params]
+                out.define_types[n] = (params, s.type or self.types.get(id(s.decl.body), T.ANY))
         fp = sym.get("first_player")
         if fp is not None and fp.kind == "var" and fp.type == T.PLAYER:
             out.first_player_slot = fp.slot
@@ -646,6 +674,8 @@ class Compiler:
         names.append(d.name)
         vis.append((d.visibility if isinstance(d, A.ZoneDecl) else "public",
                     isinstance(d, A.ZoneDecl) and d.count is not None))
+        if isinstance(d, A.ZoneDecl):
+            self.out.zones.add((table, len(names) - 1))
         if isinstance(d, A.VarDecl) and d.low is not None:
             self.out.ranges[(table, len(names) - 1)] = (d.low, d.high, d.name)
 

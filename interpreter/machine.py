@@ -11,9 +11,12 @@ from .compiler import Block, Compiled
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from . import rng as R
 from . import statements as S
+from . import words as W
 from .view import Hidden, hidden_words
 
 STEP_BUDGET = 2_000_000      # statements run between two decisions
+MAX_ROLLS = 1000             # throws of one roll(d, keep) before giving up
+ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
 MAX_FRAMES = 400             # nested blocks and calls
 LOG_KEEP = 30
 
@@ -31,14 +34,78 @@ class Machine:
         self.signal_block = prog.signal_block
 
     # ------------------------------------------------------------------ randomness
+    # Every random draw comes here: from the seeded generator, or from the results a scenario
+    # forced (the state's "forced" list, in the game's words, used in order).
     def below(self, n: int) -> int:
         self.s["rng"], x = R.below(self.s["rng"], n)
         return x
 
-    def shuffle(self, xs: list):
+    def roll(self, faces: list, keep, die: str | None):
+        """A die rolled until `keep(face)` holds: each throw is seeded or forced, and recorded."""
+        for _ in range(MAX_ROLLS):
+            if self.s.get("forced"):
+                face = self.forced_face(faces, die)
+            else:
+                face = faces[self.below(len(faces))]
+            rolls = self.s.setdefault("rolls", [])
+            rolls.append([die or self.die_name(faces), face])
+            if len(rolls) > ROLLS_KEEP:
+                del rolls[0]
+            if keep is None or keep(face):
+                return face
+        raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")
+
+    def pick(self, xs: list, t: str):
+        if not xs:
+            return None
+        if self.s.get("forced"):
+            want = self.next_forced("pick", "picks one item at random")["pick"]
+            for x in xs:
+                if W.matches(self.prog, t, x, want, self.player_count):
+                    return x
+            raise RuleError(f"The scenario forced a pick of {W.quote(want)}, but the rules pick from "
+                            f"{W.describe(self.prog, 'list:' + t, xs, self.player_count)}.")
+        return xs[self.below(len(xs))]
+
+    def shuffled(self, xs: list, t: str) -> list:
+        xs = list(xs)
+        self.shuffle(xs, t)
+        return xs
+
+    def shuffle(self, xs: list, t: str = "any"):
+        first = []
+        if self.s.get("forced") and xs:
+            # A forced shuffle names the items that come first, in order; the rest is shuffled.
+            for want in self.next_forced("shuffle", "shuffle a list")["shuffle"]:
+                i = next((i for i, x in enumerate(xs) if W.matches(self.prog, t, x, want, self.player_count)), None)
+                if i is None:
+                    raise RuleError(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
+                                    f"shuffled has no more of it.")
+                first.append(xs.pop(i))
         for i in range(len(xs) - 1, 0, -1):
             j = self.below(i + 1)
             xs[i], xs[j] = xs[j], xs[i]
+        xs[0:0] = first
+
+    def next_forced(self, what: str, doing: str) -> dict:
+        forced = self.s["forced"]
+        if what not in forced[0]:
+            raise RuleError(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} here.")
+        return forced.pop(0)
+
+    def forced_face(self, faces: list, die: str | None):
+        entry = self.next_forced("roll", f"roll {die or 'a die'}")
+        face, name = entry["roll"], die or self.die_name(faces)
+        if entry.get("die") not in (None, name):
+            raise RuleError(f"The scenario forced a roll of {entry['die']}, but the rules roll {name} here.")
+        if face not in faces:
+            raise RuleError(f"The scenario forced a roll of {W.quote(face)}, but {name} has no such face "
+                            f"(its faces: {', '.join(str(f) for f in faces)}).")
+        return face
+
+    def die_name(self, faces: list) -> str:
+        return next((n for n, f in self.prog.dice.items() if f is faces), None) \
+            or next((n for n, f in self.prog.dice.items() if f == faces), "a die")
 
     # ------------------------------------------------------------------ helpers for statements
     def push(self, block: int, env_index: int, aux):
@@ -354,6 +421,7 @@ class Machine:
         pending = self.s["pending"]
         self.s["pending"] = None
         self.s["decisions"] += 1
+        self.s["rolls"] = []
         if pending["kind"] == "reaction":
             self.resume_reaction(pending, index)
         else:
@@ -361,12 +429,14 @@ class Machine:
         self.run()
 
 
-def new_state(prog: Compiled, players: int, seed: int) -> dict:
-    """A fresh game: initial values, then the machine runs setup up to the first decision."""
+def new_state(prog: Compiled, players: int, seed: int, forced: list | None = None) -> dict:
+    """A fresh game: initial values, then the machine runs setup up to the first decision.
+    `forced` are random results (checked, in the game's words) that the setup uses first."""
     state = {
         "format": 1, "globals": [], "players": [[] for _ in range(players)], "fields": {},
         "stack": [], "envs": [], "pending": None, "rng": R.seed_state(seed),
         "current": 0, "turn_number": 0, "over": False, "reason": "", "decisions": 0, "log": [], "said": 0,
+        "rolls": [], "forced": list(forced or []),
     }
     if prog.sides:
         state["sides"] = [[] for _ in prog.sides]     # a side's players' variables

@@ -309,6 +309,19 @@ class TakeTurns(Stmt):
     def run(self, m, frame):
         m.push(self.block, frame[2], {"seat": 0, "leader": 0})
 
+    @staticmethod
+    def set_current(prog, data: dict, seat: int):
+        """Make `seat` the player whose turn it is, in a state's plain data, as if the turns had come
+        round to it: the innermost running turn loop goes on from that seat (its round ends after
+        the seat before the round's start player). Only `current` changes when no turns are being
+        taken (during the setup)."""
+        data["current"] = seat
+        n = len(data["players"])
+        for frame in reversed(data["stack"]):
+            if prog.blocks[frame[0]].kind == "turns" and isinstance(frame[3], dict):
+                frame[3]["seat"] = (seat - frame[3].get("leader", 0)) % n + 1
+                return
+
     def leader(self, m, env) -> int:
         if self.start is None:
             return m.first_player()
@@ -446,7 +459,8 @@ def _draw(c, s: A.Draw):
 
 def _shuffle(c, s: A.Shuffle):
     zone = c.expr(s.zone)
-    return Simple(lambda m, env: m.shuffle(zone(m, env)), s.span)
+    t = T.elem(c.types.get(id(s.zone), T.ANY))
+    return Simple(lambda m, env: m.shuffle(zone(m, env), t), s.span)
 
 
 def _say(c, s: A.Say):

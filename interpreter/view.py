@@ -72,7 +72,26 @@ def view_of(prog: Compiled, data: dict, seat: int | None) -> dict:
         "fields": data["fields"],
         "pending": _pending_for(data, seat),
         "log": list(data["log"]),
+        "rolls": [list(r) for r in data.get("rolls", [])],
     }
+
+
+def named_view(prog: Compiled, data: dict, seat: int | None) -> dict:
+    """The same view in the game's words: things by name, players as "Player N", and each kind's
+    changing fields as a list of {"name": ..., field: value} in the kind's order."""
+    from .words import show
+    v = view_of(prog, data, seat)
+    n = len(data["players"])
+    v["variables"] = {name: show(prog, t, v["variables"][name], n) for name, t in zip(prog.global_names, prog.global_types)}
+    v["players"] = [{name: show(prog, t, row[name], n) for name, t in zip(prog.player_names, prog.player_types)}
+                    for row in v["players"]]
+    v["fields"] = {kind: [{"name": thing, **{f: show(prog, t, data["fields"][kind][f][i], n) for f, t in fields.items()}}
+                          for i, thing in enumerate(prog.kind_names[kind])]
+                   for kind, fields in prog.field_types.items() if fields}
+    v["current"] = show(prog, "player", v["current"], n)
+    if v["pending"] is not None:
+        v["pending"]["players"] = [show(prog, "player", p, n) for p in v["pending"]["players"]]
+    return v
 
 
 def display_parts(prog: Compiled, data: dict) -> list[dict]:
