@@ -85,6 +85,8 @@ def named_view(prog: Compiled, data: dict, seat: int | None) -> dict:
     v["variables"] = {name: show(prog, t, v["variables"][name], n) for name, t in zip(prog.global_names, prog.global_types)}
     v["players"] = [{name: show(prog, t, row[name], n) for name, t in zip(prog.player_names, prog.player_types)}
                     for row in v["players"]]
+    v["sides"] = {side: {name: show(prog, t, row[name], n) for name, t in zip(prog.player_names, prog.player_types)}
+                  for side, row in v["sides"].items()}
     v["fields"] = {kind: [{"name": thing, **{f: show(prog, t, data["fields"][kind][f][i], n) for f, t in fields.items()}}
                           for i, thing in enumerate(prog.kind_names[kind])]
                    for kind, fields in prog.field_types.items() if fields}
