@@ -40,9 +40,21 @@ class Decision:
 
 @dataclass
 class Result:
-    winners: list
-    scores: list
-    reason: str
+    winners: list              # the seats that win (several: a shared win)
+    scores: list               # each seat's score
+    reason: str                # the `end game` text
+    sides: list = field(default_factory=list)        # the sides that win, by name ("volcano")
+    side_scores: dict = field(default_factory=dict)  # each side's score, by name
+
+    @property
+    def nobody_won(self) -> bool:
+        """Nobody at all wins: no seat and no side (the volcano exploded)."""
+        return not self.winners and not self.sides
+
+    @property
+    def shared(self) -> bool:
+        """Several win together (seats, sides, or both)."""
+        return len(self.winners) + len(self.sides) > 1
 
 
 @dataclass
@@ -69,6 +81,11 @@ class Game:
     @property
     def options(self):
         return self.compiled.options
+
+    @property
+    def sides(self) -> list:
+        """The names of the game's sides: participants that score and can win without a seat."""
+        return list(self.compiled.sides)
 
     def new_state(self, players: int | None = None, seed: int = 0, force: list | None = None) -> "State":
         n = self.min_players if players is None else int(players)
@@ -234,9 +251,11 @@ class State:
         m = Machine(self.game.compiled, self.data)
         prog = self.game.compiled
         n = self.players
-        scores = [prog.score(m, (p,)) if prog.score else 0 for p in range(n)]
+        scores = [prog.score(m, (p,)) if prog.score else 0 for p in range(n + len(prog.sides))]
         winners = _winners(prog, m, scores)
-        return Result(winners, scores, self.data["reason"])
+        return Result([w for w in winners if w < n], scores[:n], self.data["reason"],
+                      [prog.sides[w - n] for w in winners if w >= n],
+                      {name: scores[n + i] for i, name in enumerate(prog.sides)})
 
     def scores(self) -> list:
         m = Machine(self.game.compiled, self.data)
@@ -378,6 +397,8 @@ def _check_time(time) -> None:
 
 
 def _winners(prog: Compiled, m: Machine, scores: list) -> list:
+    """The winning player values: seats, then sides (side i is the value players + i). `scores`
+    holds every seat's and then every side's score."""
     n = len(scores)
     if prog.winners is None:
         best = max(scores) if scores else 0
@@ -415,7 +436,7 @@ def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
     if t == "text":
         return isinstance(v, str)
     if t == "player":
-        return type(v) is int and 0 <= v < players
+        return type(v) is int and 0 <= v < players + len(prog.sides)
     if t.startswith("thing:"):
         return type(v) is int and 0 <= v < prog.kinds.get(t[6:], 0)
     if t.startswith("enum:"):
@@ -434,7 +455,7 @@ def _values_problem(prog: Compiled, data: dict) -> str:
     for name, t, v in zip(prog.global_names, prog.global_types, data["globals"]):
         if not _fits_value(prog, v, t, n):
             return f"the variable '{name}' does not hold {T.a(t)}"
-    for row in data["players"]:
+    for row in data["players"] + data.get("sides", []):
         for name, t, v in zip(prog.player_names, prog.player_types, row):
             if not _fits_value(prog, v, t, n):
                 return f"a player's '{name}' does not hold {T.a(t)}"
@@ -450,9 +471,15 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
     from . import statements as S
     kinds = {"choose": S.Choose, "menu": S.Menu, "secret": S.Secret}
     if p.get("kind") == "reaction":
-        if not data["stack"] or not isinstance(data["stack"][-1][3], dict):
+        aux = data["stack"][-1][3] if data["stack"] else None
+        if not isinstance(aux, dict) or not (aux.get("event") is None or aux.get("event") in prog.reactions):
             return "its pending reaction has no event to resume"
+        offered = prog.instants if aux["event"] is None else prog.reactions[aux["event"]]
         labels, values = p.get("labels"), p.get("values")
+        if not isinstance(values, list) or not all(
+                v is None or (isinstance(v, list) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < len(offered))
+                for v in values):
+            return "its pending reaction's options do not match the rulebook"
     elif p.get("kind") in kinds:
         if not isinstance(p.get("stmt"), int) or not 0 <= p["stmt"] < len(prog.stmts) \
                 or not isinstance(prog.stmts[p["stmt"]], kinds[p["kind"]]):
@@ -500,6 +527,19 @@ def _validate_state(prog: Compiled, data) -> str:
         return f"it has {n} players"
     if any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in data["players"]):
         return "a player's variables do not match the rulebook"
+    if prog.sides:
+        sides = data.get("sides")
+        if not isinstance(sides, list) or len(sides) != len(prog.sides) \
+                or any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in sides):
+            return "its sides' variables do not match the rulebook"
+    elif "sides" in data:
+        return "it has sides, and the rulebook has none"
+    if prog.instants:
+        declined = data.get("declined")
+        if not isinstance(declined, list) or not all(
+                isinstance(d, list) and len(d) == 3 and type(d[0]) is int and 0 <= d[0] < n
+                and type(d[1]) is int and 0 <= d[1] < len(prog.instants) for d in declined):
+            return "its declined reactions do not match the rulebook"
     for kind, fields in prog.dynamic.items():
         got = data["fields"].get(kind)
         if not isinstance(got, dict) or set(got) != set(fields):

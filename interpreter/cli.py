@@ -353,9 +353,14 @@ def format_stats(stats: dict) -> str:
         if stats["shared_games"]:
             won += f", {shared} shared{_share(shared, finished)}"
         lines.append(f"  {seat_name(seat)}: {won}; score {_range(stats['scores'][seat])}")
+    for name, side in stats.get("sides", {}).items():
+        won = f"{side['wins']} won alone{_share(side['wins'], finished)}"
+        if stats["shared_games"]:
+            won += f", {side['shared_wins']} shared{_share(side['shared_wins'], finished)}"
+        lines.append(f"  {name.replace('_', ' ')} (a side, not a seat): {won}; score {_range(side['scores'])}")
     if stats["shared_games"]:
         lines.append(f"  shared wins: {stats['shared_games']} games{_share(stats['shared_games'], finished)}; "
-                     "each counts for every seat in it, so the shared percentages overlap")
+                     "each counts for every winner in it, so the shared percentages overlap")
     lines.append(f"  no winner: {stats['no_winner']}{_share(stats['no_winner'], finished)}")
     lines.append(f"  decisions per game: {_range(stats['decisions'])}")
     for f in stats["findings"]:

@@ -157,6 +157,7 @@ FUNCTIONS = {
     "connected": _connected,
     "paths": _paths,
     "index_of": _index_of,
-    "next_player": lambda m, p: (p + 1) % m.player_count,
-    "players_from": lambda m, p: [(p + k) % m.player_count for k in range(m.player_count)],
+    "next_player": lambda m, p: (m.seat(p, "have a seat to its left") + 1) % m.player_count,
+    "players_from": lambda m, p: [(m.seat(p, "start an order of seats") + k) % m.player_count
+                                  for k in range(m.player_count)],
 }

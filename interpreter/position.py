@@ -23,7 +23,7 @@ from typing import Callable
 from tabletop.dsl.diagnostics import did_you_mean
 
 from . import words as W
-from .statements import RootTurns
+from .statements import TakeTurns
 
 EVERY = "every"
 _INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
@@ -140,19 +140,24 @@ def _parse(prog, data, changes: dict, held: set):
         key = str(key)
         if key == "current":
             current = _read(prog, "player", value, players, "current")
+            if current is None or current >= players:
+                raise _err("current", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
             continue
         if key == "turn_number":
             directs.append(_Direct("turn_number", "int", value, lambda d, v: d.__setitem__("turn_number", v)))
             continue
         m = W._PLAYER.match(key)
-        if m:
-            seat = int(m.group(1)) - 1
-            if not 0 <= seat < players:
+        if m or key in prog.sides:
+            # A side (the volcano) has the players' values, in its own row after the seats'.
+            seat = int(m.group(1)) - 1 if m else players + prog.sides.index(key)
+            if not 0 <= seat < players + len(prog.sides):
                 raise _err(key, f"this game has Player 1 to Player {players}")
             if not isinstance(value, dict):
                 raise _err(key, "give a player's values as a mapping, e.g. {lineup: [...]}")
             for name, words in value.items():
-                label = f"Player {seat + 1}'s {name}"
+                label = f"{W.show(prog, 'player', seat, players)}'s {name}"
+                rows = data["players"] if seat < players else data["sides"]
+                r = seat if seat < players else seat - players
                 mm = _INDEXED.match(str(name))
                 base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
                 if base not in prog.player_names:
@@ -160,13 +165,14 @@ def _parse(prog, data, changes: dict, held: set):
                     raise _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
                 slot = prog.player_names.index(base)
                 t = prog.player_types[slot]
-                row = data["players"][seat]
+                table = "players" if seat < players else "sides"
+                row = rows[r]
                 if k is not None:
                     _numbered_index(label, t, row[slot], k)
                     slot_change(label, t[5:], words,
-                                lambda d, v, s=seat, sl=slot, k=k: d["players"][s][sl].__setitem__(k, v), 0)
+                                lambda d, v, s=r, sl=slot, k=k, tb=table: d[tb][s][sl].__setitem__(k, v), 0)
                 else:
-                    slot_change(label, t, words, lambda d, v, s=seat, sl=slot: d["players"][s].__setitem__(sl, v),
+                    slot_change(label, t, words, lambda d, v, s=r, sl=slot, tb=table: d[tb][s].__setitem__(sl, v),
                                 len(row[slot]) if t.startswith("list:list:") else 0)
             continue
         if key in prog.kinds:
@@ -258,7 +264,7 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     for kind in sorted({p.kind for p, _ in targets}):
         _fill(prog, data, kind, [(p, ws) for p, ws in targets if p.kind == kind], kind in rest, rest.get(kind))
     if current is not None:
-        RootTurns.set_current(prog, data, current)
+        TakeTurns.set_current(prog, data, current)
 
 
 def _fill(prog, data, kind, targets, has_rest: bool, rest_name):

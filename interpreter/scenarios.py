@@ -458,9 +458,9 @@ class _Expectations:
         if key in RESERVED and key not in self.prog.global_names:
             return self.reserved(key, want, at)
         m = W._PLAYER.match(key)
-        if m:
-            seat = int(m.group(1)) - 1
-            if not 0 <= seat < self.n or not isinstance(want, dict):
+        if m or key in self.prog.sides:
+            seat = int(m.group(1)) - 1 if m else self.n + self.prog.sides.index(key)
+            if not 0 <= seat < self.n + len(self.prog.sides) or not isinstance(want, dict):
                 raise self.unknown(f"'{key}' should be a player of this game (Player 1 to Player {self.n}) "
                                    "with a mapping of values, e.g. {lineup: [...]}.", at)
             for name, w in want.items():
@@ -501,12 +501,13 @@ class _Expectations:
     def player_value(self, seat, name, want, at):
         im = _INDEXED.match(name)
         base = im.group(1) if im else name
-        label = f"Player {seat + 1}'s {name}"
+        label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
             hint = did_you_mean(base, self.prog.player_names)
             raise self.unknown(f"This game has no player value '{base}'" + (f"; {hint}" if hint else "") + ".", at)
         slot = self.prog.player_names.index(base)
-        t, v = self.prog.player_types[slot], self.s.data["players"][seat][slot]
+        row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
+        t, v = self.prog.player_types[slot], row[slot]
         if im:
             t, v = self.index(label, t, v, int(im.group(2)), at)
         self.compare(label, t, v, want, at)
@@ -659,7 +660,8 @@ class _Expectations:
                 return self.compare_plain("The reason the game ended", r.reason, want, at)
             if key == "scores":
                 return self.compare_plain("The scores", r.scores, want, at)
-            return self.compare_set("The winners", r.winners, want if isinstance(want, list) else [want], at)
+            winners = list(r.winners) + [self.n + self.prog.sides.index(side) for side in r.sides]
+            return self.compare_set("The winners", winners, want if isinstance(want, list) else [want], at)
         if key == "prompt":
             return self.compare_plain("The prompt", s.pending.prompt if s.pending else None, want, at)
         if key == "deciding":
@@ -685,7 +687,7 @@ class _Expectations:
         except W.WordsError as e:
             raise self.unknown(f"{what}: {e}.", at) from None
         if sorted(seats) != wanted:
-            raise self.bad(what, want, [f"Player {p + 1}" for p in sorted(seats)], at)
+            raise self.bad(what, want, [W.show(self.prog, "player", p, self.n) for p in sorted(seats)], at)
 
 
 def _scalar(text: str):

@@ -60,6 +60,8 @@ def show(prog, t: str, v, players: int):
         names = prog.kind_names.get(t[6:], [])
         return names[v] if type(v) is int and 0 <= v < len(names) else v
     if t == "player":
+        if type(v) is int and v >= players and v - players < len(prog.sides):
+            return prog.sides[v - players]          # a side, by its name (the volcano)
         return f"Player {v + 1}" if type(v) is int else v
     return v
 
@@ -128,9 +130,13 @@ def read(prog, t: str, w, players: int):
             raise WordsError(f"{quote(w)} is not a text")
         return w
     if t == "player":
+        sides = getattr(prog, "sides", [])
+        if isinstance(w, str) and w in sides:
+            return players + sides.index(w)
         m = _PLAYER.match(w) if isinstance(w, str) else None
         if not m or not 1 <= int(m.group(1)) <= players:
-            raise WordsError(f"{quote(w)} is not a player of this game (Player 1 to Player {players})")
+            also = "".join(f" or {s}" for s in sides)
+            raise WordsError(f"{quote(w)} is not a player of this game (Player 1 to Player {players}{also})")
         return int(m.group(1)) - 1
     if t.startswith("thing:"):
         kind = t[6:]
