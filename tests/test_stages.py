@@ -200,3 +200,22 @@ def test_the_checker_knows_what_end_can_end(tmp_path):
     assert "'hand' is a rule" in errors[0][3]
     assert errors[2][2] == "A stage cannot be called 'turn': 'end turn' would mean the turn section."
     assert "'take turns' plays the 'turn' section" in errors[3][2]
+
+
+def test_a_saved_state_with_a_forged_turn_order_or_reaction_offer_is_refused(tmp_path):
+    from tabletop.interpreter.api import SaveError
+    g = game(tmp_path, MATCH)
+    s = g.new_state(players=2, seed=1)
+    s.apply_label("Dig 1")
+    s.apply_label("Dig 3")                       # a reaction offer is pending
+    kinds = [g.compiled.blocks[f[0]].kind for f in s.to_json()["stack"]]
+    assert "turns" in kinds and kinds[-1] == "signal"
+    for kind, forged, message in (("turns", {"seat": 7, "leader": 0}, "its turn order does not match"),
+                                  ("signal", {"event": "nothing", "args": [], "i": 0, "reacted": False},
+                                   "its reactions in progress do not match")):
+        data = s.to_json()
+        for frame in data["stack"]:
+            if g.compiled.blocks[frame[0]].kind == kind:
+                frame[3] = forged
+        with pytest.raises(SaveError, match=message):
+            g.load_state(data)
