@@ -552,6 +552,17 @@ def _validate_state(prog: Compiled, data) -> str:
                 and 0 <= frame[1] <= len(prog.blocks[frame[0]].stmts) and isinstance(frame[2], int)
                 and 0 <= frame[2] < max(len(data["envs"]), 1)):
             return "its rule positions do not match the rulebook"
+        kind = prog.blocks[frame[0]].kind
+        aux = frame[3]
+        if kind == "turns" and not (isinstance(aux, dict) and type(aux.get("seat")) is int
+                                    and 0 <= aux["seat"] <= n and type(aux.get("leader")) is int
+                                    and 0 <= aux["leader"] < n):
+            return "its turn order does not match the rulebook"
+        if kind == "signal" and not (isinstance(aux, dict) and type(aux.get("i")) is int and 0 <= aux["i"] <= n
+                                     and type(aux.get("reacted")) is bool and isinstance(aux.get("args"), list)
+                                     and (aux.get("event") is None or aux.get("event") in prog.reactions)
+                                     and (aux.get("event") is not None or prog.instants)):
+            return "its reactions in progress do not match the rulebook"
     problem = _values_problem(prog, data)
     if problem:
         return problem

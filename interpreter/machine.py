@@ -133,9 +133,13 @@ class Machine:
         instant reaction that may be played now comes first; the statement then asks again."""
         if frame is not None and self.prog.instants and self.instant_ready():
             frame[1] -= 1
-            self.push(self.signal_block, frame[2], {"event": None, "args": [], "i": 0, "reacted": False})
+            self.offer_instants(frame[2])
             return
         self.s["pending"] = pending
+
+    def offer_instants(self, env_index: int):
+        """Push the frame that offers the instant reactions (a signal frame with no event)."""
+        self.push(self.signal_block, env_index, {"event": None, "args": [], "i": 0, "reacted": False})
 
     def say(self, text: str):
         log = self.s["log"]
@@ -342,8 +346,7 @@ class Machine:
             labels, values, prompt = self.reaction_options(reactions, aux["args"], seat, instant)
             if labels:
                 if not instant and self.prog.instants and self.instant_ready():
-                    # a decision point: instant reactions first, then this offer again
-                    self.push(self.signal_block, frame[2], {"event": None, "args": [], "i": 0, "reacted": False})
+                    self.offer_instants(frame[2])     # a decision point: instants first, then this again
                     return
                 labels.append(S.NO_REACTION)
                 values.append(None)

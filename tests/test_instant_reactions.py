@@ -4,7 +4,7 @@ player who is out). A declined offer is not made again while it still holds; a r
 `for` gives one option per item."""
 import pytest
 
-from inline import game
+from inline import game, same_after_reload
 
 # Each turn a player drops cards. A player with no cards may be given one back, at once, by
 # anyone else who still holds a Gift.
@@ -84,11 +84,7 @@ def test_a_state_paused_on_an_instant_reaction_saves_and_loads(tmp_path):
     g = game(tmp_path, GIFTS)
     s = g.new_state(players=3, seed=0)
     s.apply_label("Drop every card")
-    again = g.load_state(s.to_json())
-    for state in (s, again):
-        state.apply_label("Don't react")
-        state.apply_label("Drop a card")
-    assert s.to_json() == again.to_json()
+    same_after_reload(g, s, lambda state: [state.apply_label(label) for label in ("Don't react", "Drop a card")])
     bad = s.to_json()
     bad["declined"] = [[0, 5, 1]]
     with pytest.raises(Exception, match="declined reactions do not match"):

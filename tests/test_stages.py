@@ -3,7 +3,7 @@ a reaction inside a rule inside a turn), the `play:` section, and `take turns fr
 simple form (setup, turn, round) is covered by every other rulebook's tests."""
 import pytest
 
-from inline import diagnostics, game
+from inline import diagnostics, game, same_after_reload
 from tabletop.interpreter.api import RuleError
 
 # A match of hands. In each hand the players take turns from the hand's leader; a player who
@@ -86,12 +86,11 @@ def test_the_match_ends_and_a_saved_game_mid_stage_goes_on_identically(tmp_path)
     g = game(tmp_path, MATCH)
     s = g.new_state(players=3, seed=4)
     s.apply_label("Dig 2")
-    copy = g.load_state(s.to_json())
-    for state in (s, copy):
+    def to_the_end(state):
         while not state.is_over:
             labels = state.options()
             state.apply(labels.index("Shout a warning") if "Shout a warning" in labels else labels.index("Dig 3"))
-    assert s.to_json() == copy.to_json()
+    same_after_reload(g, s, to_the_end)
     assert s.result.reason == "Three hands."
     # Hand 1 is led by Player 2, who dug 2 before the save; hands 2 and 3 by Players 3 and 1.
     assert s.log == ["The tunnel collapses on Player 3.", "Hand 1 is scored.", "The tunnel collapses on Player 3.",
@@ -142,37 +141,37 @@ def test_end_turn_leaves_the_turn_from_inside_a_loop_and_the_next_player_plays(t
     assert s.log == ["Player 1 stops.", "Player 2 stops.", "Player 1 stops.", "Player 2 stops."]
 
 
-def test_a_play_section_that_returns_without_end_game_is_a_rule_error(tmp_path):
-    g = game(tmp_path, '''
-        game "Forgetful"
-        players 1
-        play:
-            say "One thing happens."
-        rule never:
-            end game
-        define score(p: player): int = 0
-    ''')
-    with pytest.raises(RuleError, match="play section is over, but nothing said 'end game'") as e:
-        g.new_state(players=1, seed=0)
-    assert e.value.span.line == 3
+FORGETFUL = '''
+    game "Forgetful"
+    players 1
+    play:
+        say "One thing happens."
+    rule never:
+        end game
+    define score(p: player): int = 0
+'''
+TOO_EARLY = '''
+    game "Too early"
+    players 1
+    play:
+        finish()
+        hand()
+    stage hand:
+        end game
+    rule finish:
+        end hand "over"
+    define score(p: player): int = 0
+'''
 
 
-def test_end_of_a_stage_that_is_not_running_is_a_rule_error_naming_the_line(tmp_path):
-    g = game(tmp_path, '''
-        game "Too early"
-        players 1
-        play:
-            finish()
-            hand()
-        stage hand:
-            end game
-        rule finish:
-            end hand "over"
-        define score(p: player): int = 0
-    ''')
-    with pytest.raises(RuleError, match="'end hand' is used, but no hand is under way") as e:
-        g.new_state(players=1, seed=0)
-    assert e.value.span.line == 9
+@pytest.mark.parametrize("rules, message, line", [
+    (FORGETFUL, "play section is over, but nothing said 'end game'", 3),
+    (TOO_EARLY, "'end hand' is used, but no hand is under way", 9),
+], ids=["a play section that returns", "ending a stage that is not running"])
+def test_rule_errors_of_the_turn_structure_name_their_line(tmp_path, rules, message, line):
+    with pytest.raises(RuleError, match=message) as e:
+        game(tmp_path, rules).new_state(players=1, seed=0)
+    assert e.value.span.line == line
 
 
 def test_the_checker_knows_what_end_can_end(tmp_path):
@@ -200,3 +199,22 @@ def test_the_checker_knows_what_end_can_end(tmp_path):
     assert "'hand' is a rule" in errors[0][3]
     assert errors[2][2] == "A stage cannot be called 'turn': 'end turn' would mean the turn section."
     assert "'take turns' plays the 'turn' section" in errors[3][2]
+
+
+def test_a_saved_state_with_a_forged_turn_order_or_reaction_offer_is_refused(tmp_path):
+    from tabletop.interpreter.api import SaveError
+    g = game(tmp_path, MATCH)
+    s = g.new_state(players=2, seed=1)
+    s.apply_label("Dig 1")
+    s.apply_label("Dig 3")                       # a reaction offer is pending
+    kinds = [g.compiled.blocks[f[0]].kind for f in s.to_json()["stack"]]
+    assert "turns" in kinds and kinds[-1] == "signal"
+    for kind, forged, message in (("turns", {"seat": 7, "leader": 0}, "its turn order does not match"),
+                                  ("signal", {"event": "nothing", "args": [], "i": 0, "reacted": False},
+                                   "its reactions in progress do not match")):
+        data = s.to_json()
+        for frame in data["stack"]:
+            if g.compiled.blocks[frame[0]].kind == kind:
+                frame[3] = forged
+        with pytest.raises(SaveError, match=message):
+            g.load_state(data)
