@@ -144,7 +144,7 @@ class Grid:
 @dataclass
 class Block:
     stmts: list
-    kind: str = "seq"          # seq proc for repeat while secret signal root
+    kind: str = "seq"          # seq proc for repeat while secret signal turns
     owner: str = ""            # the rule or section it belongs to, for error messages
     data: object = None        # the loop's statement, for loops
 
@@ -182,6 +182,9 @@ class Compiled:
     patterns: dict = field(default_factory=dict)
     stmts: list = field(default_factory=list)         # every decision statement by id
     reactions: dict = field(default_factory=dict)     # event -> [compiled reaction]
+    instants: list = field(default_factory=list)      # reactions offered at any decision point
+    sides: list = field(default_factory=list)         # the sides' names; side i is the player value players + i
+    stages: dict = field(default_factory=dict)        # stage name (or ":turn") -> its block, for `end`
     root: int = -1
     score: object = None
     winners: object = None
@@ -195,6 +198,9 @@ class Compiled:
     player_types: list = field(default_factory=list)
     field_types: dict = field(default_factory=dict)    # kind -> field -> type, for changing fields
     enum_values: dict = field(default_factory=dict)    # enum or option -> its values
+    zones: set = field(default_factory=set)            # ("g"|"p", slot) of every zone (not a variable)
+    dice: dict = field(default_factory=dict)           # die name -> its faces
+    define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
 
 
 class Compiler:
@@ -279,6 +285,9 @@ class Compiler:
         if k == "option":
             v = self.opts[ref[1]]
             return lambda m, env: v
+        if k == "side":
+            i = ref[1]
+            return lambda m, env: m.player_count + i
         if k == "kind":
             things = list(range(self.out.kinds.get(ref[1], 0)))
             return lambda m, env: list(things)
@@ -298,7 +307,7 @@ class Compiler:
                 return lambda m, env: m.s["turn_number"]
             return lambda m, env: None
         if k == "die":
-            faces = list(self.c.symbols[ref[1]].decl.faces)
+            faces = self.out.dice[ref[1]]
             return lambda m, env: faces
         if k == "pattern":
             p = self.out.patterns[ref[1]]
@@ -336,6 +345,9 @@ class Compiler:
             table = self.tables[ref[1]]
             name = ref[1]
             size, where, span = len(table), self.where(), e.span
+            if e.more_keys:
+                return self.table_lookup(name, table, [key] + [self.expr(k) for k in e.more_keys], e.span,
+                                         where)
 
             def lookup(m, env):
                 k = key(m, env)
@@ -343,13 +355,32 @@ class Compiler:
                     m.work -= size
                     if m.work < 0:
                         raise runaway(where, span)
-                for lo, hi, val in table:
+                for lo, hi, val, _ in table:
                     if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
                         return val(m, env)
                 raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", e.span)
             return lookup
         obj = self.expr(e.obj)
         return lambda m, env: obj(m, env)[key(m, env)]
+
+    @staticmethod
+    def table_lookup(name, table, keys, span, where):
+        """Look up a table keyed by several values: the first entry all of whose keys match."""
+        def matches(k, lo, hi):
+            return k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi)
+        size = len(table)
+
+        def lookup(m, env):
+            ks = [k(m, env) for k in keys]
+            if size > SMALL:        # a long table costs its length to search
+                m.work -= size
+                if m.work < 0:
+                    raise runaway(where, span)
+            for lo, hi, val, more in table:
+                if matches(ks[0], lo, hi) and all(matches(k, a, b) for k, (a, b) in zip(ks[1:], more)):
+                    return val(m, env)
+            raise RuleError(f"The table '{name}' has no entry for {', '.join(m.show_any(k) for k in ks)}.", span)
+        return lookup
 
     def ex_Call(self, e: A.Call):
         ref = self.refs[id(e)]
@@ -375,6 +406,8 @@ class Compiler:
                 except RuleError as err:
                     raise err.at(span)
             return join
+        if ref[1] in ("roll", "pick", "shuffled"):
+            return self.chance(e, ref[1], args)
         if ref[1] == "match_length":
             values, pattern = self.pattern_values(e.args[0]), args[1]
             return lambda m, env: m.match_length(values(m, env), pattern(m, env))
@@ -415,6 +448,22 @@ class Compiler:
             except RuleError as err:
                 raise err.at(span)
         return call
+
+    def chance(self, e: A.Call, name: str, args):
+        """A random draw goes through the machine, which knows the die's name or the items' type,
+        so a scenario can force it in the game's words."""
+        if name == "roll":
+            die_ref = self.refs.get(id(e.args[0]))
+            die = die_ref[1] if die_ref and die_ref[0] == "die" else None
+            faces, keep = args[0], (args[1] if len(args) > 1 else None)
+            if keep is None:
+                return lambda m, env: m.roll(faces(m, env), None, die)
+            return lambda m, env: m.roll(faces(m, env), keep(m, env), die)
+        t = T.elem(self.types.get(id(e.args[0]), T.ANY))
+        xs = args[0]
+        if name == "pick":
+            return lambda m, env: m.pick(xs(m, env), t)
+        return lambda m, env: m.shuffled(xs(m, env), t)
 
     def ex_Lambda(self, e: A.Lambda):
         slot = self.c.slots[id(e)]
@@ -681,9 +730,12 @@ class Compiler:
                 out.patterns[n] = {"name": n, "enum": s.decl.enum, "alternatives": s.decl.alternatives}
         self.tables = {}
         for n, s in sym.items():
+            if s.kind == "die":
+                out.dice[n] = list(s.decl.faces)
+        for n, s in sym.items():
             if s.kind == "table":
                 self.decl_where = f"the table '{n}'"
-                self.tables[n] = [(e.low, e.high, self.expr(e.value)) for e in s.decl.entries]
+                self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys) for e in s.decl.entries]
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
@@ -702,23 +754,39 @@ class Compiler:
         out.field_types = {k: {f: t for f, (t, dyn) in fs.items() if dyn} for k, fs in c.kind_fields.items()}
         out.enum_values = {n: set(x.decl.values if x.kind == "enum" else x.decl.choices)
                            for n, x in sym.items() if x.kind in ("enum", "option")}
+        for n, s in sym.items():
+            if s.kind == "define":
+                params = [getattr(p, "resolved", T.ANY) for p in s.decl.params]
+                out.define_types[n] = (params, s.type or self.types.get(id(s.decl.body), T.ANY))
         fp = sym.get("first_player")
         if fp is not None and fp.kind == "var" and fp.type == T.PLAYER:
             out.first_player_slot = fp.slot
         for name, g in c.grids.items():
             out.grids[name] = self.make_grid(name, g)
+        out.sides = list(c.sides)
         for n, s in c.rules.items():
             self.compile_proc(n, s.decl, s.decl.params, s.decl.body)
+            if s.kind == "stage":
+                out.stages[n] = out.procs[n].block
         for ev, reactions in c.reactions.items():
             out.reactions[ev] = [self.compile_reaction(r) for r in reactions]
-        for name in ("setup", "turn", "round"):
+        out.instants = [self.compile_reaction(r) for r in c.instants]
+        for name in ("setup", "play", "turn", "round"):
             if name in c.phases:
                 ph = c.phases[name]
                 self.compile_proc(":" + name, ph, [], ph.body)
+        if ":turn" in out.procs:
+            out.stages[":turn"] = out.procs[":turn"].block
         from . import statements as S
         out.signal_block = self.block([], kind="signal", owner="reactions")
-        out.root = self.block([], kind="root", owner="turn order")
-        out.blocks[out.root].stmts = [S.RootTurns(has_setup="setup" in c.phases, has_round="round" in c.phases)]
+        out.root = self.block([], kind="seq", owner="turn order")
+        # Setup once; then the play section, or else turns around the table until the game ends.
+        root = [S.Call(":setup", [], None)] if "setup" in c.phases else []
+        if "play" in c.phases:
+            root += [S.Call(":play", [], None), S.PlayOver(c.phases["play"].span)]
+        else:
+            root.append(S.TakeTurns(None, self, None))
+        out.blocks[out.root].stmts = root
         self.decl_where = "the display"
         if "skip_turn" in sym and sym["skip_turn"].kind == "define":
             out.skip_turn_span = sym["skip_turn"].decl.span
@@ -822,6 +890,8 @@ class Compiler:
         names.append(d.name)
         vis.append((d.visibility if isinstance(d, A.ZoneDecl) else "public",
                     isinstance(d, A.ZoneDecl) and d.count is not None))
+        if isinstance(d, A.ZoneDecl):
+            self.out.zones.add((table, len(names) - 1))
         if isinstance(d, A.VarDecl) and d.low is not None:
             self.out.ranges[(table, len(names) - 1)] = (d.low, d.high, d.name)
 
@@ -842,7 +912,7 @@ class Compiler:
     def compile_proc(self, name, owner, params, body):
         size = self.c.env_sizes.get(id(owner), 0)
         slots = [self.c.slots[id(p)] for p in params]
-        label = name[1:] + " section" if name.startswith(":") else f"rule '{name}'"
+        label = name[1:] + " section" if name.startswith(":") else f"{owner.kind_word} '{name}'"
         proc = Proc(name, -1, size, slots, owner.span)
         self.out.procs[name] = proc
         proc.block = self.block(body, kind="proc", owner=label)
@@ -856,8 +926,13 @@ class Compiler:
         prompt = self.expr(r.prompt) if r.prompt is not None else None
         proc = Proc(r.name, -1, size, slots, r.span)
         proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
+        items = guarded(self.expr(r.iterable), r.iterable.span, "The reaction's list") if r.iterable is not None else None
+        from .statements import _mentions
+        # A condition that does not mention the item is tested once, before the list is made.
+        early = items is not None and r.cond is not None and not _mentions(r.cond, r.var)
         return {"name": r.name, "proc": proc, "cond": cond, "label": label, "prompt": prompt, "size": size,
-                "slots": slots}
+                "slots": slots[:len(r.event_args) + 1], "item_slot": slots[-1] if r.var is not None else -1,
+                "items": items, "early": early}
 
 
 def compile_program(checked: CheckedProgram, option_values: dict) -> Compiled:

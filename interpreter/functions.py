@@ -1,9 +1,11 @@
 """Runtime implementations of the built-in functions named in `dsl/builtins.py`.
 
-Each takes the machine (for randomness, the board and the current state) and already
-evaluated arguments. A built-in whose work grows with its lists or the board charges it to the
+Each takes the machine (for the board and the current state) and already evaluated
+arguments. A built-in whose work grows with its lists or the board charges it to the
 machine's work budget (`budgets.spend`, which raises `Spent`; the compiled call names the line).
-They must not change game state except the random generator's.
+The random ones (`roll`, `pick`, `shuffled`) are the machine's own (`Machine.roll`,
+`pick`, `shuffled`): every draw goes there, so a scenario can force it. These must not change
+game state.
 """
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ from itertools import combinations, product as _product
 from .budgets import SMALL, spend
 from .errors import RuleError
 
-MAX_ROLLS = 1000
 MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
 MAX_PATHS = 10_000       # paths one paths() may find
 
@@ -50,15 +51,6 @@ def _product_of(m, a, b):
     return [[x, y] for x, y in _product(a, b)]
 
 
-def _roll(m, die, keep=None):
-    faces = die
-    for _ in range(MAX_ROLLS):
-        face = faces[m.below(len(faces))]
-        if keep is None or keep(face):
-            return face
-    raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")
-
-
 def _min(m, *args):
     items = args[0] if len(args) == 1 and isinstance(args[0], list) else list(args)
     if len(items) > SMALL:
@@ -91,13 +83,6 @@ def _unique(m, xs):
 def _join(m, xs, sep=", "):
     from .compiler import bounded_join
     return bounded_join(m, sep, (m.show_any(x) for x in xs))
-
-
-def _shuffled(m, xs):
-    spend(m, len(xs))
-    xs = list(xs)
-    m.shuffle(xs)
-    return xs
 
 
 def _neighbours(m, s):
@@ -199,9 +184,8 @@ FUNCTIONS = {
     "all": _sized(lambda m, xs: all(xs)),
     "any": _sized(lambda m, xs: any(xs)),
     "join": _join,
-    "roll": _roll,
-    "pick": lambda m, xs: xs[m.below(len(xs))] if xs else None,
-    "shuffled": _shuffled,
+    # roll, pick and shuffled are the machine's (Machine.roll, pick, shuffled): the compiler
+    # passes them the die's name or the items' type, so a scenario can force their results.
     "neighbours": _neighbours,
     "diagonals": _diagonals,
     "step": _step,
@@ -210,6 +194,7 @@ FUNCTIONS = {
     "connected": _connected,
     "paths": _paths,
     "index_of": _index_of,
-    "next_player": lambda m, p: (p + 1) % m.player_count,
-    "players_from": lambda m, p: [(p + k) % m.player_count for k in range(m.player_count)],
+    "next_player": lambda m, p: (m.seat(p, "have a seat to its left") + 1) % m.player_count,
+    "players_from": lambda m, p: [(m.seat(p, "start an order of seats") + k) % m.player_count
+                                  for k in range(m.player_count)],
 }
