@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 
 MAX_FILE_BYTES = 2_000_000
 _SYSTEM = ("/proc", "/sys", "/dev")     # kernel files: never a rulebook's, whatever a link says

@@ -8,11 +8,9 @@ or read the terminal.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from tabletop.dsl.checker import check
-from tabletop.dsl import types as T
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
 from tabletop.dsl.loader import load_program
 
@@ -21,12 +19,12 @@ from .compiler import Compiled, compile_program
 from .errors import IllegalMove, RuleError, SaveError
 from .machine import Machine, new_state
 from .position import PositionError, apply_changes
+from .statecheck import MAX_TIME, state_problem
 from .view import display_parts, named_view, redacted_state, render_state, view_of
 
 __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError",
            "RulebookError", "PositionError", "MAX_TIME"]
 
-MAX_TIME = 3600.0    # the longest reaction time an answer may carry, in seconds
 
 
 @dataclass
@@ -96,7 +94,9 @@ class Game:
         return State(self, new_state(self.compiled, n, seed, self.forced_results(force or [])))
 
     def load_state(self, data) -> "State":
-        problem = _validate_state(self.compiled, data)
+        """A State from plain data, checked first (statecheck.py): its shape, every value against its
+        type and range, each thing in one zone once, and the pending decision the one the rules ask."""
+        problem = state_problem(self.compiled, data)
         if problem:
             raise SaveError(f"The saved state does not fit {self.title}: {problem}.")
         data = _copy(data)
@@ -330,7 +330,7 @@ class State:
         self.data = data
 
     def _ask_again(self, data: dict):
-        problem = _validate_state(self.game.compiled, data)
+        problem = state_problem(self.game.compiled, data, ask_again=False)
         if problem:
             raise PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
         p = data["pending"]
@@ -421,177 +421,3 @@ def _copy(x):
     if isinstance(x, dict):
         return {k: _copy(v) if isinstance(v, (list, dict)) else v for k, v in x.items()}
     return x
-
-
-def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
-    """Does a saved value fit a declared type?"""
-    if t.startswith("list:"):
-        return isinstance(v, list) and all(_fits_value(prog, x, t[5:], players) for x in v)
-    if v is None:
-        return t.startswith(("thing:", "enum:")) or t in ("player", "any")
-    if t == "int":
-        return type(v) is int
-    if t == "bool":
-        return type(v) is bool
-    if t == "text":
-        return isinstance(v, str)
-    if t == "player":
-        return type(v) is int and 0 <= v < players + len(prog.sides)
-    if t.startswith("thing:"):
-        return type(v) is int and 0 <= v < prog.kinds.get(t[6:], 0)
-    if t.startswith("enum:"):
-        return isinstance(v, str) and v in prog.enum_values.get(t[5:], ())
-    return True
-
-
-def _values_problem(prog: Compiled, data: dict) -> str:
-    n = len(data["players"])
-    for (table, slot), (lo, hi, name) in prog.ranges.items():
-        rows = [(data["globals"], "")] if table == "g" else [(row, f"Player {p + 1}'s ") for p, row in enumerate(data["players"])]
-        for row, whose in rows:
-            v = row[slot] if slot < len(row) else None
-            if type(v) is int and not lo <= v <= hi:
-                return f"{whose}'{name}' is {v}, outside its range {lo} to {hi}"
-    for name, t, v in zip(prog.global_names, prog.global_types, data["globals"]):
-        if not _fits_value(prog, v, t, n):
-            return f"the variable '{name}' does not hold {T.a(t)}"
-    for row in data["players"] + data.get("sides", []):
-        for name, t, v in zip(prog.player_names, prog.player_types, row):
-            if not _fits_value(prog, v, t, n):
-                return f"a player's '{name}' does not hold {T.a(t)}"
-    for kind, fields in prog.field_types.items():
-        for name, t in fields.items():
-            if not all(_fits_value(prog, v, t, n) for v in data["fields"][kind][name]):
-                return f"a {kind}'s '{name}' does not hold {T.a(t)}"
-    return ""
-
-
-def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
-    """Is the pending decision one this rulebook can resume?"""
-    from . import statements as S
-    kinds = {"choose": S.Choose, "menu": S.Menu, "secret": S.Secret}
-    if p.get("kind") == "reaction":
-        aux = data["stack"][-1][3] if data["stack"] else None
-        if not isinstance(aux, dict) or not (aux.get("event") is None or aux.get("event") in prog.reactions):
-            return "its pending reaction has no event to resume"
-        offered = prog.instants if aux["event"] is None else prog.reactions[aux["event"]]
-        labels, values = p.get("labels"), p.get("values")
-        if not isinstance(values, list) or not all(
-                v is None or (isinstance(v, list) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < len(offered))
-                for v in values):
-            return "its pending reaction's options do not match the rulebook"
-    elif p.get("kind") in kinds:
-        if not isinstance(p.get("stmt"), int) or not 0 <= p["stmt"] < len(prog.stmts) \
-                or not isinstance(prog.stmts[p["stmt"]], kinds[p["kind"]]):
-            return "its pending decision does not match the rulebook"
-        if not isinstance(p.get("env"), int) or not 0 <= p["env"] < len(data["envs"]):
-            return "its pending decision refers to rule locals it does not have"
-        if p["kind"] == "secret":
-            by_l, by_v = p.get("by_seat_labels"), p.get("by_seat_values")
-            if not isinstance(by_l, dict) or not isinstance(by_v, dict) or not isinstance(p.get("answers"), dict):
-                return "its pending secret choice is malformed"
-            for seat in p["players"]:
-                ls, vs = by_l.get(str(seat)), by_v.get(str(seat))
-                if not isinstance(ls, list) or not isinstance(vs, list) or len(ls) != len(vs) or not ls:
-                    return "its pending secret choice has options that do not match"
-            return ""
-        labels, values = p.get("labels"), p.get("values")
-    else:
-        return "its pending decision is of an unknown kind"
-    if not isinstance(labels, list) or not isinstance(values, list) or len(labels) != len(values) or not labels:
-        return "its pending decision's options do not match their values"
-    if not all(isinstance(x, str) for x in labels):
-        return "its pending decision has an option that is not a text"
-    if p["kind"] == "menu":
-        n = len(prog.stmts[p["stmt"]].options)
-        if not all(isinstance(v, list) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < n for v in values):
-            return "its pending menu's options do not match the rulebook"
-    return ""
-
-
-def _validate_state(prog: Compiled, data) -> str:
-    """A short description of why data is not a state of this game, or ""."""
-    if not isinstance(data, dict):
-        return "it is not a JSON object"
-    need = {"globals": list, "players": list, "fields": dict, "stack": list, "envs": list, "rng": int,
-            "current": int, "turn_number": int, "over": bool, "reason": str, "decisions": int, "log": list}
-    for k, t in need.items():
-        if k not in data:
-            return f"the field '{k}' is missing"
-        if not isinstance(data[k], t) or (t is int and isinstance(data[k], bool)):
-            return f"the field '{k}' should be a {t.__name__}"
-    if len(data["globals"]) != len(prog.globals_init):
-        return f"it has {len(data['globals'])} variables where the rulebook has {len(prog.globals_init)}"
-    n = len(data["players"])
-    if not prog.min_players <= n <= prog.max_players:
-        return f"it has {n} players"
-    if any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in data["players"]):
-        return "a player's variables do not match the rulebook"
-    if prog.sides:
-        sides = data.get("sides")
-        if not isinstance(sides, list) or len(sides) != len(prog.sides) \
-                or any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in sides):
-            return "its sides' variables do not match the rulebook"
-    elif "sides" in data:
-        return "it has sides, and the rulebook has none"
-    if prog.instants:
-        declined = data.get("declined")
-        if not isinstance(declined, list) or not all(
-                isinstance(d, list) and len(d) == 3 and type(d[0]) is int and 0 <= d[0] < n
-                and type(d[1]) is int and 0 <= d[1] < len(prog.instants) for d in declined):
-            return "its declined reactions do not match the rulebook"
-    for kind, fields in prog.dynamic.items():
-        got = data["fields"].get(kind)
-        if not isinstance(got, dict) or set(got) != set(fields):
-            return f"the fields of '{kind}' do not match the rulebook"
-        if any(not isinstance(v, list) or len(v) != prog.kinds[kind] for v in got.values()):
-            return f"the fields of '{kind}' have the wrong number of things"
-    for frame in data["stack"]:
-        if not (isinstance(frame, list) and len(frame) == 4 and isinstance(frame[0], int)
-                and 0 <= frame[0] < len(prog.blocks) and isinstance(frame[1], int)
-                and 0 <= frame[1] <= len(prog.blocks[frame[0]].stmts) and isinstance(frame[2], int)
-                and 0 <= frame[2] < max(len(data["envs"]), 1)):
-            return "its rule positions do not match the rulebook"
-        kind = prog.blocks[frame[0]].kind
-        aux = frame[3]
-        if kind == "turns" and not (isinstance(aux, dict) and type(aux.get("seat")) is int
-                                    and 0 <= aux["seat"] <= n and type(aux.get("leader")) is int
-                                    and 0 <= aux["leader"] < n):
-            return "its turn order does not match the rulebook"
-        if kind == "signal" and not (isinstance(aux, dict) and type(aux.get("i")) is int and 0 <= aux["i"] <= n
-                                     and type(aux.get("reacted")) is bool and isinstance(aux.get("args"), list)
-                                     and (aux.get("event") is None or aux.get("event") in prog.reactions)
-                                     and (aux.get("event") is not None or prog.instants)):
-            return "its reactions in progress do not match the rulebook"
-    problem = _values_problem(prog, data)
-    if problem:
-        return problem
-    if not all(isinstance(line, str) for line in data["log"]):
-        return "its log holds something that is not a text"
-    rolls = data.get("rolls", [])
-    if not isinstance(rolls, list) or len(rolls) % 2 or not all(isinstance(d, str) for d in rolls[0::2]):
-        return "its dice rolled are not a list of die names and faces"
-    if not isinstance(data.get("forced", []), list) or not all(
-            isinstance(f, dict) and len(set(f) & {"roll", "pick", "shuffle"}) == 1 for f in data.get("forced", [])):
-        return "its forced results are malformed"
-    if "said" in data and (type(data["said"]) is not int or data["said"] < len(data["log"])):
-        return "its count of lines said does not fit its log"
-    p = data.get("pending")
-    if p is not None:
-        if not isinstance(p, dict) or "kind" not in p or "players" not in p:
-            return "its pending decision is malformed"
-        if not isinstance(p["players"], list) or not p["players"] \
-                or not all(type(s) is int and 0 <= s < n for s in p["players"]):
-            return "its pending decision names unknown players"
-        if not isinstance(p.get("prompt"), str):
-            return "its pending decision has no prompt"
-        problem = _pending_problem(prog, data, p)
-        if problem:
-            return problem
-    elif not data["over"]:
-        return "the game is neither over nor waiting for a decision"
-    try:
-        json.dumps(data)
-    except (TypeError, ValueError):
-        return "it holds values that are not plain JSON"
-    return ""

@@ -926,13 +926,15 @@ class Compiler:
         prompt = self.expr(r.prompt) if r.prompt is not None else None
         proc = Proc(r.name, -1, size, slots, r.span)
         proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
-        items = guarded(self.expr(r.iterable), r.iterable.span, "The reaction's list") if r.iterable is not None else None
+        each = 1 + cost(r.cond) + cost(r.label)      # the work of offering it once (to one seat, for one item)
+        items = guarded(self.charged_items(r.iterable, each, r.iterable.span), r.iterable.span,
+                        "The reaction's list") if r.iterable is not None else None
         from .statements import _mentions
         # A condition that does not mention the item is tested once, before the list is made.
         early = items is not None and r.cond is not None and not _mentions(r.cond, r.var)
         return {"name": r.name, "proc": proc, "cond": cond, "label": label, "prompt": prompt, "size": size,
                 "slots": slots[:len(r.event_args) + 1], "item_slot": slots[-1] if r.var is not None else -1,
-                "items": items, "early": early}
+                "items": items, "early": early, "each": each, "span": r.span}
 
 
 def compile_program(checked: CheckedProgram, option_values: dict) -> Compiled:

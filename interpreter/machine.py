@@ -375,6 +375,9 @@ class Machine:
         labels, values, prompt = [], [], None
         declined = self.s["declined"] if instant else ()
         for k, r in enumerate(reactions):
+            self.work -= r["each"]      # a list of items is charged by the compiled list
+            if self.work < 0:
+                raise runaway(f"the reaction '{r['name']}'", r["span"])
             env = self.reaction_env(r, args, seat)
             if r["early"] and not r["cond"](self, env):
                 continue

@@ -118,7 +118,7 @@ def test_a_saved_game_keeps_the_sides_and_a_state_without_them_is_refused(tmp_pa
         g.load_state(broken)
     broken = s.to_json()
     broken["sides"][0][0] = "lots"
-    with pytest.raises(SaveError, match="'points' does not hold an int"):
+    with pytest.raises(SaveError, match="the side house's 'points' holds \"lots\", which is not an int"):
         g.load_state(broken)
 
 

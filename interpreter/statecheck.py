@@ -1,0 +1,371 @@
+"""Checking a game state before it is trusted: what `Game.load_state` and a scenario's position get.
+
+A state comes from outside (a save file, a program, a scenario's position), so it is checked
+against the rulebook before the engine runs on it, by one function, `state_problem`:
+
+- its shape: the fields, sizes and rule positions the rulebook's compiled program expects;
+- its values: each of the type its declaration gives, and within its declared range;
+- its things: each thing in at most one place among all the zones (the game's, the players'
+  and the sides'), once, so nothing is duplicated;
+- its pending decision: the decision the rules would ask in that position. The statement the
+  rules are paused at is run again on a copy (with the random generator wound back by as many
+  draws as it makes) and must ask the same players the same question with the same options; a
+  secret choice's answers so far must be answers to those options.
+
+The first problem found is returned as words that name the offending value ("the card
+'Coconut Tree' is in 'deck' and in Player 2's 'hand'"), or "" when the state fits. This module
+must not change the state it is given.
+"""
+from __future__ import annotations
+
+import json
+
+from tabletop.dsl import types as T
+
+from . import rng as R
+from .compiler import Compiled
+from .errors import RuleError
+
+MAX_TIME = 3600.0    # the longest reaction time an answer may carry, in seconds
+
+
+def state_problem(prog: Compiled, data, ask_again: bool = True) -> str:
+    """Why `data` is not a state of the game `prog` could be in, naming the offending value, or "".
+
+    With `ask_again` false the pending decision's options are not compared with what the rules
+    would ask now: for a position whose values were just set on purpose, which is then asked
+    again (`State.set_position`)."""
+    try:
+        return (_shape_problem(prog, data) or _things_problem(prog, data)
+                or (_asked_problem(prog, data) if ask_again and data.get("pending") is not None else ""))
+    except RecursionError:
+        return "it nests too deeply to be a state"
+
+
+def _shown(v) -> str:
+    """A value as the state holds it, short enough for a message."""
+    try:
+        text = json.dumps(v)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
+    """Does a saved value fit a declared type?"""
+    if t.startswith("list:"):
+        return isinstance(v, list) and all(_fits_value(prog, x, t[5:], players) for x in v)
+    if v is None:
+        return t.startswith(("thing:", "enum:")) or t in ("player", "any")
+    if t == "int":
+        return type(v) is int
+    if t == "bool":
+        return type(v) is bool
+    if t == "text":
+        return isinstance(v, str)
+    if t == "player":
+        return type(v) is int and 0 <= v < players + len(prog.sides)
+    if t.startswith("thing:"):
+        return type(v) is int and 0 <= v < prog.kinds.get(t[6:], 0)
+    if t.startswith("enum:"):
+        return isinstance(v, str) and v in prog.enum_values.get(t[5:], ())
+    return True
+
+
+def _values_problem(prog: Compiled, data: dict) -> str:
+    n = len(data["players"])
+    for (table, slot), (lo, hi, name) in prog.ranges.items():
+        rows = [(data["globals"], "")] if table == "g" else [(row, f"Player {p + 1}'s ") for p, row in enumerate(data["players"])]
+        for row, whose in rows:
+            v = row[slot] if slot < len(row) else None
+            if type(v) is int and not lo <= v <= hi:
+                return f"{whose}'{name}' is {v}, outside its range {lo} to {hi}"
+    for name, t, v in zip(prog.global_names, prog.global_types, data["globals"]):
+        if not _fits_value(prog, v, t, n):
+            return f"the variable '{name}' holds {_shown(v)}, which is not {T.a(t)}"
+    for p, row in enumerate(data["players"] + data.get("sides", [])):
+        whose = f"Player {p + 1}'s" if p < n else f"the side {prog.sides[p - n]}'s"
+        for name, t, v in zip(prog.player_names, prog.player_types, row):
+            if not _fits_value(prog, v, t, n):
+                return f"{whose} '{name}' holds {_shown(v)}, which is not {T.a(t)}"
+    for kind, fields in prog.field_types.items():
+        for name, t in fields.items():
+            for i, v in enumerate(data["fields"][kind][name]):
+                if not _fits_value(prog, v, t, n):
+                    return f"the {kind} '{prog.kind_names[kind][i]}' has '{name}' {_shown(v)}, which is not {T.a(t)}"
+    return ""
+
+
+def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
+    """Is the pending decision one this rulebook can resume?"""
+    from . import statements as S
+    kinds = {"choose": S.Choose, "menu": S.Menu, "secret": S.Secret}
+    if p.get("kind") == "reaction":
+        aux = data["stack"][-1][3] if data["stack"] else None
+        if not isinstance(aux, dict) or not (aux.get("event") is None or aux.get("event") in prog.reactions):
+            return "its pending reaction has no event to resume"
+        offered = prog.instants if aux["event"] is None else prog.reactions[aux["event"]]
+        labels, values = p.get("labels"), p.get("values")
+        if not isinstance(values, list) or not all(
+                v is None or (isinstance(v, list) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < len(offered))
+                for v in values):
+            return "its pending reaction's options do not match the rulebook"
+    elif p.get("kind") in kinds:
+        if not isinstance(p.get("stmt"), int) or not 0 <= p["stmt"] < len(prog.stmts) \
+                or not isinstance(prog.stmts[p["stmt"]], kinds[p["kind"]]):
+            return "its pending decision does not match the rulebook"
+        if not isinstance(p.get("env"), int) or not 0 <= p["env"] < len(data["envs"]):
+            return "its pending decision refers to rule locals it does not have"
+        if p["kind"] == "secret":
+            by_l, by_v = p.get("by_seat_labels"), p.get("by_seat_values")
+            if not isinstance(by_l, dict) or not isinstance(by_v, dict) or not isinstance(p.get("answers"), dict):
+                return "its pending secret choice is malformed"
+            for seat in p["players"]:
+                ls, vs = by_l.get(str(seat)), by_v.get(str(seat))
+                if not isinstance(ls, list) or not isinstance(vs, list) or len(ls) != len(vs) or not ls:
+                    return "its pending secret choice has options that do not match"
+            return ""
+        labels, values = p.get("labels"), p.get("values")
+    else:
+        return "its pending decision is of an unknown kind"
+    if not isinstance(labels, list) or not isinstance(values, list) or len(labels) != len(values) or not labels:
+        return "its pending decision's options do not match their values"
+    if not all(isinstance(x, str) for x in labels):
+        return "its pending decision has an option that is not a text"
+    if p["kind"] == "menu":
+        n = len(prog.stmts[p["stmt"]].options)
+        if not all(isinstance(v, list) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < n for v in values):
+            return "its pending menu's options do not match the rulebook"
+    return ""
+
+
+def _shape_problem(prog: Compiled, data) -> str:
+    """Why data does not have the shape of a state of this game, or a value does not fit, or ""."""
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    need = {"globals": list, "players": list, "fields": dict, "stack": list, "envs": list, "rng": int,
+            "current": int, "turn_number": int, "over": bool, "reason": str, "decisions": int, "log": list}
+    for k, t in need.items():
+        if k not in data:
+            return f"the field '{k}' is missing"
+        if not isinstance(data[k], t) or (t is int and isinstance(data[k], bool)):
+            return f"the field '{k}' should be a {t.__name__}"
+    if len(data["globals"]) != len(prog.globals_init):
+        return f"it has {len(data['globals'])} variables where the rulebook has {len(prog.globals_init)}"
+    n = len(data["players"])
+    if not prog.min_players <= n <= prog.max_players:
+        return f"it has {n} players"
+    if any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in data["players"]):
+        return "a player's variables do not match the rulebook"
+    if prog.sides:
+        sides = data.get("sides")
+        if not isinstance(sides, list) or len(sides) != len(prog.sides) \
+                or any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in sides):
+            return "its sides' variables do not match the rulebook"
+    elif "sides" in data:
+        return "it has sides, and the rulebook has none"
+    if prog.instants:
+        declined = data.get("declined")
+        if not isinstance(declined, list) or not all(
+                isinstance(d, list) and len(d) == 3 and type(d[0]) is int and 0 <= d[0] < n
+                and type(d[1]) is int and 0 <= d[1] < len(prog.instants) for d in declined):
+            return "its declined reactions do not match the rulebook"
+    for kind, fields in prog.dynamic.items():
+        got = data["fields"].get(kind)
+        if not isinstance(got, dict) or set(got) != set(fields):
+            return f"the fields of '{kind}' do not match the rulebook"
+        if any(not isinstance(v, list) or len(v) != prog.kinds[kind] for v in got.values()):
+            return f"the fields of '{kind}' have the wrong number of things"
+    for frame in data["stack"]:
+        if not (isinstance(frame, list) and len(frame) == 4 and isinstance(frame[0], int)
+                and 0 <= frame[0] < len(prog.blocks) and isinstance(frame[1], int)
+                and 0 <= frame[1] <= len(prog.blocks[frame[0]].stmts) and isinstance(frame[2], int)
+                and 0 <= frame[2] < max(len(data["envs"]), 1)):
+            return "its rule positions do not match the rulebook"
+        kind = prog.blocks[frame[0]].kind
+        aux = frame[3]
+        if kind == "turns" and not (isinstance(aux, dict) and type(aux.get("seat")) is int
+                                    and 0 <= aux["seat"] <= n and type(aux.get("leader")) is int
+                                    and 0 <= aux["leader"] < n):
+            return "its turn order does not match the rulebook"
+        if kind == "signal" and not (isinstance(aux, dict) and type(aux.get("i")) is int and 0 <= aux["i"] <= n
+                                     and type(aux.get("reacted")) is bool and isinstance(aux.get("args"), list)
+                                     and (aux.get("event") is None or aux.get("event") in prog.reactions)
+                                     and (aux.get("event") is not None or prog.instants)):
+            return "its reactions in progress do not match the rulebook"
+    problem = _values_problem(prog, data)
+    if problem:
+        return problem
+    if not all(isinstance(line, str) for line in data["log"]):
+        return "its log holds something that is not a text"
+    rolls = data.get("rolls", [])
+    if not isinstance(rolls, list) or len(rolls) % 2 or not all(isinstance(d, str) for d in rolls[0::2]):
+        return "its dice rolled are not a list of die names and faces"
+    if not isinstance(data.get("forced", []), list) or not all(
+            isinstance(f, dict) and len(set(f) & {"roll", "pick", "shuffle"}) == 1 for f in data.get("forced", [])):
+        return "its forced results are malformed"
+    if "said" in data and (type(data["said"]) is not int or data["said"] < len(data["log"])):
+        return "its count of lines said does not fit its log"
+    p = data.get("pending")
+    if p is not None:
+        if not isinstance(p, dict) or "kind" not in p or "players" not in p:
+            return "its pending decision is malformed"
+        if not isinstance(p["players"], list) or not p["players"] \
+                or not all(type(s) is int and 0 <= s < n for s in p["players"]):
+            return "its pending decision names unknown players"
+        if not isinstance(p.get("prompt"), str):
+            return "its pending decision has no prompt"
+        problem = _pending_problem(prog, data, p)
+        if problem:
+            return problem
+    elif not data["over"]:
+        return "the game is neither over nor waiting for a decision"
+    try:
+        json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError):
+        return "it holds values that are not plain JSON"
+    return ""
+
+
+# ---------------------------------------------------------------------------- things in zones
+def _zone_rows(prog: Compiled, data: dict):
+    """(where, zone) for every zone of the state, a numbered zone's zones one by one; `where`
+    says whose zone it is, for messages."""
+    n = len(data["players"])
+    for table, slot in sorted(prog.zones):
+        if table == "g":
+            rows = [("", data["globals"])]
+            name = prog.global_names[slot]
+        else:
+            rows = [(f"Player {p + 1}'s " if p < n else f"the side {prog.sides[p - n]}'s ", row)
+                    for p, row in enumerate(data["players"] + data.get("sides", []))]
+            name = prog.player_names[slot]
+        kind = (prog.global_types if table == "g" else prog.player_types)[slot]
+        numbered = kind.startswith("list:list:")
+        for whose, row in rows:
+            zone = row[slot]
+            if numbered:
+                for k, part in enumerate(zone):
+                    yield f"{whose}'{name}[{k}]'", part, kind[10:]
+            else:
+                yield f"{whose}'{name}'", zone, kind[5:]
+
+
+def _things_problem(prog: Compiled, data: dict) -> str:
+    """Each thing may be in one zone, once: a duplicated card is a forged state."""
+    seen: dict = {}
+    for where, zone, t in _zone_rows(prog, data):
+        if not t.startswith("thing:"):
+            continue
+        kind = t[6:]
+        for x in zone:
+            if x is None:
+                return f"{where} holds none, where only things are kept"
+            key = (kind, x)
+            if key in seen:
+                thing = f"the {kind} '{prog.kind_names[kind][x]}'"
+                other = seen[key]
+                if other == where:
+                    return f"{thing} is in {where} twice"
+                return f"{thing} is in {other} and in {where}"
+            seen[key] = where
+    return ""
+
+
+# ---------------------------------------------------------------------------- the decision asked
+_INVERSE_GOLDEN = pow(R.GOLDEN, -1, 1 << 64)     # how many draws took the generator from one state to another
+
+
+def _asked_problem(prog: Compiled, data: dict) -> str:
+    """The pending decision must be the one the paused rules ask in this position."""
+    from .machine import Machine
+    from .statements import Secret
+
+    p = data["pending"]
+    if p["kind"] != "reaction":
+        frame = data["stack"][-1] if data["stack"] else None
+        stmts = prog.blocks[frame[0]].stmts if frame else []
+        if not frame or not 0 < frame[1] <= len(stmts) or stmts[frame[1] - 1] is not prog.stmts[p["stmt"]] \
+                or frame[2] != p["env"]:
+            return "its pending decision is not the one its rules are paused at"
+    # Run the statement again on a copy. It may draw random numbers (a shuffled list of options):
+    # the generator is wound back by the draws it makes, until the run ends where the state's does.
+    start, asked = data["rng"], None
+    for _ in range(4):
+        copy = json.loads(json.dumps(data))
+        copy["rng"], copy["forced"] = start, []
+        copy["pending"] = None
+        if p["kind"] != "reaction":
+            copy["stack"][-1][1] -= 1
+        try:
+            Machine(prog, copy).run()
+        except RuleError as e:
+            return f"its rules would not ask this decision here ({e})"
+        asked = copy["pending"]
+        if copy["rng"] == data["rng"]:
+            break
+        draws = ((copy["rng"] - start) * _INVERSE_GOLDEN) & R.MASK
+        start = (data["rng"] - draws * R.GOLDEN) & R.MASK
+    if asked is None:
+        return "its rules would not ask any decision here"
+    if p["kind"] == "secret" and isinstance(prog.stmts[p["stmt"]], Secret):
+        return _secret_asked_problem(p, asked)
+    if _plain(asked) != _plain(p):
+        return _difference(p, asked)
+    return ""
+
+
+def _plain(x):
+    return json.loads(json.dumps(x))
+
+
+def _difference(p: dict, asked: dict) -> str:
+    """What differs between a saved pending decision and the one the rules ask, in words."""
+    if p.get("players") != asked.get("players"):
+        return (f"its pending decision asks {_seats(p.get('players'))}, where the rules ask "
+                f"{_seats(asked.get('players'))}")
+    offers = [("its pending decision", p.get("labels"), asked.get("labels"))]
+    by_seat, real_by_seat = p.get("by_seat_labels"), asked.get("by_seat_labels")
+    if isinstance(by_seat, dict) and isinstance(real_by_seat, dict):
+        offers += [(f"its secret choice for Player {int(k) + 1}" if k.isdigit() else "its secret choice",
+                    by_seat.get(k), real_by_seat.get(k)) for k in sorted(set(by_seat) | set(real_by_seat))]
+    for what, labels, real in offers:
+        labels, real = labels if isinstance(labels, list) else [], real if isinstance(real, list) else []
+        extra = [x for x in labels if x not in real]
+        if extra:
+            return f"{what} offers {_shown(extra[0])}, which the rules do not offer here"
+        missing = [x for x in real if x not in labels]
+        if missing:
+            return f"{what} lacks the option {_shown(missing[0])}, which the rules offer here"
+    for key in sorted(set(p) | set(asked)):
+        if _plain(p.get(key)) != _plain(asked.get(key)):
+            return f"its pending decision's {key} is {_shown(p.get(key))}, where the rules have {_shown(asked.get(key))}"
+    return "its pending decision is not the one the rules ask here"
+
+
+def _seats(players) -> str:
+    if not isinstance(players, list):
+        return _shown(players)
+    return " and ".join(f"Player {s + 1}" if type(s) is int else _shown(s) for s in players) or "nobody"
+
+
+def _secret_asked_problem(p: dict, asked: dict) -> str:
+    """A secret choice: the options per seat as the rules ask them, and the answers so far among them."""
+    same = {k: v for k, v in p.items() if k not in ("players", "answers")}
+    if _plain(same) != _plain({k: v for k, v in asked.items() if k not in ("players", "answers")}):
+        return _difference(same, {k: v for k, v in asked.items() if k not in ("players", "answers")})
+    answers, order = p["answers"], asked["order"]
+    for key, answer in answers.items():
+        labels = asked["by_seat_labels"].get(key)
+        if labels is None:
+            return f"its secret choice has an answer from {_shown(key)}, who is not asked"
+        if not (isinstance(answer, list) and len(answer) == 2 and type(answer[0]) is int
+                and 0 <= answer[0] < len(labels)):
+            return f"its secret choice has the answer {_shown(answer)}, which is not one of the options"
+        t = answer[1]
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= MAX_TIME):
+            return f"its secret choice has the reaction time {_shown(t)}, which is not from 0 to {MAX_TIME:g} seconds"
+    waiting = [s for s in order if str(s) not in answers]
+    if p["players"] != waiting:
+        return f"its secret choice waits for {_seats(p['players'])}, where the answers so far leave {_seats(waiting)}"
+    return ""

@@ -1,0 +1,181 @@
+"""Checked load (issue 13): `Game.load_state` refuses a state the game could not be in, naming the
+offending value: a thing in two zones or twice in one, a value outside its range, and a pending
+decision that is not the one the paused rules ask (a forged option, a missing one, the wrong seat,
+answers to a secret choice that are not among its options). States the engine itself makes load,
+including a decision whose options were shuffled at random (the generator is wound back)."""
+import pytest
+
+from inline import game
+from tabletop.interpreter.api import SaveError
+from tabletop.interpreter.statecheck import state_problem
+
+CARDS = '''
+game "Scoring"
+players 2
+kind card from "cards.yaml":
+    name: text
+    value: int
+zone deck: card, hidden
+player zone hand: card, owner
+player var points: int in 0 to 50 = 0
+setup:
+    deck = shuffled(card)
+    for p in players:
+        draw 2 from deck to p.hand
+turn:
+    choose prompt "Your move":
+        option "Draw" if count(deck) > 0:
+            draw 1 from deck to current.hand
+        option "Score {c.name}" for c in current.hand:
+            current.points += c.value
+            move c from current.hand to deck
+        option "Pass":
+            pass
+    if turn_number >= 6:
+        end game "Six turns."
+define score(p: player): int = p.points
+'''
+DATA = {"cards.yaml": "cards:\n  - {name: Ace, value: 5}\n  - {name: King, value: 4}\n  - {name: Queen, value: 3}\n"
+                      "  - {name: Jack, value: 2}\n  - {name: Ten, value: 1}\n  - {name: Nine, value: 1}\n"}
+
+
+@pytest.fixture
+def scoring(tmp_path):
+    g = game(tmp_path, CARDS, **DATA)
+    return g, g.new_state(seed=4)
+
+
+def refused(g, data, words):
+    with pytest.raises(SaveError) as e:
+        g.load_state(data)
+    assert words in str(e.value), str(e.value)
+
+
+def test_states_the_engine_makes_load_at_every_step(scoring):
+    g, s = scoring
+    while not s.is_over:
+        again = g.load_state(s.to_json())
+        assert again.to_json() == s.to_json()
+        s.apply(len(s.options()) - 1 if s.decisions % 3 == 0 else 0)
+
+
+def test_a_card_in_two_zones_is_refused_naming_it_and_both_zones(scoring):
+    g, s = scoring
+    data = s.to_json()
+    hand = g.compiled.player_names.index("hand")
+    card = data["players"][0][hand][0]
+    data["players"][1][hand].append(card)
+    name = g.compiled.kind_names["card"][card]
+    refused(g, data, f"the card '{name}' is in Player 1's 'hand' and in Player 2's 'hand'")
+
+
+def test_a_card_twice_in_one_zone_is_refused(scoring):
+    g, s = scoring
+    data = s.to_json()
+    deck = g.compiled.global_names.index("deck")
+    data["globals"][deck].append(data["globals"][deck][0])
+    refused(g, data, "is in 'deck' twice")
+
+
+def test_a_value_outside_its_range_is_refused_naming_it(scoring):
+    g, s = scoring
+    data = s.to_json()
+    data["players"][1][g.compiled.player_names.index("points")] = 51
+    refused(g, data, "Player 2's 'points' is 51, outside its range 0 to 50")
+
+
+def test_a_forged_option_is_refused(scoring):
+    """The issue's case: an option that scores with a card the player does not hold."""
+    g, s = scoring
+    data = s.to_json()
+    pending = data["pending"]
+    ten = g.compiled.kind_names["card"].index("Ten")
+    assert ten not in data["players"][0][g.compiled.player_names.index("hand")]     # seed 4 did not deal it
+    pending["labels"].insert(1, "Score Ten")
+    pending["values"].insert(1, [1, ten])
+    refused(g, data, "offers \"Score Ten\", which the rules do not offer here")
+
+
+def test_a_missing_option_or_another_seat_is_refused(scoring):
+    g, s = scoring
+    data = s.to_json()
+    del data["pending"]["labels"][-1], data["pending"]["values"][-1]
+    refused(g, data, "lacks the option \"Pass\"")
+    data = s.to_json()
+    data["pending"]["players"] = [1]
+    refused(g, data, "asks Player 2, where the rules ask Player 1")
+
+
+def test_a_decision_not_where_the_rules_are_paused_is_refused(scoring):
+    g, s = scoring
+    data = s.to_json()
+    data["stack"][-1][1] -= 1          # as if the statement before the menu had asked
+    refused(g, data, "not the one its rules are paused at")
+
+
+def test_a_scenario_position_may_change_the_options_it_asks_again(scoring):
+    """`ask_again=False`: a position set on purpose is asked again afterwards, so its options are
+    not compared with the old ones (State.set_position)."""
+    g, s = scoring
+    data = s.to_json()
+    data["pending"]["labels"][0] = "Draw a card"
+    assert state_problem(g.compiled, data, ask_again=False) == ""
+    assert "the rules do not offer here" in state_problem(g.compiled, data)
+
+
+RANDOM_OPTIONS = '''
+game "Shuffled menu"
+players 1
+var picked: int = 0
+turn:
+    choose n from shuffled(range(1, 6)) labelled "Take {n}":
+        picked = n
+    if turn_number >= 3:
+        end game "Done."
+define score(p: player): int = picked
+'''
+
+
+def test_options_drawn_at_random_are_asked_again_from_the_generator_wound_back(tmp_path):
+    g = game(tmp_path, RANDOM_OPTIONS)
+    s = g.new_state(seed=9)
+    while not s.is_over:
+        assert g.load_state(s.to_json()).options() == s.options()
+        forged = s.to_json()
+        forged["pending"]["labels"].reverse()
+        forged["pending"]["values"].reverse()
+        with pytest.raises(SaveError, match="pending decision"):
+            g.load_state(forged)
+        s.apply(0)
+
+
+SECRET = '''
+game "Secret pick"
+players 3
+player var shown: int = 0
+turn:
+    secretly each p in players chooses n from [1, 2, 3] labelled "Show {n}" timed as t:
+        p.shown = n
+    end game "Shown."
+define score(p: player): int = p.shown
+'''
+
+
+def test_a_secret_choice_in_progress_loads_and_forged_answers_are_refused(tmp_path):
+    g = game(tmp_path, SECRET)
+    s = g.new_state(seed=1)
+    s.apply(1, seat=2, time=0.5)
+    assert g.load_state(s.to_json()).pending.players == [0, 1]
+    data = s.to_json()
+    data["pending"]["answers"]["2"] = [7, 0.5]
+    refused(g, data, "the answer [7, 0.5], which is not one of the options")
+    data = s.to_json()
+    data["pending"]["answers"]["2"] = [1, -3]
+    refused(g, data, "the reaction time -3, which is not from 0 to 3600 seconds")
+    data = s.to_json()
+    data["pending"]["players"] = [0, 1, 2]
+    refused(g, data, "waits for Player 1 and Player 2 and Player 3, where the answers so far leave "
+                     "Player 1 and Player 2")
+    data = s.to_json()
+    data["pending"]["by_seat_labels"]["0"][0] = "Show 9"
+    refused(g, data, "the rules do not offer here")
