@@ -32,7 +32,7 @@ def _range(m, a, b):
     if b - a + 1 > MAX_ITEMS:
         raise RuleError(f"range({a}, {b}) would make {b - a + 1} numbers; the limit is {MAX_ITEMS}.")
     if b - a + 1 > SMALL:
-        spend(m, b - a + 1)
+        spend(m, 2 * (b - a + 1))     # each item is a new number, beside its place in the list
     return list(range(a, b + 1))
 
 
