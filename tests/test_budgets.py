@@ -1,0 +1,91 @@
+"""The work budget (interpreter/budgets.py) stops runaways (tests/hostile/) but never a real game:
+every bundled rulebook plays with a budget a hundred times smaller. And the built-ins rewritten
+to take linear time (unique, moving many things) give the same results as the plain ones."""
+import random
+
+import pytest
+
+from inline import game
+from tabletop.interpreter import machine
+from tabletop.interpreter.api import load_game
+from tabletop.interpreter.budgets import WORK_BUDGET
+from tabletop.interpreter.errors import BudgetExceeded
+from tabletop.interpreter.functions import FUNCTIONS
+from test_every_rulebook import CASES
+
+
+@pytest.mark.parametrize("name, variant, players", CASES)
+def test_real_games_use_less_than_a_hundredth_of_the_work_budget(monkeypatch, name, variant, players):
+    monkeypatch.setattr(machine, "WORK_BUDGET", WORK_BUDGET // 100)
+    g = load_game(name, variant=variant)
+    for seed in range(2):
+        s = g.new_state(players=players, seed=seed)
+        rnd = random.Random(seed)
+        while not s.is_over and s.decisions < 2000:
+            pending = s.pending
+            for seat in list(pending.players):
+                s.apply(rnd.randrange(len(s.options(seat))), seat, 0.5 if pending.timed else None)
+        s.scores(), s.render(0)
+
+
+class FakeMachine:
+    work = WORK_BUDGET
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_unique_keeps_the_first_of_equal_items_in_order(seed):
+    rnd = random.Random(seed)
+    items = [rnd.choice([1, 2, 3, True, "a", "b", None]) for _ in range(rnd.randrange(80))]
+    plain = []
+    for x in items:
+        if x not in plain:
+            plain.append(x)
+    assert FUNCTIONS["unique"](FakeMachine(), items) == plain
+    pairs = [[rnd.randrange(3), rnd.randrange(3)] for _ in range(rnd.randrange(60))]
+    assert FUNCTIONS["unique"](FakeMachine(), pairs) == [p for i, p in enumerate(pairs) if p not in pairs[:i]]
+
+
+MOVES = '''
+game "Moves"
+players 1
+kind card from "cards.yaml":
+    name: text
+    rank: int
+zone deck: card, hidden
+zone pile: card, public
+setup:
+    deck = [c for c in card]
+turn:
+    move [c for c in deck if c.rank != 7] from deck to pile
+    move [c for c in pile if c.rank % 3 == 0] from pile to top of deck
+    end game "Moved."
+define score(p: player): int = count(deck)
+'''
+
+
+def test_moving_many_things_at_once_keeps_their_order(tmp_path):
+    """80 cards (more than the 32 moved one by one): the same result as moving each in turn."""
+    cards = "cards:\n" + "".join(f"  - {{name: c{i}, rank: {i}}}\n" for i in range(80))
+    g = game(tmp_path, MOVES, **{"cards.yaml": cards})
+    data = g.new_state().to_json()
+    view = {name: data["globals"][i] for i, name in enumerate(g.compiled.global_names)}
+    moved = [i for i in range(80) if i != 7]
+    back = [i for i in moved if i % 3 == 0]
+    assert view["pile"] == [i for i in moved if i not in back]
+    assert view["deck"] == back + [7]
+
+
+def test_a_budget_error_names_the_definition_and_its_line(tmp_path):
+    g = game(tmp_path, '''
+        game "Runaway"
+        players 1
+        var x: int = 0
+        define spin(n: int): int = if n == 0 then 0 else spin(n - 1) + spin(n - 1)
+        turn:
+            x = spin(30)
+            end game "Done."
+        define score(p: player): int = x
+        ''')
+    with pytest.raises(BudgetExceeded) as e:
+        g.new_state()
+    assert e.value.span.line == 4 and "in the definition 'spin'" in str(e.value)
