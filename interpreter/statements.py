@@ -484,20 +484,16 @@ def _items_of(c, node):
 def _take_out(m, source: list, moved: list, span, where):
     """Remove each of `moved` from `source` (its first place there), in time that grows with their
     lengths, not their product; a RuleError names the first thing that is not there."""
-    if len(moved) <= SMALL:
-        for x in moved:
-            try:
-                source.remove(x)
-            except ValueError:
-                raise RuleError(f"{m.show_any(x)} is not where it should be moved from.", span) from None
-        return
-    _charge(m, len(source) + len(moved), where, span)
     wanted: dict = {}
-    try:
-        for x in moved:
-            wanted[x] = wanted.get(x, 0) + 1
-    except TypeError:          # lists moved: one at a time, each through the whole source
-        _charge(m, len(source) * len(moved), where, span)
+    if len(moved) > SMALL:
+        _charge(m, len(source) + len(moved), where, span)
+        try:
+            for x in moved:
+                wanted[x] = wanted.get(x, 0) + 1
+        except TypeError:      # lists moved: one at a time, each through the whole source
+            _charge(m, len(source) * len(moved), where, span)
+            wanted = {}
+    if not wanted:
         for x in moved:
             try:
                 source.remove(x)
@@ -510,8 +506,8 @@ def _take_out(m, source: list, moved: list, span, where):
             wanted[x] -= 1
         else:
             kept.append(x)
-    missing = next((x for x in moved if wanted.get(x)), None)
     if any(wanted.values()):
+        missing = next(x for x in moved if wanted.get(x))
         raise RuleError(f"{m.show_any(missing)} is not where it should be moved from.", span)
     source[:] = kept
 
