@@ -857,12 +857,14 @@ def _deepest(code: str, depth: int) -> tuple[int, int]:
     return best, col
 
 
-def nesting_problems(text: str, file: str) -> list[Diagnostic]:
-    """E105 for each line where brackets, operators or blocks go beyond what the parser and the
-    passes after it can read (MAX_BRACKETS, MAX_OPERATORS, MAX_BLOCKS), found with a few string
-    operations per line before lark sees the text. A logical line runs on while brackets are open
-    or a line ends with `\\`; the first problem of each is reported."""
-    problems = []
+def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
+    """A quick look at a file before lark sees it, with a few string operations per line.
+
+    Returns E105 for each line where brackets, operators or blocks go beyond what the parser and
+    the passes after it can read (MAX_BRACKETS, MAX_OPERATORS, MAX_BLOCKS), and the lines (from 0)
+    where top-level declarations start. A logical line runs on while brackets are open or a line
+    ends with `\\`; the first problem of each is reported."""
+    problems, starts = [], []
     depth, continued, ops, reported = 0, False, 0, False
     blocks = [0]
     hint = "split it into definitions or rules"
@@ -872,6 +874,8 @@ def nesting_problems(text: str, file: str) -> list[Diagnostic]:
             ops, reported = 0, False
             if code.strip():
                 indent = len(line) - len(line.lstrip(" "))
+                if indent == 0:
+                    starts.append(number - 1)
                 while indent < blocks[-1]:
                     blocks.pop()
                 if indent > blocks[-1]:
@@ -899,7 +903,7 @@ def nesting_problems(text: str, file: str) -> list[Diagnostic]:
         ops += len(found)
         depth = max(depth + opens - closes, 0)
         continued = code.rstrip().endswith("\\")
-    return problems
+    return problems, starts
 
 
 def _parse_text(text: str, file: str, line_offset: int, errors: list):
@@ -913,28 +917,56 @@ def _parse_text(text: str, file: str, line_offset: int, errors: list):
         raise
 
 
+BATCH = 400     # declarations lark parses at once: its time grows faster than the length of a file
+
+
 def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:
-    """Parse a whole file. Returns the module (possibly partial) and every diagnostic found."""
+    """Parse a whole file. Returns the module (possibly partial) and every diagnostic found.
+
+    A long file is parsed BATCH declarations at a time (lark copies the list of declarations
+    read so far at each one, so one parse of 70,000 would take minutes); a batch that fails is
+    parsed again declaration by declaration, to report every broken one."""
     errors: list[Diagnostic] = []
     text = text.replace("\t", "    ") if "\t" in text else text
-    too_deep = nesting_problems(text, file)
-    first = None
-    if not too_deep:
-        try:
-            return _parse_text(text, file, 0, errors), errors
-        except (UnexpectedInput, DedentError, RecursionError) as e:
-            first = e        # `e` itself is unbound when the except block ends
+    too_deep, starts = _scan(text, file)
+    if too_deep:
+        return A.Module(file, _recover(text, file, 0, errors, too_deep), span=Span(file)), errors
+    if len(starts) <= BATCH:
+        return _parse_or_recover(text, file, 0, errors), errors
+    lines = text.split("\n")
+    bounds = [0] + starts[BATCH::BATCH] + [len(lines)]
+    decls = []
+    for a, b in zip(bounds, bounds[1:]):
+        decls.extend(_parse_or_recover("\n".join(lines[a:b]), file, a, errors).decls)
+    return A.Module(file, decls, span=Span(file)), errors
+
+
+def _parse_or_recover(text: str, file: str, offset: int, errors: list) -> A.Module:
+    """Parse `text` (whose first line is line `offset` + 1 of the file) in one go, or declaration by
+    declaration when that fails, to report every broken one."""
+    try:
+        return _parse_text(text, file, offset, errors)
+    except (UnexpectedInput, DedentError, RecursionError) as e:
+        first = e            # `e` itself is unbound when the except block ends
+    return A.Module(file, _recover(text, file, offset, errors, [], first), span=Span(file))
+
+
+def _recover(text: str, file: str, offset: int, errors: list, too_deep: list, first=None) -> list:
+    """The declarations of `text` parsed one by one, each broken one reported; those with a line
+    in `too_deep` are reported so and never handed to lark."""
     decls = []
     chunks = _chunks(text)
     placed = {id(d) for k, (start, _) in enumerate(chunks) for d in too_deep
               if start < d.span.line <= (chunks[k + 1][0] if k + 1 < len(chunks) else len(text))}
     errors.extend(d for d in too_deep if id(d) not in placed)    # before the first declaration
+    before = len(errors)
     for k, (start, chunk) in enumerate(chunks):
         end = chunks[k + 1][0] if k + 1 < len(chunks) else len(text)
         deep = [d for d in too_deep if start < d.span.line <= end]
         if deep:                 # never handed to lark: it would take seconds and gigabytes to fail
             errors.append(deep[0])
             continue
+        start += offset
         try:
             decls.extend(_parse_text(chunk, file, start, errors).decls)
         except UnexpectedInput as e:
@@ -947,14 +979,14 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
         except RecursionError:
             errors.append(Diagnostic("E105", "This declaration nests too deeply to read.", Span(file, start + 1, 1),
                                      "split deeply nested expressions into definitions"))
-    if not errors:   # the whole failed but no chunk did: report the whole-file error
+    if len(errors) == before and first is not None:   # the whole failed but no chunk did: report the whole's error
         if isinstance(first, UnexpectedInput):
-            errors.append(_syntax_diagnostic(first, file, text, 0))
+            errors.append(_syntax_diagnostic(first, file, text, offset))
         else:
             line, col = _bad_dedent_line(text)
             errors.append(Diagnostic("E104", "This line's indentation does not line up with any block above it.",
-                                     Span(file, line, col)))
-    return A.Module(file, decls, span=Span(file)), errors
+                                     Span(file, line + offset, col)))
+    return decls
 
 
 def parse_expression(text: str, file: str = "<expr>") -> A.Expr:

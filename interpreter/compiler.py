@@ -264,10 +264,17 @@ class Compiler:
         where, span = self.where(), e.span
 
         def template(m, env):
-            try:
-                return bounded_join(m, "", [x if f is None else x(m, f(m, env)) for f, x in parts])
-            except Spent:
-                raise runaway(where, span) from None
+            # Each part is a text already within MAX_SIZE and the parts are few, so the text is
+            # made first and then checked: one len() on the hot path.
+            text = "".join([x if f is None else x(m, f(m, env)) for f, x in parts])
+            n = len(text)
+            if n > SMALL:
+                if n > MAX_SIZE:
+                    raise _too_long(span)
+                m.work -= n
+                if m.work < 0:
+                    raise runaway(where, span)
+            return text
         return template
 
     def ex_Name(self, e):
@@ -564,19 +571,27 @@ class Compiler:
     @staticmethod
     def list_comparison(op, a, b, where, span):
         """`==`, `!=`, `in` and `not in` on lists: they go through the list, so a long one is charged."""
-        compare = {"==": lambda x, y: x == y, "!=": lambda x, y: x != y,
-                   "in": lambda x, y: x in y, "not in": lambda x, y: x not in y}[op]
-        on_right = op in ("in", "not in")
+        def charge(m, n):
+            m.work -= n
+            if m.work < 0:
+                raise runaway(where, span)
+        if op in ("in", "not in"):
+            negate = op == "not in"
 
-        def comparison(m, env):
+            def member(m, env):
+                x, ys = a(m, env), b(m, env)
+                if len(ys) > SMALL:
+                    charge(m, len(ys))
+                return (x not in ys) if negate else (x in ys)
+            return member
+        negate = op == "!="
+
+        def equal(m, env):
             x, y = a(m, env), b(m, env)
-            n = len(y) if on_right else min(len(x), len(y)) if type(x) is list and type(y) is list else 0
-            if n > SMALL:
-                m.work -= n
-                if m.work < 0:
-                    raise runaway(where, span)
-            return compare(x, y)
-        return comparison
+            if type(x) is list and type(y) is list and len(x) > SMALL and len(y) > SMALL:
+                charge(m, min(len(x), len(y)))
+            return (x != y) if negate else (x == y)
+        return equal
 
     def local_slot(self, e):
         ref = self.refs.get(id(e)) if isinstance(e, A.Name) else None
