@@ -814,15 +814,14 @@ def _bad_dedent_line(text: str) -> tuple[int, int]:
     return 1, 1
 
 
-def _chunks(text: str):
-    """Split a file into top-level declarations: (first line index, text). Used to resume after errors."""
-    lines = text.splitlines(keepends=True)
-    starts = [i for i, l in enumerate(lines)
-              if l.strip() and not l[0].isspace() and not l.lstrip().startswith("#")]
-    if not starts:
-        return []
-    starts.append(len(lines))
-    return [(starts[k], "".join(lines[starts[k]:starts[k + 1]])) for k in range(len(starts) - 1)]
+def _chunks(text: str, starts: list):
+    """Split a broken file into top-level declarations to resume after errors: (first line index,
+    text). They start at the lines `starts` (from 0) where `_scan` saw one begin, and at any line
+    starting with a word at the left margin, since an unclosed bracket hides the starts after it."""
+    lines = text.split("\n")
+    words = [i for i, line in enumerate(lines) if line[:1].isalpha() or line[:1] == "_"]
+    bounds = sorted(set(starts) | set(words)) + [len(lines)]
+    return [(bounds[k], "\n".join(lines[bounds[k]:bounds[k + 1]]) + "\n") for k in range(len(bounds) - 1)]
 
 
 _TEXT_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#.*')
@@ -930,32 +929,34 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
     text = text.replace("\t", "    ") if "\t" in text else text
     too_deep, starts = _scan(text, file)
     if too_deep:
-        return A.Module(file, _recover(text, file, 0, errors, too_deep), span=Span(file)), errors
+        return A.Module(file, _recover(text, file, 0, starts, errors, too_deep), span=Span(file)), errors
     if len(starts) <= BATCH:
-        return _parse_or_recover(text, file, 0, errors), errors
+        return _parse_or_recover(text, file, 0, starts, errors), errors
     lines = text.split("\n")
     bounds = [0] + starts[BATCH::BATCH] + [len(lines)]
     decls = []
     for a, b in zip(bounds, bounds[1:]):
-        decls.extend(_parse_or_recover("\n".join(lines[a:b]), file, a, errors).decls)
+        batch = "\n".join(lines[a:b])
+        decls.extend(_parse_or_recover(batch, file, a, [s - a for s in starts if a <= s < b], errors).decls)
     return A.Module(file, decls, span=Span(file)), errors
 
 
-def _parse_or_recover(text: str, file: str, offset: int, errors: list) -> A.Module:
-    """Parse `text` (whose first line is line `offset` + 1 of the file) in one go, or declaration by
-    declaration when that fails, to report every broken one."""
+def _parse_or_recover(text: str, file: str, offset: int, starts: list, errors: list) -> A.Module:
+    """Parse `text` (whose first line is line `offset` + 1 of the file, and whose declarations start
+    at the lines `starts`, from 0) in one go, or declaration by declaration when that fails, to
+    report every broken one."""
     try:
         return _parse_text(text, file, offset, errors)
     except (UnexpectedInput, DedentError, RecursionError) as e:
         first = e            # `e` itself is unbound when the except block ends
-    return A.Module(file, _recover(text, file, offset, errors, [], first), span=Span(file))
+    return A.Module(file, _recover(text, file, offset, starts, errors, [], first), span=Span(file))
 
 
-def _recover(text: str, file: str, offset: int, errors: list, too_deep: list, first=None) -> list:
+def _recover(text: str, file: str, offset: int, starts: list, errors: list, too_deep: list, first=None) -> list:
     """The declarations of `text` parsed one by one, each broken one reported; those with a line
     in `too_deep` are reported so and never handed to lark."""
     decls = []
-    chunks = _chunks(text)
+    chunks = _chunks(text, starts)
     placed = {id(d) for k, (start, _) in enumerate(chunks) for d in too_deep
               if start < d.span.line <= (chunks[k + 1][0] if k + 1 < len(chunks) else len(text))}
     errors.extend(d for d in too_deep if id(d) not in placed)    # before the first declaration
