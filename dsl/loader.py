@@ -53,8 +53,8 @@ def resolve_game_path(game: str) -> Path:
     if p.exists():
         return p
     q = RULEBOOKS / game
-    if VARIANT_NAME.fullmatch(game) and q.is_dir():
-        return q
+    if q.is_dir() and Path(os.path.realpath(q)).parent == Path(os.path.realpath(RULEBOOKS)):
+        return q         # a bundled rulebook by its name (never a path that leaves the bundle)
     return p
 
 

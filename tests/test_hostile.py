@@ -19,6 +19,8 @@ sys.path.insert(0, str(HOSTILE))
 from corpus import CASES, SENTINEL  # noqa: E402
 
 GROUPS = sorted({c.group for c in CASES})
+pytestmark = pytest.mark.skipif(not hasattr(__import__("os"), "fork") or not Path("/proc/self/status").exists(),
+                                reason="the hostile driver forks and reads /proc (Linux)")
 
 
 def run_driver(group: str, mode: str) -> dict:
