@@ -15,7 +15,7 @@ import os
 import stat
 
 MAX_FILE_BYTES = 2_000_000
-_SYSTEM = ("/proc", "/sys", "/dev")     # kernel files: never a rulebook's, whatever a link says
+_SYSTEM = ("/proc", "/sys")     # the kernel's files look regular: never a rulebook's, whatever a link says
 
 
 class FileProblem(Exception):
@@ -54,21 +54,25 @@ class RulebookFolder:
                                   "the files in its own folder.")
 
     def read(self, path: str | os.PathLike, what: str) -> str:
-        """The text of a regular file inside the folder, read as UTF-8, at most MAX_FILE_BYTES."""
+        """The text of a regular file inside the folder, read as UTF-8, at most MAX_FILE_BYTES.
+        What is not a regular file is refused before it is opened (opening a device can act on
+        it), and again after (in case it was swapped in between)."""
         real = self.real(path, what)
+        try:
+            _regular(os.stat(real).st_mode, what)
+        except FileNotFoundError:
+            raise FileProblem("E011", f"{what} does not exist.") from None
+        except OSError as e:
+            raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = os.open(real, flags)      # non-blocking: opening a FIFO must not wait for a writer
+            fd = os.open(real, flags)      # non-blocking: a FIFO swapped in must not make it wait
         except FileNotFoundError:
             raise FileProblem("E011", f"{what} does not exist.") from None
         except OSError as e:
             raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
         try:
-            mode = os.fstat(fd).st_mode
-            if not stat.S_ISREG(mode):
-                kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
-                        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
-                raise FileProblem("E012", f"{what} is {kind}, not a regular file.")
+            _regular(os.fstat(fd).st_mode, what)
             chunks, size = [], 0
             while size <= MAX_FILE_BYTES:
                 chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size))
@@ -87,9 +91,12 @@ class RulebookFolder:
         except UnicodeDecodeError as e:
             raise FileProblem("E012", f"{what} is not UTF-8 text (byte {e.start + 1}).") from None
 
-    def is_dir(self, path: str | os.PathLike, what: str) -> bool:
-        """Whether `path`, inside the folder, is a folder (FileProblem E018 if it is outside)."""
-        return os.path.isdir(self.real(path, what))
+
+def _regular(mode: int, what: str) -> None:
+    if not stat.S_ISREG(mode):
+        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+        raise FileProblem("E012", f"{what} is {kind}, not a regular file.")
 
 
 def _reason(e: Exception) -> str:

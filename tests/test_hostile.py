@@ -3,8 +3,8 @@ away, each run as `tabletop` in a process of its own under a stated budget (seco
 beyond the engine's own, given per case in tests/hostile/corpus.py). Each must stop within its
 budget with the expected exit code and a message naming the rulebook line, never a traceback or
 an internal error, never showing the sentinel text of the files outside the rulebook's folder,
-and never opening a file outside that folder (an audit hook records every file opened). The big
-cases run with --soak."""
+never opening a file outside that folder, nor a FIFO or device anywhere (an audit hook records
+every file opened). The big cases run with --soak."""
 import json
 import re
 import subprocess
@@ -42,6 +42,8 @@ def problems(case, result) -> list:
             found.append(f"the output shows {bad!r}")
     if result["opened_outside"]:
         found.append(f"opened files outside the rulebook's folder: {result['opened_outside']}")
+    if result["opened_special"]:
+        found.append(f"opened a FIFO or device: {result['opened_special']}")
     if result["seconds"] > case.seconds:
         found.append(f"took {result['seconds']:.1f} s, over its budget of {case.seconds} s")
     if result["megabytes"] > case.megabytes:

@@ -7,7 +7,8 @@ swapping), puts the sentinel text in its environment (so reading /proc/self/envi
 it), records every file it opens (an audit hook on "open"), and runs the `tabletop` command
 in-process with its output captured. The parent kills a child that outlives its seconds. A
 result holds the exit code, the output, the seconds, the peak memory beyond the engine's own,
-and each file opened outside the case's folder and Python's and tabletop's own files.
+each file opened outside the case's folder and Python's and tabletop's own files, and each
+FIFO or device opened anywhere.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import os
 import resource
 import select
 import signal
+import stat
 import sys
 import tempfile
 import time
@@ -79,11 +81,14 @@ def child(case, argv: list, allowed: list) -> dict:
     sys.stderr.flush()
     peak = max(_status("VmHWM") - start_rss, 0) // 1024
     folders = ENGINE_FILES + [os.path.realpath(p) for p in allowed] + ["/dev/null"]
-    outside = sorted({p for p in (os.path.realpath(p) for p in opened) if not _inside(p, folders)})
+    real = {os.path.realpath(p) for p in opened}
+    outside = sorted(p for p in real if not _inside(p, folders))
+    special = sorted(p for p in real if os.path.exists(p) and not stat.S_ISREG(os.stat(p).st_mode)
+                     and not stat.S_ISDIR(os.stat(p).st_mode) and p != "/dev/null")
     out.seek(0)
     err.seek(0)
     return {"code": code, "out": out.read().decode("utf-8", "replace"), "err": err.read().decode("utf-8", "replace"),
-            "seconds": seconds, "megabytes": peak, "opened_outside": outside}
+            "seconds": seconds, "megabytes": peak, "opened_outside": outside, "opened_special": special}
 
 
 def run(case, root: Path) -> dict:
@@ -99,7 +104,7 @@ def run(case, root: Path) -> dict:
             result = child(case, argv, [str(work)] + [str(outside / p) for p in case.may_read])
         except BaseException as e:     # the driver itself failed: say so rather than hang
             result = {"code": "driver", "out": "", "err": repr(e), "seconds": 0, "megabytes": 0,
-                      "opened_outside": []}
+                      "opened_outside": [], "opened_special": []}
         data = json.dumps(result).encode()
         while data:
             data = data[os.write(w, data):]
@@ -114,7 +119,7 @@ def run(case, root: Path) -> dict:
             os.waitpid(pid, 0)
             os.close(r)
             return {"code": "killed", "out": "", "err": f"still running after {case.seconds * 4 + 5:.0f} s",
-                    "seconds": case.seconds * 4 + 5, "megabytes": 0, "opened_outside": []}
+                    "seconds": case.seconds * 4 + 5, "megabytes": 0, "opened_outside": [], "opened_special": []}
         chunk = os.read(r, 1 << 16)
         if not chunk:
             break
@@ -122,7 +127,8 @@ def run(case, root: Path) -> dict:
     os.close(r)
     _, status = os.waitpid(pid, 0)
     if not chunks:
-        return {"code": f"died ({status})", "out": "", "err": "", "seconds": 0, "megabytes": 0, "opened_outside": []}
+        return {"code": f"died ({status})", "out": "", "err": "", "seconds": 0, "megabytes": 0,
+                "opened_outside": [], "opened_special": []}
     return json.loads(b"".join(chunks))
 
 
