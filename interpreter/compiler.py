@@ -61,14 +61,18 @@ def _int_capped(v, span):
     return v
 
 
-def _capped(value, span):
-    if len(value) > MAX_SIZE:
-        raise RuleError(f"This would make a text or list of {len(value)} items; the limit is {MAX_SIZE}.", span)
-    return value
-
-
 def _too_long(span):
     return RuleError(f"This would make a text of more than {MAX_SIZE:,} characters; the limit is {MAX_SIZE:,}.", span)
+
+
+def _made(m, n: int, what: str, where: str, span):
+    """A text or list of `n` items is being made: beyond MAX_SIZE it is refused, else charged."""
+    if n > MAX_SIZE:
+        raise _too_long(span) if what == "text" else RuleError(
+            f"This would make a list of {n} items; the limit is {MAX_SIZE}.", span)
+    m.work -= n
+    if m.work < 0:
+        raise runaway(where, span)
 
 
 def cost(node) -> int:
@@ -267,13 +271,8 @@ class Compiler:
             # Each part is a text already within MAX_SIZE and the parts are few, so the text is
             # made first and then checked: one len() on the hot path.
             text = "".join([x if f is None else x(m, f(m, env)) for f, x in parts])
-            n = len(text)
-            if n > SMALL:
-                if n > MAX_SIZE:
-                    raise _too_long(span)
-                m.work -= n
-                if m.work < 0:
-                    raise runaway(where, span)
+            if len(text) > SMALL:
+                _made(m, len(text), "text", where, span)
             return text
         return template
 
@@ -504,25 +503,15 @@ class Compiler:
 
                 def add_texts(m, env):
                     x, y = sa(m, a(m, env)), sb(m, b(m, env))
-                    n = len(x) + len(y)
-                    if n > SMALL:
-                        if n > MAX_SIZE:
-                            raise _too_long(span)
-                        m.work -= n
-                        if m.work < 0:
-                            raise runaway(where, span)
+                    if len(x) + len(y) > SMALL:
+                        _made(m, len(x) + len(y), "text", where, span)
                     return x + y
                 return add_texts
             if lt.startswith("list:") or rt.startswith("list:"):
                 def add_lists(m, env):
                     x, y = a(m, env), b(m, env)
-                    n = len(x) + len(y)
-                    if n > SMALL:
-                        if n > MAX_SIZE:
-                            raise RuleError(f"This would make a list of {n} items; the limit is {MAX_SIZE}.", span)
-                        m.work -= n
-                        if m.work < 0:
-                            raise runaway(where, span)
+                    if len(x) + len(y) > SMALL:
+                        _made(m, len(x) + len(y), "list", where, span)
                     return x + y
                 return add_lists
             return lambda m, env: a(m, env) + b(m, env)

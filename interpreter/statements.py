@@ -420,7 +420,7 @@ def compile_stmt(c, s):
     if isinstance(out, (Choose, Menu, Secret)):
         out.sid = len(c.out.stmts)
         c.out.stmts.append(out)
-    if isinstance(out, (For, Choose, Secret)):
+    if isinstance(out, (For, Choose, Menu, Secret)):
         out.where = c.where()
     size = own_cost(s)
     if size > BIG_STATEMENT:     # one step that evaluates a large expression costs its size
@@ -628,7 +628,7 @@ def _menu(c, s: A.Menu):
                       if o.var and o.cond is not None and not _mentions(o.cond, o.var))
     st = Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
               s.span, early)
-    st.each, st.where = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options), c.where()
+    st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
     return st
 
 
