@@ -93,6 +93,9 @@ def _construct_mapping(loader, node):
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+_EVENTS = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml reads events several times faster
+
+
 def _yaml_shape_problem(text: str) -> tuple[str, int, int] | None:
     """(message, line, column) if the YAML nests deeper than MAX_YAML_DEPTH or would hold more than
     MAX_YAML_NODES values once its aliases are expanded ("billion laughs"), else None. It reads
@@ -103,7 +106,7 @@ def _yaml_shape_problem(text: str) -> tuple[str, int, int] | None:
     sizes: dict = {}              # anchor -> how many values it stands for, expanded
     open_: list = []              # (anchor, nodes before it) of each collection being read
     try:
-        for ev in yaml.parse(text, Loader=yaml.SafeLoader):
+        for ev in yaml.parse(text, Loader=_EVENTS):
             if isinstance(ev, yaml.ScalarEvent):
                 nodes += 1
                 if ev.anchor:
