@@ -39,9 +39,25 @@ def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
                       for v, (vis, numbered) in zip(data["globals"], prog.global_vis)]
     out["players"] = [[(_redact(v, numbered) if _hidden(vis, p, seat) else v)
                        for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
+    out["fields"] = _redacted_fields(prog, data["fields"], seat)
     out["envs"] = []
     out["stack"] = []
     out["rng"] = 0
+    return out
+
+
+def _redacted_fields(prog: Compiled, fields: dict, seat: int | None) -> dict:
+    """Things' fields, with each thing's own zone redacted where the seat may not see it (a
+    zone seen by its `owner` belongs to a player kind's thing, whose owner is its `owner` field)."""
+    secret = {kind: {z: vis for z, vis in zones.items() if vis != "public"} for kind, zones in prog.thing_zones.items()}
+    if not any(secret.values()):
+        return fields
+    out = {kind: dict(fs) for kind, fs in fields.items()}
+    for kind, zones in secret.items():
+        owners = prog.static[kind].get("owner")
+        for z, vis in zones.items():
+            out[kind][z] = [_redact(v, False) if _hidden(vis, owners[i] if owners else None, seat) else v
+                            for i, v in enumerate(fields[kind][z])]
     return out
 
 
@@ -65,7 +81,7 @@ def view_of(prog: Compiled, data: dict, seat: int | None) -> dict:
         "reason": data["reason"],
         "variables": dict(zip(prog.global_names, r["globals"])),
         "players": [dict(zip(prog.player_names, row)) for row in r["players"]],
-        "fields": data["fields"],
+        "fields": r["fields"],
         "pending": _pending_for(data, seat),
         "log": list(data["log"]),
     }
