@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from abatteroxie_helpers import (board, card_names, conserved, eliminator, evaluate, fallen, force, game, glob,
-                                 moves, pile, pz, removed, rolled, start)
+from abatteroxie_helpers import (board, card_names, conserved, eliminator, evaluate, fallen, force, game, moves,
+                                 pile, pz, removed, rolled, start)
 from cli_fixtures import tabletop
 
 DATA = Path(__file__).resolve().parent / "data"
