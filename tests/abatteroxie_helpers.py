@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 
-from tabletop.interpreter import rng as R
+from state_edits import find_rng, glob, pz, refresh, set_glob, set_pz
 from tabletop.interpreter.api import load_game
 from tabletop.interpreter.machine import Machine
 
@@ -42,22 +42,6 @@ def tile_name(g, i: int) -> str:
 
 def owner(g, kind: str, thing: int) -> int:
     return g.compiled.static[kind]["owner"][thing]
-
-
-def glob(s, name):
-    return s.data["globals"][s.game.compiled.global_names.index(name)]
-
-
-def set_glob(s, name, value):
-    s.data["globals"][s.game.compiled.global_names.index(name)] = value
-
-
-def pz(s, seat, name):
-    return s.data["players"][seat][s.game.compiled.player_names.index(name)]
-
-
-def set_pz(s, seat, name, value):
-    s.data["players"][seat][s.game.compiled.player_names.index(name)] = value
 
 
 def evaluate(s, define, *args):
@@ -111,16 +95,6 @@ def parse_team_text(text: str) -> list:
         assert m, f"not a team count: {part!r}"
         out.append((LETTERS.index(m.group(1)), int(m.group(2))))
     return out
-
-
-def refresh(s):
-    """Ask the pending decision again so its options fit a position edited through `s.data`: the
-    decision is asked by the statement just before the paused frame's position, so stepping back
-    by one and running the machine asks it anew (asking uses no randomness)."""
-    assert s.data["pending"] is not None and s.data["pending"]["kind"] in ("menu", "choose")
-    s.data["pending"] = None
-    s.data["stack"][-1][1] -= 1
-    Machine(s.game.compiled, s.data).run()
 
 
 def start(players=2, seed=0, *, board=None, removed=(), hands=None, decks=None, discards=None,
@@ -177,20 +151,9 @@ def start(players=2, seed=0, *, board=None, removed=(), hands=None, decks=None, 
 
 
 # ---------------------------------------------------------------- forcing rolls
-def find_rng(s, step, want, tries: int = 5000) -> int:
-    """A generator state under which `step(copy)` leads to a copy where `want(copy)` holds."""
-    for k in range(tries):
-        c = s.copy()
-        c.data["rng"] = R.seed_state(k)
-        step(c)
-        if want(c):
-            return R.seed_state(k)
-    raise AssertionError(f"no generator state among {tries} gives the wanted roll")
-
-
 def force(s, step, want):
     """Set s's generator so that `step(s)` rolls as wanted, then run it."""
-    s.data["rng"] = find_rng(s, step, want)
+    s.data["rng"] = find_rng(s, step, want, tries=5000)
     step(s)
     assert want(s)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from state_edits import glob, pz, set_glob, set_pz  # noqa: F401 (tests import them from here)
 from tabletop.interpreter.machine import Machine
 
 LETTER = {"G": "graham", "C": "chocolate", "M": "marshmallow"}
@@ -33,22 +34,6 @@ RECIPE_ZONES_G = ("straight_ups", "box")
 
 
 # ---------------------------------------------------------------- reading
-def glob(s, name):
-    return s.data["globals"][s.game.compiled.global_names.index(name)]
-
-
-def set_glob(s, name, value):
-    s.data["globals"][s.game.compiled.global_names.index(name)] = value
-
-
-def pz(s, seat, name):
-    return s.data["players"][seat][s.game.compiled.player_names.index(name)]
-
-
-def set_pz(s, seat, name, value):
-    s.data["players"][seat][s.game.compiled.player_names.index(name)] = value
-
-
 def food(g, card):
     return g.compiled.static["ingredient"]["food"][card]
 

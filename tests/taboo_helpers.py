@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import functools
 
-from tabletop.interpreter import rng as R
+from state_edits import find_rng, refresh  # noqa: F401 (tests import refresh from here)
 from tabletop.interpreter.api import load_game
-from tabletop.interpreter.machine import Machine
 
 GAME = "taboo_atoll_express"
 PLATFORM = "Idiot's Platform"
@@ -110,19 +109,6 @@ def set_treasure(s, colour: str, location: str | None = None, search: int | None
         t["claimed"][i] = claimed
 
 
-def refresh(s):
-    """Ask the pending decision again, so its options fit a position edited through `s.data`.
-
-    A menu or choice is asked by the statement just before the paused frame's position;
-    stepping that position back by one and running the machine asks it anew. Asking uses no
-    randomness, so nothing else changes.
-    """
-    assert s.data["pending"] is not None and s.data["pending"]["kind"] in ("menu", "choose")
-    s.data["pending"] = None
-    s.data["stack"][-1][1] -= 1
-    Machine(s.game.compiled, s.data).run()
-
-
 def scenario(seed: int = 0, difficulty: str = "newbie", *, pawn_at: str = PLATFORM, role: str = "no_role",
              water: int | None = None, special: int = 0, flooded=(), sunk=()):
     """A fresh game at its first action menu, edited into a known position.
@@ -200,17 +186,6 @@ def flood_rolls(s) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- forcing rolls
-def find_rng(s, step, want, tries: int = 20000) -> int:
-    """A random generator state under which `step(copy)` leads to a copy where `want(copy)` holds."""
-    for k in range(tries):
-        c = s.copy()
-        c.data["rng"] = R.seed_state(k)
-        step(c)
-        if want(c):
-            return R.seed_state(k)
-    raise AssertionError(f"no generator state among {tries} gives the wanted roll")
-
-
 def force(s, step, want, tries: int = 20000):
     """Set s's random generator so that `step(s)` will produce the wanted roll, then run it."""
     s.data["rng"] = find_rng(s, step, want, tries)
