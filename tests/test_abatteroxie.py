@@ -379,6 +379,19 @@ def test_explosion_under_the_centre_or_a_removed_tile_moves_the_eliminator_inste
     assert eliminator(s) == "B3" and len(removed(s)) == (1 if under == "C3" else 2)
 
 
+def test_an_eliminator_with_no_tile_next_to_it_moves_under_a_nearest_one():
+    # Our reading of "You must move the eliminator underneath a tile adjacent to its current
+    # position" when none is left: one of the nearest tiles, counting diagonal steps.
+    s = start(hands={0: ["2 + Move Eliminator", "1"]}, board={"E5": "R1", "A3": "B1"}, eliminator="A1",
+              removed=["A1", "B1", "A2", "B2", "C1", "C2"])
+    s.apply_label("Move 1 battler 2 tiles each (play 1 and 2 + Move Eliminator)")
+    s.apply_label("Move a battler from E5")
+    s.apply_label("Move to E3")
+    assert "No tile is left next to the eliminator: it moves under one of the nearest." in s.log
+    # two steps away: A3, B3 and C3 (C1 and C2 are gone; D1 is three steps away)
+    assert s.options() == ["Move the eliminator under A3", "Move the eliminator under B3", "Move the eliminator under C3"]
+
+
 def test_the_collapse_removes_every_tile_cut_off_from_the_centre():
     # "Tiles on the board must be connected to the center tile by a vertical or horizontal path of
     # other tiles. After an explosion action, you must remove any tiles and eliminate any battlers
