@@ -15,11 +15,10 @@ from . import ast as A
 from . import builtins as B
 from . import types as T
 from .diagnostics import Diagnostic, RulebookError, Span, did_you_mean
-from .loader import Program
+from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
-MAX_THINGS = 5_000       # the most things of one kind (as the loader's limit per data file)
 
 
 @dataclass
@@ -324,9 +323,9 @@ class Checker:
             # One set per player, player by player: things[i] belongs to seat i // len(set).
             self.out.per_player_kinds[k.name] = len(things)
             things = [dict(t, **{OWNER: seat}) for seat in range(self.out.max_players) for t in things]
-            if len(things) > MAX_THINGS:
+            if len(things) > MAX_RECORDS:
                 self.error("E024", f"The 'player kind' {k.name} makes {len(things)} things for "
-                           f"{self.out.max_players} players; the limit is {MAX_THINGS}.", k)
+                           f"{self.out.max_players} players; the limit is {MAX_RECORDS}.", k)
                 things = []
         return things
 
