@@ -61,6 +61,7 @@ class Field(Expr):
 class Index(Expr):
     obj: Expr
     key: Expr
+    more_keys: list = field(default_factory=list)   # a table keyed by several values: t[a, b]
 
 
 @dataclass
@@ -155,6 +156,17 @@ class Shuffle(Stmt):
 @dataclass
 class EndGame(Stmt):
     reason: Optional[Template]
+
+
+@dataclass
+class EndStage(Stmt):
+    name: str                      # a stage's name, or "turn" for the turn section
+    reason: Optional[Template]
+
+
+@dataclass
+class TakeTurns(Stmt):
+    start: Optional[Expr]          # who starts each round; None: first_player, else Player 1
 
 
 @dataclass
@@ -353,6 +365,7 @@ class TableEntry(Node):
     low: Any
     high: Any                      # equal to low unless a range
     value: Expr
+    more_keys: list = field(default_factory=list)   # [(low, high)] for the second key on
 
 
 @dataclass
@@ -384,6 +397,18 @@ class RuleDecl(Decl):
 
 
 @dataclass
+class StageDecl(RuleDecl):
+    """A rule that `end NAME` can end from any depth, such as a hand of a match."""
+    kind_word = "stage"
+
+
+@dataclass
+class SideDecl(Decl):
+    """A side that scores and can win but never takes a turn or decides (the volcano)."""
+    kind_word = "side"
+
+
+@dataclass
 class PatternDecl(Decl):
     enum: str = ""
     alternatives: list = field(default_factory=list)   # [[ [value, ...] per position ]]
@@ -391,7 +416,7 @@ class PatternDecl(Decl):
 
 
 @dataclass
-class PhaseDecl(Decl):            # name is "setup", "turn" or "round"
+class PhaseDecl(Decl):            # name is "setup", "play", "turn" or "round"
     body: list = field(default_factory=list)
     kind_word = "phase"
 
@@ -438,6 +463,9 @@ class ReactionDecl(Decl):
     label: Template = None
     prompt: Optional[Template] = None       # the question the reacting player sees
     body: list = field(default_factory=list)
+    instant: bool = False                   # offered at any decision point, not on an event
+    var: Optional[str] = None               # `for var in iterable`: one option per item
+    iterable: Optional[Expr] = None
     kind_word = "reaction"
 
 

@@ -19,11 +19,12 @@ from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
+SECTIONS = ("game", "setup", "play", "turn", "round")      # names `end` and the sections own
 
 
 @dataclass
 class Symbol:
-    kind: str          # option enum enum_value kind die var pvar table define rule pattern event reaction
+    kind: str          # option enum enum_value kind die var pvar table define rule stage side pattern event reaction
     decl: Any
     type: str = T.ANY
     slot: int = -1
@@ -85,6 +86,8 @@ class CheckedProgram:
     per_player_kinds: dict = field(default_factory=dict)  # `player kind` -> things per player
     things: dict = field(default_factory=dict)     # kind -> list of records, one per thing
     reactions: dict = field(default_factory=dict)  # event -> [ReactionDecl]
+    instants: list = field(default_factory=list)   # reactions offered at any decision point
+    sides: list = field(default_factory=list)      # the sides' names, in declaration order
     table_keys: dict = field(default_factory=dict)  # table -> key type, when it has one
     pattern_fields: dict = field(default_factory=dict)  # id(list expr) -> (kind, field) matched by a pattern
     globals_: list = field(default_factory=list)   # global var/zone decls in slot order
@@ -99,8 +102,11 @@ class Checker:
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
         self.rules = self.out.rules
+        self.reaction_names: dict = {}
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
+        self.turn_loops: list = []  # `take turns` statements, which need a turn section
+        self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
 
     # ------------------------------------------------------------------ reporting
@@ -157,14 +163,24 @@ class Checker:
                 self.declare(d.name, Symbol("table", d), d)
             elif isinstance(d, A.DefineDecl):
                 self.declare(d.name, Symbol("define", d), d)
+            elif isinstance(d, A.StageDecl):
+                if d.name in SECTIONS:
+                    self.error("E202", f"A stage cannot be called '{d.name}': 'end {d.name}' would mean the "
+                               f"{'game' if d.name == 'game' else d.name + ' section'}.", d, "give the stage another name")
+                self.declare(d.name, Symbol("stage", d), d, self.rules)
             elif isinstance(d, A.RuleDecl):
                 self.declare(d.name, Symbol("rule", d), d, self.rules)
+            elif isinstance(d, A.SideDecl):
+                self.declare(d.name, Symbol("side", d, T.PLAYER, slot=len(out.sides)), d)
+                out.sides.append(d.name)
             elif isinstance(d, A.PatternDecl):
                 self.declare(d.name, Symbol("pattern", d), d)
             elif isinstance(d, A.EventDecl):
                 self.declare(d.name, Symbol("event", d), d)
             elif isinstance(d, A.ReactionDecl):
-                self.declare(d.name, Symbol("reaction", d), d)
+                # Nothing names a reaction but a variant's `replace`, so it may share its name with
+                # the card it plays (an enum value): reactions have a namespace of their own.
+                self.declare(d.name, Symbol("reaction", d), d, self.reaction_names)
             elif isinstance(d, A.PhaseDecl):
                 if d.name in out.phases:
                     self.error("E202", f"The game has two '{d.name}' sections.", d,
@@ -394,8 +410,8 @@ class Checker:
                 self.define_type(s)
             elif s.kind == "pattern":
                 self.check_pattern(s.decl)
-            elif s.kind == "reaction":
-                self.check_reaction(s.decl)
+        for s in self.reaction_names.values():
+            self.check_reaction(s.decl)
         for s in self.rules.values():
             self.body(s.decl, s.decl.params, s.decl.body)
         for ph in out.phases.values():
@@ -438,29 +454,57 @@ class Checker:
         self.ctx = saved
 
     def check_table_keys(self, d: A.TableDecl):
-        enum_types = {self.sym[e.low].type for e in d.entries
-                      if isinstance(e.low, str) and e.low in self.sym and self.sym[e.low].kind == "enum_value"}
-        seen = {}
+        """Each key position of a table holds numbers (or ranges), or values of one enum, or texts;
+        every entry gives the same number of keys, and no combination of keys twice."""
+        width = 1 + len(d.entries[0].more_keys) if d.entries else 1
         for e in d.entries:
-            if isinstance(e.low, int) and isinstance(e.high, int) and e.high < e.low:
-                self.error("E206", f"The range {e.low} to {e.high} is empty.", e)
-            bare = isinstance(e.low, str) and not isinstance(e.low, A.TextKey)
-            if bare and not enum_types and (e.low not in self.sym or self.sym[e.low].kind != "enum_value"):
-                self.error("E201", f"The table key '{e.low}' is not a value of any enum or option.", e,
-                           did_you_mean(e.low, [n for n, x in self.sym.items() if x.kind == "enum_value"])
-                           or 'write a text key in quotes: "like this"')
-            if enum_types and isinstance(e.low, str) and (e.low not in self.sym or self.sym[e.low].kind != "enum_value"):
-                values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
-                self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}, and '{e.low}' is not one.",
-                           e, did_you_mean(e.low, values))
-            for key in ([e.low] if not isinstance(e.low, int) else range(e.low, e.high + 1)):
+            if 1 + len(e.more_keys) != width:
+                self.error("E207", f"The table '{d.name}' is keyed by {width} value{'s' * (width > 1)}, "
+                           f"but this entry gives {1 + len(e.more_keys)}.", e)
+        entries = [e for e in d.entries if 1 + len(e.more_keys) == width]
+        key_types = []
+        for i in range(width):
+            keys = [(e, *([(e.low, e.high)] + e.more_keys)[i]) for e in entries]
+            key_types.append(self.check_key_position(d, keys, i if width > 1 else None))
+        seen = {}
+        for e in entries:
+            spans = [range(lo, hi + 1) if isinstance(lo, int) else [lo] for lo, hi in [(e.low, e.high)] + e.more_keys]
+            for combo in _product(spans):
+                key = combo[0] if width == 1 else combo
                 if key in seen:
-                    self.error("E202", f"The table '{d.name}' gives '{key}' twice (first at line {seen[key]}).", e)
+                    shown = key if width == 1 else ", ".join(str(k) for k in key)
+                    self.error("E202", f"The table '{d.name}' gives '{shown}' twice (first at line {seen[key]}).", e)
                 seen[key] = e.span.line
+        if all(key_types):
+            self.out.table_keys[d.name] = key_types
+
+    def check_key_position(self, d: A.TableDecl, keys: list, position) -> str | None:
+        """Check one key position [(entry, low, high)] of a table; its key type, if it has one."""
+        where = f" in its {_ORDINALS[position]} key" if position is not None else ""
+        enum_types = {self.sym[lo].type for _, lo, _ in keys
+                      if isinstance(lo, str) and lo in self.sym and self.sym[lo].kind == "enum_value"}
+        for e, lo, hi in keys:
+            if isinstance(lo, int) and isinstance(hi, int) and hi < lo:
+                self.error("E206", f"The range {lo} to {hi} is empty.", e)
+            bare = isinstance(lo, str) and not isinstance(lo, A.TextKey)
+            if bare and not enum_types and (lo not in self.sym or self.sym[lo].kind != "enum_value"):
+                self.error("E201", f"The table key '{lo}' is not a value of any enum or option.", e,
+                           did_you_mean(lo, [n for n, x in self.sym.items() if x.kind == "enum_value"])
+                           or 'write a text key in quotes: "like this"')
+            if enum_types and isinstance(lo, str) and (lo not in self.sym or self.sym[lo].kind != "enum_value"):
+                values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
+                self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}{where}, "
+                           f"and '{lo}' is not one.", e, did_you_mean(lo, values))
+        numbers = [e for e, lo, _ in keys if isinstance(lo, int)]
+        if numbers and len(numbers) < len(keys):
+            self.error("E301", f"The table '{d.name}' mixes whole numbers with names or texts{where or ' in its keys'}.",
+                       keys[0][0] if keys[0][0] not in numbers else next(e for e, lo, _ in keys if not isinstance(lo, int)))
+            return None
         if len(enum_types) == 1:
-            self.out.table_keys[d.name] = next(iter(enum_types))
-        elif d.entries and all(isinstance(e.low, int) for e in d.entries):
-            self.out.table_keys[d.name] = T.INT
+            return next(iter(enum_types))
+        if keys and all(isinstance(lo, int) for _, lo, _ in keys):
+            return T.INT
+        return None
 
     def check_pattern(self, d: A.PatternDecl):
         es = self.sym.get(d.enum)
@@ -475,16 +519,19 @@ class Checker:
                         self.error("E201", f"'{v}' is not a value of '{d.enum}'.", d, did_you_mean(v, es.decl.values))
 
     def check_reaction(self, d: A.ReactionDecl):
-        ev = self.sym.get(d.event)
-        if ev is None or ev.kind != "event":
-            self.error("E201", f"The reaction waits for the event '{d.event}', which is not declared.", d,
-                       did_you_mean(d.event, [n for n, s in self.sym.items() if s.kind == "event"]))
-            params = []
+        params = []
+        if d.instant:
+            self.out.instants.append(d)
         else:
-            params = ev.decl.params
-            if len(d.event_args) != len(params):
-                self.error("E207", f"The event '{d.event}' has {len(params)} values but the reaction names {len(d.event_args)}.", d)
-        self.out.reactions.setdefault(d.event, []).append(d)
+            ev = self.sym.get(d.event)
+            if ev is None or ev.kind != "event":
+                self.error("E201", f"The reaction waits for the event '{d.event}', which is not declared.", d,
+                           did_you_mean(d.event, [n for n, s in self.sym.items() if s.kind == "event"]))
+            else:
+                params = ev.decl.params
+                if len(d.event_args) != len(params):
+                    self.error("E207", f"The event '{d.event}' has {len(params)} values but the reaction names {len(d.event_args)}.", d)
+            self.out.reactions.setdefault(d.event, []).append(d)
         saved = self.ctx
         self.ctx = Context()
         slots = []
@@ -492,6 +539,12 @@ class Checker:
             t = getattr(params[i], "resolved", T.ANY) if i < len(params) else T.ANY
             slots.append(self.ctx.bind(name, t))
         slots.append(self.ctx.bind(d.player_var, T.PLAYER))
+        if d.var is not None:
+            # `for x in L`: one option per item; x is bound for the condition, label, prompt and body.
+            t = self.expr(d.iterable, self.ctx)
+            self.want_list(t, d.iterable)
+            slots.append(self.ctx.bind(d.var, T.elem(t)))
+            self.ctx.used.add(d.var)
         self.out.slots[id(d)] = slots
         if d.cond is not None:
             self.want(d.cond, T.BOOL, "The reaction's condition")
@@ -539,8 +592,13 @@ class Checker:
 
     # ------------------------------------------------------------------ statements
     def block(self, stmts, loop: bool):
+        """Check a block. A local first set in it belongs to it: after the block the name is
+        unknown again, and another block may set the same name to a value of another type."""
+        before = set(self.ctx.names)
         for st in stmts:
             self.stmt(st, loop)
+        for name in [n for n in self.ctx.names if n not in before]:
+            del self.ctx.names[name]
 
     def stmt(self, st, loop):
         m = getattr(self, "st_" + type(st).__name__)
@@ -674,12 +732,33 @@ class Checker:
             self.error("E301", f"Cannot draw from {T.a(src)} into {T.a(dst)}.", st.dest)
 
     def st_Shuffle(self, st: A.Shuffle, loop):
-        self.zone_place(st.zone, "What is shuffled")
+        # recorded for the engine, which forces a shuffle's result by the names of its items
+        self.out.types[id(st.zone)] = self.zone_place(st.zone, "What is shuffled")
 
     def st_EndGame(self, st: A.EndGame, loop):
         self.ended = True
         if st.reason:
             self.template(st.reason)
+
+    def st_EndStage(self, st: A.EndStage, loop):
+        if st.name == "turn":
+            self.ends_turn.append(st)
+        else:
+            s = self.rules.get(st.name)
+            if s is None or s.kind != "stage":
+                stages = [n for n, x in self.rules.items() if x.kind == "stage"]
+                hint = did_you_mean(st.name, stages + ["game", "turn"])
+                if s is not None:
+                    hint = f"'{st.name}' is a rule; only a stage (declared with 'stage {st.name}:') can be ended"
+                self.error("E201", f"There is no stage named '{st.name}' to end.", st,
+                           hint or "'end' ends the game, the turn, or a stage declared with 'stage NAME:'")
+        if st.reason:
+            self.template(st.reason)
+
+    def st_TakeTurns(self, st: A.TakeTurns, loop):
+        self.turn_loops.append(st)
+        if st.start is not None:
+            self.want(st.start, T.PLAYER, "Who starts each round")
 
     def st_Say(self, st: A.Say, loop):
         self.template(st.text)
@@ -871,6 +950,9 @@ class Checker:
         if k == "option":
             self.out.refs[id(e)] = ("option", e.name)
             return s.type
+        if k == "side":
+            self.out.refs[id(e)] = ("side", s.slot)
+            return T.PLAYER
         if k == "kind":
             self.out.refs[id(e)] = ("kind", e.name)
             return s.type
@@ -939,14 +1021,25 @@ class Checker:
     def ex_Index(self, e: A.Index):
         if isinstance(e.obj, A.Name) and self.sym.get(e.obj.name) and self.sym[e.obj.name].kind == "table" \
                 and self.lookup_local(e.obj.name) is None:
-            kt = self.expr(e.key, self.ctx)
+            keys = [e.key] + e.more_keys
             want = self.out.table_keys.get(e.obj.name)
-            if want and not T.fits(kt, want):
-                self.error("E301", f"The table '{e.obj.name}' is looked up by {T.show(want)}, not by {T.a(kt)}.", e.key)
+            table = self.sym[e.obj.name].decl
+            width = 1 + len(table.entries[0].more_keys) if table.entries else 1
+            if len(keys) != width:
+                self.error("E207", f"The table '{e.obj.name}' is looked up by {width} value{'s' * (width > 1)}, "
+                           f"not {len(keys)}.", e, "write " + e.obj.name + "[" + ", ".join(["key"] * width) + "]")
+            for i, key in enumerate(keys):
+                kt = self.expr(key, self.ctx)
+                if want and i < len(want) and not T.fits(kt, want[i]):
+                    where = f" in its {_ORDINALS[i]} key" if width > 1 else ""
+                    self.error("E301", f"The table '{e.obj.name}' is looked up by {T.show(want[i])}{where}, not by {T.a(kt)}.", key)
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
         self.want(e.key, T.INT, "A list position")
+        for extra in e.more_keys:
+            self.expr(extra, self.ctx)
+            self.error("E301", "A list is looked up by one position; only a table takes several keys.", extra)
         self.want_list(ot, e.obj)
         self.out.refs[id(e)] = ("list",)
         return T.elem(ot)
@@ -1133,9 +1226,14 @@ class Checker:
         if not any(isinstance(d, A.PlayersDecl) for d in self.p.decls):
             self.error("E402", "The rulebook does not say how many players it takes.", first,
                        "add a line such as: players 2 to 4")
-        if "turn" not in out.phases and "round" not in out.phases:
+        if "play" not in out.phases and "turn" not in out.phases and "round" not in out.phases:
             self.error("E403", "The game has no 'turn' section, so nobody ever plays.", first,
                        "add 'turn:' followed by what a player does on their turn")
+        if "turn" not in out.phases:
+            for st in self.turn_loops + self.ends_turn:
+                what = "'take turns' plays" if isinstance(st, A.TakeTurns) else "'end turn' ends"
+                self.error("E403", f"{what} the 'turn' section, and the game has none.", st,
+                           "add 'turn:' followed by what a player does on their turn")
         if not self.ended:
             self.error("E404", "The game has no end condition: no rule ever says 'end game'.", first,
                        "add 'end game \"why\"' where the rules say the game ends")
@@ -1171,7 +1269,7 @@ class Checker:
         hooks = {"score", "skip_turn"}
         for name, s in self.rules.items():
             if name not in called:
-                self.warn("W102", f"The rule '{name}' is never used.", s.decl)
+                self.warn("W102", f"The {s.kind} '{name}' is never used.", s.decl)
         for name, s in self.sym.items():
             if s.kind == "define" and name not in used and name not in hooks:
                 self.warn("W102", f"The definition '{name}' is never used.", s.decl)
@@ -1184,6 +1282,17 @@ class Checker:
         self.hooks()
         self.unused()
         return self.out
+
+
+_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+
+
+def _product(lists):
+    """Every combination taking one item from each list, as tuples."""
+    out = [()]
+    for xs in lists:
+        out = [t + (x,) for t in out for x in xs]
+    return out
 
 
 def _walk(node):

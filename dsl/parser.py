@@ -44,7 +44,8 @@ KEYWORDS = {"game", "players", "option", "enum", "kind", "grid", "die", "var", "
             "labelled", "by", "prompt", "option", "secretly", "each", "chooses", "timed", "as",
             "move", "draw", "shuffle", "end", "say", "signal", "pass", "stop", "return", "add",
             "then", "and", "or", "not", "starts", "with", "true", "false", "none", "list",
-            "public", "owner", "hidden", "show", "board", "highest", "lowest", "on"}
+            "public", "owner", "hidden", "show", "board", "highest", "lowest", "on", "stage", "side",
+            "play", "take", "turns", "instantly"}
 
 _FRIENDLY = {
     "NAME": "a name", "INT": "a whole number", "STRING": 'a quoted text like "this"',
@@ -271,7 +272,7 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def table_entry(self, meta, c):
         low, high = c[0]
-        return A.TableEntry(low, high, c[1], span=self.sp(meta))
+        return A.TableEntry(low, high, c[-1], more_keys=list(c[1:-1]), span=self.sp(meta))
 
     def key_range(self, c):
         return (c[0], c[1])
@@ -300,6 +301,16 @@ class _ToAst(Transformer):
         name = str(c[0])
         params = c[1] if len(c) > 2 else []
         return A.RuleDecl(name, params=params, body=c[-1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def stage_decl(self, meta, c):
+        name = str(c[0])
+        params = c[1] if len(c) > 2 else []
+        return A.StageDecl(name, params=params, body=c[-1], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def side_decl(self, meta, c):
+        return A.SideDecl(str(c[0]), span=self.sp(meta))
 
     def params(self, c):
         return list(c)
@@ -332,6 +343,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def round_phase(self, meta, c):
         return A.PhaseDecl("round", body=c[0], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def play_phase(self, meta, c):
+        return A.PhaseDecl("play", body=c[0], span=self.sp(meta))
 
     @v_args(meta=True)
     def winners_decl(self, meta, c):
@@ -368,17 +383,28 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def reaction_decl(self, meta, c):
-        name, event = str(c[0]), str(c[1])
+        name, (event, event_args) = str(c[0]), c[1]
         rest = list(c[2:])
         body = rest.pop()
-        prompt = rest.pop()[1] if isinstance(rest[-1], tuple) else None
+        prompt = rest.pop()[1] if isinstance(rest[-1], tuple) and rest[-1][0] == "prompt" else None
         label = self.template(rest.pop())
-        cond = None
-        if rest and not isinstance(rest[-1], Token):
-            cond = rest.pop()
-        player_var = str(rest.pop())
-        return A.ReactionDecl(name, event=event, event_args=[str(t) for t in rest], player_var=player_var,
-                              cond=cond, label=label, prompt=prompt, body=body, span=self.sp(meta))
+        player_var = str(rest.pop(0))
+        var = iterable = None
+        if rest and isinstance(rest[0], tuple) and rest[0][0] == "for":
+            _, var, iterable = rest.pop(0)
+        cond = rest.pop(0) if rest else None
+        return A.ReactionDecl(name, event=event, event_args=event_args, player_var=player_var,
+                              cond=cond, label=label, prompt=prompt, body=body, instant=event is None,
+                              var=var, iterable=iterable, span=self.sp(meta))
+
+    def reaction_on(self, c):
+        return (str(c[0]), [str(t) for t in c[1:]])
+
+    def reaction_instantly(self, c):
+        return (None, [])
+
+    def reaction_for(self, c):
+        return ("for", str(c[0]), c[1])
 
     @v_args(meta=True)
     def include_decl(self, meta, c):
@@ -444,8 +470,20 @@ class _ToAst(Transformer):
         return A.Shuffle(c[0], span=self.sp(meta))
 
     @v_args(meta=True)
-    def end_stmt(self, meta, c):
+    def end_game(self, meta, c):
         return A.EndGame(self.template(c[0]) if c else None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def end_turn(self, meta, c):
+        return A.EndStage("turn", self.template(c[0]) if c else None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def end_stage(self, meta, c):
+        return A.EndStage(str(c[0]), self.template(c[1]) if len(c) > 1 else None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def take_turns_stmt(self, meta, c):
+        return A.TakeTurns(c[0] if c else None, span=self.sp(meta))
 
     @v_args(meta=True)
     def say_stmt(self, meta, c):
@@ -628,7 +666,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def index(self, meta, c):
-        return A.Index(c[0], c[1], span=self.sp(meta))
+        return A.Index(c[0], c[1], more_keys=list(c[2:]), span=self.sp(meta))
 
     @v_args(meta=True)
     def call(self, meta, c):

@@ -16,13 +16,15 @@ from tabletop.dsl import types as T
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
 from tabletop.dsl.loader import load_program
 
+from . import words as W
 from .compiler import Compiled, compile_program
 from .errors import IllegalMove, RuleError, SaveError
 from .machine import Machine, new_state
-from .view import display_parts, redacted_state, render_state, view_of
+from .position import PositionError, apply_changes
+from .view import display_parts, named_view, redacted_state, render_state, view_of
 
 __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError",
-           "RulebookError", "MAX_TIME"]
+           "RulebookError", "PositionError", "MAX_TIME"]
 
 MAX_TIME = 3600.0    # the longest reaction time an answer may carry, in seconds
 
@@ -38,9 +40,21 @@ class Decision:
 
 @dataclass
 class Result:
-    winners: list
-    scores: list
-    reason: str
+    winners: list              # the seats that win (several: a shared win)
+    scores: list               # each seat's score
+    reason: str                # the `end game` text
+    sides: list = field(default_factory=list)        # the sides that win, by name ("volcano")
+    side_scores: dict = field(default_factory=dict)  # each side's score, by name
+
+    @property
+    def nobody_won(self) -> bool:
+        """Nobody at all wins: no seat and no side (the volcano exploded)."""
+        return not self.winners and not self.sides
+
+    @property
+    def shared(self) -> bool:
+        """Several win together (seats, sides, or both)."""
+        return len(self.winners) + len(self.sides) > 1
 
 
 @dataclass
@@ -68,19 +82,68 @@ class Game:
     def options(self):
         return self.compiled.options
 
-    def new_state(self, players: int | None = None, seed: int = 0) -> "State":
+    @property
+    def sides(self) -> list:
+        """The names of the game's sides: participants that score and can win without a seat."""
+        return list(self.compiled.sides)
+
+    def new_state(self, players: int | None = None, seed: int = 0, force: list | None = None) -> "State":
         n = self.min_players if players is None else int(players)
         if not self.min_players <= n <= self.max_players:
             span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
             noun = "player" if self.max_players == 1 else "players"
             raise ValueError(f"{self.title} is played by {span} {noun}, not {n}.")
-        return State(self, new_state(self.compiled, n, seed))
+        return State(self, new_state(self.compiled, n, seed, self.forced_results(force or [])))
 
     def load_state(self, data) -> "State":
         problem = _validate_state(self.compiled, data)
         if problem:
             raise SaveError(f"The saved state does not fit {self.title}: {problem}.")
-        return State(self, _copy(data))
+        data = _copy(data)
+        data.setdefault("rolls", [])          # states saved before dice were recorded
+        data.setdefault("forced", [])
+        return State(self, data)
+
+    def forced_results(self, results: list) -> list:
+        """Random results in the game's words -> the state's forced entries, each checked to be
+        possible: a die face must be a face of the die (of some die, if none is named)."""
+        if not isinstance(results, list):
+            raise PositionError("Forced results are a list, e.g. [black, {number_die: 6}, {pick: Dark Pit}].")
+        out = []
+        for r in results:
+            if isinstance(r, dict) and len(r) == 1:
+                (key, value), = r.items()
+                if key in ("pick", "shuffle"):
+                    if key == "shuffle" and not isinstance(value, list):
+                        raise PositionError(f"A forced shuffle lists what comes first, in order, not {W.quote(value)}.")
+                    out.append({key: value})
+                    continue
+                if key == "roll":
+                    key = None
+                elif key not in self.compiled.dice:
+                    hint = did_you_mean(str(key), list(self.compiled.dice) + ["pick", "shuffle", "roll"])
+                    raise PositionError(f"'{key}' is not a die of {self.title}, nor 'pick' or 'shuffle'"
+                                        + (f"; {hint}" if hint else "") + ".")
+                for face in (value if isinstance(value, list) else [value]):
+                    out.append({"roll": self._face(face, key), "die": key})
+            elif isinstance(r, (str, int)) and not isinstance(r, bool):
+                out.append({"roll": self._face(r, None), "die": None})
+            else:
+                raise PositionError(f"{W.quote(r)} is not a forced result: give a die face (black), a named die's "
+                                    "face ({number_die: 6}), {pick: THING} or {shuffle: [THING, ...]}.")
+        return out
+
+    def _face(self, face, die: str | None):
+        dice = {die: self.compiled.dice[die]} if die else self.compiled.dice
+        for faces in dice.values():
+            for f in faces:
+                if f == face and type(f) is type(face) or str(f) == str(face):
+                    return f
+        if not dice:
+            raise PositionError(f"{self.title} has no dice, so nothing can roll {W.quote(face)}.")
+        listed = "; ".join(f"{n}: {', '.join(str(f) for f in fs)}" for n, fs in dice.items())
+        what = f"a face of {die}" if die else "a face of any die of " + self.title
+        raise PositionError(f"{W.quote(face)} is not {what} ({listed}).")
 
 
 def load_game(game: str, variant: str | None = None, options: dict | None = None) -> Game:
@@ -127,6 +190,17 @@ class State:
     @property
     def log(self) -> list:
         return list(self.data["log"])
+
+    @property
+    def rolls(self) -> list:
+        """The dice rolled since the last answer (or since the start), in order: (die, face)."""
+        flat = self.data.get("rolls", [])
+        return list(zip(flat[0::2], flat[1::2]))
+
+    @property
+    def forced(self) -> list:
+        """The forced random results not used yet, in order."""
+        return _copy(self.data.get("forced", []))
 
     @property
     def said(self) -> int:
@@ -177,9 +251,11 @@ class State:
         m = Machine(self.game.compiled, self.data)
         prog = self.game.compiled
         n = self.players
-        scores = [prog.score(m, (p,)) if prog.score else 0 for p in range(n)]
+        scores = [prog.score(m, (p,)) if prog.score else 0 for p in range(n + len(prog.sides))]
         winners = _winners(prog, m, scores)
-        return Result(winners, scores, self.data["reason"])
+        return Result([w for w in winners if w < n], scores[:n], self.data["reason"],
+                      [prog.sides[w - n] for w in winners if w >= n],
+                      {name: scores[n + i] for i, name in enumerate(prog.sides)})
 
     def scores(self) -> list:
         m = Machine(self.game.compiled, self.data)
@@ -187,7 +263,8 @@ class State:
         return [prog.score(m, (p,)) if prog.score else 0 for p in range(self.players)]
 
     # ------------------------------------------------------------------ deciding
-    def apply(self, index: int, seat: int | None = None, time: float | None = None):
+    def _deciding(self, seat: int | None) -> int:
+        """The seat answering now (by default the first asked); IllegalMove if it may not."""
         p = self.data["pending"]
         if p is None:
             raise IllegalMove("The game is over; there is nothing left to decide." if self.is_over
@@ -197,6 +274,11 @@ class State:
         if seat not in p["players"]:
             who = ", ".join(f"Player {s + 1}" for s in p["players"])
             raise IllegalMove(f"It is not Player {seat + 1}'s decision; waiting for {who}.")
+        return seat
+
+    def apply(self, index: int, seat: int | None = None, time: float | None = None):
+        p = self.data["pending"]
+        seat = self._deciding(seat)
         labels = self.options(seat)
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(labels):
             raise IllegalMove(f"There is no option {index!r}; the options are numbered 0 to {len(labels) - 1}.")
@@ -207,11 +289,83 @@ class State:
         Machine(self.game.compiled, self.data).apply(index, seat, time)
 
     def apply_label(self, label: str, seat: int | None = None, time: float | None = None):
-        labels = self.options(seat)
-        if label not in labels:
-            hint = did_you_mean(label, labels)
-            raise IllegalMove(f"'{label}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
-        self.apply(labels.index(label), seat, time)
+        self.apply(self.find_option(label, seat), seat, time)
+
+    def find_option(self, text: str, seat: int | None = None, substring: bool = False) -> int:
+        """The number of the option `text` names: its exact label, else the one label with the same
+        words in another order ("Keep blue and red" for "Keep red and blue"), else with
+        `substring` the one label containing it. IllegalMove says why when none or several fit."""
+        labels = self.options(self._deciding(seat))
+        if text in labels:
+            return labels.index(text)
+        words = sorted(text.casefold().split())
+        found = [i for i, label in enumerate(labels) if sorted(label.casefold().split()) == words]
+        if not found and substring:
+            found = [i for i, label in enumerate(labels) if text.casefold() in label.casefold()]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            shown = ", ".join(f"'{labels[i]}'" for i in found[:5]) + (", ..." if len(found) > 5 else "")
+            raise IllegalMove(f"'{text}' fits {len(found)} options ({shown}); say which.")
+        hint = did_you_mean(text, labels)
+        raise IllegalMove(f"'{text}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
+
+    # ------------------------------------------------------------------ setting a position
+    def set_position(self, changes: dict, rest: dict | None = None):
+        """Set values by name, in the game's words (see position.py and docs/engine.md), then ask the
+        pending decision again so its options fit the new position. An impossible position raises
+        PositionError naming the value, and leaves the state unchanged."""
+        if self.data["pending"] is None:
+            raise PositionError("The game is over; a position can only be set while a decision waits.")
+        data = _copy(self.data)
+        apply_changes(self.game.compiled, data, changes, rest)
+        self._ask_again(data)
+        self.data = data
+
+    def ask_again(self):
+        """Ask the pending decision again from the state as it is now, after `data` was edited by
+        hand. The edited data is checked first, as `load_state` checks it; PositionError if it fails."""
+        data = _copy(self.data)
+        self._ask_again(data)
+        self.data = data
+
+    def _ask_again(self, data: dict):
+        problem = _validate_state(self.game.compiled, data)
+        if problem:
+            raise PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
+        p = data["pending"]
+        if p is None:
+            return
+        if p["kind"] != "reaction":
+            data["stack"][-1][1] -= 1      # the statement that asked runs again; a reaction is re-offered
+        data["pending"] = None
+        try:
+            Machine(self.game.compiled, data).run()
+        except RuleError as e:
+            raise PositionError(f"The rules cannot go on from this position: {e}") from None
+
+    def force(self, results: list):
+        """The next random results, in the game's words, used before the generator's: a die face
+        (`"black"`, `6`), a named die's faces (`{"number_die": [6, 2]}`), a pick (`{"pick": "Dark Pit"}`)
+        or a shuffle's first items (`{"shuffle": ["Chocolate", "Marshmallow"]}`). Each is checked to be
+        possible (PositionError if not); the rules refuse a forced result that does not fit the
+        draw they make (RuleError)."""
+        self.data.setdefault("forced", []).extend(self.game.forced_results(results))
+
+    def evaluate(self, name: str, *args):
+        """A rulebook definition's value now, with arguments and result in the game's words."""
+        prog = self.game.compiled
+        if name not in prog.define_types:
+            hint = did_you_mean(name, prog.define_types)
+            raise PositionError(f"{self.game.title} has no definition '{name}'" + (f"; {hint}" if hint else "") + ".")
+        params, result = prog.define_types[name]
+        if len(args) != len(params):
+            raise PositionError(f"'{name}' takes {len(params)} values, not {len(args)}.")
+        try:
+            values = tuple(W.read(prog, t, a, self.players) for t, a in zip(params, args))
+        except W.WordsError as e:
+            raise PositionError(f"{name}: {e}.") from None
+        return W.show(prog, result, prog.defines[name](Machine(prog, self.data), values), self.players)
 
     # ------------------------------------------------------------------ copies, views, saving
     def copy(self) -> "State":
@@ -220,7 +374,9 @@ class State:
     def to_json(self) -> dict:
         return _copy(self.data)
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None, named: bool = False) -> dict:
+        if named:
+            return named_view(self.game.compiled, self.data, seat)
         return _copy(view_of(self.game.compiled, self.data, seat))
 
     def display(self, seat: int | None) -> list:
@@ -241,6 +397,8 @@ def _check_time(time) -> None:
 
 
 def _winners(prog: Compiled, m: Machine, scores: list) -> list:
+    """The winning player values: seats, then sides (side i is the value players + i). `scores`
+    holds every seat's and then every side's score."""
     n = len(scores)
     if prog.winners is None:
         best = max(scores) if scores else 0
@@ -278,7 +436,7 @@ def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
     if t == "text":
         return isinstance(v, str)
     if t == "player":
-        return type(v) is int and 0 <= v < players
+        return type(v) is int and 0 <= v < players + len(prog.sides)
     if t.startswith("thing:"):
         return type(v) is int and 0 <= v < prog.kinds.get(t[6:], 0)
     if t.startswith("enum:"):
@@ -288,10 +446,16 @@ def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
 
 def _values_problem(prog: Compiled, data: dict) -> str:
     n = len(data["players"])
+    for (table, slot), (lo, hi, name) in prog.ranges.items():
+        rows = [(data["globals"], "")] if table == "g" else [(row, f"Player {p + 1}'s ") for p, row in enumerate(data["players"])]
+        for row, whose in rows:
+            v = row[slot] if slot < len(row) else None
+            if type(v) is int and not lo <= v <= hi:
+                return f"{whose}'{name}' is {v}, outside its range {lo} to {hi}"
     for name, t, v in zip(prog.global_names, prog.global_types, data["globals"]):
         if not _fits_value(prog, v, t, n):
             return f"the variable '{name}' does not hold {T.a(t)}"
-    for row in data["players"]:
+    for row in data["players"] + data.get("sides", []):
         for name, t, v in zip(prog.player_names, prog.player_types, row):
             if not _fits_value(prog, v, t, n):
                 return f"a player's '{name}' does not hold {T.a(t)}"
@@ -307,9 +471,15 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
     from . import statements as S
     kinds = {"choose": S.Choose, "menu": S.Menu, "secret": S.Secret}
     if p.get("kind") == "reaction":
-        if not data["stack"] or not isinstance(data["stack"][-1][3], dict):
+        aux = data["stack"][-1][3] if data["stack"] else None
+        if not isinstance(aux, dict) or not (aux.get("event") is None or aux.get("event") in prog.reactions):
             return "its pending reaction has no event to resume"
+        offered = prog.instants if aux["event"] is None else prog.reactions[aux["event"]]
         labels, values = p.get("labels"), p.get("values")
+        if not isinstance(values, list) or not all(
+                v is None or (isinstance(v, list) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < len(offered))
+                for v in values):
+            return "its pending reaction's options do not match the rulebook"
     elif p.get("kind") in kinds:
         if not isinstance(p.get("stmt"), int) or not 0 <= p["stmt"] < len(prog.stmts) \
                 or not isinstance(prog.stmts[p["stmt"]], kinds[p["kind"]]):
@@ -357,6 +527,19 @@ def _validate_state(prog: Compiled, data) -> str:
         return f"it has {n} players"
     if any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in data["players"]):
         return "a player's variables do not match the rulebook"
+    if prog.sides:
+        sides = data.get("sides")
+        if not isinstance(sides, list) or len(sides) != len(prog.sides) \
+                or any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in sides):
+            return "its sides' variables do not match the rulebook"
+    elif "sides" in data:
+        return "it has sides, and the rulebook has none"
+    if prog.instants:
+        declined = data.get("declined")
+        if not isinstance(declined, list) or not all(
+                isinstance(d, list) and len(d) == 3 and type(d[0]) is int and 0 <= d[0] < n
+                and type(d[1]) is int and 0 <= d[1] < len(prog.instants) for d in declined):
+            return "its declined reactions do not match the rulebook"
     for kind, fields in prog.dynamic.items():
         got = data["fields"].get(kind)
         if not isinstance(got, dict) or set(got) != set(fields):
@@ -369,11 +552,28 @@ def _validate_state(prog: Compiled, data) -> str:
                 and 0 <= frame[1] <= len(prog.blocks[frame[0]].stmts) and isinstance(frame[2], int)
                 and 0 <= frame[2] < max(len(data["envs"]), 1)):
             return "its rule positions do not match the rulebook"
+        kind = prog.blocks[frame[0]].kind
+        aux = frame[3]
+        if kind == "turns" and not (isinstance(aux, dict) and type(aux.get("seat")) is int
+                                    and 0 <= aux["seat"] <= n and type(aux.get("leader")) is int
+                                    and 0 <= aux["leader"] < n):
+            return "its turn order does not match the rulebook"
+        if kind == "signal" and not (isinstance(aux, dict) and type(aux.get("i")) is int and 0 <= aux["i"] <= n
+                                     and type(aux.get("reacted")) is bool and isinstance(aux.get("args"), list)
+                                     and (aux.get("event") is None or aux.get("event") in prog.reactions)
+                                     and (aux.get("event") is not None or prog.instants)):
+            return "its reactions in progress do not match the rulebook"
     problem = _values_problem(prog, data)
     if problem:
         return problem
     if not all(isinstance(line, str) for line in data["log"]):
         return "its log holds something that is not a text"
+    rolls = data.get("rolls", [])
+    if not isinstance(rolls, list) or len(rolls) % 2 or not all(isinstance(d, str) for d in rolls[0::2]):
+        return "its dice rolled are not a list of die names and faces"
+    if not isinstance(data.get("forced", []), list) or not all(
+            isinstance(f, dict) and len(set(f) & {"roll", "pick", "shuffle"}) == 1 for f in data.get("forced", [])):
+        return "its forced results are malformed"
     if "said" in data and (type(data["said"]) is not int or data["said"] < len(data["log"])):
         return "its count of lines said does not fit its log"
     p = data.get("pending")

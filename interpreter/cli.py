@@ -1,4 +1,4 @@
-"""The `tabletop` command line: check rulebooks, play games at the terminal, simulate bot games.
+"""The `tabletop` command line: check rulebooks, play games at the terminal, simulate bot games, run scenarios.
 
 Exit codes: 0 ok, 1 a rulebook or game error (or a game left unfinished), 2 a usage error.
 Whatever happens, the user sees a message in words, never a Python traceback (set
@@ -162,6 +162,17 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a game still running after M decisions counts as an error (default 100000)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.set_defaults(run=cmd_simulate)
+
+    test = sub.add_parser("test", help="run a rulebook's scenarios (set a position, force dice, move, expect)",
+                          description="Run the scenario files of rulebooks (each folder's scenarios/*.yaml) or "
+                                      "the files given, and report each failing case with its file and line, what "
+                                      "was expected and what happened. Exit 0 when all pass, 1 otherwise.")
+    test.add_argument("paths", nargs="+", metavar="PATH", help="rulebook folder, game name, scenario file or folder")
+    test.add_argument("--format", choices=["text", "json"], default="text",
+                      help="text for people (default) or json for programs (schemas/test.schema.json)")
+    test.add_argument("-k", metavar="TEXT", dest="only", help="run only the cases whose name contains TEXT")
+    test.add_argument("-v", "--verbose", action="store_true", help="list every case with ok or FAILED")
+    test.set_defaults(run=cmd_test)
     return parser
 
 
@@ -280,6 +291,25 @@ def _print_check(path: str, diagnostics, sources, errors: int) -> None:
         print(f"{path}: ok" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""))
 
 
+# ---------------------------------------------------------------- test
+
+def cmd_test(args) -> int:
+    from tabletop.interpreter import scenarios
+    files = []
+    for path in args.paths:
+        try:
+            found = scenarios.find_files(path)
+        except FileNotFoundError:
+            raise UsageError(f"there is no rulebook or scenario file '{path}'.") from None
+        if not found:
+            err(f"{path}: no scenario files (a rulebook keeps them in its scenarios/ folder).")
+            return 1
+        files.extend(found)
+    report = scenarios.run_files(files, args.only)
+    print(json.dumps(report.to_json(), indent=1) if args.format == "json" else scenarios.render(report, args.verbose))
+    return 0 if report.ok and report.cases else 1
+
+
 # ---------------------------------------------------------------- simulate
 
 def cmd_simulate(args) -> int:
@@ -323,9 +353,14 @@ def format_stats(stats: dict) -> str:
         if stats["shared_games"]:
             won += f", {shared} shared{_share(shared, finished)}"
         lines.append(f"  {seat_name(seat)}: {won}; score {_range(stats['scores'][seat])}")
+    for name, side in stats.get("sides", {}).items():
+        won = f"{side['wins']} won alone{_share(side['wins'], finished)}"
+        if stats["shared_games"]:
+            won += f", {side['shared_wins']} shared{_share(side['shared_wins'], finished)}"
+        lines.append(f"  {name.replace('_', ' ')} (a side, not a seat): {won}; score {_range(side['scores'])}")
     if stats["shared_games"]:
         lines.append(f"  shared wins: {stats['shared_games']} games{_share(stats['shared_games'], finished)}; "
-                     "each counts for every seat in it, so the shared percentages overlap")
+                     "each counts for every winner in it, so the shared percentages overlap")
     lines.append(f"  no winner: {stats['no_winner']}{_share(stats['no_winner'], finished)}")
     lines.append(f"  decisions per game: {_range(stats['decisions'])}")
     for f in stats["findings"]:

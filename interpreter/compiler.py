@@ -74,7 +74,7 @@ class Grid:
 @dataclass
 class Block:
     stmts: list
-    kind: str = "seq"          # seq proc for repeat while secret signal root
+    kind: str = "seq"          # seq proc for repeat while secret signal turns
     owner: str = ""            # the rule or section it belongs to, for error messages
     data: object = None        # the loop's statement, for loops
 
@@ -112,6 +112,9 @@ class Compiled:
     patterns: dict = field(default_factory=dict)
     stmts: list = field(default_factory=list)         # every decision statement by id
     reactions: dict = field(default_factory=dict)     # event -> [compiled reaction]
+    instants: list = field(default_factory=list)      # reactions offered at any decision point
+    sides: list = field(default_factory=list)         # the sides' names; side i is the player value players + i
+    stages: dict = field(default_factory=dict)        # stage name (or ":turn") -> its block, for `end`
     root: int = -1
     score: object = None
     winners: object = None
@@ -125,6 +128,9 @@ class Compiled:
     enum_values: dict = field(default_factory=dict)    # enum or option -> its values
     per_player_kinds: dict = field(default_factory=dict)  # `player kind` -> things per player
     thing_zones: dict = field(default_factory=dict)    # kind -> {zone field: visibility}, for views
+    zones: set = field(default_factory=set)            # ("g"|"p", slot) of every zone (not a variable)
+    dice: dict = field(default_factory=dict)           # die name -> its faces
+    define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
 
 
 class Compiler:
@@ -198,6 +204,9 @@ class Compiler:
         if k == "option":
             v = self.opts[ref[1]]
             return lambda m, env: v
+        if k == "side":
+            i = ref[1]
+            return lambda m, env: m.player_count + i
         if k == "kind":
             per_player = self.out.per_player_kinds.get(ref[1])
             if per_player is not None:     # the sets of the players in this game, seat by seat
@@ -220,7 +229,7 @@ class Compiler:
                 return lambda m, env: m.s["turn_number"]
             return lambda m, env: None
         if k == "die":
-            faces = list(self.c.symbols[ref[1]].decl.faces)
+            faces = self.out.dice[ref[1]]
             return lambda m, env: faces
         if k == "pattern":
             p = self.out.patterns[ref[1]]
@@ -257,16 +266,32 @@ class Compiler:
         if ref[0] == "table":
             table = self.tables[ref[1]]
             name = ref[1]
+            if e.more_keys:
+                return self.table_lookup(name, table, [key] + [self.expr(k) for k in e.more_keys], e.span)
 
             def lookup(m, env):
                 k = key(m, env)
-                for lo, hi, val in table:
+                for lo, hi, val, _ in table:
                     if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
                         return val(m, env)
                 raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", e.span)
             return lookup
         obj = self.expr(e.obj)
         return lambda m, env: obj(m, env)[key(m, env)]
+
+    @staticmethod
+    def table_lookup(name, table, keys, span):
+        """Look up a table keyed by several values: the first entry all of whose keys match."""
+        def matches(k, lo, hi):
+            return k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi)
+
+        def lookup(m, env):
+            ks = [k(m, env) for k in keys]
+            for lo, hi, val, more in table:
+                if matches(ks[0], lo, hi) and all(matches(k, a, b) for k, (a, b) in zip(ks[1:], more)):
+                    return val(m, env)
+            raise RuleError(f"The table '{name}' has no entry for {', '.join(m.show_any(k) for k in ks)}.", span)
+        return lookup
 
     def ex_Call(self, e: A.Call):
         ref = self.refs[id(e)]
@@ -282,6 +307,8 @@ class Compiler:
             show = self.shower(T.elem(self.types.get(id(e.args[0]), T.ANY)))
             items, sep = args[0], (args[1] if len(args) > 1 else (lambda m, env: ", "))
             return lambda m, env: sep(m, env).join(show(m, x) for x in items(m, env))
+        if ref[1] in ("roll", "pick", "shuffled"):
+            return self.chance(e, ref[1], args)
         if ref[1] == "match_length":
             values, pattern = self.pattern_values(e.args[0]), args[1]
             return lambda m, env: m.match_length(values(m, env), pattern(m, env))
@@ -293,6 +320,22 @@ class Compiler:
             a0, a1 = args
             return lambda m, env: fn(m, a0(m, env), a1(m, env))
         return lambda m, env: fn(m, *[a(m, env) for a in args])
+
+    def chance(self, e: A.Call, name: str, args):
+        """A random draw goes through the machine, which knows the die's name or the items' type,
+        so a scenario can force it in the game's words."""
+        if name == "roll":
+            die_ref = self.refs.get(id(e.args[0]))
+            die = die_ref[1] if die_ref and die_ref[0] == "die" else None
+            faces, keep = args[0], (args[1] if len(args) > 1 else None)
+            if keep is None:
+                return lambda m, env: m.roll(faces(m, env), None, die)
+            return lambda m, env: m.roll(faces(m, env), keep(m, env), die)
+        t = T.elem(self.types.get(id(e.args[0]), T.ANY))
+        xs = args[0]
+        if name == "pick":
+            return lambda m, env: m.pick(xs(m, env), t)
+        return lambda m, env: m.shuffled(xs(m, env), t)
 
     def ex_Lambda(self, e: A.Lambda):
         slot = self.c.slots[id(e)]
@@ -510,8 +553,11 @@ class Compiler:
                 out.patterns[n] = {"name": n, "enum": s.decl.enum, "alternatives": s.decl.alternatives}
         self.tables = {}
         for n, s in sym.items():
+            if s.kind == "die":
+                out.dice[n] = list(s.decl.faces)
+        for n, s in sym.items():
             if s.kind == "table":
-                self.tables[n] = [(e.low, e.high, self.expr(e.value)) for e in s.decl.entries]
+                self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys) for e in s.decl.entries]
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
@@ -534,23 +580,39 @@ class Compiler:
         out.field_types = {k: {f: t for f, (t, dyn) in fs.items() if dyn} for k, fs in c.kind_fields.items()}
         out.enum_values = {n: set(x.decl.values if x.kind == "enum" else x.decl.choices)
                            for n, x in sym.items() if x.kind in ("enum", "option")}
+        for n, s in sym.items():
+            if s.kind == "define":
+                params = [getattr(p, "resolved", T.ANY) for p in s.decl.params]
+                out.define_types[n] = (params, s.type or self.types.get(id(s.decl.body), T.ANY))
         fp = sym.get("first_player")
         if fp is not None and fp.kind == "var" and fp.type == T.PLAYER:
             out.first_player_slot = fp.slot
         for name, g in c.grids.items():
             out.grids[name] = self.make_grid(name, g)
+        out.sides = list(c.sides)
         for n, s in c.rules.items():
             self.compile_proc(n, s.decl, s.decl.params, s.decl.body)
+            if s.kind == "stage":
+                out.stages[n] = out.procs[n].block
         for ev, reactions in c.reactions.items():
             out.reactions[ev] = [self.compile_reaction(r) for r in reactions]
-        for name in ("setup", "turn", "round"):
+        out.instants = [self.compile_reaction(r) for r in c.instants]
+        for name in ("setup", "play", "turn", "round"):
             if name in c.phases:
                 ph = c.phases[name]
                 self.compile_proc(":" + name, ph, [], ph.body)
+        if ":turn" in out.procs:
+            out.stages[":turn"] = out.procs[":turn"].block
         from . import statements as S
         out.signal_block = self.block([], kind="signal", owner="reactions")
-        out.root = self.block([], kind="root", owner="turn order")
-        out.blocks[out.root].stmts = [S.RootTurns(has_setup="setup" in c.phases, has_round="round" in c.phases)]
+        out.root = self.block([], kind="seq", owner="turn order")
+        # Setup once; then the play section, or else turns around the table until the game ends.
+        root = [S.Call(":setup", [], None)] if "setup" in c.phases else []
+        if "play" in c.phases:
+            root += [S.Call(":play", [], None), S.PlayOver(c.phases["play"].span)]
+        else:
+            root.append(S.TakeTurns(None, self, None))
+        out.blocks[out.root].stmts = root
         if "score" in sym and sym["score"].kind == "define":
             out.score = guarded(out.defines["score"], sym["score"].decl.span, "The score")
         if c.winners is not None:
@@ -622,6 +684,8 @@ class Compiler:
         names.append(d.name)
         vis.append((d.visibility if isinstance(d, A.ZoneDecl) else "public",
                     isinstance(d, A.ZoneDecl) and d.count is not None))
+        if isinstance(d, A.ZoneDecl):
+            self.out.zones.add((table, len(names) - 1))
         if isinstance(d, A.VarDecl) and d.low is not None:
             self.out.ranges[(table, len(names) - 1)] = (d.low, d.high, d.name)
 
@@ -642,7 +706,7 @@ class Compiler:
     def compile_proc(self, name, owner, params, body):
         size = self.c.env_sizes.get(id(owner), 0)
         slots = [self.c.slots[id(p)] for p in params]
-        label = name[1:] + " section" if name.startswith(":") else f"rule '{name}'"
+        label = name[1:] + " section" if name.startswith(":") else f"{owner.kind_word} '{name}'"
         proc = Proc(name, -1, size, slots, owner.span)
         self.out.procs[name] = proc
         proc.block = self.block(body, kind="proc", owner=label)
@@ -655,8 +719,13 @@ class Compiler:
         prompt = self.expr(r.prompt) if r.prompt is not None else None
         proc = Proc(r.name, -1, size, slots, r.span)
         proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
+        items = guarded(self.expr(r.iterable), r.iterable.span, "The reaction's list") if r.iterable is not None else None
+        from .statements import _mentions
+        # A condition that does not mention the item is tested once, before the list is made.
+        early = items is not None and r.cond is not None and not _mentions(r.cond, r.var)
         return {"name": r.name, "proc": proc, "cond": cond, "label": label, "prompt": prompt, "size": size,
-                "slots": slots}
+                "slots": slots[:len(r.event_args) + 1], "item_slot": slots[-1] if r.var is not None else -1,
+                "items": items, "early": early}
 
 
 def compile_program(checked: CheckedProgram, option_values: dict) -> Compiled:

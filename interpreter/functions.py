@@ -1,7 +1,9 @@
 """Runtime implementations of the built-in functions named in `dsl/builtins.py`.
 
-Each takes the machine (for randomness, the board and the current state) and already
-evaluated arguments. They must not change game state except the random generator's.
+Each takes the machine (for the board and the current state) and already evaluated
+arguments. The random ones (`roll`, `pick`, `shuffled`) are the machine's own (`Machine.roll`,
+`pick`, `shuffled`): every draw goes there, so a scenario can force it. These must not change
+game state.
 """
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ from itertools import combinations, product as _product
 
 from .errors import RuleError
 
-MAX_ROLLS = 1000
 MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
 
 
@@ -30,15 +31,6 @@ def _product_of(m, a, b):
     if len(a) * len(b) > MAX_ITEMS:
         raise RuleError(f"product() of {len(a)} and {len(b)} items would make too many pairs; the limit is {MAX_ITEMS}.")
     return [[x, y] for x, y in _product(a, b)]
-
-
-def _roll(m, die, keep=None):
-    faces = die
-    for _ in range(MAX_ROLLS):
-        face = faces[m.below(len(faces))]
-        if keep is None or keep(face):
-            return face
-    raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")
 
 
 def _min(m, *args):
@@ -70,12 +62,6 @@ def _flatten(m, xss):
 
 def _join(m, xs, sep=", "):
     return sep.join(m.show_any(x) for x in xs)
-
-
-def _shuffled(m, xs):
-    xs = list(xs)
-    m.shuffle(xs)
-    return xs
 
 
 def _neighbours(m, s):
@@ -211,9 +197,8 @@ FUNCTIONS = {
     "all": lambda m, xs: all(xs),
     "any": lambda m, xs: any(xs),
     "join": _join,
-    "roll": _roll,
-    "pick": lambda m, xs: xs[m.below(len(xs))] if xs else None,
-    "shuffled": _shuffled,
+    # roll, pick and shuffled are the machine's (Machine.roll, pick, shuffled): the compiler
+    # passes them the die's name or the items' type, so a scenario can force their results.
     "neighbours": _neighbours,
     "diagonals": _diagonals,
     "step": _step,
@@ -223,6 +208,7 @@ FUNCTIONS = {
     "paths": _paths,
     "longest_path": _longest_path,
     "index_of": _index_of,
-    "next_player": lambda m, p: (p + 1) % m.player_count,
-    "players_from": lambda m, p: [(p + k) % m.player_count for k in range(m.player_count)],
+    "next_player": lambda m, p: (m.seat(p, "have a seat to its left") + 1) % m.player_count,
+    "players_from": lambda m, p: [(m.seat(p, "start an order of seats") + k) % m.player_count
+                                  for k in range(m.player_count)],
 }

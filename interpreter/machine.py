@@ -11,9 +11,12 @@ from .compiler import Block, Compiled
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from . import rng as R
 from . import statements as S
+from . import words as W
 from .view import Hidden, hidden_words
 
 STEP_BUDGET = 2_000_000      # statements run between two decisions
+MAX_ROLLS = 1000             # throws of one roll(d, keep) before giving up
+ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
 MAX_FRAMES = 400             # nested blocks and calls
 LOG_KEEP = 30
 
@@ -23,21 +26,91 @@ class Machine:
         self.prog = prog
         self.s = state
         self.g = state["globals"]
-        self.pl = state["players"]
+        # A side (the volcano) is a player value after the seats: it has the players' variables.
+        self.pl = state["players"] + state["sides"] if prog.sides else state["players"]
         self.f = state["fields"]
         self.envs = state["envs"]
         self.player_count = len(state["players"])
         self.signal_block = prog.signal_block
 
     # ------------------------------------------------------------------ randomness
+    # Every random draw comes here: from the seeded generator, or from the results a scenario
+    # forced (the state's "forced" list, in the game's words, used in order).
     def below(self, n: int) -> int:
         self.s["rng"], x = R.below(self.s["rng"], n)
         return x
 
-    def shuffle(self, xs: list):
+    def roll(self, faces: list, keep, die: str | None):
+        """A die rolled until `keep(face)` holds: each throw is seeded or forced, and recorded
+        in the state's "rolls", a flat list die, face, die, face (cheap to copy)."""
+        s = self.s
+        rolls = s.get("rolls")
+        if rolls is None:
+            rolls = s["rolls"] = []
+        die = die or self.die_name(faces)
+        for _ in range(MAX_ROLLS):
+            if s.get("forced"):
+                face = self.forced_face(faces, die)
+            else:
+                face = faces[self.below(len(faces))]
+            rolls += (die, face)
+            if len(rolls) > 2 * ROLLS_KEEP:
+                del rolls[:2]
+            if keep is None or keep(face):
+                return face
+        raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")
+
+    def pick(self, xs: list, t: str):
+        if not xs:
+            return None
+        if self.s.get("forced"):
+            want = self.next_forced("pick", "picks one item at random")["pick"]
+            for x in xs:
+                if W.matches(self.prog, t, x, want, self.player_count):
+                    return x
+            raise RuleError(f"The scenario forced a pick of {W.quote(want)}, but the rules pick from "
+                            f"{W.describe(self.prog, 'list:' + t, xs, self.player_count)}.")
+        return xs[self.below(len(xs))]
+
+    def shuffled(self, xs: list, t: str) -> list:
+        xs = list(xs)
+        self.shuffle(xs, t)
+        return xs
+
+    def shuffle(self, xs: list, t: str = "any"):
+        first = []
+        if self.s.get("forced") and xs:
+            # A forced shuffle names the items that come first, in order; the rest is shuffled.
+            for want in self.next_forced("shuffle", "shuffle a list")["shuffle"]:
+                i = next((i for i, x in enumerate(xs) if W.matches(self.prog, t, x, want, self.player_count)), None)
+                if i is None:
+                    raise RuleError(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
+                                    f"shuffled has no more of it.")
+                first.append(xs.pop(i))
         for i in range(len(xs) - 1, 0, -1):
             j = self.below(i + 1)
             xs[i], xs[j] = xs[j], xs[i]
+        xs[0:0] = first
+
+    def next_forced(self, what: str, doing: str) -> dict:
+        forced = self.s["forced"]
+        if what not in forced[0]:
+            raise RuleError(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} here.")
+        return forced.pop(0)
+
+    def forced_face(self, faces: list, die: str | None):
+        entry = self.next_forced("roll", f"roll {die or 'a die'}")
+        face, name = entry["roll"], die or self.die_name(faces)
+        if entry.get("die") not in (None, name):
+            raise RuleError(f"The scenario forced a roll of {entry['die']}, but the rules roll {name} here.")
+        if face not in faces:
+            raise RuleError(f"The scenario forced a roll of {W.quote(face)}, but {name} has no such face "
+                            f"(its faces: {', '.join(str(f) for f in faces)}).")
+        return face
+
+    def die_name(self, faces: list) -> str:
+        return next((n for n, f in self.prog.dice.items() if f is faces), None) \
+            or next((n for n, f in self.prog.dice.items() if f == faces), "a die")
 
     # ------------------------------------------------------------------ helpers for statements
     def push(self, block: int, env_index: int, aux):
@@ -55,8 +128,18 @@ class Machine:
         self.envs.append(env)
         self.push(proc.block, len(self.envs) - 1, None)
 
-    def ask(self, pending: dict):
+    def ask(self, pending: dict, frame=None):
+        """Pause for a decision. At a decision point (`frame` is the asking statement's), an
+        instant reaction that may be played now comes first; the statement then asks again."""
+        if frame is not None and self.prog.instants and self.instant_ready():
+            frame[1] -= 1
+            self.offer_instants(frame[2])
+            return
         self.s["pending"] = pending
+
+    def offer_instants(self, env_index: int):
+        """Push the frame that offers the instant reactions (a signal frame with no event)."""
+        self.push(self.signal_block, env_index, {"event": None, "args": [], "i": 0, "reacted": False})
 
     def say(self, text: str):
         log = self.s["log"]
@@ -71,6 +154,24 @@ class Machine:
         self.s["stack"].clear()
         self.envs.clear()
         self.s["pending"] = None
+
+    def end_stage(self, name: str, reason, span):
+        """Leave the innermost running stage `name` (":turn" for the turn section) from any depth:
+        the frame stack is unwound to that stage's frame, which goes too."""
+        block = self.prog.stages[name]
+        stack = self.s["stack"]
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i][0] == block:
+                break
+        else:
+            what = "turn" if name == ":turn" else name
+            raise RuleError(f"'end {what}' is used, but no {what} is under way.", span)
+        blocks = self.prog.blocks
+        while len(stack) > i:
+            if blocks[stack.pop()[0]].kind == "proc":
+                self.envs.pop()
+        if reason:
+            self.say(reason)
 
     def stop_loop(self, span):
         stack = self.s["stack"]
@@ -107,7 +208,25 @@ class Machine:
         return p if isinstance(p, int) and 0 <= p < self.player_count else 0
 
     def player_name(self, p) -> str:
+        if p >= self.player_count:
+            return self.prog.sides[p - self.player_count].replace("_", " ")
         return f"Player {p + 1}"
+
+    def show_player(self, p) -> str:
+        """A player value in words, whatever it holds (for error messages)."""
+        if p is None:
+            return "nobody"
+        if type(p) is int and 0 <= p < self.player_count + len(self.prog.sides):
+            return self.player_name(p)
+        return self.show_any(p)
+
+    def seat(self, p, what: str) -> int:
+        """p, if it is a seat at the table; else a rule error saying it cannot `what`."""
+        if type(p) is int and 0 <= p < self.player_count:
+            return p
+        if type(p) is int and self.player_count <= p < len(self.pl):
+            raise RuleError(f"'{self.player_name(p)}' is a side, not a seat at the table, so it cannot {what}.")
+        raise RuleError(f"{self.show_player(p)} is not a seat at the table, so it cannot {what}.")
 
     def show_any(self, v) -> str:
         if v is None:
@@ -210,40 +329,74 @@ class Machine:
                 stack.pop()
         elif kind == "signal":
             self.offer_reactions(frame)
-        elif kind == "root":
-            frame[1] = 0
         else:
             raise RuleError(f"Unknown block kind {kind}.")
 
     # ------------------------------------------------------------------ reactions
     def offer_reactions(self, frame):
-        """Offer the signalled event's reactions to each seat in order from the current player.
-        After a pass in which anyone reacted, offer again, since a reaction can enable another."""
+        """Offer a signalled event's reactions (or, for an instant frame, the instant reactions)
+        to each seat in order from the current player. After a pass in which anyone reacted,
+        offer again, since a reaction can enable another."""
         aux = frame[3]
-        reactions = self.prog.reactions[aux["event"]]
+        instant = aux["event"] is None
+        reactions = self.prog.instants if instant else self.prog.reactions[aux["event"]]
         n = self.player_count
         while aux["i"] < n:
             seat = (self.s["current"] + aux["i"]) % n
-            labels, values, prompt = [], [], None
-            for k, r in enumerate(reactions):
-                env = self.reaction_env(r, aux["args"], seat)
-                if r["cond"](self, env):
-                    labels.append(r["label"](self, env))
-                    values.append(k)
-                    if prompt is None and r["prompt"] is not None:
-                        prompt = r["prompt"](self, env)
+            labels, values, prompt = self.reaction_options(reactions, aux["args"], seat, instant)
             if labels:
+                if not instant and self.prog.instants and self.instant_ready():
+                    self.offer_instants(frame[2])     # a decision point: instants first, then this again
+                    return
                 labels.append(S.NO_REACTION)
-                values.append(-1)
-                self.ask({"kind": "reaction", "stmt": -1, "env": -1, "players": [seat],
-                          "prompt": prompt or f"React to {aux['event'].replace('_', ' ')}?", "labels": labels,
-                          "values": values})
+                values.append(None)
+                what = "React?" if instant else f"React to {aux['event'].replace('_', ' ')}?"
+                self.s["pending"] = {"kind": "reaction", "stmt": -1, "env": -1, "players": [seat],
+                                     "prompt": prompt or what, "labels": labels, "values": values}
                 return
             aux["i"] += 1
         if aux["reacted"]:
             aux["i"], aux["reacted"] = 0, False
             return
         self.s["stack"].pop()
+
+    def reaction_options(self, reactions, args, seat, instant):
+        """The labels, values ([reaction, item]) and prompt of the reactions `seat` may play now.
+        An instant reaction the seat declined is left out while it still holds."""
+        labels, values, prompt = [], [], None
+        declined = self.s["declined"] if instant else ()
+        for k, r in enumerate(reactions):
+            env = self.reaction_env(r, args, seat)
+            if r["early"] and not r["cond"](self, env):
+                continue
+            slot = r["item_slot"]
+            for x in (list(r["items"](self, env)) if r["items"] is not None else [None]):
+                if slot >= 0:
+                    env[slot] = x
+                if declined and [seat, k, x] in declined:
+                    continue
+                if r["cond"](self, env):
+                    labels.append(r["label"](self, env))
+                    values.append([k, x])
+                    if prompt is None and r["prompt"] is not None:
+                        prompt = r["prompt"](self, env)
+        labels, values = S._distinct(labels, values)
+        return labels, values, prompt
+
+    def instant_ready(self) -> bool:
+        """Whether some seat may play an instant reaction now. Declined offers are forgotten once
+        their condition no longer holds, so a new occasion is offered again."""
+        instants = self.prog.instants
+        still = []
+        for seat, k, x in self.s["declined"]:
+            r = instants[k]
+            env = self.reaction_env(r, [], seat)
+            if r["item_slot"] >= 0:
+                env[r["item_slot"]] = x
+            if r["cond"](self, env):
+                still.append([seat, k, x])
+        self.s["declined"][:] = still
+        return any(self.reaction_options(instants, [], seat, True)[0] for seat in range(self.player_count))
 
     def reaction_env(self, r, args, seat):
         env = [None] * r["size"]
@@ -254,14 +407,21 @@ class Machine:
     def resume_reaction(self, pending, index):
         frame = self.s["stack"][-1]
         aux = frame[3]
-        k = pending["values"][index]
+        choice = pending["values"][index]
         seat = pending["players"][0]
         aux["i"] += 1
-        if k < 0:
+        instant = aux["event"] is None
+        if choice is None:
+            if instant:
+                self.s["declined"].extend([seat] + v for v in pending["values"] if v is not None)
             return
         aux["reacted"] = True
-        r = self.prog.reactions[aux["event"]][k]
-        self.envs.append(self.reaction_env(r, aux["args"], seat))
+        k, x = choice
+        r = (self.prog.instants if instant else self.prog.reactions[aux["event"]])[k]
+        env = self.reaction_env(r, aux["args"], seat)
+        if r["item_slot"] >= 0:
+            env[r["item_slot"]] = x
+        self.envs.append(env)
         self.push(r["proc"].block, len(self.envs) - 1, None)
 
     # ------------------------------------------------------------------ deciding
@@ -269,6 +429,7 @@ class Machine:
         pending = self.s["pending"]
         self.s["pending"] = None
         self.s["decisions"] += 1
+        self.s["rolls"] = []
         if pending["kind"] == "reaction":
             self.resume_reaction(pending, index)
         else:
@@ -276,27 +437,33 @@ class Machine:
         self.run()
 
 
-def new_state(prog: Compiled, players: int, seed: int) -> dict:
-    """A fresh game: initial values, then the machine runs setup up to the first decision."""
+def new_state(prog: Compiled, players: int, seed: int, forced: list | None = None) -> dict:
+    """A fresh game: initial values, then the machine runs setup up to the first decision.
+    `forced` are random results (checked, in the game's words) that the setup uses first."""
     state = {
         "format": 1, "globals": [], "players": [[] for _ in range(players)], "fields": {},
         "stack": [], "envs": [], "pending": None, "rng": R.seed_state(seed),
         "current": 0, "turn_number": 0, "over": False, "reason": "", "decisions": 0, "log": [], "said": 0,
+        "rolls": [], "forced": list(forced or []),
     }
+    if prog.sides:
+        state["sides"] = [[] for _ in prog.sides]     # a side's players' variables
+    if prog.instants:
+        state["declined"] = []                       # [seat, reaction, item] offers declined
     m = Machine(prog, state)
     for kind, fields in prog.dynamic.items():
         state["fields"][kind] = {}
         for name, (init, size) in fields.items():
             state["fields"][kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
-    for p in range(players):
+    for p, row in enumerate(m.pl):
         m.s["current"] = p
         for name, init, size in prog.player_init:
-            state["players"][p].append(init(m, [None] * size))
+            row.append(init(m, [None] * size))
     m.s["current"] = 0
     for name, init, size in prog.globals_init:
         state["globals"].append(init(m, [None] * size))
     for (table, slot), (lo, hi, name) in prog.ranges.items():
-        values = [state["globals"][slot]] if table == "g" else [pl[slot] for pl in state["players"]]
+        values = [state["globals"][slot]] if table == "g" else [pl[slot] for pl in m.pl]
         for v in values:
             if not lo <= v <= hi:
                 raise RuleError(f"'{name}' must be from {lo} to {hi} but starts at {v}.")

@@ -119,15 +119,19 @@ class Script:
 
 
 def format_result(result, players: int) -> str:
+    """The end of a game in words: why, who won (seats and sides such as the volcano, a shared win
+    said as such, or nobody), and every score."""
     lines = [f"Game over: {result.reason}"]
-    if not result.winners:
-        lines.append("No winner.")
+    sides = getattr(result, "sides", [])
+    names = [seat_name(w) for w in result.winners] + [side.replace("_", " ") for side in sides]
+    if not names:
+        lines.append("Nobody wins.")
     else:
-        names = ", ".join(seat_name(w) for w in result.winners)
-        lines.append(f"Winner{'s' * (len(result.winners) > 1)}: {names}")
-    if result.scores:
-        lines.append("Score" + "s" * (len(result.scores) > 1) + ": "
-                     + ", ".join(f"{seat_name(s)} {score}" for s, score in enumerate(result.scores)))
+        lines.append(f"Winner{'s' * (len(names) > 1)}: {', '.join(names)}" + (" (a shared win)" if len(names) > 1 else ""))
+    scores = [f"{seat_name(s)} {score}" for s, score in enumerate(result.scores)]
+    scores += [f"{side.replace('_', ' ')} {score}" for side, score in getattr(result, "side_scores", {}).items()]
+    if scores:
+        lines.append("Score" + "s" * (len(scores) > 1) + ": " + ", ".join(scores))
     return "\n".join(lines)
 
 

@@ -36,6 +36,8 @@ class Outcome:
     scores: list[int] = field(default_factory=list)
     error: str = ""
     findings: list[str] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)          # the sides that won (the volcano)
+    side_scores: dict = field(default_factory=dict)
 
 
 class TooLong(Exception):
@@ -59,7 +61,8 @@ def play_one(game, players: int, seed: int, bot: str, index: int, max_decisions:
         state.apply(move.index, seat=move.seat, time=move.time)
     result = state.result
     findings = sorted({f for b in bots if (f := getattr(b, "finding", lambda s: None)(state))})
-    return Outcome(state.decisions, list(result.winners), list(result.scores), findings=findings)
+    return Outcome(state.decisions, list(result.winners), list(result.scores), findings=findings,
+                   sides=list(getattr(result, "sides", [])), side_scores=dict(getattr(result, "side_scores", {})))
 
 
 def _stats(values: list[float]) -> dict:
@@ -98,7 +101,13 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
     wins, shared = [0] * players, [0] * players
     for o in finished:
         for w in o.winners:
-            (wins if len(o.winners) == 1 else shared)[w] += 1
+            (wins if len(o.winners) + len(o.sides) == 1 else shared)[w] += 1
+    sides = {}
+    for side in getattr(game, "sides", []):
+        won = [o for o in finished if side in o.sides]
+        sides[side] = {"wins": sum(1 for o in won if len(o.winners) + len(o.sides) == 1),
+                       "shared_wins": sum(1 for o in won if len(o.winners) + len(o.sides) > 1),
+                       "scores": _stats([o.side_scores[side] for o in finished])}
     findings: dict[str, int] = {}
     for o in outcomes:
         for f in o.findings:
@@ -117,8 +126,9 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
         "error_messages": errors[:MAX_ERROR_MESSAGES],
         "wins": wins,
         "shared_wins": shared,
-        "shared_games": sum(1 for o in finished if len(o.winners) > 1),
-        "no_winner": sum(1 for o in finished if not o.winners),
+        "shared_games": sum(1 for o in finished if len(o.winners) + len(o.sides) > 1),
+        "no_winner": sum(1 for o in finished if not o.winners and not o.sides),
+        "sides": sides,
         "findings": [{"finding": f, "games": n} for f, n in sorted(findings.items())],
         "scores": [_stats([o.scores[s] for o in finished]) for s in range(players)],
         "decisions": _stats([o.decisions for o in finished]),

@@ -156,10 +156,10 @@ def _distinct(labels, values):
 def _ask_one(st, m, frame, kind, labels, values):
     """Pause for one player's decision (the statement's `by`, else the current player)."""
     env = m.envs[frame[2]]
-    who = st.by(m, env) if st.by else m.s["current"]
+    who = m.seat(st.by(m, env), "decide") if st.by else m.s["current"]
     prompt = st.prompt(m, env) if st.prompt else "Choose"
     m.ask({"kind": kind, "stmt": st.sid, "env": frame[2], "players": [who],
-           "prompt": prompt, "labels": labels, "values": values})
+           "prompt": prompt, "labels": labels, "values": values}, frame)
 
 
 class Choose(Stmt):
@@ -239,7 +239,7 @@ class Secret(Stmt):
         env = m.envs[frame[2]]
         by_seat_l, by_seat_v, by_seat_p, seats = {}, {}, {}, []
         for p in self.players(m, env):
-            env[self.pslot] = p
+            env[self.pslot] = p = m.seat(p, "choose in secret")
             if self.prompt is not None:
                 by_seat_p[str(p)] = self.prompt(m, env)
             labels, values = [], []
@@ -261,7 +261,7 @@ class Secret(Stmt):
                    "by_seat_values": by_seat_v, "answers": {}, "timed": self.timed, "order": seats}
         if prompts:
             pending["by_seat_prompts"] = prompts
-        m.ask(pending)
+        m.ask(pending, frame)
 
     def resume(self, m, pending, index, seat, time):
         pending["answers"][str(seat)] = [index, time]
@@ -295,37 +295,91 @@ def _millis(seconds: float) -> int:
     return int(round(seconds * 1000))
 
 
-class RootTurns(Stmt):
-    """The game itself: setup once, then turns in seat order from `first_player` (seat 0 unless the
-    rulebook declares that variable), skipping seats for which `skip_turn(p)` holds, with the
-    round section after each round."""
+class TakeTurns(Stmt):
+    """`take turns [from P]`: turns in seat order starting from P (read again at the start of each
+    round; without `from`, the `first_player` variable, else Player 1), skipping seats for which
+    `skip_turn(p)` holds, with the round section after each round, until a stage or the game
+    ends. A game without a `play` section runs this after setup."""
 
-    def __init__(self, has_setup, has_round):
-        self.has_setup, self.has_round = has_setup, has_round
+    def __init__(self, start, c, span):
+        self.start, self.span = start, span
+        self.block = c.block([], kind="turns", owner="turn order")
+        c.out.blocks[self.block].stmts = [NextTurn(self, span)]
 
     def run(self, m, frame):
-        frame[1] -= 1          # this statement runs again when the pushed section returns
-        aux = frame[3]
-        if aux is None:
-            frame[3] = aux = {"seat": 0, "started": False}
-            if self.has_setup:
-                m.call(m.prog.procs[":setup"], [], None)
+        m.push(self.block, frame[2], {"seat": 0, "leader": 0})
+
+    @staticmethod
+    def set_current(prog, data: dict, seat: int):
+        """Make `seat` the player whose turn it is, in a state's plain data, as if the turns had come
+        round to it: the innermost running turn loop goes on from that seat (its round ends after
+        the seat before the round's start player). Only `current` changes when no turns are being
+        taken (during the setup)."""
+        data["current"] = seat
+        n = len(data["players"])
+        for frame in reversed(data["stack"]):
+            if prog.blocks[frame[0]].kind == "turns" and isinstance(frame[3], dict):
+                frame[3]["seat"] = (seat - frame[3].get("leader", 0)) % n + 1
                 return
+
+    def leader(self, m, env) -> int:
+        if self.start is None:
+            return m.first_player()
+        p = self.start(m, env)
+        if not (type(p) is int and 0 <= p < m.player_count):
+            raise RuleError(f"Turns cannot start from {m.show_player(p)}: that is not a seat at the table.",
+                            self.span)
+        return p
+
+
+class NextTurn(Stmt):
+    """The one statement of a turn loop's frame: starts the next turn, or the round section."""
+
+    def __init__(self, loop: TakeTurns, span):
+        self.loop, self.span = loop, span
+
+    def run(self, m, frame):
+        frame[1] -= 1          # runs again when the turn or round it starts returns
+        aux = frame[3]
+        procs = m.prog.procs
         if aux["seat"] >= m.player_count:
             aux["seat"] = 0
-            if self.has_round:
-                m.call(m.prog.procs[":round"], [], None)
+            if ":round" in procs:
+                m.call(procs[":round"], [], None)
                 return
-        seat = (m.first_player() + aux["seat"]) % m.player_count
+        if aux["seat"] == 0:
+            aux["leader"] = self.loop.leader(m, m.envs[frame[2]])
+        seat = (aux["leader"] + aux["seat"]) % m.player_count
         aux["seat"] += 1
-        if ":turn" not in m.prog.procs:
+        if ":turn" not in procs:
             return
         skip = m.prog.defines.get("skip_turn")
         if skip is not None and skip(m, (seat,)):
             return         # the run loop's step budget stops a game in which everyone is skipped
         m.s["current"] = seat
         m.s["turn_number"] += 1
-        m.call(m.prog.procs[":turn"], [], None)
+        m.call(procs[":turn"], [], None)
+
+
+class EndStage(Stmt):
+    """`end NAME ["why"]`, `end turn`: leave the innermost running stage (or turn) from any depth."""
+
+    def __init__(self, name, reason, span):
+        self.name, self.reason, self.span = name, reason, span
+
+    def run(self, m, frame):
+        reason = self.reason(m, m.envs[frame[2]]) if self.reason else None
+        m.end_stage(self.name, reason, self.span)
+
+
+class PlayOver(Stmt):
+    """After the play section: it returned without ending the game, which is the rulebook's mistake."""
+
+    def __init__(self, span):
+        self.span = span
+
+    def run(self, m, frame):
+        raise RuleError("The play section is over, but nothing said 'end game'.", self.span)
 
 
 # ---------------------------------------------------------------------------- compiling
@@ -405,7 +459,8 @@ def _draw(c, s: A.Draw):
 
 def _shuffle(c, s: A.Shuffle):
     zone = c.expr(s.zone)
-    return Simple(lambda m, env: m.shuffle(zone(m, env)), s.span)
+    t = T.elem(c.types.get(id(s.zone), T.ANY))
+    return Simple(lambda m, env: m.shuffle(zone(m, env), t), s.span)
 
 
 def _say(c, s: A.Say):
@@ -502,6 +557,9 @@ def _secret(c, s: A.Secret):
 _COMPILERS = {
     "Assign": _assign, "CallStmt": _call, "Move": _move, "Draw": _draw, "Shuffle": _shuffle,
     "EndGame": lambda c, s: EndGame(c.expr(s.reason) if s.reason else None, s.span),
+    "EndStage": lambda c, s: EndStage(":turn" if s.name == "turn" else s.name,
+                                      c.expr(s.reason) if s.reason else None, s.span),
+    "TakeTurns": lambda c, s: TakeTurns(c.expr(s.start) if s.start is not None else None, c, s.span),
     "Say": _say, "Signal": lambda c, s: Signal(s.event, [c.expr(a) for a in s.args], s.span),
     "Pass": lambda c, s: Simple(lambda m, env: None, s.span),
     "Stop": lambda c, s: Stop(s.span), "Return": lambda c, s: Return(s.span),

@@ -40,6 +40,9 @@ def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
     out["players"] = [[(_redact(v, numbered) if _hidden(vis, p, seat) else v)
                        for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
     out["fields"] = _redacted_fields(prog, data["fields"], seat)
+    if prog.sides:     # a side's own zones are seen by nobody at the table
+        out["sides"] = [[(_redact(v, numbered) if _hidden(vis, -1, seat) else v)
+                         for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
     out["envs"] = []
     out["stack"] = []
     out["rng"] = 0
@@ -81,10 +84,34 @@ def view_of(prog: Compiled, data: dict, seat: int | None) -> dict:
         "reason": data["reason"],
         "variables": dict(zip(prog.global_names, r["globals"])),
         "players": [dict(zip(prog.player_names, row)) for row in r["players"]],
+        "sides": {name: dict(zip(prog.player_names, row)) for name, row in zip(prog.sides, r.get("sides", []))},
         "fields": r["fields"],
         "pending": _pending_for(data, seat),
         "log": list(data["log"]),
+        "rolls": [[d, f] for d, f in zip(data.get("rolls", [])[0::2], data.get("rolls", [])[1::2])],
     }
+
+
+def named_view(prog: Compiled, data: dict, seat: int | None) -> dict:
+    """The same view in the game's words: things by name, players as "Player N", and each kind's
+    changing fields as a list of {"name": ..., field: value} in the kind's order."""
+    from .words import show
+    v = view_of(prog, data, seat)
+    n = len(data["players"])
+    v["variables"] = {name: show(prog, t, v["variables"][name], n) for name, t in zip(prog.global_names, prog.global_types)}
+    v["players"] = [{name: show(prog, t, row[name], n) for name, t in zip(prog.player_names, prog.player_types)}
+                    for row in v["players"]]
+    v["sides"] = {side: {name: show(prog, t, row[name], n) for name, t in zip(prog.player_names, prog.player_types)}
+                  for side, row in v["sides"].items()}
+    seen = v["fields"]          # as the seat may see them (a thing's own zone may be hidden)
+    v["fields"] = {kind: [{"name": show(prog, "thing:" + kind, i, n), **{f: show(prog, t, seen[kind][f][i], n)
+                                                                        for f, t in fields.items()}}
+                          for i in range(len(prog.kind_names[kind]))]
+                   for kind, fields in prog.field_types.items() if fields}
+    v["current"] = show(prog, "player", v["current"], n)
+    if v["pending"] is not None:
+        v["pending"]["players"] = [show(prog, "player", p, n) for p in v["pending"]["players"]]
+    return v
 
 
 def display_parts(prog: Compiled, data: dict) -> list[dict]:

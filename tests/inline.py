@@ -2,7 +2,8 @@
 
 `game(tmp_path, RULES, **files)` writes RULES as game.rules (plus any other files, by name with
 `/` for folders) into a fresh folder and loads it; `diagnostics(...)` returns what checking it
-reports instead. Indentation common to every line of RULES is removed, so a test may indent it.
+reports instead; `same_after_reload(game, state, play)` checks that a state saved and loaded
+plays on exactly as the original. Indentation common to every line of RULES is removed, so a test may indent it.
 """
 import textwrap
 from pathlib import Path
@@ -32,3 +33,12 @@ def diagnostics(tmp_path: Path, rules: str, variant: str | None = None, **files:
     except RulebookError as e:
         return list(e.diagnostics)
     return list(g.warnings)
+
+
+def same_after_reload(g, state, play) -> None:
+    """Save `state` and load it back, let `play(s)` make the same moves in both, and check that the
+    two end in the same state."""
+    again = g.load_state(state.to_json())
+    for s in (state, again):
+        play(s)
+    assert state.to_json() == again.to_json()

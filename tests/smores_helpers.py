@@ -1,22 +1,16 @@
-"""Helpers for the S'mores Galore tests: reading a state's zones, laying out a position by
-writing into the plain-data state, and a simple test bot that plays towards the recipes on
-display so that simulated games reach the last round. Nothing here is game logic the engine
-uses; the rulebook is rulebooks/smores_galore/game.rules."""
+"""Helpers for the S'mores Galore tests: reading a state's zones, checking that every card is
+in exactly one place, and a simple test bot that plays towards the recipes on display so that
+simulated games reach the last round. Nothing here is game logic the engine uses; the rulebook
+is rulebooks/smores_galore/game.rules, and positions are set by name (State.set_position)."""
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from state_edits import glob, pz, set_glob, set_pz  # noqa: F401 (tests import them from here)
 from tabletop.interpreter.machine import Machine
 
 LETTER = {"G": "graham", "C": "chocolate", "M": "marshmallow"}
 SHORT = {v: k for k, v in LETTER.items()}
-DISH_NAMES = {
-    "straight_up": "Straight Up S'mores", "chocoholic": "Chocoholic", "stack_attack": "S'mores Stack Attack",
-    "hot_mess": "Hot Mess", "double_stuff": "Double Stuff S'mores", "zebra": "Zebra S'mores",
-    "mallow_mania": "Mallow Mania", "graham_slam": "Graham Slam",
-}
 # The recipes as in shared/house-rules.md, for the test bot only: alternatives of groups.
 PATTERNS = {
     "straight_up": [["G", "CM", "G"]],
@@ -34,6 +28,14 @@ RECIPE_ZONES_G = ("straight_ups", "box")
 
 
 # ---------------------------------------------------------------- reading
+def glob(s, name):
+    return s.data["globals"][s.game.compiled.global_names.index(name)]
+
+
+def pz(s, seat, name):
+    return s.data["players"][seat][s.game.compiled.player_names.index(name)]
+
+
 def food(g, card):
     return g.compiled.static["ingredient"]["food"][card]
 
@@ -50,10 +52,6 @@ def dish(g, r):
 def market(s):
     """The market in reading order as letters, '.' for an empty space."""
     return "".join("." if c is None else SHORT[food(s.game, c)] for c in s.data["fields"]["space"]["card"])
-
-
-def place_id(g, name):
-    return g.compiled.kind_names["place"].index(name)
 
 
 def ingredient_places(s):
@@ -88,56 +86,6 @@ def evaluate(s, define, *args):
     """Evaluate one of the rulebook's definitions on a state (read-only)."""
     m = Machine(s.game.compiled, s.data)
     return s.game.compiled.defines[define](m, tuple(args))
-
-
-# ---------------------------------------------------------------- laying out a position
-def layout(s, *, lineups=None, below=None, sticks=None, market=None, discard_1="C", discard_2="M",
-           campfire="", deck=None, rest="deck", arrow=None):
-    """Put every ingredient card somewhere new, by letters (G, C, M). `market` is 8 letters in
-    reading order ('.' empty). `discard_1` and `discard_2` are discard piles 1 and 2 as the
-    options number them: discard[0] and discard[1]. Cards not named go to `rest` (after `deck`'s
-    named cards when rest is the deck). Do this while the game waits for the arrow choice: options already
-    listed are not recomputed."""
-    g = s.game
-    pool = {f: [c for c in range(64) if food(g, c) == f] for f in LETTER.values()}
-
-    def take(text):
-        return [pool[LETTER[ch]].pop(0) for ch in text]
-
-    for seat in range(s.players):
-        set_pz(s, seat, "lineup", take((lineups or {}).get(seat, "")))
-        set_pz(s, seat, "below", take((below or {}).get(seat, "")))
-        set_pz(s, seat, "sticks", take((sticks or {}).get(seat, "")))
-    cards = s.data["fields"]["space"]["card"]
-    text = market if market is not None else "GGCCMMGG"
-    for i, ch in enumerate(text):
-        cards[i] = None if ch == "." else take(ch)[0]
-    set_glob(s, "discard", [take(discard_1), take(discard_2)])
-    set_glob(s, "campfire", take(campfire))
-    set_glob(s, "taken", [])
-    set_glob(s, "deck", take(deck or ""))
-    leftover = [c for f in LETTER.values() for c in pool[f]]
-    glob(s, rest).extend(leftover) if rest != "deck" else glob(s, "deck").extend(leftover)
-    if arrow is not None:
-        set_glob(s, "arrow", place_id(g, arrow))
-    assert conserved(s)
-
-
-def recipes_of(g, dish_name):
-    return [r for r in range(29) if dish(g, r) == dish_name]
-
-
-def set_recipes(s, *, straight_ups=0, piles=(), scored=None):
-    """Lay out the recipe cards: `straight_ups` Straight Up cards in their pile, `piles` a list
-    of lists of dish names (top first), `scored` {seat: [dish names]}; the rest go to the box."""
-    g = s.game
-    free = {d: recipes_of(g, d) for d in DISH_NAMES}
-    set_glob(s, "straight_ups", [free["straight_up"].pop(0) for _ in range(straight_ups)])
-    set_glob(s, "pile", [[free[d].pop(0) for d in (piles[k] if k < len(piles) else [])] for k in range(3)])
-    for seat in range(s.players):
-        set_pz(s, seat, "recipes", [free[d].pop(0) for d in (scored or {}).get(seat, [])])
-    set_glob(s, "box", sorted(r for rs in free.values() for r in rs))
-    assert conserved(s)
 
 
 def matches_prefix(foods: str, alternative: list[str]) -> bool:

@@ -34,7 +34,6 @@ LANGUAGE = REPO / "docs" / "language.md"
 ENGINE = REPO / "docs" / "engine.md"
 ARCHITECTURE = REPO / "docs" / "architecture.md"
 GRAMMAR = REPO / "dsl" / "grammar.lark"
-TABOO = REPO / "rulebooks" / "taboo_atoll_express" / "game.rules"
 
 GAMES_PER_EXAMPLE = 3
 DECISIONS_PER_GAME = 400
@@ -228,18 +227,19 @@ def test_the_hard_rules_are_full_rulebooks():
         assert any(topic.lower() in h.lower() for h in headings), f"no hard-rule example about '{topic}'"
 
 
-def test_the_taboo_quote_is_the_real_rulebook():
-    """The treasure-search example quotes rulebooks/taboo_atoll_express/game.rules word for word."""
+def test_quotes_of_real_rulebooks_are_word_for_word():
+    """An example may quote a bundled rulebook between `# --- quoted from rulebooks/NAME/FILE` and
+    `# --- end of the quote`; the quote must be in that file as it is (the Taboo Atoll Express
+    treasure search and the Smackatoa! Plot Twist do this)."""
     quotes = []
     for b in BLOCKS:
-        m = re.search(r"^# --- quoted from rulebooks/taboo_atoll_express/game\.rules\n(.*?)^# --- end of the quote",
-                      b.text, re.S | re.M)
-        if m:
-            quotes.append(m.group(1).strip("\n"))
-    assert quotes, "the treasure-search example no longer marks its quote"
-    real = TABOO.read_text(encoding="utf-8")
-    for q in quotes:
-        assert q in real, "the quoted Taboo Atoll Express rules differ from rulebooks/taboo_atoll_express/game.rules"
+        for m in re.finditer(r"^# --- quoted from (rulebooks/\S+)\n(.*?)^# --- end of the quote", b.text, re.S | re.M):
+            quotes.append((b.line, m.group(1), m.group(2).strip("\n")))
+    assert {path for _, path, _ in quotes} >= {"rulebooks/taboo_atoll_express/game.rules",
+                                               "rulebooks/smackatoa/game.rules"}, "a marked quote went missing"
+    for line, path, q in quotes:
+        assert q in (REPO / path).read_text(encoding="utf-8"), \
+            f"the quote in the example at docs/language.md line {line} differs from {path}"
 
 
 # ---------------------------------------------------------------------------- coverage of the language

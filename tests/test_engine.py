@@ -8,7 +8,7 @@ import pytest
 from tabletop.dsl.diagnostics import RulebookError
 from tabletop.interpreter.api import IllegalMove, RuleError, SaveError, load_game
 from tabletop.interpreter.errors import BudgetExceeded
-from taboo_helpers import game, get_var, refresh, scenario
+from taboo_helpers import game, get_var, scenario
 
 
 @pytest.fixture
@@ -51,9 +51,7 @@ def test_an_unknown_label_is_refused_with_a_suggestion(fresh):
 
 def test_a_move_the_rules_do_not_allow_is_not_offered():
     # Claiming needs 5 points: with 4 the label is refused, not carried out.
-    s = scenario(pawn_at="Blood Woods")
-    s.data["fields"]["treasure"]["search"][0] = 4
-    s.data["fields"]["treasure"]["location"][0] = s.game.compiled.kind_names["space"].index("Blood Woods")
+    s = scenario(pawn="Blood Woods", treasure={"red treasure": {"search": 4, "location": "Blood Woods"}})
     with pytest.raises(IllegalMove):
         s.apply_label("Claim the red treasure")
     assert not s.data["fields"]["treasure"]["claimed"][0]
@@ -67,10 +65,7 @@ def test_only_the_deciding_seat_may_answer(fresh):
 
 
 def test_apply_after_the_game_is_over_is_refused():
-    s = scenario(special=1)
-    for i in range(4):
-        s.data["fields"]["treasure"]["claimed"][i] = True
-    refresh(s)
+    s = scenario(special_actions=1, pawn="Idiot's Platform", treasure={"every": {"claimed": True}})
     s.apply_label("Air Support: fly off the atoll with all four treasures")
     assert s.is_over
     for attempt in (lambda: s.apply(0), lambda: s.apply_label("Pass")):

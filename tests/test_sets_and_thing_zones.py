@@ -6,7 +6,7 @@ import json
 import pytest
 
 from inline import diagnostics, game
-from tabletop.interpreter.api import SaveError
+from tabletop.interpreter.api import PositionError, SaveError
 
 TILES = '''
     tiles:
@@ -209,3 +209,26 @@ def test_longest_path_and_flatten_are_type_checked(tmp_path):
                           "add count(flatten([1, 2])) to result\n        add longest_path(3, 2, x => true) to result")
     found = diagnostics(tmp_path, rules, **{"tiles.yaml": TILES})
     assert sorted(d.code for d in found if d.severity == "error") == ["E301", "E301"]
+
+
+# ---------------------------------------------------------------- positions and views in words
+def test_a_position_sets_a_thing_zone_and_names_things_by_their_owner(tmp_path):
+    g = sets_game(tmp_path)
+    s = g.new_state(players=3, seed=0)
+    s.set_position({"tile": {"B2": {"stack": ["Player 2's two", "Player 2's one"]}}}, rest={"card": "Player 2's hand"})
+    named = s.view(None, named=True)
+    b2 = next(t for t in named["fields"]["tile"] if t["name"] == "B2")
+    assert b2["stack"] == ["Player 2's two", "Player 2's one"]
+    assert s.view(1, named=True)["players"][1]["hand"] == ["Player 2's two"]
+    assert [c["name"] for c in named["fields"]["card"]][:4] == ["Player 1's one", "Player 1's two", "Player 1's two",
+                                                              "Player 2's one"]
+    with pytest.raises(PositionError, match="'Player 5's two' is not a card"):
+        s.set_position({"tile": {"B2": {"stack": ["Player 5's two"]}}}, rest={"card": "Player 2's hand"})
+
+
+def test_a_named_view_keeps_a_things_hidden_zone_hidden(tmp_path):
+    g = sets_game(tmp_path)
+    s = g.new_state(players=2, seed=0)
+    s.data["fields"]["tile"]["secret"][1] = [0, 3]
+    b1 = next(t for t in s.view(0, named=True)["fields"]["tile"] if t["name"] == "B1")
+    assert b1["secret"] == [None, None]

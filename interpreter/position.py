@@ -1,0 +1,346 @@
+"""Setting a position by name: variables, zones, players' values, things' fields and whose turn
+it is, written in the game's words, applied to a state's plain data.
+
+A change names what it sets the way the rulebook does: `water_level`, `discard[0]`, a player
+(`Player 2: {lineup: [...]}`), a kind (`space: {Dark Pit: {flood: flooded}}`, `every` for all of
+its things) or `current`. Things that zones hold (cards) are never copied: a zone set to some
+cards gets those cards from where they are. Each named card is, in order of preference, one
+already in that place, one that the same change takes out of another place it sets, one in no
+place at all, or one from the kind's *rest* zone (the supply, say the deck). Cards a change
+takes out of a place and does not put anywhere go to the rest zone; with no rest zone named for
+that kind the change is refused, so a position never loses or duplicates a card.
+
+`apply_changes` edits the data it is given; the API (`State.set_position`) gives it a copy,
+validates the result like a loaded state and asks the pending decision again. This module must
+not run the rules or know any game.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from tabletop.dsl.diagnostics import did_you_mean
+
+from . import words as W
+from .statements import TakeTurns
+
+EVERY = "every"
+_INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
+
+
+class PositionError(ValueError):
+    """A position that cannot be set; the message names the value and what is wrong."""
+
+
+@dataclass
+class Place:
+    """One place that holds things of a kind: a zone, a thing variable or a thing's field."""
+    name: str                      # in words, for messages: "deck", "Player 1's lineup"
+    kind: str
+    single: bool                   # holds at most one thing (a variable or field of type thing)
+    get: Callable                  # data -> list of things
+    put: Callable                  # (data, list of things) -> None
+
+
+def held_kinds(prog) -> set:
+    """Kinds whose things zones hold (cards), as opposed to things only referred to (spaces)."""
+    out = set()
+    for table, types in (("g", prog.global_types), ("p", prog.player_types)):
+        for slot, t in enumerate(types):
+            if (table, slot) in prog.zones:
+                out.add(t.split("thing:", 1)[1] if "thing:" in t else None)
+    out.discard(None)
+    for owner, zones in prog.thing_zones.items():      # a zone inside a kind (a tile's battlers)
+        for name in zones:
+            out.add(prog.field_types[owner][name].split("thing:", 1)[1])
+    return out
+
+
+def places(prog, data: dict, kinds: set) -> list[Place]:
+    """Every place that holds things of the given kinds, in declaration order."""
+    out = []
+
+    def add_slot(label, t, getter, setter):
+        elem = t
+        while elem.startswith("list:"):
+            elem = elem[5:]
+        if not elem.startswith("thing:") or elem[6:] not in kinds:
+            return
+        kind = elem[6:]
+        if t.startswith("list:list:"):
+            for k in range(len(getter(data) or [])):
+                out.append(Place(f"{label}[{k}]", kind, False, lambda d, k=k: getter(d)[k],
+                                 lambda d, xs, k=k: getter(d).__setitem__(k, list(xs))))
+        elif t.startswith("list:"):
+            out.append(Place(label, kind, False, getter, lambda d, xs: setter(d, list(xs))))
+        else:
+            out.append(Place(label, kind, True, lambda d: [] if getter(d) is None else [getter(d)],
+                             lambda d, xs: setter(d, xs[0] if xs else None)))
+
+    for slot, (name, t) in enumerate(zip(prog.global_names, prog.global_types)):
+        add_slot(name, t, lambda d, s=slot: d["globals"][s],
+                 lambda d, v, s=slot: d["globals"].__setitem__(s, v))
+    for seat in range(len(data["players"])):
+        for slot, (name, t) in enumerate(zip(prog.player_names, prog.player_types)):
+            add_slot(f"Player {seat + 1}'s {name}", t, lambda d, p=seat, s=slot: d["players"][p][s],
+                     lambda d, v, p=seat, s=slot: d["players"][p].__setitem__(s, v))
+    for owner, fields in prog.field_types.items():
+        for fname, t in fields.items():
+            if t.replace("list:", "", 1).startswith("thing:") and t.rsplit("thing:", 1)[1] in kinds:
+                for i, thing in enumerate(prog.kind_names[owner]):
+                    add_slot(f"{owner} '{thing}' {fname}", t, lambda d, o=owner, f=fname, i=i: d["fields"][o][f][i],
+                             lambda d, v, o=owner, f=fname, i=i: d["fields"][o][f].__setitem__(i, v))
+    return out
+
+
+# ---------------------------------------------------------------------------- reading a change
+@dataclass
+class _Direct:
+    """A value set as it is (no things that zones hold): where, its type, the words."""
+    name: str
+    t: str
+    words: object
+    put: Callable
+
+
+def _err(where: str, problem: str) -> PositionError:
+    return PositionError(f"{where}: {problem}.")
+
+
+def _global_target(prog, data, key: str):
+    """(name, slot, index or None) for `name` or `name[k]`, or None."""
+    m = _INDEXED.match(key)
+    name, k = (m.group(1), int(m.group(2))) if m else (key, None)
+    if name not in prog.global_names:
+        return None
+    return name, prog.global_names.index(name), k
+
+
+def _parse(prog, data, changes: dict, held: set):
+    """Split the changes into direct values, places to fill with named things, and the current player."""
+    players = len(data["players"])
+    directs, targets, current = [], [], None
+    place_by_name = {p.name: p for p in places(prog, data, held)}
+
+    def slot_change(label, t, words, put, numbered_len):
+        """One variable or zone (or one zone of a numbered zone) set to `words`."""
+        elem = t.replace("list:", "")
+        if elem.startswith("thing:") and elem[6:] in held:
+            if t.startswith("list:list:"):
+                if not isinstance(words, list) or len(words) != numbered_len:
+                    raise _err(label, f"give its {numbered_len} zones as a list of {numbered_len} lists")
+                for k, ws in enumerate(words):
+                    targets.append((place_by_name[f"{label}[{k}]"], ws))
+                return
+            if not t.startswith("list:"):      # one thing, or none
+                words = [] if W.is_none(words) else [words]
+            targets.append((place_by_name[label], words))
+            return
+        directs.append(_Direct(label, t, words, put))
+
+    for key, value in changes.items():
+        key = str(key)
+        if key == "current":
+            current = _read(prog, "player", value, players, "current")
+            if current is None or current >= players:
+                raise _err("current", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
+            continue
+        if key == "turn_number":
+            directs.append(_Direct("turn_number", "int", value, lambda d, v: d.__setitem__("turn_number", v)))
+            continue
+        m = W._PLAYER.match(key)
+        if m or key in prog.sides:
+            # A side (the volcano) has the players' values, in its own row after the seats'.
+            seat = int(m.group(1)) - 1 if m else players + prog.sides.index(key)
+            if not 0 <= seat < players + len(prog.sides):
+                raise _err(key, f"this game has Player 1 to Player {players}")
+            if not isinstance(value, dict):
+                raise _err(key, "give a player's values as a mapping, e.g. {lineup: [...]}")
+            for name, words in value.items():
+                label = f"{W.show(prog, 'player', seat, players)}'s {name}"
+                rows = data["players"] if seat < players else data["sides"]
+                r = seat if seat < players else seat - players
+                mm = _INDEXED.match(str(name))
+                base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
+                if base not in prog.player_names:
+                    hint = did_you_mean(base, prog.player_names)
+                    raise _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
+                slot = prog.player_names.index(base)
+                t = prog.player_types[slot]
+                table = "players" if seat < players else "sides"
+                row = rows[r]
+                if k is not None:
+                    _numbered_index(label, t, row[slot], k)
+                    slot_change(label, t[5:], words,
+                                lambda d, v, s=r, sl=slot, k=k, tb=table: d[tb][s][sl].__setitem__(k, v), 0)
+                else:
+                    slot_change(label, t, words, lambda d, v, s=r, sl=slot, tb=table: d[tb][s].__setitem__(sl, v),
+                                len(row[slot]) if t.startswith("list:list:") else 0)
+            continue
+        if key in prog.kinds:
+            _thing_fields(prog, data, key, value, held, directs, targets, place_by_name, players)
+            continue
+        g = _global_target(prog, data, key)
+        if g is None:
+            names = list(prog.global_names) + list(prog.kinds) + ["current"]
+            hint = did_you_mean(key, names)
+            raise _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
+                       "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
+        name, slot, k = g
+        t = prog.global_types[slot]
+        if k is not None:
+            _numbered_index(key, t, data["globals"][slot], k)
+            slot_change(key, t[5:], value, lambda d, v, s=slot, k=k: d["globals"][s].__setitem__(k, v), 0)
+        else:
+            slot_change(key, t, value, lambda d, v, s=slot: d["globals"].__setitem__(s, v),
+                        len(data["globals"][slot]) if t.startswith("list:list:") else 0)
+    return directs, targets, current
+
+
+def _numbered_index(label, t, value, k):
+    if not t.startswith("list:list:"):
+        raise _err(label, "only a numbered zone (zone NAME[N]) is indexed like this")
+    if not 0 <= k < len(value):
+        raise _err(label, f"the zones are numbered 0 to {len(value) - 1}")
+
+
+def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name, players):
+    if not isinstance(value, dict):
+        raise _err(kind, "give things' fields as a mapping, e.g. {THING: {FIELD: VALUE}}")
+    fields = prog.field_types.get(kind, {})
+    per_thing = {}
+    for thing_words, changes in value.items():
+        label = f"{kind} {W.quote(thing_words)}"
+        if not isinstance(changes, dict):
+            raise _err(label, "give its fields as a mapping, e.g. {FIELD: VALUE}")
+        if thing_words == EVERY:
+            continue
+        found = W.thing_candidates(prog, kind, thing_words)
+        if len(found) != 1:
+            problem = (f"{len(found)} {kind}s are called {W.quote(thing_words)}; name one as '{thing_words} #1'"
+                       if found else str(W._unknown_thing(prog, kind, thing_words)))
+            raise _err(label, problem)
+        per_thing.setdefault(found[0], {}).update(changes)
+    every = value.get(EVERY, {})
+    for i in range(prog.kinds[kind]):
+        # `every` first, then what is said of this thing by name
+        for fname, words in {**every, **per_thing.get(i, {})}.items():
+            label = f"{kind} '{prog.kind_names[kind][i]}' {fname}"
+            if fname not in fields:
+                static = fname in prog.static.get(kind, {})
+                hint = did_you_mean(str(fname), fields)
+                raise _err(label, ("it is printed on the thing and never changes" if static else
+                                   f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
+            t = fields[fname]
+            if t.startswith("thing:") and t[6:] in held:
+                targets.append((place_by_name[label], [] if W.is_none(words) else [words]))
+            elif t.startswith("list:thing:") and t[11:] in held:    # the thing's own zone
+                targets.append((place_by_name[label], words))
+            else:
+                directs.append(_Direct(label, t, words, lambda d, v, f=fname, i=i: d["fields"][kind][f].__setitem__(i, v)))
+
+
+def _read(prog, t, words, players, label):
+    try:
+        return W.read(prog, t, words, players)
+    except W.WordsError as e:
+        raise _err(label, str(e)) from None
+
+
+# ---------------------------------------------------------------------------- applying
+def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> None:
+    """Set the named values of `data` (a state's plain data) in place. `rest` maps a kind to the
+    zone (as a change names it: "deck", "discard[1]", "Player 1's lineup") that supplies and
+    takes back its things. Raises PositionError naming the first value that cannot be set."""
+    if not isinstance(changes, dict):
+        raise PositionError("A position is a mapping of names to values.")
+    held = held_kinds(prog)
+    directs, targets, current = _parse(prog, data, changes, held)
+    players = len(data["players"])
+    for d in directs:
+        d.put(data, _read(prog, d.t, d.words, players, d.name))
+    rest = dict(rest or {})
+    for kind in rest:
+        if kind not in held:
+            hint = did_you_mean(str(kind), held)
+            raise PositionError(f"rest: '{kind}' is not a kind of thing that zones hold"
+                                + (f"; {hint}" if hint else "") + ".")
+    for kind in sorted({p.kind for p, _ in targets}):
+        _fill(prog, data, kind, [(p, ws) for p, ws in targets if p.kind == kind], kind in rest, rest.get(kind))
+    if current is not None:
+        TakeTurns.set_current(prog, data, current)
+
+
+def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
+    """Put the named things of one kind in their places, moving them rather than copying them."""
+    all_places = places(prog, data, {kind})
+    by_name = {p.name: p for p in all_places}
+    rest, nowhere = None, has_rest and W.is_none(rest_name)     # rest: {kind: none}: things may be in no place
+    if has_rest and not nowhere:
+        rest = by_name.get(str(rest_name))
+        if rest is None or rest.single:
+            hint = did_you_mean(str(rest_name), [p.name for p in all_places if not p.single])
+            raise PositionError(f"rest: '{rest_name}' is not a zone that holds {kind}s"
+                                + (f"; {hint}" if hint else "") + ".")
+    seen = set()
+    for place, ws in targets:
+        if place.name in seen:
+            raise _err(place.name, "it is set twice")
+        seen.add(place.name)
+        if not isinstance(ws, list):
+            raise _err(place.name, f"{W.quote(ws)} is not a list of {kind}s")
+    current = {p.name: list(p.get(data)) for p in all_places}
+    placed = {x for xs in current.values() for x in xs}
+    used, picked = set(), {}
+    # 1. things already in the place stay where they are
+    for place, ws in targets:
+        here = list(current[place.name])
+        picked[place.name] = row = []
+        for w in ws:
+            cands = W.thing_candidates(prog, kind, w)
+            if not cands:
+                raise _err(place.name, str(W._unknown_thing(prog, kind, w)))
+            x = next((x for x in here if x in cands and x not in used), None)
+            if x is not None:
+                used.add(x)
+                here.remove(x)
+            row.append(x)
+    targeted = {p.name for p, _ in targets}
+    freed = [x for p, _ in targets for x in current[p.name] if x not in used]
+    unplaced = [x for x in range(prog.kinds[kind]) if x not in placed]
+    supply = freed + unplaced + (current[rest.name] if rest is not None and rest.name not in targeted else [])
+    # 2. the others come from places this change empties, from nowhere, or from the rest zone
+    for place, ws in targets:
+        row = picked[place.name]
+        for i, w in enumerate(ws):
+            if row[i] is not None:
+                continue
+            cands = set(W.thing_candidates(prog, kind, w))
+            x = next((x for x in supply if x in cands and x not in used), None)
+            if x is None:
+                holders = sorted({p.name for p in all_places if p.name not in targeted and p is not rest
+                                  and cands & set(current[p.name])})
+                where = f" (in {', '.join(holders)})" if holders else ""
+                supply_words = f"nor in {rest.name}" if rest is not None else f"and no rest: {{{kind}: ZONE}} supplies one"
+                raise _err(place.name, f"there is no spare {W.quote(w)}: the others are in places this position "
+                           f"does not change{where}, {supply_words}")
+            used.add(x)
+            row[i] = x
+        if place.single and len(row) > 1:
+            raise _err(place.name, f"it holds one {kind}, not {len(row)}")
+    leftover = [x for x in freed if x not in used]
+    for place, _ in targets:
+        row = picked[place.name]
+        if rest is not None and place.name == rest.name:
+            row = row + leftover
+            leftover = []
+        place.put(data, row)
+    if rest is not None and rest.name not in targeted:
+        rest.put(data, [x for x in current[rest.name] if x not in used] + leftover)
+        leftover = []
+    if leftover and not nowhere:
+        names = ", ".join(prog.kind_names[kind][x] for x in leftover)
+        raise PositionError(f"This position takes {len(leftover)} {kind}{'s' * (len(leftover) != 1)} ({names}) "
+                            f"out of their places and puts them nowhere; name a zone for them with "
+                            f"rest: {{{kind}: ZONE}}, or rest: {{{kind}: none}} if a {kind} may be in no zone.")

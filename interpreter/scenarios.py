@@ -1,0 +1,724 @@
+"""Scenarios: a rulebook's tests written as YAML cases, read, checked, run and reported.
+
+A scenario file (`schemas/scenario.schema.json`, explained in docs/scenarios.md) holds cases.
+Each case starts a game (players, seed, options, variant; the setup's random results may be
+forced), may set a position, and runs steps: `set` a position, `force` the next random results,
+`move` (or `moves`) by label, and `expect` values, options, log lines and the result. A case
+stops at its first failing step; every failure is located at its line of the file and says what
+was expected and what happened.
+
+`find_files` finds the scenario files of a path (a rulebook folder's `scenarios/` folder, a
+folder of scenario files, or one file); `run_files` runs them into a `Report`. This module uses
+only the engine's public API (`interpreter.api`); it must not print or read the terminal (the
+command line does) and must not know any game.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from tabletop import data_dir
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean
+from tabletop.dsl.loader import resolve_game_path
+
+from . import api
+from . import words as W
+
+SCHEMA_PATH = data_dir("schemas") / "scenario.schema.json"
+MAX_FILE_BYTES = 2_000_000
+SUFFIXES = (".yaml", ".yml")
+# Expectation keys that are not the game's own names.
+RESERVED = ("options", "offered", "not offered", "log", "over", "winners", "scores", "reason", "prompt",
+            "deciding", "rolled", "current", "turn_number")
+OPERATORS = ("count", "has", "lacks", "starts", "at least", "at most")
+_CALL = re.compile(r"^(\w+)\((.*)\)$")
+_INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
+
+# Failure codes: what went wrong, as `tabletop test` reports it (docs/scenarios.md lists them).
+CODES = {
+    "T001": "the scenario file cannot be read",
+    "T002": "the scenario file does not follow the scenario format",
+    "T003": "the case's rulebook cannot be loaded",
+    "T010": "a position cannot be set",
+    "T011": "a forced random result is impossible or does not fit the rules' draw",
+    "T012": "a forced random result was never used",
+    "T020": "a move cannot be made",
+    "T021": "the rules failed while playing",
+    "T030": "an expectation does not hold",
+}
+
+
+# ---------------------------------------------------------------------------- results
+@dataclass
+class Failure:
+    code: str
+    message: str
+    file: str
+    line: int
+    column: int = 1
+    case: str = ""
+    expected: str = ""
+    got: str = ""
+    hint: str = ""
+
+    def diagnostic(self) -> Diagnostic:
+        return Diagnostic(self.code, self.message, Span(self.file, self.line, self.column), self.hint)
+
+    def to_json(self) -> dict:
+        return {**self.diagnostic().to_json(), "case": self.case, "expected": self.expected, "got": self.got}
+
+
+@dataclass
+class CaseResult:
+    file: str
+    line: int
+    name: str
+    failures: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+@dataclass
+class Report:
+    cases: list = field(default_factory=list)         # CaseResult, in file order
+    errors: list = field(default_factory=list)        # Failures of whole files (unreadable, malformed)
+    files: list = field(default_factory=list)         # [path, cases, failed]
+    sources: Sources = field(default_factory=Sources)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(c.ok for c in self.cases)
+
+    @property
+    def failures(self) -> list:
+        return self.errors + [f for c in self.cases for f in c.failures]
+
+    def to_json(self) -> dict:
+        return {
+            "ok": self.ok,
+            "files": [{"path": p, "cases": n, "passed": n - bad, "failed": bad} for p, n, bad in self.files],
+            "cases": [{"file": c.file, "line": c.line, "name": c.name, "ok": c.ok} for c in self.cases],
+            "failures": [f.to_json() for f in self.failures],
+        }
+
+
+class _Stop(Exception):
+    """A case stops at its first failing step."""
+
+    def __init__(self, *failures: Failure):
+        self.failures = list(failures)
+
+
+# ---------------------------------------------------------------------------- reading YAML with lines
+class LDict(dict):
+    """A mapping read from YAML that remembers where each key was written."""
+    where: tuple = (1, 1)
+    lines: dict
+
+
+class LList(list):
+    where: tuple = (1, 1)
+    lines: list
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, remembering lines; only true and false are truths (a label "No" stays a text)."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                              list("tTfF"))
+
+
+def _mark(node) -> tuple:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class DuplicateKey(yaml.MarkedYAMLError):
+    pass
+
+
+def _mapping(loader, node):
+    written = set()
+    for key_node, _ in node.value:        # a key written twice is a mistake; one merged in (<<) is not
+        if key_node.tag != "tag:yaml.org,2002:merge":
+            if key_node.value in written:
+                raise DuplicateKey(None, None, f"the key '{key_node.value}' is given twice", key_node.start_mark)
+            written.add(key_node.value)
+    loader.flatten_mapping(node)
+    out = LDict()
+    out.where, out.lines = _mark(node), {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        key = key if isinstance(key, str) else str(key)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.lines[key] = _mark(key_node)
+    return out
+
+
+def _sequence(loader, node):
+    out = LList(loader.construct_object(child, deep=True) for child in node.value)
+    out.where, out.lines = _mark(node), [_mark(child) for child in node.value]
+    return out
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+
+
+def where_key(mapping, key) -> tuple:
+    return getattr(mapping, "lines", {}).get(key, getattr(mapping, "where", (1, 1)))
+
+
+def where_item(items, i) -> tuple:
+    lines = getattr(items, "lines", [])
+    return lines[i] if i < len(lines) else getattr(items, "where", (1, 1))
+
+
+def _locate(doc, path) -> tuple:
+    """The line and column of the value at a JSON Schema error's path."""
+    at, node = getattr(doc, "where", (1, 1)), doc
+    for part in path:
+        if isinstance(node, dict) and part in node:
+            at, node = where_key(node, part), node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            at, node = where_item(node, part), node[part]
+        else:
+            break
+    return at
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+
+
+def _schema_message(error) -> str:
+    if error.validator == "oneOf" and isinstance(error.instance, dict):
+        actions = [k for k in ("set", "force", "move", "moves", "expect") if k in error.instance]
+        if not actions:
+            return "a step does one of set, force, move, moves or expect, and this one does none"
+        if len(actions) > 1:
+            return f"a step does one thing, and this one has {' and '.join(actions)}; split it into steps"
+        extra = [k for k in ("rest", "by", "time") if k in error.instance]
+        return f"a '{actions[0]}' step cannot have {', '.join(extra) or 'these keys'}"
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        unknown = [k for k in error.instance if k not in allowed]
+        if unknown:
+            hint = did_you_mean(unknown[0], allowed)
+            return f"'{unknown[0]}' is not a key here (the keys are {', '.join(allowed)})" + (f"; {hint}" if hint else "")
+    return error.message
+
+
+def read_file(path: Path, name: str, sources: Sources):
+    """The scenario file's data, or a Failure saying why it cannot be used."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return Failure("T001", f"The scenario file is larger than {MAX_FILE_BYTES} bytes.", name, 0)
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) else "it is not UTF-8 text"
+        return Failure("T001", f"The scenario file cannot be read: {reason}.", name, 0)
+    sources.texts[name] = text
+    try:
+        doc = yaml.load(text, Loader=_Loader)   # noqa: S506 -- a SafeLoader subclass
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        hint = ""
+        source = sources.line(name, line) or ""
+        if 0 < col <= len(source) and source[col - 1] == "[" and re.match(r"\w", source[col - 2:col - 1] or " "):
+            hint = 'inside { }, write a numbered zone in quotes: {"discard[0]": [...]}'
+        return Failure("T001", f"The scenario file is not valid YAML: {e.problem or e.context}.", name, line, col,
+                       hint=hint)
+    except yaml.YAMLError as e:
+        return Failure("T001", f"The scenario file is not valid YAML: {e}.", name, 0)
+    if not isinstance(doc, dict):
+        return Failure("T002", "A scenario file is a mapping with a 'cases' list.", name, 1)
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(doc))
+    if error is not None:
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            path += [k for k in error.instance if k not in error.schema.get("properties", {})][:1]
+        line, col = _locate(doc, path)
+        where = "/".join(str(p) for p in error.absolute_path) or "the top level"
+        return Failure("T002", f"{where}: {_schema_message(error)}.", name, line, col)
+    return doc
+
+
+# ---------------------------------------------------------------------------- finding files
+def find_files(path: str) -> list[Path]:
+    """Scenario files of a rulebook folder (its scenarios/ folder), a folder of them, or one file.
+    Raises FileNotFoundError when the path does not exist."""
+    p = Path(path)
+    if not p.exists():
+        p = resolve_game_path(path)
+    if not p.exists():
+        raise FileNotFoundError(path)
+    if p.is_file():
+        return [p]
+    folder = p / "scenarios" if (p / "scenarios").is_dir() else p
+    return sorted(f for f in folder.iterdir() if f.suffix in SUFFIXES and f.is_file())
+
+
+def _game_of(path: Path, doc: dict) -> str:
+    if "game" in doc:
+        given = path.parent / doc["game"]
+        return str(given) if given.exists() else doc["game"]
+    folder = path.parent
+    return str(folder.parent if folder.name == "scenarios" else folder)
+
+
+def display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+# ---------------------------------------------------------------------------- running
+def run_files(paths: list[Path], only: str | None = None) -> Report:
+    """Run every case of these scenario files (those whose name contains `only`, if given)."""
+    report = Report()
+    games: dict = {}
+    for path in paths:
+        name = display(path)
+        doc = read_file(path, name, report.sources)
+        if isinstance(doc, Failure):
+            report.errors.append(doc)
+            report.files.append([name, 0, 0])
+            continue
+        runner = _FileRunner(path, name, doc, games)
+        results = [runner.run(i, case) for i, case in enumerate(doc["cases"])
+                   if only is None or only.casefold() in case["name"].casefold()]
+        report.cases.extend(results)
+        report.files.append([name, len(results), sum(1 for r in results if not r.ok)])
+    return report
+
+
+class _FileRunner:
+    def __init__(self, path: Path, name: str, doc: dict, games: dict):
+        self.path, self.name, self.doc, self.games = path, name, doc, games
+        self.game_path = _game_of(path, doc)
+
+    def fail(self, code, message, at, expected="", got="", hint="") -> Failure:
+        return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint)
+
+    def load(self, case) -> "api.Game":
+        variant = case.get("variant", self.doc.get("variant"))
+        options = {k: str(v) for k, v in {**self.doc.get("options", {}), **case.get("options", {})}.items()}
+        key = (self.game_path, variant, tuple(sorted(options.items())))
+        if key not in self.games:
+            try:
+                self.games[key] = api.load_game(self.game_path, variant=variant, options=options)
+            except RulebookError as e:
+                self.games[key] = e
+            except (OSError, ValueError) as e:
+                self.games[key] = RulebookError([Diagnostic("E011", str(e), Span(self.game_path))])
+        game = self.games[key]
+        if isinstance(game, RulebookError):
+            first = game.diagnostics[0] if game.diagnostics else None
+            where = f" ({first.span}: {first.message})" if first else ""
+            raise _Stop(self.fail("T003", f"The rulebook {self.game_path} cannot be loaded{where}.",
+                                  where_key(case, "name"), hint="run 'tabletop check' on it"))
+        return game
+
+    def run(self, index: int, case: dict) -> CaseResult:
+        self.case_name = case["name"]
+        at = where_item(self.doc["cases"], index)
+        result = CaseResult(self.name, at[0], self.case_name)
+        self.forced_at = []
+        try:
+            game = self.load(case)
+            self.players = case.get("players", game.min_players)
+            try:
+                self.forced_at = [where_key(case, "force setup")] * len(game.forced_results(case.get("force setup", [])))
+                state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
+            except api.PositionError as e:        # an impossible forced result
+                raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
+            except ValueError as e:               # a player count the game does not allow
+                raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
+            except api.RuleError as e:
+                raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", where_key(case, "name")))
+            if "set" in case:
+                self.set(state, case["set"], case.get("rest"), where_key(case, "set"))
+            for i, step in enumerate(case["steps"]):
+                self.step(state, step, where_item(case["steps"], i))
+            left = state.forced
+            if left:
+                first = self.forced_at[-len(left)]
+                raise _Stop(self.fail("T012", f"{len(left)} forced result{'s were' if len(left) > 1 else ' was'} never "
+                                      f"used: {', '.join(W.describe_forced(f) for f in left)}.", first,
+                                      hint="the rules drew fewer random results than the case forced"))
+        except _Stop as stop:
+            result.failures = stop.failures
+        return result
+
+    # ------------------------------------------------------------------ steps
+    def step(self, state, step: dict, at: tuple):
+        if "set" in step:
+            self.set(state, step["set"], step.get("rest"), where_key(step, "set"))
+        elif "force" in step:
+            try:
+                n = len(state.game.forced_results(step["force"]))
+                state.force(step["force"])
+            except api.PositionError as e:
+                raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
+            self.forced_at.extend([where_key(step, "force")] * n)
+        elif "move" in step:
+            self.move(state, step["move"], step.get("by"), step.get("time"), where_key(step, "move"))
+        elif "moves" in step:
+            for i, label in enumerate(step["moves"]):
+                self.move(state, label, step.get("by"), None, where_item(step["moves"], i))
+        else:
+            failures = _Expectations(self, state).check(step["expect"])
+            if failures:
+                raise _Stop(*failures)
+
+    def set(self, state, changes, rest, at):
+        rest = {**self.doc.get("rest", {}), **(rest or {})}
+        try:
+            state.set_position(changes, rest)
+        except api.PositionError as e:
+            raise _Stop(self.fail("T010", str(e), at)) from None
+
+    def move(self, state, label, by, time, at):
+        seat = None
+        if by is not None:
+            try:
+                seat = W.read(state.game.compiled, "player", by, state.players)
+            except W.WordsError as e:
+                raise _Stop(self.fail("T020", f"by: {e}.", at)) from None
+        if state.is_over:
+            raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: the game is over "
+                                  f"({state.result.reason}).", at))
+        options = state.options(seat)
+        try:
+            index = state.find_option(str(label), seat, substring=True)
+            state.apply(index, seat, time)
+        except api.IllegalMove as e:
+            raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
+                                  got=_fmt_some(options), hint="the options are listed under 'got'")) from None
+        except api.RuleError as e:
+            raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
+
+
+# ---------------------------------------------------------------------------- expectations
+_fmt = W.written
+
+
+def _fmt_some(items: list, limit: int = 12) -> str:
+    """A long list cut short: the first items and how many there are in all."""
+    if len(items) <= limit:
+        return _fmt(items)
+    return "[" + ", ".join(_fmt(x) for x in items[:limit]) + f", ... ({len(items)} in all)]"
+
+
+def _same_label(a: str, b: str) -> bool:
+    return a == b or sorted(str(a).casefold().split()) == sorted(str(b).casefold().split())
+
+
+class _Expectations:
+    def __init__(self, runner: _FileRunner, state):
+        self.r, self.s = runner, state
+        self.prog = state.game.compiled
+        self.n = state.players
+
+    def check(self, expect: dict) -> list:
+        failures = []
+        for key, want in expect.items():
+            at = where_key(expect, key)
+            try:
+                self.one(key, want, at)
+            except _Stop as stop:
+                failures.extend(stop.failures)
+        return failures
+
+    def bad(self, what: str, want, got, at, hint="") -> _Stop:
+        return _Stop(self.r.fail("T030", f"{what} should be {_fmt(want)}, but it is {_fmt(got)}.", at,
+                                 _fmt(want), _fmt(got), hint))
+
+    def unknown(self, message: str, at) -> _Stop:
+        return _Stop(self.r.fail("T030", message, at))
+
+    # one key of `expect`
+    def one(self, key: str, want, at):
+        s = self.s
+        if key in RESERVED and key not in self.prog.global_names:
+            return self.reserved(key, want, at)
+        m = W._PLAYER.match(key)
+        if m or key in self.prog.sides:
+            seat = int(m.group(1)) - 1 if m else self.n + self.prog.sides.index(key)
+            if not 0 <= seat < self.n + len(self.prog.sides) or not isinstance(want, dict):
+                raise self.unknown(f"'{key}' should be a player of this game (Player 1 to Player {self.n}) "
+                                   "with a mapping of values, e.g. {lineup: [...]}.", at)
+            for name, w in want.items():
+                self.player_value(seat, str(name), w, where_key(want, name))
+            return
+        if key in self.prog.kinds:
+            return self.things(key, want, at)
+        im = _INDEXED.match(key)
+        base = im.group(1) if im else key
+        if base in self.prog.global_names:
+            slot = self.prog.global_names.index(base)
+            t, v = self.prog.global_types[slot], s.data["globals"][slot]
+            if im:
+                t, v = self.index(key, t, v, int(im.group(2)), at)
+            return self.compare(key, t, v, want, at)
+        cm = _CALL.match(key)
+        name, args = (cm.group(1), [a.strip() for a in cm.group(2).split(",") if a.strip()]) if cm else (key, [])
+        if name in self.prog.define_types:
+            try:
+                got = s.evaluate(name, *[_scalar(a) for a in args])
+            except api.PositionError as e:
+                raise self.unknown(str(e), at) from None
+            except api.RuleError as e:
+                raise self.unknown(f"'{key}' cannot be worked out now: {e}", at) from None
+            return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
+        names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
+        hint = did_you_mean(key, names)
+        raise self.unknown(f"'{key}' is not a variable, zone, kind, definition or expectation of this game"
+                           + (f"; {hint}" if hint else "") + ".", at)
+
+    def index(self, key, t, v, k, at):
+        if not t.startswith("list:list:"):
+            raise self.unknown(f"'{key}': only a numbered zone (zone NAME[N]) is indexed like this.", at)
+        if not 0 <= k < len(v):
+            raise self.unknown(f"'{key}': the zones are numbered 0 to {len(v) - 1}.", at)
+        return t[5:], v[k]
+
+    def player_value(self, seat, name, want, at):
+        im = _INDEXED.match(name)
+        base = im.group(1) if im else name
+        label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
+        if base not in self.prog.player_names:
+            hint = did_you_mean(base, self.prog.player_names)
+            raise self.unknown(f"This game has no player value '{base}'" + (f"; {hint}" if hint else "") + ".", at)
+        slot = self.prog.player_names.index(base)
+        row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
+        t, v = self.prog.player_types[slot], row[slot]
+        if im:
+            t, v = self.index(label, t, v, int(im.group(2)), at)
+        self.compare(label, t, v, want, at)
+
+    def things(self, kind, want, at):
+        if not isinstance(want, dict):
+            raise self.unknown(f"'{kind}' should be a mapping of things to their fields, e.g. {{NAME: {{FIELD: VALUE}}}}.", at)
+        fields = self.prog.field_types.get(kind, {})
+        for thing, fw in want.items():
+            tat = where_key(want, thing)
+            if thing == "every":      # every thing not named in the same mapping
+                named = {i for other in want if other != "every" for i in W.thing_candidates(self.prog, kind, other)}
+                targets = [i for i in range(self.prog.kinds[kind]) if i not in named]
+            else:
+                targets = W.thing_candidates(self.prog, kind, thing)
+                if len(targets) != 1:
+                    raise self.unknown(f"{kind} {W.quote(thing)}: " + (
+                        f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
+                        else f"{W._unknown_thing(self.prog, kind, thing)}."), tat)
+            if not isinstance(fw, dict):
+                raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. {{FIELD: VALUE}}.", tat)
+            for fname, w in fw.items():
+                fat = where_key(fw, fname)
+                if fname not in fields:
+                    hint = did_you_mean(str(fname), fields)
+                    raise self.unknown(f"A {kind} has no changing field '{fname}'" + (f"; {hint}" if hint else "") + ".", fat)
+                for i in targets:
+                    self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],
+                                 self.s.data["fields"][kind][fname][i], w, fat)
+
+    # comparing a value with the words expected
+    def compare(self, what, t, v, want, at, shown=False):
+        got = v if shown else W.show(self.prog, t, v, self.n)
+        if isinstance(want, dict):
+            return self.operators(what, t, v, got, want, at, shown)
+        ok = (got == want) if shown else W.matches(self.prog, t, v, want, self.n)
+        if not ok and not shown and not t.startswith(("list:", "thing:")):
+            try:
+                W.read(self.prog, t, want, self.n)
+            except W.WordsError as e:
+                raise self.unknown(f"{what}: the expected value does not fit: {e}.", at) from None
+        if not ok:
+            raise self.bad(what, want, got, at)
+
+    def operators(self, what, t, v, got, want, at, shown):
+        unknown = [k for k in want if k not in OPERATORS]
+        if unknown:
+            hint = did_you_mean(str(unknown[0]), OPERATORS)
+            raise self.unknown(f"{what}: '{unknown[0]}' is not a check (the checks are {', '.join(OPERATORS)})"
+                               + (f"; {hint}" if hint else "") + ".", at)
+        elem = t[5:] if t.startswith("list:") else t
+
+        def has(item_words, items, plain):
+            if shown:
+                return item_words in items
+            return any(W.matches(self.prog, elem, x, item_words, self.n) for x in plain)
+
+        for op, w in want.items():
+            oat = where_key(want, op)
+            if op in ("at least", "at most"):
+                if type(got) is not int:
+                    raise self.unknown(f"{what} is {_fmt(got)}, not a number, so '{op}' does not apply.", oat)
+                if type(w) is not int:
+                    raise self.unknown(f"{what}: '{op}' needs a whole number, not {W.quote(w)}.", oat)
+                if (got < w) if op == "at least" else (got > w):
+                    raise self.bad(what, {op: w}, got, oat)
+                continue
+            if isinstance(got, str) and op in ("has", "lacks", "starts"):
+                texts = w if isinstance(w, list) else [w]
+                for text in texts:
+                    hit = got.startswith(str(text)) if op == "starts" else str(text) in got
+                    if hit != (op != "lacks"):
+                        raise self.bad(f"{what} ({op} {W.quote(str(text))})", {op: w}, got, oat)
+                continue
+            if not isinstance(got, list):
+                raise self.unknown(f"{what} is {_fmt(got)}, not a list, so '{op}' does not apply.", oat)
+            plain = v if isinstance(v, list) else []
+            if op == "count":
+                if len(got) != w:
+                    raise self.bad(f"The count of {what}", w, len(got), oat, hint=f"{what} is {_fmt(got)}")
+            elif op in ("has", "lacks"):
+                items = w if isinstance(w, list) else [w]
+                if op == "has":
+                    # several of one name need that many
+                    pool = list(got) if shown else list(plain)
+                    for item in items:
+                        found = [i for i, x in enumerate(pool)
+                                 if (x == item if shown else W.matches(self.prog, elem, x, item, self.n))]
+                        if not found:
+                            raise self.bad(f"{what} (has {_fmt(item)})", {op: w}, got, oat)
+                        del pool[found[0]]
+                else:
+                    for item in items:
+                        if has(item, got, plain):
+                            raise self.bad(f"{what} (lacks {_fmt(item)})", {op: w}, got, oat)
+            elif op == "starts":
+                items = w if isinstance(w, list) else [w]
+                head_plain, head = plain[:len(items)], got[:len(items)]
+                ok = head == items if shown else W.matches(self.prog, t, head_plain, items, self.n)
+                if not ok:
+                    raise self.bad(f"{what} (starts)", {op: w}, got, oat)
+
+    # the expectations that are not the game's names
+    def reserved(self, key, want, at):
+        s = self.s
+        if key == "options" and isinstance(want, dict):
+            return self.operators("the options", "list:text", s.options(), s.options(), want, at, True)
+        if key in ("options", "offered", "not offered"):
+            wanted = want if isinstance(want, list) else [want]
+            if not all(isinstance(x, (str, int)) for x in wanted):
+                raise self.unknown(f"'{key}' lists option labels as texts.", at)
+            options = s.options()
+            if key == "options":
+                rest = list(options)
+                for x in wanted:
+                    hit = next((o for o in rest if _same_label(o, str(x))), None)
+                    if hit is None:
+                        raise self.bad("The options", wanted, options, at, hint=f"'{x}' is not offered")
+                    rest.remove(hit)
+                if rest:
+                    raise self.bad("The options", wanted, options, at, hint=f"'{rest[0]}' is offered too")
+            elif key == "offered":
+                for x in wanted:
+                    if not any(_same_label(o, str(x)) for o in options):
+                        hint = did_you_mean(str(x), options)
+                        raise _Stop(self.r.fail("T030", f"'{x}' should be offered, but it is not.", at, str(x),
+                                                _fmt_some(options), hint or "the options are listed under 'got'"))
+            else:
+                for x in wanted:
+                    hit = next((o for o in options if _same_label(o, str(x))), None)
+                    if hit is not None:
+                        raise _Stop(self.r.fail("T030", f"'{x}' should not be offered, but it is ('{hit}').", at,
+                                                f"not {x}", _fmt_some(options)))
+            return
+        if key == "log":
+            for line in (want if isinstance(want, list) else [want]):
+                if str(line) not in s.log:
+                    close = did_you_mean(str(line), s.log)
+                    raise _Stop(self.r.fail("T030", f"The log should have the line {W.quote(str(line))}, but it has not.",
+                                            at, str(line), _fmt(s.log[-8:]), close or "the last log lines are under 'got'"))
+            return
+        if key == "over":
+            return self.compare_plain("Whether the game is over", s.is_over, want, at)
+        if key in ("winners", "scores", "reason"):
+            if not s.is_over:
+                raise _Stop(self.r.fail("T030", f"The {key} should be {_fmt(want)}, but the game is not over.", at,
+                                        _fmt(want), f"still playing: {s.pending.prompt if s.pending else ''}"))
+            r = s.result
+            if key == "reason":
+                return self.compare_plain("The reason the game ended", r.reason, want, at)
+            if key == "scores":
+                return self.compare_plain("The scores", r.scores, want, at)
+            winners = list(r.winners) + [self.n + self.prog.sides.index(side) for side in r.sides]
+            return self.compare_set("The winners", winners, want if isinstance(want, list) else [want], at)
+        if key == "prompt":
+            return self.compare_plain("The prompt", s.pending.prompt if s.pending else None, want, at)
+        if key == "deciding":
+            wanted = want if isinstance(want, list) else [want]
+            return self.compare_set("Who decides", s.pending.players if s.pending else [], wanted, at)
+        if key == "rolled":
+            got = [face for _, face in s.rolls]
+            return self.compare_plain("The dice rolled since the last move", got, want, at)
+        if key == "current":
+            return self.compare("The current player", "player", s.current_player, want, at)
+        if key == "turn_number":
+            return self.compare_plain("The turn number", s.data["turn_number"], want, at)
+
+    def compare_plain(self, what, got, want, at):
+        if isinstance(want, dict):
+            return self.operators(what, "list:any" if isinstance(got, list) else "any", got, got, want, at, True)
+        if got != want or type(got) is not type(want) and not (isinstance(got, list) and isinstance(want, list)):
+            raise self.bad(what, want, got, at)
+
+    def compare_set(self, what, seats, want, at):
+        try:
+            wanted = sorted(W.read(self.prog, "player", w, self.n) for w in want)
+        except W.WordsError as e:
+            raise self.unknown(f"{what}: {e}.", at) from None
+        if sorted(seats) != wanted:
+            raise self.bad(what, want, [W.show(self.prog, "player", p, self.n) for p in sorted(seats)], at)
+
+
+def _scalar(text: str):
+    """An argument written inside an expectation's key: a number, a truth, or words."""
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+# ---------------------------------------------------------------------------- reporting
+def render(report: Report, verbose: bool = False) -> str:
+    """The report as text for people: each failure like a compiler's diagnostic (file:line:col,
+    the line of the file with a caret, what was expected and what happened), then a summary."""
+    from tabletop.dsl.diagnostics import render as render_diagnostic
+    out = []
+    for f in report.errors:
+        out.append(render_diagnostic(f.diagnostic(), report.sources))
+    for c in report.cases:
+        if verbose:
+            out.append(f"{c.file}:{c.line}: {'ok' if c.ok else 'FAILED'}: {c.name}")
+        for f in c.failures:
+            text = render_diagnostic(Diagnostic(f.code, f"'{c.name}': {f.message}", Span(f.file, f.line, f.column),
+                                                f.hint), report.sources)
+            extra = [f"     = expected: {f.expected}"] * bool(f.expected) + [f"     = got: {f.got}"] * bool(f.got)
+            out.append("\n".join([text, *extra]))
+    total = len(report.cases)
+    failed = sum(1 for c in report.cases if not c.ok)
+    summary = f"{total} case{'s' * (total != 1)}: {total - failed} passed, {failed} failed"
+    if report.errors:
+        summary += f"; {len(report.errors)} scenario file{'s' * (len(report.errors) != 1)} could not be used"
+    out.append(summary)
+    return "\n\n".join(out) if not verbose else "\n".join(out)

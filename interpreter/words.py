@@ -1,0 +1,188 @@
+"""Values in the game's words: the state's plain values as a rulebook's players name them, and back.
+
+The state stores a thing as its position in its kind's list, a player as a seat number from 0
+and an enum value as its name. People and scenario files say "Dark Pit", "Player 2", "no role".
+This module turns one into the other for a declared type (`dsl/types.py` strings), compares a
+plain value with words, and describes values in messages. Things that share a name (twenty
+"Chocolate" cards) are told apart as "Chocolate #3", the third of that name in data order.
+
+It reads the compiled rulebook only; it must not change a state or know any game.
+"""
+from __future__ import annotations
+
+import re
+
+NONE_WORDS = ("none", "nobody")
+_NUMBERED = re.compile(r"^(.*\S)\s*#(\d+)$")
+_PLAYER = re.compile(r"^player\s+(\d+)$", re.IGNORECASE)
+_OWNED = re.compile(r"^player\s+(\d+)'s\s+(.+)$", re.IGNORECASE)
+
+
+class WordsError(ValueError):
+    """Words that do not name a value of the wanted type; the message says what is wrong."""
+
+
+def is_none(w) -> bool:
+    """Do the words say "none" (YAML null, or the word none or nobody)?"""
+    return w is None or (isinstance(w, str) and w.lower() in NONE_WORDS)
+
+
+def written(w, quoted: bool = False) -> str:
+    """Words as a scenario file writes them: [Graham Cracker, Chocolate], none, true; with
+    `quoted`, texts in quotes, for messages ('Dark Pit')."""
+    if isinstance(w, str):
+        return f"'{w}'" if quoted else w
+    if isinstance(w, list):
+        return "[" + ", ".join(written(x, quoted) for x in w) + "]"
+    if w is None:
+        return "none"
+    if isinstance(w, bool):
+        return "true" if w else "false"
+    return str(w)
+
+
+def quote(w) -> str:
+    return written(w, quoted=True)
+
+
+def type_words(t: str) -> str:
+    from tabletop.dsl import types as T
+    return T.a(t)
+
+
+# ---------------------------------------------------------------------------- plain -> words
+def show(prog, t: str, v, players: int):
+    """A plain value in words: things by name, players as "Player N", lists item by item."""
+    if v is None:
+        return None
+    if t.startswith("list:"):
+        return [show(prog, t[5:], x, players) for x in v] if isinstance(v, list) else v
+    if t.startswith("thing:"):
+        names = prog.kind_names.get(t[6:], [])
+        if not (type(v) is int and 0 <= v < len(names)):
+            return v
+        return owned_name(prog, t[6:], v) if t[6:] in prog.per_player_kinds else names[v]
+    if t == "player":
+        if type(v) is int and v >= players and v - players < len(prog.sides):
+            return prog.sides[v - players]          # a side, by its name (the volcano)
+        return f"Player {v + 1}" if type(v) is int else v
+    return v
+
+
+def describe(prog, t: str, v, players: int) -> str:
+    """A value for a message: 'Dark Pit', [Chocolate, Marshmallow], 3, none."""
+    return quote(show(prog, t, v, players))
+
+
+def describe_forced(entry: dict) -> str:
+    if "roll" in entry:
+        return f"a roll of {quote(entry['roll'])}" + (f" on {entry['die']}" if entry.get("die") else "")
+    if "pick" in entry:
+        return f"a pick of {quote(entry['pick'])}"
+    return f"a shuffle putting {quote(entry['shuffle'])} first"
+
+
+def owned_name(prog, kind: str, v: int) -> str:
+    """A `player kind`'s thing in words: its owner's, "Player 2's battler"."""
+    return f"Player {prog.static[kind]['owner'][v] + 1}'s {prog.kind_names[kind][v]}"
+
+
+# ---------------------------------------------------------------------------- words -> plain
+def thing_candidates(prog, kind: str, w) -> list[int]:
+    """The things of `kind` that `w` names: every thing of that name, or the one "NAME #k". A
+    `player kind`'s things are also named with their owner: "Player 2's battler"."""
+    if not isinstance(w, str):
+        return []
+    names = prog.kind_names.get(kind, [])
+    m = _OWNED.match(w) if kind in prog.per_player_kinds else None
+    if m:
+        seat = int(m.group(1)) - 1
+        owners = prog.static[kind]["owner"]
+        return [i for i in thing_candidates(prog, kind, m.group(2)) if owners[i] == seat]
+    same = [i for i, n in enumerate(names) if n == w]
+    if same:
+        return same
+    m = _NUMBERED.match(w)
+    if m:
+        same = [i for i, n in enumerate(names) if n == m.group(1)]
+        k = int(m.group(2))
+        return [same[k - 1]] if 1 <= k <= len(same) else []
+    return []
+
+
+def _unknown_thing(prog, kind: str, w) -> WordsError:
+    from tabletop.dsl.diagnostics import did_you_mean
+    names = prog.kind_names.get(kind, [])
+    m = _NUMBERED.match(w) if isinstance(w, str) else None
+    if m and m.group(1) in names:
+        n = names.count(m.group(1))
+        return WordsError(f"there are only {n} of '{m.group(1)}' ({kind}), so there is no {quote(w)}")
+    hint = did_you_mean(str(w), names)
+    return WordsError(f"{quote(w)} is not a {kind}" + (f"; {hint}" if hint else ""))
+
+
+def read(prog, t: str, w, players: int):
+    """Words -> the plain value of type `t`; WordsError names what does not fit."""
+    if t.startswith("list:"):
+        if not isinstance(w, list):
+            raise WordsError(f"{quote(w)} is not a list")
+        return [read(prog, t[5:], x, players) for x in w]
+    if is_none(w) and t != "text":
+        if t.startswith(("thing:", "enum:")) or t in ("player", "any"):
+            return None
+        raise WordsError(f"{type_words(t)} cannot be none")
+    if t == "int":
+        if type(w) is not int:
+            raise WordsError(f"{quote(w)} is not a whole number")
+        return w
+    if t == "bool":
+        if type(w) is not bool:
+            raise WordsError(f"{quote(w)} is not true or false")
+        return w
+    if t == "text":
+        if not isinstance(w, str):
+            raise WordsError(f"{quote(w)} is not a text")
+        return w
+    if t == "player":
+        sides = getattr(prog, "sides", [])
+        if isinstance(w, str) and w in sides:
+            return players + sides.index(w)
+        m = _PLAYER.match(w) if isinstance(w, str) else None
+        if not m or not 1 <= int(m.group(1)) <= players:
+            also = "".join(f" or {s}" for s in sides)
+            raise WordsError(f"{quote(w)} is not a player of this game (Player 1 to Player {players}{also})")
+        return int(m.group(1)) - 1
+    if t.startswith("thing:"):
+        kind = t[6:]
+        found = thing_candidates(prog, kind, w)
+        if not found:
+            raise _unknown_thing(prog, kind, w)
+        if len(found) > 1:
+            raise WordsError(f"{len(found)} things are called {quote(w)}; name one as '{w} #1' to '{w} #{len(found)}'")
+        return found[0]
+    if t.startswith("enum:"):
+        values = prog.enum_values.get(t[5:], ())
+        if not isinstance(w, str):
+            raise WordsError(f"{quote(w)} is not a {t[5:]} (one of {', '.join(sorted(values))})")
+        v = w.replace(" ", "_")
+        if v not in values:
+            from tabletop.dsl.diagnostics import did_you_mean
+            hint = did_you_mean(str(v), values)
+            raise WordsError(f"{quote(w)} is not a {t[5:]}" + (f"; {hint}" if hint else
+                             f" (one of {', '.join(sorted(values))})"))
+        return v
+    return w
+
+
+def matches(prog, t: str, v, w, players: int) -> bool:
+    """Does the plain value `v` (of type `t`) match the words `w`? Things match by name, unless
+    the words pick one thing ("Chocolate #3")."""
+    if t.startswith("list:"):
+        return isinstance(v, list) and isinstance(w, list) and len(v) == len(w) \
+            and all(matches(prog, t[5:], x, y, players) for x, y in zip(v, w))
+    if t.startswith("thing:") and v is not None:
+        return v in thing_candidates(prog, t[6:], w)
+    try:
+        return read(prog, t, w, players) == v and type(read(prog, t, w, players)) is type(v)
+    except WordsError:
+        return False

@@ -1,0 +1,91 @@
+"""Instant reactions: `reaction NAME instantly by p [for x in L] if ...` is offered at any decision
+point where its condition holds, not only where a rule signals an event (Voodoo Schmoodoo on a
+player who is out). A declined offer is not made again while it still holds; a reaction's
+`for` gives one option per item."""
+import pytest
+
+from inline import game, same_after_reload
+
+# Each turn a player drops cards. A player with no cards may be given one back, at once, by
+# anyone else who still holds a Gift.
+GIFTS = '''
+    game "Gifts"
+    players 3
+    player var cards: int = 2
+    player var gifts: int = 0
+
+    setup:
+        players[0].gifts = 1
+        players[2].gifts = 1
+
+    define out(p: player): bool = p.cards == 0
+    define skip_turn(p: player): bool = out(p)
+
+    turn:
+        choose prompt "{current} holds {current.cards}":
+            option "Drop a card":
+                current.cards -= 1
+            option "Drop every card" if current.cards > 1:
+                current.cards = 0
+            option "Drop every card, with {next_player(current)}":
+                current.cards = 0
+                next_player(current).cards = 0
+        if all([out(p) for p in players]) or turn_number >= 12:
+            end game "Done."
+
+    reaction gift instantly by p for victim in [q for q in players if out(q)] if p.gifts > 0 and p != victim labelled "Give {victim} a card" prompt "{victim} is out":
+        p.gifts -= 1
+        victim.cards += 1
+        say "{p} gives {victim} a card."
+
+    define score(p: player): int = p.cards
+'''
+
+
+def test_an_instant_reaction_is_offered_at_the_next_decision_to_each_seat_that_may_play_it(tmp_path):
+    s = game(tmp_path, GIFTS).new_state(players=3, seed=0)
+    s.apply_label("Drop every card")                  # Player 1 is out; no event is signalled
+    d = s.pending
+    assert d.kind == "reaction" and d.players == [2] and d.prompt == "Player 1 is out"
+    assert d.options == ["Give Player 1 a card", "Don't react"]
+    s.apply_label("Give Player 1 a card")             # Player 3 gives; then the turn is asked again
+    assert s.log[-1] == "Player 3 gives Player 1 a card."
+    assert s.pending.kind == "menu" and s.pending.players == [1]
+    assert s.pending.prompt == "Player 2 holds 2"
+
+
+def test_a_declined_offer_is_not_made_again_while_it_holds_and_is_when_it_holds_anew(tmp_path):
+    s = game(tmp_path, GIFTS).new_state(players=3, seed=0)
+    s.apply_label("Drop every card")
+    s.apply_label("Don't react")                      # Player 3 keeps the gift
+    assert s.pending.kind == "menu" and s.pending.players == [1]
+    s.apply_label("Drop a card")                      # Player 2: a decision point, Player 1 still out
+    assert s.pending.kind == "menu" and s.pending.players == [2]     # not offered again
+    s.apply_label("Drop every card")                  # Player 3 is out too: a new occasion
+    # Asked from the player about to decide (Player 2, with no gift): Player 3 may not give to
+    # themself, and Player 1, out but holding a gift, is offered the new occasion.
+    d = s.pending
+    assert d.kind == "reaction" and d.players == [0] and d.options == ["Give Player 3 a card", "Don't react"]
+    s.apply_label("Don't react")
+    assert s.pending.kind == "menu" and s.pending.players == [1]
+
+
+def test_one_option_per_item_and_the_reaction_sees_its_item(tmp_path):
+    s = game(tmp_path, GIFTS).new_state(players=3, seed=0)
+    s.apply_label("Drop every card, with Player 2")    # Players 1 and 2 are out at once
+    d = s.pending
+    assert d.players == [2] and d.options == ["Give Player 1 a card", "Give Player 2 a card", "Don't react"]
+    s.apply_label("Give Player 2 a card")
+    assert s.view(None)["players"][1]["cards"] == 1 and s.view(None)["players"][2]["gifts"] == 0
+    assert s.pending.kind == "menu" and s.pending.players == [2]     # Player 3's own turn, asked again
+
+
+def test_a_state_paused_on_an_instant_reaction_saves_and_loads(tmp_path):
+    g = game(tmp_path, GIFTS)
+    s = g.new_state(players=3, seed=0)
+    s.apply_label("Drop every card")
+    same_after_reload(g, s, lambda state: [state.apply_label(label) for label in ("Don't react", "Drop a card")])
+    bad = s.to_json()
+    bad["declined"] = [[0, 5, 1]]
+    with pytest.raises(Exception, match="declined reactions do not match"):
+        g.load_state(bad)

@@ -1,0 +1,413 @@
+"""Scenarios: every rulebook's scenario files pass, and `tabletop test` reports a failing case at
+its line, with what was expected and what happened. Also the API under them: setting a position
+by name and asking again, forcing random results, dice rolled, named views, finding options.
+"""
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tabletop.interpreter import cli, scenarios
+from tabletop.interpreter.api import IllegalMove, PositionError, RuleError, SaveError, load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+RULEBOOKS = sorted(p for p in (ROOT / "rulebooks").iterdir() if (p / "game.rules").exists())
+TEST_GAMES = [ROOT / "tests" / "games" / "mini", ROOT / "tests" / "games" / "board"]
+
+
+def results_schema():
+    return json.loads((ROOT / "schemas" / "test.schema.json").read_text())
+
+
+@pytest.fixture
+def run(monkeypatch, capsys):
+    """Run `tabletop ARGS` in-process from the repository's folder."""
+    monkeypatch.chdir(ROOT)
+
+    def _run(*argv):
+        code = cli.main([str(a) for a in argv])
+        out, err = capsys.readouterr()
+        assert "Traceback" not in out + err
+        return code, out, err
+    return _run
+
+
+def scenario_file(tmp_path, text, game="taboo_atoll_express", name="case.yaml"):
+    """A scenario file of `game` in a temporary folder."""
+    path = tmp_path / name
+    path.write_text(f"game: {ROOT / 'rulebooks' / game}\n" + text)
+    return path
+
+
+def run_text(tmp_path, text, game="taboo_atoll_express"):
+    report = scenarios.run_files([scenario_file(tmp_path, text, game)])
+    return report, report.failures
+
+
+# ---------------------------------------------------------------------------- the bundled scenarios
+# the issue's bar: at least 20 cases for each of the first two games
+LEAST_CASES = {"taboo_atoll_express": 20, "smores_galore": 20}
+
+
+@pytest.mark.parametrize("folder", RULEBOOKS + TEST_GAMES, ids=lambda p: p.name)
+def test_every_rulebook_has_scenarios_and_they_pass(folder):
+    files = scenarios.find_files(str(folder))
+    assert files, f"{folder.name} has no scenarios/ folder of cases"
+    report = scenarios.run_files(files)
+    assert report.ok, scenarios.render(report)
+    assert len(report.cases) >= LEAST_CASES.get(folder.name, 1)
+
+
+def test_tabletop_test_passes_on_a_bundled_rulebook(run):
+    code, out, _ = run("test", "-k", "Messenger", "rulebooks/taboo_atoll_express")
+    assert code == 0
+    assert out.strip().endswith("passed, 0 failed") and "0 cases" not in out
+
+
+# ---------------------------------------------------------------------------- failures are located
+WRONG = """\
+cases:
+  - name: The water does not rise by magic
+    steps:
+      - set: {water_level: 3}
+      - expect:
+          water_level: 4
+"""
+
+
+def test_a_wrong_expectation_fails_with_a_located_message_and_exit_1(run, tmp_path):
+    path = scenario_file(tmp_path, WRONG)
+    code, out, _ = run("test", path)
+    assert code == 1
+    assert f"{scenarios.display(path)}:7:11: error T030: 'The water does not rise by magic': " \
+           "water_level should be 4, but it is 3." in out
+    assert "   7 |           water_level: 4" in out          # the line of the file, with a caret under the key
+    assert "= expected: 4" in out and "= got: 3" in out
+    assert "1 case: 0 passed, 1 failed" in out
+
+
+def test_json_results_follow_their_schema(run, tmp_path):
+    path = scenario_file(tmp_path, WRONG)
+    code, out, _ = run("test", "--format", "json", path, "rulebooks/smores_galore")
+    data = json.loads(out)
+    jsonschema.validate(data, results_schema())
+    assert code == 1 and data["ok"] is False
+    [failure] = data["failures"]
+    assert (failure["code"], failure["line"], failure["expected"], failure["got"]) == ("T030", 7, "4", "3")
+    assert failure["case"] == "The water does not rise by magic"
+    assert data["files"][0] == {"path": scenarios.display(path), "cases": 1, "passed": 0, "failed": 1}
+    assert sum(f["cases"] for f in data["files"][1:]) >= 20 and all(f["failed"] == 0 for f in data["files"][1:])
+
+
+def test_usage_errors_and_missing_scenarios(run, tmp_path):
+    assert run("test", tmp_path / "nowhere")[0] == 2
+    (tmp_path / "empty").mkdir()
+    code, _, err = run("test", tmp_path / "empty")
+    assert code == 1 and "no scenario files" in err
+    code, out, _ = run("test", "-k", "Messenger", "-v", "rulebooks/taboo_atoll_express")
+    assert code == 0 and "ok: A Messenger who rolls two blacks may change one of them" in out
+    assert "Newbie" not in out
+
+
+@pytest.mark.parametrize("text,code,line,words", [
+    ("cases:\n  - name: x\n    steps: [{expect: {over: false}}\n", "T001", 4, "not valid YAML"),
+    ("cases:\n  - name: x\n    steps:\n      - {moev: Pass}\n", "T002", 4, "did you mean 'move'"),
+    ("cases:\n  - name: x\n    steps:\n      - {move: Pass, expect: {over: false}}\n", "T002", 4,
+     "a step does one thing, and this one has move and expect"),
+    ("cases:\n  - name: x\n    name: y\n    steps: [{move: Pass}]\n", "T001", 3, "given twice"),
+    ("cases:\n  - {name: x, steps: [{expect: {\"flooded_this_turn\": [a]}}]}\ncommon: 1\nextra: 2\n", "T002", 4,
+     "'extra' is not a key here"),
+])
+def test_a_malformed_scenario_file_is_reported_at_its_line(tmp_path, text, code, line, words):
+    report, [failure] = run_text(tmp_path, text)
+    assert (failure.code, failure.line) == (code, line + 1)      # +1: the game: line written first
+    assert words in failure.message + failure.hint
+    assert not report.ok
+    jsonschema.validate(report.to_json(), results_schema())
+
+
+def test_a_numbered_zone_in_a_flow_mapping_gets_a_hint(tmp_path):
+    _, [failure] = run_text(tmp_path, "cases:\n  - name: x\n    steps:\n      - expect: {discard[0]: []}\n",
+                            "smores_galore")
+    assert failure.code == "T001" and '"discard[0]"' in failure.hint
+
+
+@pytest.mark.parametrize("steps,code,words", [
+    # positions
+    ("- set: {wter_level: 3}", "T010", "did you mean 'water_level'"),
+    ("- set: {special_actions: 7}", "T010", "'special_actions' is 7, outside its range 0 to 3"),
+    ("- set: {pawn: Dark Pitt}", "T010", "did you mean 'Dark Pit'"),
+    ("- set: {space: {Dark Pit: {colour: blue}}}", "T010", "printed on the thing and never changes"),
+    ("- set: {current_role: pirate}", "T010", "'pirate' is not a role"),
+    ("- set: {current: Player 2}", "T010", "Player 1 to Player 1"),
+    # forced results
+    ("- force: [purple]", "T011", "'purple' is not a face of any die"),
+    ("- force: [{number_die: 7}]", "T011", "not a face of number_die"),
+    ("- force: [{colour: red}]", "T011", "did you mean 'colour_die'"),
+    ("- force: [red]", "T012", "1 forced result was never used: a roll of 'red'"),
+    ("- force: [{pick: Dark Pit}]\n      - moves: [Pass, Pass, Pass]", "T021", "forced a pick of 'Dark Pit'"),
+    # moves
+    ("- move: Move to Atlantis", "T020", "'Move to Atlantis' is not an option now"),
+    ("- move: Move to", "T020", "fits 2 options"),
+    ("- move: Pass\n        by: Player 2", "T020", "not a player of this game"),
+    ("- move: Pass\n        time: 4000", "T020", "Pass"),
+    # expectations
+    ("- expect: {wter_level: 0}", "T030", "did you mean 'water_level'"),
+    ("- expect: {offered: [Fly to Dark Pit]}", "T030", "'Fly to Dark Pit' should be offered, but it is not"),
+    ("- expect: {not offered: [Pass]}", "T030", "'Pass' should not be offered"),
+    ("- expect: {log: Nothing happened.}", "T030", "The log should have the line 'Nothing happened.'"),
+    ("- expect: {winners: [Player 1]}", "T030", "the game is not over"),
+    ("- expect: {flooded_this_turn: {size: 1}}", "T030", "'size' is not a check"),
+    ("- expect: {water_level: {at least: 1}}", "T030", "water_level should be {'at least': 1}, but it is 0"),
+    ("- expect: {space: {every: {flood: dry}}, \"space_of(red, 1)\": Dark Pit, pawn: Dark Pit}", "T030",
+     "pawn should be Dark Pit, but it is Idiot's Platform"),
+])
+def test_each_kind_of_failure_names_the_problem(tmp_path, steps, code, words):
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n      " + steps + "\n")
+    report, failures = run_text(tmp_path, text)
+    assert failures, f"expected a failure {code}"
+    assert failures[0].code == code, scenarios.render(report)
+    assert words in failures[0].message + failures[0].hint, scenarios.render(report)
+    assert failures[0].line > 0 and failures[0].case == "the case"
+
+
+def test_another_seats_move_and_a_wrong_player_count(tmp_path):
+    text = ("cases:\n  - name: the case\n    players: 2\n    steps:\n      - move: Take row 1\n        by: Player 2\n"
+            "  - name: too many\n    players: 5\n    steps: [{expect: {over: false}}]\n"
+            "  - name: no face\n    force setup: [purple]\n    steps: [{expect: {over: false}}]\n")
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert [(f.code, f.line) for f in failures] == [("T020", 6), ("T010", 9), ("T011", 12)]
+    assert "It is not Player 2's decision; waiting for Player 1." in failures[0].message
+    assert "played by 2 to 4 players, not 5" in failures[1].message
+
+
+def test_a_case_stops_at_its_first_failure_and_the_next_case_still_runs(tmp_path):
+    text = ("cases:\n  - name: first\n    steps:\n      - move: Fly away\n      - expect: {water_level: 99}\n"
+            "  - name: second\n    steps:\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [c.ok for c in report.cases] == [False, True]
+    assert [f.code for f in failures] == ["T020"]
+
+
+def test_a_rulebook_that_cannot_load_fails_its_cases(tmp_path):
+    (tmp_path / "broken.rules").write_text('game "Broken"\nplayers 1\nturn:\n    nonsense here\n')
+    path = tmp_path / "case.yaml"
+    path.write_text("game: broken.rules\ncases:\n  - name: x\n    steps: [{expect: {over: false}}]\n")
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T003"]
+
+
+# ---------------------------------------------------------------------------- the API under scenarios
+@pytest.fixture(scope="module")
+def taboo():
+    return load_game("taboo_atoll_express")
+
+
+@pytest.fixture(scope="module")
+def smores():
+    return load_game("smores_galore")
+
+
+def test_setting_a_position_asks_the_pending_decision_again(taboo):
+    # The issue's example: a pawn moved elsewhere could still "Move to Flame Sanctuary".
+    s = taboo.new_state(seed=1)
+    assert "Move to Flame Sanctuary" in s.options()
+    s.set_position({"pawn": "Copper Fields"})
+    assert "Move to Flame Sanctuary" not in s.options()
+    with pytest.raises(IllegalMove):
+        s.apply_label("Move to Flame Sanctuary")
+    assert s.options()[:2] == ["Move to Breakneck Dive", "Move to Ghost Stone"] and s.view(0, named=True)["variables"]["pawn"] == "Copper Fields"
+
+
+def test_an_impossible_position_is_refused_and_changes_nothing(taboo):
+    s = taboo.new_state(seed=1)
+    before = s.to_json()
+    for changes, words in [({"special_actions": 7}, "'special_actions' is 7, outside its range 0 to 3"),
+                           ({"pawn": "Atlantis"}, "'Atlantis' is not a space"),
+                           ({"water_level": "high"}, "'high' is not a whole number"),
+                           ({"treasure": {"red treasure": {"search": True}}}, "true is not a whole number")]:
+        with pytest.raises(PositionError, match=words):
+            s.set_position(changes)
+        assert s.to_json() == before
+
+
+def test_load_state_refuses_a_value_outside_its_declared_range(taboo):
+    data = taboo.new_state(seed=1).to_json()
+    data["globals"][taboo.compiled.global_names.index("special_actions")] = 7
+    with pytest.raises(SaveError, match="'special_actions' is 7, outside its range 0 to 3"):
+        taboo.load_state(data)
+
+
+def test_ask_again_after_editing_the_data_by_hand(taboo):
+    s = taboo.new_state(seed=1)
+    s.data["globals"][taboo.compiled.global_names.index("pawn")] = taboo.compiled.kind_names["space"].index("Copper Fields")
+    assert "Move to Flame Sanctuary" in s.options()          # stale until asked again
+    s.ask_again()
+    assert "Move to Flame Sanctuary" not in s.options()
+    s.data["globals"][taboo.compiled.global_names.index("water_level")] = 20
+    with pytest.raises(PositionError, match="outside its range"):
+        s.ask_again()
+
+
+def test_cards_are_moved_not_copied_and_the_rest_zone_takes_the_others(smores):
+    s = smores.new_state(players=2, seed=4)
+    total = 64
+    s.set_position({"Player 1": {"lineup": ["Chocolate"] * 5}, "discard": [["Marshmallow"], ["Graham Cracker"]]},
+                   rest={"ingredient": "deck"})
+    v = s.view(None, named=True)
+    assert v["players"][0]["lineup"] == ["Chocolate"] * 5
+    cards = [c for zone in ("deck", "taken", "campfire") for c in s.data["globals"][smores.compiled.global_names.index(zone)]]
+    cards += [c for pile in s.data["globals"][smores.compiled.global_names.index("discard")] for c in pile]
+    cards += [c for row in s.data["players"] for z in (0, 1, 2) for c in row[z]]
+    cards += [c for c in s.data["fields"]["space"]["card"] if c is not None]
+    assert sorted(cards) == list(range(total))                 # every card in exactly one place
+    with pytest.raises(PositionError, match="name a zone for them with rest"):
+        s.set_position({"Player 1": {"lineup": []}})
+    with pytest.raises(PositionError, match="there is no spare 'Chocolate'"):
+        s.set_position({"Player 1": {"lineup": ["Chocolate"] * 21}}, rest={"ingredient": "campfire"})
+
+
+def test_setting_the_current_player_keeps_the_turn_order(smores):
+    s = smores.new_state(players=3, seed=2)
+    s.set_position({"current": "Player 2"})
+    assert s.current_player == 1 and s.pending.players == [1]
+    for label in ("Take column 1 from the top", "Flip the 1st card", "End your turn"):
+        s.apply(s.find_option(label, substring=True))
+    assert s.current_player == 2 and s.data["turn_number"] == 2
+    for label in ("Take column 1 from the bottom", "Flip the 1st card", "End your turn"):
+        s.apply(s.find_option(label, substring=True))
+    assert s.current_player == 0 and s.data["turn_number"] == 3     # the round came round to Player 1
+
+
+def test_forced_results_are_checked_used_in_order_and_saved(taboo):
+    s = taboo.new_state(seed=1)
+    s.set_position({"space": {"every": {"flood": "dry"}}, "special_actions": 0})
+    s.force(["black", {"colour_die": ["red", "blue"]}])
+    assert [f["roll"] for f in s.forced] == ["black", "red", "blue"]
+    again = taboo.load_state(s.to_json())                       # forced results are plain data
+    assert again.forced == s.forced
+    for state in (s, again):
+        for _ in range(3):
+            state.apply_label("Pass")
+        assert state.pending.prompt.startswith("Treasure search: you rolled black, red, blue")
+        assert state.rolls == [("colour_die", "black"), ("colour_die", "red"), ("colour_die", "blue")]
+        assert state.forced == []
+    with pytest.raises(PositionError, match="not a face of number_die"):
+        s.force([{"number_die": "black"}])
+
+
+def test_a_forced_result_of_the_wrong_kind_stops_the_rules(taboo):
+    s = taboo.new_state(seed=1)
+    s.set_position({"special_actions": 0})
+    s.force([{"number_die": 6}])                 # but the search rolls colour dice first
+    s.apply_label("Pass")
+    s.apply_label("Pass")
+    with pytest.raises(RuleError, match="forced a roll of number_die, but the rules roll colour_die"):
+        s.apply_label("Pass")
+
+
+def test_new_games_can_force_the_setup(smores):
+    s = smores.new_state(players=2, seed=0, force=[{"shuffle": ["Marshmallow", "Marshmallow", "Chocolate"]}])
+    # the first cards of the shuffled deck refill the market in reading order
+    assert [space["card"] for space in s.view(0, named=True)["fields"]["space"][:3]] == \
+        ["Marshmallow", "Marshmallow", "Chocolate"]
+    with pytest.raises(PositionError, match="S'mores Galore has no dice"):
+        smores.new_state(players=2, force=["black"])
+
+
+def test_views_in_the_games_words(smores):
+    s = smores.new_state(players=2, seed=3)
+    v = s.view(1, named=True)
+    assert v["current"] == "Player 1" and v["pending"]["players"] == ["Player 1"]
+    assert v["players"][1]["lineup"] == ["Graham Cracker"]
+    assert v["variables"]["deck"] == [None] * len(s.data["globals"][0])     # hidden cards stay hidden
+    assert {"name", "card"} == set(v["fields"]["space"][0])
+    assert s.view(1)["rolls"] == []          # the plain view shows the dice rolled too
+
+
+def test_finding_an_option_by_its_words(taboo):
+    s = taboo.new_state(seed=1)
+    s.set_position({"space": {"every": {"flood": "dry"}, "Dark Pit": {"flood": "flooded"}, "Secret Eden": {"flood": "flooded"}},
+                    "current_role": "engineer", "pawn": "Dark Pit"})
+    assert s.options()[s.find_option("Shore up Secret Eden and Dark Pit")] == "Shore up Dark Pit and Secret Eden"
+    assert s.options()[s.find_option("dark pit and secret", substring=True)] == "Shore up Dark Pit and Secret Eden"
+    with pytest.raises(IllegalMove, match="fits 5 options"):
+        s.find_option("Shore up", substring=True)
+    with pytest.raises(IllegalMove, match="not an option"):
+        s.find_option("Shore up", substring=False)
+
+
+def test_evaluating_a_definition_in_words(taboo):
+    s = taboo.new_state(seed=1)
+    assert s.evaluate("space_of", "red", 5) == "Idiot's Platform"
+    assert s.evaluate("treasure_of", "blue") == "blue treasure"
+    with pytest.raises(PositionError, match="did you mean 'space_of'"):
+        s.evaluate("space_off", "red", 5)
+
+
+# ---------------------------------------------------------------------------- the documentation is true
+def fenced(path: Path, tag: str) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return [block.split("\n", 1)[1] for block in text.split("```")[1::2] if block.startswith(tag + "\n")]
+
+
+def test_every_failure_code_is_documented():
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    assert [c for c in scenarios.CODES if f"| {c} |" not in text] == []
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/scenarios.md"])
+def test_the_documented_scenarios_pass(tmp_path, doc):
+    blocks = [b for b in fenced(ROOT / doc, "yaml") if "name:" in b]
+    assert blocks
+    for i, block in enumerate(blocks):
+        text = block if block.lstrip().startswith(("#", "common:", "cases:")) else "cases:\n" + block
+        path = tmp_path / f"example{i}.yaml"
+        path.write_text(text + f"\ngame: {ROOT / 'rulebooks' / 'taboo_atoll_express'}\n")
+        report = scenarios.run_files([path])
+        assert report.ok and report.cases, scenarios.render(report)
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/scenarios.md"])
+def test_the_documented_failure_is_what_tabletop_test_prints(tmp_path, doc):
+    # The docs show the Messenger's first case expecting the water to rise twice (line 30).
+    source = ROOT / "rulebooks" / "taboo_atoll_express" / "scenarios" / "messenger.yaml"
+    lines = source.read_text(encoding="utf-8").splitlines()
+    assert "water_level: 1" in lines[29]
+    lines[29] = lines[29].replace("water_level: 1", "water_level: 2")
+    path = tmp_path / "messenger.yaml"
+    path.write_text("\n".join(lines) + f"\ngame: {source.parent.parent}\n")
+    report = scenarios.run_files([path], only="two blacks may change")
+    printed = scenarios.render(report).replace(scenarios.display(path), "rulebooks/taboo_atoll_express/scenarios/messenger.yaml")
+    [shown] = [b for b in fenced(ROOT / doc, "text") if "error T030" in b]
+    assert shown.strip() in printed
+
+
+# odd values a scenario may hold where a name's value goes; the quick suite tries the first six
+ODD = ["x", None, [[1]], {"a": 1}, {"at least": "a"}, "Dark Pit #99", 1, True, [], [1], {}, {"count": "x"}, "Player 9", 2.5]
+
+
+@pytest.mark.parametrize("game,keys", [
+    ("taboo_atoll_express", ["water_level", "pawn", "flooded_this_turn", "current", "turn_number", "Player 1",
+                             "options", "log", "winners", "deciding", "rolled", "score(Player 1)", "space_of(x)", "pawn[0]"]),
+    ("smores_galore", ["deck", "discard", "discard[1]", "pile", "arrow", "last_round_caller", "Player 1"]),
+])
+def test_odd_values_are_failures_in_words_never_crashes(tmp_path, game, keys, soak_scale):
+    cases = []
+    for key in keys:
+        for value in ODD[:6 if soak_scale == 1 else None]:
+            for step in ("set", "expect"):
+                cases.append({"name": f"{step} {key} {value!r}", "players": 2 if game == "smores_galore" else 1,
+                              "steps": [{step: {key: value}}] + ([{"force": [value]}] if type(value) in (str, int) else [])})
+    path = tmp_path / "odd.yaml"
+    path.write_text(json.dumps({"game": str(ROOT / "rulebooks" / game), "rest": {"ingredient": "deck", "recipe": "box"},
+                                "cases": cases}))
+    report = scenarios.run_files([path])
+    assert len(report.cases) == len(cases)
+    for case in report.cases:
+        for f in case.failures:
+            assert f.code in scenarios.CODES and f.message.endswith((".", ")", "?")) and f.line > 0, f
+    scenarios.render(report)
+    jsonschema.validate(report.to_json(), results_schema())
