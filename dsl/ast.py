@@ -319,6 +319,8 @@ class FieldDecl(Node):
 class KindDecl(Decl):
     source: Optional[str] = None
     fields: list = field(default_factory=list)
+    per_player: bool = False       # `player kind`: one set of the things per player, each with `owner`
+    zones: list = field(default_factory=list)   # ZoneDecl: one zone per thing (a tile's battlers)
     kind_word = "kind"
 
 

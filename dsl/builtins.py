@@ -23,6 +23,7 @@ BUILTINS = {
     "reverse": (1, 1, "reverse(list)"),
     "sort": (1, 1, "sort(list): smallest first (numbers), alphabetical (texts and enum values), or in data order (things)"),
     "unique": (1, 1, "unique(list): without repeats, first occurrence kept"),
+    "flatten": (1, 1, "flatten(list of lists): the items of each list in turn, as one list"),
     "pairs": (1, 1, "pairs(list): every two items, in order, as lists of two"),
     "product": (2, 2, "product(a, b): every [x, y] with x from a and y from b"),
     "range": (2, 2, "range(a, b): the whole numbers from a to b, both included"),
@@ -39,6 +40,7 @@ BUILTINS = {
     "reachable": (2, 2, "reachable(space, through): spaces reached by orthogonal steps whose every stop before the last is `through`"),
     "connected": (3, 3, "connected(a, b, passable): a path of passable spaces joins a and b"),
     "paths": (3, 3, "paths(space, n, passable): every path of exactly n steps with no space twice"),
+    "longest_path": (3, 3, "longest_path(space, n, passable): the most steps, up to n, of a path with no space twice"),
     "index_of": (2, 2, "index_of(list, item): its position from 0, or -1"),
     "next_player": (1, 1, "next_player(p): the seat to p's left"),
     "players_from": (1, 1, "players_from(p): every player in seat order, starting with p"),
@@ -54,14 +56,14 @@ VALUES = {
 }
 
 # Builtins that take a function as their last argument, and what its parameter is.
-LAMBDA_ARG = {"roll": 1, "within": 2, "reachable": 1, "connected": 2, "paths": 2}
-GRID_FUNCTIONS = {"neighbours", "diagonals", "step", "within", "reachable", "connected", "paths"}
+LAMBDA_ARG = {"roll": 1, "within": 2, "reachable": 1, "connected": 2, "paths": 2, "longest_path": 2}
+GRID_FUNCTIONS = {"neighbours", "diagonals", "step", "within", "reachable", "connected", "paths", "longest_path"}
 
 
 def result_type(name: str, args: list[str]) -> str:
     """The result type of a builtin call, given its argument types."""
     a0 = args[0] if args else T.ANY
-    if name in ("count", "sum", "abs", "index_of", "match_length"):
+    if name in ("count", "sum", "abs", "index_of", "match_length", "longest_path"):
         return T.INT
     if name in ("min", "max"):
         return T.INT
@@ -69,6 +71,8 @@ def result_type(name: str, args: list[str]) -> str:
         return T.elem(a0)
     if name in ("rest", "take", "drop", "reverse", "unique", "shuffled", "sort"):
         return a0
+    if name == "flatten":
+        return T.elem(a0) if T.elem(a0).startswith("list:") else T.list_of(T.ANY)
     if name == "pairs":
         return T.list_of(T.list_of(T.elem(a0)))
     if name == "product":

@@ -15,9 +15,10 @@ from . import ast as A
 from . import builtins as B
 from . import types as T
 from .diagnostics import Diagnostic, RulebookError, Span, did_you_mean
-from .loader import Program
+from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
+OWNER = "owner"          # the built-in field of a `player kind`'s things
 SECTIONS = ("game", "setup", "play", "turn", "round")      # names `end` and the sections own
 
 
@@ -81,6 +82,8 @@ class CheckedProgram:
     grids: dict = field(default_factory=dict)
     kinds: dict = field(default_factory=dict)      # kind -> KindDecl
     kind_fields: dict = field(default_factory=dict)  # kind -> {field: (type, dynamic)}
+    kind_zones: dict = field(default_factory=dict)   # kind -> {zone field: visibility}
+    per_player_kinds: dict = field(default_factory=dict)  # `player kind` -> things per player
     things: dict = field(default_factory=dict)     # kind -> list of records, one per thing
     reactions: dict = field(default_factory=dict)  # event -> [ReactionDecl]
     instants: list = field(default_factory=list)   # reactions offered at any decision point
@@ -231,7 +234,13 @@ class Checker:
             for f in k.fields:
                 if f.name in fields:
                     self.error("E202", f"The kind '{name}' declares the field '{f.name}' twice.", f)
+                if k.per_player and f.name == OWNER:
+                    self.error("E202", f"The things of a 'player kind' have a built-in field '{OWNER}' (the player they "
+                               "belong to); it cannot be declared again.", f)
                 fields[f.name] = (self.resolve_type(f.type), f.default is not None)
+            if k.per_player:
+                fields[OWNER] = (T.PLAYER, False)
+            out.kind_zones[name] = self.thing_zones(k, fields)
             out.kind_fields[name] = fields
             out.things[name] = self.expand_things(k, fields)
         for name, g in out.grids.items():
@@ -288,6 +297,25 @@ class Checker:
                 s.type = self.table_type(s.decl)
                 self.check_table_keys(s.decl)
 
+    def thing_zones(self, k: A.KindDecl, fields: dict) -> dict:
+        """A `zone` inside a kind: one zone per thing, kept as a changing field holding a list."""
+        zones = {}
+        for z in k.zones:
+            if z.name in fields:
+                self.error("E202", f"The kind '{k.name}' declares '{z.name}' twice.", z)
+            if z.per_player or z.count is not None:
+                self.error("E205", f"A zone inside a kind is one zone for each {k.name}; it cannot be a player zone "
+                           "or numbered.", z, "declare a player zone or a numbered zone outside the kind")
+            if z.elem not in self.out.kinds:
+                self.error("E204", f"The zone '{z.name}' holds '{z.elem}', which is not a kind.", z,
+                           did_you_mean(z.elem, self.out.kinds))
+            if z.visibility == "owner" and not k.per_player:
+                self.error("E205", f"Only the things of a 'player kind' have an owner, so the zone '{z.name}' of each "
+                           f"{k.name} cannot be seen by its owner alone.", z, "use public or hidden")
+            fields[z.name] = (T.list_of("thing:" + z.elem), True)
+            zones[z.name] = z.visibility
+        return zones
+
     def params(self, d):
         seen = set()
         for prm in d.params:
@@ -307,6 +335,14 @@ class Checker:
                 if not dynamic and f in clean:
                     clean[f] = self.data_value(clean[f], typ, k, f, rec)
             things.extend(dict(clean) for _ in range(rec.get("count", 1)))
+        if k.per_player:
+            # One set per player, player by player: things[i] belongs to seat i // len(set).
+            self.out.per_player_kinds[k.name] = len(things)
+            things = [dict(t, **{OWNER: seat}) for seat in range(self.out.max_players) for t in things]
+            if len(things) > MAX_RECORDS:
+                self.error("E024", f"The 'player kind' {k.name} makes {len(things)} things for "
+                           f"{self.out.max_players} players; the limit is {MAX_RECORDS}.", k)
+                things = []
         return things
 
     def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict):
@@ -605,6 +641,8 @@ class Checker:
         if isinstance(e, A.Field) and ref and ref[0] == "pvar":
             s = self.sym.get(e.name)
             return e.name if s and isinstance(s.decl, A.ZoneDecl) else ""
+        if isinstance(e, A.Field) and ref and ref[0] == "field" and e.name in self.out.kind_zones.get(ref[1], {}):
+            return e.name
         return ""
 
     def bind_local(self, name: str, typ: str, node) -> int:
@@ -943,6 +981,10 @@ class Checker:
             self.error("E201", f"There is no {e.kind} named \"{e.name}\".", e,
                        did_you_mean(e.name, [n for n in names if isinstance(n, str)]))
             return "thing:" + e.kind
+        if e.kind in self.out.per_player_kinds:
+            self.error("E205", f"Every player has a {e.kind} named \"{e.name}\", so '{e.kind} \"{e.name}\"' does not "
+                       "say whose.", e, f"name a player's own: first([x for x in {e.kind} if x.{OWNER} == p and "
+                       f"x.name == \"{e.name}\"])")
         self.out.refs[id(e)] = ("thing", e.kind, names.index(e.name))
         return "thing:" + e.kind
 
@@ -1066,8 +1108,10 @@ class Checker:
             if not (t0.startswith("thing:") and t0[6:] in self.out.grids) and t0 != T.ANY:
                 self.error("E301", f"'{e.name}' works on a kind laid out with 'grid', not {T.a(t0)}.", e.args[0])
         if e.name in ("count", "first", "last", "rest", "unique", "pairs", "reverse", "sort", "shuffled", "pick", "join",
-                      "all", "any", "sum", "take", "drop", "index_of") and types:
+                      "all", "any", "sum", "take", "drop", "index_of", "flatten") and types:
             self.want_list(types[0], e.args[0])
+        if e.name == "flatten" and types and not T.fits(types[0], T.list_of(T.list_of(T.ANY))):
+            self.error("E301", f"'flatten' needs a list of lists, not {T.a(types[0])}.", e.args[0])
         if e.name in ("all", "any") and types and not T.fits(types[0], T.list_of(T.BOOL)):
             self.error("E301", f"'{e.name}' needs a list of truths, not {T.a(types[0])}.", e.args[0])
         if e.name == "sum" and types and not T.fits(types[0], T.list_of(T.INT)):

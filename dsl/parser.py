@@ -200,13 +200,18 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def kind_decl(self, meta, c):
+        per_player = isinstance(c[0], Token) and c[0].type == "PLAYER"
+        if per_player:
+            c = c[1:]
         name = str(c[0])
         rest = c[1:]
         source = None
         if rest and isinstance(rest[0], Token) and rest[0].type == "STRING":
             source = _unescape(rest[0][1:-1])
             rest = rest[1:]
-        return A.KindDecl(name, source=source, fields=list(rest), span=self.sp(meta))
+        return A.KindDecl(name, source=source, fields=[x for x in rest if isinstance(x, A.FieldDecl)],
+                          per_player=per_player, zones=[x for x in rest if isinstance(x, A.ZoneDecl)],
+                          span=self.sp(meta))
 
     @v_args(meta=True)
     def field_decl(self, meta, c):

@@ -202,6 +202,8 @@ class Compiled:
     player_types: list = field(default_factory=list)
     field_types: dict = field(default_factory=dict)    # kind -> field -> type, for changing fields
     enum_values: dict = field(default_factory=dict)    # enum or option -> its values
+    per_player_kinds: dict = field(default_factory=dict)  # `player kind` -> things per player
+    thing_zones: dict = field(default_factory=dict)    # kind -> {zone field: visibility}, for views
     zones: set = field(default_factory=set)            # ("g"|"p", slot) of every zone (not a variable)
     dice: dict = field(default_factory=dict)           # die name -> its faces
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
@@ -295,6 +297,9 @@ class Compiler:
             i = ref[1]
             return lambda m, env: m.player_count + i
         if k == "kind":
+            per_player = self.out.per_player_kinds.get(ref[1])
+            if per_player is not None:     # the sets of the players in this game, seat by seat
+                return lambda m, env: list(range(per_player * m.player_count))
             things = list(range(self.out.kinds.get(ref[1], 0)))
             return lambda m, env: list(things)
         if k == "define":
@@ -743,12 +748,17 @@ class Compiler:
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
+        out.per_player_kinds = dict(c.per_player_kinds)
         for kind, k in c.kinds.items():
             out.dynamic[kind] = {}
             self.decl_where = f"the kind '{kind}'"
             for f in k.fields:
                 if f.default is not None:
                     out.dynamic[kind][f.name] = (self.expr(f.default), c.env_sizes.get(id(f), 0))
+            for z in k.zones:      # each thing's own zone starts empty
+                out.dynamic[kind][z.name] = (lambda m, env: [], 0)
+            if k.zones:
+                out.thing_zones[kind] = dict(c.kind_zones[kind])
         for d in c.globals_:
             self.compile_var(d, out.globals_init, out.global_names, out.global_vis, "g")
         for d in c.player_slots:

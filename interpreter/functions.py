@@ -80,6 +80,17 @@ def _unique(m, xs):
         return out
 
 
+def _flatten(m, xss):
+    out = []
+    for xs in xss:
+        out.extend(xs)
+        if len(out) > MAX_ITEMS:
+            raise RuleError(f"flatten() would make a list of more than {MAX_ITEMS} items.")
+    if len(out) + len(xss) > SMALL:
+        spend(m, len(out) + len(xss))
+    return out
+
+
 def _join(m, xs, sep=", "):
     from .compiler import bounded_join
     return bounded_join(m, sep, (m.show_any(x) for x in xs))
@@ -156,6 +167,50 @@ def _paths(m, s, n, passable):
     return out
 
 
+def _longest_path(m, s, n, passable):
+    """The most steps, up to n, of a path from s through passable spaces that never visits a
+    space twice. A depth-first search that stops as soon as a path of n steps is found, so the
+    common case (the whole distance can be walked) costs about n steps, not every path."""
+    g = m.grid_of(s)
+    ortho = g.orthogonal
+    ok = {}            # each space's passability, asked once
+
+    def open_(y):
+        v = ok.get(y)
+        if v is None:
+            v = ok[y] = bool(passable(y))
+        return v
+
+    best = 0
+    seen = {s}
+    work = 0
+
+    def walk(x, depth):
+        nonlocal best, work
+        if depth > best:
+            best = depth
+        if best >= n:
+            return
+        work += 1
+        if work > 100_000:
+            raise RuleError("longest_path() searched more than 100000 paths; the search is too large.")
+        for y in ortho[x]:
+            if y not in seen and open_(y):
+                seen.add(y)
+                walk(y, depth + 1)
+                seen.discard(y)
+                if best >= n:
+                    return
+
+    if n > 500:         # the search recurses once per step
+        raise RuleError(f"longest_path() may look for at most 500 steps, not {n}.")
+    if n > 0:
+        walk(s, 0)
+    if work > SMALL:
+        spend(m, work)
+    return best
+
+
 @_sized
 def _index_of(m, xs, x):
     try:
@@ -178,6 +233,7 @@ FUNCTIONS = {
     "reverse": _sized(lambda m, xs: list(reversed(xs))),
     "sort": _sized(lambda m, xs: sorted(xs, key=lambda x: (x is None, x))),
     "unique": _unique,
+    "flatten": _flatten,
     "pairs": _pairs,
     "product": _product_of,
     "range": _range,
@@ -193,6 +249,7 @@ FUNCTIONS = {
     "reachable": _reachable,
     "connected": _connected,
     "paths": _paths,
+    "longest_path": _longest_path,
     "index_of": _index_of,
     "next_player": lambda m, p: (m.seat(p, "have a seat to its left") + 1) % m.player_count,
     "players_from": lambda m, p: [(m.seat(p, "start an order of seats") + k) % m.player_count

@@ -51,6 +51,9 @@ def held_kinds(prog) -> set:
             if (table, slot) in prog.zones:
                 out.add(t.split("thing:", 1)[1] if "thing:" in t else None)
     out.discard(None)
+    for owner, zones in prog.thing_zones.items():      # a zone inside a kind (a tile's battlers)
+        for name in zones:
+            out.add(prog.field_types[owner][name].split("thing:", 1)[1])
     return out
 
 
@@ -84,7 +87,7 @@ def places(prog, data: dict, kinds: set) -> list[Place]:
                      lambda d, v, p=seat, s=slot: d["players"][p].__setitem__(s, v))
     for owner, fields in prog.field_types.items():
         for fname, t in fields.items():
-            if t.startswith("thing:") and t[6:] in kinds:
+            if t.replace("list:", "", 1).startswith("thing:") and t.rsplit("thing:", 1)[1] in kinds:
                 for i, thing in enumerate(prog.kind_names[owner]):
                     add_slot(f"{owner} '{thing}' {fname}", t, lambda d, o=owner, f=fname, i=i: d["fields"][o][f][i],
                              lambda d, v, o=owner, f=fname, i=i: d["fields"][o][f].__setitem__(i, v))
@@ -232,6 +235,8 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
             t = fields[fname]
             if t.startswith("thing:") and t[6:] in held:
                 targets.append((place_by_name[label], [] if W.is_none(words) else [words]))
+            elif t.startswith("list:thing:") and t[11:] in held:    # the thing's own zone
+                targets.append((place_by_name[label], words))
             else:
                 directs.append(_Direct(label, t, words, lambda d, v, f=fname, i=i: d["fields"][kind][f].__setitem__(i, v)))
 

@@ -39,12 +39,28 @@ def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
                       for v, (vis, numbered) in zip(data["globals"], prog.global_vis)]
     out["players"] = [[(_redact(v, numbered) if _hidden(vis, p, seat) else v)
                        for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
+    out["fields"] = _redacted_fields(prog, data["fields"], seat)
     if prog.sides:     # a side's own zones are seen by nobody at the table
         out["sides"] = [[(_redact(v, numbered) if _hidden(vis, -1, seat) else v)
                          for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
     out["envs"] = []
     out["stack"] = []
     out["rng"] = 0
+    return out
+
+
+def _redacted_fields(prog: Compiled, fields: dict, seat: int | None) -> dict:
+    """Things' fields, with each thing's own zone redacted where the seat may not see it (a
+    zone seen by its `owner` belongs to a player kind's thing, whose owner is its `owner` field)."""
+    secret = {kind: {z: vis for z, vis in zones.items() if vis != "public"} for kind, zones in prog.thing_zones.items()}
+    if not any(secret.values()):
+        return fields
+    out = {kind: dict(fs) for kind, fs in fields.items()}
+    for kind, zones in secret.items():
+        owners = prog.static[kind].get("owner")
+        for z, vis in zones.items():
+            out[kind][z] = [_redact(v, False) if _hidden(vis, owners[i] if owners else None, seat) else v
+                            for i, v in enumerate(fields[kind][z])]
     return out
 
 
@@ -69,7 +85,7 @@ def view_of(prog: Compiled, data: dict, seat: int | None) -> dict:
         "variables": dict(zip(prog.global_names, r["globals"])),
         "players": [dict(zip(prog.player_names, row)) for row in r["players"]],
         "sides": {name: dict(zip(prog.player_names, row)) for name, row in zip(prog.sides, r.get("sides", []))},
-        "fields": data["fields"],
+        "fields": r["fields"],
         "pending": _pending_for(data, seat),
         "log": list(data["log"]),
         "rolls": [[d, f] for d, f in zip(data.get("rolls", [])[0::2], data.get("rolls", [])[1::2])],
@@ -87,8 +103,10 @@ def named_view(prog: Compiled, data: dict, seat: int | None) -> dict:
                     for row in v["players"]]
     v["sides"] = {side: {name: show(prog, t, row[name], n) for name, t in zip(prog.player_names, prog.player_types)}
                   for side, row in v["sides"].items()}
-    v["fields"] = {kind: [{"name": thing, **{f: show(prog, t, data["fields"][kind][f][i], n) for f, t in fields.items()}}
-                          for i, thing in enumerate(prog.kind_names[kind])]
+    seen = v["fields"]          # as the seat may see them (a thing's own zone may be hidden)
+    v["fields"] = {kind: [{"name": show(prog, "thing:" + kind, i, n), **{f: show(prog, t, seen[kind][f][i], n)
+                                                                        for f, t in fields.items()}}
+                          for i in range(len(prog.kind_names[kind]))]
                    for kind, fields in prog.field_types.items() if fields}
     v["current"] = show(prog, "player", v["current"], n)
     if v["pending"] is not None:

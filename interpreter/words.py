@@ -15,6 +15,7 @@ import re
 NONE_WORDS = ("none", "nobody")
 _NUMBERED = re.compile(r"^(.*\S)\s*#(\d+)$")
 _PLAYER = re.compile(r"^player\s+(\d+)$", re.IGNORECASE)
+_OWNED = re.compile(r"^player\s+(\d+)'s\s+(.+)$", re.IGNORECASE)
 
 
 class WordsError(ValueError):
@@ -58,7 +59,9 @@ def show(prog, t: str, v, players: int):
         return [show(prog, t[5:], x, players) for x in v] if isinstance(v, list) else v
     if t.startswith("thing:"):
         names = prog.kind_names.get(t[6:], [])
-        return names[v] if type(v) is int and 0 <= v < len(names) else v
+        if not (type(v) is int and 0 <= v < len(names)):
+            return v
+        return owned_name(prog, t[6:], v) if t[6:] in prog.per_player_kinds else names[v]
     if t == "player":
         if type(v) is int and v >= players and v - players < len(prog.sides):
             return prog.sides[v - players]          # a side, by its name (the volcano)
@@ -79,12 +82,23 @@ def describe_forced(entry: dict) -> str:
     return f"a shuffle putting {quote(entry['shuffle'])} first"
 
 
+def owned_name(prog, kind: str, v: int) -> str:
+    """A `player kind`'s thing in words: its owner's, "Player 2's battler"."""
+    return f"Player {prog.static[kind]['owner'][v] + 1}'s {prog.kind_names[kind][v]}"
+
+
 # ---------------------------------------------------------------------------- words -> plain
 def thing_candidates(prog, kind: str, w) -> list[int]:
-    """The things of `kind` that `w` names: every thing of that name, or the one "NAME #k"."""
+    """The things of `kind` that `w` names: every thing of that name, or the one "NAME #k". A
+    `player kind`'s things are also named with their owner: "Player 2's battler"."""
     if not isinstance(w, str):
         return []
     names = prog.kind_names.get(kind, [])
+    m = _OWNED.match(w) if kind in prog.per_player_kinds else None
+    if m:
+        seat = int(m.group(1)) - 1
+        owners = prog.static[kind]["owner"]
+        return [i for i in thing_candidates(prog, kind, m.group(2)) if owners[i] == seat]
     same = [i for i, n in enumerate(names) if n == w]
     if same:
         return same

@@ -89,6 +89,8 @@ def main(argv=None) -> int:
     configs = [("taboo_atoll_express", None)]
     if (RULEBOOKS / "smores_galore" / "game.rules").exists():
         configs += [("smores_galore", 2), ("smores_galore", 4)]
+    if (RULEBOOKS / "abatteroxie" / "game.rules").exists():
+        configs += [("abatteroxie", 2), ("abatteroxie", 3), ("abatteroxie", 4)]
     if (RULEBOOKS / "smackatoa" / "game.rules").exists():
         configs += [("smackatoa", n) for n in (3, 4, 5, 6)]
     results = []
