@@ -355,12 +355,17 @@ class Checker:
             return [self.data_value(x, typ[5:], k, f, rec) for x in v]
         if typ.startswith("thing:"):
             other = typ[6:]
-            names = [t.get("name") for t in self.p.data.get(other, [])]
-            if v not in names:
+            # Things, not records: a record with a count makes that many things, so the named
+            # thing is the first one its record makes.
+            first, at = {}, 0
+            for t in self.p.data.get(other, []):
+                first.setdefault(t.get("name"), at)
+                at += t.get("count", 1)
+            if v not in first:
                 self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named '{v}'.", where,
-                           did_you_mean(str(v), [n for n in names if isinstance(n, str)]))
+                           did_you_mean(str(v), [n for n in first if isinstance(n, str)]))
                 return None
-            return names.index(v)
+            return first[v]
         if typ == T.PLAYER:
             if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= self.out.max_players):
                 self.error("E025", f"The field '{f}' is a seat from 1 to {self.out.max_players}, not '{v}'.", where)
