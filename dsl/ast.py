@@ -11,6 +11,7 @@ from typing import Any, Optional
 from .diagnostics import Span
 
 NOWHERE = Span("<builtin>")
+NO_DEFAULT = object()      # a data field every record must give
 
 
 @dataclass
@@ -170,6 +171,11 @@ class TakeTurns(Stmt):
 
 
 @dataclass
+class TakeRounds(Stmt):
+    leader: Optional[Expr]         # who leads each round (`current`); None: first_player, else Player 1
+
+
+@dataclass
 class Say(Stmt):
     text: Template
 
@@ -279,6 +285,7 @@ class Secret(Stmt):
 class Decl(Node):
     name: str
     replace: bool = field(default=False, kw_only=True)
+    extend: bool = field(default=False, kw_only=True)     # `extend`: added to the base's declaration
 
     kind_word = "declaration"
 
@@ -313,6 +320,7 @@ class FieldDecl(Node):
     name: str
     type: TypeRef
     default: Optional[Expr]        # None: read from the kind's data file
+    data_default: Any = NO_DEFAULT  # a data field's value for records that leave it out
 
 
 @dataclass
@@ -321,6 +329,7 @@ class KindDecl(Decl):
     fields: list = field(default_factory=list)
     per_player: bool = False       # `player kind`: one set of the things per player, each with `owner`
     zones: list = field(default_factory=list)   # ZoneDecl: one zone per thing (a tile's battlers)
+    more_sources: list = field(default_factory=list)  # (file, Span): data files variants add with `extend kind`
     kind_word = "kind"
 
 

@@ -106,6 +106,7 @@ class Checker:
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
+        self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
 
@@ -330,7 +331,7 @@ class Checker:
         records = self.p.data.get(k.name, [])
         things = []
         for rec in records:
-            clean = {key: v for key, v in rec.items() if key not in ("_line", "count")}
+            clean = {key: v for key, v in rec.items() if key not in ("_line", "_file", "count")}
             for f, (typ, dynamic) in fields.items():
                 if not dynamic and f in clean:
                     clean[f] = self.data_value(clean[f], typ, k, f, rec)
@@ -347,12 +348,19 @@ class Checker:
 
     def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict):
         """A value read from data, as the engine holds it: things by index, seats from 0."""
-        where = Span(self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1)
+        where = Span(rec.get("_file") or self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1)
         if typ.startswith("list:"):
             if not isinstance(v, list):
                 self.error("E025", f"The field '{f}' is a list; write it as [a, b, ...].", where)
                 return []
             return [self.data_value(x, typ[5:], k, f, rec) for x in v]
+        if v is None or v == "none":
+            # `none` (or YAML's null) is a value of the types that can hold none in play.
+            if typ.startswith(("thing:", "enum:")) or typ == T.PLAYER:
+                return None
+            if v is None:
+                self.error("E025", f"The field '{f}' is {T.a(typ)} and cannot be none.", where)
+                return v
         if typ.startswith("thing:"):
             other = typ[6:]
             # Things, not records: a record with a count makes that many things, so the named
@@ -764,6 +772,11 @@ class Checker:
         self.turn_loops.append(st)
         if st.start is not None:
             self.want(st.start, T.PLAYER, "Who starts each round")
+
+    def st_TakeRounds(self, st: A.TakeRounds, loop):
+        self.round_loops.append(st)
+        if st.leader is not None:
+            self.want(st.leader, T.PLAYER, "Who leads each round")
 
     def st_Say(self, st: A.Say, loop):
         self.template(st.text)
@@ -1239,6 +1252,10 @@ class Checker:
                 what = "'take turns' plays" if isinstance(st, A.TakeTurns) else "'end turn' ends"
                 self.error("E403", f"{what} the 'turn' section, and the game has none.", st,
                            "add 'turn:' followed by what a player does on their turn")
+        if "round" not in out.phases:
+            for st in self.round_loops:
+                self.error("E403", "'take rounds' plays the 'round' section, and the game has none.", st,
+                           "add 'round:' followed by what everyone does in a round")
         if not self.ended:
             self.error("E404", "The game has no end condition: no rule ever says 'end game'.", first,
                        "add 'end game \"why\"' where the rules say the game ends")

@@ -11,6 +11,8 @@ loader only.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import os
 import re
 import stat
@@ -152,7 +154,7 @@ def _json_type(t: A.TypeRef) -> dict:
         return {"type": "string"}
     if t.name == "list":
         return {"type": "array"}
-    return {"type": ["string", "integer"]}
+    return {"type": ["string", "integer", "null"]}      # an enum value, a thing, a player, or none
 
 
 class Loader:
@@ -247,6 +249,15 @@ class Loader:
                     merged[index.pop(k)] = None
                 continue
             k = self.key(d)
+            if d.extend:
+                if k not in index:
+                    self.error("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
+                               d.span, did_you_mean(d.name, [k[1] for k in index]))
+                    continue
+                grown = self.extended(merged[index[k]], d)
+                if grown is not None:
+                    merged[index[k]] = grown
+                continue
             if d.replace:
                 if k not in index:
                     self.error("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
@@ -257,6 +268,23 @@ class Loader:
                 merged.append(d)
                 index.setdefault(k, len(merged) - 1)
         return [d for d in merged if d is not None]
+
+    def extended(self, base, d):
+        """The base declaration with an `extend`'s additions: a kind's new fields, zones and data
+        file; a section's, rule's or stage's steps after its own. The base is copied, never changed."""
+        if isinstance(d, A.KindDecl):
+            if d.per_player != base.per_player:
+                self.error("E015", f"'extend kind {d.name}' must say 'player kind' exactly when the base does.", d.span)
+                return None
+            more = list(base.more_sources) + ([(d.source, d.span)] + list(d.more_sources) if d.source else [])
+            return dataclasses.replace(base, fields=base.fields + d.fields, zones=base.zones + d.zones,
+                                       more_sources=more)
+        if isinstance(d, A.RuleDecl) and d.params and [(p.name, p.type.name) for p in d.params] != \
+                [(p.name, p.type.name) for p in base.params]:
+            self.error("E015", f"'extend {d.kind_word} {d.name}' must take the same values as the base's, or none.",
+                       d.span, "leave the parameters out: the steps added see the base's")
+            return None
+        return dataclasses.replace(base, body=base.body + d.body)
 
     @staticmethod
     def key(d) -> tuple:
@@ -285,27 +313,42 @@ class Loader:
         for d in decls:
             if not isinstance(d, A.KindDecl) or d.source is None:
                 continue
-            path = Path(self.real_dirs.get(d.span.file, base_dir)) / d.source
-            read = self.read(path, d.span, f'The data file "{d.source}" of the kind \'{d.name}\'')
-            if read is None:
-                continue
-            name, text = read
-            shape = _yaml_shape_problem(text)
-            if shape is not None:
-                self.error("E026", shape[0], Span(name, shape[1], shape[2]))
-                continue
-            try:
-                raw = yaml.load(text, Loader=_LineLoader)
-            except yaml.YAMLError as e:
-                mark = getattr(e, "problem_mark", None)
-                line = mark.line + 1 if mark else 0
-                col = mark.column + 1 if mark else 0
-                self.error("E020", f"The data file is not valid YAML: {getattr(e, 'problem', e)}.", Span(name, line, col))
-                continue
-            records = self.validate_data(raw, d, name, schema)
-            if records is not None:
-                program.data[d.name] = records
-                program.data_files[d.name] = name
+            everything, complete = [], True
+            for i, (source, span) in enumerate([(d.source, d.span)] + list(d.more_sources)):
+                path = Path(self.real_dirs.get(span.file, base_dir)) / source
+                read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
+                records = None if read is None else self.data_file(read, d, schema)
+                if records is None:
+                    complete = False
+                    continue
+                if i == 0:
+                    program.data_files[d.name] = read[0]
+                else:           # a variant's records say which file they come from
+                    records = [dict(r, _file=read[0]) for r in records]
+                everything.extend(records)
+            if complete:
+                total = sum(r.get("count", 1) for r in everything)
+                if total > MAX_RECORDS:
+                    self.error("E024", f"The data makes more than {MAX_RECORDS} {d.name} things.", d.span)
+                else:
+                    program.data[d.name] = everything
+
+    def data_file(self, read: tuple, d: A.KindDecl, schema: dict):
+        """The records of one data file of the kind `d`, or None (with diagnostics)."""
+        name, text = read
+        shape = _yaml_shape_problem(text)
+        if shape is not None:
+            self.error("E026", shape[0], Span(name, shape[1], shape[2]))
+            return None
+        try:
+            raw = yaml.load(text, Loader=_LineLoader)
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
+            line = mark.line + 1 if mark else 0
+            col = mark.column + 1 if mark else 0
+            self.error("E020", f"The data file is not valid YAML: {getattr(e, 'problem', e)}.", Span(name, line, col))
+            return None
+        return self.validate_data(raw, d, name, schema)
 
     def validate_data(self, raw, kind: A.KindDecl, name: str, schema: dict):
         plain = _strip_lines(raw)
@@ -318,9 +361,10 @@ class Loader:
             return None
         records = next(iter(raw[k] for k in raw if k != "_line"))
         wanted = {f.name: f for f in kind.fields if f.default is None}
+        changing = {f.name for f in kind.fields if f.default is not None}
         record_schema = {"type": "object",
                          "properties": {n: _json_type(f.type) for n, f in wanted.items()},
-                         "required": sorted(wanted)}
+                         "required": sorted(n for n, f in wanted.items() if f.data_default is A.NO_DEFAULT)}
         out, total = [], 0
         for rec in records:
             line = rec.get("_line", 0)
@@ -329,9 +373,17 @@ class Loader:
                 self.error("E022", f"This {kind.name} record does not fit the kind: {_data_problem(e, wanted)}.",
                            Span(name, line, 1), f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
             for key in plain_rec:
-                if key != "count" and key not in wanted:
+                if key in changing:
+                    self.error("E023", f"The {kind.name} record gives '{key}', which is a changing field: it starts at "
+                               "its starting value and changes in play, so data cannot set it.",
+                               Span(name, line, 1), f"to read it from data, declare it without '= ...' in the kind "
+                               f"'{kind.name}' (with ', default ...' if some records leave it out)")
+                elif key != "count" and key not in wanted:
                     self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
                                Span(name, line, 1), did_you_mean(key, wanted) or f"declare it in the kind '{kind.name}'")
+            for f in wanted.values():
+                if f.name not in rec and f.data_default is not A.NO_DEFAULT:
+                    rec[f.name] = f.data_default
             total += plain_rec.get("count", 1)
             if total > MAX_RECORDS:
                 self.error("E024", f"The data makes more than {MAX_RECORDS} {kind.name} things.", Span(name, line, 1))
@@ -388,6 +440,11 @@ def load_program(game: str, variant: str | None = None) -> Program:
                                             Span(game), "give the rulebook's folder to play one of its variants")])
         decls = loader.rules_file(path)
         base_dir = path.parent
+    for d in decls:
+        if d.extend:        # an `extend` met by a base is merged into it, so this one has none
+            loader.error("E015", f"'extend {d.kind_word}' adds to a base rulebook's declaration, and this file extends none.",
+                         d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
+    decls = [d for d in decls if not d.extend]
     program = Program(str(path), decls, sources=loader.sources, variant=variant)
     loader.load_data(decls, base_dir, program)
     if loader.diags:

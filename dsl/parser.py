@@ -53,7 +53,7 @@ KEYWORDS = {"game", "players", "option", "enum", "kind", "grid", "die", "var", "
             "move", "draw", "shuffle", "end", "say", "signal", "pass", "stop", "return", "add",
             "then", "and", "or", "not", "starts", "with", "true", "false", "none", "list",
             "public", "owner", "hidden", "show", "board", "highest", "lowest", "on", "stage", "side",
-            "play", "take", "turns", "instantly"}
+            "play", "take", "turns", "instantly", "extend", "default", "rounds", "led"}
 
 _FRIENDLY = {
     "NAME": "a name", "INT": "a whole number", "STRING": 'a quoted text like "this"',
@@ -216,6 +216,25 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def field_decl(self, meta, c):
         return A.FieldDecl(str(c[0]), c[1], c[2] if len(c) > 2 else None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def data_field_default(self, meta, c):
+        return A.FieldDecl(str(c[0]), c[1], None, data_default=c[2], span=self.sp(meta))
+
+    def data_default(self, c):
+        t = c[0]
+        if isinstance(t, Token) and t.type == "STRING":
+            return _unescape(t[1:-1])
+        return t if isinstance(t, int) else str(t)
+
+    def default_true(self, c):
+        return True
+
+    def default_false(self, c):
+        return False
+
+    def default_none(self, c):
+        return None
 
     @v_args(meta=True)
     def grid_decl(self, meta, c):
@@ -446,6 +465,11 @@ class _ToAst(Transformer):
         return c[0]
 
     @v_args(meta=True)
+    def extend_decl(self, meta, c):
+        c[0].extend = True
+        return c[0]
+
+    @v_args(meta=True)
     def type_name(self, meta, c):
         return A.TypeRef(str(c[0]), span=self.sp(meta))
 
@@ -506,6 +530,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def take_turns_stmt(self, meta, c):
         return A.TakeTurns(c[0] if c else None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def take_rounds_stmt(self, meta, c):
+        return A.TakeRounds(c[0] if c else None, span=self.sp(meta))
 
     @v_args(meta=True)
     def say_stmt(self, meta, c):

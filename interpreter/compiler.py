@@ -798,8 +798,10 @@ class Compiler:
         root = [S.Call(":setup", [], None)] if "setup" in c.phases else []
         if "play" in c.phases:
             root += [S.Call(":play", [], None), S.PlayOver(c.phases["play"].span)]
-        else:
+        elif "turn" in c.phases:
             root.append(S.TakeTurns(None, self, None))
+        else:       # rounds and no turns: everyone plays at once
+            root.append(S.TakeRounds(None, self, None))
         out.blocks[out.root].stmts = root
         self.decl_where = "the display"
         if "skip_turn" in sym and sym["skip_turn"].kind == "define":

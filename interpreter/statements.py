@@ -392,6 +392,42 @@ class NextTurn(Stmt):
         m.call(procs[":turn"], [], None)
 
 
+class TakeRounds(Stmt):
+    """`take rounds [led by P]`: the round section again and again, for a game with rounds and no
+    turns (everyone plays at once), until a stage or the game ends. At the start of each round P
+    is read again and becomes `current`, the round's leader (without `led by`: the `first_player`
+    variable, else Player 1)."""
+
+    def __init__(self, leader, c, span):
+        self.leader, self.span = leader, span
+        self.block = c.block([], kind="rounds", owner="rounds")
+        c.out.blocks[self.block].stmts = [NextRound(self, span)]
+
+    def run(self, m, frame):
+        m.push(self.block, frame[2], None)
+
+    def leader_now(self, m, env) -> int:
+        if self.leader is None:
+            return m.first_player()
+        p = self.leader(m, env)
+        if not (type(p) is int and 0 <= p < m.player_count):
+            raise RuleError(f"A round cannot be led by {m.show_player(p)}: that is not a seat at the table.",
+                            self.span)
+        return p
+
+
+class NextRound(Stmt):
+    """The one statement of a round loop's frame: starts the next round."""
+
+    def __init__(self, loop: TakeRounds, span):
+        self.loop, self.span = loop, span
+
+    def run(self, m, frame):
+        frame[1] -= 1          # runs again when the round it starts returns
+        m.s["current"] = self.loop.leader_now(m, m.envs[frame[2]])
+        m.call(m.prog.procs[":round"], [], None)
+
+
 class EndStage(Stmt):
     """`end NAME ["why"]`, `end turn`: leave the innermost running stage (or turn) from any depth."""
 
@@ -658,6 +694,7 @@ _COMPILERS = {
     "EndStage": lambda c, s: EndStage(":turn" if s.name == "turn" else s.name,
                                       c.expr(s.reason) if s.reason else None, s.span),
     "TakeTurns": lambda c, s: TakeTurns(c.expr(s.start) if s.start is not None else None, c, s.span),
+    "TakeRounds": lambda c, s: TakeRounds(c.expr(s.leader) if s.leader is not None else None, c, s.span),
     "Say": _say, "Signal": lambda c, s: Signal(s.event, [c.expr(a) for a in s.args], s.span),
     "Pass": lambda c, s: Simple(lambda m, env: None, s.span),
     "Stop": lambda c, s: Stop(s.span), "Return": lambda c, s: Return(s.span),
