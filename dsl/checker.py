@@ -127,7 +127,7 @@ class Checker:
             first = table[name].decl
             where = f" (first declared at {first.span})" if getattr(first, "span", None) and first.span.line else ""
             self.error("E202", f"The name '{name}' is declared twice{where}.", node,
-                       "in a variant, write 'replace' before a declaration to change the base rulebook's")
+                       "in a variant, write 'replace' before the declaration to change the base rulebook's declaration of that name, or 'extend' to add to it")
             return
         table[name] = sym
 
@@ -185,7 +185,7 @@ class Checker:
             elif isinstance(d, A.PhaseDecl):
                 if d.name in out.phases:
                     self.error("E202", f"The game has two '{d.name}' sections.", d,
-                               "in a variant, write 'replace' before it to change the base rulebook's")
+                               f"in a variant, write 'replace {d.name}:' to change the base rulebook's section, or 'extend {d.name}:' to add steps after it")
                 out.phases[d.name] = d
             elif isinstance(d, A.WinnersDecl):
                 if out.winners is not None:

@@ -402,6 +402,8 @@ def _data_problem(e, wanted: dict) -> str:
         return f"the field '{missing[0] if missing else '?'}' is missing"
     if e.validator == "type" and e.path:
         want = e.validator_value if isinstance(e.validator_value, str) else e.validator_value[0]
+        if e.instance is None:
+            return f"the field '{e.path[0]}' is {_TYPE_WORDS.get(want, want)} and cannot be none"
         return f"the field '{e.path[0]}' should be {_TYPE_WORDS.get(want, want)}, not {e.instance!r}"
     return e.message
 

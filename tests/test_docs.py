@@ -236,7 +236,10 @@ def test_quotes_of_real_rulebooks_are_word_for_word():
         for m in re.finditer(r"^# --- quoted from (rulebooks/\S+)\n(.*?)^# --- end of the quote", b.text, re.S | re.M):
             quotes.append((b.line, m.group(1), m.group(2).strip("\n")))
     assert {path for _, path, _ in quotes} >= {"rulebooks/taboo_atoll_express/game.rules",
-                                               "rulebooks/smackatoa/game.rules"}, "a marked quote went missing"
+                                               "rulebooks/smackatoa/game.rules",
+                                               "rulebooks/smackshapes/game.rules",
+                                               "rulebooks/smackshapes/variants/colorcracks.rules"}, \
+        "a marked quote went missing"
     for line, path, q in quotes:
         assert q in (REPO / path).read_text(encoding="utf-8"), \
             f"the quote in the example at docs/language.md line {line} differs from {path}"
