@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from tabletop.interpreter import rng as R
 
 # What a draw is for, so a bot's option and its reaction time come from different streams.
-CHOOSE, REACT = 1, 2
+CHOOSE, REACT, SLIP = 1, 2, 3
 
 
 def _generator(seed: int, state, seat: int, purpose: int) -> int:
@@ -92,7 +92,63 @@ class FirstBot:
         return None
 
 
-BOTS = {"random": RandomBot, "first": FirstBot}
+def _skill(text) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError("it is from 0 (slow) to 1 (quick)")
+    return value
+
+
+class RacerBot:
+    """Races: answers a timed decision with a correct option, at a speed set by its skill.
+
+    Which options are correct it finds without knowing the game: on a copy of the state it
+    answers each option first (at once, everyone else as late as can be) and plays on, everyone
+    taking the first option, for at most `LOOKAHEAD` decisions, until its own score changes or
+    the game ends; an option after which its score has risen is correct. It picks one of them
+    at random (any option if none is), and answers after 0.2 s plus up to 1.3 s more the lower
+    its skill (0 to 1, default 0.5), give or take 0.4 s. The less skilled also slip: with a
+    chance of half of (1 - skill) it taps any option without looking. Decisions that are not
+    timed it answers at random, like the random bot."""
+
+    name = "racer"
+    PARAMS = {"skill": _skill}
+    LOOKAHEAD = 30
+    LATE = 60.0
+
+    def __init__(self, seed: int = 0, skill: float = 0.5):
+        self.seed = seed
+        self.skill = skill
+
+    def choose(self, state, seat: int) -> int:
+        n = len(state.options(seat))
+        if not state.pending.timed:
+            return _below(self.seed, state, seat, CHOOSE, n)
+        slip = _uniform(self.seed, state, seat, SLIP, 0.0, 1.0) < 0.5 * (1.0 - self.skill)
+        good = [] if slip else self.correct(state, seat)
+        good = good or list(range(n))
+        return good[_below(self.seed, state, seat, CHOOSE, len(good))]
+
+    def correct(self, state, seat: int) -> list[int]:
+        before = state.scores()[seat]
+        found = []
+        for index in range(len(state.options(seat))):
+            trial = state.copy()
+            trial.apply(index, seat=seat, time=0.0)
+            for _ in range(self.LOOKAHEAD):
+                if trial.is_over or trial.scores()[seat] != before:
+                    break
+                decision = trial.pending
+                trial.apply(0, seat=decision.players[0], time=self.LATE if decision.timed else None)
+            if trial.scores()[seat] > before:
+                found.append(index)
+        return found
+
+    def reaction_time(self, state, seat: int) -> float:
+        return 0.6 + 1.3 * (1.0 - self.skill) + _uniform(self.seed, state, seat, REACT, -0.4, 0.4)
+
+
+BOTS = {"random": RandomBot, "first": FirstBot, "racer": RacerBot}
 
 
 def make_bot(name: str, seed: int = 0, params: dict | None = None):

@@ -68,6 +68,14 @@ def _seat(text: str) -> tuple[int, str, dict]:
     return int(number) - 1, name, params
 
 
+def _sim_seat(text: str) -> tuple[int, str]:
+    """`--seat N=KIND` of simulate: a bot (not a human) for seat N, as (seat from 0, kind text)."""
+    number, sep, kind = text.partition("=")
+    if not sep or not DIGITS.fullmatch(number.strip()) or int(number) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not N=KIND with N a seat number from 1 (for example 2=racer)")
+    return int(number) - 1, _bot(kind)
+
+
 def _bot(text: str) -> str:
     try:
         kind, _ = parse_kind(text)
@@ -130,7 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
                                  "saves the game (to --save FILE, else the --load FILE or the last 'save FILE', "
                                  f"else a new {AUTOSAVE}; somewhere that works if that fails, saying where) "
                                  "and exits 1; resume it with 'tabletop play --load FILE'. The save remembers "
-                                 "the seats and their bots.")
+                                 "the seats and their bots. A race (a timed choice, such as Smackshapes' tap) "
+                                 "between two or more humans at one terminal is played on one clock: each "
+                                 "seat buzzes with its own key (its number, 1 to 9), pressed without Enter; "
+                                 "then each names its answer without hurry, and the buzz is its time.")
     play.add_argument("game", nargs="?", metavar="GAME", help="the game to play (optional with --load)")
     play.add_argument("--seed", type=_seed, metavar="S", help="the engine's seed (default: a random one, shown)")
     play.add_argument("--seat", action="append", type=_seat, default=[], metavar="N=KIND[:K=V,...]",
@@ -158,6 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bot", type=_bot, default="random", metavar="KIND[:K=V,...]",
                      help=f"the bot in every seat: {', '.join(sorted(BOTS))}, with parameters after a colon "
                           "(first:patience=50); default random")
+    sim.add_argument("--seat", action="append", type=_sim_seat, default=[], metavar="N=KIND[:K=V,...]",
+                     help="another bot for seat N (1-based), e.g. 2=racer:skill=0.9 (repeatable); the win "
+                          "rates then compare the bots")
     sim.add_argument("--max-decisions", type=_positive, default=100_000, metavar="M",
                      help="a game still running after M decisions counts as an error (default 100000)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
@@ -316,8 +330,14 @@ def cmd_simulate(args) -> int:
     api = engine()
     game = load(api, args.game, args.variant, dict(args.option))
     check_players(game, args.players)
+    players = args.players or game.min_players
+    seats = {}
+    for seat, kind in args.seat:
+        if seat >= players:
+            raise UsageError(f"--seat {seat + 1}={kind}: this game has {players} seat{'s' * (players != 1)}.")
+        seats[seat] = kind
     stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
-                     max_decisions=args.max_decisions, name=args.game)
+                     max_decisions=args.max_decisions, name=args.game, seats=seats)
     print(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
 
@@ -340,8 +360,14 @@ def _share(count: int, total: int) -> str:
 def format_stats(stats: dict) -> str:
     games, finished = stats["games"], stats["finished"]
     players = stats["players"]
+    seats = stats.get("seats") or [stats["bot"]] * players
+    mixed = len(set(seats)) > 1
+    bots = "bots: " + ", ".join(f"{seat_name(s)} {k}" for s, k in enumerate(seats)) if mixed else f"{stats['bot']} bots"
     lines = [f"{stats['title']}: {games} games, {players} player{'s' * (players != 1)}, "
-             f"seed {stats['seed']}, {stats['bot']} bots"]
+             f"seed {stats['seed']}, {bots}"]
+    if mixed:
+        lines.append("  the seats have different bots, so the win rates below compare the bots "
+                     "(and the seats' places at the table)")
     settings = ([f"variant {stats['variant']}"] if stats["variant"] else []) + \
         [f"{k}={v}" for k, v in stats["options"].items()]
     if settings:

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tabletop.interpreter import savefile
+from tabletop.interpreter import race, savefile
 from tabletop.interpreter.bots import Move, Seat, bot_move
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
 
@@ -110,6 +110,10 @@ class Script:
             raise GameError(f"Cannot read the moves file {path}: {reason}.") from None
         lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)]
         return cls(path, [(n, line) for n, line in lines if line and not line.startswith("#")])
+
+    @property
+    def done(self) -> bool:
+        return self.position >= len(self.lines)
 
     def next(self) -> tuple[int, str] | None:
         if self.position >= len(self.lines):
@@ -274,12 +278,27 @@ class Session:
     def secret_choice(self, decision) -> None:
         """Every seat in a secret choice answers, in seat order, before anything of it is shown:
         a bot or a moves-file line only says that it has chosen, and each human sees only their
-        own options. The rules reveal the answers (with `say`) after the last one."""
-        for seat in list(decision.players):
-            while not self.answer(seat, decision, secret=True):
+        own options. The rules reveal the answers (with `say`) after the last one. Several humans
+        at one terminal racing (a timed choice) buzz first, on one clock (`race`)."""
+        buzzed = self.race(decision)
+        for seat in sorted(decision.players, key=lambda s: buzzed.get(s, 0.0)):
+            while not self.answer(seat, decision, secret=True, seconds=buzzed.get(seat)):
                 pass
 
-    def answer(self, seat: int, decision, secret: bool = False) -> bool:
+    def race(self, decision) -> dict[int, float]:
+        """Each racing human's buzz time, when two or more race at this terminal; else none."""
+        humans = [s for s in decision.players if s not in self.bots]
+        scripted = self.script is not None and not self.script.done
+        if not decision.timed or len(humans) < 2 or scripted or not race.can_race():
+            return {}
+        def show():
+            self.say()
+            self.term.display(self.state.display(None))
+            self.term.menu(f"Everyone: {self.state.prompt(humans[0])}", self.state.options(humans[0]),
+                           self.state.option_groups(humans[0]))
+        return race.buzz(humans, show, self.say)
+
+    def answer(self, seat: int, decision, secret: bool = False, seconds: float | None = None) -> bool:
         """Get `seat`'s answer to the decision and apply it; False if none was applied (the
         person typed a command, or an answer the engine refused), so the caller asks again."""
         if not self.state.options(seat):
@@ -289,7 +308,7 @@ class Session:
             return self.apply(bot_move(self.bots[seat], self.state, seat), self.who(seat), secret=secret)
         if self.script and (line := self.script.next()):
             return self.apply(self.scripted(decision, seat, *line), seat_name(seat), line, secret=secret)
-        move = self.ask(decision, seat)
+        move = self.ask(decision, seat, seconds)
         return move is not None and self.apply(move, None)
 
     def apply(self, move: Move, who: str | None, line: tuple[int, str] | None = None, secret: bool = False) -> bool:
@@ -329,8 +348,9 @@ class Session:
         self.term.menu(f"{who}{self.state.prompt(seat)}", self.state.options(seat),
                        self.state.option_groups(seat))
 
-    def ask(self, decision, seat: int) -> Move | None:
-        """One answer from the human in `seat`, or None after a command (the caller asks again)."""
+    def ask(self, decision, seat: int, buzzed: float | None = None) -> Move | None:
+        """One answer from the human in `seat`, or None after a command (the caller asks again).
+        A timed answer takes its time from the prompt, or `buzzed` when the seat raced."""
         self.show(seat)
         options = self.state.options(seat)
         started = time.monotonic()
@@ -339,7 +359,9 @@ class Session:
             index = match_option(text, options)
             if index is not None:
                 longest = getattr(self.api, "MAX_TIME", 3600.0)    # the engine refuses longer times
-                seconds = min(time.monotonic() - started, longest) if decision.timed else None
+                seconds = None
+                if decision.timed:
+                    seconds = min(buzzed if buzzed is not None else time.monotonic() - started, longest)
                 return Move(seat, index, seconds)
             if not self.command(text, options):
                 return None

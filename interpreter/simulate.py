@@ -48,11 +48,12 @@ FOREVER = ("the game was not over after {n} decisions: the rules may let a game 
            "(or it is longer than --max-decisions)")
 
 
-def play_one(game, players: int, seed: int, bot: str, index: int, max_decisions: int) -> Outcome:
-    """Play game number `index` of a run to its end with one bot per seat."""
+def play_one(game, players: int, seed: int, bot: str | list[str], index: int, max_decisions: int) -> Outcome:
+    """Play game number `index` of a run to its end with one bot per seat (`bot` is the kind of
+    every seat, or a list of one kind per seat)."""
     state = game.new_state(players=players, seed=derive_seed(seed, index, "engine"))
-    kind, params = parse_kind(bot)
-    bots = [make_bot(kind, derive_seed(seed, index, f"seat {s}"), params) for s in range(state.players)]
+    kinds = [bot] * state.players if isinstance(bot, str) else list(bot)
+    bots = [_bot(kinds[s], derive_seed(seed, index, f"seat {s}")) for s in range(state.players)]
     while not state.is_over:
         if state.decisions >= max_decisions:
             raise TooLong(f"the game was not over after {max_decisions} decisions")
@@ -65,6 +66,11 @@ def play_one(game, players: int, seed: int, bot: str, index: int, max_decisions:
                    sides=list(getattr(result, "sides", [])), side_scores=dict(getattr(result, "side_scores", {})))
 
 
+def _bot(kind_text: str, seed: int):
+    kind, params = parse_kind(kind_text)
+    return make_bot(kind, seed, params)
+
+
 def _stats(values: list[float]) -> dict:
     if not values:
         return {"min": None, "mean": None, "max": None}
@@ -72,29 +78,34 @@ def _stats(values: list[float]) -> dict:
 
 
 def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",
-             max_decisions: int = 100_000, name: str | None = None) -> dict:
+             max_decisions: int = 100_000, name: str | None = None, seats: dict | None = None) -> dict:
     """Play `games` bot games of `game` and return their statistics as plain data.
 
-    `bot` is a kind with optional parameters ("first:patience=50"); `name` is how the
+    `bot` is a kind with optional parameters ("first:patience=50") for every seat; `seats` maps
+    a seat (from 0) to another kind for that seat ("racer:skill=0.9"); `name` is how the
     statistics name the game (default: its path)."""
     players = game.min_players if players is None else players
-    parse_kind(bot)  # an unknown bot or parameter fails here, before any game is played
+    kinds = [bot] * players
+    for seat, kind in (seats or {}).items():
+        kinds[seat] = kind
+    for kind in kinds:
+        parse_kind(kind)  # an unknown bot or parameter fails here, before any game is played
     started = time.perf_counter()
     outcomes = []
     for i in range(games):
         try:
-            outcomes.append(play_one(game, players, seed, bot, i, max_decisions))
+            outcomes.append(play_one(game, players, seed, kinds, i, max_decisions))
         except TooLong as e:
             outcomes.append(Outcome(error=f"game {i}: {e}", findings=[FOREVER.format(n=max_decisions)]))
         except Exception as e:  # an engine failure is a finding of the run, not its end
             reason = getattr(e, "reason", "") or str(e) or type(e).__name__
             outcomes.append(Outcome(error=f"game {i}: {reason}"))
     seconds = time.perf_counter() - started
-    return summarise(game, name or str(game.path), players, seed, bot, outcomes, seconds)
+    return summarise(game, name or str(game.path), players, seed, bot, outcomes, seconds, kinds)
 
 
 def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list[Outcome],
-              seconds: float) -> dict:
+              seconds: float, seats: list[str] | None = None) -> dict:
     """The statistics of a run, as JSON-ready data (see schemas/simulate.schema.json)."""
     finished = [o for o in outcomes if not o.error]
     errors = [o.error for o in outcomes if o.error]
@@ -120,6 +131,7 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
         "players": players,
         "seed": seed,
         "bot": bot,
+        "seats": list(seats) if seats else [bot] * players,
         "games": len(outcomes),
         "finished": len(finished),
         "errors": len(errors),

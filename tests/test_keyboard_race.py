@@ -1,0 +1,88 @@
+"""A real race at one keyboard (issue 6): two human seats of Smackshapes at one terminal (a
+pseudo-terminal) buzz with their own keys on one clock, then name their cards. Player 2 buzzes
+first, then Player 1; both name the winning card, Player 1 earlier in seat order; the earlier
+key press wins."""
+import os
+import pty
+import re
+import select
+import time
+
+from tabletop.interpreter.api import load_game
+from test_processes import ROOT, start
+
+SEED = 5
+
+
+class Reader:
+    """The process's output, taken up to each awaited text in turn: what came after it in the same
+    chunk is kept for the next wait."""
+
+    def __init__(self, fd):
+        self.fd, self.rest = fd, b""
+
+    def until(self, needle: bytes, seconds: float = 30) -> bytes:
+        deadline = time.monotonic() + seconds
+        while needle not in self.rest:
+            left = deadline - time.monotonic()
+            assert left > 0, f"waited {seconds} s for {needle!r}; got {self.rest[-400:]!r}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                chunk = os.read(self.fd, 4096)
+                assert chunk, f"the output ended before {needle!r}; got {self.rest[-400:]!r}"
+                self.rest += chunk
+        head, _, tail = self.rest.partition(needle)
+        self.rest = tail
+        return head + needle
+
+
+def winning_option():
+    """The number of the winning card's option once both seats played their first card."""
+    game = load_game(str(ROOT / "rulebooks" / "smackshapes"))
+    state = game.new_state(players=2, seed=SEED)
+    state.apply(0, seat=0)
+    state.apply(0, seat=1)
+    prog = game.compiled
+    winning = dict(zip(prog.global_names, state.to_json()["globals"]))["winning"]
+    assert len(winning) == 1
+    label = f"Smack {prog.kind_names['card'][winning[0]]}"
+    return state.options(1).index(label) + 1, label
+
+
+def test_the_earlier_key_press_wins_the_race(tmp_path):
+    number, label = winning_option()
+    main, other = pty.openpty()
+    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
+                 stdin=other, stdout=other, stderr=other)
+    os.close(other)
+    out = Reader(main)
+    read_until = lambda fd, needle: out.until(needle)  # noqa: E731
+    try:
+        read_until(main, b"> ")
+        os.write(main, b"1\r")                          # Player 1 plays their first card
+        read_until(main, b"> ")
+        os.write(main, b"1\r")                          # Player 2 too; the cards are revealed
+        read_until(main, b"Then each names their answer.")
+        os.write(main, b"2")                            # Player 2 buzzes ...
+        time.sleep(0.4)
+        os.write(main, b"1")                            # ... 0.4 s before Player 1
+        read_until(main, b"Player 1 buzzed.")
+        asked = read_until(main, b"> ")
+        assert b"Player 2: Smack the winning card!" in asked     # the first to buzz names first
+        os.write(main, f"{number}\r".encode())
+        read_until(main, b"> ")
+        os.write(main, f"{number}\r".encode())
+        after = read_until(main, b"> ").decode(errors="replace")
+        assert f"Player 2 smacks {label[6:]} first" in after
+        assert f"Player 1 taps {label[6:]} after" in after and "too late" in after
+        first = int(re.search(r"Player 2 smacks .* after (\d+) ms", after).group(1))
+        second = int(re.search(r"Player 1 taps .* after (\d+) ms", after).group(1))
+        assert 300 <= second - first <= 3000, "both times come from one clock, 0.4 s apart"
+        os.write(main, b"quit\r")
+        read_until(main, b"[Y/n] ")
+        os.write(main, b"n\r")
+        read_until(main, b"Not saved.")
+        assert proc.wait(timeout=30) == 1
+    finally:
+        proc.kill()
+        os.close(main)
