@@ -11,10 +11,17 @@ other files: that is the loader's and checker's work.
 from __future__ import annotations
 
 import functools
+import hashlib
+import logging
+import os
 import re
+import stat
+import sys
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, Tree, v_args
+from lark import __version__ as lark_version
+from lark import logger as lark_logger
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 from lark.indenter import DedentError, Indenter
 
@@ -40,9 +47,40 @@ class _RulesIndenter(Indenter):
 
 @functools.lru_cache(maxsize=2)
 def build_parser(strict: bool = False) -> Lark:
-    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", postlex=_RulesIndenter(),
-                start=["start", "expr"], propagate_positions=True, maybe_placeholders=False,
-                strict=strict)
+    """The LALR parser. Building it is most of a cold start (about 0.35 s), so lark's analysis of
+    the grammar is kept in a cache file of the user's own (see `_cache_file`); without one, or
+    if it is unreadable, the parser is built from the grammar as before."""
+    text = GRAMMAR_PATH.read_text()
+    cache = _cache_file(text, strict)
+    quiet = lark_logger.level
+    lark_logger.setLevel(logging.CRITICAL)      # a cache that cannot be read or written is not news
+    try:
+        return Lark(text, parser="lalr", postlex=_RulesIndenter(), start=["start", "expr"],
+                    propagate_positions=True, maybe_placeholders=False, strict=strict,
+                    cache=cache or False)
+    finally:
+        lark_logger.setLevel(quiet)
+
+
+def _cache_file(text: str, strict: bool) -> str | None:
+    """Where lark may keep its analysis of this grammar: a file named by the grammar's hash and
+    lark's version, in a folder only this user can write ($XDG_CACHE_HOME/tabletop or
+    ~/.cache/tabletop), never a shared one such as /tmp (the cache is a pickle, and loading a
+    pickle someone else wrote would run their code). None when there is no such folder."""
+    if os.environ.get("TABLETOP_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "tabletop")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        st = os.stat(folder)
+        if not stat.S_ISDIR(st.st_mode) or st.st_mode & 0o022 or \
+                (hasattr(os, "getuid") and st.st_uid != os.getuid()) or not os.access(folder, os.W_OK):
+            return None
+    except (OSError, ValueError):
+        return None
+    key = hashlib.sha256(f"{lark_version}/{sys.version_info[:2]}/{strict}/{text}".encode()).hexdigest()[:20]
+    return os.path.join(folder, f"grammar-{key}.lark")
 
 
 KEYWORDS = {"game", "players", "option", "enum", "kind", "grid", "die", "var", "zone", "table",

@@ -18,13 +18,14 @@ import os
 import re
 import secrets
 import sys
+from contextlib import contextmanager
 
 from tabletop.dsl.diagnostics import RulebookError, render_all
 from tabletop.interpreter import savefile
 from tabletop.interpreter.bots import BOTS, Seat, parse_kind
 from tabletop.interpreter.session import AUTOSAVE, GameError, SavePlace, Script, Session, seat_name
 from tabletop.interpreter.simulate import derive_seed, simulate
-from tabletop.interpreter.terminal import Terminal, write
+from tabletop.interpreter.terminal import Terminal, is_terminal, write
 
 SEAT_KINDS = ["human", *BOTS]
 SEED_LIMIT = 2 ** 63          # seeds are from -2**63 to 2**63 - 1, as a save file holds them
@@ -174,6 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "rates then compare the bots")
     sim.add_argument("--max-decisions", type=_positive, default=100_000, metavar="M",
                      help="a game still running after M decisions counts as an error (default 100000)")
+    sim.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, metavar="W",
+                     help="processes sharing the games (default: all cores, here %(default)s); the "
+                          "statistics are the same for any number")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.set_defaults(run=cmd_simulate)
 
@@ -336,10 +340,26 @@ def cmd_simulate(args) -> int:
         if seat >= players:
             raise UsageError(f"--seat {seat + 1}={kind}: this game has {players} seat{'s' * (players != 1)}.")
         seats[seat] = kind
-    stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
-                     max_decisions=args.max_decisions, name=args.game, seats=seats)
+    with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress:
+        stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
+                         max_decisions=args.max_decisions, name=args.game, seats=seats,
+                         workers=args.workers, progress=progress)
     print(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
+
+
+@contextmanager
+def progress_bar(shown: bool, total: int):
+    """A progress bar on stderr while games are played (rich), when `shown`; else no callback."""
+    if not shown:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(file=sys.stderr), transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done, _total: bar.update(task, completed=done)
 
 
 def _number(x) -> str:

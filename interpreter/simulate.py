@@ -77,13 +77,66 @@ def _stats(values: list[float]) -> dict:
     return {"min": min(values), "mean": sum(values) / len(values), "max": max(values)}
 
 
+def _one(job: tuple, i: int) -> Outcome:
+    """Game number i of a run, as an Outcome whatever happens."""
+    game, players, seed, kinds, max_decisions = job
+    try:
+        return play_one(game, players, seed, kinds, i, max_decisions)
+    except TooLong as e:
+        return Outcome(error=f"game {i}: {e}", findings=[FOREVER.format(n=max_decisions)])
+    except Exception as e:  # an engine failure is a finding of the run, not its end
+        reason = getattr(e, "reason", "") or str(e) or type(e).__name__
+        return Outcome(error=f"game {i}: {reason}")
+
+
+_JOB: tuple | None = None       # a worker process's run: the game and the settings
+
+
+def _start_worker(job) -> None:
+    global _JOB
+    game, *rest = job
+    if isinstance(game, tuple):        # a process that did not fork loads the game itself
+        from tabletop.interpreter.api import load_game
+        path, variant, options = game
+        game = load_game(path, variant, options)
+    _JOB = (game, *rest)
+
+
+def _worker_game(i: int) -> Outcome:
+    return _one(_JOB, i)
+
+
+def _in_processes(job: tuple, games: int, workers: int, progress) -> list[Outcome]:
+    """The run's games spread over `workers` processes. Each game depends on (seed, i) alone,
+    and the outcomes are put back in game order, so the statistics are those of one process."""
+    import multiprocessing as mp
+    if "fork" in mp.get_all_start_methods():
+        context, sent = mp.get_context("fork"), job           # the children share the loaded game
+    else:
+        game = job[0]
+        context = mp.get_context("spawn")
+        sent = ((str(game.path), game.variant, dict(game.option_values)), *job[1:])
+    chunk = max(1, min(50, games // (workers * 8)))
+    outcomes: list = [None] * games
+    with context.Pool(workers, initializer=_start_worker, initargs=(sent,)) as pool:
+        done = 0
+        for i, outcome in enumerate(pool.imap(_worker_game, range(games), chunksize=chunk)):
+            outcomes[i] = outcome
+            done += 1
+            if progress:
+                progress(done, games)
+    return outcomes
+
+
 def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",
-             max_decisions: int = 100_000, name: str | None = None, seats: dict | None = None) -> dict:
+             max_decisions: int = 100_000, name: str | None = None, seats: dict | None = None,
+             workers: int = 1, progress=None) -> dict:
     """Play `games` bot games of `game` and return their statistics as plain data.
 
     `bot` is a kind with optional parameters ("first:patience=50") for every seat; `seats` maps
     a seat (from 0) to another kind for that seat ("racer:skill=0.9"); `name` is how the
-    statistics name the game (default: its path)."""
+    statistics name the game (default: its path). `workers` processes share the games (the
+    statistics are the same for any number); `progress(done, total)` is called as games end."""
     players = game.min_players if players is None else players
     kinds = [bot] * players
     for seat, kind in (seats or {}).items():
@@ -91,15 +144,16 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
     for kind in kinds:
         parse_kind(kind)  # an unknown bot or parameter fails here, before any game is played
     started = time.perf_counter()
-    outcomes = []
-    for i in range(games):
-        try:
-            outcomes.append(play_one(game, players, seed, kinds, i, max_decisions))
-        except TooLong as e:
-            outcomes.append(Outcome(error=f"game {i}: {e}", findings=[FOREVER.format(n=max_decisions)]))
-        except Exception as e:  # an engine failure is a finding of the run, not its end
-            reason = getattr(e, "reason", "") or str(e) or type(e).__name__
-            outcomes.append(Outcome(error=f"game {i}: {reason}"))
+    job = (game, players, seed, kinds, max_decisions)
+    workers = max(1, min(workers, games))
+    if workers == 1:
+        outcomes = []
+        for i in range(games):
+            outcomes.append(_one(job, i))
+            if progress:
+                progress(i + 1, games)
+    else:
+        outcomes = _in_processes(job, games, workers, progress)
     seconds = time.perf_counter() - started
     return summarise(game, name or str(game.path), players, seed, bot, outcomes, seconds, kinds)
 

@@ -8,6 +8,7 @@ to JSON and loaded back at every step and must go on exactly like a game that ne
 """
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -266,3 +267,17 @@ def test_a_round_trip_mid_decision_continues_identically():
         for i in moves[k:]:
             loaded.apply(i)
         assert loaded.to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("name, players", [("smackatoa", 3), ("smackshapes", 4)])
+def test_workers_share_the_games_and_give_the_same_statistics(name, players):
+    from tabletop.interpreter.api import load_game
+    from tabletop.interpreter.simulate import simulate
+    game = load_game(str(Path(__file__).resolve().parent.parent / "rulebooks" / name))
+    seen = []
+    one = simulate(game, 24, seed=5, players=players, workers=1, progress=lambda d, t: seen.append((d, t)))
+    two = simulate(game, 24, seed=5, players=players, workers=2)
+    for stats in (one, two):
+        stats.pop("seconds"), stats.pop("games_per_second")
+    assert one == two
+    assert seen[-1] == (24, 24) and len(seen) == 24
