@@ -19,7 +19,16 @@ from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
-SECTIONS = ("game", "setup", "play", "turn", "round")      # names `end` and the sections own
+SECTIONS = ("game", "setup", "play", "turn", "round")
+# Statements after which nothing in the same block runs, and why.
+ENDS = {"EndGame": "ends the game", "Return": "leaves the rule", "Stop": "leaves the loop",
+        "EndStage": "ends the turn or stage"}
+# Names from other languages, and what this one writes.
+OTHER_LANGUAGES = {"True": "write true", "False": "write false", "None": "write none", "null": "write none",
+                   "nil": "write none", "TRUE": "write true", "FALSE": "write false", "NULL": "write none",
+                   "len": "write count(xs)", "length": "write count(xs)", "size": "write count(xs)",
+                   "this": "write current for the player whose turn it is", "self": "write current for the player whose turn it is",
+                   "random": "write roll(die) or pick(list)", "print": "write say \"...\""}      # names `end` and the sections own
 
 
 @dataclass
@@ -326,7 +335,7 @@ class Checker:
             seen.add(prm.name)
 
     def expand_things(self, k: A.KindDecl, fields: dict) -> list:
-        if k.source is None:
+        if k.source is None or k.name in self.p.data_failed:     # failed data: reported once, by the loader
             return []
         records = self.p.data.get(k.name, [])
         things = []
@@ -608,8 +617,15 @@ class Checker:
         """Check a block. A local first set in it belongs to it: after the block the name is
         unknown again, and another block may set the same name to a value of another type."""
         before = set(self.ctx.names)
+        ended = None
         for st in stmts:
+            if ended is not None:
+                self.warn("W103", "This line can never run: the line before it "
+                          f"{ENDS[type(ended).__name__]}.", st, "remove it, or move it before that line")
+                ended = None        # one warning a block is enough
             self.stmt(st, loop)
+            if type(st).__name__ in ENDS:
+                ended = st
         for name in [n for n in self.ctx.names if n not in before]:
             del self.ctx.names[name]
 
@@ -625,6 +641,11 @@ class Checker:
                        f"and cards moved from the copy would also stay in '{zone}'.", st.value,
                        f"name the zone itself where cards move, or copy its cards on purpose: [c for c in {zone}]")
         tgt = st.target
+        if isinstance(tgt, A.Name) and tgt.name in B.VALUES and self.lookup_local(tgt.name) is None:
+            self.error("E303", f"'{tgt.name}' is kept by the engine and cannot be set by a rule.", tgt,
+                       "current follows the turn order (or 'take rounds led by p'); keep your own variable "
+                       "for anything else" if tgt.name == "current" else "keep a variable of your own instead")
+            return
         if isinstance(tgt, A.Name) and self.lookup_local(tgt.name) is None and tgt.name not in self.sym:
             if st.op != "=":
                 self.error("E201", f"'{tgt.name}' has no value yet, so '{st.op}' cannot change it.", tgt,
@@ -681,7 +702,18 @@ class Checker:
             if s and s.kind == "pvar":
                 self.error("E303", f"'{tgt.name}' belongs to each player; write p.{tgt.name} for a player p.", tgt)
                 return T.ANY
-            self.error("E303", f"'{tgt.name}' cannot be changed; only variables, zones and changing fields can.", tgt)
+            if s is None and tgt.name not in B.VALUES:
+                changeable = [n for n, x in self.sym.items() if x.kind in ("var", "zone", "pzone", "pvar")]
+                self.error("E201", f"Unknown name '{tgt.name}'.", tgt,
+                           did_you_mean(tgt.name, changeable + list(self.ctx.names)) or
+                           "only variables, zones and changing fields can be changed")
+                return T.ANY
+            hint = ""
+            if tgt.name in B.VALUES and B.VALUES[tgt.name] == T.PLAYER:
+                zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
+                hint = f"a player is not a zone: write {tgt.name}.{zones[0]}" if zones else "a player is not a zone"
+            self.error("E303", f"'{tgt.name}' cannot be changed; only variables, zones and changing fields can.", tgt,
+                       hint)
             return T.ANY
         if isinstance(tgt, A.Field):
             ot = self.expr(tgt.obj, self.ctx)
@@ -955,7 +987,8 @@ class Checker:
             return B.VALUES[e.name]
         s = self.sym.get(e.name)
         if s is None:
-            self.error("E201", f"Unknown name '{e.name}'.", e, did_you_mean(e.name, self.visible_names()))
+            hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
+            self.error("E201", f"Unknown name '{e.name}'.", e, hint)
             self.out.refs[id(e)] = ("value", "none")
             return T.ANY
         k = s.kind
@@ -995,6 +1028,8 @@ class Checker:
                        did_you_mean(e.kind, self.out.kinds))
             return T.ANY
         names = [t.get("name") for t in self.out.things.get(e.kind, [])]
+        if e.kind in self.p.data_failed:
+            return "thing:" + e.kind          # its data failed: that error says it all
         if e.name not in names:
             self.error("E201", f"There is no {e.kind} named \"{e.name}\".", e,
                        did_you_mean(e.name, [n for n in names if isinstance(n, str)]))
@@ -1090,6 +1125,12 @@ class Checker:
         self.out.refs[id(e)] = ("builtin", e.name)
         types = []
         lam_at = B.LAMBDA_ARG.get(e.name)
+        if e.name in ("min", "max") and len(e.args) == 1:
+            one = self.expr(e.args[0], self.ctx)
+            if not one.startswith("list:") and one != T.ANY:
+                self.error("E207", f"'{e.name}' of one number is that number; give it a list or several numbers.",
+                           e.args[0], f"write {e.name}([...]) or {e.name}(a, b)")
+                return T.INT
         for i, a in enumerate(e.args):
             if isinstance(a, A.Lambda):
                 if lam_at != i:
@@ -1331,6 +1372,7 @@ def _walk(node):
 def check(program: Program) -> CheckedProgram:
     """Check a loaded program; raises RulebookError listing every error found."""
     checker = Checker(program)
+    checker.diags.extend(program.data_problems)
     try:
         out = checker.run()
     except RecursionError:

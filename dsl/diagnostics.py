@@ -87,7 +87,7 @@ def render(diag: Diagnostic, sources: Sources | None = None) -> str:
     out = [f"{diag.span}: {diag.severity} {diag.code}: {diag.message}"]
     src = sources.line(diag.span.file, diag.span.line) if sources else None
     if src is not None:
-        src = src.replace("\t", " ")
+        src = src.replace("\t", "    ")     # as the parser reads a tab, so the caret lines up
         col = max(diag.span.column, 1)
         if len(src) > QUOTE_WIDTH:     # a line of thousands of characters: quote the part at the caret
             left = max(0, min(col - 1 - QUOTE_WIDTH // 4, len(src) - QUOTE_WIDTH))

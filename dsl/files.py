@@ -21,9 +21,20 @@ _SYSTEM = ("/proc", "/sys")     # the kernel's files look regular: never a ruleb
 class FileProblem(Exception):
     """Why a file a rulebook names cannot be read: a diagnostic code and a sentence."""
 
-    def __init__(self, code: str, message: str):
-        self.code, self.message = code, message
+    def __init__(self, code: str, message: str, hint: str = ""):
+        self.code, self.message, self.hint = code, message, hint
         super().__init__(message)
+
+
+def _neighbours_hint(real: str) -> str:
+    """"did you mean ...?" naming a file beside a missing one whose name is close (a typo)."""
+    from .diagnostics import did_you_mean
+    folder, name = os.path.split(real)
+    try:
+        near = [f for f in os.listdir(folder) if os.path.isfile(os.path.join(folder, f))]
+    except OSError:
+        return ""
+    return did_you_mean(name, near) or (f"the files there: {', '.join(sorted(near)[:8])}" if near else "")
 
 
 def _within(path: str, folder: str) -> bool:
@@ -61,7 +72,7 @@ class RulebookFolder:
         try:
             _regular(os.stat(real).st_mode, what)
         except FileNotFoundError:
-            raise FileProblem("E011", f"{what} does not exist.") from None
+            raise FileProblem("E011", f"{what} does not exist.", _neighbours_hint(real)) from None
         except OSError as e:
             raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

@@ -47,6 +47,8 @@ class Program:
     data_files: dict = field(default_factory=dict)  # kind name -> file name
     sources: Sources = field(default_factory=Sources)
     variant: str | None = None
+    data_problems: list = field(default_factory=list)   # errors in data files, reported with the checker's
+    data_failed: set = field(default_factory=set)       # kinds whose data could not be read
 
 
 def resolve_game_path(game: str) -> Path:
@@ -173,7 +175,7 @@ class Loader:
         try:
             return self.folder_.real(path, what)
         except FileProblem as p:
-            self.error(p.code, p.message, span or Span(self.display(path)))
+            self.error(p.code, p.message, span or Span(self.display(path)), p.hint)
             return None
 
     def read(self, path: Path, span: Span | None, what: str) -> tuple[str, str] | None:
@@ -184,7 +186,7 @@ class Loader:
             real = self.folder_.real(path, what)
             text = self.folder_.read(real, what)
         except FileProblem as p:
-            self.error(p.code, p.message, span or Span(self.display(path)))
+            self.error(p.code, p.message, span or Span(self.display(path)), p.hint)
             return None
         name = self.display(Path(real))
         self.sources.texts[name] = text
@@ -313,6 +315,7 @@ class Loader:
         for d in decls:
             if not isinstance(d, A.KindDecl) or d.source is None:
                 continue
+            before = len(self.diags)
             everything, complete = [], True
             for i, (source, span) in enumerate([(d.source, d.span)] + list(d.more_sources)):
                 path = Path(self.real_dirs.get(span.file, base_dir)) / source
@@ -326,6 +329,8 @@ class Loader:
                 else:           # a variant's records say which file they come from
                     records = [dict(r, _file=read[0]) for r in records]
                 everything.extend(records)
+            if len(self.diags) > before:
+                program.data_failed.add(d.name)
             if complete:
                 total = sum(r.get("count", 1) for r in everything)
                 if total > MAX_RECORDS:
@@ -351,6 +356,13 @@ class Loader:
         return self.validate_data(raw, d, name, schema)
 
     def validate_data(self, raw, kind: A.KindDecl, name: str, schema: dict):
+        example = f"'{kind.name}s:' then one '- {{name: ..., count: 2}}' a record"
+        if not isinstance(raw, dict):
+            what = ("a list" if isinstance(raw, list) else "empty" if raw is None else f"a single value")
+            first = raw[0].get("_line", 1) if isinstance(raw, list) and raw and isinstance(raw[0], dict) else 1
+            self.error("E021", f"The data file is {what}; it must be one key holding the list of records.",
+                       Span(name, first, 1), f"start the file with a key such as {example}")
+            return None
         plain = _strip_lines(raw)
         errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(plain), key=lambda e: list(e.path))
         if errors:
@@ -448,7 +460,11 @@ def load_program(game: str, variant: str | None = None) -> Program:
                          d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
     decls = [d for d in decls if not d.extend]
     program = Program(str(path), decls, sources=loader.sources, variant=variant)
+    syntax = list(loader.diags)
     loader.load_data(decls, base_dir, program)
-    if loader.diags:
+    if syntax:
         raise RulebookError(loader.diags, loader.sources)
+    # A data file's errors do not hide the rules' own: the checker reports them together, and
+    # does not complain of things missing from a kind whose data failed.
+    program.data_problems = loader.diags[len(syntax):]
     return program

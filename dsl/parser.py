@@ -112,10 +112,17 @@ def _describe_terminal(name: str) -> str:
     return name.lower()
 
 
+_FIRST = ["')'", "']'", "'}'", "':'", "the end of the line", "','", "'='", "'then'", "'else'", "'to'", "'from'"]
+
+
 def describe_expected(names) -> str:
+    """What the parser would have taken, in words; at most 8, closers and ':' first, since the
+    one that matters is most often a missing ')' or ':'."""
     words = sorted({_describe_terminal(n) for n in names})
     if len(words) > 8:
-        keep = [w for w in words if not w.startswith("'")] + [w for w in words if w.startswith("'")]
+        first = [w for w in _FIRST if w in words]
+        rest = [w for w in words if w not in first]
+        keep = first + [w for w in rest if not w.startswith("'")] + [w for w in rest if w.startswith("'")]
         words = keep[:8] + ["…"]
     return ", ".join(words)
 
@@ -820,6 +827,144 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     if line <= 0:   # end of file
         lines = text.splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
+    found = _unclosed(text, line, col) or _habit(e, text, line, col)
+    if found is not None:
+        code, message, (at_line, at_col), hint = found
+        return Diagnostic(code, message, Span(file, at_line + line_offset, at_col), hint)
+    return _plain_syntax_diagnostic(e, file, text, line, col, line_offset)
+
+
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
+
+
+def _unclosed(text: str, line: int, col: int):
+    """(code, message, (line, column), hint) when the error comes from a bracket or a text that
+    is never closed: the opener is the place to point at, not where the parser gave up."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    # A text whose line has no closing quote: E100 at a '"' that starts it.
+    if here[col - 1:col] == '"' and '"' not in here[col:].replace('\\"', ""):
+        return ("E108", "This text is never closed.", (line, col),
+                'end it with a " on the same line (a text cannot run over several lines)')
+    stack = []          # (character, line, column) of the brackets open so far
+    for n, raw in enumerate(lines[:line], 1):
+        code = _blank_texts(raw)
+        stop = col - 1 if n == line else len(code)
+        for i, ch in enumerate(code[:stop]):
+            if ch in _CLOSER:
+                stack.append((ch, n, i + 1))
+            elif ch in ")]}":
+                if stack and _CLOSER[stack[-1][0]] == ch:
+                    stack.pop()
+                else:
+                    return None
+        if n < line and not stack:
+            continue
+    if not stack:
+        return None
+    ch, at_line, at_col = stack[-1]
+    rest = _blank_texts(here)[col - 1:] if at_line == line else ""
+    if at_line == line and rest.count(_CLOSER[ch]) > rest.count(ch):
+        return None        # closed later on this line: the error is inside the brackets
+    return ("E107", f"This '{ch}' is never closed.", (at_line, at_col),
+            f"add the '{_CLOSER[ch]}' that closes it before the end of the line")
+
+
+def _blank_texts(line: str) -> str:
+    """A line with its texts' insides and its comment blanked out, columns kept."""
+    out, quoted, i = [], False, 0
+    while i < len(line):
+        ch = line[i]
+        if quoted:
+            if ch == "\\":
+                out.append("  ")
+                i += 2
+                continue
+            if ch == '"':
+                quoted = False
+            out.append(ch if ch == '"' else " ")
+        elif ch == '"':
+            quoted = True
+            out.append(ch)
+        elif ch == "#":
+            break
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+# Habits from other languages: the mistake, and what to write instead.
+_CHAR_HABITS = {
+    "&": "write 'and' (a and b), not '&&'",
+    "|": "write 'or' (a or b), not '||'",
+    "!": "write 'not' (not a), not '!'; '!=' is 'is not equal to'",
+    ";": "a line ends a statement by itself; leave out the ';'",
+    "?": "write 'if c then a else b' for a value that depends on a condition",
+    "'": "texts are written in double quotes",
+    "`": "texts are written in double quotes",
+}
+_NAME_HABITS = {
+    "where": "to keep some items, write 'if' after the list: [x for x in xs if x.ready]",
+    "into": "write 'to': move c from hand to discard",
+    "def": "write 'define NAME(...): type = value' for a value, or 'rule NAME(...):' for steps",
+    "function": "write 'define NAME(...): type = value' for a value, or 'rule NAME(...):' for steps",
+    "elseif": "write 'elif'",
+    "elsif": "write 'elif'",
+    "then": "'then' belongs to 'if c then a else b'; a statement's 'if' ends with ':'",
+}
+
+
+def _habit(e, text: str, line: int, col: int):
+    """(code, message, (line, column), hint) for a habit from another language, else None."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    if isinstance(e, UnexpectedCharacters):
+        ch = here[col - 1:col]
+        hint = _CHAR_HABITS.get(ch)
+        if ch == "!" and here[col:col + 1] == "=":
+            hint = None
+        if hint:
+            shown = here[col - 1:col + 1] if here[col - 1:col + 1] in ("&&", "||") else ch
+            return ("E100", f"'{shown}' is not part of the language.", (line, col), hint)
+        return None
+    tok = getattr(e, "token", None)
+    if tok is None or tok.type in ("_NL", "_INDENT", "_DEDENT", "$END"):
+        return None
+    value = str(tok)
+    before = here[:col - 1].rstrip()
+    names = set(getattr(e, "expected", None) or [])
+    if value == "if" and before.endswith("else"):
+        return ("E101", "'else if' is written 'elif' here.", (line, col - (len(here[:col - 1]) - len(before)) - 4),
+                "write 'elif condition:'")
+    if value == "if" and "_NL" in names:
+        return ("E101", "An 'if' cannot follow a value here.", (line, col),
+                "for a value that depends on a condition write 'if c then a else b'")
+    if value in ("+", "-") and (before.endswith(value) or here[col:col + 1] == value):
+        start = col - 1 if before.endswith(value) else col
+        return ("E101", f"'{value}{value}' is not part of the language.", (line, start),
+                f"write 'x {value}= 1'")
+    if tok.type in ("NAME", "INT", "STRING") and "COMMA" in names and before[-1:] and \
+            (before[-1].isalnum() or before[-1] in "_\")]"):
+        return ("E101", f"Unexpected '{value}': two values in a row.", (line, col),
+                "put a ',' between the values")
+    if value == "for" and "RSQB" not in names:
+        return ("E101", "A list made with 'for' needs square brackets.", (line, col),
+                "write [x.value for x in xs], e.g. all([c.ready for c in hand])")
+    if value == "(" and re.search(r"\.\s*[A-Za-z_]\w*$", before):
+        method = re.search(r"([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)$", before)
+        hint = (f"call it as {method.group(2)}({method.group(1)})" if method
+                else "built-ins are called as name(value), not value.name()")
+        return ("E101", "A field cannot be called like a method.", (line, col), hint)
+    if value in _NAME_HABITS:
+        return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
+    if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
+        return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
+    return None
+
+
+def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int, col: int,
+                             line_offset: int) -> Diagnostic:
     span = Span(file, line + line_offset, col)
     if isinstance(e, UnexpectedCharacters):
         ch = text.splitlines()[line - 1][col - 1:col] if line - 1 < len(text.splitlines()) else "?"
@@ -997,7 +1142,9 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
     read so far at each one, so one parse of 70,000 would take minutes); a batch that fails is
     parsed again declaration by declaration, to report every broken one."""
     errors: list[Diagnostic] = []
-    text = text.replace("\t", "    ") if "\t" in text else text
+    if "\t" in text:
+        module, errors = parse(text.replace("\t", "    "), file)
+        return module, _about_tabs(text, errors)
     too_deep, starts = _scan(text, file)
     if too_deep:
         return A.Module(file, _recover(text, file, 0, starts, errors, too_deep), span=Span(file)), errors
@@ -1010,6 +1157,25 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
         batch = "\n".join(lines[a:b])
         decls.extend(_parse_or_recover(batch, file, a, [s - a for s in starts if a <= s < b], errors).decls)
     return A.Module(file, decls, span=Span(file)), errors
+
+
+def _about_tabs(text: str, errors: list) -> list:
+    """A file indented with tabs and spaces mixed: an indentation error near a tab says so (a
+    tab counts as 4 spaces, which is rarely what the editor showed)."""
+    lines = text.split("\n")
+    tabbed = {i for i, line in enumerate(lines, 1) if "\t" in line[:len(line) - len(line.lstrip())]}
+    spaced = any(line[:1] == " " for line in lines)
+    if not tabbed or not spaced:
+        return errors
+    out = []
+    for d in errors:
+        if d.code in ("E101", "E104") and ({d.span.line, d.span.line - 1} & tabbed or
+                                           any(t < d.span.line for t in tabbed)):
+            d = Diagnostic(d.code, d.message, d.span,
+                           "this file indents some lines with tabs and others with spaces; a tab counts as "
+                           "4 spaces here, so the blocks are not what they look like: indent with spaces only")
+        out.append(d)
+    return out
 
 
 def _parse_or_recover(text: str, file: str, offset: int, starts: list, errors: list) -> A.Module:

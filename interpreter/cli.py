@@ -129,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="PATH", help="rulebook folder, .rules file or game name")
     check.add_argument("--format", choices=["text", "json"], default="text",
                        help="text for people (default) or json for programs")
-    check.add_argument("--variant", metavar="V", help="check the rulebook with this variant applied")
+    check.add_argument("--variant", metavar="V", help="check the rulebook with only this variant applied "
+                                                      "(default: the rulebook, then each of its variants)")
     check.set_defaults(run=cmd_check)
 
     play = sub.add_parser("play", parents=[game_args], help="play a game at the terminal",
@@ -276,17 +277,33 @@ def cmd_check(args) -> int:
     api = engine()
     files, found = [], []
     for path in args.paths:
-        diagnostics, sources = _check_one(api, path, args.variant)
-        errors = sum(1 for d in diagnostics if d.severity == "error")
-        files.append({"path": path, "ok": errors == 0, "errors": errors,
-                      "warnings": len(diagnostics) - errors})
-        found.extend(diagnostics)
-        if args.format == "text":
-            _print_check(path, diagnostics, sources, errors)
+        # Without --variant, a rulebook's folder is checked with each of its variants too.
+        for variant in [args.variant] if args.variant else [None] + _variants_of(path):
+            diagnostics, sources = _check_one(api, path, variant)
+            errors = sum(1 for d in diagnostics if d.severity == "error")
+            if variant and not args.variant and files and not files[-1]["ok"]:
+                break       # the base has errors: its variants would only repeat them
+            files.append({"path": path, "variant": variant, "ok": errors == 0, "errors": errors,
+                          "warnings": len(diagnostics) - errors})
+            found.extend(diagnostics)
+            if args.format == "text":
+                _print_check(path + (f" --variant {variant}" if variant else ""), diagnostics, sources, errors)
     ok = all(f["ok"] for f in files)
     if args.format == "json":
         print(json.dumps({"files": files, "diagnostics": [d.to_json() for d in found], "ok": ok}, indent=1))
     return 0 if ok else 1
+
+
+def _variants_of(path: str) -> list[str]:
+    """The variants of the rulebook a check names: its folder's variants/*.rules."""
+    try:
+        from tabletop.dsl.loader import find_rulebook
+        folder = find_rulebook(path)
+    except RulebookError:
+        return []
+    if not folder.is_dir():
+        return []
+    return sorted(v.stem for v in (folder / "variants").glob("*.rules") if v.is_file())
 
 
 def _check_one(api, path: str, variant: str | None):

@@ -25,11 +25,11 @@ from tabletop.interpreter.compiler import compile_program  # noqa: E402
 RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 
 
-def time_load(game: str, repeat: int = 5) -> dict:
+def time_load(game: str, variant: str | None = None, repeat: int = 5) -> dict:
     parse_check, compile_ = [], []
     for _ in range(repeat):
         t0 = time.perf_counter()
-        checked = check(load_program(game))
+        checked = check(load_program(game, variant))
         t1 = time.perf_counter()
         compile_program(checked, {})
         t2 = time.perf_counter()
@@ -39,8 +39,8 @@ def time_load(game: str, repeat: int = 5) -> dict:
             "compile_ms": round(statistics.median(compile_) * 1000, 1)}
 
 
-def random_games(game: str, players: int | None, games: int) -> dict:
-    g = load_game(game)
+def random_games(game: str, variant: str | None, players: int | None, games: int) -> dict:
+    g = load_game(game, variant)
     decisions = 0
     t0 = time.perf_counter()
     for seed in range(games):
@@ -54,7 +54,8 @@ def random_games(game: str, players: int | None, games: int) -> dict:
     elapsed = time.perf_counter() - t0
     return {"games": games, "players": players or g.min_players, "seconds": round(elapsed, 3),
             "games_per_second": round(games / elapsed, 1), "decisions_per_second": round(decisions / elapsed),
-            "mean_decisions": round(decisions / games, 1)}
+            "mean_decisions": round(decisions / games, 1),
+            "seconds_for_10000_games": round(elapsed / games * 10_000, 1)}
 
 
 def baseline(games: int) -> dict:
@@ -67,8 +68,8 @@ def baseline(games: int) -> dict:
             "mean_decisions": round(decisions / games, 1)}
 
 
-def state_costs(game: str, players: int | None) -> dict:
-    g = load_game(game)
+def state_costs(game: str, variant: str | None, players: int | None) -> dict:
+    g = load_game(game, variant)
     s = g.new_state(players=players, seed=1)
     n = 2000
     t0 = time.perf_counter()
@@ -81,41 +82,76 @@ def state_costs(game: str, players: int | None) -> dict:
     return {"copy_us": round((t1 - t0) / n * 1e6, 1), "save_json_us": round((t2 - t1) / n * 1e6, 1)}
 
 
+def all_loads(repeat: int = 3) -> float:
+    """Milliseconds to load, check and compile every rulebook and variant once, warm (the best of
+    `repeat` passes in this process)."""
+    books = [(str(p), v) for p in sorted(RULEBOOKS.iterdir()) if (p / "game.rules").exists()
+             for v in [None] + sorted(x.stem for x in (p / "variants").glob("*.rules"))]
+    best = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for path, variant in books:
+            compile_program(check(load_program(path, variant)), {})
+        took = time.perf_counter() - t0
+        best = took if best is None else min(best, took)
+    return round(best * 1000, 1)
+
+
+def _name(r: dict) -> str:
+    return f"{r['game']}{'+' + r['variant'] if r['variant'] else ''} ({r['players']} players)"
+
+
+def _line(r: dict) -> str:
+    return (f"{_name(r)}: load+check {r['load_and_check_ms']} ms, compile {r['compile_ms']} ms; "
+            f"{r['games_per_second']} random games/s ({r['decisions_per_second']} decisions/s, "
+            f"{r['mean_decisions']} decisions a game; 10,000 games in {r['seconds_for_10000_games']} s); "
+            f"copy {r['copy_us']} us, save {r['save_json_us']} us")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300, help="random games per configuration")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--only", nargs="*", metavar="GAME", help="only these rulebooks (GAME or GAME+VARIANT)")
     args = ap.parse_args(argv)
-    configs = [("taboo_atoll_express", None)]
-    if (RULEBOOKS / "smores_galore" / "game.rules").exists():
-        configs += [("smores_galore", 2), ("smores_galore", 4)]
-    if (RULEBOOKS / "abatteroxie" / "game.rules").exists():
-        configs += [("abatteroxie", 2), ("abatteroxie", 3), ("abatteroxie", 4)]
-    if (RULEBOOKS / "smackatoa" / "game.rules").exists():
-        configs += [("smackatoa", n) for n in (3, 4, 5, 6)]
+    configs = []
+    for folder in sorted(p for p in RULEBOOKS.iterdir() if (p / "game.rules").exists()):
+        for variant in [None] + sorted(v.stem for v in (folder / "variants").glob("*.rules")):
+            g = load_game(str(folder), variant)
+            configs += [(folder.name, variant, n) for n in range(g.min_players, g.max_players + 1)]
+    if args.only:
+        configs = [c for c in configs if c[0] in args.only or f"{c[0]}+{c[1]}" in args.only]
     results = []
-    for game, players in configs:
-        row = {"game": game}
-        row.update(time_load(game))
-        row.update(random_games(game, players, args.games))
-        row.update(state_costs(game, players))
+    loads: dict = {}
+    for name, variant, players in configs:
+        path = str(RULEBOOKS / name)
+        row = {"game": name, "variant": variant}
+        if (name, variant) not in loads:
+            loads[(name, variant)] = time_load(path, variant)
+        row.update(loads[(name, variant)])
+        row.update(random_games(path, variant, players, args.games))
+        row.update(state_costs(path, variant, players))
         results.append(row)
+        if not args.json:
+            print(_line(row), flush=True)
+    warm = all_loads()
     base = baseline(args.games)
-    taboo = results[0]
-    factor = {"games": round(base["games_per_second"] / taboo["games_per_second"], 1),
-              "decisions": round(base["decisions_per_second"] / taboo["decisions_per_second"], 1)}
+    taboo = next((r for r in results if r["game"] == "taboo_atoll_express" and not r["variant"]), None)
+    factor = None
+    if taboo:
+        factor = {"games": round(base["games_per_second"] / taboo["games_per_second"], 1),
+                  "decisions": round(base["decisions_per_second"] / taboo["decisions_per_second"], 1)}
     if args.json:
-        print(json.dumps({"python": sys.version.split()[0], "results": results,
-                          "hand_written_taboo": base, "engine_slower_by": factor}, indent=2))
+        print(json.dumps({"python": sys.version.split()[0], "results": results, "hand_written_taboo": base,
+                          "engine_slower_by": factor, "load_check_compile_all_ms": warm}, indent=2))
     else:
-        for r in results:
-            print(f"{r['game']} ({r['players']} players): load+check {r['load_and_check_ms']} ms, "
-                  f"compile {r['compile_ms']} ms; {r['games_per_second']} random games/s "
-                  f"({r['decisions_per_second']} decisions/s, {r['mean_decisions']} decisions a game); "
-                  f"copy {r['copy_us']} us, save {r['save_json_us']} us")
         print(f"hand-written Python Taboo Atoll Express: {base['games_per_second']} random games/s "
-              f"({base['decisions_per_second']} decisions/s, {base['mean_decisions']} decisions a game); "
-              f"the engine is {factor['decisions']}x slower per decision, {factor['games']}x per game")
+              f"({base['decisions_per_second']} decisions/s, {base['mean_decisions']} decisions a game)"
+              + (f"; the engine is {factor['decisions']}x slower per decision, {factor['games']}x per game"
+                 if factor else ""))
+        print(f"load + check + compile of every rulebook and variant, warm, in one process: {warm} ms")
+        slowest = max(results, key=lambda r: r["seconds_for_10000_games"])
+        print(f"slowest for 10,000 games: {_name(slowest)}, {slowest['seconds_for_10000_games']} s")
     return 0
 
 

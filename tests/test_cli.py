@@ -48,7 +48,7 @@ def test_check_json_of_a_clean_rulebook(run):
     code, out, _ = run("check", "counting", "--format=json")
     data = json.loads(out)
     jsonschema.validate(data, schema("diagnostics.schema.json"))
-    assert code == 0 and data == {"files": [{"path": "counting", "ok": True, "errors": 0, "warnings": 0}],
+    assert code == 0 and data == {"files": [{"path": "counting", "variant": None, "ok": True, "errors": 0, "warnings": 0}],
                                   "diagnostics": [], "ok": True}
 
 
@@ -467,7 +467,7 @@ def broken_copy(tmp_path, top="", bottom=""):
 
 def test_real_check_is_clean(real):
     code, out, _ = real("check", ROOT / "rulebooks" / TABOO)
-    assert code == 0 and out.strip() == f"{ROOT / 'rulebooks' / TABOO}: ok"
+    assert code == 0 and out.strip() == f"{ROOT / 'rulebooks' / TABOO}: ok\n{ROOT / 'rulebooks' / TABOO} --variant calm_seas: ok"
 
 
 @pytest.mark.parametrize("where", ["top", "bottom"])
