@@ -56,6 +56,7 @@ class ThingRef(Expr):
 class Field(Expr):
     obj: Expr
     name: str
+    name_span: Optional[Span] = field(default=None, kw_only=True, compare=False)   # the name, for carets
 
 
 @dataclass

@@ -14,7 +14,7 @@ from typing import Any
 from . import ast as A
 from . import builtins as B
 from . import types as T
-from .diagnostics import Diagnostic, RulebookError, Span, did_you_mean
+from .diagnostics import Diagnostic, RulebookError, Span, did_you_mean, word_at
 from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
@@ -120,6 +120,17 @@ class Checker:
         self.define_stack: list = []
 
     # ------------------------------------------------------------------ reporting
+    def word(self, node, word: str, after: int = 0, next_token: bool = False) -> Span:
+        """Where `word` is on the node's line (after column `after`), for the caret; with
+        `next_token`, the first token after it."""
+        span = word_at(self.p.sources, node.span, word, after)
+        if next_token and span is not node.span:
+            line = self.p.sources.line(span.file, span.line) or ""
+            rest = line[span.end_column - 1:]
+            gap = len(rest) - len(rest.lstrip())
+            return Span(span.file, span.line, span.end_column + gap)
+        return span
+
     def error(self, code, message, node_or_span, hint=""):
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
         self.diags.append(Diagnostic(code, message, span, hint))
@@ -135,7 +146,8 @@ class Checker:
         if name in table:
             first = table[name].decl
             where = f" (first declared at {first.span})" if getattr(first, "span", None) and first.span.line else ""
-            self.error("E202", f"The name '{name}' is declared twice{where}.", node,
+            at = self.word(node, name, after=1) if isinstance(node, A.Decl) else node
+            self.error("E202", f"The name '{name}' is declared twice{where}.", at,
                        "in a variant, write 'replace' before the declaration to change the base rulebook's declaration of that name, or 'extend' to add to it")
             return
         table[name] = sym
@@ -147,13 +159,16 @@ class Checker:
                 out.title = d.name
             elif isinstance(d, A.PlayersDecl):
                 if d.low < 1 or d.high < d.low or d.high > 16:
-                    self.error("E210", f"Player counts must be from 1 to 16, lowest first; got {d.low} to {d.high}.", d)
+                    self.error("E210", f"Player counts must be from 1 to 16, lowest first; got {d.low} to {d.high}.",
+                               self.word(d, str(d.low), after=len("players")),
+                               "write the fewest players first: players 2 to 4")
                 out.min_players, out.max_players = d.low, d.high
             elif isinstance(d, A.OptionDecl):
                 self.declare(d.name, Symbol("option", d, "enum:" + d.name), d)
                 if d.default is not None and d.default not in d.choices:
-                    self.error("E211", f"The default '{d.default}' is not one of the option's choices.", d,
-                               did_you_mean(d.default, d.choices))
+                    self.error("E211", f"The default '{d.default}' is not one of the option's choices.",
+                               self.word(d, d.default, after=len(f"option {d.name}")),
+                               did_you_mean(d.default, d.choices) or f"choose one of {', '.join(d.choices)}")
                 for v in d.choices:
                     self.declare(v, Symbol("enum_value", d, "enum:" + d.name), d)
             elif isinstance(d, A.EnumDecl):
@@ -265,7 +280,8 @@ class Checker:
             if s.kind in ("var", "pvar"):
                 if isinstance(d, A.ZoneDecl):
                     if d.elem not in out.kinds:
-                        self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.", d,
+                        self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.",
+                                   self.word(d, d.elem, after=len(f"zone {d.name}")),
                                    did_you_mean(d.elem, out.kinds))
                     s.type = T.list_of("thing:" + d.elem)
                     if d.count is not None:
@@ -282,7 +298,8 @@ class Checker:
             elif s.kind == "die":
                 faces = d.faces
                 if not faces:
-                    self.error("E206", f"The die '{d.name}' has no faces.", d)
+                    self.error("E206", f"The die '{d.name}' has no faces.", self.word(d, ":", after=3, next_token=True),
+                               "write its faces, e.g. die d6: 1 to 6 (the lower number first)")
                 elif all(isinstance(f, int) for f in faces):
                     s.type = "die:int"
                 else:
@@ -317,7 +334,8 @@ class Checker:
                 self.error("E205", f"A zone inside a kind is one zone for each {k.name}; it cannot be a player zone "
                            "or numbered.", z, "declare a player zone or a numbered zone outside the kind")
             if z.elem not in self.out.kinds:
-                self.error("E204", f"The zone '{z.name}' holds '{z.elem}', which is not a kind.", z,
+                self.error("E204", f"The zone '{z.name}' holds '{z.elem}', which is not a kind.",
+                           self.word(z, z.elem, after=len(f"zone {z.name}")),
                            did_you_mean(z.elem, self.out.kinds))
             if z.visibility == "owner" and not k.per_player:
                 self.error("E205", f"Only the things of a 'player kind' have an owner, so the zone '{z.name}' of each "
@@ -662,7 +680,8 @@ class Checker:
         if st.op != "=" and tt != T.INT and tt != T.ANY:
             self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", st)
         if not T.fits(vt, tt):
-            self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value)
+            self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value,
+                       self.type_hint(st.value, vt, tt))
 
     def zone_named(self, e) -> str:
         """The zone an expression names directly (`deck`, `p.hand`, `discard[k]`), or ""."""
@@ -720,7 +739,8 @@ class Checker:
             t = self.field_type(tgt, ot)
             ref = self.out.refs.get(id(tgt))
             if ref and ref[0] == "attr":
-                self.error("E303", f"The field '{tgt.name}' comes from the data and never changes; give it a starting value in the kind to make it change.", tgt)
+                self.error("E303", f"The field '{tgt.name}' comes from the data and never changes.", tgt.name_span or tgt,
+                           f"to make it a changing field, give it a starting value in the kind: {tgt.name}: ... = ...")
             return t
         if isinstance(tgt, A.Index):
             t = self.expr(tgt, self.ctx)
@@ -795,7 +815,7 @@ class Checker:
                 hint = did_you_mean(st.name, stages + ["game", "turn"])
                 if s is not None:
                     hint = f"'{st.name}' is a rule; only a stage (declared with 'stage {st.name}:') can be ended"
-                self.error("E201", f"There is no stage named '{st.name}' to end.", st,
+                self.error("E201", f"There is no stage named '{st.name}' to end.", self.word(st, st.name, after=st.span.column + 2),
                            hint or "'end' ends the game, the turn, or a stage declared with 'stage NAME:'")
         if st.reason:
             self.template(st.reason)
@@ -816,7 +836,7 @@ class Checker:
     def st_Signal(self, st: A.Signal, loop):
         s = self.sym.get(st.event)
         if s is None or s.kind != "event":
-            self.error("E201", f"There is no event named '{st.event}'.", st,
+            self.error("E201", f"There is no event named '{st.event}'.", self.word(st, st.event, after=st.span.column + 5),
                        did_you_mean(st.event, [n for n, x in self.sym.items() if x.kind == "event"]))
             return
         self.check_args(st, s.decl.params, st.args, f"The event '{st.event}'")
@@ -938,7 +958,24 @@ class Checker:
 
     def want_list(self, t, node):
         if not T.is_list(t):
-            self.error("E301", f"Expected a list here, not {T.a(t)}.", node)
+            hint = "to count from 1 to n, write range(1, n)" if t == T.INT else self.type_hint(node, t, T.list_of(T.ANY))
+            self.error("E301", f"Expected a list here, not {T.a(t)}.", node, hint)
+
+    def type_hint(self, node, have: str, want: str) -> str:
+        """The likely fix when `node`, of type `have`, is used where `want` is: a thing's field of
+        the wanted type ("did you mean c.rank?"), a table's look-up, an enum value without quotes."""
+        if have.startswith("thing:") and isinstance(node, (A.Name, A.Field)):
+            kind = have[6:]
+            fields = [f for f, (t, _) in self.out.kind_fields.get(kind, {}).items() if T.fits(t, want) and want != T.ANY]
+            if fields:
+                shown = node.name if isinstance(node, A.Name) else "..."
+                return f"did you mean {shown}.{fields[0]}?" if len(fields) == 1 else \
+                    f"did you mean one of its fields: {', '.join(f'{shown}.{f}' for f in fields[:4])}?"
+        if isinstance(node, A.Name):
+            sym = self.sym.get(node.name)
+            if sym is not None and sym.kind == "table":
+                return f"look the table up: {node.name}[...]"
+        return ""
 
     def template(self, tpl: A.Template):
         for part in tpl.parts:
@@ -988,6 +1025,8 @@ class Checker:
         s = self.sym.get(e.name)
         if s is None:
             hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
+            if not hint and self.ctx is not None and self.ctx.names:
+                hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint)
             self.out.refs[id(e)] = ("value", "none")
             return T.ANY
@@ -1009,7 +1048,8 @@ class Checker:
             return s.type
         if k == "define":
             if s.decl.has_params:
-                self.error("E207", f"'{e.name}' needs values in parentheses: {e.name}(...).", e)
+                self.error("E207", f"'{e.name}' needs values in parentheses: {e.name}(...).", e,
+                           f"write {e.name}(" + ", ".join(p.name for p in s.decl.params) + ")")
             self.out.refs[id(e)] = ("define", e.name)
             return self.define_type(s)
         if k in ("die", "pattern", "table"):
@@ -1031,7 +1071,7 @@ class Checker:
         if e.kind in self.p.data_failed:
             return "thing:" + e.kind          # its data failed: that error says it all
         if e.name not in names:
-            self.error("E201", f"There is no {e.kind} named \"{e.name}\".", e,
+            self.error("E201", f"There is no {e.kind} named \"{e.name}\".", self.word(e, f'"{e.name}"'),
                        did_you_mean(e.name, [n for n in names if isinstance(n, str)]))
             return "thing:" + e.kind
         if e.kind in self.out.per_player_kinds:
@@ -1046,7 +1086,7 @@ class Checker:
             kind = ot[6:]
             fields = self.out.kind_fields.get(kind, {})
             if e.name not in fields:
-                self.error("E201", f"A {kind} has no field '{e.name}'.", e, did_you_mean(e.name, fields))
+                self.error("E201", f"A {kind} has no field '{e.name}'.", e.name_span or e, did_you_mean(e.name, fields))
                 return T.ANY
             typ, dynamic = fields[e.name]
             self.out.refs[id(e)] = ("field" if dynamic else "attr", kind, e.name)
@@ -1054,9 +1094,12 @@ class Checker:
         if ot == T.PLAYER:
             s = self.sym.get(e.name)
             if s is None or s.kind != "pvar":
-                self.error("E201", f"A player has no '{e.name}'.", e,
-                           did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
-                           "declare it with 'player var' or 'player zone'")
+                if s is not None and s.kind == "define":
+                    hint = f"'{e.name}' is a definition: write {e.name}(p) for a player p"
+                else:
+                    hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
+                            "declare it with 'player var' or 'player zone'")
+                self.error("E201", f"A player has no '{e.name}'.", e.name_span or e, hint)
                 return T.ANY
             self.out.refs[id(e)] = ("pvar", s.slot)
             return s.type
@@ -1112,7 +1155,7 @@ class Checker:
             hint = f"'{e.name}' is a rule; call it as a statement on a line of its own"
         elif s is not None and s.kind == "pvar":
             hint = f"write p.{e.name} for a player p"
-        self.error("E201", f"There is no function named '{e.name}'.", e, hint)
+        self.error("E201", f"There is no function named '{e.name}'.", e, OTHER_LANGUAGES.get(e.name) or hint)
         for a in e.args:
             self.expr(a, self.ctx)
         return T.ANY
@@ -1209,7 +1252,17 @@ class Checker:
             return T.BOOL
         if op in ("==", "!="):
             if T.NONE not in (lt, rt) and not (T.fits(lt, rt) or T.fits(rt, lt)):
-                self.error("E301", f"Comparing {T.a(lt)} with {T.a(rt)} is always {'false' if op == '==' else 'true'}.", e)
+                where, hint = e, self.type_hint(e.left, lt, rt) or self.type_hint(e.right, rt, lt)
+                for side, other in ((e.right, lt), (e.left, rt)):
+                    if isinstance(side, A.Template) and other.startswith("enum:"):
+                        value = "".join(p for p in side.parts if isinstance(p, str))
+                        sym = self.sym.get(value)
+                        if sym is not None and sym.type == other:
+                            where, hint = side, f"write {value} without quotes: it is {T.a(other)}, not a text"
+                    elif isinstance(side, A.Template) and other.startswith("thing:"):
+                        hint = hint or "compare its name: x.name == \"...\", or name the thing: kind \"...\""
+                self.error("E301", f"Comparing {T.a(lt)} with {T.a(rt)} is always {'false' if op == '==' else 'true'}.",
+                           where, hint)
             return T.BOOL
         if op == "+" and (T.is_list(lt) and lt != T.ANY or T.is_list(rt) and rt != T.ANY):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
@@ -1219,7 +1272,7 @@ class Checker:
             return T.TEXT
         for side, t in ((e.left, lt), (e.right, rt)):
             if not T.fits(t, T.INT):
-                self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side)
+                self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side, self.type_hint(side, t, T.INT))
         return T.BOOL if op in ("<", "<=", ">", ">=") else T.INT
 
     def ex_Cond(self, e: A.Cond):

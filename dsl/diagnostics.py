@@ -8,6 +8,7 @@ internals and must never raise on odd input: a diagnostic about a diagnostic is 
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 
 
@@ -76,9 +77,28 @@ class Sources:
 QUOTE_WIDTH = 120      # the most of a source line a diagnostic quotes
 
 
+def word_at(sources: "Sources | None", span: Span, word: str, after: int = 0) -> Span:
+    """The span of `word` (a name, or any text such as '"cards.yaml"') on the line of `span`, at
+    or after its column (and after the `after`-th column), so a caret can sit under the token
+    that is wrong rather than where its declaration starts; `span` itself when it is not there."""
+    line = sources.line(span.file, span.line) if sources is not None else None
+    if not line or not word:
+        return span
+    line = line.replace("\t", "    ")
+    start = max(span.column - 1, after, 0)
+    pattern = re.escape(word)
+    if word[:1].isalnum() or word[:1] == "_":
+        pattern = r"(?<![\w])" + pattern + r"(?![\w])"
+    m = re.compile(pattern).search(line, start)
+    if m is None:
+        return span
+    return Span(span.file, span.line, m.start() + 1, span.line, m.end() + 1)
+
+
 def did_you_mean(name: str, candidates) -> str:
     """A hint naming the closest candidate, or "" when nothing is close."""
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    # Short names differ by a larger share for one wrong letter ("d8" for "d6").
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.5 if len(name) <= 3 else 0.6)
     return f"did you mean '{close[0]}'?" if close else ""
 
 

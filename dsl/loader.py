@@ -23,7 +23,7 @@ import jsonschema
 import yaml
 
 from . import ast as A
-from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean
+from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, word_at
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
 from .parser import parse
 from tabletop import data_dir
@@ -175,8 +175,16 @@ class Loader:
         try:
             return self.folder_.real(path, what)
         except FileProblem as p:
-            self.error(p.code, p.message, span or Span(self.display(path)), p.hint)
+            self.error(p.code, p.message, self.named_at(span, what) or Span(self.display(path)), p.hint)
             return None
+
+    def named_at(self, span: Span | None, what: str) -> Span | None:
+        """Where the line at `span` names the file `what` speaks of ('The include "x.rules"'): the
+        quoted name, so the caret is under it."""
+        if span is None:
+            return None
+        m = re.search(r'"[^"]*"', what)
+        return word_at(self.sources, span, m.group(0)) if m else span
 
     def read(self, path: Path, span: Span | None, what: str) -> tuple[str, str] | None:
         """A file's name for diagnostics and its text, read only from inside the rulebook's folder;
@@ -186,7 +194,7 @@ class Loader:
             real = self.folder_.real(path, what)
             text = self.folder_.read(real, what)
         except FileProblem as p:
-            self.error(p.code, p.message, span or Span(self.display(path)), p.hint)
+            self.error(p.code, p.message, self.named_at(span, what) or Span(self.display(path)), p.hint)
             return None
         name = self.display(Path(real))
         self.sources.texts[name] = text
@@ -338,6 +346,21 @@ class Loader:
                 else:
                     program.data[d.name] = everything
 
+    def record_column(self, name: str, line: int) -> int:
+        """The column of a record's '-' (or its first character) on its line."""
+        text = self.sources.line(name, line) or ""
+        return len(text) - len(text.lstrip()) + 1
+
+    def key_at(self, where: Span, key: str, value: bool = False) -> Span:
+        """The span of a record's `key` on its line (or of its value), for the caret."""
+        at = word_at(self.sources, Span(where.file, where.line, 1), key)
+        if value and at.line:
+            text = self.sources.line(where.file, where.line) or ""
+            rest = text[at.end_column - 1:]
+            skip = len(rest) - len(rest.lstrip(" :"))
+            return Span(where.file, where.line, at.end_column + skip)
+        return at if at.column else where
+
     def data_file(self, read: tuple, d: A.KindDecl, schema: dict):
         """The records of one data file of the kind `d`, or None (with diagnostics)."""
         name, text = read
@@ -351,6 +374,13 @@ class Loader:
             mark = getattr(e, "problem_mark", None)
             line = mark.line + 1 if mark else 0
             col = mark.column + 1 if mark else 0
+            opened = getattr(e, "context_mark", None)
+            context = str(getattr(e, "context", "") or "")
+            if opened is not None and ("flow mapping" in context or "flow sequence" in context):
+                ch = "{" if "mapping" in context else "["
+                self.error("E020", f"This '{ch}' is never closed.", Span(name, opened.line + 1, opened.column + 1),
+                           f"close it with '{'}' if ch == '{' else ']'}' at the end of the record")
+                return None
             self.error("E020", f"The data file is not valid YAML: {getattr(e, 'problem', e)}.", Span(name, line, col))
             return None
         return self.validate_data(raw, d, name, schema)
@@ -361,14 +391,18 @@ class Loader:
             what = ("a list" if isinstance(raw, list) else "empty" if raw is None else f"a single value")
             first = raw[0].get("_line", 1) if isinstance(raw, list) and raw and isinstance(raw[0], dict) else 1
             self.error("E021", f"The data file is {what}; it must be one key holding the list of records.",
-                       Span(name, first, 1), f"start the file with a key such as {example}")
+                       Span(name, first, self.record_column(name, first)), f"start the file with a key such as {example}")
             return None
         plain = _strip_lines(raw)
         errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(plain), key=lambda e: list(e.path))
         if errors:
             for e in errors[:5]:
+                at_line = _line_at(raw, list(e.path))
+                at = Span(name, at_line, self.record_column(name, at_line))
+                if e.path and isinstance(e.path[-1], str):
+                    at = self.key_at(at, e.path[-1], value=True)
                 self.error("E021", f"The data file does not fit its schema: {e.message} (at {'/'.join(map(str, e.path)) or 'the top'}).",
-                           Span(name, _line_at(raw, list(e.path)), 1),
+                           at,
                            "a data file has one key holding a list of records, e.g. 'cards:' then '- {name: ..., count: 2}'")
             return None
         records = next(iter(raw[k] for k in raw if k != "_line"))
@@ -381,18 +415,20 @@ class Loader:
         for rec in records:
             line = rec.get("_line", 0)
             plain_rec = _strip_lines(rec)
+            where = Span(name, line, self.record_column(name, line))
             for e in jsonschema.Draft202012Validator(record_schema).iter_errors(plain_rec):
+                at = where if e.validator == "required" or not e.path else self.key_at(where, str(e.path[0]), value=True)
                 self.error("E022", f"This {kind.name} record does not fit the kind: {_data_problem(e, wanted)}.",
-                           Span(name, line, 1), f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
+                           at, f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
             for key in plain_rec:
                 if key in changing:
                     self.error("E023", f"The {kind.name} record gives '{key}', which is a changing field: it starts at "
                                "its starting value and changes in play, so data cannot set it.",
-                               Span(name, line, 1), f"to read it from data, declare it without '= ...' in the kind "
+                               self.key_at(where, key), f"to read it from data, declare it without '= ...' in the kind "
                                f"'{kind.name}' (with ', default ...' if some records leave it out)")
                 elif key != "count" and key not in wanted:
                     self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
-                               Span(name, line, 1), did_you_mean(key, wanted) or f"declare it in the kind '{kind.name}'")
+                               self.key_at(where, key), did_you_mean(key, wanted) or f"declare it in the kind '{kind.name}'")
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
                     rec[f.name] = f.data_default

@@ -170,9 +170,10 @@ class _ToAst(Transformer):
             if ch == "{":
                 end = raw.find("}", i)
                 if end < 0:
+                    at = _span(self.file, tok, self.off)
                     self.errors.append(Diagnostic("E102", "This text has a '{' with no closing '}'.",
-                                                  _span(self.file, tok, self.off),
-                                                  "write {{ for a literal brace"))
+                                                  Span(at.file, at.line, at.column + 1 + i),
+                                                  "close it with '}' after the name or expression, or write {{ for a literal brace"))
                     break
                 if buf:
                     parts.append(_unescape(buf))
@@ -757,7 +758,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def field(self, meta, c):
-        return A.Field(c[0], str(c[1]), span=self.sp(meta))
+        return A.Field(c[0], str(c[1]), span=self.sp(meta), name_span=_span(self.file, c[1], self.off))
 
     @v_args(meta=True)
     def index(self, meta, c):
@@ -813,8 +814,12 @@ def _shift_spans(node, file, line, col):
     if isinstance(node, A.Node):
         s = node.span
         node.span = Span(file, line, col + max(s.column, 1) - 1, line, col + max(s.end_column, 1) - 1)
-        for value in vars(node).values():
-            _shift_spans(value, file, line, col)
+        for key, value in vars(node).items():
+            if isinstance(value, Span) and key != "span":      # a part's own span (a field's name)
+                setattr(node, key, Span(file, line, col + max(value.column, 1) - 1, line,
+                                        col + max(value.end_column, 1) - 1))
+            else:
+                _shift_spans(value, file, line, col)
     elif isinstance(node, (list, tuple)):
         for item in node:
             _shift_spans(item, file, line, col)
@@ -827,7 +832,9 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     if line <= 0:   # end of file
         lines = text.splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
-    found = _unclosed(text, line, col) or _habit(e, text, line, col)
+    tok = getattr(e, "token", None)
+    at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
+    found = _unclosed(text, line, col, at_end) or _habit(e, text, line, col)
     if found is not None:
         code, message, (at_line, at_col), hint = found
         return Diagnostic(code, message, Span(file, at_line + line_offset, at_col), hint)
@@ -837,7 +844,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
 _CLOSER = {"(": ")", "[": "]", "{": "}"}
 
 
-def _unclosed(text: str, line: int, col: int):
+def _unclosed(text: str, line: int, col: int, at_end: bool = False):
     """(code, message, (line, column), hint) when the error comes from a bracket or a text that
     is never closed: the opener is the place to point at, not where the parser gave up."""
     lines = text.split("\n")
@@ -849,7 +856,7 @@ def _unclosed(text: str, line: int, col: int):
     stack = []          # (character, line, column) of the brackets open so far
     for n, raw in enumerate(lines[:line], 1):
         code = _blank_texts(raw)
-        stop = col - 1 if n == line else len(code)
+        stop = col - 1 if n == line and not at_end else len(code)
         for i, ch in enumerate(code[:stop]):
             if ch in _CLOSER:
                 stack.append((ch, n, i + 1))
@@ -863,7 +870,7 @@ def _unclosed(text: str, line: int, col: int):
     if not stack:
         return None
     ch, at_line, at_col = stack[-1]
-    rest = _blank_texts(here)[col - 1:] if at_line == line else ""
+    rest = _blank_texts(here)[col - 1:] if at_line == line and not at_end else ""
     if at_line == line and rest.count(_CLOSER[ch]) > rest.count(ch):
         return None        # closed later on this line: the error is inside the brackets
     return ("E107", f"This '{ch}' is never closed.", (at_line, at_col),
@@ -934,6 +941,17 @@ def _habit(e, text: str, line: int, col: int):
     value = str(tok)
     before = here[:col - 1].rstrip()
     names = set(getattr(e, "expected", None) or [])
+    at = _last_code_line(lines, line)
+    above = _blank_texts(lines[at - 1]).rstrip() if at < line else ""
+    indent = len(here) - len(here.lstrip())
+    if above.endswith(":") and col == indent + 1 and indent <= len(above) - len(above.lstrip()):
+        return ("E101", "The block after ':' is empty.", (at, len(above) + 1),
+                "indent the block's lines under it, or write 'pass' for a block that does nothing")
+    if value in _NAME_HABITS:
+        return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
+    last = re.search(r"([A-Za-z_]\w*)$", before)
+    if last and last.group(1) in _NAME_HABITS:
+        return ("E101", f"Unexpected '{last.group(1)}'.", (line, last.start(1) + 1), _NAME_HABITS[last.group(1)])
     if value == "if" and before.endswith("else"):
         return ("E101", "'else if' is written 'elif' here.", (line, col - (len(here[:col - 1]) - len(before)) - 4),
                 "write 'elif condition:'")
@@ -944,10 +962,13 @@ def _habit(e, text: str, line: int, col: int):
         start = col - 1 if before.endswith(value) else col
         return ("E101", f"'{value}{value}' is not part of the language.", (line, start),
                 f"write 'x {value}= 1'")
-    if tok.type in ("NAME", "INT", "STRING") and "COMMA" in names and before[-1:] and \
-            (before[-1].isalnum() or before[-1] in "_\")]"):
-        return ("E101", f"Unexpected '{value}': two values in a row.", (line, col),
-                "put a ',' between the values")
+    if tok.type in ("NAME", "INT", "STRING") and before[-1:] and (before[-1].isalnum() or before[-1] in "_\")]"):
+        code = _blank_texts(before)
+        inside = sum(code.count(o) for o in "([{") > sum(code.count(c) for c in ")]}")
+        if inside and "COMMA" in names:
+            return ("E101", f"Unexpected '{value}': two values in a row.", (line, col), "put a ',' between the values")
+        if "THEN" in names and re.search(r"\bif\b", code) and not re.search(r"\bthen\b", code):
+            return ("E101", f"Unexpected '{value}'; 'then' is missing.", (line, col), "write 'if c then a else b'")
     if value == "for" and "RSQB" not in names:
         return ("E101", "A list made with 'for' needs square brackets.", (line, col),
                 "write [x.value for x in xs], e.g. all([c.ready for c in hand])")
@@ -956,11 +977,21 @@ def _habit(e, text: str, line: int, col: int):
         hint = (f"call it as {method.group(2)}({method.group(1)})" if method
                 else "built-ins are called as name(value), not value.name()")
         return ("E101", "A field cannot be called like a method.", (line, col), hint)
-    if value in _NAME_HABITS:
-        return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
     return None
+
+
+_KEY_WORDS = {"THEN", "ELSE", "COLON", "FROM", "TO", "LABELLED", "IN", "BY", "TIMES"}
+
+
+def _last_code_line(lines: list, line: int) -> int:
+    """The last line before `line` that holds code (the one ending with ':')."""
+    for n in range(line - 1, 0, -1):
+        code = _blank_texts(lines[n - 1]).strip()
+        if code:
+            return n
+    return line
 
 
 def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int, col: int,
@@ -982,10 +1013,14 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         return Diagnostic("E104", "This line is indented more than the line before it, but nothing here opens a block.",
                           Span(file, line + line_offset, _indent_of(text, line) + 1),
                           "indent only after a line that ends with ':'")
+    few = sorted({_describe_terminal(n) for n in names})
+    add = f"add {' or '.join(few)} here" if 0 < len(few) <= 2 else ""
     if tok.type == "_DEDENT":
-        return Diagnostic("E101", f"The block ends too early; expected {expected}.", span)
+        return Diagnostic("E101", f"The block ends too early; expected {expected}.", span, add)
     if tok.type == "_NL":
-        return Diagnostic("E101", f"The line ends too early; expected {expected}.", span)
+        if few == ["':'"]:
+            add = "end the line with ':' (a block follows it)"
+        return Diagnostic("E101", f"The line ends too early; expected {expected}.", span, add)
     if tok.type == "$END":
         return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
     shown = tok.value if tok.type != "STRING" else tok.value
@@ -995,7 +1030,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         hint = did_you_mean(str(tok), keywords)
         if not hint and col == 1:
             hint = "every line at the left margin starts a declaration; indent lines that belong to the one above"
-    return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint)
+    return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
 
 
 def _indent_of(text: str, line: int) -> int:
