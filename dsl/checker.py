@@ -373,6 +373,15 @@ class Checker:
                 things = []
         return things
 
+    def data_where(self, where: Span, key: str) -> Span:
+        """The value of `key` on a data record's line, for the caret."""
+        at = word_at(self.p.sources, where, key)
+        if at is where:
+            return where
+        line = self.p.sources.line(where.file, where.line) or ""
+        rest = line[at.end_column - 1:]
+        return Span(where.file, where.line, at.end_column + len(rest) - len(rest.lstrip(" :")))
+
     def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict):
         """A value read from data, as the engine holds it: things by index, seats from 0."""
         where = Span(rec.get("_file") or self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1)
@@ -409,8 +418,9 @@ class Checker:
         if typ.startswith("enum:"):
             s = self.sym.get(v) if isinstance(v, str) else None
             if s is None or s.type != typ:
-                self.error("E025", f"The value '{v}' of '{f}' is not {T.a(typ)}.", where,
-                           did_you_mean(str(v), [n for n, x in self.sym.items() if x.type == typ and x.kind == "enum_value"]))
+                values = [n for n, x in self.sym.items() if x.type == typ and x.kind == "enum_value"]
+                self.error("E025", f"The value '{v}' of '{f}' is not {T.a(typ)}.", self.data_where(where, f),
+                           did_you_mean(str(v), values) or f"{T.a(typ)} is one of {', '.join(values)}")
         return v
 
     def table_type(self, d: A.TableDecl) -> str:
@@ -756,7 +766,7 @@ class Checker:
             value = self.sym.get(st.name)
             if value is not None and value.kind == "define":
                 hint = f"'{st.name}' is a definition (a value), not a rule; use it inside an expression"
-            self.error("E201", f"There is no rule named '{st.name}'.", st, hint)
+            self.error("E201", f"There is no rule named '{st.name}'.", st, OTHER_LANGUAGES.get(st.name) or hint)
             for a in st.args:
                 self.expr(a, self.ctx)
             return
@@ -961,14 +971,22 @@ class Checker:
             hint = "to count from 1 to n, write range(1, n)" if t == T.INT else self.type_hint(node, t, T.list_of(T.ANY))
             self.error("E301", f"Expected a list here, not {T.a(t)}.", node, hint)
 
+    def text_of(self, node) -> str:
+        """The source text of an expression on one line, or '...'."""
+        sp = node.span
+        line = self.p.sources.line(sp.file, sp.line) if sp.line and sp.end_line == sp.line else None
+        return line[sp.column - 1:sp.end_column - 1] if line and sp.end_column > sp.column else "..."
+
     def type_hint(self, node, have: str, want: str) -> str:
         """The likely fix when `node`, of type `have`, is used where `want` is: a thing's field of
         the wanted type ("did you mean c.rank?"), a table's look-up, an enum value without quotes."""
-        if have.startswith("thing:") and isinstance(node, (A.Name, A.Field)):
+        if isinstance(node, A.Name) and node.name in self.sym and self.sym[node.name].kind == "die":
+            return f"roll it: roll({node.name})"
+        if have.startswith("thing:"):
             kind = have[6:]
             fields = [f for f, (t, _) in self.out.kind_fields.get(kind, {}).items() if T.fits(t, want) and want != T.ANY]
             if fields:
-                shown = node.name if isinstance(node, A.Name) else "..."
+                shown = node.name if isinstance(node, A.Name) else self.text_of(node)
                 return f"did you mean {shown}.{fields[0]}?" if len(fields) == 1 else \
                     f"did you mean one of its fields: {', '.join(f'{shown}.{f}' for f in fields[:4])}?"
         if isinstance(node, A.Name):
@@ -1168,6 +1186,13 @@ class Checker:
         self.out.refs[id(e)] = ("builtin", e.name)
         types = []
         lam_at = B.LAMBDA_ARG.get(e.name)
+        if e.name == "roll" and len(e.args) == 1 and isinstance(e.args[0], A.Name) and \
+                e.args[0].name not in self.sym and self.lookup_local(e.args[0].name) is None:
+            dice = [n for n, x in self.sym.items() if x.kind == "die"]
+            self.error("E201", f"There is no die named '{e.args[0].name}'.", e.args[0],
+                       did_you_mean(e.args[0].name, dice) or (f"the dice are {', '.join(dice)}" if dice
+                                                            else "declare one, e.g. die d6: 1 to 6"))
+            return T.ANY
         if e.name in ("min", "max") and len(e.args) == 1:
             one = self.expr(e.args[0], self.ctx)
             if not one.startswith("list:") and one != T.ANY:

@@ -400,7 +400,7 @@ class Loader:
                 at_line = _line_at(raw, list(e.path))
                 at = Span(name, at_line, self.record_column(name, at_line))
                 if e.path and isinstance(e.path[-1], str):
-                    at = self.key_at(at, e.path[-1], value=True)
+                    at = self.key_at(at, e.path[-1])
                 self.error("E021", f"The data file does not fit its schema: {e.message} (at {'/'.join(map(str, e.path)) or 'the top'}).",
                            at,
                            "a data file has one key holding a list of records, e.g. 'cards:' then '- {name: ..., count: 2}'")
@@ -424,11 +424,13 @@ class Loader:
                 if key in changing:
                     self.error("E023", f"The {kind.name} record gives '{key}', which is a changing field: it starts at "
                                "its starting value and changes in play, so data cannot set it.",
-                               self.key_at(where, key), f"to read it from data, declare it without '= ...' in the kind "
-                               f"'{kind.name}' (with ', default ...' if some records leave it out)")
+                               self.key_at(where, key), f"data cannot set a changing field; to read it from data, declare "
+                               f"it without '= ...' in the kind '{kind.name}' (with ', default ...' if some records "
+                               "leave it out)")
                 elif key != "count" and key not in wanted:
                     self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
-                               self.key_at(where, key), did_you_mean(key, wanted) or f"declare it in the kind '{kind.name}'")
+                               self.key_at(where, key), did_you_mean(key, list(wanted) + ["count"]) or
+                               f"declare it in the kind '{kind.name}'")
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
                     rec[f.name] = f.data_default

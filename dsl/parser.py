@@ -1015,6 +1015,11 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                           "indent only after a line that ends with ':'")
     few = sorted({_describe_terminal(n) for n in names})
     add = f"add {' or '.join(few)} here" if 0 < len(few) <= 2 else ""
+    if few == ["an indented block"]:
+        at = _last_code_line(text.split("\n"), line + 1)
+        above = _blank_texts(text.split("\n")[at - 1]).rstrip()
+        return Diagnostic("E101", "The block after ':' is empty.", Span(file, at + line_offset, len(above) + 1),
+                          "indent the block's lines under it, or write 'pass' for a block that does nothing")
     if tok.type == "_DEDENT":
         return Diagnostic("E101", f"The block ends too early; expected {expected}.", span, add)
     if tok.type == "_NL":
