@@ -416,7 +416,13 @@ class Loader:
             line = rec.get("_line", 0)
             plain_rec = _strip_lines(rec)
             where = Span(name, line, self.record_column(name, line))
+            # A misspelt key is one mistake: the unknown key says so, the field it stands for is not
+            # reported missing as well.
+            unknown = [k for k in plain_rec if k != "count" and k not in wanted]
+            meant = {did_you_mean(k, wanted).split("'")[1] for k in unknown if did_you_mean(k, wanted)}
             for e in jsonschema.Draft202012Validator(record_schema).iter_errors(plain_rec):
+                if e.validator == "required" and not ({f for f in wanted if f not in plain_rec} - meant):
+                    continue
                 at = where if e.validator == "required" or not e.path else self.key_at(where, str(e.path[0]), value=True)
                 self.error("E022", f"This {kind.name} record does not fit the kind: {_data_problem(e, wanted)}.",
                            at, f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
