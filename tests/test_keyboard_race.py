@@ -9,7 +9,7 @@ import select
 import time
 
 from tabletop.interpreter.api import load_game
-from test_processes import ROOT, start
+from test_processes import ROOT, quit_unsaved, start
 
 SEED = 5
 
@@ -78,11 +78,7 @@ def test_the_earlier_key_press_wins_the_race(tmp_path):
         first = int(re.search(r"Player 2 smacks .* after (\d+) ms", after).group(1))
         second = int(re.search(r"Player 1 taps .* after (\d+) ms", after).group(1))
         assert 300 <= second - first <= 3000, "both times come from one clock, 0.4 s apart"
-        os.write(main, b"quit\r")
-        read_until(main, b"[Y/n] ")
-        os.write(main, b"n\r")
-        read_until(main, b"Not saved.")
-        assert proc.wait(timeout=30) == 1
+        quit_unsaved(main, out.until, proc)
     finally:
         proc.kill()
         os.close(main)

@@ -37,6 +37,15 @@ def read_until(fd, needle: bytes, seconds: float = 30) -> bytes:
     return got
 
 
+def quit_unsaved(fd, read, proc) -> None:
+    """At a prompt on the terminal `fd`: quit, decline to save, and check the exit code (1)."""
+    os.write(fd, b"quit\r")
+    read(b"[Y/n] ")
+    os.write(fd, b"n\r")
+    read(b"Not saved.")
+    assert proc.wait(timeout=30) == 1
+
+
 @pytest.mark.parametrize("signum, said", [(signal.SIGTERM, "The game was told to stop (SIGTERM)."),
                                           (signal.SIGHUP, "The terminal was closed.")])
 def test_sigterm_and_sighup_at_a_prompt_save_the_game(tmp_path, signum, said):
@@ -105,11 +114,7 @@ def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_
         os.write(main, b"\x1b[A\r")
         again = read_until(main, b"> ")
         assert b"Answer with the option's number or its exact label" in again
-        os.write(main, b"quit\r")
-        read_until(main, b"[Y/n] ")
-        os.write(main, b"n\r")
-        read_until(main, b"Not saved.")
-        assert proc.wait(timeout=30) == 1
+        quit_unsaved(main, lambda needle: read_until(main, needle), proc)
     finally:
         proc.kill()
         os.close(main)
