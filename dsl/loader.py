@@ -231,8 +231,13 @@ class Loader:
                     self.error("E013", "A rulebook can extend only one other rulebook.", d.span)
                     continue
                 what = f'The rulebook "{d.name}" that this one extends'
+                failed = len(self.diags)
                 target = self._extends_target(path.parent / d.name, d.span, what)
-                base = self.rules_file(target, d.span, what) if target is not None else []
+                base = self.rules_file(target, d.span, what) if target is not None else None
+                if base is None or (not base and len(self.diags) > failed):
+                    # The base could not be read: that error says it all, and the changes have
+                    # nothing to apply to, so they are not reported one by one.
+                    return [x for x in own if not (x.replace or x.extend or isinstance(x, A.RemoveDecl))]
             else:
                 own.append(d)
         if base is None:
@@ -262,7 +267,8 @@ class Loader:
             if d.extend:
                 if k not in index:
                     self.error("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
-                               d.span, did_you_mean(d.name, [k[1] for k in index]))
+                               word_at(self.sources, d.span, d.name, d.span.column + 6),
+                               did_you_mean(d.name, [k[1] for k in index]))
                     continue
                 grown = self.extended(merged[index[k]], d)
                 if grown is not None:
@@ -270,8 +276,14 @@ class Loader:
                 continue
             if d.replace:
                 if k not in index:
+                    same = [key for key in index if key[1] == d.name]
+                    if same:      # the name is there, as another kind of declaration
+                        other = merged[index[same[0]]].kind_word
+                        hint = f"'{d.name}' is a {other} in the base: write 'replace' before a {other} declaration"
+                    else:
+                        hint = did_you_mean(d.name, [key[1] for key in index])
                     self.error("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
-                               d.span, did_you_mean(d.name, [k[1] for k in index]))
+                               word_at(self.sources, d.span, d.name, d.span.column + 6), hint)
                     continue
                 merged[index[k]] = d
             else:

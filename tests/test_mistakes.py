@@ -20,6 +20,9 @@ CASES = yaml.safe_load((HERE / "cases.yaml").read_text(encoding="utf-8"))
 def build(case, folder: Path):
     """The base with the case's change made; (file, line, column) where the caret belongs."""
     shutil.copytree(HERE / "base", folder)
+    for extra, text in case.get("add", {}).items():      # files a case adds (a variant)
+        (folder / extra).parent.mkdir(parents=True, exist_ok=True)
+        (folder / extra).write_text(text, encoding="utf-8")
     name = case.get("file", "game.rules")
     path = folder / name
     text = path.read_text(encoding="utf-8")
@@ -39,9 +42,9 @@ def build(case, folder: Path):
     return name, line, column
 
 
-def diagnose(folder: Path) -> list:
+def diagnose(folder: Path, variant: str | None = None) -> list:
     try:
-        program = load_program(str(folder))
+        program = load_program(str(folder), variant)
         checked = check(program)
     except RulebookError as e:
         return list(e.diagnostics) + list(getattr(e, "warnings", []) or [])
@@ -50,14 +53,14 @@ def diagnose(folder: Path) -> list:
 
 def judge(case, tmp: Path) -> dict:
     name, line, column = build(case, tmp / "book")
-    found = diagnose(tmp / "book")
-    mine = [d for d in found if d.code == case["expect"] and Path(d.span.file).name == name]
+    found = diagnose(tmp / "book", case.get("variant"))
+    mine = [d for d in found if d.code == case["expect"] and Path(d.span.file).name == Path(name).name]
     at_line = [d for d in mine if d.span.line == line]
     best = next((d for d in at_line if d.span.column == column), at_line[0] if at_line else None)
     words = str(case.get("hint", "")).lower()
     return {"line": best is not None, "caret": best is not None and best.span.column == column,
             "hint": None if "hint" not in case else best is not None and words in best.hint.lower(),
-            "expected": f"{case['expect']} at {name}:{line}:{column}",
+            "expected": f"{case['expect']} at {name}:{line}:{column}", "count": len(found),
             "found": [f"{d.code} {Path(d.span.file).name}:{d.span.line}:{d.span.column} {d.message} | {d.hint}" for d in found]}
 
 
