@@ -267,7 +267,7 @@ class Loader:
             if d.extend:
                 if k not in index:
                     self.error("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
-                               word_at(self.sources, d.span, d.name, d.span.column + 6),
+                               word_at(self.sources, d.span, d.name, d.span.column),
                                did_you_mean(d.name, [k[1] for k in index]))
                     continue
                 grown = self.extended(merged[index[k]], d)
