@@ -291,6 +291,14 @@ def test_every_diagnostic_code_is_listed():
 
 
 # ---------------------------------------------------------------------------- the engine's reference
+def test_every_listed_code_has_a_mistake_and_its_fix():
+    text = LANGUAGE.read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| ([EW]\d{3}) \| [a-z`]", text, re.M))
+    examples = text.split("### Each code: a mistake and its fix", 1)[1].split("\n## ", 1)[0]
+    shown = set(re.findall(r"^\| ([EW]\d{3}) \| `?[^|]+\| [^|]+\|$", examples, re.M))
+    assert listed and listed <= shown, f"codes with no example of a mistake and its fix: {sorted(listed - shown)}"
+
+
 def test_engine_examples_run(tmp_path, monkeypatch):
     assert ENGINE.exists(), "docs/engine.md is missing"
     blocks = [b for b in read_blocks(ENGINE) if b.tag == "python"]
