@@ -1447,15 +1447,26 @@ def _walk(node):
             yield from _walk(item)
 
 
+def _follows_syntax_error(d: Diagnostic, broken: set) -> bool:
+    """An error that comes from a declaration that did not parse rather than from its own line:
+    a name that declaration declares, or the game's structure (its sections may be the broken ones)."""
+    if d.code.startswith("E4"):
+        return True
+    return d.code in ("E201", "E207", "E301", "E305") and any(f"'{n}'" in d.message for n in broken)
+
+
 def check(program: Program) -> CheckedProgram:
     """Check a loaded program; raises RulebookError listing every error found."""
     checker = Checker(program)
-    checker.diags.extend(program.data_problems)
     try:
         out = checker.run()
     except RecursionError:
         checker.diags.append(Diagnostic("E900", "The rulebook nests expressions too deeply to check.", Span(program.root)))
         out = checker.out
+    if program.syntax_problems:
+        checker.diags = [d for d in checker.diags if not _follows_syntax_error(d, program.broken_names)]
+        out.warnings = []        # an unused rule may be used by the declaration that did not parse
+    checker.diags[:0] = list(program.syntax_problems) + list(program.data_problems)
     if checker.diags:
         seen, unique = set(), []
         for d in checker.diags:

@@ -48,6 +48,8 @@ class Program:
     sources: Sources = field(default_factory=Sources)
     variant: str | None = None
     data_problems: list = field(default_factory=list)   # errors in data files, reported with the checker's
+    syntax_problems: list = field(default_factory=list)  # syntax errors, reported with the checker's
+    broken_names: set = field(default_factory=set)      # names the declarations with syntax errors declare
     data_failed: set = field(default_factory=set)       # kinds whose data could not be read
 
 
@@ -488,6 +490,32 @@ def _line_at(raw, path) -> int:
     return line
 
 
+_DECLARES = re.compile(r"^(?:replace\s+|extend\s+)?(?:player\s+)?(\w+)\s+(\w+)(.*)$")
+
+
+def _declared_by(sources: Sources, diags: list) -> set:
+    """The names that the declarations holding syntax errors declare (and an enum's values),
+    read from the line where each such declaration starts."""
+    names = set()
+    for d in diags:
+        line = d.span.line
+        while line > 1:
+            text = sources.line(d.span.file, line) or ""
+            if text[:1].isalpha() or text[:1] == "_":
+                break
+            line -= 1
+        text = sources.line(d.span.file, line) or ""
+        m = _DECLARES.match(text)
+        if m:
+            names.add(m.group(2))
+            if m.group(1) == "enum":
+                names |= set(re.findall(r"\w+", m.group(3).partition(":")[2]))
+            if m.group(1) in ("turn", "setup", "round", "play"):
+                names.add(m.group(1))
+        names.add(text.split(":")[0].strip())
+    return names
+
+
 def json_schema_for_data() -> dict:
     import json
     return json.loads((SCHEMAS / "rulebook-data.schema.json").read_text())
@@ -518,8 +546,13 @@ def load_program(game: str, variant: str | None = None) -> Program:
     program = Program(str(path), decls, sources=loader.sources, variant=variant)
     syntax = list(loader.diags)
     loader.load_data(decls, base_dir, program)
-    if syntax:
+    if syntax and not all(d.code.startswith("E1") for d in syntax):
         raise RulebookError(loader.diags, loader.sources)
+    # Syntax errors do not hide the other declarations' errors: the checker reads what parsed,
+    # and is told what the broken declarations declare, so that their names are not "unknown".
+    program.syntax_problems = syntax
+    program.broken_names = _declared_by(loader.sources, syntax)
+    loader.diags = loader.diags[len(syntax):]
     # A data file's errors do not hide the rules' own: the checker reports them together, and
     # does not complain of things missing from a kind whose data failed.
     program.data_problems = loader.diags[len(syntax):]

@@ -272,3 +272,29 @@ def test_did_you_mean():
     assert did_you_mean("totl", ["total", "other"]) == "did you mean 'total'?"
     assert did_you_mean("zzzz", ["total", "other"]) == ""
     assert did_you_mean("x", []) == ""
+
+
+def test_a_syntax_error_does_not_hide_the_other_declarations_errors(tmp_path):
+    """Issue 12: one declaration that does not parse still lets every other one be checked, and
+    the names it declares are not reported as unknown where they are used."""
+    path = tmp_path / "both.rules"
+    path.write_text('game "Both"\nplayers 2\nplayer var points: int = 0\n'
+                    'define bonus(p: player): int = max(p.points, 2\n'
+                    'turn:\n    current.pointz += bonus(current)\n    if current.points > 3:\n        end game\n'
+                    'define score(p: player): int = p.points\n')
+    with pytest.raises(RulebookError) as e:
+        check(load_program(str(path)))
+    found = [(d.code, d.span.line, d.span.column) for d in e.value.diagnostics]
+    assert found == [("E107", 4, 35), ("E201", 6, 13)]
+
+
+def test_a_data_error_does_not_hide_the_rules_errors(tmp_path):
+    (tmp_path / "cards.yaml").write_text("cards:\n  - {name: A, rank: one}\n")
+    path = tmp_path / "game.rules"
+    path.write_text('game "Data"\nplayers 2\nkind card from "cards.yaml":\n    name: text\n    rank: int\n'
+                    'player var points: int = 0\nturn:\n    current.pointz += 1\n    end game\n'
+                    'define score(p: player): int = p.points\n')
+    with pytest.raises(RulebookError) as e:
+        check(load_program(str(tmp_path)))
+    assert [(d.code, Path(d.span.file).name, d.span.line) for d in e.value.diagnostics] == \
+        [("E022", "cards.yaml", 2), ("E201", "game.rules", 8)]
