@@ -59,7 +59,22 @@ def show(t: str) -> str:
     return {"any": "anything", "none": "none"}.get(t, t)
 
 
-def a(t: str) -> str:
-    """A type with its article: "an int", "a card", "a list of card"."""
+def plural(t: str) -> str:
+    """A type as many of it, in plain English: "cards", "lists of cards", "whole numbers"."""
+    if t.startswith("list:"):
+        return "lists of " + plural(t[5:])
+    word = {"int": "whole numbers", "bool": "truths", "text": "texts", "player": "players"}.get(t)
+    if word:
+        return word
     word = show(t)
+    return word if word.endswith("s") else word + "s"
+
+
+def a(t: str) -> str:
+    """A type with its article, for messages: "an int", "a card", "a list of cards"."""
+    if t.startswith("list:"):
+        return "a list of " + plural(t[5:])
+    word = show(t)
+    if word.endswith("s") and t.startswith(("thing:", "enum:")):    # a kind named in the plural ("cells")
+        return f"one of the {word}"
     return ("an " if word[:1] in "aeiou" else "a ") + word
