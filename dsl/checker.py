@@ -353,7 +353,15 @@ class Checker:
             seen.add(prm.name)
 
     def expand_things(self, k: A.KindDecl, fields: dict) -> list:
-        if k.source is None or k.name in self.p.data_failed:     # failed data: reported once, by the loader
+        if k.source is None:
+            return []
+        if k.name in self.p.data_failed:
+            # The loader reported its errors; its enum values are still checked (a wrong type
+            # elsewhere in the data must not hide them), and no things are made from it.
+            for rec in self.p.data.get(k.name, []):
+                for f, (typ, dynamic) in fields.items():
+                    if not dynamic and typ.startswith("enum:") and isinstance(rec.get(f), str):
+                        self.data_value(rec[f], typ, k, f, rec)
             return []
         records = self.p.data.get(k.name, [])
         things = []

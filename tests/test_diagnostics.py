@@ -298,3 +298,15 @@ def test_a_data_error_does_not_hide_the_rules_errors(tmp_path):
         check(load_program(str(tmp_path)))
     assert [(d.code, Path(d.span.file).name, d.span.line) for d in e.value.diagnostics] == \
         [("E022", "cards.yaml", 2), ("E201", "game.rules", 8)]
+
+
+def test_a_wrong_data_type_does_not_hide_a_bad_enum_value(tmp_path):
+    (tmp_path / "cards.yaml").write_text("cards:\n  - {name: A, suit: hearts, rank: one}\n"
+                                         "  - {name: B, suit: spade, rank: 2}\n")
+    (tmp_path / "game.rules").write_text('game "T"\nplayers 2\nenum suit: hearts, spades\n'
+                                         'kind card from "cards.yaml":\n    name: text\n    suit: suit\n    rank: int\n'
+                                         'turn:\n    end game\ndefine score(p: player): int = 0\n')
+    with pytest.raises(RulebookError) as e:
+        check(load_program(str(tmp_path)))
+    assert [(d.code, d.span.line, d.hint) for d in e.value.diagnostics] == \
+        [("E022", 2, "the kind 'card' reads name, rank, suit from its data"), ("E025", 3, "did you mean 'spades'?")]
