@@ -684,8 +684,15 @@ class Checker:
             return
         if isinstance(tgt, A.Name) and self.lookup_local(tgt.name) is None and tgt.name not in self.sym:
             if st.op != "=":
+                near = did_you_mean(tgt.name, self.visible_names())
+                local = near.split("'")[1] if near else None
+                if local is not None and self.lookup_local(local) is not None:
+                    # The close name may be the typo (set once by mistake): say both ways out.
+                    at = self.ctx.assigned.get(local)
+                    where = f" (set on line {at.line})" if at is not None and at.line else ""
+                    near = f"set it first ({tgt.name} = ...), or, if '{local}'{where} was meant, write that"
                 self.error("E201", f"'{tgt.name}' has no value yet, so '{st.op}' cannot change it.", tgt,
-                           did_you_mean(tgt.name, self.visible_names()))
+                           near or f"set it first: {tgt.name} = ...")
                 return
             if vt == T.NONE:
                 self.error("E302", f"A new name '{tgt.name}' cannot start as none: its type would be unknown.", st)
