@@ -11,7 +11,20 @@ from typing import Any, Optional
 from .diagnostics import Span
 
 NOWHERE = Span("<builtin>")
-NO_DEFAULT = object()      # a data field every record must give
+class _NoDefault:
+    """The mark of a data field every record must give: one object, kept by copies."""
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self):
+        return "NO_DEFAULT"
+
+
+NO_DEFAULT = _NoDefault()
 
 
 @dataclass

@@ -10,6 +10,7 @@ other files: that is the loader's and checker's work.
 """
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import logging
@@ -1175,7 +1176,26 @@ def _parse_text(text: str, file: str, line_offset: int, errors: list):
 BATCH = 400     # declarations lark parses at once: its time grows faster than the length of a file
 
 
+_PARSED: dict = {}        # (file, text) -> (module, diagnostics) of the texts parsed in this process
+_PARSED_MAX = 64
+_CACHE_TEXT = 100_000    # characters: rulebooks are far smaller; a hostile one is not kept
+
+
 def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:
+    """Parse a whole file (see `parse_text`). A text parsed before in this process is not parsed
+    again: a deep copy of its AST is returned, since the later passes key their tables on nodes."""
+    if len(text) > _CACHE_TEXT:          # a huge file is parsed once anyway: copying it would cost more
+        return parse_text(text, file)
+    key = (file, text)
+    if key not in _PARSED:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[key] = parse_text(text, file)
+    module, errors = _PARSED[key]
+    return copy.deepcopy(module), list(errors)
+
+
+def parse_text(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:
     """Parse a whole file. Returns the module (possibly partial) and every diagnostic found.
 
     A long file is parsed BATCH declarations at a time (lark copies the list of declarations
@@ -1183,7 +1203,7 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
     parsed again declaration by declaration, to report every broken one."""
     errors: list[Diagnostic] = []
     if "\t" in text:
-        module, errors = parse(text.replace("\t", "    "), file)
+        module, errors = parse_text(text.replace("\t", "    "), file)
         return module, _about_tabs(text, errors)
     too_deep, starts = _scan(text, file)
     if too_deep:
