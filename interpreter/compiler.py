@@ -17,6 +17,7 @@ from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 from tabletop.dsl.checker import CheckedProgram
 
+from . import codegen
 from .budgets import MAX_WEIGHT, SMALL, Spent, runaway
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from .functions import FUNCTIONS
@@ -171,6 +172,7 @@ class Compiled:
     blocks: list = field(default_factory=list)
     procs: dict = field(default_factory=dict)
     defines: dict = field(default_factory=dict)      # name -> python function(m, args)
+    fast: dict = field(default_factory=dict)         # name -> the same as function(m, *args)
     globals_init: list = field(default_factory=list)  # [(name, init fn, size, low, high)]
     player_init: list = field(default_factory=list)
     global_names: list = field(default_factory=list)
@@ -250,8 +252,12 @@ class Compiler:
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e):
-        f = getattr(self, "ex_" + type(e).__name__)(e)
-        return f
+        """The Python function f(m, env) computing `e`, written as Python source (`codegen.py`)."""
+        return codegen.function(self, e)
+
+    def closure(self, e):
+        """`e` as a tree of closures: for the nodes `codegen.py` does not write as source."""
+        return getattr(self, "ex_" + type(e).__name__)(e)
 
     def ex_Lit(self, e):
         v = e.value
@@ -366,7 +372,7 @@ class Compiler:
                     m.work -= size
                     if m.work < 0:
                         raise runaway(where, span)
-                for lo, hi, val, _ in table:
+                for lo, hi, val, _, _ in table:
                     if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
                         return val(m, env)
                 raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", e.span)
@@ -387,7 +393,7 @@ class Compiler:
                 m.work -= size
                 if m.work < 0:
                     raise runaway(where, span)
-            for lo, hi, val, more in table:
+            for lo, hi, val, more, _ in table:
                 if matches(ks[0], lo, hi) and all(matches(k, a, b) for k, (a, b) in zip(ks[1:], more)):
                     return val(m, env)
             raise RuleError(f"The table '{name}' has no entry for {', '.join(m.show_any(k) for k in ks)}.", span)
@@ -744,7 +750,7 @@ class Compiler:
         for n, s in sym.items():
             if s.kind == "table":
                 self.decl_where = f"the table '{n}'"
-                self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys) for e in s.decl.entries]
+                self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in s.decl.entries]
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
@@ -844,53 +850,32 @@ class Compiler:
         return charged
 
     def compile_define(self, name, d: A.DefineDecl):
-        size = self.c.env_sizes.get(id(d), 0)
+        """A definition as Python source (`codegen.definition`), or, if that source cannot be
+        compiled, as a closure over its body with the same charge and errors."""
         self.decl_where = where = f"the definition '{name}'"
-        body = self.expr(d.body)
-        slots = [self.c.slots[id(p)] for p in d.params]
-        n = len(slots)
         each = cost(d.body)      # a call costs its body's size: recursion that branches runs out of budget
-
         span = d.span
 
         def endless():
             return BudgetExceeded(f"The definition '{name}' calls itself without end.", span)
-        # try costs nothing in Python 3.11 until something is raised.
-        if n == 0:
-            def call(m, args):
-                m.work -= each
-                if m.work < 0:
-                    raise runaway(where, span)
-                try:
-                    return body(m, [None] * size)
-                except RecursionError:
-                    raise endless() from None
-        elif n == 1:
-            s0 = slots[0]
+        fast = codegen.definition(self, d, each, where, endless)
+        if fast is None:
+            body, size = self.expr(d.body), self.c.env_sizes.get(id(d), 0)
+            slots = [self.c.slots[id(p)] for p in d.params]
 
-            def call(m, args):
+            def fast(m, *args):
                 m.work -= each
                 if m.work < 0:
                     raise runaway(where, span)
                 env = [None] * size
-                env[s0] = args[0]
+                for slot, value in zip(slots, args):
+                    env[slot] = value
                 try:
                     return body(m, env)
                 except RecursionError:
                     raise endless() from None
-        else:
-            def call(m, args):
-                m.work -= each
-                if m.work < 0:
-                    raise runaway(where, span)
-                env = [None] * size
-                for i in range(n):
-                    env[slots[i]] = args[i]
-                try:
-                    return body(m, env)
-                except RecursionError:
-                    raise endless() from None
-        self.out.defines[name] = call
+        self.out.fast[name] = fast
+        self.out.defines[name] = lambda m, args: fast(m, *args)
 
     def compile_var(self, d, inits, names, vis, table):
         self.decl_where = f"the starting value of '{d.name}'"

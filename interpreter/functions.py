@@ -255,3 +255,6 @@ FUNCTIONS = {
     "players_from": lambda m, p: [(m.seat(p, "start an order of seats") + k) % m.player_count
                                   for k in range(m.player_count)],
 }
+
+# Built-ins that never raise a RuleError or spend the budget: a call needs no line to name.
+PLAIN = frozenset({"count", "abs", "first", "last"})

@@ -1,0 +1,438 @@
+"""Expressions as Python source: a checked expression becomes one Python function `f(m, env)`.
+
+The closures of `compiler.py` cost a Python call for every node of an expression; here the
+common nodes (names, fields, operators, conditions, lists, comprehensions, definition and
+built-in calls) are written as one Python expression and compiled once, so evaluating `x.power
++ 1 > y` is one call, not five. The result must be the same game: the same values, the same
+order of evaluation, the same work charged and the same errors at the same lines. Nodes written
+here as source charge through small helpers made by this module (`_charge`, `_text`, `_call`),
+with their line baked in; any other node is compiled by the closure compiler and called.
+
+Safe by construction: the source holds only names this module makes (`m`, `env`, `_defs` and
+`_k<number>`), operators, slot numbers it computed, and literals written with `repr` (only ints,
+bools, None, finite floats and texts, whose `repr` is always one literal). Every other value
+of the rulebook (lists, tables, showers, built-ins) is passed in the function's namespace under
+a made-up name, never as text. `tests/test_codegen.py` parses every generated function of every
+rulebook and a hostile one and checks exactly this. This module must not evaluate anything of a
+game, and must not place any text of a rulebook in the source except through `repr`.
+"""
+from __future__ import annotations
+
+import math
+
+from tabletop.dsl import ast as A
+from tabletop.dsl import types as T
+
+from .budgets import SMALL, Spent, runaway
+from .errors import RuleError
+
+MAX_DEPTH = 40          # deeper expressions are split, well inside Python's parser's nesting limit
+SAFE_NAMES = ("m", "env", "_defs")
+SAFE_ATTRS = ("g", "pl", "f", "s", "player_count", "join")   # the attributes the source reads
+
+
+def literal(v) -> str | None:
+    """`repr` of a value that is always one Python literal, else None."""
+    if v is None or type(v) in (bool, int, str):
+        return repr(v)
+    if type(v) is float and math.isfinite(v):
+        return repr(v)
+    return None
+
+
+class Source:
+    """Writes expression trees as Python source; values it cannot write become named constants.
+
+    A slot in `bound` (the item of a comprehension or lambda, a definition's parameter) is the
+    Python local `_v<slot>`; any other slot is `env[<slot>]`, the rule's variables. Once a node
+    falls back to a closure, which reads its items from `env`, `fell_back` is set and the caller
+    writes the expression again with nothing bound."""
+
+    def __init__(self, compiler, bound=frozenset()):
+        self.c = compiler
+        self.names: dict[str, object] = {"_defs": compiler.out.defines, "_fast": compiler.out.fast}
+        self.bound = bound
+        self.fell_back = False
+
+    def const(self, value) -> str:
+        name = f"_k{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def value(self, v) -> str:
+        text = literal(v)
+        return text if text is not None else self.const(v)
+
+    def slot(self, s) -> str:
+        return f"_v{int(s)}" if s in self.bound else f"env[{int(s)}]"
+
+    def fallback(self, e) -> str:
+        self.fell_back = True
+        return f"{self.const(self.c.closure(e))}(m, env)"
+
+    def write(self, e, depth: int = 0) -> str:
+        if depth > MAX_DEPTH:
+            self.fell_back = True
+            return f"{self.const(self.c.expr(e))}(m, env)"
+        method = getattr(self, "w_" + type(e).__name__, None)
+        out = method(e, depth + 1) if method is not None else None
+        return out if out is not None else self.fallback(e)
+
+    # ------------------------------------------------------------------ nodes
+    def w_Lit(self, e, d):
+        return self.value(e.value)
+
+    def w_Name(self, e, d):
+        c = self.c
+        k, arg = c.refs[id(e)][:2]
+        if k == "local":
+            return self.slot(arg)
+        if k == "global":
+            return f"m.g[{int(arg)}]"
+        if k == "enum":
+            return self.value(arg)
+        if k == "option":
+            return self.value(c.opts[arg])
+        if k == "side":
+            return f"(m.player_count + {int(arg)})"
+        if k == "define":
+            return f"_fast[{self.value(arg)}](m)"
+        if k == "kind":
+            per_player = c.out.per_player_kinds.get(arg)
+            if per_player is not None:
+                return f"[*range({int(per_player)} * m.player_count)]"
+            return f"[*range({int(c.out.kinds.get(arg, 0))})]"
+        if k == "value":
+            return {"players": "[*range(m.player_count)]", "current": "m.s['current']",
+                    "player_count": "m.player_count", "turn_number": "m.s['turn_number']"}.get(arg, "None")
+        if k == "die":
+            return self.const(c.out.dice[arg])
+        if k == "pattern":
+            return self.const(c.out.patterns[arg])
+        return None
+
+    def w_ThingRef(self, e, d):
+        return repr(int(self.c.refs[id(e)][2]))
+
+    def w_Field(self, e, d):
+        ref = self.c.refs.get(id(e), ("dynamic", e.name))
+        if ref[0] == "attr":
+            return f"{self.const(self.c.out.static[ref[1]][ref[2]])}[{self.write(e.obj, d)}]"
+        if ref[0] == "field":
+            return f"m.f[{self.value(ref[1])}][{self.value(ref[2])}][{self.write(e.obj, d)}]"
+        if ref[0] == "pvar":
+            return f"m.pl[{self.write(e.obj, d)}][{int(ref[1])}]"
+        return None
+
+    def w_Index(self, e, d):
+        ref = self.c.refs[id(e)]
+        if ref[0] != "table":
+            return f"{self.write(e.obj, d)}[{self.write(e.key, d)}]"
+        table = self.c.tables[ref[1]]
+        if e.more_keys or not all(isinstance(entry[4], A.Lit) for entry in table):
+            return None
+        lookup = table_of_values(ref[1], table, self.c.where(), e.span)
+        return f"{self.const(lookup)}(m, {self.write(e.key, d)})"
+
+    def w_Call(self, e, d):
+        ref = self.c.refs[id(e)]
+        name = ref[1]
+        if ref[0] == "define":
+            return f"_fast[{self.value(name)}](m{''.join(', ' + self.write(a, d) for a in e.args)})"
+        args = [self.write(a, d) for a in e.args]
+        types = self.c.types
+        if name == "count":
+            return f"len({args[0]})"
+        if name == "abs":
+            return f"abs({args[0]})"
+        if name == "roll":
+            die_ref = self.c.refs.get(id(e.args[0]))
+            die = die_ref[1] if die_ref and die_ref[0] == "die" else None
+            return f"m.roll({args[0]}, {args[1] if len(args) > 1 else 'None'}, {self.value(die)})"
+        if name in ("pick", "shuffled"):
+            t = T.elem(types.get(id(e.args[0]), T.ANY))
+            return f"m.{name}({args[0]}, {self.value(t)})"
+        if name == "match_length":
+            return f"m.match_length({self.pattern_values(e.args[0], args[0])}, {args[1]})"
+        if name == "join":
+            show = self.c.shower(T.elem(types.get(id(e.args[0]), T.ANY)))
+            sep = args[1] if len(args) > 1 else "', '"
+            return f"{self.const(joiner(show, self.c.where(), e.span))}(m, {args[0]}, {sep})"
+        from .functions import FUNCTIONS, PLAIN
+        if name not in FUNCTIONS:
+            return None
+        fn = FUNCTIONS[name] if name in PLAIN else builtin(FUNCTIONS[name], self.c.where(), e.span)
+        return f"{self.const(fn)}(m, {', '.join(args)})"
+
+    def pattern_values(self, node, written: str) -> str:
+        """The enum values a pattern is matched against: the items, or each thing's data field of
+        the pattern's enum (the checker found it)."""
+        field_ref = self.c.c.pattern_fields.get(id(node))
+        if field_ref is None:
+            return written
+        return f"{self.const(values_of(self.c.out.static[field_ref[0]][field_ref[1]]))}({written})"
+
+    def w_StartsWith(self, e, d):
+        values = self.pattern_values(e.seq, self.write(e.seq, d))
+        return f"(m.match_length({values}, {self.const(self.c.out.patterns[e.pattern])}) > 0)"
+
+    def w_Lambda(self, e, d):
+        slot = self.c.c.slots[id(e)]
+        if slot not in self.bound:
+            return None
+        return f"(lambda _v{int(slot)}: {self.write(e.body, d)})"
+
+    def w_Unary(self, e, d):
+        x = self.write(e.operand, d)
+        return f"(not {x})" if e.op == "not" else f"(-{x})"
+
+    def w_Binary(self, e, d):
+        op = e.op
+        a, b = self.write(e.left, d), self.write(e.right, d)
+        if op in ("and", "or"):
+            return f"({a} {op} {b})"
+        types = self.c.types
+        lt, rt = types.get(id(e.left), T.ANY), types.get(id(e.right), T.ANY)
+        lists = lt.startswith("list:") or rt.startswith("list:")
+        where, span = self.c.where(), e.span
+        if op == "+":
+            if T.TEXT in (lt, rt):
+                sa, sb = self.const(self.c.shower(lt)), self.const(self.c.shower(rt))
+                return f"{self.const(sized(where, span, 'text'))}(m, {sa}(m, {a}) + {sb}(m, {b}))"
+            if lists:
+                return f"{self.const(joined_lists(where, span))}(m, {a}, {b})"
+            return f"({a} + {b})"
+        if op == "-":
+            return f"({a} - {b})"
+        if op == "*":
+            return f"{self.const(capped(span))}({a} * {b})"
+        if op in ("/", "%"):
+            return f"{self.const(divide(op, span))}({a}, {b})"
+        if op in ("==", "!=", "in", "not in") and lists:
+            return f"{self.const(list_compare(op, where, span))}(m, {a}, {b})"
+        if op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in"):
+            return f"({a} {op} {b})"
+        return None
+
+    def w_Cond(self, e, d):
+        return f"({self.write(e.then, d)} if {self.write(e.test, d)} else {self.write(e.other, d)})"
+
+    def w_ListLit(self, e, d):
+        return f"[{''.join(self.write(i, d) + ', ' for i in e.items)}]"
+
+    def w_Comprehension(self, e, d):
+        from .compiler import cost
+        each = cost(e.expr) + cost(e.cond)
+        items = f"{self.const(charged(each, self.c.where(), e.span))}(m, {self.write(e.iterable, d)})"
+        body = self.write(e.expr, d)
+        cond = f" if {self.write(e.cond, d)}" if e.cond is not None else ""
+        return f"[{body} for {self.slot(self.c.c.slots[id(e)])} in {items}{cond}]"
+
+    def w_Template(self, e, d):
+        parts = []
+        for p in e.parts:
+            if isinstance(p, str):
+                parts.append(repr(p))
+            else:
+                show = self.const(self.c.shower(self.c.types.get(id(p), T.ANY)))
+                parts.append(f"{show}(m, {self.write(p, d)})")
+        if len(parts) == 1 and isinstance(e.parts[0], str):
+            return parts[0]
+        return f"{self.const(sized(self.c.where(), e.span, 'text'))}(m, ''.join(({''.join(x + ', ' for x in parts)})))"
+
+
+def bound_slots(compiler, e) -> set:
+    """The slots of the comprehensions and lambdas inside `e`: their items can be Python locals."""
+    out = set()
+
+    def walk(node):
+        if isinstance(node, (A.Comprehension, A.Lambda)):
+            out.add(compiler.c.slots[id(node)])
+        if isinstance(node, A.Node) and not isinstance(node, A.Stmt):
+            for k, v in vars(node).items():
+                if k != "span":
+                    walk(v)
+        elif isinstance(node, (list, tuple)):
+            for v in node:
+                walk(v)
+    walk(e)
+    return out
+
+
+BUILTINS = {"range": range, "len": len, "abs": abs}    # the only built-in names the source may use
+
+
+def _compiled(text: str, name: str, names: dict, line):
+    """Compile `text` (a function definition named `name`) in a namespace of `names`, or None."""
+    try:
+        code = _CODE.get(text)
+        if code is None:
+            code = _CODE[text] = compile(text, f"<rule line {line}>", "exec")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+    namespace = dict(names)
+    namespace["__builtins__"] = BUILTINS
+    exec(code, namespace)      # the source holds only names made above: see the module docstring
+    fn = namespace[name]
+    fn.source = text
+    return fn
+
+
+_CODE: dict = {}     # source text -> code object: a rulebook loaded again in one process compiles nothing
+
+
+def _written(compiler, e, bound: set) -> tuple[Source, str]:
+    """`e` written with the `bound` slots as Python locals."""
+    src = Source(compiler, bound)
+    return src, src.write(e)
+
+
+def function(compiler, e):
+    """The Python function f(m, env) computing expression `e`; the closure compiler's if the
+    expression has nothing to gain or its source cannot be compiled."""
+    src, body = _written(compiler, e, bound_slots(compiler, e))
+    if src.fell_back and src.bound:
+        src, body = _written(compiler, e, set())
+    if len(src.names) == 3 and body == f"{list(src.names)[-1]}(m, env)":
+        return src.names[body[:-8]]     # the whole expression is one closure: call it directly
+    fn = _compiled(f"def _expression(m, env):\n    return {body}\n", "_expression", src.names,
+                   getattr(e.span, "line", "?"))
+    return fn if fn is not None else compiler.closure(e)
+
+
+def definition(compiler, d, each: int, where: str, endless):
+    """A definition as a Python function f(m, *values), or None if its source cannot be compiled.
+    Its parameters and items are Python locals; if part of it fell back to a closure, the items
+    go in an `env` list of the definition's size, as the closures expect, and so do the values."""
+    slots = [int(compiler.c.slots[id(p)]) for p in d.params]
+    src, body = _written(compiler, d.body, set(slots) | bound_slots(compiler, d.body))
+    uses_env = src.fell_back
+    if uses_env:
+        src, body = _written(compiler, d.body, set(slots))
+    lines = [f"def _definition(m{''.join(f', _v{s}' for s in slots)}):",
+             f"    m.work -= {int(each)}",
+             "    if m.work < 0:",
+             f"        raise {src.const(runaway)}({src.const(where)}, {src.const(d.span)})"]
+    if uses_env:
+        lines.append(f"    env = [None] * {int(compiler.c.env_sizes.get(id(d), 0))}")
+        lines += [f"    env[{s}] = _v{s}" for s in slots]
+    lines += ["    try:", f"        return {body}", f"    except {src.const(RecursionError)}:",
+              f"        raise {src.const(endless)}() from None"]
+    return _compiled("\n".join(lines) + "\n", "_definition", src.names, getattr(d.span, "line", "?"))
+
+
+# ---------------------------------------------------------------------- helpers the source calls
+# Each carries its line, and does what the closure compiler's node of the same name does.
+
+def charged(each: int, where: str, span):
+    def items(m, xs):
+        m.work -= len(xs) * each
+        if m.work < 0:
+            raise runaway(where, span)
+        return xs
+    return items
+
+
+def sized(where: str, span, what: str):
+    from .compiler import _made
+
+    def made(m, x):
+        if len(x) > SMALL:
+            _made(m, len(x), what, where, span)
+        return x
+    return made
+
+
+def joined_lists(where: str, span):
+    from .compiler import _made
+
+    def add(m, x, y):
+        if len(x) + len(y) > SMALL:
+            _made(m, len(x) + len(y), "list", where, span)
+        return x + y
+    return add
+
+
+def capped(span):
+    from .compiler import _int_capped
+    return lambda v: _int_capped(v, span)
+
+
+def divide(op: str, span):
+    is_div = op == "/"
+
+    def div(x, y):
+        if y == 0:
+            raise RuleError("Division by zero.", span)
+        return x // y if is_div else x % y
+    return div
+
+
+def list_compare(op: str, where: str, span):
+    def charge(m, n):
+        m.work -= n
+        if m.work < 0:
+            raise runaway(where, span)
+    if op in ("in", "not in"):
+        negate = op == "not in"
+
+        def member(m, x, ys):
+            if len(ys) > SMALL:
+                charge(m, len(ys))
+            return (x not in ys) if negate else (x in ys)
+        return member
+    negate = op == "!="
+
+    def equal(m, x, y):
+        if type(x) is list and type(y) is list and len(x) > SMALL and len(y) > SMALL:
+            charge(m, min(len(x), len(y)))
+        return (x != y) if negate else (x == y)
+    return equal
+
+
+def builtin(fn, where: str, span):
+    """A built-in charges its own work and raises Spent, or a RuleError, without knowing its line:
+    the call names it."""
+    def call(m, *values):
+        try:
+            return fn(m, *values)
+        except Spent:
+            raise runaway(where, span) from None
+        except RuleError as err:
+            raise err.at(span)
+    return call
+
+
+def table_of_values(name: str, table, where: str, span):
+    """A table whose entries are all literals, looked up by one key as `Compiler.ex_Index` does."""
+    rows = [(lo, hi, val.value) for lo, hi, _, _, val in table]
+    size = len(rows)
+
+    def lookup(m, k):
+        if size > SMALL:        # a long table costs its length to search
+            m.work -= size
+            if m.work < 0:
+                raise runaway(where, span)
+        for lo, hi, val in rows:
+            if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
+                return val
+        raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", span)
+    return lookup
+
+
+def joiner(show, where: str, span):
+    """`join(xs, sep)`: the items shown by their type, as `Compiler.ex_Call` does."""
+    from .compiler import bounded_join
+
+    def join(m, xs, between):
+        try:
+            return bounded_join(m, between, (show(m, x) for x in xs))
+        except Spent:
+            raise runaway(where, span) from None
+        except RuleError as err:
+            raise err.at(span)
+    return join
+
+
+def values_of(attrs: list):
+    return lambda xs: [attrs[x] for x in xs]
