@@ -321,6 +321,47 @@ def definition(compiler, d, each: int, where: str, endless):
     return _compiled("\n".join(lines) + "\n", "_definition", src.names, getattr(d.span, "line", "?"))
 
 
+def option_lists(compiler, rows: list, where: str, span):
+    """The options of a `choose` or a menu as one Python function f(m, env) -> (labels, values),
+    or None if its source cannot be compiled. Each row is one option: a dict with its `label`
+    (an expression, or None to show the item with `shower`), the `slot` of its item, its `source`
+    list (or None), its `cond` (or None), whether that condition is `early` (tested once, before
+    the list: it does not mention the item), the work of one item (`each`, charged as a `choose`
+    or menu statement does) and its `tag` (None: the value is the item; a number i: [i, item])."""
+    nodes = [r[k] for r in rows for k in ("label", "source", "cond") if r[k] is not None]
+    bound = set().union(*(bound_slots(compiler, n) for n in nodes))
+    src = Source(compiler, bound)
+    lines = _option_lines(src, rows, where, span)
+    if src.fell_back and bound:
+        src = Source(compiler)
+        lines = _option_lines(src, rows, where, span)
+    text = "def _options(m, env):\n    labels = []\n    values = []\n" + "".join(lines) + "    return labels, values\n"
+    return _compiled(text, "_options", src.names, getattr(span, "line", "?"))
+
+
+def _option_lines(src: Source, rows: list, where: str, span) -> list:
+    lines = []
+    for r in rows:
+        tag, slot = r["tag"], r["slot"]
+        item = src.slot(slot) if r["source"] is not None else "None"
+        value = item if tag is None else f"[{int(tag)}, {item}]"
+        label = (src.write(r["label"]) if r["label"] is not None
+                 else f"{src.const(r['shower'])}(m, {item})")
+        add = [f"labels.append({label})", f"values.append({value})"]
+        if r["source"] is None:
+            body = ([f"if {src.write(r['cond'])}:"] + ["    " + x for x in add]) if r["cond"] is not None else add
+        else:
+            items = f"{src.const(charged(int(r['each']), where, span))}(m, {src.write(r['source'])})"
+            inner = add
+            if r["cond"] is not None and not r["early"]:
+                inner = [f"if {src.write(r['cond'])}:"] + ["    " + x for x in add]
+            body = [f"for {item} in {items}:"] + ["    " + x for x in inner]
+            if r["cond"] is not None and r["early"]:
+                body = [f"if {src.write(r['cond'])}:"] + ["    " + x for x in body]
+        lines += ["    " + x + "\n" for x in body]
+    return lines
+
+
 # ---------------------------------------------------------------------- helpers the source calls
 # Each carries its line, and does what the closure compiler's node of the same name does.
 

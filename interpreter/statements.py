@@ -13,6 +13,7 @@ from __future__ import annotations
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 
+from . import codegen
 from .budgets import SMALL, runaway
 from .compiler import _int_capped, charged_copy, cost, own_cost
 from .errors import BudgetExceeded, RuleError
@@ -180,6 +181,7 @@ def _ask_one(st, m, frame, kind, labels, values):
 class Choose(Stmt):
     """`choose x from E [if C] [labelled L] [by P] [prompt Q]`, optionally with a body."""
     each, where = 1, ""      # the work of one option (condition and label); the rule it is in
+    options = None           # f(m, env) -> (labels, values), written as Python source by codegen.py
 
     def __init__(self, slot, source, cond, label, by, prompt, may, block, span):
         self.slot, self.source, self.cond, self.label = slot, source, cond, label
@@ -187,6 +189,16 @@ class Choose(Stmt):
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
+        labels, values = _distinct(*(self.options or self.each_option)(m, env))
+        if self.may:
+            labels.append(DECLINE)
+            values.append(None)
+        if not labels:
+            raise RuleError("There is nothing to choose from here.", self.span)
+        _ask_one(self, m, frame, "choose", labels, values)
+
+    def each_option(self, m, env):
+        """The options' labels and values, item by item (when `options` could not be compiled)."""
         labels, values = [], []
         source = self.source(m, env)
         _charge(m, len(source) * self.each, self.where, self.span)
@@ -195,13 +207,7 @@ class Choose(Stmt):
             if self.cond is None or self.cond(m, env):
                 labels.append(self.label(m, env))
                 values.append(x)
-        labels, values = _distinct(labels, values)
-        if self.may:
-            labels.append(DECLINE)
-            values.append(None)
-        if not labels:
-            raise RuleError("There is nothing to choose from here.", self.span)
-        _ask_one(self, m, frame, "choose", labels, values)
+        return labels, values
 
     def resume(self, m, pending, index, seat, time):
         env = m.envs[pending["env"]]
@@ -212,6 +218,7 @@ class Choose(Stmt):
 
 class Menu(Stmt):
     each, where = (), ""     # the work of one item of each option (condition and label); the rule it is in
+    listed = None            # f(m, env) -> (labels, values), written as Python source by codegen.py
 
     def __init__(self, options, by, prompt, span, early=frozenset()):
         self.options, self.by, self.prompt, self.span = options, by, prompt, span
@@ -219,6 +226,13 @@ class Menu(Stmt):
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
+        labels, values = _distinct(*(self.listed or self.each_option)(m, env))
+        if not labels:
+            raise RuleError("None of this choice's options is possible now.", self.span)
+        _ask_one(self, m, frame, "menu", labels, values)
+
+    def each_option(self, m, env):
+        """The options' labels and values, item by item (when `listed` could not be compiled)."""
         labels, values = [], []
         for i, (label, slot, source, cond, block) in enumerate(self.options):
             if source is None:
@@ -236,10 +250,7 @@ class Menu(Stmt):
                 if check is None or check(m, env):
                     labels.append(label(m, env))
                     values.append([i, x])
-        labels, values = _distinct(labels, values)
-        if not labels:
-            raise RuleError("None of this choice's options is possible now.", self.span)
-        _ask_one(self, m, frame, "menu", labels, values)
+        return labels, values
 
     def resume(self, m, pending, index, seat, time):
         i, x = pending["values"][index]
@@ -652,6 +663,10 @@ def _choose(c, s: A.Choose):
                 c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
                 block, s.span)
     st.each = 1 + cost(s.cond) + cost(s.label)
+    st.options = codegen.option_lists(c, [{
+        "label": s.label, "shower": None if s.label else c.shower(c.types.get(id(s.source), T.ANY)[5:]),
+        "slot": st.slot, "source": s.source, "cond": s.cond, "early": False, "each": st.each, "tag": None}],
+        c.where(), s.span)
     return st
 
 
@@ -665,6 +680,9 @@ def _menu(c, s: A.Menu):
     st = Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
               s.span, early)
     st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
+    st.listed = codegen.option_lists(c, [{
+        "label": o.label, "shower": None, "slot": options[i][1], "source": o.iterable, "cond": o.cond,
+        "early": i in early, "each": st.each[i], "tag": i} for i, o in enumerate(s.options)], c.where(), s.span)
     return st
 
 
