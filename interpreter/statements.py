@@ -480,6 +480,12 @@ def compile_stmt(c, s):
     return out
 
 
+def _copies(c, node) -> bool:
+    """Must a value of `node` be copied to be kept (see `_stored`)?"""
+    t = c.types.get(id(node), "")
+    return t.startswith("list:list:") or (isinstance(node, (A.Name, A.Field, A.Index)) and t.startswith("list:"))
+
+
 def _stored(c, node, value):
     """`value` (a compiled expression for `node`) as a variable or list may keep it: a list of lists
     copied, charged and capped (`charged_copy`), so that the state never holds one list twice; a
@@ -502,9 +508,14 @@ def _stored(c, node, value):
 
 
 def _assign(c, s: A.Assign):
+    capped = c.types.get(id(s.target)) == T.INT or c.types.get(id(s.value)) == T.INT
+    copied = _stored(c, s.value, c.expr(s.value)) if _copies(c, s.value) else None
+    fn = codegen.assignment(c, s, copied, capped)
+    if fn is not None:
+        return Simple(fn, s.span)
+    value = copied or c.expr(s.value)
     setter = c.assign_target(s.target)
-    value = _stored(c, s.value, c.expr(s.value))
-    if c.types.get(id(s.target)) == T.INT or c.types.get(id(s.value)) == T.INT:
+    if capped:
         # A stored number is capped, so a loop that doubles it cannot eat the machine.
         store, span = setter, s.span
         setter = lambda m, env, v: store(m, env, _int_capped(v, span))  # noqa: E731
