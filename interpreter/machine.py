@@ -373,6 +373,17 @@ class Machine:
         """The labels, values ([reaction, item]) and prompt of the reactions `seat` may play now.
         An instant reaction the seat declined is left out while it still holds."""
         labels, values, prompt = [], [], None
+        for k, r, x, env in self.reaction_offers(reactions, args, seat, instant):
+            labels.append(r["label"](self, env))
+            values.append([k, x])
+            if prompt is None and r["prompt"] is not None:
+                prompt = r["prompt"](self, env)
+        labels, values = S._distinct(labels, values)
+        return labels, values, prompt
+
+    def reaction_offers(self, reactions, args, seat, instant):
+        """Each reaction `seat` may play now, as (its number, the reaction, its item, its env), one
+        at a time: asking whether there is any stops at the first, without making labels."""
         declined = self.s["declined"] if instant else ()
         for k, r in enumerate(reactions):
             self.work -= r["each"]      # a list of items is charged by the compiled list
@@ -388,12 +399,7 @@ class Machine:
                 if declined and [seat, k, x] in declined:
                     continue
                 if r["cond"](self, env):
-                    labels.append(r["label"](self, env))
-                    values.append([k, x])
-                    if prompt is None and r["prompt"] is not None:
-                        prompt = r["prompt"](self, env)
-        labels, values = S._distinct(labels, values)
-        return labels, values, prompt
+                    yield k, r, x, env
 
     def instant_ready(self) -> bool:
         """Whether some seat may play an instant reaction now. Declined offers are forgotten once
@@ -408,7 +414,7 @@ class Machine:
             if r["cond"](self, env):
                 still.append([seat, k, x])
         self.s["declined"][:] = still
-        return any(self.reaction_options(instants, [], seat, True)[0] for seat in range(self.player_count))
+        return any(next(self.reaction_offers(instants, [], seat, True), None) for seat in range(self.player_count))
 
     def reaction_env(self, r, args, seat):
         env = [None] * r["size"]
