@@ -415,6 +415,15 @@ def charged(each: int, where: str, span):
     return items
 
 
+def spent(n: int, where: str, span):
+    """A statement larger than `statements.BIG_STATEMENT` costs its size when it runs."""
+    def spend(m):
+        m.work -= n
+        if m.work < 0:
+            raise runaway(where, span)
+    return spend
+
+
 def sized(where: str, span, what: str):
     from .compiler import _made
 

@@ -669,6 +669,8 @@ class Compiler:
         self.owner_stack.append(owner)
         blk.stmts = [self.stmt(s) for s in stmts]
         self.owner_stack.pop()
+        from . import fusion      # after statements.py, which imports this module
+        fusion.fuse(self, bid)
         return bid
 
     def stmt(self, s):

@@ -284,7 +284,9 @@ class Machine:
                     raise BudgetExceeded(f"The rules ran {budget} steps without asking anyone anything; "
                                          f"the {blk.owner} seems to loop forever.", st.span)
                 try:
-                    st.run(self, frame)
+                    more = st.run(self, frame)     # a fused run of statements counts each of them
+                    if more:
+                        steps += more - 1
                 except Spent:          # a built-in spent the budget where no call site named it
                     raise runaway(f"the {blk.owner}", st.span) from None
                 except RuleError as e:

@@ -35,6 +35,7 @@ def _charge(m, n, where, span):
 class Stmt:
     span = None
     sid = -1          # index in Compiled.stmts, for statements that ask
+    big = None        # (size, rule, line) of a statement that costs its size to run
 
     def run(self, m, frame):
         raise NotImplementedError
@@ -472,6 +473,7 @@ def compile_stmt(c, s):
     size = own_cost(s)
     if size > BIG_STATEMENT:     # one step that evaluates a large expression costs its size
         run, where, span = out.run, c.where(), s.span
+        out.big = (size, where, span)
 
         def charged(m, frame):
             _charge(m, size, where, span)
