@@ -17,7 +17,7 @@ from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 from tabletop.dsl.checker import CheckedProgram
 
-from . import codegen
+from . import codegen, purity
 from .budgets import MAX_WEIGHT, SMALL, Spent, runaway
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from .functions import FUNCTIONS
@@ -753,6 +753,7 @@ class Compiler:
             if s.kind == "table":
                 self.decl_where = f"the table '{n}'"
                 self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in s.decl.entries]
+        self.fixed = purity.fixed_definitions(self)
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
@@ -876,6 +877,8 @@ class Compiler:
                     return body(m, env)
                 except RecursionError:
                     raise endless() from None
+        if name in self.fixed:
+            fast = purity.remembered(fast, where, span)
         self.out.fast[name] = fast
         self.out.defines[name] = lambda m, args: fast(m, *args)
 

@@ -1,0 +1,128 @@
+"""Which definitions depend only on the rulebook's data: their values can be kept and reused.
+
+A definition whose body reads nothing of a game (no variable, field, zone, player count or
+current player, and no chance) but only its parameters, the things' data, enum values, options,
+tables of literals and other such definitions, gives the same value for the same parameters in
+every game of a compiled rulebook: "the spaces on this line", "the space of this colour and
+number". `codegen.definition` keeps those values (`remembered`), so a scan of every thing is made
+once per parameter, not at every call. This module only reads the AST and the checker's
+resolutions; it must not guess: anything it does not know is treated as reading the game.
+"""
+from __future__ import annotations
+
+from tabletop.dsl import ast as A
+
+CHANCE = frozenset({"roll", "pick", "shuffled"})
+SEATED = frozenset({"next_player", "players_from"})      # they depend on the number of players
+KEYS = frozenset({"int", "text", "bool", "player"})
+MAX_KEPT = 4096        # values kept per definition: a rulebook cannot fill the memory with them
+
+
+def fixed_definitions(compiler) -> set:
+    """The names of the definitions whose values depend only on their parameters and the data."""
+    checked = compiler.c
+    decls = {n: s.decl for n, s in checked.symbols.items() if s.kind == "define"}
+    # Values are kept by their parameters, so each parameter must be a number, text, thing,
+    # player or enum value: one that can be a key.
+    fixed = {n for n, d in decls.items()
+             if all(getattr(p, "resolved", "any") in KEYS or getattr(p, "resolved", "").startswith(("thing:", "enum:"))
+                    for p in d.params)}
+    changed = True
+    while changed:          # drop each that reads the game or calls one dropped, until none changes
+        changed = False
+        for name in sorted(fixed):
+            if not _fixed(compiler, decls[name].body, fixed):
+                fixed.discard(name)
+                changed = True
+    return fixed
+
+
+def _shows_players(compiler, node) -> bool:
+    """Is `node` shown in words as a player (a name that depends on the seats)?"""
+    return "player" in compiler.types.get(id(node), "")
+
+
+def _fixed(compiler, node, fixed: set) -> bool:
+    refs = compiler.refs
+    if isinstance(node, (A.Lit, A.ThingRef)):
+        return True
+    if isinstance(node, A.Name):
+        k, arg = refs[id(node)][:2]
+        if k == "kind":
+            return arg not in compiler.out.per_player_kinds
+        if k == "define":
+            return arg in fixed
+        return k in ("local", "enum", "option", "die", "pattern")
+    if isinstance(node, A.Field):
+        ref = refs.get(id(node))
+        return bool(ref) and ref[0] == "attr" and _fixed(compiler, node.obj, fixed)
+    if isinstance(node, A.Index):
+        ref = refs[id(node)]
+        if ref[0] == "table":
+            table = compiler.tables[ref[1]]
+            if node.more_keys or not all(isinstance(entry[4], A.Lit) for entry in table):
+                return False
+            return _fixed(compiler, node.key, fixed)
+        return _fixed(compiler, node.obj, fixed) and _fixed(compiler, node.key, fixed)
+    if isinstance(node, A.Call):
+        ref = refs[id(node)]
+        if ref[0] == "define" and ref[1] not in fixed:
+            return False
+        if ref[0] != "define" and (ref[1] in CHANCE or ref[1] in SEATED):
+            return False
+        if ref[0] != "define" and ref[1] == "join" and _shows_players(compiler, node.args[0]):
+            return False
+        return all(_fixed(compiler, a, fixed) for a in node.args)
+    if isinstance(node, A.Template):
+        return all(isinstance(p, str) or (not _shows_players(compiler, p) and _fixed(compiler, p, fixed))
+                   for p in node.parts)
+    if isinstance(node, A.Binary):
+        if node.op == "+" and (_shows_players(compiler, node.left) or _shows_players(compiler, node.right)):
+            return False
+        return _fixed(compiler, node.left, fixed) and _fixed(compiler, node.right, fixed)
+    if isinstance(node, A.Unary):
+        return _fixed(compiler, node.operand, fixed)
+    if isinstance(node, A.Cond):
+        return all(_fixed(compiler, x, fixed) for x in (node.test, node.then, node.other))
+    if isinstance(node, A.ListLit):
+        return all(_fixed(compiler, x, fixed) for x in node.items)
+    if isinstance(node, A.Comprehension):
+        return all(_fixed(compiler, x, fixed) for x in (node.expr, node.iterable, node.cond) if x is not None)
+    if isinstance(node, A.Lambda):
+        return _fixed(compiler, node.body, fixed)
+    if isinstance(node, A.StartsWith):
+        return _fixed(compiler, node.seq, fixed)
+    return False
+
+
+def _flat(value) -> bool:
+    """A value that can be kept and handed out again: a number, text, yes/no, none, or a list of
+    those (handed out as a new list each time)."""
+    if type(value) is list:
+        return all(type(x) in (int, str, bool) or x is None for x in value)
+    return type(value) in (int, str, bool) or value is None
+
+
+def remembered(fn, where: str, span):
+    """`fn(m, *values)` with its values kept per parameters. A kept value is charged the work its
+    first computing cost, so the work budget counts as if it were computed again."""
+    from .budgets import runaway
+    kept: dict = {}
+
+    def call(m, *args):
+        try:
+            hit = kept.get(args)
+        except TypeError:           # a list among the parameters: nothing kept
+            return fn(m, *args)
+        if hit is not None:
+            value, work = hit
+            m.work -= work
+            if m.work < 0:
+                raise runaway(where, span)
+            return list(value) if type(value) is list else value
+        before = m.work
+        value = fn(m, *args)
+        if len(kept) < MAX_KEPT and _flat(value):
+            kept[args] = (list(value) if type(value) is list else value, before - m.work)
+        return value
+    return call
