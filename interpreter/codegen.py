@@ -129,9 +129,10 @@ class Source:
         if ref[0] != "table":
             return f"{self.write(e.obj, d)}[{self.write(e.key, d)}]"
         table = self.c.tables[ref[1]]
-        if e.more_keys or not all(isinstance(entry[4], A.Lit) for entry in table):
+        if e.more_keys or not all(self.c.constant(entry[4]) is not None for entry in table):
             return None
-        lookup = table_of_values(ref[1], table, self.c.where(), e.span)
+        rows = [(low, high, self.c.constant(node)[0]) for low, high, _, _, node in table]
+        lookup = table_of_values(ref[1], rows, self.c.where(), e.span)
         return f"{self.const(lookup)}(m, {self.write(e.key, d)})"
 
     def w_Call(self, e, d):
@@ -161,7 +162,7 @@ class Source:
         from .functions import FUNCTIONS, PLAIN
         if name not in FUNCTIONS:
             return None
-        fn = FUNCTIONS[name] if name in PLAIN else builtin(FUNCTIONS[name], self.c.where(), e.span)
+        fn = FUNCTIONS[name] if name in PLAIN else builtin(FUNCTIONS[name], self.c.where(), e.span, len(args))
         return f"{self.const(fn)}(m, {', '.join(args)})"
 
     def pattern_values(self, node, written: str) -> str:
@@ -481,7 +482,7 @@ def list_compare(op: str, where: str, span):
     return equal
 
 
-def builtin(fn, where: str, span):
+def builtin(fn, where: str, span, arity: int):
     """A built-in charges its own work and raises Spent, or a RuleError, without knowing its line:
     the call names it."""
     def call(m, *values):
@@ -491,12 +492,20 @@ def builtin(fn, where: str, span):
             raise runaway(where, span) from None
         except RuleError as err:
             raise err.at(span)
-    return call
+
+    def call1(m, x):        # the common case, without packing the values
+        try:
+            return fn(m, x)
+        except Spent:
+            raise runaway(where, span) from None
+        except RuleError as err:
+            raise err.at(span)
+    return call1 if arity == 1 else call
 
 
-def table_of_values(name: str, table, where: str, span):
-    """A table whose entries are all literals, looked up by one key as `Compiler.ex_Index` does."""
-    rows = [(lo, hi, val.value) for lo, hi, _, _, val in table]
+def table_of_values(name: str, rows: list, where: str, span):
+    """A table whose entries are all constants (literals and enum values), looked up by one key as
+    `Compiler.ex_Index` does: `rows` are (low, high, value)."""
     size = len(rows)
 
     def lookup(m, k):

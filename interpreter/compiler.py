@@ -248,6 +248,10 @@ class Compiler:
             return lambda m, v: "yes" if v else "no"
         if t == "pattern":
             return lambda m, v: pattern_words(v)
+        if t == T.INT:        # the common cases first, as show_any would show them
+            return lambda m, v: str(v) if type(v) is int else m.show_any(v)
+        if t == T.TEXT:
+            return lambda m, v: v.replace("_", " ") if type(v) is str else m.show_any(v)
         return lambda m, v: m.show_any(v)
 
     # ------------------------------------------------------------------ expressions

@@ -60,7 +60,7 @@ def _fixed(compiler, node, fixed: set) -> bool:
         ref = refs[id(node)]
         if ref[0] == "table":
             table = compiler.tables[ref[1]]
-            if node.more_keys or not all(isinstance(entry[4], A.Lit) for entry in table):
+            if node.more_keys or not all(compiler.constant(entry[4]) is not None for entry in table):
                 return False
             return _fixed(compiler, node.key, fixed)
         return _fixed(compiler, node.obj, fixed) and _fixed(compiler, node.key, fixed)
