@@ -7,7 +7,8 @@ as one generated Python function (an `if` as a Python `if`, a `for` as a Python 
 calls the statements' own compiled functions and conditions, so the run costs one step of the
 machine instead of a step and a frame per statement. The result must be the same game: the
 same statements in the same order, the same work charged, the same error at the same line
-(each generated line knows its statement's line) and the same steps counted.
+(each generated line knows its statement's line) and the same steps counted, each statement
+checking the machine's step budget as the machine would before running it.
 
 The block keeps its length: the fused statement stands at the run's first place and the others
 stay where they were, skipped over, so a saved game's frames still point at the same statements.
@@ -22,6 +23,7 @@ from . import codegen
 from . import statements as S
 from .budgets import Spent, runaway
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
+from .machine import STEP_BUDGET
 
 
 class Fused(S.Stmt):
@@ -74,7 +76,7 @@ def fusable(c, st) -> bool:
     if type(st) is S.If:
         blocks = [b for _, b in st.branches] + ([st.other] if st.other is not None else [])
         return all(whole(c, b) for b in blocks)
-    if type(st) is S.For:
+    if type(st) in (S.For, S.While, S.Repeat):
         return whole(c, st.block)
     return False
 
@@ -109,7 +111,10 @@ def fuse(c, block: int) -> None:
 
 def write(c, run: list, owner: str):
     src = codegen.Source(c)
-    lines, spans = ["def _fused(m, env):", "    _n = 0"], {}
+    # `_room`: the statements this run may still count before the machine's step budget is spent
+    # (the machine counted its first already).
+    lines, spans = ["def _fused(m, env):", "    _n = 0", f"    _room = {STEP_BUDGET + 1} - m.steps"], {}
+    stop = src.const(loops_forever(owner))
 
     def emit(text: str, depth: int, span=None):
         lines.append("    " * depth + text)
@@ -124,7 +129,9 @@ def write(c, run: list, owner: str):
 
     def statements(sts, depth):
         for st in sts:
+            # Count the statement, and stop as the machine would before running one too many.
             emit("_n += 1", depth)
+            emit(f"if _n > _room: raise {stop}()", depth, st.span)
             charge(st, depth)
             if type(st) is S.Simple:
                 emit(f"{src.const(st.fn)}(m, env)", depth, st.span)
@@ -135,6 +142,12 @@ def write(c, run: list, owner: str):
                 if st.other is not None:
                     emit("else:", depth)
                     body(st.other, depth + 1)
+            elif type(st) in (S.While, S.Repeat):
+                if type(st) is S.While:
+                    emit(f"while {src.const(st.cond)}(m, env):", depth, st.span)
+                else:
+                    emit(f"for _i in range({src.const(st.count)}(m, env)):", depth, st.span)
+                body(st.block, depth + 1)
             else:
                 items = f"{src.const(codegen.charged(int(st.each), st.where, st.span))}(m, [*{src.const(st.items)}(m, env)])"
                 emit(f"for env[{int(st.slot)}] in {items}:", depth, st.span)
@@ -155,3 +168,10 @@ def write(c, run: list, owner: str):
     if fn is None:
         return None
     return Fused(fn, len(run), spans, owner, run[0].span)
+
+
+def loops_forever(owner: str):
+    """The machine's error for rules that run too many statements without a decision (the fused
+    statement names the line)."""
+    return lambda: BudgetExceeded(f"The rules ran {STEP_BUDGET} steps without asking anyone anything; "
+                                  f"the {owner} seems to loop forever.")

@@ -35,6 +35,7 @@ class Machine:
         self.signal_block = prog.signal_block
         self.work = WORK_BUDGET      # counts down as the rules work (budgets.py); not game state
         self.skipped = 0             # turns skip_turn skipped in a row since the rules started running
+        self.steps = 0               # statements run since the rules started running (fusion.py reads it)
 
     # ------------------------------------------------------------------ randomness
     # Every random draw comes here: from the seeded generator, or from the results a scenario
@@ -283,6 +284,7 @@ class Machine:
                 if steps > budget:
                     raise BudgetExceeded(f"The rules ran {budget} steps without asking anyone anything; "
                                          f"the {blk.owner} seems to loop forever.", st.span)
+                self.steps = steps
                 try:
                     more = st.run(self, frame)     # a fused run of statements counts each of them
                     if more:
