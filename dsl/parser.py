@@ -1192,7 +1192,11 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
             _PARSED.pop(next(iter(_PARSED)))
         _PARSED[key] = parse_text(text, file)
     module, errors = _PARSED[key]
-    return copy.deepcopy(module), list(errors)
+    try:
+        return copy.deepcopy(module), list(errors)
+    except RecursionError:       # an expression too long to copy (hundreds of terms): parse it afresh
+        _PARSED.pop(key, None)
+        return parse_text(text, file)
 
 
 def parse_text(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:

@@ -1,20 +1,25 @@
-"""Expressions as Python source: a checked expression becomes one Python function `f(m, env)`.
+"""Rules as Python source: expressions, definitions, option lists and assignments become Python
+functions, compiled once per rulebook.
 
 The closures of `compiler.py` cost a Python call for every node of an expression; here the
-common nodes (names, fields, operators, conditions, lists, comprehensions, definition and
-built-in calls) are written as one Python expression and compiled once, so evaluating `x.power
-+ 1 > y` is one call, not five. The result must be the same game: the same values, the same
-order of evaluation, the same work charged and the same errors at the same lines. Nodes written
-here as source charge through small helpers made by this module (`_charge`, `_text`, `_call`),
-with their line baked in; any other node is compiled by the closure compiler and called.
+common nodes (names, fields, operators, conditions, lists, comprehensions, tables, definition
+and built-in calls) are written as one Python expression, so evaluating `x.power + 1 > y` is one
+call, not five. A definition is a Python function of its values, its items Python locals. The
+result must be the same game: the same values, the same order of evaluation, the same work
+charged and the same errors at the same lines. Nodes written here charge through small helpers
+made below (`charged`, `sized`, `builtin`, ...), each with its line baked in; any other node is
+compiled by the closure compiler and called.
 
-Safe by construction: the source holds only names this module makes (`m`, `env`, `_defs` and
-`_k<number>`), operators, slot numbers it computed, and literals written with `repr` (only ints,
-bools, None, finite floats and texts, whose `repr` is always one literal). Every other value
-of the rulebook (lists, tables, showers, built-ins) is passed in the function's namespace under
-a made-up name, never as text. `tests/test_codegen.py` parses every generated function of every
-rulebook and a hostile one and checks exactly this. This module must not evaluate anything of a
-game, and must not place any text of a rulebook in the source except through `repr`.
+Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
+`_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
+`_room`, `_i`, `labels`, `values`), the built-ins `range`, `len` and `abs` (the namespace has no
+others), operators, numbers this module computed, and literals written with `repr` (only ints,
+bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
+the rulebook (lists, tables, showers, built-ins, spans) is passed in the function's namespace
+under a made-up name, never as text. `tests/test_codegen.py` parses every function generated for
+every bundled rulebook and for a hostile one and checks exactly this. This module must not
+evaluate anything of a game, and must not place any text of a rulebook in the source except
+through `repr`.
 """
 from __future__ import annotations
 
@@ -27,8 +32,6 @@ from .budgets import SMALL, Spent, runaway
 from .errors import RuleError
 
 MAX_DEPTH = 40          # deeper expressions are split, well inside Python's parser's nesting limit
-SAFE_NAMES = ("m", "env", "_defs")
-SAFE_ATTRS = ("g", "pl", "f", "s", "player_count", "join")   # the attributes the source reads
 
 
 def literal(v) -> str | None:
@@ -50,7 +53,7 @@ class Source:
 
     def __init__(self, compiler, bound=frozenset()):
         self.c = compiler
-        self.names: dict[str, object] = {"_defs": compiler.out.defines, "_fast": compiler.out.fast}
+        self.names: dict[str, object] = {"_fast": compiler.out.fast}
         self.bound = bound
         self.fell_back = False
 
@@ -294,7 +297,7 @@ def function(compiler, e):
     src, body = _written(compiler, e, bound_slots(compiler, e))
     if src.fell_back and src.bound:
         src, body = _written(compiler, e, set())
-    if len(src.names) == 3 and body == f"{list(src.names)[-1]}(m, env)":
+    if len(src.names) == 2 and body == f"{list(src.names)[-1]}(m, env)":
         return src.names[body[:-8]]     # the whole expression is one closure: call it directly
     fn = _compiled(f"def _expression(m, env):\n    return {body}\n", "_expression", src.names,
                    getattr(e.span, "line", "?"))

@@ -1,0 +1,185 @@
+"""Rules compiled to Python source (issue 9): the source is safe by construction, and the speed
+paths (generated source, fused statements, kept values) play the same game as the rules say.
+
+Safety is checked on the source itself: every function generated for every bundled rulebook and
+variant, and for a rulebook whose texts try to break out of their quotes, is parsed and may hold
+only the names, attributes and literals `interpreter/codegen.py` promises.
+"""
+import ast
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from inline import game
+from tabletop.interpreter import codegen
+from tabletop.interpreter.api import RuleError, load_game
+from tabletop.interpreter.machine import Machine
+
+RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
+
+# What the source may hold, written out here rather than read from codegen.py, so that adding a
+# name there needs a reason here.
+NAMES = {"m", "env", "_fast", "_value", "_n", "_room", "_i", "labels", "values", "range", "len", "abs"}
+MADE = re.compile(r"_[kv]\d+")              # a value passed in, an item held in a local
+ATTRIBUTES = {"g", "pl", "f", "s", "player_count", "work", "steps",          # the machine's state
+              "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
+              "append", "join"}                                              # labels.append, "".join
+FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused"}
+HOSTILE = "x'); __import__('os').system('echo owned') #\" \\ {{ }} \u00e9\n"
+
+
+@pytest.fixture
+def sources(monkeypatch):
+    """Every source text compiled while the fixture is used."""
+    texts = []
+    compiled = codegen._compiled
+
+    def record(text, name, names, line):
+        texts.append(text)
+        return compiled(text, name, names, line)
+    monkeypatch.setattr(codegen, "_compiled", record)
+    return texts
+
+
+def unsafe_parts(text: str) -> list:
+    """What in a generated function the promise does not allow."""
+    bad = []
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id not in NAMES and not MADE.fullmatch(node.id):
+            bad.append(f"name {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr not in ATTRIBUTES:
+            bad.append(f"attribute {node.attr}")
+        elif isinstance(node, ast.Constant) and type(node.value) not in (int, str, bool, float, type(None)):
+            bad.append(f"literal {node.value!r}")
+        elif isinstance(node, ast.arg) and node.arg not in ("m", "env") and not MADE.fullmatch(node.arg):
+            bad.append(f"parameter {node.arg}")
+        elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ClassDef,
+                               ast.AsyncFunctionDef, ast.With, ast.Delete)):
+            bad.append(type(node).__name__)
+        elif isinstance(node, ast.FunctionDef) and node.name not in FUNCTIONS:
+            bad.append(f"function {node.name}")
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef):
+        bad.append("more than one function")
+    return bad
+
+
+def test_every_bundled_rulebook_compiles_to_source_that_keeps_the_promise(sources):
+    codegen._CODE.clear()
+    for folder in sorted(p for p in RULEBOOKS.iterdir() if (p / "game.rules").exists()):
+        for variant in [None] + sorted(v.stem for v in (folder / "variants").glob("*.rules")):
+            load_game(str(folder), variant=variant)
+    assert len(sources) > 1000
+    kinds = {ast.parse(t).body[0].name for t in sources}
+    assert kinds == FUNCTIONS        # each kind of generated function was seen and checked
+    for text in sources:
+        assert unsafe_parts(text) == [], text
+
+
+HOSTILE_RULES = '''
+    game "Quotes"
+    players 1
+    kind card from "cards.yaml":
+        name: text
+        note: text
+    var score_text: text = "start"
+    define note_of(c: card): text = c.note
+    define shout(t: text): text = "<" + t + ">"
+    turn:
+        choose c from card labelled "Play {c.name}: {c.note}"
+        score_text = shout(note_of(c)) + "'\\"{c.name}"
+        say "{score_text}"
+        end game
+    winners: players
+'''
+
+
+def test_rulebook_texts_reach_the_source_only_as_quoted_literals(tmp_path, sources):
+    cards = yaml.safe_dump({"cards": [{"name": "a'b", "note": HOSTILE}, {"name": 'c"d', "note": "plain"}]})
+    g = game(tmp_path, HOSTILE_RULES, **{"cards.yaml": cards})
+    for text in sources:
+        assert unsafe_parts(text) == [], text
+    s = g.new_state(seed=1)
+    note = s.evaluate("note_of", "a'b")
+    assert note.startswith("x'); __import__('os').system('echo owned') #")
+    assert s.options()[0] == f"Play a'b: {note}".replace("_", " ")     # texts are shown as words
+    s.apply(0)
+    assert s.is_over
+    assert s.to_json()["log"][-1] == ("<" + HOSTILE + ">'\"a'b").replace("_", " ")
+
+
+def test_an_error_in_a_fused_run_names_the_statement_that_failed(tmp_path):
+    g = game(tmp_path, '''
+        game "Fused"
+        players 1
+        var n: int = 0
+        var xs: list of int = [1, 2]
+        turn:
+            n = 1
+            n = n + 1
+            if n > 0:
+                n = xs[n + 5]
+            end game
+        winners: players
+    ''')
+    with pytest.raises(RuleError) as e:
+        g.new_state(seed=1)
+    assert e.value.span.line == 9          # `n = xs[n + 5]`, inside the fused `if`
+    assert "turn section" in str(e.value) and "no item at that position" in str(e.value)
+
+
+def test_a_long_expression_is_split_and_still_gives_its_value(tmp_path):
+    terms = " + ".join(["1"] * 300)
+    g = game(tmp_path, f'''
+        game "Long"
+        players 1
+        define total: int = {terms}
+        turn:
+            end game
+        winners: players
+    ''')
+    assert g.new_state(seed=1).evaluate("total") == 300
+
+
+KEPT_RULES = '''
+    game "Kept"
+    players 1
+    kind tile from "tiles.yaml":
+        name: text
+        row: int
+    var bonus: int = 0
+    define row_of(r: int): list of tile = [t for t in tile if t.row == r]
+    define row_bonus(r: int): int = count(row_of(r)) + bonus
+    turn:
+        bonus = 5
+        end game
+    winners: players
+'''
+
+
+def test_a_definition_of_data_alone_is_kept_and_charged_as_if_computed_again(tmp_path):
+    tiles = "tiles:\n" + "".join(f"  - {{name: t{i}, row: {i % 3}}}\n" for i in range(30))
+    g = game(tmp_path, KEPT_RULES, **{"tiles.yaml": tiles})
+    prog = g.compiled
+    m = Machine(prog, g.new_state(seed=1).to_json())
+    costs, rows = [], []
+    for _ in range(3):
+        before = m.work
+        rows.append(prog.defines["row_of"](m, (1,)))
+        costs.append(before - m.work)
+    assert costs[0] > 0 and costs == [costs[0]] * 3      # the same work each time
+    assert rows[0] == rows[1] == rows[2] == list(range(1, 30, 3))
+    rows[0].append(99)                                    # a list handed out is the caller's own
+    assert prog.defines["row_of"](m, (1,)) == list(range(1, 30, 3))
+
+
+def test_a_definition_that_reads_the_game_is_never_kept(tmp_path):
+    tiles = "tiles:\n" + "".join(f"  - {{name: t{i}, row: {i % 3}}}\n" for i in range(30))
+    g = game(tmp_path, KEPT_RULES, **{"tiles.yaml": tiles})
+    s = g.new_state(seed=1)
+    assert s.evaluate("row_bonus", 1) == 15           # bonus became 5 in the turn
+    data = s.to_json()
+    data["globals"][0] = 7
+    assert g.load_state(data).evaluate("row_bonus", 1) == 17
