@@ -13,7 +13,8 @@ checking the machine's step budget as the machine would before running it.
 The block keeps its length: the fused statement stands at the run's first place and the others
 stay where they were, skipped over, so a saved game's frames still point at the same statements.
 The source holds only names `codegen.py` makes (see its docstring); this module must not
-fuse a statement that can pause, push a frame, or end a game, a stage, a loop or a rule.
+fuse a statement that can pause or push a frame. A statement that leaves the run (`return`,
+`stop`, `end game`, `end NAME`) does to the frame stack what it does unfused, and the run ends.
 """
 from __future__ import annotations
 
@@ -69,6 +70,11 @@ class Skipped(S.Stmt):
         raise RuleError("A fused statement was entered in its middle.", self.span)
 
 
+# Statements that leave the run: the fused function does what they do to the frame stack (their
+# `leave`) and returns, and the machine goes on from wherever they leave it.
+EXITS = (S.Return, S.Stop, S.EndGame, S.EndStage)
+
+
 def fusable(c, st) -> bool:
     """Can `st` never pause, push a frame or end anything? (Its blocks, for `if` and `for`.)"""
     if type(st) is S.Simple:
@@ -78,7 +84,7 @@ def fusable(c, st) -> bool:
         return all(whole(c, b) for b in blocks)
     if type(st) in (S.For, S.While, S.Repeat):
         return whole(c, st.block)
-    return False
+    return type(st) in EXITS
 
 
 def whole(c, block: int) -> bool:
@@ -127,7 +133,7 @@ def write(c, run: list, owner: str):
             size, where, span = big
             emit(f"{src.const(codegen.spent(int(size), where, span))}(m)", depth, span)
 
-    def statements(sts, depth):
+    def statements(sts, depth, loops):
         for st in sts:
             # Count the statement, and stop as the machine would before running one too many.
             emit("_n += 1", depth)
@@ -135,34 +141,39 @@ def write(c, run: list, owner: str):
             charge(st, depth)
             if type(st) is S.Simple:
                 emit(f"{src.const(st.fn)}(m, env)", depth, st.span)
+            elif type(st) is S.Stop and loops:
+                emit("break", depth, st.span)         # the innermost loop is one of this run's
+            elif type(st) in EXITS:
+                emit(f"{src.const(st.leave)}(m, env)", depth, st.span)
+                emit("return _n", depth)
             elif type(st) is S.If:
                 for k, (cond, block) in enumerate(st.branches):
                     emit(f"{'if' if k == 0 else 'elif'} {src.const(cond)}(m, env):", depth, st.span)
-                    body(block, depth + 1)
+                    body(block, depth + 1, loops)
                 if st.other is not None:
                     emit("else:", depth)
-                    body(st.other, depth + 1)
+                    body(st.other, depth + 1, loops)
             elif type(st) in (S.While, S.Repeat):
                 if type(st) is S.While:
                     emit(f"while {src.const(st.cond)}(m, env):", depth, st.span)
                 else:
                     emit(f"for _i in range({src.const(st.count)}(m, env)):", depth, st.span)
-                body(st.block, depth + 1)
+                body(st.block, depth + 1, loops + 1)
             else:
                 items = f"{src.const(codegen.charged(int(st.each), st.where, st.span))}(m, [*{src.const(st.items)}(m, env)])"
                 emit(f"for env[{int(st.slot)}] in {items}:", depth, st.span)
                 if st.cond is not None:
                     emit(f"if not {src.const(st.cond)}(m, env):", depth + 1, st.span)
                     emit("continue", depth + 2)
-                body(st.block, depth + 1)
+                body(st.block, depth + 1, loops + 1)
 
-    def body(block, depth):
+    def body(block, depth, loops):
         sts = originals(c, block)
         if not sts:
             emit("pass", depth)
-        statements(sts, depth)
+        statements(sts, depth, loops)
 
-    statements(run, 1)
+    statements(run, 1, 0)
     lines.append("    return _n")
     fn = codegen._compiled("\n".join(lines) + "\n", "_fused", src.names, getattr(run[0].span, "line", "?"))
     if fn is None:
@@ -175,3 +186,4 @@ def loops_forever(owner: str):
     statement names the line)."""
     return lambda: BudgetExceeded(f"The rules ran {STEP_BUDGET} steps without asking anyone anything; "
                                   f"the {owner} seems to loop forever.")
+

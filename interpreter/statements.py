@@ -122,6 +122,9 @@ class Stop(Stmt):
         self.span = span
 
     def run(self, m, frame):
+        self.leave(m, None)
+
+    def leave(self, m, env):
         m.stop_loop(self.span)
 
 
@@ -130,6 +133,9 @@ class Return(Stmt):
         self.span = span
 
     def run(self, m, frame):
+        self.leave(m, None)
+
+    def leave(self, m, env):
         m.return_proc()
 
 
@@ -138,7 +144,10 @@ class EndGame(Stmt):
         self.reason, self.span = reason, span
 
     def run(self, m, frame):
-        m.end_game(self.reason(m, m.envs[frame[2]]) if self.reason else "The game is over.")
+        self.leave(m, m.envs[frame[2]])
+
+    def leave(self, m, env):
+        m.end_game(self.reason(m, env) if self.reason else "The game is over.")
 
 
 class Signal(Stmt):
@@ -447,8 +456,10 @@ class EndStage(Stmt):
         self.name, self.reason, self.span = name, reason, span
 
     def run(self, m, frame):
-        reason = self.reason(m, m.envs[frame[2]]) if self.reason else None
-        m.end_stage(self.name, reason, self.span)
+        self.leave(m, m.envs[frame[2]])
+
+    def leave(self, m, env):
+        m.end_stage(self.name, self.reason(m, env) if self.reason else None, self.span)
 
 
 class PlayOver(Stmt):

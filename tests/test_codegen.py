@@ -183,3 +183,33 @@ def test_a_definition_that_reads_the_game_is_never_kept(tmp_path):
     data = s.to_json()
     data["globals"][0] = 7
     assert g.load_state(data).evaluate("row_bonus", 1) == 17
+
+
+def test_return_stop_and_end_game_inside_fused_runs_leave_as_the_rules_say(tmp_path):
+    g = game(tmp_path, '''
+        game "Exits"
+        players 1
+        var seen: list of int = []
+        var after: int = 0
+        rule first_big(xs: list of int):
+            for x in xs:
+                if x > 2:
+                    add x to seen
+                    stop
+                add 0 - x to seen
+            after = after + 1
+            if after > 0:
+                return
+            after = 100
+        turn:
+            first_big([1, 2, 3, 4])
+            first_big([5])
+            if after == 2:
+                end game "both returned"
+            after = 50
+        winners: players
+    ''')
+    s = g.new_state(seed=1)
+    assert s.is_over and s.result.reason == "both returned"
+    data = s.to_json()["globals"]
+    assert data == [[-1, -2, 3, 5], 2]
