@@ -233,9 +233,7 @@ class State:
             return []
         if seat is None:
             seat = p["players"][0]
-        if p["kind"] == "secret":
-            return list(p["by_seat_labels"].get(str(seat), [])) if seat in p["players"] else []
-        return list(p["labels"]) if seat in p["players"] else []
+        return list(_labels(p, seat))
 
     def option_groups(self, seat: int | None = None) -> list:
         """For each of `options(seat)`, the number of the menu's `option` clause that offered it,
@@ -281,9 +279,9 @@ class State:
     def apply(self, index: int, seat: int | None = None, time: float | None = None):
         p = self.data["pending"]
         seat = self._deciding(seat)
-        labels = self.options(seat)
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(labels):
-            raise IllegalMove(f"There is no option {index!r}; the options are numbered 0 to {len(labels) - 1}.")
+        count = len(_labels(p, seat))
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
+            raise IllegalMove(f"There is no option {index!r}; the options are numbered 0 to {count - 1}.")
         if time is not None:
             _check_time(time)
         if p.get("timed") and time is None:
@@ -415,6 +413,13 @@ def _winners(prog: Compiled, m: Machine, scores: list) -> list:
     ranked = {p: key(p) for p in range(n)}
     best = min(ranked.values())
     return [p for p in range(n) if ranked[p] == best]
+
+
+def _labels(p: dict, seat: int) -> list:
+    """The labels a pending decision offers `seat` (not a copy)."""
+    if seat not in p["players"]:
+        return []
+    return p["by_seat_labels"].get(str(seat), []) if p["kind"] == "secret" else p["labels"]
 
 
 def _copy(x):
