@@ -1,9 +1,10 @@
 """Benchmark: how long rulebooks take to load, check and compile, and how fast random games run.
 
 Run `python tests/benchmark.py` (add `--games N`, `--rounds R`, `--only GAME`, `--json`). It is a
-script, not a test: speed is measured and reported, never asserted. Each figure is the fastest of
-R rounds of the same seeded games, and the hand-written ratio is measured side by side. Random play uses a seeded `random.Random`, so the games
-played are the same on every run; only the timings differ. It must not change any rulebook.
+script, not a test: speed is measured and reported, never asserted. Random play uses a seeded
+`random.Random`, so the games played are the same on every run; only the timings differ. Each
+figure is the fastest of R rounds of the same games, and the hand-written ratio is measured side
+by side with the engine. It must not change any rulebook.
 """
 from __future__ import annotations
 
