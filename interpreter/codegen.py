@@ -12,7 +12,7 @@ compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `labels`, `values`), the built-ins `range`, `len` and `abs` (the namespace has no
+`_room`, `_i`, `labels`, `values`; `fusion.py` writes with the same), the built-ins `range`, `len` and `abs` (the namespace has no
 others), operators, numbers this module computed, and literals written with `repr` (only ints,
 bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
 the rulebook (lists, tables, showers, built-ins, spans) is passed in the function's namespace

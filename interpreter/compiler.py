@@ -673,8 +673,6 @@ class Compiler:
         self.owner_stack.append(owner)
         blk.stmts = [self.stmt(s) for s in stmts]
         self.owner_stack.pop()
-        from . import fusion      # after statements.py, which imports this module
-        fusion.fuse(self, bid)
         return bid
 
     def stmt(self, s):
@@ -816,6 +814,8 @@ class Compiler:
         else:       # rounds and no turns: everyone plays at once
             root.append(S.TakeRounds(None, self, None))
         out.blocks[out.root].stmts = root
+        from . import fusion      # after statements.py, which imports this module
+        fusion.fuse_all(self)
         self.decl_where = "the display"
         if "skip_turn" in sym and sym["skip_turn"].kind == "define":
             out.skip_turn_span = sym["skip_turn"].decl.span

@@ -27,27 +27,27 @@ from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
 from .machine import STEP_BUDGET
 
 
-class Fused(S.Stmt):
-    """A run of `count` statements that cannot pause, run as one generated function."""
+class Generated:
+    """A generated function and what it needs to name the line of an error: each generated line's
+    statement (`spans`) and the rule or section it belongs to (`owner`)."""
 
-    def __init__(self, fn, count: int, spans: dict, owner: str, span):
-        self.fn, self.count, self.spans, self.owner, self.span = fn, count, spans, owner, span
+    def __init__(self, fn, spans: dict, owner: str, span):
+        self.fn, self.spans, self.owner, self.span = fn, spans, owner, span
         self.code = fn.__code__
 
-    def run(self, m, frame):
+    def guarded(self, *args):
+        """fn(*args), its errors turned into the machine's, naming the statement's line."""
         try:
-            steps = self.fn(m, m.envs[frame[2]])
+            return self.fn(*args)
         except Spent:
             raise runaway(f"the {self.owner}", self.span_of()) from None
         except RuleError as e:
             raise e.at(self.span_of())
-        except RecursionError as e:
+        except RecursionError:
             raise BudgetExceeded(f"The rules nest too deeply in the {self.owner}.", self.span_of()) from None
         except PY_ERRORS as e:
             raise RuleError(f"This line of the {self.owner} cannot be carried out: {explain(e)}.",
                             self.span_of()) from None
-        frame[1] += self.count - 1
-        return steps
 
     def span_of(self) -> object:
         """The line of the statement that was running: the generated line the error passed."""
@@ -58,6 +58,18 @@ class Fused(S.Stmt):
                 line = tb.tb_lineno
             tb = tb.tb_next
         return self.spans.get(line, self.span)
+
+
+class Fused(S.Stmt):
+    """A run of `count` statements that cannot pause, run as one generated function."""
+
+    def __init__(self, generated: Generated, count: int, first):
+        self.generated, self.count, self.first, self.span = generated, count, first, first.span
+
+    def run(self, m, frame):
+        steps = self.generated.guarded(m, m.envs[frame[2]])
+        frame[1] += self.count - 1
+        return steps
 
 
 class Skipped(S.Stmt):
@@ -71,25 +83,28 @@ class Skipped(S.Stmt):
 
 
 # Statements that leave the run: the fused function does what they do to the frame stack (their
-# `leave`) and returns, and the machine goes on from wherever they leave it.
+# `leave`) and returns, and the machine goes on from wherever they leave it. Inside a rule run
+# in place (below) only `return` and a `stop` of one of its loops may leave.
 EXITS = (S.Return, S.Stop, S.EndGame, S.EndStage)
 
 
-def fusable(c, st) -> bool:
-    """Can `st` never pause, push a frame or end anything? (Its blocks, for `if` and `for`.)"""
+def fusable(c, st, in_rule: bool = False) -> bool:
+    """Can `st` never pause? (With its blocks, and any rule it calls.)"""
     if type(st) is S.Simple:
         return True
     if type(st) is S.If:
         blocks = [b for _, b in st.branches] + ([st.other] if st.other is not None else [])
-        return all(whole(c, b) for b in blocks)
+        return all(whole(c, b, in_rule) for b in blocks)
     if type(st) in (S.For, S.While, S.Repeat):
-        return whole(c, st.block)
-    return type(st) in EXITS
+        return whole(c, st.block, in_rule)
+    if type(st) is S.Call:
+        return inlined(c, st.proc_name) is not None
+    return type(st) in ((S.Return, S.Stop) if in_rule else EXITS)
 
 
-def whole(c, block: int) -> bool:
+def whole(c, block: int, in_rule: bool = False) -> bool:
     """Does a whole block fuse?"""
-    return all(fusable(c, st) for st in originals(c, block))
+    return all(fusable(c, st, in_rule) for st in originals(c, block))
 
 
 def originals(c, block: int) -> list:
@@ -97,9 +112,17 @@ def originals(c, block: int) -> list:
     return [st.original if type(st) is Skipped else st.first if type(st) is Fused else st for st in blk.stmts]
 
 
+def fuse_all(c) -> None:
+    """Fuse every block of the compiled program (once every rule is compiled, so a call can run
+    its rule in place)."""
+    c.inlined, c.inlining = {}, set()
+    for block in range(len(c.out.blocks)):
+        fuse(c, block)
+
+
 def fuse(c, block: int) -> None:
-    """Replace each run of statements in `block` that cannot pause (two or more, or one `if` or
-    `for`) by a fused statement and skipped places."""
+    """Replace each run of statements in `block` that cannot pause (two or more, or one that is
+    not a plain statement) by a fused statement and skipped places."""
     blk = c.out.blocks[block]
     stmts, i = blk.stmts, 0
     while i < len(stmts):
@@ -108,18 +131,42 @@ def fuse(c, block: int) -> None:
             j += 1
         run = stmts[i:j]
         if len(run) >= 2 or (run and type(run[0]) is not S.Simple):
-            fused = write(c, run, blk.owner)
-            if fused is not None:
-                fused.first = run[0]
-                stmts[i:j] = [fused] + [Skipped(st) for st in run[1:]]
+            generated = write(c, run, blk.owner)
+            if generated is not None:
+                stmts[i:j] = [Fused(generated, len(run), run[0])] + [Skipped(st) for st in run[1:]]
         i = max(j, i + 1)
 
 
-def write(c, run: list, owner: str):
+def inlined(c, name: str):
+    """A rule that cannot pause, as a `Generated` f(m, room, values) -> statements run, which a
+    fused call runs in place of pushing a frame; None for any other. A rule that calls itself
+    (its frames count against the machine's nesting limit), a stage or section (`end NAME` looks
+    for its frame) and a rule that ends the game or a stage are not run in place."""
+    if name in c.inlined:
+        return c.inlined[name]
+    proc = c.out.procs.get(name)
+    if proc is None or name.startswith(":") or name in c.out.stages or name in c.inlining:
+        return None
+    c.inlining.add(name)
+    generated = write(c, originals(c, proc.block), c.out.blocks[proc.block].owner, proc) \
+        if whole(c, proc.block, in_rule=True) else None
+    c.inlining.discard(name)
+    c.inlined[name] = generated
+    return generated
+
+
+def write(c, run: list, owner: str, proc=None):
+    """The Python source of a run of statements (or, with `proc`, a whole rule), compiled."""
     src = codegen.Source(c)
-    # `_room`: the statements this run may still count before the machine's step budget is spent
-    # (the machine counted its first already).
-    lines, spans = ["def _fused(m, env):", "    _n = 0", f"    _room = {STEP_BUDGET + 1} - m.steps"], {}
+    if proc is None:
+        # `_room`: the statements this run may still count before the machine's step budget is
+        # spent (the machine counted its first already).
+        lines = ["def _fused(m, env):", "    _n = 0", f"    _room = {STEP_BUDGET + 1} - m.steps"]
+    else:
+        lines = ["def _rule(m, _room, values):", "    _n = 0",
+                 f"    env = [None] * {int(proc.size)}"]
+        lines += [f"    env[{int(slot)}] = values[{k}]" for k, slot in enumerate(proc.param_slots)]
+    spans = {}
     stop = src.const(loops_forever(owner))
 
     def emit(text: str, depth: int, span=None):
@@ -143,9 +190,18 @@ def write(c, run: list, owner: str):
                 emit(f"{src.const(st.fn)}(m, env)", depth, st.span)
             elif type(st) is S.Stop and loops:
                 emit("break", depth, st.span)         # the innermost loop is one of this run's
+            elif proc is not None and type(st) is S.Return:
+                emit("return _n", depth, st.span)
+            elif proc is not None and type(st) is S.Stop:
+                emit(f"raise {src.const(no_loop(st.span))}()", depth, st.span)
             elif type(st) in EXITS:
                 emit(f"{src.const(st.leave)}(m, env)", depth, st.span)
                 emit("return _n", depth)
+            elif type(st) is S.Call:
+                # The rule runs in place: its statements count, and stop, against this run's room.
+                args = "".join(f"{src.const(a)}(m, env), " for a in st.args)
+                rule = src.const(inlined(c, st.proc_name).guarded)
+                emit(f"_n += {rule}(m, _room - _n, [{args}])", depth, st.span)
             elif type(st) is S.If:
                 for k, (cond, block) in enumerate(st.branches):
                     emit(f"{'if' if k == 0 else 'elif'} {src.const(cond)}(m, env):", depth, st.span)
@@ -175,10 +231,10 @@ def write(c, run: list, owner: str):
 
     statements(run, 1, 0)
     lines.append("    return _n")
-    fn = codegen._compiled("\n".join(lines) + "\n", "_fused", src.names, getattr(run[0].span, "line", "?"))
-    if fn is None:
-        return None
-    return Fused(fn, len(run), spans, owner, run[0].span)
+    name = "_fused" if proc is None else "_rule"
+    span = proc.span if proc is not None else run[0].span
+    fn = codegen._compiled("\n".join(lines) + "\n", name, src.names, getattr(span, "line", "?"))
+    return Generated(fn, spans, owner, span) if fn is not None else None
 
 
 def loops_forever(owner: str):
@@ -187,3 +243,7 @@ def loops_forever(owner: str):
     return lambda: BudgetExceeded(f"The rules ran {STEP_BUDGET} steps without asking anyone anything; "
                                   f"the {owner} seems to loop forever.")
 
+
+def no_loop(span):
+    """A `stop` with no loop to leave in a rule run in place: the machine's error."""
+    return lambda: RuleError("'stop' found no loop to leave in this rule.", span)

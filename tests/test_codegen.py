@@ -26,7 +26,7 @@ MADE = re.compile(r"_[kv]\d+")              # a value passed in, an item held in
 ATTRIBUTES = {"g", "pl", "f", "s", "player_count", "work", "steps",          # the machine's state
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
               "append", "join"}                                              # labels.append, "".join
-FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused"}
+FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused", "_rule"}
 HOSTILE = "x'); __import__('os').system('echo owned') #\" \\ {{ }} \u00e9\n"
 
 
@@ -54,7 +54,8 @@ def unsafe_parts(text: str) -> list:
             bad.append(f"attribute {node.attr}")
         elif isinstance(node, ast.Constant) and type(node.value) not in (int, str, bool, float, type(None)):
             bad.append(f"literal {node.value!r}")
-        elif isinstance(node, ast.arg) and node.arg not in ("m", "env") and not MADE.fullmatch(node.arg):
+        elif isinstance(node, ast.arg) and node.arg not in ("m", "env", "_room", "values") \
+                and not MADE.fullmatch(node.arg):
             bad.append(f"parameter {node.arg}")
         elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ClassDef,
                                ast.AsyncFunctionDef, ast.With, ast.Delete)):
@@ -213,3 +214,47 @@ def test_return_stop_and_end_game_inside_fused_runs_leave_as_the_rules_say(tmp_p
     assert s.is_over and s.result.reason == "both returned"
     data = s.to_json()["globals"]
     assert data == [[-1, -2, 3, 5], 2]
+
+
+def test_a_rule_run_in_place_names_its_own_line_and_counts_its_steps(tmp_path):
+    g = game(tmp_path, '''
+        game "In place"
+        players 1
+        var xs: list of int = [1, 2]
+        var total: int = 0
+        rule add_up(k: int):
+            total = total + k
+            total = total + xs[k]
+        turn:
+            add_up(1)
+            add_up(5)
+            end game
+        winners: players
+    ''')
+    with pytest.raises(RuleError) as e:
+        g.new_state(seed=1)
+    assert e.value.span.line == 7                    # `total = total + xs[k]`, in the rule
+    assert "rule 'add_up'" in str(e.value)
+    assert e.value.span.line != 10                   # not the call's line
+
+
+def test_a_runaway_loop_in_a_rule_run_in_place_stops_at_the_step_budget(tmp_path):
+    g = game(tmp_path, '''
+        game "Spin"
+        players 1
+        var n: int = 0
+        rule spin:
+            while true:
+                n = n + 1
+        turn:
+            n = 0
+            spin()
+            end game
+        winners: players
+    ''')
+    from tabletop.interpreter.errors import BudgetExceeded
+    with pytest.raises(BudgetExceeded) as e:
+        g.new_state(seed=1)
+    # As the machine says it statement by statement: the step that would be one too many.
+    assert "ran 2000000 steps" in str(e.value) and "rule 'spin' seems to loop forever" in str(e.value)
+    assert e.value.span.line == 6
