@@ -369,42 +369,48 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
 def assignment(compiler, s, stored, capped_int: bool):
     """`target = value`, `+=` or `-=` as one Python function f(m, env), or None if its source
     cannot be compiled. `stored` is the value's function if it must be copied to be kept (see
-    `statements._stored`), else None; `capped_int` caps the number stored. The order is the
-    closures': the value (after the target's old value, for `+=`), the cap, the range check, then
-    the place stored to."""
-    tgt, ref = s.target, compiler.refs.get(id(s.target))
-    nodes = [tgt] + ([s.value] if stored is None else [])
-    bound = set().union(*(bound_slots(compiler, n) for n in nodes))
-    for attempt in (bound, set()):
-        src = Source(compiler, attempt)
-        value = f"{src.const(stored)}(m, env)" if stored is not None else src.write(s.value)
-        if s.op != "=":
-            value = f"({src.write(tgt)} {'+' if s.op == '+=' else '-'} {value})"
-        lines = [f"    _value = {value}"]
-        if capped_int:
-            lines.append(f"    _value = {src.const(capped(s.span))}(_value)")
-        key = None
-        if isinstance(tgt, A.Name) and ref[0] == "local":
-            place = src.slot(ref[1])
-        elif isinstance(tgt, A.Name):
-            place, key = f"m.g[{int(ref[1])}]", ("g", ref[1])
-        elif isinstance(tgt, A.Index):
-            place = f"{src.write(tgt.obj)}[{src.write(tgt.key)}]"
-        elif ref[0] == "field":
-            place = f"m.f[{src.value(ref[1])}][{src.value(ref[2])}][{src.write(tgt.obj)}]"
-        elif ref[0] == "pvar":
-            place, key = f"m.pl[{src.write(tgt.obj)}][{int(ref[1])}]", ("p", ref[1])
-        else:
-            return None
-        rng = compiler.out.ranges.get(key) if key else None
-        if rng:
-            lines += [f"    if not {src.value(rng[0])} <= _value <= {src.value(rng[1])}:",
-                      f"        raise {src.const(out_of_range(rng, tgt.span))}(_value)"]
-        lines.append(f"    {place} = _value")
-        if not (src.fell_back and attempt):
-            break
-    return _compiled("def _statement(m, env):\n" + "\n".join(lines) + "\n", "_statement", src.names,
-                     getattr(s.span, "line", "?"))
+    `statements._stored`), else None; `capped_int` caps the number stored."""
+    nodes = [s.target] + ([s.value] if stored is None else [])
+    src = Source(compiler, set().union(*(bound_slots(compiler, n) for n in nodes)))
+    lines = assignment_lines(src, s, stored, capped_int)
+    if src.fell_back and src.bound:
+        src = Source(compiler)
+        lines = assignment_lines(src, s, stored, capped_int)
+    if lines is None:
+        return None
+    return _compiled("def _statement(m, env):\n" + "".join("    " + x + "\n" for x in lines), "_statement",
+                     src.names, getattr(s.span, "line", "?"))
+
+
+def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
+    """The lines of an assignment, in the closures' order: the value (after the target's old
+    value, for `+=`), the cap, the range check, then the place stored to."""
+    tgt, ref = s.target, src.c.refs.get(id(s.target))
+    value = f"{src.const(stored)}(m, env)" if stored is not None else src.write(s.value)
+    if s.op != "=":
+        value = f"({src.write(tgt)} {'+' if s.op == '+=' else '-'} {value})"
+    lines = [f"_value = {value}"]
+    if capped_int:
+        lines.append(f"_value = {src.const(capped(s.span))}(_value)")
+    key = None
+    if isinstance(tgt, A.Name) and ref[0] == "local":
+        place = src.slot(ref[1])
+    elif isinstance(tgt, A.Name):
+        place, key = f"m.g[{int(ref[1])}]", ("g", ref[1])
+    elif isinstance(tgt, A.Index):
+        place = f"{src.write(tgt.obj)}[{src.write(tgt.key)}]"
+    elif ref[0] == "field":
+        place = f"m.f[{src.value(ref[1])}][{src.value(ref[2])}][{src.write(tgt.obj)}]"
+    elif ref[0] == "pvar":
+        place, key = f"m.pl[{src.write(tgt.obj)}][{int(ref[1])}]", ("p", ref[1])
+    else:
+        return None
+    rng = src.c.out.ranges.get(key) if key else None
+    if rng:
+        lines += [f"if not {src.value(rng[0])} <= _value <= {src.value(rng[1])}:",
+                  f"    raise {src.const(out_of_range(rng, tgt.span))}(_value)"]
+    lines.append(f"{place} = _value")
+    return lines
 
 
 # ---------------------------------------------------------------------- helpers the source calls

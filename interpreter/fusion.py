@@ -157,6 +157,14 @@ def inlined(c, name: str):
 
 def write(c, run: list, owner: str, proc=None):
     """The Python source of a run of statements (or, with `proc`, a whole rule), compiled."""
+    c.owner_stack.append(owner)       # the rule the expressions written belong to, for their errors
+    try:
+        return _write(c, run, owner, proc)
+    finally:
+        c.owner_stack.pop()
+
+
+def _write(c, run: list, owner: str, proc):
     src = codegen.Source(c)
     if proc is None:
         # `_room`: the statements this run may still count before the machine's step budget is
@@ -174,6 +182,10 @@ def write(c, run: list, owner: str, proc=None):
         if span is not None:
             spans[len(lines)] = span
 
+    def expr(node) -> str:
+        """An expression written in place; its items kept in `env`, as the closures keep them."""
+        return f"({src.write(node)})"
+
     def charge(st, depth):
         big = getattr(st, "big", None)
         if big is not None:
@@ -186,7 +198,10 @@ def write(c, run: list, owner: str, proc=None):
             emit("_n += 1", depth)
             emit(f"if _n > _room: raise {stop}()", depth, st.span)
             charge(st, depth)
-            if type(st) is S.Simple:
+            if type(st) is S.Simple and getattr(st, "assigns", None) is not None:
+                for line in codegen.assignment_lines(src, st.node, *st.assigns):
+                    emit(line, depth, st.span)
+            elif type(st) is S.Simple:
                 emit(f"{src.const(st.fn)}(m, env)", depth, st.span)
             elif type(st) is S.Stop and loops:
                 emit("break", depth, st.span)         # the innermost loop is one of this run's
@@ -203,23 +218,23 @@ def write(c, run: list, owner: str, proc=None):
                 rule = src.const(inlined(c, st.proc_name).guarded)
                 emit(f"_n += {rule}(m, _room - _n, [{args}])", depth, st.span)
             elif type(st) is S.If:
-                for k, (cond, block) in enumerate(st.branches):
-                    emit(f"{'if' if k == 0 else 'elif'} {src.const(cond)}(m, env):", depth, st.span)
+                for k, (_, block) in enumerate(st.branches):
+                    emit(f"{'if' if k == 0 else 'elif'} {expr(st.node.branches[k][0])}:", depth, st.span)
                     body(block, depth + 1, loops)
                 if st.other is not None:
                     emit("else:", depth)
                     body(st.other, depth + 1, loops)
             elif type(st) in (S.While, S.Repeat):
                 if type(st) is S.While:
-                    emit(f"while {src.const(st.cond)}(m, env):", depth, st.span)
+                    emit(f"while {expr(st.node.cond)}:", depth, st.span)
                 else:
-                    emit(f"for _i in range({src.const(st.count)}(m, env)):", depth, st.span)
+                    emit(f"for _i in range({expr(st.node.count)}):", depth, st.span)
                 body(st.block, depth + 1, loops + 1)
             else:
-                items = f"{src.const(codegen.charged(int(st.each), st.where, st.span))}(m, [*{src.const(st.items)}(m, env)])"
+                items = f"{src.const(codegen.charged(int(st.each), st.where, st.span))}(m, [*{expr(st.node.iterable)}])"
                 emit(f"for env[{int(st.slot)}] in {items}:", depth, st.span)
                 if st.cond is not None:
-                    emit(f"if not {src.const(st.cond)}(m, env):", depth + 1, st.span)
+                    emit(f"if not {expr(st.node.cond)}:", depth + 1, st.span)
                     emit("continue", depth + 2)
                 body(st.block, depth + 1, loops + 1)
 

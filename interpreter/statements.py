@@ -36,6 +36,7 @@ class Stmt:
     span = None
     sid = -1          # index in Compiled.stmts, for statements that ask
     big = None        # (size, rule, line) of a statement that costs its size to run
+    node = None       # its AST statement
 
     def run(self, m, frame):
         raise NotImplementedError
@@ -476,6 +477,7 @@ class PlayOver(Stmt):
 def compile_stmt(c, s):
     """Compile one AST statement with compiler `c`."""
     out = _COMPILERS[type(s).__name__](c, s)
+    out.node = s       # fusion.py writes a fused statement's expressions from it
     if isinstance(out, (Choose, Menu, Secret)):
         out.sid = len(c.out.stmts)
         c.out.stmts.append(out)
@@ -525,7 +527,9 @@ def _assign(c, s: A.Assign):
     copied = _stored(c, s.value, c.expr(s.value)) if _copies(c, s.value) else None
     fn = codegen.assignment(c, s, copied, capped)
     if fn is not None:
-        return Simple(fn, s.span)
+        st = Simple(fn, s.span)
+        st.assigns = (copied, capped)       # fusion.py writes it in place
+        return st
     value = copied or c.expr(s.value)
     setter = c.assign_target(s.target)
     if capped:
