@@ -417,58 +417,15 @@ class Compiler:
         if ref[1] == "join":     # shown by the items' type: things by name, enum values in words
             show = self.shower(T.elem(self.types.get(id(e.args[0]), T.ANY)))
             items, sep = args[0], (args[1] if len(args) > 1 else (lambda m, env: ", "))
-
-            def join(m, env):
-                xs, between = items(m, env), sep(m, env)
-                try:
-                    return bounded_join(m, between, (show(m, x) for x in xs))
-                except Spent:
-                    raise runaway(where, span) from None
-                except RuleError as err:
-                    raise err.at(span)
-            return join
+            join = codegen.joiner(show, where, span)
+            return lambda m, env: join(m, items(m, env), sep(m, env))
         if ref[1] in ("roll", "pick", "shuffled"):
             return self.chance(e, ref[1], args)
         if ref[1] == "match_length":
             values, pattern = self.pattern_values(e.args[0]), args[1]
             return lambda m, env: m.match_length(values(m, env), pattern(m, env))
-        fn = FUNCTIONS[ref[1]]
-        # A built-in charges its own work and raises Spent, or a RuleError, without knowing its
-        # line: name it here. (A try costs nothing until something is raised.)
-        if len(args) == 1:
-            a0 = args[0]
-
-            def call1(m, env):
-                x = a0(m, env)
-                try:
-                    return fn(m, x)
-                except Spent:
-                    raise runaway(where, span) from None
-                except RuleError as err:
-                    raise err.at(span)
-            return call1
-        if len(args) == 2:
-            a0, a1 = args
-
-            def call2(m, env):
-                x, y = a0(m, env), a1(m, env)
-                try:
-                    return fn(m, x, y)
-                except Spent:
-                    raise runaway(where, span) from None
-                except RuleError as err:
-                    raise err.at(span)
-            return call2
-
-        def call(m, env):
-            values = [a(m, env) for a in args]
-            try:
-                return fn(m, *values)
-            except Spent:
-                raise runaway(where, span) from None
-            except RuleError as err:
-                raise err.at(span)
-        return call
+        fn = codegen.builtin(FUNCTIONS[ref[1]], where, span, len(args))
+        return lambda m, env: fn(m, *[a(m, env) for a in args])
 
     def chance(self, e: A.Call, name: str, args):
         """A random draw goes through the machine, which knows the die's name or the items' type,
@@ -514,39 +471,23 @@ class Compiler:
         where, span = self.where(), e.span
         if op == "+":
             if T.TEXT in (lt, rt):
-                sa, sb = self.shower(lt), self.shower(rt)
-
-                def add_texts(m, env):
-                    x, y = sa(m, a(m, env)), sb(m, b(m, env))
-                    if len(x) + len(y) > SMALL:
-                        _made(m, len(x) + len(y), "text", where, span)
-                    return x + y
-                return add_texts
+                sa, sb, made = self.shower(lt), self.shower(rt), codegen.sized(where, span, "text")
+                return lambda m, env: made(m, sa(m, a(m, env)) + sb(m, b(m, env)))
             if lt.startswith("list:") or rt.startswith("list:"):
-                def add_lists(m, env):
-                    x, y = a(m, env), b(m, env)
-                    if len(x) + len(y) > SMALL:
-                        _made(m, len(x) + len(y), "list", where, span)
-                    return x + y
-                return add_lists
+                add = codegen.joined_lists(where, span)
+                return lambda m, env: add(m, a(m, env), b(m, env))
             return lambda m, env: a(m, env) + b(m, env)
         if op == "-":
             return lambda m, env: a(m, env) - b(m, env)
         if op == "*":
-            span = e.span
-            return lambda m, env: _int_capped(a(m, env) * b(m, env), span)
+            cap = codegen.capped(span)
+            return lambda m, env: cap(a(m, env) * b(m, env))
         if op in ("/", "%"):
-            span = e.span
-            is_div = op == "/"
-
-            def divide(m, env):
-                x, y = a(m, env), b(m, env)
-                if y == 0:
-                    raise RuleError("Division by zero.", span)
-                return x // y if is_div else x % y
-            return divide
+            div = codegen.divide(op, span)
+            return lambda m, env: div(a(m, env), b(m, env))
         if op in ("==", "!=", "in", "not in") and (lt.startswith("list:") or rt.startswith("list:")):
-            return self.list_comparison(op, a, b, where, span)
+            compare = codegen.list_compare(op, where, span)
+            return lambda m, env: compare(m, a(m, env), b(m, env))
         const = self.constant(e.right)     # comparing with an enum value or a literal: one call fewer
         if op == "==":
             if const is not None:
@@ -571,31 +512,6 @@ class Compiler:
         if op == "not in":
             return lambda m, env: a(m, env) not in b(m, env)
         raise RuleError(f"Unknown operator '{op}'.", e.span)
-
-    @staticmethod
-    def list_comparison(op, a, b, where, span):
-        """`==`, `!=`, `in` and `not in` on lists: they go through the list, so a long one is charged."""
-        def charge(m, n):
-            m.work -= n
-            if m.work < 0:
-                raise runaway(where, span)
-        if op in ("in", "not in"):
-            negate = op == "not in"
-
-            def member(m, env):
-                x, ys = a(m, env), b(m, env)
-                if len(ys) > SMALL:
-                    charge(m, len(ys))
-                return (x not in ys) if negate else (x in ys)
-            return member
-        negate = op == "!="
-
-        def equal(m, env):
-            x, y = a(m, env), b(m, env)
-            if type(x) is list and type(y) is list and len(x) > SMALL and len(y) > SMALL:
-                charge(m, min(len(x), len(y)))
-            return (x != y) if negate else (x == y)
-        return equal
 
     def local_slot(self, e):
         ref = self.refs.get(id(e)) if isinstance(e, A.Name) else None
