@@ -518,9 +518,11 @@ class Compiler:
         return ref[1] if ref and ref[0] == "local" else None
 
     def constant(self, e):
-        """(value,) for a literal or an enum value, else None."""
+        """(value,) for a literal, a text with nothing to fill in, or an enum value, else None."""
         if isinstance(e, A.Lit):
             return (e.value,)
+        if isinstance(e, A.Template) and len(e.parts) == 1 and isinstance(e.parts[0], str):
+            return (e.parts[0],)
         ref = self.refs.get(id(e)) if isinstance(e, A.Name) else None
         if ref and ref[0] == "enum":
             return (ref[1],)
@@ -797,7 +799,7 @@ class Compiler:
                     return body(m, env)
                 except RecursionError:
                     raise endless() from None
-        if name in self.fixed:
+        if name in self.fixed and purity.worth_keeping(d.body):
             fast = purity.remembered(fast, where, span)
         self.out.fast[name] = fast
         self.out.defines[name] = lambda m, args: fast(m, *args)

@@ -37,6 +37,18 @@ def fixed_definitions(compiler) -> set:
     return fixed
 
 
+def worth_keeping(body) -> bool:
+    """Does a definition go through a list or call anything? Keeping the value of one that only
+    does arithmetic or picks a text costs more than working it out again."""
+    if isinstance(body, (A.Comprehension, A.Call)):
+        return True
+    if isinstance(body, A.Node):
+        return any(worth_keeping(v) for k, v in vars(body).items() if k != "span")
+    if isinstance(body, (list, tuple)):
+        return any(worth_keeping(v) for v in body)
+    return False
+
+
 def _shows_players(compiler, node) -> bool:
     """Is `node` shown in words as a player (a name that depends on the seats)?"""
     return "player" in compiler.types.get(id(node), "")

@@ -165,6 +165,8 @@ class Signal(Stmt):
 
 def _distinct(labels, values):
     """Options must be distinct: identical labels for the same value merge, others get a number."""
+    if len(set(labels)) == len(labels):     # the common case: nothing to merge or number
+        return labels, values
     out_l, out_v, seen = [], [], {}
     for label, value in zip(labels, values):
         if label in seen:
