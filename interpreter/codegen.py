@@ -165,7 +165,13 @@ class Source:
         from .functions import FUNCTIONS, PLAIN
         if name not in FUNCTIONS:
             return None
-        fn = FUNCTIONS[name] if name in PLAIN else builtin(FUNCTIONS[name], self.c.where(), e.span, len(args))
+        fn = FUNCTIONS[name]
+        if name in PLAIN:
+            pass
+        elif hasattr(fn, "inner") and len(args) == 1:
+            fn = sized_builtin(fn.inner, self.c.where(), e.span)
+        else:
+            fn = builtin(fn, self.c.where(), e.span, len(args))
         return f"{self.const(fn)}(m, {', '.join(args)})"
 
     def pattern_values(self, node, written: str) -> str:
@@ -551,3 +557,15 @@ def out_of_range(rng, span):
     """The error for a variable declared with a range given a value outside it."""
     lo, hi, name = rng
     return lambda v: RuleError(f"'{name}' must stay from {lo} to {hi}, but would become {v}.", span)
+
+
+def sized_builtin(inner, where: str, span):
+    """A built-in of one list whose work is its length (`functions._sized`), charged here with
+    its line: one call, where the general `builtin` makes three."""
+    def call(m, xs):
+        if len(xs) > SMALL:
+            m.work -= len(xs)
+            if m.work < 0:
+                raise runaway(where, span)
+        return inner(m, xs)
+    return call
