@@ -12,7 +12,8 @@ compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `labels`, `values`; `fusion.py` writes with the same), the built-ins `range`, `len` and `abs` (the namespace has no
+`_room`, `_i`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes with
+the same), the built-ins `range`, `len` and `abs` (the namespace has no
 others), operators, numbers this module computed, and literals written with `repr` (only ints,
 bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
 the rulebook (lists, tables, showers, built-ins, spans) is passed in the function's namespace
@@ -417,6 +418,36 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
                   f"    raise {src.const(out_of_range(rng, tgt.span))}(_value)"]
     lines.append(f"{place} = _value")
     return lines
+
+
+def reaction_open(compiler, r, info: dict):
+    """Whether reaction `r` offers `seat` anything now, as one Python function
+    f(m, args, seat, declined, k) -> bool, or None if its source cannot be compiled. It does what
+    `Machine.reaction_offers` does up to the first offer (the same charge, the condition tested
+    early and then for each item, the items the seat declined left out), without making an env
+    per call through a generator: the machine asks it of every seat at every decision."""
+    src = Source(compiler)
+    where = src.const("the reaction '%s'" % info["name"])
+    lines = ["def _open(m, args, seat, declined, k):",
+             f"    m.work -= {int(info['each'])}",
+             "    if m.work < 0:",
+             f"        raise {src.const(runaway)}({where}, {src.const(info['span'])})",
+             f"    env = [None] * {int(info['size'])}"]
+    lines += [f"    env[{int(slot)}] = args[{i}]" for i, slot in enumerate(info["slots"][:-1])]
+    lines.append(f"    env[{int(info['slots'][-1])}] = seat")
+    cond = src.write(r.cond) if r.cond is not None else "True"
+    if info["early"]:
+        lines.append(f"    if not ({cond}):")
+        lines.append("        return False")
+    item = f"env[{int(info['item_slot'])}]" if info["item_slot"] >= 0 else "_i"
+    items = f"[*{src.const(info['items'])}(m, env)]" if info["items"] is not None else "[None]"
+    lines += [f"    for {item} in {items}:",
+              f"        if declined and [seat, k, {item}] in declined:",
+              "            continue",
+              f"        if {cond}:",
+              "            return True",
+              "    return False"]
+    return _compiled("\n".join(lines) + "\n", "_open", src.names, getattr(r.span, "line", "?"))
 
 
 # ---------------------------------------------------------------------- helpers the source calls

@@ -860,9 +860,11 @@ class Compiler:
         from .statements import _mentions
         # A condition that does not mention the item is tested once, before the list is made.
         early = items is not None and r.cond is not None and not _mentions(r.cond, r.var)
-        return {"name": r.name, "proc": proc, "cond": cond, "label": label, "prompt": prompt, "size": size,
-                "slots": slots[:len(r.event_args) + 1], "item_slot": slots[-1] if r.var is not None else -1,
-                "items": items, "early": early, "each": each, "span": r.span}
+        out = {"name": r.name, "proc": proc, "cond": cond, "label": label, "prompt": prompt, "size": size,
+               "slots": slots[:len(r.event_args) + 1], "item_slot": slots[-1] if r.var is not None else -1,
+               "items": items, "early": early, "each": each, "span": r.span}
+        out["open"] = codegen.reaction_open(self, r, out)
+        return out
 
 
 def compile_program(checked: CheckedProgram, option_values: dict) -> Compiled:

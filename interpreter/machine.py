@@ -385,11 +385,11 @@ class Machine:
         labels, values = S._distinct(labels, values)
         return labels, values, prompt
 
-    def reaction_offers(self, reactions, args, seat, instant):
+    def reaction_offers(self, reactions, args, seat, instant, first: int = 0):
         """Each reaction `seat` may play now, as (its number, the reaction, its item, its env), one
-        at a time: asking whether there is any stops at the first, without making labels."""
+        at a time (`first`: the number of the first of `reactions`)."""
         declined = self.s["declined"] if instant else ()
-        for k, r in enumerate(reactions):
+        for k, r in enumerate(reactions, first):
             self.work -= r["each"]      # a list of items is charged by the compiled list
             if self.work < 0:
                 raise runaway(f"the reaction '{r['name']}'", r["span"])
@@ -418,7 +418,16 @@ class Machine:
             if r["cond"](self, env):
                 still.append([seat, k, x])
         self.s["declined"][:] = still
-        return any(next(self.reaction_offers(instants, [], seat, True), None) for seat in range(self.player_count))
+        declined = self.s["declined"]
+        for seat in range(self.player_count):
+            for k, r in enumerate(instants):
+                is_open = r["open"]
+                if is_open is None:
+                    if next(self.reaction_offers(instants[k:k + 1], [], seat, True, k), None):
+                        return True
+                elif is_open(self, [], seat, declined, k):
+                    return True
+        return False
 
     def reaction_env(self, r, args, seat):
         env = [None] * r["size"]

@@ -21,12 +21,13 @@ RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 
 # What the source may hold, written out here rather than read from codegen.py, so that adding a
 # name there needs a reason here.
-NAMES = {"m", "env", "_fast", "_value", "_n", "_room", "_i", "labels", "values", "range", "len", "abs"}
+NAMES = {"m", "env", "_fast", "_value", "_n", "_room", "_i", "labels", "values", "args", "seat", "declined", "k",
+         "range", "len", "abs"}
 MADE = re.compile(r"_[kv]\d+")              # a value passed in, an item held in a local
 ATTRIBUTES = {"g", "pl", "f", "s", "player_count", "work", "steps",          # the machine's state
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
               "append", "join"}                                              # labels.append, "".join
-FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused", "_rule"}
+FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused", "_rule", "_open"}
 HOSTILE = "x'); __import__('os').system('echo owned') #\" \\ {{ }} \u00e9\n"
 
 
@@ -54,7 +55,8 @@ def unsafe_parts(text: str) -> list:
             bad.append(f"attribute {node.attr}")
         elif isinstance(node, ast.Constant) and type(node.value) not in (int, str, bool, float, type(None)):
             bad.append(f"literal {node.value!r}")
-        elif isinstance(node, ast.arg) and node.arg not in ("m", "env", "_room", "values") \
+        elif isinstance(node, ast.arg) and node.arg not in ("m", "env", "_room", "values", "args", "seat",
+                                                            "declined", "k") \
                 and not MADE.fullmatch(node.arg):
             bad.append(f"parameter {node.arg}")
         elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ClassDef,
