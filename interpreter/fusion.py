@@ -116,11 +116,24 @@ def fuse_all(c) -> None:
     """Fuse every block of the compiled program (once every rule is compiled, so a call can run
     its rule in place)."""
     c.inlined, c.inlining = {}, set()
-    for block in range(len(c.out.blocks)):
-        fuse(c, block)
+    covered: set = set()       # blocks inside fused statements: the machine never runs them now
+    for block in range(len(c.out.blocks)):     # a block comes before the blocks inside it
+        if block not in covered:
+            fuse(c, block, covered)
 
 
-def fuse(c, block: int) -> None:
+def inner_blocks(c, st) -> list:
+    """The blocks of an `if` or loop, and the blocks inside them."""
+    if type(st) is S.If:
+        blocks = [b for _, b in st.branches] + ([st.other] if st.other is not None else [])
+    elif type(st) in (S.For, S.While, S.Repeat):
+        blocks = [st.block]
+    else:
+        return []
+    return blocks + [x for b in blocks for inner in originals(c, b) for x in inner_blocks(c, inner)]
+
+
+def fuse(c, block: int, covered: set) -> None:
     """Replace each run of statements in `block` that cannot pause (two or more, or one that is
     not a plain statement) by a fused statement and skipped places."""
     blk = c.out.blocks[block]
@@ -134,6 +147,7 @@ def fuse(c, block: int) -> None:
             generated = write(c, run, blk.owner)
             if generated is not None:
                 stmts[i:j] = [Fused(generated, len(run), run[0])] + [Skipped(st) for st in run[1:]]
+                covered.update(x for st in run for x in inner_blocks(c, st))
         i = max(j, i + 1)
 
 
