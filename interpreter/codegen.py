@@ -12,7 +12,7 @@ compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes with
+`_room`, `_i`, `_xs`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes with
 the same), the built-ins `range`, `len` and `abs` (the namespace has no
 others), operators, numbers this module computed, and literals written with `repr` (only ints,
 bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
@@ -25,6 +25,7 @@ through `repr`.
 from __future__ import annotations
 
 import math
+import re
 
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
@@ -336,7 +337,7 @@ def option_lists(compiler, rows: list, where: str, span):
     """The options of a `choose` or a menu as one Python function f(m, env) -> (labels, values),
     or None if its source cannot be compiled. Each row is one option: a dict with its `label`
     (an expression, or None to show the item with `shower`), the `slot` of its item, its `source`
-    list (or None), its `cond` (or None), whether that condition is `early` (tested once, before
+    list (or None) and its name `var`, its `cond` (or None), whether that condition is `early` (tested once, before
     the list: it does not mention the item), the work of one item (`each`, charged as a `choose`
     or menu statement does) and its `tag` (None: the value is the item; a number i: [i, item])."""
     nodes = [r[k] for r in rows for k in ("label", "source", "cond") if r[k] is not None]
@@ -365,12 +366,43 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
             items = f"{src.const(charged(int(r['each']), where, span))}(m, {src.write(r['source'])})"
             inner = add
             if r["cond"] is not None and not r["early"]:
-                inner = [f"if {src.write(r['cond'])}:"] + ["    " + x for x in add]
+                lead, rest = _invariant_lead(src, r["cond"], r["var"])
+                inner = ([f"if {rest}:"] + ["    " + x for x in add]) if rest else add
+                if lead:      # false for one item, false for all: the list ends there, its
+                    # item left at the last one as going through every item would leave it
+                    inner = [f"if not ({lead}):", f"    {item} = _xs[-1]", "    break"] + inner
+                    items = f"(_xs := {items})"
             body = [f"for {item} in {items}:"] + ["    " + x for x in inner]
             if r["cond"] is not None and r["early"]:
                 body = [f"if {src.write(r['cond'])}:"] + ["    " + x for x in body]
         lines += ["    " + x + "\n" for x in body]
     return lines
+
+
+def _conjuncts(e) -> list:
+    if isinstance(e, A.Binary) and e.op == "and":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
+
+
+_CALL = re.compile(r"(?<![\w.])(?!(?:len|abs|not|and|or|in|is|if|else)\s*\()[\w.]+\s*\(|[\])]\s*\(")     # a call, other than len() and abs()
+
+
+def _invariant_lead(src: Source, cond, var: str):
+    """An option's condition `A and B` split where its leading conjuncts A neither mention the
+    item nor call anything (so they cost no work and change nothing): the same for every item,
+    so once A is false no later item is offered. Returns (A, B) as source ("" for none)."""
+    from .statements import _mentions
+    parts = _conjuncts(cond)
+    lead = []
+    while parts and var and not _mentions(parts[0], var):
+        text = src.write(parts[0])
+        if _CALL.search(text):
+            break
+        lead.append(f"({text})")
+        parts.pop(0)
+    rest = " and ".join(f"({src.write(p)})" for p in parts)
+    return " and ".join(lead), rest
 
 
 def assignment(compiler, s, stored, capped_int: bool):
@@ -424,7 +456,7 @@ def reaction_open(compiler, r, info: dict):
     """Whether reaction `r` offers `seat` anything now, as one Python function
     f(m, args, seat, declined, k) -> bool, or None if its source cannot be compiled. It does what
     `Machine.reaction_offers` does up to the first offer (the same charge, the condition tested
-    early and then for each item, the items the seat declined left out), without making an env
+    once if it does not mention the item, else for each item; the items the seat declined left out), without making an env
     per call through a generator: the machine asks it of every seat at every decision."""
     src = Source(compiler)
     where = src.const("the reaction '%s'" % info["name"])
@@ -443,10 +475,10 @@ def reaction_open(compiler, r, info: dict):
     items = f"[*{src.const(info['items'])}(m, env)]" if info["items"] is not None else "[None]"
     lines += [f"    for {item} in {items}:",
               f"        if declined and [seat, k, {item}] in declined:",
-              "            continue",
-              f"        if {cond}:",
-              "            return True",
-              "    return False"]
+              "            continue"]
+    # An early condition does not mention the item: it held above, so it holds for each item.
+    lines += ["        return True"] if info["early"] else [f"        if {cond}:", "            return True"]
+    lines.append("    return False")
     return _compiled("\n".join(lines) + "\n", "_open", src.names, getattr(r.span, "line", "?"))
 
 

@@ -394,15 +394,16 @@ class Machine:
             if self.work < 0:
                 raise runaway(f"the reaction '{r['name']}'", r["span"])
             env = self.reaction_env(r, args, seat)
-            if r["early"] and not r["cond"](self, env):
-                continue
+            early = r["early"]
+            if early and not r["cond"](self, env):
+                continue       # the condition does not mention the item: tested once
             slot = r["item_slot"]
             for x in (list(r["items"](self, env)) if r["items"] is not None else [None]):
                 if slot >= 0:
                     env[slot] = x
                 if declined and [seat, k, x] in declined:
                     continue
-                if r["cond"](self, env):
+                if early or r["cond"](self, env):
                     yield k, r, x, env
 
     def instant_ready(self) -> bool:

@@ -26,7 +26,10 @@ def below(state: int, n: int) -> tuple[int, int]:
     if n <= 0:
         raise ValueError("below() needs a positive bound")
     limit = (1 << 64) - ((1 << 64) % n)
-    while True:
-        state, x = next_u64(state)
+    while True:      # next_u64, written in place: every die roll and shuffle comes here
+        state = (state + GOLDEN) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        x = z ^ (z >> 31)
         if x < limit:
             return state, x % n

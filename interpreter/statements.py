@@ -695,7 +695,7 @@ def _choose(c, s: A.Choose):
     st.each = 1 + cost(s.cond) + cost(s.label)
     st.options = codegen.option_lists(c, [{
         "label": s.label, "shower": None if s.label else c.shower(c.types.get(id(s.source), T.ANY)[5:]),
-        "slot": st.slot, "source": s.source, "cond": s.cond, "early": False, "each": st.each, "tag": None}],
+        "slot": st.slot, "var": s.var, "source": s.source, "cond": s.cond, "early": False, "each": st.each, "tag": None}],
         c.where(), s.span)
     return st
 
@@ -711,7 +711,7 @@ def _menu(c, s: A.Menu):
               s.span, early)
     st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
     st.listed = codegen.option_lists(c, [{
-        "label": o.label, "shower": None, "slot": options[i][1], "source": o.iterable, "cond": o.cond,
+        "label": o.label, "shower": None, "slot": options[i][1], "var": o.var, "source": o.iterable, "cond": o.cond,
         "early": i in early, "each": st.each[i], "tag": i} for i, o in enumerate(s.options)], c.where(), s.span)
     return st
 

@@ -21,7 +21,7 @@ RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 
 # What the source may hold, written out here rather than read from codegen.py, so that adding a
 # name there needs a reason here.
-NAMES = {"m", "env", "_fast", "_value", "_n", "_room", "_i", "labels", "values", "args", "seat", "declined", "k",
+NAMES = {"m", "env", "_fast", "_value", "_n", "_room", "_i", "_xs", "labels", "values", "args", "seat", "declined", "k",
          "range", "len", "abs"}
 MADE = re.compile(r"_[kv]\d+")              # a value passed in, an item held in a local
 ATTRIBUTES = {"g", "pl", "f", "s", "player_count", "work", "steps",          # the machine's state
@@ -260,3 +260,45 @@ def test_a_runaway_loop_in_a_rule_run_in_place_stops_at_the_step_budget(tmp_path
     # As the machine says it statement by statement: the step that would be one too many.
     assert "ran 2000000 steps" in str(e.value) and "rule 'spin' seems to loop forever" in str(e.value)
     assert e.value.span.line == 6
+
+
+LEAD_RULES = '''
+    game "Lead"
+    players 1
+    var bonus: int = 0
+    var picked: list of int = []
+    define score(p: player): int = bonus
+    turn:
+        choose prompt "Pick":
+            option "Take {n}" for n in range(1, 5) if bonus > 0 and n not in picked:
+                add n to picked
+                bonus -= 1
+            option "Bonus" if bonus < 2:
+                bonus += 1
+            option "Stop":
+                end game "Stopped."
+'''
+
+
+def test_an_options_condition_true_or_false_for_every_item_lists_the_same_options(tmp_path, monkeypatch):
+    """`bonus > 0` does not mention the item: once false, the generated list stops there, and
+    the options are the ones the rules give item by item."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    generated = game(tmp_path / "a", LEAD_RULES)
+    monkeypatch.setattr(codegen, "_compiled", lambda *a: None)
+    closures = game(tmp_path / "b", LEAD_RULES)
+    monkeypatch.undo()
+    menu = next(st for st in generated.compiled.stmts if getattr(st, "listed", None) is not None)
+    assert "break" in menu.listed.source
+    seen = []
+    for moves in ([0, 4, 0, 0, 1], [0, 0, 0, 1]):
+        a, b = generated.new_state(seed=1), closures.new_state(seed=1)
+        for move in moves:
+            assert a.options() == b.options()
+            seen.append(tuple(a.options()))
+            a.apply(move)
+            b.apply(move)
+            assert a.to_json() == b.to_json()      # the item's variable left as item by item
+    assert ("Bonus", "Stop") in seen                                       # the condition false
+    assert ("Take 1", "Take 2", "Take 3", "Take 4", "Bonus", "Stop") in seen  # and true
