@@ -52,11 +52,14 @@ class Machine:
         if rolls is None:
             rolls = s["rolls"] = []
         die = die or self.die_name(faces)
+        forced = s.get("forced")
+        n = len(faces)
         for _ in range(MAX_ROLLS):
-            if s.get("forced"):
+            if forced:
                 face = self.forced_face(faces, die)
             else:
-                face = faces[self.below(len(faces))]
+                s["rng"], x = R.below(s["rng"], n)
+                face = faces[x]
             rolls += (die, face)
             if len(rolls) > 2 * ROLLS_KEEP:
                 del rolls[:2]
