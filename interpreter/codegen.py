@@ -12,8 +12,8 @@ compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes with
-the same), the built-ins `range`, `len` and `abs` (the namespace has no
+`_room`, `_i`, `_xs`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes
+with the same), the built-ins `range`, `len` and `abs` (the namespace has no
 others), operators, numbers this module computed, and literals written with `repr` (only ints,
 bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
 the rulebook (lists, tables, showers, built-ins, spans) is passed in the function's namespace
@@ -24,8 +24,8 @@ through `repr`.
 """
 from __future__ import annotations
 
+import ast
 import math
-import re
 
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
@@ -336,10 +336,11 @@ def definition(compiler, d, each: int, where: str, endless):
 def option_lists(compiler, rows: list, where: str, span):
     """The options of a `choose` or a menu as one Python function f(m, env) -> (labels, values),
     or None if its source cannot be compiled. Each row is one option: a dict with its `label`
-    (an expression, or None to show the item with `shower`), the `slot` of its item, its `source`
-    list (or None) and its name `var`, its `cond` (or None), whether that condition is `early` (tested once, before
-    the list: it does not mention the item), the work of one item (`each`, charged as a `choose`
-    or menu statement does) and its `tag` (None: the value is the item; a number i: [i, item])."""
+    (an expression, or None to show the item with `shower`), the `slot` and name `var` of its
+    item, its `source` list (or None), its `cond` (or None), whether that condition is `early`
+    (tested once, before the list: it does not mention the item), the work of one item (`each`,
+    charged as a `choose` or menu statement does) and its `tag` (None: the value is the item; a
+    number i: [i, item])."""
     nodes = [r[k] for r in rows for k in ("label", "source", "cond") if r[k] is not None]
     bound = set().union(*(bound_slots(compiler, n) for n in nodes))
     src = Source(compiler, bound)
@@ -385,7 +386,15 @@ def _conjuncts(e) -> list:
     return [e]
 
 
-_CALL = re.compile(r"(?<![\w.])(?!(?:len|abs|not|and|or|in|is|if|else)\s*\()[\w.]+\s*\(|[\])]\s*\(")     # a call, other than len() and abs()
+def _calls(text: str) -> bool:
+    """Does written source call anything but `len` or `abs`? (Every charge and every change of a
+    game is a call.)"""
+    try:
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return True          # too deep to read: assume the worst
+    return any(isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in ("len", "abs"))
+               for n in ast.walk(tree))
 
 
 def _invariant_lead(src: Source, cond, var: str):
@@ -397,7 +406,7 @@ def _invariant_lead(src: Source, cond, var: str):
     lead = []
     while parts and var and not _mentions(parts[0], var):
         text = src.write(parts[0])
-        if _CALL.search(text):
+        if _calls(text):
             break
         lead.append(f"({text})")
         parts.pop(0)
@@ -455,9 +464,10 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
 def reaction_open(compiler, r, info: dict):
     """Whether reaction `r` offers `seat` anything now, as one Python function
     f(m, args, seat, declined, k) -> bool, or None if its source cannot be compiled. It does what
-    `Machine.reaction_offers` does up to the first offer (the same charge, the condition tested
-    once if it does not mention the item, else for each item; the items the seat declined left out), without making an env
-    per call through a generator: the machine asks it of every seat at every decision."""
+    `Machine.reaction_offers` does up to the first offer (the same charge; the condition tested
+    once if it does not mention the item, else for each item; the items the seat declined left
+    out), without making an env per call through a generator: the machine asks it of every seat
+    at every decision."""
     src = Source(compiler)
     where = src.const("the reaction '%s'" % info["name"])
     lines = ["def _open(m, args, seat, declined, k):",
