@@ -12,7 +12,7 @@ compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes
+`_room`, `_i`, `_xs`, `_t`, `_label`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes
 with the same), the built-ins `range`, `len` and `abs` (the namespace has no
 others), operators, numbers this module computed, and literals written with `repr` (only ints,
 bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
@@ -58,6 +58,9 @@ class Source:
         self.names: dict[str, object] = {"_fast": compiler.out.fast}
         self.bound = bound
         self.fell_back = False
+        self.in_iterable = 0     # writing a comprehension's list, where Python allows no `:=`
+        self.hoist = None        # the comprehension whose list is worked out and charged first...
+        self.pre: list = []      # ...by these lines, before the expression (see `definition`)
 
     def const(self, value) -> str:
         name = f"_k{len(self.names)}"
@@ -235,7 +238,16 @@ class Source:
     def w_Comprehension(self, e, d):
         from .compiler import cost
         each = cost(e.expr) + cost(e.cond)
-        items = f"{self.const(charged(each, self.c.where(), e.span))}(m, {self.write(e.iterable, d)})"
+        if self.hoist is e:
+            self.hoist = None
+            self.pre = charge_lines(self, self.write(e.iterable, d), each, self.c.where(), e.span)
+            items = "_xs"
+        else:
+            self.in_iterable += 1
+            try:
+                items = f"{self.const(charged(each, self.c.where(), e.span))}(m, {self.write(e.iterable, d)})"
+            finally:
+                self.in_iterable -= 1
         body = self.write(e.expr, d)
         cond = f" if {self.write(e.cond, d)}" if e.cond is not None else ""
         return f"[{body} for {self.slot(self.c.c.slots[id(e)])} in {items}{cond}]"
@@ -250,7 +262,11 @@ class Source:
                 parts.append(f"{show}(m, {self.write(p, d)})")
         if len(parts) == 1 and isinstance(e.parts[0], str):
             return parts[0]
-        return f"{self.const(sized(self.c.where(), e.span, 'text'))}(m, ''.join(({''.join(x + ', ' for x in parts)})))"
+        joined = f"''.join(({''.join(x + ', ' for x in parts)}))"
+        made = self.const(sized(self.c.where(), e.span, 'text'))
+        if self.in_iterable:
+            return f"{made}(m, {joined})"
+        return f"(_t if len(_t := {joined}) <= {SMALL} else {made}(m, _t))"   # a short text costs nothing more
 
 
 def bound_slots(compiler, e) -> set:
@@ -293,10 +309,39 @@ def _compiled(text: str, name: str, names: dict, line):
 _CODE: dict = {}     # source text -> code object: a rulebook loaded again in one process compiles nothing
 
 
-def _written(compiler, e, bound: set) -> tuple[Source, str]:
-    """`e` written with the `bound` slots as Python locals."""
+def _written(compiler, e, bound: set, hoist=None) -> tuple[Source, str]:
+    """`e` written with the `bound` slots as Python locals (and the list of comprehension
+    `hoist`, if given, worked out first by the lines `src.pre`)."""
     src = Source(compiler, bound)
+    src.hoist = hoist
     return src, src.write(e)
+
+
+def charge_lines(src: Source, xs: str, each: int, where: str, span) -> list:
+    """Lines that set `_xs` to the list `xs` and charge its length times `each`, as `charged`
+    does, without a call."""
+    lines = [f"_xs = {xs}"]
+    if each:
+        lines += [f"m.work -= len(_xs) * {int(each)}", "if m.work < 0:",
+                  f"    raise {src.const(runaway)}({src.const(where)}, {src.const(span)})"]
+    return lines
+
+
+def leading_comprehension(e):
+    """The comprehension whose list is the first thing `e` works out, if there is one: `e`
+    itself, or one first among the values of a call or an operator. Nothing before it can
+    fail or change anything, so its list can be worked out, and charged, in a line before."""
+    while True:
+        if isinstance(e, A.Comprehension):
+            return e
+        if isinstance(e, A.Call) and e.args:
+            e = e.args[0]
+        elif isinstance(e, A.Binary):
+            e = e.left
+        elif isinstance(e, A.Unary):
+            e = e.operand
+        else:
+            return None
 
 
 def function(compiler, e):
@@ -317,10 +362,11 @@ def definition(compiler, d, each: int, where: str, endless):
     Its parameters and items are Python locals; if part of it fell back to a closure, the items
     go in an `env` list of the definition's size, as the closures expect, and so do the values."""
     slots = [int(compiler.c.slots[id(p)]) for p in d.params]
-    src, body = _written(compiler, d.body, set(slots) | bound_slots(compiler, d.body))
+    lead = leading_comprehension(d.body)
+    src, body = _written(compiler, d.body, set(slots) | bound_slots(compiler, d.body), lead)
     uses_env = src.fell_back
     if uses_env:
-        src, body = _written(compiler, d.body, set(slots))
+        src, body = _written(compiler, d.body, set(slots), lead)
     lines = [f"def _definition(m{''.join(f', _v{s}' for s in slots)}):",
              f"    m.work -= {int(each)}",
              "    if m.work < 0:",
@@ -328,8 +374,9 @@ def definition(compiler, d, each: int, where: str, endless):
     if uses_env:
         lines.append(f"    env = [None] * {int(compiler.c.env_sizes.get(id(d), 0))}")
         lines += [f"    env[{s}] = _v{s}" for s in slots]
-    lines += ["    try:", f"        return {body}", f"    except {src.const(RecursionError)}:",
-              f"        raise {src.const(endless)}() from None"]
+    pre = src.pre if "_xs" in body else []     # unless the comprehension fell back to a closure
+    lines += ["    try:"] + [f"        {x}" for x in pre] + [f"        return {body}",
+              f"    except {src.const(RecursionError)}:", f"        raise {src.const(endless)}() from None"]
     return _compiled("\n".join(lines) + "\n", "_definition", src.names, getattr(d.span, "line", "?"))
 
 
@@ -361,10 +408,23 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
         label = (src.write(r["label"]) if r["label"] is not None
                  else f"{src.const(r['shower'])}(m, {item})")
         add = [f"labels.append({label})", f"values.append({value})"]
+        if r["source"] is not None and r["label"] is not None and _item_only(src.c, r["label"], slot):
+            # The label says only the item and the rulebook's fixed data: made once per item,
+            # charged as if made each time (a long text costs its length).
+            kept = {}
+            memo, get, made_ = src.const(kept), src.const(kept.get), src.const(sized(where, span, "text"))
+            add = [f"_label = {get}({item})",
+                   "if _label is None:",
+                   f"    _label = {label}",
+                   f"    if len({memo}) < {MEMO_ITEMS}:",
+                   f"        {memo}[{item}] = _label",
+                   f"elif len(_label) > {SMALL}:",
+                   f"    {made_}(m, _label)",
+                   "labels.append(_label)", f"values.append({value})"]
         if r["source"] is None:
             body = ([f"if {src.write(r['cond'])}:"] + ["    " + x for x in add]) if r["cond"] is not None else add
         else:
-            items = f"{src.const(charged(int(r['each']), where, span))}(m, {src.write(r['source'])})"
+            pre = charge_lines(src, src.write(r["source"]), int(r["each"]), where, span)
             inner = add
             if r["cond"] is not None and not r["early"]:
                 lead, rest = _invariant_lead(src, r["cond"], r["var"])
@@ -372,12 +432,34 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
                 if lead:      # false for one item, false for all: the list ends there, its
                     # item left at the last one as going through every item would leave it
                     inner = [f"if not ({lead}):", f"    {item} = _xs[-1]", "    break"] + inner
-                    items = f"(_xs := {items})"
-            body = [f"for {item} in {items}:"] + ["    " + x for x in inner]
+            body = pre + [f"for {item} in _xs:"] + ["    " + x for x in inner]
             if r["cond"] is not None and r["early"]:
                 body = [f"if {src.write(r['cond'])}:"] + ["    " + x for x in body]
         lines += ["    " + x + "\n" for x in body]
     return lines
+
+
+MEMO_ITEMS = 4096     # labels remembered per option, at most
+
+
+def _item_only(c, e, slot) -> bool:
+    """Is `e` a label that shows only the item in `slot` and fixed data (literals, enum values,
+    the item's data fields), the item a thing, enum value, number or text? Then the same item
+    always gets the same label, in every game of the rulebook."""
+    ok_types = (T.INT, T.TEXT)
+    if isinstance(e, A.Template):
+        return all(isinstance(p, str) or _item_only(c, p, slot) for p in e.parts)
+    if isinstance(e, A.Lit):
+        return literal(e.value) is not None
+    t = c.types.get(id(e), T.ANY)
+    if not (t in ok_types or t.startswith(("thing:", "enum:"))):
+        return False
+    if isinstance(e, A.Name):
+        ref = c.refs.get(id(e), ())
+        return ref[:2] == ("local", slot) or ref[:1] == ("enum",)
+    if isinstance(e, A.Field):
+        return c.refs.get(id(e), ("dynamic",))[0] == "attr" and _item_only(c, e.obj, slot)
+    return False
 
 
 def _conjuncts(e) -> list:

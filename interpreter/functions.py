@@ -171,42 +171,41 @@ def _paths(m, s, n, passable):
 def _longest_path(m, s, n, passable):
     """The most steps, up to n, of a path from s through passable spaces that never visits a
     space twice. A depth-first search that stops as soon as a path of n steps is found, so the
-    common case (the whole distance can be walked) costs about n steps, not every path."""
-    g = m.grid_of(s)
-    ortho = g.orthogonal
-    ok = {}            # each space's passability, asked once
-
-    def open_(y):
-        v = ok.get(y)
-        if v is None:
-            v = ok[y] = bool(passable(y))
-        return v
-
-    best = 0
+    common case (the whole distance can be walked) costs about n steps, not every path. Each
+    space's passability is asked once, in the order the search first reaches it."""
+    if n > 500:
+        raise RuleError(f"longest_path() may look for at most 500 steps, not {n}.")
+    if n <= 0:
+        return 0
+    ortho = m.grid_of(s).orthogonal
+    ok = {}
     seen = {s}
-    work = 0
-
-    def walk(x, depth):
-        nonlocal best, work
-        if depth > best:
-            best = depth
-        if best >= n:
-            return
+    path = [s]                  # the path walked so far, and below, the steps left to try from each space
+    ahead = [iter(ortho[s])]
+    best = 0
+    work = 1                    # paths searched: this one, of no steps
+    while ahead:
+        for y in ahead[-1]:
+            if y not in seen:
+                v = ok.get(y)
+                if v is None:
+                    v = ok[y] = bool(passable(y))
+                if v:
+                    break
+        else:                   # every step from the path's end tried: step back
+            ahead.pop()
+            seen.discard(path.pop())
+            continue
+        if len(path) > best:
+            best = len(path)
+            if best >= n:
+                break
         work += 1
         if work > 100_000:
             raise RuleError("longest_path() searched more than 100000 paths; the search is too large.")
-        for y in ortho[x]:
-            if y not in seen and open_(y):
-                seen.add(y)
-                walk(y, depth + 1)
-                seen.discard(y)
-                if best >= n:
-                    return
-
-    if n > 500:         # the search recurses once per step
-        raise RuleError(f"longest_path() may look for at most 500 steps, not {n}.")
-    if n > 0:
-        walk(s, 0)
+        seen.add(y)
+        path.append(y)
+        ahead.append(iter(ortho[y]))
     if work > SMALL:
         spend(m, work)
     return best

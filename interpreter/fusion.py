@@ -245,8 +245,9 @@ def _write(c, run: list, owner: str, proc):
                     emit(f"for _i in range({expr(st.node.count)}):", depth, st.span)
                 body(st.block, depth + 1, loops + 1)
             else:
-                items = f"{src.const(codegen.charged(int(st.each), st.where, st.span))}(m, [*{expr(st.node.iterable)}])"
-                emit(f"for env[{int(st.slot)}] in {items}:", depth, st.span)
+                for line in codegen.charge_lines(src, f"[*{expr(st.node.iterable)}]", int(st.each), st.where, st.span):
+                    emit(line, depth, st.span)
+                emit(f"for env[{int(st.slot)}] in _xs:", depth, st.span)
                 if st.cond is not None:
                     emit(f"if not {expr(st.node.cond)}:", depth + 1, st.span)
                     emit("continue", depth + 2)
