@@ -661,6 +661,8 @@ class Compiler:
             out.kinds.setdefault(kind, 0)
             out.static.setdefault(kind, {})
             out.kind_names.setdefault(kind, [])
+        # Before any expression: a player kind's list holds the things of the seats at the table.
+        out.per_player_kinds = dict(c.per_player_kinds)
         # patterns before expressions that use them
         for n, s in sym.items():
             if s.kind == "pattern":
@@ -677,7 +679,6 @@ class Compiler:
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
-        out.per_player_kinds = dict(c.per_player_kinds)
         for kind, k in c.kinds.items():
             out.dynamic[kind] = {}
             self.decl_where = f"the kind '{kind}'"

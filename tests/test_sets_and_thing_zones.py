@@ -77,6 +77,19 @@ def test_every_player_gets_a_set_of_their_own(tmp_path, players):
     assert sorted(every) == list(range(3 * players))
 
 
+def test_a_definition_lists_the_sets_of_the_seats_at_the_table_only(tmp_path):
+    """A definition (compiled before the statements) sees a player kind as the statements do: the
+    things of the players in this game, for any number of players, one loaded rulebook for all."""
+    rules = GAME.replace("    define on_board:", """    define every_card: int = count([c for c in card])
+    define how_many: int = count(card)
+    define on_board:""").replace("        choose c from current.hand", """        say "{every_card} {how_many}"
+        choose c from current.hand""")
+    g = sets_game(tmp_path, rules)
+    for players in (2, 4, 3, 2):
+        s = g.new_state(players=players, seed=1)
+        assert s.log[-1] == f"{3 * players} {3 * players}"
+
+
 def test_the_sets_play_to_the_end_and_score_by_owner(tmp_path):
     g = sets_game(tmp_path)
     s = g.new_state(players=3, seed=2)
