@@ -12,7 +12,7 @@ compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `_t`, `_label`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes
+`_room`, `_i`, `_xs`, `_t`, `_l`, `_label`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes
 with the same), the built-ins `range`, `len` and `abs` (the namespace has no
 others), operators, numbers this module computed, and literals written with `repr` (only ints,
 bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
@@ -34,6 +34,9 @@ from .budgets import SMALL, Spent, runaway
 from .errors import RuleError
 
 MAX_DEPTH = 40          # deeper expressions are split, well inside Python's parser's nesting limit
+# Built-ins that are Python's own on a list (`functions._sized`): a short list is given to
+# Python's directly; a long one goes through the call that charges its length.
+IN_PYTHON = {"any": any, "all": all, "sum": sum}
 
 
 def literal(v) -> str | None:
@@ -171,6 +174,14 @@ class Source:
         if name not in FUNCTIONS:
             return None
         fn = FUNCTIONS[name]
+        if len(args) == 1 and not self.in_iterable:     # the commonest, written without a call
+            if name == "first":
+                return f"(_l[0] if (_l := {args[0]}) else None)"
+            if name == "last":
+                return f"(_l[-1] if (_l := {args[0]}) else None)"
+            if name in IN_PYTHON:
+                charged_call = self.const(sized_builtin(fn.inner, self.c.where(), e.span))
+                return f"({self.const(IN_PYTHON[name])}(_l) if len(_l := {args[0]}) <= {SMALL} else {charged_call}(m, _l))"
         if name in PLAIN:
             pass
         elif hasattr(fn, "inner") and len(args) == 1:
