@@ -12,7 +12,7 @@ compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `_t`, `_l`, `_label`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes
+`_room`, `_i`, `_xs`, `_t`, `_l`, `_label`, `_work`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes
 with the same), the built-ins `range`, `len` and `abs` (the namespace has no
 others), operators, numbers this module computed, and literals written with `repr` (only ints,
 bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
@@ -419,18 +419,23 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
         label = (src.write(r["label"]) if r["label"] is not None
                  else f"{src.const(r['shower'])}(m, {item})")
         add = [f"labels.append({label})", f"values.append({value})"]
-        if r["source"] is not None and r["label"] is not None and _item_only(src.c, r["label"], slot):
-            # The label says only the item and the rulebook's fixed data: made once per item,
-            # charged as if made each time (a long text costs its length).
+        key = (_label_key(src.c, r["source"], item, src) if r["source"] is not None and r["label"] is not None
+               and _item_only(src.c, r["label"], slot) else None)
+        if key is not None:
+            # The label reads only the item and the rulebook's fixed data: made once per item and
+            # kept with the work it cost, which each later use is charged (made again if the
+            # budget left is smaller, so that it runs out where it would have).
             kept = {}
-            memo, get, made_ = src.const(kept), src.const(kept.get), src.const(sized(where, span, "text"))
-            add = [f"_label = {get}({item})",
-                   "if _label is None:",
+            memo, get = src.const(kept), src.const(kept.get)
+            add = [f"_label = {get}({key})",
+                   "if _label is not None and m.work >= _label[1]:",
+                   "    m.work -= _label[1]",
+                   "    _label = _label[0]",
+                   "else:",
+                   "    _work = m.work",
                    f"    _label = {label}",
                    f"    if len({memo}) < {MEMO_ITEMS}:",
-                   f"        {memo}[{item}] = _label",
-                   f"elif len(_label) > {SMALL}:",
-                   f"    {made_}(m, _label)",
+                   f"        {memo}[{key}] = (_label, _work - m.work)",
                    "labels.append(_label)", f"values.append({value})"]
         if r["source"] is None:
             body = ([f"if {src.write(r['cond'])}:"] + ["    " + x for x in add]) if r["cond"] is not None else add
@@ -454,23 +459,33 @@ MEMO_ITEMS = 4096     # labels remembered per option, at most
 
 
 def _item_only(c, e, slot) -> bool:
-    """Is `e` a label that shows only the item in `slot` and fixed data (literals, enum values,
-    the item's data fields), the item a thing, enum value, number or text? Then the same item
-    always gets the same label, in every game of the rulebook."""
-    ok_types = (T.INT, T.TEXT)
-    if isinstance(e, A.Template):
-        return all(isinstance(p, str) or _item_only(c, p, slot) for p in e.parts)
-    if isinstance(e, A.Lit):
-        return literal(e.value) is not None
-    t = c.types.get(id(e), T.ANY)
-    if not (t in ok_types or t.startswith(("thing:", "enum:"))):
-        return False
-    if isinstance(e, A.Name):
-        ref = c.refs.get(id(e), ())
-        return ref[:2] == ("local", slot) or ref[:1] == ("enum",)
-    if isinstance(e, A.Field):
-        return c.refs.get(id(e), ("dynamic",))[0] == "attr" and _item_only(c, e.obj, slot)
-    return False
+    """Is `e` a label that reads only the item in `slot` and the rulebook's fixed data (its
+    things' data, literals, tables of literals, definitions of those: `purity.py`), and never
+    shows a player? Then the same item always gets the same label, in every game of the rulebook."""
+    from .purity import _fixed
+
+    def locals_are_the_item(node) -> bool:
+        if isinstance(node, A.Name):
+            ref = c.refs.get(id(node), ())
+            return ref[:1] != ("local",) or ref[1] == slot
+        if isinstance(node, A.Node):
+            return all(locals_are_the_item(v) for k, v in vars(node).items() if k != "span")
+        if isinstance(node, (list, tuple)):
+            return all(locals_are_the_item(v) for v in node)
+        return True
+    return _fixed(c, e, c.fixed) and locals_are_the_item(e)
+
+
+def _label_key(c, source, item: str, src) -> str | None:
+    """The item as a key of the kept labels: itself (a thing, number, text, enum value) or, a list
+    of those, as a tuple; None for any other item."""
+    t = T.elem(c.types.get(id(source), T.ANY))
+    if t in (T.INT, T.TEXT, T.BOOL) or t.startswith(("thing:", "enum:")):
+        return item
+    inner = T.elem(t) if t.startswith("list:") else ""
+    if inner in (T.INT, T.TEXT, T.BOOL) or inner.startswith(("thing:", "enum:")):
+        return f"{src.const(tuple)}({item})"
+    return None
 
 
 def _conjuncts(e) -> list:
