@@ -14,7 +14,9 @@ engine's public API.
 from __future__ import annotations
 
 import hashlib
+import signal
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from tabletop.interpreter.bots import bot_move, make_bot, parse_kind
@@ -118,14 +120,36 @@ def _in_processes(job: tuple, games: int, workers: int, progress) -> list[Outcom
         sent = ((str(game.path), game.variant, dict(game.option_values)), *job[1:])
     chunk = max(1, min(50, games // (workers * 8)))
     outcomes: list = [None] * games
-    with context.Pool(workers, initializer=_start_worker, initargs=(sent,)) as pool:
-        done = 0
+    pool = None
+    try:
+        with _interrupts_held():
+            pool = context.Pool(workers, initializer=_start_worker, initargs=(sent,))
         for i, outcome in enumerate(pool.imap(_worker_game, range(games), chunksize=chunk)):
             outcomes[i] = outcome
-            done += 1
             if progress:
-                progress(done, games)
+                progress(i + 1, games)
+    finally:
+        if pool is not None:
+            with _interrupts_held():
+                pool.terminate()
+                pool.join()
     return outcomes
+
+
+@contextmanager
+def _interrupts_held():
+    """Ctrl-C waits until the block ends. The workers are started and stopped inside it, so an
+    interrupt never leaves a half-made pool whose workers outlive the run (they would wait for
+    work for ever, holding the terminal's output open), and forked workers inherit the hold:
+    a Ctrl-C at the terminal reaches the parent alone, which stops them."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",

@@ -100,6 +100,42 @@ def test_ctrl_c_in_the_first_moment_prints_no_traceback(tmp_path):
     assert interrupted >= 4
 
 
+def children(pid: int) -> set[int]:
+    """The processes `pid` started that are still alive (read from /proc)."""
+    found = set()
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            found |= {int(c) for c in f.read().split()}
+    return found
+
+
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
+                    reason="needs Linux's /proc to see a process's children")
+@pytest.mark.parametrize("moment", ["as the first worker starts", "while the workers play"])
+def test_ctrl_c_in_a_run_in_two_processes_stops_every_worker(tmp_path, moment):
+    """Ctrl-C reaches the parent alone (as `kill -INT` does), here at the moment its first
+    worker appears (the pool is still being made) or during play: it stops every worker and
+    ends. A worker that outlived it would wait for work for ever and keep the output open."""
+    proc = start("simulate", "smores_galore", "-n", 100_000, "--workers", 2, cwd=tmp_path,
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wanted = 1 if moment == "as the first worker starts" else 2
+    seen: set[int] = set()
+    try:
+        deadline = time.monotonic() + 30
+        while len(seen) < wanted:
+            assert time.monotonic() < deadline and proc.poll() is None, "the workers never started"
+            seen |= children(proc.pid)
+        if wanted == 2:
+            time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    err = err.decode()
+    assert proc.returncode == 1 and "Traceback" not in err and "Interrupted." in err, err[-800:]
+    assert not any(os.path.exists(f"/proc/{w}") for w in seen), "a worker outlived the run"
+
+
 def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_path):
     """'elp', then Left three times and 'h', is 'help'; Up brings 'help' back. Without line
     editing the escape codes would be part of the line and neither would be a command."""
