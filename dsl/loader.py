@@ -103,17 +103,19 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 _EVENTS = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml reads events several times faster
 
 
-def _yaml_shape_problem(text: str) -> tuple[str, int, int] | None:
+def _yaml_shape_problem(text: str, events=_EVENTS) -> tuple[str, int, int] | None:
     """(message, line, column) if the YAML nests deeper than MAX_YAML_DEPTH or would hold more than
     MAX_YAML_NODES values once its aliases are expanded ("billion laughs"), else None. It reads
     the file's events, which PyYAML makes without recursion and without building anything, so a
     hostile file is refused before it costs memory. Malformed YAML passes here: loading it then
-    reports where it is wrong."""
+    reports where it is wrong. libyaml (since PyYAML 6.0.4) refuses a file nesting about 1,000
+    deep before it has handed over the 21st level; the pure-Python events read it again, so the
+    message names the first level too deep, as with any other PyYAML."""
     depth, nodes = 0, 0
     sizes: dict = {}              # anchor -> how many values it stands for, expanded
     open_: list = []              # (anchor, nodes before it) of each collection being read
     try:
-        for ev in yaml.parse(text, Loader=_EVENTS):
+        for ev in yaml.parse(text, Loader=events):
             if isinstance(ev, yaml.ScalarEvent):
                 nodes += 1
                 if ev.anchor:
@@ -137,7 +139,9 @@ def _yaml_shape_problem(text: str) -> tuple[str, int, int] | None:
             if nodes > MAX_YAML_NODES:
                 return (f"The data file would hold more than {MAX_YAML_NODES:,} values once its aliases "
                         "(*name) are expanded.", ev.start_mark.line + 1, ev.start_mark.column + 1)
-    except yaml.YAMLError:
+    except yaml.YAMLError as e:
+        if events is not yaml.SafeLoader and "nesting depth" in str(getattr(e, "problem", "")):
+            return _yaml_shape_problem(text, yaml.SafeLoader)
         return None
     return None
 
