@@ -25,7 +25,7 @@ import yaml
 from . import ast as A
 from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, word_at
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
-from .parser import parse
+from .parse_cache import parse_file
 from tabletop import data_dir
 
 RULEBOOKS = data_dir("rulebooks")
@@ -226,7 +226,7 @@ class Loader:
         if read is None:
             return []
         path = Path(real)
-        module, errors = parse(read[1], read[0])
+        module, errors = parse_file(read[1], read[0])
         self.diags.extend(errors)
         base: list | None = None
         own: list = []

@@ -16,7 +16,6 @@ import hashlib
 import logging
 import os
 import re
-import stat
 import sys
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast as A
 from .diagnostics import Diagnostic, Span, did_you_mean
+from .parse_cache import cache_folder
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} counts as one)
@@ -68,17 +68,8 @@ def _cache_file(text: str, strict: bool) -> str | None:
     lark's version, in a folder only this user can write ($XDG_CACHE_HOME/tabletop or
     ~/.cache/tabletop), never a shared one such as /tmp (the cache is a pickle, and loading a
     pickle someone else wrote would run their code). None when there is no such folder."""
-    if os.environ.get("TABLETOP_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "tabletop")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        st = os.stat(folder)
-        if not stat.S_ISDIR(st.st_mode) or st.st_mode & 0o022 or \
-                (hasattr(os, "getuid") and st.st_uid != os.getuid()) or not os.access(folder, os.W_OK):
-            return None
-    except (OSError, ValueError):
+    folder = cache_folder()
+    if folder is None:
         return None
     key = hashlib.sha256(f"{lark_version}/{sys.version_info[:2]}/{strict}/{text}".encode()).hexdigest()[:20]
     return os.path.join(folder, f"grammar-{key}.lark")

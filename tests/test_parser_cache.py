@@ -1,39 +1,80 @@
-"""The parser's cache (issue 9): lark's analysis of the grammar is kept in a file of the user's
-own, so a cold `tabletop check` does not rebuild it; a cache that is corrupt, or a folder others
-may write, is never trusted and never makes noise."""
+"""The parser's caches (issue 9): lark's analysis of the grammar, and each rulebook file that
+parsed cleanly, are kept in files of the user's own, so a cold `tabletop check` neither rebuilds
+the parser nor parses an unchanged file (nor imports lark); a cache that is corrupt, or a folder
+others may write, is never trusted and never makes noise; a changed file is parsed again."""
 import os
 import subprocess
 import sys
 
 from cli_fixtures import ROOT
 
+from tabletop.dsl import parse_cache
 
-def check(cache_home, *extra_env):
+
+def check(cache_home, path=ROOT / "rulebooks" / "smackshapes", *flags):
     env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(cache_home))
     env.pop("TABLETOP_NO_CACHE", None)
-    return subprocess.run([sys.executable, "-m", "tabletop", "check", str(ROOT / "rulebooks" / "smackshapes")],
+    return subprocess.run([sys.executable, *flags, "-m", "tabletop", "check", str(path)],
                           env=env, capture_output=True, text=True, timeout=120)
+
+
+def entries(cache_home, prefix: str) -> list:
+    return sorted(p for p in (cache_home / "tabletop").iterdir() if p.name.startswith(prefix))
 
 
 def test_the_cache_is_written_once_and_used_after(tmp_path):
     first = check(tmp_path)
     assert first.returncode == 0 and first.stderr == ""
-    files = list((tmp_path / "tabletop").iterdir())
-    assert len(files) == 1 and files[0].name.startswith("grammar-")
+    (grammar,) = entries(tmp_path, "grammar-")
+    parsed = entries(tmp_path, "parsed-")
+    files = list((ROOT / "rulebooks" / "smackshapes").rglob("*.rules"))
+    assert len(parsed) == len(files) >= 2, "one entry for each file of the game and its variants"
     assert oct((tmp_path / "tabletop").stat().st_mode & 0o777) == oct(0o700)
-    stamp = files[0].stat().st_mtime_ns
-    again = check(tmp_path)
+    stamps = [p.stat().st_mtime_ns for p in [grammar, *parsed]]
+    again = check(tmp_path, ROOT / "rulebooks" / "smackshapes", "-X", "importtime")
     assert again.returncode == 0 and again.stdout == first.stdout
-    assert files[0].stat().st_mtime_ns == stamp, "the second run reads the cache, it does not rewrite it"
+    assert [p.stat().st_mtime_ns for p in [grammar, *parsed]] == stamps, \
+        "the second run reads the caches, it does not rewrite them"
+    assert " lark" not in again.stderr, "an unchanged rulebook is not parsed: lark is not even imported"
 
 
 def test_a_corrupt_cache_is_rebuilt_quietly(tmp_path):
-    check(tmp_path)
-    (cache,) = (tmp_path / "tabletop").iterdir()
-    cache.write_bytes(b"not a cache at all\n\x80\x03garbage")
+    first = check(tmp_path)
+    for cache in (tmp_path / "tabletop").iterdir():
+        cache.write_bytes(b"not a cache at all\n\x80\x03garbage")
     out = check(tmp_path)
     assert out.returncode == 0, out.stderr
-    assert out.stderr == "" and "ok" in out.stdout
+    assert out.stderr == "" and out.stdout == first.stdout
+
+
+def test_a_changed_rulebook_is_parsed_again_and_a_broken_one_is_not_kept(tmp_path):
+    rules = tmp_path / "game" / "game.rules"
+    rules.parent.mkdir()
+    text = (ROOT / "tests" / "games" / "mini" / "game.rules").read_text()
+    (tmp_path / "game" / "cards.yaml").write_text((ROOT / "tests" / "games" / "mini" / "cards.yaml").read_text())
+    rules.write_text(text)
+    assert check(tmp_path, rules.parent).returncode == 0
+    rules.write_text(text.replace("turn:\n", "turn\n", 1))
+    broken = check(tmp_path, rules.parent)
+    assert broken.returncode == 1 and "game.rules:" in broken.stdout + broken.stderr and "expected ':'" in broken.stdout + broken.stderr
+    assert len(entries(tmp_path, "parsed-")) == 1, "a file with syntax errors is not kept"
+    assert check(tmp_path, rules.parent).stdout == broken.stdout, "its diagnostics come the same way again"
+    rules.write_text(text)
+    assert check(tmp_path, rules.parent).returncode == 0
+
+
+def test_the_parsed_files_kept_on_disk_are_bounded(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    monkeypatch.setattr(parse_cache, "MAX_FILES", 3)
+    monkeypatch.setattr(parse_cache, "_IN_PROCESS", {})
+    for n in range(6):
+        module, errors = parse_cache.parse_file(f'game "G{n}"\nplayers 2\n', f"g{n}.rules")
+        assert errors == [] and module.decls
+    assert len(entries(tmp_path, "parsed-")) == 3
+    parse_cache._IN_PROCESS.clear()
+    module, _ = parse_cache.parse_file('game "G5"\nplayers 2\n', "g5.rules")
+    assert module.span.file == "g5.rules"
 
 
 def test_a_folder_others_may_write_is_not_used(tmp_path):

@@ -7,7 +7,7 @@ swapping), puts the sentinel text in its environment (so reading /proc/self/envi
 it), records every file it opens (an audit hook on "open"), and runs the `tabletop` command
 in-process with its output captured. The parent kills a child that outlives its seconds. A
 result holds the exit code, the output, the seconds, the peak memory beyond the engine's own,
-each file opened outside the case's folder and Python's and tabletop's own files, and each
+each file opened outside the case's folder and Python's and tabletop's own files (and its cache), and each
 FIFO or device opened anywhere.
 """
 from __future__ import annotations
@@ -29,9 +29,12 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
 from corpus import CASES, SENTINEL, outside_files  # noqa: E402
+from tabletop.dsl.parse_cache import cache_folder  # noqa: E402
 from tabletop.interpreter import cli  # noqa: E402
 
-ENGINE_FILES = [os.path.realpath(p) for p in {sys.prefix, sys.base_prefix, sys.exec_prefix, str(REPO)}]
+# Python's and tabletop's own files, and tabletop's cache folder (a fixed place no rulebook names).
+ENGINE_FILES = [os.path.realpath(p) for p in {sys.prefix, sys.base_prefix, sys.exec_prefix, str(REPO),
+                                               cache_folder() or str(REPO)}]
 
 
 def _status(field: str) -> int:
