@@ -10,7 +10,6 @@ other files: that is the loader's and checker's work.
 """
 from __future__ import annotations
 
-import copy
 import functools
 import hashlib
 import logging
@@ -1167,38 +1166,16 @@ def _parse_text(text: str, file: str, line_offset: int, errors: list):
 BATCH = 400     # declarations lark parses at once: its time grows faster than the length of a file
 
 
-_PARSED: dict = {}        # (file, text) -> (module, diagnostics) of the texts parsed in this process
-_PARSED_MAX = 64
-_CACHE_TEXT = 100_000    # characters: rulebooks are far smaller; a hostile one is not kept
-
-
 def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:
-    """Parse a whole file (see `parse_text`). A text parsed before in this process is not parsed
-    again: a deep copy of its AST is returned, since the later passes key their tables on nodes."""
-    if len(text) > _CACHE_TEXT:          # a huge file is parsed once anyway: copying it would cost more
-        return parse_text(text, file)
-    key = (file, text)
-    if key not in _PARSED:
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.pop(next(iter(_PARSED)))
-        _PARSED[key] = parse_text(text, file)
-    module, errors = _PARSED[key]
-    try:
-        return copy.deepcopy(module), list(errors)
-    except RecursionError:       # an expression too long to copy (hundreds of terms): parse it afresh
-        _PARSED.pop(key, None)
-        return parse_text(text, file)
-
-
-def parse_text(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:
     """Parse a whole file. Returns the module (possibly partial) and every diagnostic found.
+    (parse_cache.py keeps what parsed cleanly, so a loaded file is not parsed twice.)
 
     A long file is parsed BATCH declarations at a time (lark copies the list of declarations
     read so far at each one, so one parse of 70,000 would take minutes); a batch that fails is
     parsed again declaration by declaration, to report every broken one."""
     errors: list[Diagnostic] = []
     if "\t" in text:
-        module, errors = parse_text(text.replace("\t", "    "), file)
+        module, errors = parse(text.replace("\t", "    "), file)
         return module, _about_tabs(text, errors)
     too_deep, starts = _scan(text, file)
     if too_deep:

@@ -7,8 +7,8 @@ swapping), puts the sentinel text in its environment (so reading /proc/self/envi
 it), records every file it opens (an audit hook on "open"), and runs the `tabletop` command
 in-process with its output captured. The parent kills a child that outlives its seconds. A
 result holds the exit code, the output, the seconds, the peak memory beyond the engine's own,
-each file opened outside the case's folder and Python's and tabletop's own files (and its cache), and each
-FIFO or device opened anywhere.
+each file opened outside the case's folder, Python's and tabletop's own files and tabletop's
+cache, and each FIFO or device opened anywhere.
 """
 from __future__ import annotations
 
@@ -33,8 +33,9 @@ from tabletop.dsl.parse_cache import cache_folder  # noqa: E402
 from tabletop.interpreter import cli  # noqa: E402
 
 # Python's and tabletop's own files, and tabletop's cache folder (a fixed place no rulebook names).
-ENGINE_FILES = [os.path.realpath(p) for p in {sys.prefix, sys.base_prefix, sys.exec_prefix, str(REPO),
-                                               cache_folder() or str(REPO)}]
+ENGINE_FILES = [os.path.realpath(p) for p in {sys.prefix, sys.base_prefix, sys.exec_prefix, str(REPO)}]
+if cache_folder() is not None:
+    ENGINE_FILES.append(os.path.realpath(cache_folder()))
 
 
 def _status(field: str) -> int:
