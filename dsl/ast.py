@@ -23,6 +23,9 @@ class _NoDefault:
     def __repr__(self):
         return "NO_DEFAULT"
 
+    def __reduce__(self):         # unpickled (parse_cache.py) as the same one object
+        return "NO_DEFAULT"
+
 
 NO_DEFAULT = _NoDefault()
 
