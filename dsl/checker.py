@@ -1452,14 +1452,16 @@ def _product(lists):
 
 
 def _walk(node):
-    """Every AST node under node (a node, or a list or tuple of them)."""
-    if isinstance(node, A.Node):
-        yield node
-        for value in vars(node).values():
-            yield from _walk(value)
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            yield from _walk(item)
+    """Every AST node under node (a node, or a list or tuple of them), parents before children.
+    A stack, not nested generators: each level of those would pass every node below it up again."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, A.Node):
+            yield node
+            todo.extend(reversed([v for v in vars(node).values() if isinstance(v, (A.Node, list, tuple))]))
+        elif isinstance(node, (list, tuple)):
+            todo.extend(reversed(node))
 
 
 def _follows_syntax_error(d: Diagnostic, broken: set) -> bool:

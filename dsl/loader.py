@@ -19,13 +19,12 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jsonschema
 import yaml
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, word_at
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
-from .parse_cache import parse_file
+from .parse_cache import keep_records, kept_records, parse_file, records_key
 from tabletop import data_dir
 
 RULEBOOKS = data_dir("rulebooks")
@@ -381,8 +380,21 @@ class Loader:
         return at if at.column else where
 
     def data_file(self, read: tuple, d: A.KindDecl, schema: dict):
-        """The records of one data file of the kind `d`, or None (with diagnostics)."""
+        """The records of one data file of the kind `d`, or None (with diagnostics). Records read
+        and validated before without a diagnostic are kept (parse_cache.py), keyed by the file and
+        by what the kind asks of it (its name and fields, spans left out)."""
         name, text = read
+        key = records_key(name, text, repr((d.name, d.fields)))
+        records = kept_records(key)
+        if records is not None:
+            return records
+        before = len(self.diags)
+        records = self.read_data_file(name, text, d, schema)
+        if records is not None and len(self.diags) == before:
+            keep_records(key, records)
+        return records
+
+    def read_data_file(self, name: str, text: str, d: A.KindDecl, schema: dict):
         shape = _yaml_shape_problem(text)
         if shape is not None:
             self.error("E026", shape[0], Span(name, shape[1], shape[2]))
@@ -412,6 +424,7 @@ class Loader:
             self.error("E021", f"The data file is {what}; it must be one key holding the list of records.",
                        Span(name, first, self.record_column(name, first)), f"start the file with a key such as {example}")
             return None
+        import jsonschema       # only for a data file not validated before (parse_cache.py)
         plain = _strip_lines(raw)
         errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(plain), key=lambda e: list(e.path))
         if errors:

@@ -1,4 +1,5 @@
-"""Parsed rulebook files kept for the next load: in this process, and on disk between processes.
+"""Parsed rulebook files and checked data files kept for the next load: in this process, and on
+disk between processes.
 
 Parsing a rulebook with lark is most of a cold `tabletop check` once lark's grammar analysis is
 cached (parser.py): importing lark, building its lexer and parsing the text. A file that parsed
@@ -6,13 +7,22 @@ cleanly before is not parsed again. Its AST is kept as a pickle, keyed by a hash
 the file's name (spans carry it) and the parser's own sources (a changed parser or grammar never
 reads an old entry), in a folder only this user can write: loading a pickle someone else wrote
 would run their code. A file with syntax errors is not kept (its diagnostics are made afresh).
+Each file's declarations are kept too, by their text, from its last clean parse: an edited file
+is parsed declaration by declaration, and only those whose text changed go to lark.
 An entry that cannot be read is parsed again, quietly; the folder keeps at most MAX_FILES.
 
-This module must not parse: on a miss it hands the text to parser.py, imported only then.
+A data file's records are kept the same way once they were read and validated without a single
+diagnostic (`kept_records`, `keep_records`), as JSON, keyed by a hash of the file's name and text,
+what the kind asks of it and the loader's sources; so a check whose data files are unchanged
+neither reads YAML nor imports jsonschema.
+
+This module must not parse or validate: on a miss the loader does, and parser.py is imported
+only then.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 import stat
@@ -29,7 +39,8 @@ _IN_PROCESS: dict = {}   # key -> pickled module, for the files parsed or read i
 _IN_PROCESS_MAX = 64
 _HERE = Path(__file__).resolve().parent
 _PARSER_SOURCES = ("grammar.lark", "parser.py", "ast.py", "diagnostics.py")
-_parser_hash: str | None = None
+_DATA_SOURCES = ("loader.py", "diagnostics.py", "../schemas/rulebook-data.schema.json")
+_hashes: dict = {}       # sources -> their hash
 
 
 def cache_folder() -> str | None:
@@ -64,7 +75,7 @@ def parse_file(text: str, file: str) -> tuple[A.Module, list]:
     folder = None
     if kept is None:
         folder = cache_folder()
-        kept = _read(folder, key) if folder else None
+        kept = _read(folder, key, "parsed") if folder else None
     if kept is not None:
         try:
             module = pickle.loads(kept)
@@ -73,8 +84,7 @@ def parse_file(text: str, file: str) -> tuple[A.Module, list]:
                 return module, []
         except Exception:        # noqa: BLE001 - a damaged entry is parsed again, not reported
             pass
-    from .parser import parse
-    module, errors = parse(text, file)
+    module, errors = _parse(text, file, folder)
     if not errors:
         try:
             kept = pickle.dumps(module, protocol=pickle.HIGHEST_PROTOCOL)
@@ -82,18 +92,98 @@ def parse_file(text: str, file: str) -> tuple[A.Module, list]:
             return module, errors
         _remember(key, kept)
         if folder:
-            _write(folder, key, kept)
+            _write(folder, key, kept, "parsed")
     return module, errors
 
 
+def _parse(text: str, file: str, folder: str | None) -> tuple[A.Module, list]:
+    """Parse a file not kept as it is now: first reusing the declarations of its last clean parse
+    whose text is unchanged (`parser.parse_reusing`), else whole. The declarations of a clean
+    parse are kept per file name for the next edit."""
+    from .parser import parse, parse_reusing
+    key = _hashed(_PARSER_SOURCES, file, "declarations")
+    known = None
+    kept = _IN_PROCESS.get(key) or (_read(folder, key, "declarations") if folder else None)
+    if kept is not None:
+        try:
+            known = pickle.loads(kept)
+        except Exception:        # noqa: BLE001 - a damaged entry: the file is parsed whole
+            known = None
+    reused = parse_reusing(text, file, known if isinstance(known, dict) else {})
+    if reused is None:
+        return parse(text, file)
+    module, declarations = reused
+    try:
+        kept = pickle.dumps(declarations, protocol=pickle.HIGHEST_PROTOCOL)
+    except RecursionError:
+        return module, []
+    _remember(key, kept)
+    if folder:
+        _write(folder, key, kept, "declarations")
+    return module, []
+
+
 def _key(text: str, file: str) -> str:
-    global _parser_hash
-    if _parser_hash is None:
+    return _hashed(_PARSER_SOURCES, file, text)
+
+
+def _hashed(sources: tuple, *parts: str) -> str:
+    """A hash of `parts` and of the engine's own `sources` (files beside this module), so that a
+    changed parser or loader never reads an entry an older one wrote."""
+    known = _hashes.get(sources)
+    if known is None:
         h = hashlib.sha256(f"{sys.version_info[:2]}".encode())
-        for name in _PARSER_SOURCES:
+        for name in sources:
             h.update((_HERE / name).read_bytes())
-        _parser_hash = h.hexdigest()
-    return hashlib.sha256(f"{_parser_hash}\0{file}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        known = _hashes[sources] = h.hexdigest()
+    return hashlib.sha256("\0".join((known,) + parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+# ---------------------------------------------------------------------- data files
+
+def records_key(file: str, text: str, wants: str) -> str | None:
+    """The key of a data file's records: its name and text, and `wants`, what the kind asks of
+    it (written by the loader); None when the file is too long to keep or the sources are unreadable."""
+    if len(text) > MAX_TEXT:
+        return None
+    try:
+        return _hashed(_DATA_SOURCES, file, text, wants)
+    except OSError:
+        return None
+
+
+def kept_records(key: str | None) -> list | None:
+    """The records kept under `key` (a fresh copy), or None."""
+    if key is None:
+        return None
+    kept = _IN_PROCESS.get(key)
+    if kept is None:
+        folder = cache_folder()
+        kept = _read(folder, key, "data") if folder else None
+    if kept is None:
+        return None
+    try:
+        records = json.loads(kept)
+    except (ValueError, RecursionError):   # a damaged entry: read and validated again
+        return None
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        return None
+    _remember(key, kept)
+    return records
+
+
+def keep_records(key: str | None, records: list) -> None:
+    """Keep the records of a data file that was read and validated without a diagnostic."""
+    if key is None:
+        return
+    try:
+        kept = json.dumps(records, allow_nan=True).encode()
+    except (TypeError, ValueError, RecursionError):     # not plain JSON: simply not kept
+        return
+    _remember(key, kept)
+    folder = cache_folder()
+    if folder:
+        _write(folder, key, kept, "data")
 
 
 def _remember(key: str, kept: bytes) -> None:
@@ -102,25 +192,28 @@ def _remember(key: str, kept: bytes) -> None:
     _IN_PROCESS[key] = kept
 
 
-def _read(folder: str, key: str) -> bytes | None:
+def _read(folder: str, key: str, what: str) -> bytes | None:
     try:
-        with open(os.path.join(folder, f"parsed-{key}.pickle"), "rb") as f:
+        with open(os.path.join(folder, f"{what}-{key}.{_SUFFIX[what]}"), "rb") as f:
             return f.read(MAX_BYTES)
     except OSError:
         return None
 
 
-def _write(folder: str, key: str, kept: bytes) -> None:
+_SUFFIX = {"parsed": "pickle", "declarations": "pickle", "data": "json"}
+
+
+def _write(folder: str, key: str, kept: bytes, what: str) -> None:
     """Write the entry whole or not at all (another process may be reading it), then drop the
-    oldest entries past MAX_FILES. A folder that cannot be written is left alone."""
+    oldest entries of its sort past MAX_FILES. A folder that cannot be written is left alone."""
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".parsed-")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{what}-")
         with os.fdopen(fd, "wb") as f:
             f.write(kept)
-        os.replace(tmp, os.path.join(folder, f"parsed-{key}.pickle"))
+        os.replace(tmp, os.path.join(folder, f"{what}-{key}.{_SUFFIX[what]}"))
         tmp = None
-        entries = [e for e in os.scandir(folder) if e.name.startswith("parsed-")]
+        entries = [e for e in os.scandir(folder) if e.name.startswith(f"{what}-")]
         if len(entries) > MAX_FILES:
             entries.sort(key=lambda e: e.stat().st_mtime_ns)
             for e in entries[:len(entries) - MAX_FILES]:

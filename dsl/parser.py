@@ -1191,6 +1191,65 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
     return A.Module(file, decls, span=Span(file)), errors
 
 
+def parse_reusing(text: str, file: str, known: dict) -> tuple[A.Module, dict] | None:
+    """Parse a file declaration by declaration, taking each declaration whose text is a key of
+    `known` (its text -> (its first line, from 0, its declarations and its span)) from there instead of
+    parsing it, moved to its line now. Returns the module and the same map for this text, or
+    None when the file has tabs, lines nested too deeply or a declaration that does not parse
+    cleanly: then `parse` reads it whole and reports what is wrong. An edited rulebook so parses
+    only the declarations that changed (parse_cache.py keeps the map)."""
+    if "\t" in text:
+        return None
+    too_deep, starts = _scan(text, file)
+    if too_deep:
+        return None
+    # The declarations as `_chunks` finds them, and the lines before the first; the last ends
+    # where the text ends, so that the file's span is the one a whole parse gives.
+    lines = text.split("\n")
+    bounds = sorted({0} | {start for start, _ in _chunks(text, starts)}) + [len(lines)]
+    chunks = [(a, "\n".join(lines[a:b]) + ("\n" if b < len(lines) else "")) for a, b in zip(bounds, bounds[1:])]
+    decls, fresh, spans = [], {}, []
+    for start, chunk in chunks:
+        hit = known.get(chunk)
+        if hit is not None:
+            ds, span = (hit[1], hit[2]) if hit[0] == start else _moved([hit[1], hit[2]], start - hit[0])
+        else:
+            errors: list = []
+            try:
+                module = _parse_text(chunk, file, start, errors)
+            except (UnexpectedInput, DedentError, RecursionError):
+                return None
+            if errors:
+                return None
+            ds, span = module.decls, module.span
+        fresh[chunk] = (start, ds, span)
+        decls.extend(ds)
+        if span.line:
+            spans.append(span)
+    # The file's span, as one parse of the whole text gives it: from its first token to its end.
+    whole = Span(file, spans[0].line, spans[0].column, spans[-1].end_line, spans[-1].end_column) if spans else Span(file)
+    return A.Module(file, decls, span=whole), fresh
+
+
+def _moved(node, lines: int):
+    """`node` (declarations, or any part of them) with every span `lines` further down the file."""
+    if isinstance(node, list):
+        return [_moved(x, lines) for x in node]
+    if isinstance(node, tuple):             # an `if`'s branches are (condition, block) pairs
+        return tuple(_moved(x, lines) for x in node)
+    if isinstance(node, Span):
+        if not node.line:
+            return node
+        return Span(node.file, node.line + lines, node.column, node.end_line + lines if node.end_line else 0,
+                    node.end_column)
+    if isinstance(node, A.Node):
+        for k, v in vars(node).items():
+            if isinstance(v, (list, tuple, Span, A.Node)):
+                setattr(node, k, _moved(v, lines))
+        return node
+    return node
+
+
 def _about_tabs(text: str, errors: list) -> list:
     """A file indented with tabs and spaces mixed: an indentation error near a tab says so (a
     tab counts as 4 spaces, which is rarely what the editor showed)."""

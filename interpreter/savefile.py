@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-
 from tabletop import data_dir
 from tabletop.interpreter.bots import Move, Seat
 
@@ -212,6 +210,7 @@ def unused_name(path: str | os.PathLike) -> str:
 @lru_cache(maxsize=1)
 def _validator():
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    import jsonschema       # only when a save is read: a command that reads none never imports it
     return jsonschema.Draft202012Validator(schema)
 
 
@@ -229,6 +228,7 @@ def read(path: str | os.PathLike) -> SavedGame:
         raise SaveFileError(f"Cannot load {path}: its JSON is nested too deeply to be a save.") from None
     except ValueError as e:    # a number of thousands of digits, beyond what Python will convert
         raise SaveFileError(f"Cannot load {path}: it holds a number too long to be a save's ({e}).") from None
+    import jsonschema.exceptions
     error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is not None:
         where = "".join(f"[{p!r}]" for p in error.absolute_path) or "the top level"

@@ -84,3 +84,99 @@ def test_a_folder_others_may_write_is_not_used(tmp_path):
     out = check(tmp_path)
     assert out.returncode == 0 and out.stderr == ""
     assert list(shared.iterdir()) == []
+
+
+# ---------------------------------------------------------------------- an edited file, and data files
+
+def _tree(node):
+    """A node as plain tuples, its spans included (AST nodes compare without their spans)."""
+    from dataclasses import astuple, is_dataclass
+    from tabletop.dsl.diagnostics import Span
+    if isinstance(node, Span):
+        return astuple(node)
+    if is_dataclass(node):
+        return (type(node).__name__,) + tuple((k, _tree(v)) for k, v in vars(node).items())
+    if isinstance(node, (list, tuple)):
+        return type(node)(_tree(x) for x in node)
+    return node
+
+
+def _whole(text: str, file: str):
+    from tabletop.dsl.parser import parse
+    module, errors = parse(text, file)
+    assert errors == []
+    return _tree(module)
+
+
+def test_a_file_parsed_declaration_by_declaration_is_the_file_parsed_whole():
+    """Every bundled rules file, read a declaration at a time with nothing known, then again after
+    lines were added above (every kept declaration moved down) and after one declaration changed:
+    the same AST, spans included, as parsing the whole text."""
+    import pickle
+    from tabletop.dsl.parser import parse_reusing
+    files = sorted((ROOT / "rulebooks").rglob("*.rules"))
+    assert len(files) >= 7
+    for path in files:
+        text, name = path.read_text(), str(path)
+        module, known = parse_reusing(text, name, {})
+        assert _tree(module) == _whole(text, name), path
+        known = pickle.loads(pickle.dumps(known))
+        moved = "# a new comment\n\n# and another\n" + text
+        module, known = parse_reusing(moved, name, known)
+        assert _tree(module) == _whole(moved, name), path
+        edited = moved.replace("\ndefine ", "\ndefine  ", 1)
+        assert edited != moved or "define" not in text
+        module, _ = parse_reusing(edited, name, pickle.loads(pickle.dumps(known)))
+        assert _tree(module) == _whole(edited, name), path
+
+
+def test_an_edited_rulebook_hands_only_its_changed_declaration_to_lark(tmp_path, monkeypatch):
+    from tabletop.dsl import parser
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    monkeypatch.setattr(parse_cache, "_IN_PROCESS", {})
+    text = (ROOT / "rulebooks" / "abatteroxie" / "game.rules").read_text()
+    parse_cache.parse_file(text, "game.rules")
+    parsed = []
+    real = parser._parse_text
+    monkeypatch.setattr(parser, "_parse_text", lambda chunk, *a: parsed.append(chunk) or real(chunk, *a))
+    parse_cache._IN_PROCESS.clear()         # as a new process: the declarations come from disk
+    edited = text.replace("define hand_size: int = 4", "define hand_size: int = 5")
+    module, errors = parse_cache.parse_file(edited, "game.rules")
+    assert errors == [] and len(parsed) == 1 and parsed[0].startswith("define hand_size: int = 5\n")
+    assert module.decls[[d.name for d in module.decls].index("hand_size")].body.value == 5
+    broken = edited.replace("define hand_size: int = 5", "define hand_size: int = ")
+    module, errors = parse_cache.parse_file(broken, "game.rules")
+    assert [e.span.line for e in errors] == [text[:text.index("define hand_size")].count("\n") + 1], \
+        "a declaration that does not parse: the whole file is read and the error is reported as ever"
+
+
+def test_a_data_file_validated_once_is_not_read_again_until_it_changes(tmp_path):
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "game.rules").write_text((ROOT / "tests" / "games" / "mini" / "game.rules").read_text())
+    cards = (ROOT / "tests" / "games" / "mini" / "cards.yaml").read_text()
+    (game / "cards.yaml").write_text(cards)
+    first = check(tmp_path, game)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert len(entries(tmp_path, "data-")) == 1
+    again = check(tmp_path, game, "-X", "importtime")
+    assert again.returncode == 0 and again.stdout == first.stdout
+    assert " jsonschema" not in again.stderr, "unchanged data is not validated again"
+    (game / "cards.yaml").write_text(cards + "  - {bogus: 1}\n")
+    broken = check(tmp_path, game)
+    assert broken.returncode == 1 and "cards.yaml:" in broken.stdout + broken.stderr, broken.stdout
+    assert len(entries(tmp_path, "data-")) == 1, "data with a mistake is not kept"
+
+
+def test_a_rules_file_read_from_the_cache_still_requires_its_data_fields(tmp_path):
+    """A data field every record must give stays required when the rules come from the cache:
+    the mark of "no default" is one object, and unpickling keeps it so."""
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "game.rules").write_text((ROOT / "tests" / "games" / "mini" / "game.rules").read_text())
+    (game / "cards.yaml").write_text('cards:\n  - {name: "Ace", suit: red}\n')
+    first = check(tmp_path, game)
+    assert first.returncode == 1 and "value" in first.stdout, first.stdout
+    again = check(tmp_path, game)
+    assert again.returncode == 1 and again.stdout == first.stdout
