@@ -1415,10 +1415,11 @@ class Checker:
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
         called, used = set(), set()
+        calls, names = A.CallStmt, (A.Call, A.Name)
         for node in _walk(self.p.decls):
-            if isinstance(node, A.CallStmt):
+            if isinstance(node, calls):
                 called.add(node.name)
-            elif isinstance(node, (A.Call, A.Name)):
+            elif isinstance(node, names):
                 used.add(node.name)
         if self.out.winners and self.out.winners.ranking:
             used.update(n for _, n in self.out.winners.ranking)
@@ -1454,13 +1455,13 @@ def _product(lists):
 def _walk(node):
     """Every AST node under node (a node, or a list or tuple of them), parents before children.
     A stack, not nested generators: each level of those would pass every node below it up again."""
-    todo = [node]
+    todo, node_type, seq = [node], A.Node, (list, tuple)
     while todo:
         node = todo.pop()
-        if isinstance(node, A.Node):
+        if isinstance(node, node_type):
             yield node
-            todo.extend(reversed([v for v in vars(node).values() if isinstance(v, (A.Node, list, tuple))]))
-        elif isinstance(node, (list, tuple)):
+            todo.extend(reversed([v for v in vars(node).values() if isinstance(v, (node_type, list, tuple))]))
+        elif isinstance(node, seq):
             todo.extend(reversed(node))
 
 

@@ -282,19 +282,15 @@ class Source:
 
 def bound_slots(compiler, e) -> set:
     """The slots of the comprehensions and lambdas inside `e`: their items can be Python locals."""
-    out = set()
-
-    def walk(node):
+    out, todo = set(), [e]
+    while todo:
+        node = todo.pop()
         if isinstance(node, (A.Comprehension, A.Lambda)):
             out.add(compiler.c.slots[id(node)])
         if isinstance(node, A.Node) and not isinstance(node, A.Stmt):
-            for k, v in vars(node).items():
-                if k != "span":
-                    walk(v)
+            todo.extend(v for v in vars(node).values() if isinstance(v, (A.Node, list, tuple)))
         elif isinstance(node, (list, tuple)):
-            for v in node:
-                walk(v)
-    walk(e)
+            todo.extend(node)
     return out
 
 

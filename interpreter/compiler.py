@@ -79,13 +79,16 @@ def _made(m, n: int, what: str, where: str, span):
 def cost(node) -> int:
     """The size of an expression: how many nodes evaluating it may visit (its work, in units).
     Statements inside (the blocks of a statement or menu option) are not counted: they are steps."""
-    if isinstance(node, A.Stmt):
-        return 0
-    if isinstance(node, A.Node):
-        return 1 + sum(cost(v) for k, v in vars(node).items() if k != "span")
-    if isinstance(node, (list, tuple)):
-        return sum(cost(v) for v in node)
-    return 0
+    n, todo = 0, [node]
+    while todo:                 # a stack rather than recursion: compiling calls this for every expression
+        x = todo.pop()
+        if isinstance(x, A.Node):
+            if not isinstance(x, A.Stmt):
+                n += 1
+                todo.extend(v for v in vars(x).values() if isinstance(v, (A.Node, list, tuple)))
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+    return n
 
 
 def own_cost(stmt) -> int:

@@ -108,6 +108,44 @@ def all_loads(repeat: int = 3) -> float:
     return round(best * 1000, 1)
 
 
+def cold_checks(game: str, repeat: int = 3) -> dict:
+    """CPU seconds of `tabletop check` in a new process (the fastest of `repeat`): of the rulebook
+    as it is (its files kept by the cache from an earlier run), of a copy after an edit to one of
+    its declarations, and of a copy never seen before (only lark's grammar analysis kept). The
+    caches are those of a folder of the benchmark's own, so the user's are not touched."""
+    import os
+    import resource
+    import shutil
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
+        env.pop("TABLETOP_NO_CACHE", None)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)        # an installed tool has its .pyc files
+        env["PYTHONPATH"] = os.pathsep.join([str(RULEBOOKS.parent)] + [x for x in [env.get("PYTHONPATH")] if x])
+
+        def cpu(path) -> float:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, "-m", "tabletop", "check", str(path)], env=env, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        cpu(game)                                     # the grammar's analysis, and this rulebook, kept
+        unchanged = min(cpu(game) for _ in range(repeat))
+        edited, new = [], []
+        for n in range(repeat):
+            copy = Path(tmp) / f"copy{n}"
+            shutil.copytree(game, copy)
+            new.append(cpu(copy))
+            rules = copy / "game.rules"
+            text = rules.read_text()
+            at = text.index("\ndefine ") + 1
+            rules.write_text(text[:at] + f"define benchmark_edit_{n}: int = {n}\n" + text[at:])
+            edited.append(cpu(copy))
+    return {"unchanged_cpu_s": round(unchanged, 3), "edited_cpu_s": round(min(edited), 3),
+            "never_seen_cpu_s": round(min(new), 3)}
+
+
 def _name(r: dict) -> str:
     return f"{r['game']}{'+' + r['variant'] if r['variant'] else ''} ({r['players']} players)"
 
@@ -147,6 +185,7 @@ def main(argv=None) -> int:
         if not args.json:
             print(_line(row), flush=True)
     warm = all_loads()
+    colds = {name: cold_checks(str(RULEBOOKS / name)) for name in sorted({c[0] for c in configs})}
     taboo = next((r for r in results if r["game"] == "taboo_atoll_express" and not r["variant"]), None)
     factor, base = None, baseline(args.games, args.rounds) if taboo is None else None
     if taboo:
@@ -163,13 +202,17 @@ def main(argv=None) -> int:
                   "decisions": round(base["decisions_per_second"] / taboo["decisions_per_second"], 1)}
     if args.json:
         print(json.dumps({"python": sys.version.split()[0], "results": results, "hand_written_taboo": base,
-                          "engine_slower_by": factor, "load_check_compile_all_ms": warm}, indent=2))
+                          "engine_slower_by": factor, "load_check_compile_all_ms": warm,
+                          "cold_check": colds}, indent=2))
     else:
         print(f"hand-written Python Taboo Atoll Express: {base['games_per_second']} random games/s "
               f"({base['decisions_per_second']} decisions/s, {base['mean_decisions']} decisions a game)"
               + (f"; the engine is {factor['decisions']}x slower per decision, {factor['games']}x per game"
                  if factor else ""))
         print(f"load + check + compile of every rulebook and variant, warm, in one process: {warm} ms")
+        for name, c in colds.items():
+            print(f"cold `tabletop check` of {name}, CPU: {c['unchanged_cpu_s']} s unchanged, "
+                  f"{c['edited_cpu_s']} s after an edit, {c['never_seen_cpu_s']} s never seen")
         slowest = max(results, key=lambda r: r["seconds_for_10000_games"])
         print(f"slowest for 10,000 games: {_name(slowest)}, {slowest['seconds_for_10000_games']} s")
     return 0
