@@ -200,7 +200,20 @@ def _read(folder: str, key: str, what: str) -> bytes | None:
         return None
 
 
-_SUFFIX = {"parsed": "pickle", "declarations": "pickle", "data": "json"}
+_SUFFIX = {"parsed": "pickle", "declarations": "pickle", "data": "json", "code": "marshal"}
+
+
+def read_entry(what: str, name: str) -> bytes | None:
+    """The bytes kept as `what` (a sort of entry above) under a name made from `name`, or None:
+    for the engine's other caches (the compiled rules' code, codegen.py)."""
+    folder = cache_folder()
+    return _read(folder, _hashed((), name), what) if folder else None
+
+
+def write_entry(what: str, name: str, kept: bytes) -> None:
+    folder = cache_folder()
+    if folder:
+        _write(folder, _hashed((), name), kept, what)
 
 
 def _write(folder: str, key: str, kept: bytes, what: str) -> None:

@@ -25,10 +25,15 @@ through `repr`.
 from __future__ import annotations
 
 import ast
+import importlib.util
+import marshal
 import math
+from contextlib import contextmanager
+from types import CodeType
 
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
+from tabletop.dsl.parse_cache import read_entry, write_entry
 
 from .budgets import SMALL, Spent, runaway
 from .errors import RuleError
@@ -302,9 +307,14 @@ def _compiled(text: str, name: str, names: dict, line):
     try:
         code = _CODE.get(text)
         if code is None:
-            code = _CODE[text] = compile(text, f"<rule line {line}>", "exec")
+            code = _KEPT.get(text) if _KEPT else None
+            if code is None:
+                code = compile(text, f"<rule line {line}>", "exec")
+            _CODE[text] = code
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
+    if _USED is not None:
+        _USED[text] = code
     namespace = dict(names)
     namespace["__builtins__"] = BUILTINS
     exec(code, namespace)      # the source holds only names made above: see the module docstring
@@ -314,6 +324,40 @@ def _compiled(text: str, name: str, names: dict, line):
 
 
 _CODE: dict = {}     # source text -> code object: a rulebook loaded again in one process compiles nothing
+_KEPT: dict | None = None    # source text -> code object, kept from the last compile of this rulebook
+_USED: dict | None = None    # the same for the sources of the compile under way
+
+
+@contextmanager
+def kept_code(rulebook: str):
+    """While a rulebook compiles: take the code of each source from the last compile of the same
+    rulebook (kept by parse_cache.py in the user's own cache folder, keyed by the rulebook and the
+    Python that compiled it), and keep this compile's afterwards. A code object is found by its
+    whole source text, which the engine wrote (see the docstring), so it is the code that
+    compiling that text gives; an entry that cannot be read is ignored and the text compiled."""
+    global _KEPT, _USED
+    name = f"{rulebook}\0{importlib.util.MAGIC_NUMBER.hex()}"
+    _KEPT, _USED = _read_kept(name), {}
+    try:
+        yield
+        if _USED.keys() != _KEPT.keys():
+            try:
+                write_entry("code", name, marshal.dumps(list(_USED.items())))
+            except ValueError:
+                pass
+    finally:
+        _KEPT, _USED = None, None
+
+
+def _read_kept(name: str) -> dict:
+    kept = read_entry("code", name)
+    if kept is None:
+        return {}
+    try:
+        items = marshal.loads(kept)
+        return {text: code for text, code in items if type(text) is str and type(code) is CodeType}
+    except (ValueError, EOFError, TypeError):       # damaged: every source is compiled again
+        return {}
 
 
 def _written(compiler, e, bound: set, hoist=None) -> tuple[Source, str]:

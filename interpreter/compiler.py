@@ -872,4 +872,5 @@ class Compiler:
 
 
 def compile_program(checked: CheckedProgram, option_values: dict) -> Compiled:
-    return Compiler(checked, option_values).compile()
+    with codegen.kept_code(f"{checked.program.root}\0{checked.program.variant}"):
+        return Compiler(checked, option_values).compile()

@@ -302,3 +302,37 @@ def test_an_options_condition_true_or_false_for_every_item_lists_the_same_option
             assert a.to_json() == b.to_json()      # the item's variable left as item by item
     assert ("Bonus", "Stop") in seen                                       # the condition false
     assert ("Take 1", "Take 2", "Take 3", "Take 4", "Bonus", "Stop") in seen  # and true
+
+
+def test_a_rulebook_compiled_before_compiles_no_source_again(tmp_path, monkeypatch):
+    """The code of the rules' sources is kept between processes (in the user's own cache folder):
+    a second compile of the same rulebook calls Python's compiler for none of them, and plays the
+    same game; a damaged entry is ignored and every source compiled again."""
+    import random
+    from tabletop.dsl import parse_cache
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    compiled = []
+    monkeypatch.setattr(codegen, "compile", lambda *a: compiled.append(a[0]) or compile(*a), raising=False)
+
+    def fresh_game():
+        codegen._CODE.clear()          # as in a new process
+        compiled.clear()
+        return load_game(str(RULEBOOKS / "abatteroxie"))
+
+    def play(g) -> list:
+        s, rnd = g.new_state(players=3, seed=5), random.Random(5)
+        for _ in range(60):
+            s.apply(rnd.randrange(len(s.options())))
+        return s.log
+
+    first = play(fresh_game())
+    assert len(compiled) > 100
+    assert len(list((tmp_path / "tabletop").glob("code-*"))) == 1
+    again = fresh_game()
+    assert compiled == [], "every source's code came from the cache"
+    assert play(again) == first
+    for entry in (tmp_path / "tabletop").glob("code-*"):
+        entry.write_bytes(b"\x00damaged")
+    assert play(fresh_game()) == first and len(compiled) > 100
+    assert parse_cache.read_entry("code", "no such rulebook") is None
