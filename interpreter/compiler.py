@@ -868,6 +868,10 @@ class Compiler:
                "slots": slots[:len(r.event_args) + 1], "item_slot": slots[-1] if r.var is not None else -1,
                "items": items, "early": early, "each": each, "span": r.span}
         out["open"] = codegen.reaction_open(self, r, out)
+        # Whether `open` may be asked first and the offers worked out again after it: only if
+        # asking twice draws nothing at random.
+        out["ask_twice"] = out["open"] is not None and not any(
+            purity.draws_chance(self, x) for x in (r.cond, r.iterable) if x is not None)
         return out
 
 

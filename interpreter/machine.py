@@ -359,6 +359,9 @@ class Machine:
         n = self.player_count
         while aux["i"] < n:
             seat = (self.s["current"] + aux["i"]) % n
+            if self.none_open(reactions, aux["args"], seat, instant):
+                aux["i"] += 1
+                continue
             labels, values, prompt = self.reaction_options(reactions, aux["args"], seat, instant)
             if labels:
                 if not instant and self.prog.instants and self.instant_ready():
@@ -375,6 +378,19 @@ class Machine:
             aux["i"], aux["reacted"] = 0, False
             return
         self.s["stack"].pop()
+
+    def none_open(self, reactions, args, seat, instant) -> bool:
+        """Whether no reaction is open to `seat`, asked of each reaction's generated `open` (the
+        common answer, found without making labels). It charges what `reaction_offers` would
+        charge finding nothing. When something may be open it gives the work back and says False:
+        `reaction_options` then works the offers out from the start, charging them once."""
+        declined = self.s["declined"] if instant else ()
+        work = self.work
+        for k, r in enumerate(reactions):
+            if not r["ask_twice"] or r["open"](self, args, seat, declined, k):
+                self.work = work
+                return False
+        return True
 
     def reaction_options(self, reactions, args, seat, instant):
         """The labels, values ([reaction, item]) and prompt of the reactions `seat` may play now.
