@@ -10,6 +10,7 @@ other files: that is the loader's and checker's work.
 """
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import logging
@@ -1243,6 +1244,7 @@ def _moved(node, lines: int):
         return Span(node.file, node.line + lines, node.column, node.end_line + lines if node.end_line else 0,
                     node.end_column)
     if isinstance(node, A.Node):
+        node = copy.copy(node)      # a new node: the same declaration may stand twice in a file
         for k, v in vars(node).items():
             if isinstance(v, (list, tuple, Span, A.Node)):
                 setattr(node, k, _moved(v, lines))

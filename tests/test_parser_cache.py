@@ -180,3 +180,15 @@ def test_a_rules_file_read_from_the_cache_still_requires_its_data_fields(tmp_pat
     assert first.returncode == 1 and "value" in first.stdout, first.stdout
     again = check(tmp_path, game)
     assert again.returncode == 1 and again.stdout == first.stdout
+
+
+def test_a_declaration_written_twice_keeps_each_its_own_line():
+    """Two declarations of the same text, the file edited above both: each keeps its own line, so
+    the duplicate is reported where it stands."""
+    from tabletop.dsl.parser import parse_reusing
+    text = 'game "G"\nplayers 2\ndefine x: int = 1\ndefine x: int = 1\n'
+    _, known = parse_reusing(text, "g.rules", {})
+    moved = "# a comment\n" + text
+    module, _ = parse_reusing(moved, "g.rules", known)
+    assert [d.span.line for d in module.decls] == [2, 3, 4, 5]
+    assert _tree(module) == _whole(moved, "g.rules")
