@@ -18,9 +18,10 @@ others), operators, numbers this module computed, and literals written with `rep
 bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
 the rulebook (lists, tables, showers, built-ins, spans) is passed in the function's namespace
 under a made-up name, never as text. `tests/test_codegen.py` parses every function generated for
-every bundled rulebook and for a hostile one and checks exactly this. This module must not
-evaluate anything of a game, and must not place any text of a rulebook in the source except
-through `repr`.
+every bundled rulebook and for a hostile one and checks exactly this. The code Python makes of
+each source is kept between runs (`kept_code`), found again by the whole source text. This
+module must not evaluate anything of a game, and must not place any text of a rulebook in the
+source except through `repr`.
 """
 from __future__ import annotations
 

@@ -7,6 +7,8 @@ every game of a compiled rulebook: "the spaces on this line", "the space of this
 number". `codegen.definition` keeps those values (`remembered`), so a scan of every thing is made
 once per parameter, not at every call. This module only reads the AST and the checker's
 resolutions; it must not guess: anything it does not know is treated as reading the game.
+`draws_chance` says whether an expression may draw at random, so that the machine asks twice
+only what gives the same answer twice.
 """
 from __future__ import annotations
 
