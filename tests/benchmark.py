@@ -4,7 +4,9 @@ Run `python tests/benchmark.py` (add `--games N`, `--rounds R`, `--only GAME`, `
 script, not a test: speed is measured and reported, never asserted. Random play uses a seeded
 `random.Random`, so the games played are the same on every run; only the timings differ. Each
 figure is the fastest of R rounds of the same games, and the hand-written ratio is measured side
-by side with the engine. It must not change any rulebook.
+by side with the engine. The CPU of a cold `tabletop check` is measured in new processes, with a
+cache folder of the benchmark's own: of each rulebook unchanged, after an edit, and never seen.
+It must not change any rulebook (the edits are made to copies).
 """
 from __future__ import annotations
 
