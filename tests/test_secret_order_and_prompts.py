@@ -65,3 +65,38 @@ def test_a_reaction_asks_its_own_prompt(tmp_path):
     assert s.options() == ["Play Voodoo on Player 1", "Don't react"]
     s.apply(0)
     assert s.result.winners == [0]
+
+
+LUCKY = '''
+    game "Lucky"
+    players 3
+    die d6: 1 to 6
+    event dropped(victim: player)
+    reaction catch on dropped(victim) by p if p != victim and CONDITION labelled "Catch it" prompt "Catch?":
+        pass
+    turn:
+        signal dropped(current)
+        end game
+    define score(p: player): int = 0
+'''
+
+
+def test_a_reaction_whose_condition_rolls_is_asked_once_per_seat(tmp_path):
+    """A reaction is first asked of each seat through its generated test, and asked again when it
+    may be open; one whose condition rolls a die must not be: each seat rolls once, as the rules
+    say, whatever the rolls."""
+    for seed in range(8):
+        s = game(tmp_path, LUCKY.replace("CONDITION", "roll(d6) == 7")).new_state(players=3, seed=seed)
+        assert s.is_over and [die for die, _ in s.rolls] == ["d6", "d6"], "Players 2 and 3 roll once each"
+        (tmp_path / "held").mkdir(exist_ok=True)
+        held = game(tmp_path / "held", LUCKY.replace("CONDITION", "roll(d6) > 3")).new_state(players=3, seed=seed)
+        rolled = len(held.rolls)
+        assert 1 <= rolled <= 2 and (held.is_over or held.pending.players in ([1], [2]))
+
+
+def test_a_seat_with_nothing_open_is_passed_and_one_with_something_is_asked(tmp_path):
+    s = game(tmp_path, LUCKY.replace("CONDITION", "p == next_player(next_player(victim))")).new_state(players=3, seed=1)
+    assert s.pending.players == [2] and s.options() == ["Catch it", "Don't react"]
+    (tmp_path / "nobody").mkdir()
+    nobody = game(tmp_path / "nobody", LUCKY.replace("CONDITION", "p == victim")).new_state(players=3, seed=1)
+    assert nobody.is_over
