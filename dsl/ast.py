@@ -1,7 +1,8 @@
 """The abstract syntax tree: plain dataclasses, one per construct, each keeping its source span.
 
 The parser builds these; the loader, checker and compiler read them. Nodes hold no behaviour
-and no resolved information (names stay names): resolving is the checker's job.
+and no resolved information (names stay names): resolving is the checker's job. `walk` goes
+through a tree for the passes that look at every node.
 """
 from __future__ import annotations
 
@@ -514,3 +515,19 @@ class RemoveDecl(Decl):           # name is what to remove
 class Module(Node):
     file: str
     decls: list
+
+
+def walk(node, statements: bool = True):
+    """Every node under `node` (a node, or a list or tuple of them), parents before children; with
+    `statements` false, the statements found (the blocks inside an expression's owner) are left
+    out with all under them. A stack, not recursion: some passes walk every expression."""
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Node):
+            if not statements and isinstance(x, Stmt):
+                continue
+            yield x
+            todo.extend(reversed([v for v in vars(x).values() if isinstance(v, (Node, list, tuple))]))
+        elif isinstance(x, (list, tuple)):
+            todo.extend(reversed(x))

@@ -1415,11 +1415,10 @@ class Checker:
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
         called, used = set(), set()
-        calls, names = A.CallStmt, (A.Call, A.Name)
-        for node in _walk(self.p.decls):
-            if isinstance(node, calls):
+        for node in A.walk(self.p.decls):
+            if isinstance(node, A.CallStmt):
                 called.add(node.name)
-            elif isinstance(node, names):
+            elif isinstance(node, (A.Call, A.Name)):
                 used.add(node.name)
         if self.out.winners and self.out.winners.ranking:
             used.update(n for _, n in self.out.winners.ranking)
@@ -1450,19 +1449,6 @@ def _product(lists):
     for xs in lists:
         out = [t + (x,) for t in out for x in xs]
     return out
-
-
-def _walk(node):
-    """Every AST node under node (a node, or a list or tuple of them), parents before children.
-    A stack, not nested generators: each level of those would pass every node below it up again."""
-    todo, node_type, seq = [node], A.Node, (list, tuple)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, node_type):
-            yield node
-            todo.extend(reversed([v for v in vars(node).values() if isinstance(v, (node_type, list, tuple))]))
-        elif isinstance(node, seq):
-            todo.extend(reversed(node))
 
 
 def _follows_syntax_error(d: Diagnostic, broken: set) -> bool:

@@ -288,16 +288,8 @@ class Source:
 
 def bound_slots(compiler, e) -> set:
     """The slots of the comprehensions and lambdas inside `e`: their items can be Python locals."""
-    out, todo = set(), [e]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (A.Comprehension, A.Lambda)):
-            out.add(compiler.c.slots[id(node)])
-        if isinstance(node, A.Node) and not isinstance(node, A.Stmt):
-            todo.extend(v for v in vars(node).values() if isinstance(v, (A.Node, list, tuple)))
-        elif isinstance(node, (list, tuple)):
-            todo.extend(node)
-    return out
+    return {compiler.c.slots[id(node)] for node in A.walk(e, statements=False)
+            if isinstance(node, (A.Comprehension, A.Lambda))}
 
 
 BUILTINS = {"range": range, "len": len, "abs": abs}    # the only built-in names the source may use

@@ -79,16 +79,7 @@ def _made(m, n: int, what: str, where: str, span):
 def cost(node) -> int:
     """The size of an expression: how many nodes evaluating it may visit (its work, in units).
     Statements inside (the blocks of a statement or menu option) are not counted: they are steps."""
-    n, todo = 0, [node]
-    while todo:                 # a stack rather than recursion: compiling calls this for every expression
-        x = todo.pop()
-        if isinstance(x, A.Node):
-            if not isinstance(x, A.Stmt):
-                n += 1
-                todo.extend(v for v in vars(x).values() if isinstance(v, (A.Node, list, tuple)))
-        elif isinstance(x, (list, tuple)):
-            todo.extend(x)
-    return n
+    return sum(1 for _ in A.walk(node, statements=False))
 
 
 def own_cost(stmt) -> int:

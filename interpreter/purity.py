@@ -145,20 +145,13 @@ def remembered(fn, where: str, span):
 def draws_chance(compiler, node, seen: set | None = None) -> bool:
     """Might evaluating `node` draw a random result (roll, pick, shuffled), itself or through a
     definition it calls? Asking such an expression twice would draw twice."""
-    refs, seen = compiler.refs, set() if seen is None else seen
-    todo = [node]
-    while todo:
-        x = todo.pop()
-        if isinstance(x, (A.Call, A.Name)):
-            ref = refs.get(id(x), ("",))
-            if ref[0] == "builtin" and ref[1] in CHANCE:
+    seen = set() if seen is None else seen
+    for x in A.walk(node):
+        ref = compiler.refs.get(id(x), ("",)) if isinstance(x, (A.Call, A.Name)) else ("",)
+        if ref[0] == "builtin" and ref[1] in CHANCE:
+            return True
+        if ref[0] == "define" and ref[1] not in seen:
+            seen.add(ref[1])
+            if draws_chance(compiler, compiler.c.symbols[ref[1]].decl.body, seen):
                 return True
-            if ref[0] == "define" and ref[1] not in seen:
-                seen.add(ref[1])
-                if draws_chance(compiler, compiler.c.symbols[ref[1]].decl.body, seen):
-                    return True
-        if isinstance(x, A.Node):
-            todo.extend(v for v in vars(x).values() if isinstance(v, (A.Node, list, tuple)))
-        elif isinstance(x, (list, tuple)):
-            todo.extend(x)
     return False
