@@ -395,6 +395,7 @@ class Loader:
         return records
 
     def read_data_file(self, name: str, text: str, d: A.KindDecl, schema: dict):
+        """A data file's records read from its YAML and validated, or None (with diagnostics)."""
         shape = _yaml_shape_problem(text)
         if shape is not None:
             self.error("E026", shape[0], Span(name, shape[1], shape[2]))

@@ -141,7 +141,7 @@ def cold_checks(game: str, repeat: int = 3) -> dict:
             new.append(cpu(copy))
             rules = copy / "game.rules"
             text = rules.read_text()
-            at = text.index("\ndefine ") + 1
+            at = text.find("\ndefine ") + 1 or len(text)      # before its first definition, else at the end
             rules.write_text(text[:at] + f"define benchmark_edit_{n}: int = {n}\n" + text[at:])
             edited.append(cpu(copy))
     return {"unchanged_cpu_s": round(unchanged, 3), "edited_cpu_s": round(min(edited), 3),
