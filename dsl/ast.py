@@ -6,7 +6,7 @@ through a tree for the passes that look at every node.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
 from .diagnostics import Span
@@ -31,13 +31,39 @@ class _NoDefault:
 NO_DEFAULT = _NoDefault()
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Node:
+    """A node's `==` and `repr` go by its fields, as a dataclass's would, but are written once here
+    rather than generated for each of the many node classes (which costs a cold start dearly)."""
     span: Span = field(default=NOWHERE, kw_only=True, repr=False, compare=False)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _fields(self.__class__, "compare"))
+
+    __hash__ = None         # as a dataclass with `==`: nodes are told apart by id()
+
+    def __repr__(self):
+        shown = ", ".join(f"{f}={getattr(self, f)!r}" for f in _fields(self.__class__, "repr"))
+        return f"{self.__class__.__qualname__}({shown})"
+
+
+_node = dataclass(eq=False, repr=False)
+_FIELDS: dict = {}
+
+
+def _fields(cls, which: str) -> tuple:
+    """The names of `cls`'s fields that take part in `==` ("compare") or in `repr` ("repr")."""
+    key = (cls, which)
+    names = _FIELDS.get(key)
+    if names is None:
+        names = _FIELDS[key] = tuple(f.name for f in fields(cls) if getattr(f, which))
+    return names
 
 
 # ----------------------------------------------------------------------------- types
-@dataclass
+@_node
 class TypeRef(Node):
     name: str                      # int, bool, text, player, an enum, a kind, or "list"
     elem: Optional["TypeRef"] = None
@@ -48,79 +74,79 @@ class Expr(Node):
     pass
 
 
-@dataclass
+@_node
 class Lit(Expr):
     value: Any                     # int, bool, None
 
 
-@dataclass
+@_node
 class Template(Expr):
     parts: list                    # str and Expr, concatenated; a plain string has one str part
 
 
-@dataclass
+@_node
 class Name(Expr):
     name: str
 
 
-@dataclass
+@_node
 class ThingRef(Expr):
     kind: str
     name: str
 
 
-@dataclass
+@_node
 class Field(Expr):
     obj: Expr
     name: str
     name_span: Optional[Span] = field(default=None, kw_only=True, compare=False)   # the name, for carets
 
 
-@dataclass
+@_node
 class Index(Expr):
     obj: Expr
     key: Expr
     more_keys: list = field(default_factory=list)   # a table keyed by several values: t[a, b]
 
 
-@dataclass
+@_node
 class Call(Expr):
     name: str
     args: list
 
 
-@dataclass
+@_node
 class Unary(Expr):
     op: str                        # "-" or "not"
     operand: Expr
 
 
-@dataclass
+@_node
 class Binary(Expr):
     op: str                        # + - * / % == != < <= > >= and or in "not in"
     left: Expr
     right: Expr
 
 
-@dataclass
+@_node
 class Cond(Expr):
     test: Expr
     then: Expr
     other: Expr
 
 
-@dataclass
+@_node
 class Lambda(Expr):
     param: str
     body: Expr
 
 
-@dataclass
+@_node
 class ListLit(Expr):
     items: list
 
 
-@dataclass
+@_node
 class Comprehension(Expr):
     expr: Expr
     var: str
@@ -128,7 +154,7 @@ class Comprehension(Expr):
     cond: Optional[Expr]
 
 
-@dataclass
+@_node
 class StartsWith(Expr):
     seq: Expr
     pattern: str
@@ -139,20 +165,20 @@ class Stmt(Node):
     pass
 
 
-@dataclass
+@_node
 class Assign(Stmt):
     target: Expr
     op: str                        # "=", "+=", "-="
     value: Expr
 
 
-@dataclass
+@_node
 class CallStmt(Stmt):
     name: str
     args: list
 
 
-@dataclass
+@_node
 class Move(Stmt):
     what: Expr
     source: Expr
@@ -160,84 +186,84 @@ class Move(Stmt):
     to_top: bool = False
 
 
-@dataclass
+@_node
 class Draw(Stmt):
     count: Expr
     source: Expr
     dest: Expr
 
 
-@dataclass
+@_node
 class Shuffle(Stmt):
     zone: Expr
 
 
-@dataclass
+@_node
 class EndGame(Stmt):
     reason: Optional[Template]
 
 
-@dataclass
+@_node
 class EndStage(Stmt):
     name: str                      # a stage's name, or "turn" for the turn section
     reason: Optional[Template]
 
 
-@dataclass
+@_node
 class TakeTurns(Stmt):
     start: Optional[Expr]          # who starts each round; None: first_player, else Player 1
 
 
-@dataclass
+@_node
 class TakeRounds(Stmt):
     leader: Optional[Expr]         # who leads each round (`current`); None: first_player, else Player 1
 
 
-@dataclass
+@_node
 class Say(Stmt):
     text: Template
 
 
-@dataclass
+@_node
 class Signal(Stmt):
     event: str
     args: list
 
 
-@dataclass
+@_node
 class Pass(Stmt):
     pass
 
 
-@dataclass
+@_node
 class Stop(Stmt):
     pass
 
 
-@dataclass
+@_node
 class Return(Stmt):
     pass
 
 
-@dataclass
+@_node
 class AddTo(Stmt):
     item: Expr
     target: Expr
 
 
-@dataclass
+@_node
 class RemoveFrom(Stmt):
     item: Expr
     target: Expr
 
 
-@dataclass
+@_node
 class If(Stmt):
     branches: list                 # [(cond, [Stmt])]
     other: Optional[list]
 
 
-@dataclass
+@_node
 class For(Stmt):
     var: str
     iterable: Expr
@@ -245,19 +271,19 @@ class For(Stmt):
     body: list
 
 
-@dataclass
+@_node
 class Repeat(Stmt):
     count: Expr
     body: list
 
 
-@dataclass
+@_node
 class While(Stmt):
     cond: Expr
     body: list
 
 
-@dataclass
+@_node
 class Choose(Stmt):
     var: str
     source: Expr
@@ -269,7 +295,7 @@ class Choose(Stmt):
     body: Optional[list]           # None: the choice is bound for the rest of the block
 
 
-@dataclass
+@_node
 class MenuOption(Node):
     label: Template
     var: Optional[str]
@@ -278,14 +304,14 @@ class MenuOption(Node):
     body: list
 
 
-@dataclass
+@_node
 class Menu(Stmt):
     by: Optional[Expr]
     prompt: Optional[Template]
     options: list
 
 
-@dataclass
+@_node
 class Secret(Stmt):
     player_var: str
     players: Expr
@@ -299,7 +325,7 @@ class Secret(Stmt):
 
 
 # ----------------------------------------------------------------------------- declarations
-@dataclass
+@_node
 class Decl(Node):
     name: str
     replace: bool = field(default=False, kw_only=True)
@@ -308,32 +334,32 @@ class Decl(Node):
     kind_word = "declaration"
 
 
-@dataclass
+@_node
 class GameDecl(Decl):
     kind_word = "game title"
 
 
-@dataclass
+@_node
 class PlayersDecl(Decl):
     low: int = 1
     high: int = 1
     kind_word = "player count"
 
 
-@dataclass
+@_node
 class OptionDecl(Decl):
     choices: list = field(default_factory=list)
     default: Optional[str] = None
     kind_word = "option"
 
 
-@dataclass
+@_node
 class EnumDecl(Decl):
     values: list = field(default_factory=list)
     kind_word = "enum"
 
 
-@dataclass
+@_node
 class FieldDecl(Node):
     name: str
     type: TypeRef
@@ -341,7 +367,7 @@ class FieldDecl(Node):
     data_default: Any = NO_DEFAULT  # a data field's value for records that leave it out
 
 
-@dataclass
+@_node
 class KindDecl(Decl):
     source: Optional[str] = None
     fields: list = field(default_factory=list)
@@ -351,20 +377,20 @@ class KindDecl(Decl):
     kind_word = "kind"
 
 
-@dataclass
+@_node
 class GridDecl(Decl):             # name is the kind laid out on the grid
     row: str = "row"
     col: str = "col"
     kind_word = "grid"
 
 
-@dataclass
+@_node
 class DieDecl(Decl):
     faces: list = field(default_factory=list)     # ints and enum value names
     kind_word = "die"
 
 
-@dataclass
+@_node
 class VarDecl(Decl):
     type: TypeRef = None
     per_player: bool = False
@@ -374,7 +400,7 @@ class VarDecl(Decl):
     kind_word = "variable"
 
 
-@dataclass
+@_node
 class ZoneDecl(Decl):
     elem: str = ""
     per_player: bool = False
@@ -387,7 +413,7 @@ class TextKey(str):
     """A table key written in quotes ("Dark Pit"), as opposed to a bare name (dark_pit)."""
 
 
-@dataclass
+@_node
 class TableEntry(Node):
     low: Any
     high: Any                      # equal to low unless a range
@@ -395,19 +421,19 @@ class TableEntry(Node):
     more_keys: list = field(default_factory=list)   # [(low, high)] for the second key on
 
 
-@dataclass
+@_node
 class TableDecl(Decl):
     entries: list = field(default_factory=list)
     kind_word = "table"
 
 
-@dataclass
+@_node
 class Param(Node):
     name: str
     type: TypeRef
 
 
-@dataclass
+@_node
 class DefineDecl(Decl):
     params: list = field(default_factory=list)
     result: Optional[TypeRef] = None
@@ -416,72 +442,72 @@ class DefineDecl(Decl):
     kind_word = "definition"
 
 
-@dataclass
+@_node
 class RuleDecl(Decl):
     params: list = field(default_factory=list)
     body: list = field(default_factory=list)
     kind_word = "rule"
 
 
-@dataclass
+@_node
 class StageDecl(RuleDecl):
     """A rule that `end NAME` can end from any depth, such as a hand of a match."""
     kind_word = "stage"
 
 
-@dataclass
+@_node
 class SideDecl(Decl):
     """A side that scores and can win but never takes a turn or decides (the volcano)."""
     kind_word = "side"
 
 
-@dataclass
+@_node
 class PatternDecl(Decl):
     enum: str = ""
     alternatives: list = field(default_factory=list)   # [[ [value, ...] per position ]]
     kind_word = "pattern"
 
 
-@dataclass
+@_node
 class PhaseDecl(Decl):            # name is "setup", "play", "turn" or "round"
     body: list = field(default_factory=list)
     kind_word = "phase"
 
 
-@dataclass
+@_node
 class WinnersDecl(Decl):          # name is "winners"
     ranking: Optional[list] = None  # [("highest"|"lowest", define name)]
     expr: Optional[Expr] = None
     kind_word = "winners rule"
 
 
-@dataclass
+@_node
 class ShowLine(Node):
     text: Template
     var: Optional[str] = None
     iterable: Optional[Expr] = None
 
 
-@dataclass
+@_node
 class ShowBoard(Node):
     var: str
     kind: str
     text: Template
 
 
-@dataclass
+@_node
 class DisplayDecl(Decl):          # name is "display"
     items: list = field(default_factory=list)
     kind_word = "display"
 
 
-@dataclass
+@_node
 class EventDecl(Decl):
     params: list = field(default_factory=list)
     kind_word = "event"
 
 
-@dataclass
+@_node
 class ReactionDecl(Decl):
     event: str = ""
     event_args: list = field(default_factory=list)
@@ -496,22 +522,22 @@ class ReactionDecl(Decl):
     kind_word = "reaction"
 
 
-@dataclass
+@_node
 class IncludeDecl(Decl):          # name is the path
     kind_word = "include"
 
 
-@dataclass
+@_node
 class ExtendsDecl(Decl):          # name is the path
     kind_word = "extends"
 
 
-@dataclass
+@_node
 class RemoveDecl(Decl):           # name is what to remove
     kind_word = "remove"
 
 
-@dataclass
+@_node
 class Module(Node):
     file: str
     decls: list

@@ -113,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="A GAME is a folder name under rulebooks/ (taboo_atoll_express) or a path to a "
                "rulebook folder or .rules file. Exit codes: 0 ok, 1 rulebook or game error, 2 usage error.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     game_args = argparse.ArgumentParser(add_help=False)
@@ -193,6 +193,19 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("-v", "--verbose", action="store_true", help="list every case with ok or FAILED")
     test.set_defaults(run=cmd_test)
     return parser
+
+
+class _VersionAction(argparse.Action):
+    """`--version`, looked up only when asked for: reading the installed package's metadata costs
+    every other command a fifth of a cold `check`."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the program's version number and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(f"{parser.prog} {_version()}\n")
+        parser.exit()
 
 
 def _version() -> str:

@@ -555,3 +555,13 @@ def test_real_console_script(tmp_path):
     assert "End of input" in proc.stderr and (tmp_path / "tabletop-autosave.json").exists()
     proc = tabletop("simulate", TABOO, "-n", "3", "--json", cwd=tmp_path)
     assert proc.returncode == 0 and json.loads(proc.stdout)["games"] == 3
+
+
+def test_version_is_looked_up_only_when_asked_for(run, monkeypatch):
+    asked = []
+    monkeypatch.setattr(cli, "_version", lambda: asked.append(1) or "9.9")
+    code, out, _ = run("--version")
+    assert (code, out, asked) == (0, "tabletop 9.9\n", [1])
+    asked.clear()
+    code, out, _ = run("check", "counting")
+    assert code == 0 and asked == []
