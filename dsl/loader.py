@@ -25,6 +25,7 @@ from . import ast as A
 from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, word_at
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
 from .parse_cache import keep_records, kept_records, parse_file, records_key
+from .quick_schema import surely_fits
 from tabletop import data_dir
 
 RULEBOOKS = data_dir("rulebooks")
@@ -425,9 +426,9 @@ class Loader:
             self.error("E021", f"The data file is {what}; it must be one key holding the list of records.",
                        Span(name, first, self.record_column(name, first)), f"start the file with a key such as {example}")
             return None
-        import jsonschema       # only for a data file not validated before (parse_cache.py)
         plain = _strip_lines(raw)
-        errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(plain), key=lambda e: list(e.path))
+        errors = [] if surely_fits(plain, schema) else sorted(_validator(schema).iter_errors(plain),
+                                                              key=lambda e: list(e.path))
         if errors:
             for e in errors[:5]:
                 at_line = _line_at(raw, list(e.path))
@@ -453,7 +454,7 @@ class Loader:
             # reported missing as well.
             unknown = [k for k in plain_rec if k != "count" and k not in wanted]
             meant = {did_you_mean(k, wanted).split("'")[1] for k in unknown if did_you_mean(k, wanted)}
-            for e in jsonschema.Draft202012Validator(record_schema).iter_errors(plain_rec):
+            for e in ([] if surely_fits(plain_rec, record_schema) else _validator(record_schema).iter_errors(plain_rec)):
                 if e.validator == "required" and not ({f for f in wanted if f not in plain_rec} - meant):
                     continue
                 at = where if e.validator == "required" or not e.path else self.key_at(where, str(e.path[0]), value=True)
@@ -533,6 +534,13 @@ def _declared_by(sources: Sources, diags: list) -> set:
                 names.add(m.group(1))
         names.add(text.split(":")[0].strip())
     return names
+
+
+def _validator(schema: dict):
+    """jsonschema's validator of `schema`: the judge of data `surely_fits` cannot vouch for, and the
+    writer of every message (imported only then)."""
+    import jsonschema
+    return jsonschema.Draft202012Validator(schema)
 
 
 def json_schema_for_data() -> dict:

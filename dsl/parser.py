@@ -145,6 +145,25 @@ class _ToAst(Transformer):
         self.off = line_offset
         self.errors = errors
 
+    def transform(self, tree):
+        """The AST of a parse tree: lark's `Transformer.transform`, done directly. Lark binds and
+        wraps a rule's method again at every node, a quarter of a parse; here each rule's method
+        is found once per process. A rule with no method stays a Tree, as with lark."""
+        method = _METHODS.get(tree.data)
+        if method is None:
+            method = _METHODS[tree.data] = _method_of(type(self), tree.data)
+        transform = self.transform
+        children = [transform(c) if isinstance(c, Tree) else c for c in tree.children]
+        fn, with_meta = method
+        if fn is None:
+            return Tree(tree.data, children, tree.meta)
+        try:
+            return fn(self, tree.meta, children) if with_meta else fn(self, children)
+        except RecursionError:
+            raise
+        except Exception as e:          # as lark does: the rule's name and tree go with the error
+            raise VisitError(tree.data, tree, e) from e
+
     # -- helpers
     def sp(self, meta):
         return _span(self.file, meta, self.off)
@@ -1151,6 +1170,23 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
         depth = max(depth + opens - closes, 0)
         continued = code.rstrip().endswith("\\")
     return problems, starts
+
+
+_METHODS: dict = {}     # a rule's name -> (the function of _ToAst's method, or None; whether it takes meta)
+
+
+def _method_of(cls, name: str) -> tuple:
+    """The plain function behind `cls`'s method for rule `name`, and whether lark's `v_args(meta=True)`
+    asks for the tree's meta first."""
+    attr = getattr(cls, name, None) if not name.startswith("_") else None
+    if attr is None:
+        return None, False
+    wrapper = getattr(attr, "visit_wrapper", None)
+    if wrapper is None:
+        return attr, False
+    if getattr(wrapper, "__name__", "") != "_vargs_meta":
+        raise TypeError(f"The parser's method {name} uses a form of v_args it does not expect.")
+    return attr.base_func, True
 
 
 def _parse_text(text: str, file: str, line_offset: int, errors: list):

@@ -148,8 +148,10 @@ class Game:
         raise PositionError(f"{W.quote(face)} is not {what} ({listed}).")
 
 
-def load_game(game: str, variant: str | None = None, options: dict | None = None) -> Game:
-    """Load, check and compile a rulebook (a folder name under rulebooks/, a folder, or a file)."""
+def load_game(game: str, variant: str | None = None, options: dict | None = None, source: bool = True) -> Game:
+    """Load, check and compile a rulebook (a folder name under rulebooks/, a folder, or a file).
+    With `source` false its rules are compiled to closures only, without Python source: the same
+    game, quicker to load and slower to play (for checking a rulebook)."""
     program = load_program(game, variant)
     checked = check(program)
     declared = {n: s.decl for n, s in checked.symbols.items() if s.kind == "option"}
@@ -162,7 +164,7 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
             raise RulebookError([Diagnostic("E031", f"The option '{k}' cannot be '{v}'.", declared[k].span,
                                             did_you_mean(v, declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")], program.sources)
         values[k] = v
-    compiled = compile_program(checked, values)
+    compiled = compile_program(checked, values, source)
     # The game is named as it was given (a rulebook name stays a name), so saves stay portable.
     return Game(compiled, game, variant, values, checked.warnings, program.sources)
 

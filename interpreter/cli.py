@@ -16,7 +16,6 @@ import argparse
 import json
 import os
 import re
-import secrets
 import sys
 from contextlib import contextmanager
 
@@ -257,10 +256,11 @@ def _silence_stdout() -> None:
         pass
 
 
-def load(api, path: str, variant: str | None, options: dict[str, str]):
-    """Load a game; a bad option value is a usage error, a bad rulebook a RulebookError."""
+def load(api, path: str, variant: str | None, options: dict[str, str], source: bool = True):
+    """Load a game; a bad option value is a usage error, a bad rulebook a RulebookError. A game only
+    checked is compiled without `source` (api.load_game): it is never played."""
     try:
-        return api.load_game(path, variant=variant, options=options)
+        return api.load_game(path, variant=variant, options=options, source=source)
     except OSError as e:
         raise UsageError(f"cannot read {e.filename or path}: {e.strerror or e}.") from None
     except ValueError as e:
@@ -322,7 +322,7 @@ def _variants_of(path: str) -> list[str]:
 def _check_one(api, path: str, variant: str | None):
     """The diagnostics of one rulebook (errors, or the warnings of a clean one) and its sources."""
     try:
-        game = load(api, path, variant, {})
+        game = load(api, path, variant, {}, source=False)
     except RulebookError as e:
         return list(e.diagnostics), getattr(e, "sources", None)
     return list(getattr(game, "warnings", [])), getattr(game, "sources", None)
@@ -458,6 +458,7 @@ def cmd_play(args) -> int:
         if not args.game:
             raise UsageError("name a GAME to play, or give --load FILE to resume a saved game.")
         game = load(api, args.game, args.variant, dict(args.option))
+        import secrets       # here, not at the top: every other command starts quicker without it
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
         state, moves, seats = new_state(api, game, args.players, seed), [], None
     seats = _seats(args.seat, seats or [Seat() for _ in range(state.players)], state.players, seed)

@@ -316,6 +316,7 @@ def _compiled(text: str, name: str, names: dict, line):
     return fn
 
 
+_WRITING = True      # False while a rulebook compiles to closures only (`closures_only`)
 _CODE: dict = {}     # source text -> code object: a rulebook loaded again in one process compiles nothing
 _KEPT: dict | None = None    # source text -> code object, kept from the last compile of this rulebook
 _USED: dict | None = None    # the same for the sources of the compile under way
@@ -340,6 +341,24 @@ def kept_code(rulebook: str):
                 pass
     finally:
         _KEPT, _USED = None, None
+
+
+def writing() -> bool:
+    """Is Python source being written (not `closures_only`)?"""
+    return _WRITING
+
+
+@contextmanager
+def closures_only():
+    """While a rulebook compiles: write no Python source, so that every node is the closure
+    compiler's. The game is the same, only slower to play; `tabletop check` compiles this way,
+    since it plays nothing and Python's compiling of the source is a third of its compile."""
+    global _WRITING
+    _WRITING = False
+    try:
+        yield
+    finally:
+        _WRITING = True
 
 
 def _read_kept(name: str) -> dict:
@@ -391,6 +410,8 @@ def leading_comprehension(e):
 def function(compiler, e):
     """The Python function f(m, env) computing expression `e`; the closure compiler's if the
     expression has nothing to gain or its source cannot be compiled."""
+    if not _WRITING:
+        return compiler.closure(e)
     src, body = _written(compiler, e, bound_slots(compiler, e))
     if src.fell_back and src.bound:
         src, body = _written(compiler, e, set())
@@ -405,6 +426,8 @@ def definition(compiler, d, each: int, where: str, endless):
     """A definition as a Python function f(m, *values), or None if its source cannot be compiled.
     Its parameters and items are Python locals; if part of it fell back to a closure, the items
     go in an `env` list of the definition's size, as the closures expect, and so do the values."""
+    if not _WRITING:
+        return None
     slots = [int(compiler.c.slots[id(p)]) for p in d.params]
     lead = leading_comprehension(d.body)
     src, body = _written(compiler, d.body, set(slots) | bound_slots(compiler, d.body), lead)
@@ -432,6 +455,8 @@ def option_lists(compiler, rows: list, where: str, span):
     (tested once, before the list: it does not mention the item), the work of one item (`each`,
     charged as a `choose` or menu statement does) and its `tag` (None: the value is the item; a
     number i: [i, item])."""
+    if not _WRITING:
+        return None
     nodes = [r[k] for r in rows for k in ("label", "source", "cond") if r[k] is not None]
     bound = set().union(*(bound_slots(compiler, n) for n in nodes))
     src = Source(compiler, bound)
@@ -559,6 +584,8 @@ def assignment(compiler, s, stored, capped_int: bool):
     """`target = value`, `+=` or `-=` as one Python function f(m, env), or None if its source
     cannot be compiled. `stored` is the value's function if it must be copied to be kept (see
     `statements._stored`), else None; `capped_int` caps the number stored."""
+    if not _WRITING:
+        return None
     nodes = [s.target] + ([s.value] if stored is None else [])
     src = Source(compiler, set().union(*(bound_slots(compiler, n) for n in nodes)))
     lines = assignment_lines(src, s, stored, capped_int)
@@ -609,6 +636,8 @@ def reaction_open(compiler, r, info: dict):
     once if it does not mention the item, else for each item; the items the seat declined left
     out), without making an env per call through a generator: the machine asks it of every seat
     at every decision."""
+    if not _WRITING:
+        return None
     src = Source(compiler)
     where = src.const("the reaction '%s'" % info["name"])
     lines = ["def _open(m, args, seat, declined, k):",

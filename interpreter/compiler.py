@@ -866,6 +866,11 @@ class Compiler:
         return out
 
 
-def compile_program(checked: CheckedProgram, option_values: dict) -> Compiled:
+def compile_program(checked: CheckedProgram, option_values: dict, source: bool = True) -> Compiled:
+    """The compiled program; with `source` false, of closures only (`codegen.closures_only`):
+    quicker to make, slower to play, the same game."""
+    if not source:
+        with codegen.closures_only():
+            return Compiler(checked, option_values).compile()
     with codegen.kept_code(f"{checked.program.root}\0{checked.program.variant}"):
         return Compiler(checked, option_values).compile()

@@ -116,6 +116,8 @@ def fuse_all(c) -> None:
     """Fuse every block of the compiled program (once every rule is compiled, so a call can run
     its rule in place)."""
     c.inlined, c.inlining = {}, set()
+    if not codegen.writing():
+        return
     covered: set = set()       # blocks inside fused statements: the machine never runs them now
     for block in range(len(c.out.blocks)):     # a block comes before the blocks inside it
         if block not in covered:

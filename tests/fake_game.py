@@ -40,7 +40,7 @@ VARIANTS = {None, "secret", "timed", "endless", "crash", "stuck"}
 BROKEN_TEXT = "game \"Broken\"\nplayers 1 to 2\nturn { gibberish }\n"
 
 
-def load_game(path, variant=None, options=None):
+def load_game(path, variant=None, options=None, source=True):
     if str(path).endswith("broken"):
         diag = Diagnostic("E101", "unexpected word 'gibberish'; expected a rule or '}'",
                           Span("broken/game.rules", 3, 8, 3, 17), hint="did you mean 'give'?")

@@ -1,0 +1,93 @@
+"""dsl/quick_schema.py: its quick yes is never jsonschema's no, and it vouches for the bundled data,
+so checking a rulebook's data does not import jsonschema."""
+import datetime
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.dsl.loader import json_schema_for_data
+from tabletop.dsl.quick_schema import surely_fits
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Values as YAML gives them: scalars of every JSON type and a few it has not (floats, dates),
+# lists and objects (keys may be texts or, from YAML, numbers).
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 1003), st.sampled_from(["", "red", "count"]),
+                    st.floats(allow_nan=False, allow_infinity=False), st.just(datetime.date(2026, 1, 1)))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4),
+    st.dictionaries(st.one_of(st.sampled_from(["name", "count", "colour", "cards"]), st.integers(0, 2)), inner, max_size=4)),
+    max_leaves=12)
+
+# Schemas of the keywords the module knows (and one it does not: "enum"), nested.
+TYPE_NAMES = st.sampled_from(["string", "integer", "boolean", "null", "array", "object", "number"])
+LEAF_SCHEMAS = st.one_of(
+    st.booleans(),
+    st.builds(lambda t: {"type": t}, st.one_of(TYPE_NAMES, st.lists(TYPE_NAMES, min_size=1, max_size=3))),
+    st.builds(lambda lo, hi: {"minimum": lo, "maximum": hi}, st.integers(-2, 3), st.integers(0, 1000)),
+    st.builds(lambda n: {"maxItems": n, "minItems": 1}, st.integers(0, 3)),
+    st.just({"enum": ["red"]}),
+)
+SCHEMAS = st.recursive(LEAF_SCHEMAS, lambda inner: st.one_of(
+    st.builds(lambda s: {"type": "array", "items": s}, inner),
+    st.builds(lambda props, extra, req: {"type": "object", "properties": props, "additionalProperties": extra,
+                                         "required": req, "maxProperties": 3},
+              st.dictionaries(st.sampled_from(["name", "count", "colour"]), inner, max_size=3), inner,
+              st.lists(st.sampled_from(["name", "count"]), max_size=2, unique=True)),
+    st.builds(lambda options: {"anyOf": options}, st.lists(inner, min_size=1, max_size=3)),
+), max_leaves=8)
+
+
+@settings(max_examples=400, deadline=None)
+@given(VALUES, SCHEMAS)
+def test_a_quick_yes_is_never_a_no_of_jsonschema(instance, schema):
+    if surely_fits(instance, schema):
+        assert jsonschema.Draft202012Validator(schema).is_valid(instance), (instance, schema)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(SCALARS, st.lists(SCALARS, max_size=3)), LEAF_SCHEMAS)
+def test_a_quick_yes_to_one_keyword_is_never_a_no_of_jsonschema(instance, schema):
+    if surely_fits(instance, schema):
+        assert jsonschema.Draft202012Validator(schema).is_valid(instance), (instance, schema)
+
+
+@settings(max_examples=300, deadline=None)
+@given(VALUES)
+def test_a_quick_yes_to_the_data_schema_is_never_a_no_of_jsonschema(instance):
+    schema = json_schema_for_data()
+    if surely_fits(instance, schema):
+        assert jsonschema.Draft202012Validator(schema).is_valid(instance), instance
+
+
+@pytest.mark.parametrize("instance, schema, fits", [
+    ({"cards": [{"name": "a", "count": 2}]}, None, True),
+    ({"cards": [{"name": "a", "count": 0}]}, None, False),        # below count's minimum
+    ({"cards": [], "more": []}, None, False),                    # two keys
+    ({"cards": [{"name": 1.5}]}, None, False),                   # a float: jsonschema decides
+    (True, {"type": "integer"}, False),                          # a bool is no integer
+    ({"a": 1}, {"type": "object", "required": ["b"]}, False),
+    ([1, 2], {"type": "array", "items": {"type": "integer"}, "maxItems": 2}, True),
+    ("x", {"type": "string", "pattern": "x"}, False),           # a keyword it does not know
+])
+def test_examples(instance, schema, fits):
+    assert surely_fits(instance, schema if schema is not None else json_schema_for_data()) is fits
+
+
+def test_checking_the_bundled_rulebooks_does_not_import_jsonschema():
+    """Their data is vouched for by the quick check, so a cold check of a rulebook never seen
+    saves the import (the cache is off, so every data file is read and checked)."""
+    code = ("import sys\nfrom tabletop.interpreter import cli\n"
+            "codes = [cli.main(['check', p]) for p in sys.argv[1:]]\n"
+            "print(codes, 'jsonschema' in sys.modules)\n")
+    books = [str(p) for p in sorted((ROOT / "rulebooks").iterdir()) if (p / "game.rules").exists()]
+    env = dict(os.environ, TABLETOP_NO_CACHE="1")
+    out = subprocess.run([sys.executable, "-c", code, *books], capture_output=True, text=True, env=env,
+                         cwd=str(ROOT), check=True).stdout
+    assert out.strip().splitlines()[-1] == f"{[0] * len(books)} False"
