@@ -92,6 +92,16 @@ _FRIENDLY = {
 }
 
 
+@functools.lru_cache(maxsize=1)
+def _plain_names() -> tuple:
+    """The grammar's NAME as a regex, and its words that look like names ("if", "true", "players"):
+    each of those lexes as itself, any other text NAME matches as one NAME token."""
+    terminals = build_parser().terminals
+    name = re.compile(next(t.pattern.value for t in terminals if t.name == "NAME"))
+    return name, frozenset(t.pattern.value for t in terminals
+                           if t.pattern.type == "str" and name.fullmatch(t.pattern.value))
+
+
 def _describe_terminal(name: str) -> str:
     if name in _FRIENDLY:
         return _FRIENDLY[name]
@@ -201,6 +211,10 @@ class _ToAst(Transformer):
 
     def _sub_expr(self, text: str, tok: Token, col: int):
         line = (tok.line or 0) + self.off
+        name, words = _plain_names()
+        if name.fullmatch(text) and text not in words:
+            # `{name}`, most of them: what lark would give (one NAME token), without a parse.
+            return A.Name(text, span=Span(self.file, line, col, line, col + len(text)))
         try:
             tree = build_parser().parse(text, start="expr")
         except UnexpectedInput as e:

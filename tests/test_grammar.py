@@ -391,3 +391,34 @@ def test_parse_returns_diagnostics_and_never_raises(text):
     for e in errors:
         assert e.code.startswith("E1")
         assert e.span.file == "t.rules"
+
+
+def test_a_name_inside_a_text_reads_as_lark_reads_it():
+    """`{name}` is read without a parse (parser._sub_expr): the same node, at the same place, as a
+    parse of it gives, for every word of the grammar and for plain names; a word of the grammar
+    still goes to lark (`{true}` is a literal, `{if}` is a mistake)."""
+    from tabletop.dsl import parser as P
+    name, words = P._plain_names()
+    assert {"true", "none", "if", "players"} <= words and not name.fullmatch("top of")
+    for text in sorted(words) + ["x", "current", "_", "a1", "Player", "truest", "ifx", "b_2"]:
+        errors_fast, errors_lark = [], []
+        template = f'"say {{{text}}} now"'
+        tok = P.Token("STRING", template, line=3, column=5)
+        fast = P._ToAst("f.rules", 10, errors_fast).template(tok)
+        words_before = P._plain_names
+        P._plain_names = lambda: (name, words | {text})      # every text through lark
+        try:
+            slow = P._ToAst("f.rules", 10, errors_lark).template(tok)
+        finally:
+            P._plain_names = words_before
+        assert repr(fast) == repr(slow) and [p.span for p in fast.parts if not isinstance(p, str)] == \
+            [p.span for p in slow.parts if not isinstance(p, str)], text
+        assert [d.message for d in errors_fast] == [d.message for d in errors_lark], text
+
+
+def test_a_plain_name_inside_a_text_is_not_parsed(monkeypatch):
+    from tabletop.dsl import parser as P
+    P._plain_names()
+    monkeypatch.setattr(P, "build_parser", lambda strict=False: pytest.fail("a plain {name} went to lark"))
+    node = P._ToAst("f.rules", 0, []).template(P.Token("STRING", '"Hello {who}"', line=1, column=1))
+    assert isinstance(node.parts[1], A.Name) and node.parts[1].name == "who"
