@@ -8,7 +8,7 @@ import pytest
 from inline import game
 from tabletop.interpreter import machine
 from tabletop.interpreter.api import load_game
-from tabletop.interpreter.budgets import WORK_BUDGET
+from tabletop.interpreter.budgets import SMALL, WORK_BUDGET
 from tabletop.interpreter.errors import BudgetExceeded
 from tabletop.interpreter.functions import FUNCTIONS
 from test_every_rulebook import CASES
@@ -41,8 +41,15 @@ def test_unique_keeps_the_first_of_equal_items_in_order(seed):
         if x not in plain:
             plain.append(x)
     assert FUNCTIONS["unique"](FakeMachine(), items) == plain
-    pairs = [[rnd.randrange(3), rnd.randrange(3)] for _ in range(rnd.randrange(60))]
-    assert FUNCTIONS["unique"](FakeMachine(), pairs) == [p for i, p in enumerate(pairs) if p not in pairs[:i]]
+    pairs = [[rnd.randrange(3), rnd.choice([0, 1, True, None, "a"])] for _ in range(rnd.randrange(60))]
+    nested = [[[rnd.randrange(2)], rnd.randrange(2)] for _ in range(rnd.randrange(30))]
+    for lists in (pairs, nested, pairs + [3, "a", 3]):
+        m = FakeMachine()
+        kept = FUNCTIONS["unique"](m, lists)
+        expected = [p for i, p in enumerate(lists) if p not in lists[:i]]
+        assert kept == expected and all(a is b for a, b in zip(kept, expected))   # the first of equal ones
+        lists_among = any(type(x) is list for x in lists)      # charged as compared pair by pair
+        assert WORK_BUDGET - m.work == (len(lists) > SMALL) * len(lists) + lists_among * (len(lists) ** 2 // 2)
 
 
 MOVES = '''
