@@ -12,6 +12,7 @@ loader only.
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import os
 import re
@@ -19,7 +20,6 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, word_at
@@ -86,24 +86,25 @@ def find_rulebook(game: str) -> Path:
                                     Span(game))])
 
 
-class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """Safe YAML loader (libyaml's when PyYAML has it: several times faster) that records each
-    mapping's line in a "_line" key."""
+@functools.lru_cache(maxsize=1)
+def _yaml():
+    """PyYAML, and its safe loader that records each mapping's line in a "_line" key (libyaml's
+    when PyYAML has it: several times faster). Imported only to read a data file the cache does
+    not hold: a check of an unchanged rulebook saves a tenth of its time."""
+    import yaml
+
+    class LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        pass
+
+    def construct_mapping(loader, node):
+        mapping = yaml.SafeLoader.construct_mapping(loader, node, deep=True)
+        mapping["_line"] = node.start_mark.line + 1
+        return mapping
+    LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    return yaml, LineLoader
 
 
-def _construct_mapping(loader, node):
-    mapping = yaml.SafeLoader.construct_mapping(loader, node, deep=True)
-    mapping["_line"] = node.start_mark.line + 1
-    return mapping
-
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
-_EVENTS = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml reads events several times faster
-
-
-def _yaml_shape_problem(text: str, events=_EVENTS) -> tuple[str, int, int] | None:
+def _yaml_shape_problem(text: str, events=None) -> tuple[str, int, int] | None:
     """(message, line, column) if the YAML nests deeper than MAX_YAML_DEPTH or would hold more than
     MAX_YAML_NODES values once its aliases are expanded ("billion laughs"), else None. It reads
     the file's events, which PyYAML makes without recursion and without building anything, so a
@@ -111,6 +112,9 @@ def _yaml_shape_problem(text: str, events=_EVENTS) -> tuple[str, int, int] | Non
     reports where it is wrong. libyaml (since PyYAML 6.0.4) refuses a file nesting about 1,000
     deep before it has handed over the 21st level; the pure-Python events read it again, so the
     message names the first level too deep, as with any other PyYAML."""
+    yaml = _yaml()[0]
+    if events is None:            # libyaml reads events several times faster
+        events = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     depth, nodes = 0, 0
     sizes: dict = {}              # anchor -> how many values it stands for, expanded
     open_: list = []              # (anchor, nodes before it) of each collection being read
@@ -401,8 +405,9 @@ class Loader:
         if shape is not None:
             self.error("E026", shape[0], Span(name, shape[1], shape[2]))
             return None
+        yaml, line_loader = _yaml()
         try:
-            raw = yaml.load(text, Loader=_LineLoader)
+            raw = yaml.load(text, Loader=line_loader)
         except yaml.YAMLError as e:
             mark = getattr(e, "problem_mark", None)
             line = mark.line + 1 if mark else 0

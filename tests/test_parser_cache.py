@@ -36,6 +36,7 @@ def test_the_cache_is_written_once_and_used_after(tmp_path):
     assert [p.stat().st_mtime_ns for p in [grammar, *parsed]] == stamps, \
         "the second run reads the caches, it does not rewrite them"
     assert " lark" not in again.stderr, "an unchanged rulebook is not parsed: lark is not even imported"
+    assert " yaml" not in again.stderr, "its data is kept as JSON: PyYAML is not even imported"
 
 
 def test_a_corrupt_cache_is_rebuilt_quietly(tmp_path):
