@@ -224,8 +224,9 @@ class _ToAst(Transformer):
             return A.Lit(None, span=Span(self.file, line, col))
         sub = _ToAst(self.file, 0, self.errors)
         node = sub.transform(tree) if isinstance(tree, Tree) else sub._token_expr(tree)
-        _shift_spans(node, self.file, line, col)
-        return node
+        # Its spans, counted from the start of the text inside the braces, placed where it stands.
+        return _respanned(node, lambda s: Span(self.file, line, col + max(s.column, 1) - 1, line,
+                                               col + max(s.end_column, 1) - 1))
 
     def number(self, tok: Token) -> int:
         """A whole number written in the rulebook; one too long is E106 (and reads as 0)."""
@@ -834,22 +835,6 @@ class _ToAst(Transformer):
         return A.Comprehension(c[0], str(c[1]), c[2], cond, span=self.sp(meta))
 
 
-def _shift_spans(node, file, line, col):
-    """Place the spans of an expression parsed from inside a quoted text at its real position."""
-    if isinstance(node, A.Node):
-        s = node.span
-        node.span = Span(file, line, col + max(s.column, 1) - 1, line, col + max(s.end_column, 1) - 1)
-        for key, value in vars(node).items():
-            if isinstance(value, Span) and key != "span":      # a part's own span (a field's name)
-                setattr(node, key, Span(file, line, col + max(value.column, 1) - 1, line,
-                                        col + max(value.end_column, 1) - 1))
-            else:
-                _shift_spans(value, file, line, col)
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            _shift_spans(item, file, line, col)
-
-
 # ----------------------------------------------------------------------------- entry points
 def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: int) -> Diagnostic:
     line = (getattr(e, "line", 0) or 0)
@@ -1284,21 +1269,28 @@ def parse_reusing(text: str, file: str, known: dict) -> tuple[A.Module, dict] | 
 
 def _moved(node, lines: int):
     """`node` (declarations, or any part of them) with every span `lines` further down the file."""
+    def down(s: Span) -> Span:
+        if not s.line:
+            return s
+        return Span(s.file, s.line + lines, s.column, s.end_line + lines if s.end_line else 0, s.end_column)
+    return _respanned(node, down)
+
+
+def _respanned(node, move):
+    """A copy of `node` (any part of an AST, lists and tuples included) with `move(span)` in place
+    of each of its spans. Nodes are copied, not changed: the same declaration may stand twice in
+    a file, and each keeps its own line."""
     if isinstance(node, list):
-        return [_moved(x, lines) for x in node]
+        return [_respanned(x, move) for x in node]
     if isinstance(node, tuple):             # an `if`'s branches are (condition, block) pairs
-        return tuple(_moved(x, lines) for x in node)
+        return tuple(_respanned(x, move) for x in node)
     if isinstance(node, Span):
-        if not node.line:
-            return node
-        return Span(node.file, node.line + lines, node.column, node.end_line + lines if node.end_line else 0,
-                    node.end_column)
+        return move(node)
     if isinstance(node, A.Node):
-        node = copy.copy(node)      # a new node: the same declaration may stand twice in a file
+        node = copy.copy(node)
         for k, v in vars(node).items():
             if isinstance(v, (list, tuple, Span, A.Node)):
-                setattr(node, k, _moved(v, lines))
-        return node
+                setattr(node, k, _respanned(v, move))
     return node
 
 
