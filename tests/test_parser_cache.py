@@ -131,6 +131,29 @@ def test_a_file_parsed_declaration_by_declaration_is_the_file_parsed_whole():
         assert _tree(module) == _whole(edited, name), path
 
 
+def test_the_parsers_own_transform_gives_what_lark_s_transformer_gives():
+    """parser._ToAst.transform walks the parse tree itself (lark's Transformer binds each method
+    again at every node): for every bundled rules file and every broken test file, the same AST,
+    spans included, and the same diagnostics as lark's own `Transformer.transform`."""
+    from lark import Transformer
+    from tabletop.dsl import parser as P
+    files = sorted((ROOT / "rulebooks").rglob("*.rules")) + sorted((ROOT / "tests" / "broken").rglob("*.rules"))
+    compared = 0
+    for path in files:
+        text = path.read_text()
+        try:
+            tree = P.build_parser().parse(text if text.endswith("\n") else text + "\n", start="start")
+        except Exception:        # a file that does not parse has no tree to transform
+            continue
+        ours, theirs = [], []
+        a = P._ToAst(str(path), 3, ours).transform(tree)
+        b = Transformer.transform(P._ToAst(str(path), 3, theirs), tree)
+        assert _tree(a) == _tree(b), path
+        assert [repr(d) for d in ours] == [repr(d) for d in theirs], path
+        compared += 1
+    assert compared >= 20
+
+
 def test_an_edited_rulebook_hands_only_its_changed_declaration_to_lark(tmp_path, monkeypatch):
     from tabletop.dsl import parser
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
