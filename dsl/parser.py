@@ -56,11 +56,42 @@ def build_parser(strict: bool = False) -> Lark:
     quiet = lark_logger.level
     lark_logger.setLevel(logging.CRITICAL)      # a cache that cannot be read or written is not news
     try:
-        return Lark(text, parser="lalr", postlex=_RulesIndenter(), start=["start", "expr"],
-                    propagate_positions=True, maybe_placeholders=False, strict=strict,
-                    cache=cache or False)
+        parser = Lark(text, parser="lalr", postlex=_RulesIndenter(), start=["start", "expr"],
+                      propagate_positions=True, maybe_placeholders=False, strict=strict,
+                      cache=cache or False)
     finally:
         lark_logger.setLevel(quiet)
+    _pass_single_children(parser)
+    return parser
+
+
+def _first_child(children):
+    return children[0]
+
+
+def _pass_single_children(parser: Lark) -> None:
+    """Let a `?rule: other` step of the expression grammar hand its one child up untouched.
+
+    An atom passes through nine such steps (`expr` down to `postfix`) to say which operators bind
+    tighter, and lark's callback for each step returns the child and then sets the child's
+    position fields to the values they already hold: a child is always a token, which positions
+    ignore, or a tree whose positions lark set when it was built. So the callback is replaced by
+    one that returns the child, the same tree with a fifth of a parse's work less. Only such
+    steps are replaced (one symbol, kept, not aliased, not a `_rule` lark splices into its
+    parent), and only when the callbacks are where this lark version keeps them."""
+    callbacks = getattr(parser, "_callbacks", None)
+    lalr = getattr(getattr(getattr(parser, "parser", None), "parser", None), "parser", None)
+    if not isinstance(callbacks, dict) or getattr(lalr, "callbacks", None) is not callbacks:
+        return
+    for rule in parser.rules:
+        options = rule.options
+        if not options.expand1 or rule.alias or options.keep_all_tokens or len(rule.expansion) != 1:
+            continue
+        symbol = rule.expansion[0]
+        if symbol.filter_out if symbol.is_term else symbol.name.startswith("_"):
+            continue
+        if rule in callbacks:
+            callbacks[rule] = _first_child
 
 
 def _cache_file(text: str, strict: bool) -> str | None:
