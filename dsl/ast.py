@@ -49,7 +49,15 @@ class Node:
         return f"{self.__class__.__qualname__}({shown})"
 
 
-_node = dataclass(eq=False, repr=False)
+_dataclass = dataclass(eq=False, repr=False)
+
+
+def _node(cls):
+    """A node class made a dataclass. One without a docstring gets a short one first: dataclass
+    would otherwise write its signature there, which costs `inspect.signature` for each class."""
+    if cls.__doc__ is None:
+        cls.__doc__ = f"The syntax tree's {cls.__name__} node."
+    return _dataclass(cls)
 _FIELDS: dict = {}
 
 
