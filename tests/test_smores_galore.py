@@ -215,5 +215,5 @@ def test_the_scripted_game_plays_to_final_scores(g):
     assert r.scores == SCRIPTED_SCORES and r.winners == SCRIPTED_WINNERS
 
 
-SCRIPTED_SCORES = [12, 8]
+SCRIPTED_SCORES = [18, 18]
 SCRIPTED_WINNERS = [0]
