@@ -169,7 +169,8 @@ class Game:
                             twos.append([a, b])
                 opts += [("two", t) for t in twos]
             if can_change:
-                opts += [("change", (a, b)) for a in dict.fromkeys(rolled) for b in COLOURS if a != b]
+                opts += [("change", (a, b)) for a in dict.fromkeys(rolled) for b in COLOURS
+                         if a != b and not self.claimed[b]]
             kind, x = self.choose(opts)
             if kind == "one":
                 kept.append(x)
