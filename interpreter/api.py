@@ -253,7 +253,7 @@ class State:
         m = Machine(self.game.compiled, self.data)
         prog = self.game.compiled
         n = self.players
-        scores = [prog.score(m, (p,)) if prog.score else 0 for p in range(n + len(prog.sides))]
+        scores = [_score(prog, m, p) for p in range(n + len(prog.sides))]
         winners = _winners(prog, m, scores)
         return Result([w for w in winners if w < n], scores[:n], self.data["reason"],
                       [prog.sides[w - n] for w in winners if w >= n],
@@ -262,7 +262,7 @@ class State:
     def scores(self) -> list:
         m = Machine(self.game.compiled, self.data)
         prog = self.game.compiled
-        return [prog.score(m, (p,)) if prog.score else 0 for p in range(self.players)]
+        return [_score(prog, m, p) for p in range(self.players)]
 
     # ------------------------------------------------------------------ deciding
     def _deciding(self, seat: int | None) -> int:
@@ -398,6 +398,19 @@ def _check_time(time) -> None:
         raise IllegalMove(f"A reaction time must be from 0 to {MAX_TIME:g} seconds, not {time!r}.")
 
 
+def _score(prog: Compiled, m: Machine, p: int) -> int:
+    """Player value p's score (0 without a `score` definition); a rule error when the rules gave
+    something that is not a number, e.g. none from `first` or `pick` of an empty list."""
+    return _number(prog.score(m, (p,)), "score", m, p) if prog.score else 0
+
+
+def _number(value, what: str, m: Machine, p: int):
+    if type(value) is int or type(value) is bool:
+        return value
+    raise RuleError(f"The {what} of {m.show_player(p)} is {m.show_any(value)}, but it must be a number "
+                    f"(a list's first item, or a pick, is none when the list is empty).")
+
+
 def _winners(prog: Compiled, m: Machine, scores: list) -> list:
     """The winning player values: seats, then sides (side i is the value players + i). `scores`
     holds every seat's and then every side's score."""
@@ -411,7 +424,8 @@ def _winners(prog: Compiled, m: Machine, scores: list) -> list:
     keys = prog.winners[1]
 
     def key(p):
-        return tuple(-f(m, (p,)) if d == "highest" else f(m, (p,)) for d, f in keys)
+        values = [_number(f(m, (p,)), "value that ranks the winners", m, p) for _, f in keys]
+        return tuple(-v if d == "highest" else v for (d, _), v in zip(keys, values))
     ranked = {p: key(p) for p in range(n)}
     best = min(ranked.values())
     return [p for p in range(n) if ranked[p] == best]

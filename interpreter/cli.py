@@ -281,7 +281,7 @@ def new_state(api, game, players: int | None, seed: int):
     except ValueError as e:
         raise UsageError(str(e)) from None
     except getattr(api, "RuleError", ()) as e:    # setup failed before anyone decided anything
-        raise GameError(f"The rulebook failed while setting up the game: {e}") from None
+        raise GameError(f"The rulebook failed before the first decision of the game: {e}") from None
 
 
 # ---------------------------------------------------------------- check

@@ -144,13 +144,20 @@ class Source:
     def w_Index(self, e, d):
         ref = self.c.refs[id(e)]
         if ref[0] != "table":
-            return f"{self.write(e.obj, d)}[{self.write(e.key, d)}]"
+            return f"{self.write(e.obj, d)}[{self.item_key(e.key, d)}]"
         table = self.c.tables[ref[1]]
         if e.more_keys or not all(self.c.constant(entry[4]) is not None for entry in table):
             return None
         rows = [(low, high, self.c.constant(node)[0]) for low, high, _, _, node in table]
         lookup = table_of_values(ref[1], rows, self.c.where(), e.span)
         return f"{self.const(lookup)}(m, {self.write(e.key, d)})"
+
+    def item_key(self, key, d) -> str:
+        """A list's index: a whole number written in the rules is used as it is; any other is
+        checked, since Python would count a negative one from the end."""
+        if isinstance(key, A.Lit) and type(key.value) is int and key.value >= 0:
+            return self.write(key, d)
+        return f"{self.const(counted_from_start)}({self.write(key, d)})"
 
     def w_Call(self, e, d):
         ref = self.c.refs[id(e)]
@@ -614,7 +621,7 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
     elif isinstance(tgt, A.Name):
         place, key = f"m.g[{int(ref[1])}]", ("g", ref[1])
     elif isinstance(tgt, A.Index):
-        place = f"{src.write(tgt.obj)}[{src.write(tgt.key)}]"
+        place = f"{src.write(tgt.obj)}[{src.item_key(tgt.key, 0)}]"
     elif ref[0] == "field":
         place = f"m.f[{src.value(ref[1])}][{src.value(ref[2])}][{src.write(tgt.obj)}]"
     elif ref[0] == "pvar":
@@ -759,6 +766,14 @@ def builtin(fn, where: str, span, arity: int):
         except RuleError as err:
             raise err.at(span)
     return call1 if arity == 1 else call
+
+
+def counted_from_start(i):
+    """A list's index as the rules mean it: items count from 0, so a negative number names no
+    item (Python would count it from the end)."""
+    if type(i) is int and i < 0:
+        raise IndexError(i)
+    return i
 
 
 def table_of_values(name: str, rows: list, where: str, span):

@@ -376,7 +376,8 @@ class Compiler:
                 raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", e.span)
             return lookup
         obj = self.expr(e.obj)
-        return lambda m, env: obj(m, env)[key(m, env)]
+        count = codegen.counted_from_start
+        return lambda m, env: obj(m, env)[count(key(m, env))]
 
     @staticmethod
     def table_lookup(name, table, keys, span, where):
@@ -610,7 +611,7 @@ class Compiler:
             zones, key = self.expr(tgt.obj), self.expr(tgt.key)
 
             def set_zone(m, env, v):
-                zones(m, env)[key(m, env)] = v
+                zones(m, env)[codegen.counted_from_start(key(m, env))] = v
             return set_zone
         obj = self.expr(tgt.obj)
         if ref[0] == "field":

@@ -140,12 +140,19 @@ def game_location(reference: str, save_path) -> str:
 
 # ---------------------------------------------------------------- writing
 
-def save_problem(path: str | os.PathLike) -> str:
+def save_problem(path: str | os.PathLike, replace_any: bool = False) -> str:
     """Why a save cannot go to `path`, as a few words, or "" when it can. Checked before a
-    game starts, so a bad --save is found before anything is played."""
+    game starts, so a bad --save is found before anything is played, and again at each save.
+
+    A symbolic link is refused, not written through: its target may be any file. A file that
+    is there already is replaced only if it is a tabletop save (or empty), unless `replace_any`
+    (the person said to replace it), so that a mistyped name never costs someone another file."""
+    if "\0" in os.fspath(path):
+        return "the file name holds a NUL character"
     try:
-        target = Path(os.path.realpath(path))      # through symbolic links to their target
-        info = os.stat(target) if target.exists() else None
+        if os.path.islink(path):
+            return "it is a symbolic link; name the file itself"
+        info = os.stat(path) if os.path.lexists(path) else None
     except ValueError:
         return "the file name holds a NUL character"
     except OSError as e:
@@ -155,25 +162,37 @@ def save_problem(path: str | os.PathLike) -> str:
                 else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
                 else "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
         return f"it is {what}, not a regular file"
-    folder = target.parent
+    folder = Path(os.path.abspath(path)).parent
     if not folder.is_dir():
         return f"there is no folder {folder}"
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"the folder {folder} cannot be written to"
-    if info is not None and not os.access(target, os.W_OK):
+    if info is not None and not os.access(path, os.W_OK):
         return "the file is read-only"
+    if info is not None and info.st_size > 0 and not replace_any and not _is_save(Path(path)):
+        return "it holds something that is not a tabletop save, which saving would destroy"
     return ""
 
 
-def write(path: str | os.PathLike, saved: SavedGame) -> None:
+def _is_save(path: Path) -> bool:
+    """Does `path` hold a tabletop save (of any game)? Only its format mark is looked at."""
+    try:
+        data = json.loads(_read_text(path))
+    except (SaveFileError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def write(path: str | os.PathLike, saved: SavedGame, replace_any: bool = False) -> None:
     """Write `saved` to `path` atomically; raise SaveFileError when the file cannot be written.
 
-    A symbolic link is written through, to its target; anything but a regular file is refused;
-    a file that exists keeps its permissions (only the new temporary file's are set)."""
-    problem = save_problem(path)
+    A symbolic link, anything but a regular file, and a file that is not a save (unless
+    `replace_any`) are refused; a file that exists keeps its permissions (only the new temporary
+    file's are set)."""
+    problem = save_problem(path, replace_any)
     if problem:
         raise SaveFileError(f"Cannot save the game to {path}: {problem}.")
-    target = Path(os.path.realpath(path))
+    target = Path(os.path.abspath(path))
     text = json.dumps(saved.to_json(), indent=1, sort_keys=False) + "\n"
     tmp = None
     try:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import stat
 import sys
 import tempfile
 import time
@@ -57,11 +58,13 @@ class Stop(Exception):
 
 
 class Signalled(Exception):
-    """SIGTERM or SIGHUP arrived: the game is saved without asking, as the terminal may be gone."""
+    """SIGTERM, SIGHUP or SIGQUIT arrived: the game is saved without asking, as the terminal may
+    be gone."""
 
     def __init__(self, signum: int):
         self.signum = signum
         super().__init__("The terminal was closed." if signum == getattr(signal, "SIGHUP", None)
+                         else "Quit (Ctrl-\\)." if signum == getattr(signal, "SIGQUIT", None)
                          else "The game was told to stop (SIGTERM).")
 
 
@@ -99,11 +102,22 @@ class Script:
     lines: list[tuple[int, str]]
     position: int = 0
 
+    MAX_BYTES = 50_000_000
+
     @classmethod
     def read(cls, path: str) -> "Script":
+        """The moves of a regular file (a FIFO would block and a device never end); a byte-order
+        mark that an editor put first is not part of the first move."""
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode):
+                what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+                raise GameError(f"Cannot read the moves file {path}: it is {what}.")
+            if info.st_size > cls.MAX_BYTES:
+                raise GameError(f"Cannot read the moves file {path}: it is {info.st_size} bytes, "
+                                f"more than {cls.MAX_BYTES}.")
+            with open(path, encoding="utf-8-sig") as f:
+                text = f.read(cls.MAX_BYTES + 1)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             reason = (e.strerror if isinstance(e, OSError) and e.strerror
                       else "it is not UTF-8 text" if isinstance(e, UnicodeDecodeError) else str(e))
@@ -180,10 +194,10 @@ def fallback_places() -> list[str]:
 
 @contextmanager
 def on_stop_signals(handler):
-    """Inside the block, SIGTERM and SIGHUP go to `handler`; after it, to what they went to
-    before. (Outside the main thread signals cannot be set, and are left alone.)"""
+    """Inside the block, SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) go to `handler`; after it, to
+    what they went to before. (Outside the main thread signals cannot be set, and are left alone.)"""
     previous = {}
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in ("SIGTERM", "SIGHUP", "SIGQUIT"):
         number = getattr(signal, name, None)
         if number is None:
             continue
@@ -255,14 +269,27 @@ class Session:
             except getattr(self.api, "RuleError", ()) as e:  # the failed move is not kept; rebuild as above
                 self.rebuild()
                 return self.stopped(Stop(f"The rulebook failed during play: {e}", offer=False))
-            self.finished()
+            except Exception as e:        # a fault of tabletop itself: the game is saved all the same
+                if os.environ.get("TABLETOP_DEBUG"):
+                    raise
+                try:
+                    self.rebuild()
+                except Exception:
+                    pass              # the state as it is: its moves still replay the game
+                return self.stopped(Stop(f"tabletop play: internal error ({type(e).__name__}: {e}). Please "
+                                         "report it; TABLETOP_DEBUG=1 shows the traceback.", offer=False))
+            try:
+                self.finished()
+            except getattr(self.api, "RuleError", ()) as e:
+                tell(f"The game is over, but the rulebook failed to score it: {e}")
+                return 1
             return 0
 
     def rebuild(self) -> None:
         self.state = savefile.replay(self.game, self.state.players, self.seed, self.moves)
 
     def signals(self):
-        """SIGTERM and SIGHUP stop the game like Ctrl-C does, so it is saved."""
+        """SIGTERM, SIGHUP and SIGQUIT stop the game like Ctrl-C does, so it is saved."""
         def stop(signum, frame):
             raise Signalled(signum)
         return on_stop_signals(stop)
@@ -427,17 +454,23 @@ class Session:
     def save_command(self, path: str) -> None:
         """`save [FILE]` at the prompt: save and go on. A file this session did not write is
         replaced only when the person says so; without a terminal, a new name is used."""
+        replace_any = False
         if os.path.lexists(path) and not self.place.mine(path):
+            # A folder, a device or a link: no question or other name makes it a place to save.
+            if problem := savefile.save_problem(path, replace_any=True):
+                self.say(f"Cannot save the game to {path}: {problem}.")
+                return
             if self.interactive():
                 if not self.yes_or_no(f"{path} exists. Replace it?", default=False):
                     self.say("Not saved.")
                     return
+                replace_any = True
             else:
                 free = savefile.unused_name(path)
                 self.say(f"{path} exists; saving to {free} instead.")
                 path = free
         try:
-            savefile.write(path, self.snapshot())
+            savefile.write(path, self.snapshot(), replace_any)
         except savefile.SaveFileError as e:
             self.say(str(e))
             return

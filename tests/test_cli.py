@@ -258,13 +258,29 @@ def test_a_rule_error_during_play_stops_the_game_and_keeps_the_moves_before_it(r
 
 
 def test_an_engine_bug_is_a_one_line_message_not_a_traceback(run, monkeypatch):
-    def broken(self, *args, **kwargs):
+    def broken(*args, **kwargs):
         raise KeyError("stack")
-    monkeypatch.setattr(fake_game.State, "apply", broken)
-    code, _, err = run("play", "counting", "--seat", "1=first")
+    monkeypatch.setattr(fake_game, "load_game", broken)
+    code, _, err = run("check", "counting")
     assert code == 1
-    assert err.strip() == ("tabletop play: internal error (KeyError: 'stack'). "
+    assert err.strip() == ("tabletop check: internal error (KeyError: 'stack'). "
                            "Please report it; TABLETOP_DEBUG=1 shows the traceback.")
+
+
+def test_an_engine_bug_in_the_middle_of_a_game_still_saves_it(run, monkeypatch, tmp_path):
+    """Never lose a game in progress, even to a fault of tabletop itself."""
+    real_apply = fake_game.State.apply
+
+    def broken_second(self, *args, **kwargs):
+        if self.decisions >= 1:
+            raise KeyError("stack")
+        return real_apply(self, *args, **kwargs)
+    monkeypatch.setattr(fake_game.State, "apply", broken_second)
+    code, _, err = run("play", "counting", "--seed", 3, stdin="2\n2\n")
+    assert code == 1 and "Traceback" not in err
+    assert "tabletop play: internal error (KeyError: 'stack'). Please report it" in err
+    assert "Game saved to tabletop-autosave.json. Resume it with: tabletop play --load tabletop-autosave.json" in err
+    assert json.loads((tmp_path / "tabletop-autosave.json").read_text())["moves"] == [[0, 1, None]]
 
 
 def test_a_decision_without_options_is_reported_not_looped_on(run):

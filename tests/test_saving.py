@@ -25,15 +25,18 @@ def saved(path):
 
 # ---------------------------------------------------------------- what a save may be written over
 
-def test_saving_through_a_symbolic_link_writes_its_target(run, tmp_path):
+def test_a_save_path_that_is_a_symbolic_link_is_refused_and_its_target_left_alone(run, tmp_path):
+    """A link's target may be any file (another game, or /etc/passwd for a careless root)."""
     (tmp_path / "saves").mkdir()
     target = tmp_path / "saves" / "real.json"
-    target.write_text("{}")
+    target.write_text("not yours")
     os.symlink(target, tmp_path / "g.json")
-    code, _, err = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="2\n")
-    assert code == 1 and "Game saved to g.json" in err
-    assert (tmp_path / "g.json").is_symlink()                 # the link is still a link...
-    assert saved(target)["moves"] == [[0, 1, None]]            # ...and its target holds the save
+    code, out, err = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="2\n")
+    assert code == 2 and "cannot save to g.json: it is a symbolic link; name the file itself." in err
+    assert "How much to add?" not in out                      # refused before anything was played
+    code, out, _ = run("play", "counting", "--seed", 1, stdin="2\nsave g.json\n" + "2\n" * 10)
+    assert code == 0 and "Cannot save the game to g.json: it is a symbolic link; name the file itself." in out
+    assert target.read_text() == "not yours" and (tmp_path / "g.json").is_symlink()
 
 
 def test_a_fifo_is_refused_before_the_game_starts_and_left_alone(run, tmp_path):
@@ -57,7 +60,7 @@ def test_devices_folders_and_fifos_are_never_written(tmp_path):
 
 def test_an_existing_file_keeps_its_permissions_and_a_new_one_follows_the_umask(run, tmp_path):
     path = tmp_path / "g.json"
-    path.write_text("{}")
+    path.write_text('{"format": "tabletop-save"}')
     os.chmod(path, 0o640)
     run("play", "counting", "--seed", 3, "--save", path, stdin="2\n")
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o640 and saved(path)["moves"]
@@ -105,11 +108,28 @@ def test_an_autosave_never_replaces_an_earlier_game(run, tmp_path, how, stdin):
     assert (tmp_path / "tabletop-autosave-2.json").exists()
 
 
-def test_a_file_named_with_save_that_exists_is_said_to_be_replaced(run, tmp_path):
-    (tmp_path / "mine.json").write_text("old")
+def test_a_save_named_with_save_that_exists_is_said_to_be_replaced(run, tmp_path):
+    run("play", "counting", "--seed", 1, "--save", "mine.json", stdin="2\n")
     code, _, err = run("play", "counting", "--seed", 3, "--save", "mine.json", stdin="2\n")
     assert "Note: mine.json exists; saving this game will replace it." in err
     assert saved(tmp_path / "mine.json")["seed"] == 3
+
+
+@pytest.mark.parametrize("text", ["my notes", "{}", "[1, 2]"])
+def test_a_file_named_with_save_that_is_not_a_save_is_refused_and_left_alone(run, tmp_path, text):
+    (tmp_path / "notes.txt").write_text(text)
+    code, out, err = run("play", "counting", "--seed", 3, "--save", "notes.txt", stdin="2\n")
+    assert code == 2 and ("cannot save to notes.txt: it holds something that is not a tabletop save, "
+                          "which saving would destroy.") in err
+    assert "How much to add?" not in out and (tmp_path / "notes.txt").read_text() == text
+
+
+@pytest.mark.parametrize("where", [".", "/", os.devnull])
+def test_save_at_the_prompt_to_a_folder_or_device_is_refused_and_the_game_goes_on(run, tmp_path, where):
+    code, out, _ = run("play", "counting", "--seed", 1, stdin=f"2\nsave {where}\n" + "2\n" * 10)
+    assert code == 0 and "Game over" in out
+    assert f"Cannot save the game to {where}: it is a" in out
+    assert not os.path.exists(os.devnull + "-2")
 
 
 def test_save_at_the_prompt_does_not_replace_another_file_without_a_terminal(run, tmp_path):

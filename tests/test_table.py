@@ -234,7 +234,7 @@ SETUP_FAILS = """
 def test_a_rule_error_before_the_first_decision_is_reported_as_one(real, tmp_path):
     code, _, err = real("play", book(tmp_path, "bad", SETUP_FAILS))
     assert code == 1 and "internal error" not in err
-    assert "The rulebook failed while setting up the game:" in err and "bad.rules:5" in err
+    assert "The rulebook failed before the first decision of the game:" in err and "bad.rules:5" in err
 
 
 # ---------------------------------------------------------------- the shipped bots finish their games
