@@ -355,6 +355,8 @@ def cmd_test(args) -> int:
         files.extend(found)
     report = scenarios.run_files(files, args.only)
     print(json.dumps(report.to_json(), indent=1) if args.format == "json" else scenarios.render(report, args.verbose))
+    if args.only and not report.cases:
+        err(f"No case's name holds '{args.only}' (-k picks the cases whose names hold it).")
     return 0 if report.ok and report.cases else 1
 
 

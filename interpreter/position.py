@@ -85,6 +85,12 @@ def places(prog, data: dict, kinds: set) -> list[Place]:
         for slot, (name, t) in enumerate(zip(prog.player_names, prog.player_types)):
             add_slot(f"Player {seat + 1}'s {name}", t, lambda d, p=seat, s=slot: d["players"][p][s],
                      lambda d, v, p=seat, s=slot: d["players"][p].__setitem__(s, v))
+    seats = len(data["players"])
+    for r in range(len(data.get("sides", []))):       # a side (the volcano) has the players' zones
+        for slot, (name, t) in enumerate(zip(prog.player_names, prog.player_types)):
+            add_slot(f"{W.show(prog, 'player', seats + r, seats)}'s {name}", t,
+                     lambda d, r=r, s=slot: d["sides"][r][s],
+                     lambda d, v, r=r, s=slot: d["sides"][r].__setitem__(s, v))
     for owner, fields in prog.field_types.items():
         for fname, t in fields.items():
             if t.replace("list:", "", 1).startswith("thing:") and t.rsplit("thing:", 1)[1] in kinds:
@@ -153,7 +159,7 @@ def _parse(prog, data, changes: dict, held: set):
         if m or key in prog.sides:
             # A side (the volcano) has the players' values, in its own row after the seats'.
             seat = int(m.group(1)) - 1 if m else players + prog.sides.index(key)
-            if not 0 <= seat < players + len(prog.sides):
+            if m and not 0 <= seat < players:          # Player N names a seat, never a side
                 raise _err(key, f"this game has Player 1 to Player {players}")
             if not isinstance(value, dict):
                 raise _err(key, "give a player's values as a mapping, e.g. {lineup: [...]}")

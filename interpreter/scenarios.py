@@ -268,6 +268,8 @@ def find_files(path: str) -> list[Path]:
         raise FileNotFoundError(path)
     if p.is_file():
         return [p]
+    if not p.is_dir():                 # a device or a FIFO: neither a scenario file nor a folder
+        return []
     folder = p / "scenarios" if (p / "scenarios").is_dir() else p
     return sorted(f for f in folder.iterdir() if f.suffix in SUFFIXES and f.is_file())
 

@@ -1,5 +1,5 @@
-"""Mistakes that only show when a rulebook is played, and odd files handed to `play`: each is a
-rule error or a refusal in words, naming the line or the file, never an internal error."""
+"""Mistakes that only show when a rulebook is played, and odd files handed to `play` and `test`:
+each is a rule error or a refusal in words, naming the line or the file, never an internal error."""
 import os
 import signal
 
@@ -117,3 +117,14 @@ def test_ctrl_backslash_stops_the_game_like_ctrl_c_so_it_is_saved():
         os.kill(os.getpid(), signal.SIGQUIT)
     assert seen == [signal.SIGQUIT]
     assert str(session.Signalled(signal.SIGQUIT)) == "Quit (Ctrl-\\)."
+
+
+def test_test_of_a_device_says_there_are_no_scenario_files(capsys):
+    assert cli.main(["test", os.devnull]) == 1
+    assert f"{os.devnull}: no scenario files" in capsys.readouterr().err
+
+
+def test_test_with_a_name_no_case_holds_says_so(capsys):
+    from cli_fixtures import ROOT
+    assert cli.main(["test", str(ROOT / "rulebooks" / "smackshapes"), "-k", "no such case"]) == 1
+    assert "No case's name holds 'no such case'" in capsys.readouterr().err

@@ -137,3 +137,13 @@ def test_simulate_and_play_report_the_side(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "Winner: house" in out.stdout
     assert "Scores: Player 1 2, Player 2 6, house 6" in out.stdout
+
+
+def test_a_position_sets_a_side_s_zone_and_player_n_never_names_the_side(tmp_path):
+    from tabletop.interpreter.api import PositionError
+    g = game(tmp_path, RACE)
+    s = g.new_state(players=2, seed=1)
+    s.set_position({"house": {"stash": [], "points": 4}})
+    assert s.scores() == [0, 0] and s.to_json()["sides"][0][0] == 4
+    with pytest.raises(PositionError, match="Player 3: this game has Player 1 to Player 2"):
+        s.set_position({"Player 3": {"points": 5}})
