@@ -14,12 +14,13 @@ from typing import Any
 from . import ast as A
 from . import builtins as B
 from . import types as T
-from .diagnostics import Diagnostic, RulebookError, Span, did_you_mean, word_at
+from .diagnostics import Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at
 from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
 SECTIONS = ("game", "setup", "play", "turn", "round")
+MAX_TABLE_KEYS = 100_000  # combinations of keys a table of several keys covers (its ranges counted out)
 # Statements after which nothing in the same block runs, and why.
 ENDS = {"EndGame": "ends the game", "Return": "leaves the rule", "Stop": "leaves the loop",
         "EndStage": "ends the turn or stage"}
@@ -414,20 +415,20 @@ class Checker:
                 first.setdefault(t.get("name"), at)
                 at += t.get("count", 1)
             if v not in first:
-                self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named '{v}'.", where,
+                self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named {data_words(v)}.", where,
                            did_you_mean(str(v), [n for n in first if isinstance(n, str)]))
                 return None
             return first[v]
         if typ == T.PLAYER:
             if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= self.out.max_players):
-                self.error("E025", f"The field '{f}' is a seat from 1 to {self.out.max_players}, not '{v}'.", where)
+                self.error("E025", f"The field '{f}' is a seat from 1 to {self.out.max_players}, not {data_words(v)}.", where)
                 return None
             return v - 1
         if typ.startswith("enum:"):
             s = self.sym.get(v) if isinstance(v, str) else None
             if s is None or s.type != typ:
                 values = [n for n, x in self.sym.items() if x.type == typ and x.kind == "enum_value"]
-                self.error("E025", f"The value '{v}' of '{f}' is not {T.a(typ)}.", self.data_where(where, f),
+                self.error("E025", f"The value {data_words(v)} of '{f}' is not {T.a(typ)}.", self.data_where(where, f),
                            did_you_mean(str(v), values) or f"{T.a(typ)} is one of {', '.join(values)}")
         return v
 
@@ -524,17 +525,62 @@ class Checker:
         for i in range(width):
             keys = [(e, *([(e.low, e.high)] + e.more_keys)[i]) for e in entries]
             key_types.append(self.check_key_position(d, keys, i if width > 1 else None))
+        if width == 1:
+            self.check_single_keys(d, entries)
+        elif self.within_key_limit(d, entries):
+            self.check_key_combinations(d, entries)
+        if all(key_types):
+            self.out.table_keys[d.name] = key_types
+
+    def check_single_keys(self, d: A.TableDecl, entries: list):
+        """No key twice in a table of one key. Ranges are compared by their ends, never expanded:
+        `1 to 999999999` is one entry, not a billion keys."""
+        seen, ranges = {}, []
+        for e in entries:
+            if not isinstance(e.low, int):
+                if e.low in seen:
+                    self.duplicate(d, e.low, e, seen[e.low])
+                seen[e.low] = e
+            elif e.low <= e.high:       # an empty range is E206, and holds no key
+                ranges.append(e)
+        # Sorted by their low ends, a range overlaps an earlier one exactly when it starts at or
+        # before the furthest end so far; the later of the two in the file is the one reported.
+        furthest = None
+        for e in sorted(ranges, key=lambda r: (r.low, r.span.line, r.span.column)):
+            if furthest is not None and e.low <= furthest.high:
+                first, second = sorted((furthest, e), key=lambda r: (r.span.line, r.span.column))
+                self.duplicate(d, e.low, second, first)
+            if furthest is None or e.high > furthest.high:
+                furthest = e
+
+    def within_key_limit(self, d: A.TableDecl, entries: list) -> bool:
+        """A table of several keys is checked combination by combination, so it may cover at most
+        MAX_TABLE_KEYS of them; counted from the ranges' ends before any is expanded."""
+        total = 0
+        for e in entries:
+            covers = 1
+            for lo, hi in [(e.low, e.high)] + e.more_keys:
+                covers *= max(hi - lo + 1, 0) if isinstance(lo, int) and isinstance(hi, int) else 1
+            total += covers
+            if total > MAX_TABLE_KEYS:
+                self.error("E206", f"The table '{d.name}' covers more than {MAX_TABLE_KEYS:,} combinations of keys "
+                           f"by this entry, which alone covers {covers:,}; a table of several keys covers at most "
+                           f"{MAX_TABLE_KEYS:,}.", e, "split the table, or use fewer or shorter ranges")
+                return False
+        return True
+
+    def check_key_combinations(self, d: A.TableDecl, entries: list):
+        """No combination of keys twice in a table of several keys (within MAX_TABLE_KEYS)."""
         seen = {}
         for e in entries:
             spans = [range(lo, hi + 1) if isinstance(lo, int) else [lo] for lo, hi in [(e.low, e.high)] + e.more_keys]
             for combo in _product(spans):
-                key = combo[0] if width == 1 else combo
-                if key in seen:
-                    shown = key if width == 1 else ", ".join(str(k) for k in key)
-                    self.error("E202", f"The table '{d.name}' gives '{shown}' twice (first at line {seen[key]}).", e)
-                seen[key] = e.span.line
-        if all(key_types):
-            self.out.table_keys[d.name] = key_types
+                if combo in seen:
+                    self.duplicate(d, ", ".join(str(k) for k in combo), e, seen[combo])
+                seen[combo] = e
+
+    def duplicate(self, d: A.TableDecl, shown, entry, first):
+        self.error("E202", f"The table '{d.name}' gives '{shown}' twice (first at line {first.span.line}).", entry)
 
     def check_key_position(self, d: A.TableDecl, keys: list, position) -> str | None:
         """Check one key position [(entry, low, high)] of a table; its key type, if it has one."""

@@ -95,11 +95,38 @@ def word_at(sources: "Sources | None", span: Span, word: str, after: int = 0) ->
     return Span(span.file, span.line, m.start() + 1, span.line, m.end() + 1)
 
 
+def data_words(value) -> str:
+    """A value read from a data file, in the language's words ("none", "true", "a list"), never
+    Python's repr: messages speak of what the file says, not of how Python holds it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"the number {value:g}, which is not whole"
+    if isinstance(value, str):
+        shown = "".join(c if c.isprintable() else " " for c in value[:40])
+        return f"'{shown}{'…' if len(value) > 40 else ''}'"
+    if isinstance(value, list):
+        return "a list" if value else "an empty list"
+    if isinstance(value, dict):
+        return "a mapping" if value else "an empty mapping"
+    if hasattr(value, "year"):          # YAML reads 2024-01-31 as a date
+        return "a date"
+    return "a value a data file cannot hold"
+
+
 def did_you_mean(name: str, candidates) -> str:
     """A hint naming the closest candidate, or "" when nothing is close."""
     # Short names differ by a larger share for one wrong letter ("d8" for "d6").
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.5 if len(name) <= 3 else 0.6)
     return f"did you mean '{close[0]}'?" if close else ""
+
+
+# Control characters quoted as their pictures (U+2400...), one column each, so the caret still lines up.
+_VISIBLE = {**{c: 0x2400 + c for c in range(0x20)}, 0x7F: 0x2421}
 
 
 def render(diag: Diagnostic, sources: Sources | None = None) -> str:
@@ -113,6 +140,7 @@ def render(diag: Diagnostic, sources: Sources | None = None) -> str:
             left = max(0, min(col - 1 - QUOTE_WIDTH // 4, len(src) - QUOTE_WIDTH))
             src = ("…" if left else "") + src[left:left + QUOTE_WIDTH] + ("…" if left + QUOTE_WIDTH < len(src) else "")
             col = col - left + (1 if left else 0)
+        src = src.translate(_VISIBLE)     # a NUL or an escape would print as nothing, or move the terminal's cursor
         gutter = f"{diag.span.line:>4} | "
         out.append(gutter + src)
         width = 1

@@ -22,7 +22,7 @@ from pathlib import Path
 
 
 from . import ast as A
-from .diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, word_at
+from .diagnostics import Diagnostic, RulebookError, Sources, Span, data_words, did_you_mean, word_at
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
 from .parse_cache import keep_records, kept_records, parse_file, records_key
 from .quick_schema import surely_fits
@@ -96,7 +96,23 @@ def _yaml():
     class LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         pass
 
+    class RepeatedKey(yaml.MarkedYAMLError):
+        """A mapping that gives one key twice: YAML would keep the last, silently."""
+    LineLoader.RepeatedKey = RepeatedKey
+
+    def refuse_repeated_keys(loader, node):
+        first: dict = {}
+        for key_node, _ in node.value:      # a key merged in (<<) may be given again: that is what merging is for
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = loader.construct_object(key_node)
+            if key in first:
+                raise RepeatedKey(None, None, f"The data file gives the key {data_words(key)} twice in one "
+                                  f"mapping (first at line {first[key]}).", key_node.start_mark)
+            first[key] = key_node.start_mark.line + 1
+
     def construct_mapping(loader, node):
+        refuse_repeated_keys(loader, node)
         mapping = yaml.SafeLoader.construct_mapping(loader, node, deep=True)
         mapping["_line"] = node.start_mark.line + 1
         return mapping
@@ -374,6 +390,32 @@ class Loader:
         text = self.sources.line(name, line) or ""
         return len(text) - len(text.lstrip()) + 1
 
+    def data_span(self, name: str, path: list) -> Span:
+        """Where the value at `path` (keys and indexes from the top) is written in the data file:
+        its key when the path ends at a key, the '-' of an empty list item, or the whole file when
+        the file cannot be read again. The file is composed again (nodes keep their marks, and
+        nothing is built): this runs only for a file with a mistake."""
+        yaml, line_loader = _yaml()
+        try:
+            node = yaml.compose(self.sources.texts.get(name, ""), Loader=line_loader)
+        except yaml.YAMLError:
+            return Span(name)
+        start = end = node.start_mark if node is not None else None
+        for step in path:
+            found = _child_node(yaml, node, step)
+            if found is None:
+                break
+            node, at = found
+            start, end = at.start_mark, at.end_mark
+        if start is None:
+            return Span(name)
+        line = start.line + 1
+        if isinstance(node, yaml.ScalarNode) and node.value == "" and not node.style and path \
+                and isinstance(path[-1], int):
+            return Span(name, line, self.record_column(name, line))    # an empty item: point at its '-'
+        same_line = end.line == start.line and end.column > start.column
+        return Span(name, line, start.column + 1, line if same_line else 0, end.column + 1 if same_line else 0)
+
     def key_at(self, where: Span, key: str, value: bool = False) -> Span:
         """The span of a record's `key` on its line (or of its value), for the caret."""
         at = word_at(self.sources, Span(where.file, where.line, 1), key)
@@ -408,6 +450,10 @@ class Loader:
         yaml, line_loader = _yaml()
         try:
             raw = yaml.load(text, Loader=line_loader)
+        except line_loader.RepeatedKey as e:
+            mark = e.problem_mark
+            self.error("E020", e.problem, Span(name, mark.line + 1, mark.column + 1), "give each key once")
+            return None
         except yaml.YAMLError as e:
             mark = getattr(e, "problem_mark", None)
             line = mark.line + 1 if mark else 0
@@ -431,17 +477,19 @@ class Loader:
             self.error("E021", f"The data file is {what}; it must be one key holding the list of records.",
                        Span(name, first, self.record_column(name, first)), f"start the file with a key such as {example}")
             return None
+        odd = _key_not_a_name(raw, [])
+        if odd is not None:
+            path, key = odd
+            self.error("E021", f"The data file uses {data_words(key)} as a key, and a key names a field.",
+                       self.data_span(name, path), f'write it in quotes if it is a name: "{data_words(key)}":')
+            return None
         plain = _strip_lines(raw)
         errors = [] if surely_fits(plain, schema) else sorted(_validator(schema).iter_errors(plain),
-                                                              key=lambda e: list(e.path))
+                                                              key=lambda e: [(isinstance(k, str), k) for k in e.path])
         if errors:
             for e in errors[:5]:
-                at_line = _line_at(raw, list(e.path))
-                at = Span(name, at_line, self.record_column(name, at_line))
-                if e.path and isinstance(e.path[-1], str):
-                    at = self.key_at(at, e.path[-1])
-                self.error("E021", f"The data file does not fit its schema: {e.message} (at {'/'.join(map(str, e.path)) or 'the top'}).",
-                           at,
+                self.error("E021", f"The data file does not fit its schema: {_schema_problem(e)}.",
+                           self.data_span(name, list(e.path)),
                            "a data file has one key holding a list of records, e.g. 'cards:' then '- {name: ..., count: 2}'")
             return None
         records = next(iter(raw[k] for k in raw if k != "_line"))
@@ -499,20 +547,84 @@ def _data_problem(e, wanted: dict) -> str:
         want = e.validator_value if isinstance(e.validator_value, str) else e.validator_value[0]
         if e.instance is None:
             return f"the field '{e.path[0]}' is {_TYPE_WORDS.get(want, want)} and cannot be none"
-        return f"the field '{e.path[0]}' should be {_TYPE_WORDS.get(want, want)}, not {e.instance!r}"
+        return f"the field '{e.path[0]}' should be {_TYPE_WORDS.get(want, want)}, not {data_words(e.instance)}"
     return e.message
 
 
-def _line_at(raw, path) -> int:
-    node, line = raw, 0
-    for key in path:
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            break
-        if isinstance(node, dict):
-            line = node.get("_line", line)
-    return line
+def _child_node(yaml, node, step):
+    """(the node at `step` in a composed mapping or list, the node whose place names it: the key
+    in a mapping, the item in a list), or None."""
+    if isinstance(node, yaml.MappingNode):
+        return next(((v, k) for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == str(step)), None)
+    if isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+        return node.value[step], node.value[step]
+    return None
+
+
+def _key_not_a_name(value, path: list):
+    """(path, key) of the first key in the data that is not a text (`1:`, `true:`, `null:`), else None."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k == "_line":
+                continue
+            if not isinstance(k, str):
+                return path + [str(k) if not isinstance(k, bool) else str(k).lower()], k
+            found = _key_not_a_name(v, path + [k])
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found = _key_not_a_name(v, path + [i])
+            if found is not None:
+                return found
+    return None
+
+
+_WANTED = dict(_TYPE_WORDS, object="a mapping of fields", null="none")
+
+
+def _where_in_data(path: list) -> str:
+    """The place a schema error is about, in words: the file, its list, a record, a field, an item."""
+    if not path:
+        return "the file"
+    if len(path) == 1:
+        return f"'{path[0]}'"
+    if len(path) == 2:
+        return f"record {path[1] + 1} of '{path[0]}'" if isinstance(path[1], int) else f"'{path[1]}'"
+    if len(path) == 3:
+        return f"the field '{path[2]}'"
+    return f"item {path[3] + 1} of the field '{path[2]}'" if isinstance(path[3], int) else f"the field '{path[2]}'"
+
+
+def _schema_problem(e) -> str:
+    """A jsonschema error about a data file's shape, in the language's words (never Python's)."""
+    path, inst, want = list(e.path), e.instance, e.validator_value
+    where = _where_in_data(path)
+    if e.validator == "type":
+        wants = [want] if isinstance(want, str) else list(want)
+        words = " or ".join(_WANTED.get(w, w) for w in wants)
+        return f"{where} should be {words}, not {data_words(inst)}"
+    if e.validator == "anyOf" and isinstance(inst, list):
+        if len(inst) > 1000:
+            return f"{where} holds {len(inst):,} items, and a list in data holds at most 1,000"
+        bad = next((x for x in inst if isinstance(x, (list, dict, float)) or x is None), None)
+        return f"{where} holds {data_words(bad)}, and a list in data holds only texts, whole numbers, true and false"
+    if e.validator == "anyOf":
+        return (f"{where} is {data_words(inst)}; a field holds a text, a whole number, true, false, none, "
+                "or a list of those")
+    if e.validator in ("minimum", "maximum"):
+        low, high = e.schema.get("minimum"), e.schema.get("maximum")
+        if low is not None and high is not None:
+            return f"{where} is {data_words(inst)}, and must be from {low:,} to {high:,}"
+        return f"{where} is {data_words(inst)}, and must be at {'least' if low is not None else 'most'} {want:,}"
+    if e.validator == "minProperties":
+        return "the file holds no key, and must be one key holding the list of records"
+    if e.validator == "maxProperties":
+        keys = ", ".join(f"'{k}'" for k in inst)
+        return f"the file has {len(inst)} keys ({keys}), and must be one key holding the list of records"
+    if e.validator == "maxItems":
+        return f"{where} holds {len(inst):,} items, and a list in data holds at most {want:,}"
+    return f"{where} is {data_words(inst)}, which does not fit there"
 
 
 _DECLARES = re.compile(r"^(?:replace\s+|extend\s+)?(?:player\s+)?(\w+)\s+(\w+)(.*)$")

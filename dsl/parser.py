@@ -5,8 +5,9 @@ spans, and reports syntax errors in the language's words. After an error it resu
 next top-level declaration, so one run reports every broken declaration of a file. Before lark
 sees a file, a quick scan refuses declarations that nest too deeply or chain too many operators
 for lark and the passes after it (E105 at the line), so a hostile file costs milliseconds, not
-minutes; numbers and dice have limits too (E106, E206). It must not resolve names or look at
-other files: that is the loader's and checker's work.
+minutes; numbers and dice have limits too (E106, E206), and a text's escapes are only those the
+language knows (E109). It must not resolve names or look at other files: that is the loader's
+and checker's work.
 """
 from __future__ import annotations
 
@@ -173,8 +174,11 @@ def _span(file: str, meta_or_tok, line_offset: int = 0) -> Span:
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
+_ESCAPE = re.compile(r"\\(.)")
+
+
 def _unescape(body: str) -> str:
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+    return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
 
 
 class _ToAst(Transformer):
@@ -209,8 +213,27 @@ class _ToAst(Transformer):
     def sp(self, meta):
         return _span(self.file, meta, self.off)
 
+    def text(self, tok: Token) -> str:
+        """The text a quoted token stands for, its escapes checked (a text without `{ }` parts)."""
+        self.check_escapes(tok)
+        return _unescape(tok.value[1:-1])
+
+    def check_escapes(self, tok: Token):
+        """An escape the language does not know is E109 at its backslash: `"\\q"` would otherwise
+        quietly become `q`, and a Windows path lose its backslashes."""
+        for m in _ESCAPE.finditer(tok.value, 1, len(tok.value) - 1):
+            if m.group(1) not in _ESCAPES:
+                at = _span(self.file, tok, self.off)
+                col = at.column + m.start()
+                hint = ("write {{ or }} for a brace" if m.group(1) in "{}"
+                        else "write \\\\ for a backslash")
+                self.errors.append(Diagnostic("E109", f"This text has the escape '\\{m.group(1)}', which the language "
+                                                      "does not know; a text knows \\\", \\\\, \\n and \\t.",
+                                              Span(at.file, at.line, col, at.line, col + 2), hint))
+
     def template(self, tok: Token) -> A.Template:
         """A quoted text; `{expr}` parts are expressions, `{{` and `}}` are literal braces."""
+        self.check_escapes(tok)
         raw = tok.value[1:-1]
         parts, buf, i = [], "", 0
         while i < len(raw):
@@ -281,7 +304,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def game_decl(self, meta, c):
-        return A.GameDecl(_unescape(c[0][1:-1]), span=self.sp(meta))
+        return A.GameDecl(self.text(c[0]), span=self.sp(meta))
 
     @v_args(meta=True)
     def players_decl(self, meta, c):
@@ -310,7 +333,7 @@ class _ToAst(Transformer):
         rest = c[1:]
         source = None
         if rest and isinstance(rest[0], Token) and rest[0].type == "STRING":
-            source = _unescape(rest[0][1:-1])
+            source = self.text(rest[0])
             rest = rest[1:]
         return A.KindDecl(name, source=source, fields=[x for x in rest if isinstance(x, A.FieldDecl)],
                           per_player=per_player, zones=[x for x in rest if isinstance(x, A.ZoneDecl)],
@@ -327,7 +350,7 @@ class _ToAst(Transformer):
     def data_default(self, c):
         t = c[0]
         if isinstance(t, Token) and t.type == "STRING":
-            return _unescape(t[1:-1])
+            return self.text(t)
         return t if isinstance(t, int) else str(t)
 
     def default_true(self, c):
@@ -424,7 +447,7 @@ class _ToAst(Transformer):
     def key_value(self, c):
         v = c[0]
         if isinstance(v, Token):
-            v = A.TextKey(_unescape(v[1:-1])) if v.type == "STRING" else str(v)
+            v = A.TextKey(self.text(v)) if v.type == "STRING" else str(v)
         return (v, v)
 
     @v_args(meta=True)
@@ -552,11 +575,11 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def include_decl(self, meta, c):
-        return A.IncludeDecl(_unescape(c[0][1:-1]), span=self.sp(meta))
+        return A.IncludeDecl(self.text(c[0]), span=self.sp(meta))
 
     @v_args(meta=True)
     def extends_decl(self, meta, c):
-        return A.ExtendsDecl(_unescape(c[0][1:-1]), span=self.sp(meta))
+        return A.ExtendsDecl(self.text(c[0]), span=self.sp(meta))
 
     @v_args(meta=True)
     def remove_decl(self, meta, c):
@@ -854,7 +877,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def thing_ref(self, meta, c):
-        return A.ThingRef(str(c[0]), _unescape(c[1][1:-1]), span=self.sp(meta))
+        return A.ThingRef(str(c[0]), self.text(c[1]), span=self.sp(meta))
 
     @v_args(meta=True)
     def list_lit(self, meta, c):
@@ -1035,13 +1058,34 @@ def _last_code_line(lines: list, line: int) -> int:
     return line
 
 
+_CONTROL_NAMES = {0: "NUL", 0x07: "bell", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
+                  0x0D: "carriage return", 0x1B: "escape", 0x7F: "delete"}
+
+
+def _character_words(ch: str) -> str:
+    """A character for a message: shown in quotes when it can be seen, else named by its code
+    point, so an invisible one (a NUL, a no-break space) is not shown as a blank."""
+    import unicodedata
+    if not ch:
+        return "A character"
+    code = f"U+{ord(ch):04X}"
+    if unicodedata.category(ch) == "Cc":
+        name = _CONTROL_NAMES.get(ord(ch))
+        return f"The {name} character ({code})" if name else f"The control character {code}"
+    if ch.isprintable() and not ch.isspace():
+        return f"The character '{ch}'"
+    name = unicodedata.name(ch, "")
+    return f"The invisible character {code}" + (f" ({name})" if name else "")
+
+
 def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int, col: int,
                              line_offset: int) -> Diagnostic:
     span = Span(file, line + line_offset, col)
     if isinstance(e, UnexpectedCharacters):
-        ch = text.splitlines()[line - 1][col - 1:col] if line - 1 < len(text.splitlines()) else "?"
-        hint = 'texts are written in double quotes' if ch in "'`" else ""
-        return Diagnostic("E100", f"The character '{ch}' cannot start anything here.", span, hint)
+        lines = text.split("\n")         # as lark counts lines (splitlines also splits at \f and others)
+        ch = lines[line - 1][col - 1:col] if 0 < line <= len(lines) else ""
+        hint = 'texts are written in double quotes' if ch and ch in "'`" else ""
+        return Diagnostic("E100", f"{_character_words(ch)} cannot start anything here.", span, hint)
     names = getattr(e, "expected", None) or getattr(e, "accepts", None) or []
     expected = describe_expected(names)
     if {"RULE", "GAME", "KIND"} <= set(names):   # at the top level, name the idea, not 25 keywords

@@ -1,0 +1,208 @@
+"""Hostile and careless input the checker must answer quickly and in the language's words: tables
+whose ranges cover billions of keys, data files that give a key twice or hold odd values, texts
+with escapes the language does not know, and characters that cannot be seen."""
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from inline import diagnostics, game, write
+from tabletop.dsl.checker import MAX_TABLE_KEYS
+from tabletop.dsl.diagnostics import RulebookError, render
+from tabletop.dsl.parser import parse
+
+HEAD = 'game "Hostile"\nplayers 1\ndefine score(p: player): int = 0\n'
+TURN = 'turn:\n    end game "done"\n'
+
+# Checks a rulebook in a process of its own, with its memory limited, so a table expanded key by
+# key fails the test (MemoryError or the timeout) instead of taking the machine down.
+CHILD = textwrap.dedent('''
+    import json, resource, sys, time
+    from pathlib import Path
+    from tabletop.dsl.diagnostics import RulebookError
+    from tabletop.interpreter.api import load_game
+    size = int(next(l for l in Path("/proc/self/status").read_text().splitlines()
+                    if l.startswith("VmSize:")).split()[1]) * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (size + (400 << 20),) * 2)
+    start = time.perf_counter()
+    try:
+        g = load_game(sys.argv[1], source=False)
+        out = {"log": g.new_state(players=1, seed=0).log, "errors": []}
+    except RulebookError as e:
+        out = {"errors": [(d.code, d.span.line, d.span.column, d.message) for d in e.diagnostics]}
+    out["seconds"] = time.perf_counter() - start
+    print(json.dumps(out))
+''')
+
+
+def fresh(tmp_path, name: str):
+    """A folder of its own for one of several rulebooks in a test."""
+    (tmp_path / name).mkdir()
+    return tmp_path / name
+
+
+def checked_in_a_child(tmp_path, rules: str) -> dict:
+    folder = write(tmp_path, rules)
+    done = subprocess.run([sys.executable, "-c", CHILD, str(folder)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def errors(found) -> list:
+    return [(d.code, d.span.line, d.message) for d in found if d.severity == "error"]
+
+
+# ---------------------------------------------------------------------------- tables and ranges
+def test_a_range_of_a_quadrillion_keys_is_one_entry_checked_at_once(tmp_path):
+    rules = HEAD + ('table t:\n    0 -> 1\n    1 to 999999999999999 -> 4\n'
+                    'turn:\n    say "{t[0]} {t[5]} {t[999999999999999]}"\n    end game "done"\n')
+    out = checked_in_a_child(tmp_path, rules)
+    assert out["errors"] == [] and out["log"][0] == "1 4 4"
+    assert out["seconds"] < 1.0
+
+
+def test_a_two_key_table_covering_too_many_combinations_is_refused_before_expanding(tmp_path):
+    rules = HEAD + 'table t:\n    1 to 20000, 1 to 20000 -> 4\n' + TURN
+    out = checked_in_a_child(tmp_path, rules)
+    assert [tuple(e[:3]) for e in out["errors"]] == [("E206", 5, 5)]
+    assert "more than 100,000 combinations" in out["errors"][0][3] and "400,000,000" in out["errors"][0][3]
+    assert out["seconds"] < 1.0
+
+
+def test_the_combination_limit_counts_the_whole_table_and_names_the_entry_past_it(tmp_path):
+    half = MAX_TABLE_KEYS // 2
+    ok = HEAD + f'enum e: a, b\ntable t:\n    1 to {half}, a -> 1\n    1 to {half}, b -> 2\n' + TURN
+    assert errors(diagnostics(fresh(tmp_path, "ok"), ok)) == []
+    over = ok.replace(f"1 to {half}, b", f"1 to {half + 1}, b")
+    assert [(c, line) for c, line, _ in errors(diagnostics(fresh(tmp_path, "over"), over))] == [("E206", 7)]
+
+
+def test_overlapping_ranges_are_still_found_in_any_order(tmp_path):
+    rules = HEAD + textwrap.dedent('''\
+        table t:
+            7 -> 0
+            1 to 10 -> 1
+            20 to 30 -> 2
+            31 to 40 -> 3
+            25 -> 4
+            11 to 19 -> 5
+        table u:
+            "a" -> 6
+            "a" -> 7
+        ''') + TURN
+    assert errors(diagnostics(tmp_path, rules)) == [
+        ("E202", 6, "The table 't' gives '7' twice (first at line 5)."),
+        ("E202", 9, "The table 't' gives '25' twice (first at line 7)."),
+        ("E202", 13, "The table 'u' gives 'a' twice (first at line 12)."),
+    ]
+
+
+def test_ranges_that_only_touch_do_not_overlap_and_look_up_rightly(tmp_path):
+    rules = HEAD + ('table t:\n    5 to 9 -> 2\n    1 to 4 -> 1\n    10 to 99 -> 3\n'
+                    'turn:\n    say "{t[1]} {t[4]} {t[5]} {t[9]} {t[10]} {t[99]}"\n    end game "done"\n')
+    assert game(tmp_path, rules).new_state(players=1, seed=0).log[0] == "1 1 2 2 3 3"
+
+
+# ---------------------------------------------------------------------------- data files
+KIND = HEAD + 'kind recipe from "recipes.yaml":\n    name: text\n' + TURN
+
+
+def data_errors(tmp_path, data: str) -> list:
+    return [(d.code, d.span.line, d.span.column, d.message)
+            for d in diagnostics(tmp_path, KIND, **{"recipes.yaml": data}) if d.severity == "error"]
+
+
+def test_a_key_given_twice_in_a_record_is_an_error_at_the_second(tmp_path):
+    assert data_errors(tmp_path, "recipes:\n  - {name: Toast}\n  - name: Soup\n    name: Stew\n") == [
+        ("E020", 4, 5, "The data file gives the key 'name' twice in one mapping (first at line 3).")]
+
+
+def test_a_key_given_twice_in_a_flow_record_or_at_the_top_is_an_error(tmp_path):
+    assert data_errors(fresh(tmp_path, "a"), "recipes:\n  - {name: Toast, name: Soup}\n")[0][:3] == ("E020", 2, 19)
+    assert data_errors(fresh(tmp_path, "b"), "recipes:\n  - {name: Toast}\nrecipes:\n  - {name: Soup}\n")[0][:3] == \
+        ("E020", 3, 1)
+
+
+def test_a_key_merged_in_may_be_given_again(tmp_path):
+    data = "base: &b {name: Toast}\nrecipes:\n  - <<: *b\n    name: Soup\n"
+    assert "E020" not in [e[0] for e in data_errors(tmp_path, data)]
+
+
+def test_an_empty_record_is_pointed_at_and_described_in_the_languages_words(tmp_path):
+    found = data_errors(tmp_path, "recipes:\n  - {name: Toast}\n  -\n")
+    assert found == [("E021", 3, 3, "The data file does not fit its schema: record 2 of 'recipes' should be "
+                                    "a mapping of fields, not none.")]
+
+
+def test_schema_errors_name_their_line_and_never_show_python_values(tmp_path):
+    cases = {
+        "recipes:\n  - {name: Toast}\n  - true\n": (3, 5, "not true"),
+        "recipes:\n  - {name: Toast, count: yes}\n": (2, 19, "not true"),
+        "recipes:\n  - {name: Toast, extra: {a: 1}}\n": (2, 19, "is a mapping"),
+        "recipes:\n  - {name: Toast}\nother:\n  - {name: Soup}\n": (1, 1, "2 keys ('recipes', 'other')"),
+        "recipes:\n  - {name: [Toast, [Jam]]}\n": (2, 6, "holds a list"),
+        "recipes:\n  - name: Toast\n    count: 1.5\n": (3, 5, "1.5, which is not whole"),
+    }
+    for i, (data, (line, column, words)) in enumerate(cases.items()):
+        [(code, at_line, at_column, message)] = data_errors(fresh(tmp_path, str(i)), data)
+        assert (code, at_line, at_column) == ("E021", line, column), data
+        assert words in message, message
+        assert not any(python in message for python in ("None", "True", "False", "{'", "[('", "type '"))
+
+
+def test_a_key_that_is_not_a_name_is_an_error_not_a_crash(tmp_path):
+    assert data_errors(tmp_path, "recipes:\n  - {name: Toast, 1: Jam}\n") == [
+        ("E021", 2, 19, "The data file uses 1 as a key, and a key names a field.")]
+
+
+def test_a_wrong_type_in_a_record_is_said_in_the_languages_words(tmp_path):
+    [(code, _, _, message)] = data_errors(tmp_path, "recipes:\n  - name: yes\n")
+    assert code == "E022" and message.endswith("should be a text, not true.")
+
+
+# ---------------------------------------------------------------------------- texts
+def test_an_unknown_escape_is_an_error_at_its_backslash():
+    text = HEAD + 'turn:\n    say "fine \\\\ \\" \\n \\t then \\q"\n    end game "C:\\games"\n'
+    found = [(d.code, d.span.line, d.span.column) for d in parse(text, "t.rules")[1]]
+    assert found == [("E109", 5, 32), ("E109", 6, 17)]
+    message = parse(text, "t.rules")[1][0].message
+    assert "'\\q'" in message and "does not know" in message
+
+
+def test_an_escaped_brace_is_an_unknown_escape_with_a_hint(tmp_path):
+    [d] = [d for d in parse(HEAD + 'define t: text = "\\{"\n' + TURN, "t.rules")[1] if d.code == "E109"]
+    assert d.hint == "write {{ or }} for a brace"
+
+
+def test_the_known_escapes_still_mean_what_they_did(tmp_path):
+    rules = HEAD + 'turn:\n    say "a\\\\b \\"c\\" d\\te"\n    end game "done"\n'
+    assert game(tmp_path, rules).new_state(players=1, seed=0).log[0] == 'a\\b "c" d\te'
+
+
+def test_escapes_in_names_of_files_and_things_and_keys_are_checked():
+    text = HEAD + 'include "parts\\x.rules"\ntable t:\n    "a\\b" -> 1\n' + TURN
+    assert [(d.code, d.span.line) for d in parse(text, "t.rules")[1]] == [("E109", 4), ("E109", 6)]
+
+
+# ---------------------------------------------------------------------------- characters
+def test_a_nul_is_named_and_shown_where_it_is(tmp_path):
+    with pytest.raises(RulebookError) as raised:
+        game(tmp_path, HEAD + "turn:\n    x = 1 \0 2\n" + TURN)
+    [d] = raised.value.diagnostics
+    assert d.code == "E100" and d.message == "The NUL character (U+0000) cannot start anything here."
+    shown = render(d, raised.value.sources)
+    assert "x = 1 \u2400 2" in shown and "\0" not in shown
+
+
+def test_an_invisible_character_is_named_by_its_code_point():
+    [d] = parse(HEAD + "turn:\n    x = 1 \u00a0 2\n" + TURN, "t.rules")[1]
+    assert d.message == "The invisible character U+00A0 (NO-BREAK SPACE) cannot start anything here."
+    [d] = parse(HEAD + "turn:\n    x = 1 \x01 2\n" + TURN, "t.rules")[1]
+    assert d.message == "The control character U+0001 cannot start anything here."
+
+
+def test_a_form_feed_does_not_shift_the_line_a_character_is_read_from():
+    [d] = parse(HEAD + 'turn:\n    say "page\x0cbreak"\n    x = 1 @ 2\n    end game "done"\n', "t.rules")[1]
+    assert (d.span.line, d.message) == (6, "The character '@' cannot start anything here.")
