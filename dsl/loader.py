@@ -73,6 +73,9 @@ def find_rulebook(game: str) -> Path:
         exists = path.exists()
     except (OSError, ValueError):          # a NUL in the name, a name too long
         path, exists = Path(game), False
+    if not exists and os.path.islink(path):      # a link in a loop, or to nothing
+        raise RulebookError([Diagnostic("E002", f"'{game}' is a symbolic link that leads to no file "
+                                                "(to a missing file, or round in a loop).", Span(game))])
     if not exists:
         known = sorted(p.name for p in RULEBOOKS.iterdir() if p.is_dir()) if RULEBOOKS.exists() else []
         raise RulebookError([Diagnostic("E001", f"There is no rulebook '{game}'.", Span(game),
@@ -232,7 +235,7 @@ class Loader:
     def display(path: Path) -> str:
         try:
             return str(path.resolve().relative_to(Path.cwd().resolve()))
-        except ValueError:
+        except (ValueError, RuntimeError, OSError):     # outside this folder; or a link loop
             return str(path)
 
     def rules_file(self, path: Path, span: Span | None = None, what: str = "") -> list:

@@ -1,6 +1,7 @@
 """Hostile and careless input the checker must answer quickly and in the language's words: tables
 whose ranges cover billions of keys, data files that give a key twice or hold odd values, texts
 with escapes the language does not know, and characters that cannot be seen."""
+import os
 import json
 import subprocess
 import sys
@@ -206,3 +207,17 @@ def test_an_invisible_character_is_named_by_its_code_point():
 def test_a_form_feed_does_not_shift_the_line_a_character_is_read_from():
     [d] = parse(HEAD + 'turn:\n    say "page\x0cbreak"\n    x = 1 @ 2\n    end game "done"\n', "t.rules")[1]
     assert (d.span.line, d.message) == (6, "The character '@' cannot start anything here.")
+
+
+def test_rules_files_linked_in_a_loop_are_errors_that_name_them(tmp_path, capsys):
+    from tabletop.interpreter import cli
+    (tmp_path / "game.rules").write_text('game "Loop"\nplayers 1\n')
+    os.symlink("b.rules", tmp_path / "a.rules")
+    os.symlink("a.rules", tmp_path / "b.rules")
+    assert cli.main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr()
+    assert "a.rules: error E012" in out.out + out.err and "Too many levels of symbolic links" in out.out + out.err
+    assert "internal error" not in out.out + out.err
+    assert cli.main(["check", str(tmp_path / "a.rules")]) == 1
+    out = capsys.readouterr()
+    assert "error E002" in out.out + out.err and "symbolic link that leads to no file" in out.out + out.err
