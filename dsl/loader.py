@@ -350,7 +350,16 @@ class Loader:
                 self.error("E016", f"The rulebook has no variant '{variant}'.", Span(self.display(folder)),
                            did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
                 return []
-            return self.rules_file(vfile, None, f"The variant '{variant}'")
+            before = len(self.diags)
+            decls = self.rules_file(vfile, None, f"The variant '{variant}'")
+            if len(self.diags) == before and not any(isinstance(d, A.GameDecl) for d in decls):
+                # Neither a whole rulebook nor changes to one: every error after would be a
+                # symptom (no title, no players, nothing to replace) of this one.
+                self.error("E015", f"The variant '{variant}' extends no rulebook and is not one of its own.",
+                           Span(self.display(vfile), 1, 1),
+                           "a variant starts with 'extends \"../game.rules\"', then says what it changes")
+                return []
+            return decls
         files = sorted(folder.glob("*.rules"), key=lambda p: (p.name != "game.rules", p.name))
         if not files:
             self.error("E017", f"The folder {self.display(folder)} has no .rules file.", Span(self.display(folder)))

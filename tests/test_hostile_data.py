@@ -1,8 +1,8 @@
 """Hostile and careless input the checker must answer quickly and in the language's words: tables
 whose ranges cover billions of keys, data files that give a key twice or hold odd values, texts
 with escapes the language does not know, and characters that cannot be seen."""
-import os
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -221,3 +221,11 @@ def test_rules_files_linked_in_a_loop_are_errors_that_name_them(tmp_path, capsys
     assert cli.main(["check", str(tmp_path / "a.rules")]) == 1
     out = capsys.readouterr()
     assert "error E002" in out.out + out.err and "symbolic link that leads to no file" in out.out + out.err
+
+
+@pytest.mark.parametrize("text", ["", "replace var x: int = 1\n"])
+def test_a_variant_that_extends_nothing_is_one_error_not_a_cascade(tmp_path, text):
+    found = diagnostics(tmp_path, 'game "Base"\nplayers 1\nvar x: int = 0\nturn:\n    end game "done"\n',
+                        variant="plain", **{"variants__plain.rules": text})
+    assert [d.code for d in found] == ["E015"]
+    assert "The variant 'plain' extends no rulebook" in found[0].message and found[0].span.line == 1
