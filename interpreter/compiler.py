@@ -723,10 +723,10 @@ class Compiler:
         root = [S.Call(":setup", [], None)] if "setup" in c.phases else []
         if "play" in c.phases:
             root += [S.Call(":play", [], None), S.PlayOver(c.phases["play"].span)]
-        elif "turn" in c.phases:
-            root.append(S.TakeTurns(None, self, None))
+        elif "turn" in c.phases:      # the turn section's line names the turn order in its errors
+            root.append(S.TakeTurns(None, self, c.phases["turn"].span))
         else:       # rounds and no turns: everyone plays at once
-            root.append(S.TakeRounds(None, self, None))
+            root.append(S.TakeRounds(None, self, c.phases["round"].span if "round" in c.phases else None))
         out.blocks[out.root].stmts = root
         from . import fusion      # after statements.py, which imports this module
         fusion.fuse_all(self)

@@ -15,7 +15,7 @@ from . import statements as S
 from . import words as W
 from .view import Hidden, hidden_words
 
-STEP_BUDGET = 2_000_000      # statements run between two decisions
+STEP_BUDGET = 1_000_000      # statements run between two decisions (bundled games: at most about 400)
 MAX_ROLLS = 1000             # throws of one roll(d, keep) before giving up
 ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
 MAX_FRAMES = 400             # nested blocks and calls

@@ -128,3 +128,17 @@ def test_test_with_a_name_no_case_holds_says_so(capsys):
     from cli_fixtures import ROOT
     assert cli.main(["test", str(ROOT / "rulebooks" / "smackshapes"), "-k", "no such case"]) == 1
     assert "No case's name holds 'no such case'" in capsys.readouterr().err
+
+
+def test_turns_that_never_ask_anything_stop_at_the_turn_section_s_line(tmp_path):
+    """The step budget may run out in the turn order itself, between two turns: the error still
+    names a line of the rulebook."""
+    g = game(tmp_path, HEAD + """
+define score(p: player): int = x
+turn:
+    x += 1
+    if x < 0:
+        end game "never"
+""")
+    with pytest.raises(RuleError, match=r"game\.rules:[67]:\d+: The rules ran 1000000 steps without asking anyone"):
+        g.new_state(seed=1)

@@ -271,7 +271,7 @@ PLAY = [
          r"game\.rules:8:\d+: " + WORK.format(where="the turn section")),
     Case("a while loop that never ends", "play",
          game_of("turn:\n    while x >= 0:\n        x = 1\n" + END), 1,
-         r"game\.rules:7:\d+: The rules ran 2000000 steps without asking anyone anything", seconds=20, soak=True),
+         r"game\.rules:7:\d+: The rules ran 1000000 steps without asking anyone anything", seconds=20, soak=True),
 ]
 
 CASES = FILES + LOAD + PLAY
