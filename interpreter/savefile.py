@@ -307,7 +307,8 @@ def restore(game, saved: SavedGame, path: str | os.PathLike):
     try:
         state = game.load_state(saved.state)
     except Exception as e:  # the file is untrusted input: any failure means it is unusable
-        raise SaveFileError(f"Cannot load {path}: the saved state is not valid for this game ({e}).") from None
+        raise SaveFileError(f"Cannot load {path}: the saved state is not valid for this game ({e}). The file was "
+                            "edited, or the rulebook changed since the game was saved.") from None
     try:
         replayed = replay(game, saved.players, saved.seed, saved.moves)
     except Exception as e:
@@ -317,7 +318,7 @@ def restore(game, saved: SavedGame, path: str | os.PathLike):
     if _plain(replayed.to_json()) != _plain(saved.state):
         raise SaveFileError(
             f"Cannot load {path}: the saved state differs from its moves replayed from seed "
-            f"{saved.seed}; the file was edited or is corrupt."
+            f"{saved.seed}; the file was edited or is corrupt, or the rulebook changed since the game was saved."
         )
     return state
 
