@@ -45,7 +45,8 @@ def check_invariants(state, players):
     prog = state.game.compiled
     g = dict(zip(prog.global_names, data["globals"]))
     hand = prog.player_names.index("hand")
-    places = g["deck"] + g["discard"] + g["looking"] + [c for row in data["players"] for c in row[hand]]
+    places = (g["deck"] + g["discard"] + g["looking"] + g["on_table"]
+              + [c for row in data["players"] for c in row[hand]])
     assert sorted(places) == list(range(63)), "the 63 cards are each in exactly one place"
     assert 0 <= g["raft_pieces"] <= 16 and 0 <= g["penguins"] <= 5 and 1 <= g["level"] <= 4
     points = prog.player_names.index("points")
