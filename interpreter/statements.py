@@ -204,6 +204,11 @@ class Choose(Stmt):
         env = m.envs[frame[2]]
         labels, values = _distinct(*(self.options or self.each_option)(m, env))
         if self.may:
+            if not labels:          # "Decline" alone is no choice: nobody is asked, and x is none
+                env[self.slot] = None
+                if self.block is not None:
+                    m.push(self.block, frame[2], None)
+                return
             labels.append(DECLINE)
             values.append(None)
         if not labels:

@@ -155,6 +155,31 @@ winners: players
     assert s.data["globals"] == [2, False]
 
 
+def test_may_choose_from_nothing_asks_nobody_and_binds_none(tmp_path):
+    """'Decline' alone is no choice: the rules go on at once, with the name none, and the block
+    after the line runs as for a decline."""
+    (tmp_path / "game.rules").write_text('''game "Nothing"
+players 1
+var seen: list of int = []
+var asked: int = 0
+turn:
+    may choose k from [1, 2] if k > 5 labelled "Take {k}":
+        add 0 to seen
+    may choose n from [1, 2] if n > 5 labelled "Take {n}"
+    if n == none:
+        add 1 to seen
+    choose m from [7] labelled "Then {m}"
+    asked = m
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    s = g.new_state(seed=0)
+    assert s.options() == ["Then 7"] and s.decisions == 0
+    s.apply_label("Then 7")
+    assert s.data["globals"] == [[0, 1], 7]
+
+
 def test_stop_leaves_only_the_innermost_loop_and_return_leaves_the_rule(tmp_path):
     (tmp_path / "game.rules").write_text('''game "Loops"
 players 1
