@@ -617,8 +617,9 @@ def _schema_problem(e) -> str:
         words = " or ".join(_WANTED.get(w, w) for w in wants)
         return f"{where} should be {words}, not {data_words(inst)}"
     if e.validator == "anyOf" and isinstance(inst, list):
-        if len(inst) > 1000:
-            return f"{where} holds {len(inst):,} items, and a list in data holds at most 1,000"
+        most = next((s.get("maxItems") for s in want if s.get("type") == "array"), None)
+        if most is not None and len(inst) > most:
+            return f"{where} holds {len(inst):,} items, and a list in data holds at most {most:,}"
         bad = next((x for x in inst if isinstance(x, (list, dict, float)) or x is None), None)
         return f"{where} holds {data_words(bad)}, and a list in data holds only texts, whole numbers, true and false"
     if e.validator == "anyOf":

@@ -81,16 +81,14 @@ def places(prog, data: dict, kinds: set) -> list[Place]:
     for slot, (name, t) in enumerate(zip(prog.global_names, prog.global_types)):
         add_slot(name, t, lambda d, s=slot: d["globals"][s],
                  lambda d, v, s=slot: d["globals"].__setitem__(s, v))
-    for seat in range(len(data["players"])):
-        for slot, (name, t) in enumerate(zip(prog.player_names, prog.player_types)):
-            add_slot(f"Player {seat + 1}'s {name}", t, lambda d, p=seat, s=slot: d["players"][p][s],
-                     lambda d, v, p=seat, s=slot: d["players"][p].__setitem__(s, v))
     seats = len(data["players"])
-    for r in range(len(data.get("sides", []))):       # a side (the volcano) has the players' zones
+    # Each seat's row, then each side's (a side has the players' zones), named as positions name them.
+    rows = [("players", r, f"Player {r + 1}") for r in range(seats)]
+    rows += [("sides", r, W.show(prog, "player", seats + r, seats)) for r in range(len(data.get("sides", [])))]
+    for table, r, who in rows:
         for slot, (name, t) in enumerate(zip(prog.player_names, prog.player_types)):
-            add_slot(f"{W.show(prog, 'player', seats + r, seats)}'s {name}", t,
-                     lambda d, r=r, s=slot: d["sides"][r][s],
-                     lambda d, v, r=r, s=slot: d["sides"][r].__setitem__(s, v))
+            add_slot(f"{who}'s {name}", t, lambda d, tb=table, r=r, s=slot: d[tb][r][s],
+                     lambda d, v, tb=table, r=r, s=slot: d[tb][r].__setitem__(s, v))
     for owner, fields in prog.field_types.items():
         for fname, t in fields.items():
             if t.replace("list:", "", 1).startswith("thing:") and t.rsplit("thing:", 1)[1] in kinds:

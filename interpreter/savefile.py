@@ -267,18 +267,25 @@ def read(path: str | os.PathLike) -> SavedGame:
 MAX_BYTES = 50_000_000
 
 
+def regular_text(path: str | os.PathLike, encoding: str = "utf-8") -> str:
+    """The text of a file a person named (a save, a moves file), refusing what is not a regular
+    file (a FIFO would block, a device would never end) and what is larger than MAX_BYTES. Its
+    problems are OSErrors whose `strerror` says what is wrong in a few words."""
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise OSError(0, "it is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(0, "it is not a regular file")
+    if info.st_size > MAX_BYTES:
+        raise OSError(0, f"it is {info.st_size:,} bytes, more than {MAX_BYTES:,}")
+    with open(path, encoding=encoding) as f:
+        return f.read(MAX_BYTES + 1)
+
+
 def _read_text(path: Path) -> str:
-    """The text of a save, refusing what is not a regular file (a FIFO would block, a device
-    would never end) and what is too large to be one."""
+    """The text of a save (see `regular_text`), its problems as SaveFileErrors."""
     try:
-        info = os.stat(path)
-        if stat.S_ISDIR(info.st_mode):
-            raise SaveFileError(f"Cannot load {path}: it is a folder, not a save file.")
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveFileError(f"Cannot load {path}: it is not a regular file.")
-        if info.st_size > MAX_BYTES:
-            raise SaveFileError(f"Cannot load {path}: it is {info.st_size} bytes, more than a save can be.")
-        return path.read_text(encoding="utf-8")
+        return regular_text(path)
     except FileNotFoundError:
         raise SaveFileError(f"Cannot load {path}: there is no such file.") from None
     except UnicodeDecodeError:

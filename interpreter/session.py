@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import stat
 import sys
 import tempfile
 import time
@@ -102,22 +101,12 @@ class Script:
     lines: list[tuple[int, str]]
     position: int = 0
 
-    MAX_BYTES = 50_000_000
-
     @classmethod
     def read(cls, path: str) -> "Script":
-        """The moves of a regular file (a FIFO would block and a device never end); a byte-order
-        mark that an editor put first is not part of the first move."""
+        """The moves of a regular file (`savefile.regular_text`); a byte-order mark that an editor
+        put first is not part of the first move."""
         try:
-            info = os.stat(path)
-            if not stat.S_ISREG(info.st_mode):
-                what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-                raise GameError(f"Cannot read the moves file {path}: it is {what}.")
-            if info.st_size > cls.MAX_BYTES:
-                raise GameError(f"Cannot read the moves file {path}: it is {info.st_size} bytes, "
-                                f"more than {cls.MAX_BYTES}.")
-            with open(path, encoding="utf-8-sig") as f:
-                text = f.read(cls.MAX_BYTES + 1)
+            text = savefile.regular_text(path, encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError, ValueError) as e:
             reason = (e.strerror if isinstance(e, OSError) and e.strerror
                       else "it is not UTF-8 text" if isinstance(e, UnicodeDecodeError) else str(e))

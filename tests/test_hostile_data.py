@@ -145,6 +145,8 @@ def test_schema_errors_name_their_line_and_never_show_python_values(tmp_path):
         "recipes:\n  - {name: Toast}\nother:\n  - {name: Soup}\n": (1, 1, "2 keys ('recipes', 'other')"),
         "recipes:\n  - {name: [Toast, [Jam]]}\n": (2, 6, "holds a list"),
         "recipes:\n  - name: Toast\n    count: 1.5\n": (3, 5, "1.5, which is not whole"),
+        "recipes:\n  - {name: [" + ", ".join(["x"] * 1001) + "]}\n": (2, 6, "holds 1,001 items, and a list in "
+                                                                     "data holds at most 1,000"),
     }
     for i, (data, (line, column, words)) in enumerate(cases.items()):
         [(code, at_line, at_column, message)] = data_errors(fresh(tmp_path, str(i)), data)
