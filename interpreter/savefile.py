@@ -11,9 +11,10 @@ arbitrary file: a bundled rulebook by its name, any other by the absolute path o
 or `.rules` file (`game_reference`, `game_location`).
 
 This module must not know any game and must not prompt anyone. It never leaves a half-written
-file behind (saving writes a temporary file and renames it into place), writes through a
-symbolic link to its target, refuses what is not a regular file (a FIFO, a device, a folder),
-and keeps an existing file's permissions.
+file behind (saving writes a temporary file and renames it into place), refuses a symbolic
+link (its target could be any file), what is not a regular file (a FIFO, a device, a folder)
+and a file that is not a save unless the person said to replace it, and keeps an existing
+file's permissions.
 """
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ The loop asks the seat the engine names for each decision. A secret choice is on
 lines only say that they have chosen, and the rules' reveal follows the last answer. The
 rules' `say` lines are shown once each, as they are said.
 
-Nothing is lost: end of input, Ctrl-C, `quit`, a closed terminal (SIGHUP), SIGTERM, a bad
-moves-file line or a rule error all save the game (asking first when someone is there to
+Nothing is lost: end of input, Ctrl-C, Ctrl-\\ (SIGQUIT), `quit`, a closed terminal (SIGHUP),
+SIGTERM, a bad moves-file line, a rule error or an internal error all save the game (asking first when someone is there to
 answer), never over a file this session did not write without saying so, and somewhere
 that works if the chosen place fails.
 
