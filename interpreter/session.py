@@ -7,9 +7,9 @@ lines only say that they have chosen, and the rules' reveal follows the last ans
 rules' `say` lines are shown once each, as they are said.
 
 Nothing is lost: end of input, Ctrl-C, Ctrl-\\ (SIGQUIT), `quit`, a closed terminal (SIGHUP),
-SIGTERM, a bad moves-file line, a rule error or an internal error all save the game (asking first when someone is there to
-answer), never over a file this session did not write without saying so, and somewhere
-that works if the chosen place fails.
+SIGTERM, a bad moves-file line, a rule error or an internal error all save the game (asking
+first when someone is there to answer), never over a file this session did not write without
+saying so, and somewhere that works if the chosen place fails.
 
 This module talks to the engine only through its public API; it must not know any game or
 decide rules, and it must not parse the command line (that is `cli.py`).
