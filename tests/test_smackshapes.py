@@ -130,6 +130,22 @@ def test_a_scripted_game_plays_to_its_end_with_play_moves(colorcracks, tmp_path)
     assert f"Game over: {state.result.reason}" in out.stdout
 
 
+def test_no_seat_sees_the_winning_cards_during_the_race(base, colorcracks):
+    """"Everyone quickly studies what has been played": the answer is worked out by each racer, so
+    no seat's view may hold it (nor anything else the table does not show)."""
+    for game in (base, colorcracks):
+        for seed in range(6):
+            state = game.new_state(players=3, seed=seed)
+            for seat in range(3):
+                state.apply(0, seat=seat)
+            assert state.prompt(0) == "Smack the winning card!"
+            winning = state.evaluate("winning")
+            for seat in range(3):
+                view = state.view(seat, named=True)
+                assert set(view["variables"]) == {"deck", "table", "discard", "smackhead", "smackhead_card", "tapped", "round_winners"}
+            assert all(w in state.view(0, named=True)["variables"]["table"] for w in winning)
+
+
 def test_a_racer_finds_the_winning_taps_by_trying_them_on_copies(colorcracks):
     from tabletop.interpreter.bots import make_bot
     racer = make_bot("racer", 1, {"skill": "1"})
@@ -139,10 +155,10 @@ def test_a_racer_finds_the_winning_taps_by_trying_them_on_copies(colorcracks):
         state = colorcracks.new_state(players=3, seed=seed)
         for seat in range(3):
             state.apply(0, seat=seat)
-        winning = dict(zip(prog.global_names, state.to_json()["globals"]))["winning"]
+        winning = state.evaluate("winning")
         labels = state.options(0)
         expected = sorted(i for i, label in enumerate(labels)
-                          if any(label.startswith(f"Smack {prog.kind_names['card'][w]}") for w in winning)
+                          if any(label.startswith(f"Smack {w}") for w in winning)
                           or (not winning and label == "Nothing to smack!"))
         before = state.to_json()
         assert racer.correct(state, 0) == expected
