@@ -184,10 +184,12 @@ class Game:
                 rolled.append(x[1])
         for d in kept:
             self.apply_die(d)
+        if self.water >= SKULL:      # after both saved dice count
+            raise Over
 
     def apply_die(self, d):
         if d == "black":
-            self.raise_water()
+            self.water = min(self.water + 1, SKULL)
         elif d == "white":
             self.special = min(self.special + 1, 3)
         else:

@@ -199,7 +199,7 @@ def test_a_stray_line_at_the_bottom_of_the_rules_file(taboo_copy, stray, newline
 def test_a_stray_line_between_declarations(taboo_copy):
     rules = taboo_copy / "game.rules"
     lines = rules.read_text().splitlines(keepends=True)
-    at = next(i for i, l in enumerate(lines) if l.startswith("rule raise_water"))
+    at = next(i for i, l in enumerate(lines) if l.startswith("rule flood_phase"))
     rules.write_text("".join(lines[:at]) + "nonsense here\n" + "".join(lines[at:]))
     err = diagnose(taboo_copy)
     assert [(d.code, d.span.line) for d in err.diagnostics] == [("E101", at + 1)]
