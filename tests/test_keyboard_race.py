@@ -42,10 +42,9 @@ def winning_option():
     state = game.new_state(players=2, seed=SEED)
     state.apply(0, seat=0)
     state.apply(0, seat=1)
-    prog = game.compiled
-    winning = dict(zip(prog.global_names, state.to_json()["globals"]))["winning"]
+    winning = state.evaluate("winning")
     assert len(winning) == 1
-    label = f"Smack {prog.kind_names['card'][winning[0]]}"
+    label = f"Smack {winning[0]}"
     return state.options(1).index(label) + 1, label
 
 
