@@ -47,6 +47,22 @@ BUILTINS = {
     "match_length": (2, 2, "match_length(list, pattern_name): how many leading items the pattern matched, or 0"),
 }
 
+# The type each argument must have, where it is fixed (None: checked otherwise, or any type).
+# `min` and `max` of several values compare whole numbers; of one, a list of them.
+ARG_TYPES = {
+    "abs": (T.INT,),
+    "take": (None, T.INT),
+    "drop": (None, T.INT),
+    "range": (T.INT, T.INT),
+    "step": (None, T.INT, T.INT),
+    "within": (None, T.INT),
+    "paths": (None, T.INT),
+    "longest_path": (None, T.INT),
+    "next_player": (T.PLAYER,),
+    "players_from": (T.PLAYER,),
+}
+NUMBERS_ONLY = ("min", "max")
+
 # Names with a value, usable anywhere.
 VALUES = {
     "players": T.list_of(T.PLAYER),

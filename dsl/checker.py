@@ -119,6 +119,7 @@ class Checker:
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
+        self.endless: set = set()   # definitions reported as never giving their answer (E309)
 
     # ------------------------------------------------------------------ reporting
     def word(self, node, word: str, after: int = 0, next_token: bool = False) -> Span:
@@ -153,12 +154,30 @@ class Checker:
             return
         table[name] = sym
 
+    @staticmethod
+    def in_file(first, second) -> str:
+        """' of FILE' when `first` was written in another file than `second`, else ''."""
+        return f" of {first.span.file}" if first.span.file != second.span.file else ""
+
+    def twice(self, d, word: str, what: str, first):
+        """A one-off declaration (`game`, `players`) written a second time: E202 at the second."""
+        self.error("E202", f"The game's {what} is given twice: a second '{word}' line (the first is at line "
+                   f"{first.span.line}{self.in_file(first, d)}).", self.word(d, word),
+                   f"keep one '{word}' line; in a variant, the variant's own '{word}' line counts instead of the base's")
+
     def collect(self):
         out = self.out
+        once: dict = {}
         for d in self.p.decls:
             if isinstance(d, A.GameDecl):
+                if once.get("game") is not None:
+                    self.twice(d, "game", "title", once["game"])
+                once.setdefault("game", d)
                 out.title = d.name
             elif isinstance(d, A.PlayersDecl):
+                if once.get("players") is not None:
+                    self.twice(d, "players", "player count", once["players"])
+                once.setdefault("players", d)
                 if d.low < 1 or d.high < d.low or d.high > 16:
                     self.error("E210", f"Player counts must be from 1 to 16, lowest first; got {d.low} to {d.high}.",
                                self.word(d, str(d.low), after=len("players")),
@@ -221,6 +240,12 @@ class Checker:
                     self.error("E202", "The game has two 'display' sections.", d)
                 out.display = d
             elif isinstance(d, A.GridDecl):
+                if d.name in out.grids:
+                    first = out.grids[d.name]
+                    self.error("E202", f"The kind '{d.name}' is laid out on a grid twice (first at line "
+                               f"{first.span.line}{self.in_file(first, d)}).", self.word(d, "grid"),
+                               "keep one 'grid' line for the kind")
+                    continue
                 out.grids[d.name] = d
             elif isinstance(d, A.RemoveDecl):
                 self.error("E014", "'remove' belongs in a variant that extends another rulebook.", d)
@@ -276,6 +301,10 @@ class Checker:
             for f in (g.row, g.col):
                 if out.kind_fields[name].get(f, (None,))[0] != T.INT:
                     self.error("E205", f"The grid needs the kind '{name}' to have a whole-number field '{f}' from its data.", g)
+            else:
+                self.check_cells(out.kinds[name], g)
+        for k in out.kinds.values():
+            self.check_record_names(k, k.name in out.grids)
         for s in self.sym.values():
             d = s.decl
             if s.kind in ("var", "pvar"):
@@ -382,6 +411,66 @@ class Checker:
                 things = []
         return things
 
+    def record_at(self, k: A.KindDecl, rec: dict) -> Span:
+        """Where a data record starts: its file (a variant's own, or the kind's) and line."""
+        file = rec.get("_file") or self.p.data_files.get(k.name, "?")
+        line = rec.get("_line", 0)
+        text = self.p.sources.line(file, line) or ""
+        return Span(file, line, len(text) - len(text.lstrip()) + 1 if line else 0)
+
+    def check_cells(self, k: A.KindDecl, g: A.GridDecl):
+        """Each cell of a grid holds one thing: two records (or copies by `count`) at one row and
+        column are E202 at the second, naming the first."""
+        if k.name in self.p.data_failed:
+            return
+        seen = {}
+        for rec in self.p.data.get(k.name, []):
+            cell = (rec.get(g.row), rec.get(g.col))
+            if not all(isinstance(v, int) for v in cell):
+                continue
+            at = self.record_at(k, rec)
+            if cell in seen or rec.get("count", 1) > 1:
+                first = seen.get(cell, rec)
+                where = (f"as \"{first.get('name')}\" (line {first.get('_line', 0)})" if first is not rec
+                         else f"{rec.get('count')} times, by its count")
+                self.error("E202", f"The {k.name} \"{rec.get('name')}\" is at {g.row} {cell[0]}, {g.col} {cell[1]}: the "
+                           f"same place of the grid {where}; each place holds one {k.name}.",
+                           self.data_where(at, g.row), f"give it its own {g.row} and {g.col}")
+            seen.setdefault(cell, rec)
+
+    def check_record_names(self, k: A.KindDecl, unique: bool):
+        """Two records of one kind with one name: the things could not be told apart, and
+        `kind "name"` names only the first. Copies of one thing are made by `count`, so this is a
+        mistake: E202 for a kind on a grid (each place is its own) or a thing the rules name, else
+        the warning W105 (two cards may share a name and differ in a field)."""
+        if k.name in self.p.data_failed or k.per_player:
+            return
+        named = None
+        seen = {}
+        for rec in self.p.data.get(k.name, []):
+            name = rec.get("name")
+            if not isinstance(name, str):
+                continue
+            if name in seen:
+                first = seen[name]
+                at = self.data_where(self.record_at(k, rec), "name")
+                file = rec.get("_file") or self.p.data_files.get(k.name, "?")
+                elsewhere = (f" of {first.get('_file') or self.p.data_files.get(k.name, '?')}"
+                             if (first.get("_file") or self.p.data_files.get(k.name)) != file else "")
+                message = (f"Two {k.name} records are named \"{name}\" (the first at line {first.get('_line', 0)}"
+                           f"{elsewhere}), so the things cannot be told apart")
+                hint = "give each its own name; for several copies of one thing write 'count: N' on one record"
+                if named is None and not unique:        # only for a rulebook with such records
+                    named = {e.name for d in self.p.decls for e in A.walk(d)
+                             if isinstance(e, A.ThingRef) and e.kind == k.name}
+                if unique or name in named:
+                    why = "each place of a grid has its own name" if unique else f"'{k.name} \"{name}\"' names only the first"
+                    self.error("E202", f"{message}: {why}.", at, hint)
+                else:
+                    self.out.warnings.append(Diagnostic("W105", f"{message}.", at, hint, severity="warning"))
+                continue
+            seen[name] = rec
+
     def data_where(self, where: Span, key: str) -> Span:
         """The value of `key` on a data record's line, for the caret."""
         at = word_at(self.p.sources, where, key)
@@ -434,10 +523,21 @@ class Checker:
 
     def table_type(self, d: A.TableDecl) -> str:
         ctx = Context()
-        vt = None
+        vt, first = None, None
         for e in d.entries:
             t = self.expr(e.value, ctx)
-            vt = t if vt is None else T.join(vt, t)
+            if vt is None:
+                vt, first = t, e
+                continue
+            joined = T.join(vt, t)
+            if joined == T.ANY and T.ANY not in (vt, t):
+                # One table gives one type of value: `2 to 5 -> "3"` among numbers would fail later,
+                # wherever the value is used.
+                self.error("E301", f"The table '{d.name}' gives {T.a(vt)} for its other keys (line {first.span.line}) "
+                           f"but {T.a(t)} here; every entry of a table gives the same type of value.", e.value,
+                           self.type_hint(e.value, t, vt))
+                continue
+            vt = joined
         self.out.env_sizes[id(d)] = ctx.size
         return vt or T.ANY
 
@@ -449,7 +549,11 @@ class Checker:
             if s.kind in ("var", "pvar") and isinstance(d, A.VarDecl):
                 ctx = Context()
                 t = self.expr(d.init, ctx)
-                if d.low is not None and isinstance(d.init, A.Lit) and isinstance(d.init.value, int) \
+                if d.low is not None and d.low > d.high:
+                    self.error("E206", f"The range {d.low} to {d.high} of '{d.name}' is backwards, so no number is in "
+                               "it: write the lower number first.", self.word(d, str(d.low), after=len(d.name)),
+                               f"write 'in {d.high} to {d.low}'")
+                elif d.low is not None and isinstance(d.init, A.Lit) and isinstance(d.init.value, int) \
                         and not d.low <= d.init.value <= d.high:
                     self.error("E208", f"'{d.name}' must stay from {d.low} to {d.high}, but starts at {d.init.value}.", d.init)
                 if not T.fits(t, s.type):
@@ -469,6 +573,10 @@ class Checker:
                 self.define_type(s)
             elif s.kind == "pattern":
                 self.check_pattern(s.decl)
+        self.check_starting_values()
+        for s in list(self.sym.values()):
+            if s.kind == "define":
+                self.check_endless(s.decl)
         for s in self.reaction_names.values():
             self.check_reaction(s.decl)
         for s in self.rules.values():
@@ -479,6 +587,109 @@ class Checker:
             self.check_winners(out.winners)
         if out.display:
             self.check_display(out.display)
+
+    def check_endless(self, d):
+        """E309 for a definition that can never give its answer: every way through its value calls
+        itself (or another definition that always calls it back) first; or, with no values, it
+        calls itself at all (nothing has changed when it does) and draws nothing at random."""
+        found = self.always_calls(d.body, d.name, {d.name})
+        if found is None and not d.params and not any(
+                isinstance(n, A.Call) and n.name in ("roll", "pick", "shuffled") for n in A.walk(d.body)):
+            found = next(((n, None) for n in A.walk(d.body)
+                          if self.out.refs.get(id(n)) == ("define", d.name)), None)
+        if found is None or d.name in self.endless:
+            return
+        node, via = found
+        self.endless.update({d.name, via})      # a loop of two definitions is one mistake
+        how = "itself" if via is None else f"'{via}', which always comes back to '{d.name}',"
+        hint = "give it a way out, e.g. 'if ... then <answer> else ...', or compute it another way"
+        if not d.params:
+            self.error("E309", f"The definition '{d.name}' calls {how} before it has an answer, so working it "
+                       "out never ends.", node, hint)
+        else:       # certain too, but a game only fails once it is used: reported, not refused
+            self.warn("W104", f"The definition '{d.name}' calls {how} whatever its values are, before it has "
+                      "an answer, so working it out never ends.", node, hint)
+
+    def always_calls(self, e, name: str, seen: set, via=None):
+        """(node, definition passed through) of a use of the definition `name` that working out `e`
+        always reaches, following definitions `e` always uses; None when some way avoids it."""
+        if not isinstance(e, A.Expr) or isinstance(e, A.Lambda):
+            return None
+        if isinstance(e, A.Cond):
+            hit = self.always_calls(e.test, name, seen, via)
+            if hit is None:
+                then = self.always_calls(e.then, name, seen, via)
+                hit = then if then is not None and self.always_calls(e.other, name, seen, via) is not None else None
+            return hit
+        if isinstance(e, A.Binary) and e.op in ("and", "or"):
+            return self.always_calls(e.left, name, seen, via)
+        if isinstance(e, A.Comprehension):
+            return self.always_calls(e.iterable, name, seen, via)
+        ref = self.out.refs.get(id(e))
+        parts = [v for v in vars(e).values() if isinstance(v, (A.Expr, list))]
+        for part in parts:
+            for x in (part if isinstance(part, list) else [part]):
+                hit = self.always_calls(x, name, seen, via)
+                if hit is not None:
+                    return hit
+        if ref is not None and ref[0] == "define":
+            if ref[1] == name:
+                return e, via
+            s = self.sym.get(ref[1])
+            if ref[1] not in seen and s is not None and s.kind == "define":
+                seen.add(ref[1])
+                if self.always_calls(s.decl.body, name, seen, via) is not None:
+                    return e, via or ref[1]
+        return None
+
+    def check_starting_values(self):
+        """A starting value is worked out before the game starts, in order: the kinds' changing
+        fields, then each player's variables, then the game's variables and zones in the order they
+        are declared. One that reads a variable or zone with no value yet (itself, one declared
+        after it, or, for a field or a player's variable, any of the game's), directly or through
+        a definition, is E308: it would fail as soon as a game starts."""
+        for s in self.sym.values():
+            d = s.decl
+            if s.kind in ("var", "pvar") and isinstance(d, A.VarDecl):
+                self.starting_value(d.init, d.name, s.slot if s.kind == "var" else -1,
+                                    "a player's variables start before the game's" if s.kind == "pvar" else "")
+        for k in self.out.kinds.values():
+            for f in k.fields:
+                if f.default is not None:
+                    self.starting_value(f.default, f.name, -1, "the things' fields start before any variable")
+
+    def starting_value(self, init, name: str, own: int, why: str):
+        found = self.reads_variable(init, own, set())
+        if found is None:
+            return
+        node, var, via = found
+        if var.name == name and own >= 0 and via is None:
+            message = f"The starting value of '{name}' reads '{name}' itself, which has no value yet."
+        else:
+            later = why or ("it is declared after this one" if var.name != name else "it is this very variable")
+            through = f" (through the definition '{via}')" if via else ""
+            message = (f"The starting value of '{name}' reads the variable '{var.name}'{through}, "
+                       f"which has no value yet: {later}.")
+        self.error("E308", message, node,
+                   "start it with a fixed value (0, [], none) and set it in 'setup:'")
+
+    def reads_variable(self, expr, own: int, seen: set):
+        """The first (node, declaration, definition it is read through) of a game variable with
+        no value yet when `expr` is worked out: slot `own` or later, or any (own < 0)."""
+        for node in A.walk(expr):
+            ref = self.out.refs.get(id(node))
+            if ref is None:
+                continue
+            if ref[0] == "global" and 0 <= ref[1] < len(self.out.globals_) and (own < 0 or ref[1] >= own):
+                return node, self.out.globals_[ref[1]], None
+            if ref[0] == "define" and ref[1] not in seen:
+                seen.add(ref[1])
+                s = self.sym.get(ref[1])
+                if s is not None and s.kind == "define":
+                    inner = self.reads_variable(s.decl.body, own, seen)
+                    if inner is not None:
+                        return node, inner[1], inner[2] or ref[1]
+        return None
 
     def define_type(self, s: Symbol) -> str:
         d = s.decl
@@ -1304,7 +1515,32 @@ class Checker:
             self.error("E301", f"'{e.name}' needs a list of truths, not {T.a(types[0])}.", e.args[0])
         if e.name == "sum" and types and not T.fits(types[0], T.list_of(T.INT)):
             self.error("E301", f"'sum' needs a list of numbers, not {T.a(types[0])}.", e.args[0])
+        if e.name in B.NUMBERS_ONLY and len(types) == 1:
+            if not T.fits(types[0], T.list_of(T.INT)):
+                self.error("E301", f"'{e.name}' needs a list of whole numbers, not {T.a(types[0])}.", e.args[0],
+                           self.numbers_hint(e.args[0], types[0]) or desc)
+        elif e.name in B.NUMBERS_ONLY:
+            for a, t in zip(e.args, types):
+                if not T.fits(t, T.INT):
+                    self.error("E301", f"'{e.name}' compares whole numbers, and this is {T.a(t)}.", a,
+                               self.type_hint(a, t, T.INT))
+        for i, want in enumerate(B.ARG_TYPES.get(e.name, ())):
+            if want is not None and i < len(types) and not T.fits(types[i], want):
+                self.error("E301", f"'{e.name}' wants {T.a(want)} as its {_ORDINALS[i]} value, not {T.a(types[i])}.",
+                           e.args[i], self.type_hint(e.args[i], types[i], want) or desc)
+        if e.name == "index_of" and len(types) == 2 and types[0].startswith("list:") and \
+                T.join(T.elem(types[0]), types[1]) == T.ANY and T.ANY not in (T.elem(types[0]), types[1]):
+            self.error("E301", f"'index_of' looks for an item in {T.a(types[0])}, and this is {T.a(types[1])}; "
+                       "it would never be found.", e.args[1], self.type_hint(e.args[1], types[1], T.elem(types[0])))
         return B.result_type(e.name, types)
+
+    def numbers_hint(self, node, t: str) -> str:
+        """For a list of things where numbers are wanted: a list of one of their number fields."""
+        kind = T.elem(t)[6:] if T.elem(t).startswith("thing:") else None
+        fields = [f for f, (ft, _) in self.out.kind_fields.get(kind, {}).items() if ft == T.INT] if kind else []
+        if not fields:
+            return ""
+        return f"give it numbers, such as [x.{fields[0]} for x in {self.text_of(node)}]"
 
     def lambda_param_type(self, name, types):
         if name == "roll":
@@ -1359,6 +1595,9 @@ class Checker:
         for side, t in ((e.left, lt), (e.right, rt)):
             if not T.fits(t, T.INT):
                 self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side, self.type_hint(side, t, T.INT))
+        if op in ("/", "%") and _constant(e.right) == 0:
+            self.error("E309", f"This {'divides' if op == '/' else 'takes the remainder'} by 0, which has no answer: "
+                       "the game would stop here with an error.", e.right)
         return T.BOOL if op in ("<", "<=", ">", ">=") else T.INT
 
     def ex_Cond(self, e: A.Cond):
@@ -1487,6 +1726,21 @@ class Checker:
 
 
 _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+
+
+def _constant(e):
+    """The whole number an expression of number literals stands for (`0`, `-0`, `2 - 2`), or None."""
+    if isinstance(e, A.Lit) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return e.value
+    if isinstance(e, A.Unary) and e.op == "-":
+        v = _constant(e.operand)
+        return None if v is None else -v
+    if isinstance(e, A.Binary) and e.op in ("+", "-", "*"):
+        a, b = _constant(e.left), _constant(e.right)
+        if a is None or b is None or abs(a) > 10 ** 15 or abs(b) > 10 ** 15:
+            return None
+        return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+    return None
 
 
 def _product(lists):

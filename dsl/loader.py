@@ -195,6 +195,8 @@ class Loader:
         self.sources = Sources()
         self.diags: list[Diagnostic] = []
         self.seen: set[str] = set()
+        self.reading: list[str] = []       # the files being read, each extending (or including) the next
+        self.loops = 0                     # extends loops found (E019)
         self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
 
     def error(self, code, message, span, hint=""):
@@ -226,6 +228,12 @@ class Loader:
         except FileProblem as p:
             self.error(p.code, p.message, self.named_at(span, what) or Span(self.display(path)), p.hint)
             return None
+        # A byte order mark some editors write first is no part of the text; a line ending of a
+        # carriage return alone (old Macs) is read as one, not as a character on one long line.
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        if "\r" in text:
+            text = _LONE_CR.sub("\n", text)
         name = self.display(Path(real))
         self.sources.texts[name] = text
         self.real_dirs[name] = os.path.dirname(real)
@@ -245,6 +253,13 @@ class Loader:
         if real is None or real in self.seen:
             return []
         self.seen.add(real)
+        self.reading.append(real)
+        try:
+            return self._rules_file(real, span, what)
+        finally:
+            self.reading.pop()
+
+    def _rules_file(self, real: str, span: Span | None, what: str) -> list:
         read = self.read(Path(real), span, what)
         if read is None:
             return []
@@ -261,10 +276,12 @@ class Loader:
                     self.error("E013", "A rulebook can extend only one other rulebook.", d.span)
                     continue
                 what = f'The rulebook "{d.name}" that this one extends'
-                failed = len(self.diags)
+                failed, loops = len(self.diags), self.loops
                 target = self._extends_target(path.parent / d.name, d.span, what)
+                if target is not None and self.extends_loop(target, d, read[0]):
+                    target = None
                 base = self.rules_file(target, d.span, what) if target is not None else None
-                if base is None or (not base and len(self.diags) > failed):
+                if base is None or (not base and len(self.diags) > failed) or self.loops > loops:
                     # The base could not be read: that error says it all, and the changes have
                     # nothing to apply to, so they are not reported one by one.
                     return [x for x in own if not (x.replace or x.extend or isinstance(x, A.RemoveDecl))]
@@ -273,6 +290,27 @@ class Loader:
         if base is None:
             return own
         return self.apply_changes(base, own)
+
+    def extends_loop(self, target: Path, d, name: str) -> bool:
+        """E019 when `target` is a file being read (this one, or one that extends this one): the
+        rulebooks would extend each other without end. Reported once, at the `extends` that closes
+        the loop; the changes of each file in it are then not reported one by one."""
+        try:
+            real = os.path.realpath(target)
+        except (OSError, ValueError):
+            return False
+        if real not in self.reading:
+            return False
+        chain = [self.display(Path(f)) for f in self.reading[self.reading.index(real):]]
+        if len(chain) == 1:
+            message = f"The rulebook {name} extends itself."
+        else:
+            message = (f"The rulebook {name} extends {chain[0]}, which extends it in turn"
+                       f"{' (through ' + ', '.join(chain[1:-1]) + ')' if len(chain) > 2 else ''}: a loop of 'extends'.")
+        self.error("E019", message, self.named_at(d.span, f'"{d.name}"') or d.span,
+                   "a variant extends the base rulebook, usually extends \"../game.rules\"")
+        self.loops += 1
+        return True
 
     def _extends_target(self, p: Path, span: Span, what: str) -> Path | None:
         real = self.real(p, span, what)
@@ -284,6 +322,7 @@ class Loader:
         """An extension's declarations over its base: replace, remove, or add."""
         merged = list(base)
         index = {self.key(d): i for i, d in enumerate(merged)}
+        overridden: set = set()
         for d in own:
             if isinstance(d, A.RemoveDecl):
                 hits = [k for k in index if k[1] == d.name]
@@ -316,10 +355,30 @@ class Loader:
                                word_at(self.sources, d.span, d.name, d.span.column + 6), hint)
                     continue
                 merged[index[k]] = d
+            elif isinstance(d, (A.GameDecl, A.PlayersDecl)) and type(d) not in overridden and \
+                    any(isinstance(x, type(d)) for x in merged):
+                # A variant's own title or player count counts instead of the base's (a second
+                # one in the variant is a duplicate, which the checker reports).
+                overridden.add(type(d))
+                at = next(i for i, x in enumerate(merged) if isinstance(x, type(d)))
+                merged[at] = d
             else:
                 merged.append(d)
                 index.setdefault(k, len(merged) - 1)
         return [d for d in merged if d is not None]
+
+    def new_data_field(self, base, f):
+        """A field an `extend kind` adds, read from data: the base's records were written without
+        it, so it needs a default. Without one it is E022 once, here, not at every base record."""
+        if f.default is not None or f.data_default is not A.NO_DEFAULT or not (base.source or base.more_sources):
+            return f
+        files = ", ".join(f'"{x}"' for x in [base.source] + [m[0] for m in base.more_sources] if x)
+        self.error("E022", f"The new field '{f.name}' of the kind '{base.name}' is read from data, but the base's "
+                           f"records ({files}) do not give it: it needs a default for them.",
+                   word_at(self.sources, f.span, f.name, f.span.column - 1),
+                   f"write '{f.name}: {_type_words(f.type)}, default ...' (e.g. 'default none'), or a starting "
+                   f"value with '= ...' if the rules change it")
+        return dataclasses.replace(f, data_default=None)
 
     def extended(self, base, d):
         """The base declaration with an `extend`'s additions: a kind's new fields, zones and data
@@ -329,7 +388,8 @@ class Loader:
                 self.error("E015", f"'extend kind {d.name}' must say 'player kind' exactly when the base does.", d.span)
                 return None
             more = list(base.more_sources) + ([(d.source, d.span)] + list(d.more_sources) if d.source else [])
-            return dataclasses.replace(base, fields=base.fields + d.fields, zones=base.zones + d.zones,
+            fields = [self.new_data_field(base, f) for f in d.fields]
+            return dataclasses.replace(base, fields=base.fields + fields, zones=base.zones + d.zones,
                                        more_sources=more)
         if isinstance(d, A.RuleDecl) and d.params and [(p.name, p.type.name) for p in d.params] != \
                 [(p.name, p.type.name) for p in base.params]:
@@ -714,3 +774,15 @@ def load_program(game: str, variant: str | None = None) -> Program:
     # does not complain of things missing from a kind whose data failed.
     program.data_problems = loader.diags[len(syntax):]
     return program
+
+
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _type_words(t) -> str:
+    """A field's type as written (`action`, `list of card`)."""
+    if t is None:
+        return "..."
+    if t.name == "list" and t.elem is not None:
+        return "list of " + _type_words(t.elem)
+    return t.name

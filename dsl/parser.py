@@ -276,11 +276,17 @@ class _ToAst(Transformer):
                                           Span(self.file, line, col + max(getattr(e, 'column', 1), 1) - 1),
                                           "inside {…} write an expression such as {s.name}"))
             return A.Lit(None, span=Span(self.file, line, col))
-        sub = _ToAst(self.file, 0, self.errors)
+        found = []
+        sub = _ToAst(self.file, 0, found)
         node = sub.transform(tree) if isinstance(tree, Tree) else sub._token_expr(tree)
-        # Its spans, counted from the start of the text inside the braces, placed where it stands.
-        return _respanned(node, lambda s: Span(self.file, line, col + max(s.column, 1) - 1, line,
-                                               col + max(s.end_column, 1) - 1))
+        # Its spans, counted from the start of the text inside the braces, placed where it stands;
+        # so are those of the errors found inside it (a number too long), not left at line 1.
+        def place(s):
+            return Span(self.file, line, col + max(s.column, 1) - 1, line, col + max(s.end_column, 1) - 1)
+        for d in found:
+            d.span = place(d.span)
+            self.errors.append(d)
+        return _respanned(node, place)
 
     def number(self, tok: Token) -> int:
         """A whole number written in the rulebook; one too long is E106 (and reads as 0)."""
@@ -898,7 +904,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         line, col = len(lines), len(lines[-1]) + 1
     tok = getattr(e, "token", None)
     at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
-    found = _unclosed(text, line, col, at_end) or _habit(e, text, line, col)
+    found = _unclosed(text, line, col, at_end) or _misspelt(e, text, line, col) or _habit(e, text, line, col)
     if found is not None:
         code, message, (at_line, at_col), hint = found
         return Diagnostic(code, message, Span(file, at_line + line_offset, at_col), hint)
@@ -906,6 +912,77 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
 
 
 _CLOSER = {"(": ")", "[": "]", "{": "}"}
+
+# The words a statement line, or a declaration at the left margin, starts with.
+_STATEMENT_WORDS = ("move", "draw", "shuffle", "end", "take", "say", "signal", "pass", "stop", "return", "add",
+                    "remove", "if", "elif", "else", "for", "repeat", "while", "choose", "may", "secretly", "option")
+_DECLARATION_WORDS = ("game", "players", "option", "enum", "kind", "player", "grid", "die", "var", "zone", "table",
+                      "define", "rule", "stage", "side", "pattern", "setup", "turn", "round", "play", "winners",
+                      "display", "event", "reaction", "include", "extends", "remove", "replace", "extend")
+_TEXT = re.compile(r'"([^"\\]|\\.)*"')
+
+
+def _edits(a: str, b: str) -> int:
+    """The number of letters added, dropped, changed or swapped with the next that make `a` into `b`."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def _closest_word(word: str, words) -> str | None:
+    """The keyword `word` is most likely a misspelling of: one slip for a short word, two for a
+    long one; None when none is that close, or `word` is one of them."""
+    if len(word) < 3 or not words or word in words:
+        return None
+    most = 1 if len(word) < 7 else 2
+    best = min(words, key=lambda w: _edits(word, w))
+    return best if _edits(word, best) <= most else None
+
+
+def _misspelt(e, text: str, line: int, col: int):
+    """(code, message, (line, column), hint) when the error comes from a misspelt keyword: the
+    first word of a statement (`darw 3 from deck`, `retrun`) or of a declaration (`enmu`, `tabel`),
+    or a keyword misspelt where the parser wanted it (`labeled`). The caret goes under the word."""
+    if isinstance(e, UnexpectedCharacters):
+        return None
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    tok = getattr(e, "token", None)
+    names = set(getattr(e, "expected", None) or [])
+    m = re.match(r"[ \t]*([A-Za-z_]\w*)", here)
+    if m is not None and m.start(1) == 0 and col == 1 and tok is not None and str(tok) == m.group(1):
+        meant = _closest_word(m.group(1), _DECLARATION_WORDS)
+        if meant is not None:
+            return ("E101", f"'{m.group(1)}' does not start a declaration; did you mean '{meant}'?", (line, 1),
+                    f"write '{meant}'")
+    if tok is not None and str(tok).isidentifier() and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END"):
+        keywords = [w.strip("'") for w in (_describe_terminal(n) for n in names)
+                    if w.startswith("'") and w[1:-1].isalpha()]
+        meant = _closest_word(str(tok), keywords) if len(str(tok)) >= 4 else None
+        if meant is not None:
+            return ("E101", f"'{tok}' is not a word of the language here; did you mean '{meant}'?", (line, col),
+                    f"write '{meant}'")
+    if m is None or m.start(1) == 0:
+        return None
+    word, start, end = m.group(1), m.start(1) + 1, m.end(1) + 1
+    code = _blank_texts(here)
+    rest = code[end - 1:]
+    next_col = end + len(rest) - len(rest.lstrip())
+    at_end = col > len(code.rstrip())
+    if not (col == next_col or (at_end and (not here[end - 1:].strip(" \t") or
+                                             _TEXT.fullmatch(_blank_texts(here[end - 1:]).strip() and
+                                                             here[end - 1:].split("#")[0].strip())))):
+        return None
+    meant = _closest_word(word, _STATEMENT_WORDS)
+    if meant is None:
+        return None
+    return ("E101", f"'{word}' is not a statement; did you mean '{meant}'?", (line, start), f"write '{meant}'")
 
 
 def _unclosed(text: str, line: int, col: int, at_end: bool = False):
@@ -1011,6 +1088,26 @@ def _habit(e, text: str, line: int, col: int):
     if above.endswith(":") and col == indent + 1 and indent <= len(above) - len(above.lstrip()):
         return ("E101", "The block after ':' is empty.", (at, len(above) + 1),
                 "indent the block's lines under it, or write 'pass' for a block that does nothing")
+    if value == "is" and tok.type == "NAME":
+        rest = re.match(r"is(\s+not)?\s+([A-Za-z_]\w*|\S+)", here[col - 1:])
+        right = rest.group(2) if rest else "b"
+        left = re.search(r"(\S+)\s*$", before)
+        left = left.group(1) if left else "a"
+        op = "!=" if rest and rest.group(1) else "=="
+        return ("E101", f"'is' is not part of the language: values are compared with '==' (and '!=').", (line, col),
+                f"write '{left} {op} {right}'")
+    number = re.search(r"(\d+)\.$", before)
+    if tok.type == "INT" and number:
+        return ("E101", f"The language's numbers are whole numbers, so '{number.group(1)}.{value}' cannot be written.",
+                (line, number.start(1) + 1), "use whole numbers: count in halves or tenths if the game needs them")
+    number = re.search(r"(\d+)$", before)
+    if tok.type == "NAME" and number and re.fullmatch(r"[eE]\d+", value) and len(before) == col - 1:
+        return ("E101", f"'{number.group(1)}{value}' is not a number of the language: numbers are written with digits "
+                        "only.", (line, number.start(1) + 1), "write the number out in digits, e.g. 1000 for 1e3")
+    if value in ("/", "*") and before.endswith(value) and len(before) == col - 1:
+        hint = ("'/' already divides whole numbers, rounding down: write 'a / b'" if value == "/"
+                else "there is no power operator: multiply, e.g. 'x * x' for x squared")
+        return ("E101", f"'{value}{value}' is not part of the language.", (line, col - 1), hint)
     if value in _NAME_HABITS:
         return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
     last = re.search(r"([A-Za-z_]\w*)$", before)
@@ -1379,6 +1476,15 @@ def _about_tabs(text: str, errors: list) -> list:
         return errors
     out = []
     for d in errors:
+        near = sorted({d.span.line, d.span.line + 1} & tabbed) if d.code in ("E101", "E104") else []
+        if near:
+            # The tab is most likely the mistake: say so at the line it indents.
+            at = near[0]
+            out.append(Diagnostic("E104", "This line is indented with a tab, among lines indented with spaces; a "
+                                          "tab counts as 4 spaces here, so the line is not in the block it looks "
+                                          "to be in.", Span(d.span.file, at, 1),
+                                  "indent with spaces only (most editors can turn tabs into spaces)"))
+            continue
         if d.code in ("E101", "E104") and ({d.span.line, d.span.line - 1} & tabbed or
                                            any(t < d.span.line for t in tabbed)):
             d = Diagnostic(d.code, d.message, d.span,

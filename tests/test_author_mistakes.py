@@ -1,0 +1,360 @@
+"""Mistakes authors make that the checker once missed or explained badly, found by a hunt with
+broken copies of the bundled rulebooks. Each case is one change to a small clean rulebook (BASE),
+with the diagnostic it must get: its code, file, line and column (the '^' in the change marks
+where the caret belongs) and key words of its message. The checker is used alone (load and
+check), as `tabletop check` does."""
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tabletop.dsl.checker import check
+from tabletop.dsl.diagnostics import RulebookError
+from tabletop.dsl.loader import load_program
+
+BASE = {
+    "game.rules": """\
+        # A small game to break, one mistake at a time.
+        game "Mistakes"
+        players 2 to 4
+
+        enum suit: hearts, spades
+        kind card from "cards.yaml":
+            name: text
+            suit: suit
+            rank: int
+        kind cell from "cells.yaml":
+            name: text
+            row: int
+            col: int
+        grid cell at row, col
+
+        zone deck: card, hidden
+        player zone hand: card, owner
+        player var points: int = 0
+        var level: int in 0 to 9 = 0
+
+        table bonus:
+            hearts -> 2
+            spades -> 1
+
+        define best(cs: list of card): int = max([c.rank for c in cs])
+
+        setup:
+            deck = shuffled(card)
+
+        turn:
+            draw 1 from deck to current.hand
+            current.points += bonus[first(current.hand).suit]
+            if level < 9:
+                level += 1
+            say "Level {level + 1} reached"
+            if count(deck) == 0:
+                end game "The deck is empty."
+
+        define score(p: player): int = p.points + best(p.hand)
+        """,
+    "cards.yaml": """\
+        cards:
+          - {name: "Ace of hearts", suit: hearts, rank: 1}
+          - {name: "Two of spades", suit: spades, rank: 2, count: 3}
+        """,
+    "cells.yaml": """\
+        cells:
+          - {name: "North", row: 0, col: 0}
+          - {name: "South", row: 1, col: 0}
+        """,
+}
+
+
+def build(folder: Path, change=None, file="game.rules", add=None, raw=None):
+    """The base with `change` (old, new with one '^') made in `file`, and the files of `add`; the
+    (line, column) of the '^'. `raw` maps a file to bytes written as they are."""
+    folder.mkdir()
+    for name, text in {**BASE, **(add or {})}.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    where = None
+    if change is not None:
+        path = folder / file
+        text = path.read_text(encoding="utf-8")
+        old, new = change
+        assert old in text, f"the base has no {old!r}"
+        start = text.index(old)
+        changed = text[:start] + new.replace("^", "") + text[start + len(old):]
+        path.write_text(changed, encoding="utf-8")
+        at = start + new.index("^") if "^" in new else None
+        if at is not None:
+            where = (changed.count("\n", 0, at) + 1, at - (changed.rfind("\n", 0, at) + 1) + 1)
+    for name, data in (raw or {}).items():
+        (folder / name).write_bytes(data)
+    return where
+
+
+def diagnose(folder: Path, variant=None) -> list:
+    try:
+        program = load_program(str(folder), variant)
+        return list(check(program).warnings)
+    except RulebookError as e:
+        return list(e.diagnostics) + list(getattr(e, "warnings", []) or [])
+
+
+def expect(found: list, code: str, file: str, where, *words: str):
+    """The one diagnostic of `code` in `file` at `where` (line, column; a column of None: any), whose
+    message holds each of `words`."""
+    line, column = where
+    hits = [d for d in found if d.code == code and Path(d.span.file).name == file and d.span.line == line
+            and (column is None or d.span.column == column)]
+    shown = [f"{d.code} {d.span}: {d.message}" for d in found]
+    assert hits, f"expected {code} at {file}:{line}:{column}; found {shown}"
+    message = (hits[0].message + " " + hits[0].hint).lower()
+    for w in words:
+        assert w.lower() in message, f"{w!r} not in {hits[0].message!r} (hint {hits[0].hint!r})"
+    return hits[0]
+
+
+def run(tmp_path, change=None, file="game.rules", add=None, variant=None, raw=None):
+    where = build(tmp_path / "book", change, file, add, raw)
+    return diagnose(tmp_path / "book", variant), where
+
+
+def test_the_base_is_clean(tmp_path):
+    found, _ = run(tmp_path)
+    assert not [d for d in found if d.severity == "error"], [str(d.span) + d.message for d in found]
+
+
+# ------------------------------------------------------------------ a number too long in a text
+def test_a_number_too_long_inside_a_text_points_at_the_number(tmp_path):
+    found, at = run(tmp_path, ('say "Level {level + 1} reached"', 'say "Level {level + ^12345678901234567} reached"'))
+    expect(found, "E106", "game.rules", at, "17 digits")
+
+
+# ------------------------------------------------------------------ one-off declarations twice
+@pytest.mark.parametrize("change, words", [
+    (("players 2 to 4\n", 'players 2 to 4\n^game "Again"\n'), ["title", "twice", "line 2"]),
+    (("players 2 to 4\n", "players 2 to 4\n^players 3\n"), ["player count", "twice", "line 3"]),
+    (("grid cell at row, col\n", "grid cell at row, col\n^grid cell at col, row\n"), ["grid twice", "line 14"]),
+])
+def test_a_second_game_players_or_grid_line_is_a_duplicate(tmp_path, change, words):
+    found, at = run(tmp_path, change)
+    expect(found, "E202", "game.rules", at, *words)
+
+
+def test_a_variants_own_title_and_player_count_still_count_instead_of_the_bases(tmp_path):
+    variant = 'extends "../game.rules"\ngame "Mistakes, long"\nplayers 3 to 4\n'
+    found, _ = run(tmp_path, add={"variants/long.rules": variant}, variant="long")
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+    program = load_program(str(tmp_path / "book"), "long")
+    checked = check(program)
+    assert checked.title == "Mistakes, long" and (checked.min_players, checked.max_players) == (3, 4)
+
+
+# ------------------------------------------------------------------ types
+def test_a_table_with_values_of_two_types(tmp_path):
+    found, at = run(tmp_path, ("    spades -> 1", '    spades -> ^"1"'))
+    expect(found, "E301", "game.rules", at, "table 'bonus'", "an int", "a text")
+
+
+def test_a_table_with_a_value_of_an_enum_among_numbers(tmp_path):
+    found, at = run(tmp_path, ("    spades -> 1", "    spades -> ^hearts"))
+    expect(found, "E301", "game.rules", at, "table 'bonus'", "suit")
+
+
+def test_a_variants_replaced_table_with_values_of_two_types(tmp_path):
+    variant = 'extends "../game.rules"\nreplace table bonus:\n    hearts -> 3\n    spades -> "2"\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
+    expect(found, "E301", "v.rules", (4, 15), "table 'bonus'", "a text")
+
+
+@pytest.mark.parametrize("new, words", [
+    ('define low: int = min(level, ^"5")\n', ["'min' compares whole numbers", "a text"]),
+    ('define low: int = max(^"a", "b")\n', ["'max' compares whole numbers", "a text"]),
+    ("define low(cs: list of card): int = min(^[c.name for c in cs])\n", ["'min' needs a list of whole numbers", "texts"]),
+    ("define low(cs: list of card): int = min(^cs)\n", ["list of whole numbers", "cards", "[x.rank for x in cs]"]),
+    ("define at(cs: list of card): int = index_of(cs, ^3)\n", ["index_of", "list of cards", "an int"]),
+    ("define order: list of player = players_from(^3)\n", ["players_from", "a player", "an int"]),
+    ('define order: list of player = players_from(^"Player 1")\n', ["players_from", "a player", "a text"]),
+    ('define size: int = abs(^"3")\n', ["abs", "an int", "a text"]),
+])
+def test_a_built_in_given_a_value_of_the_wrong_type(tmp_path, new, words):
+    found, at = run(tmp_path, ("define best(", new + "define best("))
+    expect(found, "E301", "game.rules", at, *words)
+
+
+# ------------------------------------------------------------------ starting values
+def test_a_variable_that_starts_as_itself(tmp_path):
+    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0", "var level: int in 0 to 9 = ^level"))
+    expect(found, "E308", "game.rules", at, "'level'", "itself", "no value yet")
+
+
+def test_a_variable_that_starts_from_a_zone_declared_after_it(tmp_path):
+    found, at = run(tmp_path, ("zone deck: card, hidden", "var top: card = first(^deck)\nzone deck: card, hidden"))
+    expect(found, "E308", "game.rules", at, "'top'", "'deck'", "declared after")
+
+
+def test_a_variable_that_starts_from_a_definition_reading_a_later_variable(tmp_path):
+    found, at = run(tmp_path, ("zone deck: card, hidden", "define top_card: card = first(deck)\n"
+                                                          "var top: card = ^top_card\nzone deck: card, hidden"))
+    expect(found, "E308", "game.rules", at, "'deck'", "through the definition 'top_card'")
+
+
+def test_a_player_variable_that_starts_from_a_game_variable(tmp_path):
+    found, at = run(tmp_path, ("player var points: int = 0", "player var points: int = ^level"))
+    expect(found, "E308", "game.rules", at, "'level'", "a player's variables start before")
+
+
+# ------------------------------------------------------------------ extends loops
+def test_a_variant_that_extends_itself_is_one_error_at_its_extends(tmp_path):
+    variant = 'extends "loop.rules"\nreplace define best(cs: list of card): int = 0\n'
+    found, _ = run(tmp_path, add={"variants/loop.rules": variant}, variant="loop")
+    expect(found, "E019", "loop.rules", (1, 9), "extends itself")
+    assert len(found) == 1, [d.message for d in found]
+
+
+def test_two_variants_that_extend_each_other_are_one_error(tmp_path):
+    a = 'extends "b.rules"\nreplace define best(cs: list of card): int = 0\n'
+    b = 'extends "a.rules"\ndefine other: int = 1\n'
+    found, _ = run(tmp_path, add={"variants/a.rules": a, "variants/b.rules": b}, variant="a")
+    expect(found, "E019", "b.rules", (1, 9), "a.rules", "loop")
+    assert len(found) == 1, [d.message for d in found]
+
+
+# ------------------------------------------------------------------ extend kind: a new data field
+def test_a_new_data_field_without_a_default_is_one_error_at_the_field(tmp_path):
+    variant = 'extends "../game.rules"\n\nextend kind card:\n    power: int\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
+    expect(found, "E022", "v.rules", (4, 5), "'power'", "cards.yaml", "default")
+    assert len(found) == 1, [f"{d.span}: {d.message}" for d in found]
+
+
+def test_a_new_data_field_with_a_default_is_fine(tmp_path):
+    variant = 'extends "../game.rules"\n\nextend kind card:\n    power: int, default 0\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ misspelt keywords
+@pytest.mark.parametrize("change, meant", [
+    (("    draw 1 from deck", "    ^darw 1 from deck"), "draw"),
+    (("    draw 1 from deck", "    ^mvoe first(deck) from deck"), "move"),
+    (("    say \"Level", "    ^sya \"Level"), "say"),
+    (("        end game \"The deck is empty.\"", "        ^retrun"), "return"),
+    (("    if level < 9:", "    ^whlie level < 9:"), "while"),
+    (("    deck = shuffled(card)", "    ^shufle deck"), "shuffle"),
+    (("    draw 1 from deck to current.hand", "    ^repaet 2 times:\n        draw 1 from deck to current.hand"), "repeat"),
+    (("    draw 1 from deck to current.hand", "    ^chose c from deck\n    draw 1 from deck to current.hand"), "choose"),
+])
+def test_a_misspelt_statement_keyword(tmp_path, change, meant):
+    found, at = run(tmp_path, change)
+    expect(found, "E101", "game.rules", at, "is not a statement", f"did you mean '{meant}'")
+
+
+@pytest.mark.parametrize("change, meant", [
+    (("enum suit:", "^enmu suit:"), "enum"),
+    (("table bonus:", "^tabel bonus:"), "table"),
+    (("setup:", "^stup:"), "setup"),
+    (("zone deck:", "^zoen deck:"), "zone"),
+])
+def test_a_misspelt_declaration_keyword(tmp_path, change, meant):
+    found, at = run(tmp_path, change)
+    expect(found, "E101", "game.rules", at, "does not start a declaration", f"did you mean '{meant}'")
+
+
+def test_winner_for_winners_and_display_misspelt(tmp_path):
+    found, at = run(tmp_path, ("define score(p: player)", "^winner: highest points\ndefine score(p: player)"))
+    expect(found, "E101", "game.rules", at, "did you mean 'winners'")
+
+
+def test_labeled_for_labelled(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
+                               '    choose c from deck ^labeled "Take {c}"\n    draw 1 from deck to current.hand'))
+    expect(found, "E101", "game.rules", at, "did you mean 'labelled'")
+
+
+# ------------------------------------------------------------------ messages that misled
+def test_is_for_equals(tmp_path):
+    found, at = run(tmp_path, ("    if level < 9:", "    if level ^is 3:"))
+    expect(found, "E101", "game.rules", at, "'is' is not part of the language", "==", "level == 3")
+
+
+def test_a_number_with_a_point(tmp_path):
+    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0", "var level: int in 0 to 9 = ^14.5"))
+    expect(found, "E101", "game.rules", at, "whole numbers", "14.5")
+
+
+def test_a_backwards_range_on_a_variable(tmp_path):
+    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0", "var level: int in ^9 to 0 = 0"))
+    expect(found, "E206", "game.rules", at, "9 to 0", "backwards")
+    assert not [d for d in found if d.code == "E208"]
+
+
+def test_a_tab_among_spaces_is_named_at_its_line(tmp_path):
+    found, at = run(tmp_path, ("    if level < 9:\n        level += 1", "    if level < 9:\n^\tlevel += 1"))
+    expect(found, "E104", "game.rules", at, "tab")
+
+
+def test_carriage_returns_alone_end_lines(tmp_path):
+    text = textwrap.dedent(BASE["game.rules"]).replace("\n", "\r").encode("utf-8")
+    found, _ = run(tmp_path, raw={"game.rules": text})
+    assert not [d for d in found if d.severity == "error"], [f"{d.span}: {d.message}" for d in found]
+
+
+def test_a_byte_order_mark_is_ignored(tmp_path):
+    text = b"\xef\xbb\xbf" + textwrap.dedent(BASE["game.rules"]).encode("utf-8")
+    found, _ = run(tmp_path, raw={"game.rules": text, "cards.yaml": b"\xef\xbb\xbf" +
+                                  textwrap.dedent(BASE["cards.yaml"]).encode("utf-8")})
+    assert not [d for d in found if d.severity == "error"], [f"{d.span}: {d.message}" for d in found]
+
+
+# ------------------------------------------------------------------ answers that never come
+def test_a_definition_without_values_that_calls_itself(tmp_path):
+    found, at = run(tmp_path, ("define best(", "define loop: int = ^loop + 1\ndefine best("))
+    expect(found, "E309", "game.rules", at, "'loop'", "itself", "never ends")
+
+
+def test_two_definitions_that_call_each_other(tmp_path):
+    found, at = run(tmp_path, ("define best(", "define a: int = ^b\ndefine b: int = a\ndefine best("))
+    expect(found, "E309", "game.rules", at, "'a'", "'b'", "never ends")
+    assert len([d for d in found if d.code == "E309"]) == 1
+
+
+def test_a_definition_with_a_way_out_is_fine(tmp_path):
+    found, _ = run(tmp_path, ("define best(", "define fall(n: int): int = if n <= 0 then 0 else fall(n - 1)\n"
+                                              "define best("))
+    assert not [d for d in found if d.code in ("E309", "W104")]
+
+
+def test_a_definition_with_values_that_always_calls_itself_is_a_warning(tmp_path):
+    found, at = run(tmp_path, ("define best(", "define up(n: int): int = ^up(n + 1) + 1\ndefine best("))
+    expect(found, "W104", "game.rules", at, "'up'", "never ends")
+
+
+def test_a_division_by_the_number_zero(tmp_path):
+    found, at = run(tmp_path, ("        level += 1", "        level += 3 / ^0"))
+    expect(found, "E309", "game.rules", at, "divides by 0")
+
+
+# ------------------------------------------------------------------ data
+def test_two_cells_of_a_grid_at_one_place(tmp_path):
+    found, at = run(tmp_path, ('{name: "South", row: 1, col: 0}', '{name: "South", row: ^0, col: 0}'), file="cells.yaml")
+    expect(found, "E202", "cells.yaml", at, '"South"', '"North"', "line 2")
+
+
+def test_two_cells_of_a_grid_with_one_name(tmp_path):
+    found, at = run(tmp_path, ('{name: "South", row: 1, col: 0}', '{name: ^"North", row: 1, col: 0}'), file="cells.yaml")
+    expect(found, "E202", "cells.yaml", at, '"North"', "line 2")
+
+
+def test_two_card_records_with_one_name_are_a_warning(tmp_path):
+    found, at = run(tmp_path, ('{name: "Two of spades"', '{name: ^"Ace of hearts"'), file="cards.yaml")
+    expect(found, "W105", "cards.yaml", at, '"Ace of hearts"', "count")
+
+
+def test_two_card_records_with_a_name_the_rules_use_are_an_error(tmp_path):
+    build(tmp_path / "book", ('{name: "Two of spades"', '{name: "Ace of hearts"'), file="cards.yaml")
+    rules = tmp_path / "book" / "game.rules"
+    rules.write_text(rules.read_text().replace("    deck = shuffled(card)",
+                                               '    deck = shuffled(card)\n    level = card "Ace of hearts".rank'))
+    found = diagnose(tmp_path / "book")
+    expect(found, "E202", "cards.yaml", (3, 12), '"Ace of hearts"', "names only the first")
