@@ -18,7 +18,7 @@ This module must not import the rest of the engine beyond `errors`.
 """
 from __future__ import annotations
 
-from .errors import BudgetExceeded
+from .errors import LOOP_BLAME, BudgetExceeded, Runaway
 
 WORK_BUDGET = 5_000_000   # units of work between two decisions (about a second of the engine's time)
 SMALL = 32                # sizes up to this are not charged: the step or expression asking paid for them
@@ -32,12 +32,44 @@ class Spent(BudgetExceeded):
         super().__init__("The work budget is spent.")
 
 
-def runaway(where: str, span) -> BudgetExceeded:
+def runaway(where: str, span) -> Runaway:
     """The error for rules that spent the whole work budget, at the line `span` in `where`
     ("the definition 'h'", "the turn section")."""
-    return BudgetExceeded(f"The rules did more than {WORK_BUDGET:,} units of work in {where} without anyone "
-                          "deciding anything (each unit about one expression, list item or character); "
-                          "they seem to run away.", span)
+    e = Runaway(f"The rules did more than {WORK_BUDGET:,} units of work in {where} without anyone "
+                "deciding anything (each unit about one expression, list item or character); "
+                "they seem to run away.", span)
+    e.where = where
+    return e
+
+
+def placed(e: Runaway, owner: str, running, loop, count: int) -> Runaway:
+    """The runaway `e` as it is best told, once (error path only): if `loop` (the span of the
+    innermost loop around the statement `running`) had run many statements, the loop kept
+    repeating; else, if the work ran out on another line (a definition), which statement of
+    `owner` was under way."""
+    if e.placed:
+        return e
+    if loop is not None and getattr(loop, "line", 0) and type(count) is int and count >= LOOP_BLAME:
+        return loop_runaway(e, owner, loop, count)
+    e.placed = True
+    line = getattr(running, "line", 0)
+    if line and line != getattr(e.span, "line", 0):
+        out = Runaway(f"{e.message} It ran out while line {line} of the {owner} was carried out.", e.span)
+        out.where, out.placed = getattr(e, "where", ""), True
+        return out
+    return e
+
+
+def loop_runaway(e, owner: str, loop, count: int) -> Runaway:
+    """The work budget ran out (error `e`) inside a loop of `owner` that had run `count`
+    statements: the loop kept repeating, and the error names its line (error path only)."""
+    inner = f", in {e.where}" if getattr(e, "where", "") and e.where != f"the {owner}" else ""
+    line = getattr(e.span, "line", 0)
+    out = Runaway(f"The loop at line {loop.line} of the {owner} kept repeating: the rules did more than "
+                  f"{WORK_BUDGET:,} units of work without anyone deciding anything ({count:,} statements "
+                  f"run; the work ran out at line {line}{inner}); they seem to run away.", loop)
+    out.where, out.placed = f"the {owner}", True
+    return out
 
 
 def spend(m, n: int) -> None:

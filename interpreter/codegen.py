@@ -37,7 +37,7 @@ from tabletop.dsl import types as T
 from tabletop.dsl.parse_cache import read_entry, write_entry
 
 from .budgets import SMALL, Spent, runaway
-from .errors import RuleError
+from .errors import PY_ERRORS, RuleError, explain
 
 MAX_DEPTH = 40          # deeper expressions are split, well inside Python's parser's nesting limit
 # Built-ins that are Python's own on a list (`functions._sized`): a short list is given to
@@ -70,6 +70,14 @@ class Source:
         self.in_iterable = 0     # writing a comprehension's list, where Python allows no `:=`
         self.hoist = None        # the comprehension whose list is worked out and charged first...
         self.pre: list = []      # ...by these lines, before the expression (see `definition`)
+        self.fields: dict = {}   # made name -> (kind, field) of a data field's values, for errors
+
+    def namespace(self, origin=None) -> dict:
+        """The names the source is run with, and `__about__`, which only an error reads
+        (`errors.explain`): what made names stand for, and the definition it is (`origin`)."""
+        out = self.c.out
+        names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
+        return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin})
 
     def const(self, value) -> str:
         name = f"_k{len(self.names)}"
@@ -134,7 +142,9 @@ class Source:
     def w_Field(self, e, d):
         ref = self.c.refs.get(id(e), ("dynamic", e.name))
         if ref[0] == "attr":
-            return f"{self.const(self.c.out.static[ref[1]][ref[2]])}[{self.write(e.obj, d)}]"
+            values = self.const(self.c.out.static[ref[1]][ref[2]])
+            self.fields[values] = (ref[1], ref[2])
+            return f"{values}[{self.write(e.obj, d)}]"
         if ref[0] == "field":
             return f"m.f[{self.value(ref[1])}][{self.value(ref[2])}][{self.write(e.obj, d)}]"
         if ref[0] == "pvar":
@@ -200,7 +210,7 @@ class Source:
         elif hasattr(fn, "inner") and len(args) == 1:
             fn = sized_builtin(fn.inner, self.c.where(), e.span)
         else:
-            fn = builtin(fn, self.c.where(), e.span, len(args))
+            fn = builtin(fn, self.c.where(), e.span, len(args), (name, self.c, e.args))
         return f"{self.const(fn)}(m, {', '.join(args)})"
 
     def pattern_values(self, node, written: str) -> str:
@@ -317,6 +327,8 @@ def _compiled(text: str, name: str, names: dict, line):
         _USED[text] = code
     namespace = dict(names)
     namespace["__builtins__"] = BUILTINS
+    # Read only once an error is caught: the source, to find the instruction that failed.
+    namespace["__about__"] = dict(namespace.get("__about__") or {}, source=text)
     exec(code, namespace)      # the source holds only names made above: see the module docstring
     fn = namespace[name]
     fn.source = text
@@ -424,7 +436,7 @@ def function(compiler, e):
         src, body = _written(compiler, e, set())
     if len(src.names) == 2 and body == f"{list(src.names)[-1]}(m, env)":
         return src.names[body[:-8]]     # the whole expression is one closure: call it directly
-    fn = _compiled(f"def _expression(m, env):\n    return {body}\n", "_expression", src.names,
+    fn = _compiled(f"def _expression(m, env):\n    return {body}\n", "_expression", src.namespace(),
                    getattr(e.span, "line", "?"))
     return fn if fn is not None else compiler.closure(e)
 
@@ -451,7 +463,8 @@ def definition(compiler, d, each: int, where: str, endless):
     pre = src.pre if "_xs" in body else []     # unless the comprehension fell back to a closure
     lines += ["    try:"] + [f"        {x}" for x in pre] + [f"        return {body}",
               f"    except {src.const(RecursionError)}:", f"        raise {src.const(endless)}() from None"]
-    return _compiled("\n".join(lines) + "\n", "_definition", src.names, getattr(d.span, "line", "?"))
+    return _compiled("\n".join(lines) + "\n", "_definition", src.namespace((where, d.span)),
+                     getattr(d.span, "line", "?"))
 
 
 def option_lists(compiler, rows: list, where: str, span):
@@ -472,7 +485,7 @@ def option_lists(compiler, rows: list, where: str, span):
         src = Source(compiler)
         lines = _option_lines(src, rows, where, span)
     text = "def _options(m, env):\n    labels = []\n    values = []\n" + "".join(lines) + "    return labels, values\n"
-    return _compiled(text, "_options", src.names, getattr(span, "line", "?"))
+    return _compiled(text, "_options", src.namespace(), getattr(span, "line", "?"))
 
 
 def _option_lines(src: Source, rows: list, where: str, span) -> list:
@@ -602,7 +615,7 @@ def assignment(compiler, s, stored, capped_int: bool):
     if lines is None:
         return None
     return _compiled("def _statement(m, env):\n" + "".join("    " + x + "\n" for x in lines), "_statement",
-                     src.names, getattr(s.span, "line", "?"))
+                     src.namespace(), getattr(s.span, "line", "?"))
 
 
 def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
@@ -666,7 +679,7 @@ def reaction_open(compiler, r, info: dict):
     # An early condition does not mention the item: it held above, so it holds for each item.
     lines += ["        return True"] if info["early"] else [f"        if {cond}:", "            return True"]
     lines.append("    return False")
-    return _compiled("\n".join(lines) + "\n", "_open", src.names, getattr(r.span, "line", "?"))
+    return _compiled("\n".join(lines) + "\n", "_open", src.namespace(), getattr(r.span, "line", "?"))
 
 
 # ---------------------------------------------------------------------- helpers the source calls
@@ -747,9 +760,9 @@ def list_compare(op: str, where: str, span):
     return equal
 
 
-def builtin(fn, where: str, span, arity: int):
+def builtin(fn, where: str, span, arity: int, called=None):
     """A built-in charges its own work and raises Spent, or a RuleError, without knowing its line:
-    the call names it."""
+    the call names it. `called` is (name, compiler, argument nodes), for the words of an error."""
     def call(m, *values):
         try:
             return fn(m, *values)
@@ -757,6 +770,8 @@ def builtin(fn, where: str, span, arity: int):
             raise runaway(where, span) from None
         except RuleError as err:
             raise err.at(span)
+        except PY_ERRORS as err:
+            raise RuleError(builtin_failed(called, values, err), span) from None
 
     def call1(m, x):        # the common case, without packing the values
         try:
@@ -765,7 +780,31 @@ def builtin(fn, where: str, span, arity: int):
             raise runaway(where, span) from None
         except RuleError as err:
             raise err.at(span)
+        except PY_ERRORS as err:
+            raise RuleError(builtin_failed(called, (x,), err), span) from None
     return call1 if arity == 1 else call
+
+
+# Built-ins whose first value is a space of a grid to start from.
+FROM_A_SPACE = {"within", "reachable", "step", "connected", "paths", "longest_path", "neighbours", "diagonals"}
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def builtin_failed(called, values, err) -> str:
+    """A built-in that failed on the values it was given, in the rules' words (error path only):
+    "'pawn' is none, so within() has no space to start from"."""
+    name, compiler, nodes = called if called is not None else ("this built-in", None, ())
+    texts = [compiler.text_of(n) if compiler is not None else "..." for n in nodes]
+    for k, v in enumerate(values):
+        if v is None:
+            said = f"'{texts[k]}'" if k < len(texts) and texts[k] != "..." else \
+                f"its {ORDINALS[k] if k < len(ORDINALS) else 'one'} value"
+            if name in FROM_A_SPACE and k == 0:
+                return f"{said} is none, so {name}() has no space to start from."
+            if name in FROM_A_SPACE and name == "connected" and k == 1:
+                return f"{said} is none, so {name}() has no space to go to."
+            return f"{said} is none, so {name}() cannot be worked out."
+    return f"{name}() cannot be worked out with the values it was given: {explain(err, err.__traceback__)}."
 
 
 def counted_from_start(i):

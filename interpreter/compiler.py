@@ -19,7 +19,7 @@ from tabletop.dsl.checker import CheckedProgram
 
 from . import codegen, purity
 from .budgets import MAX_WEIGHT, SMALL, Spent, runaway
-from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
+from .errors import PY_ERRORS, BudgetExceeded, RuleError, failed
 from .functions import FUNCTIONS
 
 
@@ -52,7 +52,8 @@ def guarded(fn, span, what: str):
         except RecursionError:
             raise RuleError(f"{what} nests too deeply.", span) from None
         except PY_ERRORS as e:
-            raise RuleError(f"{what} cannot be worked out: {explain(e)}.", span) from None
+            used_by = f"{what[0].lower()}{what[1:]} at line {getattr(span, 'line', '?')}"
+            raise failed(e, e.__traceback__, f"{what} cannot be worked out", span, used_by) from None
     return run
 
 
@@ -217,6 +218,15 @@ class Compiler:
         self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
         self.owner_stack = []
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
+
+    def text_of(self, node) -> str:
+        """The rulebook's text of an expression on one line, or '...' (for error messages)."""
+        sp = getattr(node, "span", None)
+        sources = getattr(self.c.program, "sources", None)
+        if sp is None or sources is None or not sp.line or sp.end_line != sp.line or sp.end_column <= sp.column:
+            return "..."
+        line = sources.line(sp.file, sp.line)
+        return line[sp.column - 1:sp.end_column - 1] if line else "..."
 
     def where(self) -> str:
         """The rule, section or definition being compiled, for budget errors: "the definition 'h'"."""
@@ -419,7 +429,7 @@ class Compiler:
         if ref[1] == "match_length":
             values, pattern = self.pattern_values(e.args[0]), args[1]
             return lambda m, env: m.match_length(values(m, env), pattern(m, env))
-        fn = codegen.builtin(FUNCTIONS[ref[1]], where, span, len(args))
+        fn = codegen.builtin(FUNCTIONS[ref[1]], where, span, len(args), (ref[1], self, e.args))
         return lambda m, env: fn(m, *[a(m, env) for a in args])
 
     def chance(self, e: A.Call, name: str, args):
@@ -784,7 +794,7 @@ class Compiler:
             body, size = self.expr(d.body), self.c.env_sizes.get(id(d), 0)
             slots = [self.c.slots[id(p)] for p in d.params]
 
-            def fast(m, *args):
+            def _definition_closure(m, *args):     # the name `errors.innermost_definition` looks for
                 m.work -= each
                 if m.work < 0:
                     raise runaway(where, span)
@@ -795,6 +805,7 @@ class Compiler:
                     return body(m, env)
                 except RecursionError:
                     raise endless() from None
+            fast = _definition_closure
         if name in self.fixed and purity.worth_keeping(d.body):
             fast = purity.remembered(fast, where, span)
         self.out.fast[name] = fast

@@ -7,6 +7,8 @@ that cannot be read. This module must not import the rest of the engine.
 """
 from __future__ import annotations
 
+import re
+
 
 class RuleError(Exception):
     """The rulebook did something impossible during play."""
@@ -29,21 +31,319 @@ class RuleError(Exception):
 # Python errors that a rulebook's own mistake can cause while its rules run.
 PY_ERRORS = (TypeError, IndexError, KeyError, AttributeError, ValueError)
 
+# Everything below runs only once an error is caught: nothing here is on the hot path.
 
-def explain(e: Exception) -> str:
-    """A Python error caused by a rulebook, in words about the rulebook."""
+_KINDS = {"NoneType": "none", "int": "a number", "float": "a number", "str": "a text", "bool": "true or false",
+          "list": "a list", "Hidden": "a list", "tuple": "a list", "dict": "a table", "function": "a function",
+          "builtin_function_or_method": "a function"}
+_OPS = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide", "%": "take the remainder of",
+        "unary -": "negate"}
+
+
+def kind_words(python_name: str) -> str:
+    """A Python type's name as the rulebook's kind of value: 'NoneType' -> "none"."""
+    return _KINDS.get(python_name.strip("'\""), "a value of another kind")
+
+
+def _value_words(v) -> str:
+    return kind_words(type(v).__name__)
+
+
+def explain(e: Exception, tb=None) -> str:
+    """A Python error caused by a rulebook, in words about the rulebook, never Python's own: what
+    the failing part of the generated code did (found from the traceback `tb`, if given), else
+    what the error says, else a plain sentence. No line here: the caller names it."""
+    words = None
+    if tb is not None:
+        try:
+            words = _from_code(e, tb)
+        except Exception:        # the error path must never fail: fall back to the message
+            words = None
+    return words or _from_message(e)
+
+
+def _from_message(e: Exception) -> str:
     text = str(e)
-    if isinstance(e, TypeError) and "NoneType" in text:
-        return "a value it needs is none"
     if isinstance(e, IndexError):
+        if e.args and type(e.args[0]) is int:      # `codegen.counted_from_start`
+            return (f"a list has no item at that position: it asks for item {e.args[0]}, "
+                    "but items count from 0")
         return "a list has no item at that position"
-    if isinstance(e, TypeError) and "not supported between" in text:
-        return "it compares or combines values of different kinds"
-    return text or type(e).__name__
+    if isinstance(e, KeyError):
+        if e.args and e.args[0] is None:
+            return "a value it needs is none (a space, thing or player that is not there)"
+        return "it looks up a value that has no entry"
+    if isinstance(e, AttributeError):
+        obj = getattr(e, "obj", None)
+        if getattr(e, "name", None) == "replace" and type(obj) in (int, float, bool, list):
+            return (f"it shows {_value_words(obj)} ({obj!r}) where one of an enum's values belongs "
+                    "(is a table or data entry of the wrong kind?)")
+        if obj is None:
+            return "a value it needs is none"
+        return f"a value is {_value_words(obj)}, which is not the kind of value it needs here"
+    if isinstance(e, TypeError):
+        m = re.match(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'", text)
+        if m:
+            op, a, b = m.groups()
+            if op == "//":
+                op = "/"
+            return f"'{op}' cannot combine {kind_words(a)} and {kind_words(b)}"
+        m = re.match(r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'", text)
+        if m:
+            op, a, b = m.groups()
+            return f"'{op}' cannot compare {kind_words(a)} with {kind_words(b)}"
+        m = re.match(r"bad operand type for (abs\(\)|unary -|unary \+): '(\w+)'", text)
+        if m:
+            what = "abs()" if m.group(1) == "abs()" else "'-'"
+            return f"{what} needs a number, but was given {kind_words(m.group(2))}"
+        m = re.match(r"can only concatenate (\w+) \(not \"(\w+)\"\) to (\w+)", text)
+        if m:
+            return f"'+' cannot combine {kind_words(m.group(1))} and {kind_words(m.group(2))}"
+        m = re.match(r"'(\w+)' object is not subscriptable", text)
+        if m:
+            return ("it takes an item from a list that is none" if m.group(1) == "NoneType"
+                    else f"it takes an item from {kind_words(m.group(1))}, which is not a list")
+        m = re.match(r"list indices must be integers or slices, not (\w+)", text)
+        if m:
+            return ("a value it needs is none: it reads something of a thing, player or item that is none"
+                    if m.group(1) == "NoneType" else
+                    f"a position in a list is {kind_words(m.group(1))}, not a number")
+        m = re.match(r"object of type '(\w+)' has no len\(\)", text)
+        if m:
+            return f"it counts the items of {kind_words(m.group(1))}, which is not a list"
+        m = re.match(r"'(\w+)' object is not iterable", text)
+        if m:
+            return f"it goes through {kind_words(m.group(1))} as if it were a list"
+        m = re.match(r"'(\w+)' object cannot be interpreted as an integer", text)
+        if m:
+            return f"it needs a whole number, but was given {kind_words(m.group(1))}"
+        m = re.match(r"unhashable type: '(\w+)'", text)
+        if m:
+            return f"it uses {kind_words(m.group(1))} where a single value is needed"
+        if "NoneType" in text:
+            return "a value it needs is none"
+        return "it was given a value of the wrong kind"
+    return "it was given a value it cannot use"
+
+
+# ------------------------------------------------------------------ reading the generated code
+# The generated functions (`codegen._compiled`) run in a namespace holding `__about__`: their
+# source, and what the code's made names stand for. Once an error is caught, the instruction
+# that failed is found in that source (Python's positions) and the values it used are read from
+# the frame, without calling anything.
+
+def generated_frames(tb) -> list:
+    """(frame, last instruction) of each generated function the traceback passed, outermost first."""
+    out = []
+    while tb is not None:
+        about = tb.tb_frame.f_globals.get("__about__")
+        if about is not None:
+            out.append((tb.tb_frame, tb.tb_lasti))
+        tb = tb.tb_next
+    return out
+
+
+def innermost_definition(tb):
+    """(where, span) of the innermost definition the error passed through ("the definition 'h'"),
+    or None: a generated one knows it from its namespace, a closure from its own variables."""
+    found = None
+    while tb is not None:
+        f = tb.tb_frame
+        about = f.f_globals.get("__about__")
+        if about is not None and about.get("origin") is not None:
+            found = about["origin"]
+        elif f.f_code.co_name == "_definition_closure":
+            found = (f.f_locals.get("where"), f.f_locals.get("span"))
+        tb = tb.tb_next
+    return found
+
+
+def _segment(frame, lasti: int):
+    """The source text of the instruction at `lasti` in a generated function, or None."""
+    about = frame.f_globals["__about__"]
+    source = about.get("source")
+    if source is None:
+        return None
+    positions = list(frame.f_code.co_positions())
+    k = lasti // 2
+    if not 0 <= k < len(positions):
+        return None
+    line, end_line, col, end_col = positions[k]
+    if line is None or line != end_line or col is None or end_col is None:
+        return None
+    lines = source.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    return lines[line - 1].encode()[col:end_col].decode(errors="replace")
+
+
+class _Unknown(Exception):
+    pass
+
+
+def _peek(node, frame):
+    """The value of a small expression of the generated source, read from the frame: names,
+    literals, items of lists and tables, the machine's state and a whole-number sum. Anything
+    else (above all, any call but `counted_from_start`) is _Unknown: nothing is run."""
+    import ast
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id in frame.f_locals:
+            return frame.f_locals[node.id]
+        if node.id in frame.f_globals:
+            return frame.f_globals[node.id]
+        raise _Unknown
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "m" \
+            and node.attr in ("f", "g", "pl", "s", "player_count"):
+        return getattr(_peek(node.value, frame), node.attr)
+    if isinstance(node, ast.Subscript):
+        container, key = _peek(node.value, frame), _peek(node.slice, frame)
+        if isinstance(container, (list, tuple)) and type(key) is int and 0 <= key < len(container):
+            return container[key]
+        if isinstance(container, dict) and type(key) in (str, int) and key in container:
+            return container[key]
+        raise _Unknown
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        a, b = _peek(node.left, frame), _peek(node.right, frame)
+        if type(a) is int and type(b) is int:
+            return a + b if isinstance(node.op, ast.Add) else a - b
+        raise _Unknown
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        a = _peek(node.operand, frame)
+        if type(a) is int:
+            return -a
+        raise _Unknown
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1:
+        fn = frame.f_globals.get(node.func.id)
+        if getattr(fn, "__name__", "") == "counted_from_start":
+            return _peek(node.args[0], frame)
+    raise _Unknown
+
+
+def _known(node, frame):
+    try:
+        return True, _peek(node, frame)
+    except (_Unknown, Exception):
+        return False, None
+
+
+def _what_list(node, about) -> str:
+    """What the list `node` (of the generated source) is in the rules' words: "'lineup'", or ""."""
+    import ast
+    names = about.get("names") or {}
+    # m.pl[p][slot]: a player's variable; m.g[slot]: a variable of the game
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        inner = node.value
+        if isinstance(inner, ast.Subscript) and isinstance(inner.value, ast.Attribute) and inner.value.attr == "pl":
+            return _named(names.get("players"), node.slice.value)
+        if isinstance(inner, ast.Attribute) and inner.attr == "g":
+            return _named(names.get("globals"), node.slice.value)
+    field = _field_of(node, about)
+    if field is not None:
+        return f"'{field[1]}' of a {field[0]}"
+    return ""
+
+
+def _named(table, slot) -> str:
+    try:
+        return f"'{table()[slot]}'"
+    except Exception:
+        return ""
+
+
+def _field_of(node, about):
+    """(kind, field) if `node` is the list of a field's values per thing, else None."""
+    import ast
+    if isinstance(node, ast.Name):
+        return (about.get("fields") or {}).get(node.id)
+    if (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+            and isinstance(node.value, ast.Subscript) and isinstance(node.value.slice, ast.Constant)
+            and isinstance(node.value.value, ast.Attribute) and node.value.value.attr == "f"):
+        return (node.value.slice.value, node.slice.value)
+    return None
+
+
+def _from_code(e: Exception, tb):
+    """Words for the failing instruction of the innermost generated function, or None."""
+    import ast
+    frames = generated_frames(tb)
+    if not frames:
+        return None
+    frame, lasti = frames[-1]
+    text = _segment(frame, lasti)
+    if not text:
+        return None
+    try:
+        node = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    about = frame.f_globals["__about__"]
+    if isinstance(node, ast.Subscript):
+        ok_list, xs = _known(node.value, frame)
+        ok_key, key = _known(node.slice, frame)
+        what = _what_list(node.value, about)
+        if isinstance(e, TypeError) and str(e).endswith("not NoneType"):     # the position is none
+            ok_key, key = True, None
+        if ok_key and key is None and isinstance(e, TypeError):
+            field = _field_of(node.value, about)
+            if field is not None:
+                return f"a value it needs is none: it reads the field '{field[1]}' of a {field[0]} that is none"
+            if isinstance(node.value, ast.Attribute) and node.value.attr == "pl":
+                return "a value it needs is none: it reads a variable of a player who is nobody"
+            return "a value it needs is none: a position in a list is none"
+        if ok_list and xs is None and isinstance(e, TypeError):
+            return "a value it needs is none: it takes an item from a list that is none"
+        if isinstance(e, IndexError) and ok_list and isinstance(xs, list) and ok_key and type(key) is int:
+            of = f", {what}" if what else ""
+            items = f"{len(xs)} item{'s' * (len(xs) != 1)}"
+            if key < 0:
+                return (f"a list has no item at that position: it asks for item {key} of a list of "
+                        f"{items}{of}, but items count from 0")
+            last = f"the last is item {len(xs) - 1}" if xs else "it is empty"
+            return (f"a list has no item at that position: it asks for item {key} of a list of "
+                    f"{items}{of} (items count from 0, so {last})")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "abs" and node.args:
+        ok, v = _known(node.args[0], frame)
+        if ok:
+            return f"abs() needs a number, but was given {_value_words(v)}"
+    return None
 
 
 class BudgetExceeded(RuleError):
     """The rulebook ran too long or nested too deep without asking anyone anything."""
+
+
+class Runaway(BudgetExceeded):
+    """The work budget spent (`budgets.runaway`). Where the work ran out is not always what kept
+    running: `placed` is set once a loop that kept repeating, or the statement under way, is named."""
+    placed = False
+
+
+LOOP_BLAME = 1000     # statements run in one go, beyond which a loop around the line is blamed
+
+
+def failed(e: Exception, tb, head: str, span, used_by: str) -> RuleError:
+    """The RuleError for a Python error `e` (its traceback `tb`) caught while running something at
+    `span`: "{head}: {words}." there, or, if it happened inside a definition on another line,
+    at that definition's line, saying that `used_by` ("line 80 of the rule 'reveal'") used it."""
+    words = explain(e, tb)
+    try:
+        origin = innermost_definition(tb)
+    except Exception:
+        origin = None
+    line = getattr(origin[1], "line", 0) if origin is not None else 0
+    if line and origin[0] and line != getattr(span, "line", 0):
+        where, at = origin
+        return RuleError(f"{where[0].upper()}{where[1:]} cannot be worked out: {words}. "
+                         f"It was used by {used_by}.", at)
+    return RuleError(f"{head}: {words}.", span)
+
+
+def line_words(span) -> str:
+    """"line 80", or "this line" when the span has none."""
+    line = getattr(span, "line", 0)
+    return f"line {line}" if line else "this line"
 
 
 class IllegalMove(Exception):

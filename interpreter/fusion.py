@@ -22,8 +22,8 @@ import sys
 
 from . import codegen
 from . import statements as S
-from .budgets import Spent, runaway
-from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
+from .budgets import Spent, placed, runaway
+from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, failed, line_words
 from .machine import STEP_BUDGET
 
 
@@ -31,8 +31,9 @@ class Generated:
     """A generated function and what it needs to name the line of an error: each generated line's
     statement (`spans`) and the rule or section it belongs to (`owner`)."""
 
-    def __init__(self, fn, spans: dict, owner: str, span):
+    def __init__(self, fn, spans: dict, owner: str, span, loops: dict | None = None):
         self.fn, self.spans, self.owner, self.span = fn, spans, owner, span
+        self.loops = loops or {}      # generated line -> the span of the innermost loop around it
         self.code = fn.__code__
 
     def guarded(self, *args):
@@ -40,14 +41,30 @@ class Generated:
         try:
             return self.fn(*args)
         except Spent:
-            raise runaway(f"the {self.owner}", self.span_of()) from None
+            raise self.runaway_placed(runaway(f"the {self.owner}", self.span_of())) from None
+        except Runaway as e:
+            raise self.runaway_placed(e.at(self.span_of())) from None
         except RuleError as e:
             raise e.at(self.span_of())
         except RecursionError:
             raise BudgetExceeded(f"The rules nest too deeply in the {self.owner}.", self.span_of()) from None
         except PY_ERRORS as e:
-            raise RuleError(f"This line of the {self.owner} cannot be carried out: {explain(e)}.",
-                            self.span_of()) from None
+            span = self.span_of()
+            raise failed(e, e.__traceback__, f"This line of the {self.owner} cannot be carried out", span,
+                         f"{line_words(span)} of the {self.owner}") from None
+
+    def runaway_placed(self, e):
+        """The work budget ran out in this run (error path only): told by `budgets.placed`, with
+        the generated line under way, the loop around it and the statements the run counted."""
+        if e.placed:
+            return e
+        tb = sys.exc_info()[2]
+        line, count = None, 0
+        while tb is not None:
+            if tb.tb_frame.f_code is self.code:
+                line, count = tb.tb_lineno, tb.tb_frame.f_locals.get("_n", 0)
+            tb = tb.tb_next
+        return placed(e, self.owner, self.spans.get(line, self.span), self.loops.get(line), count)
 
     def span_of(self) -> object:
         """The line of the statement that was running: the generated line the error passed."""
@@ -190,13 +207,15 @@ def _write(c, run: list, owner: str, proc):
         lines = ["def _rule(m, _room, values):", "    _n = 0",
                  f"    env = [None] * {int(proc.size)}"]
         lines += [f"    env[{int(slot)}] = values[{k}]" for k, slot in enumerate(proc.param_slots)]
-    spans = {}
+    spans, loops, around = {}, {}, []      # `around`: the spans of the loops being written
     stop = src.const(loops_forever(owner))
 
     def emit(text: str, depth: int, span=None):
         lines.append("    " * depth + text)
         if span is not None:
             spans[len(lines)] = span
+        if around:
+            loops[len(lines)] = around[-1]
 
     def expr(node) -> str:
         """An expression written in place; its items kept in `env`, as the closures keep them."""
@@ -242,18 +261,26 @@ def _write(c, run: list, owner: str, proc):
                     body(st.other, depth + 1, loops)
             elif type(st) in (S.While, S.Repeat):
                 if type(st) is S.While:
+                    around.append(st.span)      # its condition is tested again at each round
                     emit(f"while {expr(st.node.cond)}:", depth, st.span)
+                    around.pop()
                 else:
-                    emit(f"for _i in range({expr(st.node.count)}):", depth, st.span)
+                    emit(f"_value = {expr(st.node.count)}", depth, st.span)
+                    emit(f"if _value < 0: raise {src.const(S.negative_repeat(st.span))}(_value)", depth, st.span)
+                    emit("for _i in range(_value):", depth, st.span)
+                around.append(st.span)
                 body(st.block, depth + 1, loops + 1)
+                around.pop()
             else:
                 for line in codegen.charge_lines(src, f"[*{expr(st.node.iterable)}]", int(st.each), st.where, st.span):
                     emit(line, depth, st.span)
                 emit(f"for env[{int(st.slot)}] in _xs:", depth, st.span)
+                around.append(st.span)
                 if st.cond is not None:
                     emit(f"if not {expr(st.node.cond)}:", depth + 1, st.span)
                     emit("continue", depth + 2)
                 body(st.block, depth + 1, loops + 1)
+                around.pop()
 
     def body(block, depth, loops):
         sts = originals(c, block)
@@ -265,8 +292,8 @@ def _write(c, run: list, owner: str, proc):
     lines.append("    return _n")
     name = "_fused" if proc is None else "_rule"
     span = proc.span if proc is not None else run[0].span
-    fn = codegen._compiled("\n".join(lines) + "\n", name, src.names, getattr(span, "line", "?"))
-    return Generated(fn, spans, owner, span) if fn is not None else None
+    fn = codegen._compiled("\n".join(lines) + "\n", name, src.namespace(), getattr(span, "line", "?"))
+    return Generated(fn, spans, owner, span, loops) if fn is not None else None
 
 
 def loops_forever(owner: str):

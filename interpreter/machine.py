@@ -7,9 +7,9 @@ a reference to that dict. It must not know any game: everything comes from `Comp
 """
 from __future__ import annotations
 
-from .budgets import SMALL, WORK_BUDGET, Spent, runaway, spend
+from .budgets import SMALL, WORK_BUDGET, Spent, placed, runaway, spend
 from .compiler import Block, Compiled, bounded_join
-from .errors import PY_ERRORS, BudgetExceeded, RuleError, explain
+from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, failed, line_words
 from . import rng as R
 from . import statements as S
 from . import words as W
@@ -293,16 +293,33 @@ class Machine:
                     if more:
                         steps += more - 1
                 except Spent:          # a built-in spent the budget where no call site named it
-                    raise runaway(f"the {blk.owner}", st.span) from None
+                    raise self.runaway_placed(runaway(f"the {blk.owner}", st.span), st, blk, steps) from None
+                except Runaway as e:
+                    raise self.runaway_placed(e.at(st.span), st, blk, steps) from None
                 except RuleError as e:
                     raise e.at(st.span)
                 except RecursionError:
                     raise BudgetExceeded(f"The rules nest too deeply in the {blk.owner}.", st.span) from None
                 except PY_ERRORS as e:
-                    raise RuleError(f"This line of the {blk.owner} cannot be carried out: {explain(e)}.",
-                                    st.span) from None
+                    raise failed(e, e.__traceback__, f"This line of the {blk.owner} cannot be carried out",
+                                 st.span, f"{line_words(st.span)} of the {blk.owner}") from None
                 continue
             self.end_block(frame, blk)
+
+    def runaway_placed(self, e, st, blk: Block, steps: int):
+        """The work budget ran out while `st` of `blk` ran (error path only): told by
+        `budgets.placed`, with the innermost loop of this rule around it."""
+        if e.placed:
+            return e
+        loop = None
+        for frame in reversed(self.s["stack"]):
+            b = self.prog.blocks[frame[0]]
+            if b.kind in ("for", "repeat", "while") and b.data is not None:
+                loop = b.data.span
+                break
+            if b.kind == "proc":
+                break
+        return placed(e, blk.owner, st.span, loop, steps)
 
     def end_block(self, frame, blk: Block):
         kind = blk.kind

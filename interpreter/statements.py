@@ -107,6 +107,13 @@ class Repeat(Stmt):
         n = self.count(m, m.envs[frame[2]])
         if n > 0:
             m.push(self.block, frame[2], [n, 1])
+        elif n < 0:
+            raise negative_repeat(self.span)(n)
+
+
+def negative_repeat(span):
+    """The error for `repeat n times` with n below 0 (fused runs raise it too)."""
+    return lambda n: RuleError(f"Cannot repeat {n} times: the number of times must be 0 or more.", span)
 
 
 class While(Stmt):
@@ -563,9 +570,14 @@ def _items_of(c, node):
     return lambda m, env: [f(m, env)]
 
 
-def _take_out(m, source: list, moved: list, span, where):
+def _take_out(m, source: list, moved: list, span, where, missing_words=None):
     """Remove each of `moved` from `source` (its first place there), in time that grows with their
-    lengths, not their product; a RuleError names the first thing that is not there."""
+    lengths, not their product; a RuleError names the first thing that is not there (in words
+    `missing_words(m, thing)` makes, if given)."""
+    def not_there(x):
+        if missing_words is not None:
+            return RuleError(missing_words(m, x), span)
+        return RuleError(f"{m.show_any(x)} is not where it should be moved from.", span)
     wanted: dict = {}
     if len(moved) > SMALL:
         _charge(m, len(source) + len(moved), where, span)
@@ -580,7 +592,7 @@ def _take_out(m, source: list, moved: list, span, where):
             try:
                 source.remove(x)
             except ValueError:
-                raise RuleError(f"{m.show_any(x)} is not where it should be moved from.", span) from None
+                raise not_there(x) from None
         return
     kept = []
     for x in source:
@@ -590,23 +602,40 @@ def _take_out(m, source: list, moved: list, span, where):
             kept.append(x)
     if any(wanted.values()):
         missing = next(x for x in moved if wanted.get(x))
-        raise RuleError(f"{m.show_any(missing)} is not where it should be moved from.", span)
+        raise not_there(missing)
     source[:] = kept
 
 
 def _move(c, s: A.Move):
     items, src, dst, top = _items_of(c, s.what), c.expr(s.source), c.expr(s.dest), s.to_top
     span, where = s.span, c.where()
+    t = c.types.get(id(s.what), T.ANY)
+    missing = _not_in(T.elem(t) if t.startswith("list:") else t, c.text_of(s.source),
+                      f"so it cannot be moved to {c.text_of(s.dest)}")
 
     def move(m, env):
         source, dest = src(m, env), dst(m, env)
         moved = items(m, env)
-        _take_out(m, source, moved, span, where)
+        _take_out(m, source, moved, span, where, missing)
         if top:
             dest[0:0] = moved
         else:
             dest.extend(moved)
     return Simple(move, span)
+
+
+def _not_in(t: str, zone: str, then: str):
+    """The words for a value (of type t) that is not in the zone written `zone` (error path only):
+    "'6 green circles' is not in deck, so it cannot be moved to table"."""
+    def words(m, x):
+        from . import words as W
+        try:
+            said = W.describe(m.prog, t, x, m.player_count) if x is not None else "none"
+        except Exception:
+            said = m.show_any(x)
+        where = f"in {zone}" if zone != "..." else "there"
+        return f"{said} is not {where}, {then}."
+    return words
 
 
 def _draw(c, s: A.Draw):
@@ -615,6 +644,8 @@ def _draw(c, s: A.Draw):
 
     def draw(m, env):
         n, source = count(m, env), src(m, env)
+        if n < 0:
+            raise RuleError(f"Cannot draw {n} cards: the number to draw must be 0 or more.", span)
         if len(source) > SMALL:
             _charge(m, len(source), where, span)
         taken = source[:max(n, 0)]
@@ -655,6 +686,7 @@ def _add(c, s: A.AddTo):
 def _remove(c, s: A.RemoveFrom):
     item, target = c.expr(s.item), c.expr(s.target)
     span, where = s.span, c.where()
+    missing = _not_in(c.types.get(id(s.item), T.ANY), c.text_of(s.target), "so it cannot be removed from it")
 
     def remove(m, env):
         x, xs = item(m, env), target(m, env)
@@ -663,7 +695,7 @@ def _remove(c, s: A.RemoveFrom):
         try:
             xs.remove(x)
         except ValueError:
-            raise RuleError(f"Cannot remove {m.show_any(x)}: it is not there.", span) from None
+            raise RuleError(missing(m, x), span) from None
     return Simple(remove, span)
 
 
@@ -681,7 +713,9 @@ def _for(c, s: A.For):
 
 
 def _repeat(c, s: A.Repeat):
-    return Repeat(c.expr(s.count), c.block(s.body, kind="repeat", owner=c.owner_stack[-1]), s.span)
+    st = Repeat(c.expr(s.count), -1, s.span)
+    st.block = c.block(s.body, kind="repeat", owner=c.owner_stack[-1], data=st)
+    return st
 
 
 def _while(c, s: A.While):

@@ -1,0 +1,300 @@
+"""The words of run-time errors: every mistake a rulebook makes while it is played is told in words
+about the rulebook (the line, the definition, the value, the zone), never in Python's own words."""
+import re
+
+import pytest
+
+from inline import game, write
+from tabletop.interpreter import cli, codegen
+from tabletop.interpreter.api import RuleError
+from tabletop.interpreter.errors import BudgetExceeded, explain
+from tabletop.interpreter.simulate import simulate
+
+HEAD = """
+game "Messages"
+players 2
+var x: int = 0
+var picked: list of int = []
+define score(p: player): int = x
+"""
+
+TILES = """
+tiles:
+  - {name: A1, row: 0, col: 0}
+  - {name: B1, row: 0, col: 1}
+  - {name: A2, row: 1, col: 0}
+"""
+
+GRID = """
+game "Grid"
+players 1
+kind tile from "tiles.yaml":
+    name: text
+    row: int
+    col: int
+grid tile at row, col
+var spot: tile = none
+define score(p: player): int = 0
+"""
+
+# What Python says, which no message may contain.
+PYTHON_WORDS = re.compile(r"NoneType|object|operand|subscriptable|attribute|not supported between|"
+                          r"interpreted as|iterable|\bstr\b|'int'|list index|\bNone\b")
+
+
+def error_of(g, **kw) -> RuleError:
+    with pytest.raises(RuleError) as e:
+        g.new_state(seed=1, **kw)
+    assert not PYTHON_WORDS.search(str(e.value)), str(e.value)
+    return e.value
+
+
+def line_of(folder, text: str) -> int:
+    lines = (folder / "game.rules").read_text().split("\n")
+    return next(i for i, line in enumerate(lines, 1) if text in line)
+
+
+@pytest.mark.parametrize("call, name", [("within(spot, 2, t => true)", "within"),
+                                        ("reachable(spot, t => true)", "reachable"),
+                                        ("[step(spot, 1, 0)]", "step")])
+def test_a_space_that_is_none_is_named_with_the_built_in(tmp_path, call, name):
+    folder = write(tmp_path, GRID + f"""
+turn:
+    say "{{{call}}}"
+    end game "done"
+""", **{"tiles.yaml": TILES})
+    from tabletop.interpreter.api import load_game
+    e = error_of(load_game(str(folder)))
+    assert f"'spot' is none, so {name}() has no space to start from" in str(e)
+    assert e.span.line == line_of(folder, "say")
+
+
+def test_a_field_of_none_in_a_definition_names_the_definition_the_field_and_the_caller(tmp_path):
+    folder = write(tmp_path, GRID + """
+define spot_name: text = spot.name
+rule tell:
+    say "{spot_name}"
+turn:
+    tell()
+    end game "done"
+""", **{"tiles.yaml": TILES})
+    from tabletop.interpreter.api import load_game
+    e = error_of(load_game(str(folder)))
+    assert e.span.line == line_of(folder, "define spot_name")
+    assert "The definition 'spot_name' cannot be worked out" in str(e)
+    assert "it reads the field 'name' of a tile that is none" in str(e)
+    assert f"used by line {line_of(folder, 'say')} of the rule 'tell'" in str(e)
+
+
+def test_a_field_of_none_names_the_definition_with_the_closures_too(tmp_path, monkeypatch):
+    monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
+    folder = write(tmp_path, GRID + """
+define spot_name: text = spot.name
+turn:
+    say "{spot_name}"
+    end game "done"
+""", **{"tiles.yaml": TILES})
+    from tabletop.interpreter.api import load_game
+    e = error_of(load_game(str(folder)))
+    assert e.span.line == line_of(folder, "define spot_name")
+    assert "The definition 'spot_name' cannot be worked out: a value it needs is none" in str(e)
+
+
+def test_an_index_past_the_end_says_the_index_the_length_and_the_definition(tmp_path):
+    g = game(tmp_path, HEAD + """
+var hand: list of int = [4, 5, 6]
+define pair_at(i: int): bool = hand[i - 1] == hand[i + 1]
+turn:
+    if pair_at(2):
+        x = 1
+    end game "done"
+""")
+    e = error_of(g)
+    assert e.span.line == 8          # the definition, not the line that uses it
+    assert "The definition 'pair_at' cannot be worked out: a list has no item at that position" in str(e)
+    assert "item 3 of a list of 3 items, 'hand'" in str(e) and "the last is item 2" in str(e)
+    assert "used by line 10 of the turn section" in str(e)
+
+
+def test_a_negative_index_says_items_count_from_0(tmp_path):
+    g = game(tmp_path, HEAD + """
+turn:
+    x = [10, 20, 30][x - 1]
+    end game "done"
+""")
+    e = error_of(g)
+    assert e.span.line == 8 and "no item at that position" in str(e) and "items count from 0" in str(e)
+
+
+CARDS = """
+game "Cards"
+players 2
+kind card from "cards.yaml":
+    name: text
+zone deck: card, hidden
+zone table: card, public
+player zone hand: card, owner
+var winners: list of player = []
+define score(p: player): int = 0
+setup:
+    for c in card:
+        add c to deck
+    draw 1 from deck to current.hand
+"""
+CARD_DATA = """
+cards:
+  - {name: Red Circle}
+  - {name: Blue Square}
+  - {name: Star, count: 2}
+"""
+
+
+def test_a_thing_moved_from_the_wrong_zone_is_named_in_the_games_words(tmp_path):
+    g = game(tmp_path, CARDS + """
+turn:
+    for c in current.hand:
+        move c from deck to table
+    end game "done"
+""", **{"cards.yaml": CARD_DATA})
+    e = error_of(g)
+    assert e.span.line == 17
+    assert str(e).endswith("'Red Circle' is not in deck, so it cannot be moved to table.")
+
+
+def test_a_player_removed_from_a_list_they_are_not_in_is_named(tmp_path):
+    g = game(tmp_path, CARDS + """
+turn:
+    remove current from winners
+    end game "done"
+""", **{"cards.yaml": CARD_DATA})
+    e = error_of(g)
+    assert e.span.line == 16
+    assert str(e).endswith("'Player 1' is not in winners, so it cannot be removed from it.")
+
+
+WALK = """
+game "Walk"
+players 1
+var n: int = 0
+var xs: list of int = []
+define score(p: player): int = n
+define heavy(k: int): int = count([y for y in xs if y > k])
+setup:
+    xs = range(1, 100)
+    while true:
+        n = heavy(3)
+turn:
+    end game "done"
+"""
+
+
+def test_an_endless_loop_is_blamed_on_the_loop_not_the_definition_it_calls(tmp_path):
+    e = error_of(game(tmp_path, WALK))
+    assert isinstance(e, BudgetExceeded)
+    assert e.span.line == 9
+    assert "The loop at line 9 of the setup section kept repeating" in str(e)
+    assert "the work ran out at line 6, in the definition 'heavy'" in str(e)
+
+
+def test_an_endless_loop_is_blamed_on_the_loop_unfused_too(tmp_path, monkeypatch):
+    monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
+    test_an_endless_loop_is_blamed_on_the_loop_not_the_definition_it_calls(tmp_path)
+
+
+@pytest.mark.parametrize("statement, words", [
+    ("draw x - 1 from deck to table", "Cannot draw -1 cards"),
+    ("repeat x - 3 times:\n        say \"again\"", "Cannot repeat -3 times"),
+])
+def test_a_negative_count_is_an_error(tmp_path, statement, words):
+    g = game(tmp_path, CARDS + """
+var x: int = 0
+turn:
+    """ + statement + """
+    end game "done"
+""", **{"cards.yaml": CARD_DATA})
+    e = error_of(g)
+    assert e.span.line == 17 and words in str(e)
+
+
+def test_a_negative_repeat_is_an_error_when_its_body_asks(tmp_path):
+    g = game(tmp_path, """
+game "Counts"
+players 1
+var x: int = 0
+define score(p: player): int = 0
+turn:
+    repeat x - 2 times:
+        choose n from [1, 2] labelled "{n}"
+    end game "done"
+""")
+    e = error_of(g)
+    assert e.span.line == 6 and "Cannot repeat -2 times" in str(e)
+
+
+DISPLAYED = HEAD + """
+define last_pick: int = picked[0]
+turn:
+    choose n from [1, 2] labelled "Take {n}"
+    x += n
+    end game "done"
+display:
+    show "Last: {last_pick}"
+"""
+
+
+def test_simulate_draws_the_display_so_a_failing_display_line_is_an_error(tmp_path):
+    g = game(tmp_path, DISPLAYED)
+    stats = simulate(g, games=2, seed=1)
+    assert stats["errors"] == 2
+    message = stats["error_messages"][0]
+    assert "game.rules:7:1: The definition 'last_pick' cannot be worked out" in message
+    assert "item 0 of a list of 0 items, 'picked'" in message and "display line at line 13" in message
+
+
+def test_the_simulate_command_reports_a_failing_display(tmp_path, capsys):
+    folder = write(tmp_path, DISPLAYED.replace('"Last: {last_pick}"', '"Average: {x / count(picked)}"'))
+    assert cli.main(["simulate", str(folder), "-n", "2", "--workers", "1"]) == 1
+    out, err = capsys.readouterr()
+    assert "errors: 2" in out + err and "game.rules:13:" in out + err and "Division by zero" in out + err
+
+
+def test_a_display_that_works_changes_no_game(tmp_path):
+    g = game(tmp_path, DISPLAYED.replace('"Last: {last_pick}"', '"Total: {x}"'))
+    stats = simulate(g, games=3, seed=4)
+    assert stats["errors"] == 0 and stats["finished"] == 3
+
+
+NOTHING = None
+
+
+def _raised(fn):
+    try:
+        fn()
+    except Exception as e:    # noqa: BLE001 - the point is to see what Python raised
+        return e
+    raise AssertionError("nothing raised")
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda: abs("x"), "abs() needs a number, but was given a text"),
+    (lambda: None + 1, "'+' cannot combine none and a number"),
+    (lambda: None < 1, "'<' cannot compare none with a number"),
+    (lambda: [1][5], "a list has no item at that position"),
+    (lambda: (2).replace("_", " "), "it shows a number (2) where one of an enum's values belongs"),
+    (lambda: {}[None], "a value it needs is none"),
+    (lambda: [1, 2][NOTHING], "a value it needs is none"),
+    (lambda: NOTHING[0], "it takes an item from a list that is none"),
+    (lambda: len(None), "it counts the items of none, which is not a list"),
+    (lambda: [x for x in None], "it goes through none as if it were a list"),
+    (lambda: range(None), "it needs a whole number, but was given none"),
+    (lambda: -"x", "'-' needs a number, but was given a text"),
+    (lambda: [1] + "a", "'+' cannot combine a list and a text"),
+    (lambda: int("x"), "it was given a value it cannot use"),
+    (lambda: (_ for _ in ()).throw(TypeError("something Python says")), "it was given a value of the wrong kind"),
+])
+def test_explain_never_uses_pythons_words(make, words):
+    e = _raised(make)
+    said = explain(e)
+    assert said == words or said.startswith(words), said
+    assert not PYTHON_WORDS.search(said), said
+    assert not PYTHON_WORDS.search(explain(e, e.__traceback__))
