@@ -755,6 +755,10 @@ def load_program(game: str, variant: str | None = None) -> Program:
                                             Span(game), "give the rulebook's folder to play one of its variants")])
         decls = loader.rules_file(path)
         base_dir = path.parent
+    if any(x.message.startswith("A variant names the rulebook") for x in loader.diags):
+        # Its `extends` line did not parse (`extend "../game.rules"`): without its base, everything
+        # else in it would be an error too, so only what was said about that line is reported.
+        raise RulebookError(loader.diags, loader.sources)
     for d in decls:
         if d.extend:        # an `extend` met by a base is merged into it, so this one has none
             loader.error("E015", f"'extend {d.kind_word}' adds to a base rulebook's declaration, and this file extends none.",

@@ -956,6 +956,9 @@ def _misspelt(e, text: str, line: int, col: int):
     tok = getattr(e, "token", None)
     names = set(getattr(e, "expected", None) or [])
     m = re.match(r"[ \t]*([A-Za-z_]\w*)", here)
+    if m is not None and m.start(1) == 0 and m.group(1) == "extend" and here[6:].lstrip().startswith('"'):
+        return ("E101", "A variant names the rulebook it builds on with 'extends', with an s ('extend' adds "
+                        "to one declaration of that rulebook).", (line, 1), f"write 'extends {here[6:].strip()}'")
     if m is not None and m.start(1) == 0 and col == 1 and tok is not None and str(tok) == m.group(1):
         meant = _closest_word(m.group(1), _DECLARATION_WORDS)
         if meant is not None:

@@ -272,6 +272,13 @@ def test_labeled_for_labelled(tmp_path):
     expect(found, "E101", "game.rules", at, "did you mean 'labelled'")
 
 
+def test_extend_for_extends_is_one_error_at_that_line(tmp_path):
+    variant = 'extend "../game.rules"\nextend setup:\n    say "more"\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
+    assert [d.code for d in found if d.severity == "error"] == ["E101"], [d.message for d in found]
+    expect(found, "E101", "v.rules", (1, 1), "'extends', with an s", 'extends "../game.rules"')
+
+
 # ------------------------------------------------------------------ messages that misled
 def test_is_for_equals(tmp_path):
     found, at = run(tmp_path, ("    if level < 9:", "    if level ^is 3:"))
