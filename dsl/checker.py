@@ -587,6 +587,51 @@ class Checker:
             self.check_winners(out.winners)
         if out.display:
             self.check_display(out.display)
+        self.check_choices_draw_nothing()
+
+    def check_choices_draw_nothing(self):
+        """E310, in a rulebook with an instant reaction, for a choice whose options, labels,
+        prompt or chooser may draw at random (`roll`, `pick`, `shuffled`, itself or through a
+        definition). An instant reaction may be played before any choice, which is then worked out
+        again, so its dice would be rolled again: the rules roll first, into a name. (A loaded
+        save asks its choice again from the generator wound back, which gives the same draws.)"""
+        if not self.out.instants:
+            return
+        first_instant = self.out.instants[0]
+        memo: dict = {}
+
+        def draws(e) -> bool:
+            for n in A.walk(e, statements=False):
+                ref = self.out.refs.get(id(n))
+                if ref is None:
+                    continue
+                if ref[0] == "builtin" and ref[1] in ("roll", "pick", "shuffled"):
+                    return True
+                if ref[0] == "define":
+                    if ref[1] not in memo:
+                        memo[ref[1]] = False        # a definition calling itself adds nothing
+                        s = self.sym.get(ref[1])
+                        memo[ref[1]] = s is not None and s.kind == "define" and draws(s.decl.body)
+                    if memo[ref[1]]:
+                        return True
+            return False
+
+        for d in self.p.decls:
+            for st in A.walk(d):
+                if isinstance(st, (A.Choose, A.Secret)):
+                    parts = [st.source, st.cond, st.label, st.prompt]
+                    parts += [st.by] if isinstance(st, A.Choose) else [st.players]
+                elif isinstance(st, A.Menu):
+                    parts = [st.by, st.prompt] + [x for o in st.options for x in (o.iterable, o.cond, o.label)]
+                else:
+                    continue
+                part = next((x for x in parts if x is not None and draws(x)), None)
+                if part is not None:
+                    self.error("E310", "This choice rolls or picks at random while it works out what to offer, "
+                               f"but an instant reaction (line {first_instant.span.line}) may be played before "
+                               "it: the choice is then worked out again, and its dice would be rolled again.", part,
+                               "roll first, into a name, then choose: 'rolled = [roll(d6), roll(d6)]', then "
+                               "'choose x from rolled ...'")
 
     def check_endless(self, d):
         """E309 for a definition that can never give its answer: every way through its value calls

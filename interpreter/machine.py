@@ -214,7 +214,8 @@ class Machine:
         if slot < 0:
             return 0
         p = self.g[slot]
-        return p if isinstance(p, int) and 0 <= p < self.player_count else 0
+        # none: Player 1, as with no `first_player`; a side never takes a turn
+        return 0 if p is None else self.seat(p, "take the first turn")
 
     def player_name(self, p) -> str:
         if p >= self.player_count:
@@ -384,8 +385,8 @@ class Machine:
                 if not instant and self.prog.instants and self.instant_ready():
                     self.offer_instants(frame[2])     # a decision point: instants first, then this again
                     return
-                labels.append(S.NO_REACTION)
-                values.append(None)
+                # The engine's own option is kept apart from a reaction labelled the same.
+                labels, values = S._distinct(labels + [S.NO_REACTION], values + [None])
                 what = "React?" if instant else f"React to {aux['event'].replace('_', ' ')}?"
                 self.s["pending"] = {"kind": "reaction", "stmt": -1, "env": -1, "players": [seat],
                                      "prompt": prompt or what, "labels": labels, "values": values}
@@ -444,13 +445,16 @@ class Machine:
 
     def instant_ready(self) -> bool:
         """Whether some seat may play an instant reaction now. Declined offers are forgotten once
-        their condition no longer holds, so a new occasion is offered again."""
+        their condition no longer holds, or their item has left the reaction's list (`for victim
+        in out_players`: the victim came back in), so a new occasion is offered again."""
         instants = self.prog.instants
         still = []
         for seat, k, x in self.s["declined"]:
             r = instants[k]
             env = self.reaction_env(r, [], seat)
             if r["item_slot"] >= 0:
+                if r["items"] is not None and x not in r["items"](self, env):
+                    continue
                 env[r["item_slot"]] = x
             if r["cond"](self, env):
                 still.append([seat, k, x])

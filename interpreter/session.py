@@ -310,7 +310,8 @@ class Session:
         def show():
             self.say()
             self.term.display(self.state.display(None))
-            self.term.menu(f"Everyone: {self.state.prompt(humans[0])}", self.state.options(humans[0]),
+            # The question as every seat may see it (a seat's own prompt may name its hand).
+            self.term.menu(f"Everyone: {self.state.view(None)['pending']['prompt']}", self.state.options(humans[0]),
                            self.state.option_groups(humans[0]))
         return race.buzz(humans, show, self.say)
 

@@ -216,8 +216,8 @@ class Choose(Stmt):
                 if self.block is not None:
                     m.push(self.block, frame[2], None)
                 return
-            labels.append(DECLINE)
-            values.append(None)
+            # The engine's own option is kept apart from a rulebook's option of the same words.
+            labels, values = _distinct(labels + [DECLINE], values + [None])
         if not labels:
             raise RuleError("There is nothing to choose from here.", self.span)
         _ask_one(self, m, frame, "choose", labels, values)

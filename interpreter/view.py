@@ -10,6 +10,7 @@ answers are never shown. This module must not change the state it is given.
 from __future__ import annotations
 
 from .compiler import Compiled
+from .statements import SECRET_PROMPT
 
 
 class Hidden(list):
@@ -64,11 +65,23 @@ def _redacted_fields(prog: Compiled, fields: dict, seat: int | None) -> dict:
     return out
 
 
+def _prompt_for(p: dict, seat: int | None) -> str:
+    """The question as `seat` may see it. In a secret choice each seat may have its own (it may
+    name the seat's hand): a seat sees its own; the others see it only if everyone's is the same."""
+    prompts = p.get("by_seat_prompts")
+    if not prompts:
+        return p["prompt"]
+    if seat is not None and str(seat) in prompts:
+        return prompts[str(seat)]
+    shown = set(prompts.values())
+    return shown.pop() if len(shown) == 1 else SECRET_PROMPT
+
+
 def _pending_for(data: dict, seat: int | None):
     p = data.get("pending")
     if p is None:
         return None
-    view = {"players": list(p["players"]), "prompt": p["prompt"]}
+    view = {"players": list(p["players"]), "prompt": _prompt_for(p, seat)}
     if seat in p["players"]:
         view["options"] = list(p["by_seat_labels"][str(seat)]) if p["kind"] == "secret" else list(p["labels"])
     return view

@@ -279,6 +279,22 @@ def test_extend_for_extends_is_one_error_at_that_line(tmp_path):
     expect(found, "E101", "v.rules", (1, 1), "'extends', with an s", 'extends "../game.rules"')
 
 
+def test_a_choice_that_rolls_while_it_works_out_its_options_beside_an_instant_reaction(tmp_path):
+    # The reaction may be played first; the choice would then be worked out, and rolled, again.
+    choose = ("    draw 1 from deck to current.hand",
+              "    draw 1 from deck to current.hand\n    choose c from ^[pick(deck), pick(deck)] labelled \"Keep {c}\"")
+    found, at = run(tmp_path, choose, add={"game.rules": textwrap.dedent(BASE["game.rules"]).replace(
+        "setup:", 'reaction wink instantly by p if p.points > 5 labelled "Wink":\n    p.points -= 1\n\nsetup:')})
+    expect(found, "E310", "game.rules", at, "instant reaction", "roll first")
+    for name, add in (("plain", None), ("rolled first", {"game.rules": textwrap.dedent(BASE["game.rules"]).replace(
+            "    draw 1 from deck to current.hand", "    two = [pick(deck), pick(deck)]\n"
+            "    choose c from two labelled \"Keep {c}\"").replace(
+            "setup:", 'reaction wink instantly by p if p.points > 5 labelled "Wink":\n    p.points -= 1\n\nsetup:')})):
+        (tmp_path / name).mkdir()
+        found, _ = run(tmp_path / name, choose if add is None else None, add=add)
+        assert not [d for d in found if d.severity == "error"], (name, [d.message for d in found])
+
+
 # ------------------------------------------------------------------ messages that misled
 def test_is_for_equals(tmp_path):
     found, at = run(tmp_path, ("    if level < 9:", "    if level ^is 3:"))

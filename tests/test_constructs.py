@@ -155,6 +155,23 @@ winners: players
     assert s.data["globals"] == [2, False]
 
 
+def test_the_engines_decline_is_kept_apart_from_a_rulebook_option_of_the_same_words(tmp_path):
+    (tmp_path / "game.rules").write_text('''game "Same words"
+players 1
+var picked: int = 0
+turn:
+    may choose n from [1, 2] labelled "Decline"
+    if n != none:
+        picked = n
+    end game "done"
+winners: players
+''')
+    s = load_game(str(tmp_path)).new_state(seed=0)
+    assert s.options() == ["Decline", "Decline (2)", "Decline (3)"]
+    s.apply_label("Decline (3)")
+    assert s.data["globals"] == [0]
+
+
 def test_may_choose_from_nothing_asks_nobody_and_binds_none(tmp_path):
     """'Decline' alone is no choice: the rules go on at once, with the name none, and the block
     after the line runs as for a decline."""

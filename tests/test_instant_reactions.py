@@ -70,6 +70,44 @@ def test_a_declined_offer_is_not_made_again_while_it_holds_and_is_when_it_holds_
     assert s.pending.kind == "menu" and s.pending.players == [1]
 
 
+# A player who is out may come back in by the rules' own doing, and go out again later.
+COMEBACK = '''
+    game "Comeback"
+    players 2
+    player var cards: int = 1
+    player var saves: int = 3
+    define out_players: list of player = [p for p in players if p.cards == 0]
+    reaction save instantly by p for victim in out_players if p.saves > 0 and p != victim labelled "Save {victim}":
+        p.saves -= 1
+        victim.cards += 2
+    turn:
+        choose prompt "Your move":
+            option "Lose all cards":
+                current.cards = 0
+            option "Gain a card":
+                current.cards += 1
+            option "End":
+                end game "done"
+    define score(p: player): int = p.cards
+'''
+
+
+def test_a_declined_offer_is_made_again_once_its_item_left_the_list_and_came_back(tmp_path):
+    """The occasion is the item being in the list ("a player who has no cards"): declined while
+    Player 1 was out, offered again when Player 1, back in, goes out a second time."""
+    s = game(tmp_path, COMEBACK).new_state(seed=1)
+    s.apply_label("Lose all cards")
+    assert s.pending.kind == "reaction" and s.pending.options == ["Save Player 1", "Don't react"]
+    s.apply_label("Don't react")
+    s.apply_label("Gain a card")                      # Player 2
+    assert s.pending.kind == "menu" and s.pending.players == [0]     # declined: not offered again
+    s.apply_label("Gain a card")                      # Player 1 is back in
+    s.apply_label("Gain a card")                      # Player 2
+    s.apply_label("Lose all cards")                   # Player 1 is out again: a new occasion
+    assert s.pending.kind == "reaction" and s.pending.players == [1]
+    assert s.pending.options == ["Save Player 1", "Don't react"]
+
+
 def test_one_option_per_item_and_the_reaction_sees_its_item(tmp_path):
     s = game(tmp_path, GIFTS).new_state(players=3, seed=0)
     s.apply_label("Drop every card, with Player 2")    # Players 1 and 2 are out at once

@@ -31,6 +31,22 @@ def test_players_from_and_the_reveal_in_the_lists_order(tmp_path):
     assert order == [2, 3, 0, 1]
 
 
+def test_each_seat_sees_only_its_own_prompt_of_a_secret_choice(tmp_path):
+    """A seat's prompt may name what only that seat knows (its hand): another seat's view, and a
+    spectator's, never show it; a prompt the same for every seat is shown to all."""
+    s = game(tmp_path, RACE).new_state(players=3, seed=1)
+    assert s.view(0)["pending"]["prompt"] == "Player 1, smack it!"
+    assert s.view(1)["pending"]["prompt"] == "Player 2, smack it!"
+    assert s.view(None)["pending"]["prompt"] == "Choose in secret"
+    s.apply(0, seat=2, time=0.3)
+    assert s.view(2)["pending"]["prompt"] == "Player 3, smack it!"      # its own, answered
+    assert s.view(None)["pending"]["prompt"] == "Choose in secret"
+    (tmp_path / "same").mkdir()
+    same = game(tmp_path / "same", RACE.replace('prompt "{p}, smack it!"', 'prompt "Smack it!"'))
+    t = same.new_state(players=3, seed=1)
+    assert t.view(None)["pending"]["prompt"] == t.view(1)["pending"]["prompt"] == "Smack it!"
+
+
 def test_equal_times_at_the_precision_the_rules_see_go_in_the_lists_order(tmp_path):
     s = game(tmp_path, RACE).new_state(players=3, seed=1)
     s.apply(0, seat=0, time=0.2001)    # 200 ms, as the rules see it

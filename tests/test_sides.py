@@ -147,3 +147,23 @@ def test_a_position_sets_a_side_s_zone_and_player_n_never_names_the_side(tmp_pat
     assert s.scores() == [0, 0] and s.to_json()["sides"][0][0] == 4
     with pytest.raises(PositionError, match="Player 3: this game has Player 1 to Player 2"):
         s.set_position({"Player 3": {"points": 5}})
+
+
+def test_a_side_as_the_first_player_is_a_rule_error_naming_the_turn(tmp_path):
+    """`first_player` says which seat takes the first turn; a side takes no turns."""
+    g = game(tmp_path, '''
+        game "Side first"
+        players 2
+        side volcano
+        var first_player: player = none
+        player var pts: int = 0
+        setup:
+            first_player = volcano
+        turn:
+            current.pts += 1
+            choose x from [1] labelled "ok"
+            end game "done"
+        define score(p: player): int = p.pts
+    ''')
+    with pytest.raises(RuleError, match="'volcano' is a side, not a seat at the table, so it cannot take the first turn"):
+        g.new_state(seed=0)
