@@ -1131,6 +1131,7 @@ class Checker:
         self.ended = True
         if st.reason:
             self.template(st.reason)
+            self.public_text(st.reason, "The reason the game ends is shown to every seat")
 
     def st_EndStage(self, st: A.EndStage, loop):
         if st.name == "turn":
@@ -1159,6 +1160,24 @@ class Checker:
 
     def st_Say(self, st: A.Say, loop):
         self.template(st.text)
+        self.public_text(st.text, "A 'say' line is in every seat's log")
+
+    def public_text(self, tpl, why: str):
+        """W106 for a text everyone reads that shows a whole zone not everyone may see: `{deck}`
+        or `{p.hand}` lists its cards (the display shows such a zone as "3 hidden cards")."""
+        for part in getattr(tpl, "parts", None) or []:
+            if isinstance(part, A.Name):
+                s = self.sym.get(part.name) if self.lookup_local(part.name) is None else None
+            elif isinstance(part, A.Field):
+                s = self.sym.get(part.name)
+                s = s if s is not None and s.kind == "pvar" else None
+            else:
+                continue
+            zone = getattr(s, "decl", None)
+            if isinstance(zone, A.ZoneDecl) and zone.visibility != "public":
+                whose = "nobody" if zone.visibility == "hidden" else "only its owner"
+                self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}', which {whose} "
+                          "may see.", part, f"show how many with {{count(...)}}, or name only the cards revealed")
 
     def st_Signal(self, st: A.Signal, loop):
         s = self.sym.get(st.event)

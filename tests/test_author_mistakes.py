@@ -295,6 +295,17 @@ def test_a_choice_that_rolls_while_it_works_out_its_options_beside_an_instant_re
         assert not [d for d in found if d.severity == "error"], (name, [d.message for d in found])
 
 
+def test_a_say_line_that_shows_a_hidden_zone_is_a_warning(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
+                               "    draw 1 from deck to current.hand\n    say \"{current} holds {^current.hand}\""))
+    hit = expect(found, "W106", "game.rules", at, "every seat's log", "'hand'", "only its owner")
+    assert hit.severity == "warning"
+    (tmp_path / "deck").mkdir()
+    found, at = run(tmp_path / "deck", ("    draw 1 from deck to current.hand",
+                                        "    draw 1 from deck to current.hand\n    say \"Left: {count(deck)}\""))
+    assert not [d for d in found if d.code == "W106"]
+
+
 # ------------------------------------------------------------------ messages that misled
 def test_is_for_equals(tmp_path):
     found, at = run(tmp_path, ("    if level < 9:", "    if level ^is 3:"))
