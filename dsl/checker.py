@@ -120,6 +120,7 @@ class Checker:
         self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
+        self.choices: list = []     # every choose, menu and secret choice checked (for E310)
 
     # ------------------------------------------------------------------ reporting
     def word(self, node, word: str, after: int = 0, next_token: bool = False) -> Span:
@@ -574,9 +575,8 @@ class Checker:
             elif s.kind == "pattern":
                 self.check_pattern(s.decl)
         self.check_starting_values()
-        for s in list(self.sym.values()):
-            if s.kind == "define":
-                self.check_endless(s.decl)
+        for d in self.recursive_definitions():
+            self.check_endless(d)
         for s in self.reaction_names.values():
             self.check_reaction(s.decl)
         for s in self.rules.values():
@@ -616,22 +616,39 @@ class Checker:
                         return True
             return False
 
-        for d in self.p.decls:
-            for st in A.walk(d):
-                if isinstance(st, (A.Choose, A.Secret)):
-                    parts = [st.source, st.cond, st.label, st.prompt]
-                    parts += [st.by] if isinstance(st, A.Choose) else [st.players]
-                elif isinstance(st, A.Menu):
-                    parts = [st.by, st.prompt] + [x for o in st.options for x in (o.iterable, o.cond, o.label)]
-                else:
-                    continue
-                part = next((x for x in parts if x is not None and draws(x)), None)
-                if part is not None:
-                    self.error("E310", "This choice rolls or picks at random while it works out what to offer, "
-                               f"but an instant reaction (line {first_instant.span.line}) may be played before "
-                               "it: the choice is then worked out again, and its dice would be rolled again.", part,
-                               "roll first, into a name, then choose: 'rolled = [roll(d6), roll(d6)]', then "
-                               "'choose x from rolled ...'")
+        for st in self.choices:
+            if isinstance(st, (A.Choose, A.Secret)):
+                parts = [st.source, st.cond, st.label, st.prompt]
+                parts += [st.by] if isinstance(st, A.Choose) else [st.players]
+            else:
+                parts = [st.by, st.prompt] + [x for o in st.options for x in (o.iterable, o.cond, o.label)]
+            part = next((x for x in parts if x is not None and draws(x)), None)
+            if part is not None:
+                self.error("E310", "This choice rolls or picks at random while it works out what to offer, "
+                           f"but an instant reaction (line {first_instant.span.line}) may be played before "
+                           "it: the choice is then worked out again, and its dice would be rolled again.", part,
+                           "roll first, into a name, then choose: 'rolled = [roll(d6), roll(d6)]', then "
+                           "'choose x from rolled ...'")
+
+    def recursive_definitions(self) -> list:
+        """The definitions that may call themselves, directly or through others: only these can
+        be endless (E309, W104), and there are few, so the closer look is kept for them."""
+        calls = {}
+        for s in self.sym.values():
+            if s.kind == "define":
+                calls[s.decl.name] = {r[1] for n in A.walk(s.decl.body)
+                                      if (r := self.out.refs.get(id(n))) is not None and r[0] == "define"}
+        out = []
+        for name, direct in calls.items():
+            seen, todo = set(), list(direct)
+            while todo and name not in seen:
+                x = todo.pop()
+                if x not in seen:
+                    seen.add(x)
+                    todo.extend(calls.get(x, ()))
+            if name in seen:
+                out.append(self.sym[name].decl)
+        return out
 
     def check_endless(self, d):
         """E309 for a definition that can never give its answer: every way through its value calls
@@ -1235,6 +1252,7 @@ class Checker:
         self.block(st.body, True)
 
     def st_Choose(self, st: A.Choose, loop):
+        self.choices.append(st)
         t = self.expr(st.source, self.ctx)
         self.want_list(t, st.source)
         if st.body is not None:
@@ -1258,6 +1276,7 @@ class Checker:
             self.template(st.prompt)
 
     def st_Menu(self, st: A.Menu, loop):
+        self.choices.append(st)
         if st.by is not None:
             self.want(st.by, T.PLAYER, "Who chooses")
         if st.prompt:
@@ -1279,6 +1298,7 @@ class Checker:
         self.block(opt.body, loop)
 
     def st_Secret(self, st: A.Secret, loop):
+        self.choices.append(st)
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
             self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players)

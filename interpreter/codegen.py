@@ -75,8 +75,10 @@ class Source:
     def namespace(self, origin=None) -> dict:
         """The names the source is run with, and `__about__`, which only an error reads
         (`errors.explain`): what made names stand for, and the definition it is (`origin`)."""
-        out = self.c.out
-        names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
+        names = getattr(self.c, "about_names", None)
+        if names is None:       # one for the whole compile, shared by every function
+            out = self.c.out
+            names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
         return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin})
 
     def const(self, value) -> str:
@@ -210,7 +212,7 @@ class Source:
         elif hasattr(fn, "inner") and len(args) == 1:
             fn = sized_builtin(fn.inner, self.c.where(), e.span)
         else:
-            fn = builtin(fn, self.c.where(), e.span, len(args), (name, self.c, e.args))
+            fn = builtin(fn, self.c.where(), e.span, len(args), (name, [self.c.text_of(a) for a in e.args]))
         return f"{self.const(fn)}(m, {', '.join(args)})"
 
     def pattern_values(self, node, written: str) -> str:
@@ -328,7 +330,10 @@ def _compiled(text: str, name: str, names: dict, line):
     namespace = dict(names)
     namespace["__builtins__"] = BUILTINS
     # Read only once an error is caught: the source, to find the instruction that failed.
-    namespace["__about__"] = dict(namespace.get("__about__") or {}, source=text)
+    about = namespace.get("__about__")
+    if about is None:
+        about = namespace["__about__"] = {}
+    about["source"] = text      # each function's own (its namespace is its own copy)
     exec(code, namespace)      # the source holds only names made above: see the module docstring
     fn = namespace[name]
     fn.source = text
@@ -762,7 +767,8 @@ def list_compare(op: str, where: str, span):
 
 def builtin(fn, where: str, span, arity: int, called=None):
     """A built-in charges its own work and raises Spent, or a RuleError, without knowing its line:
-    the call names it. `called` is (name, compiler, argument nodes), for the words of an error."""
+    the call names it. `called` is (name, the arguments' texts), for the words of an error (texts,
+    not nodes: a compiled game must not keep its compiler alive)."""
     def call(m, *values):
         try:
             return fn(m, *values)
@@ -793,8 +799,7 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth")
 def builtin_failed(called, values, err) -> str:
     """A built-in that failed on the values it was given, in the rules' words (error path only):
     "'pawn' is none, so within() has no space to start from"."""
-    name, compiler, nodes = called if called is not None else ("this built-in", None, ())
-    texts = [compiler.text_of(n) if compiler is not None else "..." for n in nodes]
+    name, texts = called if called is not None else ("this built-in", [])
     for k, v in enumerate(values):
         if v is None:
             said = f"'{texts[k]}'" if k < len(texts) and texts[k] != "..." else \

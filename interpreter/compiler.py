@@ -429,7 +429,7 @@ class Compiler:
         if ref[1] == "match_length":
             values, pattern = self.pattern_values(e.args[0]), args[1]
             return lambda m, env: m.match_length(values(m, env), pattern(m, env))
-        fn = codegen.builtin(FUNCTIONS[ref[1]], where, span, len(args), (ref[1], self, e.args))
+        fn = codegen.builtin(FUNCTIONS[ref[1]], where, span, len(args), (ref[1], [self.text_of(a) for a in e.args]))
         return lambda m, env: fn(m, *[a(m, env) for a in args])
 
     def chance(self, e: A.Call, name: str, args):
