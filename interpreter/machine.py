@@ -36,6 +36,7 @@ class Machine:
         self.work = WORK_BUDGET      # counts down as the rules work (budgets.py); not game state
         self.skipped = 0             # turns skip_turn skipped in a row since the rules started running
         self.steps = 0               # statements run since the rules started running (fusion.py reads it)
+        self.zones_written = None    # the last line that put things into a zone by `add` or `=`
 
     # ------------------------------------------------------------------ randomness
     # Every random draw comes here: from the seeded generator, or from the results a scenario
@@ -306,6 +307,19 @@ class Machine:
                                  st.span, f"{line_words(st.span)} of the {blk.owner}") from None
                 continue
             self.end_block(frame, blk)
+        if self.zones_written is not None:
+            self.check_one_place()
+
+    def check_one_place(self):
+        """Each thing in one place, once the rules that put things into a zone without `move` have
+        run to a pause (`statements._in_one_place`); else a rule error at the last such line."""
+        from .statecheck import things_problem
+        span, self.zones_written = self.zones_written, None
+        problem = things_problem(self.prog, self.s)
+        if problem:
+            raise RuleError(f"When the rules paused, {problem}; the last line that put things into a zone is "
+                            "this one. A thing is in one place at a time: 'move ... from ... to ...' takes it "
+                            "out of where it was.", span)
 
     def runaway_placed(self, e, st, blk: Block, steps: int):
         """The work budget ran out while `st` of `blk` ran (error path only): told by

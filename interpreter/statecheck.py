@@ -36,7 +36,7 @@ def state_problem(prog: Compiled, data, ask_again: bool = True) -> str:
     would ask now: for a position whose values were just set on purpose, which is then asked
     again (`State.set_position`)."""
     try:
-        return (_shape_problem(prog, data) or _things_problem(prog, data)
+        return (_shape_problem(prog, data) or things_problem(prog, data)
                 or (_asked_problem(prog, data) if ask_again and data.get("pending") is not None else ""))
     except RecursionError:
         return "it nests too deeply to be a state"
@@ -251,8 +251,9 @@ def _zone_rows(prog: Compiled, data: dict):
                 yield f"{whose}'{name}'", zone, kind[5:]
 
 
-def _things_problem(prog: Compiled, data: dict) -> str:
-    """Each thing may be in one zone, once: a duplicated card is a forged state."""
+def things_problem(prog: Compiled, data: dict) -> str:
+    """Each thing may be in one zone, once: a duplicated card is a forged state (and, during
+    play, a rule that put a thing in a second place: `statements._in_one_place`)."""
     seen: dict = {}
     for where, zone, t in _zone_rows(prog, data):
         if not t.startswith("thing:"):

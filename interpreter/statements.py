@@ -539,11 +539,20 @@ def _stored(c, node, value):
 def _assign(c, s: A.Assign):
     capped = c.types.get(id(s.target)) == T.INT or c.types.get(id(s.value)) == T.INT
     copied = _stored(c, s.value, c.expr(s.value)) if _copies(c, s.value) else None
+    if _names_zone(c, s.target):
+        st = _assign_slowly(c, s, copied, capped)
+        st.fn = _in_one_place(st.fn, s.span)
+        return st
     fn = codegen.assignment(c, s, copied, capped)
     if fn is not None:
         st = Simple(fn, s.span)
         st.assigns = (copied, capped)       # fusion.py writes it in place
         return st
+    return _assign_slowly(c, s, copied, capped)
+
+
+def _assign_slowly(c, s: A.Assign, copied, capped: bool):
+    """An assignment by closures, which fused code calls rather than writes in place."""
     value = copied or c.expr(s.value)
     setter = c.assign_target(s.target)
     if capped:
@@ -680,7 +689,32 @@ def _add(c, s: A.AddTo):
         if len(xs) >= MAX_LIST:
             raise RuleError(f"This list already holds {len(xs)} items; the limit is {MAX_LIST}.", span)
         xs.append(item(m, env))
-    return Simple(add, span)
+    return Simple(_in_one_place(add, span) if _names_zone(c, s.target) else add, span)
+
+
+def _names_zone(c, e) -> bool:
+    """Does `e` name a zone (`deck`, `p.hand`, `discard[k]`), as the checker's `zone_named`?"""
+    while isinstance(e, A.Index):
+        e = e.obj
+    ref = c.refs.get(id(e))
+    if ref is None:
+        return False
+    if (isinstance(e, A.Name) and ref[0] == "global") or (isinstance(e, A.Field) and ref[0] == "pvar"):
+        sym = c.c.symbols.get(e.name)
+        return sym is not None and isinstance(sym.decl, A.ZoneDecl)
+    return False
+
+
+def _in_one_place(fn, span):
+    """`fn`, a statement that puts things into a zone without taking them out of another (`add`,
+    or setting the zone). Before the rules pause, the machine then looks at every zone
+    (`Machine.check_one_place`): a thing in two places is a rule error naming this line, not a
+    state that can no longer be saved. Not at once: a new hand may set the deck first and empty
+    the hands after. Such statements are rare (setting up, a new deck), so the look costs little."""
+    def run(m, env):
+        fn(m, env)
+        m.zones_written = span
+    return run
 
 
 def _remove(c, s: A.RemoveFrom):

@@ -298,3 +298,43 @@ def test_explain_never_uses_pythons_words(make, words):
     assert said == words or said.startswith(words), said
     assert not PYTHON_WORDS.search(said), said
     assert not PYTHON_WORDS.search(explain(e, e.__traceback__))
+
+
+# ------------------------------------------------------------------ one thing, one place
+TWO_PLACES = '''
+    game "Two places"
+    players 2
+    kind card from "cards.yaml":
+        name: text
+    zone deck: card, hidden
+    zone discard: card, public
+    player zone hand: card, owner
+    setup:
+        deck = shuffled(card)
+        CHANGE
+    turn:
+        choose c from deck labelled "Pick {c}"
+        end game "done"
+    define score(p: player): int = 0
+'''
+TWO_PLACES_CARDS = "cards:\n  - {name: A}\n  - {name: B}\n"
+
+
+@pytest.mark.parametrize("change, line", [
+    ("move first(deck) from deck to discard\n        deck = shuffled(card)", 11),   # a new deck, the discard kept
+    ("add first(deck) to players[0].hand", 10),                                    # add copies, move moves
+])
+def test_a_thing_put_in_a_second_place_is_a_rule_error_at_that_line(tmp_path, change, line):
+    g = game(tmp_path, TWO_PLACES.replace("CHANGE", change), **{"cards.yaml": TWO_PLACES_CARDS})
+    with pytest.raises(RuleError, match=r"is in .* and in .*A thing is in one place at a time") as e:
+        g.new_state(seed=0)
+    assert e.value.span.line == line
+
+
+def test_zones_set_one_after_another_are_looked_at_only_when_the_rules_pause(tmp_path):
+    # A new hand sets the deck from every card first and empties the hands after: no error.
+    g = game(tmp_path, TWO_PLACES.replace("CHANGE", "draw 1 from deck to players[0].hand\n"
+                                          "        deck = shuffled(card)\n        players[0].hand = []"),
+             **{"cards.yaml": TWO_PLACES_CARDS})
+    s = g.new_state(seed=0)
+    assert sorted(s.options()) == ["Pick A", "Pick B"]
