@@ -297,8 +297,13 @@ class Secret(Stmt):
     def run(self, m, frame):
         env = m.envs[frame[2]]
         by_seat_l, by_seat_v, by_seat_p, seats = {}, {}, {}, []
+        listed = set()
         for p in self.players(m, env):
             env[self.pslot] = p = m.seat(p, "choose in secret")
+            if p in listed:
+                raise RuleError(f"{m.player_name(p)} is twice in the list of players who choose in secret; "
+                                "each player chooses once.", self.span)
+            listed.add(p)
             if self.prompt is not None:
                 by_seat_p[str(p)] = self.prompt(m, env)
             labels, values = [], []

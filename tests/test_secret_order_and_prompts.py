@@ -1,6 +1,9 @@
 """A secret choice's and a reaction's own prompt; the reveal in the order of the players' list;
 races compared in the milliseconds the rules see, ties in that order; `players_from`."""
+import pytest
+
 from inline import game
+from tabletop.interpreter.api import RuleError
 
 RACE = '''
     game "Race"
@@ -116,3 +119,11 @@ def test_a_seat_with_nothing_open_is_passed_and_one_with_something_is_asked(tmp_
     (tmp_path / "nobody").mkdir()
     nobody = game(tmp_path / "nobody", LUCKY.replace("CONDITION", "p == victim")).new_state(players=3, seed=1)
     assert nobody.is_over
+
+
+def test_a_player_twice_in_a_secret_choice_is_a_rule_error(tmp_path):
+    """The block runs "once per player ... in the order of the list": a player listed twice is a
+    mistake of the rules, not a second answer."""
+    g = game(tmp_path, RACE.replace("players_from(leader)", "[leader, leader] + players"))
+    with pytest.raises(RuleError, match="Player 3 is twice in the list of players who choose in secret"):
+        g.new_state(players=3, seed=1)
