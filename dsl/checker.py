@@ -1274,6 +1274,7 @@ class Checker:
             self.want(st.by, T.PLAYER, "Who chooses")
         if st.prompt:
             self.template(st.prompt)
+            self.public_text(st.prompt, "A choice's prompt is in every seat's view")
 
     def st_Menu(self, st: A.Menu, loop):
         self.choices.append(st)
@@ -1281,6 +1282,7 @@ class Checker:
             self.want(st.by, T.PLAYER, "Who chooses")
         if st.prompt:
             self.template(st.prompt)
+            self.public_text(st.prompt, "A choice's prompt is in every seat's view")
         for opt in st.options:
             if not opt.var:
                 self.option_parts(opt, loop)

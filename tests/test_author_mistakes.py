@@ -300,6 +300,11 @@ def test_a_say_line_that_shows_a_hidden_zone_is_a_warning(tmp_path):
                                "    draw 1 from deck to current.hand\n    say \"{current} holds {^current.hand}\""))
     hit = expect(found, "W106", "game.rules", at, "every seat's log", "'hand'", "only its owner")
     assert hit.severity == "warning"
+    (tmp_path / "prompt").mkdir()
+    found, at = run(tmp_path / "prompt", ("    draw 1 from deck to current.hand",
+                                          "    draw 1 from deck to current.hand\n"
+                                          "    choose c from current.hand labelled \"Keep {c}\" prompt \"You hold {^current.hand}\""))
+    expect(found, "W106", "game.rules", at, "prompt is in every seat's view", "'hand'")
     (tmp_path / "deck").mkdir()
     found, at = run(tmp_path / "deck", ("    draw 1 from deck to current.hand",
                                         "    draw 1 from deck to current.hand\n    say \"Left: {count(deck)}\""))
