@@ -959,6 +959,10 @@ def _misspelt(e, text: str, line: int, col: int):
     if m is not None and m.start(1) == 0 and m.group(1) == "extend" and here[6:].lstrip().startswith('"'):
         return ("E101", "A variant names the rulebook it builds on with 'extends', with an s ('extend' adds "
                         "to one declaration of that rulebook).", (line, 1), f"write 'extends {here[6:].strip()}'")
+    two = re.match(r"([A-Za-z_]\w*)[ \t]+([A-Za-z_]\w*)", here)
+    if two is not None and col == 1 and two.group(1) + two.group(2) in _DECLARATION_WORDS:
+        word = two.group(1) + two.group(2)
+        return ("E101", f"'{two.group(0)}' is one word in the language: '{word}'.", (line, 1), f"write '{word}'")
     if m is not None and m.start(1) == 0 and col == 1 and tok is not None and str(tok) == m.group(1):
         meant = _closest_word(m.group(1), _DECLARATION_WORDS)
         if meant is not None:

@@ -266,6 +266,11 @@ def test_winner_for_winners_and_display_misspelt(tmp_path):
     expect(found, "E101", "game.rules", at, "did you mean 'winners'")
 
 
+def test_a_keyword_written_as_two_words(tmp_path):
+    found, at = run(tmp_path, ("setup:", "^set up:"))
+    expect(found, "E101", "game.rules", at, "'set up' is one word", "'setup'")
+
+
 def test_labeled_for_labelled(tmp_path):
     found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
                                '    choose c from deck ^labeled "Take {c}"\n    draw 1 from deck to current.hand'))
