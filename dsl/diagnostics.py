@@ -155,3 +155,9 @@ def render(diag: Diagnostic, sources: Sources | None = None) -> str:
 
 def render_all(diags: list[Diagnostic], sources: Sources | None = None) -> str:
     return "\n\n".join(render(d, sources) for d in diags)
+
+
+# The parser's message for `extend "../game.rules"` (a variant's `extends` misspelt): the loader,
+# seeing it, reports nothing more of that file, which without its base would be all errors.
+EXTENDS_MISSPELT = ("A variant names the rulebook it builds on with 'extends', with an s ('extend' adds to one "
+                    "declaration of that rulebook).")

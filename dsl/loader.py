@@ -22,7 +22,8 @@ from pathlib import Path
 
 
 from . import ast as A
-from .diagnostics import Diagnostic, RulebookError, Sources, Span, data_words, did_you_mean, word_at
+from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, data_words,
+                          did_you_mean, word_at)
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
 from .parse_cache import keep_records, kept_records, parse_file, records_key
 from .quick_schema import surely_fits
@@ -755,7 +756,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
                                             Span(game), "give the rulebook's folder to play one of its variants")])
         decls = loader.rules_file(path)
         base_dir = path.parent
-    if any(x.message.startswith("A variant names the rulebook") for x in loader.diags):
+    if any(x.message == EXTENDS_MISSPELT for x in loader.diags):
         # Its `extends` line did not parse (`extend "../game.rules"`): without its base, everything
         # else in it would be an error too, so only what was said about that line is reported.
         raise RulebookError(loader.diags, loader.sources)

@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
-from .diagnostics import Diagnostic, Span, did_you_mean
+from .diagnostics import EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
@@ -957,8 +957,7 @@ def _misspelt(e, text: str, line: int, col: int):
     names = set(getattr(e, "expected", None) or [])
     m = re.match(r"[ \t]*([A-Za-z_]\w*)", here)
     if m is not None and m.start(1) == 0 and m.group(1) == "extend" and here[6:].lstrip().startswith('"'):
-        return ("E101", "A variant names the rulebook it builds on with 'extends', with an s ('extend' adds "
-                        "to one declaration of that rulebook).", (line, 1), f"write 'extends {here[6:].strip()}'")
+        return ("E101", EXTENDS_MISSPELT, (line, 1), f"write 'extends {here[6:].strip()}'")
     two = re.match(r"([A-Za-z_]\w*)[ \t]+([A-Za-z_]\w*)", here)
     if two is not None and col == 1 and two.group(1) + two.group(2) in _DECLARATION_WORDS:
         word = two.group(1) + two.group(2)

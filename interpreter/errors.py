@@ -36,8 +36,6 @@ PY_ERRORS = (TypeError, IndexError, KeyError, AttributeError, ValueError)
 _KINDS = {"NoneType": "none", "int": "a number", "float": "a number", "str": "a text", "bool": "true or false",
           "list": "a list", "Hidden": "a list", "tuple": "a list", "dict": "a table", "function": "a function",
           "builtin_function_or_method": "a function"}
-_OPS = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide", "%": "take the remainder of",
-        "unary -": "negate"}
 
 
 def kind_words(python_name: str) -> str:
