@@ -80,48 +80,44 @@ def _from_message(e: Exception) -> str:
             return "a value it needs is none"
         return f"a value is {_value_words(obj)}, which is not the kind of value it needs here"
     if isinstance(e, TypeError):
-        m = re.match(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'", text)
-        if m:
-            op, a, b = m.groups()
-            if op == "//":
-                op = "/"
-            return f"'{op}' cannot combine {kind_words(a)} and {kind_words(b)}"
-        m = re.match(r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'", text)
-        if m:
-            op, a, b = m.groups()
-            return f"'{op}' cannot compare {kind_words(a)} with {kind_words(b)}"
-        m = re.match(r"bad operand type for (abs\(\)|unary -|unary \+): '(\w+)'", text)
-        if m:
-            what = "abs()" if m.group(1) == "abs()" else "'-'"
-            return f"{what} needs a number, but was given {kind_words(m.group(2))}"
-        m = re.match(r"can only concatenate (\w+) \(not \"(\w+)\"\) to (\w+)", text)
-        if m:
-            return f"'+' cannot combine {kind_words(m.group(1))} and {kind_words(m.group(2))}"
-        m = re.match(r"'(\w+)' object is not subscriptable", text)
-        if m:
-            return ("it takes an item from a list that is none" if m.group(1) == "NoneType"
-                    else f"it takes an item from {kind_words(m.group(1))}, which is not a list")
-        m = re.match(r"list indices must be integers or slices, not (\w+)", text)
-        if m:
-            return ("a value it needs is none: it reads something of a thing, player or item that is none"
-                    if m.group(1) == "NoneType" else
-                    f"a position in a list is {kind_words(m.group(1))}, not a number")
-        m = re.match(r"object of type '(\w+)' has no len\(\)", text)
-        if m:
-            return f"it counts the items of {kind_words(m.group(1))}, which is not a list"
-        m = re.match(r"'(\w+)' object is not iterable", text)
-        if m:
-            return f"it goes through {kind_words(m.group(1))} as if it were a list"
-        m = re.match(r"'(\w+)' object cannot be interpreted as an integer", text)
-        if m:
-            return f"it needs a whole number, but was given {kind_words(m.group(1))}"
-        m = re.match(r"unhashable type: '(\w+)'", text)
-        if m:
-            return f"it uses {kind_words(m.group(1))} where a single value is needed"
+        for pattern, words in _TYPE_ERRORS:
+            m = pattern.match(text)
+            if m:
+                return words(*m.groups())
         if "NoneType" in text:
             return "a value it needs is none"
         return "it was given a value of the wrong kind"
     return "it was given a value it cannot use"
+
+
+def _none_or(kind: str, if_none: str, otherwise: str) -> str:
+    return if_none if kind == "NoneType" else otherwise
+
+
+_UNARY = {"abs()": "abs()", "unary -": "'-'", "unary +": "'+'"}
+
+# Python's TypeError texts a rulebook can cause, and the same in the rules' words.
+_TYPE_ERRORS = [(re.compile(pattern), words) for pattern, words in [
+    (r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'",
+     lambda op, a, b: f"'{'/' if op == '//' else op}' cannot combine {kind_words(a)} and {kind_words(b)}"),
+    (r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'",
+     lambda op, a, b: f"'{op}' cannot compare {kind_words(a)} with {kind_words(b)}"),
+    (r"bad operand type for (abs\(\)|unary -|unary \+): '(\w+)'",
+     lambda op, a: f"{_UNARY[op]} needs a number, but was given {kind_words(a)}"),
+    (r"can only concatenate (\w+) \(not \"(\w+)\"\) to (\w+)",
+     lambda a, b, _: f"'+' cannot combine {kind_words(a)} and {kind_words(b)}"),
+    (r"'(\w+)' object is not subscriptable",
+     lambda a: _none_or(a, "it takes an item from a list that is none",
+                        f"it takes an item from {kind_words(a)}, which is not a list")),
+    (r"list indices must be integers or slices, not (\w+)",
+     lambda a: _none_or(a, "a value it needs is none: it reads something of a thing, player or item that is none",
+                        f"a position in a list is {kind_words(a)}, not a number")),
+    (r"object of type '(\w+)' has no len\(\)", lambda a: f"it counts the items of {kind_words(a)}, which is not a list"),
+    (r"'(\w+)' object is not iterable", lambda a: f"it goes through {kind_words(a)} as if it were a list"),
+    (r"'(\w+)' object cannot be interpreted as an integer",
+     lambda a: f"it needs a whole number, but was given {kind_words(a)}"),
+    (r"unhashable type: '(\w+)'", lambda a: f"it uses {kind_words(a)} where a single value is needed"),
+]]
 
 
 # ------------------------------------------------------------------ reading the generated code
