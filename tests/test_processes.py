@@ -19,8 +19,16 @@ from cli_fixtures import ROOT
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", COLUMNS="100")
 
 
+def _interruptible():
+    """Ctrl-C as at a terminal. A shell that starts a job in the background without job control
+    (`bash .ci/run &` in a script) makes it ignore SIGINT, and children inherit that: Python then
+    leaves SIGINT ignored, and the tests below would send it in vain."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*argv, cwd, **streams):
-    return subprocess.Popen([sys.executable, "-m", "tabletop", *map(str, argv)], cwd=cwd, env=ENV, **streams)
+    return subprocess.Popen([sys.executable, "-m", "tabletop", *map(str, argv)], cwd=cwd, env=ENV,
+                            preexec_fn=_interruptible, **streams)
 
 
 def read_until(fd, needle: bytes, seconds: float = 30) -> bytes:
