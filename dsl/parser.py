@@ -904,10 +904,17 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         line, col = len(lines), len(lines[-1]) + 1
     tok = getattr(e, "token", None)
     at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
-    found = _unclosed(text, line, col, at_end) or _misspelt(e, text, line, col) or _habit(e, text, line, col)
+    misspelt = None
+    found = _unclosed(text, line, col, at_end) or (misspelt := _misspelt(e, text, line, col)) \
+        or _habit(e, text, line, col)
     if found is not None:
         code, message, (at_line, at_col), hint = found
-        return Diagnostic(code, message, Span(file, at_line + line_offset, at_col), hint)
+        end = 0
+        if misspelt is not None:      # the caret under the whole misspelt word
+            word = re.match(r"\w+", (text.split("\n")[at_line - 1] if at_line >= 1 else "")[at_col - 1:])
+            end = at_col + len(word.group(0)) if word else 0
+        return Diagnostic(code, message, Span(file, at_line + line_offset, at_col,
+                                              at_line + line_offset if end else 0, end), hint)
     return _plain_syntax_diagnostic(e, file, text, line, col, line_offset)
 
 
@@ -970,7 +977,9 @@ def _misspelt(e, text: str, line: int, col: int):
     if tok is not None and str(tok).isidentifier() and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END"):
         keywords = [w.strip("'") for w in (_describe_terminal(n) for n in names)
                     if w.startswith("'") and w[1:-1].isalpha()]
-        meant = _closest_word(str(tok), keywords) if len(str(tok)) >= 4 else None
+        meant = _closest_word(str(tok), keywords)
+        if meant is not None and len(str(tok)) < 4 and sorted(str(tok)) != sorted(meant):
+            meant = None        # a short name one slip from a keyword is more often a name: only swapped letters
         if meant is not None:
             return ("E101", f"'{tok}' is not a word of the language here; did you mean '{meant}'?", (line, col),
                     f"write '{meant}'")

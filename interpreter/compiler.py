@@ -202,8 +202,22 @@ class Compiled:
     per_player_kinds: dict = field(default_factory=dict)  # `player kind` -> things per player
     thing_zones: dict = field(default_factory=dict)    # kind -> {zone field: visibility}, for views
     zones: set = field(default_factory=set)            # ("g"|"p", slot) of every zone (not a variable)
+    thing_places: list = field(default_factory=list)   # [(kind, [(table, slot, numbered)])]: zones of things
     dice: dict = field(default_factory=dict)           # die name -> its faces
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
+
+
+def thing_places(out: Compiled) -> list:
+    """Where each kind of thing can be kept: its zones, global or per player, and whether a zone
+    is numbered (`zone discard[2]: card`), for the check that each thing is in one place."""
+    by_kind: dict = {}
+    for table, slot in sorted(out.zones):
+        t = (out.global_types if table == "g" else out.player_types)[slot]
+        numbered = t.startswith("list:list:")
+        t = t[10:] if numbered else t[5:]
+        if t.startswith("thing:"):
+            by_kind.setdefault(t[6:], []).append((table, slot, numbered))
+    return list(by_kind.items())
 
 
 class Compiler:
@@ -700,6 +714,7 @@ class Compiler:
             self.compile_var(d, out.player_init, out.player_names, out.player_vis, "p")
         out.global_types = [sym[d.name].type for d in c.globals_]
         out.player_types = [sym[d.name].type for d in c.player_slots]
+        out.thing_places = thing_places(out)
         out.field_types = {k: {f: t for f, (t, dyn) in fs.items() if dyn} for k, fs in c.kind_fields.items()}
         out.enum_values = {n: set(x.decl.values if x.kind == "enum" else x.decl.choices)
                            for n, x in sym.items() if x.kind in ("enum", "option")}

@@ -313,8 +313,10 @@ class Machine:
     def check_one_place(self):
         """Each thing in one place, once the rules that put things into a zone without `move` have
         run to a pause (`statements._in_one_place`); else a rule error at the last such line."""
-        from .statecheck import things_problem
+        from .statecheck import things_in_one_place, things_problem
         span, self.zones_written = self.zones_written, None
+        if things_in_one_place(self.prog, self.s):
+            return
         problem = things_problem(self.prog, self.s)
         if problem:
             raise RuleError(f"When the rules paused, {problem}; the last line that put things into a zone is "
