@@ -14,7 +14,7 @@ from typing import Any
 from . import ast as A
 from . import builtins as B
 from . import types as T
-from .diagnostics import Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at
+from .diagnostics import Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at, yaml_misread
 from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
@@ -24,6 +24,7 @@ MAX_TABLE_KEYS = 100_000  # combinations of keys a table of several keys covers 
 # Statements after which nothing in the same block runs, and why.
 ENDS = {"EndGame": "ends the game", "Return": "leaves the rule", "Stop": "leaves the loop",
         "EndStage": "ends the turn or stage"}
+NUMBER_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 # Names from other languages, and what this one writes.
 OTHER_LANGUAGES = {"True": "write true", "False": "write false", "None": "write none", "null": "write none",
                    "nil": "write none", "TRUE": "write true", "FALSE": "write false", "NULL": "write none",
@@ -109,6 +110,7 @@ class Checker:
     def __init__(self, program: Program):
         self.p = program
         self.diags: list[Diagnostic] = []
+        self._all_nodes: list | None = None    # all_nodes()
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
         self.rules = self.out.rules
@@ -138,8 +140,9 @@ class Checker:
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
         self.diags.append(Diagnostic(code, message, span, hint))
 
-    def warn(self, code, message, node, hint=""):
-        self.out.warnings.append(Diagnostic(code, message, node.span, hint, severity="warning"))
+    def warn(self, code, message, node_or_span, hint=""):
+        span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
+        self.out.warnings.append(Diagnostic(code, message, span, hint, severity="warning"))
 
     # ------------------------------------------------------------------ declarations
     def declare(self, name: str, sym: Symbol, node, table: dict | None = None):
@@ -263,6 +266,69 @@ class Checker:
                 self.error("E203", f"'{name}' is built into the language and cannot be declared again.",
                            self.rules[name].decl)
 
+    def all_nodes(self) -> list:
+        """Every node of the rulebook, walked once for the passes that look at all of them (the
+        checker annotates nodes but never replaces one, so the list stays true)."""
+        if self._all_nodes is None:
+            self._all_nodes = list(A.walk(self.p.decls))
+        return self._all_nodes
+
+    def shadowing(self):
+        """E202 at a parameter or a name a loop, a comprehension or a choice binds that has the name of
+        a top-level variable, zone, definition, table, rule or stage: inside its body the name would
+        mean the local one, and the rules would silently read (or fail to type) the wrong thing."""
+        def place(n, name, keyword):
+            """Where `name` is bound in `n`: after `keyword` on its line (worked out only for a clash)."""
+            if keyword is None:
+                return self.word(n, name)
+            start = self.word(n, keyword)
+            return self.word(n, name, after=start.end_column - 1) if start is not n.span else n.span
+        binders = (A.RuleDecl, A.DefineDecl, A.ReactionDecl, A.For, A.Comprehension, A.ShowLine, A.MenuOption,
+                   A.Choose, A.Secret, A.Lambda, A.ShowBoard)
+        top = {name for name, s in self.sym.items() if s.kind in ("var", "define", "table")} | set(self.rules)
+        for n in self.all_nodes():
+            if not isinstance(n, binders):
+                continue
+            found = []        # (name, the keyword before it or a parameter, what it is)
+            if isinstance(n, (A.RuleDecl, A.DefineDecl)):
+                found = [(p.name, p, "parameter") for p in n.params]
+            elif isinstance(n, A.ReactionDecl) and not n.instant:
+                found = [(x, "(", "name") for x in n.event_args]
+            if isinstance(n, A.ReactionDecl):
+                found.append((n.player_var, "by", "name"))
+                if n.var:
+                    found.append((n.var, "for", "name"))
+            elif isinstance(n, (A.For, A.Comprehension, A.ShowLine)) or (isinstance(n, A.MenuOption) and n.var):
+                if n.var:
+                    found = [(n.var, "for", "name")]
+            elif isinstance(n, A.Choose):
+                found = [(n.var, "choose", "name")]
+            elif isinstance(n, A.Secret):
+                found = [(n.player_var, "each", "name"), (n.var, "chooses", "name")]
+                if n.time_var:
+                    found.append((n.time_var, "timed", "name"))
+            elif isinstance(n, A.Lambda):
+                found = [(n.param, None, "name")]
+            elif isinstance(n, A.ShowBoard):
+                found = [(n.var, "board", "name")]
+            for name, at, what in found:
+                if name not in top:
+                    continue
+                s = self.sym.get(name)
+                if s is None or s.kind not in ("var", "define", "table"):
+                    s = self.rules.get(name)
+                if s is None or not isinstance(s.decl, A.Decl) or not s.decl.span.line:
+                    continue
+                d = s.decl
+                if isinstance(at, A.Param):
+                    span = Span(at.span.file, at.span.line, at.span.column, at.span.line, at.span.column + len(name))
+                else:
+                    span = place(n, name, at)
+                where = f"line {d.span.line}{self.in_file(d, n) if hasattr(n, 'span') else ''}"
+                self.error("E202", f"The {what} '{name}' has the name of the {d.kind_word} '{name}' ({where}); "
+                                   "rename one of them.", span,
+                           f"inside, '{name}' would mean this {what}, never the {d.kind_word}")
+
     def resolve_type(self, t: A.TypeRef) -> str:
         if t.name == "list":
             return T.list_of(self.resolve_type(t.elem))
@@ -334,15 +400,7 @@ class Checker:
                 elif all(isinstance(f, int) for f in faces):
                     s.type = "die:int"
                 else:
-                    enums = set()
-                    for f in faces:
-                        fs = self.sym.get(f) if isinstance(f, str) else None
-                        if fs is None or fs.kind != "enum_value":
-                            self.error("E201", f"The die face '{f}' is not a number or a value of an enum.", d,
-                                       did_you_mean(str(f), [n for n, x in self.sym.items() if x.kind == "enum_value"]))
-                        else:
-                            enums.add(fs.type)
-                    s.type = "die:" + (enums.pop() if len(enums) == 1 else T.ANY)
+                    s.type = self.die_faces(d)
             elif s.kind == "define":
                 self.params(d)
                 s.type = self.resolve_type(d.result) if d.result else None
@@ -354,6 +412,47 @@ class Checker:
             if s.kind == "table":
                 s.type = self.table_type(s.decl)
                 self.check_table_keys(s.decl)
+
+    def die_faces(self, d: A.DieDecl) -> str:
+        """The type of a die with word faces: values of one enum. Its faces are all numbers or all
+        words: the odd one out (a word among numbers, a number among words) is one error at that
+        face; so is a word that is no enum's value."""
+        colon = self.word(d, ":", after=d.span.column - 1 + len(f"die {d.name}"))
+        seen = colon.end_column - 1 if colon is not d.span else 0
+        def at(face):
+            nonlocal seen
+            span = self.word(d, str(face), after=seen)
+            if span is not d.span:
+                seen = span.end_column - 1
+            return span
+        numbers = [f for f in d.faces if isinstance(f, int)]
+        words = [f for f in d.faces if isinstance(f, str)]
+        values = [n for n, x in self.sym.items() if x.kind == "enum_value"]
+        if numbers and len(words) <= len(numbers):
+            for f in words:
+                digit = NUMBER_WORDS.get(f.lower())
+                self.error("E301", f"The die '{d.name}' has numbered faces, and the face '{f}' is a word.", at(f),
+                           f"write it as a number: {digit}" if digit is not None else
+                           "a die's faces are all numbers or all values of one enum")
+            return "die:int"
+        enums = {self.sym[f].type for f in words if f in self.sym and self.sym[f].kind == "enum_value"}
+        enum = next(iter(enums))[5:] if len(enums) == 1 else None
+        for f in d.faces:
+            if isinstance(f, int):
+                self.error("E301", f"The die '{d.name}' has faces that are words, and the face {f} is a number.", at(f),
+                           "a die's faces are all numbers or all values of one enum")
+                continue
+            fs = self.sym.get(f)
+            if fs is not None and fs.kind == "enum_value":
+                at(f)
+            elif enum is not None:
+                own = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == "enum:" + enum]
+                self.error("E201", f"The die face '{f}' is not a value of the enum '{enum}', as the die's other faces are.",
+                           at(f), did_you_mean(f, own) or f"add it to the enum: enum {enum}: {', '.join(own + [f])}")
+            else:
+                self.error("E201", f"The die face '{f}' is not a number or a value of an enum.", at(f),
+                           did_you_mean(f, values) or "declare the die's faces in an enum first: enum colour: red, blue")
+        return "die:" + (enums.pop() if len(enums) == 1 else T.ANY)
 
     def thing_zones(self, k: A.KindDecl, fields: dict) -> dict:
         """A `zone` inside a kind: one zone per thing, kept as a changing field holding a list."""
@@ -518,8 +617,10 @@ class Checker:
             s = self.sym.get(v) if isinstance(v, str) else None
             if s is None or s.type != typ:
                 values = [n for n, x in self.sym.items() if x.type == typ and x.kind == "enum_value"]
-                self.error("E025", f"The value {data_words(v)} of '{f}' is not {T.a(typ)}.", self.data_where(where, f),
-                           did_you_mean(str(v), values) or f"{T.a(typ)} is one of {', '.join(values)}")
+                at = self.data_where(where, f)
+                self.error("E025", f"The value {data_words(v)} of '{f}' is not a value of the enum '{T.show(typ)}'.", at,
+                           yaml_misread(self.p.sources, at, v) or did_you_mean(str(v), values)
+                           or f"the enum '{T.show(typ)}' has the values {', '.join(values)}")
         return v
 
     def table_type(self, d: A.TableDecl) -> str:
@@ -1132,6 +1233,27 @@ class Checker:
             self.error("E301", f"Cannot move {T.a(wt)} out of {T.a(src)}.", st.what)
         if not T.fits(T.elem(src), T.elem(dst)):
             self.error("E301", f"Cannot move from {T.a(src)} to {T.a(dst)}.", st.dest)
+        if st.source == st.dest:
+            self.move_into_itself(st)
+
+    def move_into_itself(self, st: A.Move):
+        """W108 at a `move` whose zones are one: it moves nothing (the whole zone; its first card to
+        its top; its last card to its end) or only puts a card last. Turning a pile over, its first
+        card to its end, and putting a card on top of its own pile are moves on purpose."""
+        def ends(name):
+            return isinstance(st.what, A.Call) and st.what.name == name and st.what.args == [st.source]
+        if ends("first") and not st.to_top:
+            return
+        if st.to_top and not ends("first") and st.what != st.source:
+            return
+        zone, what = self.text_of(st.source), self.text_of(st.what)
+        if st.what == st.source or ends("first") or ends("last"):
+            result = "it changes nothing"
+        else:
+            result = f"it only puts {what} last in '{zone}'"
+        self.warn("W108", f"This moves {what} from '{zone}' into itself: {result}.", st.dest,
+                  "name the zone it should go to" + ("" if result.startswith("it changes") else
+                                                     f"; to put it on top, write 'to top of {zone}'"))
 
     def st_Draw(self, st: A.Draw, loop):
         self.want(st.count, T.INT, "How many to draw")
@@ -1339,7 +1461,7 @@ class Checker:
         """The likely fix when `node`, of type `have`, is used where `want` is: a thing's field of
         the wanted type ("did you mean c.rank?"), a table's look-up, an enum value without quotes."""
         if isinstance(node, A.Name) and node.name in self.sym and self.sym[node.name].kind == "die":
-            return f"roll it: roll({node.name})"
+            return f"{node.name} is a die; roll({node.name}) gives one of its faces"
         if have.startswith("thing:"):
             kind = have[6:]
             fields = [f for f, (t, _) in self.out.kind_fields.get(kind, {}).items() if T.fits(t, want) and want != T.ANY]
@@ -1786,7 +1908,7 @@ class Checker:
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
         called, used = set(), set()
-        for node in A.walk(self.p.decls):
+        for node in self.all_nodes():
             if isinstance(node, A.CallStmt):
                 called.add(node.name)
             elif isinstance(node, (A.Call, A.Name)):
@@ -1800,9 +1922,30 @@ class Checker:
         for name, s in self.sym.items():
             if s.kind == "define" and name not in used and name not in hooks:
                 self.warn("W102", f"The definition '{name}' is never used.", s.decl)
+        self.unsignalled()
+
+    def unsignalled(self):
+        """W107 at a reaction to an event no rule ever signals (it can never be played); W102 at an
+        event nothing signals or reacts to. The program is the merged one: a base may declare an
+        event that only its variant signals."""
+        signalled = {n.event for n in self.all_nodes() if isinstance(n, A.Signal)}
+        reacted = set()
+        for d in self.p.decls:
+            if isinstance(d, A.ReactionDecl) and not d.instant:
+                reacted.add(d.event)
+                s = self.sym.get(d.event)
+                if s is not None and s.kind == "event" and d.event not in signalled:
+                    self.warn("W107", f"The reaction '{d.name}' waits for the event '{d.event}', which no rule ever "
+                                      "signals, so it can never be played.", self.word(d, d.event, after=d.span.column - 1 + len(f"reaction {d.name} on")),
+                              f"signal it where it happens: signal {d.event}(...)")
+        for name, s in self.sym.items():
+            if s.kind == "event" and name not in signalled and name not in reacted:
+                self.warn("W102", f"The event '{name}' is never used: no rule signals it and no reaction waits for it.",
+                          s.decl)
 
     def run(self) -> CheckedProgram:
         self.collect()
+        self.shadowing()
         self.signatures()
         self.check_bodies()
         self.structure()
@@ -1851,7 +1994,16 @@ def check(program: Program) -> CheckedProgram:
     try:
         out = checker.run()
     except RecursionError:
-        checker.diags.append(Diagnostic("E900", "The rulebook nests expressions too deeply to check.", Span(program.root)))
+        chain = checker.define_stack
+        if chain:    # a definition using the next, and so on: the one where the depth ran out, and the first
+            d, first = chain[-1], chain[0]
+            checker.diags.append(Diagnostic(
+                "E900", f"The rulebook nests expressions too deeply to check: the definition '{d.name}' is reached "
+                        f"through {len(chain) - 1} definitions, each using the next (from '{first.name}', line "
+                        f"{first.span.line}).", checker.word(d, d.name, after=d.span.column),
+                "shorten the chain: give some of the definitions their values directly, or work them out in a rule"))
+        else:
+            checker.diags.append(Diagnostic("E900", "The rulebook nests expressions too deeply to check.", Span(program.root)))
         out = checker.out
     if program.syntax_problems:
         checker.diags = [d for d in checker.diags if not _follows_syntax_error(d, program.broken_names)]

@@ -118,6 +118,48 @@ def data_words(value) -> str:
     return "a value a data file cannot hold"
 
 
+# The words YAML 1.1 (which PyYAML reads) takes for true, false or nothing, beyond those the rules write.
+_YAML_SPECIAL = re.compile(r"(yes|no|on|off|y|n|true|false|null|~)", re.IGNORECASE)
+
+
+def yaml_misread(sources: "Sources | None", span: Span, value) -> str:
+    """A hint when YAML read a word at `span` of a data file as a truth or as nothing (`name: No`
+    is false, `type: off` is false, `null` is none): the word as written, and how to keep it a
+    word. "" when the value was not read so, or the word is not there."""
+    if not (isinstance(value, bool) or value is None):
+        return ""
+    line = sources.line(span.file, span.line) if sources is not None and span.line else None
+    if not line:
+        return ""
+    m = _YAML_SPECIAL.match(line, max(span.column - 1, 0))
+    if m is None or (m.end() < len(line) and (line[m.end()].isalnum() or line[m.end()] == "_")):
+        return ""
+    word = m.group(0)
+    read = "none" if value is None else "true" if value else "false"
+    if word == read:
+        return ""
+    return f'YAML reads {word} as {read}: write it in quotes, "{word}"'
+
+
+def yaml_syntax_hint(text: str, line: int) -> str:
+    """Words for a YAML error that comes from something other than YAML: a tab indenting the line,
+    a text in single quotes holding an apostrophe (`'Don't ...'`), or a rulebook given as a data
+    file. "" otherwise."""
+    lines = text.split("\n")
+    if 0 < line <= len(lines) and "\t" in lines[line - 1][:len(lines[line - 1]) - len(lines[line - 1].lstrip())]:
+        return "data files are indented with spaces, not tabs: replace the tab at the start of this line with spaces"
+    near = lines[max(line - 2, 0):line + 1] if line else lines[:1]
+    for src in near:
+        m = re.search(r"'[^'\n]*'[A-Za-z]", src)
+        if m:
+            shown = src[m.start():].split(",")[0].strip().strip("}]")
+            return (f"a text in single quotes ends at its second ' ({shown}); write texts in double quotes: "
+                    f'"{shown.strip(chr(39))}"')
+    if re.search(r'^(game\s+"|players\s+\d|enum\s+\w+\s*:|rule\s+\w+|turn\s*:)', text, re.MULTILINE):
+        return "this file is not YAML data (it looks like a rulebook); 'kind ... from' names a .yaml data file"
+    return ""
+
+
 def did_you_mean(name: str, candidates) -> str:
     """A hint naming the closest candidate, or "" when nothing is close."""
     # Short names differ by a larger share for one wrong letter ("d8" for "d6").
@@ -136,6 +178,9 @@ def render(diag: Diagnostic, sources: Sources | None = None) -> str:
     if src is not None:
         src = src.replace("\t", "    ")     # as the parser reads a tab, so the caret lines up
         col = max(diag.span.column, 1)
+        width = 1     # as wide as the span when it is on one line, counted before the line is shortened
+        if diag.span.end_line == diag.span.line and diag.span.end_column > col:
+            width = diag.span.end_column - col
         if len(src) > QUOTE_WIDTH:     # a line of thousands of characters: quote the part at the caret
             left = max(0, min(col - 1 - QUOTE_WIDTH // 4, len(src) - QUOTE_WIDTH))
             src = ("…" if left else "") + src[left:left + QUOTE_WIDTH] + ("…" if left + QUOTE_WIDTH < len(src) else "")
@@ -143,9 +188,6 @@ def render(diag: Diagnostic, sources: Sources | None = None) -> str:
         src = src.translate(_VISIBLE)     # a NUL or an escape would print as nothing, or move the terminal's cursor
         gutter = f"{diag.span.line:>4} | "
         out.append(gutter + src)
-        width = 1
-        if diag.span.end_line == diag.span.line and diag.span.end_column > col:
-            width = diag.span.end_column - col
         width = max(1, min(width, len(src) - col + 1))
         out.append(" " * (len(gutter) - 2) + "| " + " " * (col - 1) + "^" * width)
     if diag.hint:

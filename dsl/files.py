@@ -21,8 +21,9 @@ _SYSTEM = ("/proc", "/sys")     # the kernel's files look regular: never a ruleb
 class FileProblem(Exception):
     """Why a file a rulebook names cannot be read: a diagnostic code and a sentence."""
 
-    def __init__(self, code: str, message: str, hint: str = ""):
+    def __init__(self, code: str, message: str, hint: str = "", line: int = 0, column: int = 0):
         self.code, self.message, self.hint = code, message, hint
+        self.line, self.column = line, column    # where in the file itself, when the problem is in its text
         super().__init__(message)
 
 
@@ -97,10 +98,21 @@ class RulebookFolder:
             os.close(fd)
         if size > MAX_FILE_BYTES:
             raise FileProblem("E010", f"{what} is larger than {MAX_FILE_BYTES:,} bytes.")
+        data = b"".join(chunks)
         try:
-            return b"".join(chunks).decode("utf-8")
+            return data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise FileProblem("E012", f"{what} is not UTF-8 text (byte {e.start + 1}).") from None
+            line, column = _place(data, e.start)
+            raise FileProblem("E012", f"{what} is not UTF-8 text: the byte at line {line}, column {column} (byte "
+                                      f"{e.start + 1} of the file) is not part of any UTF-8 character.",
+                              ("it is saved as UTF-16: " if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "")
+                              + "save the file as UTF-8 (most editors offer it when saving)", line, column) from None
+
+
+def _place(data: bytes, at: int) -> tuple[int, int]:
+    """The line and column (1-based, counted in characters) of the byte at `at`."""
+    start = data.rfind(b"\n", 0, at) + 1
+    return data.count(b"\n", 0, at) + 1, len(data[start:at].decode("utf-8", errors="replace")) + 1
 
 
 def _regular(mode: int, what: str) -> None:

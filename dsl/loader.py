@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import ast as A
 from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, data_words,
-                          did_you_mean, word_at)
+                          did_you_mean, word_at, yaml_misread, yaml_syntax_hint)
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
 from .parse_cache import keep_records, kept_records, parse_file, records_key
 from .quick_schema import surely_fits
@@ -36,7 +36,7 @@ MAX_YAML_DEPTH = 20           # a data file is a key, a list of records, and the
 MAX_YAML_NODES = 200_000      # values in a data file once its aliases are expanded
 VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 
-__all__ = ["Program", "load_program", "find_rulebook", "MAX_FILE_BYTES", "MAX_RECORDS"]
+__all__ = ["Program", "load_program", "find_rulebook", "note_changes", "MAX_FILE_BYTES", "MAX_RECORDS"]
 
 
 @dataclass
@@ -52,6 +52,12 @@ class Program:
     syntax_problems: list = field(default_factory=list)  # syntax errors, reported with the checker's
     broken_names: set = field(default_factory=set)      # names the declarations with syntax errors declare
     data_failed: set = field(default_factory=set)       # kinds whose data could not be read
+    changes: dict = field(default_factory=dict)         # name -> ("removed" or "replaced", the span saying so)
+
+
+def variant_name_for(name: str) -> str:
+    """A variant's name made from a file's name that cannot be one: "Calm Seas" -> "calm_seas"."""
+    return re.sub(r"[^a-z0-9_-]+", "_", name.strip().lower()).strip("_") or "variant"
 
 
 def resolve_game_path(game: str) -> Path:
@@ -122,6 +128,73 @@ def _yaml():
         return mapping
     LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
     return yaml, LineLoader
+
+
+_YAML_WORDS = [(re.compile(p), w) for p, w in [
+    (r"expected ',' or '\]', but got", "a list written in [ ] is not closed with ']', or two of its items are not "
+                                      "separated by ','"),
+    (r"expected ',' or '\}', but got", "a mapping written in { } is not closed with '}', or two of its entries are "
+                                      "not separated by ','"),
+    (r"mapping values are not allowed here", "a ': ' is not allowed here; a text holding ': ' is written in quotes"),
+    (r"found character '\\t' that cannot start any token", "a line holds a tab; YAML indents with spaces only"),
+    (r"found unexpected end of stream", "a quoted text is never closed"),
+    (r"found undefined alias '?([^']*)'?", "'*{0}' names no anchor: write '&{0}' before it"),
+    (r"could not find expected ':'", "a key is not followed by ':'"),
+    (r"did not find expected key", "a line is not indented like the keys around it, or is not 'key: value'"),
+    (r"did not find expected '-' indicator", "a line is not indented like the list's items around it"),
+    (r"found duplicate anchor '?([^']*)'?", "the anchor '&{0}' is given twice"),
+]]
+
+
+def yaml_words(problem) -> str:
+    """A PyYAML problem ("expected ',' or ']', but got '<scalar>'") in words for people."""
+    problem = str(problem or "").strip()
+    for pattern, words in _YAML_WORDS:
+        m = pattern.match(problem)
+        if m:
+            return words.replace("{0}", m.group(1)) if m.groups() else words
+    return problem or "it cannot be read"
+
+
+def flow_comment(text: str, line: int, column: int) -> tuple[int, int, str] | None:
+    """A ' #' inside a [ ] or { } that is still open at (line, column), where a YAML error was
+    found: YAML reads it as a comment, so the rest of that line is lost (`[Chocolate #3]`). Its
+    (line, column) and the words it cut ("Chocolate #3", or "" if they cannot be told), or None."""
+    lines = text.split("\n")
+    found: list = []          # (depth, line, column, words) of comments inside [ ] or { } still open
+    depth = 0
+    for n, src in enumerate(lines[:max(line, 0)], start=1):
+        i, quote, start = 0, "", True       # `start`: a quote here would open a quoted scalar
+        end = column - 1 if n == line else len(src)
+        while i < min(end, len(src)):
+            ch = src[i]
+            if quote:
+                if ch == "\\" and quote == '"':
+                    i += 1
+                elif ch == quote:
+                    if quote == "'" and src[i + 1:i + 2] == "'":
+                        i += 1
+                    else:
+                        quote = ""
+            elif ch in "'\"" and start:
+                quote = ch
+            elif ch == "#" and (i == 0 or src[i - 1] in " \t"):
+                if depth:
+                    before = re.split(r"[\[{,]|:\s", src[:i])[-1].strip()
+                    number = re.match(r"#\s*(\d+)", src[i:])
+                    words = f"{before} #{number.group(1)}" if before and number else ""
+                    found.append((depth, n, i + 1, words))
+                break
+            elif ch in "[{":
+                depth += 1
+            elif ch in "]}":
+                depth = max(depth - 1, 0)
+                found = [f for f in found if f[0] <= depth]
+            start = ch in " \t[{,:-" if not quote else False
+            i += 1
+    if not found or not depth:
+        return None
+    return found[-1][1:]
 
 
 def _yaml_shape_problem(text: str, events=None) -> tuple[str, int, int] | None:
@@ -199,6 +272,7 @@ class Loader:
         self.reading: list[str] = []       # the files being read, each extending (or including) the next
         self.loops = 0                     # extends loops found (E019)
         self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
+        self.changes: dict = {}            # names an extension removed or replaced: name -> (how, span)
 
     def error(self, code, message, span, hint=""):
         self.diags.append(Diagnostic(code, message, span, hint))
@@ -227,7 +301,8 @@ class Loader:
             real = self.folder_.real(path, what)
             text = self.folder_.read(real, what)
         except FileProblem as p:
-            self.error(p.code, p.message, self.named_at(span, what) or Span(self.display(path)), p.hint)
+            inside = Span(self.display(path), p.line, p.column, p.line, p.column + 1) if p.line else None
+            self.error(p.code, p.message, inside or self.named_at(span, what) or Span(self.display(path)), p.hint)
             return None
         # A byte order mark some editors write first is no part of the text; a line ending of a
         # carriage return alone (old Macs) is read as one, not as a character on one long line.
@@ -332,6 +407,8 @@ class Loader:
                                did_you_mean(d.name, [k[1] for k in index]))
                 for k in hits:
                     merged[index.pop(k)] = None
+                if hits:
+                    self.changes[d.name] = ("removed", d.span)
                 continue
             k = self.key(d)
             if d.extend:
@@ -356,6 +433,7 @@ class Loader:
                                word_at(self.sources, d.span, d.name, d.span.column + 6), hint)
                     continue
                 merged[index[k]] = d
+                self.changes.setdefault(d.name, ("replaced", d.span))
             elif isinstance(d, (A.GameDecl, A.PlayersDecl)) and type(d) not in overridden and \
                     any(isinstance(x, type(d)) for x in merged):
                 # A variant's own title or player count counts instead of the base's (a second
@@ -406,8 +484,17 @@ class Loader:
     def folder(self, folder: Path, variant: str | None) -> list:
         if variant:
             vfile = folder / "variants" / f"{variant}.rules"
-            if not VARIANT_NAME.fullmatch(variant) or not os.path.lexists(vfile):
-                known = sorted(p.stem for p in (folder / "variants").glob("*.rules"))
+            named = "/" not in variant and "\0" not in variant and os.path.lexists(vfile)
+            if named and not VARIANT_NAME.fullmatch(variant):
+                # The file is there, but its name cannot be a variant's ("Calm Seas.rules").
+                self.error("E016", f"The variant file {self.display(vfile)} has a name that cannot be a variant's: "
+                                   "a variant's name is one word of letters, digits, '_' and '-' (lower-case words joined "
+                                   "by '_', as in calm_seas).",
+                           Span(self.display(vfile)), f"rename the file '{variant_name_for(variant)}.rules'")
+                return []
+            if not VARIANT_NAME.fullmatch(variant) or not named:
+                known = sorted(p.stem for p in (folder / "variants").glob("*.rules")
+                               if VARIANT_NAME.fullmatch(p.stem) and p.stem != variant)
                 self.error("E016", f"The rulebook has no variant '{variant}'.", Span(self.display(folder)),
                            did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
                 return []
@@ -533,12 +620,18 @@ class Loader:
             col = mark.column + 1 if mark else 0
             opened = getattr(e, "context_mark", None)
             context = str(getattr(e, "context", "") or "")
+            comment = flow_comment(text, line, col) if mark else None
+            if comment is not None:
+                self.error("E020", _comment_words(comment), Span(name, comment[0], comment[1]), _comment_hint(comment))
+                return None
             if opened is not None and ("flow mapping" in context or "flow sequence" in context):
                 ch = "{" if "mapping" in context else "["
                 self.error("E020", f"This '{ch}' is never closed.", Span(name, opened.line + 1, opened.column + 1),
+                           yaml_syntax_hint(text, opened.line + 1) or
                            f"close it with '{'}' if ch == '{' else ']'}' at the end of the record")
                 return None
-            self.error("E020", f"The data file is not valid YAML: {getattr(e, 'problem', e)}.", Span(name, line, col))
+            self.error("E020", f"The data file is not valid YAML: {yaml_words(getattr(e, 'problem', e))}.",
+                       Span(name, line, col), yaml_syntax_hint(text, line))
             return None
         return self.validate_data(raw, d, name, schema)
 
@@ -585,7 +678,8 @@ class Loader:
                     continue
                 at = where if e.validator == "required" or not e.path else self.key_at(where, str(e.path[0]), value=True)
                 self.error("E022", f"This {kind.name} record does not fit the kind: {_data_problem(e, wanted)}.",
-                           at, f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
+                           at, (e.validator == "type" and yaml_misread(self.sources, at, e.instance))
+                           or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
             for key in plain_rec:
                 if key in changing:
                     self.error("E023", f"The {kind.name} record gives '{key}', which is a changing field: it starts at "
@@ -765,7 +859,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
             loader.error("E015", f"'extend {d.kind_word}' adds to a base rulebook's declaration, and this file extends none.",
                          d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
     decls = [d for d in decls if not d.extend]
-    program = Program(str(path), decls, sources=loader.sources, variant=variant)
+    program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes))
     syntax = list(loader.diags)
     loader.load_data(decls, base_dir, program)
     if syntax and not all(d.code.startswith("E1") for d in syntax):
@@ -779,6 +873,48 @@ def load_program(game: str, variant: str | None = None) -> Program:
     # does not complain of things missing from a kind whose data failed.
     program.data_problems = loader.diags[len(syntax):]
     return program
+
+
+def _comment_words(comment: tuple) -> str:
+    said = f" in '{comment[2]}'" if comment[2] else ""
+    return (f"The '#'{said} starts a YAML comment, so the rest of this line is not read and the [ ] or {{ }} "
+            "it is in is never closed.")
+
+
+def _comment_hint(comment: tuple) -> str:
+    if comment[2]:
+        return f'write "{comment[2]}" in quotes: YAML reads # as a comment'
+    return "write a name holding '#' in quotes (\"Chocolate #3\"): YAML reads # as a comment"
+
+
+def note_changes(diagnostics: list, program: Program) -> list:
+    """The checker's errors about a rulebook with a variant's `remove` applied: each error in
+    another file that names a removed name says which line removed it, and a first error at that
+    `remove` line says the base still uses it. (A replaced name is recorded too, but not noted: a
+    message naming it is not often caused by the replacement.)"""
+    if not program.changes:
+        return diagnostics
+    out, uses = [], {}
+    for d in diagnostics:
+        for name, (how, span) in program.changes.items():
+            if d.severity != "error" or d.span.file == span.file or f"'{name}'" not in d.message:
+                continue
+            if how != "removed":      # a replaced name in a message is not often the cause: no note
+                continue
+            # the usual hint ("set it first") would not help
+            uses.setdefault(name, []).append(d.span)
+            d = dataclasses.replace(d, hint=f"'{name}' was removed by {span.file}:{span.line}")
+            break
+        out.append(d)
+    lead = []
+    for name, spans in uses.items():
+        span = program.changes[name][1]
+        more = len(spans) - 1
+        where = f"{spans[0].file}:{spans[0].line}" + (f" and {more} more place{'s' * (more != 1)}" if more else "")
+        lead.append(Diagnostic("E014", f"This removes '{name}', but the base rulebook still uses it ({where}).",
+                               word_at(program.sources, span, name, span.column) or span,
+                               f"replace the rules that use '{name}' too, or keep it"))
+    return lead + out
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")

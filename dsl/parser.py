@@ -117,6 +117,12 @@ KEYWORDS = {"game", "players", "option", "enum", "kind", "grid", "die", "var", "
             "public", "owner", "hidden", "show", "board", "highest", "lowest", "on", "stage", "side",
             "play", "take", "turns", "instantly", "extend", "default", "rounds", "led"}
 
+# The words that read as something else wherever a value is written, so an enum value (or an
+# option's choice) of that name could never be used: what each of them means.
+TAKEN_VALUES = {"none": ("'none' means no value at all", "nothing"), "true": ("'true' is a truth", "yes"),
+                "false": ("'false' is a truth", "no"), "if": ("'if' starts a condition", "maybe"),
+                "not": ("'not' turns a truth around", "never")}
+
 _FRIENDLY = {
     "NAME": "a name", "INT": "a whole number", "STRING": 'a quoted text like "this"',
     "_NL": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
@@ -324,6 +330,14 @@ class _ToAst(Transformer):
         return A.OptionDecl(str(c[0]), choices=c[1], default=default, span=self.sp(meta))
 
     def name_list(self, c):
+        """The values of an enum or the choices of an option. A word the language gives a meaning of
+        its own where a value is written (`none`, `true`, `if`) could never name one: E203 at it."""
+        for t in c:
+            if str(t) in TAKEN_VALUES:
+                meaning, instead = TAKEN_VALUES[str(t)]
+                self.errors.append(Diagnostic("E203", f"The word '{t}' is taken by the language ({meaning}), so it "
+                                                      "cannot name a value.", self.sp(t),
+                                              f"give the value another name, such as '{instead}'"))
         return [str(t) for t in c]
 
     @v_args(meta=True)
@@ -952,14 +966,37 @@ def _closest_word(word: str, words) -> str | None:
     return best if _edits(word, best) <= most else None
 
 
+def _glued_keyword(here: str, col: int):
+    """(word, column, keyword) when the error is inside a word whose start the lexer read as a
+    keyword of its own (`owners`: 'owner', then an unexpected 's'), or None."""
+    i = col - 1
+    if not (0 < i < len(here)) or not (here[i].isalnum() or here[i] == "_") or not (here[i - 1].isalnum() or here[i - 1] == "_"):
+        return None
+    start = i
+    while start > 0 and (here[start - 1].isalnum() or here[start - 1] == "_"):
+        start -= 1
+    end = i
+    while end < len(here) and (here[end].isalnum() or here[end] == "_"):
+        end += 1
+    keyword = here[start:i]
+    if keyword not in _plain_names()[1]:
+        return None
+    return here[start:end], start + 1, keyword
+
+
 def _misspelt(e, text: str, line: int, col: int):
     """(code, message, (line, column), hint) when the error comes from a misspelt keyword: the
     first word of a statement (`darw 3 from deck`, `retrun`) or of a declaration (`enmu`, `tabel`),
     or a keyword misspelt where the parser wanted it (`labeled`). The caret goes under the word."""
-    if isinstance(e, UnexpectedCharacters):
-        return None
     lines = text.split("\n")
     here = lines[line - 1] if 0 < line <= len(lines) else ""
+    glued = _glued_keyword(here, col)
+    if glued is not None:
+        word, start, keyword = glued
+        return ("E101", f"'{word}' is not a word of the language here; did you mean '{keyword}'?", (line, start),
+                f"write '{keyword}'")
+    if isinstance(e, UnexpectedCharacters):
+        return None
     tok = getattr(e, "token", None)
     names = set(getattr(e, "expected", None) or [])
     m = re.match(r"[ \t]*([A-Za-z_]\w*)", here)

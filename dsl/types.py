@@ -52,7 +52,9 @@ def show(t: str) -> str:
     """A type in the words a rulebook uses."""
     if t.startswith("list:"):
         return "list of " + show(t[5:])
-    if t.startswith(("enum:", "thing:", "die:")):
+    if t.startswith("die:"):
+        return "die"              # its faces' type is what a roll gives, not what the die is
+    if t.startswith(("enum:", "thing:")):
         return t.split(":", 1)[1]
     if t.startswith("fn:"):
         return "function"
@@ -67,6 +69,8 @@ def plural(t: str) -> str:
     if word:
         return word
     word = show(t)
+    if word == "die" and t.startswith("die:"):
+        return "dice"
     return word if word.endswith("s") else word + "s"
 
 
@@ -77,4 +81,12 @@ def a(t: str) -> str:
     word = show(t)
     if word.endswith("s") and t.startswith(("thing:", "enum:")):    # a kind named in the plural ("cells")
         return f"one of the {word}"
-    return ("an " if word[:1] in "aeiou" else "a ") + word
+    return ("an " if _vowel_sound(word) else "a ") + word
+
+
+def _vowel_sound(word: str) -> bool:
+    """Whether "an" goes before the word: it starts with a vowel's sound ("an int", "a use", "a one")."""
+    w = word.lower()
+    if w.startswith(("uni", "use", "usu", "uti", "ura", "ure", "uro", "eu", "one", "once")):
+        return False
+    return w[:1] in "aeiou"

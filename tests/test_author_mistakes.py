@@ -402,3 +402,187 @@ def test_two_card_records_with_a_name_the_rules_use_are_an_error(tmp_path):
                                                '    deck = shuffled(card)\n    level = card "Ace of hearts".rank'))
     found = diagnose(tmp_path / "book")
     expect(found, "E202", "cards.yaml", (3, 12), '"Ace of hearts"', "names only the first")
+
+
+# ------------------------------------------------------------------ words the language takes
+@pytest.mark.parametrize("word", ["none", "true", "false", "if", "not"])
+def test_an_enum_value_that_is_a_word_of_the_language(tmp_path, word):
+    found, at = run(tmp_path, ("enum suit: hearts, spades", f"enum suit: hearts, spades, ^{word}"))
+    expect(found, "E203", "game.rules", at, f"'{word}'", "taken by the language")
+
+
+def test_an_option_choice_that_is_a_word_of_the_language(tmp_path):
+    found, at = run(tmp_path, ("enum suit:", "option speed: slow, ^none = slow\nenum suit:"))
+    expect(found, "E203", "game.rules", at, "'none'", "taken by the language", "another name")
+
+
+def test_keywords_that_are_not_values_stay_allowed_as_enum_values(tmp_path):
+    found, _ = run(tmp_path, ("enum suit: hearts, spades", "enum suit: hearts, spades\nenum place: board, hidden, end"))
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ events nobody signals
+EVENT = 'event flipped(p: player)\nreaction wink on ^flipped(p) by q labelled "Wink":\n    q.points += 1\n\nsetup:'
+
+
+def test_a_reaction_to_an_event_no_rule_signals_is_a_warning(tmp_path):
+    found, at = run(tmp_path, ("setup:", EVENT))
+    hit = expect(found, "W107", "game.rules", at, "'wink'", "'flipped'", "no rule ever signals")
+    assert hit.severity == "warning"
+
+
+def test_an_event_nothing_signals_or_waits_for_is_never_used(tmp_path):
+    found, at = run(tmp_path, ("setup:", "^event flipped(p: player)\n\nsetup:"))
+    expect(found, "W102", "game.rules", at, "event 'flipped'", "never used")
+
+
+def test_an_event_only_a_variant_signals_is_fine_in_the_variant(tmp_path):
+    variant = 'extends "../game.rules"\nextend turn:\n    signal flipped(current)\n'
+    found, _ = run(tmp_path, ("setup:", EVENT), add={"variants/v.rules": variant}, variant="v")
+    assert not [d for d in found if d.code in ("W107", "W102")], [d.message for d in found]
+    (tmp_path / "signalled").mkdir()
+    found, _ = run(tmp_path / "signalled", ("setup:", EVENT))
+    assert [d for d in found if d.code == "W107"]        # the base alone: nothing signals it
+
+
+# ------------------------------------------------------------------ a local with a top-level name
+@pytest.mark.parametrize("change, words", [
+    (("define best(cs: list of card)", "define best(^level: list of card)"), ["parameter 'level'", "variable 'level'", "line 19"]),
+    (("    if count(deck) == 0:", "    for ^bonus in [1, 2]:\n        say \"{bonus}\"\n    if count(deck) == 0:"),
+     ["name 'bonus'", "table 'bonus'", "rename one of them"]),
+    (("max([c.rank for c in cs])", "max([c.rank for ^best in [1] for c in cs])"), None),
+])
+def test_a_parameter_or_loop_name_with_a_top_level_name(tmp_path, change, words):
+    found, at = run(tmp_path, change)
+    if words is None:        # a comprehension naming the definition it is in: still one error at the name
+        assert [d for d in found if d.code in ("E202", "E101")]
+        return
+    expect(found, "E202", "game.rules", at, *words)
+
+
+def test_a_rule_parameter_named_like_a_variable_is_reported_before_its_follow_on_errors(tmp_path):
+    found, at = run(tmp_path, ("setup:", "rule erupt(^level: bool):\n    if level:\n        level = level + 1\n\nsetup:"))
+    expect(found, "E202", "game.rules", at, "parameter 'level'", "variable 'level'")
+    errors = [d for d in found if d.severity == "error"]
+    assert sorted(errors, key=lambda d: (d.span.line, d.span.column))[0].code == "E202"
+
+
+# ------------------------------------------------------------------ a move into the same zone
+def test_a_move_from_a_zone_into_itself_is_a_warning(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
+                               "    draw 1 from deck to current.hand\n"
+                               "    move last(current.hand) from current.hand to ^current.hand"))
+    hit = expect(found, "W108", "game.rules", at, "from 'current.hand' into itself", "changes nothing")
+    assert hit.severity == "warning"
+
+
+def test_a_chosen_card_moved_into_its_own_zone_is_a_warning(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
+                               "    draw 1 from deck to current.hand\n    choose c from current.hand\n"
+                               "    move c from current.hand to ^current.hand"))
+    expect(found, "W108", "game.rules", at, "moves c from 'current.hand' into itself", "only puts c last", "top of")
+
+
+@pytest.mark.parametrize("move", ["move first(deck) from deck to deck", "move last(deck) from deck to top of deck"])
+def test_turning_a_pile_over_is_not_a_move_into_itself(tmp_path, move):
+    found, _ = run(tmp_path, ("    draw 1 from deck to current.hand", f"    draw 1 from deck to current.hand\n    {move}"))
+    assert not [d for d in found if d.code == "W108"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ files that are not UTF-8
+def test_a_byte_that_is_not_utf8_is_pointed_at(tmp_path):
+    text = textwrap.dedent(BASE["game.rules"]).replace("# A small game", "# A sm\u00e4ll game").encode("utf-8")
+    text = text.replace("\u00e4".encode("utf-8"), b"\xe4")
+    found, _ = run(tmp_path, raw={"game.rules": text})
+    expect(found, "E012", "game.rules", (1, 7), "not UTF-8", "line 1, column 7")
+
+
+# ------------------------------------------------------------------ dice
+@pytest.mark.parametrize("faces, at_face, words", [
+    ("1, 2, 3, 4, 5, six", "six", ["numbered faces", "'six' is a word", "6"]),
+    ("1 to 5, six", "six", ["numbered faces", "'six'"]),
+    ("hearts, spades, 3", "3", ["faces that are words", "3 is a number"]),
+])
+def test_a_die_whose_faces_mix_numbers_and_words(tmp_path, faces, at_face, words):
+    line = f"die d6: {faces}\n"
+    found, _ = run(tmp_path, ("table bonus:", line + "table bonus:"))
+    hits = [d for d in found if d.code in ("E301", "E201") and d.span.line == 21]
+    assert len(hits) == 1, [f"{d.span}: {d.message}" for d in found]
+    expect(found, "E301", "game.rules", (21, line.index(at_face) + 1), *words)
+
+
+def test_a_die_face_that_is_no_value_of_the_enum_of_the_others(tmp_path):
+    found, at = run(tmp_path, ("table bonus:", "die colour: hearts, spades, ^clubs\ntable bonus:"))
+    expect(found, "E201", "game.rules", at, "'clubs'", "enum 'suit'")
+    assert len([d for d in found if d.code == "E201"]) == 1
+
+
+def test_a_die_used_as_a_number_is_named_a_die(tmp_path):
+    found, at = run(tmp_path, ("table bonus:", "die d6: 1 to 6\ndefine two_dice: int = ^d6 + d6\ntable bonus:"))
+    expect(found, "E301", "game.rules", at, "not a die", "roll(d6)")
+
+
+# ------------------------------------------------------------------ the quoted line and its caret
+def test_the_caret_is_as_wide_as_the_word_on_a_shortened_line():
+    from tabletop.dsl.diagnostics import Diagnostic, Sources, Span, render
+    line = "say " + "x" * 300 + " {losr} " + "y" * 300
+    col = line.index("losr") + 1
+    sources = Sources()
+    sources.texts["g.rules"] = line + "\n"
+    shown = render(Diagnostic("E201", "Unknown name 'losr'.", Span("g.rules", 1, col, 1, col + 4)), sources)
+    quoted, caret = shown.split("\n")[1:3]
+    assert caret.count("^") == 4, shown
+    assert quoted[caret.index("^"):caret.index("^") + 4] == "losr", shown
+
+
+# ------------------------------------------------------------------ misspelt words glued to a keyword
+def test_a_misspelt_visibility_word(tmp_path):
+    found, at = run(tmp_path, ("player zone hand: card, owner", "player zone hand: card, ^owners"))
+    expect(found, "E101", "game.rules", at, "'owners'", "did you mean 'owner'")
+
+
+# ------------------------------------------------------------------ long chains of definitions
+def test_a_long_chain_of_definitions_is_pointed_at_a_definition(tmp_path):
+    chain = "".join(f"define chain{i}: int = chain{i + 1} + 1\n" for i in range(3000)) + "define chain3000: int = 1\n"
+    found, _ = run(tmp_path, ("table bonus:", chain + 'rule show:\n    say "{chain0}"\n\ntable bonus:'))
+    hits = [d for d in found if d.code == "E900"]
+    assert hits and hits[0].span.line > 21 and Path(hits[0].span.file).name == "game.rules", [str(d.span) for d in found]
+    assert "'chain0'" in hits[0].message
+
+
+# ------------------------------------------------------------------ data files YAML reads otherwise
+def test_a_name_yaml_reads_as_false(tmp_path):
+    found, at = run(tmp_path, ('{name: "Ace of hearts"', "{name: ^No"), file="cards.yaml")
+    expect(found, "E022", "cards.yaml", at, "not false", 'YAML reads No as false', '"No"')
+
+
+def test_an_enum_value_yaml_reads_as_a_truth(tmp_path):
+    build(tmp_path / "book", ("suit: hearts, rank: 1", "suit: off, rank: 1"), file="cards.yaml")
+    rules = tmp_path / "book" / "game.rules"
+    rules.write_text(rules.read_text().replace("enum suit: hearts, spades", "enum suit: hearts, spades, off"))
+    found = diagnose(tmp_path / "book")
+    hits = [d for d in found if d.code in ("E022", "E025") and "YAML reads off as false" in d.hint]
+    assert hits, [f"{d.code} {d.message} {d.hint}" for d in found]
+
+
+def test_a_text_in_single_quotes_in_a_data_file(tmp_path):
+    found, _ = run(tmp_path, ('{name: "Ace of hearts"', "{name: 'Don't Taunt'"), file="cards.yaml")
+    hits = [d for d in found if d.code == "E020"]
+    assert hits and "double quotes" in hits[0].hint and "\"Don't Taunt\"" in hits[0].hint, [d.hint for d in hits]
+
+
+def test_a_data_file_indented_with_a_tab(tmp_path):
+    found, _ = run(tmp_path, ('  - {name: "Two', '\t- {name: "Two'), file="cards.yaml")
+    hits = [d for d in found if d.code == "E020"]
+    assert hits and "spaces, not tabs" in hits[0].hint, [f"{d.message} {d.hint}" for d in found]
+
+
+def test_a_rulebook_named_as_a_data_file(tmp_path):
+    found, _ = run(tmp_path, ('kind cell from "cells.yaml"', 'kind cell from "game.rules"'))
+    hits = [d for d in found if d.code in ("E020", "E021")]
+    assert hits and any("not YAML data" in d.hint for d in hits), [f"{d.message} {d.hint}" for d in found]
+
+
+def test_an_enum_value_named_after_a_use_gets_its_article():
+    from tabletop.dsl import types as T
+    assert T.a("enum:use") == "a use" and T.a("int") == "an int" and T.a("enum:action") == "an action"
