@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tabletop.dsl.checker import check
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
-from tabletop.dsl.loader import load_program
+from tabletop.dsl.loader import load_program, note_changes
 
 from . import words as W
 from .compiler import Compiled, compile_program
@@ -153,7 +153,11 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
     With `source` false its rules are compiled to closures only, without Python source: the same
     game, quicker to load and slower to play (for checking a rulebook)."""
     program = load_program(game, variant)
-    checked = check(program)
+    try:
+        checked = check(program)
+    except RulebookError as e:      # an error caused by a variant's remove or replace names its line
+        e.diagnostics = note_changes(e.diagnostics, program)
+        raise
     declared = {n: s.decl for n, s in checked.symbols.items() if s.kind == "option"}
     values = {n: (d.default or d.choices[0]) for n, d in declared.items()}
     for k, v in (options or {}).items():

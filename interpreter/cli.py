@@ -86,6 +86,14 @@ def _bot(text: str) -> str:
     return text.strip()
 
 
+def _path(text: str) -> str:
+    """A PATH or GAME on the command line: an empty one would silently mean the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path names nothing; give a rulebook's folder, "
+                                         "a .rules file or a game's name")
+    return text
+
+
 def _count(text: str) -> int:
     if not DIGITS.fullmatch(text.strip()):
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of 0 or more")
@@ -124,8 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="validate rulebooks and report every error",
                            description="Load each rulebook and report every error found, with its "
-                                       "file, line and column. Exit 0 when all are clean, 1 on errors.")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="rulebook folder, .rules file or game name")
+                                       "file, line and column. Exit 0 when all are clean, 1 on errors, "
+                                       "2 when a rulebook or variant named does not exist.")
+    check.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, .rules file or game name")
     check.add_argument("--format", choices=["text", "json"], default="text",
                        help="text for people (default) or json for programs")
     check.add_argument("--variant", metavar="V", help="check the rulebook with only this variant applied "
@@ -143,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
                                  "between two or more humans at one terminal is played on one clock: each "
                                  "seat buzzes with its own key (its number, 1 to 9), pressed without Enter; "
                                  "then each names its answer without hurry, and the buzz is its time.")
-    play.add_argument("game", nargs="?", metavar="GAME", help="the game to play (optional with --load)")
+    play.add_argument("game", nargs="?", type=_path, metavar="GAME", help="the game to play (optional with --load)")
     play.add_argument("--seed", type=_seed, metavar="S", help="the engine's seed (default: a random one, shown)")
     play.add_argument("--seat", action="append", type=_seat, default=[], metavar="N=KIND[:K=V,...]",
                       help=f"who plays seat N (1-based): {', '.join(SEAT_KINDS)}, a bot with parameters after "
@@ -164,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Play N games with bots in every seat and report wins, scores and "
                                      "lengths. The same seed gives the same statistics. Exit 1 if any game "
                                      "failed.")
-    sim.add_argument("game", metavar="GAME", help="the game to simulate")
+    sim.add_argument("game", type=_path, metavar="GAME", help="the game to simulate")
     sim.add_argument("-n", "--games", type=_count, default=100, metavar="N", help="number of games (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, metavar="S", help="seed of the whole run (default 0)")
     sim.add_argument("--bot", type=_bot, default="random", metavar="KIND[:K=V,...]",
@@ -184,8 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     test = sub.add_parser("test", help="run a rulebook's scenarios (set a position, force dice, move, expect)",
                           description="Run the scenario files of rulebooks (each folder's scenarios/*.yaml) or "
                                       "the files given, and report each failing case with its file and line, what "
-                                      "was expected and what happened. Exit 0 when all pass, 1 otherwise.")
-    test.add_argument("paths", nargs="+", metavar="PATH", help="rulebook folder, game name, scenario file or folder")
+                                      "was expected and what happened. Exit 0 when all pass, 1 otherwise, "
+                                      "2 when a path does not exist.")
+    test.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, game name, scenario file or folder")
     test.add_argument("--format", choices=["text", "json"], default="text",
                       help="text for people (default) or json for programs (schemas/test.schema.json)")
     test.add_argument("-k", metavar="TEXT", dest="only", help="run only the cases whose name contains TEXT")
@@ -256,15 +266,44 @@ def _silence_stdout() -> None:
         pass
 
 
-def load(api, path: str, variant: str | None, options: dict[str, str], source: bool = True):
-    """Load a game; a bad option value is a usage error, a bad rulebook a RulebookError. A game only
-    checked is compiled without `source` (api.load_game): it is never played."""
+# What the command line asked for and the rulebook does not have: a path that names no rulebook
+# (E001, E002), a variant it has not (E016), an option it has not or a value it does not allow
+# (E030, E031). These are usage errors (exit 2), said with the rulebook's did-you-mean.
+PATH_CODES, VARIANT_CODES, OPTION_CODES = ("E001", "E002"), ("E016",), ("E030", "E031")
+
+
+def load(api, path: str, variant: str | None, options: dict[str, str], source: bool = True,
+         variant_given: bool = True):
+    """Load a game; what the command line names and the rulebook lacks (no such rulebook,
+    variant, option or option value) is a usage error, a bad rulebook a RulebookError. A game
+    only checked is compiled without `source` (api.load_game): it is never played.
+    `variant_given`: the variant was named on the command line (not found in the folder)."""
     try:
         return api.load_game(path, variant=variant, options=options, source=source)
     except OSError as e:
         raise UsageError(f"cannot read {e.filename or path}: {e.strerror or e}.") from None
     except ValueError as e:
         raise UsageError(str(e)) from None
+    except RulebookError as e:
+        usage = _usage_problem(e, path, variant_given)
+        if usage is None:
+            raise
+        raise UsageError(usage) from None
+
+
+def _usage_problem(e: RulebookError, path: str, variant_given: bool) -> str | None:
+    """The usage error a RulebookError is (its only diagnostic is about the command line), or None."""
+    if len(e.diagnostics) != 1:
+        return None
+    d = e.diagnostics[0]
+    codes = PATH_CODES + OPTION_CODES + (VARIANT_CODES if variant_given else ())
+    if d.code not in codes or d.code in PATH_CODES and d.span.file != path:
+        return None
+    flag = {"E016": "--variant: ", "E030": "--option: ", "E031": "--option: "}.get(d.code, "")
+    message = f"{flag}{d.message}"
+    if d.hint:
+        message = message.rstrip(".") + f"; {d.hint}" + ("" if d.hint.endswith("?") else ".")
+    return message
 
 
 def check_players(game, players: int | None) -> None:
@@ -288,11 +327,16 @@ def new_state(api, game, players: int | None, seed: int):
 
 def cmd_check(args) -> int:
     api = engine()
-    files, found = [], []
+    files, found, usage = [], [], []
     for path in args.paths:
         # Without --variant, a rulebook's folder is checked with each of its variants too.
         for variant in [args.variant] if args.variant else [None] + _variants_of(path):
-            diagnostics, sources = _check_one(api, path, variant)
+            try:
+                diagnostics, sources = _check_one(api, path, variant, bool(args.variant))
+            except UsageError as e:     # no such rulebook, or no such variant: the others are still checked
+                usage.append(str(e))
+                err(f"tabletop check: {e}")
+                break
             errors = sum(1 for d in diagnostics if d.severity == "error")
             if variant and not args.variant and files and not files[-1]["ok"]:
                 break       # the base has errors: its variants would only repeat them
@@ -301,10 +345,10 @@ def cmd_check(args) -> int:
             found.extend(diagnostics)
             if args.format == "text":
                 _print_check(path + (f" --variant {variant}" if variant else ""), diagnostics, sources, errors)
-    ok = all(f["ok"] for f in files)
+    ok = all(f["ok"] for f in files) and not usage
     if args.format == "json":
         print(json.dumps({"files": files, "diagnostics": [d.to_json() for d in found], "ok": ok}, indent=1))
-    return 0 if ok else 1
+    return 2 if usage else 0 if ok else 1
 
 
 def _variants_of(path: str) -> list[str]:
@@ -319,10 +363,10 @@ def _variants_of(path: str) -> list[str]:
     return sorted(v.stem for v in (folder / "variants").glob("*.rules") if v.is_file())
 
 
-def _check_one(api, path: str, variant: str | None):
+def _check_one(api, path: str, variant: str | None, variant_given: bool = True):
     """The diagnostics of one rulebook (errors, or the warnings of a clean one) and its sources."""
     try:
-        game = load(api, path, variant, {}, source=False)
+        game = load(api, path, variant, {}, source=False, variant_given=variant_given)
     except RulebookError as e:
         return list(e.diagnostics), getattr(e, "sources", None)
     return list(getattr(game, "warnings", [])), getattr(game, "sources", None)
@@ -454,6 +498,7 @@ def cmd_play(args) -> int:
     api = engine()
     if args.save and (problem := savefile.save_problem(args.save)):
         raise UsageError(f"cannot save to {args.save}: {problem}.")
+    script = _script(args.moves) if args.moves else None
     if args.load:
         game, state, seed, moves, seats = _resume(api, args)
     else:
@@ -471,7 +516,7 @@ def cmd_play(args) -> int:
         err(f"Note: {args.save} exists; saving this game will replace it.")
     out = sys.stderr if args.dump_state else sys.stdout
     session = Session(api, game, state, seed, moves, seats, place, save_requested=bool(args.save),
-                      script=Script.read(args.moves) if args.moves else None, quiet=args.quiet,
+                      script=script, quiet=args.quiet,
                       term=Terminal(out))
     if args.load:   # the last few lines said before the save, for context
         session.seen = max(0, state.said - 5)
@@ -484,16 +529,26 @@ def cmd_play(args) -> int:
     return code
 
 
+def _script(path: str) -> Script:
+    """The --moves file, read before anything is played: one that cannot be read is a usage error."""
+    try:
+        return Script.read(path)
+    except GameError as e:
+        raise UsageError(f"--moves: {e}") from None
+
+
 def _resume(api, args):
     given = [flag for flag, value in (("--seed", args.seed), ("--players", args.players),
                                       ("--variant", args.variant), ("--option", args.option or None))
              if value is not None]
     if given:
         raise UsageError(f"{', '.join(given)} cannot be used with --load; the saved game fixes them.")
+    if not os.path.lexists(args.load):
+        raise UsageError(f"--load: there is no file {args.load}.")
     try:
         saved = savefile.read(args.load)
         if args.game:
-            game = load(api, args.game, saved.variant, saved.options)
+            game = load(api, args.game, saved.variant, saved.options, variant_given=False)
         else:
             game = _load_saved_game(api, savefile.game_location(saved.game, args.load), saved, args.load)
         state = savefile.restore(game, saved, args.load)

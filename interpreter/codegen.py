@@ -156,7 +156,9 @@ class Source:
     def w_Index(self, e, d):
         ref = self.c.refs[id(e)]
         if ref[0] != "table":
-            return f"{self.write(e.obj, d)}[{self.item_key(e.key, d)}]"
+            if isinstance(e.key, A.Lit) and type(e.key.value) is int and e.key.value >= 0:
+                return f"{self.write(e.obj, d)}[{self.write(e.key, d)}]"
+            return f"{self.const(item_at)}({self.write(e.obj, d)}, {self.write(e.key, d)})"
         table = self.c.tables[ref[1]]
         if e.more_keys or not all(self.c.constant(entry[4]) is not None for entry in table):
             return None
@@ -818,6 +820,18 @@ def counted_from_start(i):
     if type(i) is int and i < 0:
         raise IndexError(i)
     return i
+
+
+def item_at(xs, i):
+    """`xs[i]` as the rules mean it: items count from 0, so a negative number names no item (Python
+    would count it from the end); an item that is not there is an IndexError giving the position
+    and the list's length, (i, len(xs)), for the message (`errors.explain`)."""
+    if type(i) is int and i < 0:
+        raise IndexError(i, len(xs)) if isinstance(xs, list) else IndexError(i)
+    try:
+        return xs[i]
+    except IndexError:
+        raise IndexError(i, len(xs)) from None
 
 
 def table_of_values(name: str, rows: list, where: str, span):

@@ -400,8 +400,8 @@ class Compiler:
                 raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", e.span)
             return lookup
         obj = self.expr(e.obj)
-        count = codegen.counted_from_start
-        return lambda m, env: obj(m, env)[count(key(m, env))]
+        item_at = codegen.item_at
+        return lambda m, env: item_at(obj(m, env), key(m, env))
 
     @staticmethod
     def table_lookup(name, table, keys, span, where):

@@ -63,6 +63,8 @@ def explain(e: Exception, tb=None) -> str:
 def _from_message(e: Exception) -> str:
     text = str(e)
     if isinstance(e, IndexError):
+        if len(e.args) == 2 and type(e.args[0]) is int and type(e.args[1]) is int:      # `codegen.item_at`
+            return no_item(e.args[0], e.args[1])
         if e.args and type(e.args[0]) is int:      # `codegen.counted_from_start`
             return (f"a list has no item at that position: it asks for item {e.args[0]}, "
                     "but items count from 0")
@@ -88,6 +90,18 @@ def _from_message(e: Exception) -> str:
             return "a value it needs is none"
         return "it was given a value of the wrong kind"
     return "it was given a value it cannot use"
+
+
+def no_item(key: int, length: int, what: str = "") -> str:
+    """Item `key` of a list of `length` items (`what`: "'lineup'", or "") is not there, in words."""
+    of = f", {what}" if what else ""
+    items = f"{length} item{'s' * (length != 1)}"
+    if key < 0:
+        return (f"a list has no item at that position: it asks for item {key} of a list of "
+                f"{items}{of}, but items count from 0")
+    last = f"the last is item {length - 1}" if length else "it is empty"
+    return (f"a list has no item at that position: it asks for item {key} of a list of "
+            f"{items}{of} (items count from 0, so {last})")
 
 
 def _none_or(kind: str, if_none: str, otherwise: str) -> str:
@@ -212,6 +226,14 @@ def _peek(node, frame):
         fn = frame.f_globals.get(node.func.id)
         if getattr(fn, "__name__", "") == "counted_from_start":
             return _peek(node.args[0], frame)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2 \
+            and getattr(frame.f_globals.get(node.func.id), "__name__", "") == "item_at":
+        container, key = _peek(node.args[0], frame), _peek(node.args[1], frame)
+        if isinstance(container, list) and type(key) is int and 0 <= key < len(container):
+            return container[key]
+    if isinstance(node, ast.List) and len(node.elts) == 1 and isinstance(node.elts[0], ast.Starred) \
+            and ast.unparse(node.elts[0].value) == "range(m.player_count)":     # the players
+        return [*range(_peek(node.elts[0].value.args[0], frame))]
     raise _Unknown
 
 
@@ -236,6 +258,9 @@ def _what_list(node, about) -> str:
     field = _field_of(node, about)
     if field is not None:
         return f"'{field[1]}' of a {field[0]}"
+    if isinstance(node, ast.List) and len(node.elts) == 1 and isinstance(node.elts[0], ast.Starred) \
+            and ast.unparse(node.elts[0].value) == "range(m.player_count)":
+        return "'players'"
     return ""
 
 
@@ -289,14 +314,12 @@ def _from_code(e: Exception, tb):
         if ok_list and xs is None and isinstance(e, TypeError):
             return "a value it needs is none: it takes an item from a list that is none"
         if isinstance(e, IndexError) and ok_list and isinstance(xs, list) and ok_key and type(key) is int:
-            of = f", {what}" if what else ""
-            items = f"{len(xs)} item{'s' * (len(xs) != 1)}"
-            if key < 0:
-                return (f"a list has no item at that position: it asks for item {key} of a list of "
-                        f"{items}{of}, but items count from 0")
-            last = f"the last is item {len(xs) - 1}" if xs else "it is empty"
-            return (f"a list has no item at that position: it asks for item {key} of a list of "
-                    f"{items}{of} (items count from 0, so {last})")
+            return no_item(key, len(xs), what)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2 \
+            and getattr(frame.f_globals.get(node.func.id), "__name__", "") == "item_at":
+        if isinstance(e, IndexError) and len(e.args) == 2:      # `codegen.item_at`: the list is its first value
+            return no_item(e.args[0], e.args[1], _what_list(node.args[0], about))
+        return None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "abs" and node.args:
         ok, v = _known(node.args[0], frame)
         if ok:

@@ -13,6 +13,7 @@ from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, failed, line_
 from . import rng as R
 from . import statements as S
 from . import words as W
+from .statecheck import things_in_one_place, things_problem
 from .view import Hidden, hidden_words
 
 STEP_BUDGET = 1_000_000      # statements run between two decisions (bundled games: at most about 400)
@@ -313,7 +314,6 @@ class Machine:
     def check_one_place(self):
         """Each thing in one place, once the rules that put things into a zone without `move` have
         run to a pause (`statements._in_one_place`); else a rule error at the last such line."""
-        from .statecheck import things_in_one_place, things_problem
         span, self.zones_written = self.zones_written, None
         if things_in_one_place(self.prog, self.s):
             return

@@ -234,6 +234,47 @@ def _validator():
     return jsonschema.Draft202012Validator(schema)
 
 
+_TYPES = {"integer": "a whole number", "number": "a number", "string": "a text", "array": "a list",
+          "object": "a mapping", "boolean": "true or false", "null": "null"}
+
+
+def _schema_words(error) -> str:
+    """A JSON Schema error about a save, in words (never the schema's own, "is not of type")."""
+    path = list(error.absolute_path)
+    where = "the file"
+    if path:
+        where = "'" + path[0] + "'" if isinstance(path[0], str) else f"item {path[0] + 1}"
+        for part in path[1:]:
+            where = f"'{part}' of {where}" if isinstance(part, str) else f"item {part + 1} of {where}"
+
+    def shown(v):
+        return "a mapping" if isinstance(v, dict) else "a list" if isinstance(v, list) else json.dumps(v)[:40]
+    v, wanted = error.validator, error.validator_value
+    if v == "required":
+        missing = next((k for k in wanted if isinstance(error.instance, dict) and k not in error.instance), wanted[0])
+        return f"{where} has no '{missing}'"
+    if v == "additionalProperties" and isinstance(error.instance, dict):
+        extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
+        return f"{where} has a key '{extra[0] if extra else '?'}' that a save does not have"
+    if v == "type":
+        kinds = " or ".join(_TYPES.get(t, t) for t in (wanted if isinstance(wanted, list) else [wanted]))
+        return f"{where} should be {kinds}, not {shown(error.instance)}"
+    if v in ("const", "enum"):
+        return f"{where} should be {' or '.join(json.dumps(x) for x in (wanted if v == 'enum' else [wanted]))}, " \
+               f"not {shown(error.instance)}"
+    if v in ("minimum", "maximum"):
+        return f"{where} should be at {'least' if v == 'minimum' else 'most'} {wanted}, not {shown(error.instance)}"
+    if v == "pattern" and path == ["variant"]:
+        return f"{where} should be a variant's name (letters, digits, '_' and '-'), not {shown(error.instance)}"
+    if v == "pattern":
+        return f"{where} cannot be {shown(error.instance)}"
+    if v in ("minItems", "minLength", "minProperties"):
+        return f"{where} is empty or too short"
+    if v in ("maxItems", "maxLength", "maxProperties"):
+        return f"{where} is too long"
+    return f"{where} does not fit a save's format ({shown(error.instance)})"
+
+
 def read(path: str | os.PathLike) -> SavedGame:
     """Read and validate the save at `path`; raise SaveFileError naming the file and problem."""
     path = Path(path)
@@ -251,8 +292,7 @@ def read(path: str | os.PathLike) -> SavedGame:
     import jsonschema.exceptions
     error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is not None:
-        where = "".join(f"[{p!r}]" for p in error.absolute_path) or "the top level"
-        raise SaveFileError(f"Cannot load {path}: it is not a tabletop save ({where}: {error.message}).")
+        raise SaveFileError(f"Cannot load {path}: it is not a tabletop save ({_schema_words(error)}).")
     saved = SavedGame.from_json(data)
     if saved.seats is not None:
         if len(saved.seats) != saved.players:

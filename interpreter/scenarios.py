@@ -25,7 +25,7 @@ import yaml
 
 from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean
-from tabletop.dsl.loader import resolve_game_path
+from tabletop.dsl.loader import flow_comment, resolve_game_path, yaml_words
 
 from . import api
 from . import words as W
@@ -157,12 +157,13 @@ def _mapping(loader, node):
             written.add(key_node.value)
     loader.flatten_mapping(node)
     out = LDict()
-    out.where, out.lines = _mark(node), {}
+    out.where, out.lines, out.values = _mark(node), {}, {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         key = key if isinstance(key, str) else str(key)
         out[key] = loader.construct_object(value_node, deep=True)
         out.lines[key] = _mark(key_node)
+        out.values[key] = _mark(value_node)
     return out
 
 
@@ -178,6 +179,11 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequen
 
 def where_key(mapping, key) -> tuple:
     return getattr(mapping, "lines", {}).get(key, getattr(mapping, "where", (1, 1)))
+
+
+def where_value(mapping, key) -> tuple:
+    """Where the value of `key` is written (`game: nosuch`: at nosuch)."""
+    return getattr(mapping, "values", {}).get(key) or where_key(mapping, key)
 
 
 def where_item(items, i) -> tuple:
@@ -203,22 +209,106 @@ def _validator():
     return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "array": "a list",
+               "object": "a mapping (KEY: VALUE)", "boolean": "true or false", "null": "none"}
+_NEEDS = {"cases": "a scenario file needs at least one case", "steps": "a case needs at least one step",
+          "moves": "list at least one move", "expect": "name at least one value to check",
+          "name": "a case needs a name", "game": "name the rulebook, or leave 'game' out"}
+
+
+def _place(path: list) -> str:
+    """Where in a scenario file a JSON Schema error's path is, in words: "step 2 of case 1"."""
+    words, case, step = [], None, None
+    for i, part in enumerate(path):
+        before = path[i - 1] if i else None
+        if before == "cases" and isinstance(part, int):
+            case = f"case {part + 1}"
+        elif before == "steps" and isinstance(part, int):
+            step = f"step {part + 1}"
+        elif before in ("force", "force setup") and isinstance(part, int):
+            words.append(f"forced result {part + 1}")
+        elif before == "moves" and isinstance(part, int):
+            words.append(f"move {part + 1}")
+        elif before == "options" and isinstance(part, str):
+            words = [f"the option '{part}'"]
+        elif before == "rest" and isinstance(part, str):
+            words = [f"the rest zone of '{part}'"]
+        elif isinstance(part, str) and part not in ("cases", "steps") or \
+                isinstance(part, str) and i == len(path) - 1:
+            words = [f"'{part}'"]
+    owner = " of ".join(x for x in (step, case) if x)
+    if words and owner:
+        return f"{words[-1]} of {owner}"
+    return (words[-1] if words else owner) or "the scenario file"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _value_words(v) -> str:
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    return W.quote(v)
+
+
+def _missing_key(error) -> str:
+    return next((k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance),
+                str(error.validator_value[0]))
+
+
+def _misspelt(error):
+    """For a missing required key, (the key written instead, the hint), when one is close to it."""
+    if error.validator != "required" or not isinstance(error.instance, dict):
+        return None
+    missing = _missing_key(error)
+    for key in error.instance:
+        if str(key) not in error.schema.get("properties", {}) and did_you_mean(str(key), [missing]):
+            return key, f"did you mean '{missing}' for '{key}'?"
+    return None
+
+
 def _schema_message(error) -> str:
-    if error.validator == "oneOf" and isinstance(error.instance, dict):
+    """A JSON Schema error about a scenario file, in words: never the schema's own ("is not of type")."""
+    place = _place(list(error.absolute_path))
+    v = error.validator
+    if v == "oneOf" and isinstance(error.instance, dict):
         actions = [k for k in ("set", "force", "move", "moves", "expect") if k in error.instance]
         if not actions:
-            return "a step does one of set, force, move, moves or expect, and this one does none"
+            return f"{_cap(place)} does none of set, force, move, moves or expect, and a step does one of them"
         if len(actions) > 1:
-            return f"a step does one thing, and this one has {' and '.join(actions)}; split it into steps"
+            return f"{_cap(place)}: a step does one thing, and this one has {' and '.join(actions)}; split it into steps"
         extra = [k for k in ("rest", "by", "time") if k in error.instance]
-        return f"a '{actions[0]}' step cannot have {', '.join(extra) or 'these keys'}"
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        return f"{_cap(place)}: a '{actions[0]}' step cannot have {', '.join(extra) or 'these keys'}"
+    if v == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
         unknown = [k for k in error.instance if k not in allowed]
         if unknown:
-            hint = did_you_mean(unknown[0], allowed)
-            return f"'{unknown[0]}' is not a key here (the keys are {', '.join(allowed)})" + (f"; {hint}" if hint else "")
-    return error.message
+            hint = did_you_mean(str(unknown[0]), allowed)
+            return (f"'{unknown[0]}' is not a key of {place} (the keys are {', '.join(allowed)})"
+                    + (f"; {hint}" if hint else ""))
+    if v == "required":
+        missing = _missing_key(error)
+        what = f"'{missing}:' list" if missing in ("cases", "steps") else f"'{missing}:'"
+        misspelt = _misspelt(error)
+        return f"{_cap(place)} has no {what}" + (f"; {misspelt[1]}" if misspelt else
+                                                  f" ({_NEEDS[missing]})" if missing in _NEEDS else "")
+    if v == "type":
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        kinds = " or ".join(_TYPE_WORDS.get(t, t) for t in wanted)
+        return f"{_cap(place)} should be {kinds}, not {_value_words(error.instance)}"
+    if v in ("minItems", "minProperties", "minLength"):
+        key = next((p for p in reversed(list(error.absolute_path)) if isinstance(p, str)), "")
+        return f"{_cap(place)} is empty" + (f": {_NEEDS[key]}" if key in _NEEDS and place == f"'{key}'" or
+                                            key in _NEEDS and place.startswith(f"'{key}'") else "")
+    if v in ("minimum", "exclusiveMinimum"):
+        return f"{_cap(place)} should be at least {error.validator_value}, not {_value_words(error.instance)}"
+    if v in ("anyOf", "maxProperties") and "forced result" in place:
+        return (f"{_cap(place)} should be a die's face, or one of {{DIE: face}}, {{pick: item}} and "
+                f"{{shuffle: [items first]}}, not {_value_words(error.instance)}")
+    return f"{_cap(place)} does not fit the scenario format (docs/scenarios.md explains each key)"
 
 
 def read_file(path: Path, name: str, sources: Sources):
@@ -233,27 +323,51 @@ def read_file(path: Path, name: str, sources: Sources):
     sources.texts[name] = text
     try:
         doc = yaml.load(text, Loader=_Loader)   # noqa: S506 -- a SafeLoader subclass
+    except DuplicateKey as e:
+        mark = e.problem_mark
+        return Failure("T001", f"The scenario file is not valid YAML: {e.problem}.", name, mark.line + 1,
+                       mark.column + 1, hint="give each key once")
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        comment = flow_comment(text, line, col) if mark else None
+        if comment is not None:     # `hand: [Chocolate #3]`: the '#' began a comment
+            said = f" in '{comment[2]}'" if comment[2] else ""
+            hint = (f'write "{comment[2]}" in quotes: YAML reads # as a comment' if comment[2] else
+                    "write a name holding '#' in quotes (\"Chocolate #3\"): YAML reads # as a comment")
+            return Failure("T001", f"The scenario file is not valid YAML: the '#'{said} starts a comment, so the "
+                           "rest of the line is not read and the [ ] or { } it is in is never closed.",
+                           name, comment[0], comment[1], hint=hint)
         hint = ""
         source = sources.line(name, line) or ""
         if 0 < col <= len(source) and source[col - 1] == "[" and re.match(r"\w", source[col - 2:col - 1] or " "):
             hint = 'inside { }, write a numbered zone in quotes: {"discard[0]": [...]}'
-        return Failure("T001", f"The scenario file is not valid YAML: {e.problem or e.context}.", name, line, col,
-                       hint=hint)
+        opened = e.context_mark
+        if not hint and opened is not None and "flow" in str(e.context or "") and \
+                str(e.problem or "").startswith("expected ','"):
+            ch = "{" if "mapping" in str(e.context) else "["
+            close = "}" if ch == "{" else "]"
+            hint = (f"the '{ch}' at line {opened.line + 1}, column {opened.column + 1} is never closed with "
+                    f"'{close}', or two of its items lack a ',' between them")
+        return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(e.problem or e.context)}.",
+                       name, line, col, hint=hint)
     except yaml.YAMLError as e:
-        return Failure("T001", f"The scenario file is not valid YAML: {e}.", name, 0)
+        return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(getattr(e, 'problem', e))}.",
+                       name, 0)
     if not isinstance(doc, dict):
         return Failure("T002", "A scenario file is a mapping with a 'cases' list.", name, 1)
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(doc))
+    errors = list(_validator().iter_errors(doc))
+    # A required key missing because it is misspelt ('case:' for 'cases:') is told at the misspelt key.
+    error = next((e for e in errors if _misspelt(e)), None) or jsonschema.exceptions.best_match(errors)
     if error is not None:
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             path += [k for k in error.instance if k not in error.schema.get("properties", {})][:1]
+        elif _misspelt(error):
+            path.append(_misspelt(error)[0])
         line, col = _locate(doc, path)
-        where = "/".join(str(p) for p in error.absolute_path) or "the top level"
-        return Failure("T002", f"{where}: {_schema_message(error)}.", name, line, col)
+        message = _schema_message(error)
+        return Failure("T002", message if message.endswith("?") else message + ".", name, line, col)
     return doc
 
 
@@ -330,11 +444,32 @@ class _FileRunner:
                 self.games[key] = RulebookError([Diagnostic("E011", str(e), Span(self.game_path))])
         game = self.games[key]
         if isinstance(game, RulebookError):
-            first = game.diagnostics[0] if game.diagnostics else None
-            where = f" ({first.span}: {first.message})" if first else ""
-            raise _Stop(self.fail("T003", f"The rulebook {self.game_path} cannot be loaded{where}.",
-                                  where_key(case, "name"), hint="run 'tabletop check' on it"))
+            raise _Stop(self.not_loaded(case, game))
         return game
+
+    def not_loaded(self, case, error: RulebookError) -> Failure:
+        """T003 at what the file or the case named: an unknown variant or option at its value, any
+        other error of the rulebook at `game:` (or, without one, at the case)."""
+        first = error.diagnostics[0] if error.diagnostics else None
+        if first is not None and first.code == "E016":
+            owner = case if "variant" in case else self.doc
+            return self.fail("T003", first.message, where_value(owner, "variant"),
+                             hint=first.hint)
+        if first is not None and first.code in ("E030", "E031"):
+            for owner in (case, self.doc):
+                options = owner.get("options") or {}
+                named = next((k for k in options if f"'{k}'" in first.message), None)
+                if named is not None:
+                    at = where_key(options, named) if first.code == "E030" else where_value(options, named)
+                    return self.fail("T003", first.message, at, hint=first.hint)
+        at = where_value(self.doc, "game") if "game" in self.doc else where_key(case, "name")
+        if first is not None and first.code in ("E001", "E002") and "game" in self.doc:
+            return self.fail("T003", first.message, at,
+                             hint="'game' is a rulebook's path from this file, or a name under rulebooks/")
+        where = f" ({first.span}: {first.message})" if first else ""
+        at = where_value(self.doc, "game") if "game" in self.doc else where_key(case, "name")
+        return self.fail("T003", f"The rulebook {self.game_path} cannot be loaded{where}.", at,
+                         hint="run 'tabletop check' on it")
 
     def run(self, index: int, case: dict) -> CaseResult:
         self.case_name = case["name"]
@@ -425,6 +560,17 @@ def _fmt_some(items: list, limit: int = 12) -> str:
     if len(items) <= limit:
         return _fmt(items)
     return "[" + ", ".join(_fmt(x) for x in items[:limit]) + f", ... ({len(items)} in all)]"
+
+
+def _same(a, b) -> bool:
+    """Equal words: a truth is never equal to a number (Python's False == 0)."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b and (type(a) is bool) == (type(b) is bool)
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith(("?", ".", "!")) else text + "."
 
 
 def _same_label(a: str, b: str) -> bool:
@@ -545,13 +691,13 @@ class _Expectations:
         got = v if shown else W.show(self.prog, t, v, self.n)
         if isinstance(want, dict):
             return self.operators(what, t, v, got, want, at, shown)
-        ok = (got == want) if shown else W.matches(self.prog, t, v, want, self.n)
-        if not ok and not shown and not t.startswith(("list:", "thing:")):
+        want = W.truths(t, want)         # `no` where the game has a truth is false, as in the data files
+        ok = _same(got, want) if shown else W.matches(self.prog, t, v, want, self.n)
+        if not ok:      # words that name nothing of the kind are the file's mistake, not the game's
             try:
-                W.read(self.prog, t, want, self.n)
+                W.check_words(self.prog, t, want, self.n)
             except W.WordsError as e:
-                raise self.unknown(f"{what}: the expected value does not fit: {e}.", at) from None
-        if not ok:
+                raise self.unknown(_sentence(f"{what}: {e}"), at) from None
             raise self.bad(what, want, got, at)
 
     def operators(self, what, t, v, got, want, at, shown):
@@ -569,6 +715,12 @@ class _Expectations:
 
         for op, w in want.items():
             oat = where_key(want, op)
+            if op in ("has", "lacks", "starts") and t.startswith("list:") and elem not in ("text", "any"):
+                try:          # a misspelt name would make every 'lacks' hold
+                    for item in (w if isinstance(w, list) else [w]):
+                        W.check_words(self.prog, elem, item, self.n)
+                except W.WordsError as e:
+                    raise self.unknown(_sentence(f"{what} ({op}): {e}"), oat) from None
             if op in ("at least", "at most"):
                 if type(got) is not int:
                     raise self.unknown(f"{what} is {_fmt(got)}, not a number, so '{op}' does not apply.", oat)
@@ -652,7 +804,7 @@ class _Expectations:
                                             at, str(line), _fmt(s.log[-8:]), close or "the last log lines are under 'got'"))
             return
         if key == "over":
-            return self.compare_plain("Whether the game is over", s.is_over, want, at)
+            return self.compare_plain("Whether the game is over", s.is_over, W.truths("bool", want), at)
         if key in ("winners", "scores", "reason"):
             if not s.is_over:
                 raise _Stop(self.r.fail("T030", f"The {key} should be {_fmt(want)}, but the game is not over.", at,

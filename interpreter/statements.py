@@ -13,7 +13,7 @@ from __future__ import annotations
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 
-from . import codegen
+from . import codegen, purity
 from .budgets import SMALL, runaway
 from .compiler import _int_capped, charged_copy, cost, own_cost
 from .errors import BudgetExceeded, RuleError
@@ -219,8 +219,30 @@ class Choose(Stmt):
             # The engine's own option is kept apart from a rulebook's option of the same words.
             labels, values = _distinct(labels + [DECLINE], values + [None])
         if not labels:
-            raise RuleError("There is nothing to choose from here.", self.span)
+            raise RuleError(self.nothing_to_choose(m, env), self.span)
         _ask_one(self, m, frame, "choose", labels, values)
+
+    # What the rulebook wrote (set by `_choose`), for the message of an empty choice.
+    said, source_said, cond_said, recount = "", "...", "...", False
+
+    def nothing_to_choose(self, m, env) -> str:
+        """The message of a choice with no options (error path only): the choice as the rulebook
+        wrote it, and whether its list was empty or no item met its condition."""
+        choice = f"'{self.said}'" if self.said else "This choice"
+        listed = f"'{self.source_said}'" if self.source_said != "..." else "the list it chooses from"
+        if self.cond is None:
+            return f"{choice} has nothing to choose from: {listed} is empty."
+        condition = f" '{self.cond_said}'" if self.cond_said != "..." else ""
+        size = None
+        if self.recount:             # the list again, when asking for it cannot draw at random
+            try:
+                size = len(self.source(m, env))
+            except Exception:
+                size = None
+        if size == 0:
+            return f"{choice} has nothing to choose from: {listed} is empty."
+        held = f" ({size} item{'s' * (size != 1)})" if size else ""
+        return f"{choice} has nothing to choose from: no item of {listed}{held} meets the condition{condition}."
 
     def each_option(self, m, env):
         """The options' labels and values, item by item (when `options` could not be compiled)."""
@@ -771,6 +793,11 @@ def _choose(c, s: A.Choose):
                 c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
                 block, s.span)
     st.each = 1 + cost(s.cond) + cost(s.label)
+    st.source_said, st.cond_said = c.text_of(s.source), c.text_of(s.cond) if s.cond is not None else "..."
+    if st.source_said != "...":
+        st.said = f"{'may ' * bool(s.may)}choose {s.var} from {st.source_said}" + \
+            (f" if {st.cond_said}" if s.cond is not None and st.cond_said != "..." else "")
+    st.recount = s.cond is not None and not purity.draws_chance(c, s.source)
     st.options = codegen.option_lists(c, [{
         "label": s.label, "shower": None if s.label else c.shower(c.types.get(id(s.source), T.ANY)[5:]),
         "slot": st.slot, "var": s.var, "source": s.source, "cond": s.cond, "early": False, "each": st.each, "tag": None}],

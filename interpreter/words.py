@@ -18,6 +18,11 @@ _PLAYER = re.compile(r"^player\s+(\d+)$", re.IGNORECASE)
 _OWNED = re.compile(r"^player\s+(\d+)'s\s+(.+)$", re.IGNORECASE)
 
 
+# YAML's words for truths (as the data files read them): where the game has a truth, `no` is false.
+TRUTHS = {**dict.fromkeys(("true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"), True),
+          **dict.fromkeys(("false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"), False)}
+
+
 class WordsError(ValueError):
     """Words that do not name a value of the wanted type; the message says what is wrong."""
 
@@ -34,6 +39,8 @@ def written(w, quoted: bool = False) -> str:
         return f"'{w}'" if quoted else w
     if isinstance(w, list):
         return "[" + ", ".join(written(x, quoted) for x in w) + "]"
+    if isinstance(w, dict):
+        return "{" + ", ".join(f"{written(k)}: {written(v, quoted)}" for k, v in w.items()) + "}"
     if w is None:
         return "none"
     if isinstance(w, bool):
@@ -136,6 +143,8 @@ def read(prog, t: str, w, players: int):
             raise WordsError(f"{quote(w)} is not a whole number")
         return w
     if t == "bool":
+        if isinstance(w, str) and w in TRUTHS:
+            return TRUTHS[w]
         if type(w) is not bool:
             raise WordsError(f"{quote(w)} is not true or false")
         return w
@@ -172,6 +181,33 @@ def read(prog, t: str, w, players: int):
                              f" (one of {', '.join(sorted(values))})"))
         return v
     return w
+
+
+def truths(t: str, w):
+    """The words with YAML's truths (`yes`, `no`, `on`, `off`) read as true and false where the
+    type `t` is a truth, or a list of them; anything else as it is."""
+    if t == "bool" and isinstance(w, str) and w in TRUTHS:
+        return TRUTHS[w]
+    if t.startswith("list:") and isinstance(w, list):
+        return [truths(t[5:], x) for x in w]
+    return w
+
+
+def check_words(prog, t: str, w, players: int) -> None:
+    """Raise WordsError when the words cannot name any value of type `t` (an unknown thing, enum
+    value or player; a text where a number belongs). Unlike `read`, words naming several things of
+    one name are fine: they are compared by name."""
+    if t.startswith("list:"):
+        if not isinstance(w, list):
+            raise WordsError(f"{quote(w)} is not a list")
+        for x in w:
+            check_words(prog, t[5:], x, players)
+        return
+    if t.startswith("thing:"):
+        if not is_none(w) and not thing_candidates(prog, t[6:], w):
+            raise _unknown_thing(prog, t[6:], w)
+        return
+    read(prog, t, w, players)
 
 
 def matches(prog, t: str, v, w, players: int) -> bool:

@@ -53,7 +53,7 @@ def load_game(path, variant=None, options=None, source=True):
         error.sources = Sources()
         raise error
     if variant not in VARIANTS:
-        diag = Diagnostic("E002", f"there is no variant '{variant}'", Span(str(path)))
+        diag = Diagnostic("E016", f"there is no variant '{variant}'", Span(str(path)))
         raise RulebookError([diag])
     values = {"target": "10"}
     for key, value in (options or {}).items():

@@ -52,9 +52,17 @@ def test_check_json_of_a_clean_rulebook(run):
                                   "diagnostics": [], "ok": True}
 
 
-def test_check_an_unknown_rulebook_is_an_error_not_a_crash(run):
-    code, out, _ = run("check", "nowhere")
-    assert code == 1 and "there is no rulebook called 'nowhere'" in out
+def test_check_an_unknown_rulebook_is_a_usage_error_not_a_crash(run):
+    code, out, err = run("check", "nowhere")
+    assert code == 2 and "there is no rulebook called 'nowhere'" in err
+    code, out, err = run("check", "counting", "nowhere")     # the others are still checked
+    assert code == 2 and "counting: ok" in out and "'nowhere'" in err
+
+
+@pytest.mark.parametrize("argv", [["check", ""], ["test", " "], ["play", ""], ["simulate", ""]])
+def test_an_empty_path_is_a_usage_error(run, argv):
+    code, _, err = run(*argv)
+    assert code == 2 and "an empty path names nothing" in err
 
 
 @pytest.mark.parametrize("argv", [["check"], ["check", "--format", "xml", "counting"], [], ["frobnicate"]])
@@ -96,9 +104,9 @@ def test_an_option_number_out_of_range_in_a_moves_file(run, tmp_path):
     assert code == 1 and f"{moves}:1: '9' is not an option" in err
 
 
-def test_an_unreadable_moves_file_is_a_game_error(run, tmp_path):
+def test_an_unreadable_moves_file_is_a_usage_error(run, tmp_path):
     code, _, err = run("play", "counting", "--moves", tmp_path / "none.txt")
-    assert code == 1 and "Cannot read the moves file" in err and "none.txt" in err
+    assert code == 2 and "--moves: Cannot read the moves file" in err and "none.txt" in err
 
 
 def test_after_the_moves_file_the_game_goes_on_from_stdin(run, tmp_path):
@@ -311,7 +319,7 @@ def test_a_corrupt_save_is_refused_and_left_untouched(run, tmp_path, damage, pro
 
 def test_loading_a_missing_file(run, tmp_path):
     code, _, err = run("play", "--load", "nothing.json")
-    assert code == 1 and "Cannot load nothing.json: there is no such file." in err
+    assert code == 2 and "--load: there is no file nothing.json." in err
 
 
 def test_a_resumed_game_saves_back_to_its_file_when_stopped_again(run, tmp_path):
@@ -342,10 +350,18 @@ def test_play_usage_errors_exit_2(run, argv, message):
     assert code == 2 and message in err
 
 
-@pytest.mark.parametrize("option, message", [("speed=fast", "no option 'speed'"), ("target=99", "cannot be '99'")])
-def test_an_option_the_rulebook_does_not_have_is_a_rulebook_error(run, option, message):
-    code, _, err = run("play", "counting", "--option", option)
-    assert code == 1 and message in err
+@pytest.mark.parametrize("argv, message", [
+    (["play", "counting", "--option", "speed=fast"], "--option: Counting Race has no option 'speed'"),
+    (["play", "counting", "--option", "target=99"], "--option: The option 'target' cannot be '99'"),
+    (["simulate", "counting", "--option", "target=99"], "cannot be '99'"),
+    (["play", "counting", "--variant", "nope"], "--variant: there is no variant 'nope'"),
+    (["check", "counting", "--variant", "nope"], "there is no variant 'nope'"),
+    (["play", "nowhere"], "there is no rulebook called 'nowhere'"),
+    (["simulate", "nowhere"], "there is no rulebook called 'nowhere'"),
+])
+def test_what_the_command_line_names_and_the_rulebook_lacks_is_a_usage_error(run, argv, message):
+    code, _, err = run(*argv)
+    assert code == 2 and message in err
 
 
 def test_a_broken_rulebook_cannot_be_played(run):
@@ -436,7 +452,7 @@ def test_simulate_usage_errors(run, argv):
 
 def test_console_script_exit_codes_without_tracebacks(tmp_path):
     for argv, expected in [(["--help"], 0), (["check"], 2), (["play", "--seat", "x"], 2),
-                           (["play", "--load", tmp_path / "none.json"], 1)]:
+                           (["play", "--load", tmp_path / "none.json"], 2)]:
         proc = tabletop(*argv, cwd=tmp_path)
         assert proc.returncode == expected, (argv, proc.stderr)
         assert "Traceback" not in proc.stdout + proc.stderr
@@ -542,9 +558,13 @@ def test_real_tampered_save_is_refused(real, tmp_path):
     assert code == 1 and "Cannot load g.json" in err and "replayed from seed 2" in err
 
 
-def test_real_unknown_option_is_a_rulebook_error(real):
+def test_real_unknown_option_is_a_usage_error(real):
     code, _, err = real("play", TABOO, "--option", "difficulty=hard")
-    assert code == 1 and "cannot be 'hard'" in err
+    assert code == 2 and "cannot be 'hard'; choose one of newbie, normal" in err
+    code, _, err = real("play", TABOO, "--option", "dificulty=hard")
+    assert code == 2 and "did you mean 'difficulty'?" in err
+    code, _, err = real("check", "rulebooks/nowhere")
+    assert code == 2 and "There is no rulebook 'rulebooks/nowhere'" in err
 
 
 def test_real_simulate_is_reproducible_and_error_free(real):

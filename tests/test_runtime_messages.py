@@ -338,3 +338,87 @@ def test_zones_set_one_after_another_are_looked_at_only_when_the_rules_pause(tmp
              **{"cards.yaml": TWO_PLACES_CARDS})
     s = g.new_state(seed=0)
     assert sorted(s.options()) == ["Pick A", "Pick B"]
+
+
+# ---------------------------------------------------------------- an index in a rule's own statement
+@pytest.mark.parametrize("closures", [False, True])
+def test_an_index_past_the_end_in_a_statement_says_the_index_and_the_length(tmp_path, monkeypatch, closures):
+    if closures:        # the same words when the rules are compiled to closures, without Python source
+        monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
+    g = game(tmp_path, HEAD + """
+var hand: list of int = [4, 5, 6]
+var who: player = none
+turn:
+    who = players[index_of(hand, 6)]
+    end game "done"
+""")
+    e = error_of(g)
+    assert e.span.line == 10         # the statement's own line: no definition is involved
+    assert "a list has no item at that position: it asks for item 2 of a list of 2 items" in str(e)
+    assert "the last is item 1" in str(e)
+    if not closures:
+        assert "'players'" in str(e)
+
+
+def test_an_index_past_the_end_of_a_variable_names_it(tmp_path):
+    g = game(tmp_path, HEAD + """
+var hand: list of int = [4, 5, 6]
+turn:
+    x = hand[x + 3]
+    end game "done"
+""")
+    e = error_of(g)
+    assert "it asks for item 3 of a list of 3 items, 'hand' (items count from 0, so the last is item 2)" in str(e)
+
+
+# ---------------------------------------------------------------- a choice with nothing to choose from
+@pytest.mark.parametrize("choice, words", [
+    ("choose c from picked", "'choose c from picked' has nothing to choose from: 'picked' is empty."),
+    ("choose c from [1, 2, 3] if c > 5",
+     "'choose c from [1, 2, 3] if c > 5' has nothing to choose from: no item of '[1, 2, 3]' (3 items) "
+     "meets the condition 'c > 5'."),
+    ("choose c from picked if c > 5", "'picked' is empty."),
+])
+def test_a_choice_with_nothing_to_choose_from_names_its_list(tmp_path, choice, words):
+    g = game(tmp_path, HEAD + f"""
+turn:
+    {choice}
+    x = c
+    end game "done"
+""")
+    e = error_of(g)
+    assert e.span.line == 8 and words in str(e), str(e)
+
+
+# ---------------------------------------------------------------- variants: their files and their removals
+BASE = """
+game "Base"
+players 1
+var bonus: int in 0 to 3 = 0
+var x: int = 0
+define score(p: player): int = x + bonus
+turn:
+    bonus += 1
+    end game "done"
+"""
+
+
+def test_a_variant_file_whose_name_cannot_be_a_variants_says_how_to_rename_it(tmp_path):
+    from inline import diagnostics
+    files = {"variants__Calm Seas.rules": 'extends "../game.rules"\nreplace var x: int = 2\n'}
+    [d] = diagnostics(tmp_path, BASE, "Calm Seas", **files)
+    assert d.code == "E016" and "cannot be a variant's" in d.message and d.span.file.endswith("Calm Seas.rules")
+    assert d.hint == "rename the file 'calm_seas.rules'"
+    [d] = diagnostics(tmp_path, BASE, "calm seas", **files)       # never "did you mean" the same name
+    assert d.message == "The rulebook has no variant 'calm seas'." and "Calm Seas" not in d.hint
+
+
+def test_a_variant_that_removes_a_name_the_base_uses_says_so_at_its_remove_line(tmp_path):
+    from inline import diagnostics
+    found = diagnostics(tmp_path, BASE, "calm", **{"variants__calm.rules": 'extends "../game.rules"\n\nremove bonus\n'})
+    first, *rest = found
+    assert first.code == "E014" and first.span.file.endswith("calm.rules") and (first.span.line, first.span.column) == (3, 8)
+    assert "This removes 'bonus', but the base rulebook still uses it (" in first.message
+    assert "and 1 more place" in first.message
+    assert rest and all(d.span.file.endswith("game.rules") for d in rest)
+    assert all(re.fullmatch(r"'bonus' was removed by .*calm\.rules:3", d.hint) for d in rest)

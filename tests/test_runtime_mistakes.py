@@ -101,8 +101,8 @@ turn:
     path = {"device": os.devnull, "fifo": str(tmp_path / "pipe"), "folder": str(tmp_path)}[name]
     if name == "fifo":
         os.mkfifo(path)
-    assert cli.main(["play", str(folder), "--moves", path]) == 1
-    assert f"Cannot read the moves file {path}: it is " in capsys.readouterr().err
+    assert cli.main(["play", str(folder), "--moves", path]) == 2        # a mistake on the command line
+    assert f"--moves: Cannot read the moves file {path}: it is " in capsys.readouterr().err
 
 
 def test_a_byte_order_mark_is_not_part_of_the_first_move(tmp_path):

@@ -44,7 +44,7 @@ def test_a_save_file_matches_its_schema_and_format(game, tmp_path):
 @pytest.mark.parametrize("text, problem", [
     ("{not json", "not valid JSON"),
     ("[]", "not a tabletop save"),
-    ('{"format": "tabletop-save"}', "'version' is a required property"),
+    ('{"format": "tabletop-save"}', "not a tabletop save (the file has no 'version')"),
 ])
 def test_a_broken_file_is_refused_with_its_name_and_problem(tmp_path, text, problem):
     path = tmp_path / "bad.json"
@@ -90,3 +90,19 @@ def test_writing_where_no_file_can_go_is_a_clear_error(game, tmp_path):
     saved = savefile.snapshot(game, played(game, []), 5, [])
     with pytest.raises(savefile.SaveFileError, match="Cannot save the game to .*missing"):
         savefile.write(tmp_path / "missing" / "game.json", saved)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(players="two"), "'players' should be a whole number, not \"two\""),
+    (lambda d: d.update(version=2), "'version' should be 1, not 2"),
+    (lambda d: d.update(colour="red"), "the file has a key 'colour' that a save does not have"),
+])
+def test_a_save_of_the_wrong_shape_is_told_in_words_not_json_schemas(game, tmp_path, change, words):
+    path = tmp_path / "game.json"
+    savefile.write(path, savefile.snapshot(game, played(game, MOVES), 5, MOVES))
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(savefile.SaveFileError) as e:
+        savefile.read(path)
+    assert words in str(e.value) and "is not of type" not in str(e.value)

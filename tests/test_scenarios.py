@@ -3,6 +3,7 @@ its line, with what was expected and what happened. Also the API under them: set
 by name and asking again, forcing random results, dice rolled, named views, finding options.
 """
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -117,7 +118,7 @@ def test_usage_errors_and_missing_scenarios(run, tmp_path):
      "a step does one thing, and this one has move and expect"),
     ("cases:\n  - name: x\n    name: y\n    steps: [{move: Pass}]\n", "T001", 3, "given twice"),
     ("cases:\n  - {name: x, steps: [{expect: {\"flooded_this_turn\": [a]}}]}\ncommon: 1\nextra: 2\n", "T002", 4,
-     "'extra' is not a key here"),
+     "'extra' is not a key of the scenario file"),
 ])
 def test_a_malformed_scenario_file_is_reported_at_its_line(tmp_path, text, code, line, words):
     report, [failure] = run_text(tmp_path, text)
@@ -125,6 +126,89 @@ def test_a_malformed_scenario_file_is_reported_at_its_line(tmp_path, text, code,
     assert words in failure.message + failure.hint
     assert not report.ok
     jsonschema.validate(report.to_json(), results_schema())
+
+
+@pytest.mark.parametrize("text,line,words", [
+    # `#` begins a YAML comment inside [ ]: the list is never closed, and the error is on a later line
+    ("cases:\n  - name: x\n    set: {Player 1: {hand: [Chocolate #3]}}\n    steps: [{expect: {over: false}}]\n",
+     3, "Chocolate #3"),
+    ("cases:\n  - name: x\n    steps:\n      - moves: [Pass, Take Chocolate #2,\n          Pass]\n", 4,
+     "Take Chocolate #2"),
+])
+def test_a_hash_inside_brackets_says_to_quote_the_name(tmp_path, text, line, words):
+    _, [failure] = run_text(tmp_path, text, "smores_galore")
+    assert failure.code == "T001" and failure.line == line + 1
+    assert f"the '#' in '{words}' starts a comment" in failure.message
+    assert failure.hint == f'write "{words}" in quotes: YAML reads # as a comment'
+    quoted = text.replace(words, f'"{words}"')
+    _, failures = run_text(tmp_path, quoted, "smores_galore")
+    assert all(f.code != "T001" for f in failures)
+
+
+@pytest.mark.parametrize("text,line,words", [
+    ("case:\n  - name: x\n    steps: [{expect: {over: false}}]\n", 1,
+     "The scenario file has no 'cases:' list; did you mean 'cases' for 'case'?"),
+    ("cases:\n  - name: x\n    step: [{expect: {over: false}}]\n", 3,
+     "Case 1 has no 'steps:' list; did you mean 'steps' for 'step'?"),
+    ("cases: []\n", 1, "'cases' is empty: a scenario file needs at least one case."),
+    ("cases:\n  - name: x\n    players: two\n    steps: [{expect: {over: false}}]\n", 3,
+     "'players' of case 1 should be a whole number, not 'two'."),
+    ("cases:\n  - name: x\n    players: 0\n    steps: [{expect: {over: false}}]\n", 3,
+     "'players' of case 1 should be at least 1, not 0."),
+    ("cases:\n  - name: x\n    steps: [{expect: {}}]\n", 3,
+     "'expect' of step 1 of case 1 is empty: name at least one value to check."),
+    ("cases:\n  - steps: [{move: Pass}]\n", 2, "Case 1 has no 'name:' (a case needs a name)."),
+    ("cases:\n  - name: x\n    steps: [{force: [[red]]}]\n", 3,
+     "Forced result 1 of step 1 of case 1 should be a die's face"),
+])
+def test_format_errors_are_sentences_not_json_schema_words(tmp_path, text, line, words):
+    _, [failure] = run_text(tmp_path, text)
+    assert failure.code == "T002" and failure.line == line + 1, failure
+    assert words in failure.message
+    assert not re.search(r"is a required property|is not of type|non-empty|is not valid under|less than the minimum",
+                         failure.message)
+
+
+def test_a_rulebook_that_does_not_exist_is_reported_at_the_game_line(tmp_path):
+    path = tmp_path / "case.yaml"
+    path.write_text("# a comment first\ngame: nosuch\ncases:\n  - name: x\n    steps: [{expect: {over: false}}]\n")
+    [failure] = scenarios.run_files([path]).failures
+    assert (failure.code, failure.line, failure.column) == ("T003", 2, 7)
+    assert failure.message == "There is no rulebook 'nosuch'."
+
+
+@pytest.mark.parametrize("lines,line,words", [
+    ("variant: calm_sea\n", 1, "did you mean 'calm_seas'?"),
+    ("options: {difficulty: hard}\n", 1, "choose one of newbie"),
+    ("options: {dificulty: hard}\n", 1, "did you mean 'difficulty'?"),
+])
+def test_a_variant_or_option_the_rulebook_lacks_is_reported_where_it_is_named(tmp_path, lines, line, words):
+    _, [failure] = run_text(tmp_path, lines + "cases:\n  - name: x\n    steps: [{expect: {over: false}}]\n")
+    assert failure.code == "T003" and failure.line == line + 1 and words in failure.hint
+
+
+@pytest.mark.parametrize("expect,words", [
+    ("{pawn: Secret Edn}", "pawn: 'Secret Edn' is not a space; did you mean 'Secret Eden'?"),
+    ("{current_role: pilto}", "current_role: 'pilto' is not a role; did you mean 'pilot'?"),
+    ("{flooded_this_turn: [Dark Pitt]}", "'Dark Pitt' is not a space; did you mean 'Dark Pit'?"),
+    ("{flooded_this_turn: {lacks: [Dark Pitt]}}", "flooded_this_turn (lacks): 'Dark Pitt' is not a space"),
+    ("{space: {Dark Pit: {flood: flodded}}}", "'flodded' is not a flood_state; did you mean 'flooded'?"),
+    ("{water_level: no}", "water_level: 'no' is not a whole number."),
+])
+def test_an_expectation_naming_nothing_says_so_like_set(tmp_path, expect, words):
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n      - expect: " + expect + "\n")
+    _, [failure] = run_text(tmp_path, text)
+    assert failure.code == "T030" and words in failure.message and "should be" not in failure.message
+
+
+def test_yes_and_no_are_truths_where_the_game_has_a_truth(tmp_path):
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n"
+            "      - expect: {every_unsunk_flooded: no, over: no}\n      - expect: {every_unsunk_flooded: yes}\n")
+    _, [failure] = run_text(tmp_path, text)
+    assert failure.line == 8 and failure.message == "every_unsunk_flooded should be true, but it is false."
+    assert (failure.expected, failure.got) == ("true", "false")
 
 
 def test_a_numbered_zone_in_a_flow_mapping_gets_a_hint(tmp_path):
@@ -159,7 +243,7 @@ def test_a_numbered_zone_in_a_flow_mapping_gets_a_hint(tmp_path):
     ("- expect: {log: Nothing happened.}", "T030", "The log should have the line 'Nothing happened.'"),
     ("- expect: {winners: [Player 1]}", "T030", "the game is not over"),
     ("- expect: {flooded_this_turn: {size: 1}}", "T030", "'size' is not a check"),
-    ("- expect: {water_level: {at least: 1}}", "T030", "water_level should be {'at least': 1}, but it is 0"),
+    ("- expect: {water_level: {at least: 1}}", "T030", "water_level should be {at least: 1}, but it is 0"),
     ("- expect: {space: {every: {flood: dry}}, \"space_of(red, 1)\": Dark Pit, pawn: Dark Pit}", "T030",
      "pawn should be Dark Pit, but it is Idiot's Platform"),
 ])
