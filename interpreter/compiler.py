@@ -203,6 +203,9 @@ class Compiled:
     thing_zones: dict = field(default_factory=dict)    # kind -> {zone field: visibility}, for views
     zones: set = field(default_factory=set)            # ("g"|"p", slot) of every zone (not a variable)
     thing_places: list = field(default_factory=list)   # [(kind, [(table, slot, numbered)])]: zones of things
+    # The fixed words of each option label the rules can show (`Compiler.labelled`); None when
+    # some label can be any text.
+    label_forms: list | None = field(default_factory=lambda: [("decline",), ("don't", "react")])
     dice: dict = field(default_factory=dict)           # die name -> its faces
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
 
@@ -666,6 +669,21 @@ class Compiler:
         return checked
 
     # ------------------------------------------------------------------ the whole game
+    def labelled(self, label) -> None:
+        """Note an option label's fixed words, casefolded: for `labelled "Score {r.name} ({n})"`,
+        ("score", "(", ")"). Every label the game offers holds all the fixed words of one of them,
+        so a scenario can tell that a label it says is not offered never could be: a misspelt or
+        shortened label would make that check hold whatever the rules do. A label with no fixed
+        words, or none written (a choice's items by name), can be any text."""
+        if self.out.label_forms is None:
+            return
+        words = [w for part in label.parts if isinstance(part, str) for w in part.casefold().split()] \
+            if isinstance(label, A.Template) else []
+        if words:
+            self.out.label_forms.append(tuple(words))
+        else:
+            self.out.label_forms = None
+
     def compile(self) -> Compiled:
         c, out = self.c, self.out
         sym = c.symbols
@@ -873,6 +891,7 @@ class Compiler:
         slots = self.c.slots[id(r)]
         cond = self.expr(r.cond) if r.cond is not None else (lambda m, env: True)
         label = self.expr(r.label)
+        self.labelled(r.label)
         prompt = self.expr(r.prompt) if r.prompt is not None else None
         proc = Proc(r.name, -1, size, slots, r.span)
         proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")

@@ -281,12 +281,22 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
     all_places = places(prog, data, {kind})
     by_name = {p.name: p for p in all_places}
     rest, nowhere = None, has_rest and W.is_none(rest_name)     # rest: {kind: none}: things may be in no place
+    rests: list = []          # the rest zones: one, or (for things each player owns) each owner's
     if has_rest and not nowhere:
         rest = by_name.get(str(rest_name))
-        if rest is None or rest.single:
+        per = prog.per_player_kinds.get(kind)
+        if rest is None and per:      # `rest: {card: deck}`: each card to its owner's deck
+            owned = [by_name.get(f"Player {p + 1}'s {rest_name}") for p in range(len(data["players"]))]
+            if all(r is not None and not r.single for r in owned):
+                rests = owned
+        if not rests and (rest is None or rest.single):
             hint = did_you_mean(str(rest_name), [p.name for p in all_places if not p.single])
             raise PositionError(f"rest: '{rest_name}' is not a zone that holds {kind}s"
                                 + (f"; {hint}" if hint else "") + ".")
+        rests = rests or [rest]
+
+    def rest_of(x):
+        return rests[x // prog.per_player_kinds[kind]] if len(rests) > 1 else rests[0]
     seen = set()
     for place, ws in targets:
         if place.name in seen:
@@ -294,54 +304,69 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
         seen.add(place.name)
         if not isinstance(ws, list):
             raise _err(place.name, f"{W.quote(ws)} is not a list of {kind}s")
+        if not ws and any(place.name == r.name for r in rests):
+            raise _err(place.name, f"it is the rest zone, where every {kind} this position takes out of its place "
+                       f"goes, so it cannot be emptied; name another rest zone (rest: {{{kind}: ZONE}}), or "
+                       f"rest: {{{kind}: none}} if a {kind} may be in no zone")
     current = {p.name: list(p.get(data)) for p in all_places}
     placed = {x for xs in current.values() for x in xs}
     used, picked = set(), {}
-    # 1. things already in the place stay where they are
+    # Each name with the things it may be; a name of one thing ("Jetsam #2") is placed before a
+    # name any of several fits ("Jetsam"), which then takes one of the others.
+    entries = []
     for place, ws in targets:
-        here = list(current[place.name])
-        picked[place.name] = row = []
-        for w in ws:
+        picked[place.name] = [None] * len(ws)
+        for i, w in enumerate(ws):
             cands = W.thing_candidates(prog, kind, w)
             if not cands:
                 raise _err(place.name, str(W._unknown_thing(prog, kind, w)))
-            x = next((x for x in here if x in cands and x not in used), None)
-            if x is not None:
-                used.add(x)
-                here.remove(x)
-            row.append(x)
+            entries.append((place, i, w, set(cands)))
+    entries.sort(key=lambda e: len(e[3]))
+    # 1. things already in the place stay where they are
+    here = {p.name: list(current[p.name]) for p, _ in targets}
+    for place, i, w, cands in entries:
+        x = next((x for x in here[place.name] if x in cands and x not in used), None)
+        if x is not None:
+            used.add(x)
+            here[place.name].remove(x)
+            picked[place.name][i] = x
     targeted = {p.name for p, _ in targets}
     freed = [x for p, _ in targets for x in current[p.name] if x not in used]
     unplaced = [x for x in range(prog.kinds[kind]) if x not in placed]
-    supply = freed + unplaced + (current[rest.name] if rest is not None and rest.name not in targeted else [])
+    supply = freed + unplaced + [x for r in rests if r.name not in targeted for x in current[r.name]]
     # 2. the others come from places this change empties, from nowhere, or from the rest zone
-    for place, ws in targets:
+    for place, i, w, cands in entries:
+        if picked[place.name][i] is not None:
+            continue
+        x = next((x for x in supply if x in cands and x not in used), None)
+        if x is None:
+            holders = sorted({p.name for p in all_places if p.name not in targeted and p not in rests
+                              and cands & set(current[p.name])})
+            where = f" (in {', '.join(holders)})" if holders else ""
+            supply_words = f"nor in {' or '.join(r.name for r in rests)}" if rests else \
+                f"and no rest: {{{kind}: ZONE}} supplies one"
+            owned = ""
+            if len(rests) == 1 and prog.per_player_kinds.get(kind) and "'s " in rests[0].name:
+                zone = rests[0].name.split("'s ", 1)[1]
+                owned = f"; rest: {{{kind}: {zone}}} takes each {kind} from its owner's {zone}"
+            raise _err(place.name, f"there is no spare {W.quote(w)}: the others are in places this position "
+                       f"does not change{where}, {supply_words}{owned}")
+        used.add(x)
+        picked[place.name][i] = x
+    for place, _ in targets:
         row = picked[place.name]
-        for i, w in enumerate(ws):
-            if row[i] is not None:
-                continue
-            cands = set(W.thing_candidates(prog, kind, w))
-            x = next((x for x in supply if x in cands and x not in used), None)
-            if x is None:
-                holders = sorted({p.name for p in all_places if p.name not in targeted and p is not rest
-                                  and cands & set(current[p.name])})
-                where = f" (in {', '.join(holders)})" if holders else ""
-                supply_words = f"nor in {rest.name}" if rest is not None else f"and no rest: {{{kind}: ZONE}} supplies one"
-                raise _err(place.name, f"there is no spare {W.quote(w)}: the others are in places this position "
-                           f"does not change{where}, {supply_words}")
-            used.add(x)
-            row[i] = x
         if place.single and len(row) > 1:
             raise _err(place.name, f"it holds one {kind}, not {len(row)}")
     leftover = [x for x in freed if x not in used]
     for place, _ in targets:
         row = picked[place.name]
-        if rest is not None and place.name == rest.name:
-            row = row + leftover
-            leftover = []
+        if any(place.name == r.name for r in rests):
+            row = row + [x for x in leftover if rest_of(x).name == place.name]
         place.put(data, row)
-    if rest is not None and rest.name not in targeted:
-        rest.put(data, [x for x in current[rest.name] if x not in used] + leftover)
+    for r in rests:
+        if r.name not in targeted:
+            r.put(data, [x for x in current[r.name] if x not in used] + [x for x in leftover if rest_of(x).name == r.name])
+    if rests:
         leftover = []
     if leftover and not nowhere:
         names = ", ".join(prog.kind_names[kind][x] for x in leftover)

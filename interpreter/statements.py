@@ -786,6 +786,7 @@ def _while(c, s: A.While):
 
 
 def _choose(c, s: A.Choose):
+    c.labelled(s.label)
     label = c.expr(s.label) if s.label else (lambda m, env, sh=c.shower(c.types.get(id(s.source), T.ANY)[5:]),
                                               slot=c.c.slots[id(s)]: sh(m, env[slot]))
     block = c.block(s.body, owner=c.owner_stack[-1]) if s.body is not None else None
@@ -806,6 +807,8 @@ def _choose(c, s: A.Choose):
 
 
 def _menu(c, s: A.Menu):
+    for o in s.options:
+        c.labelled(o.label)
     options = []
     for o in s.options:
         options.append((c.expr(o.label), c.c.slots.get(id(o)), c.expr(o.iterable) if o.iterable is not None else None,
@@ -834,6 +837,7 @@ def _mentions(node, name: str) -> bool:
 
 
 def _secret(c, s: A.Secret):
+    c.labelled(s.label)
     st = Secret(c.c.slots[id(s)], c.expr(s.players), c.expr(s.source), c.expr(s.cond) if s.cond is not None else None,
                 c.expr(s.label), s.time_var is not None, -1, s.span, c.expr(s.prompt) if s.prompt else None)
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
