@@ -88,7 +88,11 @@ class Game:
         return list(self.compiled.sides)
 
     def new_state(self, players: int | None = None, seed: int = 0, force: list | None = None) -> "State":
-        n = self.min_players if players is None else int(players)
+        if not _seat_number(seed):
+            raise ValueError(f"The seed is a whole number, not {seed!r}.")
+        if players is not None and not _seat_number(players):
+            raise ValueError(f"The number of players is a whole number, not {players!r}.")
+        n = self.min_players if players is None else players
         if not self.min_players <= n <= self.max_players:
             span = f"{self.min_players}" if self.min_players == self.max_players else f"{self.min_players} to {self.max_players}"
             noun = "player" if self.max_players == 1 else "players"
@@ -226,6 +230,7 @@ class State:
 
     def prompt(self, seat: int | None = None) -> str:
         """The question the pending decision asks `seat` (in a secret choice each seat may have its own)."""
+        self._seat(seat)
         p = self.data["pending"]
         if p is None:
             return ""
@@ -234,6 +239,7 @@ class State:
         return p.get("by_seat_prompts", {}).get(str(seat), p["prompt"])
 
     def options(self, seat: int | None = None) -> list:
+        self._seat(seat)
         p = self.data["pending"]
         if p is None:
             return []
@@ -269,9 +275,17 @@ class State:
         return [_score(prog, m, p) for p in range(self.players)]
 
     # ------------------------------------------------------------------ deciding
+    def _seat(self, seat, error=ValueError):
+        """`seat` if it is None or a seat at the table (0 is Player 1); else `error` saying so."""
+        if seat is None or (_seat_number(seat) and 0 <= seat < self.players):
+            return seat
+        raise error(f"There is no seat {seat!r}: the seats are numbered 0 to {self.players - 1} "
+                    f"(Player 1 to Player {self.players}).")
+
     def _deciding(self, seat: int | None) -> int:
         """The seat answering now (by default the first asked); IllegalMove if it may not."""
         p = self.data["pending"]
+        self._seat(seat, IllegalMove)
         if p is None:
             raise IllegalMove("The game is over; there is nothing left to decide." if self.is_over
                               else "Nobody has a decision to make.")
@@ -301,6 +315,8 @@ class State:
         """The number of the option `text` names: its exact label, else the one label with the same
         words in another order ("Keep blue and red" for "Keep red and blue"), else with
         `substring` the one label containing it. IllegalMove says why when none or several fit."""
+        if not isinstance(text, str):
+            raise IllegalMove(f"An option is named by its label, a text, not {text!r}.")
         labels = self.options(self._deciding(seat))
         if text in labels:
             return labels.index(text)
@@ -359,19 +375,45 @@ class State:
         self.data.setdefault("forced", []).extend(self.game.forced_results(results))
 
     def evaluate(self, name: str, *args):
-        """A rulebook definition's value now, with arguments and result in the game's words."""
+        """A rulebook definition's value now, or a variable's (a player's with the player), with
+        arguments and result in the game's words; a player may also be given as a seat number."""
         prog = self.game.compiled
+        if name in prog.global_names and name not in prog.define_types:
+            if args:
+                raise PositionError(f"'{name}' is a variable of the game; it takes no values, not {len(args)}.")
+            slot = prog.global_names.index(name)
+            return W.show(prog, prog.global_types[slot], _copy(self.data["globals"][slot]), self.players)
+        if name in prog.player_names and name not in prog.define_types:
+            if len(args) != 1:
+                raise PositionError(f"'{name}' is a variable of each player; name the player: "
+                                    f"evaluate({name!r}, \"Player 1\").")
+            p = self._player(args[0], name)
+            slot = prog.player_names.index(name)
+            return W.show(prog, prog.player_types[slot], _copy(self.data["players"][p][slot]), self.players)
         if name not in prog.define_types:
-            hint = did_you_mean(name, prog.define_types)
-            raise PositionError(f"{self.game.title} has no definition '{name}'" + (f"; {hint}" if hint else "") + ".")
+            hint = did_you_mean(name, list(prog.define_types) + list(prog.global_names) + list(prog.player_names))
+            raise PositionError(f"{self.game.title} has no definition or variable '{name}'"
+                                + (f"; {hint}" if hint else "."))
         params, result = prog.define_types[name]
         if len(args) != len(params):
             raise PositionError(f"'{name}' takes {len(params)} values, not {len(args)}.")
         try:
-            values = tuple(W.read(prog, t, a, self.players) for t, a in zip(params, args))
+            values = tuple(self._player(a, name) if t == "player" and _seat_number(a) else W.read(prog, t, a, self.players)
+                           for t, a in zip(params, args))
         except W.WordsError as e:
             raise PositionError(f"{name}: {e}.") from None
         return W.show(prog, result, prog.defines[name](Machine(prog, self.data), values), self.players)
+
+    def _player(self, who, name: str) -> int:
+        """A player given by seat number (0 is Player 1) or in words, for `evaluate`."""
+        if _seat_number(who):
+            if not 0 <= who < self.players:
+                raise PositionError(f"{name}: there is no seat {who}; the seats are 0 to {self.players - 1}.")
+            return who
+        try:
+            return W.read(self.game.compiled, "player", who, self.players)
+        except W.WordsError as e:
+            raise PositionError(f"{name}: {e}.") from None
 
     # ------------------------------------------------------------------ copies, views, saving
     def copy(self) -> "State":
@@ -381,6 +423,7 @@ class State:
         return _copy(self.data)
 
     def view(self, seat: int | None, named: bool = False) -> dict:
+        self._seat(seat)
         if named:
             return named_view(self.game.compiled, self.data, seat)
         return _copy(view_of(self.game.compiled, self.data, seat))
@@ -388,10 +431,16 @@ class State:
     def display(self, seat: int | None) -> list:
         """The rulebook's `display` as that seat may see it, in parts for a terminal to lay out:
         `{"text": line}`, or `{"board": rows}` with rows of cell texts (None where no space is)."""
+        self._seat(seat)
         return display_parts(self.game.compiled, redacted_state(self.game.compiled, self.data, seat))
 
     def render(self, seat: int | None) -> str:
+        self._seat(seat)
         return render_state(self.game.compiled, redacted_state(self.game.compiled, self.data, seat), seat)
+
+
+def _seat_number(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _check_time(time) -> None:

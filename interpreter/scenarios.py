@@ -722,8 +722,8 @@ class _Expectations:
                 try:          # a misspelt name would make every 'lacks' hold
                     for item in (w if isinstance(w, list) else [w]):
                         W.check_words(self.prog, elem, item, self.n)
-                except W.WordsError as e:
-                    raise self.unknown(_sentence(f"{what} ({op}): {e}"), oat) from None
+                except W.WordsError as e:       # the value as it is, so one run shows what to write
+                    raise _Stop(self.r.fail("T030", _sentence(f"{what} ({op}): {e}"), oat, "", _fmt(got))) from None
             if op in ("at least", "at most"):
                 if type(got) is not int:
                     raise self.unknown(f"{what} is {_fmt(got)}, not a number, so '{op}' does not apply.", oat)

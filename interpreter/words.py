@@ -117,6 +117,11 @@ def thing_candidates(prog, kind: str, w) -> list[int]:
     return []
 
 
+def _a(name: str) -> str:
+    """A kind or enum named with its article: "an ingredient", "a space"."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 def _unknown_thing(prog, kind: str, w) -> WordsError:
     from tabletop.dsl.diagnostics import did_you_mean
     names = prog.kind_names.get(kind, [])
@@ -125,7 +130,7 @@ def _unknown_thing(prog, kind: str, w) -> WordsError:
         n = names.count(m.group(1))
         return WordsError(f"there are only {n} of '{m.group(1)}' ({kind}), so there is no {quote(w)}")
     hint = did_you_mean(str(w), names)
-    return WordsError(f"{quote(w)} is not a {kind}" + (f"; {hint}" if hint else ""))
+    return WordsError(f"{quote(w)} is not {_a(kind)}" + (f"; {hint}" if hint else ""))
 
 
 def read(prog, t: str, w, players: int):
@@ -172,12 +177,12 @@ def read(prog, t: str, w, players: int):
     if t.startswith("enum:"):
         values = prog.enum_values.get(t[5:], ())
         if not isinstance(w, str):
-            raise WordsError(f"{quote(w)} is not a {t[5:]} (one of {', '.join(sorted(values))})")
+            raise WordsError(f"{quote(w)} is not {_a(t[5:])} (one of {', '.join(sorted(values))})")
         v = w.replace(" ", "_")
         if v not in values:
             from tabletop.dsl.diagnostics import did_you_mean
             hint = did_you_mean(str(v), values)
-            raise WordsError(f"{quote(w)} is not a {t[5:]}" + (f"; {hint}" if hint else
+            raise WordsError(f"{quote(w)} is not {_a(t[5:])}" + (f"; {hint}" if hint else
                              f" (one of {', '.join(sorted(values))})"))
         return v
     return w

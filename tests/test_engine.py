@@ -6,7 +6,7 @@ import textwrap
 import pytest
 
 from tabletop.dsl.diagnostics import RulebookError
-from tabletop.interpreter.api import IllegalMove, RuleError, SaveError, load_game
+from tabletop.interpreter.api import IllegalMove, PositionError, RuleError, SaveError, load_game
 from tabletop.interpreter.errors import BudgetExceeded
 from taboo_helpers import game, get_var, scenario
 
@@ -58,10 +58,42 @@ def test_a_move_the_rules_do_not_allow_is_not_offered():
 
 
 def test_only_the_deciding_seat_may_answer(fresh):
+    two = load_game("smores_galore").new_state(players=2, seed=1)
     with pytest.raises(IllegalMove) as e:
-        fresh.apply(0, seat=1)
+        two.apply(0, seat=1)
     assert "not Player 2's decision" in e.value.reason
-    assert fresh.options(1) == []
+    assert two.options(1) == []
+
+
+@pytest.mark.parametrize("seat", [1, -1, "0", True, 0.0])
+def test_a_seat_that_is_not_at_the_table_is_refused(fresh, seat):
+    """A one-player game has seat 0 alone: another seat is an error, not an empty answer."""
+    with pytest.raises(IllegalMove) as e:
+        fresh.apply(0, seat=seat)
+    assert "There is no seat" in e.value.reason and "numbered 0 to 0" in e.value.reason
+    for look in (fresh.options, fresh.prompt, fresh.view, fresh.display, fresh.render):
+        with pytest.raises(ValueError, match="There is no seat"):
+            look(seat)
+
+
+def test_a_label_is_a_text_and_a_seed_a_whole_number(fresh):
+    with pytest.raises(IllegalMove, match="a text, not None"):
+        fresh.apply_label(None)
+    for seed in ("x", 1.5, None):
+        with pytest.raises(ValueError, match="The seed is a whole number"):
+            fresh.game.new_state(seed=seed)
+
+
+def test_evaluate_reads_variables_and_takes_seat_numbers():
+    s = load_game("smores_galore").new_state(players=2, seed=1)
+    assert s.evaluate("lineup", 0) == s.evaluate("lineup", "Player 1")
+    assert s.evaluate("score", 1) == s.evaluate("score", "Player 2")
+    deck = s.evaluate("deck")          # a hidden zone: evaluate sees what the rules see
+    assert deck and set(deck) <= {"Chocolate", "Marshmallow", "Graham Cracker"}
+    with pytest.raises(PositionError, match="there is no seat 5"):
+        s.evaluate("lineup", 5)
+    with pytest.raises(PositionError, match="did you mean 'score'\\?$"):
+        s.evaluate("scroe")
 
 
 def test_apply_after_the_game_is_over_is_refused():
