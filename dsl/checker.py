@@ -275,8 +275,8 @@ class Checker:
 
     def shadowing(self):
         """E202 at a parameter or a name a loop, a comprehension or a choice binds that has the name of
-        a top-level variable, zone, definition, table, rule or stage: inside its body the name would
-        mean the local one, and the rules would silently read (or fail to type) the wrong thing."""
+        a top-level variable, zone, definition, table, side, option or die: inside its body the name
+        would mean the local one, and the rules would silently read (or fail to type) the wrong thing."""
         def place(n, name, keyword):
             """Where `name` is bound in `n`: after `keyword` on its line (worked out only for a clash)."""
             if keyword is None:
@@ -285,7 +285,9 @@ class Checker:
             return self.word(n, name, after=start.end_column - 1) if start is not n.span else n.span
         binders = (A.RuleDecl, A.DefineDecl, A.ReactionDecl, A.For, A.Comprehension, A.ShowLine, A.MenuOption,
                    A.Choose, A.Secret, A.Lambda, A.ShowBoard)
-        top = {name for name, s in self.sym.items() if s.kind in ("var", "define", "table")} | set(self.rules)
+        # Rules and stages are only ever called by a statement, so a local name cannot hide them.
+        hidden = ("var", "define", "table", "side", "option", "die")
+        top = {name for name, s in self.sym.items() if s.kind in hidden}
         for n in self.all_nodes():
             if not isinstance(n, binders):
                 continue
@@ -315,8 +317,6 @@ class Checker:
                 if name not in top:
                     continue
                 s = self.sym.get(name)
-                if s is None or s.kind not in ("var", "define", "table"):
-                    s = self.rules.get(name)
                 if s is None or not isinstance(s.decl, A.Decl) or not s.decl.span.line:
                     continue
                 d = s.decl
@@ -1040,6 +1040,9 @@ class Checker:
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
                                w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+                elif s.type is not None and s.type != T.ANY and not T.fits(s.type, T.INT):
+                    self.error("E301", f"Winners are ranked by numbers, and '{name}' gives {T.a(s.type)}.",
+                               self.word(w, name), f"rank by a definition that gives an int, such as 'define {name}(p: player): int = ...'")
         else:
             ctx = Context()
             saved, self.ctx = self.ctx, ctx
@@ -1238,14 +1241,17 @@ class Checker:
 
     def move_into_itself(self, st: A.Move):
         """W108 at a `move` whose zones are one: it moves nothing (the whole zone; its first card to
-        its top; its last card to its end) or only puts a card last. Turning a pile over, its first
-        card to its end, and putting a card on top of its own pile are moves on purpose."""
+        its top; its last card to its end) or only puts one named card last. Turning a pile over,
+        cutting it (`take(pile, 2)` to its end), its first card to its end, and putting a card on
+        top of its own pile are moves on purpose."""
         def ends(name):
             return isinstance(st.what, A.Call) and st.what.name == name and st.what.args == [st.source]
         if ends("first") and not st.to_top:
             return
         if st.to_top and not ends("first") and st.what != st.source:
             return
+        if not (st.what == st.source or ends("first") or ends("last") or isinstance(st.what, A.Name)):
+            return          # some cards worked out from the zone, put at its end: a cut, on purpose
         zone, what = self.text_of(st.source), self.text_of(st.what)
         if st.what == st.source or ends("first") or ends("last"):
             result = "it changes nothing"
@@ -1887,8 +1893,16 @@ class Checker:
             self.error("E404", "The game has no end condition: no rule ever says 'end game'.", first,
                        "add 'end game \"why\"' where the rules say the game ends")
         if out.winners is None and not (self.sym.get("score") and self.sym["score"].kind == "define"):
-            self.error("E405", "The game has no way to find its winners.", first,
-                       "add 'define score(p: player): int = ...' or a 'winners:' line")
+            other = self.rules.get("score")
+            if self.sym.get("score") is not None:
+                pass            # a score of another kind: hooks() says what it must be
+            elif other is not None and isinstance(other.decl, A.Decl):     # a rule named score
+                self.error("E406", f"'score' is used by the engine to find the winners and must be a definition, "
+                                   f"'define score(p: player): int = ...', not a {other.decl.kind_word}.", other.decl,
+                           "or say who wins with a 'winners:' line")
+            else:
+                self.error("E405", "The game has no way to find its winners.", first,
+                           "add 'define score(p: player): int = ...' or a 'winners:' line")
 
     def hooks(self):
         """Names the engine itself uses must have the shape it expects."""

@@ -399,6 +399,7 @@ class Loader:
         merged = list(base)
         index = {self.key(d): i for i, d in enumerate(merged)}
         overridden: set = set()
+        extended: dict = {}      # key -> the `extend` of this file that grew it
         for d in own:
             if isinstance(d, A.RemoveDecl):
                 hits = [k for k in index if k[1] == d.name]
@@ -420,6 +421,7 @@ class Loader:
                 grown = self.extended(merged[index[k]], d)
                 if grown is not None:
                     merged[index[k]] = grown
+                    extended.setdefault(k, d)
                 continue
             if d.replace:
                 if k not in index:
@@ -430,8 +432,14 @@ class Loader:
                     else:
                         hint = did_you_mean(d.name, [key[1] for key in index])
                     self.error("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
-                               word_at(self.sources, d.span, d.name, d.span.column + 6), hint)
+                               word_at(self.sources, d.span, d.name, d.span.column), hint)
                     continue
+                if k in extended:        # the replacement would drop what the extend above it added
+                    e = extended[k]
+                    self.error("E015", f"'extend {e.kind_word} {d.name}' at line {e.span.line} adds to the base's "
+                                       f"{d.kind_word}, which this 'replace' then replaces whole, so what it adds "
+                                       "would never run.", word_at(self.sources, d.span, d.name, d.span.column),
+                               "put the 'extend' after the 'replace', or write its steps into the replacement")
                 merged[index[k]] = d
                 self.changes.setdefault(d.name, ("replaced", d.span))
             elif isinstance(d, (A.GameDecl, A.PlayersDecl)) and type(d) not in overridden and \

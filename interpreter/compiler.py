@@ -175,6 +175,7 @@ class Compiled:
     global_vis: list = field(default_factory=list)    # (visibility, numbered) per global slot
     player_vis: list = field(default_factory=list)
     ranges: dict = field(default_factory=dict)        # ("g"|"p", slot) -> (low, high, name)
+    range_spans: dict = field(default_factory=dict)   # ("g"|"p", slot) -> the declaration, for errors
     kinds: dict = field(default_factory=dict)         # kind -> number of things
     static: dict = field(default_factory=dict)        # kind -> attr -> list
     dynamic: dict = field(default_factory=dict)       # kind -> field -> (init fn, size)
@@ -862,6 +863,7 @@ class Compiler:
             self.out.zones.add((table, len(names) - 1))
         if isinstance(d, A.VarDecl) and d.low is not None:
             self.out.ranges[(table, len(names) - 1)] = (d.low, d.high, d.name)
+            self.out.range_spans[(table, len(names) - 1)] = d.span
 
     def make_grid(self, kind, g: A.GridDecl) -> Grid:
         rows = self.out.static[kind][g.row]

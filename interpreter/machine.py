@@ -554,7 +554,8 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
         values = [state["globals"][slot]] if table == "g" else [pl[slot] for pl in m.pl]
         for v in values:
             if not lo <= v <= hi:
-                raise RuleError(f"'{name}' must be from {lo} to {hi} but starts at {v}.")
+                raise RuleError(f"'{name}' must be from {lo} to {hi} but starts at {v}.",
+                                prog.range_spans.get((table, slot)))
     state["envs"].append([])
     state["stack"].append([prog.root, 0, 0, None])
     m.run()

@@ -483,7 +483,8 @@ def test_a_chosen_card_moved_into_its_own_zone_is_a_warning(tmp_path):
     expect(found, "W108", "game.rules", at, "moves c from 'current.hand' into itself", "only puts c last", "top of")
 
 
-@pytest.mark.parametrize("move", ["move first(deck) from deck to deck", "move last(deck) from deck to top of deck"])
+@pytest.mark.parametrize("move", ["move first(deck) from deck to deck", "move last(deck) from deck to top of deck",
+                                  "move take(deck, 2) from deck to deck"])
 def test_turning_a_pile_over_is_not_a_move_into_itself(tmp_path, move):
     found, _ = run(tmp_path, ("    draw 1 from deck to current.hand", f"    draw 1 from deck to current.hand\n    {move}"))
     assert not [d for d in found if d.code == "W108"], [d.message for d in found]
@@ -586,3 +587,55 @@ def test_a_rulebook_named_as_a_data_file(tmp_path):
 def test_an_enum_value_named_after_a_use_gets_its_article():
     from tabletop.dsl import types as T
     assert T.a("enum:use") == "a use" and T.a("int") == "an int" and T.a("enum:action") == "an action"
+
+
+# ------------------------------------------------------------------ round 3 of the hunt
+def test_an_extend_above_a_replace_of_the_same_rule_is_an_error(tmp_path):
+    """The replacement would drop what the extend added, silently (found by a hunt)."""
+    variant = ('extends "../game.rules"\n\nextend stage turn_steps:\n    say "more"\n\n'
+               'replace stage turn_steps:\n    say "new"\n')
+    base = ("turn:\n    draw 1 from deck to current.hand",
+            "stage turn_steps:\n    pass\n\nturn:\n    turn_steps()\n    draw 1 from deck to current.hand")
+    found, _ = run(tmp_path, base, add={"variants/v.rules": variant}, variant="v")
+    expect(found, "E015", "v.rules", (6, 15), "'extend stage turn_steps' at line 3", "never run", "after the 'replace'")
+
+
+def test_the_extend_after_the_replace_is_fine(tmp_path):
+    variant = ('extends "../game.rules"\n\nreplace stage turn_steps:\n    say "new"\n\n'
+               'extend stage turn_steps:\n    say "more"\n')
+    base = ("turn:\n    draw 1 from deck to current.hand",
+            "stage turn_steps:\n    pass\n\nturn:\n    turn_steps()\n    draw 1 from deck to current.hand")
+    found, _ = run(tmp_path, base, add={"variants/v.rules": variant}, variant="v")
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+
+
+@pytest.mark.parametrize("change,words", [
+    (("setup:\n    deck = shuffled(card)", "side volcano\nsetup:\n    deck = shuffled(card)\n"
+      "    for ^volcano in players:\n        volcano.points += 1"), ["name 'volcano'", "side 'volcano'"]),
+    (("setup:\n    deck = shuffled(card)", "option pace: slow, fast\nsetup:\n    deck = shuffled(card)\n"
+      "    for ^pace in [1, 2]:\n        say \"{pace}\""), ["name 'pace'", "option 'pace'"]),
+])
+def test_a_name_that_hides_a_side_or_an_option_is_reported(tmp_path, change, words):
+    found, at = run(tmp_path, change)
+    expect(found, "E202", "game.rules", at, *words)
+
+
+def test_a_parameter_named_like_a_rule_or_stage_is_fine(tmp_path):
+    """Rules and stages are only called by statements: a local of the same name hides nothing."""
+    found, _ = run(tmp_path, ("define best(cs: list of card)", "stage cs:\n    pass\n\ndefine best(cs: list of card)"))
+    assert not [d for d in found if d.code == "E202"], [d.message for d in found]
+
+
+def test_a_rule_named_score_is_told_to_be_a_definition(tmp_path):
+    found, at = run(tmp_path, ("define score(p: player): int = p.points + best(p.hand)",
+                               "^rule score:\n    pass"))
+    expect(found, "E406", "game.rules", at, "must be a definition", "not a rule")
+    assert not [d for d in found if d.code == "E405"]
+
+
+def test_winners_ranked_by_a_text_is_a_type_error_at_the_name(tmp_path):
+    found, at = run(tmp_path, ("define score(p: player): int = p.points + best(p.hand)",
+                               "define score(p: player): int = p.points + best(p.hand)\n"
+                               "define motto(p: player): text = \"{p}\"\n"
+                               "winners: highest score, then lowest ^motto"))
+    expect(found, "E301", "game.rules", at, "ranked by numbers", "'motto' gives a text")

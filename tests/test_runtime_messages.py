@@ -422,3 +422,24 @@ def test_a_variant_that_removes_a_name_the_base_uses_says_so_at_its_remove_line(
     assert "and 1 more place" in first.message
     assert rest and all(d.span.file.endswith("game.rules") for d in rest)
     assert all(re.fullmatch(r"'bonus' was removed by .*calm\.rules:3", d.hint) for d in rest)
+
+
+def test_a_starting_value_outside_its_range_names_the_declaration(tmp_path):
+    """Found only once an option's value is known, so at the start of play: at the var's line."""
+    import shutil
+    from pathlib import Path
+
+    from tabletop.interpreter.api import load_game
+    src = Path(__file__).resolve().parent.parent / "rulebooks" / "taboo_atoll_express"
+    book = tmp_path / "book"
+    shutil.copytree(src, book, ignore=shutil.ignore_patterns("scenarios", "variants"))
+    rules = book / "game.rules"
+    text = rules.read_text()
+    assert "= start_level[difficulty]\n" in text
+    rules.write_text(text.replace("= start_level[difficulty]\n", "= start_level[difficulty] + 10\n", 1))
+    line = next(n for n, x in enumerate(rules.read_text().split("\n"), 1) if "start_level[difficulty] + 10" in x)
+    game = load_game(str(book), options={"difficulty": "idiotic"})
+    with pytest.raises(RuleError) as e:
+        game.new_state()
+    assert "'water_level' must be from 0 to 14 but starts at" in str(e.value)
+    assert e.value.span is not None and e.value.span.line == line
