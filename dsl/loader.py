@@ -475,7 +475,15 @@ class Loader:
                 self.error("E015", f"'extend kind {d.name}' must say 'player kind' exactly when the base does.", d.span)
                 return None
             more = list(base.more_sources) + ([(d.source, d.span)] + list(d.more_sources) if d.source else [])
-            fields = [self.new_data_field(base, f) for f in d.fields]
+            had = {f.name for f in base.fields} | {z.name for z in base.zones}
+            for f in list(d.fields) + list(d.zones):
+                if f.name in had:
+                    self.error("E015", f"'extend kind {d.name}' declares '{f.name}', which the base's kind already "
+                                       "has; an extend adds new fields and zones only.",
+                               word_at(self.sources, f.span, f.name, f.span.column - 1),
+                               f"leave it out, or replace the whole kind: 'replace kind {d.name} ...'")
+            fields = [self.new_data_field(base, f) for f in d.fields if f.name not in had]
+            d = dataclasses.replace(d, zones=[z for z in d.zones if z.name not in had])
             return dataclasses.replace(base, fields=base.fields + fields, zones=base.zones + d.zones,
                                        more_sources=more)
         if isinstance(d, A.RuleDecl) and d.params and [(p.name, p.type.name) for p in d.params] != \

@@ -272,6 +272,17 @@ def _silence_stdout() -> None:
 PATH_CODES, VARIANT_CODES, OPTION_CODES = ("E001", "E002"), ("E016",), ("E030", "E031")
 
 
+def _option_values(pairs: list) -> dict:
+    """The --option K=V pairs as a dict; one option given two values is a usage error (the last
+    one would silently win)."""
+    values: dict = {}
+    for k, v in pairs:
+        if k in values and values[k] != v:
+            raise UsageError(f"--option {k} is given twice, as '{values[k]}' and as '{v}'; give it once.")
+        values[k] = v
+    return values
+
+
 def load(api, path: str, variant: str | None, options: dict[str, str], source: bool = True,
          variant_given: bool = True):
     """Load a game; what the command line names and the rulebook lacks (no such rulebook,
@@ -408,7 +419,7 @@ def cmd_test(args) -> int:
 
 def cmd_simulate(args) -> int:
     api = engine()
-    game = load(api, args.game, args.variant, dict(args.option))
+    game = load(api, args.game, args.variant, _option_values(args.option))
     check_players(game, args.players)
     players = args.players or game.min_players
     seats = {}
@@ -504,7 +515,7 @@ def cmd_play(args) -> int:
     else:
         if not args.game:
             raise UsageError("name a GAME to play, or give --load FILE to resume a saved game.")
-        game = load(api, args.game, args.variant, dict(args.option))
+        game = load(api, args.game, args.variant, _option_values(args.option))
         import secrets       # here, not at the top: every other command starts quicker without it
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
         state, moves, seats = new_state(api, game, args.players, seed), [], None

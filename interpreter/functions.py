@@ -112,6 +112,8 @@ def _step(m, s, dr, dc):
 
 
 def _within(m, s, n, passable):
+    if n < 0:
+        raise RuleError(f"within() looks for spaces 0 steps or more away, not {n}.")
     g = m.grid_of(s)
     spend(m, len(g.order))         # a search may visit every space
     seen = {s: 0}
@@ -150,6 +152,8 @@ def _paths(m, s, n, passable):
     """Every path of n steps from s, each space at most once, through spaces passable(x) holds for.
     Each step of the search is charged (it copies the path so far), so a search that would
     go on for ever stops with the budget; finding more than MAX_PATHS paths stops it too."""
+    if n < 0:
+        raise RuleError(f"paths() looks for paths of 0 steps or more, not {n}.")
     g = m.grid_of(s)
     out = []
 

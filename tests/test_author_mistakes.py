@@ -639,3 +639,10 @@ def test_winners_ranked_by_a_text_is_a_type_error_at_the_name(tmp_path):
                                "define motto(p: player): text = \"{p}\"\n"
                                "winners: highest score, then lowest ^motto"))
     expect(found, "E301", "game.rules", at, "ranked by numbers", "'motto' gives a text")
+
+
+def test_an_extend_kind_that_declares_a_base_field_again_is_one_error_at_it(tmp_path):
+    variant = 'extends "../game.rules"\n\nextend kind card:\n    rank: int\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
+    expect(found, "E015", "v.rules", (4, 5), "declares 'rank'", "already has")
+    assert len([d for d in found if d.severity == "error"]) == 1, [d.message for d in found]
