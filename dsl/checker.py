@@ -1633,6 +1633,8 @@ class Checker:
                 if want and i < len(want) and not T.fits(kt, want[i]):
                     where = f" in its {_ORDINALS[i]} key" if width > 1 else ""
                     self.error("E301", f"The table '{e.obj.name}' is looked up by {T.show(want[i])}{where}, not by {T.a(kt)}.", key)
+            if width == 1 and len(keys) == 1:
+                self.table_gap(table, keys[0])
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
@@ -1643,6 +1645,32 @@ class Checker:
         self.want_list(ot, e.obj)
         self.out.refs[id(e)] = ("list",)
         return T.elem(ot)
+
+    def table_gap(self, table: A.TableDecl, key) -> None:
+        """W109 at a table lookup whose key is known to range over values the table has no entry
+        for: a variable declared 'in LOW to HIGH', or `player_count`. The lookup would fail in
+        play when the key comes to such a value (unless the rules never look it up then)."""
+        if isinstance(key, A.Name) and key.name == "player_count" and self.lookup_local(key.name) is None \
+                and "player_count" not in self.sym:
+            low, high, what = self.out.min_players, self.out.max_players, f"the player count ({{}})"
+        else:
+            name = key.name if isinstance(key, (A.Name, A.Field)) else None
+            s = self.sym.get(name) if name else None
+            if s is None or not isinstance(s.decl, A.VarDecl) or s.decl.low is None or \
+                    (isinstance(key, A.Name) and self.lookup_local(name) is not None) or \
+                    isinstance(key, A.Field) and not s.decl.per_player or isinstance(key, A.Name) and s.decl.per_player:
+                return
+            low, high, what = s.decl.low, s.decl.high, f"'{self.text_of(key)}' ({{}})"
+        ranges = [(x.low, x.high) for x in table.entries if isinstance(x.low, int) and not x.more_keys]
+        if len(ranges) != len(table.entries) or high - low > 100_000:
+            return            # keyed by names, or too wide a range to walk
+        missing = [v for v in range(low, high + 1) if not any(a <= v <= b for a, b in ranges)]
+        if missing:
+            shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+            self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which "
+                              f"{what.format(f'{low} to {high}')} can be.", key,
+                      f"add an entry for {'it' if len(missing) == 1 else 'them'}, or a range that covers "
+                      f"{'it' if len(missing) == 1 else 'them'}")
 
     def ex_Call(self, e: A.Call):
         s = self.sym.get(e.name)

@@ -646,3 +646,19 @@ def test_an_extend_kind_that_declares_a_base_field_again_is_one_error_at_it(tmp_
     found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
     expect(found, "E015", "v.rules", (4, 5), "declares 'rank'", "already has")
     assert len([d for d in found if d.severity == "error"]) == 1, [d.message for d in found]
+
+
+@pytest.mark.parametrize("change,words", [
+    # `level` is declared 'in 0 to 9'
+    (("            current.points += bonus[first(current.hand).suit]",
+      "            current.points += bonus[first(current.hand).suit] + steps[^level]"), ["no entry for 4, 5", "'level' (0 to 9)"]),
+    (("            current.points += bonus[first(current.hand).suit]",
+      "            current.points += bonus[first(current.hand).suit] + steps[^player_count]"), ["no entry for 4", "player count (2 to 4)"]),
+])
+def test_a_table_looked_up_by_a_value_it_has_no_entry_for_is_a_warning(tmp_path, change, words):
+    table = "table steps:\n    0 to 3 -> 1\n    6 to 9 -> 2\n\n"
+    _, at = run(tmp_path, (change[0].strip(), change[1].strip()))
+    book = tmp_path / "book" / "game.rules"       # the table first: 4 lines above the caret's line
+    book.write_text(table + book.read_text())
+    found = diagnose(tmp_path / "book")
+    expect(found, "W109", "game.rules", (at[0] + 4, None), *words)
