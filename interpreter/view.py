@@ -10,6 +10,7 @@ answers are never shown. This module must not change the state it is given.
 from __future__ import annotations
 
 from .compiler import Compiled
+from .errors import RuleError
 from .statements import SECRET_PROMPT
 
 
@@ -132,7 +133,18 @@ def display_parts(prog: Compiled, data: dict) -> list[dict]:
     `{"text": line}` for each shown line, `{"board": rows}` for a board, where rows is a list
     of rows of cell texts (None where the grid has no space; a text may hold new lines)."""
     from .machine import Machine
-    m = Machine(prog, data)
+    try:
+        return _display_parts(prog, Machine(prog, data))
+    except RuleError as e:
+        if " none" not in e.message:
+            raise
+        # The likely cause: the line reads a card this seat may not see (none in its view).
+        raise RuleError(e.message + " The display is drawn from what the seat looking at it may see, where "
+                        "each card hidden from that seat is none: a display line must not read a hidden card.",
+                        e.span) from None
+
+
+def _display_parts(prog: Compiled, m) -> list[dict]:
     parts = []
     for item in prog.display:
         kind, text, size, slot, extra = item

@@ -464,3 +464,32 @@ def test_a_negative_number_of_steps_is_an_error(tmp_path, call):
         """, **{"cells.yaml": "cells:\n  - {name: a, row: 0, col: 0}\n  - {name: b, row: 0, col: 1}\n"})
     with pytest.raises(RuleError, match="0 steps or more(| away), not -1"):
         g.new_state()
+
+
+def test_a_display_line_that_reads_a_hidden_card_says_so(tmp_path):
+    """Each seat's display is drawn from what it may see; another seat's hand is none there."""
+    g = game(tmp_path, """
+        game "Mini"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+            value: int
+        zone deck: card, hidden
+        player zone hand: card, owner
+        define best(p: player): int = max([c.value for c in p.hand])
+        define score(p: player): int = 0
+        setup:
+            deck = shuffled(card)
+            for p in players:
+                draw 2 from deck to p.hand
+        turn:
+            choose c from current.hand labelled "Play {c}":
+                end game "done"
+        display:
+            show "{p}: best card {best(p)}" for p in players
+        """, **{"cards.yaml": "cards:\n  - {name: One, value: 1, count: 6}\n"})
+    s = g.new_state()
+    with pytest.raises(RuleError) as e:
+        s.display(0)
+    assert "reads the field 'value' of a card that is none" in str(e.value)
+    assert "a display line must not read a hidden card" in str(e.value)
