@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import sys
 from contextlib import contextmanager
 
@@ -100,6 +101,16 @@ def _count(text: str) -> int:
     return int(text)
 
 
+MAX_GAMES = 100_000_000       # a run's outcomes are kept to sum them up: more would not fit in memory
+
+
+def _games(text: str) -> int:
+    value = _count(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"'{text}' games are more than one run can sum up; the most is {MAX_GAMES:,}")
+    return value
+
+
 def _positive(text: str) -> int:
     value = _count(text)
     if value < 1:
@@ -174,7 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "lengths. The same seed gives the same statistics. Exit 1 if any game "
                                      "failed.")
     sim.add_argument("game", type=_path, metavar="GAME", help="the game to simulate")
-    sim.add_argument("-n", "--games", type=_count, default=100, metavar="N", help="number of games (default 100)")
+    sim.add_argument("-n", "--games", type=_games, default=100, metavar="N",
+                     help=f"number of games (default 100, at most {MAX_GAMES:,})")
     sim.add_argument("--seed", type=_seed, default=0, metavar="S", help="seed of the whole run (default 0)")
     sim.add_argument("--bot", type=_bot, default="random", metavar="KIND[:K=V,...]",
                      help=f"the bot in every seat: {', '.join(sorted(BOTS))}, with parameters after a colon "
@@ -427,12 +439,31 @@ def cmd_simulate(args) -> int:
         if seat >= players:
             raise UsageError(f"--seat {seat + 1}={kind}: this game has {players} seat{'s' * (players != 1)}.")
         seats[seat] = kind
-    with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress:
+    with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress, _stopped_by_sigterm():
         stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
                          max_decisions=args.max_decisions, name=args.game, seats=seats,
                          workers=args.workers, progress=progress)
     print(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
+
+
+@contextmanager
+def _stopped_by_sigterm():
+    """SIGTERM (`kill`, a job's time limit) stops a run as Ctrl-C does: its workers are stopped,
+    and it says so and exits 1, rather than dying with no word and code 143."""
+    import signal
+
+    def stop(signum, frame):
+        raise GameError("The run was told to stop (SIGTERM); it ends without statistics.")
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except (ValueError, OSError):      # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 @contextmanager
@@ -509,6 +540,11 @@ def cmd_play(args) -> int:
     api = engine()
     if args.save and (problem := savefile.save_problem(args.save)):
         raise UsageError(f"cannot save to {args.save}: {problem}.")
+    if args.save and not (args.load and os.path.realpath(args.load) == os.path.realpath(args.save)) \
+            and (held := savefile.game_in_progress(args.save)):
+        raise UsageError(f"{args.save} holds a saved game still in progress ({held}), which saving this game "
+                         f"would lose; resume it with: tabletop play --load {shlex.quote(args.save)}, or save "
+                         "this game to another file.")
     script = _script(args.moves) if args.moves else None
     if args.load:
         game, state, seed, moves, seats = _resume(api, args)

@@ -175,6 +175,24 @@ def save_problem(path: str | os.PathLike, replace_any: bool = False) -> str:
     return ""
 
 
+def game_in_progress(path: str | os.PathLike) -> str:
+    """A few words naming the game saved in `path` when it is a save of a game still in progress
+    ("Smackatoa!, 34 moves in"), else "": saving another game there would lose it."""
+    try:
+        data = json.loads(_read_text(Path(path)))
+    except (SaveFileError, ValueError, RecursionError, OSError):
+        return ""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return ""
+    state = data.get("state")
+    if not isinstance(state, dict) or state.get("over") is not False:
+        return ""         # a finished game, or no game at all
+    moves = data.get("moves")
+    title = data.get("title") or data.get("game") or "a game"
+    n = len(moves) if isinstance(moves, list) else 0
+    return f"{title}, {n} move{'s' * (n != 1)} in"
+
+
 def _is_save(path: Path) -> bool:
     """Does `path` hold a tabletop save (of any game)? Only its format mark is looked at."""
     try:

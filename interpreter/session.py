@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import signal
 import sys
 import tempfile
@@ -86,7 +87,28 @@ def match_option(text: str, options: list[str]) -> int | None:
         number = int(text)
         return number - 1 if 1 <= number <= len(options) else None
     folded = [i for i, label in enumerate(options) if label.casefold() == text.casefold()]
-    return folded[0] if len(folded) == 1 else None
+    if len(folded) == 1:
+        return folded[0]
+    fitting = options_fitting(text, options)
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def options_fitting(text: str, options: list[str]) -> list[int]:
+    """The options `text` names other than whole: the same words in another order, else (three
+    characters or more) a part of the label, as a long menu shows an option under its group's
+    heading ("Flame Sanctuary" under "Air Support: fly to ...")."""
+    words = sorted(text.casefold().split())
+    same = [i for i, label in enumerate(options) if sorted(label.casefold().split()) == words]
+    if same or len(text.strip()) < 3:
+        return same
+    return [i for i, label in enumerate(options) if text.casefold() in label.casefold()]
+
+
+def _typed(text: str) -> str:
+    """What was typed, safe to show back: control characters as their pictures (an escape would
+    move the terminal's cursor or clear it), and a long line cut short."""
+    shown = "".join(chr(0x2400 + ord(c)) if ord(c) < 0x20 else "\u2421" if c == "\x7f" else c for c in text)
+    return shown if len(shown) <= 60 else shown[:60] + "…"
 
 
 def list_some(options: list[str], limit: int = 5) -> str:
@@ -179,6 +201,12 @@ def fallback_places() -> list[str]:
             seen.add(key)
             places.append(savefile.unused_name(folder / AUTOSAVE))
     return places
+
+
+def _shown(path) -> str:
+    """A file name as text to print: bytes that are not UTF-8 (kept by the file system as
+    surrogates) are shown as '?', never as Python's escapes."""
+    return str(path).encode("utf-8", "replace").decode("utf-8")
 
 
 @contextmanager
@@ -399,8 +427,11 @@ class Session:
             self.say(f"There is no option {text}; choose 1 to {len(options)}.")
         elif not text:
             self.say(f"Type a number from 1 to {len(options)}, or ? for help.")
+        elif len(fitting := options_fitting(text, options)) > 1:
+            self.say(f"'{_typed(text)}' fits {len(fitting)} options: "
+                     f"{list_some([f'{i + 1}. {options[i]}' for i in fitting])}; type its number.")
         else:
-            self.say(f"'{text}' is not an option or a command; type a number from 1 to "
+            self.say(f"'{_typed(text)}' is not an option or a command; type a number from 1 to "
                      f"{len(options)}, or ? for help.")
         return True
 
@@ -502,7 +533,7 @@ class Session:
         with on_stop_signals(lambda signum, frame: None):   # a second signal waits for the file
             path = self.save_anywhere()
         if path is not None:
-            tell(f"Game saved to {path}. Resume it with: tabletop play --load {path}")
+            tell(f"Game saved to {_shown(path)}. Resume it with: tabletop play --load {shlex.quote(_shown(path))}")
         return 1
 
     def finished(self) -> None:

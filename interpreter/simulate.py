@@ -108,6 +108,7 @@ _JOB: tuple | None = None       # a worker process's run: the game and the setti
 
 def _start_worker(job) -> None:
     global _JOB
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)     # the pool stops its workers with SIGTERM
     game, *rest = job
     if isinstance(game, tuple):        # a process that did not fork loads the game itself
         from tabletop.interpreter.api import load_game

@@ -601,3 +601,23 @@ def test_version_is_looked_up_only_when_asked_for(run, monkeypatch):
     asked.clear()
     code, out, _ = run("check", "counting")
     assert code == 0 and asked == []
+
+
+def test_a_part_of_a_label_picks_the_one_option_holding_it_and_several_are_listed(real):
+    """A long menu shows an option under its group's heading ('Flame Sanctuary' under 'Air
+    Support: fly to ...'): typing that part picks it when one option holds it."""
+    code, out, _ = real("play", "taboo_atoll_express", "--seed", 1, "--quiet",
+                        stdin="Flame Sanctuary\nFoggy Knoll\n")
+    assert "'Flame Sanctuary' fits 2 options: '1. Move to Flame Sanctuary', '25. Air Support: fly to Flame " \
+           "Sanctuary'; type its number." in out
+    assert "is not an option" not in out
+
+
+def test_what_was_typed_is_shown_back_without_its_control_characters(real):
+    code, out, _ = real("play", "taboo_atoll_express", "--seed", 1, "--quiet", stdin="\x1b[2Jhello\n")
+    assert "'\u241b[2Jhello' is not an option or a command" in out and "\x1b" not in out
+
+
+def test_simulate_refuses_more_games_than_a_run_can_sum_up(real):
+    code, _, err = real("simulate", "taboo_atoll_express", "-n", "1000000000000")
+    assert code == 2 and "the most is 100,000,000" in err

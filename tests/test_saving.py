@@ -109,10 +109,24 @@ def test_an_autosave_never_replaces_an_earlier_game(run, tmp_path, how, stdin):
 
 
 def test_a_save_named_with_save_that_exists_is_said_to_be_replaced(run, tmp_path):
+    """(The fake engine's saves do not say whether their game is over: replaced, with a note.)"""
     run("play", "counting", "--seed", 1, "--save", "mine.json", stdin="2\n")
     code, _, err = run("play", "counting", "--seed", 3, "--save", "mine.json", stdin="2\n")
     assert "Note: mine.json exists; saving this game will replace it." in err
     assert saved(tmp_path / "mine.json")["seed"] == 3
+
+
+def test_a_save_named_with_save_that_holds_a_game_in_progress_is_refused(real, tmp_path):
+    """Another game still in progress would be lost (an outside tester's case); resuming it
+    from that file and saving it there again is fine."""
+    real("play", "taboo_atoll_express", "--seed", 1, "--save", "mine.json", stdin="1\n")
+    before = (tmp_path / "mine.json").read_text()
+    code, out, err = real("play", "smores_galore", "--seed", 3, "--save", "mine.json", stdin="1\n")
+    assert code == 2 and "mine.json holds a saved game still in progress (Taboo Atoll Express, 1 move in)" in err
+    assert "tabletop play --load mine.json" in err
+    assert (tmp_path / "mine.json").read_text() == before
+    code, _, _ = real("play", "--load", "mine.json", "--save", "mine.json", stdin="1\n")
+    assert code == 1 and len(saved(tmp_path / "mine.json")["moves"]) == 2
 
 
 @pytest.mark.parametrize("text", ["my notes", "{}", "[1, 2]"])
