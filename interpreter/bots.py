@@ -93,7 +93,10 @@ class FirstBot:
 
 
 def _skill(text) -> float:
-    value = float(text)
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise ValueError("it is a number from 0 (slow) to 1 (quick)") from None
     if not 0.0 <= value <= 1.0:
         raise ValueError("it is from 0 (slow) to 1 (quick)")
     return value

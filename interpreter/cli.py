@@ -438,6 +438,8 @@ def cmd_simulate(args) -> int:
     for seat, kind in args.seat:
         if seat >= players:
             raise UsageError(f"--seat {seat + 1}={kind}: this game has {players} seat{'s' * (players != 1)}.")
+        if seat in seats and seats[seat] != kind:
+            raise UsageError(f"--seat {seat + 1} is given twice, as {seats[seat]} and as {kind}; give it once.")
         seats[seat] = kind
     with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress, _stopped_by_sigterm():
         stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
@@ -595,7 +597,14 @@ def _resume(api, args):
     try:
         saved = savefile.read(args.load)
         if args.game:
-            game = load(api, args.game, saved.variant, saved.options, variant_given=False)
+            try:
+                game = load(api, args.game, saved.variant, saved.options, variant_given=False)
+            except RulebookError as e:
+                if not saved.variant and not saved.options:
+                    raise
+                raise GameError(f"Cannot load {args.load} with {args.game}: the variant or options it saved "
+                                f"({_saved_choices(saved)}) do not fit: "
+                                f"{'; '.join(d.message for d in e.diagnostics[:2])}") from None
         else:
             game = _load_saved_game(api, savefile.game_location(saved.game, args.load), saved, args.load)
         state = savefile.restore(game, saved, args.load)
@@ -604,12 +613,21 @@ def _resume(api, args):
     return game, state, saved.seed, list(saved.moves), saved.seats
 
 
+def _saved_choices(saved) -> str:
+    parts = ([f"variant {saved.variant}"] if saved.variant else []) + \
+        [f"option {k}={v}" for k, v in sorted(saved.options.items())]
+    return ", ".join(parts)
+
+
 def _load_saved_game(api, location: str, saved, save_path):
     """The game a save names. Its rulebook's own errors are not quoted here: the save chose the
     file, and `tabletop check` is the place to read them."""
     try:
         return load(api, location, saved.variant, saved.options)
-    except (RulebookError, UsageError) as e:
+    except UsageError as e:      # the save's variant or options: the rulebook is not at fault
+        raise GameError(f"Cannot load {save_path}: the variant or options it saved do not fit its game "
+                        f"{saved.game}: {re.sub(r'^--(variant|option): ', '', str(e))}") from None
+    except RulebookError as e:
         count = len(getattr(e, "diagnostics", [])) or 1
         raise GameError(f"Cannot load {save_path}: its game {saved.game} does not load ({count} "
                         f"error{'s' * (count != 1)}; 'tabletop check {location}' shows them).") from None
@@ -618,6 +636,11 @@ def _load_saved_game(api, location: str, saved, save_path):
 def _seats(given: list[tuple[int, str, dict]], seats: list[Seat], players: int, seed: int) -> list[Seat]:
     """Who plays each seat: the save's seats (or all human), changed by each --seat N=KIND."""
     seats = list(seats)
+    named: dict = {}
+    for seat, kind, _ in given:
+        if seat in named and named[seat] != kind:
+            raise UsageError(f"--seat {seat + 1} is given twice, as {named[seat]} and as {kind}; give it once.")
+        named[seat] = kind
     for seat, kind, params in given:
         if seat >= players:
             raise UsageError(f"--seat {seat + 1}={kind}: this game has {players} seat{'s' * (players != 1)}.")

@@ -342,9 +342,11 @@ def regular_text(path: str | os.PathLike, encoding: str = "utf-8") -> str:
 
 
 def _read_text(path: Path) -> str:
-    """The text of a save (see `regular_text`), its problems as SaveFileErrors."""
+    """The text of a save (see `regular_text`), its problems as SaveFileErrors. A byte-order mark
+    some editors write first is no part of it."""
     try:
-        return regular_text(path)
+        text = regular_text(path)
+        return text[1:] if text.startswith("\ufeff") else text
     except FileNotFoundError:
         raise SaveFileError(f"Cannot load {path}: there is no such file.") from None
     except UnicodeDecodeError:

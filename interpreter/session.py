@@ -424,7 +424,8 @@ class Session:
         elif word in ("quit", "exit"):
             raise Stop("You left the game.")
         elif NUMBER.fullmatch(text):
-            self.say(f"There is no option {text}; choose 1 to {len(options)}.")
+            self.say(f"There is no option {text}; " + ("choose 1." if len(options) == 1 else
+                                                         f"choose 1 to {len(options)}."))
         elif not text:
             self.say(f"Type a number from 1 to {len(options)}, or ? for help.")
         elif len(fitting := options_fitting(text, options)) > 1:

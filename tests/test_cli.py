@@ -621,3 +621,15 @@ def test_what_was_typed_is_shown_back_without_its_control_characters(real):
 def test_simulate_refuses_more_games_than_a_run_can_sum_up(real):
     code, _, err = real("simulate", "taboo_atoll_express", "-n", "1000000000000")
     assert code == 2 and "the most is 100,000,000" in err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_seat_given_twice_is_a_usage_error(real, command):
+    code, _, err = real(command, "smackshapes", "--seat", "2=random", "--seat", "2=first", "-n" if command ==
+                        "simulate" else "--quiet", *(["1"] if command == "simulate" else []))
+    assert code == 2 and "--seat 2 is given twice, as random and as first" in err
+
+
+def test_a_racer_skill_that_is_not_a_number_is_said_in_words(real):
+    code, _, err = real("simulate", "smackshapes", "--seat", "2=racer:skill=abc", "-n", "1")
+    assert code == 2 and "it is a number from 0 (slow) to 1 (quick)" in err and "convert" not in err

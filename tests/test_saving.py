@@ -318,3 +318,21 @@ def test_a_fifo_as_a_save_is_refused_without_blocking(run, tmp_path):
     os.mkfifo(tmp_path / "pipe")
     code, _, err = run("play", "--load", tmp_path / "pipe")
     assert code == 1 and "it is not a regular file" in err
+
+
+def test_a_save_whose_variant_does_not_fit_its_game_says_so_not_that_the_rulebook_fails(real, tmp_path):
+    real("play", "smackatoa", "--seed", 1, "--save", "v.json", stdin="1\n")
+    data = json.loads((tmp_path / "v.json").read_text())
+    data["variant"] = "nope"
+    (tmp_path / "v.json").write_text(json.dumps(data))
+    for argv in (("play", "--load", "v.json"), ("play", "smackatoa", "--load", "v.json")):
+        code, _, err = real(*argv)
+        assert code == 1 and "the variant or options it saved" in err and "no variant 'nope'" in err
+        assert "tabletop check" not in err
+
+
+def test_a_save_with_a_byte_order_mark_loads_and_is_saved_back_to(real, tmp_path):
+    real("play", "taboo_atoll_express", "--seed", 1, "--save", "g.json", stdin="1\n")
+    (tmp_path / "g.json").write_text((tmp_path / "g.json").read_text(), encoding="utf-8-sig")
+    code, _, err = real("play", "--load", "g.json", stdin="1\n")
+    assert code == 1 and "Game saved to g.json." in err and len(saved(tmp_path / "g.json")["moves"]) == 2
