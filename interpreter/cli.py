@@ -112,10 +112,9 @@ def _games(text: str) -> int:
 
 
 def _positive(text: str) -> int:
-    value = _count(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' must be at least 1")
-    return value
+    if not DIGITS.fullmatch(text.strip()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of 1 or more")
+    return int(text)
 
 
 def _seed(text: str) -> int:
@@ -540,6 +539,8 @@ def format_stats(stats: dict) -> str:
 
 def cmd_play(args) -> int:
     api = engine()
+    if args.save is not None and not args.save.strip():
+        raise UsageError("--save needs a file name; an empty one names no file.")
     if args.save and (problem := savefile.save_problem(args.save)):
         raise UsageError(f"cannot save to {args.save}: {problem}.")
     if args.save and not (args.load and os.path.realpath(args.load) == os.path.realpath(args.save)) \

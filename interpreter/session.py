@@ -420,7 +420,7 @@ class Session:
         elif word in ("show", "board"):
             return False
         elif word == "save":
-            self.save_command(rest.strip() or self.place.target)
+            self.save_command(os.path.expanduser(rest.strip()) if rest.strip() else self.place.target)
         elif word in ("quit", "exit"):
             raise Stop("You left the game.")
         elif NUMBER.fullmatch(text):

@@ -633,3 +633,14 @@ def test_a_seat_given_twice_is_a_usage_error(real, command):
 def test_a_racer_skill_that_is_not_a_number_is_said_in_words(real):
     code, _, err = real("simulate", "smackshapes", "--seat", "2=racer:skill=abc", "-n", "1")
     assert code == 2 and "it is a number from 0 (slow) to 1 (quick)" in err and "convert" not in err
+
+
+@pytest.mark.parametrize("workers", ["0", "-3", "two"])
+def test_workers_below_one_are_refused_in_one_sentence(real, workers):
+    code, _, err = real("simulate", "smackshapes", "--workers", workers, "-n", "1")
+    assert code == 2 and f"'{workers}' is not a whole number of 1 or more" in err
+
+
+def test_an_empty_save_name_is_a_usage_error(real):
+    code, _, err = real("play", "smackshapes", "--save", "")
+    assert code == 2 and "--save needs a file name" in err
