@@ -24,7 +24,7 @@ from tabletop.dsl.diagnostics import RulebookError, render_all
 from tabletop.interpreter import savefile
 from tabletop.interpreter.bots import BOTS, Seat, parse_kind
 from tabletop.interpreter.session import AUTOSAVE, GameError, SavePlace, Script, Session, seat_name
-from tabletop.interpreter.simulate import derive_seed, simulate
+from tabletop.interpreter.simulate import Interrupted, derive_seed, simulate
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
 
 SEAT_KINDS = ["human", *BOTS]
@@ -440,10 +440,15 @@ def cmd_simulate(args) -> int:
         if seat in seats and seats[seat] != kind:
             raise UsageError(f"--seat {seat + 1} is given twice, as {seats[seat]} and as {kind}; give it once.")
         seats[seat] = kind
-    with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress, _stopped_by_sigterm():
-        stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
-                         max_decisions=args.max_decisions, name=args.game, seats=seats,
-                         workers=args.workers, progress=progress)
+    try:
+        with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress, _stopped_by_sigterm():
+            stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
+                             max_decisions=args.max_decisions, name=args.game, seats=seats,
+                             workers=args.workers, progress=progress)
+    except Interrupted as e:      # Ctrl-C: the games played so far, and exit 1
+        print(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
+        err(f"Interrupted. The statistics are of the {e.stats['games']} games played before it, of {e.asked}.")
+        return 1
     print(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
 

@@ -121,9 +121,10 @@ def _worker_game(i: int) -> Outcome:
     return _one(_JOB, i)
 
 
-def _in_processes(job: tuple, games: int, workers: int, progress) -> list[Outcome]:
-    """The run's games spread over `workers` processes. Each game depends on (seed, i) alone,
-    and the outcomes are put back in game order, so the statistics are those of one process."""
+def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list) -> None:
+    """The run's games spread over `workers` processes, their outcomes appended to `outcomes`
+    in game order (so an interrupted run keeps those played). Each game depends on (seed, i)
+    alone, so the statistics are those of one process."""
     import multiprocessing as mp
     if "fork" in mp.get_all_start_methods():
         context, sent = mp.get_context("fork"), job           # the children share the loaded game
@@ -132,13 +133,12 @@ def _in_processes(job: tuple, games: int, workers: int, progress) -> list[Outcom
         context = mp.get_context("spawn")
         sent = ((str(game.path), game.variant, dict(game.option_values)), *job[1:])
     chunk = max(1, min(50, games // (workers * 8)))
-    outcomes: list = [None] * games
     pool = None
     try:
         with _interrupts_held():
             pool = context.Pool(workers, initializer=_start_worker, initargs=(sent,))
         for i, outcome in enumerate(pool.imap(_worker_game, range(games), chunksize=chunk)):
-            outcomes[i] = outcome
+            outcomes.append(outcome)
             if progress:
                 progress(i + 1, games)
     finally:
@@ -146,7 +146,6 @@ def _in_processes(job: tuple, games: int, workers: int, progress) -> list[Outcom
             with _interrupts_held():
                 pool.terminate()
                 pool.join()
-    return outcomes
 
 
 @contextmanager
@@ -183,16 +182,33 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
     started = time.perf_counter()
     job = (game, players, seed, kinds, max_decisions)
     workers = max(1, min(workers, games))
-    if workers == 1:
-        outcomes = []
-        for i in range(games):
-            outcomes.append(_one(job, i))
-            if progress:
-                progress(i + 1, games)
-    else:
-        outcomes = _in_processes(job, games, workers, progress)
+    outcomes: list = []
+    try:
+        if workers == 1:
+            for i in range(games):
+                outcomes.append(_one(job, i))
+                if progress:
+                    progress(i + 1, games)
+        else:
+            _in_processes(job, games, workers, progress, outcomes)
+    except KeyboardInterrupt:
+        if not outcomes:
+            raise
+        # Ctrl-C: the games played so far are summed up, and the run says it was cut short.
+        stats = summarise(game, name or str(game.path), players, seed, bot, outcomes,
+                          time.perf_counter() - started, kinds)
+        raise Interrupted(stats, games) from None
     seconds = time.perf_counter() - started
     return summarise(game, name or str(game.path), players, seed, bot, outcomes, seconds, kinds)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: `stats` are those of the games played before it (the first
+    `stats["games"]` of `asked`, the same as a run of that many would give)."""
+
+    def __init__(self, stats: dict, asked: int):
+        super().__init__()
+        self.stats, self.asked = stats, asked
 
 
 def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list[Outcome],

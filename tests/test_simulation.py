@@ -281,3 +281,23 @@ def test_workers_share_the_games_and_give_the_same_statistics(name, players):
         stats.pop("seconds"), stats.pop("games_per_second")
     assert one == two
     assert seen[-1] == (24, 24) and len(seen) == 24
+
+
+def test_ctrl_c_keeps_the_statistics_of_the_games_played_before_it():
+    """Interrupted after 7 games, a run gives the statistics a run of 7 games gives."""
+    from tabletop.interpreter.api import load_game
+    from tabletop.interpreter.simulate import Interrupted, simulate
+
+    game = load_game("smackshapes")
+
+    def stop_after_seven(done, total):
+        if done == 7:
+            raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as e:
+        simulate(game, 50, 3, players=3, progress=stop_after_seven)
+    seven = simulate(game, 7, 3, players=3)
+    timing = ("seconds", "games_per_second")
+    assert e.value.asked == 50
+    assert {k: v for k, v in e.value.stats.items() if k not in timing} == \
+        {k: v for k, v in seven.items() if k not in timing}
