@@ -590,22 +590,23 @@ def test_an_enum_value_named_after_a_use_gets_its_article():
 
 
 # ------------------------------------------------------------------ round 3 of the hunt
+# The base with a stage its turn runs, and a variant's two changes to it, in either order.
+STAGE_BASE = ("turn:\n    draw 1 from deck to current.hand",
+              "stage turn_steps:\n    pass\n\nturn:\n    turn_steps()\n    draw 1 from deck to current.hand")
+EXTEND = 'extend stage turn_steps:\n    say "more"\n'
+REPLACE = 'replace stage turn_steps:\n    say "new"\n'
+
+
 def test_an_extend_above_a_replace_of_the_same_rule_is_an_error(tmp_path):
     """The replacement would drop what the extend added, silently (found by a hunt)."""
-    variant = ('extends "../game.rules"\n\nextend stage turn_steps:\n    say "more"\n\n'
-               'replace stage turn_steps:\n    say "new"\n')
-    base = ("turn:\n    draw 1 from deck to current.hand",
-            "stage turn_steps:\n    pass\n\nturn:\n    turn_steps()\n    draw 1 from deck to current.hand")
-    found, _ = run(tmp_path, base, add={"variants/v.rules": variant}, variant="v")
+    variant = f'extends "../game.rules"\n\n{EXTEND}\n{REPLACE}'
+    found, _ = run(tmp_path, STAGE_BASE, add={"variants/v.rules": variant}, variant="v")
     expect(found, "E015", "v.rules", (6, 15), "'extend stage turn_steps' at line 3", "never run", "after the 'replace'")
 
 
 def test_the_extend_after_the_replace_is_fine(tmp_path):
-    variant = ('extends "../game.rules"\n\nreplace stage turn_steps:\n    say "new"\n\n'
-               'extend stage turn_steps:\n    say "more"\n')
-    base = ("turn:\n    draw 1 from deck to current.hand",
-            "stage turn_steps:\n    pass\n\nturn:\n    turn_steps()\n    draw 1 from deck to current.hand")
-    found, _ = run(tmp_path, base, add={"variants/v.rules": variant}, variant="v")
+    variant = f'extends "../game.rules"\n\n{REPLACE}\n{EXTEND}'
+    found, _ = run(tmp_path, STAGE_BASE, add={"variants/v.rules": variant}, variant="v")
     assert not [d for d in found if d.severity == "error"], [d.message for d in found]
 
 
