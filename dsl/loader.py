@@ -900,7 +900,7 @@ def _comment_words(comment: tuple) -> str:
 def _comment_hint(comment: tuple) -> str:
     if comment[2]:
         return f'write "{comment[2]}" in quotes: YAML reads # as a comment'
-    return "write a name holding '#' in quotes (\"Chocolate #3\"): YAML reads # as a comment"
+    return "write a name holding '#' in quotes (\"Card #3\"): YAML reads # as a comment"
 
 
 def note_changes(diagnostics: list, program: Program) -> list:

@@ -334,7 +334,7 @@ def read_file(path: Path, name: str, sources: Sources):
         if comment is not None:     # `hand: [Chocolate #3]`: the '#' began a comment
             said = f" in '{comment[2]}'" if comment[2] else ""
             hint = (f'write "{comment[2]}" in quotes: YAML reads # as a comment' if comment[2] else
-                    "write a name holding '#' in quotes (\"Chocolate #3\"): YAML reads # as a comment")
+                    "write a name holding '#' in quotes (\"Card #3\"): YAML reads # as a comment")
             return Failure("T001", f"The scenario file is not valid YAML: the '#'{said} starts a comment, so the "
                            "rest of the line is not read and the [ ] or { } it is in is never closed.",
                            name, comment[0], comment[1], hint=hint)
