@@ -52,7 +52,7 @@ class Program:
     syntax_problems: list = field(default_factory=list)  # syntax errors, reported with the checker's
     broken_names: set = field(default_factory=set)      # names the declarations with syntax errors declare
     data_failed: set = field(default_factory=set)       # kinds whose data could not be read
-    changes: dict = field(default_factory=dict)         # name -> ("removed" or "replaced", the span saying so)
+    changes: dict = field(default_factory=dict)         # name -> ("removed", "replaced" or "retyped", the span, ...)
 
 
 def variant_name_for(name: str) -> str:
@@ -440,6 +440,11 @@ class Loader:
                                        f"{d.kind_word}, which this 'replace' then replaces whole, so what it adds "
                                        "would never run.", word_at(self.sources, d.span, d.name, d.span.column),
                                "put the 'extend' after the 'replace', or write its steps into the replacement")
+                base_d = merged[index[k]]
+                if isinstance(d, A.VarDecl) and isinstance(base_d, A.VarDecl) and \
+                        _type_words(d.type) != _type_words(base_d.type):
+                    # a new type: the base's rules that use it as the old one fail for this reason
+                    self.changes[d.name] = ("retyped", d.span, _type_words(base_d.type), _type_words(d.type))
                 merged[index[k]] = d
                 self.changes.setdefault(d.name, ("replaced", d.span))
             elif isinstance(d, (A.GameDecl, A.PlayersDecl)) and type(d) not in overridden and \
@@ -903,6 +908,13 @@ def _comment_hint(comment: tuple) -> str:
     return "write a name holding '#' in quotes (\"Card #3\"): YAML reads # as a comment"
 
 
+def _under(program: Program, span) -> str:
+    """The name a diagnostic's caret is under, or ""."""
+    line = program.sources.line(span.file, span.line) if program.sources is not None else None
+    m = re.match(r"\w+", (line or "")[max(span.column - 1, 0):]) if line else None
+    return m.group(0) if m else ""
+
+
 def note_changes(diagnostics: list, program: Program) -> list:
     """The checker's errors about a rulebook with a variant's `remove` applied: each error in
     another file that names a removed name says which line removed it, and a first error at that
@@ -912,9 +924,15 @@ def note_changes(diagnostics: list, program: Program) -> list:
         return diagnostics
     out, uses = [], {}
     for d in diagnostics:
-        for name, (how, span) in program.changes.items():
-            if d.severity != "error" or d.span.file == span.file or f"'{name}'" not in d.message:
+        for name, (how, span, *types) in program.changes.items():
+            if d.severity != "error" or d.span.file == span.file:
                 continue
+            if f"'{name}'" not in d.message and not (how == "retyped" and _under(program, d.span) == name):
+                continue
+            if how == "retyped":      # the base's rules use it as its old type
+                d = dataclasses.replace(d, hint=f"'{name}' was replaced by {span.file}:{span.line} as '{types[1]}'; "
+                                                f"the base's rules use it as '{types[0]}'")
+                break
             if how != "removed":      # a replaced name in a message is not often the cause: no note
                 continue
             # the usual hint ("set it first") would not help

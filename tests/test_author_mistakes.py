@@ -663,3 +663,18 @@ def test_a_table_looked_up_by_a_value_it_has_no_entry_for_is_a_warning(tmp_path,
     book.write_text(table + book.read_text())
     found = diagnose(tmp_path / "book")
     expect(found, "W109", "game.rules", (at[0] + 4, None), *words)
+
+
+def test_a_variant_that_gives_a_variable_a_new_type_is_named_by_the_base_errors_it_causes(tmp_path):
+    """(As `tabletop check` reports them: through api.load_game, which notes the variant's changes.)"""
+    from tabletop.interpreter.api import load_game
+    variant = 'extends "../game.rules"\n\nreplace var level: bool = false\n'
+    build(tmp_path / "book", add={"variants/v.rules": variant})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path / "book"), "v")
+    found = e.value.diagnostics
+    base_errors = [d for d in found if d.severity == "error" and d.span.file.endswith("game.rules")]
+    noted = [d for d in base_errors if "'level' was replaced by" in d.hint]
+    assert noted, [(d.message, d.hint) for d in found]        # the errors under the name say why
+    for d in noted:
+        assert "v.rules:3 as 'bool'" in d.hint and "use it as 'int'" in d.hint
