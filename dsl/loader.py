@@ -643,7 +643,7 @@ class Loader:
             context = str(getattr(e, "context", "") or "")
             comment = flow_comment(text, line, col) if mark else None
             if comment is not None:
-                self.error("E020", _comment_words(comment), Span(name, comment[0], comment[1]), _comment_hint(comment))
+                self.error("E020", comment_words(comment), Span(name, comment[0], comment[1]), comment_hint(comment))
                 return None
             if opened is not None and ("flow mapping" in context or "flow sequence" in context):
                 ch = "{" if "mapping" in context else "["
@@ -896,13 +896,14 @@ def load_program(game: str, variant: str | None = None) -> Program:
     return program
 
 
-def _comment_words(comment: tuple) -> str:
+def comment_words(comment: tuple) -> str:
+    """What `flow_comment` found, in words (a sentence)."""
     said = f" in '{comment[2]}'" if comment[2] else ""
     return (f"The '#'{said} starts a YAML comment, so the rest of this line is not read and the [ ] or {{ }} "
             "it is in is never closed.")
 
 
-def _comment_hint(comment: tuple) -> str:
+def comment_hint(comment: tuple) -> str:
     if comment[2]:
         return f'write "{comment[2]}" in quotes: YAML reads # as a comment'
     return "write a name holding '#' in quotes (\"Card #3\"): YAML reads # as a comment"

@@ -25,7 +25,7 @@ import yaml
 
 from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean
-from tabletop.dsl.loader import flow_comment, resolve_game_path, yaml_words
+from tabletop.dsl.loader import comment_hint, comment_words, flow_comment, resolve_game_path, yaml_words
 
 from . import api
 from . import words as W
@@ -332,12 +332,9 @@ def read_file(path: Path, name: str, sources: Sources):
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         comment = flow_comment(text, line, col) if mark else None
         if comment is not None:     # `hand: [Chocolate #3]`: the '#' began a comment
-            said = f" in '{comment[2]}'" if comment[2] else ""
-            hint = (f'write "{comment[2]}" in quotes: YAML reads # as a comment' if comment[2] else
-                    "write a name holding '#' in quotes (\"Card #3\"): YAML reads # as a comment")
-            return Failure("T001", f"The scenario file is not valid YAML: the '#'{said} starts a comment, so the "
-                           "rest of the line is not read and the [ ] or { } it is in is never closed.",
-                           name, comment[0], comment[1], hint=hint)
+            words = comment_words(comment)
+            return Failure("T001", f"The scenario file is not valid YAML: {words[:1].lower()}{words[1:]}", name,
+                           comment[0], comment[1], hint=comment_hint(comment))
         hint = ""
         source = sources.line(name, line) or ""
         if 0 < col <= len(source) and source[col - 1] == "[" and re.match(r"\w", source[col - 2:col - 1] or " "):
@@ -468,7 +465,6 @@ class _FileRunner:
             return self.fail("T003", first.message, at,
                              hint="'game' is a rulebook's path from this file, or a name under rulebooks/")
         where = f" ({first.span}: {first.message})" if first else ""
-        at = where_value(self.doc, "game") if "game" in self.doc else where_key(case, "name")
         return self.fail("T003", f"The rulebook {self.game_path} cannot be loaded{where}.", at,
                          hint="run 'tabletop check' on it")
 

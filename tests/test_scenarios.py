@@ -138,7 +138,7 @@ def test_a_malformed_scenario_file_is_reported_at_its_line(tmp_path, text, code,
 def test_a_hash_inside_brackets_says_to_quote_the_name(tmp_path, text, line, words):
     _, [failure] = run_text(tmp_path, text, "smores_galore")
     assert failure.code == "T001" and failure.line == line + 1
-    assert f"the '#' in '{words}' starts a comment" in failure.message
+    assert f"the '#' in '{words}' starts a YAML comment" in failure.message
     assert failure.hint == f'write "{words}" in quotes: YAML reads # as a comment'
     quoted = text.replace(words, f'"{words}"')
     _, failures = run_text(tmp_path, quoted, "smores_galore")
