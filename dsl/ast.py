@@ -554,14 +554,38 @@ class Module(Node):
 def walk(node, statements: bool = True):
     """Every node under `node` (a node, or a list or tuple of them), parents before children; with
     `statements` false, the statements found (the blocks inside an expression's owner) are left
-    out with all under them. A stack, not recursion: some passes walk every expression."""
+    out with all under them. A stack, not recursion: some passes walk every expression. Only the
+    fields that may hold a node are looked at (`_branches`): a checker or compiler pass walks
+    every expression of a rulebook, some more than once."""
     todo = [node]
+    pop, push, extend, known = todo.pop, todo.append, todo.extend, _BRANCHES
     while todo:
-        x = todo.pop()
-        if isinstance(x, Node):
-            if not statements and isinstance(x, Stmt):
+        x = pop()
+        cls = x.__class__
+        if cls is list or cls is tuple:
+            extend(reversed(x))
+            continue
+        names = known.get(cls)
+        if names is None:
+            if not isinstance(x, Node):
+                if isinstance(x, (list, tuple)):
+                    extend(reversed(x))
                 continue
-            yield x
-            todo.extend(reversed([v for v in vars(x).values() if isinstance(v, (Node, list, tuple))]))
-        elif isinstance(x, (list, tuple)):
-            todo.extend(reversed(x))
+            names = _branches(cls)
+        if not statements and isinstance(x, Stmt):
+            continue
+        yield x
+        for name in names:
+            push(getattr(x, name))
+
+
+_LEAVES = frozenset({"Span", "Optional[Span]", "str", "Optional[str]", "bool", "int", "Optional[int]"})
+_BRANCHES: dict = {}
+
+
+def _branches(cls) -> tuple:
+    """The fields of a node class that may hold a node or a list of them, last first (the order
+    `walk` pushes them in, so that they come off its stack first to last)."""
+    names = tuple(reversed([f.name for f in fields(cls) if f.type not in _LEAVES]))
+    _BRANCHES[cls] = names
+    return names

@@ -104,6 +104,11 @@ class CheckedProgram:
     globals_: list = field(default_factory=list)   # global var/zone decls in slot order
     player_slots: list = field(default_factory=list)  # per-player var/zone decls in slot order
     warnings: list = field(default_factory=list)
+    param_types: dict = field(default_factory=dict)  # id(parameter) -> its type (never on the node: the AST is shared)
+
+    def param_type(self, prm) -> str:
+        """A parameter's resolved type; any type for one not resolved (a declaration with a mistake)."""
+        return self.param_types.get(id(prm), T.ANY)
 
 
 class Checker:
@@ -113,6 +118,7 @@ class Checker:
         self._all_nodes: list | None = None    # all_nodes()
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
+        self.param_types = self.out.param_types
         self.rules = self.out.rules
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
@@ -474,10 +480,13 @@ class Checker:
             zones[z.name] = z.visibility
         return zones
 
+    def param_type(self, prm) -> str:
+        return self.out.param_type(prm)
+
     def params(self, d):
         seen = set()
         for prm in d.params:
-            prm.resolved = self.resolve_type(prm.type)
+            self.param_types[id(prm)] = self.resolve_type(prm.type)
             if prm.name in seen:
                 self.error("E202", f"The parameter '{prm.name}' is named twice.", prm)
             seen.add(prm.name)
@@ -863,7 +872,7 @@ class Checker:
         self.define_stack.append(d)
         ctx = Context()
         for prm in d.params:
-            self.out.slots[id(prm)] = ctx.bind(prm.name, prm.resolved)
+            self.out.slots[id(prm)] = ctx.bind(prm.name, self.param_types[id(prm)])
         t = self.expr(d.body, ctx)
         self.define_stack.pop()
         self.out.env_sizes[id(d)] = ctx.size
@@ -877,7 +886,7 @@ class Checker:
         saved = self.ctx
         self.ctx = Context()
         for prm in params:
-            self.out.slots[id(prm)] = self.ctx.bind(prm.name, getattr(prm, "resolved", T.ANY))
+            self.out.slots[id(prm)] = self.ctx.bind(prm.name, self.param_type(prm))
         self.block(stmts, loop=False)
         self.out.env_sizes[id(owner)] = self.ctx.size
         for name, span in self.ctx.assigned.items():
@@ -1014,7 +1023,7 @@ class Checker:
         self.ctx = Context()
         slots = []
         for i, name in enumerate(d.event_args):
-            t = getattr(params[i], "resolved", T.ANY) if i < len(params) else T.ANY
+            t = self.param_type(params[i]) if i < len(params) else T.ANY
             slots.append(self.ctx.bind(name, t))
         slots.append(self.ctx.bind(d.player_var, T.PLAYER))
         if d.var is not None:
@@ -1213,10 +1222,10 @@ class Checker:
     def check_args(self, node, params, args, what):
         if len(args) != len(params):
             self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
-                       "(" + ", ".join(f"{p.name}: {T.show(getattr(p, 'resolved', T.ANY))}" for p in params) + ")")
+                       "(" + ", ".join(f"{p.name}: {T.show(self.param_type(p))}" for p in params) + ")")
         for prm, a in zip(params, args):
             at = self.expr(a, self.ctx)
-            pt = getattr(prm, "resolved", T.ANY)
+            pt = self.param_type(prm)
             if not T.fits(at, pt):
                 self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a)
         for a in args[len(params):]:
@@ -1939,7 +1948,7 @@ class Checker:
             s = self.sym.get(name)
             if s is None:
                 continue
-            got = [getattr(p, "resolved", T.ANY) for p in s.decl.params] if s.kind == "define" else None
+            got = [self.param_type(p) for p in s.decl.params] if s.kind == "define" else None
             if s.kind != "define" or got != params or not T.fits(s.type or T.ANY, result):
                 self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): {T.show(result)} = ...'.",
                            s.decl)

@@ -36,6 +36,7 @@ MAX_TEXT = 100_000       # characters: rulebooks are far smaller; a hostile one 
 MAX_FILES = 200          # parsed files kept on disk; the oldest go first
 MAX_BYTES = 16 << 20     # an entry larger than this is damaged: it is parsed again
 _IN_PROCESS: dict = {}   # key -> pickled module, for the files parsed or read in this process
+_SHARED: dict = {}       # key -> the module itself, for the clean files loaded in this process
 _IN_PROCESS_MAX = 64
 _HERE = Path(__file__).resolve().parent
 _PARSER_SOURCES = ("grammar.lark", "parser.py", "ast.py", "diagnostics.py")
@@ -62,8 +63,10 @@ def cache_folder() -> str | None:
 
 
 def parse_file(text: str, file: str) -> tuple[A.Module, list]:
-    """The AST and diagnostics of a rulebook file, as parser.parse gives them (a fresh copy the
-    caller may change), from the cache when this exact text of this file parsed cleanly before."""
+    """The AST and diagnostics of a rulebook file, as parser.parse gives them, from the cache when
+    this exact text of this file parsed cleanly before. A clean file's AST is shared by every load
+    of it in this process, so no pass may change a node (the checker keeps what it works out in
+    tables of its own); unpickling it again was a tenth of a warm load."""
     try:
         key = _key(text, file) if len(text) <= MAX_TEXT else None
     except OSError:              # the parser's sources cannot be read: nothing can be keyed safely
@@ -71,6 +74,9 @@ def parse_file(text: str, file: str) -> tuple[A.Module, list]:
     if key is None:
         from .parser import parse
         return parse(text, file)
+    shared = _SHARED.get(key)
+    if shared is not None:
+        return shared, []
     kept = _IN_PROCESS.get(key)
     folder = None
     if kept is None:
@@ -81,6 +87,7 @@ def parse_file(text: str, file: str) -> tuple[A.Module, list]:
             module = pickle.loads(kept)
             if isinstance(module, A.Module):
                 _remember(key, kept)
+                _share(key, module)
                 return module, []
         except Exception:        # noqa: BLE001 - a damaged entry is parsed again, not reported
             pass
@@ -91,6 +98,7 @@ def parse_file(text: str, file: str) -> tuple[A.Module, list]:
         except RecursionError:   # an expression too long to pickle: it is simply not kept
             return module, errors
         _remember(key, kept)
+        _share(key, module)
         if folder:
             _write(folder, key, kept, "parsed")
     return module, errors
@@ -190,6 +198,18 @@ def _remember(key: str, kept: bytes) -> None:
     if key not in _IN_PROCESS and len(_IN_PROCESS) >= _IN_PROCESS_MAX:
         _IN_PROCESS.pop(next(iter(_IN_PROCESS)))
     _IN_PROCESS[key] = kept
+
+
+def forget() -> None:
+    """Drop what this process keeps, as a new process starts (the folder on disk stays)."""
+    _IN_PROCESS.clear()
+    _SHARED.clear()
+
+
+def _share(key: str, module: A.Module) -> None:
+    if key not in _SHARED and len(_SHARED) >= _IN_PROCESS_MAX:
+        _SHARED.pop(next(iter(_SHARED)))
+    _SHARED[key] = module
 
 
 def _read(folder: str, key: str, what: str) -> bytes | None:

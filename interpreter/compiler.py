@@ -739,7 +739,7 @@ class Compiler:
                            for n, x in sym.items() if x.kind in ("enum", "option")}
         for n, s in sym.items():
             if s.kind == "define":
-                params = [getattr(p, "resolved", T.ANY) for p in s.decl.params]
+                params = [c.param_type(p) for p in s.decl.params]
                 out.define_types[n] = (params, s.type or self.types.get(id(s.decl.body), T.ANY))
         fp = sym.get("first_player")
         if fp is not None and fp.kind == "var" and fp.type == T.PLAYER:

@@ -27,7 +27,7 @@ def fixed_definitions(compiler) -> set:
     # Values are kept by their parameters, so each parameter must be a number, text, thing,
     # player or enum value: one that can be a key.
     fixed = {n for n, d in decls.items()
-             if all(getattr(p, "resolved", "any") in KEYS or getattr(p, "resolved", "").startswith(("thing:", "enum:"))
+             if all(checked.param_type(p) in KEYS or checked.param_type(p).startswith(("thing:", "enum:"))
                     for p in d.params)}
     changed = True
     while changed:          # drop each that reads the game or calls one dropped, until none changes

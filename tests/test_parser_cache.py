@@ -69,11 +69,12 @@ def test_the_parsed_files_kept_on_disk_are_bounded(tmp_path, monkeypatch):
     monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
     monkeypatch.setattr(parse_cache, "MAX_FILES", 3)
     monkeypatch.setattr(parse_cache, "_IN_PROCESS", {})
+    monkeypatch.setattr(parse_cache, "_SHARED", {})
     for n in range(6):
         module, errors = parse_cache.parse_file(f'game "G{n}"\nplayers 2\n', f"g{n}.rules")
         assert errors == [] and module.decls
     assert len(entries(tmp_path, "parsed-")) == 3
-    parse_cache._IN_PROCESS.clear()
+    parse_cache.forget()
     module, _ = parse_cache.parse_file('game "G5"\nplayers 2\n', "g5.rules")
     assert module.span.file == "g5.rules"
 
@@ -199,12 +200,13 @@ def test_an_edited_rulebook_hands_only_its_changed_declaration_to_lark(tmp_path,
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
     monkeypatch.setattr(parse_cache, "_IN_PROCESS", {})
+    monkeypatch.setattr(parse_cache, "_SHARED", {})
     text = (ROOT / "rulebooks" / "abatteroxie" / "game.rules").read_text()
     parse_cache.parse_file(text, "game.rules")
     parsed = []
     real = parser._parse_text
     monkeypatch.setattr(parser, "_parse_text", lambda chunk, *a: parsed.append(chunk) or real(chunk, *a))
-    parse_cache._IN_PROCESS.clear()         # as a new process: the declarations come from disk
+    parse_cache.forget()         # as a new process: the declarations come from disk
     edited = text.replace("define hand_size: int = 4", "define hand_size: int = 5")
     module, errors = parse_cache.parse_file(edited, "game.rules")
     assert errors == [] and len(parsed) == 1 and parsed[0].startswith("define hand_size: int = 5\n")
@@ -256,3 +258,35 @@ def test_a_declaration_written_twice_keeps_each_its_own_line():
     module, _ = parse_reusing(moved, "g.rules", known)
     assert [d.span.line for d in module.decls] == [2, 3, 4, 5]
     assert _tree(module) == _whole(moved, "g.rules")
+
+
+def test_a_loaded_files_ast_is_shared_and_no_pass_changes_it(tmp_path, monkeypatch):
+    """Every load of a clean file in one process gets the same AST, so checking, compiling and
+    playing must leave every node as the parser made it (the checker's findings go in its tables)."""
+    import pickle
+    import random
+
+    from tabletop.dsl.loader import load_program
+    from tabletop.interpreter.api import load_game
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    monkeypatch.setattr(parse_cache, "_IN_PROCESS", {})
+    monkeypatch.setattr(parse_cache, "_SHARED", {})
+    for book, variant in [("smackatoa", None), ("abatteroxie", None), ("smackshapes", "colorcracks"),
+                          ("taboo_atoll_express", "calm_seas"), ("smores_galore", None)]:
+        path = ROOT / "rulebooks" / book
+        first = load_program(path, variant)
+        before = pickle.dumps(first.decls)
+        game = load_game(str(path), variant)
+        for seed in range(3):
+            s = game.new_state(seed=seed)
+            rnd = random.Random(seed)
+            for _ in range(60):
+                if s.is_over:
+                    break
+                seat = s.pending.players[0]
+                s.apply(rnd.randrange(len(s.options(seat))), seat, 1.0 if s.pending.timed else None)
+        again = load_program(path, variant)
+        if variant is None:          # a variant's extended declarations are new copies over shared parts
+            assert [id(d) for d in again.decls] == [id(d) for d in first.decls], f"{book}: not shared"
+        assert pickle.dumps(again.decls) == before, f"{book}: a pass changed its AST"
