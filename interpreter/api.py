@@ -320,10 +320,7 @@ class State:
         labels = self.options(self._deciding(seat))
         if text in labels:
             return labels.index(text)
-        words = sorted(text.casefold().split())
-        found = [i for i, label in enumerate(labels) if sorted(label.casefold().split()) == words]
-        if not found and substring:
-            found = [i for i, label in enumerate(labels) if text.casefold() in label.casefold()]
+        found = W.labels_fitting(text, labels, substring)
         if len(found) == 1:
             return found[0]
         if found:

@@ -30,6 +30,7 @@ from pathlib import Path
 from tabletop.interpreter import race, savefile
 from tabletop.interpreter.bots import Move, Seat, bot_move
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
+from tabletop.interpreter.words import labels_fitting
 
 AUTOSAVE = "tabletop-autosave.json"
 HELP_TEXT = """\
@@ -94,14 +95,9 @@ def match_option(text: str, options: list[str]) -> int | None:
 
 
 def options_fitting(text: str, options: list[str]) -> list[int]:
-    """The options `text` names other than whole: the same words in another order, else (three
-    characters or more) a part of the label, as a long menu shows an option under its group's
-    heading ("Flame Sanctuary" under "Air Support: fly to ...")."""
-    words = sorted(text.casefold().split())
-    same = [i for i, label in enumerate(options) if sorted(label.casefold().split()) == words]
-    if same or len(text.strip()) < 3:
-        return same
-    return [i for i, label in enumerate(options) if text.casefold() in label.casefold()]
+    """The options `text` names other than whole (`words.labels_fitting`), by a part of the label
+    only when three characters or more were typed."""
+    return labels_fitting(text, options, parts=len(text.strip()) >= 3)
 
 
 def _typed(text: str) -> str:

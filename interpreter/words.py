@@ -23,6 +23,17 @@ TRUTHS = {**dict.fromkeys(("true", "True", "TRUE", "yes", "Yes", "YES", "on", "O
           **dict.fromkeys(("false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"), False)}
 
 
+def labels_fitting(text: str, labels: list[str], parts: bool) -> list[int]:
+    """The labels `text` names other than whole: those with the same words in another order ("Keep
+    blue and red" for "Keep red and blue"), else, with `parts`, those containing it in any case (a
+    long menu shows an option's label under its group's heading)."""
+    words = sorted(text.casefold().split())
+    found = [i for i, label in enumerate(labels) if sorted(label.casefold().split()) == words]
+    if found or not parts:
+        return found
+    return [i for i, label in enumerate(labels) if text.casefold() in label.casefold()]
+
+
 class WordsError(ValueError):
     """Words that do not name a value of the wanted type; the message says what is wrong."""
 
