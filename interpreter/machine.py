@@ -95,8 +95,11 @@ class Machine:
             for want in self.next_forced("shuffle", "shuffle a list")["shuffle"]:
                 i = next((i for i, x in enumerate(xs) if W.matches(self.prog, t, x, want, self.player_count)), None)
                 if i is None:
+                    names = list(dict.fromkeys(str(n) for n in W.show(self.prog, "list:" + t, xs, self.player_count)))
+                    held = f"it holds {', '.join(names[:8])}{', ...' if len(names) > 8 else ''}" if names \
+                        else "nothing is left in it"
                     raise RuleError(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
-                                    f"shuffled has no more of it.")
+                                    f"shuffled has no more of it ({held}).")
                 first.append(xs.pop(i))
         for i in range(len(xs) - 1, 0, -1):
             j = self.below(i + 1)

@@ -399,6 +399,9 @@ def test_new_games_can_force_the_setup(smores):
         ["Marshmallow", "Marshmallow", "Chocolate"]
     with pytest.raises(PositionError, match="S'mores Galore has no dice"):
         smores.new_state(players=2, force=["black"])
+    with pytest.raises(RuleError, match=r"puts 'Chocolate' first, but the list shuffled has no more of it "
+                                        r"\(it holds Graham Cracker, Marshmallow\)"):
+        smores.new_state(players=2, seed=0, force=[{"shuffle": ["Chocolate"] * 40}])
 
 
 def test_views_in_the_games_words(smores):
