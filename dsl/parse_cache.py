@@ -27,7 +27,6 @@ import os
 import pickle
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 from . import ast as A
@@ -241,6 +240,7 @@ def _write(folder: str, key: str, kept: bytes, what: str) -> None:
     oldest entries of its sort past MAX_FILES. A folder that cannot be written is left alone."""
     tmp = None
     try:
+        import tempfile       # only a miss writes: a check of an unchanged rulebook starts without it
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{what}-")
         with os.fdopen(fd, "wb") as f:
             f.write(kept)

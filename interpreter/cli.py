@@ -23,8 +23,8 @@ from contextlib import contextmanager
 from tabletop.dsl.diagnostics import RulebookError, render_all
 from tabletop.interpreter import savefile
 from tabletop.interpreter.bots import BOTS, Seat, parse_kind
-from tabletop.interpreter.session import AUTOSAVE, GameError, SavePlace, Script, Session, seat_name
-from tabletop.interpreter.simulate import Interrupted, derive_seed, simulate
+from tabletop.interpreter.errors import GameError
+from tabletop.interpreter.savefile import AUTOSAVE
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
 
 SEAT_KINDS = ["human", *BOTS]
@@ -429,6 +429,7 @@ def cmd_test(args) -> int:
 # ---------------------------------------------------------------- simulate
 
 def cmd_simulate(args) -> int:
+    from tabletop.interpreter.simulate import Interrupted, simulate
     api = engine()
     game = load(api, args.game, args.variant, _option_values(args.option))
     check_players(game, args.players)
@@ -502,6 +503,7 @@ def _share(count: int, total: int) -> str:
 
 
 def format_stats(stats: dict) -> str:
+    from tabletop.interpreter.session import seat_name
     games, finished = stats["games"], stats["finished"]
     players = stats["players"]
     seats = stats.get("seats") or [stats["bot"]] * players
@@ -543,6 +545,7 @@ def format_stats(stats: dict) -> str:
 # ---------------------------------------------------------------- play
 
 def cmd_play(args) -> int:
+    from tabletop.interpreter.session import SavePlace, Session
     api = engine()
     if args.save is not None and not args.save.strip():
         raise UsageError("--save needs a file name; an empty one names no file.")
@@ -584,8 +587,9 @@ def cmd_play(args) -> int:
     return code
 
 
-def _script(path: str) -> Script:
+def _script(path: str):
     """The --moves file, read before anything is played: one that cannot be read is a usage error."""
+    from tabletop.interpreter.session import Script
     try:
         return Script.read(path)
     except GameError as e:
@@ -641,6 +645,7 @@ def _load_saved_game(api, location: str, saved, save_path):
 
 def _seats(given: list[tuple[int, str, dict]], seats: list[Seat], players: int, seed: int) -> list[Seat]:
     """Who plays each seat: the save's seats (or all human), changed by each --seat N=KIND."""
+    from tabletop.interpreter.simulate import derive_seed
     seats = list(seats)
     named: dict = {}
     for seat, kind, _ in given:

@@ -3,7 +3,8 @@ about the rulebook what a Python error caused by a rulebook means.
 
 `RuleError` is a mistake the rulebook makes while being played (it names the rulebook line);
 `IllegalMove` is a choice that is not allowed now (it says why); `SaveError` is a saved game
-that cannot be read. This module must not import the rest of the engine.
+that cannot be read; `GameError` ends a game at the command line (exit code 1). This module must
+not import the rest of the engine.
 """
 from __future__ import annotations
 
@@ -371,3 +372,7 @@ class IllegalMove(Exception):
 
 class SaveError(Exception):
     pass
+
+
+class GameError(Exception):
+    """The game cannot go on (a bad save, a bad moves file, an engine failure); exit code 1."""

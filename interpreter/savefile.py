@@ -22,7 +22,6 @@ import json
 import os
 import re
 import stat
-import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +30,7 @@ from tabletop import data_dir
 from tabletop.interpreter.bots import Move, Seat
 
 FORMAT = "tabletop-save"
+AUTOSAVE = "tabletop-autosave.json"      # where `tabletop play` saves when no file was named
 VERSION = 1
 SCHEMA_PATH = data_dir("schemas") / "save.schema.json"
 
@@ -216,6 +216,7 @@ def write(path: str | os.PathLike, saved: SavedGame, replace_any: bool = False) 
     tmp = None
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else _new_file_mode()
+        import tempfile           # imported here: `tabletop check` never saves, and starts without it
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             os.fchmod(f.fileno(), mode)

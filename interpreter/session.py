@@ -28,11 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tabletop.interpreter import race, savefile
+from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.bots import Move, Seat, bot_move
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
 from tabletop.interpreter.words import labels_fitting
 
-AUTOSAVE = "tabletop-autosave.json"
+AUTOSAVE = savefile.AUTOSAVE
 HELP_TEXT = """\
 Answer with the option's number or its exact label. Other commands:
   ?, help      this help
@@ -43,10 +44,6 @@ At a terminal, the arrow keys edit the line and bring back earlier ones; Tab com
 
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
 TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
-
-
-class GameError(Exception):
-    """The game cannot go on (a bad save, a bad moves file, an engine failure); exit code 1."""
 
 
 class Stop(Exception):
