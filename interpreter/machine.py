@@ -7,6 +7,8 @@ a reference to that dict. It must not know any game: everything comes from `Comp
 """
 from __future__ import annotations
 
+from tabletop.dsl.types import show as show_type
+
 from .budgets import SMALL, WORK_BUDGET, Spent, placed, runaway, spend
 from .compiler import Block, Compiled, bounded_join
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, failed, line_words
@@ -73,7 +75,7 @@ class Machine:
         if not xs:
             return None
         if self.s.get("forced"):
-            want = self.next_forced("pick", "picks one item at random")["pick"]
+            want = self.next_forced("pick", f"pick from a {show_type('list:' + t)} at random")["pick"]
             for x in xs:
                 if W.matches(self.prog, t, x, want, self.player_count):
                     return x
@@ -92,7 +94,7 @@ class Machine:
         first = []
         if self.s.get("forced") and xs:
             # A forced shuffle names the items that come first, in order; the rest is shuffled.
-            for want in self.next_forced("shuffle", "shuffle a list")["shuffle"]:
+            for want in self.next_forced("shuffle", f"shuffle a {show_type('list:' + t)}")["shuffle"]:
                 i = next((i for i, x in enumerate(xs) if W.matches(self.prog, t, x, want, self.player_count)), None)
                 if i is None:
                     names = list(dict.fromkeys(str(n) for n in W.show(self.prog, "list:" + t, xs, self.player_count)))

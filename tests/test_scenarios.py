@@ -402,6 +402,8 @@ def test_new_games_can_force_the_setup(smores):
     with pytest.raises(RuleError, match=r"puts 'Chocolate' first, but the list shuffled has no more of it "
                                         r"\(it holds Graham Cracker, Marshmallow\)"):
         smores.new_state(players=2, seed=0, force=[{"shuffle": ["Chocolate"] * 40}])
+    with pytest.raises(RuleError, match="forced a pick of 'Chocolate' next, but the rules shuffle a list of ingredient here"):
+        smores.new_state(players=2, seed=0, force=[{"pick": "Chocolate"}])
 
 
 def test_views_in_the_games_words(smores):
