@@ -167,6 +167,11 @@ def did_you_mean(name: str, candidates) -> str:
     return f"did you mean '{close[0]}'?" if close else ""
 
 
+def ended(sentence: str, guess: str) -> str:
+    """`sentence` with its end: '; did you mean ...?' when there is a guess, else a full stop."""
+    return f"{sentence}; {guess}" if guess else f"{sentence}."
+
+
 # Control characters quoted as their pictures (U+2400...), one column each, so the caret still lines up.
 _VISIBLE = {**{c: 0x2400 + c for c in range(0x20)}, 0x7F: 0x2421}
 

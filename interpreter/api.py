@@ -13,7 +13,7 @@ import marshal
 from dataclasses import dataclass, field
 
 from tabletop.dsl.checker import check
-from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean, ended
 from tabletop.dsl.loader import load_program, note_changes
 
 from . import words as W
@@ -22,6 +22,7 @@ from .errors import IllegalMove, RuleError, SaveError
 from .machine import Machine, new_state
 from .position import PositionError, apply_changes
 from .statecheck import MAX_TIME, state_problem
+from .statements import TakeTurns
 from .view import display_parts, named_view, redacted_state, render_state, view_of
 
 __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError",
@@ -128,8 +129,7 @@ class Game:
                     key = None
                 elif key not in self.compiled.dice:
                     hint = did_you_mean(str(key), list(self.compiled.dice) + ["pick", "shuffle", "roll"])
-                    raise PositionError(f"'{key}' is not a die of {self.title}, nor 'pick' or 'shuffle'"
-                                        + (f"; {hint}" if hint else "") + ".")
+                    raise PositionError(ended(f"'{key}' is not a die of {self.title}, nor 'pick' or 'shuffle'", hint))
                 for face in (value if isinstance(value, list) else [value]):
                     out.append({"roll": self._face(face, key), "die": key})
             elif isinstance(r, (str, int)) and not isinstance(r, bool):
@@ -213,6 +213,12 @@ class State:
     def forced(self) -> list:
         """The forced random results not used yet, in order."""
         return _copy(self.data.get("forced", []))
+
+    @property
+    def turn_under_way(self) -> bool:
+        """Whether a turn of the turn order is under way (one that `set_position(restart_turn=True)`
+        can start again)."""
+        return TakeTurns.restart(self.game.compiled, _copy(self.data)) is None
 
     @property
     def said(self) -> int:
@@ -330,15 +336,17 @@ class State:
         raise IllegalMove(f"'{text}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
 
     # ------------------------------------------------------------------ setting a position
-    def set_position(self, changes: dict, rest: dict | None = None):
+    def set_position(self, changes: dict, rest: dict | None = None, restart_turn: bool = False):
         """Set values by name, in the game's words (see position.py and docs/engine.md), then ask the
-        pending decision again so its options fit the new position. An impossible position raises
-        PositionError naming the value, and leaves the state unchanged."""
+        pending decision again so its options fit the new position; with `restart_turn`, the turn
+        under way starts again from its first line instead (what it did before the decision is
+        done again, from the new position). An impossible position raises PositionError naming the
+        value, and leaves the state unchanged."""
         if self.data["pending"] is None:
             raise PositionError("The game is over; a position can only be set while a decision waits.")
         data = _copy(self.data)
         apply_changes(self.game.compiled, data, changes, rest)
-        self._ask_again(data)
+        self._ask_again(data, restart_turn)
         self.data = data
 
     def ask_again(self):
@@ -348,14 +356,18 @@ class State:
         self._ask_again(data)
         self.data = data
 
-    def _ask_again(self, data: dict):
+    def _ask_again(self, data: dict, restart_turn: bool = False):
         problem = state_problem(self.game.compiled, data, ask_again=False)
         if problem:
             raise PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
         p = data["pending"]
         if p is None:
             return
-        if p["kind"] != "reaction":
+        if restart_turn:
+            why = TakeTurns.restart(self.game.compiled, data)
+            if why:
+                raise PositionError(f"The turn cannot start again: {why}.")
+        elif p["kind"] != "reaction":
             data["stack"][-1][1] -= 1      # the statement that asked runs again; a reaction is re-offered
         data["pending"] = None
         try:

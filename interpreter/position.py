@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from tabletop.dsl.diagnostics import did_you_mean
+from tabletop.dsl.diagnostics import did_you_mean, ended
 
 from . import words as W
 from .statements import TakeTurns
@@ -268,8 +268,7 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     for kind in rest:
         if kind not in held:
             hint = did_you_mean(str(kind), held)
-            raise PositionError(f"rest: '{kind}' is not a kind of thing that zones hold"
-                                + (f"; {hint}" if hint else "") + ".")
+            raise PositionError(ended(f"rest: '{kind}' is not a kind of thing that zones hold", hint))
     for kind in sorted({p.kind for p, _ in targets}):
         _fill(prog, data, kind, [(p, ws) for p, ws in targets if p.kind == kind], kind in rest, rest.get(kind))
     if current is not None:
@@ -291,8 +290,7 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 rests = owned
         if not rests and (rest is None or rest.single):
             hint = did_you_mean(str(rest_name), [p.name for p in all_places if not p.single])
-            raise PositionError(f"rest: '{rest_name}' is not a zone that holds {kind}s"
-                                + (f"; {hint}" if hint else "") + ".")
+            raise PositionError(ended(f"rest: '{rest_name}' is not a zone that holds {kind}s", hint))
         rests = rests or [rest]
 
     def rest_of(x):

@@ -24,7 +24,7 @@ import jsonschema
 import yaml
 
 from tabletop import data_dir
-from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, ended
 from tabletop.dsl.loader import comment_hint, comment_words, flow_comment, resolve_game_path, yaml_words
 
 from . import api
@@ -280,7 +280,7 @@ def _schema_message(error) -> str:
             return f"{_cap(place)} does none of set, force, move, moves or expect, and a step does one of them"
         if len(actions) > 1:
             return f"{_cap(place)}: a step does one thing, and this one has {' and '.join(actions)}; split it into steps"
-        extra = [k for k in ("rest", "by", "time") if k in error.instance]
+        extra = [k for k in ("rest", "restart turn", "by", "time") if k in error.instance]
         return f"{_cap(place)}: a '{actions[0]}' step cannot have {', '.join(extra) or 'these keys'}"
     if v == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
@@ -486,8 +486,9 @@ class _FileRunner:
             except api.RuleError as e:
                 raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", where_key(case, "name")))
             self.case_rest = case.get("rest")
-            if "set" in case:
-                self.set(state, case["set"], None, where_key(case, "set"))
+            if "set" in case or case.get("restart turn"):
+                self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
+                         case.get("restart turn", False))
             for i, step in enumerate(case["steps"]):
                 self.step(state, step, where_item(case["steps"], i))
             left = state.forced
@@ -503,7 +504,7 @@ class _FileRunner:
     # ------------------------------------------------------------------ steps
     def step(self, state, step: dict, at: tuple):
         if "set" in step:
-            self.set(state, step["set"], step.get("rest"), where_key(step, "set"))
+            self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False))
         elif "force" in step:
             try:
                 n = len(state.game.forced_results(step["force"]))
@@ -521,13 +522,17 @@ class _FileRunner:
             if failures:
                 raise _Stop(*failures)
 
-    def set(self, state, changes, rest, at):
+    def set(self, state, changes, rest, at, restart_turn=False):
         # the file's rest zones, then the case's (for every set of the case), then the step's own
         rest = {**self.doc.get("rest", {}), **(self.case_rest or {}), **(rest or {})}
         try:
-            state.set_position(changes, rest)
+            state.set_position(changes, rest, restart_turn)
         except api.PositionError as e:
-            raise _Stop(self.fail("T010", str(e), at)) from None
+            hint = ""
+            if not restart_turn and str(e).startswith("The rules cannot go on") and state.turn_under_way:
+                hint = ("the lines of the turn before this decision ran before the position was set; with "
+                        "'restart turn: true' beside the set, the turn starts again from the position")
+            raise _Stop(self.fail("T010", str(e), at, hint=hint)) from None
 
     def move(self, state, label, by, time, at):
         seat = None
@@ -635,8 +640,7 @@ class _Expectations:
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
         names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
         hint = did_you_mean(key, names)
-        raise self.unknown(f"'{key}' is not a variable, zone, kind, definition or expectation of this game"
-                           + (f"; {hint}" if hint else "") + ".", at)
+        raise self.unknown(ended(f"'{key}' is not a variable, zone, kind, definition or expectation of this game", hint), at)
 
     def index(self, key, t, v, k, at):
         if not t.startswith("list:list:"):
@@ -651,7 +655,7 @@ class _Expectations:
         label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
             hint = did_you_mean(base, self.prog.player_names)
-            raise self.unknown(f"This game has no player value '{base}'" + (f"; {hint}" if hint else "") + ".", at)
+            raise self.unknown(ended(f"This game has no player value '{base}'", hint), at)
         slot = self.prog.player_names.index(base)
         row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
         t, v = self.prog.player_types[slot], row[slot]
@@ -680,7 +684,7 @@ class _Expectations:
                 fat = where_key(fw, fname)
                 if fname not in fields:
                     hint = did_you_mean(str(fname), fields)
-                    raise self.unknown(f"A {kind} has no changing field '{fname}'" + (f"; {hint}" if hint else "") + ".", fat)
+                    raise self.unknown(ended(f"A {kind} has no changing field '{fname}'", hint), fat)
                 for i in targets:
                     self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],
                                  self.s.data["fields"][kind][fname][i], w, fat)
@@ -703,8 +707,7 @@ class _Expectations:
         unknown = [k for k in want if k not in OPERATORS]
         if unknown:
             hint = did_you_mean(str(unknown[0]), OPERATORS)
-            raise self.unknown(f"{what}: '{unknown[0]}' is not a check (the checks are {', '.join(OPERATORS)})"
-                               + (f"; {hint}" if hint else "") + ".", at)
+            raise self.unknown(ended(f"{what}: '{unknown[0]}' is not a check (the checks are {', '.join(OPERATORS)})", hint), at)
         elem = t[5:] if t.startswith("list:") else t
 
         def has(item_words, items, plain):

@@ -410,6 +410,28 @@ class TakeTurns(Stmt):
                 frame[3]["seat"] = (seat - frame[3].get("leader", 0)) % n + 1
                 return
 
+    @staticmethod
+    def restart(prog, data: dict) -> str | None:
+        """Make the turn under way start again from its first line, in a state's plain data: its
+        frames (and all above them) go, and the turn loop starts the same seat's turn again, with
+        the same turn number. None when done, else why it cannot be (in words)."""
+        turn = prog.procs.get(":turn")
+        if turn is None:
+            return "the game has no turn section"
+        stack, blocks = data["stack"], prog.blocks
+        for i in range(len(stack) - 1, 0, -1):
+            if stack[i][0] == turn.block and blocks[stack[i - 1][0]].kind == "turns":
+                break
+        else:
+            return "no turn of the turn order is under way (the setup, a round or a stage is)"
+        while len(stack) > i:
+            if blocks[stack.pop()[0]].kind == "proc":
+                data["envs"].pop()
+        stack[-1][3]["seat"] -= 1
+        data["turn_number"] -= 1
+        data["pending"] = None
+        return None
+
     def leader(self, m, env) -> int:
         if self.start is None:
             return m.first_player()

@@ -579,3 +579,61 @@ def test_the_log_and_who_decides_take_checks(tmp_path, check, fails):
     text = f"cases:\n  - name: x\n    players: 3\n    seed: 2\n    steps:\n      - expect: {check}\n"
     _, failures = run_text(tmp_path, text, "smackatoa")
     assert bool(failures) == fails, [f.message for f in failures]
+
+
+RESTART_CASES = """rest: {card: deck}
+cases:
+  - name: no card to play at the start of the turn
+    rule: '"If a cardholder on their turn does not have a card they can legally play, they must discard a card."'
+    players: 3
+    seed: 2
+    set:
+      Player 1: {hand: [Voodoo Schmoodoo, Fireproof Immunity]}
+    restart turn: true
+    steps:
+      - expect: {current: Player 1, turn_number: 1, options: [Discard Voodoo Schmoodoo, Discard Fireproof Immunity],
+                 log: {has: Player 1 has no card to play and must discard one.}}
+  - name: the turn moved on to another player, set mid-game
+    players: 3
+    seed: 2
+    steps:
+      - set: {current: Player 2, Player 2: {hand: [Voodoo Schmoodoo, Fireproof Immunity]}}
+        restart turn: true
+      - expect: {current: Player 2, options: [Discard Voodoo Schmoodoo, Discard Fireproof Immunity]}
+  - name: without restart the decision waiting is asked again
+    players: 3
+    seed: 2
+    set:
+      Player 1: {hand: [Voodoo Schmoodoo, Fireproof Immunity]}
+    steps:
+      - expect: {over: false}
+"""
+
+
+def test_restart_turn_runs_the_turn_again_from_the_position_set(tmp_path):
+    report, failures = run_text(tmp_path, RESTART_CASES, "smackatoa")
+    assert [(f.code, f.case) for f in failures] == [("T010", "without restart the decision waiting is asked again")], \
+        scenarios.render(report)
+    assert "has nothing to choose from" in failures[0].message and "'restart turn: true'" in failures[0].hint
+
+
+def test_restart_turn_through_the_api_and_where_there_is_no_turn(smores):
+    game = load_game("smackatoa")
+    s = game.new_state(players=3, seed=2)
+    before = s.to_json()
+    with pytest.raises(PositionError, match="has nothing to choose from"):
+        s.set_position({"Player 1": {"hand": ["Voodoo Schmoodoo", "Fireproof Immunity"]}}, {"card": "deck"})
+    assert s.to_json() == before, "a position refused leaves the state as it was"
+    assert s.turn_under_way
+    s.set_position({"Player 1": {"hand": ["Voodoo Schmoodoo", "Fireproof Immunity"]}}, {"card": "deck"}, restart_turn=True)
+    assert s.options() == ["Discard Voodoo Schmoodoo", "Discard Fireproof Immunity"] and s.data["turn_number"] == 1
+    shapes = load_game("smackshapes").new_state(players=2, seed=0)
+    assert not shapes.turn_under_way
+    with pytest.raises(PositionError, match="The turn cannot start again: the game has no turn section"):
+        shapes.set_position({}, restart_turn=True)
+
+
+def test_a_guess_ends_the_sentence_without_a_full_stop_after_it(tmp_path):
+    text = "cases:\n  - name: the case\n    steps:\n      - expect: {log: {lack: x}}\n"
+    report, failures = run_text(tmp_path, text)
+    assert failures[0].message.endswith("did you mean 'lacks'?"), failures[0].message
