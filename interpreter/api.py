@@ -253,6 +253,19 @@ class State:
             seat = p["players"][0]
         return list(_labels(p, seat))
 
+    def answer_is_public(self, index: int, seat: int | None = None) -> bool:
+        """Whether the label of answer `index` to the pending decision may be shown to the other
+        seats (as the terminal shows a bot's answer). Not in a secret choice; not in a choice among
+        what only its player may see, where a label may name a secret card; and not for a reaction
+        declined, which would tell that the seat could have played it."""
+        p = self.data["pending"]
+        seat = p["players"][0] if p is not None and seat is None else seat
+        if p is None or p["kind"] == "secret" or not 0 <= index < len(_labels(p, seat)):
+            return False
+        if p["kind"] == "reaction":
+            return p["values"][index] is not None
+        return not self.game.compiled.stmts[p["stmt"]].private
+
     def option_groups(self, seat: int | None = None) -> list:
         """For each of `options(seat)`, the number of the menu's `option` clause that offered it,
         so a long menu can be shown in groups (0 for every option of other decisions)."""

@@ -343,14 +343,19 @@ class Session:
             raise GameError(f"The game asks {seat_name(seat)} to decide but offers no options; "
                             "the rulebook or the engine is at fault.")
         if seat in self.bots:
-            return self.apply(bot_move(self.bots[seat], self.state, seat), self.who(seat), secret=secret)
+            return self.apply(bot_move(self.bots[seat], self.state, seat), self.who(seat))
         if self.script and (line := self.script.next()):
-            return self.apply(self.scripted(decision, seat, *line), seat_name(seat), line, secret=secret)
+            return self.apply(self.scripted(decision, seat, *line), seat_name(seat), line)
         move = self.ask(decision, seat, seconds)
         return move is not None and self.apply(move, None)
 
-    def apply(self, move: Move, who: str | None, line: tuple[int, str] | None = None, secret: bool = False) -> bool:
+    def apply(self, move: Move, who: str | None, line: tuple[int, str] | None = None) -> bool:
         label = self.state.options(move.seat)[move.index]
+        # What the other seats may not see is kept from the people at this terminal; bots alone
+        # (a game watched) hide nothing from anyone, but a reaction passed up is never news.
+        public = self.state.answer_is_public(move.index, move.seat)
+        declined = self.state.pending.kind == "reaction" and not public
+        shown = public or (len(self.bots) == len(self.seats) and self.state.pending.kind != "secret")
         try:
             self.state.apply(move.index, seat=move.seat, time=move.time)
         except self.api.IllegalMove as e:
@@ -361,8 +366,8 @@ class Session:
             self.say(e.reason)
             return False
         self.moves.append(move)
-        if who is not None and not self.quiet:
-            self.say(f"{who} has chosen." if secret else f"{who}: {label}")
+        if who is not None and not self.quiet and not declined:     # a reaction passed up: nothing happened
+            self.say(f"{who}: {label}" if shown else f"{who} has chosen.")
         self.news()
         return True
 

@@ -35,6 +35,7 @@ def _charge(m, n, where, span):
 class Stmt:
     span = None
     sid = -1          # index in Compiled.stmts, for statements that ask
+    private = False   # a decision whose labels may name what only its player sees (Compiler.reads_hidden)
     big = None        # (size, rule, line) of a statement that costs its size to run
     node = None       # its AST statement
 
@@ -821,6 +822,7 @@ def _choose(c, s: A.Choose):
         st.said = f"{'may ' * bool(s.may)}choose {s.var} from {st.source_said}" + \
             (f" if {st.cond_said}" if s.cond is not None and st.cond_said != "..." else "")
     st.recount = s.cond is not None and not purity.draws_chance(c, s.source)
+    st.private = c.reads_hidden(s.source, s.cond, s.label)
     st.options = codegen.option_lists(c, [{
         "label": s.label, "shower": None if s.label else c.shower(c.types.get(id(s.source), T.ANY)[5:]),
         "slot": st.slot, "var": s.var, "source": s.source, "cond": s.cond, "early": False, "each": st.each, "tag": None}],
@@ -840,6 +842,7 @@ def _menu(c, s: A.Menu):
     st = Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
               s.span, early)
     st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
+    st.private = c.reads_hidden(*[x for o in s.options for x in (o.iterable, o.cond, o.label)])
     st.listed = codegen.option_lists(c, [{
         "label": o.label, "shower": None, "slot": options[i][1], "var": o.var, "source": o.iterable, "cond": o.cond,
         "early": i in early, "each": st.each[i], "tag": i} for i, o in enumerate(s.options)], c.where(), s.span)

@@ -157,6 +157,9 @@ class State:
     def option_groups(self, seat=None):
         return [0] * len(self.options(seat))
 
+    def answer_is_public(self, index, seat=None):
+        return self.pending is not None and self.pending.kind != "secret"
+
     @property
     def log(self):
         return []

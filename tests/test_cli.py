@@ -5,6 +5,7 @@ End-to-end tests on the real engine and rulebooks live at the bottom of this fil
 import json
 import os
 import shutil
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -644,3 +645,27 @@ def test_workers_below_one_are_refused_in_one_sentence(real, workers):
 def test_an_empty_save_name_is_a_usage_error(real):
     code, _, err = real("play", "smackshapes", "--save", "")
     assert code == 2 and "--save needs a file name" in err
+
+
+def test_a_bots_choice_among_its_own_secret_cards_is_not_shown_to_the_humans(real):
+    """The options of a decision are the deciding player's only (language.md, Hidden information):
+    with a human at the terminal, a bot playing from its hidden hand 'has chosen', and the rules
+    say what becomes public; a reaction a bot passes up is not news. Bots alone hide nothing."""
+    code, out, _ = real("play", "smackatoa", "--players", 3, "--seed", 5, "--seat", "1=random", "--seat", "3=random",
+                        stdin="1\n" * 40)
+    assert "Player 1 (random) has chosen." in out and "Player 1 plays " in out
+    # the cards of a turn are told by the rules as they are played (a reaction played is shown: it is public)
+    assert not re.search(r"Player [13] \(random\): Play (Flotsam|Jetsam|Driftwood|Rumble Rumble|Plot Twist)", out), out
+    assert "(random): Don't react" not in out
+    code, out, _ = real("play", "smackatoa", "--players", 3, "--seed", 5, "--seat", "1=random", "--seat", "2=random",
+                        "--seat", "3=random")
+    assert code == 0 and re.search(r"Player 1 \(random\): Play [A-Z]", out) and "has chosen" not in out
+
+
+def test_which_answers_others_may_see():
+    from tabletop.interpreter.api import load_game
+    s = load_game("smackatoa").new_state(players=3, seed=5)
+    assert s.pending.options[0].startswith("Play ") and not s.answer_is_public(0)
+    s = load_game("smores_galore").new_state(players=2, seed=5)
+    assert all(s.answer_is_public(i) for i in range(len(s.options())))
+    assert not s.answer_is_public(len(s.options())), "no such answer"
