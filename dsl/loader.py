@@ -858,8 +858,14 @@ def load_program(game: str, variant: str | None = None) -> Program:
     """Load a rulebook; raises RulebookError with every diagnostic if anything is wrong.
 
     The rulebook reads only files inside its folder: the folder given, or the folder of the
-    single `.rules` file given (whose variants, if it has any, are its folder's business)."""
+    single `.rules` file given (whose variants, if it has any, are its folder's business). A file
+    in a rulebook's `variants/` folder is that rulebook with that variant."""
     path = find_rulebook(game)
+    if not path.is_dir() and variant is None and path.parent.name == "variants" \
+            and (path.parent.parent / "game.rules").is_file():
+        # A variant's own file (rulebooks/x/variants/v.rules) means that rulebook with that
+        # variant: the file extends "../game.rules", which only its folder may read.
+        path, variant = path.parent.parent, path.stem
     if path.is_dir():
         loader = Loader(RulebookFolder(path))
         decls = loader.folder(path, variant)

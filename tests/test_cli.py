@@ -669,3 +669,11 @@ def test_which_answers_others_may_see():
     s = load_game("smores_galore").new_state(players=2, seed=5)
     assert all(s.answer_is_public(i) for i in range(len(s.options())))
     assert not s.answer_is_public(len(s.options())), "no such answer"
+
+
+def test_a_variants_own_file_is_its_rulebook_with_that_variant(real):
+    path = ROOT / "rulebooks" / "smackshapes" / "variants" / "colorcracks.rules"
+    code, out, err = real("check", path)
+    assert code == 0 and out.strip() == f"{path}: ok", out + err
+    from tabletop.interpreter.api import load_game
+    assert load_game(str(path)).compiled.kinds == load_game("smackshapes", "colorcracks").compiled.kinds == {"card": 36}
