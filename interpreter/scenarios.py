@@ -370,13 +370,17 @@ def read_file(path: Path, name: str, sources: Sources):
 
 # ---------------------------------------------------------------------------- finding files
 def find_files(path: str) -> list[Path]:
-    """Scenario files of a rulebook folder (its scenarios/ folder), a folder of them, or one file.
+    """Scenario files of a rulebook folder (its scenarios/ folder) or of one of its .rules files, a
+    folder of them, or one file.
     Raises FileNotFoundError when the path does not exist."""
     p = Path(path)
     if not p.exists():
         p = resolve_game_path(path)
     if not p.exists():
         raise FileNotFoundError(path)
+    if p.is_file() and p.suffix == ".rules":      # a rulebook's file: its rulebook's scenarios
+        book = p.parent.parent if p.parent.name == "variants" else p.parent
+        return find_files(str(book)) if (book / "scenarios").is_dir() else []
     if p.is_file():
         return [p]
     if not p.is_dir():                 # a device or a FIFO: neither a scenario file nor a folder
