@@ -1140,6 +1140,12 @@ def _habit(e, text: str, line: int, col: int):
     if above.endswith(":") and col == indent + 1 and indent <= len(above) - len(above.lstrip()):
         return ("E101", "The block after ':' is empty.", (at, len(above) + 1),
                 "indent the block's lines under it, or write 'pass' for a block that does nothing")
+    opened = _brace_left_open(before)
+    if opened is not None:
+        return ("E103", "A text inside a template's braces ends the template: the '\"' at column "
+                        f"{len(before)} closes the text that opens at column {opened}, while its '{{' is still open.",
+                (line, len(before)), "inside { } write no quoted text: put it in a definition "
+                                      "(define sep: text = \", \") and write its name there ({join(players, sep)})")
     if value == "is" and tok.type == "NAME":
         rest = re.match(r"is(\s+not)?\s+([A-Za-z_]\w*|\S+)", here[col - 1:])
         right = rest.group(2) if rest else "b"
@@ -1192,6 +1198,27 @@ def _habit(e, text: str, line: int, col: int):
         return ("E101", "A field cannot be called like a method.", (line, col), hint)
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
+    return None
+
+
+def _brace_left_open(before: str) -> int | None:
+    """The column where the last text in `before` opens, when `before` ends with that text and
+    the text leaves a '{' open: a quote inside a template's braces ended it too soon."""
+    if not before.endswith('"'):
+        return None
+    start, i = None, 0
+    while i < len(before):
+        c = before[i]
+        if start is None and c == '"':
+            start = i
+        elif start is not None and c == "\\":
+            i += 1
+        elif start is not None and c == '"':
+            if i == len(before) - 1:
+                text = before[start + 1:i]
+                return start + 1 if text.count("{") > text.count("}") else None
+            start = None
+        i += 1
     return None
 
 

@@ -130,6 +130,13 @@ def test_a_number_too_long_inside_a_text_points_at_the_number(tmp_path):
     expect(found, "E106", "game.rules", at, "17 digits")
 
 
+@pytest.mark.parametrize("text", ['say "Level {join([level], ^", ")} reached"',
+                                  'say "Level {if level > 1 then ^"high" else "low"} reached"'])
+def test_a_quoted_text_inside_a_templates_braces_is_e103_at_the_quote_that_ends_it(tmp_path, text):
+    found, at = run(tmp_path, ('say "Level {level + 1} reached"', text))
+    expect(found, "E103", "game.rules", at, "ends the template", "definition")
+
+
 # ------------------------------------------------------------------ one-off declarations twice
 @pytest.mark.parametrize("change, words", [
     (("players 2 to 4\n", 'players 2 to 4\n^game "Again"\n'), ["title", "twice", "line 2"]),
