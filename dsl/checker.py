@@ -503,10 +503,14 @@ class Checker:
                         self.data_value(rec[f], typ, k, f, rec)
             return []
         records = self.p.data.get(k.name, [])
+        bad = {f.name for f in k.fields if f.data_default is not A.NO_DEFAULT and f.name in fields
+               and not self.default_fits(k, f, fields[f.name][0])}
         things = []
         for rec in records:
             clean = {key: v for key, v in rec.items() if key not in ("_line", "_file", "count")}
             for f, (typ, dynamic) in fields.items():
+                if f in bad and clean.get(f) == next(x.data_default for x in k.fields if x.name == f):
+                    continue            # the default's mistake, told once where it is written
                 if not dynamic and f in clean:
                     clean[f] = self.data_value(clean[f], typ, k, f, rec)
             things.extend(dict(clean) for _ in range(rec.get("count", 1)))
@@ -588,6 +592,21 @@ class Checker:
         line = self.p.sources.line(where.file, where.line) or ""
         rest = line[at.end_column - 1:]
         return Span(where.file, where.line, at.end_column + len(rest) - len(rest.lstrip(" :")))
+
+    def default_fits(self, k: A.KindDecl, f: A.FieldDecl, typ: str) -> bool:
+        """Whether a data field's `default` (the value of the records that leave it out) is of its
+        type; else an error at the field, where the author wrote it (the records never did)."""
+        v = f.data_default
+        if typ.startswith(("thing:", "enum:", "list:")) or typ == T.PLAYER:
+            before = len(self.diags)
+            self.data_value(v, typ, k, f.name, {"_file": f.span.file, "_line": f.span.line})
+            return len(self.diags) == before
+        fits = {T.INT: type(v) is int, T.BOOL: type(v) is bool, T.TEXT: type(v) is str}.get(typ, True)
+        if not fits:
+            self.error("E301", f"The field '{f.name}' is {T.a(typ)}, but its default is {data_words(v)}.",
+                       self.word(f, "default", next_token=True),
+                       f"write a default of the field's type: '{f.name}: {T.show(typ)}, default ...'")
+        return fits
 
     def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict):
         """A value read from data, as the engine holds it: things by index, seats from 0."""

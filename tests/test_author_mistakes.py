@@ -137,6 +137,20 @@ def test_a_quoted_text_inside_a_templates_braces_is_e103_at_the_quote_that_ends_
     expect(found, "E103", "game.rules", at, "ends the template", "definition")
 
 
+# ------------------------------------------------------------------ a data field's default of another type
+@pytest.mark.parametrize("field, code, words", [
+    ('    bonus: int, default ^"none"\n', "E301", ["'bonus' is an int", "default is 'none'"]),
+    ("    lucky: bool, default ^3\n", "E301", ["'lucky' is a bool", "default is 3"]),
+    ("    ^luck: suit, default 3\n", "E025", ["3", "not a value of the enum 'suit'"]),
+])
+def test_a_data_fields_default_is_checked_where_it_is_written_and_only_there(tmp_path, field, code, words):
+    """The records that leave the field out take the default; a default of the wrong type is the
+    default's mistake, told once at its line, not at every record."""
+    found, at = run(tmp_path, ("    rank: int\n", "    rank: int\n" + field))
+    expect(found, code, "game.rules", (at[0], None if code == "E025" else at[1]), *words)
+    assert not [d for d in found if d.span.file.endswith(".yaml")], [str(d.span) for d in found]
+
+
 # ------------------------------------------------------------------ one-off declarations twice
 @pytest.mark.parametrize("change, words", [
     (("players 2 to 4\n", 'players 2 to 4\n^game "Again"\n'), ["title", "twice", "line 2"]),
