@@ -451,6 +451,9 @@ class NextTurn(Stmt):
 
     def run(self, m, frame):
         frame[1] -= 1          # runs again when the turn or round it starts returns
+        if m.prog.instants and m.instant_ready():
+            m.offer_instants(frame[2])      # between two turns is a moment too ("played instantly")
+            return
         aux = frame[3]
         procs = m.prog.procs
         if aux["seat"] >= m.player_count:
@@ -510,6 +513,9 @@ class NextRound(Stmt):
 
     def run(self, m, frame):
         frame[1] -= 1          # runs again when the round it starts returns
+        if m.prog.instants and m.instant_ready():
+            m.offer_instants(frame[2])      # between two rounds is a moment too ("played instantly")
+            return
         m.s["current"] = self.loop.leader_now(m, m.envs[frame[2]])
         m.call(m.prog.procs[":round"], [], None)
 

@@ -1,6 +1,6 @@
 """Instant reactions: `reaction NAME instantly by p [for x in L] if ...` is offered at any decision
-point where its condition holds, not only where a rule signals an event (Voodoo Schmoodoo on a
-player who is out). A declined offer is not made again while it still holds; a reaction's
+point, and between two turns, where its condition holds, not only where a rule signals an event
+(Voodoo Schmoodoo on a player who is out). A declined offer is not made again while it still holds; a reaction's
 `for` gives one option per item."""
 import pytest
 
@@ -111,11 +111,15 @@ def test_a_declined_offer_is_made_again_once_its_item_left_the_list_and_came_bac
 def test_one_option_per_item_and_the_reaction_sees_its_item(tmp_path):
     s = game(tmp_path, GIFTS).new_state(players=3, seed=0)
     s.apply_label("Drop every card, with Player 2")    # Players 1 and 2 are out at once
+    # Offered as soon as the turn is over, from the current player: Player 1, out but holding a gift.
+    d = s.pending
+    assert d.players == [0] and d.options == ["Give Player 2 a card", "Don't react"]
+    s.apply_label("Don't react")
     d = s.pending
     assert d.players == [2] and d.options == ["Give Player 1 a card", "Give Player 2 a card", "Don't react"]
     s.apply_label("Give Player 2 a card")
     assert s.view(None)["players"][1]["cards"] == 1 and s.view(None)["players"][2]["gifts"] == 0
-    assert s.pending.kind == "menu" and s.pending.players == [2]     # Player 3's own turn, asked again
+    assert s.pending.kind == "menu" and s.pending.players == [1]     # Player 2, back in, takes the next turn
 
 
 def test_a_state_paused_on_an_instant_reaction_saves_and_loads(tmp_path):
