@@ -280,7 +280,8 @@ def _schema_message(error) -> str:
             return f"{_cap(place)} does none of set, force, move, moves or expect, and a step does one of them"
         if len(actions) > 1:
             return f"{_cap(place)}: a step does one thing, and this one has {' and '.join(actions)}; split it into steps"
-        extra = [k for k in ("rest", "restart turn", "by", "time") if k in error.instance]
+        allowed = {"set": ("rest", "restart turn"), "move": ("by", "time"), "moves": ("by",)}.get(actions[0], ())
+        extra = [k for k in ("rest", "restart turn", "by", "time") if k in error.instance and k not in allowed]
         return f"{_cap(place)}: a '{actions[0]}' step cannot have {', '.join(extra) or 'these keys'}"
     if v == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
@@ -549,6 +550,12 @@ class _FileRunner:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: the game is over "
                                   f"({state.result.reason}).", at))
         options = state.options(seat)
+        if time is not None and not state.pending.timed:
+            raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} with a time: this decision is not "
+                                  "timed, so a reaction time means nothing here.", at, hint="leave 'time' out"))
+        if time is not None and not 0 <= time <= api.MAX_TIME:
+            raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: a reaction time is from 0 to "
+                                  f"{api.MAX_TIME:g} seconds, not {time:g}.", at))
         try:
             index = state.find_option(str(label), seat, substring=True)
             state.apply(index, seat, time)
@@ -571,7 +578,9 @@ def _fmt_some(items: list, limit: int = 12) -> str:
 
 
 def _same(a, b) -> bool:
-    """Equal words: a truth is never equal to a number (Python's False == 0)."""
+    """Equal words: a truth is never equal to a number (Python's False == 0); nothing is `none`."""
+    if a is None or b is None:
+        return all(x is None or W.is_none(x) for x in (a, b))
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     return a == b and (type(a) is bool) == (type(b) is bool)
@@ -734,6 +743,22 @@ class _Expectations:
                     raise self.unknown(f"{what}: '{op}' needs a whole number, not {W.quote(w)}.", oat)
                 if (got < w) if op == "at least" else (got > w):
                     raise self.bad(what, {op: w}, got, oat)
+                continue
+            if op in ("has", "lacks", "starts") and w == []:
+                raise self.unknown(f"{what}: '{op}: []' names nothing, so it would hold whatever the rules did; "
+                                   "name what to look for.", oat)
+            if op in ("has", "lacks") and not isinstance(got, list) and t not in ("text", "any"):
+                # One thing, player or enum value: 'has' is that value, 'lacks' is none of these (never a
+                # search in its name, where a misspelt 'lacks' would hold whatever the rules did).
+                for item in (w if isinstance(w, list) else [w]):
+                    if not W.is_none(item):
+                        try:
+                            W.check_words(self.prog, t, item, self.n)
+                        except W.WordsError as e:
+                            raise self.unknown(_sentence(f"{what} ({op}): {e}"), oat) from None
+                    same = _same(got, item) if shown else W.matches(self.prog, t, v, item, self.n)
+                    if same != (op == "has"):
+                        raise self.bad(f"{what} ({op} {_fmt(item)})", {op: w}, got, oat)
                 continue
             if isinstance(got, str) and op in ("has", "lacks", "starts"):
                 texts = w if isinstance(w, list) else [w]

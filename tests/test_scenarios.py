@@ -639,3 +639,40 @@ def test_a_guess_ends_the_sentence_without_a_full_stop_after_it(tmp_path):
     text = "cases:\n  - name: the case\n    steps:\n      - expect: {log: {lack: x}}\n"
     report, failures = run_text(tmp_path, text)
     assert failures[0].message.endswith("did you mean 'lacks'?"), failures[0].message
+
+
+@pytest.mark.parametrize("expect, code, words", [
+    ("{space: {top left: {card: {lacks: [Choclate]}}}}", "T030", "'Choclate' is not an ingredient"),
+    ("{space: {top left: {card: {has: [Choc]}}}}", "T030", "'Choc' is not an ingredient"),
+    ("{space: {top left: {card: {lacks: [Chocolate]}}}}", "T030", "(lacks Chocolate)"),
+    ("{space: {top left: {card: {lacks: [none, Marshmallow]}}}}", None, ""),
+    ("{space: {top left: {card: {has: Chocolate}}}}", None, ""),
+    ("{Player 1: {lineup: {has: []}}}", "T030", "names nothing"),
+    ("{arrow: {lacks: [none]}}", "T030", "(lacks none)"),
+])
+def test_has_and_lacks_on_one_value_compare_whole_values_and_check_their_names(tmp_path, expect, code, words):
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: the case\n    players: 2\n"
+            "    set: {space: {top left: {card: Chocolate}}, arrow: none}\n    steps:\n"
+            f"      - expect: {expect}\n")
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert [f.code for f in failures] == ([code] if code else []), scenarios.render(report)
+    assert not failures or words in failures[0].message, scenarios.render(report)
+
+
+def test_a_definition_that_is_none_is_expected_as_none(tmp_path):
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    players: 3\n    steps:\n"
+                                          "      - expect: {fee_holder: none}\n", "smackatoa")
+    assert failures == [], scenarios.render(report)
+
+
+def test_a_time_where_none_is_meant_and_the_keys_a_moves_step_may_have(tmp_path):
+    shapes = ("rest: {card: deck}\ncases:\n  - name: the case\n    players: 2\n"
+              "    force setup: [{shuffle: []}, {pick: Player 1}]\n"
+              "    set: {Player 1: {hand: [1 red circle, 2 yellow circles]}, Player 2: {hand: [8 yellow squares, 4 green circles]}}\n"
+              "    steps:\n")
+    report, failures = run_text(tmp_path, shapes + "      - {move: Play 1 red circle, by: Player 1, time: 0.5}\n", "smackshapes")
+    assert [f.code for f in failures] == ["T020"] and "this decision is not timed" in failures[0].message
+    assert failures[0].hint == "leave 'time' out"
+    report, failures = run_text(tmp_path, shapes + "      - {moves: [Play 1 red circle], by: Player 1, time: 0.5}\n",
+                                "smackshapes")
+    assert [f.code for f in failures] == ["T002"] and failures[0].message.endswith("a 'moves' step cannot have time.")
