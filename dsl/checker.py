@@ -119,6 +119,7 @@ class Checker:
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
         self.param_types = self.out.param_types
+        self.lookup_gaps_warned: dict = {}   # table -> warned once (W109 by an enum)
         self.rules = self.out.rules
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
@@ -1663,6 +1664,8 @@ class Checker:
                     self.error("E301", f"The table '{e.obj.name}' is looked up by {T.show(want[i])}{where}, not by {T.a(kt)}.", key)
             if width == 1 and len(keys) == 1:
                 self.table_gap(table, keys[0])
+                if want and want[0].startswith("enum:") and self.out.types.get(id(keys[0])) == want[0]:
+                    self.enum_table_gap(table, keys[0], want[0])
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
@@ -1699,6 +1702,18 @@ class Checker:
                               f"{what.format(f'{low} to {high}')} can be.", key,
                       f"add an entry for {'it' if len(missing) == 1 else 'them'}, or a range that covers "
                       f"{'it' if len(missing) == 1 else 'them'}")
+
+    def enum_table_gap(self, table: A.TableDecl, key, enum: str) -> None:
+        """W109 at a lookup, by a value of an enum, of a table that has no entry for some of the
+        enum's values: the lookup fails in play when the key comes to one of them."""
+        given = {x.low for x in table.entries}
+        missing = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == enum and n not in given]
+        if missing and not self.lookup_gaps_warned.get(table.name):
+            self.lookup_gaps_warned[table.name] = True
+            shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
+            self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
+                              f"({T.show(enum)}) can be.", key,
+                      f"add an entry for {'it' if len(missing) == 1 else 'them'}")
 
     def ex_Call(self, e: A.Call):
         s = self.sym.get(e.name)

@@ -686,6 +686,16 @@ def test_a_table_looked_up_by_a_value_it_has_no_entry_for_is_a_warning(tmp_path,
     expect(found, "W109", "game.rules", (at[0] + 4, None), *words)
 
 
+def test_a_table_looked_up_by_an_enum_it_lacks_a_value_of_is_a_warning_once(tmp_path):
+    found, _ = run(tmp_path, ("    spades -> 1\n", ""))
+    hits = [d for d in found if d.code == "W109"]
+    assert len(hits) == 1 and "The table 'bonus' has no entry for spades" in hits[0].message, \
+        [(d.code, d.message) for d in found]
+    (tmp_path / "whole").mkdir()
+    found, _ = run(tmp_path / "whole")
+    assert not [d for d in found if d.code == "W109"]
+
+
 def test_a_variant_that_gives_a_variable_a_new_type_is_named_by_the_base_errors_it_causes(tmp_path):
     """(As `tabletop check` reports them: through api.load_game, which notes the variant's changes.)"""
     from tabletop.interpreter.api import load_game
