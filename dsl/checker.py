@@ -1956,6 +1956,14 @@ class Checker:
                 what = "'take turns' plays" if isinstance(st, A.TakeTurns) else "'end turn' ends"
                 self.error("E403", f"{what} the 'turn' section, and the game has none.", st,
                            "add 'turn:' followed by what a player does on their turn")
+        if "play" in out.phases and "turn" in out.phases and not self.turn_loops:
+            self.warn("W110", "The 'turn' section never runs: the 'play' section (and the stages it runs) "
+                              "never says 'take turns'.", out.phases["turn"],
+                      "write 'take turns' in the play section where the turns begin, or leave out 'play:'")
+        if "play" in out.phases and "round" in out.phases and not self.turn_loops and not self.round_loops:
+            self.warn("W110", "The 'round' section never runs: the 'play' section (and the stages it runs) "
+                              "never says 'take turns' or 'take rounds'.", out.phases["round"],
+                      "write 'take turns' or 'take rounds' in the play section, or leave out 'play:'")
         if "round" not in out.phases:
             for st in self.round_loops:
                 self.error("E403", "'take rounds' plays the 'round' section, and the game has none.", st,

@@ -696,6 +696,15 @@ def test_a_table_looked_up_by_an_enum_it_lacks_a_value_of_is_a_warning_once(tmp_
     assert not [d for d in found if d.code == "W109"]
 
 
+def test_a_turn_section_that_never_runs_is_a_warning(tmp_path):
+    found, _ = run(tmp_path, ("setup:\n", 'play:\n    end game "At once."\n\nsetup:\n'))
+    hits = [d for d in found if d.code == "W110"]
+    assert len(hits) == 1 and "'turn' section never runs" in hits[0].message, [(d.code, d.message) for d in found]
+    (tmp_path / "b").mkdir()
+    found, _ = run(tmp_path / "b", ("setup:\n", 'play:\n    take turns\n\nsetup:\n'))
+    assert not [d for d in found if d.code == "W110"], [(d.code, d.message) for d in found]
+
+
 def test_a_variant_that_gives_a_variable_a_new_type_is_named_by_the_base_errors_it_causes(tmp_path):
     """(As `tabletop check` reports them: through api.load_game, which notes the variant's changes.)"""
     from tabletop.interpreter.api import load_game
