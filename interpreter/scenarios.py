@@ -501,7 +501,9 @@ class _FileRunner:
                 first = self.forced_at[-len(left)]
                 raise _Stop(self.fail("T012", f"{len(left)} forced result{'s were' if len(left) > 1 else ' was'} never "
                                       f"used: {', '.join(W.describe_forced(f) for f in left)}.", first,
-                                      hint="the rules drew fewer random results than the case forced"))
+                                      hint="the rules drew fewer random results after it than the case forced; what "
+                                           "they draw before the first decision (the setup, and the first turn until "
+                                           "someone is asked) was drawn already, and goes in 'force setup'"))
         except _Stop as stop:
             result.failures = stop.failures
         return result
