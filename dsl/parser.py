@@ -1138,8 +1138,10 @@ def _habit(e, text: str, line: int, col: int):
     above = _blank_texts(lines[at - 1]).rstrip() if at < line else ""
     indent = len(here) - len(here.lstrip())
     if above.endswith(":") and col == indent + 1 and indent <= len(above) - len(above.lstrip()):
-        return ("E101", "The block after ':' is empty.", (at, len(above) + 1),
-                "indent the block's lines under it, or write 'pass' for a block that does nothing")
+        return ("E101", *_empty_block(above, (at, len(above) + 1)))
+    if re.match(r"\s*return\s*$", before) and tok.type not in ("_NL",):
+        return ("E101", "'return' gives no value: it only leaves the rule.", (line, col),
+                "to work a value out, write a definition (define throw: int = roll(d6)); to keep one, set a variable")
     opened = _brace_left_open(before)
     if opened is not None:
         return ("E103", "A text inside a template's braces ends the template: the '\"' at column "
@@ -1199,6 +1201,16 @@ def _habit(e, text: str, line: int, col: int):
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
     return None
+
+
+def _empty_block(above: str, where):
+    """The message, place and hint for a line ending in ':' with nothing under it. A kind's block
+    holds fields, where 'pass' is not one: a kind that adds none is written without the ':'."""
+    if re.match(r"\s*((extend|replace)\s+)?(player\s+)?kind\b", above):
+        return ("The kind's block after ':' is empty.", where,
+                "a kind with no fields of its own here is written without the ':'")
+    return ("The block after ':' is empty.", where,
+            "indent the block's lines under it, or write 'pass' for a block that does nothing")
 
 
 def _brace_left_open(before: str) -> int | None:
@@ -1279,8 +1291,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     if few == ["an indented block"]:
         at = _last_code_line(text.split("\n"), line + 1)
         above = _blank_texts(text.split("\n")[at - 1]).rstrip()
-        return Diagnostic("E101", "The block after ':' is empty.", Span(file, at + line_offset, len(above) + 1),
-                          "indent the block's lines under it, or write 'pass' for a block that does nothing")
+        message, _, hint = _empty_block(above, None)
+        return Diagnostic("E101", message, Span(file, at + line_offset, len(above) + 1), hint)
     if tok.type == "_DEDENT":
         return Diagnostic("E101", f"The block ends too early; expected {expected}.", span, add)
     if tok.type == "_NL":

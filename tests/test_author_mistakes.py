@@ -696,6 +696,17 @@ def test_a_table_looked_up_by_an_enum_it_lacks_a_value_of_is_a_warning_once(tmp_
     assert not [d for d in found if d.code == "W109"]
 
 
+def test_return_with_a_value_says_rules_give_none(tmp_path):
+    found, at = run(tmp_path, ('say "Level {level + 1} reached"', "return ^level"))
+    expect(found, "E101", "game.rules", at, "'return' gives no value", "definition")
+
+
+def test_an_empty_kind_block_says_to_leave_out_the_colon(tmp_path):
+    found, _ = run(tmp_path, add={"variants/v.rules": 'extends "../game.rules"\nextend kind card from "more.yaml":\n'},
+                   variant="v")
+    expect(found, "E101", "v.rules", (2, 35), "kind's block", "without the ':'")
+
+
 def test_a_turn_section_that_never_runs_is_a_warning(tmp_path):
     found, _ = run(tmp_path, ("setup:\n", 'play:\n    end game "At once."\n\nsetup:\n'))
     hits = [d for d in found if d.code == "W110"]
