@@ -1670,6 +1670,13 @@ class Checker:
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
         self.want(e.key, T.INT, "A list position")
+        zone = self.sym.get(e.obj.name) if isinstance(e.obj, A.Name) and self.lookup_local(e.obj.name) is None else None
+        if zone is not None and isinstance(zone.decl, A.ZoneDecl) and zone.decl.count is not None \
+                and isinstance(e.key, A.Lit) and type(e.key.value) is int and not 0 <= e.key.value < zone.decl.count:
+            n, name = zone.decl.count, e.obj.name
+            them = f"{name}[0]" if n == 1 else f"{name}[0] and {name}[1]" if n == 2 else f"{name}[0] to {name}[{n - 1}]"
+            self.error("E208", f"The numbered zone '{name}' is {them}, counted from 0: there is no "
+                               f"{name}[{e.key.value}].", e.key, f"the last is {name}[{n - 1}]")
         for extra in e.more_keys:
             self.expr(extra, self.ctx)
             self.error("E301", "A list is looked up by one position; only a table takes several keys.", extra)

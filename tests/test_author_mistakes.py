@@ -696,6 +696,16 @@ def test_a_table_looked_up_by_an_enum_it_lacks_a_value_of_is_a_warning_once(tmp_
     assert not [d for d in found if d.code == "W109"]
 
 
+def test_a_numbered_zone_named_by_a_number_it_does_not_have(tmp_path):
+    run(tmp_path, ("zone deck: card, hidden\n", "zone deck: card, hidden\nzone pile[2]: card, public\n"))
+    book = tmp_path / "book" / "game.rules"
+    book.write_text(book.read_text().replace('say "Level {level + 1} reached"', 'say "{count(pile[2])} in the pile"'))
+    found = diagnose(tmp_path / "book")
+    hits = [d for d in found if d.code == "E208"]
+    assert len(hits) == 1 and "is pile[0] and pile[1], counted from 0: there is no pile[2]" in hits[0].message, \
+        [(d.code, d.message) for d in found]
+
+
 def test_return_with_a_value_says_rules_give_none(tmp_path):
     found, at = run(tmp_path, ('say "Level {level + 1} reached"', "return ^level"))
     expect(found, "E101", "game.rules", at, "'return' gives no value", "definition")
