@@ -476,14 +476,14 @@ def _check_time(time) -> None:
 def _score(prog: Compiled, m: Machine, p: int) -> int:
     """Player value p's score (0 without a `score` definition); a rule error when the rules gave
     something that is not a number, e.g. none from `first` or `pick` of an empty list."""
-    return _number(prog.score(m, (p,)), "score", m, p) if prog.score else 0
+    return _number(prog.score(m, (p,)), "score", m, p, prog.score_span) if prog.score else 0
 
 
-def _number(value, what: str, m: Machine, p: int):
+def _number(value, what: str, m: Machine, p: int, span=None):
     if type(value) is int or type(value) is bool:
         return value
     raise RuleError(f"The {what} of {m.show_player(p)} is {m.show_any(value)}, but it must be a number "
-                    f"(a list's first item, or a pick, is none when the list is empty).")
+                    f"(a list's first item, or a pick, is none when the list is empty).", span)
 
 
 def _winners(prog: Compiled, m: Machine, scores: list) -> list:
@@ -499,8 +499,8 @@ def _winners(prog: Compiled, m: Machine, scores: list) -> list:
     keys = prog.winners[1]
 
     def key(p):
-        values = [_number(f(m, (p,)), "value that ranks the winners", m, p) for _, f in keys]
-        return tuple(-v if d == "highest" else v for (d, _), v in zip(keys, values))
+        values = [_number(f(m, (p,)), f"'{name}' that ranks the winners", m, p, span) for _, f, name, span in keys]
+        return tuple(-v if d == "highest" else v for (d, *_), v in zip(keys, values))
     ranked = {p: key(p) for p in range(n)}
     best = min(ranked.values())
     return [p for p in range(n) if ranked[p] == best]

@@ -196,6 +196,7 @@ class Compiled:
     first_player_slot: int = -1                       # the `first_player` variable, if declared
     skip_turn: object = None                          # the `skip_turn` definition, named at its line
     skip_turn_span: object = None
+    score_span: object = None       # the `score` definition's line, for an error in its value
     global_types: list = field(default_factory=list)   # declared type per global slot
     player_types: list = field(default_factory=list)
     field_types: dict = field(default_factory=dict)    # kind -> field -> type, for changing fields
@@ -818,11 +819,13 @@ class Compiler:
             out.skip_turn_span = sym["skip_turn"].decl.span
             out.skip_turn = guarded(out.defines["skip_turn"], out.skip_turn_span, "skip_turn")
         if "score" in sym and sym["score"].kind == "define":
-            out.score = guarded(out.defines["score"], sym["score"].decl.span, "The score")
+            out.score_span = sym["score"].decl.span
+            out.score = guarded(out.defines["score"], out.score_span, "The score")
         if c.winners is not None:
             w = c.winners
             if w.ranking:
-                out.winners = ("ranking", [(d, guarded(out.defines[n], w.span, f"'{n}'")) for d, n in w.ranking])
+                out.winners = ("ranking", [(d, guarded(out.defines[n], w.span, f"'{n}'"), n, sym[n].decl.span)
+                                           for d, n in w.ranking])
             else:
                 self.decl_where = "the winners"
                 out.winners = ("expr", guarded(self.expr(w.expr), w.span, "The winners"), c.env_sizes.get(id(w), 0))

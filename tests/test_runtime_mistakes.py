@@ -26,8 +26,9 @@ turn:
 """)
     s = g.new_state(seed=1)
     assert s.is_over
-    with pytest.raises(RuleError, match="The score of Player 1 is none, but it must be a number"):
+    with pytest.raises(RuleError, match="The score of Player 1 is none, but it must be a number") as e:
         s.result
+    assert e.value.span.line == 6, "the score definition's line"
 
 
 def test_a_ranking_value_that_is_none_is_a_rule_error(tmp_path):
@@ -38,8 +39,9 @@ winners: highest score, then highest tiebreak
 turn:
     end game "done"
 """)
-    with pytest.raises(RuleError, match="The value that ranks the winners of Player 1 is none"):
+    with pytest.raises(RuleError, match="The 'tiebreak' that ranks the winners of Player 1 is none") as e:
         g.new_state(seed=1).result
+    assert e.value.span.line == 7, "the ranking definition's line"
 
 
 def test_simulate_and_play_report_a_none_score_in_words(tmp_path, capsys):
@@ -50,10 +52,10 @@ turn:
 """)
     assert cli.main(["simulate", str(folder), "-n", "2", "--workers", "1"]) == 1
     out, err = capsys.readouterr()
-    assert "game 0: The score of Player 1 is none" in out + err and "internal error" not in out + err
+    assert "game.rules:6:1: The score of Player 1 is none" in out + err and "internal error" not in out + err
     assert cli.main(["play", str(folder), "--seat", "1=first", "--seat", "2=first"]) == 1
     out, err = capsys.readouterr()
-    assert "The game is over, but the rulebook failed to score it: The score of Player 1 is none" in err
+    assert "The game is over, but the rulebook failed to score it: " in err and "The score of Player 1 is none" in err
     assert "internal error" not in out + err
 
 
