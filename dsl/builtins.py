@@ -60,6 +60,7 @@ ARG_TYPES = {
     "longest_path": (None, T.INT),
     "next_player": (T.PLAYER,),
     "players_from": (T.PLAYER,),
+    "join": (None, T.TEXT),
 }
 NUMBERS_ONLY = ("min", "max")
 

@@ -1139,6 +1139,10 @@ def _habit(e, text: str, line: int, col: int):
     indent = len(here) - len(here.lstrip())
     if above.endswith(":") and col == indent + 1 and indent <= len(above) - len(above.lstrip()):
         return ("E101", *_empty_block(above, (at, len(above) + 1)))
+    if re.fullmatch(r"\s*say", before) and tok.type != "STRING":
+        said = here[col - 1:].strip()
+        return ("E101", "'say' takes a quoted text.", (line, col),
+                f"to say a value, put it in braces inside the text: say \"{{{said}}}\"")
     if re.match(r"\s*return\s*$", before) and tok.type not in ("_NL",):
         return ("E101", "'return' gives no value: it only leaves the rule.", (line, col),
                 "to work a value out, write a definition (define throw: int = roll(d6)); to keep one, set a variable")
