@@ -445,6 +445,9 @@ class Loader:
                         _type_words(d.type) != _type_words(base_d.type):
                     # a new type: the base's rules that use it as the old one fail for this reason
                     self.changes[d.name] = ("retyped", d.span, _type_words(base_d.type), _type_words(d.type))
+                elif isinstance(d, A.DefineDecl) and isinstance(base_d, A.DefineDecl) and \
+                        _signature_words(d) != _signature_words(base_d):
+                    self.changes[d.name] = ("retyped", d.span, _signature_words(base_d), _signature_words(d))
                 merged[index[k]] = d
                 self.changes.setdefault(d.name, ("replaced", d.span))
             elif isinstance(d, (A.GameDecl, A.PlayersDecl)) and type(d) not in overridden and \
@@ -925,8 +928,9 @@ def _under(program: Program, span) -> str:
 def note_changes(diagnostics: list, program: Program) -> list:
     """The checker's errors about a rulebook with a variant's `remove` applied: each error in
     another file that names a removed name says which line removed it, and a first error at that
-    `remove` line says the base still uses it. (A replaced name is recorded too, but not noted: a
-    message naming it is not often caused by the replacement.)"""
+    `remove` line says the base still uses it; an error at a variable or definition the variant
+    replaced with another type (or other values) says so. (A name replaced alike is recorded too,
+    but not noted: a message naming it is not often caused by the replacement.)"""
     if not program.changes:
         return diagnostics
     out, uses = [], {}
@@ -959,6 +963,14 @@ def note_changes(diagnostics: list, program: Program) -> list:
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _signature_words(d: A.DefineDecl) -> str:
+    """A definition's values and result as written (`(p: player): int`)."""
+    result = _type_words(d.result) if d.result is not None else "a value of any type"
+    if not (d.has_params or d.params):
+        return result
+    return f"({', '.join(f'{p.name}: {_type_words(p.type)}' for p in d.params)}): {result}"
 
 
 def _type_words(t) -> str:

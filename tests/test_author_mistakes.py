@@ -736,6 +736,17 @@ def test_a_turn_section_that_never_runs_is_a_warning(tmp_path):
     assert not [d for d in found if d.code == "W110"], [(d.code, d.message) for d in found]
 
 
+def test_a_variant_that_replaces_a_definition_with_another_signature_is_named_by_the_base_errors(tmp_path):
+    from tabletop.interpreter.api import load_game
+    build(tmp_path / "book", add={"variants/v.rules": 'extends "../game.rules"\n\nreplace define best: int = 3\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path / "book"), "v")
+    base_errors = [d for d in e.value.diagnostics if d.severity == "error" and d.span.file.endswith("game.rules")]
+    assert base_errors and all("'best' was replaced by" in d.hint and "v.rules:3 as 'int'" in d.hint
+                               and "as '(cs: list of card): int'" in d.hint for d in base_errors), \
+        [(d.message, d.hint) for d in e.value.diagnostics]
+
+
 def test_a_variant_that_gives_a_variable_a_new_type_is_named_by_the_base_errors_it_causes(tmp_path):
     """(As `tabletop check` reports them: through api.load_game, which notes the variant's changes.)"""
     from tabletop.interpreter.api import load_game
