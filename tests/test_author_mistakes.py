@@ -706,19 +706,14 @@ def test_a_numbered_zone_named_by_a_number_it_does_not_have(tmp_path):
         [(d.code, d.message) for d in found]
 
 
-def test_say_with_a_value_says_to_put_it_in_braces_in_a_text(tmp_path):
-    found, at = run(tmp_path, ('say "Level {level + 1} reached"', "say ^level + 1"))
-    expect(found, "E101", "game.rules", at, "'say' takes a quoted text", 'say "{level + 1}"')
-
-
-def test_join_wants_a_text_to_put_between_the_items(tmp_path):
-    found, at = run(tmp_path, ('say "Level {level + 1} reached"', 'say "{join([level], ^5)}"'))
-    expect(found, "E301", "game.rules", at, "'join' wants a text as its second value")
-
-
-def test_return_with_a_value_says_rules_give_none(tmp_path):
-    found, at = run(tmp_path, ('say "Level {level + 1} reached"', "return ^level"))
-    expect(found, "E101", "game.rules", at, "'return' gives no value", "definition")
+@pytest.mark.parametrize("new, code, words", [
+    ("say ^level + 1", "E101", ["'say' takes a quoted text", 'say "{level + 1}"']),
+    ('say "{join([level], ^5)}"', "E301", ["'join' wants a text as its second value"]),
+    ("return ^level", "E101", ["'return' gives no value", "definition"]),
+])
+def test_a_statement_given_a_value_it_cannot_take_says_what_to_write(tmp_path, new, code, words):
+    found, at = run(tmp_path, ('say "Level {level + 1} reached"', new))
+    expect(found, code, "game.rules", at, *words)
 
 
 def test_an_empty_kind_block_says_to_leave_out_the_colon(tmp_path):
