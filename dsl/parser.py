@@ -1479,7 +1479,7 @@ def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]
     errors: list[Diagnostic] = []
     if "\t" in text:
         module, errors = parse(text.replace("\t", "    "), file)
-        return module, _about_tabs(text, errors)
+        return module, _about_tabs(text, errors, file)
     too_deep, starts = _scan(text, file)
     if too_deep:
         return A.Module(file, _recover(text, file, 0, starts, errors, too_deep), span=Span(file)), errors
@@ -1561,14 +1561,22 @@ def _respanned(node, move):
     return node
 
 
-def _about_tabs(text: str, errors: list) -> list:
+def _about_tabs(text: str, errors: list, file: str) -> list:
     """A file indented with tabs and spaces mixed: an indentation error near a tab says so (a
     tab counts as 4 spaces, which is rarely what the editor showed)."""
     lines = text.split("\n")
-    tabbed = {i for i, line in enumerate(lines, 1) if "\t" in line[:len(line) - len(line.lstrip())]}
-    spaced = any(line[:1] == " " for line in lines)
+    code = [(i, line) for i, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#")]
+    tabbed = {i for i, line in code if "\t" in line[:len(line) - len(line.lstrip())]}
+    spaced = any(line[:1] == " " for _, line in code)
     if not tabbed or not spaced:
         return errors
+    if not errors:
+        # It parsed, but a tab counts as 4 spaces here, rarely what the editor showed: a line
+        # may sit in another block than it looks to be in, with no error to show it.
+        return [Diagnostic("E104", "This line is indented with a tab, among lines indented with spaces; a tab "
+                                   "counts as 4 spaces here, so the line may not be in the block it looks to be in.",
+                           Span(file, min(tabbed), 1),
+                           "indent with spaces only (most editors can turn tabs into spaces)")]
     out = []
     for d in errors:
         near = sorted({d.span.line, d.span.line + 1} & tabbed) if d.code in ("E101", "E104") else []

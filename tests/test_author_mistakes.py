@@ -359,6 +359,18 @@ def test_a_tab_among_spaces_is_named_at_its_line(tmp_path):
     expect(found, "E104", "game.rules", at, "tab")
 
 
+def test_a_tab_among_spaces_that_still_parses_is_named_too(tmp_path):
+    """A tab-indented line among space-indented ones parses (a tab is 4 spaces here), but many
+    editors show a tab at another width, where the line seems to sit in another block: the tab
+    is reported even though nothing else fails."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', '^\tsay "Level {level + 1} reached"'))
+    expect(found, "E104", "game.rules", at, "tab counts as 4 spaces")
+    (tmp_path / "tabs").mkdir()
+    tabbed = textwrap.dedent(BASE["game.rules"]).replace("    ", "\t")
+    found, _ = run(tmp_path / "tabs", raw={"game.rules": tabbed.encode()})
+    assert not [d for d in found if d.severity == "error"], "tabs alone are a consistent indentation"
+
+
 def test_carriage_returns_alone_end_lines(tmp_path):
     text = textwrap.dedent(BASE["game.rules"]).replace("\n", "\r").encode("utf-8")
     found, _ = run(tmp_path, raw={"game.rules": text})
