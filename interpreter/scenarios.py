@@ -34,7 +34,7 @@ SCHEMA_PATH = data_dir("schemas") / "scenario.schema.json"
 MAX_FILE_BYTES = 2_000_000
 SUFFIXES = (".yaml", ".yml")
 # Expectation keys that are not the game's own names.
-RESERVED = ("options", "offered", "not offered", "log", "over", "winners", "scores", "reason", "prompt",
+RESERVED = ("options", "offered", "not offered", "log", "said", "over", "winners", "scores", "reason", "prompt",
             "deciding", "rolled", "current", "turn_number")
 OPERATORS = ("count", "has", "lacks", "starts", "at least", "at most")
 _CALL = re.compile(r"^(\w+)\((.*)\)$")
@@ -430,6 +430,7 @@ class _FileRunner:
         self.path, self.name, self.doc, self.games = path, name, doc, games
         self.game_path = _game_of(path, doc)
         self.case_rest = None       # the running case's own rest zones, for each of its sets
+        self.said_mark = 0          # the lines said before the last move or set (`said`)
 
     def fail(self, code, message, at, expected="", got="", hint="") -> Failure:
         return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint)
@@ -491,6 +492,7 @@ class _FileRunner:
             except api.RuleError as e:
                 raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", where_key(case, "name")))
             self.case_rest = case.get("rest")
+            self.said_mark = 0          # `said` checks the lines said since the last move or set
             if "set" in case or case.get("restart turn"):
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
                          case.get("restart turn", False))
@@ -510,6 +512,8 @@ class _FileRunner:
 
     # ------------------------------------------------------------------ steps
     def step(self, state, step: dict, at: tuple):
+        if "set" in step or "move" in step or "moves" in step:
+            self.said_mark = state.said
         if "set" in step:
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False))
         elif "force" in step:
@@ -854,14 +858,18 @@ class _Expectations:
                         raise _Stop(self.r.fail("T030", f"'{x}' should not be offered, but it is ('{hit}').", at,
                                                 f"not {x}", _fmt_some(options)))
             return
-        if key == "log" and isinstance(want, dict):
-            return self.log_checks(want, at)
-        if key == "log":
+        if key in ("log", "said"):
+            # `said`: only the lines said since the last move or set, so an old line cannot answer
+            new = min(s.said - self.r.said_mark, len(s.log))
+            lines, what = (list(s.log), "The log") if key == "log" else \
+                (list(s.log[len(s.log) - new:]) if new > 0 else [], "What was said since the last move")
+            if isinstance(want, dict):
+                return self.log_checks(want, at, lines, what)
             for line in (want if isinstance(want, list) else [want]):
-                if str(line) not in s.log:
-                    close = did_you_mean(str(line), s.log)
-                    raise _Stop(self.r.fail("T030", f"The log should have the line {W.quote(str(line))}, but it has not.",
-                                            at, str(line), _fmt(s.log[-8:]), close or "the last log lines are under 'got'"))
+                if str(line) not in lines:
+                    close = did_you_mean(str(line), lines)
+                    raise _Stop(self.r.fail("T030", f"{what} should have the line {W.quote(str(line))}, but it has not.",
+                                            at, str(line), _fmt(lines[-8:]), close or "the last lines are under 'got'"))
             return
         if key == "over":
             return self.compare_plain("Whether the game is over", s.is_over, W.truths("bool", want), at)
@@ -893,21 +901,21 @@ class _Expectations:
         if key == "turn_number":
             return self.compare_plain("The turn number", s.data["turn_number"], want, at)
 
-    def log_checks(self, want: dict, at):
+    def log_checks(self, want: dict, at, log: list, what: str):
         """`log: {has: "goes first"}`: some line holds the text (`lacks`: none does); `count`, `at
-        least` and `at most` count the lines kept (the last 30)."""
-        log = list(self.s.log)
+        least` and `at most` count the lines kept (the last 30), or with `said` those said since
+        the last move."""
         for op, w in want.items():
             if op not in ("has", "lacks"):
-                self.operators("The log", "list:text", log, log, {op: w}, at, True)
+                self.operators(what, "list:text", log, log, {op: w}, at, True)
                 continue
             for text in (w if isinstance(w, list) else [w]):
                 hit = next((line for line in log if str(text) in line), None)
                 if (hit is None) == (op == "has"):
                     said = f"the line '{hit}' holds it" if hit else "no line holds it"
-                    raise _Stop(self.r.fail("T030", f"The log should {'not ' * (op == 'lacks')}have a line holding "
+                    raise _Stop(self.r.fail("T030", f"{what} should {'not ' * (op == 'lacks')}have a line holding "
                                             f"{W.quote(str(text))}, but {said}.", where_key(want, op), str(text),
-                                            _fmt(log[-8:]), "the last log lines are under 'got'"))
+                                            _fmt(log[-8:]), "the last lines are under 'got'"))
 
     def compare_plain(self, what, got, want, at):
         if isinstance(want, dict):

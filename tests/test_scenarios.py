@@ -676,3 +676,28 @@ def test_a_time_where_none_is_meant_and_the_keys_a_moves_step_may_have(tmp_path)
     report, failures = run_text(tmp_path, shapes + "      - {moves: [Play 1 red circle], by: Player 1, time: 0.5}\n",
                                 "smackshapes")
     assert [f.code for f in failures] == ["T002"] and failures[0].message.endswith("a 'moves' step cannot have time.")
+
+
+def test_said_holds_only_the_lines_since_the_last_move(tmp_path):
+    cases = """rest: {card: deck}
+cases:
+  - name: what the last move said
+    players: 3
+    force setup: [{shuffle: ["7"]}, {shuffle: []}, 3, 4]
+    set: {Player 1: {hand: [Flotsam, Flotsam]}}
+    steps:
+      - expect: {said: {has: goes first}}
+      - move: Play Flotsam
+      - expect: {said: [Player 1 plays Flotsam.], log: {has: goes first}}
+      - expect: {said: {lacks: goes first, count: 1}}
+  - name: an old line does not answer
+    players: 3
+    force setup: [{shuffle: ["7"]}, {shuffle: []}, 3, 4]
+    set: {Player 1: {hand: [Flotsam, Flotsam]}}
+    steps:
+      - move: Play Flotsam
+      - expect: {said: {has: goes first}}
+"""
+    report, failures = run_text(tmp_path, cases, "smackatoa")
+    assert [(f.code, f.case) for f in failures] == [("T030", "an old line does not answer")], scenarios.render(report)
+    assert failures[0].got == "[Player 1 plays Flotsam.]"
