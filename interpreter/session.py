@@ -239,6 +239,7 @@ class Session:
     quiet: bool = False
     term: Terminal = field(default_factory=Terminal)
     seen: int = 0                          # log lines already shown (State.said)
+    last_human: int | None = None          # the seat that last had the keyboard (hand_over)
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
@@ -384,7 +385,31 @@ class Session:
         return Move(seat, index, seconds if decision.timed else None)
 
     # -- asking a human --
-    def show(self, seat: int) -> None:
+    def hand_over(self, seat: int) -> None:
+        """Two or more people at one terminal must not read each other's secrets: before a person
+        other than the last one is shown what only they may see (a hand, their own options), the
+        screen is cleared and they press Enter once they have the keyboard. Nothing of this when
+        the answers are not typed at a terminal, or the game hides nothing from anyone."""
+        last, self.last_human = self.last_human, seat
+        humans = [s for s in range(len(self.seats)) if s not in self.bots]
+        if last is None or last == seat or len(humans) < 2 or not self.interactive():
+            return
+        own = self.state.view(seat)
+        everyone = self.state.view(None)
+        if {k: v for k, v in own.items() if k not in ("seat", "pending")} == \
+                {k: v for k, v in everyone.items() if k not in ("seat", "pending")} and \
+                self.state.pending.kind != "secret" and all(self.state.answer_is_public(i, seat)
+                                                             for i in range(len(self.state.options(seat)))):
+            return
+        self.term.clear()
+        typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ")
+        if typed.strip().lower() in ("quit", "exit"):
+            raise Stop("You left the game.")
+        self.term.clear()
+
+    def show(self, seat: int, raced: bool = False) -> None:
+        if not raced:           # after a race at one keyboard everyone is there, and saw the same
+            self.hand_over(seat)
         self.say()
         self.term.display(self.state.display(seat))
         who = f"{seat_name(seat)}: " if self.state.players > 1 else ""
@@ -394,7 +419,7 @@ class Session:
     def ask(self, decision, seat: int, buzzed: float | None = None) -> Move | None:
         """One answer from the human in `seat`, or None after a command (the caller asks again).
         A timed answer takes its time from the prompt, or `buzzed` when the seat raced."""
-        self.show(seat)
+        self.show(seat, raced=buzzed is not None)
         options = self.state.options(seat)
         started = time.monotonic()
         while True:

@@ -109,6 +109,16 @@ class Terminal:
     def line(self, text: str = "") -> None:
         write(self.out, text)
 
+    def clear(self) -> None:
+        """Clear the screen (and what scrolled off it), so the next person at the keyboard cannot
+        read what the last one saw; nothing when the output is not a terminal."""
+        if is_terminal(self.out):
+            try:
+                self.out.write("\x1b[3J\x1b[2J\x1b[H")
+                self.out.flush()
+            except (OSError, ValueError):
+                pass
+
     def display(self, parts: list[dict]) -> None:
         """The rulebook's display: boards as tables that fit the width, lines wrapped to it."""
         from rich.padding import Padding

@@ -59,6 +59,8 @@ def test_the_earlier_key_press_wins_the_race(tmp_path):
     try:
         read_until(main, b"> ")
         os.write(main, b"1\r")                          # Player 1 plays their first card
+        read_until(main, b", then press Enter.")
+        os.write(main, b"\r")                           # and hands the keyboard over
         read_until(main, b"> ")
         os.write(main, b"1\r")                          # Player 2 too; the cards are revealed
         read_until(main, b"Then each names their answer.")
@@ -71,7 +73,7 @@ def test_the_earlier_key_press_wins_the_race(tmp_path):
         os.write(main, f"{number}\r".encode())
         read_until(main, b"> ")
         os.write(main, f"{number}\r".encode())
-        after = read_until(main, b"> ").decode(errors="replace")
+        after = read_until(main, b", then press Enter.").decode(errors="replace")     # the next round's secrets
         assert f"Player 2 smacks {label[6:]} first" in after
         assert f"Player 1 taps {label[6:]} after" in after and "too late" in after
         first = int(re.search(r"Player 2 smacks .* after (\d+) ms", after).group(1))
