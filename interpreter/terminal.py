@@ -37,7 +37,8 @@ def is_terminal(stream) -> bool:
 # ---------------------------------------------------------------- menus
 
 def _words_in_common(labels: list[str]) -> list[str]:
-    """The whole words every label starts with, leaving each label at least one word."""
+    """The whole words every label starts with, leaving each label at least one word, and never
+    parting a word from the number after it ("Player 2", "row 3" stay whole)."""
     split = [label.split(" ") for label in labels]
     common = []
     for words in zip(*split):
@@ -45,7 +46,10 @@ def _words_in_common(labels: list[str]) -> list[str]:
             break
         common.append(words[0])
     shortest = min(len(words) for words in split)
-    return common[:shortest - 1]
+    common = common[:shortest - 1]
+    while common and any(words[len(common)][:1].isdigit() for words in split):
+        common.pop()
+    return common
 
 
 def _runs(groups: list[int]) -> list[tuple[int, int]]:

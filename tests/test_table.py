@@ -289,3 +289,12 @@ def test_taboo_says_each_flood():
     new = state.log[len(state.log) - (state.said - before):]
     flooded = [line[:-len(" floods.")] for line in new if line.endswith(" floods.")]
     assert flooded and all(flood[names.index(name)] in ("flooded", "sunk") for name in flooded)
+
+
+def test_a_groups_heading_never_parts_a_name_from_its_number():
+    ranks = ["aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
+             "queens", "kings"]
+    labels = [f"Ask Player {p} for {rank}" for p in (2, 3) for rank in ranks]
+    lines = menu_lines(labels, [1] * len(labels), 80)
+    assert "  Ask …" in lines and any("Player 2 for queens" in line for line in lines), lines
+    assert not any(line.strip() == "Ask Player …" for line in lines)
