@@ -119,7 +119,7 @@ class Checker:
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
         self.param_types = self.out.param_types
-        self.lookup_gaps_warned: dict = {}   # table -> warned once (W109 by an enum)
+        self.lookup_gaps_warned: set = set()   # tables warned about once (W109 by an enum)
         self.rules = self.out.rules
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
@@ -481,9 +481,6 @@ class Checker:
             zones[z.name] = z.visibility
         return zones
 
-    def param_type(self, prm) -> str:
-        return self.out.param_type(prm)
-
     def params(self, d):
         seen = set()
         for prm in d.params:
@@ -504,13 +501,13 @@ class Checker:
                         self.data_value(rec[f], typ, k, f, rec)
             return []
         records = self.p.data.get(k.name, [])
-        bad = {f.name for f in k.fields if f.data_default is not A.NO_DEFAULT and f.name in fields
+        bad = {f.name: f.data_default for f in k.fields if f.data_default is not A.NO_DEFAULT and f.name in fields
                and not self.default_fits(k, f, fields[f.name][0])}
         things = []
         for rec in records:
             clean = {key: v for key, v in rec.items() if key not in ("_line", "_file", "count")}
             for f, (typ, dynamic) in fields.items():
-                if f in bad and clean.get(f) == next(x.data_default for x in k.fields if x.name == f):
+                if f in bad and clean.get(f) == bad[f]:
                     continue            # the default's mistake, told once where it is written
                 if not dynamic and f in clean:
                     clean[f] = self.data_value(clean[f], typ, k, f, rec)
@@ -906,7 +903,7 @@ class Checker:
         saved = self.ctx
         self.ctx = Context()
         for prm in params:
-            self.out.slots[id(prm)] = self.ctx.bind(prm.name, self.param_type(prm))
+            self.out.slots[id(prm)] = self.ctx.bind(prm.name, self.out.param_type(prm))
         self.block(stmts, loop=False)
         self.out.env_sizes[id(owner)] = self.ctx.size
         for name, span in self.ctx.assigned.items():
@@ -1043,7 +1040,7 @@ class Checker:
         self.ctx = Context()
         slots = []
         for i, name in enumerate(d.event_args):
-            t = self.param_type(params[i]) if i < len(params) else T.ANY
+            t = self.out.param_type(params[i]) if i < len(params) else T.ANY
             slots.append(self.ctx.bind(name, t))
         slots.append(self.ctx.bind(d.player_var, T.PLAYER))
         if d.var is not None:
@@ -1242,10 +1239,10 @@ class Checker:
     def check_args(self, node, params, args, what):
         if len(args) != len(params):
             self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
-                       "(" + ", ".join(f"{p.name}: {T.show(self.param_type(p))}" for p in params) + ")")
+                       "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")")
         for prm, a in zip(params, args):
             at = self.expr(a, self.ctx)
-            pt = self.param_type(prm)
+            pt = self.out.param_type(prm)
             if not T.fits(at, pt):
                 self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a)
         for a in args[len(params):]:
@@ -1715,8 +1712,8 @@ class Checker:
         enum's values: the lookup fails in play when the key comes to one of them."""
         given = {x.low for x in table.entries}
         missing = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == enum and n not in given]
-        if missing and not self.lookup_gaps_warned.get(table.name):
-            self.lookup_gaps_warned[table.name] = True
+        if missing and table.name not in self.lookup_gaps_warned:
+            self.lookup_gaps_warned.add(table.name)
             shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
             self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
                               f"({T.show(enum)}) can be.", key,
@@ -1997,7 +1994,7 @@ class Checker:
             s = self.sym.get(name)
             if s is None:
                 continue
-            got = [self.param_type(p) for p in s.decl.params] if s.kind == "define" else None
+            got = [self.out.param_type(p) for p in s.decl.params] if s.kind == "define" else None
             if s.kind != "define" or got != params or not T.fits(s.type or T.ANY, result):
                 self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): {T.show(result)} = ...'.",
                            s.decl)

@@ -1561,6 +1561,12 @@ def _respanned(node, move):
     return node
 
 
+def _tab_among_spaces(file: str, line: int) -> Diagnostic:
+    return Diagnostic("E104", "This line is indented with a tab, among lines indented with spaces; a tab counts "
+                              "as 4 spaces here, so the line may not be in the block it looks to be in.",
+                      Span(file, line, 1), "indent with spaces only (most editors can turn tabs into spaces)")
+
+
 def _about_tabs(text: str, errors: list, file: str) -> list:
     """A file indented with tabs and spaces mixed: an indentation error near a tab says so (a
     tab counts as 4 spaces, which is rarely what the editor showed)."""
@@ -1573,20 +1579,14 @@ def _about_tabs(text: str, errors: list, file: str) -> list:
     if not errors:
         # It parsed, but a tab counts as 4 spaces here, rarely what the editor showed: a line
         # may sit in another block than it looks to be in, with no error to show it.
-        return [Diagnostic("E104", "This line is indented with a tab, among lines indented with spaces; a tab "
-                                   "counts as 4 spaces here, so the line may not be in the block it looks to be in.",
-                           Span(file, min(tabbed), 1),
-                           "indent with spaces only (most editors can turn tabs into spaces)")]
+        return [_tab_among_spaces(file, min(tabbed))]
     out = []
     for d in errors:
         near = sorted({d.span.line, d.span.line + 1} & tabbed) if d.code in ("E101", "E104") else []
         if near:
             # The tab is most likely the mistake: say so at the line it indents.
             at = near[0]
-            out.append(Diagnostic("E104", "This line is indented with a tab, among lines indented with spaces; a "
-                                          "tab counts as 4 spaces here, so the line is not in the block it looks "
-                                          "to be in.", Span(d.span.file, at, 1),
-                                  "indent with spaces only (most editors can turn tabs into spaces)"))
+            out.append(_tab_among_spaces(d.span.file, at))
             continue
         if d.code in ("E101", "E104") and ({d.span.line, d.span.line - 1} & tabbed or
                                            any(t < d.span.line for t in tabbed)):

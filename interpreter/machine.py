@@ -147,11 +147,18 @@ class Machine:
     def ask(self, pending: dict, frame=None):
         """Pause for a decision. At a decision point (`frame` is the asking statement's), an
         instant reaction that may be played now comes first; the statement then asks again."""
-        if frame is not None and self.prog.instants and self.instant_ready():
+        if frame is not None and self.instants_first(frame[2]):
             frame[1] -= 1
-            self.offer_instants(frame[2])
             return
         self.s["pending"] = pending
+
+    def instants_first(self, env_index: int) -> bool:
+        """At a moment someone may play an instant reaction (a decision point, or between two
+        turns or rounds): offer them, and say so, so that the caller runs again after them."""
+        if self.prog.instants and self.instant_ready():
+            self.offer_instants(env_index)
+            return True
+        return False
 
     def offer_instants(self, env_index: int):
         """Push the frame that offers the instant reactions (a signal frame with no event)."""

@@ -392,20 +392,23 @@ class Session:
         the answers are not typed at a terminal, or the game hides nothing from anyone."""
         last, self.last_human = self.last_human, seat
         humans = [s for s in range(len(self.seats)) if s not in self.bots]
-        if last is None or last == seat or len(humans) < 2 or not self.interactive():
-            return
-        own = self.state.view(seat)
-        everyone = self.state.view(None)
-        if {k: v for k, v in own.items() if k not in ("seat", "pending")} == \
-                {k: v for k, v in everyone.items() if k not in ("seat", "pending")} and \
-                self.state.pending.kind != "secret" and all(self.state.answer_is_public(i, seat)
-                                                             for i in range(len(self.state.options(seat)))):
+        if last is None or last == seat or len(humans) < 2 or not self.interactive() or not self.sees_alone(seat):
             return
         self.term.clear()
         typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ")
         if typed.strip().lower() in ("quit", "exit"):
             raise Stop("You left the game.")
         self.term.clear()
+
+    def sees_alone(self, seat: int) -> bool:
+        """Whether `seat` is about to be shown something the others may not see: a secret choice,
+        options among its own hidden things, or a view of the table with more in it than everyone's."""
+        state = self.state
+        if state.pending.kind == "secret" or not all(state.answer_is_public(i, seat)
+                                                     for i in range(len(state.options(seat)))):
+            return True
+        table = lambda view: {k: v for k, v in view.items() if k not in ("seat", "pending")}  # noqa: E731
+        return table(state.view(seat)) != table(state.view(None))
 
     def show(self, seat: int, raced: bool = False) -> None:
         if not raced:           # after a race at one keyboard everyone is there, and saw the same

@@ -451,8 +451,7 @@ class NextTurn(Stmt):
 
     def run(self, m, frame):
         frame[1] -= 1          # runs again when the turn or round it starts returns
-        if m.prog.instants and m.instant_ready():
-            m.offer_instants(frame[2])      # between two turns is a moment too ("played instantly")
+        if m.instants_first(frame[2]):      # between two turns is a moment too ("played instantly")
             return
         aux = frame[3]
         procs = m.prog.procs
@@ -513,8 +512,7 @@ class NextRound(Stmt):
 
     def run(self, m, frame):
         frame[1] -= 1          # runs again when the round it starts returns
-        if m.prog.instants and m.instant_ready():
-            m.offer_instants(frame[2])      # between two rounds is a moment too ("played instantly")
+        if m.instants_first(frame[2]):      # between two rounds is a moment too ("played instantly")
             return
         m.s["current"] = self.loop.leader_now(m, m.envs[frame[2]])
         m.call(m.prog.procs[":round"], [], None)
