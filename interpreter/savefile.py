@@ -177,7 +177,7 @@ def save_problem(path: str | os.PathLike, replace_any: bool = False) -> str:
 
 def game_in_progress(path: str | os.PathLike) -> str:
     """A few words naming the game saved in `path` when it is a save of a game still in progress
-    ("Smackatoa!, 34 moves in"), else "": saving another game there would lose it."""
+    ("My Game, 34 moves in"), else "": saving another game there would lose it."""
     try:
         data = json.loads(_read_text(Path(path)))
     except (SaveFileError, ValueError, RecursionError, OSError):
