@@ -1396,6 +1396,21 @@ class Checker:
             if st.cond is not None:
                 self.want(st.cond, T.BOOL, "The condition")
             self.block(st.body, True)
+        if T.elem(t) == T.PLAYER:
+            self.current_for_loop_name(st)
+
+    def current_for_loop_name(self, st: A.For):
+        """`for p in players: draw 3 from deck to current.hand`: a loop over players whose body
+        never names its player but names `current`, the player whose turn it is (in setup, Player 1
+        every time), almost always meant the loop's player."""
+        names = [x for x in A.walk([st.cond, st.body]) if isinstance(x, A.Name)]
+        if any(x.name == st.var for x in names):
+            return
+        current = next((x for x in names if x.name == "current" and self.sym.get("current") is None), None)
+        if current is not None:
+            self.warn("W111", f"This loop over players never names its player '{st.var}', but names 'current', "
+                              f"the player whose turn it is, the same one at every pass.", current,
+                      f"did you mean '{st.var}'?")
 
     def st_Repeat(self, st: A.Repeat, loop):
         self.want(st.count, T.INT, "How many times to repeat")
@@ -2082,7 +2097,11 @@ def _follows_syntax_error(d: Diagnostic, broken: set) -> bool:
     a name that declaration declares, or the game's structure (its sections may be the broken ones)."""
     if d.code.startswith("E4"):
         return True
-    return d.code in ("E201", "E207", "E301", "E305") and any(f"'{n}'" in d.message for n in broken)
+    if broken and d.code == "E301" and d.message.startswith("Cannot tell what kind of thing"):
+        return True        # a value of a kind (or type) that did not parse
+    if d.code == "E201" and any(d.message.startswith((f"A {n} has no ", f"An {n} has no ")) for n in broken):
+        return True        # a field of a kind whose fields did not parse
+    return d.code in ("E201", "E204", "E207", "E301", "E305") and any(f"'{n}'" in d.message for n in broken)
 
 
 def check(program: Program) -> CheckedProgram:

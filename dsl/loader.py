@@ -448,6 +448,11 @@ class Loader:
                 elif isinstance(d, A.DefineDecl) and isinstance(base_d, A.DefineDecl) and \
                         _signature_words(d) != _signature_words(base_d):
                     self.changes[d.name] = ("retyped", d.span, _signature_words(base_d), _signature_words(d))
+                elif isinstance(d, A.KindDecl) and isinstance(base_d, A.KindDecl):
+                    kept = {f.name for f in d.fields}
+                    dropped = [f.name for f in base_d.fields if f.name not in kept]
+                    if dropped:     # the base's rules and data still use them: one error, at this line
+                        self.changes[d.name] = ("narrowed", d.span, dropped)
                 merged[index[k]] = d
                 self.changes.setdefault(d.name, ("replaced", d.span))
             elif isinstance(d, (A.GameDecl, A.PlayersDecl)) and type(d) not in overridden and \
@@ -933,9 +938,13 @@ def note_changes(diagnostics: list, program: Program) -> list:
     but not noted: a message naming it is not often caused by the replacement.)"""
     if not program.changes:
         return diagnostics
-    out, uses = [], {}
+    out, uses, narrowed = [], {}, {}
     for d in diagnostics:
         for name, (how, span, *types) in program.changes.items():
+            if how == "narrowed" and d.severity == "error" and _uses_dropped_field(d, name, types[0]):
+                narrowed.setdefault(name, []).append(d.span)
+                d = None
+                break
             if d.severity != "error" or d.span.file == span.file:
                 continue
             if f"'{name}'" not in d.message and not (how == "retyped" and _under(program, d.span) == name):
@@ -950,8 +959,19 @@ def note_changes(diagnostics: list, program: Program) -> list:
             uses.setdefault(name, []).append(d.span)
             d = dataclasses.replace(d, hint=f"'{name}' was removed by {span.file}:{span.line}")
             break
-        out.append(d)
+        if d is not None:
+            out.append(d)
     lead = []
+    for name, spans in narrowed.items():
+        span, dropped = program.changes[name][1], program.changes[name][2]
+        more = len(spans) - 1
+        where = f"{spans[0].file}:{spans[0].line}" + (f" and {more} more place{'s' * (more != 1)}" if more else "")
+        fields = ", ".join(dropped)
+        lead.append(Diagnostic("E014", f"This replaces the kind '{name}' whole, with none of the base's fields "
+                                       f"{fields}; the rules or the data still use them ({where}).",
+                               word_at(program.sources, span, name, span.column) or span,
+                               f"to add fields or records to the base's kind, write 'extend kind {name}'; "
+                               f"a replacement declares every field itself"))
     for name, spans in uses.items():
         span = program.changes[name][1]
         more = len(spans) - 1
@@ -960,6 +980,17 @@ def note_changes(diagnostics: list, program: Program) -> list:
                                word_at(program.sources, span, name, span.column) or span,
                                f"replace the rules that use '{name}' too, or keep it"))
     return lead + out
+
+
+def _uses_dropped_field(d, kind: str, dropped: list) -> bool:
+    """Is `d` about a field of `kind` that a variant's replacement of the kind dropped: a rule
+    reading it (E201), or a data record giving it (E023)?"""
+    if d.code == "E201":
+        return any(d.message.endswith(f" no field '{f}'.") for f in dropped) and f" {kind} " in f" {d.message} "
+    if d.code == "E023":
+        return d.message.startswith(f"The {kind} record has a field '") and \
+            any(f"field '{f}' that" in d.message for f in dropped)
+    return False
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")

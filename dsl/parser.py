@@ -1287,6 +1287,12 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     tok = e.token
     if tok.type == "_INDENT":
         line = _indented_line_after(text, line)
+        colon = _colon_missing(text, line)
+        if colon is not None:
+            at, col = colon
+            return Diagnostic("E101", "This line opens no block, so the indented lines under it cannot belong "
+                                      "to it: a block opens after a line that ends with ':'.",
+                              Span(file, at + line_offset, col), "add ':' at the end of this line")
         return Diagnostic("E104", "This line is indented more than the line before it, but nothing here opens a block.",
                           Span(file, line + line_offset, _indent_of(text, line) + 1),
                           "indent only after a line that ends with ':'")
@@ -1312,6 +1318,15 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         hint = did_you_mean(str(tok), keywords)
         if not hint and col == 1:
             hint = "every line at the left margin starts a declaration; indent lines that belong to the one above"
+    if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
+            re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
+        hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
+    if not hint and any(f.startswith("a quoted text") for f in few) and tok.type != "STRING":
+        # `from cards.yaml`: the words where a text was wanted, to be put in quotes
+        rest = text.split("\n")[line - 1][col - 1:] if 0 < line <= len(text.split("\n")) else ""
+        bare = re.match(r"[^\s:,\"#]+", rest)
+        if bare:
+            hint = f'write it in double quotes: "{bare.group(0)}"'
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
 
 
@@ -1326,6 +1341,29 @@ def _code_lines(text: str):
         stripped = raw.strip()
         if stripped and not stripped.startswith("#"):
             yield i, len(raw) - len(raw.lstrip())
+
+
+def _colon_missing(text: str, line: int):
+    """(line, column) just after the code of the line above `line`, if that line, ended with ':',
+    would take the indented lines under it as its block (`kind card from "cards.yaml"` above its
+    fields): the parse then gets past `line`. None if it would not, or that line ends with ':'."""
+    lines = text.split("\n")
+    above = _last_code_line(lines, line)
+    if above >= line:
+        return None
+    code = _blank_texts(lines[above - 1]).rstrip()
+    if not code or code.endswith(":"):
+        return None
+    end = len(code)
+    fixed = lines[:above - 1] + [lines[above - 1][:end] + ":" + lines[above - 1][end:]] + lines[above:]
+    try:
+        build_parser().parse("\n".join(fixed) + "\n", start="start")
+    except UnexpectedInput as e:
+        if (getattr(e, "line", 0) or 0) <= line:
+            return None
+    except Exception:
+        return None
+    return above, end + 1
 
 
 def _indented_line_after(text: str, line: int) -> int:

@@ -767,3 +767,50 @@ def test_a_variant_that_gives_a_variable_a_new_type_is_named_by_the_base_errors_
     assert noted, [(d.message, d.hint) for d in found]        # the errors under the name say why
     for d in noted:
         assert "v.rules:3 as 'bool'" in d.hint and "use it as 'int'" in d.hint
+
+
+def test_a_kind_line_without_its_colon_is_one_error_at_that_line(tmp_path):
+    """The fields under it would be 'indented for nothing'; the line to change is the kind's, and
+    the card type it fails to declare is not also reported at every use."""
+    found, _ = run(tmp_path, ('kind card from "cards.yaml":', 'kind card from "cards.yaml"^'))
+    expect(found, "E101", "game.rules", (6, 28), "opens no block", "add ':'")
+    assert len([d for d in found if d.severity == "error"]) == 1, [(d.code, d.message) for d in found]
+
+
+def test_a_file_name_without_quotes_is_one_error_that_says_to_quote_it(tmp_path):
+    found, at = run(tmp_path, ('kind card from "cards.yaml":', 'kind card from ^cards.yaml:'))
+    expect(found, "E101", "game.rules", at, 'write it in double quotes: "cards.yaml"')
+    assert len([d for d in found if d.severity == "error"]) == 1, [(d.code, d.message) for d in found]
+
+
+def test_enum_values_without_commas_say_where_the_comma_goes(tmp_path):
+    found, at = run(tmp_path, ("enum suit: hearts, spades", "enum suit: hearts ^spades"))
+    expect(found, "E101", "game.rules", at, "put a ',' before 'spades'")
+
+
+def test_a_variant_replacing_a_kind_without_the_bases_fields_is_one_error_at_the_replace(tmp_path):
+    variant = ('extends "../game.rules"\n\nreplace kind card from "more.yaml":\n    bonus: int, default 0\n'
+               'define top: int = max([c.rank for c in card])\n')
+    more = 'cards:\n  - {name: "Queen of spades", suit: spades, rank: 12}\n'
+    from tabletop.interpreter.api import load_game      # which notes the variant's changes, as `check` does
+    build(tmp_path / "book", add={"variants/v.rules": variant, "variants/more.yaml": more})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path / "book"), "v")
+    found = list(e.value.diagnostics)
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [(d.code, d.span, d.message) for d in errors]
+    expect(found, "E014", "v.rules", (3, 14), "replaces the kind 'card' whole", "name, suit, rank",
+           "extend kind card")
+
+
+@pytest.mark.parametrize("body, warned", [
+    ("    for p in players:\n        draw 1 from deck to current.hand\n", True),
+    ("    for p in players:\n        draw 1 from deck to p.hand\n", False),
+    ("    for p in players:\n        if p == current:\n            draw 1 from deck to current.hand\n", False),
+])
+def test_a_loop_over_players_that_names_only_current_is_a_warning(tmp_path, body, warned):
+    found, _ = run(tmp_path, ("    deck = shuffled(card)\n", "    deck = shuffled(card)\n" + body))
+    hits = [d for d in found if d.code == "W111"]
+    assert len(hits) == int(warned), [(d.code, d.message) for d in found]
+    if warned:
+        expect(found, "W111", "game.rules", (30, 29), "never names its player 'p'", "did you mean 'p'?")
