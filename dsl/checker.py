@@ -1058,6 +1058,65 @@ class Checker:
         self.block(d.body, loop=False)
         self.out.env_sizes[id(d)] = self.ctx.size
         self.ctx = saved
+        self.reaction_uses_nothing_up(d)
+
+    def reaction_uses_nothing_up(self, d: A.ReactionDecl):
+        """A reaction whose block changes nothing its condition reads is open again as soon as it is
+        played (the event's reactions are offered again after one is played), so a player may play
+        it without end: most often the card it plays is never moved out of the hand. By names,
+        on the safe side: anything the block may change unseen (a signal, the game's end) is no warning."""
+        reads = self.names_read([d.cond, d.iterable])
+        writes = self.names_written(d.body, set())
+        if not reads or writes is None or reads & writes:
+            return
+        self.warn("W112", f"Playing the reaction '{d.name}' changes nothing its condition reads "
+                          f"({', '.join(sorted(reads))}), so it is open again at once: a player could play it "
+                          "again and again, without end.", self.word(d, d.name, after=d.span.column),
+                  "use something up when it is played (move the card it plays out of the hand, or set what "
+                  "the condition checks)")
+
+    def names_read(self, nodes) -> set:
+        """The names of the variables, zones and fields that `nodes` read, through definitions."""
+        names, seen, todo = set(), set(), list(A.walk(nodes, statements=False))
+        while todo:
+            x = todo.pop()
+            if isinstance(x, (A.Name, A.Call)):
+                s = self.sym.get(x.name)
+                if s is not None and s.kind == "define" and x.name not in seen:
+                    seen.add(x.name)
+                    todo.extend(A.walk(s.decl.body, statements=False))
+                elif s is not None and s.kind in ("var", "pvar", "zone", "pzone"):
+                    names.add(x.name)
+            elif isinstance(x, A.Field):
+                names.add(x.name)
+        return names
+
+    def names_written(self, body, seen: set):
+        """The names of what the statements of `body` may change (a zone moved from or to, a
+        variable or field set), through the rules they call; None if they may change more unseen."""
+        written = set()
+        for st in A.walk(body):
+            if isinstance(st, (A.Signal, A.EndGame, A.EndStage)):
+                return None
+            if isinstance(st, A.CallStmt):
+                s = self.sym.get(st.name)
+                if s is None or not isinstance(s.decl, A.RuleDecl):
+                    return None
+                if st.name not in seen:
+                    seen.add(st.name)
+                    more = self.names_written(s.decl.body, seen)
+                    if more is None:
+                        return None
+                    written |= more
+                continue
+            parts = {A.Assign: ("target",), A.Move: ("source", "dest"), A.Draw: ("source", "dest"),
+                     A.Shuffle: ("zone",), A.AddTo: ("target",), A.RemoveFrom: ("target",)}.get(type(st), ())
+            for part in parts:
+                for x in A.walk(getattr(st, part), statements=False):
+                    if isinstance(x, A.Field) or isinstance(x, A.Name) and \
+                            getattr(self.sym.get(x.name), "kind", None) in ("var", "pvar", "zone", "pzone"):
+                        written.add(x.name)
+        return written
 
     def check_winners(self, w: A.WinnersDecl):
         if w.ranking:

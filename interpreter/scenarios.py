@@ -597,7 +597,13 @@ def _sentence(text: str) -> str:
 
 
 def _same_label(a: str, b: str) -> bool:
-    return a == b or sorted(str(a).casefold().split()) == sorted(str(b).casefold().split())
+    """The same label, or one listing the same items in another order (`words.same_list_reordered`)."""
+    return a == b or W.same_list_reordered(str(a), str(b))
+
+
+def _label_named(x, options: list):
+    """The option that label `x` names: the same label first, else the same list in another order."""
+    return next((o for o in options if o == str(x)), None) or next((o for o in options if _same_label(o, str(x))), None)
 
 
 class _Expectations:
@@ -813,7 +819,7 @@ class _Expectations:
     def offered_holding(self, x, options: list):
         """The option `x` names: the same label (words in any order), or, when `x` cannot be a
         whole label, the first option holding it."""
-        hit = next((o for o in options if _same_label(o, str(x))), None)
+        hit = _label_named(x, options)
         if hit is None and not self.whole_label(x):
             hit = next((o for o in options if str(x).casefold() in o.casefold()), None)
         return hit
@@ -839,7 +845,7 @@ class _Expectations:
             if key == "options":
                 rest = list(options)
                 for x in wanted:
-                    hit = next((o for o in rest if _same_label(o, str(x))), None)
+                    hit = _label_named(x, rest)
                     if hit is None:
                         raise self.bad("The options", wanted, options, at, hint=f"'{x}' is not offered")
                     rest.remove(hit)

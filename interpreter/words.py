@@ -24,14 +24,46 @@ TRUTHS = {**dict.fromkeys(("true", "True", "TRUE", "yes", "Yes", "YES", "on", "O
 
 
 def labels_fitting(text: str, labels: list[str], parts: bool) -> list[int]:
-    """The labels `text` names other than whole: those with the same words in another order ("Keep
-    blue and red" for "Keep red and blue"), else, with `parts`, those containing it in any case (a
-    long menu shows an option's label under its group's heading)."""
-    words = sorted(text.casefold().split())
-    found = [i for i, label in enumerate(labels) if sorted(label.casefold().split()) == words]
+    """The labels `text` names other than whole: those that list the same items in another order
+    ("Keep blue and red" for "Keep red and blue"), else, with `parts`, those containing it in any
+    case (a long menu shows an option's label under its group's heading)."""
+    found = [i for i, label in enumerate(labels) if same_list_reordered(text, label)]
     if found or not parts:
         return found
     return [i for i, label in enumerate(labels) if text.casefold() in label.casefold()]
+
+
+_TOKENS = re.compile(r",|[^\s,]+")
+_SEPARATORS = frozenset({",", "and", "&"})
+
+
+def same_list_reordered(a: str, b: str) -> bool:
+    """Do `a` and `b` say the same, but for the order of the items of a list in them? Where they
+    first and last differ, both must hold the same items, parted by the same separators (commas,
+    'and', '&'): "Keep blue and red" is "Keep red and blue", "Take Chocolate and Graham Cracker"
+    is "Take Graham Cracker and Chocolate", but "change a blue die to red" is not "change a red
+    die to blue", nor "pile 1 onto pile 2" "pile 2 onto pile 1". Any case."""
+    x, y = _TOKENS.findall(a.casefold()), _TOKENS.findall(b.casefold())
+    if len(x) != len(y) or sorted(x) != sorted(y):
+        return False
+    differ = [i for i in range(len(x)) if x[i] != y[i]]
+    if not differ:
+        return True
+    lo, hi = differ[0], differ[-1] + 1
+
+    def items(tokens):
+        parts, seps, item = [], [], []
+        for t in tokens:
+            if t in _SEPARATORS:
+                parts.append(tuple(item))
+                seps.append(t)
+                item = []
+            else:
+                item.append(t)
+        parts.append(tuple(item))
+        return sorted(parts), seps, all(parts)
+    (xs, xsep, x_whole), (ys, ysep, y_whole) = items(x[lo:hi]), items(y[lo:hi])
+    return x_whole and y_whole and xsep == ysep and xs == ys and len(xs) > 1
 
 
 class WordsError(ValueError):

@@ -814,3 +814,19 @@ def test_a_loop_over_players_that_names_only_current_is_a_warning(tmp_path, body
     assert len(hits) == int(warned), [(d.code, d.message) for d in found]
     if warned:
         expect(found, "W111", "game.rules", (30, 29), "never names its player 'p'", "did you mean 'p'?")
+
+
+@pytest.mark.parametrize("body, warned", [
+    ('    say "{p} shows a heart."\n', True),
+    ("    move first(p.hand) from p.hand to deck\n", False),
+    ("    give_back(p)\n\nrule give_back(q: player):\n    move first(q.hand) from q.hand to deck\n", False),
+])
+def test_a_reaction_that_uses_nothing_up_is_a_warning(tmp_path, body, warned):
+    reaction = ("event drew(who: player)\n\nreaction show on drew(who) by p if count(p.hand) > 0 "
+                'labelled "Show a card":\n' + body)
+    found, _ = run(tmp_path, ("        end game \"The deck is empty.\"\n",
+                              "        end game \"The deck is empty.\"\n    signal drew(current)\n\n" + reaction))
+    hits = [d for d in found if d.code == "W112"]
+    assert len(hits) == int(warned), [(d.code, d.message) for d in found]
+    if warned:
+        assert "'show' changes nothing its condition reads (hand)" in hits[0].message
