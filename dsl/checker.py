@@ -321,6 +321,13 @@ class Checker:
             elif isinstance(n, A.ShowBoard):
                 found = [(n.var, "board", "name")]
             for name, at, what in found:
+                if name in B.VALUES:       # `for current in players`: the built-in would be hidden
+                    span = (Span(at.span.file, at.span.line, at.span.column, at.span.line, at.span.column + len(name))
+                            if isinstance(at, A.Param) else place(n, name, at))
+                    local = "parameter" if what == "parameter" else "name a loop, choice or reaction binds"
+                    self.error("E203", f"'{name}' is built into the language, so it cannot be a {local}: inside, "
+                                       f"'{name}' would no longer mean the built-in.", span, "choose another name")
+                    continue
                 if name not in top:
                     continue
                 s = self.sym.get(name)
@@ -999,6 +1006,16 @@ class Checker:
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
                 self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}{where}, "
                            f"and '{lo}' is not one.", e, did_you_mean(lo, values))
+        if len(enum_types) > 1:     # `red -> 1`, `green -> 3`, `circle -> 2`: the most keys' enum decides
+            typed = [self.sym[lo].type for _, lo, _ in keys if isinstance(lo, str) and lo in self.sym
+                     and self.sym[lo].kind == "enum_value"]
+            first = max(typed, key=lambda t: (typed.count(t), -typed.index(t)))
+            e, lo = next((e, lo) for e, lo, _ in keys if isinstance(lo, str) and lo in self.sym
+                         and self.sym[lo].kind == "enum_value" and self.sym[lo].type != first)
+            self.error("E301", f"The table '{d.name}' is keyed by {T.show(first)}{where}, but '{lo}' is "
+                               f"{T.a(self.sym[lo].type)}: a table's keys are values of one enum.", e,
+                       did_you_mean(lo, [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == first]))
+            return None
         numbers = [e for e, lo, _ in keys if isinstance(lo, int)]
         if numbers and len(numbers) < len(keys):
             self.error("E301", f"The table '{d.name}' mixes whole numbers with names or texts{where or ' in its keys'}.",

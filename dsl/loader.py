@@ -552,9 +552,18 @@ class Loader:
             if not isinstance(d, A.KindDecl) or d.source is None:
                 continue
             before = len(self.diags)
-            everything, complete = [], True
+            everything, complete, read_from = [], True, {}
             for i, (source, span) in enumerate([(d.source, d.span)] + list(d.more_sources)):
                 path = Path(self.real_dirs.get(span.file, base_dir)) / source
+                same = read_from.get(os.path.realpath(path))
+                if same is not None:      # its records would all be made twice
+                    self.error("E015", f"'{source}' is already a data file of the kind '{d.name}' ({same.file}:"
+                                       f"{same.line}); an 'extend kind' names a file of new records only.",
+                               word_at(self.sources, span, source, span.column) or span,
+                               "leave out 'from ...' to add fields alone, or name a file of the new records")
+                    complete = False
+                    continue
+                read_from[os.path.realpath(path)] = span
                 read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
                 records = None if read is None else self.data_file(read, d, schema)
                 if records is None:

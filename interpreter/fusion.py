@@ -103,6 +103,7 @@ class Skipped(S.Stmt):
 # `leave`) and returns, and the machine goes on from wherever they leave it. Inside a rule run
 # in place (below) only `return` and a `stop` of one of its loops may leave.
 EXITS = (S.Return, S.Stop, S.EndGame, S.EndStage)
+INLINE_DEPTH = 40      # rules run in place inside one another, at most (each is a Python call when compiled)
 
 
 def fusable(c, st, in_rule: bool = False) -> bool:
@@ -180,6 +181,8 @@ def inlined(c, name: str):
     proc = c.out.procs.get(name)
     if proc is None or name.startswith(":") or name in c.out.stages or name in c.inlining:
         return None
+    if len(c.inlining) >= INLINE_DEPTH:     # a long chain of rules, each calling the next: the
+        return None                         # rest of the chain runs as calls, frame by frame
     c.inlining.add(name)
     generated = write(c, originals(c, proc.block), c.out.blocks[proc.block].owner, proc) \
         if whole(c, proc.block, in_rule=True) else None

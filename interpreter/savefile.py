@@ -150,6 +150,9 @@ def save_problem(path: str | os.PathLike, replace_any: bool = False) -> str:
     (the person said to replace it), so that a mistyped name never costs someone another file."""
     if "\0" in os.fspath(path):
         return "the file name holds a NUL character"
+    if os.fspath(path).lower().endswith(NOT_SAVE_SUFFIXES):
+        # a rulebook's folder reads every .rules file as rules, and `tabletop test` every .yaml
+        return f"a file named '*{Path(path).suffix}' is read as part of a rulebook; name the save '*.json'"
     try:
         if os.path.islink(path):
             return "it is a symbolic link; name the file itself"
@@ -213,6 +216,10 @@ def write(path: str | os.PathLike, saved: SavedGame, replace_any: bool = False) 
         raise SaveFileError(f"Cannot save the game to {path}: {problem}.")
     target = Path(os.path.abspath(path))
     text = json.dumps(saved.to_json(), indent=1, sort_keys=False) + "\n"
+    size = len(text.encode("utf-8"))
+    if size > MAX_BYTES:       # it could never be loaded: `read` refuses it
+        raise SaveFileError(f"Cannot save the game to {path}: the save would be {size:,} bytes, more than the "
+                            f"{MAX_BYTES:,} a save may hold; the rules keep too much in the game's variables.")
     tmp = None
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else _new_file_mode()
@@ -324,7 +331,8 @@ def read(path: str | os.PathLike) -> SavedGame:
     return saved
 
 
-MAX_BYTES = 50_000_000
+MAX_BYTES = 50_000_000        # the largest save written or read
+NOT_SAVE_SUFFIXES = (".rules", ".yaml", ".yml")
 
 
 def regular_text(path: str | os.PathLike, encoding: str = "utf-8") -> str:

@@ -386,8 +386,11 @@ def find_files(path: str) -> list[Path]:
         return [p]
     if not p.is_dir():                 # a device or a FIFO: neither a scenario file nor a folder
         return []
-    folder = p / "scenarios" if (p / "scenarios").is_dir() else p
-    return sorted(f for f in folder.iterdir() if f.suffix in SUFFIXES and f.is_file())
+    if (p / "scenarios").is_dir():
+        p = p / "scenarios"
+    elif (p / "game.rules").exists():  # a rulebook without scenarios: its .yaml files are its data
+        return []
+    return sorted(f for f in p.iterdir() if f.suffix in SUFFIXES and f.is_file())
 
 
 def _game_of(path: Path, doc: dict) -> str:

@@ -830,3 +830,24 @@ def test_a_reaction_that_uses_nothing_up_is_a_warning(tmp_path, body, warned):
     assert len(hits) == int(warned), [(d.code, d.message) for d in found]
     if warned:
         assert "'show' changes nothing its condition reads (hand)" in hits[0].message
+
+
+def test_a_table_keyed_by_values_of_two_enums_is_an_error_at_the_odd_one(tmp_path):
+    found, at = run(tmp_path, ("    hearts -> 2\n    spades -> 1\n", "    hearts -> 2\n    spades -> 1\n    ^north -> 3\n"),
+                    add={"game.rules": BASE["game.rules"].replace("enum suit: hearts, spades",
+                                                                  "enum suit: hearts, spades\n        enum wind: north, south")})
+    expect(found, "E301", "game.rules", (at[0], None), "keyed by suit", "'north' is a wind")
+
+
+@pytest.mark.parametrize("loop", ["for current in players:", "for players in [1, 2]:"])
+def test_a_loop_may_not_take_the_name_of_a_built_in_value(tmp_path, loop):
+    found, at = run(tmp_path, ("    deck = shuffled(card)\n", f"    deck = shuffled(card)\n    {loop}\n        level = 1\n"))
+    name = loop.split()[1]
+    expect(found, "E203", "game.rules", (29, 9), f"'{name}' is built into the language", "choose another name")
+
+
+def test_a_variant_extending_a_kind_with_the_bases_own_data_file_is_one_error(tmp_path):
+    variant = 'extends "../game.rules"\nextend kind card from "../cards.yaml":\n    extra: int, default 0\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
+    expect(found, "E015", "v.rules", (2, 24), "'../cards.yaml' is already a data file of the kind 'card'")
+    assert len([d for d in found if d.severity == "error"]) == 1 and not [d for d in found if d.code == "W105"]

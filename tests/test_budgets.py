@@ -96,3 +96,13 @@ def test_a_budget_error_names_the_definition_and_its_line(tmp_path):
     with pytest.raises(BudgetExceeded) as e:
         g.new_state()
     assert e.value.span.line == 4 and "in the definition 'spin'" in str(e.value)
+
+
+def test_a_long_chain_of_rules_each_calling_the_next_plays(tmp_path):
+    """300 rules, each adding one and calling the next: more than are run in place inside one
+    another (fusion.INLINE_DEPTH), fewer than the frames the machine allows."""
+    chain = "".join(f"rule r{i}:\n    hits += 1\n    r{i + 1}()\n" for i in range(300))
+    g = game(tmp_path, 'game "Chain"\nplayers 1\nvar hits: int = 0\n' + chain + "rule r300:\n    hits += 1\n"
+             'turn:\n    r0()\n    end game "Done."\ndefine score(p: player): int = hits\n')
+    s = g.new_state()
+    assert s.is_over and s.result.scores == [301]

@@ -106,3 +106,23 @@ def test_a_save_of_the_wrong_shape_is_told_in_words_not_json_schemas(game, tmp_p
     with pytest.raises(savefile.SaveFileError) as e:
         savefile.read(path)
     assert words in str(e.value) and "is not of type" not in str(e.value)
+
+
+@pytest.mark.parametrize("name", ["game.rules", "moves.yaml", "cases.YML"])
+def test_a_save_is_never_written_under_a_name_a_rulebook_reads(game, tmp_path, name):
+    """A rulebook's folder reads every .rules file as its rules, and `tabletop test` reads .yaml."""
+    saved = savefile.snapshot(game, played(game, []), 5, [])
+    with pytest.raises(savefile.SaveFileError, match=r"read as part of a rulebook; name the save '\*.json'"):
+        savefile.write(tmp_path / name, saved)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_save_too_big_to_load_is_not_written(game, tmp_path, monkeypatch):
+    saved = savefile.snapshot(game, played(game, MOVES), 5, MOVES)
+    path = tmp_path / "game.json"
+    savefile.write(path, saved)
+    size = path.stat().st_size
+    monkeypatch.setattr(savefile, "MAX_BYTES", size - 1)
+    with pytest.raises(savefile.SaveFileError, match=f"the save would be {size:,} bytes, more than the {size - 1:,}"):
+        savefile.write(tmp_path / "big.json", saved)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]

@@ -4,6 +4,7 @@ by name and asking again, forcing random results, dice rolled, named views, find
 """
 import json
 import re
+import shutil
 from pathlib import Path
 
 import jsonschema
@@ -106,6 +107,11 @@ def test_usage_errors_and_missing_scenarios(run, tmp_path):
     (tmp_path / "empty").mkdir()
     code, _, err = run("test", tmp_path / "empty")
     assert code == 1 and "no scenario files" in err
+    # a rulebook without a scenarios/ folder: its .yaml files are its data, not scenarios
+    book = tmp_path / "book"
+    shutil.copytree(ROOT / "rulebooks" / "smackshapes", book, ignore=shutil.ignore_patterns("scenarios"))
+    code, out, err = run("test", book)
+    assert code == 1 and "no scenario files" in err and "T002" not in out + err
     code, out, _ = run("test", "-k", "Messenger", "-v", "rulebooks/taboo_atoll_express")
     assert code == 0 and "ok: A Messenger who rolls two blacks may change one of them" in out
     assert "Newbie" not in out
