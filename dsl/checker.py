@@ -7,6 +7,7 @@ to, and how many local slots each body needs, for the compiler. It must not run 
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
@@ -160,7 +161,9 @@ class Checker:
             first = table[name].decl
             where = f" (first declared at {first.span})" if getattr(first, "span", None) and first.span.line else ""
             at = self.word(node, name, after=1) if isinstance(node, A.Decl) else node
+            same_file = getattr(getattr(first, "span", None), "file", None) == getattr(node.span, "file", "")
             self.error("E202", f"The name '{name}' is declared twice{where}.", at,
+                       "rename one of them, or keep one" if same_file else
                        "in a variant, write 'replace' before the declaration to change the base rulebook's declaration of that name, or 'extend' to add to it")
             return
         table[name] = sym
@@ -239,8 +242,14 @@ class Checker:
                 self.declare(d.name, Symbol("reaction", d), d, self.reaction_names)
             elif isinstance(d, A.PhaseDecl):
                 if d.name in out.phases:
-                    self.error("E202", f"The game has two '{d.name}' sections.", d,
-                               f"in a variant, write 'replace {d.name}:' to change the base rulebook's section, or 'extend {d.name}:' to add steps after it")
+                    first = out.phases[d.name].span
+                    if first.file == d.span.file:
+                        self.error("E202", f"The game has two '{d.name}' sections (the first at line {first.line}).", d,
+                                   f"keep one, with the steps of both (a variant writes 'replace {d.name}:' "
+                                   f"or 'extend {d.name}:' to change the base rulebook's)")
+                    else:
+                        self.error("E202", f"The game has two '{d.name}' sections.", d,
+                                   f"in a variant, write 'replace {d.name}:' to change the base rulebook's section, or 'extend {d.name}:' to add steps after it")
                 out.phases[d.name] = d
             elif isinstance(d, A.WinnersDecl):
                 if out.winners is not None:
@@ -268,7 +277,9 @@ class Checker:
         for name in list(B.VALUES) + list(B.BUILTINS):
             s = self.sym.get(name)
             if s is not None and (name in B.VALUES or s.kind not in ("enum_value",)):
-                self.error("E203", f"'{name}' is built into the language and cannot be declared again.", s.decl)
+                at = self.word(s.decl, name, after=s.decl.span.column + len(s.decl.kind_word)) \
+                    if s.kind == "enum_value" else s.decl
+                self.error("E203", f"'{name}' is built into the language and cannot be declared again.", at)
             if name in B.VALUES and name in self.rules:
                 self.error("E203", f"'{name}' is built into the language and cannot be declared again.",
                            self.rules[name].decl)
@@ -616,9 +627,10 @@ class Checker:
     def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict):
         """A value read from data, as the engine holds it: things by index, seats from 0."""
         where = Span(rec.get("_file") or self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1)
+        value_at = self.data_where(where, f)       # the caret under the field's value
         if typ.startswith("list:"):
             if not isinstance(v, list):
-                self.error("E025", f"The field '{f}' is a list; write it as [a, b, ...].", where)
+                self.error("E025", f"The field '{f}' is a list; write it as [a, b, ...].", value_at)
                 return []
             return [self.data_value(x, typ[5:], k, f, rec) for x in v]
         if v is None or v == "none":
@@ -626,7 +638,7 @@ class Checker:
             if typ.startswith(("thing:", "enum:")) or typ == T.PLAYER:
                 return None
             if v is None:
-                self.error("E025", f"The field '{f}' is {T.a(typ)} and cannot be none.", where)
+                self.error("E025", f"The field '{f}' is {T.a(typ)} and cannot be none.", value_at)
                 return v
         if typ.startswith("thing:"):
             other = typ[6:]
@@ -637,13 +649,13 @@ class Checker:
                 first.setdefault(t.get("name"), at)
                 at += t.get("count", 1)
             if v not in first:
-                self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named {data_words(v)}.", where,
+                self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named {data_words(v)}.", value_at,
                            did_you_mean(str(v), [n for n in first if isinstance(n, str)]))
                 return None
             return first[v]
         if typ == T.PLAYER:
             if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= self.out.max_players):
-                self.error("E025", f"The field '{f}' is a seat from 1 to {self.out.max_players}, not {data_words(v)}.", where)
+                self.error("E025", f"The field '{f}' is a seat from 1 to {self.out.max_players}, not {data_words(v)}.", value_at)
                 return None
             return v - 1
         if typ.startswith("enum:"):
@@ -1037,7 +1049,9 @@ class Checker:
             for group in alt:
                 for v in group:
                     if v not in es.decl.values:
-                        self.error("E201", f"'{v}' is not a value of '{d.enum}'.", d, did_you_mean(v, es.decl.values))
+                        self.error("E201", f"'{v}' is not a value of '{d.enum}'.",
+                                   self.word(d, v, after=d.span.column + len("pattern") + len(d.name) + 1),
+                                   did_you_mean(v, es.decl.values))
 
     def check_reaction(self, d: A.ReactionDecl):
         params = []
@@ -1488,6 +1502,14 @@ class Checker:
                               f"the player whose turn it is, the same one at every pass.", current,
                       f"did you mean '{st.var}'?")
 
+    def want_chooser(self, by):
+        """`by PLAYER`: who chooses. `by none` names nobody, so nobody could answer."""
+        if isinstance(by, A.Lit) and by.value is None:
+            self.error("E301", "'by none' names no player, so nobody could make this choice.", by,
+                       "name the player who chooses, e.g. 'by current', or leave out 'by' for the current player")
+            return
+        self.want(by, T.PLAYER, "Who chooses")
+
     def st_Repeat(self, st: A.Repeat, loop):
         self.want(st.count, T.INT, "How many times to repeat")
         self.block(st.body, True)
@@ -1516,7 +1538,7 @@ class Checker:
         if st.label:
             self.template(st.label)
         if st.by is not None:
-            self.want(st.by, T.PLAYER, "Who chooses")
+            self.want_chooser(st.by)
         if st.prompt:
             self.template(st.prompt)
             self.public_text(st.prompt, "A choice's prompt is in every seat's view")
@@ -1524,7 +1546,7 @@ class Checker:
     def st_Menu(self, st: A.Menu, loop):
         self.choices.append(st)
         if st.by is not None:
-            self.want(st.by, T.PLAYER, "Who chooses")
+            self.want_chooser(st.by)
         if st.prompt:
             self.template(st.prompt)
             self.public_text(st.prompt, "A choice's prompt is in every seat's view")
@@ -2200,6 +2222,12 @@ def check(program: Program) -> CheckedProgram:
     if program.syntax_problems:
         checker.diags = [d for d in checker.diags if not _follows_syntax_error(d, program.broken_names)]
         out.warnings = []        # an unused rule may be used by the declaration that did not parse
+    # A definition named like a built-in (`define count(x: int)`) is E203; the calls of the
+    # built-in that its values do not fit follow from that mistake, not from their own lines.
+    built_in = {m.group(1) for d in checker.diags if d.code == "E203"
+                for m in [re.match(r"'(\w+)' is built into the language and cannot be declared", d.message)] if m}
+    checker.diags = [d for d in checker.diags
+                     if not (d.code == "E301" and any(d.message.startswith(f"'{n}' wants ") for n in built_in))]
     checker.diags[:0] = list(program.syntax_problems) + list(program.data_problems)
     if checker.diags:
         seen, unique = set(), []

@@ -271,6 +271,7 @@ class Loader:
         self.seen: set[str] = set()
         self.reading: list[str] = []       # the files being read, each extending (or including) the next
         self.loops = 0                     # extends loops found (E019)
+        self.included_at: dict = {}        # a file read by an include -> (that include, the file holding it)
         self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
         self.changes: dict = {}            # names an extension removed or replaced: name -> (how, span)
 
@@ -346,6 +347,10 @@ class Loader:
         own: list = []
         for d in module.decls:
             if isinstance(d, A.IncludeDecl):
+                try:
+                    self.included_at[os.path.realpath(path.parent / d.name)] = (d, read[0])
+                except (OSError, ValueError):
+                    pass
                 own.extend(self.rules_file(path.parent / d.name, d.span, f'The include "{d.name}"'))
             elif isinstance(d, A.ExtendsDecl):
                 if base is not None:
@@ -377,7 +382,17 @@ class Loader:
             return False
         if real not in self.reading:
             return False
-        chain = [self.display(Path(f)) for f in self.reading[self.reading.index(real):]]
+        files = self.reading[self.reading.index(real):]
+        chain = [self.display(Path(f)) for f in files]
+        inc = next((self.included_at[f] for f in files[1:] + [files[0]] if f in self.included_at), None)
+        if inc is not None:      # the loop is closed by an include of a variant: that line is the mistake
+            include, by = inc
+            self.error("E019", f"The rulebook {by} includes \"{include.name}\", which extends a rulebook: it is a "
+                               f"variant, and including it makes the two extend each other.",
+                       self.named_at(include.span, f'"{include.name}"') or include.span,
+                       "leave out this 'include': a variant is played with --variant")
+            self.loops += 1
+            return True
         if len(chain) == 1:
             message = f"The rulebook {name} extends itself."
         else:
@@ -948,7 +963,13 @@ def note_changes(diagnostics: list, program: Program) -> list:
     if not program.changes:
         return diagnostics
     out, uses, narrowed = [], {}, {}
+    removed = [(name, c[1]) for name, c in program.changes.items() if c[0] == "removed" and name in ("score", "winners")]
     for d in diagnostics:
+        if d.code == "E405" and removed:      # the variant took away the base's way to find its winners
+            name, span = removed[0]
+            d = Diagnostic("E405", f"Removing '{name}' leaves the game no way to find its winners.",
+                           word_at(program.sources, span, name, span.column) or span,
+                           "add a 'winners:' line, or 'define score(p: player): int = ...', to the variant")
         for name, (how, span, *types) in program.changes.items():
             if how == "narrowed" and d.severity == "error" and _uses_dropped_field(d, name, types[0]):
                 narrowed.setdefault(name, []).append(d.span)

@@ -1213,6 +1213,10 @@ def _empty_block(above: str, where):
     if re.match(r"\s*((extend|replace)\s+)?(player\s+)?kind\b", above):
         return ("The kind's block after ':' is empty.", where,
                 "a kind with no fields of its own here is written without the ':'")
+    block = re.match(r"\s*(?:(?:extend|replace)\s+)?(table|display|pattern|enum|die|option|winners)\b", above)
+    if block:             # blocks of entries, not of statements: 'pass' is not one of them
+        return (f"The {block.group(1)}'s block after ':' is empty.", where,
+                f"indent its entries under it; a {block.group(1)} with none has nothing to say, so leave it out")
     return ("The block after ':' is empty.", where,
             "indent the block's lines under it, or write 'pass' for a block that does nothing")
 
@@ -1254,6 +1258,11 @@ _CONTROL_NAMES = {0: "NUL", 0x07: "bell", 0x08: "backspace", 0x0B: "vertical tab
                   0x0D: "carriage return", 0x1B: "escape", 0x7F: "delete"}
 
 
+# Letters of other alphabets drawn like a-z: a name typed with one looks right and is not.
+_LOOK_ALIKES = dict(zip("аеорсухіјѕԁһӏԛԝАВЕКМНОРСТХІЈЅαοντιρχΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
+                        "aeopcyxijsdhlqwABEKMHOPCTXIJSaovtipxABEHIKMNOPTXYZ"))
+
+
 def _character_words(ch: str) -> str:
     """A character for a message: shown in quotes when it can be seen, else named by its code
     point, so an invisible one (a NUL, a no-break space) is not shown as a blank."""
@@ -1277,6 +1286,12 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         lines = text.split("\n")         # as lark counts lines (splitlines also splits at \f and others)
         ch = lines[line - 1][col - 1:col] if 0 < line <= len(lines) else ""
         hint = 'texts are written in double quotes' if ch and ch in "'`" else ""
+        if ch.isalpha() and not ch.isascii():      # `var größe`, or a look-alike `і` typed in `hіts`
+            like = _LOOK_ALIKES.get(ch, "")
+            return Diagnostic("E100", f"The letter '{ch}' (U+{ord(ch):04X}) cannot be part of a name: names are "
+                                      "made of the letters a to z and A to Z, digits and '_'.", span,
+                              f"it looks like '{like}' but is a letter of another alphabet: type '{like}' again" if like
+                              else "spell the name in plain letters; a text in quotes may hold any letter")
         return Diagnostic("E100", f"{_character_words(ch)} cannot start anything here.", span, hint)
     names = getattr(e, "expected", None) or getattr(e, "accepts", None) or []
     expected = describe_expected(names)
@@ -1318,6 +1333,9 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         hint = did_you_mean(str(tok), keywords)
         if not hint and col == 1:
             hint = "every line at the left margin starts a declaration; indent lines that belong to the one above"
+    if not hint and str(tok) == "timed":
+        hint = ("'timed as t' belongs to a race, a secret choice: 'secretly each p in players chooses c "
+                "from ... labelled ... timed as t:'")
     if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
         hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"

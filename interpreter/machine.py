@@ -250,6 +250,8 @@ class Machine:
             return p
         if type(p) is int and self.player_count <= p < len(self.pl):
             raise RuleError(f"'{self.player_name(p)}' is a side, not a seat at the table, so it cannot {what}.")
+        if p is None:
+            raise RuleError(f"The player here is none (no player is named), so nobody can {what}.")
         raise RuleError(f"{self.show_player(p)} is not a seat at the table, so it cannot {what}.")
 
     def show_any(self, v) -> str:
@@ -522,7 +524,10 @@ class Machine:
         if r["item_slot"] >= 0:
             env[r["item_slot"]] = x
         self.envs.append(env)
-        self.push(r["proc"].block, len(self.envs) - 1, None)
+        try:
+            self.push(r["proc"].block, len(self.envs) - 1, None)
+        except BudgetExceeded as e:       # a reaction that sets off itself, over and over
+            raise e.at(r["span"]) from None
 
     # ------------------------------------------------------------------ deciding
     def apply(self, index: int, seat: int, time):

@@ -851,3 +851,61 @@ def test_a_variant_extending_a_kind_with_the_bases_own_data_file_is_one_error(tm
     found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
     expect(found, "E015", "v.rules", (2, 24), "'../cards.yaml' is already a data file of the kind 'card'")
     assert len([d for d in found if d.severity == "error"]) == 1 and not [d for d in found if d.code == "W105"]
+
+
+def test_a_variant_removing_the_score_is_told_at_its_remove_line(tmp_path):
+    from tabletop.interpreter.api import load_game      # which notes the variant's changes, as `check` does
+    build(tmp_path / "book", add={"variants/v.rules": 'extends "../game.rules"\nremove score\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path / "book"), "v")
+    expect(list(e.value.diagnostics), "E405", "v.rules", (2, 8), "Removing 'score' leaves the game no way to find its winners")
+
+
+def test_a_base_that_includes_its_own_variant_is_told_at_the_include(tmp_path):
+    found, _ = run(tmp_path, ('game "Mistakes"\n', 'game "Mistakes"\ninclude "variants/v.rules"\n'),
+                   add={"variants/v.rules": 'extends "../game.rules"\ndefine two: int = 2\n'})
+    expect(found, "E019", "game.rules", (3, 9), 'includes "variants/v.rules", which extends a rulebook', "--variant")
+
+
+def test_a_choice_by_none_is_an_error(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
+                               "    draw 1 from deck to current.hand\n"
+                               '    choose c from current.hand labelled "{c.name}" by ^none\n'))
+    expect(found, "E301", "game.rules", at, "'by none' names no player")
+
+
+@pytest.mark.parametrize("change, code, words", [
+    # a letter of another alphabet in a name: said so, with the plain letter it looks like
+    (("var level: int in 0 to 9 = 0", "var lev^еl: int in 0 to 9 = 0"), "E100", ["U+0435", "looks like 'e'"]),
+    (("var level: int in 0 to 9 = 0", "var gr^öße: int in 0 to 9 = 0"), "E100", ["cannot be part of a name"]),
+    # the caret under the wrong word, not at the start of the line
+    (("enum suit: hearts, spades", "enum suit: hearts, spades\npattern pair of suit: hearts, ^north"),
+     "E201", ["'north' is not a value of 'suit'"]),
+    (("enum suit: hearts, spades", "enum suit: ^current, hearts, spades"), "E203", ["'current' is built into"]),
+    # an empty block of entries: no hint to write 'pass'
+    (("table bonus:\n    hearts -> 2\n    spades -> 1\n", "table bonus:^\n"), "E101", ["table's block", "leave it out"]),
+    # `timed` outside a race
+    (('    draw 1 from deck to current.hand\n',
+      '    draw 1 from deck to current.hand\n    choose c from current.hand labelled "{c.name}" ^timed as t:\n        pass\n'),
+     "E101", ["belongs to a race"]),
+])
+def test_a_mistake_is_named_at_its_word_with_what_to_do(tmp_path, change, code, words):
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
+
+
+def test_a_record_value_naming_nothing_is_pointed_at_the_value(tmp_path):
+    found, _ = run(tmp_path, ("suit: suit\n", "suit: suit\n    friend: card, default none\n"),
+                   add={"cards.yaml": 'cards:\n  - {name: "Ace of hearts", suit: hearts, rank: 1, friend: "Zed"}\n'})
+    expect(found, "E025", "cards.yaml", (2, 60), "no card named 'Zed'")
+
+
+def test_two_setup_sections_in_one_file_name_the_first(tmp_path):
+    found, _ = run(tmp_path, ("turn:\n", "setup:\n    pass\n\nturn:\n"))
+    hit = next(d for d in found if d.code == "E202")
+    assert "(the first at line 27)" in hit.message and hit.hint.startswith("keep one, with the steps of both")
+
+
+def test_a_definition_named_like_a_built_in_is_one_error(tmp_path):
+    found, _ = run(tmp_path, ("define best(", "define count(x: int): int = x\ndefine best("))
+    assert [d.code for d in found if d.severity == "error"] == ["E203"], [(d.code, d.message) for d in found]

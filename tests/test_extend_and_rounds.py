@@ -163,8 +163,9 @@ def test_extend_in_a_rulebook_with_no_base(tmp_path):
 def test_two_sections_hint_names_replace_and_extend(tmp_path):
     ds = diagnostics(tmp_path, BASE + "    setup:\n        say \"again\"\n", **files())
     assert [d.code for d in ds] == ["E202"]
-    assert ds[0].hint == ("in a variant, write 'replace setup:' to change the base rulebook's section, "
-                          "or 'extend setup:' to add steps after it")
+    assert "the first at line" in ds[0].message      # both in one file: keep one
+    assert ds[0].hint == ("keep one, with the steps of both (a variant writes 'replace setup:' "
+                          "or 'extend setup:' to change the base rulebook's)")
 
 
 ROUNDS = '''

@@ -493,3 +493,22 @@ def test_a_display_line_that_reads_a_hidden_card_says_so(tmp_path):
         s.display(0)
     assert "reads the field 'value' of a card that is none" in str(e.value)
     assert "a display line must not read a hidden card" in str(e.value)
+
+
+def test_a_reaction_that_sets_itself_off_without_end_names_its_line(tmp_path):
+    g = game(tmp_path, '''
+        game "Echo"
+        players 2
+        event boom(p: player)
+        reaction echo on boom(v) by p if true labelled "Echo":
+            signal boom(v)
+        turn:
+            signal boom(current)
+            end game "Done."
+        define score(p: player): int = 0
+        ''')
+    s = g.new_state()
+    with pytest.raises(RuleError) as e:
+        while not s.is_over:
+            s.apply(0, s.pending.players[0])
+    assert e.value.span is not None and e.value.span.line == 4 and "nest more than 400 deep" in str(e.value)
