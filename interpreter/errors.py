@@ -328,6 +328,10 @@ def _from_code(e: Exception, tb):
     return None
 
 
+class ForcedMismatch(RuleError):
+    """A scenario forced a random result the rules do not draw there (`Machine.next_forced`)."""
+
+
 class BudgetExceeded(RuleError):
     """The rulebook ran too long or nested too deep without asking anyone anything."""
 

@@ -11,7 +11,7 @@ from tabletop.dsl.types import show as show_type
 
 from .budgets import SMALL, WORK_BUDGET, Spent, placed, runaway, spend
 from .compiler import Block, Compiled, bounded_join
-from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, failed, line_words
+from .errors import PY_ERRORS, BudgetExceeded, ForcedMismatch, RuleError, Runaway, failed, line_words
 from . import rng as R
 from . import statements as S
 from . import words as W
@@ -79,7 +79,7 @@ class Machine:
             for x in xs:
                 if W.matches(self.prog, t, x, want, self.player_count):
                     return x
-            raise RuleError(f"The scenario forced a pick of {W.quote(want)}, but the rules pick from "
+            raise ForcedMismatch(f"The scenario forced a pick of {W.quote(want)}, but the rules pick from "
                             f"{W.describe(self.prog, 'list:' + t, xs, self.player_count)}.")
         return xs[self.below(len(xs))]
 
@@ -100,7 +100,7 @@ class Machine:
                     names = list(dict.fromkeys(str(n) for n in W.show(self.prog, "list:" + t, xs, self.player_count)))
                     held = f"it holds {', '.join(names[:8])}{', ...' if len(names) > 8 else ''}" if names \
                         else "nothing is left in it"
-                    raise RuleError(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
+                    raise ForcedMismatch(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
                                     f"shuffled has no more of it ({held}).")
                 first.append(xs.pop(i))
         for i in range(len(xs) - 1, 0, -1):
@@ -111,16 +111,16 @@ class Machine:
     def next_forced(self, what: str, doing: str) -> dict:
         forced = self.s["forced"]
         if what not in forced[0]:
-            raise RuleError(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} here.")
+            raise ForcedMismatch(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} here.")
         return forced.pop(0)
 
     def forced_face(self, faces: list, die: str | None):
         entry = self.next_forced("roll", f"roll {die or 'a die'}")
         face, name = entry["roll"], die or self.die_name(faces)
         if entry.get("die") not in (None, name):
-            raise RuleError(f"The scenario forced a roll of {entry['die']}, but the rules roll {name} here.")
+            raise ForcedMismatch(f"The scenario forced a roll of {entry['die']}, but the rules roll {name} here.")
         if face not in faces:
-            raise RuleError(f"The scenario forced a roll of {W.quote(face)}, but {name} has no such face "
+            raise ForcedMismatch(f"The scenario forced a roll of {W.quote(face)}, but {name} has no such face "
                             f"(its faces: {', '.join(str(f) for f in faces)}).")
         return face
 

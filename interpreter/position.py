@@ -35,7 +35,8 @@ class PositionError(ValueError):
 
 @dataclass
 class Place:
-    """One place that holds things of a kind: a zone, a thing variable or a thing's field."""
+    """One place that holds things of a kind: a zone, or a thing's field (a market space's card).
+    A variable that holds a thing only refers to it (`smackhead_card`): it is no place."""
     name: str                      # in words, for messages: "deck", "Player 1's lineup"
     kind: str
     single: bool                   # holds at most one thing (a variable or field of type thing)
@@ -79,14 +80,17 @@ def places(prog, data: dict, kinds: set) -> list[Place]:
                              lambda d, xs: setter(d, xs[0] if xs else None)))
 
     for slot, (name, t) in enumerate(zip(prog.global_names, prog.global_types)):
-        add_slot(name, t, lambda d, s=slot: d["globals"][s],
-                 lambda d, v, s=slot: d["globals"].__setitem__(s, v))
+        if ("g", slot) in prog.zones:      # a variable only refers to things; zones hold them
+            add_slot(name, t, lambda d, s=slot: d["globals"][s],
+                     lambda d, v, s=slot: d["globals"].__setitem__(s, v))
     seats = len(data["players"])
     # Each seat's row, then each side's (a side has the players' zones), named as positions name them.
     rows = [("players", r, f"Player {r + 1}") for r in range(seats)]
     rows += [("sides", r, W.show(prog, "player", seats + r, seats)) for r in range(len(data.get("sides", [])))]
     for table, r, who in rows:
         for slot, (name, t) in enumerate(zip(prog.player_names, prog.player_types)):
+            if ("p", slot) not in prog.zones:
+                continue
             add_slot(f"{who}'s {name}", t, lambda d, tb=table, r=r, s=slot: d[tb][r][s],
                      lambda d, v, tb=table, r=r, s=slot: d[tb][r].__setitem__(s, v))
     for owner, fields in prog.field_types.items():
@@ -109,7 +113,7 @@ class _Direct:
 
 
 def _err(where: str, problem: str) -> PositionError:
-    return PositionError(f"{where}: {problem}.")
+    return PositionError(f"{where}: {problem}" + ("" if problem.endswith(("?", ".", "!")) else "."))
 
 
 def _global_target(prog, data, key: str):
@@ -127,10 +131,11 @@ def _parse(prog, data, changes: dict, held: set):
     directs, targets, current = [], [], None
     place_by_name = {p.name: p for p in places(prog, data, held)}
 
-    def slot_change(label, t, words, put, numbered_len):
-        """One variable or zone (or one zone of a numbered zone) set to `words`."""
+    def slot_change(label, t, words, put, numbered_len, zone: bool):
+        """One variable or zone (or one zone of a numbered zone) set to `words`. A zone's things
+        are moved into it; a variable that holds things only refers to them, wherever they are."""
         elem = t.replace("list:", "")
-        if elem.startswith("thing:") and elem[6:] in held:
+        if zone and elem.startswith("thing:") and elem[6:] in held:
             if t.startswith("list:list:"):
                 if not isinstance(words, list) or len(words) != numbered_len:
                     raise _err(label, f"give its {numbered_len} zones as a list of {numbered_len} lists")
@@ -151,6 +156,8 @@ def _parse(prog, data, changes: dict, held: set):
                 raise _err("current", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
             continue
         if key == "turn_number":
+            if type(value) is not int or value < 0:     # turns are counted from 0, before the first
+                raise _err("turn_number", f"turns are counted 0, 1, 2, ..., so not {W.quote(value)}")
             directs.append(_Direct("turn_number", "int", value, lambda d, v: d.__setitem__("turn_number", v)))
             continue
         m = W._PLAYER.match(key)
@@ -174,18 +181,22 @@ def _parse(prog, data, changes: dict, held: set):
                 t = prog.player_types[slot]
                 table = "players" if seat < players else "sides"
                 row = rows[r]
+                zone = ("p", slot) in prog.zones
                 if k is not None:
                     _numbered_index(label, t, row[slot], k)
                     slot_change(label, t[5:], words,
-                                lambda d, v, s=r, sl=slot, k=k, tb=table: d[tb][s][sl].__setitem__(k, v), 0)
+                                lambda d, v, s=r, sl=slot, k=k, tb=table: d[tb][s][sl].__setitem__(k, v), 0, zone)
                 else:
                     slot_change(label, t, words, lambda d, v, s=r, sl=slot, tb=table: d[tb][s].__setitem__(sl, v),
-                                len(row[slot]) if t.startswith("list:list:") else 0)
+                                len(row[slot]) if t.startswith("list:list:") else 0, zone)
             continue
         if key in prog.kinds:
             _thing_fields(prog, data, key, value, held, directs, targets, place_by_name, players)
             continue
         g = _global_target(prog, data, key)
+        if g is None and key in prog.define_types:
+            raise _err(key, f"'{key}' is a definition, worked out from the game each time it is used, so it "
+                            "cannot be set; set the values it reads instead")
         if g is None:
             names = list(prog.global_names) + list(prog.kinds) + ["current"]
             hint = did_you_mean(key, names)
@@ -193,12 +204,13 @@ def _parse(prog, data, changes: dict, held: set):
                        "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
         name, slot, k = g
         t = prog.global_types[slot]
+        zone = ("g", slot) in prog.zones
         if k is not None:
             _numbered_index(key, t, data["globals"][slot], k)
-            slot_change(key, t[5:], value, lambda d, v, s=slot, k=k: d["globals"][s].__setitem__(k, v), 0)
+            slot_change(key, t[5:], value, lambda d, v, s=slot, k=k: d["globals"][s].__setitem__(k, v), 0, zone)
         else:
             slot_change(key, t, value, lambda d, v, s=slot: d["globals"].__setitem__(s, v),
-                        len(data["globals"][slot]) if t.startswith("list:list:") else 0)
+                        len(data["globals"][slot]) if t.startswith("list:list:") else 0, zone)
     return directs, targets, current
 
 
@@ -265,33 +277,48 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     for d in directs:
         d.put(data, _read(prog, d.t, d.words, players, d.name))
     rest = dict(rest or {})
-    for kind in rest:
-        if kind not in held:
-            hint = did_you_mean(str(kind), held)
-            raise PositionError(ended(f"rest: '{kind}' is not a kind of thing that zones hold", hint))
+    check_rest(prog, data, rest, held)
     for kind in sorted({p.kind for p, _ in targets}):
         _fill(prog, data, kind, [(p, ws) for p, ws in targets if p.kind == kind], kind in rest, rest.get(kind))
     if current is not None:
         TakeTurns.set_current(prog, data, current)
 
 
+def check_rest(prog, data, rest: dict, held: set | None = None) -> None:
+    """PositionError unless each kind of `rest` is one that zones hold, and its rest zone one of
+    its zones (or none), in this state. Checked before anything is set (and by the scenario
+    runner when it reads a file or case), so a misspelt rest zone is found where it is written."""
+    held = held_kinds(prog) if held is None else held
+    for kind, name in (rest or {}).items():
+        if kind not in held:
+            hint = did_you_mean(str(kind), held)
+            raise PositionError(ended(f"rest: '{kind}' is not a kind of thing that zones hold", hint))
+        if not W.is_none(name):
+            _rest_zones(prog, data, kind, name, places(prog, data, {kind}))
+
+
+def _rest_zones(prog, data, kind, rest_name, all_places) -> list:
+    """The rest zones of `kind` named `rest_name`: that zone, or (for things each player owns)
+    each owner's zone of that name."""
+    by_name = {p.name: p for p in all_places}
+    rest = by_name.get(str(rest_name))
+    if rest is None and prog.per_player_kinds.get(kind):      # `rest: {card: deck}`: each owner's deck
+        owned = [by_name.get(f"Player {p + 1}'s {rest_name}") for p in range(len(data["players"]))]
+        if all(r is not None and not r.single for r in owned):
+            return owned
+    if rest is None or rest.single:
+        hint = did_you_mean(str(rest_name), [p.name for p in all_places if not p.single])
+        raise PositionError(ended(f"rest: '{rest_name}' is not a zone that holds {kind}s", hint))
+    return [rest]
+
+
 def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
     """Put the named things of one kind in their places, moving them rather than copying them."""
     all_places = places(prog, data, {kind})
-    by_name = {p.name: p for p in all_places}
-    rest, nowhere = None, has_rest and W.is_none(rest_name)     # rest: {kind: none}: things may be in no place
+    nowhere = has_rest and W.is_none(rest_name)     # rest: {kind: none}: things may be in no place
     rests: list = []          # the rest zones: one, or (for things each player owns) each owner's
     if has_rest and not nowhere:
-        rest = by_name.get(str(rest_name))
-        per = prog.per_player_kinds.get(kind)
-        if rest is None and per:      # `rest: {card: deck}`: each card to its owner's deck
-            owned = [by_name.get(f"Player {p + 1}'s {rest_name}") for p in range(len(data["players"]))]
-            if all(r is not None and not r.single for r in owned):
-                rests = owned
-        if not rests and (rest is None or rest.single):
-            hint = did_you_mean(str(rest_name), [p.name for p in all_places if not p.single])
-            raise PositionError(ended(f"rest: '{rest_name}' is not a zone that holds {kind}s", hint))
-        rests = rests or [rest]
+        rests = _rest_zones(prog, data, kind, rest_name, all_places)
 
     def rest_of(x):
         return rests[x // prog.per_player_kinds[kind]] if len(rests) > 1 else rests[0]

@@ -27,8 +27,9 @@ from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, ended
 from tabletop.dsl.loader import comment_hint, comment_words, flow_comment, resolve_game_path, yaml_words
 
-from . import api
+from . import api, position
 from . import words as W
+from .errors import ForcedMismatch
 
 SCHEMA_PATH = data_dir("schemas") / "scenario.schema.json"
 MAX_FILE_BYTES = 2_000_000
@@ -493,8 +494,13 @@ class _FileRunner:
             except ValueError as e:               # a player count the game does not allow
                 raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
             except api.RuleError as e:
-                raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", where_key(case, "name")))
+                # a forced result the setup cannot use is the 'force setup' line's mistake
+                at = where_key(case, "force setup" if isinstance(e, ForcedMismatch) and "force setup" in case else "name")
+                raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", at)) from None
             self.case_rest = case.get("rest")
+            # the rest zones are checked where they are written, whether or not a `set` uses them
+            self.check_rest(state, self.doc.get("rest"), where_key(self.doc, "rest"))
+            self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
             if "set" in case or case.get("restart turn"):
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
@@ -536,7 +542,16 @@ class _FileRunner:
             if failures:
                 raise _Stop(*failures)
 
+    def check_rest(self, state, rest, at):
+        if not rest:
+            return
+        try:
+            position.check_rest(state.game.compiled, state.data, rest)
+        except position.PositionError as e:
+            raise _Stop(self.fail("T010", str(e), at)) from None
+
     def set(self, state, changes, rest, at, restart_turn=False):
+        self.check_rest(state, rest, at)
         # the file's rest zones, then the case's (for every set of the case), then the step's own
         rest = {**self.doc.get("rest", {}), **(self.case_rest or {}), **(rest or {})}
         try:
@@ -786,6 +801,8 @@ class _Expectations:
                 raise self.unknown(f"{what} is {_fmt(got)}, not a list, so '{op}' does not apply.", oat)
             plain = v if isinstance(v, list) else []
             if op == "count":
+                if type(w) is not int or w < 0:     # a check that could never hold
+                    raise self.unknown(f"{what} (count): a count is a whole number from 0, not {_fmt(w)}.", oat)
                 if len(got) != w:
                     raise self.bad(f"The count of {what}", w, len(got), oat, hint=f"{what} is {_fmt(got)}")
             elif op in ("has", "lacks"):

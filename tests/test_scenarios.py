@@ -745,3 +745,43 @@ def test_a_change_of_a_die_never_rolled_is_not_offered_though_its_reverse_is(tmp
     (tmp_path / "b").mkdir()
     report, failures = run_text(tmp_path / "b", MESSENGER % "offered")
     assert [f.code for f in failures] == ["T030"], scenarios.render(report)
+
+
+def test_a_variable_holding_a_card_refers_to_it_and_moves_no_card(tmp_path):
+    """Smackshapes' smackhead_card is one of the cards on the table: set with the table, it is the
+    card there; set alone, the card stays where it was (the deck)."""
+    text = """\
+rest: {card: deck}
+cases:
+  - name: the smackhead's card is on the table
+    steps:
+      - set: {table: [1 red circle], smackhead_card: 1 red circle}
+      - expect: {smackhead_card: 1 red circle, table: [1 red circle], deck: {count: 17}}
+  - name: a card variable set alone moves no card
+    steps:
+      - set: {smackhead_card: 2 yellow circles}
+      - expect: {smackhead_card: 2 yellow circles, deck: {has: [2 yellow circles]}}
+"""
+    report, failures = run_text(tmp_path, text, game="smackshapes")
+    assert not failures and len(report.cases) == 2, scenarios.render(report)
+
+
+@pytest.mark.parametrize("text, line, words", [
+    # a rest zone is checked where it is written, though no set uses it
+    ("rest: {card: dekc}\ncases:\n  - name: x\n    steps: [{expect: {over: false}}]\n", 2, "did you mean 'deck'"),
+    ("cases:\n  - name: x\n    rest: {card: smackhead}\n    steps: [{expect: {over: false}}]\n", 4,
+     "'smackhead' is not a zone that holds cards"),
+    # impossible positions and checks
+    ("cases:\n  - name: x\n    set: {turn_number: -1}\n    steps: [{expect: {over: false}}]\n", 4,
+     "turns are counted 0, 1, 2"),
+    ("cases:\n  - name: x\n    set: {ranking: [circle]}\n    steps: [{expect: {over: false}}]\n", 4,
+     "'ranking' is a definition"),
+    ("cases:\n  - name: x\n    steps: [{expect: {deck: {count: -1}}}]\n", 4, "a count is a whole number from 0"),
+    # a forced result the setup cannot use: at the force setup line
+    ("cases:\n  - name: x\n    force setup: [{shuffle: [1 red circle, 1 red circle]}]\n"
+     "    steps: [{expect: {over: false}}]\n", 4, "forced a shuffle"),
+])
+def test_a_scenario_mistake_is_named_at_its_line(tmp_path, text, line, words):
+    report, failures = run_text(tmp_path, text, game="smackshapes")
+    assert failures, scenarios.render(report)
+    assert failures[0].line == line and words in failures[0].message + failures[0].hint, scenarios.render(report)
