@@ -381,6 +381,9 @@ def _plain(data):
 
 def restore(game, saved: SavedGame, path: str | os.PathLike):
     """The state saved in `saved`, checked against its moves; raise SaveFileError if they disagree."""
+    if saved.title and saved.title != game.title:      # another game's save: no edit to blame
+        raise SaveFileError(f"Cannot load {path}: it is a game of {saved.title}, not of {game.title}. Leave out "
+                            f"the game to play it on ('tabletop play --load {path}'), or name {saved.game}.")
     try:
         state = game.load_state(saved.state)
     except Exception as e:  # the file is untrusted input: any failure means it is unusable

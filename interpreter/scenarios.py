@@ -15,7 +15,9 @@ command line does) and must not know any game.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -316,7 +318,12 @@ def _schema_message(error) -> str:
 def read_file(path: Path, name: str, sources: Sources):
     """The scenario file's data, or a Failure saying why it cannot be used."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):     # a FIFO would never end, a device never stop
+            what = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode) \
+                or stat.S_ISBLK(info.st_mode) else "not a regular file"
+            return Failure("T001", f"The scenario file cannot be read: it is {what}.", name, 0)
+        if info.st_size > MAX_FILE_BYTES:
             return Failure("T001", f"The scenario file is larger than {MAX_FILE_BYTES} bytes.", name, 0)
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -376,6 +383,8 @@ def find_files(path: str) -> list[Path]:
     folder of them, or one file.
     Raises FileNotFoundError when the path does not exist."""
     p = Path(path)
+    if os.path.lexists(p) and not p.exists():      # a link that leads nowhere, or to itself: said when read
+        return [p]
     if not p.exists():
         p = resolve_game_path(path)
     if not p.exists():
@@ -385,13 +394,13 @@ def find_files(path: str) -> list[Path]:
         return find_files(str(book)) if (book / "scenarios").is_dir() else []
     if p.is_file():
         return [p]
-    if not p.is_dir():                 # a device or a FIFO: neither a scenario file nor a folder
-        return []
+    if not p.is_dir():                 # a device or a FIFO: reported when read, never read
+        return [p] if p.suffix in SUFFIXES else []
     if (p / "scenarios").is_dir():
         p = p / "scenarios"
     elif (p / "game.rules").exists():  # a rulebook without scenarios: its .yaml files are its data
         return []
-    return sorted(f for f in p.iterdir() if f.suffix in SUFFIXES and f.is_file())
+    return sorted(f for f in p.iterdir() if f.suffix in SUFFIXES and not f.is_dir())    # what is no file is said so
 
 
 def _game_of(path: Path, doc: dict) -> str:
@@ -405,7 +414,7 @@ def _game_of(path: Path, doc: dict) -> str:
 def display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):     # elsewhere; or a link to itself
         return str(path)
 
 

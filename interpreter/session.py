@@ -570,7 +570,11 @@ class Session:
             self.term.display(self.state.display(humans[0] if humans else 0))
         self.say(format_result(self.state.result, self.state.players))
         if self.script and (line := self.script.next()):
-            tell(f"{self.script.path}:{line[0]}: the game ended before this line; it and the rest were not played.")
+            if all(seat in self.bots for seat in range(self.state.players)):
+                tell(f"{self.script.path}: every seat was a bot, so none of its moves was played; the moves "
+                     "are a person's answers.")
+            else:
+                tell(f"{self.script.path}:{line[0]}: the game ended before this line; it and the rest were not played.")
         if self.save_requested:
             path = self.save_anywhere()
             if path is not None:

@@ -692,3 +692,11 @@ def test_people_sharing_a_terminal_pass_the_keyboard_before_their_secrets_are_sh
     cli.main(["play", "smores_galore", "--players", "2", "--seed", "5", "--save", str(tmp_path / "s.json")])
     out, err = capsys.readouterr()
     assert "Pass the keyboard" not in out + err and "Player 2: " in out
+
+
+def test_a_moves_file_for_a_game_of_bots_alone_says_no_move_was_played(run, tmp_path):
+    moves = write(tmp_path / "moves.txt", "Add 2\nAdd 2\n")
+    code, _, err = run("play", "counting", "--players", 2, "--seed", 4, "--seat", "1=random", "--seat", "2=random",
+                       "--moves", moves)
+    assert code == 0 and "every seat was a bot, so none of its moves was played" in err
+    assert "the game ended before this line" not in err

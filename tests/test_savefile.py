@@ -126,3 +126,11 @@ def test_a_save_too_big_to_load_is_not_written(game, tmp_path, monkeypatch):
     with pytest.raises(savefile.SaveFileError, match=f"the save would be {size:,} bytes, more than the {size - 1:,}"):
         savefile.write(tmp_path / "big.json", saved)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_another_games_save_is_named_as_such_not_as_edited(game, tmp_path):
+    saved = savefile.snapshot(game, played(game, MOVES), 5, MOVES)
+    saved.title = "Another Game"
+    with pytest.raises(savefile.SaveFileError, match="it is a game of Another Game, not of") as e:
+        savefile.restore(game, saved, tmp_path / "x.json")
+    assert "edited" not in str(e.value)

@@ -3,6 +3,7 @@ its line, with what was expected and what happened. Also the API under them: set
 by name and asking again, forcing random results, dice rolled, named views, finding options.
 """
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -785,3 +786,16 @@ def test_a_scenario_mistake_is_named_at_its_line(tmp_path, text, line, words):
     report, failures = run_text(tmp_path, text, game="smackshapes")
     assert failures, scenarios.render(report)
     assert failures[0].line == line and words in failures[0].message + failures[0].hint, scenarios.render(report)
+
+
+def test_a_scenario_file_that_is_no_file_is_reported_not_skipped_or_read(run, tmp_path):
+    """A FIFO would never end, a link to itself cannot be followed: each is said, and never read."""
+    folder = tmp_path / "book" / "scenarios"
+    shutil.copytree(ROOT / "rulebooks" / "smackshapes", tmp_path / "book", ignore=shutil.ignore_patterns("scenarios"))
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.yaml")
+    (folder / "loop.yaml").symlink_to("loop.yaml")
+    code, out, err = run("test", tmp_path / "book")
+    assert code == 1
+    assert "pipe.yaml: error T001: The scenario file cannot be read: it is a FIFO." in out + err
+    assert "loop.yaml: error T001: The scenario file cannot be read" in out + err
