@@ -2085,6 +2085,7 @@ class Checker:
             for st in self.round_loops:
                 self.error("E403", "'take rounds' plays the 'round' section, and the game has none.", st,
                            "add 'round:' followed by what everyone does in a round")
+        self.ends_during_setup()
         if not self.ended:
             self.error("E404", "The game has no end condition: no rule ever says 'end game'.", first,
                        "add 'end game \"why\"' where the rules say the game ends")
@@ -2099,6 +2100,28 @@ class Checker:
             else:
                 self.error("E405", "The game has no way to find its winners.", first,
                            "add 'define score(p: player): int = ...' or a 'winners:' line")
+
+    def ends_during_setup(self):
+        """W113 at an `end turn` or `end STAGE` that the setup runs, itself or through the rules it
+        calls: no turn and no stage is under way during the setup, so the line fails when reached."""
+        setup = self.out.phases.get("setup")
+        if setup is None:
+            return
+        todo, seen = [(setup.body, [])], set()
+        while todo:
+            body, via = todo.pop()
+            for st in A.walk(body):
+                if isinstance(st, A.EndStage):
+                    where = (f"is reached from the setup, through the rule{'s' * (len(via) > 1)} "
+                             f"{', '.join(repr(r) for r in via)}," if via else "is in the setup,")
+                    self.warn("W113", f"'end {st.name}' {where} but no {st.name} is under way during the setup, "
+                                      "so this line fails when it is reached.",
+                              st, f"end the {st.name} where it is played, or leave the call out of the setup")
+                elif isinstance(st, A.CallStmt) and st.name not in seen:
+                    s = self.rules.get(st.name)
+                    if s is not None and isinstance(s.decl, A.RuleDecl):
+                        seen.add(st.name)
+                        todo.append((s.decl.body, via + [st.name]))
 
     def hooks(self):
         """Names the engine itself uses must have the shape it expects."""

@@ -232,9 +232,9 @@ class Machine:
         return 0 if p is None else self.seat(p, "take the first turn")
 
     def player_name(self, p) -> str:
-        if p >= self.player_count:
+        if p >= self.player_count and p - self.player_count < len(self.prog.sides):
             return self.prog.sides[p - self.player_count].replace("_", " ")
-        return f"Player {p + 1}"
+        return f"Player {p + 1}"       # a seat, or one the data names that this game has not
 
     def show_player(self, p) -> str:
         """A player value in words, whatever it holds (for error messages)."""

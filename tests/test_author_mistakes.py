@@ -909,3 +909,12 @@ def test_two_setup_sections_in_one_file_name_the_first(tmp_path):
 def test_a_definition_named_like_a_built_in_is_one_error(tmp_path):
     found, _ = run(tmp_path, ("define best(", "define count(x: int): int = x\ndefine best("))
     assert [d.code for d in found if d.severity == "error"] == ["E203"], [(d.code, d.message) for d in found]
+
+
+def test_ending_the_turn_from_the_setup_is_a_warning_at_the_end_line(tmp_path):
+    found, _ = run(tmp_path, ("    deck = shuffled(card)\n", "    deck = shuffled(card)\n    tidy()\n\nrule tidy:\n"
+                                                           '    end turn "Nothing to do."\n'))
+    hits = [d for d in found if d.code == "W113"]
+    assert len(hits) == 1 and "'end turn' is reached from the setup, through the rule 'tidy'" in hits[0].message, \
+        [(d.code, d.message) for d in found]
+    assert hits[0].span.line == 32
