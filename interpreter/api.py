@@ -46,6 +46,7 @@ class Result:
     reason: str                # the `end game` text
     sides: list = field(default_factory=list)        # the sides that win, by name ("volcano")
     side_scores: dict = field(default_factory=dict)  # each side's score, by name
+    scored: bool = True        # False: the rulebook has no score (a `winners:` line decides), every score 0
 
     @property
     def nobody_won(self) -> bool:
@@ -70,6 +71,11 @@ class Game:
     @property
     def title(self):
         return self.compiled.title
+
+    @property
+    def scored(self) -> bool:
+        """Whether the rulebook scores its players (`score`); without, a `winners:` line decides."""
+        return self.compiled.score is not None
 
     @property
     def min_players(self):
@@ -286,7 +292,7 @@ class State:
         winners = _winners(prog, m, scores)
         return Result([w for w in winners if w < n], scores[:n], self.data["reason"],
                       [prog.sides[w - n] for w in winners if w >= n],
-                      {name: scores[n + i] for i, name in enumerate(prog.sides)})
+                      {name: scores[n + i] for i, name in enumerate(prog.sides)}, prog.score is not None)
 
     def scores(self) -> list:
         m = Machine(self.game.compiled, self.data)

@@ -520,16 +520,18 @@ def format_stats(stats: dict) -> str:
         lines.append(f"  {', '.join(settings)}")
     lines.append(f"  finished: {finished}, errors: {stats['errors']}")
     lines += [f"    {message}" for message in stats["error_messages"]]
+    scored = stats.get("scored", True)
     for seat, (wins, shared) in enumerate(zip(stats["wins"], stats["shared_wins"])):
         won = f"{wins} won alone{_share(wins, finished)}"
         if stats["shared_games"]:
             won += f", {shared} shared{_share(shared, finished)}"
-        lines.append(f"  {seat_name(seat)}: {won}; score {_range(stats['scores'][seat])}")
+        lines.append(f"  {seat_name(seat)}: {won}" + (f"; score {_range(stats['scores'][seat])}" if scored else ""))
     for name, side in stats.get("sides", {}).items():
         won = f"{side['wins']} won alone{_share(side['wins'], finished)}"
         if stats["shared_games"]:
             won += f", {side['shared_wins']} shared{_share(side['shared_wins'], finished)}"
-        lines.append(f"  {name.replace('_', ' ')} (a side, not a seat): {won}; score {_range(side['scores'])}")
+        lines.append(f"  {name.replace('_', ' ')} (a side, not a seat): {won}" +
+                     (f"; score {_range(side['scores'])}" if scored else ""))
     if stats["shared_games"]:
         lines.append(f"  shared wins: {stats['shared_games']} games{_share(stats['shared_games'], finished)}; "
                      "each counts for every winner in it, so the shared percentages overlap")

@@ -150,6 +150,8 @@ def format_result(result, players: int) -> str:
         lines.append("Nobody wins.")
     else:
         lines.append(f"Winner{'s' * (len(names) > 1)}: {', '.join(names)}" + (" (a shared win)" if len(names) > 1 else ""))
+    if not getattr(result, "scored", True):      # a `winners:` line decided: there are no scores to show
+        return "\n".join(lines)
     scores = [f"{seat_name(s)} {score}" for s, score in enumerate(result.scores)]
     scores += [f"{side.replace('_', ' ')} {score}" for side, score in getattr(result, "side_scores", {}).items()]
     if scores:

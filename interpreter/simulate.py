@@ -249,6 +249,7 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
         "no_winner": sum(1 for o in finished if not o.winners and not o.sides),
         "sides": sides,
         "findings": [{"finding": f, "games": n} for f, n in sorted(findings.items())],
+        "scored": getattr(game, "scored", True),      # without a score, "scores" are all 0
         "scores": [_stats([o.scores[s] for o in finished]) for s in range(players)],
         "decisions": _stats([o.decisions for o in finished]),
         "seconds": round(seconds, 3),

@@ -301,3 +301,31 @@ def test_ctrl_c_keeps_the_statistics_of_the_games_played_before_it():
     assert e.value.asked == 50
     assert {k: v for k, v in e.value.stats.items() if k not in timing} == \
         {k: v for k, v in seven.items() if k not in timing}
+
+
+def test_a_game_decided_by_a_winners_line_alone_shows_no_scores(tmp_path, capsys):
+    """Without a score, every score is 0: the end of a game and a simulation show none."""
+    from inline import write
+    from tabletop.interpreter import cli
+    from tabletop.interpreter.session import format_result
+    folder = write(tmp_path, '''
+        game "Last One Standing"
+        players 2
+        var loser: player = none
+        turn:
+            choose prompt "Stay or fold":
+                option "Stay":
+                    pass
+                option "Fold":
+                    loser = current
+                    end game "Someone folded."
+        winners: [p for p in players if p != loser]
+        ''')
+    assert cli.main(["simulate", str(folder), "-n", "5", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "won alone" in out and "score" not in out
+    from tabletop.interpreter.api import load_game
+    s = load_game(str(folder)).new_state(seed=1)
+    while not s.is_over:
+        s.apply(1)
+    assert not s.result.scored and "Score" not in format_result(s.result, 2)
