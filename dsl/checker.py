@@ -117,6 +117,7 @@ class Checker:
         self.p = program
         self.diags: list[Diagnostic] = []
         self._all_nodes: list | None = None    # all_nodes()
+        self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
         self.param_types = self.out.param_types
@@ -159,8 +160,13 @@ class Checker:
         table = self.sym if table is None else table
         if name in table:
             first = table[name].decl
-            where = f" (first declared at {first.span})" if getattr(first, "span", None) and first.span.line else ""
+            first_at = getattr(first, "span", None)
+            if isinstance(first, A.EnumDecl) and first_at is not None and first_at.line:   # at the value itself
+                first_at = self.word(first, name, after=first_at.column + len(first.kind_word) + len(first.name))
+            where = f" (first declared at {first_at})" if first_at is not None and first_at.line else ""
             at = self.word(node, name, after=1) if isinstance(node, A.Decl) else node
+            if table[name].kind != sym.kind:
+                self.clashes.add(name)
             same_file = getattr(getattr(first, "span", None), "file", None) == getattr(node.span, "file", "")
             self.error("E202", f"The name '{name}' is declared twice{where}.", at,
                        "rename one of them, or keep one" if same_file else
@@ -1178,6 +1184,7 @@ class Checker:
                     self.want_list(t, item.iterable)
                     self.out.slots[id(item)] = ctx.bind(item.var, T.elem(t))
                 self.template(item.text)
+                self.display_reads_no_hidden_card(item)
             else:
                 if item.kind not in self.out.grids:
                     self.error("E205", f"A board shows a kind laid out by a 'grid' declaration; '{item.kind}' has none.", item,
@@ -1186,6 +1193,22 @@ class Checker:
                 self.template(item.text)
             self.ctx = saved
             self.out.env_sizes[id(item)] = ctx.size
+
+    def display_reads_no_hidden_card(self, item: A.ShowLine):
+        """E311: the display is drawn from what the seat looking at it may see, where each card it
+        may not see is none; a line that reads such cards (beyond showing the zone or counting
+        it) cannot be drawn for that seat."""
+        for part in getattr(item.text, "parts", None) or []:
+            if isinstance(part, (str, A.Name, A.Field)):
+                continue                           # a whole zone is shown as "3 hidden cards"
+            found = self.hidden_zone_read(part)
+            if found:
+                whose = "nobody" if found[1] == "hidden" else "only its owner"
+                self.error("E311", f"This display line reads the cards of the zone '{found[0]}', which {whose} may "
+                                   "see: for a seat that may not see them they are hidden, so the line cannot be drawn.",
+                           part, "show the zone itself ({p.hand} shows '3 hidden cards' to the others) or how "
+                                 "many it holds ({count(p.hand)})")
+                return
 
     # ------------------------------------------------------------------ statements
     def block(self, stmts, loop: bool):
@@ -1423,6 +1446,47 @@ class Checker:
         self.template(st.text)
         self.public_text(st.text, "A 'say' line is in every seat's log")
 
+    def hidden_zone_read(self, node):
+        """The name and visibility of a zone not everyone may see whose things `node` reads (through
+        definitions): a zone named other than whole in a text or counted. None if it reads none."""
+        todo, seen = [node], set()
+        while todo:
+            x = todo.pop()
+            if isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and \
+                    isinstance(x.args[0], (A.Name, A.Field)):
+                continue                          # a zone's size is known to all
+            if isinstance(x, (A.Name, A.Field)):
+                found = self.hidden_zone(x)
+                if found:
+                    return found
+            if isinstance(x, (A.Name, A.Call)) and x.name not in seen:
+                s = self.sym.get(x.name)
+                if s is not None and s.kind == "define" and self.lookup_local(x.name) is None:
+                    seen.add(x.name)
+                    todo.append(s.decl.body)
+            if isinstance(x, (list, tuple)):
+                todo.extend(x)
+            elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
+                todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
+        return None
+
+    def hidden_zone(self, x):
+        """(name, visibility) if `x` names a zone not everyone may see, else None."""
+        if isinstance(x, A.Name) and self.lookup_local(x.name) is None:
+            zone = getattr(self.sym.get(x.name), "decl", None)
+        elif isinstance(x, A.Field):
+            s = self.sym.get(x.name)
+            zone = s.decl if s is not None and s.kind == "pvar" else None
+            if zone is None:
+                for zones in self.out.kind_zones.values():
+                    if zones.get(x.name, "public") != "public":
+                        return x.name, zones[x.name]
+        else:
+            return None
+        if isinstance(zone, A.ZoneDecl) and zone.visibility != "public":
+            return zone.name, zone.visibility
+        return None
+
     def public_text(self, tpl, why: str):
         """W106 for a text everyone reads that shows a whole zone not everyone may see: `{deck}`
         or `{p.hand}` lists its cards (the display shows such a zone as "3 hidden cards")."""
@@ -1439,6 +1503,15 @@ class Checker:
                 whose = "nobody" if zone.visibility == "hidden" else "only its owner"
                 self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}', which {whose} "
                           "may see.", part, f"show how many with {{count(...)}}, or name only the cards revealed")
+        for part in getattr(tpl, "parts", None) or []:
+            if isinstance(part, (str, A.Name, A.Field)):
+                continue                           # a whole zone: said above
+            found = self.hidden_zone_read(part)
+            if found:
+                whose = "nobody" if found[1] == "hidden" else "only its owner"
+                self.warn("W106", f"{why}, and this is worked out from the cards of the zone '{found[0]}', which "
+                                  f"{whose} may see.", part,
+                          "show what everyone may know: how many with {count(...)}, or the cards the rules revealed")
 
     def st_Signal(self, st: A.Signal, loop):
         s = self.sym.get(st.event)
@@ -1487,20 +1560,20 @@ class Checker:
                 self.want(st.cond, T.BOOL, "The condition")
             self.block(st.body, True)
         if T.elem(t) == T.PLAYER:
-            self.current_for_loop_name(st)
+            self.current_for_loop_name(st.var, [st.cond, st.body], "This loop over players")
 
-    def current_for_loop_name(self, st: A.For):
-        """`for p in players: draw 3 from deck to current.hand`: a loop over players whose body
-        never names its player but names `current`, the player whose turn it is (in setup, Player 1
-        every time), almost always meant the loop's player."""
-        names = [x for x in A.walk([st.cond, st.body]) if isinstance(x, A.Name)]
-        if any(x.name == st.var for x in names):
+    def current_for_loop_name(self, var: str, parts: list, what: str):
+        """`for p in players: draw 3 from deck to current.hand`: a loop over players (or a secret
+        choice's block, run for each player) that never names its player but names `current`, the
+        player whose turn it is (in setup, Player 1 every time), almost always meant its player."""
+        names = [x for x in A.walk(parts) if isinstance(x, A.Name)]
+        if any(x.name == var for x in names):
             return
         current = next((x for x in names if x.name == "current" and self.sym.get("current") is None), None)
         if current is not None:
-            self.warn("W111", f"This loop over players never names its player '{st.var}', but names 'current', "
+            self.warn("W111", f"{what} never names its player '{var}', but names 'current', "
                               f"the player whose turn it is, the same one at every pass.", current,
-                      f"did you mean '{st.var}'?")
+                      f"did you mean '{var}'?")
 
     def want_chooser(self, by):
         """`by PLAYER`: who chooses. `by none` names nobody, so nobody could answer."""
@@ -1583,6 +1656,7 @@ class Checker:
                     self.want(st.cond, T.BOOL, "The condition")
                 self.template(st.label)
                 self.block(st.body, loop)
+        self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
 
     # ------------------------------------------------------------------ expressions
     def want(self, e, typ, what):
@@ -2251,6 +2325,13 @@ def check(program: Program) -> CheckedProgram:
                 for m in [re.match(r"'(\w+)' is built into the language and cannot be declared", d.message)] if m}
     checker.diags = [d for d in checker.diags
                      if not (d.code == "E301" and any(d.message.startswith(f"'{n}' wants ") for n in built_in))]
+    # A name declared twice as two sorts of thing (an enum value and a variable) is one mistake:
+    # the lines that use it as the second fail for that reason alone.
+    if checker.clashes:
+        def uses_clash(d) -> bool:
+            line = program.sources.line(d.span.file, d.span.line) or "" if program.sources else ""
+            return d.code in ("E301", "E303", "E305") and any(re.search(rf"\b{n}\b", line) for n in checker.clashes)
+        checker.diags = [d for d in checker.diags if not uses_clash(d)]
     checker.diags[:0] = list(program.syntax_problems) + list(program.data_problems)
     if checker.diags:
         seen, unique = set(), []

@@ -1181,6 +1181,9 @@ def _habit(e, text: str, line: int, col: int):
         return ("E101", "'else if' is written 'elif' here.", (line, col - (len(here[:col - 1]) - len(before)) - 4),
                 "write 'elif condition:'")
     if value == "if" and "_NL" in names:
+        if re.match(r"\s*show\b", here):       # `show "..." for x in L if c`
+            return ("E101", "A show line takes no condition.", (line, col),
+                    "show only some items by filtering the list: 'for x in [y for y in L if c]'")
         return ("E101", "An 'if' cannot follow a value here.", (line, col),
                 "for a value that depends on a condition write 'if c then a else b'")
     if value in ("+", "-") and (before.endswith(value) or here[col:col + 1] == value):
@@ -1333,6 +1336,10 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         hint = did_you_mean(str(tok), keywords)
         if not hint and col == 1:
             hint = "every line at the left margin starts a declaration; indent lines that belong to the one above"
+    if not hint and tok.type == "NAME" and "a whole number" in few and \
+            re.search(r"\bin\s+-?\d*\s*(to\s*)?$", text.split("\n")[line - 1][:col - 1]):
+        hint = ("the ends of a declared range are whole numbers written out, not names; to change one in a "
+                "variant, write 'replace var ...' with the new range")
     if not hint and str(tok) == "timed":
         hint = ("'timed as t' belongs to a race, a secret choice: 'secretly each p in players chooses c "
                 "from ... labelled ... timed as t:'")

@@ -903,6 +903,9 @@ class _Expectations:
             for line in (want if isinstance(want, list) else [want]):
                 if str(line) not in lines:
                     close = did_you_mean(str(line), lines)
+                    if key == "said" and str(line) in s.log:       # said, but before the last move or set
+                        close = ("it was said before the last move or set; check it right after the step that "
+                                 "says it, or with 'log', which checks every line kept")
                     raise _Stop(self.r.fail("T030", f"{what} should have the line {W.quote(str(line))}, but it has not.",
                                             at, str(line), _fmt(lines[-8:]), close or "the last lines are under 'got'"))
             return

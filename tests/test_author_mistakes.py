@@ -918,3 +918,48 @@ def test_ending_the_turn_from_the_setup_is_a_warning_at_the_end_line(tmp_path):
     assert len(hits) == 1 and "'end turn' is reached from the setup, through the rule 'tidy'" in hits[0].message, \
         [(d.code, d.message) for d in found]
     assert hits[0].span.line == 32
+
+
+def test_a_display_line_reading_hidden_cards_is_an_error_and_a_prompt_a_warning(tmp_path):
+    found, _ = run(tmp_path, ("define score(p: player): int = p.points + best(p.hand)\n",
+                              "define score(p: player): int = p.points + best(p.hand)\n"
+                              "display:\n    show \"{p}: best {best(p.hand)}, {p.hand}, {count(p.hand)} cards\" for p in players\n"))
+    hit = expect(found, "E311", "game.rules", (41, None), "reads the cards of the zone 'hand', which only its owner may see")
+    assert hit.span.column == 22       # at {best(p.hand)}; the whole zone and its count are fine
+    (tmp_path / "b").mkdir()
+    found, _ = run(tmp_path / "b", ("    draw 1 from deck to current.hand\n",
+                                    "    draw 1 from deck to current.hand\n"
+                                    '    choose c from current.hand labelled "{c.name}" prompt "Best: {best(current.hand)}"\n'))
+    hits = [d for d in found if d.code == "W106"]
+    assert len(hits) == 1 and "worked out from the cards of the zone 'hand'" in hits[0].message
+
+
+def test_a_secret_choice_block_that_names_only_current_is_a_warning(tmp_path):
+    found, _ = run(tmp_path, ("    draw 1 from deck to current.hand\n",
+                              "    draw 1 from deck to current.hand\n"
+                              '    secretly each p in players chooses n from [1, 2] labelled "{n}":\n'
+                              "        current.points += n\n"))
+    hits = [d for d in found if d.code == "W111"]
+    assert len(hits) == 1 and "secret choice's block" in hits[0].message and "'p'" in hits[0].hint
+
+
+def test_a_variable_named_like_an_enum_value_is_one_error_naming_the_value(tmp_path):
+    found, _ = run(tmp_path, ("var level: int in 0 to 9 = 0", "var level: int in 0 to 9 = 0\nvar spades: bool = false"),
+                   add={"game.rules": BASE["game.rules"].replace('            say "Level {level + 1} reached"\n',
+                                                                 '            if spades and level > 2:\n'
+                                                                 '                spades = false\n')})
+    errors = [d for d in found if d.severity == "error"]
+    assert [d.code for d in errors] == ["E202"], [(d.code, d.message) for d in errors]
+    assert "first declared at" in errors[0].message and errors[0].message.endswith(":5:20).")
+
+
+@pytest.mark.parametrize("change, words", [
+    (("        end game \"The deck is empty.\"\n",
+      "        end game \"The deck is empty.\"\n\ndisplay:\n    show \"{p}\" for p in players ^if level > 2\n"),
+     ["A show line takes no condition", "for x in [y for y in L if c]"]),
+    (("var level: int in 0 to 9 = 0", "define top: int = 9\nvar level: int in 0 to ^top = 0"),
+     ["whole numbers written out, not names"]),
+])
+def test_a_syntax_habit_from_elsewhere_in_the_language_gets_its_own_hint(tmp_path, change, words):
+    found, at = run(tmp_path, change)
+    expect(found, "E101", "game.rules", at, *words)

@@ -466,9 +466,11 @@ def test_a_negative_number_of_steps_is_an_error(tmp_path, call):
         g.new_state()
 
 
-def test_a_display_line_that_reads_a_hidden_card_says_so(tmp_path):
-    """Each seat's display is drawn from what it may see; another seat's hand is none there."""
-    g = game(tmp_path, """
+def test_a_display_line_that_reads_a_hidden_card_is_refused_at_check(tmp_path):
+    """Each seat's display is drawn from what it may see; another seat's hand is none there, so a
+    line that reads its cards could not be drawn: E311, before any game."""
+    from tabletop.dsl.diagnostics import RulebookError
+    rules = """
         game "Mini"
         players 2
         kind card from "cards.yaml":
@@ -487,12 +489,11 @@ def test_a_display_line_that_reads_a_hidden_card_says_so(tmp_path):
                 end game "done"
         display:
             show "{p}: best card {best(p)}" for p in players
-        """, **{"cards.yaml": "cards:\n  - {name: One, value: 1, count: 6}\n"})
-    s = g.new_state()
-    with pytest.raises(RuleError) as e:
-        s.display(0)
-    assert "reads the field 'value' of a card that is none" in str(e.value)
-    assert "a display line must not read a hidden card" in str(e.value)
+        """
+    with pytest.raises(RulebookError) as e:
+        game(tmp_path, rules, **{"cards.yaml": "cards:\n  - {name: One, value: 1, count: 6}\n"})
+    assert [d.code for d in e.value.diagnostics] == ["E311"]
+    assert "reads the cards of the zone 'hand', which only its owner may see" in e.value.diagnostics[0].message
 
 
 def test_a_reaction_that_sets_itself_off_without_end_names_its_line(tmp_path):
