@@ -853,6 +853,15 @@ class _Expectations:
             hit = next((o for o in options if str(x).casefold() in o.casefold()), None)
         return hit
 
+    def not_a_near_miss(self, x, options: list, at):
+        """A label claimed not offered that is one letter or some punctuation away from an option
+        ('Play Backstab' beside 'Play Backstab!') would hold whatever the rules do: refused."""
+        near = W.near_miss(str(x), options)
+        if near is not None:
+            raise _Stop(self.r.fail("T030", f"'{x}' is not an option, but '{near}' is, which it almost names: the "
+                                            "check would hold whatever the rules do.", at, f"not {x}",
+                                    _fmt_some(options), "write the label exactly as the game shows it"))
+
     # the expectations that are not the game's names
     def reserved(self, key, want, at):
         s = self.s
@@ -864,6 +873,7 @@ class _Expectations:
                     if hit is not None:
                         raise self.bad(f"the options (lacks {_fmt(x)})", {"lacks": want["lacks"]}, options,
                                        where_key(want, "lacks"), hint=f"'{hit}' is offered")
+                    self.not_a_near_miss(x, options, where_key(want, "lacks"))
                 want = {k: v for k, v in want.items() if k != "lacks"}
             return self.operators("the options", "list:text", s.options(), s.options(), want, at, True)
         if key in ("options", "offered", "not offered"):
@@ -876,7 +886,11 @@ class _Expectations:
                 for x in wanted:
                     hit = _label_named(x, rest)
                     if hit is None:
-                        raise self.bad("The options", wanted, options, at, hint=f"'{x}' is not offered")
+                        numbered = next((o for o in rest if re.fullmatch(re.escape(str(x)) + r" \(\d+\)", o)), None)
+                        hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered
+                                else f"'{x}' is offered fewer times than it is listed" if _label_named(x, options)
+                                else f"'{x}' is not offered")
+                        raise self.bad("The options", wanted, options, at, hint=hint)
                     rest.remove(hit)
                 if rest:
                     raise self.bad("The options", wanted, options, at, hint=f"'{rest[0]}' is offered too")
@@ -892,6 +906,7 @@ class _Expectations:
                     if hit is not None:
                         raise _Stop(self.r.fail("T030", f"'{x}' should not be offered, but it is ('{hit}').", at,
                                                 f"not {x}", _fmt_some(options)))
+                    self.not_a_near_miss(x, options, at)
             return
         if key in ("log", "said"):
             # `said`: only the lines said since the last move or set, so an old line cannot answer
@@ -900,14 +915,26 @@ class _Expectations:
                 (list(s.log[len(s.log) - new:]) if new > 0 else [], "What was said since the last move")
             if isinstance(want, dict):
                 return self.log_checks(want, at, lines, what)
-            for line in (want if isinstance(want, list) else [want]):
-                if str(line) not in lines:
-                    close = did_you_mean(str(line), lines)
-                    if key == "said" and str(line) in s.log:       # said, but before the last move or set
+            wanted = [str(x) for x in (want if isinstance(want, list) else [want])]
+            at_line = 0      # several lines are said in the order listed, each line once per listing
+            for i, line in enumerate(wanted):
+                if line not in lines:
+                    close = did_you_mean(line, lines)
+                    if key == "said" and line in s.log:       # said, but before the last move or set
                         close = ("it was said before the last move or set; check it right after the step that "
                                  "says it, or with 'log', which checks every line kept")
-                    raise _Stop(self.r.fail("T030", f"{what} should have the line {W.quote(str(line))}, but it has not.",
-                                            at, str(line), _fmt(lines[-8:]), close or "the last lines are under 'got'"))
+                    raise _Stop(self.r.fail("T030", f"{what} should have the line {W.quote(line)}, but it has not.",
+                                            at, line, _fmt(lines[-8:]), close or "the last lines are under 'got'"))
+                found = next((k for k in range(at_line, len(lines)) if lines[k] == line), None)
+                if found is None:
+                    if wanted.count(line) > lines.count(line):
+                        problem = (f"the line {W.quote(line)} {wanted.count(line)} times, but it has it "
+                                   f"{lines.count(line)} time{'s' * (lines.count(line) != 1)}")
+                    else:
+                        problem = f"the line {W.quote(line)} after {W.quote(wanted[i - 1])}, but it comes before it"
+                    raise _Stop(self.r.fail("T030", f"{what} should have {problem}.", at, _fmt(wanted),
+                                            _fmt(lines[-8:]), "several lines are checked in the order listed"))
+                at_line = found + 1
             return
         if key == "over":
             return self.compare_plain("Whether the game is over", s.is_over, W.truths("bool", want), at)

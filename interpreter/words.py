@@ -33,8 +33,42 @@ def labels_fitting(text: str, labels: list[str], parts: bool) -> list[int]:
     return [i for i, label in enumerate(labels) if text.casefold() in label.casefold()]
 
 
-_TOKENS = re.compile(r",|[^\s,]+")
+_TOKENS = re.compile(r"[,()\[\]]|[^\s,()\[\]]+")
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def plain_label(text: str) -> str:
+    """A label as compared: any case, typographic quotes as typed ones (’ as ')."""
+    return str(text).translate(_QUOTES).casefold()
 _SEPARATORS = frozenset({",", "and", "&"})
+
+
+def near_miss(text: str, labels: list[str]) -> str | None:
+    """A label `text` almost is, but is not: the same but for punctuation ('Play Backstab' for
+    'Play Backstab!'), or for one letter ('Play Flotsm'). A claim that such a text is *not* offered
+    would hold whatever the rules do. Numbers are never near: 'Score (4)' and 'Score (5)' are two."""
+    def bare(t):
+        return re.sub(r"[^\w]+", " ", plain_label(t)).strip()
+    want = bare(text)
+    for label in labels:
+        got = bare(label)
+        if got == want:
+            return label
+        if len(want) >= 6 and len(got) >= 6 and abs(len(got) - len(want)) <= 1 and _one_letter_apart(want, got):
+            return label
+    return None
+
+
+def _one_letter_apart(a: str, b: str) -> bool:
+    """One letter (not a digit) added, dropped or changed makes `a` into `b`."""
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1:] == b[i + 1:] and not (a[i].isdigit() or b[i].isdigit())
+    return a[i:] == b[i + 1:] and not b[i].isdigit()
 
 
 def same_list_reordered(a: str, b: str) -> bool:
@@ -43,7 +77,7 @@ def same_list_reordered(a: str, b: str) -> bool:
     'and', '&'): "Keep blue and red" is "Keep red and blue", "Take Chocolate and Graham Cracker"
     is "Take Graham Cracker and Chocolate", but "change a blue die to red" is not "change a red
     die to blue", nor "pile 1 onto pile 2" "pile 2 onto pile 1". Any case."""
-    x, y = _TOKENS.findall(a.casefold()), _TOKENS.findall(b.casefold())
+    x, y = _TOKENS.findall(plain_label(a)), _TOKENS.findall(plain_label(b))
     if len(x) != len(y) or sorted(x) != sorted(y):
         return False
     differ = [i for i in range(len(x)) if x[i] != y[i]]
@@ -156,8 +190,10 @@ def thing_candidates(prog, kind: str, w) -> list[int]:
     if m:
         same = [i for i, n in enumerate(names) if n == m.group(1)]
         k = int(m.group(2))
+        if not same:      # in another case, or with typographic quotes: "idiot’s platform #2"
+            same = [i for i, n in enumerate(names) if plain_label(n) == plain_label(m.group(1))]
         return [same[k - 1]] if 1 <= k <= len(same) else []
-    return []
+    return [i for i, n in enumerate(names) if plain_label(n) == plain_label(w)]
 
 
 def _a(name: str) -> str:

@@ -799,3 +799,43 @@ def test_a_scenario_file_that_is_no_file_is_reported_not_skipped_or_read(run, tm
     assert code == 1
     assert "pipe.yaml: error T001: The scenario file cannot be read: it is a FIFO." in out + err
     assert "loop.yaml: error T001: The scenario file cannot be read" in out + err
+
+
+@pytest.mark.parametrize("expect, fails", [
+    # a label one letter or some punctuation from an option: 'not offered' would hold whatever the rules do
+    ("{not offered: [\"Pass!\"]}", True),
+    ("{options: {lacks: [\"Fly to Dark Pit\"]}}", False),
+    ("{not offered: [\"Fly to Dark Pit\"]}", False),
+])
+def test_a_label_not_offered_that_almost_names_an_option_is_refused(tmp_path, expect, fails):
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n      - expect: " + expect + "\n")
+    report, failures = run_text(tmp_path, text)
+    assert bool(failures) is fails, scenarios.render(report)
+    if fails:
+        assert "almost names" in failures[0].message
+
+
+def test_said_lines_are_checked_in_order_and_as_often_as_listed(tmp_path):
+    from inline import write
+    book = write(tmp_path, """
+        game "Talk"
+        players 1
+        setup:
+            say "One."
+            say "Two."
+        turn:
+            choose prompt "Go on?":
+                option "Stop":
+                    end game "Done."
+        define score(p: player): int = 0
+        """)
+    case = "cases:\n  - name: the case\n    steps:\n      - expect: {log: %s}\n"
+    for n, (lines, words) in enumerate([("[One., Two.]", None), ("[Two., One.]", "after 'Two.'"),
+                                        ("[One., One.]", "'One.' 2 times")]):
+        (tmp_path / str(n)).mkdir()
+        report, failures = run_text(tmp_path / str(n), case % lines, game=str(book))
+        if words is None:
+            assert not failures, scenarios.render(report)
+        else:
+            assert failures and words in failures[0].message, scenarios.render(report)
