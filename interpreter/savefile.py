@@ -374,9 +374,10 @@ def replay(game, players: int, seed: int, moves: list[Move]):
     return state
 
 
-def _plain(data):
-    """`data` as it reads back from JSON, so two states can be compared fairly."""
-    return json.loads(json.dumps(data))
+def _plain(data) -> str:
+    """`data` as JSON text, so two states compare as written: 2.0 is not 2, nor true 1, as
+    Python's == would have them."""
+    return json.dumps(data, sort_keys=True)
 
 
 def restore(game, saved: SavedGame, path: str | os.PathLike):

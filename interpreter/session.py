@@ -242,6 +242,7 @@ class Session:
     term: Terminal = field(default_factory=Terminal)
     seen: int = 0                          # log lines already shown (State.said)
     last_human: int | None = None          # the seat that last had the keyboard (hand_over)
+    shown_alone: bool = False              # whether the screen holds what only that seat may see
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
@@ -332,11 +333,20 @@ class Session:
         if not decision.timed or len(humans) < 2 or scripted or not race.can_race():
             return {}
         def show():
+            if self.shown_alone:      # the last person's hand must not stay on the screen of all
+                self.term.clear()
+                self.shown_alone = False
             self.say()
             self.term.display(self.state.display(None))
-            # The question as every seat may see it (a seat's own prompt may name its hand).
-            self.term.menu(f"Everyone: {self.state.view(None)['pending']['prompt']}", self.state.options(humans[0]),
-                           self.state.option_groups(humans[0]))
+            # The question as every seat may see it (a seat's own prompt may name its hand); the
+            # options only when they are the same for every racer and name nothing secret.
+            options = self.state.options(humans[0])
+            same = all(self.state.options(h) == options for h in humans) and \
+                not any(self.sees_alone(h, table=False) for h in humans)
+            self.term.menu(f"Everyone: {self.state.view(None)['pending']['prompt']}",
+                           options if same else [], self.state.option_groups(humans[0]) if same else [])
+            if not same:
+                self.say("Each of you sees your own options after the buzz.")
         return race.buzz(humans, show, self.say)
 
     def answer(self, seat: int, decision, secret: bool = False, seconds: float | None = None) -> bool:
@@ -380,8 +390,10 @@ class Session:
         if index is None and (timed := TIMED_SUFFIX.match(text)):
             index, seconds = match_option(timed.group(1), options), float(timed.group(2))
         if index is None:
-            raise Stop(f"{self.script.path}:{number}: '{text}' is not an option for {seat_name(seat)} now; "
-                       f"the options are {list_some(options)}.")
+            private = self.sees_alone(seat, table=False)      # the others may be reading the screen
+            raise Stop(f"{self.script.path}:{number}: '{text}' is not an option for {seat_name(seat)} now" +
+                       ("; its options are its own, and are not shown." if private else
+                        f"; the options are {list_some(options)}."))
         if decision.timed and seconds is None:
             seconds = 1.0
         return Move(seat, index, seconds if decision.timed else None)
@@ -394,7 +406,15 @@ class Session:
         the answers are not typed at a terminal, or the game hides nothing from anyone."""
         last, self.last_human = self.last_human, seat
         humans = [s for s in range(len(self.seats)) if s not in self.bots]
-        if last is None or last == seat or len(humans) < 2 or not self.interactive() or not self.sees_alone(seat):
+        if len(humans) < 2 or not self.interactive():
+            return
+        private, shown_before = self.sees_alone(seat), self.shown_alone
+        self.shown_alone = private
+        if last == seat:
+            return
+        # Handed over when this seat sees something alone (at the start of a game too: the others
+        # may be watching), or when the last person's secrets are still on the screen.
+        if not (private or (last is not None and shown_before)):
             return
         self.term.clear()
         typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ")
@@ -402,19 +422,21 @@ class Session:
             raise Stop("You left the game.")
         self.term.clear()
 
-    def sees_alone(self, seat: int) -> bool:
+    def sees_alone(self, seat: int, table: bool = True) -> bool:
         """Whether `seat` is about to be shown something the others may not see: a secret choice,
-        options among its own hidden things, or a view of the table with more in it than everyone's."""
+        options among its own hidden things, or (with `table`) a view of the table with more in it
+        than everyone's."""
         state = self.state
         if state.pending.kind == "secret" or not all(state.answer_is_public(i, seat)
                                                      for i in range(len(state.options(seat)))):
             return True
-        table = lambda view: {k: v for k, v in view.items() if k not in ("seat", "pending")}  # noqa: E731
-        return table(state.view(seat)) != table(state.view(None))
+        if not table:
+            return False
+        public = lambda view: {k: v for k, v in view.items() if k not in ("seat", "pending")}  # noqa: E731
+        return public(state.view(seat)) != public(state.view(None))
 
-    def show(self, seat: int, raced: bool = False) -> None:
-        if not raced:           # after a race at one keyboard everyone is there, and saw the same
-            self.hand_over(seat)
+    def show(self, seat: int) -> None:
+        self.hand_over(seat)    # after a race too: each racer names a secret answer, beside their hand
         self.say()
         self.term.display(self.state.display(seat))
         who = f"{seat_name(seat)}: " if self.state.players > 1 else ""
@@ -424,7 +446,7 @@ class Session:
     def ask(self, decision, seat: int, buzzed: float | None = None) -> Move | None:
         """One answer from the human in `seat`, or None after a command (the caller asks again).
         A timed answer takes its time from the prompt, or `buzzed` when the seat raced."""
-        self.show(seat, raced=buzzed is not None)
+        self.show(seat)
         options = self.state.options(seat)
         started = time.monotonic()
         while True:
@@ -477,8 +499,9 @@ class Session:
             raise Stop("End of input.") from None
 
     def yes_or_no(self, question: str, default: bool) -> bool:
-        """Ask on standard error until the answer is yes or no. An empty line or the end of input
-        takes the default; Ctrl-C is no."""
+        """Ask on standard error until the answer is yes or no. An empty line, the end of input
+        and Ctrl-C take the default (so Ctrl-C at "Save the game?" saves: a game is lost only by
+        answering no)."""
         choices = "[Y/n]" if default else "[y/N]"
         while True:
             try:
@@ -488,7 +511,7 @@ class Session:
                 return default
             except KeyboardInterrupt:
                 tell("")
-                return False
+                return default
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no"):

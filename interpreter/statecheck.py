@@ -139,6 +139,13 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
     return ""
 
 
+# Every field a state may have (machine.new_state makes them; "sides" and "declined" only for some
+# rulebooks, "said", "rolls" and "forced" missing from states saved by older versions).
+STATE_KEYS = frozenset({"format", "globals", "players", "fields", "stack", "envs", "pending", "rng", "current",
+                        "turn_number", "over", "reason", "decisions", "log", "said", "rolls", "forced", "sides",
+                        "declined"})
+
+
 def _shape_problem(prog: Compiled, data) -> str:
     """Why data does not have the shape of a state of this game, or a value does not fit, or ""."""
     if not isinstance(data, dict):
@@ -150,11 +157,24 @@ def _shape_problem(prog: Compiled, data) -> str:
             return f"the field '{k}' is missing"
         if not isinstance(data[k], t) or (t is int and isinstance(data[k], bool)):
             return f"the field '{k}' should be a {t.__name__}"
+    extra = sorted(set(data) - STATE_KEYS)
+    if extra:
+        return f"it has a field '{extra[0]}' that a state does not have"
+    if data.get("format", 1) != 1:
+        return f"its format is {_shown(data['format'])}, and this engine reads format 1"
     if len(data["globals"]) != len(prog.globals_init):
         return f"it has {len(data['globals'])} variables where the rulebook has {len(prog.globals_init)}"
     n = len(data["players"])
     if not prog.min_players <= n <= prog.max_players:
         return f"it has {n} players"
+    if not 0 <= data["current"] < n + len(prog.sides):
+        return f"its current player, {data['current']}, is not a seat (0 to {n - 1})"
+    if data["decisions"] < 0 or data["turn_number"] < 0:
+        return "its count of decisions or turns is below 0"
+    if not 0 <= data["rng"] < 1 << 64:
+        return "its random generator's state is not a 64-bit number"
+    if data["over"] and data.get("pending") is not None:
+        return "it is over and still waits for a decision"
     if any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in data["players"]):
         return "a player's variables do not match the rulebook"
     if prog.sides:

@@ -20,6 +20,7 @@ from .errors import BudgetExceeded, RuleError
 
 DECLINE = "Decline"
 SECRET_PROMPT = "Choose in secret"
+REACTION_PROMPT = "React?"     # a reaction's question as the seats not asked see it
 MAX_LIST = 100_000     # the most items 'add' may put in one list
 NO_REACTION = "Don't react"
 MAX_SKIPPED_ROUNDS = 100   # rounds in which skip_turn skips everyone before the game is stopped

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .compiler import Compiled
 from .errors import RuleError
-from .statements import SECRET_PROMPT
+from .statements import REACTION_PROMPT, SECRET_PROMPT
 
 
 class Hidden(list):
@@ -82,7 +82,10 @@ def _pending_for(data: dict, seat: int | None):
     p = data.get("pending")
     if p is None:
         return None
-    view = {"players": list(p["players"]), "prompt": _prompt_for(p, seat)}
+    prompt = _prompt_for(p, seat)
+    if p["kind"] == "reaction" and seat not in p["players"]:
+        prompt = REACTION_PROMPT      # a reaction's own question may name the card behind it
+    view = {"players": list(p["players"]), "prompt": prompt}
     if seat in p["players"]:
         view["options"] = list(p["by_seat_labels"][str(seat)]) if p["kind"] == "secret" else list(p["labels"])
     return view

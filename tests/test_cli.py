@@ -681,13 +681,15 @@ def test_a_variants_own_file_is_its_rulebook_with_that_variant(real):
 
 def test_people_sharing_a_terminal_pass_the_keyboard_before_their_secrets_are_shown(monkeypatch, tmp_path, capsys):
     """Smackatoa's hands are each player's own: before Player 2's hand is shown, the screen is
-    cleared and Player 2 presses Enter. S'mores hides nothing, so nobody waits."""
+    cleared and Player 2 presses Enter; so does Player 1 before the first screen, which the others
+    may be watching. S'mores hides nothing, so nobody waits."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "stdin", TTYInput("1\n\n" * 8))      # an answer, and Enter for a hand-over
+    monkeypatch.setattr(sys, "stdin", TTYInput("\n" + "1\n\n" * 8))      # Enter, then an answer and Enter
     cli.main(["play", "smackatoa", "--players", "3", "--seed", "5"])
     out, err = capsys.readouterr()
-    assert "Pass the keyboard to Player 2, then press Enter." in out + err
-    assert "Pass the keyboard to Player 1" not in out + err, "the first person needs no hand-over"
+    shown = out + err
+    assert shown.index("Pass the keyboard to Player 1, then press Enter.") < shown.index("Player 1: 0 points; totems")
+    assert "Pass the keyboard to Player 2, then press Enter." in shown
     monkeypatch.setattr(sys, "stdin", TTYInput("1\n" * 4))
     cli.main(["play", "smores_galore", "--players", "2", "--seed", "5", "--save", str(tmp_path / "s.json")])
     out, err = capsys.readouterr()

@@ -467,3 +467,52 @@ def test_the_same_mistake_inside_a_rule_is_a_rule_error(tmp_path):
     with pytest.raises(RuleError) as e:
         load_game(path).new_state(seed=1)
     assert e.value.span.line == 6
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(current=7), "its current player, 7, is not a seat"),
+    (lambda d: d.update(decisions=-1), "below 0"),
+    (lambda d: d.update(turn_number=-3), "below 0"),
+    (lambda d: d.update(over=True), "it is over and still waits for a decision"),
+    (lambda d: d.update(format=2), "its format is 2"),
+    (lambda d: d.update(extra=1), "a field 'extra' that a state does not have"),
+    (lambda d: d.update(rng=1 << 70), "not a 64-bit number"),
+])
+def test_load_state_refuses_a_state_the_engine_could_never_make(change, words):
+    from tabletop.interpreter.api import SaveError
+    g = load_game("rulebooks/smackatoa")
+    data = g.new_state(players=3, seed=1).to_json()
+    change(data)
+    with pytest.raises(SaveError, match=words):
+        g.load_state(data)
+
+
+def test_a_save_edited_to_an_equal_value_of_another_type_is_refused(tmp_path):
+    """2.0 for 2 and true for 1 are equal to Python, but they are not what the engine wrote."""
+    from tabletop.interpreter import savefile
+    g = load_game("rulebooks/smackshapes")
+    state = g.new_state(players=3, seed=4)
+    saved = savefile.snapshot(g, state, 4, [])
+    values = next(iter(saved.state["pending"]["by_seat_values"].values()))
+    values[-1] = float(values[-1])         # a card's number, written 2.0
+    with pytest.raises(savefile.SaveFileError, match="differs from its moves"):
+        savefile.restore(g, saved, tmp_path / "x.json")
+
+
+def test_a_reactions_own_question_is_seen_only_by_the_seat_asked():
+    """Smackatoa's 'The hot totem is hot and you are the volcano's target' tells that the seat holds
+    Fireproof Immunity: the others' views read only 'React?'."""
+    import random
+    g = load_game("rulebooks/smackatoa")
+    for seed in range(40):
+        s, rnd = g.new_state(players=3, seed=seed), random.Random(seed)
+        while not s.is_over:
+            p = s.pending
+            if p.kind == "reaction" and p.prompt != "React?":
+                asked = p.players[0]
+                others = [x for x in range(3) if x != asked]
+                assert s.view(asked)["pending"]["prompt"] == p.prompt
+                assert all(s.view(x)["pending"]["prompt"] == "React?" for x in others + [None])
+                return
+            s.apply(rnd.randrange(len(s.options(p.players[0]))), p.players[0])
+    pytest.fail("no reaction with a question of its own came up in 40 games")

@@ -57,20 +57,27 @@ def test_the_earlier_key_press_wins_the_race(tmp_path):
     out = Reader(main)
     read_until = lambda fd, needle: out.until(needle)  # noqa: E731
     try:
+        read_until(main, b", then press Enter.")        # the first secret screen: the others look away
+        os.write(main, b"\r")
         read_until(main, b"> ")
-        os.write(main, b"1\r")                          # Player 1 plays their first card
+        os.write(main, b"1\r")                          # the first player plays their first card
         read_until(main, b", then press Enter.")
         os.write(main, b"\r")                           # and hands the keyboard over
         read_until(main, b"> ")
-        os.write(main, b"1\r")                          # Player 2 too; the cards are revealed
+        os.write(main, b"1\r")                          # the other too; the cards are revealed
         read_until(main, b"Then each names their answer.")
         os.write(main, b"2")                            # Player 2 buzzes ...
         time.sleep(0.4)
         os.write(main, b"1")                            # ... 0.4 s before Player 1
         read_until(main, b"Player 1 buzzed.")
+        # each racer names a secret answer beside their own hand: the keyboard is handed over
+        read_until(main, b"Pass the keyboard to Player 2, then press Enter.")
+        os.write(main, b"\r")
         asked = read_until(main, b"> ")
         assert b"Player 2: Smack the winning card!" in asked     # the first to buzz names first
         os.write(main, f"{number}\r".encode())
+        read_until(main, b"Pass the keyboard to Player 1, then press Enter.")
+        os.write(main, b"\r")
         read_until(main, b"> ")
         os.write(main, f"{number}\r".encode())
         after = read_until(main, b", then press Enter.").decode(errors="replace")     # the next round's secrets

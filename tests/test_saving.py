@@ -181,10 +181,11 @@ class TTYCtrlC(CtrlC):
         return True
 
 
-def test_ctrl_c_at_the_question_is_not_yes(run, tmp_path):
+def test_ctrl_c_at_the_save_question_saves(run, tmp_path):
+    """A game is lost only by answering no: Ctrl-C at the question takes its default, yes."""
     code, _, err = run("play", "counting", "--seed", 1, stdin=TTYCtrlC("2\nquit\n"))
-    assert code == 1 and "Save the game to" in err and "Not saved." in err
-    assert not (tmp_path / AUTOSAVE).exists()
+    assert code == 1 and "Save the game to" in err and "Not saved." not in err and "Game saved to" in err
+    assert (tmp_path / AUTOSAVE).exists()
 
 
 def test_a_nul_in_a_save_path_at_the_prompt_is_refused_and_the_game_goes_on(run, tmp_path):
