@@ -893,7 +893,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
     single `.rules` file given (whose variants, if it has any, are its folder's business). A file
     in a rulebook's `variants/` folder is that rulebook with that variant."""
     path = find_rulebook(game)
-    if not path.is_dir() and variant is None and path.parent.name == "variants" \
+    if not path.is_dir() and variant in (None, path.stem) and path.parent.name == "variants" \
             and (path.parent.parent / "game.rules").is_file():
         # A variant's own file (rulebooks/x/variants/v.rules) means that rulebook with that
         # variant: the file extends "../game.rules", which only its folder may read.

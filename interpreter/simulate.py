@@ -132,7 +132,7 @@ def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list
         game = job[0]
         context = mp.get_context("spawn")
         sent = ((str(game.path), game.variant, dict(game.option_values)), *job[1:])
-    chunk = max(1, min(50, games // (workers * 8)))
+    chunk = max(1, min(10, games // (workers * 8)))    # small: an interrupted run keeps what was played
     pool = None
     try:
         with _interrupts_held():
@@ -192,9 +192,7 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
         else:
             _in_processes(job, games, workers, progress, outcomes)
     except KeyboardInterrupt:
-        if not outcomes:
-            raise
-        # Ctrl-C: the games played so far are summed up, and the run says it was cut short.
+        # Ctrl-C: the games played so far (perhaps none) are summed up, and the run says it was cut short.
         stats = summarise(game, name or str(game.path), players, seed, bot, outcomes,
                           time.perf_counter() - started, kinds)
         raise Interrupted(stats, games) from None

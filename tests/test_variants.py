@@ -76,3 +76,11 @@ def test_rulebooks_cannot_exhaust_memory(tmp_path, body, words):
     with pytest.raises(RuleError, match=words) as e:
         g.new_state(seed=0)
     assert e.value.span.line >= 4
+
+
+def test_a_variants_own_file_with_its_own_name_as_the_variant_is_that_variant():
+    """As a save of a Colorcracks game names it: the variant's file, and the variant colorcracks."""
+    from tabletop.interpreter.api import load_game
+    by_file = load_game("rulebooks/smackshapes/variants/colorcracks.rules", "colorcracks")
+    by_name = load_game("rulebooks/smackshapes", "colorcracks")
+    assert by_file.compiled.kinds == by_name.compiled.kinds and by_file.variant == "colorcracks"
