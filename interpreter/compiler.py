@@ -303,7 +303,8 @@ class Compiler:
         if t.startswith("list:"):
             from .view import Hidden, hidden_words
             inner = self.shower(t[5:])
-            return lambda m, v: (hidden_words(len(v)) if type(v) is Hidden and v
+            kind = t[11:] if t.startswith("list:thing:") else "card"
+            return lambda m, v: (hidden_words(len(v), kind) if type(v) is Hidden and v
                                  else bounded_join(m, ", ", [inner(m, x) for x in v] if len(v) <= SMALL
                                                    else (inner(m, x) for x in v)) if v else "nothing")
         if t == T.BOOL:

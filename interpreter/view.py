@@ -18,8 +18,13 @@ class Hidden(list):
     """A redacted zone: one None per hidden card, so a display shows "3 hidden cards"."""
 
 
-def hidden_words(n: int) -> str:
-    return f"{n} hidden card{'s' * (n != 1)}"
+def hidden_words(n: int, kind: str = "card") -> str:
+    """'3 hidden cards', in the words of the zone's kind: '4 hidden pips', '1 hidden battery'."""
+    word = kind.replace("_", " ")
+    if n != 1:
+        word = word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else \
+            word + "es" if word.endswith(("s", "x", "ch", "sh")) else word + "s"
+    return f"{n} hidden {word}"
 
 
 def _hidden(vis: str, owner: int | None, seat: int | None) -> bool:

@@ -513,3 +513,11 @@ def test_a_reaction_that_sets_itself_off_without_end_names_its_line(tmp_path):
         while not s.is_over:
             s.apply(0, s.pending.players[0])
     assert e.value.span is not None and e.value.span.line == 4 and "nest more than 400 deep" in str(e.value)
+
+
+@pytest.mark.parametrize("n, kind, words", [(3, "card", "3 hidden cards"), (1, "pip", "1 hidden pip"),
+                                           (4, "battery", "4 hidden batteries"), (2, "box", "2 hidden boxes"),
+                                           (5, "face_token", "5 hidden face tokens")])
+def test_a_hidden_zone_is_shown_in_the_words_of_its_kind(n, kind, words):
+    from tabletop.interpreter.view import hidden_words
+    assert hidden_words(n, kind) == words
