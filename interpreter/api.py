@@ -365,6 +365,10 @@ class State:
             raise PositionError("The game is over; a position can only be set while a decision waits.")
         data = _copy(self.data)
         apply_changes(self.game.compiled, data, changes, rest)
+        if data["current"] != self.data["current"] and self.turn_under_way:
+            # Another player's turn: it starts from its first line, not in the middle of the turn
+            # of the player before (whose turn's steps so far would stand for the new one's).
+            restart_turn = True
         self._ask_again(data, restart_turn)
         self.data = data
 

@@ -60,15 +60,24 @@ def near_miss(text: str, labels: list[str]) -> str | None:
 
 
 def _one_letter_apart(a: str, b: str) -> bool:
-    """One letter (not a digit) added, dropped or changed makes `a` into `b`."""
+    """One letter added, dropped or changed in a word of four letters or more makes `a` into
+    `b`: a misspelt word ('Flotsm'). A short code or a word with a digit ('E2' and 'A2', two tiles)
+    is never near another."""
     if len(a) > len(b):
         a, b = b, a
     i = 0
     while i < len(a) and a[i] == b[i]:
         i += 1
-    if len(a) == len(b):
-        return a[i + 1:] == b[i + 1:] and not (a[i].isdigit() or b[i].isdigit())
-    return a[i:] == b[i + 1:] and not b[i].isdigit()
+    same_length = len(a) == len(b)
+    if not (a[i + 1:] == b[i + 1:] if same_length else a[i:] == b[i + 1:]):
+        return False
+
+    def word_at(t: str) -> str:       # the word of `t` around position i
+        start = t.rfind(" ", 0, i) + 1
+        end = t.find(" ", i)
+        return t[start:end if end >= 0 else len(t)]
+    word = word_at(b)
+    return len(word) >= 4 and word.isalpha() and (not same_length or word_at(a).isalpha())
 
 
 def same_list_reordered(a: str, b: str) -> bool:

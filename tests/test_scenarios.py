@@ -839,3 +839,39 @@ def test_said_lines_are_checked_in_order_and_as_often_as_listed(tmp_path):
             assert not failures, scenarios.render(report)
         else:
             assert failures and words in failures[0].message, scenarios.render(report)
+
+
+@pytest.mark.parametrize("text, options, near", [
+    ("Move to E2", ["Move to A2"], None),                 # two tiles: a code with a digit is never near
+    ("Play Flotsm", ["Play Flotsam"], "Play Flotsam"),
+    ("Play Backstab", ["Play Backstab!"], "Play Backstab!"),
+    ("Score (4)", ["Score (5)"], None),
+    ("Move to Dark Pit", ["Move to Dark Pot"], None),     # a short word: two names, not a typo
+])
+def test_a_near_miss_is_a_typo_not_another_option(text, options, near):
+    from tabletop.interpreter.words import near_miss
+    assert near_miss(text, options) == near
+
+
+def test_setting_the_current_player_starts_that_players_turn(tmp_path):
+    """Setting `current` while another player's turn is under way starts the new player's turn
+    from its first line (restart turn): Smackatoa's Buzzsaw is then offered to the player attacked."""
+    text = """\
+rest: {card: deck}
+cases:
+  - name: the Buzzsaw is offered to the target
+    players: 3
+    set:
+      current: Player 1
+      level: 4
+      totem: {"3": {holder: Player 2}}
+      Player 1: {hand: ["Don't Taunt the Lava", Flotsam]}
+      Player 2: {hand: [Magma Powered Buzzsaw, "Oh Look! Penguins!", "Oh Look! Penguins!"]}
+      Player 3: {hand: [Flotsam, Flotsam, Flotsam]}
+    steps:
+      - force: [1, 2, 6, 6]
+      - move: Play Don't Taunt the Lava
+      - expect: {options: [Play Magma Powered Buzzsaw, Don't react]}
+"""
+    report, failures = run_text(tmp_path, text, game="smackatoa")
+    assert not failures, scenarios.render(report)
