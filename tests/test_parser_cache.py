@@ -126,7 +126,8 @@ def test_a_file_parsed_declaration_by_declaration_is_the_file_parsed_whole():
         moved = "# a new comment\n\n# and another\n" + text
         module, known = parse_reusing(moved, name, known)
         assert _tree(module) == _whole(moved, name), path
-        edited = moved.replace("\ndefine ", "\ndefine  ", 1)
+        edited = moved.replace("\ndefine ", "\ndefine  ", 1) if "\ndefine " in moved else \
+            moved.replace(" define ", " define  ", 1)
         assert edited != moved or "define" not in text
         module, _ = parse_reusing(edited, name, pickle.loads(pickle.dumps(known)))
         assert _tree(module) == _whole(edited, name), path
