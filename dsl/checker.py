@@ -414,7 +414,8 @@ class Checker:
                     s.type = T.list_of("thing:" + d.elem)
                     if d.count is not None:
                         if not 1 <= d.count <= 100:
-                            self.error("E206", f"A numbered zone has 1 to 100 zones, not {d.count}.", d)
+                            self.error("E206", f"A numbered zone has 1 to 100 zones, not {d.count}.",
+                                       self.word(d, str(d.count), after=d.span.column + len("zone") + len(d.name)))
                         s.type = T.list_of(s.type)
                 else:
                     s.type = self.resolve_type(d.type)
@@ -1055,9 +1056,18 @@ class Checker:
             for group in alt:
                 for v in group:
                     if v not in es.decl.values:
-                        self.error("E201", f"'{v}' is not a value of '{d.enum}'.",
-                                   self.word(d, v, after=d.span.column + len("pattern") + len(d.name) + 1),
+                        self.error("E201", f"'{v}' is not a value of '{d.enum}'.", self.pattern_word(d, v),
                                    did_you_mean(v, es.decl.values))
+
+    def pattern_word(self, d: A.PatternDecl, word: str) -> Span:
+        """Where `word` is among a pattern's values, on whichever of its lines it is written."""
+        first = d.span.column + len("pattern") + len(d.name) + len(d.enum) + 4     # past 'pattern NAME of ENUM:'
+        for line in range(d.span.line, max(d.span.end_line or 0, d.span.line) + 1):
+            where = Span(d.span.file, line, 1)
+            at = word_at(self.p.sources, where, word, first if line == d.span.line else 0)
+            if at is not where:
+                return at
+        return d.span
 
     def check_reaction(self, d: A.ReactionDecl):
         params = []
@@ -1343,6 +1353,8 @@ class Checker:
             value = self.sym.get(st.name)
             if value is not None and value.kind == "define":
                 hint = f"'{st.name}' is a definition (a value), not a rule; use it inside an expression"
+            elif value is not None and value.kind == "event":
+                hint = f"'{st.name}' is an event: write 'signal {st.name}(...)' to set off its reactions"
             self.error("E201", f"There is no rule named '{st.name}'.", st, OTHER_LANGUAGES.get(st.name) or hint)
             for a in st.args:
                 self.expr(a, self.ctx)
@@ -1408,8 +1420,26 @@ class Checker:
             self.error("E301", f"Cannot draw from {T.a(src)} into {T.a(dst)}.", st.dest)
 
     def st_Shuffle(self, st: A.Shuffle, loop):
+        if self.whole_numbered_zone(st.zone, "shuffled"):
+            return
         # recorded for the engine, which forces a shuffle's result by the names of its items
         self.out.types[id(st.zone)] = self.zone_place(st.zone, "What is shuffled")
+
+    def whole_numbered_zone(self, e, what: str) -> bool:
+        """E301 for a numbered zone named without its number where one zone is meant (`shuffle
+        discard` of `zone discard[2]` would shuffle the order of the piles, not their cards)."""
+        name = e.name if isinstance(e, (A.Name, A.Field)) else None
+        if isinstance(e, A.Name) and self.lookup_local(name) is not None:
+            return False
+        s = self.sym.get(name) if name else None
+        zone = getattr(s, "decl", None)
+        if not (isinstance(zone, A.ZoneDecl) and zone.count is not None and
+                (isinstance(e, A.Name) or s.kind == "pvar")):
+            return False
+        self.error("E301", f"'{name}' is {zone.count} zones, {name}[0] to {name}[{zone.count - 1}], so it cannot be "
+                           f"{what} whole.", e, f"name one of them: {name}[k]" +
+                   (f"; all their cards are flatten({name})" if what == "counted" else ""))
+        return True
 
     def st_EndGame(self, st: A.EndGame, loop):
         self.ended = True
@@ -1856,7 +1886,7 @@ class Checker:
         self.want(e.key, T.INT, "A list position")
         zone = self.sym.get(e.obj.name) if isinstance(e.obj, A.Name) and self.lookup_local(e.obj.name) is None else None
         if zone is not None and isinstance(zone.decl, A.ZoneDecl) and zone.decl.count is not None \
-                and isinstance(e.key, A.Lit) and type(e.key.value) is int and not 0 <= e.key.value < zone.decl.count:
+                and 1 <= zone.decl.count <= 100 and isinstance(e.key, A.Lit) and type(e.key.value) is int and not 0 <= e.key.value < zone.decl.count:
             n, name = zone.decl.count, e.obj.name
             them = f"{name}[0]" if n == 1 else f"{name}[0] and {name}[1]" if n == 2 else f"{name}[0] to {name}[{n - 1}]"
             self.error("E208", f"The numbered zone '{name}' is {them}, counted from 0: there is no "
@@ -1921,6 +1951,8 @@ class Checker:
             hint = f"'{e.name}' is a rule; call it as a statement on a line of its own"
         elif s is not None and s.kind == "pvar":
             hint = f"write p.{e.name} for a player p"
+        elif s is not None and s.kind == "table":
+            hint = f"'{e.name}' is a table: look it up with square brackets, {e.name}[key]"
         self.error("E201", f"There is no function named '{e.name}'.", e, OTHER_LANGUAGES.get(e.name) or hint)
         for a in e.args:
             self.expr(a, self.ctx)
@@ -1941,6 +1973,9 @@ class Checker:
                        did_you_mean(e.args[0].name, dice) or (f"the dice are {', '.join(dice)}" if dice
                                                             else "declare one, e.g. die d6: 1 to 6"))
             return T.ANY
+        if e.name in ("count", "shuffled") and len(e.args) == 1 and \
+                self.whole_numbered_zone(e.args[0], "counted" if e.name == "count" else "shuffled"):
+            return T.INT if e.name == "count" else T.ANY
         if e.name in ("min", "max") and len(e.args) == 1:
             one = self.expr(e.args[0], self.ctx)
             if not one.startswith("list:") and one != T.ANY:
@@ -2258,6 +2293,11 @@ class Checker:
         self.structure()
         self.hooks()
         self.unused()
+        for path in self.p.unread_data:
+            shown = path.name if path.parent.name != "variants" else f"variants/{path.name}"
+            self.warn("W114", f"The data file '{shown}' is read by no kind, so its records are not in the game.",
+                      Span(str(path)), f"name it where its things are declared: 'kind NAME from \"{path.name}\"', "
+                                       f"or in a variant 'extend kind NAME from \"{path.name}\"'")
         return self.out
 
 

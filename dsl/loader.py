@@ -52,6 +52,8 @@ class Program:
     syntax_problems: list = field(default_factory=list)  # syntax errors, reported with the checker's
     broken_names: set = field(default_factory=set)      # names the declarations with syntax errors declare
     data_failed: set = field(default_factory=set)       # kinds whose data could not be read
+    unread_data: list = field(default_factory=list)     # data files of the rulebook (or variant) no kind reads
+    data_read: set = field(default_factory=set)         # the real paths of the data files read
     changes: dict = field(default_factory=dict)         # name -> ("removed", "replaced" or "retyped", the span, ...)
 
 
@@ -579,6 +581,7 @@ class Loader:
                     complete = False
                     continue
                 read_from[os.path.realpath(path)] = span
+                program.data_read.add(os.path.realpath(path))
                 read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
                 records = None if read is None else self.data_file(read, d, schema)
                 if records is None:
@@ -921,6 +924,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes))
     syntax = list(loader.diags)
     loader.load_data(decls, base_dir, program)
+    program.unread_data = _unread_data(base_dir, variant, program.data_read) if path.is_dir() else []
     if syntax and not all(d.code.startswith("E1") for d in syntax):
         raise RulebookError(loader.diags, loader.sources)
     # Syntax errors do not hide the other declarations' errors: the checker reads what parsed,
@@ -932,6 +936,16 @@ def load_program(game: str, variant: str | None = None) -> Program:
     # does not complain of things missing from a kind whose data failed.
     program.data_problems = loader.diags[len(syntax):]
     return program
+
+
+def _unread_data(folder: Path, variant: str | None, read: set) -> list:
+    """The data files a rulebook's folder holds for it that no kind reads: its own .yaml files, and
+    the played variant's file named like it (variants/colorcracks.yaml), as shown in messages."""
+    files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    if variant:
+        files += [f for f in (folder / "variants" / f"{variant}.yaml", folder / "variants" / f"{variant}.yml")
+                  if f.is_file()]
+    return [f for f in files if f.is_file() and os.path.realpath(f) not in read]
 
 
 def comment_words(comment: tuple) -> str:

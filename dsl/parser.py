@@ -1011,7 +1011,8 @@ def _misspelt(e, text: str, line: int, col: int):
         if meant is not None:
             return ("E101", f"'{m.group(1)}' does not start a declaration; did you mean '{meant}'?", (line, 1),
                     f"write '{meant}'")
-    if tok is not None and str(tok).isidentifier() and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END"):
+    if tok is not None and str(tok).isidentifier() and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END") \
+            and not (tok.type.isupper() and tok.type == str(tok).upper()):   # a keyword, out of place
         keywords = [w.strip("'") for w in (_describe_terminal(n) for n in names)
                     if w.startswith("'") and w[1:-1].isalpha()]
         meant = _closest_word(str(tok), keywords)
@@ -1216,7 +1217,7 @@ def _empty_block(above: str, where):
     if re.match(r"\s*((extend|replace)\s+)?(player\s+)?kind\b", above):
         return ("The kind's block after ':' is empty.", where,
                 "a kind with no fields of its own here is written without the ':'")
-    block = re.match(r"\s*(?:(?:extend|replace)\s+)?(table|display|pattern|enum|die|option|winners)\b", above)
+    block = re.match(r"(?:(?:extend|replace)\s+)?(table|display|pattern|enum|die|option|winners)\b", above)
     if block:             # blocks of entries, not of statements: 'pass' is not one of them
         return (f"The {block.group(1)}'s block after ':' is empty.", where,
                 f"indent its entries under it; a {block.group(1)} with none has nothing to say, so leave it out")
@@ -1340,8 +1341,10 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             re.search(r"\bin\s+-?\d*\s*(to\s*)?$", text.split("\n")[line - 1][:col - 1]):
         hint = ("the ends of a declared range are whole numbers written out, not names; to change one in a "
                 "variant, write 'replace var ...' with the new range")
-    if not hint and str(tok) == "timed":
-        hint = ("'timed as t' belongs to a race, a secret choice: 'secretly each p in players chooses c "
+    if str(tok) == "timed":        # before any 'did you mean': the word is right, its place is not
+        hint = ("'timed as t' comes last, after the label and the prompt: 'secretly each p in players "
+                "chooses c from ... labelled ... timed as t:'" if "secretly" in text.split("\n")[line - 1] else
+                "'timed as t' belongs to a race, a secret choice: 'secretly each p in players chooses c "
                 "from ... labelled ... timed as t:'")
     if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):

@@ -963,3 +963,28 @@ def test_a_variable_named_like_an_enum_value_is_one_error_naming_the_value(tmp_p
 def test_a_syntax_habit_from_elsewhere_in_the_language_gets_its_own_hint(tmp_path, change, words):
     found, at = run(tmp_path, change)
     expect(found, "E101", "game.rules", at, *words)
+
+
+def test_a_variants_data_file_that_no_kind_reads_is_a_warning(tmp_path):
+    variant = 'extends "../game.rules"\nextend kind card:\n    bonus: int, default 0\n'
+    more = 'cards:\n  - {name: "Queen of spades", suit: spades, rank: 12}\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant, "variants/v.yaml": more}, variant="v")
+    hits = [d for d in found if d.code == "W114"]
+    assert len(hits) == 1 and "'variants/v.yaml' is read by no kind" in hits[0].message, \
+        [(d.code, d.message) for d in found]
+    (tmp_path / "b").mkdir()
+    found, _ = run(tmp_path / "b", add={"variants/v.rules": variant.replace("card:", 'card from "v.yaml":'),
+                                        "variants/v.yaml": more}, variant="v")
+    assert not [d for d in found if d.code == "W114"]
+
+
+@pytest.mark.parametrize("change, code, words", [
+    (("    deck = shuffled(card)\n", "    deck = shuffled(card)\n    shuffle ^pile\n"), "E301",
+     ["'pile' is 2 zones, pile[0] to pile[1], so it cannot be shuffled whole"]),
+    (("    deck = shuffled(card)\n", "    deck = shuffled(card)\n    level = count(^pile)\n"), "E301",
+     ["cannot be counted whole", "flatten(pile)"]),
+])
+def test_a_numbered_zone_named_whole_where_one_is_meant(tmp_path, change, code, words):
+    found, at = run(tmp_path, change, add={"game.rules": BASE["game.rules"].replace(
+        "zone deck: card, hidden", "zone deck: card, hidden\n        zone pile[2]: card, public")})
+    expect(found, code, "game.rules", at, *words)
