@@ -7,6 +7,7 @@ to, and how many local slots each body needs, for the compiler. It must not run 
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -1833,7 +1834,10 @@ class Checker:
             kind = ot[6:]
             fields = self.out.kind_fields.get(kind, {})
             if e.name not in fields:
-                self.error("E201", f"A {kind} has no field '{e.name}'.", e.name_span or e, did_you_mean(e.name, fields))
+                hint = did_you_mean(e.name, fields)
+                if e.name == "owner" and kind not in self.out.per_player_kinds:
+                    hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
+                self.error("E201", f"A {kind} has no field '{e.name}'.", e.name_span or e, hint)
                 return T.ANY
             typ, dynamic = fields[e.name]
             self.out.refs[id(e)] = ("field" if dynamic else "attr", kind, e.name)
@@ -2339,6 +2343,26 @@ def _follows_syntax_error(d: Diagnostic, broken: set) -> bool:
     return d.code in ("E201", "E204", "E207", "E301", "E305") and any(f"'{n}'" in d.message for n in broken)
 
 
+def _same_error_once(diags: list) -> list:
+    """One mistake, one error: an error said in the same words at three places or more (the uses
+    of a name that is missing) is reported once, at the first, with the others' lines."""
+    places: dict = {}
+    for d in diags:
+        places.setdefault((d.code, d.message), []).append(d)
+    out = []
+    for d in diags:
+        same = places[(d.code, d.message)]
+        if len(same) < 3:
+            out.append(d)
+        elif same[0] is d:
+            lines = list(dict.fromkeys(f"{x.span.line}" if x.span.file == d.span.file else f"{x.span.file}:{x.span.line}"
+                                       for x in same[1:]))
+            shown = ", ".join(lines[:8]) + (", ..." if len(lines) > 8 else "")
+            note = f"the same at {len(lines)} more places (line{'s' * (len(lines) > 1)} {shown})"
+            out.append(dataclasses.replace(d, hint=f"{d.hint}; {note}" if d.hint else note))
+    return out
+
+
 def check(program: Program) -> CheckedProgram:
     """Check a loaded program; raises RulebookError listing every error found."""
     checker = Checker(program)
@@ -2372,6 +2396,15 @@ def check(program: Program) -> CheckedProgram:
             line = program.sources.line(d.span.file, d.span.line) or "" if program.sources else ""
             return d.code in ("E301", "E303", "E305") and any(re.search(rf"\b{n}\b", line) for n in checker.clashes)
         checker.diags = [d for d in checker.diags if not uses_clash(d)]
+    # A value of a name that is unknown has no type: reading its fields fails for that reason.
+    unknown = {m.group(1) for d in checker.diags if d.code == "E201"
+               for m in [re.match(r"Unknown name '(\w+)'", d.message)] if m}
+    if unknown:
+        def reads_unknown(d) -> bool:
+            line = program.sources.line(d.span.file, d.span.line) or "" if program.sources else ""
+            return d.code == "E301" and d.message.startswith("Cannot tell what kind of thing") and \
+                any(re.search(rf"\b{n}\b", line) for n in unknown)
+        checker.diags = [d for d in checker.diags if not reads_unknown(d)]
     checker.diags[:0] = list(program.syntax_problems) + list(program.data_problems)
     if checker.diags:
         seen, unique = set(), []
@@ -2381,5 +2414,6 @@ def check(program: Program) -> CheckedProgram:
                 seen.add(key)
                 unique.append(d)
         unique.sort(key=lambda d: (d.span.file, d.span.line, d.span.column))
+        unique = _same_error_once(unique)
         raise RulebookError(unique, program.sources, out.warnings)
     return out

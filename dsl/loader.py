@@ -871,6 +871,8 @@ def _declared_by(sources: Sources, diags: list) -> set:
             names.add(m.group(2))
             if m.group(1) == "enum":
                 names |= set(re.findall(r"\w+", m.group(3).partition(":")[2]))
+            if m.group(1) == "option":       # its values, however the line went wrong (`option d = a, b`)
+                names |= set(re.findall(r"[A-Za-z_]\w*", m.group(3))) - {"default"}
             if m.group(1) in ("turn", "setup", "round", "play"):
                 names.add(m.group(1))
         names.add(text.split(":")[0].strip())

@@ -988,3 +988,23 @@ def test_a_numbered_zone_named_whole_where_one_is_meant(tmp_path, change, code, 
     found, at = run(tmp_path, change, add={"game.rules": BASE["game.rules"].replace(
         "zone deck: card, hidden", "zone deck: card, hidden\n        zone pile[2]: card, public")})
     expect(found, code, "game.rules", at, *words)
+
+
+def test_one_missing_name_used_in_many_places_is_one_error(tmp_path):
+    found, _ = run(tmp_path, ('    say "Level {level + 1} reached"\n',
+                              '    say "Level {levl + 1} reached"\n    if levl > 3:\n        level = levl\n'))
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1 and "the same at 2 more places" in errors[0].hint, [(d.message, d.hint) for d in errors]
+
+
+def test_owner_of_a_kind_that_is_not_one_set_per_player_says_player_kind(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
+                               "    draw 1 from deck to current.hand\n    if first(current.hand).^owner == current:\n"
+                               "        level = 1\n"))
+    expect(found, "E201", "game.rules", at, "has no field 'owner'", "player kind card")
+
+
+def test_an_option_line_that_did_not_parse_hides_the_uses_of_its_values(tmp_path):
+    found, _ = run(tmp_path, ("table bonus:", "option pace = slow, fast\ntable speed:\n    slow -> 1\n    fast -> 2\n"
+                                              "table bonus:"))
+    assert [d.code for d in found if d.severity == "error"] == ["E101"], [(d.code, d.message) for d in found]
