@@ -202,6 +202,8 @@ class Checker:
                 if d.low < 1 or d.high < d.low or d.high > 16:
                     self.error("E210", f"Player counts must be from 1 to 16, lowest first; got {d.low} to {d.high}.",
                                self.word(d, str(d.low), after=len("players")),
+                               "a game needs at least 1 player" if d.low < 1 else
+                               "a game takes at most 16 players" if d.high > 16 else
                                "write the fewest players first: players 2 to 4")
                 out.min_players, out.max_players = d.low, d.high
             elif isinstance(d, A.OptionDecl):
@@ -1465,8 +1467,17 @@ class Checker:
 
     def st_TakeTurns(self, st: A.TakeTurns, loop):
         self.turn_loops.append(st)
-        if st.start is not None:
+        if st.start is not None and not self.side_not_seat(st.start, "take the first turn"):
             self.want(st.start, T.PLAYER, "Who starts each round")
+
+    def side_not_seat(self, e, what: str) -> bool:
+        """E301 for a side (the volcano) named where a seat must act: a side never decides or takes a turn."""
+        if isinstance(e, A.Name) and self.lookup_local(e.name) is None and \
+                getattr(self.sym.get(e.name), "kind", None) == "side":
+            self.error("E301", f"'{e.name}' is a side, not a seat at the table, so it cannot {what}.", e,
+                       "name a player: a side only holds variables and zones, and scores")
+            return True
+        return False
 
     def st_TakeRounds(self, st: A.TakeRounds, loop):
         self.round_loops.append(st)
@@ -1611,6 +1622,8 @@ class Checker:
         if isinstance(by, A.Lit) and by.value is None:
             self.error("E301", "'by none' names no player, so nobody could make this choice.", by,
                        "name the player who chooses, e.g. 'by current', or leave out 'by' for the current player")
+            return
+        if self.side_not_seat(by, "choose"):
             return
         self.want(by, T.PLAYER, "Who chooses")
 

@@ -1353,8 +1353,11 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         # `from cards.yaml`: the words where a text was wanted, to be put in quotes
         rest = text.split("\n")[line - 1][col - 1:] if 0 < line <= len(text.split("\n")) else ""
         bare = re.match(r"[^\s:,\"#]+", rest)
-        if bare:
-            hint = f'write it in double quotes: "{bare.group(0)}"'
+        before_word = re.findall(r"[A-Za-z_]+", text.split("\n")[line - 1][:col - 1])
+        if bare and before_word and before_word[-1] in ("from", "extends", "include"):
+            hint = f'write the file name in double quotes: "{bare.group(0)}"'
+        elif bare:
+            hint = 'a text is written in double quotes, with each value in braces: "... {value} ..."'
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
 
 

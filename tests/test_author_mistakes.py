@@ -779,7 +779,7 @@ def test_a_kind_line_without_its_colon_is_one_error_at_that_line(tmp_path):
 
 def test_a_file_name_without_quotes_is_one_error_that_says_to_quote_it(tmp_path):
     found, at = run(tmp_path, ('kind card from "cards.yaml":', 'kind card from ^cards.yaml:'))
-    expect(found, "E101", "game.rules", at, 'write it in double quotes: "cards.yaml"')
+    expect(found, "E101", "game.rules", at, 'write the file name in double quotes: "cards.yaml"')
     assert len([d for d in found if d.severity == "error"]) == 1, [(d.code, d.message) for d in found]
 
 
@@ -1008,3 +1008,11 @@ def test_an_option_line_that_did_not_parse_hides_the_uses_of_its_values(tmp_path
     found, _ = run(tmp_path, ("table bonus:", "option pace = slow, fast\ntable speed:\n    slow -> 1\n    fast -> 2\n"
                                               "table bonus:"))
     assert [d.code for d in found if d.severity == "error"] == ["E101"], [(d.code, d.message) for d in found]
+
+
+def test_a_side_named_where_a_seat_must_act_is_an_error(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
+                               "    draw 1 from deck to current.hand\n"
+                               '    choose c from current.hand labelled "{c.name}" by ^volcano\n'),
+                    add={"game.rules": BASE["game.rules"].replace("players 2 to 4", "players 2 to 4\n        side volcano")})
+    expect(found, "E301", "game.rules", at, "'volcano' is a side, not a seat", "cannot choose")
