@@ -1181,6 +1181,13 @@ def _habit(e, text: str, line: int, col: int):
     if value == "if" and before.endswith("else"):
         return ("E101", "'else if' is written 'elif' here.", (line, col - (len(here[:col - 1]) - len(before)) - 4),
                 "write 'elif condition:'")
+    if value == "if" and re.match(r"\s*option\b", here) and "_NL" not in names and "COLON" not in names:
+        # `option "..." if c:` where no option may stand: outside a `choose` block
+        return ("E101", "An 'option' line belongs in a 'choose' block.", (line, 1 + len(here) - len(here.lstrip())),
+                "indent it under the 'choose ...:' line with its other options")
+    if value == "if" and re.match(r"\s*reaction\b", here) and not re.search(r"\bby\b", before):
+        return ("E101", "A reaction says who may play it before its condition.", (line, col),
+                "write 'reaction NAME on EVENT(...) by p if ...'")
     if value == "if" and "_NL" in names:
         if re.match(r"\s*show\b", here):       # `show "..." for x in L if c`
             return ("E101", "A show line takes no condition.", (line, col),
@@ -1198,6 +1205,9 @@ def _habit(e, text: str, line: int, col: int):
             return ("E101", f"Unexpected '{value}': two values in a row.", (line, col), "put a ',' between the values")
         if "THEN" in names and re.search(r"\bif\b", code) and not re.search(r"\bthen\b", code):
             return ("E101", f"Unexpected '{value}'; 'then' is missing.", (line, col), "write 'if c then a else b'")
+    if value == "for" and re.match(r"\s*option\b", here) and re.search(r"\bif\b", before):
+        return ("E101", "An option's 'for' comes before its 'if'.", (line, col),
+                "write 'option \"...\" for x in L if c:'")
     if value == "for" and "RSQB" not in names:
         return ("E101", "A list made with 'for' needs square brackets.", (line, col),
                 "write [x.value for x in xs], e.g. all([c.ready for c in hand])")

@@ -959,6 +959,18 @@ def test_a_variable_named_like_an_enum_value_is_one_error_naming_the_value(tmp_p
      ["A show line takes no condition", "for x in [y for y in L if c]"]),
     (("var level: int in 0 to 9 = 0", "define top: int = 9\nvar level: int in 0 to ^top = 0"),
      ["whole numbers written out, not names"]),
+    (("    draw 1 from deck to current.hand\n",
+      '    draw 1 from deck to current.hand\n    choose prompt "Go":\n'
+      '        option "Take {c.name}" if level > 1 ^for c in current.hand:\n            pass\n'
+      '        option "Stop":\n            pass\n'),
+     ["An option's 'for' comes before its 'if'"]),
+    (("    draw 1 from deck to current.hand\n",
+      '    draw 1 from deck to current.hand\n    choose prompt "Go":\n        option "Stop":\n            pass\n'
+      '    ^option "Wait" if level > 1:\n        pass\n'),
+     ["An 'option' line belongs in a 'choose' block"]),
+    (("define score(p: player): int", "event hit(v: player)\nreaction dodge on hit(v) ^if true labelled \"Dodge\":\n"
+                                      "    pass\ndefine score(p: player): int"),
+     ["A reaction says who may play it before its condition"]),
 ])
 def test_a_syntax_habit_from_elsewhere_in_the_language_gets_its_own_hint(tmp_path, change, words):
     found, at = run(tmp_path, change)
