@@ -713,6 +713,8 @@ class Checker:
                 elif d.low is not None and isinstance(d.init, A.Lit) and isinstance(d.init.value, int) \
                         and not d.low <= d.init.value <= d.high:
                     self.error("E208", f"'{d.name}' must stay from {d.low} to {d.high}, but starts at {d.init.value}.", d.init)
+                elif d.low is not None:
+                    self.table_start_in_range(d)
                 if not T.fits(t, s.type):
                     self.error("E301", f"The variable '{d.name}' is {T.a(s.type)} but starts as {T.a(t)}.", d.init)
                 out.env_sizes[id(d)] = ctx.size
@@ -1061,6 +1063,26 @@ class Checker:
                     if v not in es.decl.values:
                         self.error("E201", f"'{v}' is not a value of '{d.enum}'.", self.pattern_word(d, v),
                                    did_you_mean(v, es.decl.values))
+
+    def table_start_in_range(self, d: A.VarDecl):
+        """E208 at a table's entry when a variable declared in a range starts as a lookup of that
+        table (`water_level: int in 0 to 14 = start_level[difficulty]`) and the entry's number is
+        outside the range: the game would fail as it starts, for that key only."""
+        init = d.init
+        if not (isinstance(init, A.Index) and isinstance(init.obj, A.Name) and not init.more_keys):
+            return
+        table = getattr(self.sym.get(init.obj.name), "decl", None)
+        if not isinstance(table, A.TableDecl):
+            return
+        for e in table.entries:
+            if not isinstance(e.low, str):      # a number key may be one the game never looks up
+                continue
+            v = e.value.value if isinstance(e.value, A.Lit) else None
+            if type(v) is int and not d.low <= v <= d.high:
+                self.error("E208", f"'{d.name}' must stay from {d.low} to {d.high}, but starts as '{table.name}' "
+                                   f"gives it, and this entry gives {v}.", e.value,
+                           f"give a number from {d.low} to {d.high}, or widen the range of '{d.name}'")
+                return
 
     def pattern_word(self, d: A.PatternDecl, word: str) -> Span:
         """Where `word` is among a pattern's values, on whichever of its lines it is written."""
@@ -2229,20 +2251,24 @@ class Checker:
 
     def ends_during_setup(self):
         """W113 at an `end turn` or `end STAGE` that the setup runs, itself or through the rules it
-        calls: no turn and no stage is under way during the setup, so the line fails when reached."""
-        setup = self.out.phases.get("setup")
-        if setup is None:
-            return
-        todo, seen = [(setup.body, [])], set()
+        calls (no turn and no stage is under way during the setup), and at an `end turn` that the
+        round section runs (a round is no turn): the line fails when it is reached."""
+        for section, ends in (("setup", None), ("round", "turn")):
+            if section in self.out.phases:
+                self.ends_outside(section, ends)
+
+    def ends_outside(self, section: str, only: str | None):
+        todo, seen = [(self.out.phases[section].body, [])], set()
         while todo:
             body, via = todo.pop()
             for st in A.walk(body):
-                if isinstance(st, A.EndStage):
-                    where = (f"is reached from the setup, through the rule{'s' * (len(via) > 1)} "
-                             f"{', '.join(repr(r) for r in via)}," if via else "is in the setup,")
-                    self.warn("W113", f"'end {st.name}' {where} but no {st.name} is under way during the setup, "
-                                      "so this line fails when it is reached.",
-                              st, f"end the {st.name} where it is played, or leave the call out of the setup")
+                if isinstance(st, A.EndStage) and (only is None or st.name == only):
+                    name = "setup" if section == "setup" else f"'{section}' section"
+                    where = (f"is reached from the {name}, through the rule{'s' * (len(via) > 1)} "
+                             f"{', '.join(repr(r) for r in via)}," if via else f"is in the {name},")
+                    self.warn("W113", f"'end {st.name}' {where} but no {st.name} is under way while the {name} "
+                                      "runs, so this line fails when it is reached.",
+                              st, f"end the {st.name} where it is played, or leave the call out of the {name}")
                 elif isinstance(st, A.CallStmt) and st.name not in seen:
                     s = self.rules.get(st.name)
                     if s is not None and isinstance(s.decl, A.RuleDecl):

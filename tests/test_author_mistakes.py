@@ -1028,3 +1028,17 @@ def test_a_side_named_where_a_seat_must_act_is_an_error(tmp_path):
                                '    choose c from current.hand labelled "{c.name}" by ^volcano\n'),
                     add={"game.rules": BASE["game.rules"].replace("players 2 to 4", "players 2 to 4\n        side volcano")})
     expect(found, "E301", "game.rules", at, "'volcano' is a side, not a seat", "cannot choose")
+
+
+def test_a_starting_value_looked_up_in_a_table_out_of_the_range_is_an_error_at_the_entry(tmp_path):
+    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0",
+                               "option pace: slow, fast = slow\ntable start:\n    slow -> 1\n    fast -> ^12\n"
+                               "var level: int in 0 to 9 = start[pace]"))
+    expect(found, "E208", "game.rules", at, "'level' must stay from 0 to 9", "this entry gives 12")
+
+
+def test_ending_the_turn_in_the_round_section_is_a_warning(tmp_path):
+    found, _ = run(tmp_path, ("turn:\n", 'round:\n    if level > 8:\n        end turn "Late."\n\nturn:\n'))
+    hits = [d for d in found if d.code == "W113"]
+    assert len(hits) == 1 and "'end turn' is in the 'round' section" in hits[0].message, \
+        [(d.code, d.message) for d in found]
