@@ -133,8 +133,10 @@ class Machine:
         stack = self.s["stack"]
         if len(stack) >= MAX_FRAMES:
             blk = self.prog.blocks[block]
-            raise BudgetExceeded(f"The rules nest more than {MAX_FRAMES} deep in the {blk.owner}; "
-                                 "a rule probably calls itself without end.")
+            blocks = [f[0] for f in stack]
+            why = ("a rule probably calls itself without end" if len(set(blocks)) < len(blocks) else
+                   "no rule calls itself, but the chain of rules each calling the next is too long")
+            raise BudgetExceeded(f"The rules nest more than {MAX_FRAMES} deep in the {blk.owner}; {why}.")
         stack.append([block, 0, env_index, aux])
 
     def call(self, proc, args, span):
