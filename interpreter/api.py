@@ -272,6 +272,12 @@ class State:
             return p["values"][index] is not None
         return not self.game.compiled.stmts[p["stmt"]].private
 
+    def options_name_secrets(self) -> bool:
+        """Whether the pending decision's options may name what only its player may see (a hand's
+        cards): they come from a zone not everyone sees (`Compiler.reads_hidden`)."""
+        p = self.data["pending"]
+        return p is not None and p["kind"] != "reaction" and self.game.compiled.stmts[p["stmt"]].private
+
     def option_groups(self, seat: int | None = None) -> list:
         """For each of `options(seat)`, the number of the menu's `option` clause that offered it,
         so a long menu can be shown in groups (0 for every option of other decisions)."""

@@ -341,8 +341,7 @@ class Session:
             # The question as every seat may see it (a seat's own prompt may name its hand); the
             # options only when they are the same for every racer and name nothing secret.
             options = self.state.options(humans[0])
-            same = all(self.state.options(h) == options for h in humans) and \
-                not any(self.sees_alone(h, table=False) for h in humans)
+            same = all(self.state.options(h) == options for h in humans) and not self.state.options_name_secrets()
             self.term.menu(f"Everyone: {self.state.view(None)['pending']['prompt']}",
                            options if same else [], self.state.option_groups(humans[0]) if same else [])
             if not same:

@@ -872,6 +872,7 @@ def _secret(c, s: A.Secret):
                 c.expr(s.label), s.time_var is not None, -1, s.span, c.expr(s.prompt) if s.prompt else None)
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
     st.each = 1 + cost(s.cond) + cost(s.label)
+    st.private = c.reads_hidden(s.source, s.cond, s.label)
     return st
 
 

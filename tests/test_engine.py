@@ -516,3 +516,14 @@ def test_a_reactions_own_question_is_seen_only_by_the_seat_asked():
                 return
             s.apply(rnd.randrange(len(s.options(p.players[0]))), p.players[0])
     pytest.fail("no reaction with a question of its own came up in 40 games")
+
+
+def test_the_options_of_a_choice_from_a_hand_name_secrets_and_a_tap_on_the_table_does_not():
+    """Smackshapes: each picks a card from their own hand (secret to the others), then all tap a
+    card on the table (every racer's options the same, and public)."""
+    g = load_game("rulebooks/smackshapes")
+    s = g.new_state(players=2, seed=3)
+    assert s.pending.kind == "secret" and s.options_name_secrets()
+    for seat in list(s.pending.players):
+        s.apply(0, seat)
+    assert s.pending.timed and not s.options_name_secrets() and s.options(0) == s.options(1)

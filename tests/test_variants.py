@@ -1,4 +1,6 @@
 """Variants as small text files: `extends` with `replace` and `remove`, and their errors."""
+from pathlib import Path
+
 import pytest
 
 from tabletop.dsl.diagnostics import RulebookError
@@ -84,3 +86,31 @@ def test_a_variants_own_file_with_its_own_name_as_the_variant_is_that_variant():
     by_file = load_game("rulebooks/smackshapes/variants/colorcracks.rules", "colorcracks")
     by_name = load_game("rulebooks/smackshapes", "colorcracks")
     assert by_file.compiled.kinds == by_name.compiled.kinds and by_file.variant == "colorcracks"
+
+
+@pytest.mark.parametrize("game, variant, words", [
+    ("smackatoa", "replace define winning_points: int = 150\n", None),
+    ("smores_galore", "replace define actions_per_turn: int = 3\nreplace var actions_left: int in 0 to 3 = 0\n",
+     "Take an action (3 left)"),
+])
+def test_a_house_rule_that_changes_a_number_is_a_variant_of_a_line_or_two(tmp_path, game, variant, words):
+    """The number a player would change (the score to reach, the actions a turn) is a named
+    definition, so the variant replaces it and copies no rule."""
+    import random
+    import shutil
+    from tabletop.interpreter.api import load_game
+    book = tmp_path / game
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rulebooks" / game, book, ignore=shutil.ignore_patterns("scenarios"))
+    (book / "variants").mkdir(exist_ok=True)
+    (book / "variants" / "house.rules").write_text('extends "../game.rules"\n\n' + variant)
+    g = load_game(str(book), "house")
+    s, rnd, prompts = g.new_state(players=3, seed=2), random.Random(2), set()
+    while not s.is_over:
+        seat = s.pending.players[0]
+        prompts.add(s.prompt(seat))
+        s.apply(rnd.randrange(len(s.options(seat))), seat, 1.0 if s.pending.timed else None)
+    if words:
+        assert words in prompts
+    else:
+        assert max(s.result.scores + list(s.result.side_scores.values())) >= 150
+        assert max(s.result.scores + list(s.result.side_scores.values())) < 300
