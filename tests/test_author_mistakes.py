@@ -1009,32 +1009,10 @@ def test_one_missing_name_used_in_many_places_is_one_error(tmp_path):
     assert len(errors) == 1 and "the same at 2 more places" in errors[0].hint, [(d.message, d.hint) for d in errors]
 
 
-def test_owner_of_a_kind_that_is_not_one_set_per_player_says_player_kind(tmp_path):
-    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
-                               "    draw 1 from deck to current.hand\n    if first(current.hand).^owner == current:\n"
-                               "        level = 1\n"))
-    expect(found, "E201", "game.rules", at, "has no field 'owner'", "player kind card")
-
-
 def test_an_option_line_that_did_not_parse_hides_the_uses_of_its_values(tmp_path):
     found, _ = run(tmp_path, ("table bonus:", "option pace = slow, fast\ntable speed:\n    slow -> 1\n    fast -> 2\n"
                                               "table bonus:"))
     assert [d.code for d in found if d.severity == "error"] == ["E101"], [(d.code, d.message) for d in found]
-
-
-def test_a_side_named_where_a_seat_must_act_is_an_error(tmp_path):
-    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
-                               "    draw 1 from deck to current.hand\n"
-                               '    choose c from current.hand labelled "{c.name}" by ^volcano\n'),
-                    add={"game.rules": BASE["game.rules"].replace("players 2 to 4", "players 2 to 4\n        side volcano")})
-    expect(found, "E301", "game.rules", at, "'volcano' is a side, not a seat", "cannot choose")
-
-
-def test_a_starting_value_looked_up_in_a_table_out_of_the_range_is_an_error_at_the_entry(tmp_path):
-    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0",
-                               "option pace: slow, fast = slow\ntable start:\n    slow -> 1\n    fast -> ^12\n"
-                               "var level: int in 0 to 9 = start[pace]"))
-    expect(found, "E208", "game.rules", at, "'level' must stay from 0 to 9", "this entry gives 12")
 
 
 def test_ending_the_turn_in_the_round_section_is_a_warning(tmp_path):
@@ -1042,3 +1020,25 @@ def test_ending_the_turn_in_the_round_section_is_a_warning(tmp_path):
     hits = [d for d in found if d.code == "W113"]
     assert len(hits) == 1 and "'end turn' is in the 'round' section" in hits[0].message, \
         [(d.code, d.message) for d in found]
+
+
+WITH_A_SIDE = {"game.rules": BASE["game.rules"].replace("players 2 to 4", "players 2 to 4\n        side volcano")}
+
+
+@pytest.mark.parametrize("change, add, code, words", [
+    # 'owner' of a kind that is not one set per player
+    (("    draw 1 from deck to current.hand\n",
+      "    draw 1 from deck to current.hand\n    if first(current.hand).^owner == current:\n        level = 1\n"),
+     None, "E201", ["has no field 'owner'", "player kind card"]),
+    # a side where a seat must act
+    (("    draw 1 from deck to current.hand\n",
+      '    draw 1 from deck to current.hand\n    choose c from current.hand labelled "{c.name}" by ^volcano\n'),
+     WITH_A_SIDE, "E301", ["'volcano' is a side, not a seat", "cannot choose"]),
+    # a ranged variable started by a table entry out of its range
+    (("var level: int in 0 to 9 = 0", "option pace: slow, fast = slow\ntable start:\n    slow -> 1\n    fast -> ^12\n"
+                                      "var level: int in 0 to 9 = start[pace]"),
+     None, "E208", ["'level' must stay from 0 to 9", "this entry gives 12"]),
+])
+def test_a_mistake_the_checker_can_see_before_play_is_told_at_its_word(tmp_path, change, add, code, words):
+    found, at = run(tmp_path, change, add=add)
+    expect(found, code, "game.rules", at, *words)
