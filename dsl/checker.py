@@ -2382,6 +2382,19 @@ def _follows_syntax_error(d: Diagnostic, broken: set) -> bool:
     return d.code in ("E201", "E204", "E207", "E301", "E305") and any(f"'{n}'" in d.message for n in broken)
 
 
+def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
+    """A type error on a line that names a numbered zone without its number (`choose k from
+    discard`, `first(discard).food`) is most often that: the hint says to name one of the zones."""
+    if d.code != "E301" or d.hint or not program.sources:
+        return d
+    line = program.sources.line(d.span.file, d.span.line) or ""
+    for z in program.decls:
+        if isinstance(z, A.ZoneDecl) and z.count and re.search(rf"\b{z.name}\b(?!\s*\[)", line):
+            return dataclasses.replace(d, hint=f"'{z.name}' is {z.count} zones, {z.name}[0] to {z.name}[{z.count - 1}]: "
+                                               f"name one of them, {z.name}[k]")
+    return d
+
+
 def _same_error_once(diags: list) -> list:
     """One mistake, one error: an error said in the same words at three places or more (the uses
     of a name that is missing) is reported once, at the first, with the others' lines."""
@@ -2444,6 +2457,7 @@ def check(program: Program) -> CheckedProgram:
             return d.code == "E301" and d.message.startswith("Cannot tell what kind of thing") and \
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
+    checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
     checker.diags[:0] = list(program.syntax_problems) + list(program.data_problems)
     if checker.diags:
         seen, unique = set(), []

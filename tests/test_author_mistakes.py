@@ -1042,3 +1042,12 @@ WITH_A_SIDE = {"game.rules": BASE["game.rules"].replace("players 2 to 4", "playe
 def test_a_mistake_the_checker_can_see_before_play_is_told_at_its_word(tmp_path, change, add, code, words):
     found, at = run(tmp_path, change, add=add)
     expect(found, code, "game.rules", at, *words)
+
+
+def test_a_type_error_where_a_numbered_zone_is_named_whole_says_to_name_one(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
+                               "    draw 1 from deck to current.hand\n    level = first(pile).^rank\n"),
+                    add={"game.rules": BASE["game.rules"].replace(
+                        "zone deck: card, hidden", "zone deck: card, hidden\n        zone pile[2]: card, public")})
+    hit = expect(found, "E301", "game.rules", (at[0], None), "has no fields")
+    assert hit.hint == "'pile' is 2 zones, pile[0] to pile[1]: name one of them, pile[k]"
