@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from . import types as T
 
+MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
+
 # name: (min args, max args, short description)
 BUILTINS = {
     "count": (1, 1, "count(list): how many items"),

@@ -2012,6 +2012,12 @@ class Checker:
                        did_you_mean(e.args[0].name, dice) or (f"the dice are {', '.join(dice)}" if dice
                                                             else "declare one, e.g. die d6: 1 to 6"))
             return T.ANY
+        if e.name == "range" and len(e.args) == 2 and all(isinstance(a, A.Lit) and type(a.value) is int for a in e.args) \
+                and e.args[1].value - e.args[0].value + 1 > B.MAX_ITEMS:
+            self.error("E301", f"range({e.args[0].value}, {e.args[1].value}) would make "
+                               f"{e.args[1].value - e.args[0].value + 1} numbers; a list holds at most {B.MAX_ITEMS}.",
+                       e, "count something smaller, or work with the ends themselves")
+            return T.list_of(T.INT)
         if e.name in ("count", "shuffled") and len(e.args) == 1 and \
                 self.whole_numbered_zone(e.args[0], "counted" if e.name == "count" else "shuffled"):
             return T.INT if e.name == "count" else T.ANY

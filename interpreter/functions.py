@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import deque
 from itertools import combinations, product as _product
 
+from tabletop.dsl.builtins import MAX_ITEMS      # the language's limit on a list, which the checker knows too
+
 from .budgets import SMALL, spend
 from .errors import RuleError
 
-MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
 MAX_PATHS = 10_000       # paths one paths() may find
 
 

@@ -1051,3 +1051,9 @@ def test_a_type_error_where_a_numbered_zone_is_named_whole_says_to_name_one(tmp_
                         "zone deck: card, hidden", "zone deck: card, hidden\n        zone pile[2]: card, public")})
     hit = expect(found, "E301", "game.rules", (at[0], None), "has no fields")
     assert hit.hint == "'pile' is 2 zones, pile[0] to pile[1]: name one of them, pile[k]"
+
+
+def test_a_range_too_long_to_make_is_refused_before_play(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
+                               "    draw 1 from deck to current.hand\n    level = count(^range(1, 1000000))\n"))
+    expect(found, "E301", "game.rules", at, "range(1, 1000000) would make 1000000 numbers", "at most 100000")

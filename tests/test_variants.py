@@ -68,7 +68,7 @@ def test_an_unknown_variant_lists_the_known_ones():
 
 
 @pytest.mark.parametrize("body, words", [
-    ("x = range(1, 1000000000)", "range"),
+    ("n = 1000000000\n    x = range(1, n)", "range"),      # (with numbers written in, the checker refuses it)
     ("t = \"ab\"\n    while true:\n        t = t + t", "limit"),
     ("xs = [1]\n    while true:\n        xs = xs + xs", "limit"),
 ])
