@@ -119,6 +119,7 @@ class Checker:
         self.diags: list[Diagnostic] = []
         self._all_nodes: list | None = None    # all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
+        self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
         self.param_types = self.out.param_types
@@ -1493,7 +1494,7 @@ class Checker:
             self.want(st.start, T.PLAYER, "Who starts each round")
 
     def side_not_seat(self, e, what: str) -> bool:
-        """E301 for a side (the volcano) named where a seat must act: a side never decides or takes a turn."""
+        """E301 for a side named where a seat must act: a side never decides or takes a turn."""
         if isinstance(e, A.Name) and self.lookup_local(e.name) is None and \
                 getattr(self.sym.get(e.name), "kind", None) == "side":
             self.error("E301", f"'{e.name}' is a side, not a seat at the table, so it cannot {what}.", e,
@@ -1511,45 +1512,8 @@ class Checker:
         self.public_text(st.text, "A 'say' line is in every seat's log")
 
     def hidden_zone_read(self, node):
-        """The name and visibility of a zone not everyone may see whose things `node` reads (through
-        definitions): a zone named other than whole in a text or counted. None if it reads none."""
-        todo, seen = [node], set()
-        while todo:
-            x = todo.pop()
-            if isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and \
-                    isinstance(x.args[0], (A.Name, A.Field)):
-                continue                          # a zone's size is known to all
-            if isinstance(x, (A.Name, A.Field)):
-                found = self.hidden_zone(x)
-                if found:
-                    return found
-            if isinstance(x, (A.Name, A.Call)) and x.name not in seen:
-                s = self.sym.get(x.name)
-                if s is not None and s.kind == "define" and self.lookup_local(x.name) is None:
-                    seen.add(x.name)
-                    todo.append(s.decl.body)
-            if isinstance(x, (list, tuple)):
-                todo.extend(x)
-            elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
-                todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
-        return None
-
-    def hidden_zone(self, x):
-        """(name, visibility) if `x` names a zone not everyone may see, else None."""
-        if isinstance(x, A.Name) and self.lookup_local(x.name) is None:
-            zone = getattr(self.sym.get(x.name), "decl", None)
-        elif isinstance(x, A.Field):
-            s = self.sym.get(x.name)
-            zone = s.decl if s is not None and s.kind == "pvar" else None
-            if zone is None:
-                for zones in self.out.kind_zones.values():
-                    if zones.get(x.name, "public") != "public":
-                        return x.name, zones[x.name]
-        else:
-            return None
-        if isinstance(zone, A.ZoneDecl) and zone.visibility != "public":
-            return zone.name, zone.visibility
-        return None
+        """(name, visibility) of a zone not everyone may see whose things `node` reads."""
+        return hidden_zone_read(self.sym, self.out.kind_zones, node, self.hidden_reads)
 
     def public_text(self, tpl, why: str):
         """W106 for a text everyone reads that shows a whole zone not everyone may see: `{deck}`
@@ -2399,6 +2363,47 @@ def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
             return dataclasses.replace(d, hint=f"'{z.name}' is {z.count} zones, {z.name}[0] to {z.name}[{z.count - 1}]: "
                                                f"name one of them, {z.name}[k]")
     return d
+
+
+def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
+    """(name, visibility) of a zone not everyone may see (an `owner` or `hidden` zone) whose things
+    `node` reads, itself or through the definitions it calls; None if it reads none. A zone's size
+    (`count(p.hand)`) is known to all. By names, so a field of another kind named like such a zone
+    counts too (on the safe side); a local never has a zone's name (E202). `defines` keeps each
+    definition's answer from call to call. The checker warns with it (W106, E311); the compiler
+    marks with it the choices whose labels may name a secret card (`Compiler.reads_hidden`)."""
+    def zone(x):
+        if isinstance(x, A.Name):
+            decl = getattr(symbols.get(x.name), "decl", None)
+        elif isinstance(x, A.Field):
+            s = symbols.get(x.name)
+            decl = s.decl if s is not None and s.kind == "pvar" else None
+            if decl is None:
+                return next(((x.name, zones[x.name]) for zones in kind_zones.values()
+                             if zones.get(x.name, "public") != "public"), None)
+        else:
+            return None
+        return (decl.name, decl.visibility) if isinstance(decl, A.ZoneDecl) and decl.visibility != "public" else None
+
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and zone(x.args[0]):
+            continue
+        found = zone(x)
+        if found:
+            return found
+        if isinstance(x, (A.Name, A.Call)) and getattr(symbols.get(x.name), "kind", None) == "define":
+            if x.name not in defines:
+                defines[x.name] = None          # a definition that calls itself reads what its body reads
+                defines[x.name] = hidden_zone_read(symbols, kind_zones, symbols[x.name].decl.body, defines)
+            if defines[x.name]:
+                return defines[x.name]
+        if isinstance(x, (list, tuple)):
+            todo.extend(x)
+        elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
+            todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
+    return None
 
 
 def _same_error_once(diags: list) -> list:

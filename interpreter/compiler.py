@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
-from tabletop.dsl.checker import CheckedProgram
+from tabletop.dsl.checker import CheckedProgram, hidden_zone_read
 
 from . import codegen, purity
 from .budgets import MAX_WEIGHT, SMALL, Spent, runaway
@@ -237,45 +237,15 @@ class Compiler:
         self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
         self.owner_stack = []
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
-        self._hidden = None                 # reads_hidden's names, worked out once
+        self._hidden = None                 # reads_hidden's answer for each definition, worked out once
 
     def reads_hidden(self, *nodes) -> bool:
-        """Whether evaluating any of `nodes` may read a zone that not everyone sees (an `owner` or
-        `hidden` zone, directly or through the definitions it calls): then a label made from it may
-        name a secret card, and an answer is not shown to the other seats. By names, so a field of
-        another kind named like such a zone counts too (hiding a label too many is the safe side)."""
+        """Whether evaluating any of `nodes` may read a zone that not everyone sees (directly or
+        through the definitions it calls, `checker.hidden_zone_read`): then a label made from it
+        may name a secret card, and an answer is not shown to the other seats."""
         if self._hidden is None:
-            sym = self.c.symbols
-            zones = {n: x.kind for n, x in sym.items()
-                     if isinstance(x.decl, A.ZoneDecl) and x.decl.visibility != "public"}
-            self._hidden = ({n for n, kind in zones.items() if kind == "var"},
-                            {z for kz in self.c.kind_zones.values() for z, vis in kz.items() if vis != "public"}
-                            | {n for n, kind in zones.items() if kind == "pvar"}, {})
-        names, fields, defines = self._hidden
-
-        def zone(x) -> bool:
-            return isinstance(x, A.Name) and x.name in names or isinstance(x, A.Field) and x.name in fields
-
-        def reads(node) -> bool:
-            todo = [node]
-            while todo:
-                x = todo.pop()
-                if isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and zone(x.args[0]):
-                    continue                           # a zone's size is known to all
-                if zone(x):
-                    return True
-                if isinstance(x, A.Call) and getattr(self.c.symbols.get(x.name), "kind", None) == "define":
-                    if x.name not in defines:
-                        defines[x.name] = False        # a definition that calls itself reads what its body reads
-                        defines[x.name] = reads(self.c.symbols[x.name].decl.body)
-                    if defines[x.name]:
-                        return True
-                if isinstance(x, A.Node) and not isinstance(x, A.Stmt):
-                    todo.extend(v for v in vars(x).values() if isinstance(v, (A.Node, list, tuple)))
-                elif isinstance(x, (list, tuple)):
-                    todo.extend(x)
-            return False
-        return any(reads(n) for n in nodes if n is not None)
+            self._hidden = {}
+        return any(hidden_zone_read(self.c.symbols, self.c.kind_zones, n, self._hidden) for n in nodes if n is not None)
 
     def text_of(self, node) -> str:
         """The rulebook's text of an expression on one line, or '...' (for error messages)."""
