@@ -942,7 +942,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
 
 def _unread_data(folder: Path, variant: str | None, read: set) -> list:
     """The data files a rulebook's folder holds for it that no kind reads: its own .yaml files, and
-    the played variant's file named like it (variants/colorcracks.yaml), as shown in messages."""
+    the played variant's file named like it (variants/NAME.yaml), as shown in messages."""
     files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
     if variant:
         files += [f for f in (folder / "variants" / f"{variant}.yaml", folder / "variants" / f"{variant}.yml")

@@ -35,8 +35,8 @@ class PositionError(ValueError):
 
 @dataclass
 class Place:
-    """One place that holds things of a kind: a zone, or a thing's field (a market space's card).
-    A variable that holds a thing only refers to it (`smackhead_card`): it is no place."""
+    """One place that holds things of a kind: a zone, or a thing's field (a board space's card).
+    A variable that holds a thing only refers to it (`var chosen: card`): it is no place."""
     name: str                      # in words, for messages: "deck", "Player 1's lineup"
     kind: str
     single: bool                   # holds at most one thing (a variable or field of type thing)

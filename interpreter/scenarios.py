@@ -855,7 +855,7 @@ class _Expectations:
 
     def not_a_near_miss(self, x, options: list, at):
         """A label claimed not offered that is one letter or some punctuation away from an option
-        ('Play Backstab' beside 'Play Backstab!') would hold whatever the rules do: refused."""
+        ('Play Ace' beside 'Play Ace!') would hold whatever the rules do: refused."""
         near = W.near_miss(str(x), options)
         if near is not None:
             raise _Stop(self.r.fail("T030", f"'{x}' is not an option, but '{near}' is, which it almost names: the "

@@ -44,8 +44,8 @@ _SEPARATORS = frozenset({",", "and", "&"})
 
 
 def near_miss(text: str, labels: list[str]) -> str | None:
-    """A label `text` almost is, but is not: the same but for punctuation ('Play Backstab' for
-    'Play Backstab!'), or for one letter ('Play Flotsm'). A claim that such a text is *not* offered
+    """A label `text` almost is, but is not: the same but for punctuation ('Play Ace' for
+    'Play Ace!'), or for one letter ('Play Qeen'). A claim that such a text is *not* offered
     would hold whatever the rules do. Numbers are never near: 'Score (4)' and 'Score (5)' are two."""
     def bare(t):
         return re.sub(r"[^\w]+", " ", plain_label(t)).strip()
@@ -61,7 +61,7 @@ def near_miss(text: str, labels: list[str]) -> str | None:
 
 def _one_letter_apart(a: str, b: str) -> bool:
     """One letter added, dropped or changed in a word of four letters or more makes `a` into
-    `b`: a misspelt word ('Flotsm'). A short code or a word with a digit ('E2' and 'A2', two tiles)
+    `b`: a misspelt word ('Qeen'). A short code or a word with a digit ('E2' and 'A2', two tiles)
     is never near another."""
     if len(a) > len(b):
         a, b = b, a
@@ -199,7 +199,7 @@ def thing_candidates(prog, kind: str, w) -> list[int]:
     if m:
         same = [i for i, n in enumerate(names) if n == m.group(1)]
         k = int(m.group(2))
-        if not same:      # in another case, or with typographic quotes: "idiot’s platform #2"
+        if not same:      # in another case, or with typographic quotes: "king’s gate #2"
             same = [i for i, n in enumerate(names) if plain_label(n) == plain_label(m.group(1))]
         return [same[k - 1]] if 1 <= k <= len(same) else []
     return [i for i, n in enumerate(names) if plain_label(n) == plain_label(w)]
