@@ -238,7 +238,9 @@ class State:
         if p is None:
             return None
         first = p["players"][0]
-        return Decision(list(p["players"]), self.prompt(first), self.options(first), bool(p.get("timed")), p["kind"])
+        prompts = p.get("by_seat_prompts")
+        prompt = prompts.get(str(first), p["prompt"]) if prompts else p["prompt"]
+        return Decision(list(p["players"]), prompt, list(_labels(p, first)), bool(p.get("timed")), p["kind"])
 
     def prompt(self, seat: int | None = None) -> str:
         """The question the pending decision asks `seat` (in a secret choice each seat may have its own)."""
@@ -308,7 +310,9 @@ class State:
     # ------------------------------------------------------------------ deciding
     def _seat(self, seat, error=ValueError):
         """`seat` if it is None or a seat at the table (0 is Player 1); else `error` saying so."""
-        if seat is None or (_seat_number(seat) and 0 <= seat < self.players):
+        if seat is None or (type(seat) is int and 0 <= seat < len(self.data["players"])):
+            return seat           # the common case, asked at every decision
+        if _seat_number(seat) and 0 <= seat < self.players:
             return seat
         raise error(f"There is no seat {seat!r}: the seats are numbered 0 to {self.players - 1} "
                     f"(Player 1 to Player {self.players}).")
