@@ -355,12 +355,16 @@ class State:
         labels = self.options(self._deciding(seat))
         if text in labels:
             return labels.index(text)
-        found = W.labels_fitting(text, labels, substring)
+        found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns)
         if len(found) == 1:
             return found[0]
         if found:
             shown = ", ".join(f"'{labels[i]}'" for i in found[:5]) + (", ..." if len(found) > 5 else "")
             raise IllegalMove(f"'{text}' fits {len(found)} options ({shown}); say which.")
+        holding = [label for label in labels if W.plain_label(text) in W.plain_label(label)] if substring else []
+        if holding:         # written as a label of its own form, which is not offered now
+            raise IllegalMove(f"'{text}' is not an option now. '{holding[0]}' holds the same words but is another "
+                              "option; to choose it, write its label whole.")
         hint = did_you_mean(text, labels)
         raise IllegalMove(f"'{text}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
 

@@ -205,9 +205,9 @@ class Compiled:
     thing_zones: dict = field(default_factory=dict)    # kind -> {zone field: visibility}, for views
     zones: set = field(default_factory=set)            # ("g"|"p", slot) of every zone (not a variable)
     thing_places: list = field(default_factory=list)   # [(kind, [(table, slot, numbered)])]: zones of things
-    # The fixed words of each option label the rules can show (`Compiler.labelled`); None when
-    # some label can be any text.
-    label_forms: list | None = field(default_factory=lambda: [("decline",), ("don't", "react")])
+    # Each label the rules can show as its parts: fixed text (casefolded) and None for a value put
+    # in, so a scenario can tell which form a text is written in (`scenarios.named_options`).
+    label_patterns: list = field(default_factory=lambda: [("decline",), ("don't react",)])
     dice: dict = field(default_factory=dict)           # die name -> its faces
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
 
@@ -682,19 +682,13 @@ class Compiler:
 
     # ------------------------------------------------------------------ the whole game
     def labelled(self, label) -> None:
-        """Note an option label's fixed words, casefolded: for `labelled "Score {r.name} ({n})"`,
-        ("score", "(", ")"). Every label the game offers holds all the fixed words of one of them,
-        so a scenario can tell that a label it says is not offered never could be: a misspelt or
-        shortened label would make that check hold whatever the rules do. A label with no fixed
-        words, or none written (a choice's items by name), can be any text."""
-        if self.out.label_forms is None:
-            return
-        words = [w for part in label.parts if isinstance(part, str) for w in part.casefold().split()] \
-            if isinstance(label, A.Template) else []
-        if words:
-            self.out.label_forms.append(tuple(words))
-        else:
-            self.out.label_forms = None
+        """Note an option label's form: for `labelled "Score {r.name} ({n})"`, ("score ", None,
+        " (", None, ")"), fixed text casefolded and None for a value put in. A scenario's or a
+        player's text written whole in one form names only labels of that form
+        (`words.labels_fitting`). A label written as one value (a choice's items by name) has no
+        form: any text may be one."""
+        if isinstance(label, A.Template):
+            self.out.label_patterns.append(tuple(p.casefold() if isinstance(p, str) else None for p in label.parts))
 
     def compile(self) -> Compiled:
         c, out = self.c, self.out

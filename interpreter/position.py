@@ -30,7 +30,9 @@ _INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
 
 
 class PositionError(ValueError):
-    """A position that cannot be set; the message names the value and what is wrong."""
+    """A position that cannot be set; the message names the value and what is wrong. `keys` is
+    where in the changes it is written, when known: ("pile",) or ("Player 1", "lineup")."""
+    keys: tuple = ()
 
 
 @dataclass
@@ -137,10 +139,13 @@ def _parse(prog, data, changes: dict, held: set):
         elem = t.replace("list:", "")
         if zone and elem.startswith("thing:") and elem[6:] in held:
             if t.startswith("list:list:"):
-                if not isinstance(words, list) or len(words) != numbered_len:
-                    raise _err(label, f"give its {numbered_len} zones as a list of {numbered_len} lists")
-                for k, ws in enumerate(words):
-                    targets.append((place_by_name[f"{label}[{k}]"], ws))
+                # Fewer lists than zones leave the last zones empty (a 2-player game's unused pile).
+                if not isinstance(words, list) or len(words) > numbered_len or \
+                        not all(isinstance(ws, list) or W.is_none(ws) for ws in words):
+                    raise _err(label, f"give its {numbered_len} zones as a list of lists, at most {numbered_len} "
+                                      f"(those not listed are empty), or one zone as '{label}[0]: [...]'")
+                for k in range(numbered_len):
+                    targets.append((place_by_name[f"{label}[{k}]"], words[k] if k < len(words) else []))
                 return
             if not t.startswith("list:"):      # one thing, or none
                 words = [] if W.is_none(words) else [words]
@@ -148,69 +153,77 @@ def _parse(prog, data, changes: dict, held: set):
             return
         directs.append(_Direct(label, t, words, put))
 
-    for key, value in changes.items():
-        key = str(key)
-        if key == "current":
-            current = _read(prog, "player", value, players, "current")
-            if current is None or current >= players:
-                raise _err("current", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
-            continue
-        if key == "turn_number":
-            if type(value) is not int or value < 0:     # turns are counted from 0, before the first
-                raise _err("turn_number", f"turns are counted 0, 1, 2, ..., so not {W.quote(value)}")
-            directs.append(_Direct("turn_number", "int", value, lambda d, v: d.__setitem__("turn_number", v)))
-            continue
-        m = W._PLAYER.match(key)
-        if m or key in prog.sides:
-            # A side (the volcano) has the players' values, in its own row after the seats'.
-            seat = int(m.group(1)) - 1 if m else players + prog.sides.index(key)
-            if m and not 0 <= seat < players:          # Player N names a seat, never a side
-                raise _err(key, f"this game has Player 1 to Player {players}")
-            if not isinstance(value, dict):
-                raise _err(key, "give a player's values as a mapping, e.g. {lineup: [...]}")
-            for name, words in value.items():
-                label = f"{W.show(prog, 'player', seat, players)}'s {name}"
-                rows = data["players"] if seat < players else data["sides"]
-                r = seat if seat < players else seat - players
-                mm = _INDEXED.match(str(name))
-                base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
-                if base not in prog.player_names:
-                    hint = did_you_mean(base, prog.player_names)
-                    raise _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
-                slot = prog.player_names.index(base)
-                t = prog.player_types[slot]
-                table = "players" if seat < players else "sides"
-                row = rows[r]
-                zone = ("p", slot) in prog.zones
-                if k is not None:
-                    _numbered_index(label, t, row[slot], k)
-                    slot_change(label, t[5:], words,
-                                lambda d, v, s=r, sl=slot, k=k, tb=table: d[tb][s][sl].__setitem__(k, v), 0, zone)
-                else:
-                    slot_change(label, t, words, lambda d, v, s=r, sl=slot, tb=table: d[tb][s].__setitem__(sl, v),
-                                len(row[slot]) if t.startswith("list:list:") else 0, zone)
-            continue
-        if key in prog.kinds:
-            _thing_fields(prog, data, key, value, held, directs, targets, place_by_name, players)
-            continue
-        g = _global_target(prog, data, key)
-        if g is None and key in prog.define_types:
-            raise _err(key, f"'{key}' is a definition, worked out from the game each time it is used, so it "
-                            "cannot be set; set the values it reads instead")
-        if g is None:
-            names = list(prog.global_names) + list(prog.kinds) + ["current"]
-            hint = did_you_mean(key, names)
-            raise _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
-                       "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
-        name, slot, k = g
-        t = prog.global_types[slot]
-        zone = ("g", slot) in prog.zones
-        if k is not None:
-            _numbered_index(key, t, data["globals"][slot], k)
-            slot_change(key, t[5:], value, lambda d, v, s=slot, k=k: d["globals"][s].__setitem__(k, v), 0, zone)
-        else:
-            slot_change(key, t, value, lambda d, v, s=slot: d["globals"].__setitem__(s, v),
-                        len(data["globals"][slot]) if t.startswith("list:list:") else 0, zone)
+    for raw, value in changes.items():
+        try:
+            key = str(raw)
+            if key == "current":
+                current = _read(prog, "player", value, players, "current")
+                if current is None or current >= players:
+                    raise _err("current", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
+                continue
+            if key == "turn_number":
+                if type(value) is not int or value < 0:     # turns are counted from 0, before the first
+                    raise _err("turn_number", f"turns are counted 0, 1, 2, ..., so not {W.quote(value)}")
+                directs.append(_Direct("turn_number", "int", value, lambda d, v: d.__setitem__("turn_number", v)))
+                continue
+            m = W._PLAYER.match(key)
+            if m or key in prog.sides:
+                # A side (the volcano) has the players' values, in its own row after the seats'.
+                seat = int(m.group(1)) - 1 if m else players + prog.sides.index(key)
+                if m and not 0 <= seat < players:          # Player N names a seat, never a side
+                    raise _err(key, f"this game has Player 1 to Player {players}")
+                if not isinstance(value, dict):
+                    raise _err(key, "give a player's values as a mapping, e.g. {lineup: [...]}")
+                for name, words in value.items():
+                    try:
+                        label = f"{W.show(prog, 'player', seat, players)}'s {name}"
+                        rows = data["players"] if seat < players else data["sides"]
+                        r = seat if seat < players else seat - players
+                        mm = _INDEXED.match(str(name))
+                        base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
+                        if base not in prog.player_names:
+                            hint = did_you_mean(base, prog.player_names)
+                            raise _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
+                        slot = prog.player_names.index(base)
+                        t = prog.player_types[slot]
+                        table = "players" if seat < players else "sides"
+                        row = rows[r]
+                        zone = ("p", slot) in prog.zones
+                        if k is not None:
+                            _numbered_index(label, t, row[slot], k)
+                            slot_change(label, t[5:], words,
+                                        lambda d, v, s=r, sl=slot, k=k, tb=table: d[tb][s][sl].__setitem__(k, v), 0, zone)
+                        else:
+                            slot_change(label, t, words, lambda d, v, s=r, sl=slot, tb=table: d[tb][s].__setitem__(sl, v),
+                                        len(row[slot]) if t.startswith("list:list:") else 0, zone)
+                    except PositionError as e:
+                        e.keys = (name, *e.keys)
+                        raise
+                continue
+            if key in prog.kinds:
+                _thing_fields(prog, data, key, value, held, directs, targets, place_by_name, players)
+                continue
+            g = _global_target(prog, data, key)
+            if g is None and key in prog.define_types:
+                raise _err(key, f"'{key}' is a definition, worked out from the game each time it is used, so it "
+                                "cannot be set; set the values it reads instead")
+            if g is None:
+                names = list(prog.global_names) + list(prog.kinds) + ["current"]
+                hint = did_you_mean(key, names)
+                raise _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
+                           "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
+            name, slot, k = g
+            t = prog.global_types[slot]
+            zone = ("g", slot) in prog.zones
+            if k is not None:
+                _numbered_index(key, t, data["globals"][slot], k)
+                slot_change(key, t[5:], value, lambda d, v, s=slot, k=k: d["globals"][s].__setitem__(k, v), 0, zone)
+            else:
+                slot_change(key, t, value, lambda d, v, s=slot: d["globals"].__setitem__(s, v),
+                            len(data["globals"][slot]) if t.startswith("list:list:") else 0, zone)
+        except PositionError as e:
+            e.keys = (raw, *e.keys)      # where the scenario wrote it
+            raise
     return directs, targets, current
 
 

@@ -411,6 +411,23 @@ def _game_of(path: Path, doc: dict) -> str:
     return str(folder.parent if folder.name == "scenarios" else folder)
 
 
+def _written_at(mapping, keys: tuple, at: tuple) -> tuple:
+    """Where the innermost of `keys` is written in nested mappings read from a file; else `at`."""
+    for key in keys:
+        if not isinstance(mapping, dict) or key not in mapping:
+            break
+        at = where_key(mapping, key)
+        mapping = mapping[key]
+    return at
+
+
+def _holds_a_rulebook(folder: Path) -> bool:
+    try:
+        return any(folder.glob("*.rules"))
+    except OSError:
+        return True          # let the loader say what is wrong with it
+
+
 def display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
@@ -428,6 +445,14 @@ def run_files(paths: list[Path], only: str | None = None) -> Report:
         doc = read_file(path, name, report.sources)
         if isinstance(doc, Failure):
             report.errors.append(doc)
+            report.files.append([name, 0, 0])
+            continue
+        if "game" not in doc and not _holds_a_rulebook(Path(_game_of(path, doc))):
+            report.errors.append(Failure(
+                "T003", "This scenario file has no 'game:' line, and the folder it is in is not a rulebook's "
+                "(it has no .rules file), so no game is named for its cases.", name, 1, 1,
+                hint="add 'game: NAME' at the top: a rulebook's name under rulebooks/ (smores_galore) or its "
+                     "path from this file; or keep the file in a rulebook's scenarios/ folder"))
             report.files.append([name, 0, 0])
             continue
         runner = _FileRunner(path, name, doc, games)
@@ -566,6 +591,7 @@ class _FileRunner:
         try:
             state.set_position(changes, rest, restart_turn)
         except api.PositionError as e:
+            at = _written_at(changes, getattr(e, "keys", ()), at)
             hint = ""
             if not restart_turn and str(e).startswith("The rules cannot go on") and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
@@ -836,21 +862,16 @@ class _Expectations:
                 if not ok:
                     raise self.bad(f"{what} (starts)", {op: w}, got, oat)
 
-    def whole_label(self, x) -> bool:
-        """Whether `x` could be a whole label of this game: it holds all the fixed words of one of
-        the rules' labels (`Compiler.labelled`). One that could not ('Score', where the game
-        offers 'Score Graham Slam (3)') is read as a part of a label by 'not offered' and 'lacks'.
-        Compared whole, it would never match, and the check would hold whatever the rules do."""
-        forms = self.prog.label_forms
-        text = str(x).casefold()
-        return forms is None or any(all(w in text for w in form) for form in forms)
-
     def offered_holding(self, x, options: list):
-        """The option `x` names: the same label (words in any order), or, when `x` cannot be a
-        whole label, the first option holding it."""
+        """The option `x` names, as a move would find it (`State.find_option`): the same label (words
+        in any order), else one of the same form with the same values ("Score Chocoholic (4)" for
+        "Score Chocoholic (4) from advanced pile 1"), else, for a text not written as a whole label,
+        one holding it. So 'not offered' holds exactly when a move of the same words would find
+        nothing to make."""
         hit = _label_named(x, options)
-        if hit is None and not self.whole_label(x):
-            hit = next((o for o in options if str(x).casefold() in o.casefold()), None)
+        if hit is None:
+            found = W.labels_fitting(str(x), options, True, self.prog.label_patterns)
+            hit = options[found[0]] if found else None
         return hit
 
     def not_a_near_miss(self, x, options: list, at):
@@ -871,8 +892,8 @@ class _Expectations:
                 for x in (want["lacks"] if isinstance(want["lacks"], list) else [want["lacks"]]):
                     hit = self.offered_holding(x, options)
                     if hit is not None:
-                        raise self.bad(f"the options (lacks {_fmt(x)})", {"lacks": want["lacks"]}, options,
-                                       where_key(want, "lacks"), hint=f"'{hit}' is offered")
+                        raise _Stop(self.r.fail("T030", f"The options should lack '{x}', but '{hit}' is offered.",
+                                                where_key(want, "lacks"), f"lacks {x}", _fmt_some(options)))
                     self.not_a_near_miss(x, options, where_key(want, "lacks"))
                 want = {k: v for k, v in want.items() if k != "lacks"}
             return self.operators("the options", "list:text", s.options(), s.options(), want, at, True)

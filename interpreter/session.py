@@ -77,7 +77,7 @@ def tell(text: str) -> None:
 
 # ---------------------------------------------------------------- answers typed or scripted
 
-def match_option(text: str, options: list[str]) -> int | None:
+def match_option(text: str, options: list[str], forms=()) -> int | None:
     """The index `text` names: an exact label, a 1-based number, or a label in other case."""
     if text in options:
         return options.index(text)
@@ -87,14 +87,14 @@ def match_option(text: str, options: list[str]) -> int | None:
     folded = [i for i, label in enumerate(options) if label.casefold() == text.casefold()]
     if len(folded) == 1:
         return folded[0]
-    fitting = options_fitting(text, options)
+    fitting = options_fitting(text, options, forms)
     return fitting[0] if len(fitting) == 1 else None
 
 
-def options_fitting(text: str, options: list[str]) -> list[int]:
-    """The options `text` names other than whole (`words.labels_fitting`), by a part of the label
-    only when three characters or more were typed."""
-    return labels_fitting(text, options, parts=len(text.strip()) >= 3)
+def options_fitting(text: str, options: list[str], forms=()) -> list[int]:
+    """The options `text` names other than whole (`words.labels_fitting`, with the rulebook's label
+    `forms`), by a part of the label only when three characters or more were typed."""
+    return labels_fitting(text, options, len(text.strip()) >= 3, forms)
 
 
 def _typed(text: str) -> str:
@@ -246,6 +246,7 @@ class Session:
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
+        self.forms = getattr(getattr(self.game, "compiled", None), "label_patterns", ())    # words.labels_fitting
 
     # -- output --
     def say(self, text: str = "") -> None:
@@ -385,9 +386,9 @@ class Session:
 
     def scripted(self, decision, seat: int, number: int, text: str) -> Move:
         options = self.state.options(seat)
-        index, seconds = match_option(text, options), None
+        index, seconds = match_option(text, options, self.forms), None
         if index is None and (timed := TIMED_SUFFIX.match(text)):
-            index, seconds = match_option(timed.group(1), options), float(timed.group(2))
+            index, seconds = match_option(timed.group(1), options, self.forms), float(timed.group(2))
         if index is None:
             private = self.sees_alone(seat, table=False)      # the others may be reading the screen
             raise Stop(f"{self.script.path}:{number}: '{text}' is not an option for {seat_name(seat)} now" +
@@ -450,7 +451,7 @@ class Session:
         started = time.monotonic()
         while True:
             text = self.read_line("> ", options).strip()
-            index = match_option(text, options)
+            index = match_option(text, options, self.forms)
             if index is not None:
                 longest = getattr(self.api, "MAX_TIME", 3600.0)    # the engine refuses longer times
                 seconds = None
@@ -477,7 +478,7 @@ class Session:
                                                          f"choose 1 to {len(options)}."))
         elif not text:
             self.say(f"Type a number from 1 to {len(options)}, or ? for help.")
-        elif len(fitting := options_fitting(text, options)) > 1:
+        elif len(fitting := options_fitting(text, options, self.forms)) > 1:
             self.say(f"'{_typed(text)}' fits {len(fitting)} options: "
                      f"{list_some([f'{i + 1}. {options[i]}' for i in fitting])}; type its number.")
         else:

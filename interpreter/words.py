@@ -10,6 +10,7 @@ It reads the compiled rulebook only; it must not change a state or know any game
 """
 from __future__ import annotations
 
+import functools
 import re
 
 NONE_WORDS = ("none", "nobody")
@@ -23,14 +24,51 @@ TRUTHS = {**dict.fromkeys(("true", "True", "TRUE", "yes", "Yes", "YES", "on", "O
           **dict.fromkeys(("false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"), False)}
 
 
-def labels_fitting(text: str, labels: list[str], parts: bool) -> list[int]:
+def labels_fitting(text: str, labels: list[str], parts: bool, forms=()) -> list[int]:
     """The labels `text` names other than whole: those that list the same items in another order
-    ("Keep blue and red" for "Keep red and blue"), else, with `parts`, those containing it in any
-    case (a long menu shows an option's label under its group's heading)."""
+    ("Keep blue and red" for "Keep red and blue"), else, with `parts`, those holding it in any
+    case (a long menu shows an option's label under its group's heading).
+
+    `forms` are the rulebook's labels as parts (`Compiled.label_patterns`). A text written whole in
+    one of them names only labels of that form: "Score Chocoholic (4)" names "Score Chocoholic (4)
+    from advanced pile 1" (a value left out where the label adds a note), but "Fly to Foggy Knoll"
+    never names "Air Support: fly to Foggy Knoll", another option holding the same words."""
     found = [i for i, label in enumerate(labels) if same_list_reordered(text, label)]
     if found or not parts:
         return found
-    return [i for i, label in enumerate(labels) if text.casefold() in label.casefold()]
+    plain = plain_label(text)
+    written = written_forms(plain, forms)
+    if not written:
+        return [i for i, label in enumerate(labels) if plain in plain_label(label)]
+    folded = [plain_label(label) for label in labels]
+    found = [i for i, label in enumerate(folded) if _fills(written, plain, label)]
+    return found or [i for i, label in enumerate(folded)
+                     if plain in label and any(r.fullmatch(label) for r in written)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _form(pattern: tuple):
+    """A label form as a pattern: its fixed text as it is, each value put in as any text."""
+    return re.compile("".join("(.*?)" if p is None else re.escape(plain_label(p)) for p in pattern), re.S)
+
+
+def written_forms(plain: str, forms) -> list:
+    """The forms with some fixed text that the whole of `plain` (a `plain_label`) is written in."""
+    out = []
+    for pattern in dict.fromkeys(forms):
+        if any(p is not None and p.strip() for p in pattern) and _form(pattern).fullmatch(plain):
+            out.append(_form(pattern))
+    return out
+
+
+def _fills(written: list, plain: str, label: str) -> bool:
+    """Whether `label` is of a form `plain` is written in, with the same values, or a value the
+    text leaves empty."""
+    for r in written:
+        a, b = r.fullmatch(plain), r.fullmatch(label)
+        if a and b and all(x == "" or x == y for x, y in zip(a.groups(), b.groups())):
+            return True
+    return False
 
 
 _TOKENS = re.compile(r"[,()\[\]]|[^\s,()\[\]]+")

@@ -546,6 +546,75 @@ def test_a_label_no_option_could_have_is_read_as_a_part_of_one(tmp_path, check, 
         assert failures[0].line == 12
 
 
+TWO_CHOCOHOLICS = """
+rest: {ingredient: deck, recipe: box}
+cases:
+  - name: the case
+    players: 2
+    set:
+      straight_ups: [Straight Up S'mores]
+      pile: [[Chocoholic], [Chocoholic], []]
+      Player 1: {lineup: [Graham Cracker, Chocolate, Chocolate, Chocolate, Chocolate, Graham Cracker]}
+    steps:
+      - moves: [Take column 1 from the top, Flip the 1st]
+      - %s
+"""
+
+
+@pytest.mark.parametrize("step,fails", [
+    # both piles show Chocoholic, so each option adds its pile: the words without the note name both
+    ("expect: {not offered: [Score Chocoholic (4)]}", "should not be offered, but it is ('Score Chocoholic (4) from"),
+    ("expect: {options: {lacks: [Score Chocoholic (4)]}}", "should lack 'Score Chocoholic (4)', but 'Score Chocoholic (4) from advanced pile 1' is offered"),
+    ("expect: {offered: [Score Chocoholic (4)]}", None),
+    ("move: Score Chocoholic (4)", "fits 2 options"),
+    ("move: Score Chocoholic (4) from advanced pile 2", None),
+    # the same form with another value is another option
+    ("expect: {not offered: [Score Chocoholic (5)]}", None),
+])
+def test_a_label_written_without_its_note_names_the_options_of_its_form(tmp_path, step, fails):
+    """'Score Chocoholic (4)' is written in the form 'Score {r.name} ({r.points}){pile_note(r)}' with
+    the note left out: 'not offered' held although the recipe can be scored (outside tester rc9)."""
+    report, failures = run_text(tmp_path, TWO_CHOCOHOLICS % step, "smores_galore")
+    assert bool(failures) is (fails is not None), scenarios.render(report)
+    if fails:
+        assert fails in failures[0].message and failures[0].line == 13
+
+
+FLEW = """
+cases:
+  - name: the case
+    set: {space: {every: {flood: dry}}, special_actions: 1, current_role: pilot, pawn: Dark Pit}
+    steps:
+      - move: Fly to Copper Fields
+      - %s
+"""
+
+
+@pytest.mark.parametrize("step,fails", [
+    # The Pilot flew once this turn: 'Fly to X' is not offered, though Air Support's 'Air Support: fly
+    # to X' holds the same words. A move of those words played Air Support, silently.
+    ("expect: {not offered: [Fly to Foggy Knoll]}", None),
+    ("move: Fly to Foggy Knoll", "'Air Support: fly to Foggy Knoll' holds the same words but is another option"),
+    ("move: \"Air Support: fly to Foggy Knoll\"", None),
+    ("expect: {not offered: [fly to Foggy Knoll]}", None),
+])
+def test_a_move_written_as_one_form_never_makes_another_form_s_option(tmp_path, step, fails):
+    report, failures = run_text(tmp_path, FLEW % step)
+    assert bool(failures) is (fails is not None), scenarios.render(report)
+    if fails:
+        assert fails in failures[0].message and failures[0].line == 8
+
+
+def test_a_player_at_the_terminal_names_options_the_same_way():
+    from tabletop.interpreter.session import match_option
+    from tabletop.interpreter.api import load_game
+    forms = load_game("taboo_atoll_express").compiled.label_patterns
+    options = ["Air Support: fly to Foggy Knoll", "Pass"]
+    assert match_option("Fly to Foggy Knoll", options, forms) is None
+    assert match_option("fly to Foggy", options, forms) is None
+    assert match_option("Air Support", options, forms) == 0
+
+
 def test_a_numbered_name_is_placed_before_a_plain_one(tmp_path):
     """With seed 2, Jetsam #2 starts in Player 3's hand, which this set frees: the plain 'Jetsam'
     must not take it before 'Jetsam #2' is placed (an outside tester's case)."""
@@ -875,3 +944,34 @@ cases:
 """
     report, failures = run_text(tmp_path, text, game="smackatoa")
     assert not failures, scenarios.render(report)
+
+
+def test_a_file_with_no_game_line_outside_a_rulebook_is_told_once_at_its_top(tmp_path):
+    """Each case used to fail with 'The rulebook . cannot be loaded' (outside tester rc9)."""
+    path = tmp_path / "loose.yaml"
+    path.write_text("cases:\n  - name: one\n    steps:\n      - expect: {over: false}\n  - name: two\n    steps:\n      - expect: {over: false}\n")
+    report = scenarios.run_files([path])
+    assert [(f.code, f.line) for f in report.errors] == [("T003", 1)] and report.cases == []
+    assert "has no 'game:' line" in report.errors[0].message and "game: NAME" in report.errors[0].hint
+
+
+@pytest.mark.parametrize("value,fails", [
+    ("[[Chocoholic], [Hot Mess]]", None),               # "2 PLAYERS: ... in 2 piles of 3": the third is unused
+    ("[[Chocoholic], [Hot Mess], []]", None),
+    ("[[Chocoholic], [Hot Mess], [], []]", "give its 3 zones as a list of lists, at most 3"),
+])
+def test_a_numbered_zone_set_with_fewer_lists_leaves_the_last_empty(tmp_path, value, fails):
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: piles\n    players: 2\n    set:\n"
+            "      straight_ups: []\n      pile: " + value + "\n    steps:\n"
+            "      - expect: {\"pile[0]\": [Chocoholic], \"pile[1]\": [Hot Mess], \"pile[2]\": []}\n")
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert bool(failures) is (fails is not None), scenarios.render(report)
+    if fails:       # told at the value's key, not at 'set:'
+        assert fails in failures[0].message and (failures[0].line, failures[0].column) == (8, 7)
+
+
+def test_a_position_error_is_told_at_the_key_it_is_written_at(tmp_path):
+    text = ("cases:\n  - name: x\n    players: 2\n    set:\n      straight_ups: []\n      Player 2:\n"
+            "        lineup: []\n        lineupp: []\n    steps:\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert "no player value 'lineupp'" in failures[0].message and failures[0].line == 9, scenarios.render(report)
