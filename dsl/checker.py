@@ -2247,7 +2247,7 @@ class Checker:
 
     def hooks(self):
         """Names the engine itself uses must have the shape it expects."""
-        shapes = {"score": ([T.PLAYER], T.INT), "skip_turn": ([T.PLAYER], T.BOOL)}
+        shapes = {"score": ([T.PLAYER], T.INT), "skip_turn": ([T.PLAYER], T.BOOL), "next_turn": ([T.PLAYER], T.PLAYER)}
         for name, (params, result) in shapes.items():
             s = self.sym.get(name)
             if s is None:
@@ -2270,7 +2270,7 @@ class Checker:
                 used.add(node.name)
         if self.out.winners and self.out.winners.ranking:
             used.update(n for _, n in self.out.winners.ranking)
-        hooks = {"score", "skip_turn"}
+        hooks = {"score", "skip_turn", "next_turn"}
         for name, s in self.rules.items():
             if name not in called:
                 self.warn("W102", f"The {s.kind} '{name}' is never used.", s.decl)

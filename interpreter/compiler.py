@@ -196,6 +196,8 @@ class Compiled:
     first_player_slot: int = -1                       # the `first_player` variable, if declared
     skip_turn: object = None                          # the `skip_turn` definition, named at its line
     skip_turn_span: object = None
+    next_turn: object = None                          # the `next_turn` definition: the turn order, when given
+    next_turn_span: object = None
     score_span: object = None       # the `score` definition's line, for an error in its value
     global_types: list = field(default_factory=list)   # declared type per global slot
     player_types: list = field(default_factory=list)
@@ -783,6 +785,9 @@ class Compiler:
         if "skip_turn" in sym and sym["skip_turn"].kind == "define":
             out.skip_turn_span = sym["skip_turn"].decl.span
             out.skip_turn = guarded(out.defines["skip_turn"], out.skip_turn_span, "skip_turn")
+        if "next_turn" in sym and sym["next_turn"].kind == "define":
+            out.next_turn_span = sym["next_turn"].decl.span
+            out.next_turn = guarded(out.defines["next_turn"], out.next_turn_span, "next_turn")
         if "score" in sym and sym["score"].kind == "define":
             out.score_span = sym["score"].decl.span
             out.score = guarded(out.defines["score"], out.score_span, "The score")

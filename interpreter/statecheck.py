@@ -206,7 +206,9 @@ def _shape_problem(prog: Compiled, data) -> str:
         aux = frame[3]
         if kind == "turns" and not (isinstance(aux, dict) and type(aux.get("seat")) is int
                                     and 0 <= aux["seat"] <= n and type(aux.get("leader")) is int
-                                    and 0 <= aux["leader"] < n):
+                                    and 0 <= aux["leader"] < n
+                                    and (aux.get("last") is None or (type(aux["last"]) is int and 0 <= aux["last"] < n))
+                                    and type(aux.get("again", False)) is bool):
             return "its turn order does not match the rulebook"
         if kind == "signal" and not (isinstance(aux, dict) and type(aux.get("i")) is int and 0 <= aux["i"] <= n
                                      and type(aux.get("reacted")) is bool and isinstance(aux.get("args"), list)

@@ -389,7 +389,9 @@ class TakeTurns(Stmt):
     """`take turns [from P]`: turns in seat order starting from P (read again at the start of each
     round; without `from`, the `first_player` variable, else Player 1), skipping seats for which
     `skip_turn(p)` holds, with the round section after each round, until a stage or the game
-    ends. A game without a `play` section runs this after setup."""
+    ends. With a `next_turn(p)` definition, the order is the rulebook's: the start player's turn
+    first, then always next_turn of the last seat, a round every player-count turns. A game
+    without a `play` section runs this after setup."""
 
     def __init__(self, start, c, span):
         self.start, self.span = start, span
@@ -409,7 +411,10 @@ class TakeTurns(Stmt):
         n = len(data["players"])
         for frame in reversed(data["stack"]):
             if prog.blocks[frame[0]].kind == "turns" and isinstance(frame[3], dict):
-                frame[3]["seat"] = (seat - frame[3].get("leader", 0)) % n + 1
+                if prog.next_turn is not None:      # the next turn is next_turn(seat); the round goes on
+                    frame[3]["last"] = seat
+                else:
+                    frame[3]["seat"] = (seat - frame[3].get("leader", 0)) % n + 1
                 return
 
     @staticmethod
@@ -430,9 +435,20 @@ class TakeTurns(Stmt):
             if blocks[stack.pop()[0]].kind == "proc":
                 data["envs"].pop()
         stack[-1][3]["seat"] -= 1
+        if stack[-1][3].get("last") is not None:
+            stack[-1][3]["again"] = True     # in the rulebook's order, the same seat again
         data["turn_number"] -= 1
         data["pending"] = None
         return None
+
+    @staticmethod
+    def after(m, p: int) -> int:
+        """The seat whose turn comes after p's, by the rulebook's `next_turn(p)`."""
+        q = m.prog.next_turn(m, (p,))
+        if not (type(q) is int and 0 <= q < m.player_count):
+            raise RuleError(f"next_turn({m.show_player(p)}) is {m.show_player(q)}, but the next turn must be a seat "
+                            "at the table.", m.prog.next_turn_span)
+        return q
 
     def leader(self, m, env) -> int:
         if self.start is None:
@@ -463,7 +479,12 @@ class NextTurn(Stmt):
                 return
         if aux["seat"] == 0:
             aux["leader"] = self.loop.leader(m, m.envs[frame[2]])
-        seat = (aux["leader"] + aux["seat"]) % m.player_count
+        if m.prog.next_turn is None:
+            seat = (aux["leader"] + aux["seat"]) % m.player_count
+        else:       # the rulebook's order: the start player's turn first, then next_turn of the last
+            last = aux.get("last")
+            seat = aux["leader"] if last is None else last if aux.pop("again", False) else self.loop.after(m, last)
+            aux["last"] = seat
         aux["seat"] += 1
         if ":turn" not in procs:
             return
