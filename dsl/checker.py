@@ -2306,6 +2306,11 @@ class Checker:
         self.structure()
         self.hooks()
         self.unused()
+        for d, early in self.p.cut_short:
+            self.warn("W115", f"The base's {d.kind_word} '{d.name}' can return early (line {early.span.line}), and then "
+                              f"the steps this 'extend' adds after it do not run.", d.span,
+                      f"if they must run whatever happens, replace the {d.kind_word} and write the steps where they "
+                      "belong, or move the base's early part into a rule of its own")
         for path in self.p.unread_data:
             shown = path.name if path.parent.name != "variants" else f"variants/{path.name}"
             self.warn("W114", f"The data file '{shown}' is read by no kind, so its records are not in the game.",

@@ -55,6 +55,7 @@ class Program:
     unread_data: list = field(default_factory=list)     # data files of the rulebook (or variant) no kind reads
     data_read: set = field(default_factory=set)         # the real paths of the data files read
     changes: dict = field(default_factory=dict)         # name -> ("removed", "replaced" or "retyped", the span, ...)
+    cut_short: list = field(default_factory=list)       # (an `extend`, the base's `return` that skips its steps)
 
 
 def variant_name_for(name: str) -> str:
@@ -273,6 +274,7 @@ class Loader:
         self.seen: set[str] = set()
         self.reading: list[str] = []       # the files being read, each extending (or including) the next
         self.loops = 0                     # extends loops found (E019)
+        self.cut_short: list = []          # Program.cut_short
         self.included_at: dict = {}        # a file read by an include -> (that include, the file holding it)
         self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
         self.changes: dict = {}            # names an extension removed or replaced: name -> (how, span)
@@ -521,6 +523,9 @@ class Loader:
             self.error("E015", f"'extend {d.kind_word} {d.name}' must take the same values as the base's, or none.",
                        d.span, "leave the parameters out: the steps added see the base's")
             return None
+        early = next((x for x in A.walk(base.body) if isinstance(x, A.Return)), None)
+        if early is not None:
+            self.cut_short.append((d, early))
         return dataclasses.replace(base, body=base.body + d.body)
 
     @staticmethod
@@ -923,7 +928,8 @@ def load_program(game: str, variant: str | None = None) -> Program:
             loader.error("E015", f"'extend {d.kind_word}' adds to a base rulebook's declaration, and this file extends none.",
                          d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
     decls = [d for d in decls if not d.extend]
-    program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes))
+    program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),
+                      cut_short=list(loader.cut_short))
     syntax = list(loader.diags)
     loader.load_data(decls, base_dir, program)
     program.unread_data = _unread_data(base_dir, variant, program.data_read) if path.is_dir() else []

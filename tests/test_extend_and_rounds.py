@@ -219,3 +219,17 @@ def test_a_game_with_only_a_round_section_takes_rounds(tmp_path):
         for seat in range(3):
             s.apply(1, seat=seat)
     assert s.is_over
+
+
+def test_an_extend_after_a_base_that_can_return_early_is_w115(tmp_path):
+    """The steps an `extend rule` adds run after the base's own; a `return` in the base skips them,
+    which an expansion's author did not expect (outside author: its steps silently never ran)."""
+    base = BASE.replace("        bonus = 1\n", "        bonus = 1\n        if c.colour == red:\n            return\n")
+    variant = 'extends "../game.rules"\nextend rule score_card:\n    p.points += 1\n'
+    found = diagnostics(tmp_path, base, "more", **{"cards.yaml": CARDS, "variants__more.rules": variant})
+    w = [d for d in found if d.code == "W115"]
+    assert len(w) == 1 and w[0].span.line == 2 and w[0].severity == "warning", found
+    assert "'score_card' can return early (line 15)" in w[0].message
+    (tmp_path / "clean").mkdir()
+    clean = diagnostics(tmp_path / "clean", BASE, "more", **{"cards.yaml": CARDS, "variants__more.rules": variant})
+    assert not [d for d in clean if d.code == "W115"], clean
