@@ -754,7 +754,7 @@ class Loader:
                                f"declare it in the kind '{kind.name}'")
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
-                    rec[f.name] = f.data_default
+                    rec[f.name] = list(f.data_default) if type(f.data_default) is list else f.data_default
             total += plain_rec.get("count", 1)
             if total > MAX_RECORDS:
                 self.error("E024", f"The data makes more than {MAX_RECORDS} {kind.name} things.", Span(name, line, 1))

@@ -382,6 +382,9 @@ class _ToAst(Transformer):
     def default_none(self, c):
         return None
 
+    def default_empty(self, c):
+        return []
+
     @v_args(meta=True)
     def grid_decl(self, meta, c):
         return A.GridDecl(str(c[0]), row=str(c[1]), col=str(c[2]), span=self.sp(meta))

@@ -233,3 +233,16 @@ def test_an_extend_after_a_base_that_can_return_early_is_w115(tmp_path):
     (tmp_path / "clean").mkdir()
     clean = diagnostics(tmp_path / "clean", BASE, "more", **{"cards.yaml": CARDS, "variants__more.rules": variant})
     assert not [d for d in clean if d.code == "W115"], clean
+
+
+def test_a_list_field_may_default_to_an_empty_list(tmp_path):
+    """`needs: list of text, default []` (outside author: only single values could be defaults)."""
+    rules = BASE.replace("        colour: colour\n", "        colour: colour\n        tags: list of text, default []\n")
+    cards = CARDS + "      - {name: Tagged, colour: red, tags: [big, old]}\n"
+    g = game(tmp_path, rules, **{"cards.yaml": cards})
+    tags = g.compiled.static["card"]["tags"]
+    assert tags[-1] == ["big", "old"] and all(t == [] for t in tags[:-1]) and tags[0] is not tags[1]
+    (tmp_path / "bad").mkdir()
+    bad = diagnostics(tmp_path / "bad", BASE.replace("        colour: colour\n", "        colour: colour\n        n: int, default []\n"),
+                      **{"cards.yaml": CARDS})
+    assert any(d.code == "E301" and "its default is an empty list" in d.message for d in bad), bad
