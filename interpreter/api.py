@@ -180,7 +180,8 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
         values[k] = v
     compiled = compile_program(checked, values, source)
     # The game is named as it was given (a rulebook name stays a name), so saves stay portable.
-    return Game(compiled, game, variant, values, checked.warnings, program.sources)
+    # A variant's own file (variants/v.rules) is played as that variant, and says so.
+    return Game(compiled, game, variant or program.variant, values, checked.warnings, program.sources)
 
 
 class State:

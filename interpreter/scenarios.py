@@ -966,6 +966,17 @@ class _Expectations:
             r = s.result
             if key == "reason":
                 return self.compare_plain("The reason the game ended", r.reason, want, at)
+            if key == "scores" and isinstance(want, dict) and want and \
+                    all(W._PLAYER.match(str(k)) or k in self.prog.sides for k in want):
+                for who, score in want.items():      # {Player 1: 6, volcano: 3}: those players' scores
+                    m = W._PLAYER.match(str(who))
+                    if m and not 1 <= int(m.group(1)) <= self.n:
+                        raise self.unknown(f"The scores: this game has Player 1 to Player {self.n}, not '{who}'.",
+                                           where_key(want, who))
+                    got = r.scores[int(m.group(1)) - 1] if m else r.side_scores[who]
+                    self.compare_plain(f"{W.show(self.prog, 'player', int(m.group(1)) - 1, self.n) if m else who}'s "
+                                       "score", got, score, where_key(want, who))
+                return None
             if key == "scores":
                 return self.compare_plain("The scores", r.scores, want, at)
             winners = list(r.winners) + [self.n + self.prog.sides.index(side) for side in r.sides]

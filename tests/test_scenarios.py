@@ -975,3 +975,32 @@ def test_a_position_error_is_told_at_the_key_it_is_written_at(tmp_path):
             "        lineup: []\n        lineupp: []\n    steps:\n      - expect: {over: false}\n")
     report, failures = run_text(tmp_path, text, "smores_galore")
     assert "no player value 'lineupp'" in failures[0].message and failures[0].line == 9, scenarios.render(report)
+
+
+@pytest.mark.parametrize("want,fails", [
+    ("[4, 0]", None),
+    ("{Player 1: 4}", None),
+    ("{Player 2: 0, Player 1: 4}", None),
+    ("{Player 2: 3}", "Player 2's score should be 3, but it is 0"),
+    ("{Player 3: 0}", "this game has Player 1 to Player 2, not 'Player 3'"),
+])
+def test_scores_are_a_list_in_seat_order_or_some_players_by_name(tmp_path, want, fails):
+    """`scores: {Player 1: 6}` was 'not a check' (outside author)."""
+    from inline import write
+    book = write(tmp_path, """
+        game "Count"
+        players 2
+        player var points: int = 0
+        turn:
+            choose prompt "Go":
+                option "Four":
+                    current.points += 4
+                    end game "Done."
+        define score(p: player): int = p.points
+        """)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    steps:\n      - move: Four\n      - expect: {{scores: {want}}}\n")
+    report = scenarios.run_files([path])
+    assert report.ok is (fails is None), scenarios.render(report)
+    if fails:
+        assert fails in report.failures[0].message

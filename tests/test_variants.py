@@ -114,3 +114,11 @@ def test_a_house_rule_that_changes_a_number_is_a_variant_of_a_line_or_two(tmp_pa
     else:
         assert max(s.result.scores + list(s.result.side_scores.values())) >= 150
         assert max(s.result.scores + list(s.result.side_scores.values())) < 300
+
+
+def test_a_variant_s_own_file_is_played_as_that_variant_and_says_so():
+    """`simulate rulebooks/x/variants/v.rules` played the variant without saying so (outside author)."""
+    path = Path(__file__).resolve().parent.parent / "rulebooks" / "taboo_atoll_express" / "variants" / "calm_seas.rules"
+    g = load_game(str(path))
+    assert g.variant == "calm_seas"
+    assert load_game(str(path), "calm_seas").variant == "calm_seas"
