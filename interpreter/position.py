@@ -114,6 +114,15 @@ class _Direct:
     put: Callable
 
 
+def _err_at(place: Place, problem: str) -> PositionError:
+    """The error of a place, knowing where a scenario writes it: "Player 1's hand" is the key
+    `hand` under `Player 1`, "pile[2]" the key `pile[2]` (or `pile`)."""
+    e = _err(place.name, problem)
+    who, _, zone = place.name.partition("'s ")
+    e.keys = (who, zone) if zone else (place.name,)
+    return e
+
+
 def _err(where: str, problem: str) -> PositionError:
     return PositionError(f"{where}: {problem}" + ("" if problem.endswith(("?", ".", "!")) else "."))
 
@@ -338,12 +347,12 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
     seen = set()
     for place, ws in targets:
         if place.name in seen:
-            raise _err(place.name, "it is set twice")
+            raise _err_at(place, "it is set twice")
         seen.add(place.name)
         if not isinstance(ws, list):
-            raise _err(place.name, f"{W.quote(ws)} is not a list of {kind}s")
+            raise _err_at(place, f"{W.quote(ws)} is not a list of {kind}s")
         if not ws and any(place.name == r.name for r in rests):
-            raise _err(place.name, f"it is the rest zone, where every {kind} this position takes out of its place "
+            raise _err_at(place, f"it is the rest zone, where every {kind} this position takes out of its place "
                        f"goes, so it cannot be emptied; name another rest zone (rest: {{{kind}: ZONE}}), or "
                        f"rest: {{{kind}: none}} if a {kind} may be in no zone")
     current = {p.name: list(p.get(data)) for p in all_places}
@@ -357,7 +366,7 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
         for i, w in enumerate(ws):
             cands = W.thing_candidates(prog, kind, w)
             if not cands:
-                raise _err(place.name, str(W._unknown_thing(prog, kind, w)))
+                raise _err_at(place, str(W._unknown_thing(prog, kind, w)))
             entries.append((place, i, w, set(cands)))
     entries.sort(key=lambda e: len(e[3]))
     # 1. things already in the place stay where they are
@@ -387,14 +396,21 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
             if len(rests) == 1 and prog.per_player_kinds.get(kind) and "'s " in rests[0].name:
                 zone = rests[0].name.split("'s ", 1)[1]
                 owned = f"; rest: {{{kind}: {zone}}} takes each {kind} from its owner's {zone}"
-            raise _err(place.name, f"there is no spare {W.quote(w)}: the others are in places this position "
+            named = sorted({name for name, row in picked.items() if any(y in cands for y in row if y is not None)})
+            if named:       # this very position names them elsewhere (the one Moon in a hand and in the deck)
+                n = len(cands)
+                taken = "it is" if n == 1 else f"the game has {n} and"
+                raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "
+                           f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; a "
+                           f"{kind} is in one place at a time")
+            raise _err_at(place, f"there is no spare {W.quote(w)}: the others are in places this position "
                        f"does not change{where}, {supply_words}{owned}")
         used.add(x)
         picked[place.name][i] = x
     for place, _ in targets:
         row = picked[place.name]
         if place.single and len(row) > 1:
-            raise _err(place.name, f"it holds one {kind}, not {len(row)}")
+            raise _err_at(place, f"it holds one {kind}, not {len(row)}")
     leftover = [x for x in freed if x not in used]
     for place, _ in targets:
         row = picked[place.name]

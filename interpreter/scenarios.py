@@ -414,6 +414,8 @@ def _game_of(path: Path, doc: dict) -> str:
 def _written_at(mapping, keys: tuple, at: tuple) -> tuple:
     """Where the innermost of `keys` is written in nested mappings read from a file; else `at`."""
     for key in keys:
+        if isinstance(mapping, dict) and key not in mapping and isinstance(key, str):
+            key = re.sub(r"\[\d+\]$", "", key)         # pile[2], set as a whole by 'pile'
         if not isinstance(mapping, dict) or key not in mapping:
             break
         at = where_key(mapping, key)

@@ -1004,3 +1004,32 @@ def test_scores_are_a_list_in_seat_order_or_some_players_by_name(tmp_path, want,
     assert report.ok is (fails is None), scenarios.render(report)
     if fails:
         assert fails in report.failures[0].message
+
+
+def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path):
+    """The message said the others were in places the position does not change, 'nor in deck',
+    though the only Moon was named in that very set's deck (outside author)."""
+    from inline import write
+    book = write(tmp_path, """
+        game "Moon"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+        zone deck: card, hidden
+        player zone hand: card, owner
+        setup:
+            deck = [c for c in card]
+        turn:
+            choose c from deck labelled "Take {c}"
+            move c from deck to current.hand
+            if count(deck) == 0:
+                end game "Done."
+        define score(p: player): int = count(p.hand)
+        """, **{"cards.yaml": "card:\n  - name: Moon\n  - name: Bread\n"})
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
+                    "      Player 1: {hand: [Moon]}\n      deck: [Moon, Bread]\n    steps:\n      - expect: {over: false}\n")
+    report = scenarios.run_files([path])
+    f = report.failures[0]
+    assert "there is no spare 'Moon': it is named already in deck" in f.message, f.message
+    assert (f.line, f.column) == (6, 18)        # at the hand it is named in, not at 'set:'
