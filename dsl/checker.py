@@ -1427,15 +1427,20 @@ class Checker:
             return
         if st.to_top and not ends("first") and st.what != st.source:
             return
-        if not (st.what == st.source or ends("first") or ends("last") or isinstance(st.what, A.Name)):
+        # Cards picked from another list (every card of a kind) were meant for another zone.
+        elsewhere = isinstance(st.what, A.Comprehension) and st.what.iterable != st.source
+        if not (st.what == st.source or ends("first") or ends("last") or isinstance(st.what, A.Name) or elsewhere):
             return          # some cards worked out from the zone, put at its end: a cut, on purpose
         zone, what = self.text_of(st.source), self.text_of(st.what)
         if st.what == st.source or ends("first") or ends("last"):
             result = "it changes nothing"
+        elif elsewhere:
+            result = (f"it only puts them last in '{zone}', and fails on any that is not there already (they are "
+                      f"picked from '{self.text_of(st.what.iterable)}', not from '{zone}')")
         else:
             result = f"it only puts {what} last in '{zone}'"
         self.warn("W108", f"This moves {what} from '{zone}' into itself: {result}.", st.dest,
-                  "name the zone it should go to" + ("" if result.startswith("it changes") else
+                  "name the zone it should go to" + ("" if result.startswith("it changes") or elsewhere else
                                                      f"; to put it on top, write 'to top of {zone}'"))
 
     def st_Draw(self, st: A.Draw, loop):

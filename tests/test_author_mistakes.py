@@ -516,8 +516,18 @@ def test_a_chosen_card_moved_into_its_own_zone_is_a_warning(tmp_path):
     expect(found, "W108", "game.rules", at, "moves c from 'current.hand' into itself", "only puts c last", "top of")
 
 
+def test_cards_picked_from_another_list_moved_into_their_own_zone_are_a_warning(tmp_path):
+    """Meant as dealing: it fails in play on the first card not in the hand (outside author)."""
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
+                               "    draw 1 from deck to current.hand\n"
+                               "    move [c for c in card if c.suit == hearts] from current.hand to ^current.hand"))
+    hit = expect(found, "W108", "game.rules", at, "into itself", "picked from 'card', not from 'current.hand'")
+    assert "top of" not in hit.hint
+
+
 @pytest.mark.parametrize("move", ["move first(deck) from deck to deck", "move last(deck) from deck to top of deck",
-                                  "move take(deck, 2) from deck to deck"])
+                                  "move take(deck, 2) from deck to deck",
+                                  "move [c for c in deck if c.suit == hearts] from deck to deck"])
 def test_turning_a_pile_over_is_not_a_move_into_itself(tmp_path, move):
     found, _ = run(tmp_path, ("    draw 1 from deck to current.hand", f"    draw 1 from deck to current.hand\n    {move}"))
     assert not [d for d in found if d.code == "W108"], [d.message for d in found]
