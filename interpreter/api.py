@@ -224,7 +224,7 @@ class State:
     @property
     def turn_under_way(self) -> bool:
         """Whether a turn of the turn order is under way (one that `set_position(restart_turn=True)`
-        can start again)."""
+        can start again), or in a game of rounds without turns, a round."""
         return TakeTurns.restart(self.game.compiled, _copy(self.data)) is None
 
     @property
@@ -380,11 +380,14 @@ class State:
             raise PositionError("The game is over; a position can only be set while a decision waits.")
         data = _copy(self.data)
         apply_changes(self.game.compiled, data, changes, rest)
+        lead = None
         if data["current"] != self.data["current"] and self.turn_under_way:
             # Another player's turn: it starts from its first line, not in the middle of the turn
-            # of the player before (whose turn's steps so far would stand for the new one's).
+            # of the player before (whose turn's steps so far would stand for the new one's). In
+            # a game of rounds without turns, the round starts again, led by that player.
             restart_turn = True
-        self._ask_again(data, restart_turn)
+            lead = data["current"]
+        self._ask_again(data, restart_turn, lead)
         self.data = data
 
     def ask_again(self):
@@ -394,7 +397,7 @@ class State:
         self._ask_again(data)
         self.data = data
 
-    def _ask_again(self, data: dict, restart_turn: bool = False):
+    def _ask_again(self, data: dict, restart_turn: bool = False, lead: int | None = None):
         problem = state_problem(self.game.compiled, data, ask_again=False)
         if problem:
             raise PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
@@ -402,7 +405,7 @@ class State:
         if p is None:
             return
         if restart_turn:
-            why = TakeTurns.restart(self.game.compiled, data)
+            why = TakeTurns.restart(self.game.compiled, data, lead)
             if why:
                 raise PositionError(f"The turn cannot start again: {why}.")
         elif p["kind"] != "reaction":

@@ -210,6 +210,9 @@ def _shape_problem(prog: Compiled, data) -> str:
                                     and (aux.get("last") is None or (type(aux["last"]) is int and 0 <= aux["last"] < n))
                                     and type(aux.get("again", False)) is bool):
             return "its turn order does not match the rulebook"
+        if kind == "rounds" and not (aux is None or (isinstance(aux, dict) and set(aux) == {"leader"}
+                                                     and type(aux["leader"]) is int and 0 <= aux["leader"] < n)):
+            return "its rounds do not match the rulebook"
         if kind == "signal" and not (isinstance(aux, dict) and type(aux.get("i")) is int and 0 <= aux["i"] <= n
                                      and type(aux.get("reacted")) is bool and isinstance(aux.get("args"), list)
                                      and (aux.get("event") is None or aux.get("event") in prog.reactions)

@@ -418,13 +418,15 @@ class TakeTurns(Stmt):
                 return
 
     @staticmethod
-    def restart(prog, data: dict) -> str | None:
+    def restart(prog, data: dict, lead: int | None = None) -> str | None:
         """Make the turn under way start again from its first line, in a state's plain data: its
         frames (and all above them) go, and the turn loop starts the same seat's turn again, with
-        the same turn number. None when done, else why it cannot be (in words)."""
+        the same turn number. In a game of rounds without turns, the round under way starts again,
+        led by `lead` if given (else by its `led by` read again). None when done, else why it
+        cannot be (in words)."""
         turn = prog.procs.get(":turn")
         if turn is None:
-            return "the game has no turn section"
+            return TakeRounds.restart(prog, data, lead)
         stack, blocks = data["stack"], prog.blocks
         for i in range(len(stack) - 1, 0, -1):
             if stack[i][0] == turn.block and blocks[stack[i - 1][0]].kind == "turns":
@@ -516,6 +518,25 @@ class TakeRounds(Stmt):
     def run(self, m, frame):
         m.push(self.block, frame[2], None)
 
+    @staticmethod
+    def restart(prog, data: dict, lead: int | None) -> str | None:
+        """The round under way starts again from its first line (see `TakeTurns.restart`)."""
+        rnd = prog.procs.get(":round")
+        stack, blocks = data["stack"], prog.blocks
+        if rnd is None:
+            return "the game has no turn or round section"
+        for i in range(len(stack) - 1, 0, -1):
+            if stack[i][0] == rnd.block and blocks[stack[i - 1][0]].kind == "rounds":
+                break
+        else:
+            return "no round is under way (the setup or a stage is)"
+        while len(stack) > i:
+            if blocks[stack.pop()[0]].kind == "proc":
+                data["envs"].pop()
+        stack[-1][3] = None if lead is None else {"leader": lead}
+        data["pending"] = None
+        return None
+
     def leader_now(self, m, env) -> int:
         if self.leader is None:
             return m.first_player()
@@ -536,7 +557,10 @@ class NextRound(Stmt):
         frame[1] -= 1          # runs again when the round it starts returns
         if m.instants_first(frame[2]):      # between two rounds is a moment too ("played instantly")
             return
-        m.s["current"] = self.loop.leader_now(m, m.envs[frame[2]])
+        if frame[3] is not None:        # a round started again, led by the seat a position named
+            m.s["current"], frame[3] = frame[3]["leader"], None
+        else:
+            m.s["current"] = self.loop.leader_now(m, m.envs[frame[2]])
         m.call(m.prog.procs[":round"], [], None)
 
 

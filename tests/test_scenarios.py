@@ -705,10 +705,29 @@ def test_restart_turn_through_the_api_and_where_there_is_no_turn(smores):
     assert s.turn_under_way
     s.set_position({"Player 1": {"hand": ["Voodoo Schmoodoo", "Fireproof Immunity"]}}, {"card": "deck"}, restart_turn=True)
     assert s.options() == ["Discard Voodoo Schmoodoo", "Discard Fireproof Immunity"] and s.data["turn_number"] == 1
+    # Smackshapes has rounds and no turns: the round under way starts again
     shapes = load_game("smackshapes").new_state(players=2, seed=0)
-    assert not shapes.turn_under_way
-    with pytest.raises(PositionError, match="The turn cannot start again: the game has no turn section"):
-        shapes.set_position({}, restart_turn=True)
+    assert shapes.turn_under_way
+    shapes.set_position({}, restart_turn=True)
+    assert shapes.pending is not None
+
+
+def test_restart_turn_where_there_is_no_turn_and_no_round(tmp_path):
+    from inline import game
+    g = game(tmp_path, """
+        game "Once"
+        players 1
+        play:
+            choose prompt "Go":
+                option "Stop":
+                    end game "Done."
+        define score(p: player): int = 0
+        """)
+    s = g.new_state(players=1, seed=0)
+    assert not s.turn_under_way
+    with pytest.raises(PositionError, match="The turn cannot start again: the game has no turn or round section"):
+        s.set_position({}, restart_turn=True)
+
 
 
 def test_a_guess_ends_the_sentence_without_a_full_stop_after_it(tmp_path):

@@ -111,3 +111,45 @@ def test_a_next_turn_that_is_no_seat_is_a_rule_error_at_its_line(tmp_path):
     with pytest.raises(RuleError) as e:
         s.apply_label("Reverse")
     assert "next_turn(Player 1) is nobody, but the next turn must be a seat" in str(e.value) and e.value.span.line == 9
+
+
+ROUNDS = """
+    game "Lead"
+    players 3
+    var next_up: player = none
+    player var points: int = 0
+    setup:
+        next_up = first(players)
+    play:
+        take rounds led by next_up
+    round:
+        current.points += 1
+        choose prompt "Lead":
+            option "Pass the lead":
+                next_up = next_player(current)
+            option "Win":
+                end game "{current} wins."
+    define score(p: player): int = p.points
+"""
+
+
+def test_setting_current_in_a_game_of_rounds_starts_the_round_again_led_by_that_seat(tmp_path):
+    """The round's first line had run for the old leader, who kept its effect (outside author)."""
+    folder = write(tmp_path, ROUNDS)
+    (folder / "scenarios").mkdir()
+    (folder / "scenarios" / "r.yaml").write_text(textwrap.dedent("""
+        cases:
+          - name: set current
+            set: {current: Player 3}
+            steps:
+              - expect: {current: Player 3, Player 3: {points: 1}}
+          - name: restart the round
+            steps:
+              - set: {Player 1: {points: 5}}
+                restart turn: true
+              - expect: {current: Player 1, Player 1: {points: 6}}
+              - move: Pass the lead
+              - expect: {current: Player 2, Player 2: {points: 1}}
+        """))
+    report = scenarios.run_files(scenarios.find_files(str(folder)))
+    assert report.ok and len(report.cases) == 2, scenarios.render(report)
