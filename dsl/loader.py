@@ -862,6 +862,9 @@ _DECLARES = re.compile(r"^(?:replace\s+|extend\s+)?(?:player\s+)?(\w+)\s+(\w+)(.
 def _declared_by(sources: Sources, diags: list) -> set:
     """The names that the declarations holding syntax errors declare (and an enum's values),
     read from the line where each such declaration starts."""
+    if not diags:
+        return set()
+    from .parser import _DECLARATION_WORDS, _closest_word       # only after a syntax error: lark ran anyway
     names = set()
     for d in diags:
         line = d.span.line
@@ -874,13 +877,18 @@ def _declared_by(sources: Sources, diags: list) -> set:
         m = _DECLARES.match(text)
         if m:
             names.add(m.group(2))
-            if m.group(1) == "enum":
-                names |= set(re.findall(r"\w+", m.group(3).partition(":")[2]))
+            word = m.group(1) if m.group(1) in _DECLARATION_WORDS else _closest_word(m.group(1), _DECLARATION_WORDS)
+            if word == "enum":          # its values, with the colon or without it (`enum colour red, blue`)
+                rest = m.group(3)
+                names |= set(re.findall(r"\w+", rest.partition(":")[2] if ":" in rest else rest))
             if m.group(1) == "option":       # its values, however the line went wrong (`option d = a, b`)
                 names |= set(re.findall(r"[A-Za-z_]\w*", m.group(3))) - {"default"}
             if m.group(1) in ("turn", "setup", "round", "play"):
                 names.add(m.group(1))
         names.add(text.split(":")[0].strip())
+        called = re.match(r"^(\w+)\s*\(", text)        # a rule missing its word: `bump(p: player):`
+        if called:
+            names.add(called.group(1))
     return names
 
 

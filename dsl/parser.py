@@ -1009,6 +1009,16 @@ def _misspelt(e, text: str, line: int, col: int):
     if two is not None and col == 1 and two.group(1) + two.group(2) in _DECLARATION_WORDS:
         word = two.group(1) + two.group(2)
         return ("E101", f"'{two.group(0)}' is one word in the language: '{word}'.", (line, 1), f"write '{word}'")
+    # `    rule bump(p: player):` inside a block, failing at its first two words (never `rule = 1`)
+    decl = re.match(r"[ \t]+([a-z]+)[ \t]+(\w+)[^=]*$", here)
+    if decl is not None and decl.group(1) in _DECLARATION_WORDS and decl.group(1) not in _STATEMENT_WORDS \
+            and decl.group(1) not in ("player", "side", "players", "zone") and col <= decl.end(2) + 1:
+        return ("E101", f"'{decl.group(1)}' starts a declaration, which is written at the left margin; this line is "
+                        "indented, inside the block above it.", (line, decl.start(1) + 1),
+                f"move the line (and the lines of its block) to the left margin")
+    if m is not None and m.start(1) == 0 and col == 1 and re.match(r"[A-Za-z_]\w*\s*\(.*\)\s*:\s*(#.*)?$", here):
+        return ("E101", f"'{m.group(1)}(...):' at the left margin declares nothing: a rule starts with the word "
+                        "'rule'.", (line, 1), f"write 'rule {here.strip()}'")
     if m is not None and m.start(1) == 0 and col == 1 and tok is not None and str(tok) == m.group(1):
         meant = _closest_word(m.group(1), _DECLARATION_WORDS)
         if meant is not None:

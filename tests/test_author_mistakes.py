@@ -1067,3 +1067,29 @@ def test_a_range_too_long_to_make_is_refused_before_play(tmp_path):
     found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
                                "    draw 1 from deck to current.hand\n    level = count(^range(1, 1000000))\n"))
     expect(found, "E301", "game.rules", at, "range(1, 1000000) would make 1000000 numbers", "at most 100000")
+
+
+# ------------------------------------------------------------------ a declaration that did not parse: one error
+@pytest.mark.parametrize("change, words", [
+    (("enum suit: hearts, spades", "enum suit ^hearts, spades"), ["expected ':'"]),
+    (("enum suit: hearts, spades", "^enmu suit: hearts, spades"), ["did you mean 'enum'"]),
+])
+def test_an_enum_that_did_not_parse_is_one_error_not_one_per_value_used(tmp_path, change, words):
+    """Its values were unknown at every use: 7 errors for one lost colon (outside tester mut9)."""
+    found, at = run(tmp_path, change)
+    expect(found, "E101", "game.rules", at, *words)
+    assert [d.code for d in found if d.severity == "error"] == ["E101"], [d.message for d in found]
+
+
+def test_a_rule_without_its_word_is_one_error_that_says_so(tmp_path):
+    """'There is no rule named bump' came first, at the call (outside tester mut9)."""
+    found, at = run(tmp_path, ("define score(p: player)",
+                                     "^bump(p: player):\n    p.points += 1\n\ndefine score(p: player)"))
+    hit = expect(found, "E101", "game.rules", at, "a rule starts with the word 'rule'", "write 'rule bump(p: player):'")
+    assert [d.code for d in found if d.severity == "error"] == ["E101"], [d.message for d in found]
+
+
+def test_an_indented_declaration_says_it_belongs_at_the_left_margin(tmp_path):
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"',
+                               '    say "Level {level + 1} reached"\n    ^rule bump(p: player):\n        p.points += 1'))
+    expect(found, "E101", "game.rules", at, "'rule' starts a declaration", "left margin")
