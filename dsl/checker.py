@@ -377,7 +377,7 @@ class Checker:
         known = list(SCALAR_TYPES) + [n for n, s in self.sym.items() if s.kind in ("enum", "kind", "option")]
         self.error("E204", f"Unknown type '{t.name}'.", t, did_you_mean(t.name, known) or
                    "types are int, bool, text, player, an enum, a kind, or 'list of' one of them")
-        return T.ANY
+        return T.ERROR
 
     def signatures(self):
         """Types of fields, vars, tables and definitions, before any body is checked."""
@@ -415,7 +415,7 @@ class Checker:
                         self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.",
                                    self.word(d, d.elem, after=len(f"zone {d.name}")),
                                    did_you_mean(d.elem, out.kinds))
-                    s.type = T.list_of("thing:" + d.elem)
+                    s.type = T.list_of("thing:" + d.elem if d.elem in out.kinds else T.ERROR)
                     if d.count is not None:
                         if not 1 <= d.count <= 100:
                             self.error("E206", f"A numbered zone has 1 to 100 zones, not {d.count}.",
@@ -506,7 +506,7 @@ class Checker:
             if z.visibility == "owner" and not k.per_player:
                 self.error("E205", f"Only the things of a 'player kind' have an owner, so the zone '{z.name}' of each "
                            f"{k.name} cannot be seen by its owner alone.", z, "use public or hidden")
-            fields[z.name] = (T.list_of("thing:" + z.elem), True)
+            fields[z.name] = (T.list_of("thing:" + z.elem if z.elem in self.out.kinds else T.ERROR), True)
             zones[z.name] = z.visibility
         return zones
 
@@ -688,7 +688,7 @@ class Checker:
                 vt, first = t, e
                 continue
             joined = T.join(vt, t)
-            if joined == T.ANY and T.ANY not in (vt, t):
+            if joined == T.ANY and not T.unknown(vt) and not T.unknown(t):
                 # One table gives one type of value: `2 to 5 -> "3"` among numbers would fail later,
                 # wherever the value is used.
                 self.error("E301", f"The table '{d.name}' gives {T.a(vt)} for its other keys (line {first.span.line}) "
@@ -1198,7 +1198,7 @@ class Checker:
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
                                w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
-                elif s.type is not None and s.type != T.ANY and not T.fits(s.type, T.INT):
+                elif s.type is not None and not T.unknown(s.type) and not T.fits(s.type, T.INT):
                     self.error("E301", f"Winners are ranked by numbers, and '{name}' gives {T.a(s.type)}.",
                                self.word(w, name), f"rank by a definition that gives an int, such as 'define {name}(p: player): int = ...'")
         else:
@@ -1300,7 +1300,7 @@ class Checker:
             self.out.types[id(tgt)] = vt
             return
         tt = self.place(tgt)
-        if st.op != "=" and tt != T.INT and tt != T.ANY:
+        if st.op != "=" and tt != T.INT and not T.unknown(tt):
             self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", st)
         if not T.fits(vt, tt):
             self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value,
@@ -1343,20 +1343,20 @@ class Checker:
                 return s.type
             if s and s.kind == "pvar":
                 self.error("E303", f"'{tgt.name}' belongs to each player; write p.{tgt.name} for a player p.", tgt)
-                return T.ANY
+                return T.ERROR
             if s is None and tgt.name not in B.VALUES:
                 changeable = [n for n, x in self.sym.items() if x.kind in ("var", "zone", "pzone", "pvar")]
                 self.error("E201", f"Unknown name '{tgt.name}'.", tgt,
                            did_you_mean(tgt.name, changeable + list(self.ctx.names)) or
                            "only variables, zones and changing fields can be changed")
-                return T.ANY
+                return T.ERROR
             hint = ""
             if tgt.name in B.VALUES and B.VALUES[tgt.name] == T.PLAYER:
                 zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
                 hint = f"a player is not a zone: write {tgt.name}.{zones[0]}" if zones else "a player is not a zone"
             self.error("E303", f"'{tgt.name}' cannot be changed; only variables, zones and changing fields can.", tgt,
                        hint)
-            return T.ANY
+            return T.ERROR
         if isinstance(tgt, A.Field):
             ot = self.expr(tgt.obj, self.ctx)
             t = self.field_type(tgt, ot)
@@ -1370,7 +1370,7 @@ class Checker:
             if self.zone_named(tgt.obj):     # one zone of a numbered zone: cards move in and out of it
                 return t
         self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
-        return T.ANY
+        return T.ERROR
 
     def st_CallStmt(self, st: A.CallStmt, loop):
         s = self.rules.get(st.name)
@@ -1781,7 +1781,7 @@ class Checker:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint)
             self.out.refs[id(e)] = ("value", "none")
-            return T.ANY
+            return T.ERROR
         k = s.kind
         if k == "var":
             self.out.refs[id(e)] = ("global", s.slot)
@@ -1810,15 +1810,15 @@ class Checker:
         if k == "pvar":
             self.error("E303", f"'{e.name}' belongs to each player; write p.{e.name} for a player p, e.g. current.{e.name}.", e)
             return s.type
-        self.error("E305", f"'{e.name}' is a {k}, not a value.", e)
-        return T.ANY
+        self.error("E305", f"'{e.name}' is {T.article(k)} {k}, not a value.", e)
+        return T.ERROR
 
     def ex_ThingRef(self, e: A.ThingRef):
         s = self.sym.get(e.kind)
         if s is None or s.kind != "kind":
             self.error("E201", f"'{e.kind} \"{e.name}\"' names a thing, but '{e.kind}' is not a kind.", e,
                        did_you_mean(e.kind, self.out.kinds))
-            return T.ANY
+            return T.ERROR
         names = [t.get("name") for t in self.out.things.get(e.kind, [])]
         if e.kind in self.p.data_failed:
             return "thing:" + e.kind          # its data failed: that error says it all
@@ -1841,8 +1841,8 @@ class Checker:
                 hint = did_you_mean(e.name, fields)
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
-                self.error("E201", f"A {kind} has no field '{e.name}'.", e.name_span or e, hint)
-                return T.ANY
+                self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.", e.name_span or e, hint)
+                return T.ERROR
             typ, dynamic = fields[e.name]
             self.out.refs[id(e)] = ("field" if dynamic else "attr", kind, e.name)
             return typ
@@ -1855,16 +1855,18 @@ class Checker:
                     hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
                             "declare it with 'player var' or 'player zone'")
                 self.error("E201", f"A player has no '{e.name}'.", e.name_span or e, hint)
-                return T.ANY
+                return T.ERROR
             self.out.refs[id(e)] = ("pvar", s.slot)
             return s.type
+        if ot == T.ERROR:           # its mistake was told where it was made
+            return T.ERROR
         if ot == T.ANY:
             self.error("E301", f"Cannot tell what kind of thing this is, so '.{e.name}' cannot be read.", e,
                        "give the value a declared type, e.g. through a definition with a result type")
         else:
             self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e)
         self.out.refs[id(e)] = ("dynamic", e.name)
-        return T.ANY
+        return T.ERROR
 
     def ex_Field(self, e: A.Field):
         return self.field_type(e, self.expr(e.obj, self.ctx))
@@ -1964,7 +1966,7 @@ class Checker:
         self.error("E201", f"There is no function named '{e.name}'.", e, OTHER_LANGUAGES.get(e.name) or hint)
         for a in e.args:
             self.expr(a, self.ctx)
-        return T.ANY
+        return T.ERROR
 
     def builtin_call(self, e: A.Call) -> str:
         lo, hi, desc = B.BUILTINS[e.name]
@@ -1980,7 +1982,7 @@ class Checker:
             self.error("E201", f"There is no die named '{e.args[0].name}'.", e.args[0],
                        did_you_mean(e.args[0].name, dice) or (f"the dice are {', '.join(dice)}" if dice
                                                             else "declare one, e.g. die d6: 1 to 6"))
-            return T.ANY
+            return T.ERROR
         if e.name == "range" and len(e.args) == 2 and all(isinstance(a, A.Lit) and type(a.value) is int for a in e.args) \
                 and e.args[1].value - e.args[0].value + 1 > B.MAX_ITEMS:
             self.error("E301", f"range({e.args[0].value}, {e.args[1].value}) would make "
@@ -1992,7 +1994,7 @@ class Checker:
             return T.INT if e.name == "count" else T.ANY
         if e.name in ("min", "max") and len(e.args) == 1:
             one = self.expr(e.args[0], self.ctx)
-            if not one.startswith("list:") and one != T.ANY:
+            if not one.startswith("list:") and not T.unknown(one):
                 self.error("E207", f"'{e.name}' of one number is that number; give it a list or several numbers.",
                            e.args[0], f"write {e.name}([...]) or {e.name}(a, b)")
                 return T.INT
@@ -2004,7 +2006,7 @@ class Checker:
                 with self.ctx.scoped(a.param, ptype) as slot:
                     self.out.slots[id(a)] = slot
                     bt = self.expr(a.body, self.ctx)
-                if bt != T.BOOL and bt != T.ANY:
+                if bt != T.BOOL and not T.unknown(bt):
                     self.error("E301", f"This function must give a truth (true or false), not {T.a(bt)}.", a.body)
                 self.out.types[id(a)] = "fn:" + bt
                 types.append("fn:" + bt)
@@ -2022,14 +2024,14 @@ class Checker:
         if lam_at is not None and len(e.args) > lam_at and not isinstance(e.args[lam_at], A.Lambda):
             self.error("E301", f"'{e.name}' wants a function like 'x => ...' here.", e.args[lam_at], desc)
         if e.name == "roll":
-            if not types or not types[0].startswith("die:"):
+            if not types or not (types[0].startswith("die:") or types[0] == T.ERROR):
                 self.error("E301", "'roll' rolls a die declared with 'die'.", e.args[0] if e.args else e,
                            did_you_mean(getattr(e.args[0], "name", "") if e.args else "", [n for n, x in self.sym.items() if x.kind == "die"]))
-                return T.ANY
-            return types[0][4:]
+                return T.ERROR
+            return T.ERROR if types[0] == T.ERROR else types[0][4:]
         if e.name in B.GRID_FUNCTIONS and types:
             t0 = types[0]
-            if not (t0.startswith("thing:") and t0[6:] in self.out.grids) and t0 != T.ANY:
+            if not (t0.startswith("thing:") and t0[6:] in self.out.grids) and not T.unknown(t0):
                 self.error("E301", f"'{e.name}' works on a kind laid out with 'grid', not {T.a(t0)}.", e.args[0])
         if e.name in ("count", "first", "last", "rest", "unique", "pairs", "reverse", "sort", "shuffled", "pick", "join",
                       "all", "any", "sum", "take", "drop", "index_of", "flatten") and types:
@@ -2054,7 +2056,7 @@ class Checker:
                 self.error("E301", f"'{e.name}' wants {T.a(want)} as its {_ORDINALS[i]} value, not {T.a(types[i])}.",
                            e.args[i], self.type_hint(e.args[i], types[i], want) or desc)
         if e.name == "index_of" and len(types) == 2 and types[0].startswith("list:") and \
-                T.join(T.elem(types[0]), types[1]) == T.ANY and T.ANY not in (T.elem(types[0]), types[1]):
+                T.join(T.elem(types[0]), types[1]) == T.ANY and not T.unknown(T.elem(types[0])) and not T.unknown(types[1]):
             self.error("E301", f"'index_of' looks for an item in {T.a(types[0])}, and this is {T.a(types[1])}; "
                        "it would never be found.", e.args[1], self.type_hint(e.args[1], types[1], T.elem(types[0])))
         return B.result_type(e.name, types)
@@ -2074,7 +2076,7 @@ class Checker:
 
     def ex_Lambda(self, e: A.Lambda):
         self.error("E301", "A function 'x => ...' can only be given to a built-in such as roll, within or reachable.", e)
-        return T.ANY
+        return T.ERROR
 
     def ex_Unary(self, e: A.Unary):
         if e.op == "not":
@@ -2111,7 +2113,7 @@ class Checker:
                 self.error("E301", f"Comparing {T.a(lt)} with {T.a(rt)} is always {'false' if op == '==' else 'true'}.",
                            where, hint)
             return T.BOOL
-        if op == "+" and (T.is_list(lt) and lt != T.ANY or T.is_list(rt) and rt != T.ANY):
+        if op == "+" and (T.is_list(lt) and not T.unknown(lt) or T.is_list(rt) and not T.unknown(rt)):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
                 self.error("E301", f"Cannot join {T.a(lt)} and {T.a(rt)}.", e)
             return T.join(lt, rt)
@@ -2165,7 +2167,7 @@ class Checker:
     def pattern_subject(self, seq, t: str, pattern: A.PatternDecl):
         """A pattern matches a list of its enum's values, or of things with a data field of that enum."""
         item, want = T.elem(t), "enum:" + pattern.enum
-        if item in (want, T.ANY):
+        if item == want or T.unknown(item):
             return
         if item.startswith("thing:"):
             kind = item[6:]
@@ -2174,7 +2176,7 @@ class Checker:
                 self.out.pattern_fields[id(seq)] = (kind, fields[0])
                 return
             if len(fields) > 1:
-                self.error("E301", f"A {kind} has several {pattern.enum} fields ({', '.join(fields)}); the pattern "
+                self.error("E301", f"{T.article(kind).capitalize()} {kind} has several {pattern.enum} fields ({', '.join(fields)}); the pattern "
                            f"'{pattern.name}' cannot tell which to match.", seq, f"match a list such as [x.{fields[0]} for x in ...]")
                 return
         self.error("E301", f"The pattern '{pattern.name}' matches {pattern.enum} values, and {T.a(t)} has none.", seq)
@@ -2417,15 +2419,16 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
 
 
 def _same_error_once(diags: list) -> list:
-    """One mistake, one error: an error said in the same words at three places or more (the uses
-    of a name that is missing) is reported once, at the first, with the others' lines."""
+    """One mistake, one error: an unknown name said in the same words at two places or more (the
+    uses of a name that is missing), or any other error at three or more, is reported once, at
+    the first, with the others' lines."""
     places: dict = {}
     for d in diags:
         places.setdefault((d.code, d.message), []).append(d)
     out = []
     for d in diags:
         same = places[(d.code, d.message)]
-        if len(same) < 3:
+        if len(same) < (2 if d.code in ("E201", "E204") else 3):
             out.append(d)
         elif same[0] is d:
             lines = list(dict.fromkeys(f"{x.span.line}" if x.span.file == d.span.file else f"{x.span.file}:{x.span.line}"

@@ -1093,3 +1093,24 @@ def test_an_indented_declaration_says_it_belongs_at_the_left_margin(tmp_path):
     found, at = run(tmp_path, ('    say "Level {level + 1} reached"',
                                '    say "Level {level + 1} reached"\n    ^rule bump(p: player):\n        p.points += 1'))
     expect(found, "E101", "game.rules", at, "'rule' starts a declaration", "left margin")
+
+
+# ------------------------------------------------------------------ a value whose mistake was told: one error
+@pytest.mark.parametrize("change, code, words", [
+    # the local holds an unknown name's value: its fields are not errors of their own
+    (("    draw 1 from deck to current.hand", "    draw 1 from deck to current.hand\n    c = ^top_crad\n"
+      "    current.points += c.rank\n    say \"{c.name} is worth {c.rank}\""), "E201", ["Unknown name 'top_crad'"]),
+    # a zone of a kind that is not one: every move and field read of it would have clashed
+    (("player zone hand: card, owner", "player zone hand: ^crad, owner"), "E204", ["'crad', which is not a kind", "card"]),
+])
+def test_a_value_whose_mistake_was_told_raises_no_other_error(tmp_path, change, code, words):
+    """A misspelt name or kind used to give an error at every use of its value (outside tester mut9)."""
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
+    assert [d.code for d in found if d.severity == "error"] == [code], [d.message for d in found]
+
+
+def test_a_missing_rule_called_twice_is_one_error_naming_both_lines(tmp_path):
+    found, at = run(tmp_path, ("    if level < 9:", "    ^bump(current)\n    bump(current)\n    if level < 9:"))
+    hit = expect(found, "E201", "game.rules", at, "There is no rule named 'bump'", "the same at 1 more place")
+    assert [d.code for d in found if d.severity == "error"] == ["E201"], [d.message for d in found]
