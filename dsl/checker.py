@@ -11,6 +11,7 @@ import dataclasses
 import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import ast as A
@@ -680,22 +681,24 @@ class Checker:
         return v
 
     def table_type(self, d: A.TableDecl) -> str:
+        """The type of value a table gives: the one most of its entries give (the first's on a tie),
+        so that the entry that differs is told, not the others that agree."""
         ctx = Context()
-        vt, first = None, None
-        for e in d.entries:
-            t = self.expr(e.value, ctx)
-            if vt is None:
-                vt, first = t, e
+        typed = [(e, self.expr(e.value, ctx)) for e in d.entries]
+        known = [t for _, t in typed if not T.unknown(t)]
+        vt = max(known, key=lambda t: sum(1 for u in known if T.join(u, t) != T.ANY), default=None)
+        for e, t in typed:
+            if vt is None or T.unknown(t):
                 continue
-            joined = T.join(vt, t)
-            if joined == T.ANY and not T.unknown(vt) and not T.unknown(t):
+            if T.join(vt, t) == T.ANY:
                 # One table gives one type of value: `2 to 5 -> "3"` among numbers would fail later,
                 # wherever the value is used.
+                first = next(x for x, u in typed if x is not e and not T.unknown(u) and T.join(vt, u) != T.ANY)
                 self.error("E301", f"The table '{d.name}' gives {T.a(vt)} for its other keys (line {first.span.line}) "
                            f"but {T.a(t)} here; every entry of a table gives the same type of value.", e.value,
                            self.type_hint(e.value, t, vt))
                 continue
-            vt = joined
+            vt = T.join(vt, t)
         self.out.env_sizes[id(d)] = ctx.size
         return vt or T.ANY
 
@@ -2418,6 +2421,20 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
     return None
 
 
+def _field_lost_to_syntax(d: Diagnostic, program: Program) -> bool:
+    """A data record's field the kind does not declare, when a line of that kind's declaration
+    did not parse: the field was most likely declared on it (or after it)."""
+    m = re.match(r"The (\w+) record has a field '\w+' that the kind does not declare", d.message)
+    if d.code != "E023" or m is None:
+        return False
+    kind = next((k for k in program.decls if isinstance(k, A.KindDecl) and k.name == m.group(1)), None)
+    if kind is None:
+        return False
+    after = [x.span.line for x in program.decls if x.span.file == kind.span.file and x.span.line > kind.span.line]
+    end = min(after, default=10 ** 9)
+    return any(e.span.file == kind.span.file and kind.span.line < e.span.line <= end for e in program.syntax_problems)
+
+
 def _same_error_once(diags: list) -> list:
     """One mistake, one error: an unknown name said in the same words at two places or more (the
     uses of a name that is missing), or any other error at three or more, is reported once, at
@@ -2482,7 +2499,8 @@ def check(program: Program) -> CheckedProgram:
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
-    checker.diags[:0] = list(program.syntax_problems) + list(program.data_problems)
+    checker.diags[:0] = list(program.syntax_problems) + [d for d in program.data_problems
+                                                         if not _field_lost_to_syntax(d, program)]
     if checker.diags:
         seen, unique = set(), []
         for d in checker.diags:
@@ -2490,7 +2508,11 @@ def check(program: Program) -> CheckedProgram:
             if key not in seen:
                 seen.add(key)
                 unique.append(d)
-        unique.sort(key=lambda d: (d.span.file, d.span.line, d.span.column))
+        # The likeliest cause first: lines that do not parse, then the played variant's own file
+        # (the one being written), then the rules before their data; by place within each.
+        variant = f"{program.variant}.rules" if program.variant else None
+        unique.sort(key=lambda d: (not d.code.startswith("E1"), Path(d.span.file).name != variant,
+                                   d.span.file.endswith((".yaml", ".yml")), d.span.file, d.span.line, d.span.column))
         unique = _same_error_once(unique)
         raise RulebookError(unique, program.sources, out.warnings)
     return out

@@ -889,6 +889,15 @@ def _declared_by(sources: Sources, diags: list) -> set:
         called = re.match(r"^(\w+)\s*\(", text)        # a rule missing its word: `bump(p: player):`
         if called:
             names.add(called.group(1))
+        if re.match(r"^\w+\s*:", text) and (m is None or m.group(1) not in _DECLARATION_WORDS):
+            # a kind's field line that lost its indentation: the kind above lost it and those below
+            for above in range(line - 1, 0, -1):
+                prev = sources.line(d.span.file, above) or ""
+                if prev[:1].isalpha():
+                    kind = re.match(r"^(?:replace\s+|extend\s+)?(?:player\s+)?kind\s+(\w+)", prev)
+                    if kind:
+                        names.add(kind.group(1))
+                    break
     return names
 
 

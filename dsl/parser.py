@@ -1563,14 +1563,38 @@ BATCH = 400     # declarations lark parses at once: its time grows faster than t
 
 def parse(text: str, file: str = "<rules>") -> tuple[A.Module, list[Diagnostic]]:
     """Parse a whole file. Returns the module (possibly partial) and every diagnostic found.
-    (parse_cache.py keeps what parsed cleanly, so a loaded file is not parsed twice.)
+    (parse_cache.py keeps what parsed cleanly, so a loaded file is not parsed twice.)"""
+    module, errors = _parse_whole(text, file)
+    return module, [_unindented_field(d, text) for d in errors]
 
-    A long file is parsed BATCH declarations at a time (lark copies the list of declarations
-    read so far at each one, so one parse of 70,000 would take minutes); a batch that fails is
-    parsed again declaration by declaration, to report every broken one."""
+
+def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
+    """A line at the left margin that fails as a declaration but reads as a field (`colour:
+    colour`) under a kind: it lost its indentation. Told with the whole file at hand (a
+    declaration is parsed alone, without the lines above it)."""
+    if d.code != "E101" or d.span.column != 1 or not d.message.startswith("Unexpected '"):
+        return d
+    lines = text.split("\n")
+    here = lines[d.span.line - 1] if 0 < d.span.line <= len(lines) else ""
+    field = re.match(r"([A-Za-z_]\w*)\s*:", here)
+    if field is None or field.group(1) in _DECLARATION_WORDS:
+        return d
+    above = next((t for t in reversed(lines[:d.span.line - 1]) if t[:1].isalpha()), "")
+    kind = re.match(r"(?:replace\s+|extend\s+)?(?:player\s+)?kind\s+(\w+)", above)
+    if kind is None:
+        return d
+    return Diagnostic("E101", f"'{here.strip()}' reads as a field of the kind '{kind.group(1)}' above, but it is not "
+                              "indented under it.", d.span, f"indent it like the kind's other fields: '    {here.strip()}'")
+
+
+def _parse_whole(text: str, file: str) -> tuple[A.Module, list[Diagnostic]]:
+    """The module and the diagnostics of a whole file. A long file is parsed BATCH declarations
+    at a time (lark copies the list of declarations read so far at each one, so one parse of
+    70,000 would take minutes); a batch that fails is parsed again declaration by declaration,
+    to report every broken one."""
     errors: list[Diagnostic] = []
     if "\t" in text:
-        module, errors = parse(text.replace("\t", "    "), file)
+        module, errors = _parse_whole(text.replace("\t", "    "), file)
         return module, _about_tabs(text, errors, file)
     too_deep, starts = _scan(text, file)
     if too_deep:

@@ -1114,3 +1114,18 @@ def test_a_missing_rule_called_twice_is_one_error_naming_both_lines(tmp_path):
     found, at = run(tmp_path, ("    if level < 9:", "    ^bump(current)\n    bump(current)\n    if level < 9:"))
     hit = expect(found, "E201", "game.rules", at, "There is no rule named 'bump'", "the same at 1 more place")
     assert [d.code for d in found if d.severity == "error"] == ["E201"], [d.message for d in found]
+
+
+def test_a_kind_s_field_that_lost_its_indentation_is_one_error_that_says_so(tmp_path):
+    """The kind lost the fields from that line on: its data records and every read of those fields
+    were errors too, and they were listed first (outside tester mut9: 13 errors, the real one 7th)."""
+    found, at = run(tmp_path, ("    suit: suit\n", "^suit: suit\n"))
+    expect(found, "E101", "game.rules", at, "reads as a field of the kind 'card' above", "    suit: suit")
+    assert [d.code for d in found if d.severity == "error"] == ["E101"], [d.message for d in found]
+
+
+def test_a_table_s_odd_entry_is_told_even_when_it_comes_first(tmp_path):
+    found, at = run(tmp_path, ("define best(cs", "table steps:\n    0 -> ^\"none\"\n    1 to 5 -> 1\n    6 to 9 -> 2\n\n"
+                                                  "define best(cs"))
+    expect(found, "E301", "game.rules", at, "gives an int for its other keys", "but a text here")
+    assert [d.code for d in found if d.severity == "error"] == ["E301"], [d.message for d in found]

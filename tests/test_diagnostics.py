@@ -296,8 +296,9 @@ def test_a_data_error_does_not_hide_the_rules_errors(tmp_path):
                     'define score(p: player): int = p.points\n')
     with pytest.raises(RulebookError) as e:
         check(load_program(str(tmp_path)))
+    # both told, the rules first: a data error is more often a rules mistake's follow-on
     assert [(d.code, Path(d.span.file).name, d.span.line) for d in e.value.diagnostics] == \
-        [("E022", "cards.yaml", 2), ("E201", "game.rules", 8)]
+        [("E201", "game.rules", 8), ("E022", "cards.yaml", 2)]
 
 
 def test_a_wrong_data_type_does_not_hide_a_bad_enum_value(tmp_path):
