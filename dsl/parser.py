@@ -1494,6 +1494,8 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
     hint = "split it into definitions or rules"
     for number, line in enumerate(text.split("\n"), 1):
         code = _code_of(line)
+        if depth and line[:1].isalpha() and line.split(" ", 1)[0] in _DECLARATION_WORDS:
+            depth, continued = 0, False     # a bracket never closed (E107) ends where a declaration starts
         if not continued and depth == 0:
             ops, reported = 0, False
             if code.strip():

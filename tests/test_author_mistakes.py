@@ -1129,3 +1129,14 @@ def test_a_table_s_odd_entry_is_told_even_when_it_comes_first(tmp_path):
                                                   "define best(cs"))
     expect(found, "E301", "game.rules", at, "gives an int for its other keys", "but a text here")
     assert [d.code for d in found if d.severity == "error"] == ["E301"], [d.message for d in found]
+
+
+def test_an_unclosed_bracket_does_not_join_the_declarations_after_it(tmp_path):
+    """The scan joined every line after the '[' into one and found 'more than 300 operators' far
+    below, on an innocent line (outside tester mut9)."""
+    many = "".join(f"define d{i}(p: player): bool = p.points == {i} or p.points == {i + 1} or p.points > {i}\n"
+                   for i in range(120))
+    found, at = run(tmp_path, ("define best(cs", "define bonus(p: player): bool = any(^[p.points > 1 for q in players)\n"
+                                                  + many + "define best(cs"))
+    expect(found, "E107", "game.rules", at, "never closed")
+    assert [d.code for d in found if d.severity == "error"] == ["E107"], [d.message for d in found]
