@@ -217,9 +217,13 @@ class Checker:
                 for v in d.choices:
                     self.declare(v, Symbol("enum_value", d, "enum:" + d.name), d)
             elif isinstance(d, A.EnumDecl):
+                again = self.sym.get(d.name)
                 self.declare(d.name, Symbol("enum", d, "enum:" + d.name), d)
+                # The enum declared twice is one error, at its name, not one more per value it repeats.
+                told = set(again.decl.values) if again is not None and again.kind == "enum" else set()
                 for v in d.values:
-                    self.declare(v, Symbol("enum_value", d, "enum:" + d.name), d)
+                    if v not in told:
+                        self.declare(v, Symbol("enum_value", d, "enum:" + d.name), d)
             elif isinstance(d, A.KindDecl):
                 self.declare(d.name, Symbol("kind", d, T.list_of("thing:" + d.name)), d)
                 out.kinds[d.name] = d
@@ -638,6 +642,8 @@ class Checker:
 
     def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict):
         """A value read from data, as the engine holds it: things by index, seats from 0."""
+        if typ == T.ERROR:          # the field's type is a mistake already told
+            return v
         where = Span(rec.get("_file") or self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1)
         value_at = self.data_where(where, f)       # the caret under the field's value
         if typ.startswith("list:"):
@@ -943,8 +949,13 @@ class Checker:
         self.out.env_sizes[id(owner)] = self.ctx.size
         for name, span in self.ctx.assigned.items():
             if name not in self.ctx.used:
+                meant = did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "var"])
+                if meant:       # `smckhead = pick(players)`: a misspelt variable, never set
+                    self.error("E201", f"'{name}' is set here but never used: it is a new local, not a variable "
+                                       "of the game, so the game's variable is not set.", A.Name(name, span=span), meant)
+                    continue
                 self.warn("W101", f"'{name}' is set here but never used.",
-                          A.Name(name, span=span), did_you_mean(name, [n for n, s in self.sym.items() if s.kind in ("var", "pvar")]))
+                          A.Name(name, span=span), did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "pvar"]))
         self.ctx = saved
 
     def check_table_keys(self, d: A.TableDecl):
@@ -1896,6 +1907,10 @@ class Checker:
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
+        if ot == T.ERROR:           # a table or list whose mistake was told: its key could be anything
+            for key in [e.key] + list(e.more_keys or []):
+                self.expr(key, self.ctx)
+            return T.ERROR
         self.want(e.key, T.INT, "A list position")
         zone = self.sym.get(e.obj.name) if isinstance(e.obj, A.Name) and self.lookup_local(e.obj.name) is None else None
         if zone is not None and isinstance(zone.decl, A.ZoneDecl) and zone.decl.count is not None \

@@ -733,7 +733,11 @@ class Loader:
             # A misspelt key is one mistake: the unknown key says so, the field it stands for is not
             # reported missing as well.
             unknown = [k for k in plain_rec if k != "count" and k not in wanted]
-            meant = {did_you_mean(k, wanted).split("'")[1] for k in unknown if did_you_mean(k, wanted)}
+            missing = [f for f in wanted if f not in plain_rec]
+
+            def guess(key):      # a field this record lacks first ('clo' for a missing 'col', not 'colour')
+                return did_you_mean(key, missing) or did_you_mean(key, list(wanted) + ["count"])
+            meant = {guess(k).split("'")[1] for k in unknown if guess(k)}
             for e in ([] if surely_fits(plain_rec, record_schema) else _validator(record_schema).iter_errors(plain_rec)):
                 if e.validator == "required" and not ({f for f in wanted if f not in plain_rec} - meant):
                     continue
@@ -750,8 +754,7 @@ class Loader:
                                "leave it out)")
                 elif key != "count" and key not in wanted:
                     self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
-                               self.key_at(where, key), did_you_mean(key, list(wanted) + ["count"]) or
-                               f"declare it in the kind '{kind.name}'")
+                               self.key_at(where, key), guess(key) or f"declare it in the kind '{kind.name}'")
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
                     rec[f.name] = list(f.data_default) if type(f.data_default) is list else f.data_default

@@ -1016,6 +1016,10 @@ def _misspelt(e, text: str, line: int, col: int):
         return ("E101", f"'{decl.group(1)}' starts a declaration, which is written at the left margin; this line is "
                         "indented, inside the block above it.", (line, decl.start(1) + 1),
                 f"move the line (and the lines of its block) to the left margin")
+    if m is not None and m.start(1) == 0 and col == 1 and m.group(1) not in _DECLARATION_WORDS \
+            and _closest_word(m.group(1), _DECLARATION_WORDS) is None and re.match(r"[A-Za-z_]\w*\s*:\s*(#.*)?$", here):
+        return ("E101", f"'{m.group(1)}:' at the left margin declares nothing: a rule starts with the word 'rule', "
+                        "and the sections are setup, play, turn and round.", (line, 1), f"write 'rule {m.group(1)}:'")
     if m is not None and m.start(1) == 0 and col == 1 and re.match(r"[A-Za-z_]\w*\s*\(.*\)\s*:\s*(#.*)?$", here):
         return ("E101", f"'{m.group(1)}(...):' at the left margin declares nothing: a rule starts with the word "
                         "'rule'.", (line, 1), f"write 'rule {here.strip()}'")
@@ -1425,18 +1429,38 @@ def _indented_line_after(text: str, line: int) -> int:
     return next((i for i, _ in _code_lines(text) if i > line), line)
 
 
-def _bad_dedent_line(text: str) -> tuple[int, int]:
-    """The first line whose indentation returns to a column no open block started at."""
-    stack = [0]
+def _bad_dedent(text: str) -> tuple[int, int, tuple | None]:
+    """(line, column) of the first line whose indentation returns to a column no open block
+    started at; and (line, column) of the code line above it when that one alone was indented
+    further, between two lines of one block (`for p in players:`, a line too far in, then one at
+    the block's column): most likely the one indented too far."""
+    stack, lines_in, last = [0], [0], 0
     for i, indent in _code_lines(text):
         if indent > stack[-1]:
             stack.append(indent)
-        else:
-            while indent < stack[-1]:
-                stack.pop()
-            if indent != stack[-1]:
-                return i, indent + 1
-    return 1, 1
+            lines_in.append(1)
+            last = i
+            continue
+        closed = None
+        while indent < stack[-1]:
+            closed = (stack.pop(), lines_in.pop())
+        if indent != stack[-1]:
+            alone = closed is not None and closed[1] == 1 and indent > stack[-1]
+            return i, indent + 1, ((last, closed[0] + 1) if alone else None)
+        lines_in[-1] += 1
+        last = i
+    return 1, 1, None
+
+
+def _dedent_error(text: str, file: str, start: int) -> Diagnostic:
+    line, col, over = _bad_dedent(text)
+    if over is not None:
+        return Diagnostic("E104", f"This line is indented further than the next line of its block (line "
+                                  f"{line + start}, at column {col}).", Span(file, over[0] + start, over[1]),
+                          f"indent it to column {col}, like the next line, or the next line like it")
+    return Diagnostic("E104", "This line's indentation does not line up with any block above it.",
+                      Span(file, line + start, col),
+                      "indent a block's lines by the same amount, and end it at an outer block's column")
 
 
 def _chunks(text: str, starts: list):
@@ -1578,7 +1602,7 @@ def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
         return d
     lines = text.split("\n")
     here = lines[d.span.line - 1] if 0 < d.span.line <= len(lines) else ""
-    field = re.match(r"([A-Za-z_]\w*)\s*:", here)
+    field = re.match(r"([A-Za-z_]\w*)\s*:\s*[^\s#]", here)
     if field is None or field.group(1) in _DECLARATION_WORDS:
         return d
     above = next((t for t in reversed(lines[:d.span.line - 1]) if t[:1].isalpha()), "")
@@ -1747,10 +1771,7 @@ def _recover(text: str, file: str, offset: int, starts: list, errors: list, too_
         except UnexpectedInput as e:
             errors.append(_syntax_diagnostic(e, file, chunk, start))
         except DedentError:
-            line, col = _bad_dedent_line(chunk)
-            errors.append(Diagnostic("E104", "This line's indentation does not line up with any block above it.",
-                                     Span(file, line + start, col),
-                                     "indent a block's lines by the same amount, and end it at an outer block's column"))
+            errors.append(_dedent_error(chunk, file, start))
         except RecursionError:
             errors.append(Diagnostic("E105", "This declaration nests too deeply to read.", Span(file, start + 1, 1),
                                      "split deeply nested expressions into definitions"))
@@ -1758,9 +1779,7 @@ def _recover(text: str, file: str, offset: int, starts: list, errors: list, too_
         if isinstance(first, UnexpectedInput):
             errors.append(_syntax_diagnostic(first, file, text, offset))
         else:
-            line, col = _bad_dedent_line(text)
-            errors.append(Diagnostic("E104", "This line's indentation does not line up with any block above it.",
-                                     Span(file, line + offset, col)))
+            errors.append(_dedent_error(text, file, offset))
     return decls
 
 

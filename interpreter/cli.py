@@ -352,9 +352,12 @@ def cmd_check(args) -> int:
     files, found, usage = [], [], []
     for path in args.paths:
         # Without --variant, a rulebook's folder is checked with each of its variants too.
+        told = set()       # the base's warnings, not told again under each of its variants
         for variant in [args.variant] if args.variant else [None] + _variants_of(path):
             try:
                 diagnostics, sources = _check_one(api, path, variant, bool(args.variant))
+                diagnostics = [d for d in diagnostics if d.severity == "error" or _key(d) not in told]
+                told |= {_key(d) for d in diagnostics if d.severity != "error"}
             except UsageError as e:     # no such rulebook, or no such variant: the others are still checked
                 usage.append(str(e))
                 err(f"tabletop check: {e}")
@@ -371,6 +374,10 @@ def cmd_check(args) -> int:
     if args.format == "json":
         print(json.dumps({"files": files, "diagnostics": [d.to_json() for d in found], "ok": ok}, indent=1))
     return 2 if usage else 0 if ok else 1
+
+
+def _key(d) -> tuple:
+    return d.code, d.message, d.span.file, d.span.line, d.span.column
 
 
 def _variants_of(path: str) -> list[str]:

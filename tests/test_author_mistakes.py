@@ -1140,3 +1140,53 @@ def test_an_unclosed_bracket_does_not_join_the_declarations_after_it(tmp_path):
                                                   + many + "define best(cs"))
     expect(found, "E107", "game.rules", at, "never closed")
     assert [d.code for d in found if d.severity == "error"] == ["E107"], [d.message for d in found]
+
+
+def test_one_line_indented_too_far_is_told_at_that_line(tmp_path):
+    """The next line was told, 'does not line up with any block above it' (outside tester mut9)."""
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n    current.points",
+                               "    ^    draw 1 from deck to current.hand\n    current.points"))
+    at = (at[0], at[1] + 4)
+    expect(found, "E104", "game.rules", at, "indented further than the next line of its block")
+    assert [d.code for d in found if d.severity == "error"] == ["E104"], [d.message for d in found]
+
+
+def test_a_misspelt_variable_set_and_never_used_is_an_error(tmp_path):
+    """It made a new local and left the variable unset, and the check passed (outside tester mut9)."""
+    found, at = run(tmp_path, ("        level += 1", "        ^levle = level + 1"))
+    expect(found, "E201", "game.rules", at, "'levle' is set here but never used", "did you mean 'level'")
+    (tmp_path / "2").mkdir()
+    found, _ = run(tmp_path / "2", ("        level += 1", "        spare = level + 1"))
+    assert [d.code for d in found] == ["W101"], [d.message for d in found]
+
+
+def test_a_base_s_warning_is_told_once_not_again_for_each_variant(tmp_path, capsys):
+    from tabletop.interpreter import cli
+    build(tmp_path / "book", ("        level += 1", "        spare = level + 1"),
+          add={"variants/more.rules": 'extends "../game.rules"\nplayers 2 to 5\n'})
+    assert cli.main(["check", str(tmp_path / "book")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("W101") == 1 and "--variant more: ok" in out, out
+
+
+@pytest.mark.parametrize("change, code, words", [
+    # a rule missing its word, without parentheses
+    (("define score(p: player)", "^bump:\n    current.points += 1\n\ndefine score(p: player)"), "E101",
+     ["'bump:' at the left margin declares nothing", "write 'rule bump:'"]),
+    # the whole enum twice: one error, at its name
+    (("enum suit: hearts, spades\n", "enum suit: hearts, spades\nenum ^suit: hearts, spades\n"), "E202",
+     ["'suit' is declared twice"]),
+    # a table that did not parse: its lookups are not 'list positions'
+    (("table bonus:", "table bonus^"), "E101", ["expected ':'"]),
+])
+def test_more_single_mistakes_are_one_error(tmp_path, change, code, words):
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
+    assert [d.code for d in found if d.severity == "error"] == [code], [d.message for d in found]
+
+
+def test_a_misspelt_data_key_is_one_error_naming_the_field_the_record_lacks(tmp_path):
+    found, at = run(tmp_path, ("{name: \"Ace of hearts\", suit: hearts, rank: 1}",
+                               "{name: \"Ace of hearts\", suit: hearts, ^rnk: 1}"), file="cards.yaml")
+    expect(found, "E023", "cards.yaml", at, "'rnk' that the kind does not declare", "did you mean 'rank'")
+    assert [d.code for d in found if d.severity == "error"] == ["E023"], [d.message for d in found]
