@@ -14,6 +14,7 @@ command line does) and must not know any game.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -471,6 +472,7 @@ class _FileRunner:
         self.game_path = _game_of(path, doc)
         self.case_rest = None       # the running case's own rest zones, for each of its sets
         self.said_mark = 0          # the lines said before the last move or set (`said`)
+        self.forced_before = []     # the forced results left before the last move
 
     def fail(self, code, message, at, expected="", got="", hint="") -> Failure:
         return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint)
@@ -576,7 +578,21 @@ class _FileRunner:
         else:
             failures = _Expectations(self, state).check(step["expect"])
             if failures:
-                raise _Stop(*failures)
+                raise _Stop(*[self.with_rolls(f, state) for f in failures])
+
+    def with_rolls(self, f: Failure, state) -> Failure:
+        """A failed expectation after the seed rolled dice says which: a die the case did not force
+        may be why the game went another way (a `force` written one move late)."""
+        if f.code != "T030" or state.forced:        # forced results left: every roll was forced
+            return f
+        forced = self.forced_before
+        rolled_forced = sum(1 for e in forced if isinstance(e, dict) and "roll" in e)
+        seeded = state.rolls[rolled_forced:]
+        if not seeded:
+            return f
+        shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
+        note = f"since the last move the seed rolled {shown}, which no 'force' gave"
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     def check_rest(self, state, rest, at):
         if not rest:
@@ -619,6 +635,7 @@ class _FileRunner:
                                   f"{api.MAX_TIME:g} seconds, not {time:g}.", at))
         try:
             index = state.find_option(str(label), seat, substring=True)
+            self.forced_before = list(state.data.get("forced", []))      # what this move may use (`with_rolls`)
             state.apply(index, seat, time)
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,

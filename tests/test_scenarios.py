@@ -1052,3 +1052,15 @@ def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path)
     f = report.failures[0]
     assert "there is no spare 'Moon': it is named already in deck" in f.message, f.message
     assert (f.line, f.column) == (6, 18)        # at the hand it is named in, not at 'set:'
+
+
+def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
+    """A force written one move late let the seed roll, with no word of it (outside tester rc9)."""
+    text = ("cases:\n  - name: x\n    set: {space: {every: {flood: dry}}, actions_left: 1, special_actions: 0,\n"
+            "          current_role: no_role, pawn: Dark Pit}\n    steps:\n      - move: Pass\n"
+            "      - expect: {water_level: 7}\n")
+    report, failures = run_text(tmp_path, text)
+    assert "since the last move the seed rolled colour_die" in failures[0].hint, scenarios.render(report)
+    forced = text.replace("      - move: Pass\n", "      - force: [yellow, red, black]\n      - move: Pass\n")
+    report, failures = run_text(tmp_path, forced)
+    assert failures and "seed rolled" not in failures[0].hint, scenarios.render(report)
