@@ -151,8 +151,9 @@ class State:
         return "\n".join(part["text"] for part in self.display(seat))
 
     def display(self, seat):
-        return [{"text": f"Counter: {self.d['counter']} of {self.target}"},
-                {"text": f"Your total: {self.d['totals'][seat]}"}]
+        # as the engine's: seat None is what every seat may see (a watcher of bots alone)
+        return [{"text": f"Counter: {self.d['counter']} of {self.target}"}] + \
+            ([] if seat is None else [{"text": f"Your total: {self.d['totals'][seat]}"}])
 
     def option_groups(self, seat=None):
         return [0] * len(self.options(seat))
