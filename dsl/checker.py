@@ -1239,7 +1239,7 @@ class Checker:
                 if item.kind not in self.out.grids:
                     self.error("E205", f"A board shows a kind laid out by a 'grid' declaration; '{item.kind}' has none.", item,
                                did_you_mean(item.kind, self.out.grids))
-                self.out.slots[id(item)] = ctx.bind(item.var, "thing:" + item.kind)
+                self.out.slots[id(item)] = ctx.bind(item.var, "thing:" + item.kind if item.kind in self.out.kinds else T.ERROR)
                 self.template(item.text)
             self.ctx = saved
             self.out.env_sizes[id(item)] = ctx.size
@@ -2185,8 +2185,10 @@ class Checker:
     def pattern_subject(self, seq, t: str, pattern: A.PatternDecl):
         """A pattern matches a list of its enum's values, or of things with a data field of that enum."""
         item, want = T.elem(t), "enum:" + pattern.enum
-        if item == want or T.unknown(item):
-            return
+        known = self.sym.get(pattern.enum)
+        if item == want or T.unknown(item) or known is None or known.kind != "enum":
+            return          # a pattern of an enum that is not one: told at the pattern
+
         if item.startswith("thing:"):
             kind = item[6:]
             fields = [f for f, (ft, dynamic) in self.out.kind_fields.get(kind, {}).items() if ft == want and not dynamic]
@@ -2379,7 +2381,9 @@ def _follows_syntax_error(d: Diagnostic, broken: set) -> bool:
         return True        # a value of a kind (or type) that did not parse
     if d.code == "E201" and any(d.message.startswith((f"A {n} has no ", f"An {n} has no ")) for n in broken):
         return True        # a field of a kind whose fields did not parse
-    return d.code in ("E201", "E204", "E207", "E301", "E305") and any(f"'{n}'" in d.message for n in broken)
+    if "grid" in broken and d.code in ("E301", "E205") and ("laid out with 'grid'" in d.message or "laid out by a 'grid'" in d.message):
+        return True        # a grid that did not parse
+    return d.code in ("E201", "E204", "E207", "E301", "E302", "E305") and any(f"'{n}'" in d.message for n in broken)
 
 
 def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
@@ -2450,17 +2454,31 @@ def _field_lost_to_syntax(d: Diagnostic, program: Program) -> bool:
     return any(e.span.file == kind.span.file and kind.span.line < e.span.line <= end for e in program.syntax_problems)
 
 
+_NAMED = r"(?:Unknown name|The die face|The table key|There is no rule named|There is no function named) '(\w+)'"
+_GISTS = [("E025", r"The value (.+) of '\w+' is not a value of the enum '(\w+)'"),
+          ("E201", _NAMED), ("E201", r"The table '\w+' is keyed by \w+, and '(\w+)' is not one"),
+          ("E202", r"(The table '\w+') gives .+ twice")]
+
+
 def _same_error_once(diags: list) -> list:
     """One mistake, one error: an unknown name said in the same words at two places or more (the
     uses of a name that is missing), or any other error at three or more, is reported once, at
     the first, with the others' lines."""
+    def gist(d):
+        """What an error is about: the same bad value of an enum in many records' fields, one
+        unknown name used as a die face, a table key and a value, one table's keys given twice."""
+        for code, pattern in _GISTS:
+            m = re.match(pattern, d.message) if d.code == code else None
+            if m:
+                return d.code, m.groups()
+        return d.code, d.message
     places: dict = {}
     for d in diags:
-        places.setdefault((d.code, d.message), []).append(d)
+        places.setdefault(gist(d), []).append(d)
     out = []
     for d in diags:
-        same = places[(d.code, d.message)]
-        if len(same) < (2 if d.code in ("E201", "E204") else 3):
+        same = places[gist(d)]
+        if len(same) < (2 if d.code in ("E201", "E204", "E025") else 3):
             out.append(d)
         elif same[0] is d:
             lines = list(dict.fromkeys(f"{x.span.line}" if x.span.file == d.span.file else f"{x.span.file}:{x.span.line}"

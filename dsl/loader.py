@@ -867,7 +867,6 @@ def _declared_by(sources: Sources, diags: list) -> set:
     read from the line where each such declaration starts."""
     if not diags:
         return set()
-    from .parser import _DECLARATION_WORDS, _closest_word       # only after a syntax error: lark ran anyway
     names = set()
     for d in diags:
         line = d.span.line
@@ -877,22 +876,17 @@ def _declared_by(sources: Sources, diags: list) -> set:
                 break
             line -= 1
         text = sources.line(d.span.file, line) or ""
-        m = _DECLARES.match(text)
-        if m:
-            names.add(m.group(2))
-            word = m.group(1) if m.group(1) in _DECLARATION_WORDS else _closest_word(m.group(1), _DECLARATION_WORDS)
-            if word == "enum":          # its values, with the colon or without it (`enum colour red, blue`)
-                rest = m.group(3)
-                names |= set(re.findall(r"\w+", rest.partition(":")[2] if ":" in rest else rest))
-            if m.group(1) == "option":       # its values, however the line went wrong (`option d = a, b`)
-                names |= set(re.findall(r"[A-Za-z_]\w*", m.group(3))) - {"default"}
-            if m.group(1) in ("turn", "setup", "round", "play"):
-                names.add(m.group(1))
-        names.add(text.split(":")[0].strip())
+        names |= _names_declared(_logical_line(sources, d.span.file, line))
+        own = (sources.line(d.span.file, d.span.line) or "").strip()
+        if d.code == "E104" and "nothing here opens a block" in d.message:
+            # a declaration indented by mistake (`    var x: int = 0`), or one that lost its word
+            # (` ingredient from "x.yaml":`): the names it declared
+            names |= _names_declared(own) | set(re.findall(r"^([A-Za-z_]\w*)", own))
         called = re.match(r"^(\w+)\s*\(", text)        # a rule missing its word: `bump(p: player):`
         if called:
             names.add(called.group(1))
-        if re.match(r"^\w+\s*:", text) and (m is None or m.group(1) not in _DECLARATION_WORDS):
+        m = _DECLARES.match(text)
+        if re.match(r"^\w+\s*:", text) and (m is None or m.group(1) not in _declaration_words()):
             # a kind's field line that lost its indentation: the kind above lost it and those below
             for above in range(line - 1, 0, -1):
                 prev = sources.line(d.span.file, above) or ""
@@ -901,6 +895,48 @@ def _declared_by(sources: Sources, diags: list) -> set:
                     if kind:
                         names.add(kind.group(1))
                     break
+    return names
+
+
+def _declaration_words():
+    from .parser import _DECLARATION_WORDS       # only after a syntax error: lark ran anyway
+    return _DECLARATION_WORDS
+
+
+def _logical_line(sources: Sources, file: str, line: int) -> str:
+    """A line with the lines it continues on with '\\'."""
+    text, more = sources.line(file, line) or "", line
+    while text.rstrip().endswith("\\") and more < line + 200:
+        more += 1
+        text = text.rstrip()[:-1] + " " + (sources.line(file, more) or "")
+    return text
+
+
+def _names_declared(text: str) -> set:
+    """The names a declaration's text declares, however it went wrong: its name, an enum's or an
+    option's values (with or without the colon, the keyword misspelt), the name before the colon."""
+    from .parser import _closest_word
+    words = _declaration_words()
+    names = set()
+    m = _DECLARES.match(text)
+    if m is None and re.match(r"(option|enum)\b", text):      # `option :difficulty newbie, normal`
+        names |= set(re.findall(r"[A-Za-z_]\w*", text)) - {"option", "enum", "default"}
+    if m:
+        names.add(m.group(2))
+        word = m.group(1) if m.group(1) in words else _closest_word(m.group(1), words)
+        if word == "enum":          # its values, with the colon or without it (`enum colour red, blue`)
+            rest = m.group(3)
+            names |= set(re.findall(r"\w+", rest.partition(":")[2] if ":" in rest else rest))
+        if word == "option":        # its values, however the line went wrong (`option d = a, b`)
+            names |= set(re.findall(r"[A-Za-z_]\w*", m.group(3))) - {"default"}
+        if word == "grid":
+            names.add("grid")       # its kind is laid out by no grid: the grid built-ins' errors follow
+        if m.group(1) in ("turn", "setup", "round", "play"):
+            names.add(m.group(1))
+    names.add(text.split(":")[0].strip())
+    head = re.findall(r"[A-Za-z_]\w*", re.sub(r'"[^"]*"', "", text.split(":")[0].split("(")[0]))
+    if head and len(head) <= 4:        # the name before the colon (`var var hot: totem`, `kind from totem`)
+        names.add(head[-1])
     return names
 
 

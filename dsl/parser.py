@@ -1339,9 +1339,14 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             return Diagnostic("E101", "This line opens no block, so the indented lines under it cannot belong "
                                       "to it: a block opens after a line that ends with ':'.",
                               Span(file, at + line_offset, col), "add ':' at the end of this line")
+        lines = text.split("\n")
+        own = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        word = own.split(" ", 1)[0]
+        hint = (f"'{word}' starts a declaration, which is written at the left margin: move the line there"
+                if word in _DECLARATION_WORDS and word not in _STATEMENT_WORDS else
+                "indent only after a line that ends with ':'")
         return Diagnostic("E104", "This line is indented more than the line before it, but nothing here opens a block.",
-                          Span(file, line + line_offset, _indent_of(text, line) + 1),
-                          "indent only after a line that ends with ':'")
+                          Span(file, line + line_offset, _indent_of(text, line) + 1), hint)
     few = sorted({_describe_terminal(n) for n in names})
     add = f"add {' or '.join(few)} here" if 0 < len(few) <= 2 else ""
     if few == ["an indented block"]:

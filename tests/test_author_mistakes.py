@@ -1190,3 +1190,20 @@ def test_a_misspelt_data_key_is_one_error_naming_the_field_the_record_lacks(tmp_
                                "{name: \"Ace of hearts\", suit: hearts, ^rnk: 1}"), file="cards.yaml")
     expect(found, "E023", "cards.yaml", at, "'rnk' that the kind does not declare", "did you mean 'rank'")
     assert [d.code for d in found if d.severity == "error"] == ["E023"], [d.message for d in found]
+
+
+@pytest.mark.parametrize("change, codes", [
+    # a declaration indented by mistake: its name is not unknown at every use
+    (("player var points: int = 0", "^    player var points: int = 0"), ["E104"]),
+    # a doubled keyword, the name after it lost
+    (("var level: int in 0 to 9 = 0", "var ^var level: int in 0 to 9 = 0"), ["E101"]),
+    # a misspelt enum value in the declaration: one error in the rules, one in the data, each naming it
+    (("enum suit: hearts, spades", "enum suit: hearts, ^spdaes"), ["E201", "E025"]),
+])
+def test_a_declaration_s_one_mistake_is_one_error_per_file(tmp_path, change, codes):
+    """An indented declaration, a doubled keyword or a misspelt value gave an error at every use
+    of what it declared (outside tester mut9)."""
+    found, at = run(tmp_path, change)
+    errors = [d for d in found if d.severity == "error"]
+    assert [d.code for d in errors] == codes, [(d.code, d.span.line, d.message) for d in errors]
+    assert all("spdaes" in d.hint for d in errors) if "E025" in codes else errors[0].span.line == at[0]
