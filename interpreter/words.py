@@ -32,7 +32,9 @@ def labels_fitting(text: str, labels: list[str], parts: bool, forms=()) -> list[
     `forms` are the rulebook's labels as parts (`Compiled.label_patterns`). A text written whole in
     one of them names only labels of that form: "Score Chocoholic (4)" names "Score Chocoholic (4)
     from advanced pile 1" (a value left out where the label adds a note), but "Fly to Foggy Knoll"
-    never names "Air Support: fly to Foggy Knoll", another option holding the same words."""
+    never names "Air Support: fly to Foggy Knoll", another option holding the same words. A label
+    is of the form with the most fixed text it fits: "Fly to Dark Pit and back" is of the form
+    "Fly to {s} and back", not of "Fly to {s}" with "Dark Pit and back" put in."""
     found = [i for i, label in enumerate(labels) if same_list_reordered(text, label)]
     if found or not parts:
         return found
@@ -41,15 +43,19 @@ def labels_fitting(text: str, labels: list[str], parts: bool, forms=()) -> list[
     if not written:
         return [i for i, label in enumerate(labels) if plain in plain_label(label)]
     folded = [plain_label(label) for label in labels]
-    found = [i for i, label in enumerate(folded) if _fills(written, plain, label)]
-    return found or [i for i, label in enumerate(folded)
-                     if plain in label and any(r.fullmatch(label) for r in written)]
+    same = [i for i, label in enumerate(folded) if set(own_forms(label, forms)) & set(written)]
+    found = [i for i in same if _fills(written, plain, folded[i])]
+    return found or [i for i in same if plain in folded[i]]
 
 
 @functools.lru_cache(maxsize=1024)
 def _form(pattern: tuple):
     """A label form as a pattern: its fixed text as it is, each value put in as any text."""
     return re.compile("".join("(.*?)" if p is None else re.escape(plain_label(p)) for p in pattern), re.S)
+
+
+def _fixed(pattern: tuple) -> int:
+    return sum(len(p) for p in pattern if p is not None)
 
 
 def written_forms(plain: str, forms) -> list:
@@ -59,6 +65,15 @@ def written_forms(plain: str, forms) -> list:
         if any(p is not None and p.strip() for p in pattern) and _form(pattern).fullmatch(plain):
             out.append(_form(pattern))
     return out
+
+
+def own_forms(label: str, forms) -> list:
+    """The forms a label (a `plain_label`) is of: of those it fits whole, the ones with the most
+    fixed text."""
+    fitting = [p for p in dict.fromkeys(forms)
+               if any(x is not None and x.strip() for x in p) and _form(p).fullmatch(label)]
+    most = max((_fixed(p) for p in fitting), default=0)
+    return [_form(p) for p in fitting if _fixed(p) == most]
 
 
 def _fills(written: list, plain: str, label: str) -> bool:

@@ -1064,3 +1064,17 @@ def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
     forced = text.replace("      - move: Pass\n", "      - force: [yellow, red, black]\n      - move: Pass\n")
     report, failures = run_text(tmp_path, forced)
     assert failures and "seed rolled" not in failures[0].hint, scenarios.render(report)
+
+
+def test_a_label_is_of_the_form_with_the_most_fixed_text_it_fits():
+    """'Fly to {s}' put 'Dark Pit and back' in its value, so 'Fly to Dark Pit' named 'Fly to Dark
+    Pit and back', another option (outside tester hunt8)."""
+    from tabletop.interpreter.words import labels_fitting
+    forms = [("fly to ", None), ("fly to ", None, " and back"), ("score chocoholic (", None, ")", None),
+             ("score chocoholic (", None, ") twice")]
+    assert labels_fitting("Fly to Dark Pit", ["Fly to Dark Pit and back"], True, forms) == []
+    assert labels_fitting("Fly to Dark Pit", ["Fly to Dark Pit and back", "Fly to Dark Pit!"], True, forms) == [1]
+    assert labels_fitting("Score Chocoholic (4)", ["Score Chocoholic (4) twice"], True, forms) == []
+    both = ["Score Chocoholic (4) from advanced pile 1", "Score Chocoholic (4) twice"]
+    assert labels_fitting("Score Chocoholic (4)", both, True, forms) == [0]
+    assert labels_fitting("Score Chocoholic (4) twice", both, True, forms) == [1]
