@@ -112,6 +112,7 @@ class _Direct:
     t: str
     words: object
     put: Callable
+    keys: tuple = ()        # where a scenario wrote it (PositionError.keys)
 
 
 def _err_at(place: Place, problem: str) -> PositionError:
@@ -163,6 +164,7 @@ def _parse(prog, data, changes: dict, held: set):
         directs.append(_Direct(label, t, words, put))
 
     for raw, value in changes.items():
+        before = len(directs)
         try:
             key = str(raw)
             if key == "current":
@@ -184,6 +186,7 @@ def _parse(prog, data, changes: dict, held: set):
                 if not isinstance(value, dict):
                     raise _err(key, "give a player's values as a mapping, e.g. {lineup: [...]}")
                 for name, words in value.items():
+                    inner = len(directs)
                     try:
                         label = f"{W.show(prog, 'player', seat, players)}'s {name}"
                         rows = data["players"] if seat < players else data["sides"]
@@ -208,6 +211,9 @@ def _parse(prog, data, changes: dict, held: set):
                     except PositionError as e:
                         e.keys = (name, *e.keys)
                         raise
+                    finally:
+                        for d in directs[inner:]:
+                            d.keys = (name, *d.keys)
                 continue
             if key in prog.kinds:
                 _thing_fields(prog, data, key, value, held, directs, targets, place_by_name, players)
@@ -233,6 +239,9 @@ def _parse(prog, data, changes: dict, held: set):
         except PositionError as e:
             e.keys = (raw, *e.keys)      # where the scenario wrote it
             raise
+        finally:
+            for d in directs[before:]:
+                d.keys = (raw, *d.keys)
     return directs, targets, current
 
 
@@ -258,25 +267,30 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
         if len(found) != 1:
             problem = (f"{len(found)} {kind}s are called {W.quote(thing_words)}; name one as '{thing_words} #1'"
                        if found else str(W._unknown_thing(prog, kind, thing_words)))
-            raise _err(label, problem)
-        per_thing.setdefault(found[0], {}).update(changes)
-    every = value.get(EVERY, {})
+            e = _err(label, problem)
+            e.keys = (thing_words,)
+            raise e
+        per_thing.setdefault(found[0], {}).update({f: (thing_words, w) for f, w in changes.items()})
+    every = {f: (EVERY, w) for f, w in value.get(EVERY, {}).items()}
     for i in range(prog.kinds[kind]):
         # `every` first, then what is said of this thing by name
-        for fname, words in {**every, **per_thing.get(i, {})}.items():
+        for fname, (written, words) in {**every, **per_thing.get(i, {})}.items():
             label = f"{kind} '{prog.kind_names[kind][i]}' {fname}"
             if fname not in fields:
                 static = fname in prog.static.get(kind, {})
                 hint = did_you_mean(str(fname), fields)
-                raise _err(label, ("it is printed on the thing and never changes" if static else
-                                   f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
+                e = _err(label, ("it is printed on the thing and never changes" if static else
+                                 f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
+                e.keys = (written, fname)
+                raise e
             t = fields[fname]
             if t.startswith("thing:") and t[6:] in held:
                 targets.append((place_by_name[label], [] if W.is_none(words) else [words]))
             elif t.startswith("list:thing:") and t[11:] in held:    # the thing's own zone
                 targets.append((place_by_name[label], words))
             else:
-                directs.append(_Direct(label, t, words, lambda d, v, f=fname, i=i: d["fields"][kind][f].__setitem__(i, v)))
+                directs.append(_Direct(label, t, words, lambda d, v, f=fname, i=i: d["fields"][kind][f].__setitem__(i, v),
+                                       (written, fname)))
 
 
 def _read(prog, t, words, players, label):
@@ -297,7 +311,11 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     directs, targets, current = _parse(prog, data, changes, held)
     players = len(data["players"])
     for d in directs:
-        d.put(data, _read(prog, d.t, d.words, players, d.name))
+        try:
+            d.put(data, _read(prog, d.t, d.words, players, d.name))
+        except PositionError as e:
+            e.keys = d.keys
+            raise
     rest = dict(rest or {})
     check_rest(prog, data, rest, held)
     for kind in sorted({p.kind for p, _ in targets}):
@@ -366,7 +384,9 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
         for i, w in enumerate(ws):
             cands = W.thing_candidates(prog, kind, w)
             if not cands:
-                raise _err_at(place, str(W._unknown_thing(prog, kind, w)))
+                e = _err_at(place, str(W._unknown_thing(prog, kind, w)))
+                e.keys = (*e.keys, i)      # at the name in the list
+                raise e
             entries.append((place, i, w, set(cands)))
     entries.sort(key=lambda e: len(e[3]))
     # 1. things already in the place stay where they are

@@ -415,12 +415,18 @@ def _game_of(path: Path, doc: dict) -> str:
 def _written_at(mapping, keys: tuple, at: tuple) -> tuple:
     """Where the innermost of `keys` is written in nested mappings read from a file; else `at`."""
     for key in keys:
-        if isinstance(mapping, dict) and key not in mapping and isinstance(key, str):
-            key = re.sub(r"\[\d+\]$", "", key)         # pile[2], set as a whole by 'pile'
+        if isinstance(mapping, list) and type(key) is int and 0 <= key < len(mapping):
+            at, mapping = where_item(mapping, key), mapping[key]       # a name in a list of things
+            continue
+        numbered = re.fullmatch(r"(\w+)\[(\d+)\]", key) if isinstance(key, str) else None
+        if isinstance(mapping, dict) and key not in mapping and numbered:
+            key = numbered.group(1)         # pile[2], set as a whole by 'pile'
         if not isinstance(mapping, dict) or key not in mapping:
             break
         at = where_key(mapping, key)
         mapping = mapping[key]
+        if numbered and key == numbered.group(1) and isinstance(mapping, list) and int(numbered.group(2)) < len(mapping):
+            at, mapping = where_item(mapping, int(numbered.group(2))), mapping[int(numbered.group(2))]
     return at
 
 
@@ -985,13 +991,17 @@ class _Expectations:
             r = s.result
             if key == "reason":
                 return self.compare_plain("The reason the game ended", r.reason, want, at)
-            if key == "scores" and isinstance(want, dict) and want and \
-                    all(W._PLAYER.match(str(k)) or k in self.prog.sides for k in want):
+            if key == "scores" and isinstance(want, dict) and want and not any(k in OPERATORS for k in want):
                 for who, score in want.items():      # {Player 1: 6, volcano: 3}: those players' scores
                     m = W._PLAYER.match(str(who))
                     if m and not 1 <= int(m.group(1)) <= self.n:
                         raise self.unknown(f"The scores: this game has Player 1 to Player {self.n}, not '{who}'.",
                                            where_key(want, who))
+                    if not m and who not in self.prog.sides:
+                        names = [f"Player {k}" for k in range(1, self.n + 1)] + list(self.prog.sides)
+                        raise self.unknown(ended(f"The scores: '{who}' is not a player of this game (the scores are "
+                                                 f"given by player, {', '.join(names)}, or as a list in seat order)",
+                                                 did_you_mean(str(who), names)), where_key(want, who))
                     got = r.scores[int(m.group(1)) - 1] if m else r.side_scores[who]
                     self.compare_plain(f"{W.show(self.prog, 'player', int(m.group(1)) - 1, self.n) if m else who}'s "
                                        "score", got, score, where_key(want, who))

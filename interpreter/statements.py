@@ -422,8 +422,8 @@ class TakeTurns(Stmt):
         """Make the turn under way start again from its first line, in a state's plain data: its
         frames (and all above them) go, and the turn loop starts the same seat's turn again, with
         the same turn number. In a game of rounds without turns, the round under way starts again,
-        led by `lead` if given (else by its `led by` read again). None when done, else why it
-        cannot be (in words)."""
+        led by `lead` if given, else by the player leading it. None when done, else why it cannot
+        be (in words)."""
         turn = prog.procs.get(":turn")
         if turn is None:
             return TakeRounds.restart(prog, data, lead)
@@ -479,8 +479,8 @@ class NextTurn(Stmt):
             if ":round" in procs:
                 m.call(procs[":round"], [], None)
                 return
-        if aux["seat"] == 0:
-            aux["leader"] = self.loop.leader(m, m.envs[frame[2]])
+        if aux["seat"] == 0 and (m.prog.next_turn is None or aux.get("last") is None):
+            aux["leader"] = self.loop.leader(m, m.envs[frame[2]])     # with next_turn, for the first turn only
         if m.prog.next_turn is None:
             seat = (aux["leader"] + aux["seat"]) % m.player_count
         else:       # the rulebook's order: the start player's turn first, then next_turn of the last
@@ -533,7 +533,8 @@ class TakeRounds(Stmt):
         while len(stack) > i:
             if blocks[stack.pop()[0]].kind == "proc":
                 data["envs"].pop()
-        stack[-1][3] = None if lead is None else {"leader": lead}
+        # the same round again: led by the player leading it now, or the one a position named
+        stack[-1][3] = {"leader": data["current"] if lead is None else lead}
         data["pending"] = None
         return None
 

@@ -1078,3 +1078,41 @@ def test_a_label_is_of_the_form_with_the_most_fixed_text_it_fits():
     both = ["Score Chocoholic (4) from advanced pile 1", "Score Chocoholic (4) twice"]
     assert labels_fitting("Score Chocoholic (4)", both, True, forms) == [0]
     assert labels_fitting("Score Chocoholic (4) twice", both, True, forms) == [1]
+
+
+@pytest.mark.parametrize("setting, where, words", [
+    ("Player 1: {lineup: [], extra_straight_ups: many}", (6, 30), "'many' is not a whole number"),
+    ("{last_round: true, actions_left: many}", (6, 26), "'many' is not a whole number"),
+    ("pile: [[Chocoholic], [Hot Mess, Chocoholik]]", (6, 39), "'Chocoholik' is not a recipe"),
+    ("\"pile[1]\": [Hot Mess, Chocoholik]", (6, 29), "'Chocoholik' is not a recipe"),
+])
+def test_a_set_s_error_points_at_what_is_wrong_in_it(tmp_path, setting, where, words):
+    """Errors of a value, of a thing's name in a list and of a player's value pointed at 'set:'
+    (outside tester hunt8)."""
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: x\n    players: 2\n    set:\n"
+            f"      {setting}\n    steps:\n      - expect: {{over: false}}\n")
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert words in failures[0].message and (failures[0].line, failures[0].column) == (where[0] + 1, where[1]), \
+        scenarios.render(report)
+
+
+def test_a_misspelt_player_in_scores_is_told_at_its_key(tmp_path):
+    from inline import write
+    book = write(tmp_path, """
+        game "Count"
+        players 2
+        player var points: int = 0
+        turn:
+            choose prompt "Go":
+                option "Four":
+                    current.points += 4
+                    end game "Done."
+        define score(p: player): int = p.points
+        """)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    steps:\n      - move: Four\n"
+                    "      - expect: {scores: {Player 1: 4, Playr 2: 0}}\n")
+    report = scenarios.run_files([path])
+    f = report.failures[0]
+    assert "'Playr 2' is not a player of this game" in f.message and "did you mean 'Player 2'" in f.message
+    assert (f.line, f.column) == (6, 40), scenarios.render(report)
