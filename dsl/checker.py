@@ -1313,7 +1313,7 @@ class Checker:
             self.out.refs[id(tgt)] = ("local", slot)
             self.out.types[id(tgt)] = vt
             return
-        tt = self.place(tgt)
+        tt = self.place(tgt, reads=st.op != "=")
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
             self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", st)
         if not T.fits(vt, tt):
@@ -1343,13 +1343,15 @@ class Checker:
                        "use another name")
         return self.ctx.bind(name, typ)
 
-    def place(self, tgt) -> str:
-        """Type an assignable place: a variable, a local, a thing's changing field, a player's var."""
+    def place(self, tgt, reads: bool = True) -> str:
+        """Type an assignable place: a variable, a local, a thing's changing field, a player's var.
+        `reads`: the statement reads it too (`+=`); a local only written again is still unused."""
         if isinstance(tgt, A.Name):
             local = self.lookup_local(tgt.name)
             if local is not None:
                 self.out.refs[id(tgt)] = ("local", local[1])
-                self.ctx.used.add(tgt.name)
+                if reads:
+                    self.ctx.used.add(tgt.name)
                 return local[0]
             s = self.sym.get(tgt.name)
             if s and s.kind == "var":
@@ -1441,8 +1443,10 @@ class Checker:
             return
         if st.to_top and not ends("first") and st.what != st.source:
             return
-        # Cards picked from another list (every card of a kind) were meant for another zone.
-        elsewhere = isinstance(st.what, A.Comprehension) and st.what.iterable != st.source
+        # Cards picked from another list (every card of a kind, the top of another pile) were
+        # meant for another zone.
+        picked = _picked_from(st.what)
+        elsewhere = picked is not None and picked != st.source
         if not (st.what == st.source or ends("first") or ends("last") or isinstance(st.what, A.Name) or elsewhere):
             return          # some cards worked out from the zone, put at its end: a cut, on purpose
         zone, what = self.text_of(st.source), self.text_of(st.what)
@@ -1450,7 +1454,7 @@ class Checker:
             result = "it changes nothing"
         elif elsewhere:
             result = (f"it only puts them last in '{zone}', and fails on any that is not there already (they are "
-                      f"picked from '{self.text_of(st.what.iterable)}', not from '{zone}')")
+                      f"picked from '{self.text_of(picked)}', not from '{zone}')")
         else:
             result = f"it only puts {what} last in '{zone}'"
         self.warn("W108", f"This moves {what} from '{zone}' into itself: {result}.", st.dest,
@@ -2283,6 +2287,11 @@ class Checker:
             if s.kind != "define" or got != params or not T.fits(s.type or T.ANY, result):
                 self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): {T.show(result)} = ...'.",
                            s.decl)
+        for name, (params, result) in shapes.items():
+            r = self.rules.get(name)
+            if r is not None and name not in self.sym:
+                self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): "
+                                   f"{T.show(result)} = ...', not a {r.kind}.", r.decl)
         fp = self.sym.get("first_player")
         if fp is not None and (fp.kind != "var" or fp.type != T.PLAYER):
             self.error("E406", "'first_player' is used by the engine and must be 'var first_player: player = ...'.", fp.decl)
@@ -2298,8 +2307,14 @@ class Checker:
         if self.out.winners and self.out.winners.ranking:
             used.update(n for _, n in self.out.winners.ranking)
         hooks = {"score", "skip_turn", "next_turn"}
+        if "turn" not in self.out.phases:       # the turn order's hooks, in a game without turns
+            for name in ("skip_turn", "next_turn"):
+                s = self.sym.get(name)
+                if s is not None and s.kind == "define" and name not in used:
+                    self.warn("W102", f"The definition '{name}' is never used: the game has no 'turn' section, "
+                                      "so no turns are taken.", s.decl)
         for name, s in self.rules.items():
-            if name not in called:
+            if name not in called and not (name in hooks and name not in self.sym):      # E406 told it
                 self.warn("W102", f"The {s.kind} '{name}' is never used.", s.decl)
         for name, s in self.sym.items():
             if s.kind == "define" and name not in used and name not in hooks:
@@ -2437,6 +2452,16 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
             todo.extend(x)
         elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
             todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
+    return None
+
+
+def _picked_from(e):
+    """The list that a moved value is picked from: a comprehension's, or that of first, last, take,
+    drop (`take(deck, 1)`); None for anything else."""
+    if isinstance(e, A.Comprehension):
+        return e.iterable
+    if isinstance(e, A.Call) and e.name in ("first", "last", "take", "drop") and e.args:
+        return _picked_from(e.args[0]) or e.args[0]
     return None
 
 

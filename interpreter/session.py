@@ -35,7 +35,8 @@ from tabletop.interpreter.words import labels_fitting
 
 AUTOSAVE = savefile.AUTOSAVE
 HELP_TEXT = """\
-Answer with the option's number or its exact label. Other commands:
+Answer with the option's number or its exact label (a number always means the option of that
+number). Other commands:
   ?, help      this help
   show         show the table and the options again
   save [FILE]  save the game and go on playing (default file: {target})
@@ -78,12 +79,15 @@ def tell(text: str) -> None:
 # ---------------------------------------------------------------- answers typed or scripted
 
 def match_option(text: str, options: list[str], forms=()) -> int | None:
-    """The index `text` names: an exact label, a 1-based number, or a label in other case."""
+    """The index `text` names: a 1-based number (the menu numbers its options, so a number means
+    the option of that number, even where another option's label is that number), an exact
+    label, or a label in other case."""
+    if NUMBER.fullmatch(text) and 1 <= int(text) <= len(options):
+        return int(text) - 1
     if text in options:
         return options.index(text)
     if NUMBER.fullmatch(text):
-        number = int(text)
-        return number - 1 if 1 <= number <= len(options) else None
+        return None
     folded = [i for i, label in enumerate(options) if label.casefold() == text.casefold()]
     if len(folded) == 1:
         return folded[0]
@@ -391,6 +395,10 @@ class Session:
             index, seconds = match_option(timed.group(1), options, self.forms), float(timed.group(2))
         if index is None:
             private = self.sees_alone(seat, table=False)      # the others may be reading the screen
+            fitting = options_fitting(text, options, self.forms)
+            if len(fitting) > 1 and not private:
+                raise Stop(f"{self.script.path}:{number}: '{text}' fits {len(fitting)} options for {seat_name(seat)} "
+                           f"now: {list_some([options[i] for i in fitting])}; write the whole label.")
             raise Stop(f"{self.script.path}:{number}: '{text}' is not an option for {seat_name(seat)} now" +
                        ("; its options are its own, and are not shown." if private else
                         f"; the options are {list_some(options)}."))

@@ -494,6 +494,10 @@ class NextTurn(Stmt):
         if skip is not None and skip(m, (seat,)):
             m.skipped += 1
             if m.skipped > m.player_count * MAX_SKIPPED_ROUNDS:
+                if m.prog.next_turn is not None:      # the order may never reach a seat that plays
+                    raise BudgetExceeded(f"skip_turn skipped every turn that next_turn gave, {MAX_SKIPPED_ROUNDS} rounds "
+                                         "in a row, without anyone deciding anything: next_turn may never reach a "
+                                         "seat that plays, or skip_turn skips them all.", m.prog.next_turn_span)
                 raise BudgetExceeded(f"skip_turn skipped every player's turn {MAX_SKIPPED_ROUNDS} rounds in a row "
                                      "without anyone deciding anything, so nobody can ever play.",
                                      m.prog.skip_turn_span)

@@ -1207,3 +1207,17 @@ def test_a_declaration_s_one_mistake_is_one_error_per_file(tmp_path, change, cod
     errors = [d for d in found if d.severity == "error"]
     assert [d.code for d in errors] == codes, [(d.code, d.span.line, d.message) for d in errors]
     assert all("spdaes" in d.hint for d in errors) if "E025" in codes else errors[0].span.line == at[0]
+
+
+@pytest.mark.parametrize("move", ["move take(deck, 1) from current.hand to ^current.hand",
+                                  "move drop(deck, 1) from current.hand to ^current.hand",
+                                  "move first([c for c in card if c.rank > 1]) from current.hand to ^current.hand"])
+def test_a_card_picked_from_another_list_moved_into_a_zone_itself_is_w108(tmp_path, move):
+    """Only a comprehension was caught; the top of another pile was not (outside tester hunt8)."""
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand", "    draw 1 from deck to current.hand\n    " + move))
+    expect(found, "W108", "game.rules", at, "into itself", "not from 'current.hand'")
+
+
+def test_a_misspelt_variable_set_twice_and_never_used_is_still_an_error(tmp_path):
+    found, at = run(tmp_path, ("        level += 1", "        ^levle = level + 1\n        levle = level + 2"))
+    expect(found, "E201", "game.rules", at, "'levle' is set here but never used")

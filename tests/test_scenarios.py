@@ -613,6 +613,9 @@ def test_a_player_at_the_terminal_names_options_the_same_way():
     assert match_option("Fly to Foggy Knoll", options, forms) is None
     assert match_option("fly to Foggy", options, forms) is None
     assert match_option("Air Support", options, forms) == 0
+    # the menu numbers its options: '2' is option 2, though option 3's label is '2' (outside tester hunt8)
+    assert match_option("2", ["3", "1", "2"]) == 1 and match_option("3", ["3", "1", "2"]) == 2
+    assert match_option("7", ["3", "1", "2"]) is None and match_option("1", ["x"]) == 0
 
 
 def test_a_numbered_name_is_placed_before_a_plain_one(tmp_path):

@@ -153,3 +153,30 @@ def test_setting_current_in_a_game_of_rounds_starts_the_round_again_led_by_that_
         """))
     report = scenarios.run_files(scenarios.find_files(str(folder)))
     assert report.ok and len(report.cases) == 2, scenarios.render(report)
+
+
+@pytest.mark.parametrize("hook", ["rule next_turn(p: player):\n    say \"x\"", "stage next_turn:\n    say \"x\"",
+                                  "rule skip_turn(p: player):\n    say \"x\""])
+def test_a_turn_hook_written_as_a_rule_or_stage_is_e406(tmp_path, hook):
+    """It was only 'never used' (W102), and the author's turn order silently ignored (outside tester hunt8)."""
+    rules = REVERSE.replace("    define next_turn(p: player): player = if reversed then previous(p) else next_player(p)\n", "")
+    rules = rules.replace("    define skip_turn(p: player): bool = p.out\n", "") + "\n" + textwrap.indent(hook, "    ") + "\n"
+    found = diagnostics(tmp_path, rules)
+    assert [d.code for d in found if d.severity == "error"] == ["E406"], found
+    assert not [d for d in found if d.code == "W102"], found
+
+
+def test_a_turn_hook_in_a_game_without_turns_is_never_used(tmp_path):
+    found = diagnostics(tmp_path, ROUNDS + "    define next_turn(p: player): player = next_player(p)\n")
+    assert any(d.code == "W102" and "no 'turn' section" in d.message for d in found), found
+
+
+def test_a_next_turn_that_never_reaches_a_seat_that_plays_is_told_at_next_turn(tmp_path):
+    g = game(tmp_path, REVERSE.replace("if reversed then previous(p) else next_player(p)",
+                                       "if p == players[0] then players[1] else players[0]")
+             .replace("define skip_turn(p: player): bool = p.out", "define skip_turn(p: player): bool = p.points > 0"))
+    s = g.new_state(players=3, seed=1)
+    s.apply_label("Score")
+    with pytest.raises(Exception) as e:
+        s.apply_label("Score")
+    assert "next_turn may never reach a seat that plays" in str(e.value) and e.value.span.line == 9
