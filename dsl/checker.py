@@ -629,6 +629,10 @@ class Checker:
         """Whether a data field's `default` (the value of the records that leave it out) is of its
         type; else an error at the field, where the author wrote it (the records never did)."""
         v = f.data_default
+        if typ.startswith("list:") and v != []:
+            self.error("E301", f"The field '{f.name}' is a list, and a list's default can only be [], the empty list.",
+                       self.word(f, "default", next_token=True), f"write '{f.name}: {T.show(typ)}, default []'")
+            return False
         if typ.startswith(("thing:", "enum:", "list:")) or typ == T.PLAYER:
             before = len(self.diags)
             self.data_value(v, typ, k, f.name, {"_file": f.span.file, "_line": f.span.line})

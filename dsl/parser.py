@@ -993,6 +993,10 @@ def _misspelt(e, text: str, line: int, col: int):
     or a keyword misspelt where the parser wanted it (`labeled`). The caret goes under the word."""
     lines = text.split("\n")
     here = lines[line - 1] if 0 < line <= len(lines) else ""
+    listed = re.search(r",\s*default\s*\[", here)
+    if listed is not None and col > listed.end() and here[listed.end():].strip()[:1] not in ("]", ""):
+        return ("E101", "A list field's default can only be [], the empty list; its values are given in the data.",
+                (line, listed.end() + 1), "write 'default []', and give the values in each record that has them")
     glued = _glued_keyword(here, col)
     if glued is not None:
         word, start, keyword = glued

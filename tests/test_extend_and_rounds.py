@@ -246,3 +246,14 @@ def test_a_list_field_may_default_to_an_empty_list(tmp_path):
     bad = diagnostics(tmp_path / "bad", BASE.replace("        colour: colour\n", "        colour: colour\n        n: int, default []\n"),
                       **{"cards.yaml": CARDS})
     assert any(d.code == "E301" and "its default is an empty list" in d.message for d in bad), bad
+
+
+def test_a_list_field_s_default_other_than_empty_says_so(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for folder, default, words in [("a", "[big]", "default can only be [], the empty list"),
+                                   ("b", "none", "a list's default can only be []")]:
+        rules = BASE.replace("        colour: colour\n", f"        colour: colour\n        tags: list of text, default {default}\n")
+        found = diagnostics(tmp_path / folder, rules, **{"cards.yaml": CARDS})
+        errors = [d for d in found if d.severity == "error"]
+        assert len(errors) == 1 and words in errors[0].message, found
