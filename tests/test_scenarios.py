@@ -1008,6 +1008,14 @@ def test_a_position_error_is_told_at_the_key_it_is_written_at(tmp_path):
 ])
 def test_scores_are_a_list_in_seat_order_or_some_players_by_name(tmp_path, want, fails):
     """`scores: {Player 1: 6}` was 'not a check' (outside author)."""
+    report = _scores_case(tmp_path, want)
+    assert report.ok is (fails is None), scenarios.render(report)
+    if fails:
+        assert fails in report.failures[0].message
+
+
+def _scores_case(tmp_path, want: str):
+    """A two-player game where Player 1 scores 4, and a case expecting `scores: WANT` at its end."""
     from inline import write
     book = write(tmp_path, """
         game "Count"
@@ -1022,10 +1030,7 @@ def test_scores_are_a_list_in_seat_order_or_some_players_by_name(tmp_path, want,
         """)
     path = tmp_path / "s.yaml"
     path.write_text(f"game: {book}\ncases:\n  - name: x\n    steps:\n      - move: Four\n      - expect: {{scores: {want}}}\n")
-    report = scenarios.run_files([path])
-    assert report.ok is (fails is None), scenarios.render(report)
-    if fails:
-        assert fails in report.failures[0].message
+    return scenarios.run_files([path])
 
 
 def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path):
@@ -1100,22 +1105,7 @@ def test_a_set_s_error_points_at_what_is_wrong_in_it(tmp_path, setting, where, w
 
 
 def test_a_misspelt_player_in_scores_is_told_at_its_key(tmp_path):
-    from inline import write
-    book = write(tmp_path, """
-        game "Count"
-        players 2
-        player var points: int = 0
-        turn:
-            choose prompt "Go":
-                option "Four":
-                    current.points += 4
-                    end game "Done."
-        define score(p: player): int = p.points
-        """)
-    path = tmp_path / "s.yaml"
-    path.write_text(f"game: {book}\ncases:\n  - name: x\n    steps:\n      - move: Four\n"
-                    "      - expect: {scores: {Player 1: 4, Playr 2: 0}}\n")
-    report = scenarios.run_files([path])
+    report = _scores_case(tmp_path, "{Player 1: 4, Playr 2: 0}")
     f = report.failures[0]
     assert "'Playr 2' is not a player of this game" in f.message and "did you mean 'Player 2'" in f.message
     assert (f.line, f.column) == (6, 40), scenarios.render(report)
