@@ -285,8 +285,8 @@ class Compiler:
             return lambda m, v: pattern_words(v)
         if t == T.INT:        # the common cases first, as show_any would show them
             return lambda m, v: str(v) if type(v) is int else m.show_any(v)
-        if t == T.TEXT:
-            return lambda m, v: v.replace("_", " ") if type(v) is str else m.show_any(v)
+        if t == T.TEXT:       # a text is shown as written ("__" stays); an enum value's '_' is a space
+            return lambda m, v: v if type(v) is str else m.show_any(v)
         return lambda m, v: m.show_any(v)
 
     # ------------------------------------------------------------------ expressions

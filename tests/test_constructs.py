@@ -461,3 +461,24 @@ def test_table_keys_that_are_bare_names_must_be_enum_values(tmp_path):
     with pytest.raises(RulebookError) as e:
         load_game(str(tmp_path))
     assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E201", 5)]    # the quoted key is fine
+
+
+def test_a_text_is_shown_as_written_and_an_enum_value_with_spaces(tmp_path):
+    """'__' (an empty box on a sheet) was shown as two spaces, 'a_b' as 'a b' (outside author)."""
+    from inline import game
+    g = game(tmp_path, """
+        game "Sheet"
+        players 1
+        enum mark: no_mark, big_cross
+        define box: text = "__"
+        define both: list of text = ["a_b", box]
+        define plus: text = "+"
+        turn:
+            say "[{box}] {both} {join(both, plus)} {big_cross}"
+            choose prompt "Go":
+                option "Stop":
+                    end game "Done."
+        define score(p: player): int = 0
+        """)
+    s = g.new_state(players=1, seed=0)
+    assert s.log[-1] == "[__] a_b, __ a_b+__ big cross", s.log
