@@ -600,7 +600,8 @@ class Session:
         if not self.quiet:
             humans = [s for s in range(self.state.players) if s not in self.bots]
             self.say()
-            self.term.display(self.state.display(humans[0] if humans else None))   # bots alone: what a watcher sees
+            # One person: their own view. Several at one keyboard, or bots alone: what all may see.
+            self.term.display(self.state.display(humans[0] if len(humans) == 1 else None))
         self.say(format_result(self.state.result, self.state.players))
         if self.script and (line := self.script.next()):
             if all(seat in self.bots for seat in range(self.state.players)):

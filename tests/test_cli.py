@@ -702,3 +702,32 @@ def test_a_moves_file_for_a_game_of_bots_alone_says_no_move_was_played(run, tmp_
                        "--moves", moves)
     assert code == 0 and "every seat was a bot, so none of its moves was played" in err
     assert "the game ended before this line" not in err
+
+
+def test_the_last_screen_of_a_game_of_several_people_shows_no_one_s_secrets(tmp_path, capsys):
+    """It was drawn from Player 1's view, whoever was at the keyboard (outside author)."""
+    from inline import write as write_book
+    book = write_book(tmp_path, """
+        game "Masks"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+        player zone mask: card, owner
+        zone box: card, hidden
+        setup:
+            box = [c for c in card]
+            for p in players:
+                move first(box) from box to p.mask
+        turn:
+            choose prompt "Go":
+                option "Stop":
+                    end game "Done."
+        define score(p: player): int = 0
+        display:
+            show "{p}: {p.mask}" for p in players
+        """, **{"cards.yaml": "card:\n  - name: Thief\n  - name: Banker\n"})
+    moves = write(tmp_path / "moves.txt", "Stop\n")
+    assert cli.main(["play", str(book), "--seed", "1", "--moves", str(moves)]) == 0
+    out = capsys.readouterr().out
+    last = out[out.rindex("Stop"):]
+    assert "Player 1: 1 hidden card" in last and "Thief" not in last and "Banker" not in last, out
