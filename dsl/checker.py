@@ -51,6 +51,7 @@ class Context:
     size: int = 0
     assigned: dict = field(default_factory=dict)  # name -> span of first assignment
     used: set = field(default_factory=set)
+    secret: dict = field(default_factory=dict)    # a local set from cards not all may see -> (zone, visibility)
 
     @contextmanager
     def scoped(self, name: str, typ: str):
@@ -1287,6 +1288,12 @@ class Checker:
 
     def st_Assign(self, st: A.Assign, loop):
         vt = self.expr(st.value, self.ctx)
+        if isinstance(st.target, A.Name):     # `c = first(current.mask)`: c is a secret card (W106)
+            found = self.hidden_zone_read(st.value) or self.secret_local(st.value)
+            if found and st.op == "=":
+                self.ctx.secret[st.target.name] = found
+            elif st.op == "=":
+                self.ctx.secret.pop(st.target.name, None)
         zone = self.zone_named(st.value)
         if zone:
             self.error("E307", f"The zone '{zone}' cannot be stored in a variable: the variable would hold a copy, "
@@ -1542,6 +1549,15 @@ class Checker:
         """(name, visibility) of a zone not everyone may see whose things `node` reads."""
         return hidden_zone_read(self.sym, self.out.kind_zones, node, self.hidden_reads)
 
+    def secret_local(self, node):
+        """(zone, visibility) when `node` reads a local set from cards not everyone may see."""
+        if self.ctx is None or not self.ctx.secret:
+            return None
+        for x in A.walk(node):
+            if isinstance(x, A.Name) and x.name in self.ctx.secret and self.lookup_local(x.name) is not None:
+                return self.ctx.secret[x.name]
+        return None
+
     def public_text(self, tpl, why: str):
         """W106 for a text everyone reads that shows a whole zone not everyone may see: `{deck}`
         or `{p.hand}` lists its cards (the display shows such a zone as "3 hidden cards")."""
@@ -1559,9 +1575,9 @@ class Checker:
                 self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}', which {whose} "
                           "may see.", part, f"show how many with {{count(...)}}, or name only the cards revealed")
         for part in getattr(tpl, "parts", None) or []:
-            if isinstance(part, (str, A.Name, A.Field)):
+            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.secret_local(part):
                 continue                           # a whole zone: said above
-            found = self.hidden_zone_read(part)
+            found = self.hidden_zone_read(part) or self.secret_local(part)
             if found:
                 whose = "nobody" if found[1] == "hidden" else "only its owner"
                 self.warn("W106", f"{why}, and this is worked out from the cards of the zone '{found[0]}', which "

@@ -1221,3 +1221,15 @@ def test_a_card_picked_from_another_list_moved_into_a_zone_itself_is_w108(tmp_pa
 def test_a_misspelt_variable_set_twice_and_never_used_is_still_an_error(tmp_path):
     found, at = run(tmp_path, ("        level += 1", "        ^levle = level + 1\n        levle = level + 2"))
     expect(found, "E201", "game.rules", at, "'levle' is set here but never used")
+
+
+def test_a_local_set_from_a_hand_and_said_to_all_is_w106(tmp_path):
+    """`c = first(current.hand)` then `say "{c}"` showed the card to every seat without a word
+    (outside author)."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"',
+                               '    c = first(current.hand)\n    say "{current} holds {^c}."'))
+    expect(found, "W106", "game.rules", at, "worked out from the cards of the zone 'hand'")
+    (tmp_path / "x").mkdir()          # set again from a public card: no longer secret
+    found, _ = run(tmp_path / "x", ('    say "Level {level + 1} reached"',
+                                    '    c = first(current.hand)\n    c = last(card)\n    say "{current} sees {c}."'))
+    assert not [d for d in found if d.code == "W106" and "'hand'" in d.message], found
