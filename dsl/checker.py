@@ -52,6 +52,7 @@ class Context:
     assigned: dict = field(default_factory=dict)  # name -> span of first assignment
     used: set = field(default_factory=set)
     secret: dict = field(default_factory=dict)    # a local set from cards not all may see -> (zone, visibility)
+    params: dict = field(default_factory=dict)    # a parameter's name -> its declaration (`Checker.blame`)
 
     @contextmanager
     def scoped(self, name: str, typ: str):
@@ -119,6 +120,7 @@ class Checker:
     def __init__(self, program: Program):
         self.p = program
         self.diags: list[Diagnostic] = []
+        self.blamed: list = []           # (an error at a use, the declaration it may come from, its name)
         self._all_nodes: list | None = None    # all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
@@ -152,6 +154,41 @@ class Checker:
     def error(self, code, message, node_or_span, hint=""):
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
         self.diags.append(Diagnostic(code, message, span, hint))
+        if code in ("E301", "E201", "E303") and isinstance(node_or_span, A.Node):
+            self.blame(node_or_span)
+
+    def blame(self, node):
+        """Note the declaration whose type an error at a use may come from: the variable, zone,
+        parameter or definition the failing value is read from (`pawn`, `c.rank`, `f(x)`). When
+        several uses of one declaration fail, the declaration is the likelier mistake (`check`)."""
+        if isinstance(node, A.Binary):        # `s == pawn`: a side read from a declaration
+            before = len(self.blamed)
+            self.blame(node.left)
+            if len(self.blamed) == before:
+                self.blame(node.right)
+            return
+        while isinstance(node, (A.Field, A.Index)) or isinstance(node, A.Call) and node.name in _PICKERS and node.args:
+            if isinstance(node, A.Call):        # `first(current.hand).suit`: a card of the hand
+                node = node.args[0]
+                continue
+            s = self.sym.get(node.name) if isinstance(node, A.Field) else None
+            if s is not None and s.kind == "pvar":      # `current.recipes`: a player's zone or variable
+                self.blamed.append((self.diags[-1], s.decl, node.name, s.type))
+                return
+            node = node.obj
+        name = getattr(node, "name", None) if isinstance(node, (A.Name, A.Call)) else None
+        if name is None:
+            return
+        decl = None
+        if self.ctx is not None and name in self.ctx.params and isinstance(node, A.Name):
+            decl = self.ctx.params[name]
+        elif self.lookup_local(name) is None:
+            s = self.sym.get(name)
+            if s is not None and s.kind in (("var", "pvar") if isinstance(node, A.Name) else ("define",)):
+                decl = s.decl
+        if decl is not None:
+            t = self.out.param_type(decl) if isinstance(decl, A.Param) else getattr(self.sym.get(name), "type", None)
+            self.blamed.append((self.diags[-1], decl, name, t))
 
     def warn(self, code, message, node_or_span, hint=""):
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
@@ -936,6 +973,7 @@ class Checker:
         ctx = Context()
         for prm in d.params:
             self.out.slots[id(prm)] = ctx.bind(prm.name, self.param_types[id(prm)])
+            ctx.params[prm.name] = prm
         t = self.expr(d.body, ctx)
         self.define_stack.pop()
         self.out.env_sizes[id(d)] = ctx.size
@@ -950,6 +988,7 @@ class Checker:
         self.ctx = Context()
         for prm in params:
             self.out.slots[id(prm)] = self.ctx.bind(prm.name, self.out.param_type(prm))
+            self.ctx.params[prm.name] = prm
         self.block(stmts, loop=False)
         self.out.env_sizes[id(owner)] = self.ctx.size
         for name, span in self.ctx.assigned.items():
@@ -1423,6 +1462,9 @@ class Checker:
             pt = self.out.param_type(prm)
             if not T.fits(at, pt):
                 self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a)
+                if not (self.blamed and self.blamed[-1][0] is self.diags[-1]):
+                    # a value not read from a declaration: the parameter's own may be the mistake
+                    self.blamed.append((self.diags[-1], prm, prm.name, pt))
         for a in args[len(params):]:
             self.expr(a, self.ctx)
 
@@ -1880,6 +1922,7 @@ class Checker:
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
                 self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.", e.name_span or e, hint)
+                self.blame(e.obj)
                 return T.ERROR
             typ, dynamic = fields[e.name]
             self.out.refs[id(e)] = ("field" if dynamic else "attr", kind, e.name)
@@ -1893,6 +1936,7 @@ class Checker:
                     hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
                             "declare it with 'player var' or 'player zone'")
                 self.error("E201", f"A player has no '{e.name}'.", e.name_span or e, hint)
+                self.blame(e.obj)
                 return T.ERROR
             self.out.refs[id(e)] = ("pvar", s.slot)
             return s.type
@@ -2475,6 +2519,46 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
     return None
 
 
+_PICKERS = ("first", "last", "take", "drop", "pick", "shuffled", "sort", "reverse", "unique", "rest")
+
+
+def _blame_declarations(diags: list, blamed: list) -> list:
+    """Several uses of one variable, zone, parameter or definition that do not fit its declared
+    type: one error at the declaration, listing them (a `var pawn: treasure` that should say
+    `space` gave an error at each of 15 uses, none at the line to change)."""
+    present = {id(d) for d in diags}
+    groups: dict = {}
+    for d, decl, name, t in blamed:
+        if id(d) in present:
+            groups.setdefault(id(decl), (decl, name, t, []))[3].append(d)
+    dropped, added = set(), []
+    for decl, name, t, uses in groups.values():
+        uses = list({id(d): d for d in uses}.values())
+        if len(uses) < 2 or not getattr(decl, "span", None) or not decl.span.line:
+            continue
+        shown = "; ".join(f"line {d.span.line}: {d.message.rstrip('.')}" for d in uses[:4]) + ("; ..." if len(uses) > 4 else "")
+        what = f" as {T.a(t)}" if t and not T.unknown(t) else ""
+        dropped |= {id(d) for d in uses}
+        here = next((d for d in diags if id(d) not in dropped and d.span.file == decl.span.file
+                     and d.span.line == decl.span.line), None)
+        note = f"{len(uses)} of its uses do not fit its declared type either ({shown})"
+        if here is not None:        # the declaration's own error says the rest
+            dropped.add(id(here))
+            added.append(dataclasses.replace(here, hint=f"{here.hint}; {note}" if here.hint else note))
+            continue
+        if all(d.code == "E303" for d in uses):        # `player var x` read as a game variable
+            added.append(Diagnostic("E303", f"'{name}' is declared here for each player, and {len(uses)} of its uses "
+                                            f"read it as one value of the game ({shown}).", decl.span,
+                                    f"if the game has one '{name}', drop 'player' here; else write p.{name}"))
+            continue
+        added.append(Diagnostic("E301", f"'{name}' is declared here{what}, and {len(uses)} of its uses do not fit "
+                                        f"that ({shown}).", decl.span,
+                                "correct the declared type; or, if it is right, the lines that use it"))
+    if not added:
+        return diags
+    return [d for d in diags if id(d) not in dropped] + added
+
+
 def _picked_from(e):
     """The list that a moved value is picked from: a comprehension's, or that of first, last, take,
     drop (`take(deck, 1)`); None for anything else."""
@@ -2576,6 +2660,7 @@ def check(program: Program) -> CheckedProgram:
             return d.code == "E301" and d.message.startswith("Cannot tell what kind of thing") and \
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
+    checker.diags = _blame_declarations(checker.diags, checker.blamed)
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
     checker.diags[:0] = list(program.syntax_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]

@@ -1233,3 +1233,21 @@ def test_a_local_set_from_a_hand_and_said_to_all_is_w106(tmp_path):
     found, _ = run(tmp_path / "x", ('    say "Level {level + 1} reached"',
                                     '    c = first(current.hand)\n    c = last(card)\n    say "{current} sees {c}."'))
     assert not [d for d in found if d.code == "W106" and "'hand'" in d.message], found
+
+
+@pytest.mark.parametrize("change, code, words", [
+    # a parameter declared with the wrong type: its call and its uses do not fit it
+    (("define score(p: player)", "rule give(^c: player):\n    move c from deck to current.hand\n    say \"{c.rank}\"\n\n"
+      "define score(p: player)"), "E301", ["'c' is declared here as a player", "of its uses do not fit that"]),
+    # a variable declared per player and used as the game's
+    (("var level: int in 0 to 9 = 0", "^player var level: int in 0 to 9 = 0"), "E303",
+     ["'level' is declared here for each player", "read it as one value of the game"]),
+    # a player's zone of the wrong kind
+    (("player zone hand: card, owner", "^player zone hand: cell, owner"), "E301",
+     ["'hand' is declared here as a list of cells"]),
+])
+def test_several_uses_that_do_not_fit_a_declaration_are_one_error_at_it(tmp_path, change, code, words):
+    """Each use was an error of its own, and none was at the line to change (outside tester mut10)."""
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
+    assert [d.code for d in found if d.severity == "error"] == [code], [(d.span.line, d.message) for d in found]
