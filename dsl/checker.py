@@ -161,6 +161,8 @@ class Checker:
         """Note the declaration whose type an error at a use may come from: the variable, zone,
         parameter or definition the failing value is read from (`pawn`, `c.rank`, `f(x)`). When
         several uses of one declaration fail, the declaration is the likelier mistake (`check`)."""
+        if isinstance(node, A.Comprehension):         # `[c.rank for c in cs]`: what it makes
+            node = node.expr
         if isinstance(node, A.Binary):        # `s == pawn`: a side read from a declaration
             before = len(self.blamed)
             self.blame(node.left)
@@ -175,6 +177,11 @@ class Checker:
             if s is not None and s.kind == "pvar":      # `current.recipes`: a player's zone or variable
                 self.blamed.append((self.diags[-1], s.decl, node.name, s.type))
                 return
+            if isinstance(node, A.Field):               # `s.number`: a kind's field, if one kind has it
+                owners = [f for k in self.out.kinds.values() for f in k.fields if f.name == node.name]
+                if len(owners) == 1:
+                    self.blamed.append((self.diags[-1], owners[0], node.name, None))
+                    return
             node = node.obj
         name = getattr(node, "name", None) if isinstance(node, (A.Name, A.Call)) else None
         if name is None:
@@ -2534,14 +2541,16 @@ def _blame_declarations(diags: list, blamed: list) -> list:
     dropped, added = set(), []
     for decl, name, t, uses in groups.values():
         uses = list({id(d): d for d in uses}.values())
-        if len(uses) < 2 or not getattr(decl, "span", None) or not decl.span.line:
+        if not getattr(decl, "span", None) or not decl.span.line:
+            continue
+        here = next((d for d in diags if id(d) not in dropped and d not in uses and d.span.file == decl.span.file
+                     and d.span.line == decl.span.line), None)
+        if len(uses) < (1 if here is not None else 2):
             continue
         shown = "; ".join(f"line {d.span.line}: {d.message.rstrip('.')}" for d in uses[:4]) + ("; ..." if len(uses) > 4 else "")
         what = f" as {T.a(t)}" if t and not T.unknown(t) else ""
         dropped |= {id(d) for d in uses}
-        here = next((d for d in diags if id(d) not in dropped and d.span.file == decl.span.file
-                     and d.span.line == decl.span.line), None)
-        note = f"{len(uses)} of its uses do not fit its declared type either ({shown})"
+        note = f"{len(uses)} of its uses {'does' if len(uses) == 1 else 'do'} not fit its declared type either ({shown})"
         if here is not None:        # the declaration's own error says the rest
             dropped.add(id(here))
             added.append(dataclasses.replace(here, hint=f"{here.hint}; {note}" if here.hint else note))
@@ -2660,10 +2669,10 @@ def check(program: Program) -> CheckedProgram:
             return d.code == "E301" and d.message.startswith("Cannot tell what kind of thing") and \
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
-    checker.diags = _blame_declarations(checker.diags, checker.blamed)
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
     checker.diags[:0] = list(program.syntax_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]
+    checker.diags = _blame_declarations(checker.diags, checker.blamed)
     if checker.diags:
         seen, unique = set(), []
         for d in checker.diags:

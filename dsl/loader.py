@@ -726,6 +726,7 @@ class Loader:
                          "properties": {n: _json_type(f.type) for n, f in wanted.items()},
                          "required": sorted(n for n, f in wanted.items() if f.data_default is A.NO_DEFAULT)}
         out, total = [], 0
+        wrong_type: dict = {}       # a field -> the records that give it a value of another type
         for rec in records:
             line = rec.get("_line", 0)
             plain_rec = _strip_lines(rec)
@@ -742,9 +743,13 @@ class Loader:
                 if e.validator == "required" and not ({f for f in wanted if f not in plain_rec} - meant):
                     continue
                 at = where if e.validator == "required" or not e.path else self.key_at(where, str(e.path[0]), value=True)
-                self.error("E022", f"This {kind.name} record does not fit the kind: {_data_problem(e, wanted)}.",
-                           at, (e.validator == "type" and yaml_misread(self.sources, at, e.instance))
-                           or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
+                diag = Diagnostic("E022", f"This {kind.name} record does not fit the kind: {_data_problem(e, wanted)}.",
+                                  at, (e.validator == "type" and yaml_misread(self.sources, at, e.instance))
+                                  or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
+                if e.validator == "type" and e.path and str(e.path[0]) in wanted:
+                    wrong_type.setdefault(str(e.path[0]), []).append((diag, e.instance))
+                else:
+                    self.diags.append(diag)
             for key in plain_rec:
                 if key in changing:
                     self.error("E023", f"The {kind.name} record gives '{key}', which is a changing field: it starts at "
@@ -763,6 +768,19 @@ class Loader:
                 self.error("E024", f"The data makes more than {MAX_RECORDS} {kind.name} things.", Span(name, line, 1))
                 return None
             out.append(rec)
+        for field_name, found in wrong_type.items():
+            f = wanted[field_name]
+            if len(found) < 2 or not f.span.line:       # one record: that record is the likelier mistake
+                self.diags.extend(d for d, _ in found)
+                continue
+            # Many records give another type: the declaration is the likelier mistake.
+            values = list(dict.fromkeys(data_words(v) for _, v in found))
+            shown = ", ".join(values[:4]) + (", ..." if len(values) > 4 else "")
+            self.error("E022", f"The field '{field_name}' of the kind '{kind.name}' is declared {_type_words(f.type)}, "
+                               f"but {len(found)} of its {len(records)} records give something else ({shown}).", f.span,
+                       f"correct the field's type here; or, if it is right, the records in {name} "
+                       f"(line{'s' * (len(found) > 1)} {', '.join(str(d.span.line) for d, _ in found[:6])}"
+                       f"{', ...' if len(found) > 6 else ''})")
         return out
 
 

@@ -1251,3 +1251,10 @@ def test_several_uses_that_do_not_fit_a_declaration_are_one_error_at_it(tmp_path
     found, at = run(tmp_path, change)
     expect(found, code, "game.rules", at, *words)
     assert [d.code for d in found if d.severity == "error"] == [code], [(d.span.line, d.message) for d in found]
+
+
+def test_a_data_field_declared_with_the_wrong_type_is_one_error_at_its_declaration(tmp_path):
+    """One error per record, and none at the kind's line (outside tester mut10)."""
+    found, at = run(tmp_path, ("    rank: int\n", "    ^rank: bool\n"))
+    expect(found, "E022", "game.rules", at, "The field 'rank' of the kind 'card' is declared", "records give something else")
+    assert [d.code for d in found if d.severity == "error"] == ["E022"], [(d.span, d.message) for d in found]
