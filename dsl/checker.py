@@ -1442,6 +1442,10 @@ class Checker:
             t = self.expr(tgt, self.ctx)
             if self.zone_named(tgt.obj):     # one zone of a numbered zone: cards move in and out of it
                 return t
+            xs, k = self.text_of(tgt.obj), self.text_of(tgt.key)
+            self.error("E303", "One item of a list cannot be set on its own; the whole list is set.", tgt,
+                       f"{xs} = take({xs}, {k}) + [...] + drop({xs}, {k} + 1)")
+            return T.ERROR
         self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
         return T.ERROR
 
