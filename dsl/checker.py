@@ -466,6 +466,12 @@ class Checker:
                                    self.word(d, d.elem, after=len(f"zone {d.name}")),
                                    did_you_mean(d.elem, out.kinds))
                     s.type = T.list_of("thing:" + d.elem if d.elem in out.kinds else T.ERROR)
+                    if d.visibility == "owner" and not d.per_player and d.elem in out.kinds \
+                            and not out.kinds[d.elem].per_player:
+                        self.error("E205", f"The zone '{d.name}' is the game's, not a player's, and a {d.elem} has no "
+                                           f"owner, so nobody is its owner to see it.",
+                                   self.word(d, "owner", after=d.span.column + len(f"zone {d.name}")),
+                                   "use public or hidden; or 'player zone' for each player's own")
                     if d.count is not None:
                         if not 1 <= d.count <= 100:
                             self.error("E206", f"A numbered zone has 1 to 100 zones, not {d.count}.",
@@ -521,15 +527,21 @@ class Checker:
                            f"write it as a number: {digit}" if digit is not None else
                            "a die's faces are all numbers or all values of one enum")
             return "die:int"
-        enums = {self.sym[f].type for f in words if f in self.sym and self.sym[f].kind == "enum_value"}
-        enum = next(iter(enums))[5:] if len(enums) == 1 else None
+        kinds = [self.sym[f].type for f in words if f in self.sym and self.sym[f].kind == "enum_value"]
+        # Faces of two enums: the enum most faces are of is the die's, the others are told.
+        most = max(dict.fromkeys(kinds), key=kinds.count, default=None)
+        enums = {most} if most else set()
+        enum = most[5:] if most else None
         for f in d.faces:
             if isinstance(f, int):
                 self.error("E301", f"The die '{d.name}' has faces that are words, and the face {f} is a number.", at(f),
                            "a die's faces are all numbers or all values of one enum")
                 continue
             fs = self.sym.get(f)
-            if fs is not None and fs.kind == "enum_value":
+            if fs is not None and fs.kind == "enum_value" and fs.type != most:
+                self.error("E301", f"The die face '{f}' is a value of the enum '{fs.type[5:]}', and the die's other faces "
+                                   f"are of the enum '{enum}'.", at(f), "a die's faces are all values of one enum")
+            elif fs is not None and fs.kind == "enum_value":
                 at(f)
             elif enum is not None:
                 own = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == "enum:" + enum]
@@ -2197,6 +2209,13 @@ class Checker:
                 self.error("E301", f"{T.a(rt).capitalize()} never holds {T.a(lt)}.", e)
             return T.BOOL
         if op in ("==", "!="):
+            listed = lt if rt == T.NONE else rt if lt == T.NONE else None
+            if listed is not None and listed.startswith("list:"):     # `current.hand == none`
+                side = e.left if rt == T.NONE else e.right
+                self.error("E301", f"A list is never none, so this is always {'false' if op == '==' else 'true'}; "
+                                   "an empty list is [].", e,
+                           f"to ask whether it is empty, write count({self.text_of(side)}) {op} 0")
+                return T.BOOL
             if T.NONE not in (lt, rt) and not (T.fits(lt, rt) or T.fits(rt, lt)):
                 where, hint = e, self.type_hint(e.left, lt, rt) or self.type_hint(e.right, rt, lt)
                 for side, other in ((e.right, lt), (e.left, rt)):

@@ -1268,3 +1268,18 @@ def test_setting_one_item_of_a_list_says_how_to_set_the_whole(tmp_path):
     hit = expect(found, "E303", "game.rules", at, "One item of a list cannot be set on its own",
                  "xs = take(xs, 1) + [...] + drop(xs, 1 + 1)")
     assert [d.code for d in found if d.severity == "error"] == ["E303"], [d.message for d in found]
+
+
+@pytest.mark.parametrize("change, code, words", [
+    # a list is never none: the test never holds
+    (("    if count(deck) == 0:", "    if ^deck == none:"), "E301", ["A list is never none", "count(deck) == 0"]),
+    # the game's zone seen by its 'owner', of cards that have none
+    (("zone deck: card, hidden", "zone deck: card, ^owner"), "E205", ["nobody is its owner to see it"]),
+    # a die whose faces are of two enums
+    (("enum suit: hearts, spades\n", "enum suit: hearts, spades\nenum colour: red, black\ndie suit_die: hearts, spades, ^red\n"),
+     "E301", ["'red' is a value of the enum 'colour'", "other faces are of the enum 'suit'"]),
+])
+def test_mistakes_that_passed_check_and_failed_in_play(tmp_path, change, code, words):
+    """Each passed check in silence (outside tester mut10)."""
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
