@@ -51,7 +51,7 @@ class Context:
     size: int = 0
     assigned: dict = field(default_factory=dict)  # name -> span of first assignment
     used: set = field(default_factory=set)
-    secret: dict = field(default_factory=dict)    # a local set from cards not all may see -> (zone, visibility)
+    secret: dict = field(default_factory=dict)    # a local -> (its last value, the locals' before it), for W106
     params: dict = field(default_factory=dict)    # a parameter's name -> its declaration (`Checker.blame`)
 
     @contextmanager
@@ -1346,12 +1346,8 @@ class Checker:
 
     def st_Assign(self, st: A.Assign, loop):
         vt = self.expr(st.value, self.ctx)
-        if isinstance(st.target, A.Name):     # `c = first(current.mask)`: c is a secret card (W106)
-            found = self.hidden_zone_read(st.value) or self.secret_local(st.value)
-            if found and st.op == "=":
-                self.ctx.secret[st.target.name] = found
-            elif st.op == "=":
-                self.ctx.secret.pop(st.target.name, None)
+        if isinstance(st.target, A.Name) and st.op == "=":    # `c = first(current.mask)`: W106 asks later
+            self.ctx.secret[st.target.name] = (st.value, dict(self.ctx.secret))
         zone = self.zone_named(st.value)
         if zone:
             self.error("E307", f"The zone '{zone}' cannot be stored in a variable: the variable would hold a copy, "
@@ -1614,13 +1610,19 @@ class Checker:
         """(name, visibility) of a zone not everyone may see whose things `node` reads."""
         return hidden_zone_read(self.sym, self.out.kind_zones, node, self.hidden_reads)
 
-    def secret_local(self, node):
-        """(zone, visibility) when `node` reads a local set from cards not everyone may see."""
-        if self.ctx is None or not self.ctx.secret:
+    def secret_local(self, node, known: dict | None = None):
+        """(zone, visibility) when `node` reads a local set from cards not everyone may see: its
+        last value before here (`Context.secret`: the value, and the locals' as they were then),
+        asked only when a text everyone reads names the local."""
+        known = self.ctx.secret if known is None and self.ctx is not None else known
+        if not known:
             return None
         for x in A.walk(node):
-            if isinstance(x, A.Name) and x.name in self.ctx.secret and self.lookup_local(x.name) is not None:
-                return self.ctx.secret[x.name]
+            if isinstance(x, A.Name) and x.name in known and self.lookup_local(x.name) is not None:
+                value, before = known[x.name]
+                found = self.hidden_zone_read(value) or self.secret_local(value, before)
+                if found:
+                    return found
         return None
 
     def public_text(self, tpl, why: str):

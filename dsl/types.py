@@ -28,6 +28,9 @@ def is_list(t: str) -> bool:
     return t.startswith("list:") or t in (ANY, ERROR)
 
 
+_LOOSE = frozenset((ANY, ERROR))       # types that fit any other
+
+
 def unknown(t: str) -> bool:
     """A type nothing can be said against: anything, or a mistake already told."""
     return t in (ANY, ERROR)
@@ -39,7 +42,7 @@ def nullable(t: str) -> bool:
 
 def fits(value: str, target: str) -> bool:
     """Can a value of type `value` be used where `target` is wanted?"""
-    if value == target or ANY in (value, target) or ERROR in (value, target):
+    if value == target or value in _LOOSE or target in _LOOSE:
         return True
     if value == NONE:
         return nullable(target)
