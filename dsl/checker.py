@@ -1476,10 +1476,20 @@ class Checker:
         if len(args) != len(params):
             self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
                        "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")")
-        for prm, a in zip(params, args):
-            at = self.expr(a, self.ctx)
-            pt = self.out.param_type(prm)
-            if not T.fits(at, pt):
+        typed = [(prm, a, self.expr(a, self.ctx), self.out.param_type(prm)) for prm, a in zip(params, args)]
+        wrong = [k for k, (_, _, at, pt) in enumerate(typed) if not T.fits(at, pt)]
+        if len(wrong) == 2:          # `sink(t, s)` for `sink(s, t)`: two values the other way round
+            (p1, a1, t1, w1), (p2, a2, t2, w2) = typed[wrong[0]], typed[wrong[1]]
+            if T.fits(t1, w2) and T.fits(t2, w1):
+                self.error("E301", f"{what} takes '{p1.name}' ({T.a(w1)}) before '{p2.name}' ({T.a(w2)}), and these two "
+                                   "values are the other way round.", a1,
+                           f"write {self.text_of(a2)} where {self.text_of(a1)} is, and {self.text_of(a1)} where "
+                           f"{self.text_of(a2)} is")
+                if self.blamed and self.blamed[-1][0] is self.diags[-1]:
+                    self.blamed.pop()       # the call's mistake, not a declaration's
+                wrong = []
+        for k, (prm, a, at, pt) in enumerate(typed):
+            if k in wrong:
                 self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a)
                 if not (self.blamed and self.blamed[-1][0] is self.diags[-1]):
                     # a value not read from a declaration: the parameter's own may be the mistake

@@ -1283,3 +1283,13 @@ def test_mistakes_that_passed_check_and_failed_in_play(tmp_path, change, code, w
     """Each passed check in silence (outside tester mut10)."""
     found, at = run(tmp_path, change)
     expect(found, code, "game.rules", at, *words)
+
+
+def test_two_values_the_other_way_round_are_one_error_that_says_so(tmp_path):
+    """One error per value, with no word of a swap (outside tester mut10)."""
+    found, at = run(tmp_path, ("turn:\n    draw 1 from deck to current.hand",
+                               "rule give(p: player, c: card):\n    move c from deck to p.hand\n\n"
+                               "turn:\n    draw 1 from deck to current.hand\n    give(^first(deck), current)"))
+    expect(found, "E301", "game.rules", at, "takes 'p' (a player) before 'c' (a card)", "the other way round",
+           "write current where first(deck) is")
+    assert [d.code for d in found if d.severity == "error"] == ["E301"], [d.message for d in found]
