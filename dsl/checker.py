@@ -2695,6 +2695,14 @@ def check(program: Program) -> CheckedProgram:
             line = program.sources.line(d.span.file, d.span.line) or "" if program.sources else ""
             return d.code in ("E301", "E303", "E305") and any(re.search(rf"\b{n}\b", line) for n in checker.clashes)
         checker.diags = [d for d in checker.diags if not uses_clash(d)]
+    # A kind declared twice (`kind card` in a variant, for `extend kind card`): one of the two is
+    # read, so the other's fields are missing at every use for that reason.
+    twice = {m.group(1) for d in checker.diags if d.code == "E202"
+             for m in [re.match(r"The name '(\w+)' is declared twice", d.message)] if m
+             and getattr(checker.sym.get(m.group(1)), "kind", None) == "kind"}
+    if twice:
+        checker.diags = [d for d in checker.diags if not (d.code == "E201" and any(
+            d.message.startswith(f"{T.article(n).capitalize()} {n} has no field") for n in twice))]
     # A value of a name that is unknown has no type: reading its fields fails for that reason.
     unknown = {m.group(1) for d in checker.diags if d.code == "E201"
                for m in [re.match(r"Unknown name '(\w+)'", d.message)] if m}
@@ -2708,6 +2716,9 @@ def check(program: Program) -> CheckedProgram:
     checker.diags[:0] = list(program.syntax_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]
     checker.diags = _blame_declarations(checker.diags, checker.blamed)
+    if twice:       # its data's fields, too, are missing from the declaration that was read
+        checker.diags = [d for d in checker.diags if not (d.code == "E023" and any(
+            d.message.startswith(f"The {n} record has a field") for n in twice))]
     if checker.diags:
         seen, unique = set(), []
         for d in checker.diags:

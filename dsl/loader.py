@@ -431,6 +431,14 @@ class Loader:
                     self.changes[d.name] = ("removed", d.span)
                 continue
             k = self.key(d)
+            gone = self.changes.get(d.name)
+            if (d.extend or d.replace) and k not in index and gone and gone[0] == "removed":
+                word = "extend" if d.extend else "replace"
+                self.error("E015", f"This removes '{d.name}', which the variant goes on to {word} at line "
+                                   f"{d.span.line}: there is nothing left to {word}.",
+                           word_at(self.sources, gone[1], d.name, gone[1].column),
+                           f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}")
+                continue
             if d.extend:
                 if k not in index:
                     self.error("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
@@ -467,6 +475,10 @@ class Loader:
                 elif isinstance(d, A.DefineDecl) and isinstance(base_d, A.DefineDecl) and \
                         _signature_words(d) != _signature_words(base_d):
                     self.changes[d.name] = ("retyped", d.span, _signature_words(base_d), _signature_words(d))
+                elif isinstance(d, A.RuleDecl) and isinstance(base_d, A.RuleDecl) and \
+                        _params_words(d) != _params_words(base_d):
+                    # other values: the base's calls of it give the old ones
+                    self.changes[d.name] = ("retyped", d.span, _params_words(base_d), _params_words(d))
                 elif isinstance(d, A.KindDecl) and isinstance(base_d, A.KindDecl):
                     kept = {f.name for f in d.fields}
                     dropped = [f.name for f in base_d.fields if f.name not in kept]
@@ -1120,6 +1132,11 @@ def _uses_dropped_field(d, kind: str, dropped: list) -> bool:
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _params_words(d) -> str:
+    """A rule's values as written (`(p: player, c: card)`)."""
+    return f"({', '.join(f'{p.name}: {_type_words(p.type)}' for p in d.params)})"
 
 
 def _signature_words(d: A.DefineDecl) -> str:

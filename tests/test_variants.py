@@ -122,3 +122,53 @@ def test_a_variant_s_own_file_is_played_as_that_variant_and_says_so():
     g = load_game(str(path))
     assert g.variant == "calm_seas"
     assert load_game(str(path), "calm_seas").variant == "calm_seas"
+
+
+def test_a_variant_that_removes_what_it_then_replaces_is_told_at_the_remove(tmp_path):
+    """'replace' said the base had no such rule, with a 'did you mean' about another name
+    (outside tester mut10)."""
+    from inline import write
+    book = write(tmp_path, BASE, **{"variants__v.rules": 'extends "../game.rules"\nremove gain\n'
+                                                         'replace table gain:\n    1 -> 20\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(book), "v")
+    [d] = e.value.diagnostics
+    assert d.code == "E015" and (Path(d.span.file).name, d.span.line, d.span.column) == ("v.rules", 2, 8), d
+    assert "which the variant goes on to replace at line 3" in d.message
+
+
+def test_a_kind_declared_again_in_a_variant_is_one_error(tmp_path):
+    """`kind card` for `extend kind card` gave the E202 and 15 follow-ons in both files (outside
+    tester mut10)."""
+    from inline import write
+    rules = '''game "Cards"
+players 2
+kind card from "cards.yaml":
+    name: text
+    rank: int
+zone deck: card, hidden
+player var points: int = 0
+setup:
+    deck = shuffled(card)
+turn:
+    current.points += first(deck).rank
+    end game "Done."
+define score(p: player): int = p.points
+'''
+    book = write(tmp_path, rules, **{"cards.yaml": "card:\n  - {name: A, rank: 1}\n",
+                                     "variants__v.rules": 'extends "../game.rules"\nkind card from "more.yaml":\n    bonus: int\n',
+                                     "variants__more.yaml": "card:\n  - {name: B, rank: 2, bonus: 1}\n"})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(book), "v")
+    assert [d.code for d in e.value.diagnostics] == ["E202"], e.value.diagnostics
+
+
+def test_a_rule_replaced_with_other_values_says_so_at_the_base_s_calls(tmp_path):
+    from inline import write
+    rules = BASE + "rule bump:\n    level += 1\n"
+    rules = rules.replace("turn:", "turn:\n    bump()", 1)
+    book = write(tmp_path, rules, **{"variants__v.rules": 'extends "../game.rules"\nreplace rule bump(p: player):\n    level += 2\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(book), "v")
+    d = e.value.diagnostics[0]
+    assert d.code == "E207" and "'bump' was replaced by" in d.hint and "as '(p: player)'" in d.hint, d
