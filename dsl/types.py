@@ -79,7 +79,8 @@ def plural(t: str) -> str:
     """A type as many of it, in plain English: "cards", "lists of cards", "whole numbers"."""
     if t.startswith("list:"):
         return "lists of " + plural(t[5:])
-    word = {"int": "whole numbers", "bool": "truths", "text": "texts", "player": "players"}.get(t)
+    word = {"int": "whole numbers", "bool": "truths", "text": "texts", "player": "players",
+            ANY: "anything", ERROR: "anything"}.get(t)
     if word:
         return word
     word = show(t)
