@@ -1513,6 +1513,22 @@ class Checker:
             self.error("E301", f"Cannot move from {T.a(src)} to {T.a(dst)}.", st.dest)
         if st.source == st.dest:
             self.move_into_itself(st)
+        self.into_a_variable(st.dest)
+
+    def into_a_variable(self, dest):
+        """W116 at a move into the game's or a player's variable that is not a zone: a variable
+        only refers to things, so a card moved there is in no zone (a local list is the rule's own
+        scratch, and is not reported)."""
+        if self.zone_named(dest):
+            return
+        ref = self.out.refs.get(id(dest))
+        if ref and ref[0] in ("global", "pvar"):
+            name, t = dest.name, getattr(self.sym.get(dest.name), "type", "") or ""
+            kind = t[11:] if t.startswith("list:thing:") else "KIND"
+            zone = "player zone" if ref[0] == "pvar" else "zone"
+            self.warn("W116", f"'{name}' is a variable, not a zone: a card moved into it leaves its zone and is in none "
+                              "(a variable only refers to things).", dest,
+                      f"declare it as a zone ('{zone} {name}: {kind}, public'), or move the card to a zone")
 
     def move_into_itself(self, st: A.Move):
         """W108 at a `move` whose zones are one: it moves nothing (the whole zone; its first card to
@@ -1549,6 +1565,7 @@ class Checker:
         dst = self.zone_place(st.dest, "Where drawn cards go")
         if not T.fits(T.elem(src), T.elem(dst)):
             self.error("E301", f"Cannot draw from {T.a(src)} into {T.a(dst)}.", st.dest)
+        self.into_a_variable(st.dest)
 
     def st_Shuffle(self, st: A.Shuffle, loop):
         if self.whole_numbered_zone(st.zone, "shuffled"):

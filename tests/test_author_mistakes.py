@@ -1293,3 +1293,16 @@ def test_two_values_the_other_way_round_are_one_error_that_says_so(tmp_path):
     expect(found, "E301", "game.rules", at, "takes 'p' (a player) before 'c' (a card)", "the other way round",
            "write current where first(deck) is")
     assert [d.code for d in found if d.severity == "error"] == ["E301"], [d.message for d in found]
+
+
+def test_a_card_moved_into_a_variable_that_is_not_a_zone_is_w116(tmp_path):
+    """The card left every zone, and check said nothing (outside tester mut10)."""
+    found, at = run(tmp_path, ("define score(p: player)", "var tapped: list of card = []\nrule tap(p: player):\n"
+                                                          "    move first(p.hand) from p.hand to ^tapped\n\n"
+                                                          "define score(p: player)"))
+    expect(found, "W116", "game.rules", at, "'tapped' is a variable, not a zone", "zone tapped: card, public")
+    (tmp_path / "x").mkdir()          # a local list is the rule's own scratch: not reported
+    found, _ = run(tmp_path / "x", ("define score(p: player)", "rule tap(p: player):\n    kept = []\n"
+                                                               "    move first(p.hand) from p.hand to kept\n\n"
+                                                               "define score(p: player)"))
+    assert not [d for d in found if d.code == "W116"], found
