@@ -177,10 +177,11 @@ class Checker:
             if s is not None and s.kind == "pvar":      # `current.recipes`: a player's zone or variable
                 self.blamed.append((self.diags[-1], s.decl, node.name, s.type))
                 return
-            if isinstance(node, A.Field):               # `s.number`: a kind's field, if one kind has it
-                owners = [f for k in self.out.kinds.values() for f in k.fields if f.name == node.name]
-                if len(owners) == 1:
-                    self.blamed.append((self.diags[-1], owners[0], node.name, None))
+            ref = self.out.refs.get(id(node))
+            if ref and ref[0] in ("field", "attr"):     # `s.number`: the field its kind declares
+                owner = next((f for f in getattr(self.out.kinds.get(ref[1]), "fields", []) if f.name == node.name), None)
+                if owner is not None:
+                    self.blamed.append((self.diags[-1], owner, node.name, None))
                     return
             node = node.obj
         name = getattr(node, "name", None) if isinstance(node, (A.Name, A.Call)) else None
@@ -753,7 +754,8 @@ class Checker:
         ctx = Context()
         typed = [(e, self.expr(e.value, ctx)) for e in d.entries]
         known = [t for _, t in typed if not T.unknown(t)]
-        vt = max(known, key=lambda t: sum(1 for u in known if T.join(u, t) != T.ANY), default=None)
+        kinds = {t: known.count(t) for t in dict.fromkeys(known)}       # a few types, however long the table
+        vt = max(kinds, key=lambda t: sum(n for u, n in kinds.items() if T.join(u, t) != T.ANY), default=None)
         for e, t in typed:
             if vt is None or T.unknown(t):
                 continue
@@ -1973,8 +1975,9 @@ class Checker:
                 hint = did_you_mean(e.name, fields)
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
-                self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.", e.name_span or e, hint)
-                self.blame(e.obj)
+                self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.",
+                           e.name_span or e.span, hint)
+                self.blame(e.obj)       # the value's declaration, not this field's name
                 return T.ERROR
             typ, dynamic = fields[e.name]
             self.out.refs[id(e)] = ("field" if dynamic else "attr", kind, e.name)
@@ -1987,7 +1990,7 @@ class Checker:
                 else:
                     hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
                             "declare it with 'player var' or 'player zone'")
-                self.error("E201", f"A player has no '{e.name}'.", e.name_span or e, hint)
+                self.error("E201", f"A player has no '{e.name}'.", e.name_span or e.span, hint)
                 self.blame(e.obj)
                 return T.ERROR
             self.out.refs[id(e)] = ("pvar", s.slot)
@@ -2315,7 +2318,6 @@ class Checker:
         known = self.sym.get(pattern.enum)
         if item == want or T.unknown(item) or known is None or known.kind != "enum":
             return          # a pattern of an enum that is not one: told at the pattern
-
         if item.startswith("thing:"):
             kind = item[6:]
             fields = [f for f, (ft, dynamic) in self.out.kind_fields.get(kind, {}).items() if ft == want and not dynamic]

@@ -899,11 +899,8 @@ def _declared_by(sources: Sources, diags: list) -> set:
         return set()
     names = set()
     for d in diags:
-        line = d.span.line
-        while line > 1:
-            text = sources.line(d.span.file, line) or ""
-            if text[:1].isalpha() or text[:1] == "_":
-                break
+        line = d.span.line          # back to the line where the declaration starts
+        while line > 1 and not re.match(r"[A-Za-z_]", sources.line(d.span.file, line) or ""):
             line -= 1
         text = sources.line(d.span.file, line) or ""
         names |= _names_declared(_logical_line(sources, d.span.file, line))
@@ -918,14 +915,9 @@ def _declared_by(sources: Sources, diags: list) -> set:
         m = _DECLARES.match(text)
         if re.match(r"^\w+\s*:", text) and (m is None or m.group(1) not in _declaration_words()):
             # a kind's field line that lost its indentation: the kind above lost it and those below
-            for above in range(line - 1, 0, -1):
-                prev = sources.line(d.span.file, above) or ""
-                if prev[:1].isalpha():
-                    kind = re.match(r"^(?:replace\s+|extend\s+)?(?:player\s+)?kind\s+(\w+)", prev)
-                    if kind:
-                        names.add(kind.group(1))
-                    break
-    return names
+            from .parser import kind_above
+            names.add(kind_above(lambda k: sources.line(d.span.file, k), line))
+    return names - {None}
 
 
 def _declaration_words():

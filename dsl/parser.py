@@ -1019,7 +1019,7 @@ def _misspelt(e, text: str, line: int, col: int):
             and decl.group(1) not in ("player", "side", "players", "zone") and col <= decl.end(2) + 1:
         return ("E101", f"'{decl.group(1)}' starts a declaration, which is written at the left margin; this line is "
                         "indented, inside the block above it.", (line, decl.start(1) + 1),
-                f"move the line (and the lines of its block) to the left margin")
+                "move the line (and the lines of its block) to the left margin")
     if m is not None and m.start(1) == 0 and col == 1 and m.group(1) not in _DECLARATION_WORDS \
             and _closest_word(m.group(1), _DECLARATION_WORDS) is None and re.match(r"[A-Za-z_]\w*\s*:\s*(#.*)?$", here):
         return ("E101", f"'{m.group(1)}:' at the left margin declares nothing: a rule starts with the word 'rule', "
@@ -1614,12 +1614,22 @@ def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
     field = re.match(r"([A-Za-z_]\w*)\s*:\s*[^\s#]", here)
     if field is None or field.group(1) in _DECLARATION_WORDS:
         return d
-    above = next((t for t in reversed(lines[:d.span.line - 1]) if t[:1].isalpha()), "")
-    kind = re.match(r"(?:replace\s+|extend\s+)?(?:player\s+)?kind\s+(\w+)", above)
+    kind = kind_above(lambda k: lines[k - 1], d.span.line)
     if kind is None:
         return d
-    return Diagnostic("E101", f"'{here.strip()}' reads as a field of the kind '{kind.group(1)}' above, but it is not "
+    return Diagnostic("E101", f"'{here.strip()}' reads as a field of the kind '{kind}' above, but it is not "
                               "indented under it.", d.span, f"indent it like the kind's other fields: '    {here.strip()}'")
+
+
+def kind_above(line_at, line: int) -> str | None:
+    """The kind whose declaration is the nearest declaration above line `line` (`line_at(k)` is
+    line k's text, from 1), or None when that declaration is not a kind."""
+    for k in range(line - 1, 0, -1):
+        text = line_at(k) or ""
+        if text[:1].isalpha():
+            kind = re.match(r"(?:replace\s+|extend\s+)?(?:player\s+)?kind\s+(\w+)", text)
+            return kind.group(1) if kind else None
+    return None
 
 
 def _parse_whole(text: str, file: str) -> tuple[A.Module, list[Diagnostic]]:

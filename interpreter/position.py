@@ -17,6 +17,7 @@ not run the rules or know any game.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
@@ -164,8 +165,7 @@ def _parse(prog, data, changes: dict, held: set):
         directs.append(_Direct(label, t, words, put))
 
     for raw, value in changes.items():
-        before = len(directs)
-        try:
+        with _written_at(raw, directs):
             key = str(raw)
             if key == "current":
                 current = _read(prog, "player", value, players, "current")
@@ -186,8 +186,7 @@ def _parse(prog, data, changes: dict, held: set):
                 if not isinstance(value, dict):
                     raise _err(key, "give a player's values as a mapping, e.g. {lineup: [...]}")
                 for name, words in value.items():
-                    inner = len(directs)
-                    try:
+                    with _written_at(name, directs):
                         label = f"{W.show(prog, 'player', seat, players)}'s {name}"
                         rows = data["players"] if seat < players else data["sides"]
                         r = seat if seat < players else seat - players
@@ -208,12 +207,6 @@ def _parse(prog, data, changes: dict, held: set):
                         else:
                             slot_change(label, t, words, lambda d, v, s=r, sl=slot, tb=table: d[tb][s].__setitem__(sl, v),
                                         len(row[slot]) if t.startswith("list:list:") else 0, zone)
-                    except PositionError as e:
-                        e.keys = (name, *e.keys)
-                        raise
-                    finally:
-                        for d in directs[inner:]:
-                            d.keys = (name, *d.keys)
                 continue
             if key in prog.kinds:
                 _thing_fields(prog, data, key, value, held, directs, targets, place_by_name, players)
@@ -236,13 +229,22 @@ def _parse(prog, data, changes: dict, held: set):
             else:
                 slot_change(key, t, value, lambda d, v, s=slot: d["globals"].__setitem__(s, v),
                             len(data["globals"][slot]) if t.startswith("list:list:") else 0, zone)
-        except PositionError as e:
-            e.keys = (raw, *e.keys)      # where the scenario wrote it
-            raise
-        finally:
-            for d in directs[before:]:
-                d.keys = (raw, *d.keys)
     return directs, targets, current
+
+
+@contextmanager
+def _written_at(key, directs: list):
+    """Where the changes inside were written, under `key`: on an error raised there, and on each
+    value they set directly (told when it is read; `PositionError.keys`)."""
+    before = len(directs)
+    try:
+        yield
+    except PositionError as e:
+        e.keys = (key, *e.keys)
+        raise
+    finally:
+        for d in directs[before:]:
+            d.keys = (key, *d.keys)
 
 
 def _numbered_index(label, t, value, k):
