@@ -412,7 +412,7 @@ def _game_of(path: Path, doc: dict) -> str:
     return str(folder.parent if folder.name == "scenarios" else folder)
 
 
-def _written_at(mapping, keys: tuple, at: tuple) -> tuple:
+def _where_keys(mapping, keys: tuple, at: tuple) -> tuple:
     """Where the innermost of `keys` is written in nested mappings read from a file; else `at`."""
     for key in keys:
         if isinstance(mapping, list) and type(key) is int and 0 <= key < len(mapping):
@@ -615,7 +615,7 @@ class _FileRunner:
         try:
             state.set_position(changes, rest, restart_turn)
         except api.PositionError as e:
-            at = _written_at(changes, getattr(e, "keys", ()), at)
+            at = _where_keys(changes, getattr(e, "keys", ()), at)
             hint = ""
             if not restart_turn and str(e).startswith("The rules cannot go on") and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "

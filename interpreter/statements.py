@@ -427,15 +427,9 @@ class TakeTurns(Stmt):
         turn = prog.procs.get(":turn")
         if turn is None:
             return TakeRounds.restart(prog, data, lead)
-        stack, blocks = data["stack"], prog.blocks
-        for i in range(len(stack) - 1, 0, -1):
-            if stack[i][0] == turn.block and blocks[stack[i - 1][0]].kind == "turns":
-                break
-        else:
+        if not _unwind(prog, data, turn.block, "turns"):
             return "no turn of the turn order is under way (the setup, a round or a stage is)"
-        while len(stack) > i:
-            if blocks[stack.pop()[0]].kind == "proc":
-                data["envs"].pop()
+        stack = data["stack"]
         stack[-1][3]["seat"] -= 1
         if stack[-1][3].get("last") is not None:
             stack[-1][3]["again"] = True     # in the rulebook's order, the same seat again
@@ -508,6 +502,22 @@ class NextTurn(Stmt):
         m.call(procs[":turn"], [], None)
 
 
+def _unwind(prog, data: dict, block: int, loop: str) -> bool:
+    """Take off a state's frame stack the innermost run of `block` that a `loop` frame ("turns",
+    "rounds") started, and every frame above it, so that the loop starts it again; False when no
+    such run is under way."""
+    stack, blocks = data["stack"], prog.blocks
+    for i in range(len(stack) - 1, 0, -1):
+        if stack[i][0] == block and blocks[stack[i - 1][0]].kind == loop:
+            break
+    else:
+        return False
+    while len(stack) > i:
+        if blocks[stack.pop()[0]].kind == "proc":
+            data["envs"].pop()
+    return True
+
+
 class TakeRounds(Stmt):
     """`take rounds [led by P]`: the round section again and again, for a game with rounds and no
     turns (everyone plays at once), until a stage or the game ends. At the start of each round P
@@ -526,19 +536,12 @@ class TakeRounds(Stmt):
     def restart(prog, data: dict, lead: int | None) -> str | None:
         """The round under way starts again from its first line (see `TakeTurns.restart`)."""
         rnd = prog.procs.get(":round")
-        stack, blocks = data["stack"], prog.blocks
         if rnd is None:
             return "the game has no turn or round section"
-        for i in range(len(stack) - 1, 0, -1):
-            if stack[i][0] == rnd.block and blocks[stack[i - 1][0]].kind == "rounds":
-                break
-        else:
+        if not _unwind(prog, data, rnd.block, "rounds"):
             return "no round is under way (the setup or a stage is)"
-        while len(stack) > i:
-            if blocks[stack.pop()[0]].kind == "proc":
-                data["envs"].pop()
         # the same round again: led by the player leading it now, or the one a position named
-        stack[-1][3] = {"leader": data["current"] if lead is None else lead}
+        data["stack"][-1][3] = {"leader": data["current"] if lead is None else lead}
         data["pending"] = None
         return None
 

@@ -58,20 +58,21 @@ def _fixed(pattern: tuple) -> int:
     return sum(len(p) for p in pattern if p is not None)
 
 
+def _fitting(plain: str, forms) -> list:
+    """The forms with some fixed text that the whole of `plain` (a `plain_label`) fits."""
+    return [p for p in dict.fromkeys(forms)
+            if any(x is not None and x.strip() for x in p) and _form(p).fullmatch(plain)]
+
+
 def written_forms(plain: str, forms) -> list:
-    """The forms with some fixed text that the whole of `plain` (a `plain_label`) is written in."""
-    out = []
-    for pattern in dict.fromkeys(forms):
-        if any(p is not None and p.strip() for p in pattern) and _form(pattern).fullmatch(plain):
-            out.append(_form(pattern))
-    return out
+    """The forms the whole of a text (a `plain_label`) is written in."""
+    return [_form(p) for p in _fitting(plain, forms)]
 
 
 def own_forms(label: str, forms) -> list:
     """The forms a label (a `plain_label`) is of: of those it fits whole, the ones with the most
     fixed text."""
-    fitting = [p for p in dict.fromkeys(forms)
-               if any(x is not None and x.strip() for x in p) and _form(p).fullmatch(label)]
+    fitting = _fitting(label, forms)
     most = max((_fixed(p) for p in fitting), default=0)
     return [_form(p) for p in fitting if _fixed(p) == most]
 
