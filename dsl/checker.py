@@ -159,11 +159,11 @@ class Checker:
 
     def blame(self, node):
         """Note the declaration whose type an error at a use may come from: the variable, zone,
-        parameter or definition the failing value is read from (`pawn`, `c.rank`, `f(x)`). When
+        parameter or definition the failing value is read from (`token`, `c.rank`, `f(x)`). When
         several uses of one declaration fail, the declaration is the likelier mistake (`check`)."""
         if isinstance(node, A.Comprehension):         # `[c.rank for c in cs]`: what it makes
             node = node.expr
-        if isinstance(node, A.Binary):        # `s == pawn`: a side read from a declaration
+        if isinstance(node, A.Binary):        # `s == token`: a side read from a declaration
             before = len(self.blamed)
             self.blame(node.left)
             if len(self.blamed) == before:
@@ -1015,7 +1015,7 @@ class Checker:
         for name, span in self.ctx.assigned.items():
             if name not in self.ctx.used:
                 meant = did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "var"])
-                if meant:       # `smckhead = pick(players)`: a misspelt variable, never set
+                if meant:       # `levle = level + 1`: a misspelt variable, never set
                     self.error("E201", f"'{name}' is set here but never used: it is a new local, not a variable "
                                        "of the game, so the game's variable is not set.", A.Name(name, span=span), meant)
                     continue
@@ -1348,7 +1348,7 @@ class Checker:
 
     def st_Assign(self, st: A.Assign, loop):
         vt = self.expr(st.value, self.ctx)
-        if isinstance(st.target, A.Name) and st.op == "=":    # `c = first(current.mask)`: W106 asks later
+        if isinstance(st.target, A.Name) and st.op == "=":    # `c = first(current.hand)`: W106 asks later
             self.ctx.secret[st.target.name] = (st.value, dict(self.ctx.secret))
         zone = self.zone_named(st.value)
         if zone:
@@ -2585,8 +2585,8 @@ _PICKERS = ("first", "last", "take", "drop", "pick", "shuffled", "sort", "revers
 
 def _blame_declarations(diags: list, blamed: list) -> list:
     """Several uses of one variable, zone, parameter or definition that do not fit its declared
-    type: one error at the declaration, listing them (a `var pawn: treasure` that should say
-    `space` gave an error at each of 15 uses, none at the line to change)."""
+    type: one error at the declaration, listing them (a `var token: card` that should say
+    `tile` gave an error at each of its uses, none at the line to change)."""
     present = {id(d) for d in diags}
     groups: dict = {}
     for d, decl, name, t in blamed:

@@ -957,7 +957,7 @@ def _names_declared(text: str) -> set:
             names.add(m.group(1))
     names.add(text.split(":")[0].strip())
     head = re.findall(r"[A-Za-z_]\w*", re.sub(r'"[^"]*"', "", text.split(":")[0].split("(")[0]))
-    if head and len(head) <= 4:        # the name before the colon (`var var hot: totem`, `kind from totem`)
+    if head and len(head) <= 4:        # the name before the colon (`var var hot: card`, `kind from card`)
         names.add(head[-1])
     return names
 

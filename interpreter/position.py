@@ -419,7 +419,7 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 zone = rests[0].name.split("'s ", 1)[1]
                 owned = f"; rest: {{{kind}: {zone}}} takes each {kind} from its owner's {zone}"
             named = sorted({name for name, row in picked.items() if any(y in cands for y in row if y is not None)})
-            if named:       # this very position names them elsewhere (the one Moon in a hand and in the deck)
+            if named:       # this very position names them elsewhere (one card in a hand and in the deck)
                 n = len(cands)
                 taken = "it is" if n == 1 else f"the game has {n} and"
                 raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "

@@ -889,8 +889,8 @@ class _Expectations:
 
     def offered_holding(self, x, options: list):
         """The option `x` names, as a move would find it (`State.find_option`): the same label (words
-        in any order), else one of the same form with the same values ("Score Chocoholic (4)" for
-        "Score Chocoholic (4) from advanced pile 1"), else, for a text not written as a whole label,
+        in any order), else one of the same form with the same values ("Take 3 gems" for "Take 3
+        gems from pile 1"), else, for a text not written as a whole label,
         one holding it. So 'not offered' holds exactly when a move of the same words would find
         nothing to make."""
         hit = _label_named(x, options)

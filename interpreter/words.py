@@ -30,11 +30,11 @@ def labels_fitting(text: str, labels: list[str], parts: bool, forms=()) -> list[
     case (a long menu shows an option's label under its group's heading).
 
     `forms` are the rulebook's labels as parts (`Compiled.label_patterns`). A text written whole in
-    one of them names only labels of that form: "Score Chocoholic (4)" names "Score Chocoholic (4)
-    from advanced pile 1" (a value left out where the label adds a note), but "Fly to Foggy Knoll"
-    never names "Air Support: fly to Foggy Knoll", another option holding the same words. A label
-    is of the form with the most fixed text it fits: "Fly to Dark Pit and back" is of the form
-    "Fly to {s} and back", not of "Fly to {s}" with "Dark Pit and back" put in."""
+    one of them names only labels of that form: "Take 3 gems" names "Take 3 gems from pile 1" (a
+    value left out where the label adds a note), but "Move to B2" never names "Bonus: move to B2",
+    another option holding the same words. A label is of the form with the most fixed text it
+    fits: "Move to B2 and back" is of the form "Move to {t} and back", not of "Move to {t}" with
+    "B2 and back" put in."""
     found = [i for i, label in enumerate(labels) if same_list_reordered(text, label)]
     if found or not parts:
         return found
