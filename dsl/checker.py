@@ -136,6 +136,7 @@ class Checker:
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
+        self.mistyped: set = set()       # ids of definitions whose value does not fit their type
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
 
@@ -197,6 +198,12 @@ class Checker:
         if decl is not None:
             t = self.out.param_type(decl) if isinstance(decl, A.Param) else getattr(self.sym.get(name), "type", None)
             self.blamed.append((self.diags[-1], decl, name, t))
+
+    def blame_place(self, place):
+        """After an error at a value put into `place` (`won = true`, `add s to seen`): when the
+        value came from no declaration, the place's own declaration may be the mistake."""
+        if not (self.blamed and self.blamed[-1][0] is self.diags[-1]):
+            self.blame(place)
 
     def warn(self, code, message, node_or_span, hint=""):
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
@@ -790,6 +797,7 @@ class Checker:
                     self.table_start_in_range(d)
                 if not T.fits(t, s.type):
                     self.error("E301", f"The variable '{d.name}' is {T.a(s.type)} but starts as {T.a(t)}.", d.init)
+                    s.type = T.ERROR        # the type or the start is wrong: its uses cannot tell which
                 out.env_sizes[id(d)] = ctx.size
         for k in out.kinds.values():
             for f in k.fields:
@@ -799,6 +807,7 @@ class Checker:
                     ft = out.kind_fields[k.name][f.name][0]
                     if not T.fits(t, ft):
                         self.error("E301", f"The field '{f.name}' is {T.a(ft)} but starts as {T.a(t)}.", f.default)
+                        out.kind_fields[k.name][f.name] = (T.ERROR,) + tuple(out.kind_fields[k.name][f.name][1:])
                     out.env_sizes[id(f)] = ctx.size
         for s in self.sym.values():
             if s.kind == "define":
@@ -985,7 +994,12 @@ class Checker:
         return None
 
     def define_type(self, s: Symbol) -> str:
+        """The type of a definition's value where it is used. One whose value does not fit its
+        declared type is told once, at its body; its uses then take the error type, since either
+        the declaration or the body is wrong and the uses cannot tell which."""
         d = s.decl
+        if id(d) in self.mistyped:
+            return T.ERROR
         if id(d) in self.out.env_sizes:
             return s.type or T.ANY
         if d in self.define_stack:
@@ -1002,6 +1016,8 @@ class Checker:
             s.type = t
         elif not T.fits(t, s.type):
             self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", d.body)
+            self.mistyped.add(id(d))
+            return T.ERROR
         return s.type
 
     def body(self, owner, params, stmts):
@@ -1277,7 +1293,7 @@ class Checker:
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
                                w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
-                elif s.type is not None and not T.unknown(s.type) and not T.fits(s.type, T.INT):
+                elif s.type is not None and id(s.decl) not in self.mistyped and not T.unknown(s.type) and not T.fits(s.type, T.INT):
                     self.error("E301", f"Winners are ranked by numbers, and '{name}' gives {T.a(s.type)}.",
                                self.word(w, name), f"rank by a definition that gives an int, such as 'define {name}(p: player): int = ...'")
         else:
@@ -1382,10 +1398,12 @@ class Checker:
             return
         tt = self.place(tgt, reads=st.op != "=")
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
-            self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", st)
+            self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", tgt)
+            return
         if not T.fits(vt, tt):
             self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value,
                        self.type_hint(st.value, vt, tt))
+            self.blame_place(tgt)
 
     def zone_named(self, e) -> str:
         """The zone an expression names directly (`deck`, `p.hand`, `discard[k]`), or ""."""
@@ -1704,6 +1722,7 @@ class Checker:
         lt = self.zone_place(st.target, "What 'add' adds to")
         if not T.fits(it, T.elem(lt)):
             self.error("E301", f"Cannot add {T.a(it)} to {T.a(lt)}.", st.item)
+            self.blame_place(st.target)
 
     def st_RemoveFrom(self, st: A.RemoveFrom, loop):
         it = self.expr(st.item, self.ctx)
@@ -2096,7 +2115,7 @@ class Checker:
             self.out.refs[id(e)] = ("define", e.name)
             return self.define_type(s)
         if e.name in B.BUILTINS:
-            return self.builtin_call(e)
+            return self.builtin_call_or_swapped(e)
         hint = did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS))
         if e.name in self.rules:
             hint = f"'{e.name}' is a rule; call it as a statement on a line of its own"
@@ -2108,6 +2127,46 @@ class Checker:
         for a in e.args:
             self.expr(a, self.ctx)
         return T.ERROR
+
+    def builtin_call_or_swapped(self, e: A.Call) -> str:
+        """A built-in call, checked; one whose two values are the other way round
+        (`roll(c => c != black, colour_die)`, `drop(2, hand)`) is one error saying so, where its
+        values checked one by one would each give one."""
+        before, blamed, warned = len(self.diags), len(self.blamed), len(self.out.warnings)
+        t = self.builtin_call(e)
+        if len(self.diags) == before or not 2 <= len(e.args) <= 3:
+            return t
+        kinds = []
+        for a in e.args:            # two values of one type cannot be the other way round
+            n, w = len(self.diags), len(self.out.warnings)
+            kinds.append("fn" if isinstance(a, A.Lambda) else self.expr(a, self.ctx))
+            del self.diags[n:], self.out.warnings[w:]
+        for i in range(len(e.args)):
+            for j in range(i + 1, len(e.args)):
+                if kinds[i] == kinds[j] or T.ERROR in (kinds[i], kinds[j]):
+                    continue
+                args = list(e.args)
+                args[i], args[j] = args[j], args[i]
+                tried = len(self.diags)
+                swapped = self.builtin_call(A.Call(e.name, args, span=e.span))
+                clean = len(self.diags) == tried
+                del self.diags[tried:]
+                if not clean:
+                    continue
+                del self.diags[before:]
+                del self.blamed[blamed:]
+                del self.out.warnings[warned:]
+                self.out.refs[id(e)] = ("builtin", e.name)
+                a, b = self.text_of(e.args[i]), self.text_of(e.args[j])
+                which = f"'{a}' and '{b}'" if "..." not in (a, b) else \
+                    f"its {('first', 'second', 'third')[i]} and {('second', 'third')[j - 1]} values"
+                self.error("E301", f"The values of '{e.name}' are in the wrong order: {which} are the other way round.",
+                           e.args[i],
+                           f"it is {B.BUILTINS[e.name][2]}")
+                if self.blamed and self.blamed[-1][0] is self.diags[-1]:
+                    self.blamed.pop()       # the call's mistake, not a declaration's
+                return swapped
+        return t
 
     def builtin_call(self, e: A.Call) -> str:
         lo, hi, desc = B.BUILTINS[e.name]

@@ -764,19 +764,19 @@ def test_a_variant_that_replaces_a_definition_with_another_signature_is_named_by
         [(d.message, d.hint) for d in e.value.diagnostics]
 
 
-def test_a_variant_that_gives_a_variable_a_new_type_is_named_by_the_base_errors_it_causes(tmp_path):
-    """(As `tabletop check` reports them: through api.load_game, which notes the variant's changes.)"""
+def test_a_variant_that_gives_a_variable_a_new_type_is_one_error_at_its_replace(tmp_path):
+    """(As `tabletop check` reports them: through api.load_game.) The base's uses of `level` as a
+    number (`level < 9`, `level += 1`, `level + 1`) all fail for one reason, told at the variant's
+    line that gave it the new type."""
     from tabletop.interpreter.api import load_game
     variant = 'extends "../game.rules"\n\nreplace var level: bool = false\n'
     build(tmp_path / "book", add={"variants/v.rules": variant})
     with pytest.raises(RulebookError) as e:
         load_game(str(tmp_path / "book"), "v")
-    found = e.value.diagnostics
-    base_errors = [d for d in found if d.severity == "error" and d.span.file.endswith("game.rules")]
-    noted = [d for d in base_errors if "'level' was replaced by" in d.hint]
-    assert noted, [(d.message, d.hint) for d in found]        # the errors under the name say why
-    for d in noted:
-        assert "v.rules:3 as 'bool'" in d.hint and "use it as 'int'" in d.hint
+    found = [d for d in e.value.diagnostics if d.severity == "error"]
+    assert len(found) == 1, [(d.message, d.hint) for d in found]
+    assert found[0].span.file.endswith("v.rules") and found[0].span.line == 3
+    assert "'level' is declared here as a bool, and 3 of its uses do not fit that" in found[0].message
 
 
 def test_a_kind_line_without_its_colon_is_one_error_at_that_line(tmp_path):
@@ -1306,3 +1306,49 @@ def test_a_card_moved_into_a_variable_that_is_not_a_zone_is_w116(tmp_path):
                                                                "    move first(p.hand) from p.hand to kept\n\n"
                                                                "define score(p: player)"))
     assert not [d for d in found if d.code == "W116"], found
+
+
+# ------------------------------------------------------------------ a declared type that is wrong
+def test_a_definition_whose_value_is_not_its_declared_type_is_one_error_at_it(tmp_path):
+    """`best` said to give a bool: its body gives an int, the score adds it and `tops` lists it
+    with numbers. Either the
+    declaration or the body is the mistake; the uses cannot tell which, so only the definition
+    is told."""
+    found, at = run(tmp_path, ("define best(cs: list of card): int =", "define best(cs: list of card): bool =^"),
+                    add={"game.rules": BASE["game.rules"] + "define tops: list of int = [best(deck), 1]\n"})
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    expect(found, "E301", "game.rules", (at[0], None), "'best' is declared as a bool", "its value is an int")
+
+
+def test_a_variable_declared_with_another_type_than_its_start_is_one_error_at_it(tmp_path):
+    """`var level: bool = 0` (meant int): the start does not fit, nor do `level < 9`,
+    `level += 1` and `level + 1`. The type or the start is wrong, and the uses cannot tell which:
+    one error, at the declaration."""
+    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0", "var level: bool = ^0"))
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    expect(found, "E301", "game.rules", at, "'level' is a bool but starts as an int")
+
+
+def test_a_field_declared_with_another_type_than_its_start_is_one_error_at_it(tmp_path):
+    found, at = run(tmp_path, ("    rank: int\n", "    rank: int\n    worn: list of bool = ^false\n"),
+                    add={"game.rules": BASE["game.rules"].replace("current.points += bonus",
+                                                                  "first(current.hand).worn = true\n            current.points += bonus")})
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    expect(found, "E301", "game.rules", at, "'worn' is a list of truths but starts as a bool")
+
+
+def test_a_built_in_given_two_values_the_other_way_round_is_one_error_saying_so(tmp_path):
+    found, at = run(tmp_path, ("max([c.rank for c in cs])", "max([c.rank for c in take(^2, cs)])"))
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    expect(found, "E301", "game.rules", at, "'take' are in the wrong order", "'2' and 'cs' are the other way round",
+           "take(list, n)")
+
+
+def test_a_built_in_given_two_numbers_it_refuses_is_not_called_the_other_way_round(tmp_path):
+    found, at = run(tmp_path, ("max([c.rank for c in cs])", "max([c.rank for c in cs] + ^range(1, 1000000))"))
+    hit = expect(found, "E301", "game.rules", at, "range(1, 1000000) would make")
+    assert "other way round" not in hit.message
