@@ -121,6 +121,7 @@ class Checker:
         self.p = program
         self.diags: list[Diagnostic] = []
         self.blamed: list = []           # (an error at a use, the declaration it may come from, its name)
+        self.checked_by_data: set = set()   # ids of fields whose type the data's records agree with
         self._all_nodes: list | None = None    # all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
@@ -164,11 +165,9 @@ class Checker:
         several uses of one declaration fail, the declaration is the likelier mistake (`check`)."""
         if isinstance(node, A.Comprehension):         # `[c.rank for c in cs]`: what it makes
             node = node.expr
-        if isinstance(node, A.Binary):        # `s == token`: a side read from a declaration
-            before = len(self.blamed)
+        if isinstance(node, A.Binary):        # `s == token`: either side's declaration may be wrong
             self.blame(node.left)
-            if len(self.blamed) == before:
-                self.blame(node.right)
+            self.blame(node.right)
             return
         while isinstance(node, (A.Field, A.Index)) or isinstance(node, A.Call) and node.name in _PICKERS and node.args:
             if isinstance(node, A.Call):        # `first(current.hand).suit`: a card of the hand
@@ -183,6 +182,8 @@ class Checker:
                 owner = next((f for f in getattr(self.out.kinds.get(ref[1]), "fields", []) if f.name == node.name), None)
                 if owner is not None:
                     self.blamed.append((self.diags[-1], owner, node.name, None))
+                    if not self.out.kind_fields.get(ref[1], {}).get(node.name, (None, True))[1]:
+                        self.checked_by_data.add(id(owner))
                     return
             node = node.obj
         name = getattr(node, "name", None) if isinstance(node, (A.Name, A.Call)) else None
@@ -1511,9 +1512,8 @@ class Checker:
         for k, (prm, a, at, pt) in enumerate(typed):
             if k in wrong:
                 self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a)
-                if not (self.blamed and self.blamed[-1][0] is self.diags[-1]):
-                    # a value not read from a declaration: the parameter's own may be the mistake
-                    self.blamed.append((self.diags[-1], prm, prm.name, pt))
+                # the value's declaration may be the mistake, or the parameter's own
+                self.blamed.append((self.diags[-1], prm, prm.name, pt))
         for a in args[len(params):]:
             self.expr(a, self.ctx)
 
@@ -2642,7 +2642,7 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
 _PICKERS = ("first", "last", "take", "drop", "pick", "shuffled", "sort", "reverse", "unique", "rest")
 
 
-def _blame_declarations(diags: list, blamed: list) -> list:
+def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozenset()) -> list:
     """Several uses of one variable, zone, parameter or definition that do not fit its declared
     type: one error at the declaration, listing them (a `var token: card` that should say
     `tile` gave an error at each of its uses, none at the line to change)."""
@@ -2652,8 +2652,11 @@ def _blame_declarations(diags: list, blamed: list) -> list:
         if id(d) in present:
             groups.setdefault(id(decl), (decl, name, t, []))[3].append(d)
     dropped, added = set(), []
-    for decl, name, t, uses in groups.values():
-        uses = list({id(d): d for d in uses}.values())
+    # The declaration with most failing uses first, and of two, not a field its data agrees with: a
+    # use blamed on two (`s.colour == c`) is counted for the likelier one only.
+    for decl, name, t, uses in sorted(groups.values(), key=lambda g: (-len({id(d) for d in g[3]}),
+                                                                      id(g[0]) in checked_by_data)):
+        uses = [d for d in {id(d): d for d in uses}.values() if id(d) not in dropped]
         if not getattr(decl, "span", None) or not decl.span.line:
             continue
         here = next((d for d in diags if id(d) not in dropped and d not in uses and d.span.file == decl.span.file
@@ -2664,8 +2667,8 @@ def _blame_declarations(diags: list, blamed: list) -> list:
         what = f" as {T.a(t)}" if t and not T.unknown(t) else ""
         dropped |= {id(d) for d in uses}
         note = f"{len(uses)} of its uses {'does' if len(uses) == 1 else 'do'} not fit its declared type either ({shown})"
-        if here is not None:        # the declaration's own error says the rest
-            dropped.add(id(here))
+        if here is not None:        # the declaration's own error says the rest (it may be there twice)
+            dropped |= {id(d) for d in diags if (d.code, d.message, d.span) == (here.code, here.message, here.span)}
             added.append(dataclasses.replace(here, hint=f"{here.hint}; {note}" if here.hint else note))
             continue
         if all(d.code == "E303" for d in uses):        # `player var x` read as a game variable
@@ -2793,7 +2796,7 @@ def check(program: Program) -> CheckedProgram:
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
     checker.diags[:0] = list(program.syntax_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]
-    checker.diags = _blame_declarations(checker.diags, checker.blamed)
+    checker.diags = _blame_declarations(checker.diags, checker.blamed, checker.checked_by_data)
     if twice:       # its data's fields, too, are missing from the declaration that was read
         checker.diags = [d for d in checker.diags if not (d.code == "E023" and any(
             d.message.startswith(f"The {n} record has a field") for n in twice))]

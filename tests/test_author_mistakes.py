@@ -1352,3 +1352,26 @@ def test_a_built_in_given_two_numbers_it_refuses_is_not_called_the_other_way_rou
     found, at = run(tmp_path, ("max([c.rank for c in cs])", "max([c.rank for c in cs] + ^range(1, 1000000))"))
     hit = expect(found, "E301", "game.rules", at, "range(1, 1000000) would make")
     assert "other way round" not in hit.message
+
+
+def test_a_parameter_declared_with_the_wrong_type_is_one_error_at_it(tmp_path):
+    """`cs: list of cell` (meant card): the body reads a card's rank, and the score passes a hand of
+    cards; the hand's declaration is right (other lines use it as cards), so the parameter is told."""
+    found, at = run(tmp_path, ("define best(cs: list of card)", "define best(^cs: list of cell)"))
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    hit = expect(found, "E201", "game.rules", (at[0], None), "a cell has no field 'rank'")
+    assert "line 39: 'best' wants a list of cells for 'cs'" in hit.hint, hit.hint
+
+
+def test_a_comparison_blames_the_side_whose_declaration_more_uses_disagree_with(tmp_path):
+    """`s.colour == c` with `c: flood_state`: the data agree with the field, the callers with the
+    colour: the parameter is the one error."""
+    text = BASE["game.rules"].replace("setup:", """define of_suit(cs: list of card, s: flood): list of card = [c for c in cs if c.suit == s]
+        define hearts_held(p: player): int = count(of_suit(p.hand, hearts)) + count(of_suit(deck, hearts))
+
+        setup:""").replace("enum suit: hearts, spades", "enum suit: hearts, spades\n        enum flood: dry, wet")
+    found, _ = run(tmp_path, add={"game.rules": text})
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    assert errors[0].message.startswith("'s' is declared here as a flood, and 3 of its uses"), errors[0].message
