@@ -122,6 +122,7 @@ class Checker:
         self.diags: list[Diagnostic] = []
         self.blamed: list = []           # (an error at a use, the declaration it may come from, its name)
         self.checked_by_data: set = set()   # ids of fields whose type the data's records agree with
+        self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
         self._all_nodes: list | None = None    # all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
@@ -441,6 +442,9 @@ class Checker:
     def signatures(self):
         """Types of fields, vars, tables and definitions, before any body is checked."""
         out = self.out
+        # A field most of whose records give another type is told there (E022): its type is wrong,
+        # or all those records are, and its uses cannot tell which.
+        told_by_data = {d.span for d in self.p.data_problems if d.code == "E022" and d.message.startswith("The field '")}
         for name, k in out.kinds.items():
             fields = {}
             for f in k.fields:
@@ -455,12 +459,15 @@ class Checker:
             out.kind_zones[name] = self.thing_zones(k, fields)
             out.kind_fields[name] = fields
             out.things[name] = self.expand_things(k, fields)
+            for f in k.fields:
+                if f.span in told_by_data and f.name in fields:
+                    fields[f.name] = (T.ERROR, fields[f.name][1])
         for name, g in out.grids.items():
             if name not in out.kinds:
                 self.error("E201", f"'grid' names '{name}', which is not a kind.", g, did_you_mean(name, out.kinds))
                 continue
             for f in (g.row, g.col):
-                if out.kind_fields[name].get(f, (None,))[0] != T.INT:
+                if out.kind_fields[name].get(f, (None,))[0] not in (T.INT, T.ERROR):
                     self.error("E205", f"The grid needs the kind '{name}' to have a whole-number field '{f}' from its data.", g)
             else:
                 self.check_cells(out.kinds[name], g)
@@ -2011,6 +2018,8 @@ class Checker:
                             "declare it with 'player var' or 'player zone'")
                 self.error("E201", f"A player has no '{e.name}'.", e.name_span or e.span, hint)
                 self.blame(e.obj)
+                if s is not None and s.kind == "var":
+                    self.read_as_players.setdefault(e.name, []).append(self.diags[-1])
                 return T.ERROR
             self.out.refs[id(e)] = ("pvar", s.slot)
             return s.type
@@ -2684,6 +2693,24 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
     return [d for d in diags if id(d) not in dropped] + added
 
 
+def _game_variables_read_as_players(checker) -> list:
+    """A game variable or zone that every use reads as a player's (`current.bonus`, never
+    `bonus`): the declaration left out `player`, so one error there, not one at each use."""
+    drop, told = set(), []
+    for name, errors in checker.read_as_players.items():
+        s = checker.sym.get(name)
+        if s is None or not s.decl.span.line or ("global", s.slot) in checker.out.refs.values():
+            continue
+        drop |= {id(d) for d in errors}
+        what = "zone" if isinstance(s.decl, A.ZoneDecl) else "var"
+        lines = sorted({d.span.line for d in errors})
+        shown = ", ".join(map(str, lines[:6])) + (", ..." if len(lines) > 6 else "")
+        told.append(Diagnostic("E303", f"'{name}' is declared here for the whole game, but {'its use' if len(errors) == 1 else f'all {len(errors)} of its uses'} "
+                                       f"read{'s' if len(errors) == 1 else ''} it as each player's (line{'s' * (len(errors) > 1)} {shown}).",
+                               s.decl.span, f"if each player has their own '{name}', write 'player {what} {name}' here"))
+    return [d for d in checker.diags if id(d) not in drop] + told
+
+
 def _picked_from(e):
     """The list that a moved value is picked from: a comprehension's, or that of first, last, take,
     drop (`take(deck, 1)`); None for anything else."""
@@ -2793,6 +2820,7 @@ def check(program: Program) -> CheckedProgram:
             return d.code == "E301" and d.message.startswith("Cannot tell what kind of thing") and \
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
+    checker.diags = _game_variables_read_as_players(checker)
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
     checker.diags[:0] = list(program.syntax_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]

@@ -1375,3 +1375,23 @@ def test_a_comparison_blames_the_side_whose_declaration_more_uses_disagree_with(
     errors = [d for d in found if d.severity == "error"]
     assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
     assert errors[0].message.startswith("'s' is declared here as a flood, and 3 of its uses"), errors[0].message
+
+
+def test_a_game_variable_every_use_reads_as_a_players_is_one_error_at_it(tmp_path):
+    """`var points` (meant `player var points`): `current.points` and `p.points` are each fine for a
+    player variable; the declaration left out `player`."""
+    found, at = run(tmp_path, ("player var points: int = 0", "^var points: int = 0"))
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    hit = expect(found, "E303", "game.rules", at, "'points' is declared here for the whole game",
+                 "all 2 of its uses read it as each player's (lines 32, 39)")
+    assert "write 'player var points' here" in hit.hint
+
+
+def test_a_field_whose_records_all_give_another_type_is_one_error_at_it(tmp_path):
+    """`rank: bool` (meant int): every record gives a number (E022, at the field), and `max` of the
+    ranks is not also an error: the field's uses cannot tell whether it or its records are wrong."""
+    found, at = run(tmp_path, ("    rank: int", "    ^rank: bool"))
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    expect(found, "E022", "game.rules", at, "'rank' of the kind 'card' is declared bool", "records give something else")
