@@ -1391,7 +1391,14 @@ def test_a_game_variable_every_use_reads_as_a_players_is_one_error_at_it(tmp_pat
 def test_a_field_whose_records_all_give_another_type_is_one_error_at_it(tmp_path):
     """`rank: bool` (meant int): every record gives a number (E022, at the field), and `max` of the
     ranks is not also an error: the field's uses cannot tell whether it or its records are wrong."""
-    found, at = run(tmp_path, ("    rank: int", "    ^rank: bool"))
+    found, at = run(tmp_path, ("    rank: int", "    ^rank: bool"),
+                    add={"game.rules": BASE["game.rules"] + "define top_rank: int = first(deck).rank + 1\n"})
     errors = [d for d in found if d.severity == "error"]
     assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
     expect(found, "E022", "game.rules", at, "'rank' of the kind 'card' is declared bool", "records give something else")
+    # The grid's row: not also "the grid needs a whole-number field 'row'".
+    (tmp_path / "grid").mkdir()
+    found, at = run(tmp_path / "grid", ("    row: int", "    ^row: bool"))
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    expect(found, "E022", "game.rules", at, "'row' of the kind 'cell' is declared bool")
