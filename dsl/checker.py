@@ -2670,7 +2670,8 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
             continue
         here = next((d for d in diags if id(d) not in dropped and d not in uses and d.span.file == decl.span.file
                      and d.span.line == decl.span.line), None)
-        if len(uses) < (1 if here is not None else 2):
+        # Two failing uses on one line are likelier one wrong word there than a wrong declaration.
+        if len({(d.span.file, d.span.line) for d in uses}) < (1 if here is not None else 2):
             continue
         shown = "; ".join(f"line {d.span.line}: {d.message.rstrip('.')}" for d in uses[:4]) + ("; ..." if len(uses) > 4 else "")
         what = f" as {T.a(t)}" if t and not T.unknown(t) else ""

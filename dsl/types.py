@@ -57,6 +57,8 @@ def join(a: str, b: str) -> str:
         return ERROR
     if fits(a, b) and a != NONE and a != ANY:
         return a if b in (NONE, ANY) or a == b or fits(b, a) else b
+    if a == NONE and fits(a, b):        # `if c then none else explorer`: a role, or none
+        return b
     if fits(b, a):
         return b if a in (NONE, ANY) else a
     return ANY

@@ -1402,3 +1402,25 @@ def test_a_field_whose_records_all_give_another_type_is_one_error_at_it(tmp_path
     errors = [d for d in found if d.severity == "error"]
     assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
     expect(found, "E022", "game.rules", at, "'row' of the kind 'cell' is declared bool")
+
+
+def test_none_among_values_of_one_type_is_that_type_or_none(tmp_path):
+    """`hearts -> none` in a table of suits, and `if ... then none else hearts`: a suit, or none."""
+    text = BASE["game.rules"].replace("table bonus:", """table lead:
+            1 -> hearts
+            2 -> none
+            3 -> spades
+
+        define led(n: int): suit = if n > 3 then none else lead[n]
+
+        table bonus:""")
+    found, _ = run(tmp_path, add={"game.rules": text})
+    assert not [d for d in found if d.severity == "error"], [f"{d.code} {d.span}: {d.message}" for d in found]
+
+
+def test_two_failing_uses_on_one_line_are_told_there_not_at_the_declaration(tmp_path):
+    """`level` written where `deck` was meant, twice on one line: one wrong word there, not a
+    wrong declaration of `level` (which its other lines use as a number)."""
+    found, at = run(tmp_path, ("    if count(deck) == 0:", "    if count(^level) == 0 and first(level) == none:"))
+    errors = [d for d in found if d.severity == "error"]
+    assert errors and all(d.span.line == at[0] for d in errors), [f"{d.code} {d.span}: {d.message}" for d in errors]
