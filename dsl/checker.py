@@ -611,6 +611,7 @@ class Checker:
         bad = {f.name: f.data_default for f in k.fields if f.data_default is not A.NO_DEFAULT and f.name in fields
                and not self.default_fits(k, f, fields[f.name][0])}
         things = []
+        before = len(self.diags)
         for rec in records:
             clean = {key: v for key, v in rec.items() if key not in ("_line", "_file", "count")}
             for f, (typ, dynamic) in fields.items():
@@ -619,6 +620,7 @@ class Checker:
                 if not dynamic and f in clean:
                     clean[f] = self.data_value(clean[f], typ, k, f, rec)
             things.extend(dict(clean) for _ in range(rec.get("count", 1)))
+        self.enum_field_told_once(k, fields, records, before)
         if k.per_player:
             # One set per player, player by player: things[i] belongs to seat i // len(set).
             self.out.per_player_kinds[k.name] = len(things)
@@ -688,6 +690,39 @@ class Checker:
                     self.out.warnings.append(Diagnostic("W105", f"{message}.", at, hint, severity="warning"))
                 continue
             seen[name] = rec
+
+    def enum_field_told_once(self, k: A.KindDecl, fields: dict, records: list, before: int):
+        """A field of an enum whose values most of its records (two or more) are not: the
+        declaration names the wrong enum (`first: colour` where the records give shapes), so one
+        error there, as the loader's E022 for a wrong type, and the field's uses take the error
+        type; not one error for each record."""
+        for f in k.fields:
+            typ = fields.get(f.name, ("",))[0]
+            if not T.elem(typ).startswith("enum:") if typ.startswith("list:") else not typ.startswith("enum:"):
+                continue
+            said = re.compile(rf"The value (.+) of '{re.escape(f.name)}' is not a value of the enum ")
+            wrong = [(d, m.group(1)) for d in self.diags[before:] if d.code == "E025"
+                     for m in [said.match(d.message)] if m]
+            given = sum(1 for r in records if f.name in r)
+            lines = {d.span.line for d, _ in wrong}
+            if len(lines) < 2 or 2 * len(lines) < given or not f.span.line:
+                continue
+            gone = {id(d) for d, _ in wrong}
+            self.diags[before:] = [d for d in self.diags[before:] if id(d) not in gone]
+            values = list(dict.fromkeys(v for _, v in wrong))
+            shown = ", ".join(values[:4]) + (", ..." if len(values) > 4 else "")
+            names = {v.strip("'") for v in values}
+            other = next((n for n, x in self.sym.items() if x.kind == "enum" and names <=
+                          {m for m, y in self.sym.items() if y.kind == "enum_value" and y.type == "enum:" + n}), None)
+            ordered = sorted(lines)
+            self.error("E022", f"The field '{f.name}' of the kind '{k.name}' is declared {T.show(typ)}, but {len(lines)} of "
+                               f"its {given} records give something else ({shown}).", f,
+                       (f"those are values of the enum '{other}': write '{f.name}: "
+                        f"{'list of ' if typ.startswith('list:') else ''}{other}'; or, if the type is right, " if other else
+                        "correct the field's type here; or, if it is right, ") +
+                       f"the records in {Path(self.p.data_files.get(k.name, 'the data')).name} (line{'s' * (len(ordered) > 1)} "
+                       f"{', '.join(map(str, ordered[:6]))}{', ...' if len(ordered) > 6 else ''})")
+            fields[f.name] = (T.ERROR, fields[f.name][1])
 
     def data_where(self, where: Span, key: str) -> Span:
         """The value of `key` on a data record's line, for the caret."""

@@ -1424,3 +1424,21 @@ def test_two_failing_uses_on_one_line_are_told_there_not_at_the_declaration(tmp_
     found, at = run(tmp_path, ("    if count(deck) == 0:", "    if count(^level) == 0 and first(level) == none:"))
     errors = [d for d in found if d.severity == "error"]
     assert errors and all(d.span.line == at[0] for d in errors), [f"{d.code} {d.span}: {d.message}" for d in errors]
+
+
+def test_an_enum_field_whose_records_give_another_enums_values_is_one_error_at_it(tmp_path):
+    """`suit: shade` where every record gives a suit: one error at the field naming the enum the
+    records' values belong to, not one at each record and at each use."""
+    text = BASE["game.rules"].replace("enum suit: hearts, spades", "enum suit: hearts, spades\n        enum shade: light, dark")
+    found, at = run(tmp_path, ("    suit: suit", "    ^suit: shade"), add={"game.rules": text})
+    errors = [d for d in found if d.severity == "error"]
+    assert len(errors) == 1, [f"{d.code} {d.span}: {d.message}" for d in errors]
+    hit = expect(found, "E022", "game.rules", at, "'suit' of the kind 'card' is declared shade",
+                 "2 of its 2 records give something else ('hearts', 'spades')")
+    assert "values of the enum 'suit': write 'suit: suit'" in hit.hint and "cards.yaml (lines 2, 3)" in hit.hint, hit.hint
+
+
+def test_one_record_with_a_value_of_no_enum_is_told_at_that_record(tmp_path):
+    found, _ = run(tmp_path, ("rank: 1}", "rank: 1}"), file="cards.yaml",
+                   add={"cards.yaml": BASE["cards.yaml"].replace("suit: hearts", "suit: harts")})
+    expect(found, "E025", "cards.yaml", (2, None), "'harts' of 'suit' is not a value of the enum 'suit'")
