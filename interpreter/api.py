@@ -334,15 +334,27 @@ class State:
 
     def apply(self, index: int, seat: int | None = None, time: float | None = None):
         p = self.data["pending"]
-        seat = self._deciding(seat)
-        count = len(_labels(p, seat))
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
-            raise IllegalMove(f"There is no option {index!r}; the options are numbered 0 to {count - 1}.")
+        if p is not None and type(seat) is int and type(index) is int and p["kind"] != "secret" \
+                and p["players"][0] == seat and 0 <= index < len(p["labels"]):
+            pass             # the common case, asked at every decision: one seat asked, a valid answer
+        else:
+            seat = self._deciding(seat)
+            count = len(_labels(p, seat))
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
+                raise IllegalMove(f"There is no option {index!r}; the options are numbered 0 to {count - 1}.")
         if time is not None:
             _check_time(time)
-        if p.get("timed") and time is None:
+        elif p.get("timed"):
             time = 1.0
-        Machine(self.game.compiled, self.data).apply(index, seat, time)
+        self._machine().apply(index, seat, time)
+
+    def _machine(self) -> Machine:
+        """The machine over this state's data: kept while the data is the same dict (a machine
+        keeps nothing of a game but its reference to the data, see machine.py)."""
+        m = self.__dict__.get("_m")
+        if m is None or m.s is not self.data:
+            m = self._m = Machine(self.game.compiled, self.data)
+        return m
 
     def apply_label(self, label: str, seat: int | None = None, time: float | None = None):
         self.apply(self.find_option(label, seat), seat, time)

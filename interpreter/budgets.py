@@ -23,6 +23,7 @@ from .errors import LOOP_BLAME, BudgetExceeded, Runaway
 WORK_BUDGET = 5_000_000   # units of work between two decisions (about a second of the engine's time)
 SMALL = 32                # sizes up to this are not charged: the step or expression asking paid for them
 MAX_WEIGHT = 1_000_000    # items in one stored list, counting the items of the lists inside it
+MAX_FRAMES = 400          # nested blocks and calls on the machine's frame stack
 
 
 class Spent(BudgetExceeded):

@@ -12,16 +12,17 @@ compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `_t`, `_l`, `_label`, `_work`, `labels`, `values`, `args`, `seat`, `declined`, `k`; `fusion.py` writes
-with the same), the built-ins `range`, `len` and `abs` (the namespace has no
-others), operators, numbers this module computed, and literals written with `repr` (only ints,
-bools, None, finite floats and texts, whose `repr` is always one literal). Every other value of
-the rulebook (lists, tables, showers, built-ins, spans) is passed in the function's namespace
-under a made-up name, never as text. `tests/test_codegen.py` parses every function generated for
-every bundled rulebook and for a hostile one and checks exactly this. The code Python makes of
-each source is kept between runs (`kept_code`), found again by the whole source text. This
-module must not evaluate anything of a game, and must not place any text of a rulebook in the
-source except through `repr`.
+`_room`, `_i`, `_xs`, `_t`, `_l`, `_label`, `_work`, `labels`, `values`, `args`, `seat`,
+`declined`, `k`; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
+`type` (only to ask `type(x) is` the int class passed in; the namespace has no others),
+operators, numbers this module computed, and literals written with `repr` (only ints, bools,
+None, finite floats and texts, whose `repr` is always one literal). Every other value of the
+rulebook (lists, tables, showers, built-ins, spans) is passed in the function's namespace under
+a made-up name, never as text. `tests/test_codegen.py` parses every function generated for every
+bundled rulebook and for a hostile one and checks exactly this. The code Python makes of each
+source is kept between runs (`kept_code`), found again by the whole source text. This module
+must not evaluate anything of a game, and must not place any text of a rulebook in the source
+except through `repr`.
 """
 from __future__ import annotations
 
@@ -313,7 +314,7 @@ def bound_slots(compiler, e) -> set:
             if isinstance(node, (A.Comprehension, A.Lambda))}
 
 
-BUILTINS = {"range": range, "len": len, "abs": abs}    # the only built-in names the source may use
+BUILTINS = {"range": range, "len": len, "abs": abs, "type": type}    # the only built-in names the source may use
 
 
 def _compiled(text: str, name: str, names: dict, line):
@@ -633,8 +634,10 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
     if s.op != "=":
         value = f"({src.write(tgt)} {'+' if s.op == '+=' else '-'} {value})"
     lines = [f"_value = {value}"]
-    if capped_int:
-        lines.append(f"_value = {src.const(capped(s.span))}(_value)")
+    if capped_int:       # as `capped`, without a call for the number that fits (every one, in play)
+        from .compiler import MAX_INT
+        lines += [f"if type(_value) is {src.const(int)} and not {-int(MAX_INT)} <= _value <= {int(MAX_INT)}:",
+                  f"    _value = {src.const(capped(s.span))}(_value)"]
     key = None
     if isinstance(tgt, A.Name) and ref[0] == "local":
         place = src.slot(ref[1])
@@ -838,6 +841,27 @@ def table_of_values(name: str, rows: list, where: str, span):
     """A table whose entries are all constants (literals and enum values), looked up by one key as
     `Compiler.ex_Index` does: `rows` are (low, high, value)."""
     size = len(rows)
+    exact = {}          # key -> value, when no entry is a range: the first entry of a key wins
+    try:
+        for lo, hi, val in rows:
+            if lo != hi or type(lo) is float:
+                exact = None
+                break
+            exact.setdefault(lo, val)
+    except TypeError:
+        exact = None
+    if exact is not None and size <= SMALL:
+        missing = object()
+
+        def found(m, k):
+            try:
+                val = exact.get(k, missing)
+            except TypeError:
+                val = missing
+            if val is missing:
+                raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", span)
+            return val
+        return found
 
     def lookup(m, k):
         if size > SMALL:        # a long table costs its length to search

@@ -71,10 +71,20 @@ def _unique(m, xs):
     """The items in order, each once (the first of equal ones)."""
     if len(xs) > SMALL:
         spend(m, len(xs))
+    if not xs or type(xs[0]) is not list:
+        try:
+            return list(dict.fromkeys(xs))      # in time that grows with the length, for numbers, texts, things
+        except TypeError:
+            pass
+    # Lists of lists: charged as if each were compared with those kept so far (the language's
+    # cost of it), but found by a key of each list when its items can be one.
+    spend(m, len(xs) * len(xs) // 2)
     try:
-        return list(dict.fromkeys(xs))      # in time that grows with the length, for numbers, texts, things
-    except TypeError:                       # lists of lists: each compared with those kept so far
-        spend(m, len(xs) * len(xs) // 2)
+        kept = {}
+        for x in xs:
+            kept.setdefault(tuple(x) if type(x) is list else x, x)
+        return list(kept.values())
+    except TypeError:
         out = []
         for x in xs:
             if x not in out:

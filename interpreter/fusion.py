@@ -40,6 +40,15 @@ class Generated:
         """fn(*args), its errors turned into the machine's, naming the statement's line."""
         try:
             return self.fn(*args)
+        except BaseException:
+            self.guarded_error()
+            raise
+
+    def guarded_error(self):
+        """In an `except` block of fn's error: raise it as the machine's error, naming the
+        statement's line (a KeyboardInterrupt and the like are left as they are)."""
+        try:
+            raise
         except Spent:
             raise self.runaway_placed(runaway(f"the {self.owner}", self.span_of())) from None
         except Runaway as e:
@@ -82,9 +91,14 @@ class Fused(S.Stmt):
 
     def __init__(self, generated: Generated, count: int, first):
         self.generated, self.count, self.first, self.span = generated, count, first, first.span
+        self.fn = generated.fn
 
     def run(self, m, frame):
-        steps = self.generated.guarded(m, m.envs[frame[2]])
+        try:
+            steps = self.fn(m, m.envs[frame[2]])
+        except BaseException:       # the generated function's error, named as `guarded` names it
+            self.generated.guarded_error()
+            raise
         frame[1] += self.count - 1
         return steps
 

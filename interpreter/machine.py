@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.dsl.types import show as show_type
 
-from .budgets import SMALL, WORK_BUDGET, Spent, placed, runaway, spend
+from .budgets import MAX_FRAMES, SMALL, WORK_BUDGET, Spent, placed, runaway, spend
 from .compiler import Block, Compiled, bounded_join
 from .errors import PY_ERRORS, BudgetExceeded, ForcedMismatch, RuleError, Runaway, failed, line_words
 from . import rng as R
@@ -21,7 +21,6 @@ from .view import Hidden, hidden_words
 STEP_BUDGET = 1_000_000      # statements run between two decisions (bundled games: at most about 400)
 MAX_ROLLS = 1000             # throws of one roll(d, keep) before giving up
 ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
-MAX_FRAMES = 400             # nested blocks and calls
 LOG_KEEP = 30
 
 
@@ -58,11 +57,12 @@ class Machine:
         die = die or self.die_name(faces)
         forced = s.get("forced")
         n = len(faces)
+        below = R.below
         for _ in range(MAX_ROLLS):
             if forced:
                 face = self.forced_face(faces, die)
             else:
-                s["rng"], x = R.below(s["rng"], n)
+                s["rng"], x = below(s["rng"], n)
                 face = faces[x]
             rolls += (die, face)
             if len(rolls) > 2 * ROLLS_KEEP:
@@ -143,13 +143,17 @@ class Machine:
         env = [None] * proc.size
         for slot, value in zip(proc.param_slots, args):
             env[slot] = value
-        self.envs.append(env)
-        self.push(proc.block, len(self.envs) - 1, None)
+        envs = self.envs
+        envs.append(env)
+        stack = self.s["stack"]
+        if len(stack) >= MAX_FRAMES:
+            self.push(proc.block, len(envs) - 1, None)       # says why
+        stack.append([proc.block, 0, len(envs) - 1, None])
 
     def ask(self, pending: dict, frame=None):
         """Pause for a decision. At a decision point (`frame` is the asking statement's), an
         instant reaction that may be played now comes first; the statement then asks again."""
-        if frame is not None and self.instants_first(frame[2]):
+        if frame is not None and self.prog.instants and self.instants_first(frame[2]):
             frame[1] -= 1
             return
         self.s["pending"] = pending
@@ -323,7 +327,14 @@ class Machine:
                     raise failed(e, e.__traceback__, f"This line of the {blk.owner} cannot be carried out",
                                  st.span, f"{line_words(st.span)} of the {blk.owner}") from None
                 continue
-            self.end_block(frame, blk)
+            kind = blk.kind
+            if kind == "seq":          # the common ends, without a call
+                stack.pop()
+            elif kind == "proc":
+                stack.pop()
+                self.envs.pop()
+            else:
+                self.end_block(frame, blk)
         if self.zones_written is not None:
             self.check_one_place()
 
@@ -533,10 +544,16 @@ class Machine:
 
     # ------------------------------------------------------------------ deciding
     def apply(self, index: int, seat: int, time):
-        pending = self.s["pending"]
-        self.s["pending"] = None
-        self.s["decisions"] += 1
-        self.s["rolls"] = []
+        # A machine may be kept between decisions (api.State keeps one): what counts the rules'
+        # running starts again at each answer, as in a new machine.
+        self.work = WORK_BUDGET
+        self.skipped = self.steps = 0
+        self.zones_written = None
+        s = self.s
+        pending = s["pending"]
+        s["pending"] = None
+        s["decisions"] += 1
+        s["rolls"] = []
         if pending["kind"] == "reaction":
             self.resume_reaction(pending, index)
         else:

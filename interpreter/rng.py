@@ -21,11 +21,14 @@ def next_u64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+_LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]     # below() of small n, worked out once
+
+
 def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in [0, n) and the new state (rejection sampling, no modulo bias)."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _LIMITS[n] if n <= 256 else (1 << 64) - ((1 << 64) % n)
     while True:      # next_u64, written in place: every die roll and shuffle comes here
         state = (state + GOLDEN) & MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK

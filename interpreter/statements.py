@@ -14,7 +14,7 @@ from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 
 from . import codegen, purity
-from .budgets import SMALL, runaway
+from .budgets import MAX_FRAMES, SMALL, runaway
 from .compiler import _int_capped, charged_copy, cost, own_cost
 from .errors import BudgetExceeded, RuleError
 
@@ -69,10 +69,15 @@ class If(Stmt):
         env = m.envs[frame[2]]
         for cond, block in self.branches:
             if cond(m, env):
-                m.push(block, frame[2], None)
+                break
+        else:
+            block = self.other
+            if block is None:
                 return
-        if self.other is not None:
-            m.push(self.other, frame[2], None)
+        stack = m.s["stack"]
+        if len(stack) >= MAX_FRAMES:
+            m.push(block, frame[2], None)     # says why
+        stack.append([block, 0, frame[2], None])
 
 
 class For(Stmt):
