@@ -492,7 +492,7 @@ class Machine:
         in out_players`: the victim came back in), so a new occasion is offered again."""
         instants = self.prog.instants
         still = []
-        for seat, k, x in self.s["declined"]:
+        for seat, k, x in self.s["declined"] or ():
             r = instants[k]
             env = self.reaction_env(r, [], seat)
             if r["item_slot"] >= 0:
@@ -501,8 +501,9 @@ class Machine:
                 env[r["item_slot"]] = x
             if r["cond"](self, env):
                 still.append([seat, k, x])
-        self.s["declined"][:] = still
         declined = self.s["declined"]
+        if declined:
+            declined[:] = still
         for seat in range(self.player_count):
             for k, r in enumerate(instants):
                 is_open = r["open"]

@@ -469,7 +469,7 @@ class NextTurn(Stmt):
 
     def run(self, m, frame):
         frame[1] -= 1          # runs again when the turn or round it starts returns
-        if m.instants_first(frame[2]):      # between two turns is a moment too ("played instantly")
+        if m.prog.instants and m.instants_first(frame[2]):   # between two turns is a moment too ("played instantly")
             return
         aux = frame[3]
         procs = m.prog.procs
