@@ -11,8 +11,9 @@ made below (`charged`, `sized`, `builtin`, ...), each with its line baked in; an
 compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
-`_k<n>` for a value passed in, `_v<slot>` for an item, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `_t`, `_l`, `_label`, `_work`, `labels`, `values`, `args`, `seat`,
+`_k<n>` for a value passed in, `_v<slot>` for an item, `_h<n>` for a field's values taken
+before a loop, and a few fixed locals: `_value`, `_n`,
+`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_label`, `_work`, `labels`, `values`, `args`, `seat`,
 `declined`, `k`; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
 `type` (only to ask `type(x) is` the int class passed in; the namespace has no others),
 operators, numbers this module computed, and literals written with `repr` (only ints, bools,
@@ -72,6 +73,7 @@ class Source:
         self.hoist = None        # the comprehension whose list is worked out and charged first...
         self.pre: list = []      # ...by these lines, before the expression (see `definition`)
         self.fields: dict = {}   # made name -> (kind, field) of a data field's values, for errors
+        self.loop_fields = None  # (kind, field) -> the local `_h<n>` holding its values, in a loop written in lines
 
     def namespace(self, origin=None) -> dict:
         """The names the source is run with, and `__about__`, which only an error reads
@@ -149,6 +151,14 @@ class Source:
             self.fields[values] = (ref[1], ref[2])
             return f"{values}[{self.write(e.obj, d)}]"
         if ref[0] == "field":
+            if self.loop_fields is not None:
+                # In a loop written in lines, the values' list is taken once before it: the state
+                # keeps each field's list for the whole game, changing only its items.
+                name = self.loop_fields.get((ref[1], ref[2]))
+                if name is None:
+                    name = self.loop_fields[(ref[1], ref[2])] = f"_h{len(self.fields)}"    # one name, one field
+                    self.fields[name] = (ref[1], ref[2])
+                return f"{name}[{self.write(e.obj, d)}]"
             return f"m.f[{self.value(ref[1])}][{self.value(ref[2])}][{self.write(e.obj, d)}]"
         if ref[0] == "pvar":
             return f"m.pl[{self.write(e.obj, d)}][{int(ref[1])}]"
@@ -278,9 +288,23 @@ class Source:
         from .compiler import cost
         each = cost(e.expr) + cost(e.cond)
         if self.hoist is e:
+            # Worked out first, by lines before the expression: a loop, not a comprehension,
+            # which Python 3.11 calls as a function of its own (most lists here are short).
             self.hoist = None
-            self.pre = charge_lines(self, self.write(e.iterable, d), each, self.c.where(), e.span)
-            items = "_xs"
+            pre = charge_lines(self, self.write(e.iterable, d), each, self.c.where(), e.span)
+            self.loop_fields = {}
+            item, body = self.slot(self.c.c.slots[id(e)]), self.write(e.expr, d)
+            cond = self.write(e.cond, d) if e.cond is not None else None
+            pre += [f"{name} = m.f[{self.value(kind)}][{self.value(field)}]"
+                    for (kind, field), name in self.loop_fields.items()]
+            self.loop_fields = None
+            pre += ["_ys = []", f"for {item} in _xs:"]
+            if cond is not None:
+                pre += [f"    if {cond}:", f"        _ys.append({body})"]
+            else:
+                pre.append(f"    _ys.append({body})")
+            self.pre = pre
+            return "_ys"
         else:
             self.in_iterable += 1
             try:
@@ -439,12 +463,14 @@ def function(compiler, e):
     expression has nothing to gain or its source cannot be compiled."""
     if not _WRITING:
         return compiler.closure(e)
-    src, body = _written(compiler, e, bound_slots(compiler, e))
+    lead = leading_comprehension(e)
+    src, body = _written(compiler, e, bound_slots(compiler, e), lead)
     if src.fell_back and src.bound:
-        src, body = _written(compiler, e, set())
+        src, body = _written(compiler, e, set(), lead)
     if len(src.names) == 2 and body == f"{list(src.names)[-1]}(m, env)":
         return src.names[body[:-8]]     # the whole expression is one closure: call it directly
-    fn = _compiled(f"def _expression(m, env):\n    return {body}\n", "_expression", src.namespace(),
+    pre = "".join(f"    {x}\n" for x in src.pre) if "_ys" in body else ""
+    fn = _compiled(f"def _expression(m, env):\n{pre}    return {body}\n", "_expression", src.namespace(),
                    getattr(e.span, "line", "?"))
     return fn if fn is not None else compiler.closure(e)
 
@@ -468,7 +494,7 @@ def definition(compiler, d, each: int, where: str, endless):
     if uses_env:
         lines.append(f"    env = [None] * {int(compiler.c.env_sizes.get(id(d), 0))}")
         lines += [f"    env[{s}] = _v{s}" for s in slots]
-    pre = src.pre if "_xs" in body else []     # unless the comprehension fell back to a closure
+    pre = src.pre if "_ys" in body else []     # unless the comprehension fell back to a closure
     lines += ["    try:"] + [f"        {x}" for x in pre] + [f"        return {body}",
               f"    except {src.const(RecursionError)}:", f"        raise {src.const(endless)}() from None"]
     return _compiled("\n".join(lines) + "\n", "_definition", src.namespace((where, d.span)),
@@ -630,10 +656,21 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
     """The lines of an assignment, in the closures' order: the value (after the target's old
     value, for `+=`), the cap, the range check, then the place stored to."""
     tgt, ref = s.target, src.c.refs.get(id(s.target))
-    value = f"{src.const(stored)}(m, env)" if stored is not None else src.write(s.value)
+    lines = []
+    if stored is not None:
+        value = f"{src.const(stored)}(m, env)"
+    elif s.op == "=":
+        # A list worked out first (`x = [... for ...]`) is made by lines before, as in `definition`.
+        src.hoist, src.pre = leading_comprehension(s.value), []
+        value = src.write(s.value)
+        src.hoist = None
+        if "_ys" in value:
+            lines += src.pre
+    else:
+        value = src.write(s.value)
     if s.op != "=":
         value = f"({src.write(tgt)} {'+' if s.op == '+=' else '-'} {value})"
-    lines = [f"_value = {value}"]
+    lines.append(f"_value = {value}")
     if capped_int:       # as `capped`, without a call for the number that fits (every one, in play)
         from .compiler import MAX_INT
         lines += [f"if type(_value) is {src.const(int)} and not {-int(MAX_INT)} <= _value <= {int(MAX_INT)}:",

@@ -21,10 +21,10 @@ RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 
 # What the source may hold, written out here rather than read from codegen.py, so that adding a
 # name there needs a reason here.
-NAMES = {"m", "env", "_fast", "_value", "_n", "_room", "_i", "_xs", "_t", "_l", "_label", "_work", "labels", "values", "args", "seat", "declined", "k",
+NAMES = {"m", "env", "_fast", "_value", "_n", "_room", "_i", "_xs", "_ys", "_t", "_l", "_label", "_work", "labels", "values", "args", "seat", "declined", "k",
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
-MADE = re.compile(r"_[kv]\d+")              # a value passed in, an item held in a local
+MADE = re.compile(r"_[kvh]\d+")             # a value passed in, an item held in a local, a field's values
 ATTRIBUTES = {"g", "pl", "f", "s", "player_count", "work", "steps",          # the machine's state
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
               "append", "join"}                                              # labels.append, "".join
