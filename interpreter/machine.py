@@ -22,6 +22,7 @@ STEP_BUDGET = 1_000_000      # statements run between two decisions (bundled gam
 MAX_ROLLS = 1000             # throws of one roll(d, keep) before giving up
 ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
 LOG_KEEP = 30
+SEAT_NAMES = [f"Player {n}" for n in range(1, 65)]    # made once: a seat's name is in most lines said
 
 
 class Machine:
@@ -238,6 +239,8 @@ class Machine:
         return 0 if p is None else self.seat(p, "take the first turn")
 
     def player_name(self, p) -> str:
+        if 0 <= p < self.player_count and p < len(SEAT_NAMES):
+            return SEAT_NAMES[p]
         if p >= self.player_count and p - self.player_count < len(self.prog.sides):
             return self.prog.sides[p - self.player_count].replace("_", " ")
         return f"Player {p + 1}"       # a seat, or one the data names that this game has not
@@ -504,13 +507,13 @@ class Machine:
         declined = self.s["declined"]
         if declined:
             declined[:] = still
+        opens = [(k, r["open"]) for k, r in enumerate(instants)]
         for seat in range(self.player_count):
-            for k, r in enumerate(instants):
-                is_open = r["open"]
+            for k, is_open in opens:
                 if is_open is None:
                     if next(self.reaction_offers(instants[k:k + 1], [], seat, True, k), None):
                         return True
-                elif is_open(self, [], seat, declined, k):
+                elif is_open(self, (), seat, declined, k):
                     return True
         return False
 

@@ -281,15 +281,14 @@ def things_in_one_place(prog: Compiled, data: dict) -> bool:
     counted once as a set. The slow form is only for the message."""
     rows = data["players"] + data.get("sides", [])
     for _kind, places in prog.thing_places:
-        things: list = []
+        seen: set = set()
+        count = 0
         for table, slot, numbered in places:
             for row in ((data["globals"],) if table == "g" else rows):
-                if numbered:
-                    for part in row[slot]:
-                        things += part
-                else:
-                    things += row[slot]
-        if len(set(things)) != len(things) or None in things:
+                for zone in (row[slot] if numbered else (row[slot],)):
+                    seen.update(zone)
+                    count += len(zone)
+        if len(seen) != count or None in seen:
             return False
     return True
 

@@ -57,8 +57,11 @@ class Call(Stmt):
         self.proc_name, self.args, self.span = proc_name, args, span
 
     def run(self, m, frame):
-        env = m.envs[frame[2]]
-        m.call(m.prog.procs[self.proc_name], [a(m, env) for a in self.args], self.span)
+        if self.args:
+            env = m.envs[frame[2]]
+            m.call(m.prog.procs[self.proc_name], [a(m, env) for a in self.args], self.span)
+        else:       # the common call of a rule with no values, without making an empty list
+            m.call(m.prog.procs[self.proc_name], (), self.span)
 
 
 class If(Stmt):
