@@ -512,7 +512,10 @@ def option_lists(compiler, rows: list, where: str, span):
     if not _WRITING:
         return None
     nodes = [r[k] for r in rows for k in ("label", "source", "cond") if r[k] is not None]
-    bound = set().union(*(bound_slots(compiler, n) for n in nodes))
+    # Each option's item is a Python local while its list is gone through, and is put in its
+    # place among the rule's variables after (`_option_lines`), as going through it would leave it.
+    items = {r["slot"] for r in rows if r["source"] is not None}
+    bound = set().union(items, *(bound_slots(compiler, n) for n in nodes))
     src = Source(compiler, bound)
     lines = _option_lines(src, rows, where, span)
     if src.fell_back and bound:
@@ -537,17 +540,24 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
             # The label reads only the item and the rulebook's fixed data: made once per item and
             # kept with the work it cost, which each later use is charged (made again if the
             # budget left is smaller, so that it runs out where it would have).
-            kept = {}
+            # A label that cost nothing (a short text, the most common) is kept apart, so that
+            # using it again is one look-up.
+            kept, free = {}, {}
             memo, get = src.const(kept), src.const(kept.get)
-            add = [f"_label = {get}({key})",
-                   "if _label is not None and m.work >= _label[1]:",
-                   "    m.work -= _label[1]",
-                   "    _label = _label[0]",
-                   "else:",
-                   "    _work = m.work",
-                   f"    _label = {label}",
-                   f"    if len({memo}) < {MEMO_ITEMS}:",
-                   f"        {memo}[{key}] = (_label, _work - m.work)",
+            costless, costless_get = src.const(free), src.const(free.get)
+            add = [f"_label = {costless_get}({key})",
+                   "if _label is None:",
+                   f"    _label = {get}({key})",
+                   "    if _label is not None and m.work >= _label[1]:",
+                   "        m.work -= _label[1]",
+                   "        _label = _label[0]",
+                   "    else:",
+                   "        _work = m.work",
+                   f"        _label = {label}",
+                   f"        if _work == m.work and len({costless}) < {MEMO_ITEMS}:",
+                   f"            {costless}[{key}] = _label",
+                   f"        elif len({memo}) < {MEMO_ITEMS}:",
+                   f"            {memo}[{key}] = (_label, _work - m.work)",
                    "labels.append(_label)", f"values.append({value})"]
         if r["source"] is None:
             body = ([f"if {src.write(r['cond'])}:"] + ["    " + x for x in add]) if r["cond"] is not None else add
@@ -561,6 +571,8 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
                     # item left at the last one as going through every item would leave it
                     inner = [f"if not ({lead}):", f"    {item} = _xs[-1]", "    break"] + inner
             body = pre + [f"for {item} in _xs:"] + ["    " + x for x in inner]
+            if item != f"env[{int(slot)}]":
+                body += ["if _xs:", f"    env[{int(slot)}] = {item}"]
             if r["cond"] is not None and r["early"]:
                 body = [f"if {src.write(r['cond'])}:"] + ["    " + x for x in body]
         lines += ["    " + x + "\n" for x in body]
