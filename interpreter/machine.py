@@ -104,8 +104,9 @@ class Machine:
                     raise ForcedMismatch(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
                                     f"shuffled has no more of it ({held}).")
                 first.append(xs.pop(i))
+        s, below = self.s, R.below       # self.below for each card, without its call
         for i in range(len(xs) - 1, 0, -1):
-            j = self.below(i + 1)
+            s["rng"], j = below(s["rng"], i + 1)
             xs[i], xs[j] = xs[j], xs[i]
         xs[0:0] = first
 
