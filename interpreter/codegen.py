@@ -823,26 +823,34 @@ def builtin(fn, where: str, span, arity: int, called=None):
     """A built-in charges its own work and raises Spent, or a RuleError, without knowing its line:
     the call names it. `called` is (name, the arguments' texts), for the words of an error (texts,
     not nodes: a compiled game must not keep its compiler alive)."""
+    def told(err, values):
+        """The error to raise for `err`, raised by the built-in given `values` (error path only)."""
+        if isinstance(err, Spent):
+            return runaway(where, span)
+        if isinstance(err, RuleError):
+            return err.at(span)
+        if isinstance(err, PY_ERRORS):
+            return RuleError(builtin_failed(called, values, err), span)
+        return err               # not the rules' error (an interrupt): as it is
+
     def call(m, *values):
         try:
             return fn(m, *values)
-        except Spent:
-            raise runaway(where, span) from None
-        except RuleError as err:
-            raise err.at(span)
-        except PY_ERRORS as err:
-            raise RuleError(builtin_failed(called, values, err), span) from None
+        except BaseException as err:
+            raise told(err, values) from None
 
-    def call1(m, x):        # the common case, without packing the values
+    def call1(m, x):        # the common cases, without packing the values
         try:
             return fn(m, x)
-        except Spent:
-            raise runaway(where, span) from None
-        except RuleError as err:
-            raise err.at(span)
-        except PY_ERRORS as err:
-            raise RuleError(builtin_failed(called, (x,), err), span) from None
-    return call1 if arity == 1 else call
+        except BaseException as err:
+            raise told(err, (x,)) from None
+
+    def call2(m, x, y):
+        try:
+            return fn(m, x, y)
+        except BaseException as err:
+            raise told(err, (x, y)) from None
+    return call1 if arity == 1 else call2 if arity == 2 else call
 
 
 # Built-ins whose first value is a space of a grid to start from.
