@@ -717,19 +717,28 @@ def reaction_open(compiler, r, info: dict):
     at every decision."""
     if not _WRITING:
         return None
-    src = Source(compiler)
+    slots = [int(x) for x in info["slots"]]
+    values = [f"args[{i}]" for i in range(len(slots) - 1)] + ["seat"]
+    # A condition tested once (it does not mention the item) reads the values as Python locals,
+    # and the env is made only for a seat it holds for: most seats, most of the time, it does not.
+    src = Source(compiler, set(slots) | (bound_slots(compiler, r.cond) if r.cond is not None else set()))
+    cond = src.write(r.cond) if r.cond is not None else "True"
+    if not info["early"] or src.fell_back:
+        src = Source(compiler)
+        cond = src.write(r.cond) if r.cond is not None else "True"
     where = src.const("the reaction '%s'" % info["name"])
     lines = ["def _open(m, args, seat, declined, k):",
              f"    m.work -= {int(info['each'])}",
              "    if m.work < 0:",
-             f"        raise {src.const(runaway)}({where}, {src.const(info['span'])})",
-             f"    env = [None] * {int(info['size'])}"]
-    lines += [f"    env[{int(slot)}] = args[{i}]" for i, slot in enumerate(info["slots"][:-1])]
-    lines.append(f"    env[{int(info['slots'][-1])}] = seat")
-    cond = src.write(r.cond) if r.cond is not None else "True"
-    if info["early"]:
-        lines.append(f"    if not ({cond}):")
-        lines.append("        return False")
+             f"        raise {src.const(runaway)}({where}, {src.const(info['span'])})"]
+    made = [f"    env = [None] * {int(info['size'])}"] + [f"    env[{slot}] = {value}" for slot, value in zip(slots, values)]
+    if info["early"] and src.bound:
+        lines += [f"    {src.slot(slot)} = {value}" for slot, value in zip(slots, values)]
+        lines += [f"    if not ({cond}):", "        return False"] + made
+    elif info["early"]:
+        lines += made + [f"    if not ({cond}):", "        return False"]
+    else:
+        lines += made
     item = f"env[{int(info['item_slot'])}]" if info["item_slot"] >= 0 else "_i"
     items = f"[*{src.const(info['items'])}(m, env)]" if info["items"] is not None else "[None]"
     lines += [f"    for {item} in {items}:",
