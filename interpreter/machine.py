@@ -143,8 +143,9 @@ class Machine:
 
     def call(self, proc, args, span):
         env = [None] * proc.size
-        for slot, value in zip(proc.param_slots, args):
-            env[slot] = value
+        if args:
+            for slot, value in zip(proc.param_slots, args):
+                env[slot] = value
         envs = self.envs
         envs.append(env)
         stack = self.s["stack"]
