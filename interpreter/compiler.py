@@ -179,6 +179,7 @@ class Compiled:
     kinds: dict = field(default_factory=dict)         # kind -> number of things
     static: dict = field(default_factory=dict)        # kind -> attr -> list
     dynamic: dict = field(default_factory=dict)       # kind -> field -> (init fn, size)
+    fixed_starts: dict = field(default_factory=dict)  # (kind, field) -> a number, text, yes/no or none every thing starts with
     grids: dict = field(default_factory=dict)
     grid_of_kind: dict = field(default_factory=dict)
     patterns: dict = field(default_factory=dict)
@@ -730,6 +731,9 @@ class Compiler:
             for f in k.fields:
                 if f.default is not None:
                     out.dynamic[kind][f.name] = (self.expr(f.default), c.env_sizes.get(id(f), 0))
+                    start = self.constant(f.default)
+                    if start is not None and (start[0] is None or type(start[0]) in (int, str, bool)):
+                        out.fixed_starts[(kind, f.name)] = start[0]
             for z in k.zones:      # each thing's own zone starts empty
                 out.dynamic[kind][z.name] = (lambda m, env: [], 0)
             if k.zones:

@@ -584,7 +584,10 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
     for kind, fields in prog.dynamic.items():
         state["fields"][kind] = {}
         for name, (init, size) in fields.items():
-            state["fields"][kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
+            if (kind, name) in prog.fixed_starts:      # the same value for every thing: made once
+                state["fields"][kind][name] = [prog.fixed_starts[(kind, name)]] * prog.kinds[kind]
+            else:
+                state["fields"][kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
     for p, row in enumerate(m.pl):
         m.s["current"] = p
         for name, init, size in prog.player_init:

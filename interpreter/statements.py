@@ -619,7 +619,9 @@ def compile_stmt(c, s):
         out.big = (size, where, span)
 
         def charged(m, frame):
-            _charge(m, size, where, span)
+            m.work -= size           # as _charge, without its call: every menu of many options is one of these
+            if m.work < 0:
+                raise runaway(where, span)
             run(m, frame)
         out.run = charged
     return out
