@@ -349,11 +349,12 @@ class State:
         self._machine().apply(index, seat, time)
 
     def _machine(self) -> Machine:
-        """The machine over this state's data: kept while the data is the same dict (a machine
-        keeps nothing of a game but its reference to the data, see machine.py)."""
-        m = self.__dict__.get("_m")
-        if m is None or m.s is not self.data:
-            m = self._m = Machine(self.game.compiled, self.data)
+        """The machine over this state's data: kept while the data and its parts are the same
+        objects (a machine keeps nothing of a game but its references to them, see machine.py)."""
+        m, d = self.__dict__.get("_m"), self.data
+        if m is None or m.s is not d or m.g is not d["globals"] or m.f is not d["fields"] \
+                or m.envs is not d["envs"] or m.seats is not d["players"]:
+            m = self._m = Machine(self.game.compiled, d)    # new data, or a part of it replaced
         return m
 
     def apply_label(self, label: str, seat: int | None = None, time: float | None = None):

@@ -31,7 +31,8 @@ class Machine:
         self.s = state
         self.g = state["globals"]
         # A side (the volcano) is a player value after the seats: it has the players' variables.
-        self.pl = state["players"] + state["sides"] if prog.sides else state["players"]
+        self.seats = state["players"]
+        self.pl = self.seats + state["sides"] if prog.sides else self.seats
         self.f = state["fields"]
         self.envs = state["envs"]
         self.player_count = len(state["players"])

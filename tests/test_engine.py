@@ -527,3 +527,18 @@ def test_the_options_of_a_choice_from_a_hand_name_secrets_and_a_tap_on_the_table
     for seat in list(s.pending.players):
         s.apply(0, seat)
     assert s.pending.timed and not s.options_name_secrets() and s.options(0) == s.options(1)
+
+
+def test_a_state_whose_data_was_replaced_in_part_plays_on_from_the_new_data():
+    """The API keeps one machine per state between answers; data given new lists (as a caller
+    editing a state by hand may) is played from those lists, as a copy of it would be."""
+    played = game().new_state(seed=3)
+    for _ in range(3):
+        played.apply(0)
+    edited = played.copy()
+    played.data["globals"] = list(played.data["globals"])
+    played.data["fields"] = json.loads(json.dumps(played.data["fields"]))
+    for _ in range(6):
+        played.apply(len(played.options()) - 1)
+        edited.apply(len(edited.options()) - 1)
+    assert played.to_json() == edited.to_json()
