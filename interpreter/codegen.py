@@ -75,6 +75,11 @@ class Source:
         self.fields: dict = {}   # made name -> (kind, field) of a data field's values, for errors
         self.loop_fields = None  # (kind, field) -> the local `_h<n>` holding its values, in a loop written in lines
 
+    def lines_before(self, text: str) -> list:
+        """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
+        comprehension was not written as a loop after all (a node around it fell back)."""
+        return self.pre if "_ys" in text else []
+
     def namespace(self, origin=None) -> dict:
         """The names the source is run with, and `__about__`, which only an error reads
         (`errors.explain`): what made names stand for, and the definition it is (`origin`)."""
@@ -469,7 +474,7 @@ def function(compiler, e):
         src, body = _written(compiler, e, set(), lead)
     if len(src.names) == 2 and body == f"{list(src.names)[-1]}(m, env)":
         return src.names[body[:-8]]     # the whole expression is one closure: call it directly
-    pre = "".join(f"    {x}\n" for x in src.pre) if "_ys" in body else ""
+    pre = "".join(f"    {x}\n" for x in src.lines_before(body))
     fn = _compiled(f"def _expression(m, env):\n{pre}    return {body}\n", "_expression", src.namespace(),
                    getattr(e.span, "line", "?"))
     return fn if fn is not None else compiler.closure(e)
@@ -494,7 +499,7 @@ def definition(compiler, d, each: int, where: str, endless):
     if uses_env:
         lines.append(f"    env = [None] * {int(compiler.c.env_sizes.get(id(d), 0))}")
         lines += [f"    env[{s}] = _v{s}" for s in slots]
-    pre = src.pre if "_ys" in body else []     # unless the comprehension fell back to a closure
+    pre = src.lines_before(body)
     lines += ["    try:"] + [f"        {x}" for x in pre] + [f"        return {body}",
               f"    except {src.const(RecursionError)}:", f"        raise {src.const(endless)}() from None"]
     return _compiled("\n".join(lines) + "\n", "_definition", src.namespace((where, d.span)),
@@ -676,8 +681,7 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
         src.hoist, src.pre = leading_comprehension(s.value), []
         value = src.write(s.value)
         src.hoist = None
-        if "_ys" in value:
-            lines += src.pre
+        lines += src.lines_before(value)
     else:
         value = src.write(s.value)
     if s.op != "=":
@@ -721,9 +725,10 @@ def reaction_open(compiler, r, info: dict):
     values = [f"args[{i}]" for i in range(len(slots) - 1)] + ["seat"]
     # A condition tested once (it does not mention the item) reads the values as Python locals,
     # and the env is made only for a seat it holds for: most seats, most of the time, it does not.
-    src = Source(compiler, set(slots) | (bound_slots(compiler, r.cond) if r.cond is not None else set()))
+    bound = set(slots) | (bound_slots(compiler, r.cond) if r.cond is not None else set()) if info["early"] else set()
+    src = Source(compiler, bound)
     cond = src.write(r.cond) if r.cond is not None else "True"
-    if not info["early"] or src.fell_back:
+    if src.fell_back and bound:
         src = Source(compiler)
         cond = src.write(r.cond) if r.cond is not None else "True"
     where = src.const("the reaction '%s'" % info["name"])
@@ -916,6 +921,10 @@ def table_of_values(name: str, rows: list, where: str, span):
             exact.setdefault(lo, val)
     except TypeError:
         exact = None
+
+    def no_entry(m, k):
+        return RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", span)
+
     if exact is not None and size <= SMALL:
         missing = object()
 
@@ -925,7 +934,7 @@ def table_of_values(name: str, rows: list, where: str, span):
             except TypeError:
                 val = missing
             if val is missing:
-                raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", span)
+                raise no_entry(m, k)
             return val
         return found
 
@@ -937,7 +946,7 @@ def table_of_values(name: str, rows: list, where: str, span):
         for lo, hi, val in rows:
             if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
                 return val
-        raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", span)
+        raise no_entry(m, k)
     return lookup
 
 

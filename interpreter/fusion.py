@@ -40,27 +40,26 @@ class Generated:
         """fn(*args), its errors turned into the machine's, naming the statement's line."""
         try:
             return self.fn(*args)
-        except BaseException:
-            self.guarded_error()
-            raise
+        except BaseException as e:
+            raise self.told(e) from None
 
-    def guarded_error(self):
-        """In an `except` block of fn's error: raise it as the machine's error, naming the
-        statement's line (a KeyboardInterrupt and the like are left as they are)."""
-        try:
-            raise
-        except Spent:
-            raise self.runaway_placed(runaway(f"the {self.owner}", self.span_of())) from None
-        except Runaway as e:
-            raise self.runaway_placed(e.at(self.span_of())) from None
-        except RuleError as e:
-            raise e.at(self.span_of())
-        except RecursionError:
-            raise BudgetExceeded(f"The rules nest too deeply in the {self.owner}.", self.span_of()) from None
-        except PY_ERRORS as e:
+    def told(self, e):
+        """The machine's error for `e`, raised by fn, naming the statement's line (error path
+        only; called in the `except` block, whose traceback it reads). An interrupt is left as
+        it is."""
+        if isinstance(e, Spent):
+            return self.runaway_placed(runaway(f"the {self.owner}", self.span_of()))
+        if isinstance(e, Runaway):
+            return self.runaway_placed(e.at(self.span_of()))
+        if isinstance(e, RuleError):
+            return e.at(self.span_of())
+        if isinstance(e, RecursionError):
+            return BudgetExceeded(f"The rules nest too deeply in the {self.owner}.", self.span_of())
+        if isinstance(e, PY_ERRORS):
             span = self.span_of()
-            raise failed(e, e.__traceback__, f"This line of the {self.owner} cannot be carried out", span,
-                         f"{line_words(span)} of the {self.owner}") from None
+            return failed(e, e.__traceback__, f"This line of the {self.owner} cannot be carried out", span,
+                          f"{line_words(span)} of the {self.owner}")
+        return e
 
     def runaway_placed(self, e):
         """The work budget ran out in this run (error path only): told by `budgets.placed`, with
@@ -96,9 +95,8 @@ class Fused(S.Stmt):
     def run(self, m, frame):
         try:
             steps = self.fn(m, m.envs[frame[2]])
-        except BaseException:       # the generated function's error, named as `guarded` names it
-            self.generated.guarded_error()
-            raise
+        except BaseException as e:       # named as `guarded` names it, without its call
+            raise self.generated.told(e) from None
         frame[1] += self.count - 1
         return steps
 
