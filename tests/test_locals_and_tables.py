@@ -117,3 +117,37 @@ def test_table_keys_are_checked_position_by_position(tmp_path):
         ("E301", 13, "The table 'by_heat' is looked up by heat in its first key, not by an int."),
         ("E301", 13, "The table 'by_heat' is looked up by int in its second key, not by a heat."),
     ]
+
+
+def test_a_table_of_single_keys_gives_each_entry_and_names_a_missing_key_at_its_line(tmp_path):
+    """A table whose keys are single values (looked up in a dict) gives the same as one with
+    ranges (searched entry by entry), and a key with no entry is the same error at the line."""
+    rules = '''
+        game "Lookups"
+        players 1
+        enum heat: warm, hot
+        var n: int = 0
+        table bonus:
+            1 -> 10
+            2 -> 20
+            3 -> 30
+        table ranged:
+            1 -> 10
+            2 to 3 -> 25
+        table feel:
+            warm -> "calm"
+            hot -> "rumbling"
+        turn:
+            n = 2
+            say "{bonus[1]} {bonus[n]} {bonus[n + 1]} {ranged[n]} {feel[warm]} {feel[hot]}"
+            n = 4
+            say "{bonus[n]}"
+            end game
+        define score(p: player): int = 0
+    '''
+    g = game(tmp_path, rules)
+    with pytest.raises(RuleError, match="The table 'bonus' has no entry for 4") as e:
+        g.new_state(players=1, seed=0)
+    assert e.value.span.line == 19
+    g = game(tmp_path, rules.replace('            say "{bonus[n]}"\n', ""))
+    assert g.new_state(players=1, seed=0).log == ["10 20 30 25 calm rumbling"]
