@@ -38,6 +38,7 @@ from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 from tabletop.dsl.parse_cache import read_entry, write_entry
 
+from . import inlining
 from .budgets import SMALL, Spent, runaway
 from .errors import PY_ERRORS, RuleError, explain
 
@@ -74,6 +75,7 @@ class Source:
         self.pre: list = []      # ...by these lines, before the expression (see `definition`)
         self.fields: dict = {}   # made name -> (kind, field) of a data field's values, for errors
         self.loop_fields = None  # (kind, field) -> the local `_h<n>` holding its values, in a loop written in lines
+        self.given = None        # slot -> the value written for it, in a definition written in place
 
     def lines_before(self, text: str) -> list:
         """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
@@ -99,6 +101,8 @@ class Source:
         return text if text is not None else self.const(v)
 
     def slot(self, s) -> str:
+        if self.given and s in self.given:       # a parameter of a definition written in place
+            return self.given[s]
         return f"_v{int(s)}" if s in self.bound else f"env[{int(s)}]"
 
     def fallback(self, e) -> str:
@@ -131,7 +135,7 @@ class Source:
         if k == "side":
             return f"(m.player_count + {int(arg)})"
         if k == "define":
-            return f"_fast[{self.value(arg)}](m)"
+            return self.defined(arg, [], d)
         if k == "kind":
             per_player = c.out.per_player_kinds.get(arg)
             if per_player is not None:
@@ -182,6 +186,26 @@ class Source:
         lookup = table_of_values(ref[1], rows, self.c.where(), e.span)
         return f"{self.const(lookup)}(m, {self.write(e.key, d)})"
 
+    def defined(self, name: str, args: list, d) -> str:
+        """A call of definition `name`: written in place when it is small and safe to
+        (inlining.py), else a call."""
+        values = [self.write(a, d) for a in args]
+        call = f"_fast[{self.value(name)}](m{''.join(', ' + v for v in values)})"
+        plan = inlining.plan(self.c, name) if self.given is None else None
+        if plan is None or not all(inlining.plain(a, self.c.refs) for a in args):
+            return call
+        self.given, fell_back, self.fell_back = dict(zip(plan.slots, values)), self.fell_back, False
+        try:
+            body = self.write(plan.decl.body, d)
+        finally:
+            self.given, failed, self.fell_back = None, self.fell_back, fell_back
+        if failed:           # a part only a closure can do would read the caller's variables
+            return call
+        tests = [f"{v} is not None" for s, v in zip(plan.slots, values) if s in plan.guarded and v != "None"]
+        if any(v == "None" for s, v in zip(plan.slots, values) if s in plan.guarded):
+            return call      # a none written as the value: the definition tells its error
+        return f"({body} if {' and '.join(dict.fromkeys(tests))} else {call})" if tests else f"({body})"
+
     def item_key(self, key, d) -> str:
         """A list's index: a whole number written in the rules is used as it is; any other is
         checked, since Python would count a negative one from the end."""
@@ -193,7 +217,7 @@ class Source:
         ref = self.c.refs[id(e)]
         name = ref[1]
         if ref[0] == "define":
-            return f"_fast[{self.value(name)}](m{''.join(', ' + self.write(a, d) for a in e.args)})"
+            return self.defined(name, e.args, d)
         args = [self.write(a, d) for a in e.args]
         types = self.c.types
         if name == "count":

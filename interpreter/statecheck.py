@@ -276,11 +276,13 @@ def _zone_rows(prog: Compiled, data: dict):
                 yield f"{whose}'{name}'", zone, kind[5:]
 
 
-def things_in_one_place(prog: Compiled, data: dict) -> bool:
+def things_in_one_place(prog: Compiled, data: dict, kinds=None) -> bool:
     """The quick form of `things_problem() == ""`, for play: each kind's zones joined, then
-    counted once as a set. The slow form is only for the message."""
+    counted once as a set; only the `kinds` given, if given. The slow form is only for the message."""
     rows = data["players"] + data.get("sides", [])
-    for _kind, places in prog.thing_places:
+    for kind, places in prog.thing_places:
+        if kinds is not None and kind not in kinds:
+            continue
         seen: set = set()
         count = 0
         for table, slot, numbered in places:

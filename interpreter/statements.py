@@ -659,7 +659,7 @@ def _assign(c, s: A.Assign):
     copied = _stored(c, s.value, c.expr(s.value)) if _copies(c, s.value) else None
     if _names_zone(c, s.target):
         st = _assign_slowly(c, s, copied, capped)
-        st.fn = _in_one_place(st.fn, s.span)
+        st.fn = _in_one_place(st.fn, s.span, _kind_of_zone(c, s.target))
         return st
     fn = codegen.assignment(c, s, copied, capped)
     if fn is not None:
@@ -807,31 +807,44 @@ def _add(c, s: A.AddTo):
         if len(xs) >= MAX_LIST:
             raise RuleError(f"This list already holds {len(xs)} items; the limit is {MAX_LIST}.", span)
         xs.append(item(m, env))
-    return Simple(_in_one_place(add, span) if _names_zone(c, s.target) else add, span)
+    return Simple(_in_one_place(add, span, _kind_of_zone(c, s.target)) if _names_zone(c, s.target) else add, span)
 
 
 def _names_zone(c, e) -> bool:
     """Does `e` name a zone (`deck`, `p.hand`, `discard[k]`), as the checker's `zone_named`?"""
+    return _zone_named(c, e) is not None
+
+
+def _zone_named(c, e):
+    """The declaration of the zone `e` names, or None."""
     while isinstance(e, A.Index):
         e = e.obj
     ref = c.refs.get(id(e))
     if ref is None:
-        return False
+        return None
     if (isinstance(e, A.Name) and ref[0] == "global") or (isinstance(e, A.Field) and ref[0] == "pvar"):
         sym = c.c.symbols.get(e.name)
-        return sym is not None and isinstance(sym.decl, A.ZoneDecl)
-    return False
+        if sym is not None and isinstance(sym.decl, A.ZoneDecl):
+            return sym.decl
+    return None
 
 
-def _in_one_place(fn, span):
-    """`fn`, a statement that puts things into a zone without taking them out of another (`add`,
-    or setting the zone). Before the rules pause, the machine then looks at every zone
-    (`Machine.check_one_place`): a thing in two places is a rule error naming this line, not a
-    state that can no longer be saved. Not at once: a new hand may set the deck first and empty
-    the hands after. Such statements are rare (setting up, a new deck), so the look costs little."""
+def _kind_of_zone(c, e):
+    """What the zone `e` holds: a kind of thing ("card"), which the one-place check looks at."""
+    return _zone_named(c, e).elem
+
+
+def _in_one_place(fn, span, kind):
+    """`fn`, a statement that puts things of `kind` into a zone without taking them out of another
+    (`add`, or setting the zone). Before the rules pause, the machine then looks at every zone of
+    the kinds so written (`Machine.check_one_place`; every kind when `kind` is None): a thing in
+    two places is a rule error naming the last such line, not a state that can no longer be saved.
+    Not at once: a new hand may set the deck first and empty the hands after. Only a zone of that
+    kind can hold a thing of it, so the other kinds need no look."""
     def run(m, env):
         fn(m, env)
         m.zones_written = span
+        m.kinds_written.add(kind)
     return run
 
 

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from inline import game, write
-from tabletop.interpreter import cli, codegen
+from tabletop.interpreter import cli, codegen, machine
 from tabletop.interpreter.api import RuleError
 from tabletop.interpreter.errors import BudgetExceeded, explain
 from tabletop.interpreter.simulate import simulate
@@ -338,6 +338,36 @@ def test_zones_set_one_after_another_are_looked_at_only_when_the_rules_pause(tmp
              **{"cards.yaml": TWO_PLACES_CARDS})
     s = g.new_state(seed=0)
     assert sorted(s.options()) == ["Pick A", "Pick B"]
+
+
+TWO_KINDS = TWO_PLACES.replace("    zone deck: card, hidden\n", """    zone deck: card, hidden
+    kind token from "tokens.yaml":
+        name: text
+    zone pool: token, public
+    player zone tokens: token, owner
+""")
+TOKENS = {"cards.yaml": TWO_PLACES_CARDS, "tokens.yaml": "tokens:\n  - {name: X}\n"}
+
+
+def test_a_pause_looks_only_at_the_kinds_of_thing_put_into_a_zone(tmp_path, monkeypatch):
+    asked = []
+    real = machine.things_in_one_place
+    monkeypatch.setattr(machine, "things_in_one_place", lambda prog, data, kinds=None: asked.append(kinds) or real(prog, data, kinds))
+    g = game(tmp_path, TWO_KINDS.replace("CHANGE", "add first(deck) to discard\n        discard = []"), **TOKENS)
+    s = g.new_state(seed=0)
+    assert asked == [{"card"}]            # setup put cards into zones, and no token
+    s.apply(0)
+    assert asked == [{"card"}]            # the turn put nothing into a zone: no look at all
+
+
+def test_a_thing_in_two_places_is_found_when_a_later_line_put_another_kind(tmp_path):
+    # The card is copied into a hand; a token zone is set after: the error names that last line.
+    text = TWO_KINDS.replace("CHANGE", "add first(deck) to players[0].hand\n        pool = [t for t in token]")
+    g = game(tmp_path, text, **TOKENS)
+    with pytest.raises(RuleError, match=r"is in .* and in .*A thing is in one place at a time") as e:
+        g.new_state(seed=0)
+    lines = [line.strip() for line in text.strip().splitlines()]
+    assert e.value.span.line == lines.index("pool = [t for t in token]") + 1
 
 
 # ---------------------------------------------------------------- an index in a rule's own statement

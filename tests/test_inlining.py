@@ -1,0 +1,63 @@
+"""Small definitions written in place where they are used (interpreter/inlining.py): the same
+values as a call, a none still told by the definition at its own line, and only definitions
+that cannot fail are written so."""
+import pytest
+
+from inline import game
+from tabletop.interpreter import codegen
+from tabletop.interpreter.api import RuleError
+
+RULES = '''
+    game "In place"
+    players 3
+    kind tile from "tiles.yaml":
+        name: text
+        row: int
+    zone deck: tile, hidden
+    player zone hand: tile, owner
+    var who: player = none
+    define holding(p: player): bool = count(p.hand) > 0
+    define low(t: tile): bool = t.row == 0
+    define next_row(t: tile): int = t.row + 1
+    define holders: list of player = [p for p in players if holding(p)]
+    define low_tiles: list of tile = [t for t in deck if low(t)]
+    define rows_after: list of int = [next_row(t) for t in deck]
+    setup:
+        deck = [t for t in tile]
+        move first(deck) from deck to players[1].hand
+    turn:
+        choose p from players labelled "{p}"
+        CHANGE
+        end game "done"
+    winners: players
+'''
+TILES = {"tiles.yaml": "tiles:\n" + "".join(f"  - {{name: t{i}, row: {i % 2}}}\n" for i in range(4))}
+
+
+def test_a_small_definition_is_written_in_place_and_gives_what_a_call_gives(tmp_path, monkeypatch):
+    g = game(tmp_path, RULES.replace("CHANGE", "who = p"), **TILES)
+    fast = g.compiled.fast
+    assert "len(m.pl[" in fast["holders"].source           # count(p.hand) > 0, with no call
+    assert "_fast['low']" in fast["low_tiles"].source       # ...only where a none would go
+    assert "_fast['next_row']" in fast["rows_after"].source  # `+` can fail: always a call
+    s = g.new_state(seed=0)
+    assert s.evaluate("holders") == ["Player 2"]
+    assert s.evaluate("low_tiles") == ["t2"]
+    assert s.evaluate("rows_after") == [2, 1, 2]
+    monkeypatch.setattr(codegen, "_compiled", lambda *args: None)       # every definition a call
+    slow = game(tmp_path, RULES.replace("CHANGE", "who = p"), **TILES).new_state(seed=0)
+    assert [slow.evaluate(n) for n in ("holders", "low_tiles", "rows_after")] == [["Player 2"], ["t2"], [2, 1, 2]]
+
+
+@pytest.mark.parametrize("closures", [False, True])
+def test_a_none_given_to_a_definition_written_in_place_is_its_error_at_its_line(tmp_path, monkeypatch, closures):
+    texts, compiled = [], codegen._compiled
+    monkeypatch.setattr(codegen, "_compiled", lambda text, *args: None if closures else texts.append(text) or compiled(text, *args))
+    g = game(tmp_path, RULES.replace("CHANGE", "if holding(who):\n            who = p"), **TILES)
+    if not closures:     # written in place, with the test that sends a none to the definition itself
+        assert any("(len(m.pl[m.g[1]][0]) > 0) if m.g[1] is not None else _fast['holding'](m, m.g[1])" in t for t in texts)
+    s = g.new_state(seed=0)
+    with pytest.raises(RuleError) as e:
+        s.apply(0)
+    assert e.value.span.line == 9           # `define holding`, not the turn's line
+    assert "holding" in str(e.value)
