@@ -46,6 +46,7 @@ MAX_DEPTH = 40          # deeper expressions are split, well inside Python's par
 # Built-ins that are Python's own on a list (`functions._sized`): a short list is given to
 # Python's directly; a long one goes through the call that charges its length.
 IN_PYTHON = {"any": any, "all": all, "sum": sum}
+REDUCED = ("count", "first", "any", "all")     # of a comprehension: answered by its loop (`reduced_loop`)
 
 
 def literal(v) -> str | None:
@@ -76,6 +77,8 @@ class Source:
         self.fields: dict = {}   # made name -> (kind, field) of a data field's values, for errors
         self.loop_fields = None  # (kind, field) -> the local `_h<n>` holding its values, in a loop written in lines
         self.given = None        # slot -> the value written for it, in a definition written in place
+        self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
+        self.reduced = False     # ...and whether its loop gave it
 
     def lines_before(self, text: str) -> list:
         """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
@@ -218,7 +221,14 @@ class Source:
         name = ref[1]
         if ref[0] == "define":
             return self.defined(name, e.args, d)
-        args = [self.write(a, d) for a in e.args]
+        if name in REDUCED and len(e.args) == 1 and self.hoist is e.args[0] and not self.in_iterable:
+            self.reduce, self.reduced = (name, e), False
+            args = [self.write(e.args[0], d)]
+            self.reduce = None
+            if self.reduced:            # the comprehension's loop left the answer in `_ys`
+                return "_ys"
+        else:
+            args = [self.write(a, d) for a in e.args]
         types = self.c.types
         if name == "count":
             return f"len({args[0]})"
@@ -327,11 +337,15 @@ class Source:
             pre += [f"{name} = m.f[{self.value(kind)}][{self.value(field)}]"
                     for (kind, field), name in self.loop_fields.items()]
             self.loop_fields = None
-            pre += ["_ys = []", f"for {item} in _xs:"]
-            if cond is not None:
-                pre += [f"    if {cond}:", f"        _ys.append({body})"]
+            mode, self.reduce = self.reduce, None
+            loop = self.reduced_loop(mode, e, item, body, cond) if mode is not None else None
+            if loop is not None:
+                self.reduced = True
+                pre += loop
+            elif cond is not None:
+                pre += ["_ys = []", f"for {item} in _xs:", f"    if {cond}:", f"        _ys.append({body})"]
             else:
-                pre.append(f"    _ys.append({body})")
+                pre += ["_ys = []", f"for {item} in _xs:", f"    _ys.append({body})"]
             self.pre = pre
             return "_ys"
         else:
@@ -343,6 +357,34 @@ class Source:
         body = self.write(e.expr, d)
         cond = f" if {self.write(e.cond, d)}" if e.cond is not None else ""
         return f"[{body} for {self.slot(self.c.c.slots[id(e)])} in {items}{cond}]"
+
+    def reduced_loop(self, mode, e, item: str, body: str, cond: str | None) -> list | None:
+        """The loop that leaves in `_ys` the count, first item, `any` or `all` of the comprehension
+        `e` (whose list is in `_xs`, charged) without making its list; None to make the list.
+        `first`, `any` and `all` stop at their answer, so only where the items left unread could
+        neither fail nor do anything (`inlining.cannot_fail`); `any` and `all` charge the list's
+        length as the built-in would (only a list with no condition, whose length is known)."""
+        name, call = mode
+        fieldable = {self.c.c.slots[id(e)]} if inlining.valid_items(self.c, e.iterable) else set()
+        quiet = all(inlining.cannot_fail(self.c, x, None, fieldable, set()) for x in (e.expr, e.cond) if x is not None)
+
+        def each(lines: list) -> list:     # the loop, its lines under the condition if there is one
+            if cond is None:
+                return [f"for {item} in _xs:"] + [f"    {x}" for x in lines]
+            return [f"for {item} in _xs:", f"    if {cond}:"] + [f"        {x}" for x in lines]
+        if name == "count":
+            return ["_ys = 0"] + each(["_ys += 1"] if quiet else [body, "_ys += 1"])
+        if not quiet:
+            return None
+        if name == "first":
+            return ["_ys = None"] + each([f"_ys = {body}", "break"])
+        if cond is not None:
+            return None
+        charge = [f"if len(_xs) > {SMALL}:", "    m.work -= len(_xs)", "    if m.work < 0:",
+                  f"        raise {self.const(runaway)}({self.const(self.c.where())}, {self.const(call.span)})"]
+        if name == "any":
+            return charge + ["_ys = False"] + each([f"if {body}:", "    _ys = True", "    break"])
+        return charge + ["_ys = True"] + each([f"if not {body}:", "    _ys = False", "    break"])
 
     def w_Template(self, e, d):
         parts = []

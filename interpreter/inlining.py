@@ -1,5 +1,6 @@
-"""Small definitions written in place: which definitions the generated code may write as their
-own expression where they are called, rather than as a call.
+"""What the generated code may skip or move because nothing in it can fail or do anything:
+small definitions written in place of their calls, and the items after the answer of `first`,
+`any` or `all` of a comprehension (`cannot_fail`, `valid_items`; codegen.py's `reduced_loop`).
 
 A call of a definition costs a Python call, which for a one-line test such as
 `define cardholder(p: player): bool = count(p.hand) > 0` costs more than the test: Smackatoa asks
@@ -52,38 +53,53 @@ def _plan(compiler, name: str):
     slots = [compiler.c.slots.get(id(p)) for p in decl.params]
     if None in slots:
         return None
-    nodes = list(A.walk(decl.body, statements=False))
-    if len(nodes) > MAX_NODES:
+    if sum(1 for _ in A.walk(decl.body, statements=False)) > MAX_NODES:
         return None
     guarded: set = set()
-    if not all(_safe(compiler, node, set(slots), guarded) for node in nodes):
+    if not cannot_fail(compiler, decl.body, set(slots), set(slots), guarded):
         return None
     return Plan(decl, slots, guarded)
 
 
-def _safe(c, node, params: set, guarded: set) -> bool:
-    """Can `node` not fail (with the parameters in `guarded` not none)? Each node of the body is
-    asked in turn, so a node need only answer for itself and what it reads directly."""
+def cannot_fail(c, expr, names, fieldable: set, read: set) -> bool:
+    """Can `expr` neither fail nor do anything (draw, charge work, call a definition), given that
+    the locals in `fieldable` are not none? It may name the locals in `names` (any local if
+    None), and read fields only of those in `fieldable`; `read` gets the ones whose fields it
+    reads."""
+    return all(_safe(c, node, names, fieldable, read) for node in A.walk(expr, statements=False))
+
+
+def valid_items(c, iterable) -> bool:
+    """Are the items of `iterable` never none: the things of a kind, the players, or a zone's?"""
+    ref = c.refs.get(id(iterable))
+    if ref is None:
+        return False
+    if isinstance(iterable, A.Name):
+        return ref[0] == "kind" or (ref[0] == "value" and ref[1] == "players") or _zone(c, iterable, None)
+    return isinstance(iterable, A.Field) and _zone(c, iterable, None)
+
+
+def _safe(c, node, names, fieldable: set, read: set) -> bool:
+    """Can `node` not fail, and do nothing? Each node of an expression is asked in turn, so a node
+    answers only for itself and what it reads directly."""
     refs, types = c.refs, c.types
-    if isinstance(node, A.Lit):
+    if isinstance(node, (A.Lit, A.ThingRef)):
         return True
     if isinstance(node, A.Name):
         ref = refs.get(id(node))
         if ref is None:
             return False
         if ref[0] == "local":
-            return ref[1] in params
+            return names is None or ref[1] in names
         if ref[0] == "value":
             return ref[1] in ("current", "player_count", "turn_number")
         return ref[0] in ("global", "enum", "option")
-    if isinstance(node, A.ThingRef):
-        return True
     if isinstance(node, A.Field):
         ref = refs.get(id(node))
-        slot = _param(c, node.obj, params)
+        slot = _local(c, node.obj, fieldable)
         if ref is None or ref[0] not in ("attr", "field", "pvar") or slot is None:
             return False
-        guarded.add(slot)
+        read.add(slot)
         return True
     if isinstance(node, A.Unary):
         return node.op == "not"
@@ -95,20 +111,20 @@ def _safe(c, node, params: set, guarded: set) -> bool:
         if node.op in ORDERED:
             return _whole_number(c, node.left) and _whole_number(c, node.right)
         if node.op in ("in", "not in"):
-            return _zone(c, node.right, params)
+            return _zone(c, node.right, fieldable)
         return False
     if isinstance(node, A.Call):
         ref = refs.get(id(node))
         return ref is not None and ref[0] != "define" and ref[1] == "count" and len(node.args) == 1 \
-            and _zone(c, node.args[0], params)
+            and _zone(c, node.args[0], fieldable)
     return False
 
 
-def _param(c, node, params: set):
-    """The slot of `node` if it names one of the parameters, else None."""
+def _local(c, node, slots: set):
+    """The slot of `node` if it names one of the locals `slots`, else None."""
     if isinstance(node, A.Name):
         ref = c.refs.get(id(node))
-        if ref is not None and ref[0] == "local" and ref[1] in params:
+        if ref is not None and ref[0] == "local" and ref[1] in slots:
             return ref[1]
     return None
 
@@ -123,18 +139,24 @@ def _whole_number(c, node) -> bool:
     return False
 
 
-def _zone(c, node, params: set) -> bool:
-    """A zone (always a list): a global zone, or a parameter's zone (the Field is asked too)."""
-    if not c.types.get(id(node), "").startswith("list:"):
-        return False
+def _zone(c, node, fieldable) -> bool:
+    """A zone (always a list, of things never none): a global zone, a player's or a thing's zone
+    (of a local in `fieldable`, whose Field is asked too; of anything when `fieldable` is None,
+    for a list whose items are asked about, not read)."""
     ref = c.refs.get(id(node))
+    if ref is None or not c.types.get(id(node), "").startswith("list:"):
+        return False
     if isinstance(node, A.Name):
         sym = c.c.symbols.get(node.name)
-        return ref is not None and ref[0] == "global" and sym is not None and isinstance(sym.decl, A.ZoneDecl)
-    if isinstance(node, A.Field):
+        return ref[0] == "global" and sym is not None and isinstance(sym.decl, A.ZoneDecl)
+    if not isinstance(node, A.Field) or (fieldable is not None and _local(c, node.obj, fieldable) is None):
+        return False
+    if ref[0] == "pvar":
         sym = c.c.symbols.get(node.name)
-        return ref is not None and ref[0] == "pvar" and sym is not None and isinstance(sym.decl, A.ZoneDecl) \
-            and _param(c, node.obj, params) is not None
+        return sym is not None and isinstance(sym.decl, A.ZoneDecl)
+    if ref[0] == "field":
+        kind = c.c.symbols.get(ref[1])
+        return kind is not None and any(z.name == ref[2] for z in getattr(kind.decl, "zones", ()))
     return False
 
 

@@ -6,6 +6,7 @@ import pytest
 from inline import game
 from tabletop.interpreter import codegen
 from tabletop.interpreter.api import RuleError
+from tabletop.interpreter.machine import Machine
 
 RULES = '''
     game "In place"
@@ -61,3 +62,63 @@ def test_a_none_given_to_a_definition_written_in_place_is_its_error_at_its_line(
         s.apply(0)
     assert e.value.span.line == 9           # `define holding`, not the turn's line
     assert "holding" in str(e.value)
+
+
+ANSWERS = '''
+    game "Answers"
+    players 2
+    kind tile from "tiles.yaml":
+        name: text
+        row: int
+    zone deck: tile, public
+    var picked: list of tile = []
+    define first_low: tile = first([t for t in deck if t.row == 0])
+    define first_row: int = first([t.row for t in deck])
+    define any_high: bool = any([t.row == 3 for t in deck])
+    define all_low: bool = all([t.row < 9 for t in deck])
+    define lows: int = count([t for t in deck if t.row == 0])
+    define picked_low: tile = first([t for t in picked if t.row == 0])
+    setup:
+        deck = [t for t in tile]
+        picked = [first(deck), none]
+    turn:
+        choose t from deck labelled "{t}"
+        if picked_low == t:
+            end game "found"
+        end game "done"
+    winners: players
+'''
+MANY_TILES = {"tiles.yaml": "tiles:\n" + "".join(f"  - {{name: t{i}, row: {i % 4}}}\n" for i in range(40))}
+
+
+def answers(tmp_path, monkeypatch, closures: bool):
+    texts, compiled = [], codegen._compiled
+    monkeypatch.setattr(codegen, "_compiled", lambda text, *a: None if closures else texts.append(text) or compiled(text, *a))
+    g = game(tmp_path, ANSWERS, **MANY_TILES)
+    s = g.new_state(seed=0)
+    m = Machine(g.compiled, s.to_json())
+    out = {}
+    for name in ("first_low", "first_row", "any_high", "all_low", "lows"):
+        before = m.work
+        out[name] = (g.compiled.defines[name](m, ()), before - m.work)
+    with pytest.raises(RuleError) as e:
+        s.apply(0)
+    return out, e.value, texts
+
+
+def test_count_first_any_and_all_of_a_list_are_answered_as_the_list_would_answer(tmp_path, monkeypatch):
+    fast, error, texts = answers(tmp_path, monkeypatch, False)
+    monkeypatch.undo()
+    (tmp_path / "slow").mkdir()
+    slow, slow_error, _ = answers(tmp_path / "slow", monkeypatch, True)
+    assert fast == slow          # the same values, and the same work charged
+    assert fast["lows"][0] == 10 and fast["any_high"][0] is True and fast["all_low"][0] is True
+    # Each answered by its loop, which stops at its answer, without making the list:
+    body = next(t for t in texts if "_ys = False" in t)
+    assert "break" in body and "_ys.append" not in body
+    # A list that may hold a none (a variable) is made whole, so a none after the answer is
+    # still the error the rules meet: first() of it reads every item's row.
+    lines = [x.strip() for x in ANSWERS.strip().splitlines()]
+    for e in (error, slow_error):
+        assert "The definition 'picked_low' cannot be worked out: a value it needs is none" in str(e)
+    assert error.span.line == slow_error.span.line == 1 + next(i for i, x in enumerate(lines) if x.startswith("define picked_low"))
