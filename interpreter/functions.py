@@ -226,6 +226,14 @@ def _longest_path(m, s, n, passable):
     return best
 
 
+def _sort(m, xs):
+    """Smallest first, none last. Without a none (the common case) Python's own order is the same
+    order, so no key is made for each item."""
+    if None in xs:
+        return sorted(xs, key=lambda x: (x is None, x))
+    return sorted(xs)
+
+
 @_sized
 def _index_of(m, xs, x):
     try:
@@ -246,7 +254,7 @@ FUNCTIONS = {
     "take": _sized(lambda m, xs, n: list(xs[:max(n, 0)])),
     "drop": _sized(lambda m, xs, n: list(xs[max(n, 0):])),
     "reverse": _sized(lambda m, xs: list(reversed(xs))),
-    "sort": _sized(lambda m, xs: sorted(xs, key=lambda x: (x is None, x))),
+    "sort": _sized(_sort),
     "unique": _unique,
     "flatten": _flatten,
     "pairs": _pairs,

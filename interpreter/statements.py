@@ -734,11 +734,12 @@ def _take_out(m, source: list, moved: list, span, where, missing_words=None):
 
 
 def _move(c, s: A.Move):
+    t = c.types.get(id(s.what), T.ANY)
+    if not t.startswith("list:"):
+        return _move_one(c, s, t)
     items, src, dst, top = _items_of(c, s.what), c.expr(s.source), c.expr(s.dest), s.to_top
     span, where = s.span, c.where()
-    t = c.types.get(id(s.what), T.ANY)
-    missing = _not_in(T.elem(t) if t.startswith("list:") else t, c.text_of(s.source),
-                      f"so it cannot be moved to {c.text_of(s.dest)}")
+    missing = _not_in(T.elem(t), c.text_of(s.source), f"so it cannot be moved to {c.text_of(s.dest)}")
 
     def move(m, env):
         source, dest = src(m, env), dst(m, env)
@@ -749,6 +750,27 @@ def _move(c, s: A.Move):
         else:
             dest.extend(moved)
     return Simple(move, span)
+
+
+def _move_one(c, s: A.Move, t: str):
+    """`move x from ... to ...` of one thing, the commonest move: `_take_out` of a list of one,
+    in place."""
+    one, src, dst, top = c.expr(s.what), c.expr(s.source), c.expr(s.dest), s.to_top
+    span = s.span
+    missing = _not_in(t, c.text_of(s.source), f"so it cannot be moved to {c.text_of(s.dest)}")
+
+    def move_one(m, env):
+        source, dest = src(m, env), dst(m, env)
+        x = one(m, env)
+        try:
+            source.remove(x)
+        except ValueError:
+            raise RuleError(missing(m, x), span) from None
+        if top:
+            dest.insert(0, x)
+        else:
+            dest.append(x)
+    return Simple(move_one, span)
 
 
 def _not_in(t: str, zone: str, then: str):

@@ -149,11 +149,12 @@ cards:
 """
 
 
-def test_a_thing_moved_from_the_wrong_zone_is_named_in_the_games_words(tmp_path):
-    g = game(tmp_path, CARDS + """
+@pytest.mark.parametrize("moved", ["c", "[c]"])       # one thing, and a list of them
+def test_a_thing_moved_from_the_wrong_zone_is_named_in_the_games_words(tmp_path, moved):
+    g = game(tmp_path, CARDS + f"""
 turn:
     for c in current.hand:
-        move c from deck to table
+        move {moved} from deck to table
     end game "done"
 """, **{"cards.yaml": CARD_DATA})
     e = error_of(g)
