@@ -712,7 +712,9 @@ class Compiler:
         # patterns before expressions that use them
         for n, s in sym.items():
             if s.kind == "pattern":
-                out.patterns[n] = {"name": n, "enum": s.decl.enum, "alternatives": s.decl.alternatives}
+                out.patterns[n] = {"name": n, "enum": s.decl.enum, "alternatives": s.decl.alternatives,
+                                   # each group's values in order, for `Machine.match_length`
+                                   "sorted": [[sorted(g) for g in alt] for alt in s.decl.alternatives]}
         self.tables = {}
         for n, s in sym.items():
             if s.kind == "die":

@@ -286,11 +286,11 @@ class Machine:
         if len(pattern["alternatives"]) > SMALL:
             spend(self, len(pattern["alternatives"]))
         best = 0
-        for alt in pattern["alternatives"]:
+        for alt in pattern["sorted"]:
             i = 0
             for group in alt:
                 n = len(group)
-                if i + n > len(values) or sorted(values[i:i + n]) != sorted(group):
+                if i + n > len(values) or (values[i] != group[0] if n == 1 else sorted(values[i:i + n]) != group):
                     break
                 i += n
             else:
