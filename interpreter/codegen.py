@@ -330,7 +330,11 @@ class Source:
             # Worked out first, by lines before the expression: a loop, not a comprehension,
             # which Python 3.11 calls as a function of its own (most lists here are short).
             self.hoist = None
-            pre = charge_lines(self, self.write(e.iterable, d), each, self.c.where(), e.span)
+            items = self.write(e.iterable, d)
+            ref = self.c.refs.get(id(e.iterable))
+            if isinstance(e.iterable, A.Name) and ref is not None and (ref[0] == "kind" or ref[:2] == ("value", "players")):
+                items = items[2:-1]      # `[*range(n)]`: the things or players, gone through without their list
+            pre = charge_lines(self, items, each, self.c.where(), e.span)
             self.loop_fields = {}
             item, body = self.slot(self.c.c.slots[id(e)]), self.write(e.expr, d)
             cond = self.write(e.cond, d) if e.cond is not None else None
