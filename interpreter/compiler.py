@@ -186,6 +186,7 @@ class Compiled:
     stmts: list = field(default_factory=list)         # every decision statement by id
     reactions: dict = field(default_factory=dict)     # event -> [compiled reaction]
     instants: list = field(default_factory=list)      # reactions offered at any decision point
+    instant_opens: list = field(default_factory=list)  # [(k, instants[k]'s quick `open` test or None)]
     sides: list = field(default_factory=list)         # the sides' names; side i is the player value players + i
     stages: dict = field(default_factory=dict)        # stage name (or ":turn") -> its block, for `end`
     root: int = -1
@@ -767,6 +768,7 @@ class Compiler:
         for ev, reactions in c.reactions.items():
             out.reactions[ev] = [self.compile_reaction(r) for r in reactions]
         out.instants = [self.compile_reaction(r) for r in c.instants]
+        out.instant_opens = [(k, r["open"]) for k, r in enumerate(out.instants)]
         for name in ("setup", "play", "turn", "round"):
             if name in c.phases:
                 ph = c.phases[name]

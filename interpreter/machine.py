@@ -513,7 +513,7 @@ class Machine:
         declined = self.s["declined"]
         if declined:
             declined[:] = still
-        opens = [(k, r["open"]) for k, r in enumerate(instants)]
+        opens = self.prog.instant_opens
         for seat in range(self.player_count):
             for k, is_open in opens:
                 if is_open is None:
