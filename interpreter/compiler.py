@@ -232,6 +232,7 @@ def thing_places(out: Compiled) -> list:
 class Compiler:
     def __init__(self, checked: CheckedProgram, option_values: dict):
         self.c = checked
+        self.inline_plans: dict = {}     # definition -> inlining.Plan or None, as asked
         self.refs = checked.refs
         self.types = checked.types
         sym = checked.symbols

@@ -12,8 +12,11 @@ checking the machine's step budget as the machine would before running it.
 
 The block keeps its length: the fused statement stands at the run's first place and the others
 stay where they were, skipped over, so a saved game's frames still point at the same statements.
+A run may end with an `if` whose blocks can pause or a call of a rule that can: the fused
+function runs that statement as the machine would (it pushes its block or frame) and returns, so
+the statement costs no step of the machine's own; the machine runs what it pushed.
 The source holds only names `codegen.py` makes (see its docstring); this module must not
-fuse a statement that can pause or push a frame. A statement that leaves the run (`return`,
+fuse any other statement that can pause or push a frame. A statement that leaves the run (`return`,
 `stop`, `end game`, `end NAME`) does to the frame stack what it does unfused, and the run ends.
 """
 from __future__ import annotations
@@ -94,7 +97,7 @@ class Fused(S.Stmt):
 
     def run(self, m, frame):
         try:
-            steps = self.fn(m, m.envs[frame[2]])
+            steps = self.fn(m, m.envs[frame[2]], frame)
         except BaseException as e:       # named as `guarded` names it, without its call
             raise self.generated.told(e) from None
         frame[1] += self.count - 1
@@ -165,9 +168,17 @@ def inner_blocks(c, st) -> list:
     return blocks + [x for b in blocks for inner in originals(c, b) for x in inner_blocks(c, inner)]
 
 
+# A run may end with one of these though they cannot be fused: it does what the statement does
+# (an `if` pushes the block of its branch, a call the rule's frame) and ends, saving the machine a
+# step of its own. Not a statement that asks (it may step back to ask again after instant
+# reactions) or signals.
+TAILS = (S.If, S.Call)
+
+
 def fuse(c, block: int, covered: set) -> None:
     """Replace each run of statements in `block` that cannot pause (two or more, or one that is
-    not a plain statement) by a fused statement and skipped places."""
+    not a plain statement), with the `if` or call after it if there is one (`TAILS`), by a fused
+    statement and skipped places."""
     blk = c.out.blocks[block]
     stmts, i = blk.stmts, 0
     while i < len(stmts):
@@ -175,11 +186,14 @@ def fuse(c, block: int, covered: set) -> None:
         while j < len(stmts) and fusable(c, stmts[j]):
             j += 1
         run = stmts[i:j]
-        if len(run) >= 2 or (run and type(run[0]) is not S.Simple):
-            generated = write(c, run, blk.owner)
+        tail = stmts[j] if run and j < len(stmts) and type(stmts[j]) in TAILS else None
+        if tail is not None or len(run) >= 2 or (run and type(run[0]) is not S.Simple):
+            generated = write(c, run + [tail] if tail is not None else run, blk.owner, tail=tail)
             if generated is not None:
-                stmts[i:j] = [Fused(generated, len(run), run[0])] + [Skipped(st) for st in run[1:]]
-                covered.update(x for st in run for x in inner_blocks(c, st))
+                whole_run = run + [tail] if tail is not None else run
+                stmts[i:i + len(whole_run)] = [Fused(generated, len(whole_run), run[0])] + [Skipped(st) for st in whole_run[1:]]
+                covered.update(x for st in run for x in inner_blocks(c, st))     # not the tail's: the machine runs them
+                j = i + len(whole_run)
         i = max(j, i + 1)
 
 
@@ -203,21 +217,22 @@ def inlined(c, name: str):
     return generated
 
 
-def write(c, run: list, owner: str, proc=None):
-    """The Python source of a run of statements (or, with `proc`, a whole rule), compiled."""
+def write(c, run: list, owner: str, proc=None, tail=None):
+    """The Python source of a run of statements (or, with `proc`, a whole rule), compiled; `tail`,
+    the last of the run, is run by its own `run` (`TAILS`)."""
     c.owner_stack.append(owner)       # the rule the expressions written belong to, for their errors
     try:
-        return _write(c, run, owner, proc)
+        return _write(c, run, owner, proc, tail)
     finally:
         c.owner_stack.pop()
 
 
-def _write(c, run: list, owner: str, proc):
+def _write(c, run: list, owner: str, proc, tail=None):
     src = codegen.Source(c)
     if proc is None:
         # `_room`: the statements this run may still count before the machine's step budget is
         # spent (the machine counted its first already).
-        lines = ["def _fused(m, env):", "    _n = 0", f"    _room = {STEP_BUDGET + 1} - m.steps"]
+        lines = ["def _fused(m, env, frame):", "    _n = 0", f"    _room = {STEP_BUDGET + 1} - m.steps"]
     else:
         lines = ["def _rule(m, _room, values):", "    _n = 0",
                  f"    env = [None] * {int(proc.size)}"]
@@ -247,6 +262,9 @@ def _write(c, run: list, owner: str, proc):
             # Count the statement, and stop as the machine would before running one too many.
             emit("_n += 1", depth)
             emit(f"if _n > _room: raise {stop}()", depth, st.span)
+            if st is tail:               # its own run: it charges a large statement itself
+                emit(f"{src.const(st.run)}(m, frame)", depth, st.span)
+                continue
             charge(st, depth)
             if type(st) is S.Simple and getattr(st, "assigns", None) is not None:
                 for line in codegen.assignment_lines(src, st.node, *st.assigns):

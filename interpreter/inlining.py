@@ -12,7 +12,7 @@ that one twenty times a decision. A definition may be written in place when its 
   `<` and the like between counts and numbers, `in` a zone, `not`, `and`, `or` and `if`.
 A parameter that might be none is tested where the body is written: `(body if v is not None
 else call)`, so a none still goes to the definition itself, and its error names its line as
-before. The values given must be plain reads (`Source.plain`), so that reading one where the
+before. The values given must be plain reads (`plain`), so that reading one where the
 body names it twice reads the same value and does nothing else.
 
 What changes is only the work charged: a definition written in place is not charged its body's
@@ -23,23 +23,27 @@ This module decides; codegen.py writes. It must not write Python source.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tabletop.dsl import ast as A
 
 MAX_NODES = 12      # a body larger than this is a call: writing it at every use gains little
 ORDERED = ("<", "<=", ">", ">=")
 
 
+@dataclass
 class Plan:
     """How to write a definition in place: its declaration, its parameters' slots in order, and
     the slots of those whose fields it reads (each must not be none)."""
-
-    def __init__(self, decl, slots: list, guarded: set):
-        self.decl, self.slots, self.guarded = decl, slots, guarded
+    decl: A.DefineDecl
+    slots: list
+    guarded: set
 
 
 def plan(compiler, name: str):
-    """The Plan for writing definition `name` in place, or None when it must be called."""
-    plans = compiler.__dict__.setdefault("inline_plans", {})
+    """The Plan for writing definition `name` in place, or None when it must be called (worked
+    out once per compile, in `compiler.inline_plans`)."""
+    plans = compiler.inline_plans
     if name not in plans:
         plans[name] = _plan(compiler, name)
     return plans[name]

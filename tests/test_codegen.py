@@ -21,7 +21,7 @@ RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 
 # What the source may hold, written out here rather than read from codegen.py, so that adding a
 # name there needs a reason here.
-NAMES = {"m", "env", "_fast", "_value", "_n", "_room", "_i", "_xs", "_ys", "_t", "_l", "_label", "_work", "labels", "values", "args", "seat", "declined", "k",
+NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_ys", "_t", "_l", "_label", "_work", "labels", "values", "args", "seat", "declined", "k",
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
 MADE = re.compile(r"_[kvh]\d+")             # a value passed in, an item held in a local, a field's values
@@ -56,7 +56,7 @@ def unsafe_parts(text: str) -> list:
             bad.append(f"attribute {node.attr}")
         elif isinstance(node, ast.Constant) and type(node.value) not in (int, str, bool, float, type(None)):
             bad.append(f"literal {node.value!r}")
-        elif isinstance(node, ast.arg) and node.arg not in ("m", "env", "_room", "values", "args", "seat",
+        elif isinstance(node, ast.arg) and node.arg not in ("m", "env", "frame", "_room", "values", "args", "seat",
                                                             "declined", "k") \
                 and not MADE.fullmatch(node.arg):
             bad.append(f"parameter {node.arg}")
@@ -132,6 +132,50 @@ def test_an_error_in_a_fused_run_names_the_statement_that_failed(tmp_path):
         g.new_state(seed=1)
     assert e.value.span.line == 9          # `n = xs[n + 5]`, inside the fused `if`
     assert "turn section" in str(e.value) and "no item at that position" in str(e.value)
+
+
+TAIL_RULES = '''
+    game "Tails"
+    players 1
+    var n: int = 0
+    var xs: list of int = [1, 2]
+    var said: list of int = []
+    rule ask:
+        choose k from [1, 2] labelled "{k}"
+        add k to said
+    turn:
+        n = n + 1
+        if xs[CHANGE] > 0:
+            add n to said
+            add n to said
+            ask()
+        n = n + 1
+        ask()
+        end game
+    winners: players
+'''
+
+
+@pytest.mark.parametrize("closures", [False, True])
+def test_an_if_or_a_call_that_can_pause_ends_a_fused_run_and_plays_as_alone(tmp_path, monkeypatch, closures):
+    if closures:
+        monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
+    g = game(tmp_path, TAIL_RULES.replace("CHANGE", "0"))
+    turn = next(b for b in g.compiled.blocks if b.owner == "turn section" and len(b.stmts) == 5)
+    if not closures:
+        # `n = n + 1` and the `if` are one step, and so are the second `n = n + 1` and `ask()`;
+        # the `if`'s own block, which the machine runs, is fused too.
+        assert [type(st).__name__ for st in turn.stmts] == ["Fused", "Skipped", "Fused", "Skipped", "Fused"]
+        branch = turn.stmts[1].original.branches[0][1]
+        assert type(g.compiled.blocks[branch].stmts[0]).__name__ == "Fused"
+    s = g.new_state(seed=1)
+    s.apply(1)
+    s.apply(0)
+    assert s.is_over and s.to_json()["globals"][2] == [1, 1, 2, 1]
+    bad = game(tmp_path / "bad", TAIL_RULES.replace("CHANGE", "n + 5")) if (tmp_path / "bad").mkdir() is None else None
+    with pytest.raises(RuleError) as e:
+        bad.new_state(seed=1)
+    assert e.value.span.line == 11 and "no item at that position" in str(e.value)    # the `if` ending the run
 
 
 def test_a_long_expression_is_split_and_still_gives_its_value(tmp_path):
