@@ -791,38 +791,71 @@ def reaction_open(compiler, r, info: dict):
     at every decision."""
     if not _WRITING:
         return None
+    src = Source(compiler)
+    lines = _open_lines(compiler, src, r, info, "k", "return False", False)
+    if lines is None:
+        src = Source(compiler)
+        lines = _open_lines(compiler, src, r, info, "k", "return False", True)
+    lines = ["def _open(m, args, seat, declined, k):"] + [f"    {x}" for x in lines] + ["    return False"]
+    return _compiled("\n".join(lines) + "\n", "_open", src.namespace(), getattr(r.span, "line", "?"))
+
+
+def instants_open(compiler, reactions: list):
+    """Whether any seat may play any of the instant reactions `reactions` ([(r, info)]) now, as
+    one Python function f(m, args, declined) -> bool asking, seat by seat and for each seat
+    reaction by reaction, what each one's `reaction_open` asks (in the order
+    `Machine.instant_ready` asks them, so the same work is charged and the same error met
+    first); None if a source cannot be written so. One call instead of one per seat and
+    reaction, at every decision."""
+    if not _WRITING or not reactions:
+        return None
+    src = Source(compiler)
+    lines = ["def _open(m, args, declined):", "    for seat in range(m.player_count):"]
+    for k, (r, info) in enumerate(reactions):
+        # Each reaction's test in a loop run once, which `break` leaves for the next reaction.
+        one = _open_lines(compiler, src, r, info, str(int(k)), "break", False)
+        if one is None:
+            return None
+        lines += ["        while True:"] + [f"            {x}" for x in one] + ["            break"]
+    lines.append("    return False")
+    return _compiled("\n".join(lines) + "\n", "_open", src.namespace(), getattr(reactions[0][0].span, "line", "?"))
+
+
+def _open_lines(compiler, src: Source, r, info: dict, k: str, no: str, unbound: bool):
+    """The lines of one seat's test of reaction `r` (unindented): `return True` if it offers the
+    seat something, `no` (a statement that leaves the test) if its early condition fails, and
+    falling off the end otherwise. None if its condition fell back to a closure with the values
+    bound as Python locals (the caller writes it again, `unbound`)."""
     slots = [int(x) for x in info["slots"]]
     values = [f"args[{i}]" for i in range(len(slots) - 1)] + ["seat"]
     # A condition tested once (it does not mention the item) reads the values as Python locals,
     # and the env is made only for a seat it holds for: most seats, most of the time, it does not.
-    bound = set(slots) | (bound_slots(compiler, r.cond) if r.cond is not None else set()) if info["early"] else set()
-    src = Source(compiler, bound)
+    src.bound = set() if unbound or not info["early"] else \
+        set(slots) | (bound_slots(compiler, r.cond) if r.cond is not None else set())
+    src.fell_back = False
     cond = src.write(r.cond) if r.cond is not None else "True"
-    if src.fell_back and bound:
-        src = Source(compiler)
-        cond = src.write(r.cond) if r.cond is not None else "True"
+    if src.fell_back and src.bound:
+        return None
     where = src.const("the reaction '%s'" % info["name"])
-    lines = ["def _open(m, args, seat, declined, k):",
-             f"    m.work -= {int(info['each'])}",
-             "    if m.work < 0:",
-             f"        raise {src.const(runaway)}({where}, {src.const(info['span'])})"]
-    made = [f"    env = [None] * {int(info['size'])}"] + [f"    env[{slot}] = {value}" for slot, value in zip(slots, values)]
+    lines = [f"m.work -= {int(info['each'])}",
+             "if m.work < 0:",
+             f"    raise {src.const(runaway)}({where}, {src.const(info['span'])})"]
+    made = [f"env = [None] * {int(info['size'])}"] + [f"env[{slot}] = {value}" for slot, value in zip(slots, values)]
     if info["early"] and src.bound:
-        lines += [f"    {src.slot(slot)} = {value}" for slot, value in zip(slots, values)]
-        lines += [f"    if not ({cond}):", "        return False"] + made
+        lines += [f"{src.slot(slot)} = {value}" for slot, value in zip(slots, values)]
+        lines += [f"if not ({cond}):", f"    {no}"] + made
     elif info["early"]:
-        lines += made + [f"    if not ({cond}):", "        return False"]
+        lines += made + [f"if not ({cond}):", f"    {no}"]
     else:
         lines += made
     item = f"env[{int(info['item_slot'])}]" if info["item_slot"] >= 0 else "_i"
     items = f"[*{src.const(info['items'])}(m, env)]" if info["items"] is not None else "[None]"
-    lines += [f"    for {item} in {items}:",
-              f"        if declined and [seat, k, {item}] in declined:",
-              "            continue"]
+    lines += [f"for {item} in {items}:",
+              f"    if declined and [seat, {k}, {item}] in declined:",
+              "        continue"]
     # An early condition does not mention the item: it held above, so it holds for each item.
-    lines += ["        return True"] if info["early"] else [f"        if {cond}:", "            return True"]
-    lines.append("    return False")
-    return _compiled("\n".join(lines) + "\n", "_open", src.namespace(), getattr(r.span, "line", "?"))
+    lines += ["    return True"] if info["early"] else [f"    if {cond}:", "        return True"]
+    return lines
 
 
 # ---------------------------------------------------------------------- helpers the source calls

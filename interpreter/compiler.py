@@ -187,6 +187,7 @@ class Compiled:
     reactions: dict = field(default_factory=dict)     # event -> [compiled reaction]
     instants: list = field(default_factory=list)      # reactions offered at any decision point
     instant_opens: list = field(default_factory=list)  # [(k, instants[k]'s quick `open` test or None)]
+    instants_open: object = None    # all of them for every seat as one function (`codegen.instants_open`), or None
     sides: list = field(default_factory=list)         # the sides' names; side i is the player value players + i
     stages: dict = field(default_factory=dict)        # stage name (or ":turn") -> its block, for `end`
     root: int = -1
@@ -770,6 +771,8 @@ class Compiler:
             out.reactions[ev] = [self.compile_reaction(r) for r in reactions]
         out.instants = [self.compile_reaction(r) for r in c.instants]
         out.instant_opens = [(k, r["open"]) for k, r in enumerate(out.instants)]
+        if out.instants and all(r["open"] is not None for r in out.instants):
+            out.instants_open = codegen.instants_open(self, list(zip(c.instants, out.instants)))
         for name in ("setup", "play", "turn", "round"):
             if name in c.phases:
                 ph = c.phases[name]

@@ -6,6 +6,7 @@ variant, and for a rulebook whose texts try to break out of their quotes, is par
 only the names, attributes and literals `interpreter/codegen.py` promises.
 """
 import ast
+import random
 import re
 from pathlib import Path
 
@@ -418,3 +419,44 @@ def test_check_writes_no_source(tmp_path, monkeypatch):
     monkeypatch.setattr(codegen, "_compiled", lambda *a: written.append(a[0]))
     assert cli.main(["check", str(RULEBOOKS / "abatteroxie")]) == 0
     assert written == []
+
+
+INSTANTS = '''
+    game "Instants"
+    players 3
+    var n: int = 0
+    player var points: int = 0
+    reaction wave instantly by p if n > 0 and p.points == 0 labelled "Wave" prompt "Wave?":
+        p.points += 1
+    reaction shout instantly by p for q in players if n > 1 and q != p and q.points < 3 labelled "Shout at {q}" prompt "Shout?":
+        q.points += 2
+    turn:
+        choose k from [1, 2] labelled "{k}"
+        n += k
+        if n > 6:
+            end game "done"
+    define score(p: player): int = p.points
+    winners: highest score
+'''
+
+
+def test_the_instant_reactions_asked_of_every_seat_in_one_function_offer_what_the_seat_by_seat_test_does(tmp_path):
+    """`codegen.instants_open` asks each seat, and each instant reaction in turn for a seat, as
+    `Machine.instant_ready` does one call at a time: the same offers, the declines remembered."""
+    g = game(tmp_path, INSTANTS)
+    assert g.compiled.instants_open is not None and len(g.compiled.instants) == 2
+
+    def play(one_function: bool, seed: int) -> list:
+        g.compiled.instants_open = every if one_function else None
+        s, rnd, seen = g.new_state(seed=seed), random.Random(seed), []
+        while not s.is_over and len(seen) < 200:
+            seat = s.pending.players[0]
+            seen.append((seat, s.options(seat)))
+            s.apply(rnd.randrange(len(s.options(seat))), seat)
+        return seen + [s.to_json()]
+    every = g.compiled.instants_open
+    try:
+        for seed in range(12):
+            assert play(True, seed) == play(False, seed)
+    finally:
+        g.compiled.instants_open = every
