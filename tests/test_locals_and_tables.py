@@ -82,13 +82,19 @@ DAMAGE = '''
 '''
 
 
+def missing_entry_then_log(tmp_path, rules: str, missing_line: str, message: str, line: int) -> list:
+    """Play `rules`: the line `missing_line` asks a table for a key it has no entry for, the error
+    `message` at `line`; without that line, the log the rules say."""
+    with pytest.raises(RuleError, match=message) as e:
+        game(tmp_path, rules).new_state(players=1, seed=0)
+    assert e.value.span.line == line
+    return game(tmp_path, rules.replace(missing_line, "")).new_state(players=1, seed=0).log
+
+
 def test_a_table_keyed_by_two_values(tmp_path):
-    g = game(tmp_path, DAMAGE)
-    with pytest.raises(RuleError, match="The table 'damage' has no entry for 3, 5") as e:
-        g.new_state(players=1, seed=0)
-    assert e.value.span.line == 14
-    g = game(tmp_path, DAMAGE.replace('        say "{damage[3, 5]}"\n', ""))
-    assert g.new_state(players=1, seed=0).log == ["0 1 1 3 rumbling"]
+    log = missing_entry_then_log(tmp_path, DAMAGE, '        say "{damage[3, 5]}"\n',
+                                 "The table 'damage' has no entry for 3, 5", 14)
+    assert log == ["0 1 1 3 rumbling"]
 
 
 def test_table_keys_are_checked_position_by_position(tmp_path):
@@ -145,9 +151,6 @@ def test_a_table_of_single_keys_gives_each_entry_and_names_a_missing_key_at_its_
             end game
         define score(p: player): int = 0
     '''
-    g = game(tmp_path, rules)
-    with pytest.raises(RuleError, match="The table 'bonus' has no entry for 4") as e:
-        g.new_state(players=1, seed=0)
-    assert e.value.span.line == 19
-    g = game(tmp_path, rules.replace('            say "{bonus[n]}"\n', ""))
-    assert g.new_state(players=1, seed=0).log == ["10 20 30 25 calm rumbling"]
+    log = missing_entry_then_log(tmp_path, rules, '            say "{bonus[n]}"\n',
+                                 "The table 'bonus' has no entry for 4", 19)
+    assert log == ["10 20 30 25 calm rumbling"]
