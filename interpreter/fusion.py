@@ -187,13 +187,13 @@ def fuse(c, block: int, covered: set) -> None:
             j += 1
         run = stmts[i:j]
         tail = stmts[j] if run and j < len(stmts) and type(stmts[j]) in TAILS else None
+        whole = run + [tail] if tail is not None else run
         if tail is not None or len(run) >= 2 or (run and type(run[0]) is not S.Simple):
-            generated = write(c, run + [tail] if tail is not None else run, blk.owner, tail=tail)
+            generated = write(c, whole, blk.owner, tail=tail)
             if generated is not None:
-                whole_run = run + [tail] if tail is not None else run
-                stmts[i:i + len(whole_run)] = [Fused(generated, len(whole_run), run[0])] + [Skipped(st) for st in whole_run[1:]]
+                stmts[i:i + len(whole)] = [Fused(generated, len(whole), run[0])] + [Skipped(st) for st in whole[1:]]
                 covered.update(x for st in run for x in inner_blocks(c, st))     # not the tail's: the machine runs them
-                j = i + len(whole_run)
+                j = i + len(whole)
         i = max(j, i + 1)
 
 

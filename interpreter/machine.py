@@ -41,7 +41,7 @@ class Machine:
         self.skipped = 0             # turns skip_turn skipped in a row since the rules started running
         self.steps = 0               # statements run since the rules started running (fusion.py reads it)
         self.zones_written = None    # the last line that put things into a zone by `add` or `=`
-        self.kinds_written = set()   # the kinds of thing those lines put (None: a kind not known)
+        self.kinds_written = set()   # what those lines' zones hold: the kinds of thing the check looks at
 
     # ------------------------------------------------------------------ randomness
     # Every random draw comes here: from the seeded generator, or from the results a scenario
@@ -349,7 +349,7 @@ class Machine:
         """Each thing in one place, once the rules that put things into a zone without `move` have
         run to a pause (`statements._in_one_place`); else a rule error at the last such line."""
         span, self.zones_written = self.zones_written, None
-        kinds = None if None in self.kinds_written else set(self.kinds_written)
+        kinds = set(self.kinds_written)
         self.kinds_written.clear()
         if things_in_one_place(self.prog, self.s, kinds):
             return

@@ -657,9 +657,10 @@ def _stored(c, node, value):
 def _assign(c, s: A.Assign):
     capped = c.types.get(id(s.target)) == T.INT or c.types.get(id(s.value)) == T.INT
     copied = _stored(c, s.value, c.expr(s.value)) if _copies(c, s.value) else None
-    if _names_zone(c, s.target):
+    zone = _zone_named(c, s.target)
+    if zone is not None:
         st = _assign_slowly(c, s, copied, capped)
-        st.fn = _in_one_place(st.fn, s.span, _kind_of_zone(c, s.target))
+        st.fn = _in_one_place(st.fn, s.span, zone.elem)
         return st
     fn = codegen.assignment(c, s, copied, capped)
     if fn is not None:
@@ -829,16 +830,13 @@ def _add(c, s: A.AddTo):
         if len(xs) >= MAX_LIST:
             raise RuleError(f"This list already holds {len(xs)} items; the limit is {MAX_LIST}.", span)
         xs.append(item(m, env))
-    return Simple(_in_one_place(add, span, _kind_of_zone(c, s.target)) if _names_zone(c, s.target) else add, span)
-
-
-def _names_zone(c, e) -> bool:
-    """Does `e` name a zone (`deck`, `p.hand`, `discard[k]`), as the checker's `zone_named`?"""
-    return _zone_named(c, e) is not None
+    zone = _zone_named(c, s.target)
+    return Simple(_in_one_place(add, span, zone.elem) if zone is not None else add, span)
 
 
 def _zone_named(c, e):
-    """The declaration of the zone `e` names, or None."""
+    """The declaration of the zone `e` names (`deck`, `p.hand`, `discard[k]`), as the checker's
+    `zone_named` finds it, or None."""
     while isinstance(e, A.Index):
         e = e.obj
     ref = c.refs.get(id(e))
@@ -851,16 +849,11 @@ def _zone_named(c, e):
     return None
 
 
-def _kind_of_zone(c, e):
-    """What the zone `e` holds: a kind of thing ("card"), which the one-place check looks at."""
-    return _zone_named(c, e).elem
-
-
 def _in_one_place(fn, span, kind):
-    """`fn`, a statement that puts things of `kind` into a zone without taking them out of another
-    (`add`, or setting the zone). Before the rules pause, the machine then looks at every zone of
-    the kinds so written (`Machine.check_one_place`; every kind when `kind` is None): a thing in
-    two places is a rule error naming the last such line, not a state that can no longer be saved.
+    """`fn`, a statement that puts things of `kind` (the zone's element: a kind of thing, or another
+    type, which holds no thing) into a zone without taking them out of another (`add`, or setting
+    the zone). Before the rules pause, the machine then looks at every zone of the kinds so written
+    (`Machine.check_one_place`): a thing in two places is a rule error naming the last such line, not a state that can no longer be saved.
     Not at once: a new hand may set the deck first and empty the hands after. Only a zone of that
     kind can hold a thing of it, so the other kinds need no look."""
     def run(m, env):
