@@ -195,8 +195,9 @@ class Source:
         values = [self.write(a, d) for a in args]
         call = f"_fast[{self.value(name)}](m{''.join(', ' + v for v in values)})"
         plan = inlining.plan(self.c, name) if self.given is None else None
-        if plan is None or not all(inlining.plain(a, self.c.refs) for a in args):
-            return call
+        if plan is None or not all(inlining.plain(a, self.c.refs) for a in args) \
+                or any(v == "None" for s, v in zip(plan.slots, values) if s in plan.guarded):
+            return call      # (a none written as a value whose field it reads: the definition tells its error)
         self.given, fell_back, self.fell_back = dict(zip(plan.slots, values)), self.fell_back, False
         try:
             body = self.write(plan.decl.body, d)
@@ -204,9 +205,7 @@ class Source:
             self.given, failed, self.fell_back = None, self.fell_back, fell_back
         if failed:           # a part only a closure can do would read the caller's variables
             return call
-        tests = [f"{v} is not None" for s, v in zip(plan.slots, values) if s in plan.guarded and v != "None"]
-        if any(v == "None" for s, v in zip(plan.slots, values) if s in plan.guarded):
-            return call      # a none written as the value: the definition tells its error
+        tests = [f"{v} is not None" for s, v in zip(plan.slots, values) if s in plan.guarded]
         return f"({body} if {' and '.join(dict.fromkeys(tests))} else {call})" if tests else f"({body})"
 
     def item_key(self, key, d) -> str:

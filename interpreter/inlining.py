@@ -3,8 +3,8 @@ small definitions written in place of their calls, and the items after the answe
 `any` or `all` of a comprehension (`cannot_fail`, `valid_items`; codegen.py's `reduced_loop`).
 
 A call of a definition costs a Python call, which for a one-line test such as
-`define cardholder(p: player): bool = count(p.hand) > 0` costs more than the test: Smackatoa asks
-that one twenty times a decision. A definition may be written in place when its body
+`define holding(p: player): bool = count(p.hand) > 0` costs more than the test, and a rulebook
+may ask such a test many times a decision. A definition may be written in place when its body
 - calls no definition and holds no comprehension, lambda, text or table (it is a leaf, so
   writing it in place cannot grow without bound, and it does work of a few units), and
 - is made only of parts that cannot fail once each parameter whose field it reads is not none:
