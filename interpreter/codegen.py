@@ -14,7 +14,7 @@ Safe by construction: the source holds only names this module makes (`m`, `env`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, `_h<n>` for a field's values taken
 before a loop, and a few fixed locals: `_value`, `_n`,
 `_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_label`, `_work`, `labels`, `values`, `args`, `seat`,
-`declined`, `k`; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
+`declined`, `k`, and `frame` in a fused run; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
 `type` (only to ask `type(x) is` the int class passed in; the namespace has no others),
 operators, numbers this module computed, and literals written with `repr` (only ints, bools,
 None, finite floats and texts, whose `repr` is always one literal). Every other value of the
