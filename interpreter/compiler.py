@@ -727,6 +727,7 @@ class Compiler:
                 self.decl_where = f"the table '{n}'"
                 self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in s.decl.entries]
         self.fixed = purity.fixed_definitions(self)
+        self.seated = purity.fixed_definitions(self, seated=True) - self.fixed
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
@@ -864,8 +865,8 @@ class Compiler:
                 except RecursionError:
                     raise endless() from None
             fast = _definition_closure
-        if name in self.fixed and purity.worth_keeping(d.body):
-            fast = purity.remembered(fast, where, span)
+        if (name in self.fixed or name in self.seated) and purity.worth_keeping(d.body):
+            fast = purity.remembered(fast, where, span, seated=name in self.seated)
         self.out.fast[name] = fast
         self.out.defines[name] = lambda m, args: fast(m, *args)
 

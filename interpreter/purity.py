@@ -5,8 +5,10 @@ current player, and no chance) but only its parameters, the things' data, enum v
 tables of literals and other such definitions, gives the same value for the same parameters in
 every game of a compiled rulebook: "the spaces on this line", "the space of this colour and
 number". `codegen.definition` keeps those values (`remembered`), so a scan of every thing is made
-once per parameter, not at every call. This module only reads the AST and the checker's
-resolutions; it must not guess: anything it does not know is treated as reading the game.
+once per parameter, not at every call. A definition that also reads the seats (the players, the
+player count, a player in words: "the colour of this seat") is kept per player count too. This
+module only reads the AST and the checker's resolutions; it must not guess: anything it does not
+know is treated as reading the game.
 `draws_chance` says whether an expression may draw at random, so that the machine asks twice
 only what gives the same answer twice.
 """
@@ -16,12 +18,15 @@ from tabletop.dsl import ast as A
 
 CHANCE = frozenset({"roll", "pick", "shuffled"})
 SEATED = frozenset({"next_player", "players_from"})      # they depend on the number of players
+SEAT_VALUES = frozenset({"players", "player_count"})     # values that depend on it alone
 KEYS = frozenset({"int", "text", "bool", "player"})
 MAX_KEPT = 4096        # values kept per definition: a rulebook cannot fill the memory with them
 
 
-def fixed_definitions(compiler) -> set:
-    """The names of the definitions whose values depend only on their parameters and the data."""
+def fixed_definitions(compiler, seated: bool = False) -> set:
+    """The names of the definitions whose values depend only on their parameters and the data
+    (with `seated`, and on the number of players: the seats, the sides after them, a player
+    shown in words; their values are kept per player count)."""
     checked = compiler.c
     decls = {n: s.decl for n, s in checked.symbols.items() if s.kind == "define"}
     # Values are kept by their parameters, so each parameter must be a number, text, thing,
@@ -33,7 +38,7 @@ def fixed_definitions(compiler) -> set:
     while changed:          # drop each that reads the game or calls one dropped, until none changes
         changed = False
         for name in sorted(fixed):
-            if not _fixed(compiler, decls[name].body, fixed):
+            if not _fixed(compiler, decls[name].body, fixed, seated):
                 fixed.discard(name)
                 changed = True
     return fixed
@@ -51,61 +56,64 @@ def worth_keeping(body) -> bool:
     return False
 
 
-def _shows_players(compiler, node) -> bool:
-    """Is `node` shown in words as a player (a name that depends on the seats)?"""
-    return "player" in compiler.types.get(id(node), "")
+def _shows_players(compiler, node, seated: bool = False) -> bool:
+    """Is `node` shown in words as a player (a name that depends on the seats)? Never, with
+    `seated`: then the seats are known."""
+    return not seated and "player" in compiler.types.get(id(node), "")
 
 
-def _fixed(compiler, node, fixed: set) -> bool:
+def _fixed(compiler, node, fixed: set, seated: bool = False) -> bool:
     refs = compiler.refs
     if isinstance(node, (A.Lit, A.ThingRef)):
         return True
     if isinstance(node, A.Name):
         k, arg = refs[id(node)][:2]
         if k == "kind":
-            return arg not in compiler.out.per_player_kinds
+            return seated or arg not in compiler.out.per_player_kinds
+        if k == "side" or (k == "value" and arg in SEAT_VALUES):
+            return seated
         if k == "define":
             return arg in fixed
         return k in ("local", "enum", "option", "die", "pattern")
     if isinstance(node, A.Field):
         ref = refs.get(id(node))
-        return bool(ref) and ref[0] == "attr" and _fixed(compiler, node.obj, fixed)
+        return bool(ref) and ref[0] == "attr" and _fixed(compiler, node.obj, fixed, seated)
     if isinstance(node, A.Index):
         ref = refs[id(node)]
         if ref[0] == "table":
             table = compiler.tables[ref[1]]
             if node.more_keys or not all(compiler.constant(entry[4]) is not None for entry in table):
                 return False
-            return _fixed(compiler, node.key, fixed)
-        return _fixed(compiler, node.obj, fixed) and _fixed(compiler, node.key, fixed)
+            return _fixed(compiler, node.key, fixed, seated)
+        return _fixed(compiler, node.obj, fixed, seated) and _fixed(compiler, node.key, fixed, seated)
     if isinstance(node, A.Call):
         ref = refs[id(node)]
         if ref[0] == "define" and ref[1] not in fixed:
             return False
-        if ref[0] != "define" and (ref[1] in CHANCE or ref[1] in SEATED):
+        if ref[0] != "define" and (ref[1] in CHANCE or (ref[1] in SEATED and not seated)):
             return False
-        if ref[0] != "define" and ref[1] == "join" and _shows_players(compiler, node.args[0]):
+        if ref[0] != "define" and ref[1] == "join" and _shows_players(compiler, node.args[0], seated):
             return False
-        return all(_fixed(compiler, a, fixed) for a in node.args)
+        return all(_fixed(compiler, a, fixed, seated) for a in node.args)
     if isinstance(node, A.Template):
-        return all(isinstance(p, str) or (not _shows_players(compiler, p) and _fixed(compiler, p, fixed))
+        return all(isinstance(p, str) or (not _shows_players(compiler, p, seated) and _fixed(compiler, p, fixed, seated))
                    for p in node.parts)
     if isinstance(node, A.Binary):
-        if node.op == "+" and (_shows_players(compiler, node.left) or _shows_players(compiler, node.right)):
+        if node.op == "+" and (_shows_players(compiler, node.left, seated) or _shows_players(compiler, node.right, seated)):
             return False
-        return _fixed(compiler, node.left, fixed) and _fixed(compiler, node.right, fixed)
+        return _fixed(compiler, node.left, fixed, seated) and _fixed(compiler, node.right, fixed, seated)
     if isinstance(node, A.Unary):
-        return _fixed(compiler, node.operand, fixed)
+        return _fixed(compiler, node.operand, fixed, seated)
     if isinstance(node, A.Cond):
-        return all(_fixed(compiler, x, fixed) for x in (node.test, node.then, node.other))
+        return all(_fixed(compiler, x, fixed, seated) for x in (node.test, node.then, node.other))
     if isinstance(node, A.ListLit):
-        return all(_fixed(compiler, x, fixed) for x in node.items)
+        return all(_fixed(compiler, x, fixed, seated) for x in node.items)
     if isinstance(node, A.Comprehension):
-        return all(_fixed(compiler, x, fixed) for x in (node.expr, node.iterable, node.cond) if x is not None)
+        return all(_fixed(compiler, x, fixed, seated) for x in (node.expr, node.iterable, node.cond) if x is not None)
     if isinstance(node, A.Lambda):
-        return _fixed(compiler, node.body, fixed)
+        return _fixed(compiler, node.body, fixed, seated)
     if isinstance(node, A.StartsWith):
-        return _fixed(compiler, node.seq, fixed)
+        return _fixed(compiler, node.seq, fixed, seated)
     return False
 
 
@@ -117,15 +125,17 @@ def _flat(value) -> bool:
     return type(value) in (int, str, bool) or value is None
 
 
-def remembered(fn, where: str, span):
-    """`fn(m, *values)` with its values kept per parameters. A kept value is charged the work its
-    first computing cost, so the work budget counts as if it were computed again."""
+def remembered(fn, where: str, span, seated: bool = False):
+    """`fn(m, *values)` with its values kept per parameters (and per player count, if `seated`).
+    A kept value is charged the work its first computing cost, so the work budget counts as if it
+    were computed again."""
     from .budgets import runaway
     kept: dict = {}
 
     def call(m, *args):
+        key = (m.player_count, *args) if seated else args
         try:
-            hit = kept.get(args)
+            hit = kept.get(key)
         except TypeError:           # a list among the parameters: nothing kept
             return fn(m, *args)
         if hit is not None:
@@ -137,7 +147,7 @@ def remembered(fn, where: str, span):
         before = m.work
         value = fn(m, *args)
         if len(kept) < MAX_KEPT and _flat(value):
-            kept[args] = (list(value) if type(value) is list else value, before - m.work)
+            kept[key] = (list(value) if type(value) is list else value, before - m.work)
         return value
     return call
 

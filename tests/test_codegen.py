@@ -234,6 +234,34 @@ def test_a_definition_that_reads_the_game_is_never_kept(tmp_path):
     assert g.load_state(data).evaluate("row_bonus", 1) == 17
 
 
+def test_a_definition_of_the_seats_is_kept_per_player_count(tmp_path):
+    """A definition that reads only the seats (players, player_count, a player in words) is kept,
+    but per number of players: two games of one compiled rulebook at different tables differ."""
+    g = game(tmp_path, '''
+        game "Seats"
+        players 2 to 4
+        define seat_names: text = join(["{p}" for p in players], " and ")
+        define last_seat: player = players[player_count - 1]
+        turn:
+            end game
+        winners: players
+    ''')
+    assert g.compiled.fast["seat_names"].__qualname__.startswith("remembered")
+    for n, names in ((2, "Player 1 and Player 2"), (3, "Player 1 and Player 2 and Player 3"),
+                     (2, "Player 1 and Player 2"), (4, "Player 1 and Player 2 and Player 3 and Player 4")):
+        s = g.new_state(players=n, seed=1)
+        assert s.evaluate("seat_names") == names
+        assert s.evaluate("last_seat") == f"Player {n}"
+    prog = g.compiled
+    m = Machine(prog, g.new_state(players=3, seed=1).to_json())
+    costs = []
+    for _ in range(3):
+        before = m.work
+        assert prog.defines["seat_names"](m, ()) == "Player 1 and Player 2 and Player 3"
+        costs.append(before - m.work)
+    assert costs[0] > 0 and costs == [costs[0]] * 3      # kept, and charged the same each time
+
+
 def test_return_stop_and_end_game_inside_fused_runs_leave_as_the_rules_say(tmp_path):
     g = game(tmp_path, '''
         game "Exits"
