@@ -310,6 +310,10 @@ class Source:
             return f"{self.const(capped(span))}({a} * {b})"
         if op in ("/", "%"):
             return f"{self.const(divide(op, span))}({a}, {b})"
+        if op in ("in", "not in") and lists and not self.in_iterable and inlining.plain(e.left, self.c.refs):
+            # A short list asked in place (the item, a plain read, is read after the list, which
+            # changes nothing); a long one is charged by the helper.
+            return f"({a} {op} _l if len(_l := {b}) <= {SMALL} else {self.const(list_compare(op, where, span))}(m, {a}, _l))"
         if op in ("==", "!=", "in", "not in") and lists:
             return f"{self.const(list_compare(op, where, span))}(m, {a}, {b})"
         if op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in"):

@@ -865,7 +865,7 @@ class Compiler:
                 except RecursionError:
                     raise endless() from None
             fast = _definition_closure
-        if (name in self.fixed or name in self.seated) and purity.worth_keeping(d.body):
+        if (name in self.fixed or name in self.seated) and purity.keyed(self, d) and purity.worth_keeping(d.body):
             fast = purity.remembered(fast, where, span, seated=name in self.seated)
         self.out.fast[name] = fast
         self.out.defines[name] = lambda m, args: fast(m, *args)

@@ -29,11 +29,9 @@ def fixed_definitions(compiler, seated: bool = False) -> set:
     shown in words; their values are kept per player count)."""
     checked = compiler.c
     decls = {n: s.decl for n, s in checked.symbols.items() if s.kind == "define"}
-    # Values are kept by their parameters, so each parameter must be a number, text, thing,
-    # player or enum value: one that can be a key.
-    fixed = {n for n, d in decls.items()
-             if all(checked.param_type(p) in KEYS or checked.param_type(p).startswith(("thing:", "enum:"))
-                    for p in d.params)}
+    # Each parameter must be a number, text, thing, player or enum value, or a list of those:
+    # one that can be a key (a list as a tuple; only `keyed` values are kept by `remembered`).
+    fixed = {n for n, d in decls.items() if all(_key_type(checked.param_type(p)) for p in d.params)}
     changed = True
     while changed:          # drop each that reads the game or calls one dropped, until none changes
         changed = False
@@ -42,6 +40,19 @@ def fixed_definitions(compiler, seated: bool = False) -> set:
                 fixed.discard(name)
                 changed = True
     return fixed
+
+
+def _key_type(t: str, inner: bool = False) -> bool:
+    """Can a value of type `t` be a key (a list of such, as a tuple)?"""
+    if t in KEYS or t.startswith(("thing:", "enum:")):
+        return True
+    return not inner and t.startswith("list:") and _key_type(t[5:], inner=True)
+
+
+def keyed(compiler, d) -> bool:
+    """Are a definition's parameters all single values, so that they key its kept values as they
+    are? (A list would be made a tuple at every call, which costs more than it saves.)"""
+    return not any(compiler.c.param_type(p).startswith("list:") for p in d.params)
 
 
 def worth_keeping(body) -> bool:
