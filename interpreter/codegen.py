@@ -46,6 +46,12 @@ MAX_DEPTH = 40          # deeper expressions are split, well inside Python's par
 # Built-ins that are Python's own on a list (`functions._sized`): a short list is given to
 # Python's directly; a long one goes through the call that charges its length.
 IN_PYTHON = {"any": any, "all": all, "sum": sum}
+SCALARS = ("int", "text", "bool", "player")       # item types Python compares and hashes as the language does
+
+
+def _scalar(t: str) -> bool:
+    return t in SCALARS or t.startswith(("thing:", "enum:"))
+
 REDUCED = ("count", "first", "any", "all")     # of a comprehension: answered by its loop (`reduced_loop`)
 
 
@@ -258,6 +264,14 @@ class Source:
             if name in IN_PYTHON:
                 charged_call = self.const(sized_builtin(fn.inner, self.c.where(), e.span))
                 return f"({self.const(IN_PYTHON[name])}(_l) if len(_l := {args[0]}) <= {SMALL} else {charged_call}(m, _l))"
+            if name in ("unique", "sort") and _scalar(T.elem(types.get(id(e.args[0]), T.ANY))):
+                # Of numbers, texts, things, players or enum values, neither can fail: a short list
+                # is done by Python itself (a none among the items sorts last, by the built-in).
+                whole = self.const(sized_builtin(fn.inner, self.c.where(), e.span) if hasattr(fn, "inner") else
+                                   builtin(fn, self.c.where(), e.span, 1, (name, [self.c.text_of(e.args[0])])))
+                if name == "unique":
+                    return f"({self.const(list)}({self.const(dict.fromkeys)}(_l)) if len(_l := {args[0]}) <= {SMALL} else {whole}(m, _l))"
+                return f"({self.const(sorted)}(_l) if len(_l := {args[0]}) <= {SMALL} and None not in _l else {whole}(m, _l))"
         if name in PLAIN:
             pass
         elif hasattr(fn, "inner") and len(args) == 1:
