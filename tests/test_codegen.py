@@ -488,3 +488,48 @@ def test_the_instant_reactions_asked_of_every_seat_in_one_function_offer_what_th
             assert play(True, seed) == play(False, seed)
     finally:
         g.compiled.instants_open = every
+
+
+IN_PLACE_RULES = '''
+    game "In place"
+    players 3
+    var short: list of int = [3, 1, 2, 3, 1]
+    var long: list of int = []
+    var names: list of text = ["b", "a", "b"]
+    var gone: list of player = []
+    define picked(n: int): bool = n in short
+    define missing(n: int): bool = n not in long
+    define distinct_short: list of int = unique(short)
+    define distinct_long: list of int = unique(long)
+    define ordered_short: list of int = sort(short)
+    define ordered_long: list of int = sort(long)
+    define ordered_names: list of text = sort(unique(names))
+    define ordered_players: list of player = sort(gone)
+    setup:
+        long = range(1, 40) + range(1, 40)
+        gone = [next_player(current), none, current]
+    turn:
+        end game
+    winners: players
+'''
+
+
+@pytest.mark.parametrize("name, args, value", [
+    ("picked", (2,), True), ("picked", (7,), False), ("missing", (41,), True), ("missing", (5,), False),
+    ("distinct_short", (), [3, 1, 2]), ("distinct_long", (), list(range(1, 41))),
+    ("ordered_short", (), [1, 1, 2, 3, 3]), ("ordered_long", (), sorted(list(range(1, 41)) * 2)),
+    ("ordered_names", (), ["a", "b"]), ("ordered_players", (), [0, 1, None])])
+def test_in_unique_and_sort_asked_in_place_give_and_charge_what_the_built_ins_do(tmp_path, name, args, value):
+    """`x in xs`, `unique` and `sort` of a short list are asked of Python in the generated source,
+    a long one (more than SMALL items) goes to the built-in: the same value and the same work as
+    the closures, which always call the built-in."""
+    from inline import write
+    states = []
+    for source in (True, False):
+        g = load_game(str(write(tmp_path, IN_PLACE_RULES)), source=source)
+        assert hasattr(g.compiled.fast[name], "source") == source
+        assert not source or "len(_l := " in g.compiled.fast[name].source     # asked in place when short
+        m = Machine(g.compiled, g.new_state(seed=1).to_json())
+        before = m.work
+        states.append((g.compiled.fast[name](m, *args), before - m.work))
+    assert states[0] == states[1] and states[0][0] == value
