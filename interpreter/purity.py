@@ -6,8 +6,10 @@ tables of literals and other such definitions, gives the same value for the same
 every game of a compiled rulebook: "the spaces on this line", "the space of this colour and
 number". `codegen.definition` keeps those values (`remembered`), so a scan of every thing is made
 once per parameter, not at every call. A definition that also reads the seats (the players, the
-player count, a player in words: "the colour of this seat") is kept per player count too. This
-module only reads the AST and the checker's resolutions; it must not guess: anything it does not
+player count, a player in words: "the colour of this seat") is kept per player count too. One
+of a list ("the words for this pair of cards") is fixed as well, so an option's label that calls
+it is kept per item (`codegen._item_only`); its own values are not kept, as a key made of a list
+at every call costs more than it saves (`keyed`). This module only reads the AST and the checker's resolutions; it must not guess: anything it does not
 know is treated as reading the game.
 `draws_chance` says whether an expression may draw at random, so that the machine asks twice
 only what gives the same answer twice.
