@@ -656,8 +656,10 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
         else:
             pre = charge_lines(src, src.write(r["source"]), int(r["each"]), where, span)
             inner = add
-            if r["cond"] is not None and not r["early"]:
-                lead, rest = _invariant_lead(src, r["cond"], r["var"])
+            parts = conjuncts(r["cond"]) if r["cond"] is not None else []
+            first, parts = parts[:r.get("first", 0)], parts[r.get("first", 0):]
+            if parts and not r["early"]:
+                lead, rest = _invariant_lead(src, parts, r["var"])
                 inner = ([f"if {rest}:"] + ["    " + x for x in add]) if rest else add
                 if lead:      # false for one item, false for all: the list ends there, its
                     # item left at the last one as going through every item would leave it
@@ -667,6 +669,8 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
                 body += ["if _xs:", f"    env[{int(slot)}] = {item}"]
             if r["cond"] is not None and r["early"]:
                 body = [f"if {src.write(r['cond'])}:"] + ["    " + x for x in body]
+            elif first:            # tested once, before the list (`statements._tested_first`)
+                body = [f"if {' and '.join(f'({src.write(p)})' for p in first)}:"] + ["    " + x for x in body]
         lines += ["    " + x + "\n" for x in body]
     return lines
 
@@ -704,9 +708,10 @@ def _label_key(c, source, item: str, src) -> str | None:
     return None
 
 
-def _conjuncts(e) -> list:
+def conjuncts(e) -> list:
+    """The parts of `a and b and ...`, in order."""
     if isinstance(e, A.Binary) and e.op == "and":
-        return _conjuncts(e.left) + _conjuncts(e.right)
+        return conjuncts(e.left) + conjuncts(e.right)
     return [e]
 
 
@@ -721,12 +726,13 @@ def _calls(text: str) -> bool:
                for n in ast.walk(tree))
 
 
-def _invariant_lead(src: Source, cond, var: str):
-    """An option's condition `A and B` split where its leading conjuncts A neither mention the
-    item nor call anything (so they cost no work and change nothing): the same for every item,
-    so once A is false no later item is offered. Returns (A, B) as source ("" for none)."""
+def _invariant_lead(src: Source, parts: list, var: str):
+    """An option's condition `A and B` (its parts, `conjuncts`) split where its leading parts A
+    neither mention the item nor call anything (so they cost no work and change nothing): the
+    same for every item, so once A is false no later item is offered. Returns (A, B) as source
+    ("" for none)."""
     from .statements import _mentions
-    parts = _conjuncts(cond)
+    parts = list(parts)
     lead = []
     while parts and var and not _mentions(parts[0], var):
         text = src.write(parts[0])

@@ -1,6 +1,7 @@
 """What the generated code may skip or move because nothing in it can fail or do anything:
-small definitions written in place of their calls, and the items after the answer of `first`,
-`any` or `all` of a comprehension (`cannot_fail`, `valid_items`; codegen.py's `reduced_loop`).
+small definitions written in place of their calls, the items after the answer of `first`,
+`any` or `all` of a comprehension (`cannot_fail`, `valid_items`; codegen.py's `reduced_loop`),
+and the leading tests of a menu option asked before its list (`statements._tested_first`).
 
 A call of a definition costs a Python call, which for a one-line test such as
 `define holding(p: player): bool = count(p.hand) > 0` costs more than the test, and a rulebook
@@ -9,7 +10,8 @@ may ask such a test many times a decision. A definition may be written in place 
   writing it in place cannot grow without bound, and it does work of a few units), and
 - is made only of parts that cannot fail once each parameter whose field it reads is not none:
   numbers, names, fields of a parameter, `count` of a zone, `==` and `!=` (which never fail),
-  `<` and the like between counts and numbers, `in` a zone, `not`, `and`, `or` and `if`.
+  `<` and the like between counts, numbers and the game's variables declared with a range
+  (which refuse a none), `in` a zone, `not`, `and`, `or` and `if`.
 A parameter that might be none is tested where the body is written: `(body if v is not None
 else call)`, so a none still goes to the definition itself, and its error names its line as
 before. The values given must be plain reads (`plain`), so that reading one where the
@@ -134,12 +136,17 @@ def _local(c, node, slots: set):
 
 
 def _whole_number(c, node) -> bool:
-    """A number that is never none: one written in the rules, or a count."""
+    """A number that is never none: one written in the rules, a count, or the game's variable
+    declared with a range (`var actions_left: int in 0 to 3`), which refuses a none."""
     if isinstance(node, A.Lit):
         return type(node.value) is int
     if isinstance(node, A.Call):
         ref = c.refs.get(id(node))
         return ref is not None and ref[0] != "define" and ref[1] == "count"
+    if isinstance(node, A.Name):
+        ref, sym = c.refs.get(id(node)), c.c.symbols.get(node.name)
+        return ref is not None and ref[0] == "global" and sym is not None and \
+            isinstance(sym.decl, A.VarDecl) and sym.decl.low is not None
     return False
 
 

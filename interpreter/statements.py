@@ -13,7 +13,7 @@ from __future__ import annotations
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 
-from . import codegen, purity
+from . import codegen, inlining, purity
 from .budgets import MAX_FRAMES, SMALL, runaway
 from .compiler import _int_capped, charged_copy, cost, own_cost
 from .errors import BudgetExceeded, RuleError
@@ -280,6 +280,7 @@ class Menu(Stmt):
     def __init__(self, options, by, prompt, span, early=frozenset()):
         self.options, self.by, self.prompt, self.span = options, by, prompt, span
         self.early = early     # options whose condition does not mention their item
+        self.firsts = {}       # option -> (its condition's leading parts tested first, the rest): `_tested_first`
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
@@ -300,6 +301,11 @@ class Menu(Stmt):
             if cond is not None and i in self.early and not cond(m, env):
                 continue       # the condition does not depend on the option's item: skip the list
             check = cond if cond is not None and i not in self.early else None
+            first = self.firsts.get(i)
+            if first is not None:       # its leading parts do not: tested once, before the list
+                if not first[0](m, env):
+                    continue
+                check = first[1]
             xs = source(m, env)
             _charge(m, len(xs) * self.each[i], self.where, self.span)
             for x in xs:
@@ -935,14 +941,45 @@ def _menu(c, s: A.Menu):
                         c.expr(o.cond) if o.cond is not None else None, c.block(o.body, owner=c.owner_stack[-1])))
     early = frozenset(i for i, o in enumerate(s.options)
                       if o.var and o.cond is not None and not _mentions(o.cond, o.var))
+    tested = {i: _tested_first(c, o) for i, o in enumerate(s.options) if i not in early}
     st = Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
               s.span, early)
+    for i, n in tested.items():
+        if n:
+            parts = codegen.conjuncts(s.options[i].cond)
+            st.firsts[i] = (_all_of([c.expr(p) for p in parts[:n]]), _all_of([c.expr(p) for p in parts[n:]]))
     st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
     st.private = c.reads_hidden(*[x for o in s.options for x in (o.iterable, o.cond, o.label)])
     st.listed = codegen.option_lists(c, [{
         "label": o.label, "shower": None, "slot": options[i][1], "var": o.var, "source": o.iterable, "cond": o.cond,
-        "early": i in early, "each": st.each[i], "tag": i} for i, o in enumerate(s.options)], c.where(), s.span)
+        "early": i in early, "first": tested.get(i, 0), "each": st.each[i], "tag": i}
+        for i, o in enumerate(s.options)], c.where(), s.span)
     return st
+
+
+def _tested_first(c, o) -> int:
+    """How many leading parts (`and`) of an option's condition are tested before its list is worked
+    out: those that do not mention the item and can neither fail nor do anything
+    (`inlining.cannot_fail`), when the list cannot draw at random. While they do not hold, the
+    option offers nothing and its list is not looked at (`actions_left > 0 and current_role ==
+    navigator` looks for a navigator's moves only for a navigator). 0 for none, and for a
+    condition that does not mention the item at all (then the whole of it is tested first)."""
+    if not o.var or o.cond is None or o.iterable is None:
+        return 0
+    parts = codegen.conjuncts(o.cond)
+    n = 0
+    while n < len(parts) and not _mentions(parts[n], o.var) and inlining.cannot_fail(c, parts[n], None, set(), set()):
+        n += 1
+    if n == len(parts) or (n and purity.draws_chance(c, o.iterable)):
+        return 0
+    return n
+
+
+def _all_of(tests: list):
+    """The closure of `a and b and ...`, for parts of a condition compiled one by one."""
+    if len(tests) == 1:
+        return tests[0]
+    return lambda m, env: all(t(m, env) for t in tests)
 
 
 def _mentions(node, name: str) -> bool:

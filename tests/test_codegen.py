@@ -533,3 +533,42 @@ def test_in_unique_and_sort_asked_in_place_give_and_charge_what_the_built_ins_do
         before = m.work
         states.append((g.compiled.fast[name](m, *args), before - m.work))
     assert states[0] == states[1] and states[0][0] == value
+
+
+FIRST_RULES = '''
+    game "First"
+    players 1
+    var steps_left: int in 0 to 3 = START
+    var xs: list of int = []
+    define broken: list of int = [xs[5]]
+    turn:
+        choose prompt "Pick":
+            option "Take {n}" for n in broken if steps_left > 0 and n > 0:
+                end game
+            option "Shuffled {n}" for n in shuffled([1, 2]) if steps_left > 0 and n > 1:
+                end game
+            option "Stop":
+                end game "Stopped."
+    winners: players
+'''
+
+
+@pytest.mark.parametrize("source", [True, False])
+def test_an_options_leading_test_of_no_item_is_asked_before_its_list(tmp_path, source):
+    """`for n in L if steps_left > 0 and ...`: while `steps_left > 0` (which does not mention the
+    item and cannot fail) does not hold, the option offers nothing and L is not looked at, so a
+    list that cannot be worked out is no error then; once it holds, L is worked out as before. A
+    list that draws at random is always worked out, so the draws are the same."""
+    from inline import write
+    (tmp_path / "off").mkdir()
+    (tmp_path / "on").mkdir()
+    off = load_game(str(write(tmp_path / "off", FIRST_RULES.replace("START", "0"))), source=source)
+    menu = next(st for st in off.compiled.stmts if hasattr(st, "firsts"))
+    assert sorted(menu.firsts) == [0]            # not the shuffled list's option
+    assert hasattr(menu.listed, "source") if source else menu.listed is None
+    s = off.new_state(seed=1)
+    assert s.options() == ["Stop"]
+    on = load_game(str(write(tmp_path / "on", FIRST_RULES.replace("START", "1"))), source=source)
+    with pytest.raises(RuleError) as e:
+        on.new_state(seed=1)
+    assert "The definition 'broken'" in str(e.value) and "item 5 of a list of 0 items" in str(e.value)
