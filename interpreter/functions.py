@@ -242,6 +242,11 @@ def _index_of(m, xs, x):
         return -1
 
 
+def _players_from(seat: int, n: int) -> list:
+    """The seats in order from `seat` round the table: (seat + k) % n for k in 0..n-1."""
+    return [*range(seat, n), *range(seat)]
+
+
 FUNCTIONS = {
     "count": lambda m, xs: len(xs),
     "sum": _sized(lambda m, xs: sum(xs)),
@@ -275,8 +280,7 @@ FUNCTIONS = {
     "longest_path": _longest_path,
     "index_of": _index_of,
     "next_player": lambda m, p: (m.seat(p, "have a seat to its left") + 1) % m.player_count,
-    "players_from": lambda m, p: [(m.seat(p, "start an order of seats") + k) % m.player_count
-                                  for k in range(m.player_count)],
+    "players_from": lambda m, p: _players_from(m.seat(p, "start an order of seats"), m.player_count),
 }
 
 # Built-ins that never raise a RuleError or spend the budget: a call needs no line to name.
