@@ -267,11 +267,11 @@ class Source:
             if name in ("unique", "sort") and _scalar(T.elem(types.get(id(e.args[0]), T.ANY))):
                 # Of numbers, texts, things, players or enum values, neither can fail: a short list
                 # is done by Python itself (a none among the items sorts last, by the built-in).
-                whole = self.const(sized_builtin(fn.inner, self.c.where(), e.span) if hasattr(fn, "inner") else
-                                   builtin(fn, self.c.where(), e.span, 1, (name, [self.c.text_of(e.args[0])])))
+                whole = self.const(builtin(fn, self.c.where(), e.span, 1, (name, [self.c.text_of(e.args[0])])))
+                short = f"(_l := {args[0]}) is not None and len(_l) <= {SMALL}"     # a none: the built-in says so
                 if name == "unique":
-                    return f"({self.const(list)}({self.const(dict.fromkeys)}(_l)) if len(_l := {args[0]}) <= {SMALL} else {whole}(m, _l))"
-                return f"({self.const(sorted)}(_l) if len(_l := {args[0]}) <= {SMALL} and None not in _l else {whole}(m, _l))"
+                    return f"({self.const(list)}({self.const(dict.fromkeys)}(_l)) if {short} else {whole}(m, _l))"
+                return f"({self.const(sorted)}(_l) if {short} and None not in _l else {whole}(m, _l))"
         if name in PLAIN:
             pass
         elif hasattr(fn, "inner") and len(args) == 1:
@@ -327,7 +327,7 @@ class Source:
         if op in ("in", "not in") and lists and not self.in_iterable and inlining.plain(e.left, self.c.refs):
             # A short list asked in place (the item, a plain read, is read after the list, which
             # changes nothing); a long one is charged by the helper.
-            return f"({a} {op} _l if len(_l := {b}) <= {SMALL} else {self.const(list_compare(op, where, span))}(m, {a}, _l))"
+            return f"({a} {op} _l if (_l := {b}) is not None and len(_l) <= {SMALL} else {self.const(list_compare(op, where, span))}(m, {a}, _l))"
         if op in ("==", "!=", "in", "not in") and lists:
             return f"{self.const(list_compare(op, where, span))}(m, {a}, {b})"
         if op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in"):
