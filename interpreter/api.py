@@ -254,8 +254,10 @@ class State:
         return p.get("by_seat_prompts", {}).get(str(seat), p["prompt"])
 
     def options(self, seat: int | None = None) -> list:
-        self._seat(seat)
         p = self.data["pending"]
+        if p is not None and p["kind"] != "secret" and type(seat) is int and seat == p["players"][0]:
+            return list(p["labels"])       # the common case, asked at every decision: the seat asked
+        self._seat(seat)
         if p is None:
             return []
         if seat is None:
