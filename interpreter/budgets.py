@@ -7,8 +7,8 @@ running the rules and counts down. A unit of work is roughly one expression eval
 list item or character handled. The compiled code charges it where work grows with a size, not
 per item, so the hot path stays cheap: a comprehension, a `for`, or a decision listing its
 options charges the length of what it goes through times the size of the expression it runs for
-each item; a definition call charges the size of its body (but for a small leaf written in place
-of its call, `inlining.py`); a built-in charges the items it
+each item; a definition call charges the size of its body (but for a small leaf, or a count of a
+short zone, written in place of its call: `inlining.py`); a built-in charges the items it
 reads or makes, a text the characters it holds (both only beyond `SMALL`, where the statement or
 expression that asks already paid); a statement with a large expression charges its size. When
 the count goes below zero the rules stop with `runaway`, a `BudgetExceeded` that names the line

@@ -32,6 +32,7 @@ import importlib.util
 import marshal
 import math
 from contextlib import contextmanager
+from operator import countOf
 from types import CodeType
 
 from tabletop.dsl import ast as A
@@ -204,15 +205,30 @@ class Source:
         if plan is None or not all(inlining.plain(a, self.c.refs) for a in args) \
                 or any(v == "None" for s, v in zip(plan.slots, values) if s in plan.guarded):
             return call      # (a none written as a value whose field it reads: the definition tells its error)
+        if plan.tally is not None and self.in_iterable:
+            return call      # (written in place, it names `_l`, which Python allows nowhere there)
         self.given, fell_back, self.fell_back = dict(zip(plan.slots, values)), self.fell_back, False
         try:
-            body = self.write(plan.decl.body, d)
+            body = self.write(plan.decl.body, d) if plan.tally is None else self.tally(plan.tally, call, d)
         finally:
             self.given, failed, self.fell_back = None, self.fell_back, fell_back
         if failed:           # a part only a closure can do would read the caller's variables
             return call
         tests = [f"{v} is not None" for s, v in zip(plan.slots, values) if s in plan.guarded]
         return f"({body} if {' and '.join(dict.fromkeys(tests))} else {call})" if tests else f"({body})"
+
+    def tally(self, t, call: str, d) -> str:
+        """A count or search of a zone by a field of its things' data (`inlining.Tally`), asked of
+        Python in place while the zone holds no more than SMALL things; `call` for a longer one,
+        which the definition charges."""
+        kind, name = t.field
+        values = self.c.out.static[kind][name]
+        self.fields[self.const(values)] = (kind, name)
+        field_of = self.const(values.__getitem__)
+        zone, value = self.write(t.zone, d), self.write(t.value, d)
+        each = f"{self.const(map)}({field_of}, _l)"
+        found = f"{self.const(countOf)}({each}, {value})" if t.how == "count" else f"{value} in {each}"
+        return f"({found} if len(_l := {zone}) <= {SMALL} else {call})"
 
     def item_key(self, key, d) -> str:
         """A list's index: a whole number written in the rules is used as it is; any other is

@@ -12,14 +12,19 @@ may ask such a test many times a decision. A definition may be written in place 
   numbers, names, fields of a parameter, `count` of a zone, `==` and `!=` (which never fail),
   `<` and the like between counts, numbers and the game's variables declared with a range
   (which refuse a none), `in` a zone, `not`, `and`, `or` and `if`.
+One more form is written in place: a count or search of a zone by a field of its things' data
+(`count([c for c in p.hand if c.suit == s])`, `any([c.title == t for c in p.hand])`: `Tally`),
+which Python answers itself from the field's list of values while the zone holds no more than
+SMALL things (a longer zone is a call, charged as before).
 A parameter that might be none is tested where the body is written: `(body if v is not None
 else call)`, so a none still goes to the definition itself, and its error names its line as
 before. The values given must be plain reads (`plain`), so that reading one where the
 body names it twice reads the same value and does nothing else.
 
 What changes is only the work charged: a definition written in place is not charged its body's
-few units at each use; the expression that calls it was charged for the call. A definition that
-loops or calls another is always a call, so a rulebook that runs away still runs out of budget.
+few units at each use (a tally, at most a few units for each of SMALL things); the expression
+that calls it was charged for the call. Any other definition that loops or calls another is
+always a call, so a rulebook that runs away still runs out of budget.
 
 This module decides; codegen.py writes. It must not write Python source.
 """
@@ -34,12 +39,26 @@ ORDERED = ("<", "<=", ">", ">=")
 
 
 @dataclass
+class Tally:
+    """A definition that counts or looks for the things of a zone by a field of their data:
+    `count([c for c in p.hand if c.suit == s])`, `any([c.title == t for c in p.hand])`. Written
+    in place, Python goes through the zone's field values itself (`map` of the field's list),
+    without a call or a loop of Python lines, while the zone holds no more than SMALL things."""
+    how: str              # "count" or "any"
+    zone: A.Expr          # the zone gone through: a zone of a parameter, or of the game
+    field: tuple          # (kind, field) of the things' data compared
+    value: A.Expr         # what it is compared with: a parameter, a number, an enum value
+
+
+@dataclass
 class Plan:
     """How to write a definition in place: its declaration, its parameters' slots in order, and
-    the slots of those whose fields it reads (each must not be none)."""
+    the slots of those whose fields it reads (each must not be none); `tally` for a count or
+    search of a zone (`Tally`), else its body is written as it is."""
     decl: A.DefineDecl
     slots: list
     guarded: set
+    tally: Tally | None = None
 
 
 def plan(compiler, name: str):
@@ -62,9 +81,51 @@ def _plan(compiler, name: str):
     if sum(1 for _ in A.walk(decl.body, statements=False)) > MAX_NODES:
         return None
     guarded: set = set()
+    tally = _tally(compiler, decl.body, set(slots), guarded)
+    if tally is not None:
+        return Plan(decl, slots, guarded, tally)
     if not cannot_fail(compiler, decl.body, set(slots), set(slots), guarded):
         return None
     return Plan(decl, slots, guarded)
+
+
+def _tally(c, body, params: set, guarded: set):
+    """The Tally `body` is, or None: `count` of the things of a zone whose data field equals a
+    value, or `any` of that comparison, over a zone of the game or of a parameter (then guarded:
+    a none still goes to the definition), compared with a parameter or a constant."""
+    if not isinstance(body, A.Call) or len(body.args) != 1 or not isinstance(body.args[0], A.Comprehension):
+        return None
+    ref = c.refs.get(id(body))
+    how = ref[1] if ref is not None and ref[0] != "define" else None
+    comp = body.args[0]
+    if how == "count" and isinstance(comp.expr, A.Name) and comp.expr.name == comp.var:
+        test = comp.cond
+    elif how == "any" and comp.cond is None:
+        test = comp.expr
+    else:
+        return None
+    if not isinstance(test, A.Binary) or test.op != "==":
+        return None
+    read: set = set()
+    for mine, other in ((test.left, test.right), (test.right, test.left)):
+        field = c.refs.get(id(mine)) if isinstance(mine, A.Field) else None
+        if field is None or field[0] != "attr" or not isinstance(mine.obj, A.Name) or mine.obj.name != comp.var \
+                or c.refs.get(id(mine.obj), ("",))[0] != "local":
+            continue
+        if _mentions_name(other, comp.var) or not isinstance(other, (A.Name, A.Lit, A.ThingRef)) \
+                or not cannot_fail(c, other, params, set(), read):
+            return None
+        if not _zone(c, comp.iterable, params) or _mentions_name(comp.iterable, comp.var):
+            return None
+        owner = _local(c, comp.iterable.obj, params) if isinstance(comp.iterable, A.Field) else None
+        if owner is not None:
+            guarded.add(owner)
+        return Tally(how, comp.iterable, (field[1], field[2]), other)
+    return None
+
+
+def _mentions_name(node, name: str) -> bool:
+    return any(isinstance(x, A.Name) and x.name == name for x in A.walk(node, statements=False))
 
 
 def cannot_fail(c, expr, names, fieldable: set, read: set) -> bool:

@@ -122,3 +122,55 @@ def test_count_first_any_and_all_of_a_list_are_answered_as_the_list_would_answer
     for e in (error, slow_error):
         assert "The definition 'picked_low' cannot be worked out: a value it needs is none" in str(e)
     assert error.span.line == slow_error.span.line == 1 + next(i for i, x in enumerate(lines) if x.startswith("define picked_low"))
+
+
+TALLY_RULES = '''
+    game "Tally"
+    players 2
+    kind tile from "tiles.yaml":
+        name: text
+        row: int
+    zone deck: tile, hidden
+    player zone hand: tile, owner
+    var who: player = none
+    var wanted: int = 1
+    define in_row(p: player, r: int): int = count([t for t in p.hand if t.row == r])
+    define holds_row(p: player, r: int): bool = any([t.row == r for t in p.hand])
+    define deck_rows: int = count([t for t in deck if t.row == wanted])
+    define counts: list of int = [in_row(p, 1) for p in players]
+    define holding: list of bool = [holds_row(p, 2) for p in players]
+    setup:
+        deck = [t for t in tile]
+        draw HELD from deck to players[0].hand
+    turn:
+        choose p from players labelled "{p}"
+        if in_row(who, 0) > 0:
+            who = p
+        end game "done"
+    winners: players
+'''
+
+
+@pytest.mark.parametrize("held", [5, 40])
+def test_a_count_or_search_of_a_zone_by_a_field_is_written_in_place_and_gives_what_a_call_gives(tmp_path, monkeypatch, held):
+    """`count([t for t in p.hand if t.row == r])` and `any([t.row == r for t in p.hand])` are
+    asked of Python in place (a short zone) and give what the definition gives, called, for a
+    zone of a few things and of more than SMALL; a none still goes to the definition."""
+    tiles = {"tiles.yaml": "tiles:\n" + "".join(f"  - {{name: t{i}, row: {i % 3}}}\n" for i in range(60))}
+    rules = TALLY_RULES.replace("HELD", str(held))
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    g = game(tmp_path / "a", rules, **tiles)
+    fast = g.compiled.fast
+    assert "_fast['in_row']" in fast["counts"].source and "(_l := m.pl[" in fast["counts"].source
+    assert "_fast['holds_row']" in fast["holding"].source and " in _k" in fast["holding"].source
+    s = g.new_state(seed=0)
+    answers = [s.evaluate(n) for n in ("counts", "holding", "deck_rows")]
+    monkeypatch.setattr(codegen, "_compiled", lambda *args: None)       # every definition a call
+    slow = game(tmp_path / "b", rules, **tiles).new_state(seed=0)
+    assert [slow.evaluate(n) for n in ("counts", "holding", "deck_rows")] == answers
+    assert answers == [[sum(1 for i in range(held) if i % 3 == 1), 0], [held > 2, False],
+                       sum(1 for i in range(held, 60) if i % 3 == 1)]
+    with pytest.raises(RuleError) as e:          # who is none: the definition's own error
+        s.apply(0)
+    assert "The definition 'in_row'" in str(e.value) and "a player who is nobody" in str(e.value)
