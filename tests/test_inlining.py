@@ -8,15 +8,17 @@ from tabletop.interpreter import codegen
 from tabletop.interpreter.api import RuleError
 from tabletop.interpreter.machine import Machine
 
-RULES = '''
-    game "In place"
-    players 3
+# The tiles, a deck and hands of them, and a player variable: what both test rulebooks hold.
+TILES_AND_HANDS = '''
     kind tile from "tiles.yaml":
         name: text
         row: int
     zone deck: tile, hidden
     player zone hand: tile, owner
-    var who: player = none
+    var who: player = none'''
+RULES = '''
+    game "In place"
+    players 3''' + TILES_AND_HANDS + '''
     define holding(p: player): bool = count(p.hand) > 0
     define low(t: tile): bool = t.row == 0
     define next_row(t: tile): int = t.row + 1
@@ -126,13 +128,7 @@ def test_count_first_any_and_all_of_a_list_are_answered_as_the_list_would_answer
 
 TALLY_RULES = '''
     game "Tally"
-    players 2
-    kind tile from "tiles.yaml":
-        name: text
-        row: int
-    zone deck: tile, hidden
-    player zone hand: tile, owner
-    var who: player = none
+    players 2''' + TILES_AND_HANDS + '''
     var wanted: int = 1
     define in_row(p: player, r: int): int = count([t for t in p.hand if t.row == r])
     define holds_row(p: player, r: int): bool = any([t.row == r for t in p.hand])
