@@ -215,10 +215,11 @@ def main(argv=None) -> int:
         taboo = engine
         factor = {"games": round(base["games_per_second"] / taboo["games_per_second"], 1),
                   "decisions": round(base["decisions_per_second"] / taboo["decisions_per_second"], 1)}
+    goals = targets(results, factor, warm, colds)
     if args.json:
         print(json.dumps({"python": sys.version.split()[0], "results": results, "hand_written_taboo": base,
                           "engine_slower_by": factor, "load_check_compile_all_ms": warm,
-                          "cold_check": colds}, indent=2))
+                          "cold_check": colds, "targets": goals}, indent=2))
     else:
         print(f"hand-written Python Taboo Atoll Express: {base['games_per_second']} random games/s "
               f"({base['decisions_per_second']} decisions/s, {base['mean_decisions']} decisions a game)"
@@ -230,7 +231,22 @@ def main(argv=None) -> int:
                   f"{c['edited_cpu_s']} s after an edit, {c['never_seen_cpu_s']} s never seen")
         slowest = max(results, key=lambda r: r["seconds_for_10000_games"])
         print(f"slowest for 10,000 games: {_name(slowest)}, {slowest['seconds_for_10000_games']} s")
+        over = ", ".join(f"{n} {t} s" for n, t in goals["over_60_s"]) or "none"
+        ratio = goals["hand_written_ratio"]
+        print(f"targets: 10,000 games in under 60 s for {goals['under_60_s']} of {len(results)} configurations "
+              f"(over: {over}); the engine {ratio}x the hand-written Taboo per decision (target 3x); "
+              f"cold check {goals['slowest_cold_check_cpu_s']} s CPU at most (target 0.6 s); "
+              f"warm load of all {warm} ms (target 300 ms)")
     return 0
+
+
+def targets(results: list, factor, warm: float, colds: dict) -> dict:
+    """Where the figures stand against the speed targets of issue 9."""
+    over = [(_name(r), r["seconds_for_10000_games"]) for r in results if r["seconds_for_10000_games"] >= 60]
+    return {"under_60_s": len(results) - len(over), "over_60_s": over,
+            "hand_written_ratio": factor["decisions"] if factor else None,
+            "slowest_cold_check_cpu_s": max((c["never_seen_cpu_s"] for c in colds.values()), default=None),
+            "load_check_compile_all_ms": warm}
 
 
 if __name__ == "__main__":
