@@ -93,6 +93,7 @@ def _tally(c, body, params: set, guarded: set):
     """The Tally `body` is, or None: `count` of the things of a zone whose data field equals a
     value, or `any` of that comparison, over a zone of the game or of a parameter (then guarded:
     a none still goes to the definition), compared with a parameter or a constant."""
+    from .statements import _mentions
     if not isinstance(body, A.Call) or len(body.args) != 1 or not isinstance(body.args[0], A.Comprehension):
         return None
     ref = c.refs.get(id(body))
@@ -112,20 +113,16 @@ def _tally(c, body, params: set, guarded: set):
         if field is None or field[0] != "attr" or not isinstance(mine.obj, A.Name) or mine.obj.name != comp.var \
                 or c.refs.get(id(mine.obj), ("",))[0] != "local":
             continue
-        if _mentions_name(other, comp.var) or not isinstance(other, (A.Name, A.Lit, A.ThingRef)) \
+        if _mentions(other, comp.var) or not isinstance(other, (A.Name, A.Lit, A.ThingRef)) \
                 or not cannot_fail(c, other, params, set(), read):
             return None
-        if not _zone(c, comp.iterable, params) or _mentions_name(comp.iterable, comp.var):
+        if not _zone(c, comp.iterable, params) or _mentions(comp.iterable, comp.var):
             return None
         owner = _local(c, comp.iterable.obj, params) if isinstance(comp.iterable, A.Field) else None
         if owner is not None:
             guarded.add(owner)
         return Tally(how, comp.iterable, (field[1], field[2]), other)
     return None
-
-
-def _mentions_name(node, name: str) -> bool:
-    return any(isinstance(x, A.Name) and x.name == name for x in A.walk(node, statements=False))
 
 
 def cannot_fail(c, expr, names, fieldable: set, read: set) -> bool:
