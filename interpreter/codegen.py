@@ -39,7 +39,7 @@ from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 from tabletop.dsl.parse_cache import read_entry, write_entry
 
-from . import inlining
+from . import inlining, purity
 from .budgets import SMALL, Spent, runaway
 from .errors import PY_ERRORS, RuleError, explain
 
@@ -47,12 +47,6 @@ MAX_DEPTH = 40          # deeper expressions are split, well inside Python's par
 # Built-ins that are Python's own on a list (`functions._sized`): a short list is given to
 # Python's directly; a long one goes through the call that charges its length.
 IN_PYTHON = {"any": any, "all": all, "sum": sum}
-SCALARS = ("int", "text", "bool", "player")       # item types Python compares and hashes as the language does
-
-
-def _scalar(t: str) -> bool:
-    return t in SCALARS or t.startswith(("thing:", "enum:"))
-
 REDUCED = ("count", "first", "any", "all")     # of a comprehension: answered by its loop (`reduced_loop`)
 
 
@@ -280,7 +274,7 @@ class Source:
             if name in IN_PYTHON:
                 charged_call = self.const(sized_builtin(fn.inner, self.c.where(), e.span))
                 return f"({self.const(IN_PYTHON[name])}(_l) if len(_l := {args[0]}) <= {SMALL} else {charged_call}(m, _l))"
-            if name in ("unique", "sort") and _scalar(T.elem(types.get(id(e.args[0]), T.ANY))):
+            if name in ("unique", "sort") and purity.single_value(T.elem(types.get(id(e.args[0]), T.ANY))):
                 # Of numbers, texts, things, players or enum values, neither can fail: a short list
                 # is done by Python itself (a none among the items sorts last, by the built-in).
                 whole = self.const(builtin(fn, self.c.where(), e.span, 1, (name, [self.c.text_of(e.args[0])])))

@@ -92,7 +92,8 @@ def _plan(compiler, name: str):
 def _tally(c, body, params: set, guarded: set):
     """The Tally `body` is, or None: `count` of the things of a zone whose data field equals a
     value, or `any` of that comparison, over a zone of the game or of a parameter (then guarded:
-    a none still goes to the definition), compared with a parameter or a constant."""
+    a none still goes to the definition), compared with a plain read that cannot fail (a
+    parameter, a variable of the game, a constant)."""
     from .statements import _mentions
     if not isinstance(body, A.Call) or len(body.args) != 1 or not isinstance(body.args[0], A.Comprehension):
         return None

@@ -9,8 +9,9 @@ once per parameter, not at every call. A definition that also reads the seats (t
 player count, a player in words: "the colour of this seat") is kept per player count too. One
 of a list ("the words for this pair of cards") is fixed as well, so an option's label that calls
 it is kept per item (`codegen._item_only`); its own values are not kept, as a key made of a list
-at every call costs more than it saves (`keyed`). This module only reads the AST and the checker's resolutions; it must not guess: anything it does not
-know is treated as reading the game.
+at every call costs more than it saves (`keyed`). This module only reads the AST and the
+checker's resolutions; it must not guess: anything it does not know is treated as reading the
+game.
 `draws_chance` says whether an expression may draw at random, so that the machine asks twice
 only what gives the same answer twice.
 """
@@ -44,11 +45,15 @@ def fixed_definitions(compiler, seated: bool = False) -> set:
     return fixed
 
 
-def _key_type(t: str, inner: bool = False) -> bool:
-    """Can a value of type `t` be a key (a list of such, as a tuple)?"""
-    if t in KEYS or t.startswith(("thing:", "enum:")):
-        return True
-    return not inner and t.startswith("list:") and _key_type(t[5:], inner=True)
+def single_value(t: str) -> bool:
+    """Is type `t` a number, text, yes/no, player, thing or enum value: one Python compares,
+    orders and hashes as the language does?"""
+    return t in KEYS or t.startswith(("thing:", "enum:"))
+
+
+def _key_type(t: str) -> bool:
+    """Can a value of type `t` be a key (a list of single values, as a tuple)?"""
+    return single_value(t) or (t.startswith("list:") and single_value(t[5:]))
 
 
 def keyed(compiler, d) -> bool:

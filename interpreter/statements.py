@@ -961,8 +961,8 @@ def _tested_first(c, o) -> int:
     """How many leading parts (`and`) of an option's condition are tested before its list is worked
     out: those that do not mention the item and can neither fail nor do anything
     (`inlining.cannot_fail`), when the list cannot draw at random. While they do not hold, the
-    option offers nothing and its list is not looked at (`actions_left > 0 and current_role ==
-    navigator` looks for a navigator's moves only for a navigator). 0 for none, and for a
+    option offers nothing and its list is not looked at (`moves_left > 0 and role == scout` looks
+    for a scout's moves only for a scout). 0 for none, and for a
     condition that does not mention the item at all (then the whole of it is tested first)."""
     if not o.var or o.cond is None or o.iterable is None:
         return 0
