@@ -34,10 +34,11 @@ class Generated:
     """A generated function and what it needs to name the line of an error: each generated line's
     statement (`spans`) and the rule or section it belongs to (`owner`)."""
 
-    def __init__(self, fn, spans: dict, owner: str, span, loops: dict | None = None):
+    def __init__(self, fn, spans: dict, owner: str, span, loops: dict | None = None, leaves: bool = False):
         self.fn, self.spans, self.owner, self.span = fn, spans, owner, span
         self.loops = loops or {}      # generated line -> the span of the innermost loop around it
         self.code = fn.__code__
+        self.leaves = leaves          # a rule run in place that may end the game or a stage (`Left`)
 
     def guarded(self, *args):
         """fn(*args), its errors turned into the machine's, naming the statement's line."""
@@ -116,8 +117,21 @@ class Skipped(S.Stmt):
 
 # Statements that leave the run: the fused function does what they do to the frame stack (their
 # `leave`) and returns, and the machine goes on from wherever they leave it. Inside a rule run
-# in place (below) only `return` and a `stop` of one of its loops may leave.
+# in place (below), `return` and a `stop` of one of its loops leave the rule; `end game` and
+# `end NAME` do what they do to the frame stack and raise `Left` through the rules run in place
+# around them, up to the fused run, which returns.
 EXITS = (S.Return, S.Stop, S.EndGame, S.EndStage)
+ENDS = (S.EndGame, S.EndStage)
+
+
+class Left(BaseException):
+    """Raised by a rule run in place after its `end game` or `end NAME` has ended the game or
+    unwound the frame stack: the run around it stops there. `n` counts the statements run by the
+    rules it passes through, each adding its own, so the fused run returns its exact count. Not
+    an error (never told to anyone): a BaseException, so that nothing on the way takes it for one."""
+
+    def __init__(self):
+        self.n = 0
 INLINE_DEPTH = 40      # rules run in place inside one another, at most (each is a Python call when compiled)
 
 
@@ -132,7 +146,7 @@ def fusable(c, st, in_rule: bool = False) -> bool:
         return whole(c, st.block, in_rule)
     if type(st) is S.Call:
         return inlined(c, st.proc_name) is not None
-    return type(st) in ((S.Return, S.Stop) if in_rule else EXITS)
+    return type(st) in EXITS
 
 
 def whole(c, block: int, in_rule: bool = False) -> bool:
@@ -200,8 +214,9 @@ def fuse(c, block: int, covered: set) -> None:
 def inlined(c, name: str):
     """A rule that cannot pause, as a `Generated` f(m, room, values) -> statements run, which a
     fused call runs in place of pushing a frame; None for any other. A rule that calls itself
-    (its frames count against the machine's nesting limit), a stage or section (`end NAME` looks
-    for its frame) and a rule that ends the game or a stage are not run in place."""
+    (its frames count against the machine's nesting limit) and a stage or section (`end NAME`
+    looks for its frame) are not run in place. One that may end the game or a stage is, and
+    raises `Left` when it does."""
     if name in c.inlined:
         return c.inlined[name]
     proc = c.out.procs.get(name)
@@ -215,6 +230,22 @@ def inlined(c, name: str):
     c.inlining.discard(name)
     c.inlined[name] = generated
     return generated
+
+
+def leaving(c, run: list, proc) -> bool:
+    """May `run` (or, with `proc`, a whole rule) raise `Left`: does it hold an `end` inside a rule,
+    or call a rule run in place that may?"""
+    for st in run:
+        if proc is not None and type(st) in ENDS:
+            return True
+        if type(st) is S.Call:
+            rule = inlined(c, st.proc_name)
+            if rule is not None and rule.leaves:
+                return True
+        for block in inner_blocks(c, st):
+            if leaving(c, originals(c, block), proc):
+                return True
+    return False
 
 
 def write(c, run: list, owner: str, proc=None, tail=None):
@@ -239,6 +270,9 @@ def _write(c, run: list, owner: str, proc, tail=None):
         lines += [f"    env[{int(slot)}] = values[{k}]" for k, slot in enumerate(proc.param_slots)]
     spans, loops, around = {}, {}, []      # `around`: the spans of the loops being written
     stop = src.const(loops_forever(owner))
+    leaves = leaving(c, run if tail is None else run[:-1], proc)
+    if leaves:          # the statements go inside a `try` that catches `Left` (below)
+        lines.append("    try:")
 
     def emit(text: str, depth: int, span=None):
         lines.append("    " * depth + text)
@@ -277,6 +311,9 @@ def _write(c, run: list, owner: str, proc, tail=None):
                 emit("return _n", depth, st.span)
             elif proc is not None and type(st) is S.Stop:
                 emit(f"raise {src.const(no_loop(st.span))}()", depth, st.span)
+            elif proc is not None and type(st) in ENDS:
+                emit(f"{src.const(st.leave)}(m, env)", depth, st.span)
+                emit(f"raise {src.const(Left)}()", depth, st.span)
             elif type(st) in EXITS:
                 emit(f"{src.const(st.leave)}(m, env)", depth, st.span)
                 emit("return _n", depth)
@@ -321,12 +358,18 @@ def _write(c, run: list, owner: str, proc, tail=None):
             emit("pass", depth)
         statements(sts, depth, loops)
 
-    statements(run, 1, 0)
+    statements(run, 2 if leaves else 1, 0)
+    if leaves:
+        # A rule run in place ended the game or a stage: this run stops. A rule adds the
+        # statements it ran and passes it on; a fused run returns them all.
+        lines.append(f"    except {src.const(Left)} as _left:")
+        lines.append("        _left.n += _n" if proc is not None else "        return _n + _left.n")
+        lines.append("        raise" if proc is not None else "")
     lines.append("    return _n")
     name = "_fused" if proc is None else "_rule"
     span = proc.span if proc is not None else run[0].span
     fn = codegen._compiled("\n".join(lines) + "\n", name, src.namespace(), getattr(span, "line", "?"))
-    return Generated(fn, spans, owner, span, loops) if fn is not None else None
+    return Generated(fn, spans, owner, span, loops, leaves) if fn is not None else None
 
 
 def loops_forever(owner: str):

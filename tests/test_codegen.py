@@ -23,12 +23,14 @@ RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 # What the source may hold, written out here rather than read from codegen.py, so that adding a
 # name there needs a reason here.
 NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_ys", "_t", "_l", "_label", "_work", "labels", "values", "args", "seat", "declined", "k",
+         "_left",       # `except _k<n> as _left`: a rule run in place that ended the game or a stage (fusion.Left)
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
 MADE = re.compile(r"_[kvh]\d+")             # a value passed in, an item held in a local, a field's values
 ATTRIBUTES = {"g", "pl", "f", "s", "player_count", "work", "steps",          # the machine's state
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
-              "append", "join"}                                              # labels.append, "".join
+              "append", "join",                                              # labels.append, "".join
+              "n"}                                                           # _left.n, the statements it ran
 FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused", "_rule", "_open"}
 HOSTILE = "x'); __import__('os').system('echo owned') #\" \\ {{ }} \u00e9\n"
 
@@ -290,6 +292,49 @@ def test_return_stop_and_end_game_inside_fused_runs_leave_as_the_rules_say(tmp_p
     assert s.is_over and s.result.reason == "both returned"
     data = s.to_json()["globals"]
     assert data == [[-1, -2, 3, 5], 2]
+
+
+LEAVING_RULES = '''
+    game "Leaving"
+    players 2
+    var seen: list of int = []
+    var hands: int = 0
+    rule deepest(k: int):
+        add k to seen
+        if k == 3:
+            end hand "Three ends the hand."
+        if k == 7:
+            end game "Seven ends the game."
+        add 10 * k to seen
+    rule deeper(k: int):
+        deepest(k)
+        add 100 * k to seen
+    stage hand:
+        hands += 1
+        for k in [1, 2, 3, 4]:
+            deeper(k + 4 * (hands - 1))
+        add 1000 to seen
+    play:
+        while true:
+            hand()
+            add 0 to seen
+    winners: players
+'''
+
+
+@pytest.mark.parametrize("closures", [False, True])
+def test_a_rule_run_in_place_that_ends_a_stage_or_the_game_stops_the_run_around_it(tmp_path, monkeypatch, closures):
+    if closures:
+        monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
+    g = game(tmp_path, LEAVING_RULES)
+    if not closures:       # the stage's loop, with both rules in it, is one fused step
+        hand = g.compiled.blocks[g.compiled.procs["hand"].block]
+        assert type(hand.stmts[0]).__name__ == "Fused" and hand.stmts[0].count == len(hand.stmts)
+    s = g.new_state(seed=1)
+    assert s.is_over and s.result.reason == "Seven ends the game."
+    # The rest of each rule, the loop and the stage stop where `end` is; `play` goes on after `hand()`.
+    assert s.to_json()["globals"] == [[1, 10, 100, 2, 20, 200, 3, 0, 5, 50, 500, 6, 60, 600, 7], 2]
+    assert s.log[-1] == "Three ends the hand."        # `end game`'s text is the result's reason
 
 
 def test_a_rule_run_in_place_names_its_own_line_and_counts_its_steps(tmp_path):
