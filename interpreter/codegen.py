@@ -50,6 +50,30 @@ IN_PYTHON = {"any": any, "all": all, "sum": sum}
 REDUCED = ("count", "first", "any", "all")     # of a comprehension: answered by its loop (`reduced_loop`)
 
 
+class _Disjoint(dict):
+    """Each value of a field -> `isdisjoint` of the set of the things holding it (`grouped`); a
+    value no thing holds shares nothing with any zone."""
+
+    def __missing__(self, value):
+        return _shares_nothing
+
+
+def _shares_nothing(zone) -> bool:
+    return True
+
+
+def grouped(values: list):
+    """The things (their numbers) of each value of a data field, as `isdisjoint` of each value's
+    set: asked whether a zone holds a thing of that value without a Python call per thing. None
+    if a value cannot be a key (or could compare equal to another without being it: a float)."""
+    groups: dict = {}
+    for i, v in enumerate(values):
+        if type(v) not in (str, int, bool) and v is not None:
+            return None
+        groups.setdefault(v, []).append(i)
+    return _Disjoint({v: frozenset(ix).isdisjoint for v, ix in groups.items()})
+
+
 def literal(v) -> str | None:
     """`repr` of a value that is always one Python literal, else None."""
     if v is None or type(v) in (bool, int, str):
@@ -218,10 +242,20 @@ class Source:
         kind, name = t.field
         values = self.c.out.static[kind][name]
         self.fields[self.const(values)] = (kind, name)
-        field_of = self.const(values.__getitem__)
         zone, value = self.write(t.zone, d), self.write(t.value, d)
-        each = f"{self.const(map)}({field_of}, _l)"
-        found = f"{self.const(countOf)}({each}, {value})" if t.how == "count" else f"{value} in {each}"
+        groups = grouped(values) if t.how == "any" else None
+        if groups is not None:
+            # `any`: whether the zone shares a thing with the set of things of that value, asked of
+            # the set in C (a thing is in a zone at most once, so `count` is not asked this way).
+            try:
+                fixed = ast.literal_eval(value)        # the value written as a literal: its set now
+            except (ValueError, SyntaxError):
+                found = f"not {self.const(groups)}[{value}](_l)"
+            else:
+                found = f"not {self.const(groups[fixed])}(_l)"
+        else:
+            each = f"{self.const(map)}({self.const(values.__getitem__)}, _l)"
+            found = f"{self.const(countOf)}({each}, {value})" if t.how == "count" else f"{value} in {each}"
         return f"({found} if len(_l := {zone}) <= {SMALL} else {call})"
 
     def item_key(self, key, d) -> str:

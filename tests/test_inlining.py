@@ -135,6 +135,8 @@ TALLY_RULES = '''
     define deck_rows: int = count([t for t in deck if t.row == wanted])
     define counts: list of int = [in_row(p, 1) for p in players]
     define holding: list of bool = [holds_row(p, 2) for p in players]
+    define holding_wanted: list of bool = [holds_row(p, wanted) for p in players]
+    define holding_none: list of bool = [holds_row(p, 7) for p in players]
     setup:
         deck = [t for t in tile]
         draw HELD from deck to players[0].hand
@@ -159,14 +161,17 @@ def test_a_count_or_search_of_a_zone_by_a_field_is_written_in_place_and_gives_wh
     g = game(tmp_path / "a", rules, **tiles)
     fast = g.compiled.fast
     assert "_fast['in_row']" in fast["counts"].source and "(_l := m.pl[" in fast["counts"].source
-    assert "_fast['holds_row']" in fast["holding"].source and " in _k" in fast["holding"].source
+    # `any` asks the set of the things of that value (known when it is written, or looked up).
+    assert "_fast['holds_row']" in fast["holding"].source and "(not _k" in fast["holding"].source
+    assert "(not _k" in fast["holding_wanted"].source and "](_l)" in fast["holding_wanted"].source
+    names = ("counts", "holding", "deck_rows", "holding_wanted", "holding_none")
     s = g.new_state(seed=0)
-    answers = [s.evaluate(n) for n in ("counts", "holding", "deck_rows")]
+    answers = [s.evaluate(n) for n in names]
     monkeypatch.setattr(codegen, "_compiled", lambda *args: None)       # every definition a call
     slow = game(tmp_path / "b", rules, **tiles).new_state(seed=0)
-    assert [slow.evaluate(n) for n in ("counts", "holding", "deck_rows")] == answers
+    assert [slow.evaluate(n) for n in names] == answers
     assert answers == [[sum(1 for i in range(held) if i % 3 == 1), 0], [held > 2, False],
-                       sum(1 for i in range(held, 60) if i % 3 == 1)]
+                       sum(1 for i in range(held, 60) if i % 3 == 1), [held > 1, False], [False, False]]
     with pytest.raises(RuleError) as e:          # who is none: the definition's own error
         s.apply(0)
     assert "The definition 'in_row'" in str(e.value) and "a player who is nobody" in str(e.value)
