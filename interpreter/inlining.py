@@ -14,8 +14,9 @@ may ask such a test many times a decision. A definition may be written in place 
   (which refuse a none), `in` a zone, `not`, `and`, `or` and `if`.
 One more form is written in place: a count or search of a zone by a field of its things' data
 (`count([c for c in p.hand if c.suit == s])`, `any([c.title == t for c in p.hand])`: `Tally`),
-which Python answers itself from the field's list of values while the zone holds no more than
-SMALL things (a longer zone is a call, charged as before).
+which Python answers itself while the zone holds no more than SMALL things (a longer zone is a
+call, charged as before): a count from the field's list of values, a search from the set of the
+things holding that value (`codegen.grouped`).
 A parameter that might be none is tested where the body is written: `(body if v is not None
 else call)`, so a none still goes to the definition itself, and its error names its line as
 before. The values given must be plain reads (`plain`), so that reading one where the
@@ -42,8 +43,9 @@ ORDERED = ("<", "<=", ">", ">=")
 class Tally:
     """A definition that counts or looks for the things of a zone by a field of their data:
     `count([c for c in p.hand if c.suit == s])`, `any([c.title == t for c in p.hand])`. Written
-    in place, Python goes through the zone's field values itself (`map` of the field's list),
-    without a call or a loop of Python lines, while the zone holds no more than SMALL things."""
+    in place, Python answers without a call or a loop of Python lines, while the zone holds no
+    more than SMALL things: `count` goes through the zone's field values (`map` of the field's
+    list), `any` asks whether the zone shares a thing with the set of those of that value."""
     how: str              # "count" or "any"
     zone: A.Expr          # the zone gone through: a zone of a parameter, or of the game
     field: tuple          # (kind, field) of the things' data compared
