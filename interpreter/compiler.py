@@ -157,6 +157,12 @@ class Proc:
     param_slots: list
     span: object = None
 
+    def __post_init__(self):
+        # The parameters take the first slots (as the checker numbers them): a call's env is its
+        # values and then `rest`, made in one step (`Machine.call`).
+        self.leading = self.param_slots == list(range(len(self.param_slots)))
+        self.rest = [None] * (self.size - len(self.param_slots))
+
 
 @dataclass
 class Compiled:

@@ -143,9 +143,13 @@ class Machine:
             raise BudgetExceeded(f"The rules nest more than {MAX_FRAMES} deep in the {blk.owner}; {why}.")
         stack.append([block, 0, env_index, aux])
 
-    def call(self, proc, args, span):
-        env = [None] * proc.size
-        if args:
+    def call(self, proc, args: list, span):
+        if not args:
+            env = [None] * proc.size
+        elif proc.leading:
+            env = args + proc.rest
+        else:
+            env = [None] * proc.size
             for slot, value in zip(proc.param_slots, args):
                 env[slot] = value
         envs = self.envs

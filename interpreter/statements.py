@@ -55,13 +55,28 @@ class Simple(Stmt):
 class Call(Stmt):
     def __init__(self, proc_name, args, span):
         self.proc_name, self.args, self.span = proc_name, args, span
+        self.values = _values(args)
 
     def run(self, m, frame):
         if self.args:
-            env = m.envs[frame[2]]
-            m.call(m.prog.procs[self.proc_name], [a(m, env) for a in self.args], self.span)
+            m.call(m.prog.procs[self.proc_name], self.values(m, m.envs[frame[2]]), self.span)
         else:       # the common call of a rule with no values, without making an empty list
             m.call(m.prog.procs[self.proc_name], (), self.span)
+
+
+def _values(args: list):
+    """f(m, env) -> the list of the values of `args`, in order; written out for a few (a
+    comprehension is a call of its own)."""
+    if len(args) == 1:
+        a, = args
+        return lambda m, env: [a(m, env)]
+    if len(args) == 2:
+        a, b = args
+        return lambda m, env: [a(m, env), b(m, env)]
+    if len(args) == 3:
+        a, b, c = args
+        return lambda m, env: [a(m, env), b(m, env), c(m, env)]
+    return lambda m, env: [x(m, env) for x in args]
 
 
 class If(Stmt):
