@@ -90,19 +90,13 @@ class Generated:
 
 
 class Fused(S.Stmt):
-    """A run of `count` statements that cannot pause, run as one generated function."""
+    """A run of `count` statements that cannot pause, run as one generated function: its `run`
+    (m, frame) -> the statements it ran. The function moves the frame past the run, and names the
+    line of an error as `Generated.guarded` does, itself, without a call around it."""
 
     def __init__(self, generated: Generated, count: int, first):
         self.generated, self.count, self.first, self.span = generated, count, first, first.span
-        self.fn = generated.fn
-
-    def run(self, m, frame):
-        try:
-            steps = self.fn(m, m.envs[frame[2]], frame)
-        except BaseException as e:       # named as `guarded` names it, without its call
-            raise self.generated.told(e) from None
-        frame[1] += self.count - 1
-        return steps
+        self.run = generated.fn
 
 
 class Skipped(S.Stmt):
@@ -260,19 +254,24 @@ def write(c, run: list, owner: str, proc=None, tail=None):
 
 def _write(c, run: list, owner: str, proc, tail=None):
     src = codegen.Source(c)
+    made: list = []            # the Generated made below, for a fused run's errors
     if proc is None:
-        # `_room`: the statements this run may still count before the machine's step budget is
-        # spent (the machine counted its first already).
-        lines = ["def _fused(m, env, frame):", "    _n = 0", f"    _room = {STEP_BUDGET + 1} - m.steps"]
+        # The frame moves past the run first: nothing in the run reads it, and an error ends the
+        # step. `_room`: the statements this run may still count before the machine's step
+        # budget is spent (the machine counted its first already). The whole run is in a `try`
+        # that names the line of an error (`Generated.told`).
+        lines = ["def _fused(m, frame):", f"    frame[1] += {int(len(run) - 1)}", "    env = m.envs[frame[2]]",
+                 "    _n = 0", f"    _room = {STEP_BUDGET + 1} - m.steps", "    try:"]
     else:
         lines = ["def _rule(m, _room, values):", "    _n = 0",
                  f"    env = [None] * {int(proc.size)}"]
         lines += [f"    env[{int(slot)}] = values[{k}]" for k, slot in enumerate(proc.param_slots)]
+    base = 1 if proc is not None else 2
     spans, loops, around = {}, {}, []      # `around`: the spans of the loops being written
     stop = src.const(loops_forever(owner))
     leaves = leaving(c, run if tail is None else run[:-1], proc)
     if leaves:          # the statements go inside a `try` that catches `Left` (below)
-        lines.append("    try:")
+        lines.append("    " * base + "try:")
 
     def emit(text: str, depth: int, span=None):
         lines.append("    " * depth + text)
@@ -358,18 +357,26 @@ def _write(c, run: list, owner: str, proc, tail=None):
             emit("pass", depth)
         statements(sts, depth, loops)
 
-    statements(run, 2 if leaves else 1, 0)
+    statements(run, base + 1 if leaves else base, 0)
+    pad = "    " * base
     if leaves:
         # A rule run in place ended the game or a stage: this run stops. A rule adds the
         # statements it ran and passes it on; a fused run returns them all.
-        lines.append(f"    except {src.const(Left)} as _left:")
-        lines.append("        _left.n += _n" if proc is not None else "        return _n + _left.n")
-        lines.append("        raise" if proc is not None else "")
+        lines.append(f"{pad}except {src.const(Left)} as _left:")
+        lines.append(f"{pad}    _left.n += _n" if proc is not None else f"{pad}    return _n + _left.n")
+        if proc is not None:
+            lines.append(f"{pad}    raise")
+    if proc is None:
+        lines.append(f"    except {src.const(BaseException)} as _error:")
+        lines.append(f"        raise {src.const(lambda e: made[0].told(e))}(_error) from None")
     lines.append("    return _n")
     name = "_fused" if proc is None else "_rule"
     span = proc.span if proc is not None else run[0].span
     fn = codegen._compiled("\n".join(lines) + "\n", name, src.namespace(), getattr(span, "line", "?"))
-    return Generated(fn, spans, owner, span, loops, leaves) if fn is not None else None
+    if fn is None:
+        return None
+    made.append(Generated(fn, spans, owner, span, loops, leaves))
+    return made[0]
 
 
 def loops_forever(owner: str):

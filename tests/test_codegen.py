@@ -24,10 +24,11 @@ RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 # name there needs a reason here.
 NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_ys", "_t", "_l", "_label", "_work", "labels", "values", "args", "seat", "declined", "k",
          "_left",       # `except _k<n> as _left`: a rule run in place that ended the game or a stage (fusion.Left)
+         "_error",      # `except _k<n> as _error`: a fused run's error, named by its line (Generated.told)
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
 MADE = re.compile(r"_[kvh]\d+")             # a value passed in, an item held in a local, a field's values
-ATTRIBUTES = {"g", "pl", "f", "s", "player_count", "work", "steps",          # the machine's state
+ATTRIBUTES = {"g", "pl", "f", "s", "envs", "player_count", "work", "steps",         # the machine's state
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
               "append", "join",                                              # labels.append, "".join
               "n"}                                                           # _left.n, the statements it ran
