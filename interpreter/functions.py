@@ -109,11 +109,12 @@ def _join(m, xs, sep=", "):
 
 
 def _neighbours(m, s):
-    return m.grid_of(s).orthogonal[s] if s is not None else []
+    # A new list: the grid's own is shared by every game, and a rule may keep the list and add to it.
+    return list(m.grid_of(s).orthogonal[s]) if s is not None else []
 
 
 def _diagonals(m, s):
-    return m.grid_of(s).diagonal[s] if s is not None else []
+    return list(m.grid_of(s).diagonal[s]) if s is not None else []
 
 
 def _step(m, s, dr, dc):

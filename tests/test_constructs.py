@@ -396,6 +396,33 @@ winners: players
     assert s.data["globals"][0] == t.data["globals"][0] == [1, 2, 20]
 
 
+def test_a_list_of_neighbours_kept_and_added_to_leaves_the_board_as_it_was(tmp_path):
+    (tmp_path / "cells.yaml").write_text("cells:\n  - {name: a, row: 1, col: 1}\n  - {name: b, row: 1, col: 2}\n"
+                                         "  - {name: c, row: 2, col: 1}\n  - {name: d, row: 2, col: 2}\n")
+    (tmp_path / "game.rules").write_text('''game "Board"
+players 1
+kind cell from "cells.yaml":
+    name: text
+    row: int
+    col: int
+grid cell at row, col
+var xs: list of cell = []
+turn:
+    xs = neighbours(cell "a")
+    add cell "a" to xs
+    ys = diagonals(cell "a")
+    add cell "b" to ys
+    choose c from neighbours(cell "a") + diagonals(cell "a") labelled "{c}"
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    for _ in range(2):          # the second game is not changed by the first either
+        s = g.new_state(seed=0)
+        assert s.options(0) == ["b", "c", "d"]
+        assert s.evaluate("xs") == ["b", "c", "a"]
+
+
 def test_numbered_zones_are_chosen_by_a_value_and_hidden_per_zone(tmp_path):
     (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n  - {name: B}\n  - {name: C}\n")
     (tmp_path / "game.rules").write_text('''game "Piles"
