@@ -811,7 +811,13 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
     value, for `+=`), the cap, the range check, then the place stored to."""
     tgt, ref = s.target, src.c.refs.get(id(s.target))
     lines = []
-    if stored is not None:
+    copy = getattr(stored, "charge", None)
+    if copy is not None and s.op == "=":
+        # A list a place may hold already, copied (`statements._stored`), in place.
+        lines.append(f"_value = {src.write(s.value)}")
+        lines.append(f"if len(_value) > {SMALL}: {src.const(copy)}(m, len(_value))")
+        value = "[*_value]"
+    elif stored is not None:
         value = f"{src.const(stored)}(m, env)"
     elif s.op == "=":
         # A list worked out first (`x = [... for ...]`) is made by lines before, as in `definition`.

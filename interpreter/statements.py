@@ -651,19 +651,36 @@ def compile_stmt(c, s):
 def _copies(c, node) -> bool:
     """Must a value of `node` be copied to be kept (see `_stored`)?"""
     t = c.types.get(id(node), "")
-    return t.startswith("list:list:") or (isinstance(node, (A.Name, A.Field, A.Index)) and t.startswith("list:"))
+    return t.startswith("list:list:") or (t.startswith("list:") and _may_be_held(c, node))
+
+
+# Built-ins that give an item of their list: of a list of lists, a list that list holds.
+_ITEM_OF = ("first", "last", "pick")
+
+
+def _may_be_held(c, node) -> bool:
+    """May a list that `node` gives be one that some place already holds: a variable, field or
+    item read, a definition (which may give such a read), an `if ... then ... else`, or an item
+    of a list? (A list written out, a comprehension, a `+` and the other built-ins make a new one.)"""
+    if isinstance(node, (A.Name, A.Field, A.Index, A.Cond)):
+        return True
+    if isinstance(node, A.Call):
+        ref = c.refs.get(id(node))
+        return ref is None or ref[0] != "builtin" or ref[1] in _ITEM_OF
+    return False
 
 
 def _stored(c, node, value):
     """`value` (a compiled expression for `node`) as a variable or list may keep it: a list of lists
     copied, charged and capped (`charged_copy`), so that the state never holds one list twice; a
-    list read from a place (a variable, field or item) copied, since a saved game cannot keep two
-    names for one list, so neither may play."""
+    list that a place may hold already (`_may_be_held`) copied, since a saved game cannot keep
+    two names for one list, so neither may play. (Such a copy has `charge`, which codegen.py
+    calls when it writes the copy in place.)"""
     t = c.types.get(id(node), "")
     if t.startswith("list:list:"):
         where, span = c.where(), node.span
         return lambda m, env: charged_copy(m, value(m, env), where, span)
-    if isinstance(node, (A.Name, A.Field, A.Index)) and t.startswith("list:"):
+    if t.startswith("list:") and _may_be_held(c, node):
         where, span = c.where(), node.span
 
         def copied(m, env):
@@ -671,6 +688,7 @@ def _stored(c, node, value):
             if len(xs) > SMALL:
                 _charge(m, len(xs), where, span)
             return list(xs)
+        copied.charge = lambda m, n: _charge(m, n, where, span)
         return copied
     return value
 

@@ -396,6 +396,27 @@ winners: players
     assert s.data["globals"][0] == t.data["globals"][0] == [1, 2, 20]
 
 
+@pytest.mark.parametrize("value", ["the_xs(1)", "if true then xs else []", "first([xs, [5]])", "xs"])
+def test_a_list_a_variable_holds_is_copied_however_it_is_read(tmp_path, value):
+    """Lists are values: a list a variable holds, read by a definition, an `if` or an item of a
+    list, is copied when it is stored, as `ys = xs` copies it."""
+    (tmp_path / "game.rules").write_text(f'''game "Values"
+players 1
+var xs: list of int = [1, 2]
+var ys: list of int = []
+define the_xs(k: int): list of int = xs
+turn:
+    ys = {value}
+    add 3 to ys
+    choose n from xs labelled "Take {{n}}"
+    end game "done"
+winners: players
+''')
+    s = load_game(str(tmp_path)).new_state(seed=0)
+    assert s.options(0) == ["Take 1", "Take 2"]
+    assert s.data["globals"] == [[1, 2], [1, 2, 3]]
+
+
 def test_a_list_of_neighbours_kept_and_added_to_leaves_the_board_as_it_was(tmp_path):
     (tmp_path / "cells.yaml").write_text("cells:\n  - {name: a, row: 1, col: 1}\n  - {name: b, row: 1, col: 2}\n"
                                          "  - {name: c, row: 2, col: 1}\n  - {name: d, row: 2, col: 2}\n")
