@@ -187,6 +187,7 @@ class Compiled:
     dynamic: dict = field(default_factory=dict)       # kind -> field -> (init fn, size)
     fixed_starts: dict = field(default_factory=dict)  # (kind, field) -> a number, text, yes/no or none every thing starts with
     grids: dict = field(default_factory=dict)
+    only_grid: object = None     # the grid, when the game has one (Machine.grid_of)
     grid_of_kind: dict = field(default_factory=dict)
     patterns: dict = field(default_factory=dict)
     stmts: list = field(default_factory=list)         # every decision statement by id
@@ -769,6 +770,8 @@ class Compiler:
             out.first_player_slot = fp.slot
         for name, g in c.grids.items():
             out.grids[name] = self.make_grid(name, g)
+        if len(out.grids) == 1:
+            out.only_grid = next(iter(out.grids.values()))
         out.sides = list(c.sides)
         for n, s in c.rules.items():
             self.compile_proc(n, s.decl, s.decl.params, s.decl.body)

@@ -230,10 +230,10 @@ class Machine:
                 return
 
     def grid_of(self, thing):
-        grids = self.prog.grids
-        if len(grids) == 1:
-            return next(iter(grids.values()))
-        for g in grids.values():
+        only = self.prog.only_grid
+        if only is not None:
+            return only
+        for g in self.prog.grids.values():
             if thing in g.pos:
                 return g
         raise RuleError("This thing is not on a grid.")
