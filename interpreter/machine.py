@@ -61,6 +61,13 @@ class Machine:
         forced = s.get("forced")
         n = len(faces)
         below = R.below
+        if keep is None and not forced:      # the common throw: one, seeded
+            s["rng"], x = below(s["rng"], n)
+            face = faces[x]
+            rolls += (die, face)
+            if len(rolls) > 2 * ROLLS_KEEP:
+                del rolls[:2]
+            return face
         for _ in range(MAX_ROLLS):
             if forced:
                 face = self.forced_face(faces, die)
