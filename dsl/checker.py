@@ -1534,6 +1534,38 @@ class Checker:
                 self.expr(a, self.ctx)
             return
         self.check_args(st, s.decl.params, st.args, f"The rule '{st.name}'")
+        changed = self.changed_params(st.name)
+        for prm, a in zip(s.decl.params, st.args):
+            zone = self.zone_named(a) if prm.name in changed else None
+            if zone:
+                self.error("E307", f"The zone '{zone}' is handed to the rule '{st.name}', which moves cards from or "
+                           f"to its '{prm.name}': the rule gets a copy (lists are values), and cards moved from the "
+                           f"copy would also stay in '{zone}'.", a,
+                           "name the zone itself in the rule where cards move (hand it the player or thing whose "
+                           "zone it is)")
+
+    def changed_params(self, rule: str, seen: frozenset = frozenset()) -> set:
+        """The names of `rule`'s parameters its statements move cards from or to, add to, remove
+        from, draw from or to, or shuffle, itself or by handing them to a rule that does."""
+        s = self.rules.get(rule)
+        if s is None or rule in seen:
+            return set()
+        names = {p.name for p in s.decl.params}
+        out = set()
+        for node in A.walk(s.decl.body):
+            if isinstance(node, (A.Move, A.Draw)):
+                places = [node.source, node.dest]
+            elif isinstance(node, (A.AddTo, A.RemoveFrom)):
+                places = [node.target]
+            elif isinstance(node, A.Shuffle):
+                places = [node.zone]
+            elif isinstance(node, A.CallStmt) and node.name in self.rules:
+                inner = self.changed_params(node.name, seen | {rule})
+                places = [a for prm, a in zip(self.rules[node.name].decl.params, node.args) if prm.name in inner]
+            else:
+                continue
+            out |= {x.name for x in places if isinstance(x, A.Name) and x.name in names}
+        return out
 
     def check_args(self, node, params, args, what):
         if len(args) != len(params):

@@ -726,7 +726,9 @@ def _assign_slowly(c, s: A.Assign, copied, capped: bool):
 
 
 def _call(c, s: A.CallStmt):
-    return Call(s.name, [c.expr(a) for a in s.args], s.span)
+    # A list a place holds is copied into the rule's values, as a variable stores it: lists are
+    # values, and a saved game cannot keep the rule's value and the place as one list.
+    return Call(s.name, [_stored(c, a, c.expr(a)) for a in s.args], s.span)
 
 
 def _items_of(c, node):

@@ -417,6 +417,55 @@ winners: players
     assert s.data["globals"] == [[1, 2], [1, 2, 3]]
 
 
+def test_a_rules_list_value_is_a_copy_so_a_game_saved_inside_the_rule_continues_identically(tmp_path):
+    (tmp_path / "game.rules").write_text('''game "Values"
+players 1
+var xs: list of int = [1, 2]
+rule grow(ys: list of int):
+    choose n from [3, 4] labelled "Add {n}"
+    add n to ys
+turn:
+    grow(xs)
+    choose k from xs labelled "Take {k}"
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    s = g.new_state(seed=0)
+    t = g.load_state(json.loads(json.dumps(s.to_json())))      # saved while grow() waits
+    for x in (s, t):
+        x.apply_label("Add 3")
+    assert s.options(0) == t.options(0) == ["Take 1", "Take 2"]
+
+
+def test_a_zone_cannot_be_handed_to_a_rule_that_moves_cards_from_it(tmp_path):
+    from tabletop.dsl.diagnostics import RulebookError
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
+    (tmp_path / "game.rules").write_text('''game "Handed"
+players 1
+kind card from "c.yaml":
+    name: text
+zone left: card, public
+zone right: card, public
+rule count_of(cs: list of card):
+    say "{count(cs)} cards"
+rule pass_on(cs: list of card):
+    move_first(cs)
+rule move_first(cs: list of card):
+    move first(cs) from cs to right
+turn:
+    count_of(left)
+    pass_on(left)
+    end game "x"
+winners: players
+''')
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    # Reading a zone handed to a rule is fine; moving cards from it (here two rules down) is not.
+    found = [(d.code, d.span.line) for d in e.value.diagnostics if d.severity == "error"]
+    assert found == [("E307", 15)] and "'pass_on'" in e.value.diagnostics[0].message
+
+
 def test_a_list_of_neighbours_kept_and_added_to_leaves_the_board_as_it_was(tmp_path):
     (tmp_path / "cells.yaml").write_text("cells:\n  - {name: a, row: 1, col: 1}\n  - {name: b, row: 1, col: 2}\n"
                                          "  - {name: c, row: 2, col: 1}\n  - {name: d, row: 2, col: 2}\n")
