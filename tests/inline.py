@@ -4,12 +4,24 @@
 `/` for folders) into a fresh folder and loads it; `diagnostics(...)` returns what checking it
 reports instead; `same_after_reload(game, state, play)` checks that a state saved and loaded
 plays on exactly as the original. Indentation common to every line of RULES is removed, so a test may indent it.
+`CELL_GRID` and `CELLS` are a small board: a kind of cells on a grid, and its data, a 2x2 square.
 """
 import textwrap
 from pathlib import Path
 
 from tabletop.dsl.diagnostics import RulebookError
 from tabletop.interpreter.api import load_game
+
+
+CELL_GRID = """
+kind cell from "cells.yaml":
+    name: text
+    row: int
+    col: int
+grid cell at row, col
+"""
+CELLS = {"cells.yaml": "cells:\n" + "".join(f"  - {{name: {n}, row: {r}, col: {c}}}\n"
+                                             for n, r, c in (("a", 0, 0), ("b", 0, 1), ("c", 1, 0), ("d", 1, 1)))}
 
 
 def write(tmp_path: Path, rules: str, **files: str) -> Path:

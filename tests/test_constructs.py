@@ -8,6 +8,8 @@ import pytest
 
 from tabletop.interpreter.api import IllegalMove, load_game
 
+from inline import CELL_GRID, CELLS, game
+
 GAMES = Path(__file__).parent / "games"
 
 
@@ -357,25 +359,6 @@ winners: players
     assert s.data["globals"][0] == [True, False, True]
 
 
-def test_a_zone_cannot_be_stored_in_a_variable(tmp_path):
-    from tabletop.dsl.diagnostics import RulebookError
-    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
-    (tmp_path / "game.rules").write_text('''game "Alias"
-players 1
-kind card from "c.yaml":
-    name: text
-zone left: card, public
-turn:
-    pile = left
-    end game "x"
-winners: players
-''')
-    with pytest.raises(RulebookError) as e:
-        load_game(str(tmp_path))
-    d = e.value.diagnostics[0]
-    assert d.code == "E307" and d.span.line == 7 and "[c for c in left]" in d.hint
-
-
 def test_lists_are_values_so_a_saved_game_continues_identically(tmp_path):
     (tmp_path / "game.rules").write_text('''game "Values"
 players 1
@@ -438,44 +421,36 @@ winners: players
     assert s.options(0) == t.options(0) == ["Take 1", "Take 2"]
 
 
-def test_a_zone_cannot_be_handed_to_a_rule_that_moves_cards_from_it(tmp_path):
-    from tabletop.dsl.diagnostics import RulebookError
-    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
-    (tmp_path / "game.rules").write_text('''game "Handed"
+ZONES = '''game "Alias"
 players 1
 kind card from "c.yaml":
     name: text
 zone left: card, public
 zone right: card, public
-rule count_of(cs: list of card):
-    say "{count(cs)} cards"
-rule pass_on(cs: list of card):
-    move_first(cs)
-rule move_first(cs: list of card):
-    move first(cs) from cs to right
-turn:
-    count_of(left)
-    pass_on(left)
-    end game "x"
-winners: players
-''')
+'''
+
+
+@pytest.mark.parametrize("rules, line, words", [
+    ("turn:\n    pile = left\n    end game \"x\"\n", 8, "[c for c in left]"),
+    # Reading a zone handed to a rule is fine; moving cards from it (here two rules down) is not.
+    ("rule count_of(cs: list of card):\n    say \"{count(cs)} cards\"\n"
+     "rule pass_on(cs: list of card):\n    move_first(cs)\n"
+     "rule move_first(cs: list of card):\n    move first(cs) from cs to right\n"
+     "turn:\n    count_of(left)\n    pass_on(left)\n    end game \"x\"\n", 15, "'pass_on'"),
+])
+def test_a_zone_cannot_be_stored_in_a_variable_or_handed_to_a_rule_that_moves_cards_from_it(tmp_path, rules, line, words):
+    from tabletop.dsl.diagnostics import RulebookError
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
+    (tmp_path / "game.rules").write_text(ZONES + rules + "winners: players\n")
     with pytest.raises(RulebookError) as e:
         load_game(str(tmp_path))
-    # Reading a zone handed to a rule is fine; moving cards from it (here two rules down) is not.
     found = [(d.code, d.span.line) for d in e.value.diagnostics if d.severity == "error"]
-    assert found == [("E307", 15)] and "'pass_on'" in e.value.diagnostics[0].message
+    d = e.value.diagnostics[0]
+    assert found == [("E307", line)] and words in d.message + d.hint
 
 
 def test_a_list_of_neighbours_kept_and_added_to_leaves_the_board_as_it_was(tmp_path):
-    (tmp_path / "cells.yaml").write_text("cells:\n  - {name: a, row: 1, col: 1}\n  - {name: b, row: 1, col: 2}\n"
-                                         "  - {name: c, row: 2, col: 1}\n  - {name: d, row: 2, col: 2}\n")
-    (tmp_path / "game.rules").write_text('''game "Board"
-players 1
-kind cell from "cells.yaml":
-    name: text
-    row: int
-    col: int
-grid cell at row, col
+    g = game(tmp_path, 'game "Board"\nplayers 1' + CELL_GRID + '''
 var xs: list of cell = []
 turn:
     xs = neighbours(cell "a")
@@ -485,8 +460,7 @@ turn:
     choose c from neighbours(cell "a") + diagonals(cell "a") labelled "{c}"
     end game "done"
 winners: players
-''')
-    g = load_game(str(tmp_path))
+''', **CELLS)
     for _ in range(2):          # the second game is not changed by the first either
         s = g.new_state(seed=0)
         assert s.options(0) == ["b", "c", "d"]

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from inline import game, write
+from inline import CELL_GRID, CELLS, game, write
 from tabletop.interpreter import cli, codegen, machine
 from tabletop.interpreter.api import RuleError
 from tabletop.interpreter.errors import BudgetExceeded, explain
@@ -479,20 +479,13 @@ def test_a_starting_value_outside_its_range_names_the_declaration(tmp_path):
 @pytest.mark.parametrize("call", ["paths(s, -1, x => true)", "within(s, -1, x => true)"])
 def test_a_negative_number_of_steps_is_an_error(tmp_path, call):
     """Before, a search of -1 steps quietly found nothing."""
-    g = game(tmp_path, f"""
-        game "Steps"
-        players 1
-        kind cell from "cells.yaml":
-            name: text
-            row: int
-            col: int
-        grid cell at row, col
-        define score(p: player): int = 0
-        turn:
-            s = first(cell)
-            say "{{count({call})}}"
-            end game "done"
-        """, **{"cells.yaml": "cells:\n  - {name: a, row: 0, col: 0}\n  - {name: b, row: 0, col: 1}\n"})
+    g = game(tmp_path, 'game "Steps"\nplayers 1' + CELL_GRID + f"""
+define score(p: player): int = 0
+turn:
+    s = first(cell)
+    say "{{count({call})}}"
+    end game "done"
+""", **CELLS)
     with pytest.raises(RuleError, match="0 steps or more(| away), not -1"):
         g.new_state()
 
