@@ -1535,14 +1535,17 @@ class Checker:
             return
         self.check_args(st, s.decl.params, st.args, f"The rule '{st.name}'")
         changed = self.changed_params(st.name)
-        for prm, a in zip(s.decl.params, st.args):
-            zone = self.zone_named(a) if prm.name in changed else None
+        self.zones_handed(st.args, [p.name in changed for p in s.decl.params], f"the rule '{st.name}'")
+
+    def zones_handed(self, args: list, changed: list, to: str):
+        """E307 for each zone among `args` whose value the rule or reaction it is handed to changes."""
+        for a, change in zip(args, changed):
+            zone = self.zone_named(a) if change else None
             if zone:
-                self.error("E307", f"The zone '{zone}' is handed to the rule '{st.name}', which moves cards from or "
-                           f"to its '{prm.name}': the rule gets a copy (lists are values), and cards moved from the "
-                           f"copy would also stay in '{zone}'.", a,
-                           "name the zone itself in the rule where cards move (hand it the player or thing whose "
-                           "zone it is)")
+                self.error("E307", f"The zone '{zone}' is handed to {to}, which moves cards from or to that value: "
+                           f"it gets a copy (lists are values), and cards moved from the copy would also stay in "
+                           f"'{zone}'.", a, "name the zone itself where cards move (hand over the player or thing "
+                           "whose zone it is)")
 
     def changed_params(self, rule: str, seen: frozenset = frozenset()) -> set:
         """The names of `rule`'s parameters its statements move cards from or to, add to, remove
@@ -1550,9 +1553,12 @@ class Checker:
         s = self.rules.get(rule)
         if s is None or rule in seen:
             return set()
-        names = {p.name for p in s.decl.params}
+        return self.changed_names({p.name for p in s.decl.params}, s.decl.body, seen | {rule})
+
+    def changed_names(self, names: set, body: list, seen: frozenset) -> set:
+        """Which of `names` the statements of `body` change as zones (see `changed_params`)."""
         out = set()
-        for node in A.walk(s.decl.body):
+        for node in A.walk(body):
             if isinstance(node, (A.Move, A.Draw)):
                 places = [node.source, node.dest]
             elif isinstance(node, (A.AddTo, A.RemoveFrom)):
@@ -1560,7 +1566,7 @@ class Checker:
             elif isinstance(node, A.Shuffle):
                 places = [node.zone]
             elif isinstance(node, A.CallStmt) and node.name in self.rules:
-                inner = self.changed_params(node.name, seen | {rule})
+                inner = self.changed_params(node.name, seen)
                 places = [a for prm, a in zip(self.rules[node.name].decl.params, node.args) if prm.name in inner]
             else:
                 continue
@@ -1779,6 +1785,11 @@ class Checker:
                        did_you_mean(st.event, [n for n, x in self.sym.items() if x.kind == "event"]))
             return
         self.check_args(st, s.decl.params, st.args, f"The event '{st.event}'")
+        for r in self.reaction_names.values():
+            d = r.decl
+            if d.event == st.event and not d.instant:
+                changed = self.changed_names(set(d.event_args), d.body, frozenset())
+                self.zones_handed(st.args, [x in changed for x in d.event_args], f"the reaction '{d.name}'")
 
     def st_Pass(self, st, loop):
         pass

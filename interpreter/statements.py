@@ -1046,7 +1046,7 @@ _COMPILERS = {
                                       c.expr(s.reason) if s.reason else None, s.span),
     "TakeTurns": lambda c, s: TakeTurns(c.expr(s.start) if s.start is not None else None, c, s.span),
     "TakeRounds": lambda c, s: TakeRounds(c.expr(s.leader) if s.leader is not None else None, c, s.span),
-    "Say": _say, "Signal": lambda c, s: Signal(s.event, [c.expr(a) for a in s.args], s.span),
+    "Say": _say, "Signal": lambda c, s: Signal(s.event, [_stored(c, a, c.expr(a)) for a in s.args], s.span),
     "Pass": lambda c, s: Simple(lambda m, env: None, s.span),
     "Stop": lambda c, s: Stop(s.span), "Return": lambda c, s: Return(s.span),
     "AddTo": _add, "RemoveFrom": _remove, "If": _if, "For": _for, "Repeat": _repeat, "While": _while,

@@ -400,25 +400,35 @@ winners: players
     assert s.data["globals"] == [[1, 2], [1, 2, 3]]
 
 
-def test_a_rules_list_value_is_a_copy_so_a_game_saved_inside_the_rule_continues_identically(tmp_path):
-    (tmp_path / "game.rules").write_text('''game "Values"
-players 1
-var xs: list of int = [1, 2]
-rule grow(ys: list of int):
+HANDED = {
+    "rule": '''rule grow(ys: list of int):
     choose n from [3, 4] labelled "Add {n}"
     add n to ys
 turn:
     grow(xs)
+''',
+    "event": '''event grown(ys: list of int)
+reaction grow on grown(ys) by p if p != current labelled "Add 3":
+    add 3 to ys
+turn:
+    signal grown(xs)
+'''}
+
+
+@pytest.mark.parametrize("how", sorted(HANDED))
+def test_a_list_handed_to_a_rule_or_reaction_is_a_copy_so_a_game_saved_there_continues_identically(tmp_path, how):
+    (tmp_path / "game.rules").write_text('game "Values"\nplayers 2\nvar xs: list of int = [1, 2]\n' + HANDED[how] + '''
     choose k from xs labelled "Take {k}"
     end game "done"
 winners: players
 ''')
     g = load_game(str(tmp_path))
     s = g.new_state(seed=0)
-    t = g.load_state(json.loads(json.dumps(s.to_json())))      # saved while grow() waits
+    t = g.load_state(json.loads(json.dumps(s.to_json())))      # saved while the rule or reaction waits
+    seat = s.pending.players[0]
     for x in (s, t):
-        x.apply_label("Add 3")
-    assert s.options(0) == t.options(0) == ["Take 1", "Take 2"]
+        x.apply(0, seat)
+    assert s.data["globals"] == t.data["globals"] == [[1, 2]]
 
 
 ZONES = '''game "Alias"
@@ -437,6 +447,8 @@ zone right: card, public
      "rule pass_on(cs: list of card):\n    move_first(cs)\n"
      "rule move_first(cs: list of card):\n    move first(cs) from cs to right\n"
      "turn:\n    count_of(left)\n    pass_on(left)\n    end game \"x\"\n", 15, "'pass_on'"),
+    ("event dealt(cs: list of card)\nreaction take on dealt(cs) by p labelled \"Take\":\n"
+     "    move first(cs) from cs to right\nturn:\n    signal dealt(left)\n    end game \"x\"\n", 11, "'take'"),
 ])
 def test_a_zone_cannot_be_stored_in_a_variable_or_handed_to_a_rule_that_moves_cards_from_it(tmp_path, rules, line, words):
     from tabletop.dsl.diagnostics import RulebookError
