@@ -126,6 +126,8 @@ class Left(BaseException):
 
     def __init__(self):
         self.n = 0
+
+
 INLINE_DEPTH = 40      # rules run in place inside one another, at most (each is a Python call when compiled)
 
 
