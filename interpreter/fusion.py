@@ -26,6 +26,7 @@ import sys
 from . import codegen
 from . import statements as S
 from .budgets import Spent, placed, runaway
+from .compiler import charged_copy
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, failed, line_words
 from .machine import STEP_BUDGET
 
@@ -343,7 +344,10 @@ def _write(c, run: list, owner: str, proc, tail=None):
                 body(st.block, depth + 1, loops + 1)
                 around.pop()
             else:
-                for line in codegen.charge_lines(src, f"[*{expr(st.node.iterable)}]", int(st.each), st.where, st.span):
+                items = f"[*{expr(st.node.iterable)}]"
+                if st.copied is not None:      # lists: copied first, as the machine's loop does
+                    items = f"{src.const(charged_copy)}(m, {items}, {src.const(st.copied[0])}, {src.const(st.copied[1])})"
+                for line in codegen.charge_lines(src, items, int(st.each), st.where, st.span):
                     emit(line, depth, st.span)
                 emit(f"for env[{int(st.slot)}] in _xs:", depth, st.span)
                 around.append(st.span)

@@ -100,6 +100,7 @@ class If(Stmt):
 
 class For(Stmt):
     each, where = 1, ""      # the work of one item (its condition); the rule it is in
+    copied = None            # (rule, line) when its items are lists: they are copied first (`_items_copied`)
 
     def __init__(self, slot, items, cond, block, span):
         self.slot, self.items, self.cond, self.block, self.span = slot, items, cond, block, span
@@ -107,6 +108,8 @@ class For(Stmt):
     def run(self, m, frame):
         env = m.envs[frame[2]]
         items = list(self.items(m, env))
+        if self.copied is not None:
+            items = charged_copy(m, items, *self.copied)
         _charge(m, len(items) * self.each, self.where, self.span)
         i = self.next_index(m, env, items, 0)
         if i < len(items):
@@ -226,6 +229,7 @@ def _ask_one(st, m, frame, kind, labels, values):
 class Choose(Stmt):
     """`choose x from E [if C] [labelled L] [by P] [prompt Q]`, optionally with a body."""
     each, where = 1, ""      # the work of one option (condition and label); the rule it is in
+    copied = None            # (rule, line) when the items are lists: the one chosen is copied (`_items_copied`)
     options = None           # f(m, env) -> (labels, values), written as Python source by codegen.py
 
     def __init__(self, slot, source, cond, label, by, prompt, may, block, span):
@@ -283,7 +287,10 @@ class Choose(Stmt):
 
     def resume(self, m, pending, index, seat, time):
         env = m.envs[pending["env"]]
-        env[self.slot] = pending["values"][index]
+        value = pending["values"][index]
+        if self.copied is not None and type(value) is list:
+            value = charged_copy(m, value, *self.copied)
+        env[self.slot] = value
         if self.block is not None:
             m.push(self.block, pending["env"], None)
 
@@ -295,6 +302,7 @@ class Menu(Stmt):
     def __init__(self, options, by, prompt, span, early=frozenset()):
         self.options, self.by, self.prompt, self.span = options, by, prompt, span
         self.early = early     # options whose condition does not mention their item
+        self.copied = {}       # option -> (rule, line), when its items are lists (`_items_copied`)
         self.firsts = {}       # option -> (its condition's leading parts tested first, the rest): `_tested_first`
 
     def run(self, m, frame):
@@ -334,6 +342,8 @@ class Menu(Stmt):
         i, x = pending["values"][index]
         _, slot, _, _, block = self.options[i]
         if slot is not None:
+            if i in self.copied and type(x) is list:
+                x = charged_copy(m, x, *self.copied[i])
             m.envs[pending["env"]][slot] = x
         m.push(block, pending["env"], None)
 
@@ -926,8 +936,16 @@ def _if(c, s: A.If):
     return If(branches, other, s.span)
 
 
+def _items_copied(c, iterable):
+    """(rule, line) if the items of `iterable` are lists, else None. A loop or a choice binds such an
+    item to its name: it gets a copy, as a variable stores one (lists are values), so that changing
+    it leaves the list it came from alone, as it must when a saved game goes on."""
+    return (c.where(), iterable.span) if c.types.get(id(iterable), "").startswith("list:list:") else None
+
+
 def _for(c, s: A.For):
     st = For(c.c.slots[id(s)], c.expr(s.iterable), c.expr(s.cond) if s.cond is not None else None, -1, s.span)
+    st.copied = _items_copied(c, s.iterable)
     st.each = 1 + cost(s.cond)
     st.block = c.block(s.body, kind="for", owner=c.owner_stack[-1], data=st)
     return st
@@ -953,6 +971,7 @@ def _choose(c, s: A.Choose):
     st = Choose(c.c.slots[id(s)], c.expr(s.source), c.expr(s.cond) if s.cond is not None else None, label,
                 c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
                 block, s.span)
+    st.copied = _items_copied(c, s.source)
     st.each = 1 + cost(s.cond) + cost(s.label)
     st.source_said, st.cond_said = c.text_of(s.source), c.text_of(s.cond) if s.cond is not None else "..."
     if st.source_said != "...":
@@ -983,6 +1002,8 @@ def _menu(c, s: A.Menu):
         if n:
             parts = codegen.conjuncts(s.options[i].cond)
             st.firsts[i] = (_all_of([c.expr(p) for p in parts[:n]]), _all_of([c.expr(p) for p in parts[n:]]))
+    st.copied = {i: _items_copied(c, o.iterable) for i, o in enumerate(s.options)
+                 if o.iterable is not None and _items_copied(c, o.iterable) is not None}
     st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
     st.private = c.reads_hidden(*[x for o in s.options for x in (o.iterable, o.cond, o.label)])
     st.listed = codegen.option_lists(c, [{

@@ -461,6 +461,36 @@ def test_a_zone_cannot_be_stored_in_a_variable_or_handed_to_a_rule_that_moves_ca
     assert found == [("E307", line)] and words in d.message + d.hint
 
 
+LIST_ITEMS = {
+    "for": '''    for x in xss:
+        choose n from [3, 4] labelled "Add {n}"
+        add n to x
+''',
+    "choose": '''    choose x from xss labelled "Pick {x}"
+    add 3 to x
+''',
+    "option": '''    choose:
+        option "Pick {x}" for x in xss:
+            add 3 to x
+'''}
+
+
+@pytest.mark.parametrize("how", sorted(LIST_ITEMS))
+def test_a_list_a_loop_or_a_choice_binds_is_a_copy_so_a_saved_game_continues_identically(tmp_path, how):
+    (tmp_path / "game.rules").write_text('game "Values"\nplayers 1\nvar xss: list of list of int = [[1], [2]]\n'
+                                         'turn:\n' + LIST_ITEMS[how] + '''    choose k from flatten(xss) labelled "Take {k}"
+    end game "done"
+winners: players
+''')
+    g = load_game(str(tmp_path))
+    s = g.new_state(seed=0)
+    t = g.load_state(json.loads(json.dumps(s.to_json())))      # saved while the loop or the choice waits
+    for x in (s, t):
+        while x.options(0)[0] != "Take 1":
+            x.apply(0)
+    assert s.options(0) == t.options(0) == ["Take 1", "Take 2"]
+
+
 def test_a_list_of_neighbours_kept_and_added_to_leaves_the_board_as_it_was(tmp_path):
     g = game(tmp_path, 'game "Board"\nplayers 1' + CELL_GRID + '''
 var xs: list of cell = []
