@@ -1002,8 +1002,10 @@ def _menu(c, s: A.Menu):
         if n:
             parts = codegen.conjuncts(s.options[i].cond)
             st.firsts[i] = (_all_of([c.expr(p) for p in parts[:n]]), _all_of([c.expr(p) for p in parts[n:]]))
-    st.copied = {i: _items_copied(c, o.iterable) for i, o in enumerate(s.options)
-                 if o.iterable is not None and _items_copied(c, o.iterable) is not None}
+    for i, o in enumerate(s.options):
+        copied = _items_copied(c, o.iterable) if o.iterable is not None else None
+        if copied is not None:
+            st.copied[i] = copied
     st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
     st.private = c.reads_hidden(*[x for o in s.options for x in (o.iterable, o.cond, o.label)])
     st.listed = codegen.option_lists(c, [{
