@@ -243,9 +243,12 @@ def _index_of(m, xs, x):
         return -1
 
 
-def _players_from(seat: int, n: int) -> list:
-    """The seats in order from `seat` round the table: (seat + k) % n for k in 0..n-1."""
-    return [*range(seat, n), *range(seat)]
+def _players_from(m, p) -> list:
+    """The seats in order from seat `p` round the table: (p + k) % n for k in 0..n-1."""
+    n = m.player_count
+    if type(p) is not int or not 0 <= p < n:     # the error `seat` words (a side, none, ...)
+        p = m.seat(p, "start an order of seats")
+    return [*range(p, n), *range(p)]
 
 
 FUNCTIONS = {
@@ -281,7 +284,7 @@ FUNCTIONS = {
     "longest_path": _longest_path,
     "index_of": _index_of,
     "next_player": lambda m, p: (m.seat(p, "have a seat to its left") + 1) % m.player_count,
-    "players_from": lambda m, p: _players_from(m.seat(p, "start an order of seats"), m.player_count),
+    "players_from": _players_from,
 }
 
 # Built-ins that never raise a RuleError or spend the budget: a call needs no line to name.
