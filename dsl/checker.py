@@ -131,6 +131,7 @@ class Checker:
         self.param_types = self.out.param_types
         self.lookup_gaps_warned: set = set()   # tables warned about once (W109 by an enum)
         self.rules = self.out.rules
+        self.rules_changing: dict | None = None   # rule -> the parameters it changes as zones (`changed_params`)
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
@@ -1547,16 +1548,40 @@ class Checker:
                            f"'{zone}'.", a, "name the zone itself where cards move (hand over the player or thing "
                            "whose zone it is)")
 
-    def changed_params(self, rule: str, seen: frozenset = frozenset()) -> set:
+    def changed_params(self, rule: str) -> set:
         """The names of `rule`'s parameters its statements move cards from or to, add to, remove
-        from, draw from or to, or shuffle, itself or by handing them to a rule that does."""
-        s = self.rules.get(rule)
-        if s is None or rule in seen:
-            return set()
-        return self.changed_names({p.name for p in s.decl.params}, s.decl.body, seen | {rule})
+        from, draw from or to, or shuffle, itself or by handing them to a rule that does. Worked
+        out for every rule at once, the first time it is asked (`_changed_by_rules`)."""
+        if self.rules_changing is None:
+            self.rules_changing = self._changed_by_rules()
+        return self.rules_changing.get(rule, set())
 
-    def changed_names(self, names: set, body: list, seen: frozenset) -> set:
-        """Which of `names` the statements of `body` change as zones (see `changed_params`)."""
+    def _changed_by_rules(self) -> dict:
+        """rule -> the parameters it changes as zones: what each rule changes itself, then, until
+        nothing more is found, what it hands to a rule that changes it. Each round goes through
+        each call once, so a chain of rules calling one another costs its length, not every path."""
+        direct, handed = {}, {}
+        for name, s in self.rules.items():
+            params = {p.name for p in s.decl.params}
+            direct[name] = self.changed_names(params, s.decl.body)
+            handed[name] = [(node.name, prm.name, a.name) for node in A.walk(s.decl.body)
+                            if isinstance(node, A.CallStmt) and node.name in self.rules
+                            for prm, a in zip(self.rules[node.name].decl.params, node.args)
+                            if isinstance(a, A.Name) and a.name in params]
+        changed = {name: set(names) for name, names in direct.items()}
+        grew = True
+        while grew:
+            grew = False
+            for name, passes in handed.items():
+                for callee, theirs, mine in passes:
+                    if theirs in changed[callee] and mine not in changed[name]:
+                        changed[name].add(mine)
+                        grew = True
+        return changed
+
+    def changed_names(self, names: set, body: list) -> set:
+        """Which of `names` the statements of `body` change as zones, themselves or (once every
+        rule's own are known, `changed_params`) by handing them to a rule that does."""
         out = set()
         for node in A.walk(body):
             if isinstance(node, (A.Move, A.Draw)):
@@ -1565,8 +1590,8 @@ class Checker:
                 places = [node.target]
             elif isinstance(node, A.Shuffle):
                 places = [node.zone]
-            elif isinstance(node, A.CallStmt) and node.name in self.rules:
-                inner = self.changed_params(node.name, seen)
+            elif isinstance(node, A.CallStmt) and node.name in self.rules and self.rules_changing is not None:
+                inner = self.changed_params(node.name)
                 places = [a for prm, a in zip(self.rules[node.name].decl.params, node.args) if prm.name in inner]
             else:
                 continue
@@ -1788,7 +1813,9 @@ class Checker:
         for r in self.reaction_names.values():
             d = r.decl
             if d.event == st.event and not d.instant:
-                changed = self.changed_names(set(d.event_args), d.body, frozenset())
+                if self.rules_changing is None:
+                    self.rules_changing = self._changed_by_rules()
+                changed = self.changed_names(set(d.event_args), d.body)
                 self.zones_handed(st.args, [x in changed for x in d.event_args], f"the reaction '{d.name}'")
 
     def st_Pass(self, st, loop):

@@ -181,6 +181,14 @@ def laughs() -> str:
     return "\n".join(lines) + "\ncards:\n  - {name: *a8}\n"
 
 
+def zone_handed_down() -> str:
+    """A zone handed down 40 rules, each calling the next twice: 2^40 ways down to the one that
+    moves cards from it, which the checker must not walk one by one."""
+    rules_ = "".join(f"rule r{i}(cs: list of card):\n    r{i + 1}(cs)\n    r{i + 1}(cs)\n" for i in range(40))
+    return (HEAD + 'kind card from "cards.yaml":\n    name: text\nzone left: card, public\nzone right: card, public\n'
+            + rules_ + "rule r40(cs: list of card):\n    move first(cs) from cs to right\nturn:\n    r0(left)\n" + END)
+
+
 def unused_definitions() -> str:
     return HEAD + "turn:\n" + END + "".join(f"define d{i}: int = {i}\n" for i in range(70_000))
 
@@ -209,6 +217,9 @@ LOAD = [
          r"cards\.yaml:2:\d+: error E026: The data file nests more than 20 lists or maps deep"),
     Case("YAML aliases expanding to a billion names", "load", yaml_rules(laughs()), 1,
          r"cards\.yaml:\d+:\d+: error E026: The data file would hold more than 200,000 values"),
+    Case("a zone handed down 40 rules, each calling the next twice", "load",
+         rules(zone_handed_down(), **{"cards.yaml": "cards:\n  - {name: A}\n"}), 1,
+         r"game\.rules:132:8: error E307: The zone 'left' is handed to the rule 'r0'", seconds=3),
     Case("70,000 unused definitions (1.9 MB)", "load", rules(unused_definitions()), 0,
          r"/game: ok \(70000 warnings\)", seconds=60, megabytes=600, soak=True),
 ]
