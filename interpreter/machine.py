@@ -61,14 +61,17 @@ class Machine:
         forced = s.get("forced")
         n = len(faces)
         below = R.below
-        if keep is None and not forced:      # the common throw: one, seeded
+        throws = MAX_ROLLS
+        if not forced:      # the common case: a seeded throw, kept at once, without the loop
             s["rng"], x = below(s["rng"], n)
             face = faces[x]
             rolls += (die, face)
             if len(rolls) > 2 * ROLLS_KEEP:
                 del rolls[:2]
-            return face
-        for _ in range(MAX_ROLLS):
+            if keep is None or keep(face):
+                return face
+            throws -= 1
+        for _ in range(throws):
             if forced:
                 face = self.forced_face(faces, die)
             else:

@@ -545,3 +545,25 @@ def test_a_reaction_that_sets_itself_off_without_end_names_its_line(tmp_path):
 def test_a_hidden_zone_is_shown_in_the_words_of_its_kind(n, kind, words):
     from tabletop.interpreter.view import hidden_words
     assert hidden_words(n, kind) == words
+
+
+def test_a_die_whose_faces_are_never_kept_stops_after_a_thousand_throws(tmp_path):
+    from tabletop.interpreter import rng
+    g = game(tmp_path, """
+        game "Never"
+        players 1
+        die d: 1, 2, 3
+        turn:
+            choose k from [1] labelled "Go"
+            n = roll(d, f => f > 3)
+            end game "{n}"
+        winners: players
+        """)
+    s = g.new_state(seed=1)
+    state = s.data["rng"]
+    with pytest.raises(RuleError) as e:
+        s.apply(0)
+    assert "A die was rolled 1000 times and no face was ever kept" in str(e.value) and e.value.span.line == 6
+    for _ in range(1000):       # exactly 1000 throws, each one seeded draw
+        state, _ = rng.below(state, 3)
+    assert s.data["rng"] == state
