@@ -61,17 +61,8 @@ class Machine:
         forced = s.get("forced")
         n = len(faces)
         below = R.below
-        throws = MAX_ROLLS
-        if not forced:      # the common case: a seeded throw, kept at once, without the loop
-            s["rng"], x = below(s["rng"], n)
-            face = faces[x]
-            rolls += (die, face)
-            if len(rolls) > 2 * ROLLS_KEEP:
-                del rolls[:2]
-            if keep is None or keep(face):
-                return face
-            throws -= 1
-        for _ in range(throws):
+        throws = 1
+        while True:         # not a `for` over a range: most dice are kept at the first throw
             if forced:
                 face = self.forced_face(faces, die)
             else:
@@ -82,7 +73,9 @@ class Machine:
                 del rolls[:2]
             if keep is None or keep(face):
                 return face
-        raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")
+            if throws >= MAX_ROLLS:
+                raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")
+            throws += 1
 
     def pick(self, xs: list, t: str):
         if not xs:
