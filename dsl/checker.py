@@ -1563,7 +1563,7 @@ class Checker:
         direct, handed = {}, {}
         for name, s in self.rules.items():
             params = {p.name for p in s.decl.params}
-            direct[name] = self.changed_names(params, s.decl.body)
+            direct[name] = self.changed_names(params, s.decl.body, through_calls=False)
             handed[name] = [(node.name, prm.name, a.name) for node in A.walk(s.decl.body)
                             if isinstance(node, A.CallStmt) and node.name in self.rules
                             for prm, a in zip(self.rules[node.name].decl.params, node.args)
@@ -1579,9 +1579,9 @@ class Checker:
                         grew = True
         return changed
 
-    def changed_names(self, names: set, body: list) -> set:
-        """Which of `names` the statements of `body` change as zones, themselves or (once every
-        rule's own are known, `changed_params`) by handing them to a rule that does."""
+    def changed_names(self, names: set, body: list, through_calls: bool = True) -> set:
+        """Which of `names` the statements of `body` change as zones: themselves, and with
+        `through_calls` by handing them to a rule that does (`changed_params`)."""
         out = set()
         for node in A.walk(body):
             if isinstance(node, (A.Move, A.Draw)):
@@ -1590,7 +1590,7 @@ class Checker:
                 places = [node.target]
             elif isinstance(node, A.Shuffle):
                 places = [node.zone]
-            elif isinstance(node, A.CallStmt) and node.name in self.rules and self.rules_changing is not None:
+            elif isinstance(node, A.CallStmt) and node.name in self.rules and through_calls:
                 inner = self.changed_params(node.name)
                 places = [a for prm, a in zip(self.rules[node.name].decl.params, node.args) if prm.name in inner]
             else:
@@ -1813,8 +1813,6 @@ class Checker:
         for r in self.reaction_names.values():
             d = r.decl
             if d.event == st.event and not d.instant:
-                if self.rules_changing is None:
-                    self.rules_changing = self._changed_by_rules()
                 changed = self.changed_names(set(d.event_args), d.body)
                 self.zones_handed(st.args, [x in changed for x in d.event_args], f"the reaction '{d.name}'")
 

@@ -241,7 +241,6 @@ class Source:
         which the definition charges."""
         kind, name = t.field
         values = self.c.out.static[kind][name]
-        self.fields[self.const(values)] = (kind, name)
         zone, value = self.write(t.zone, d), self.write(t.value, d)
         groups = grouped(values) if t.how == "any" else None
         if groups is not None:
@@ -254,6 +253,7 @@ class Source:
             else:
                 found = f"not {self.const(groups[fixed])}(_l)"
         else:
+            self.fields[self.const(values)] = (kind, name)
             each = f"{self.const(map)}({self.const(values.__getitem__)}, _l)"
             found = f"{self.const(countOf)}({each}, {value})" if t.how == "count" else f"{value} in {each}"
         return f"({found} if len(_l := {zone}) <= {SMALL} else {call})"

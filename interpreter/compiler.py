@@ -158,9 +158,8 @@ class Proc:
     span: object = None
 
     def __post_init__(self):
-        # The parameters take the first slots (as the checker numbers them): a call's env is its
-        # values and then `rest`, made in one step (`Machine.call`).
-        self.leading = self.param_slots == list(range(len(self.param_slots)))
+        # The checker binds a rule's parameters first (`Checker.body`), so they take the first
+        # slots: a call's env is its values and then `rest`, made in one step (`Machine.call`).
         self.rest = [None] * (self.size - len(self.param_slots))
 
 

@@ -147,14 +147,7 @@ class Machine:
         stack.append([block, 0, env_index, aux])
 
     def call(self, proc, args: list, span):
-        if not args:
-            env = [None] * proc.size
-        elif proc.leading:
-            env = args + proc.rest
-        else:
-            env = [None] * proc.size
-            for slot, value in zip(proc.param_slots, args):
-                env[slot] = value
+        env = args + proc.rest if args else [None] * proc.size      # the values take the first slots
         envs = self.envs
         envs.append(env)
         stack = self.s["stack"]
