@@ -567,3 +567,19 @@ def test_a_die_whose_faces_are_never_kept_stops_after_a_thousand_throws(tmp_path
     for _ in range(1000):       # exactly 1000 throws, each one seeded draw
         state, _ = rng.below(state, 3)
     assert s.data["rng"] == state
+
+
+def test_players_from_none_says_nobody_can_start_an_order_of_seats(tmp_path):
+    g = game(tmp_path, """
+        game "Order"
+        players 2
+        var who: player = none
+        turn:
+            for p in players_from(who):
+                say "{p}"
+            end game "done"
+        winners: players
+        """)
+    with pytest.raises(RuleError) as e:
+        g.new_state(seed=1)
+    assert "nobody can start an order of seats" in str(e.value) and e.value.span.line == 5
