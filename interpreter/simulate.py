@@ -109,6 +109,11 @@ _JOB: tuple | None = None       # a worker process's run: the game and the setti
 def _start_worker(job) -> None:
     global _JOB
     signal.signal(signal.SIGTERM, signal.SIG_DFL)     # the pool stops its workers with SIGTERM
+    if hasattr(signal, "pthread_sigmask"):
+        # Held since the fork (`_interrupts_held`), so a SIGTERM sent while the worker was still
+        # starting did not run the parent's handler, whose error Python's after-fork hooks
+        # would swallow; one sent before now ends the worker here.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     game, *rest = job
     if isinstance(game, tuple):        # a process that did not fork loads the game itself
         from tabletop.interpreter.api import load_game
@@ -150,14 +155,15 @@ def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list
 
 @contextmanager
 def _interrupts_held():
-    """Ctrl-C waits until the block ends. The workers are started and stopped inside it, so an
-    interrupt never leaves a half-made pool whose workers outlive the run (they would wait for
-    work for ever, holding the terminal's output open), and forked workers inherit the hold:
-    a Ctrl-C at the terminal reaches the parent alone, which stops them."""
+    """Ctrl-C and SIGTERM wait until the block ends. The workers are started and stopped inside
+    it, so an interrupt never leaves a half-made pool whose workers outlive the run (they would
+    wait for work for ever, holding the terminal's output open), and forked workers inherit the
+    hold: a Ctrl-C at the terminal reaches the parent alone, which stops them, and the pool's
+    SIGTERM reaches a worker only once it has set SIGTERM to end it (`_start_worker`)."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         yield
     finally:
