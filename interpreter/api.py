@@ -185,57 +185,73 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
 
 
 class State:
+    _handed_out = False      # whether `data` was read since the last move (see `data`)
+
     def __init__(self, game: Game, data: dict):
         self.game = game
-        self.data = data
+        self._data = data
+
+    @property
+    def data(self) -> dict:
+        """The state itself, as plain data (to save, inspect or change). The machine keeps values
+        of definitions between moves (memo.py) while nothing they read is written; a caller
+        holding the data may change it in place, so once it is read here, the next move works
+        every value out again."""
+        self._handed_out = True
+        return self._data
+
+    @data.setter
+    def data(self, value: dict):
+        self._handed_out = True
+        self._data = value
 
     # ------------------------------------------------------------------ reading
     @property
     def is_over(self) -> bool:
-        return self.data["over"]
+        return self._data["over"]
 
     @property
     def players(self) -> int:
-        return len(self.data["players"])
+        return len(self._data["players"])
 
     @property
     def current_player(self) -> int:
-        return self.data["current"]
+        return self._data["current"]
 
     @property
     def decisions(self) -> int:
-        return self.data["decisions"]
+        return self._data["decisions"]
 
     @property
     def log(self) -> list:
-        return list(self.data["log"])
+        return list(self._data["log"])
 
     @property
     def rolls(self) -> list:
         """The dice rolled since the last answer (or since the start), in order: (die, face)."""
-        flat = self.data.get("rolls", [])
+        flat = self._data.get("rolls", [])
         return list(zip(flat[0::2], flat[1::2]))
 
     @property
     def forced(self) -> list:
         """The forced random results not used yet, in order."""
-        return _copy(self.data.get("forced", []))
+        return _copy(self._data.get("forced", []))
 
     @property
     def turn_under_way(self) -> bool:
         """Whether a turn of the turn order is under way (one that `set_position(restart_turn=True)`
         can start again), or in a game of rounds without turns, a round."""
-        return TakeTurns.restart(self.game.compiled, _copy(self.data)) is None
+        return TakeTurns.restart(self.game.compiled, _copy(self._data)) is None
 
     @property
     def said(self) -> int:
         """How many lines the rules have said since the game began (the log keeps the last 30)."""
-        n = self.data.get("said")
-        return n if type(n) is int else len(self.data["log"])
+        n = self._data.get("said")
+        return n if type(n) is int else len(self._data["log"])
 
     @property
     def pending(self) -> Decision | None:
-        p = self.data["pending"]
+        p = self._data["pending"]
         if p is None:
             return None
         first = p["players"][0]
@@ -246,7 +262,7 @@ class State:
     def prompt(self, seat: int | None = None) -> str:
         """The question the pending decision asks `seat` (in a secret choice each seat may have its own)."""
         self._seat(seat)
-        p = self.data["pending"]
+        p = self._data["pending"]
         if p is None:
             return ""
         if seat is None:
@@ -254,7 +270,7 @@ class State:
         return p.get("by_seat_prompts", {}).get(str(seat), p["prompt"])
 
     def options(self, seat: int | None = None) -> list:
-        p = self.data["pending"]
+        p = self._data["pending"]
         if p is not None and p["kind"] != "secret" and type(seat) is int and seat == p["players"][0]:
             return list(p["labels"])       # the common case, asked at every decision: the seat asked
         self._seat(seat)
@@ -269,7 +285,7 @@ class State:
         seats (as the terminal shows a bot's answer). Not in a secret choice; not in a choice among
         what only its player may see, where a label may name a secret card; and not for a reaction
         declined, which would tell that the seat could have played it."""
-        p = self.data["pending"]
+        p = self._data["pending"]
         seat = p["players"][0] if p is not None and seat is None else seat
         if p is None or p["kind"] == "secret" or not 0 <= index < len(_labels(p, seat)):
             return False
@@ -280,13 +296,13 @@ class State:
     def options_name_secrets(self) -> bool:
         """Whether the pending decision's options may name what only its player may see (a hand's
         cards): they come from a zone not everyone sees (`Compiler.reads_hidden`)."""
-        p = self.data["pending"]
+        p = self._data["pending"]
         return p is not None and p["kind"] != "reaction" and self.game.compiled.stmts[p["stmt"]].private
 
     def option_groups(self, seat: int | None = None) -> list:
         """For each of `options(seat)`, the number of the menu's `option` clause that offered it,
         so a long menu can be shown in groups (0 for every option of other decisions)."""
-        p = self.data["pending"]
+        p = self._data["pending"]
         labels = self.options(seat)
         if p is not None and p["kind"] == "menu":
             return [v[0] for v in p["values"]]
@@ -296,24 +312,24 @@ class State:
     def result(self) -> Result | None:
         if not self.is_over:
             return None
-        m = Machine(self.game.compiled, self.data)
+        m = Machine(self.game.compiled, self._data)
         prog = self.game.compiled
         n = self.players
         scores = [_score(prog, m, p) for p in range(n + len(prog.sides))]
         winners = _winners(prog, m, scores)
-        return Result([w for w in winners if w < n], scores[:n], self.data["reason"],
+        return Result([w for w in winners if w < n], scores[:n], self._data["reason"],
                       [prog.sides[w - n] for w in winners if w >= n],
                       {name: scores[n + i] for i, name in enumerate(prog.sides)}, prog.score is not None)
 
     def scores(self) -> list:
-        m = Machine(self.game.compiled, self.data)
+        m = Machine(self.game.compiled, self._data)
         prog = self.game.compiled
         return [_score(prog, m, p) for p in range(self.players)]
 
     # ------------------------------------------------------------------ deciding
     def _seat(self, seat, error=ValueError):
         """`seat` if it is None or a seat at the table (0 is Player 1); else `error` saying so."""
-        if seat is None or (type(seat) is int and 0 <= seat < len(self.data["players"])):
+        if seat is None or (type(seat) is int and 0 <= seat < len(self._data["players"])):
             return seat           # the common case, asked at every decision
         if _seat_number(seat) and 0 <= seat < self.players:
             return seat
@@ -322,7 +338,7 @@ class State:
 
     def _deciding(self, seat: int | None) -> int:
         """The seat answering now (by default the first asked); IllegalMove if it may not."""
-        p = self.data["pending"]
+        p = self._data["pending"]
         self._seat(seat, IllegalMove)
         if p is None:
             raise IllegalMove("The game is over; there is nothing left to decide." if self.is_over
@@ -335,7 +351,7 @@ class State:
         return seat
 
     def apply(self, index: int, seat: int | None = None, time: float | None = None):
-        p = self.data["pending"]
+        p = self._data["pending"]
         if p is not None and type(seat) is int and type(index) is int and p["kind"] != "secret" \
                 and p["players"][0] == seat and 0 <= index < len(p["labels"]):
             pass             # the common case, asked at every decision: one seat asked, a valid answer
@@ -348,12 +364,20 @@ class State:
             _check_time(time)
         elif p.get("timed"):
             time = 1.0
-        self._machine().apply(index, seat, time)
+        m = self._machine()
+        try:
+            m.apply(index, seat, time)
+        except BaseException:
+            m.ver[0] += 1        # what the rules wrote before the error may not all be counted
+            raise
 
     def _machine(self) -> Machine:
         """The machine over this state's data: kept while the data and its parts are the same
         objects (a machine keeps nothing of a game but its references to them, see machine.py)."""
-        m, d = self.__dict__.get("_m"), self.data
+        m, d = self.__dict__.get("_m"), self._data
+        if self._handed_out and m is not None:
+            m.ver[0] += 1        # the data may have been changed in place: no kept value is used again
+            self._handed_out = False
         if m is None or m.s is not d or m.g is not d["globals"] or m.f is not d["fields"] \
                 or m.envs is not d["envs"] or m.seats is not d["players"]:
             m = self._m = Machine(self.game.compiled, d)    # new data, or a part of it replaced
@@ -391,26 +415,26 @@ class State:
         under way starts again from its first line instead (what it did before the decision is
         done again, from the new position). An impossible position raises PositionError naming the
         value, and leaves the state unchanged."""
-        if self.data["pending"] is None:
+        if self._data["pending"] is None:
             raise PositionError("The game is over; a position can only be set while a decision waits.")
-        data = _copy(self.data)
+        data = _copy(self._data)
         apply_changes(self.game.compiled, data, changes, rest)
         lead = None
-        if data["current"] != self.data["current"] and self.turn_under_way:
+        if data["current"] != self._data["current"] and self.turn_under_way:
             # Another player's turn: it starts from its first line, not in the middle of the turn
             # of the player before (whose turn's steps so far would stand for the new one's). In
             # a game of rounds without turns, the round starts again, led by that player.
             restart_turn = True
             lead = data["current"]
         self._ask_again(data, restart_turn, lead)
-        self.data = data
+        self._data = data
 
     def ask_again(self):
         """Ask the pending decision again from the state as it is now, after `data` was edited by
         hand. The edited data is checked first, as `load_state` checks it; PositionError if it fails."""
-        data = _copy(self.data)
+        data = _copy(self._data)
         self._ask_again(data)
-        self.data = data
+        self._data = data
 
     def _ask_again(self, data: dict, restart_turn: bool = False, lead: int | None = None):
         problem = state_problem(self.game.compiled, data, ask_again=False)
@@ -437,7 +461,7 @@ class State:
         or a shuffle's first items (`{"shuffle": ["Chocolate", "Marshmallow"]}`). Each is checked to be
         possible (PositionError if not); the rules refuse a forced result that does not fit the
         draw they make (RuleError)."""
-        self.data.setdefault("forced", []).extend(self.game.forced_results(results))
+        self._data.setdefault("forced", []).extend(self.game.forced_results(results))
 
     def evaluate(self, name: str, *args):
         """A rulebook definition's value now, or a variable's (a player's with the player), with
@@ -447,14 +471,14 @@ class State:
             if args:
                 raise PositionError(f"'{name}' is a variable of the game; it takes no values, not {len(args)}.")
             slot = prog.global_names.index(name)
-            return W.show(prog, prog.global_types[slot], _copy(self.data["globals"][slot]), self.players)
+            return W.show(prog, prog.global_types[slot], _copy(self._data["globals"][slot]), self.players)
         if name in prog.player_names and name not in prog.define_types:
             if len(args) != 1:
                 raise PositionError(f"'{name}' is a variable of each player; name the player: "
                                     f"evaluate({name!r}, \"Player 1\").")
             p = self._player(args[0], name)
             slot = prog.player_names.index(name)
-            return W.show(prog, prog.player_types[slot], _copy(self.data["players"][p][slot]), self.players)
+            return W.show(prog, prog.player_types[slot], _copy(self._data["players"][p][slot]), self.players)
         if name not in prog.define_types:
             hint = did_you_mean(name, list(prog.define_types) + list(prog.global_names) + list(prog.player_names))
             raise PositionError(f"{self.game.title} has no definition or variable '{name}'"
@@ -467,7 +491,7 @@ class State:
                            for t, a in zip(params, args))
         except W.WordsError as e:
             raise PositionError(f"{name}: {e}.") from None
-        return W.show(prog, result, prog.defines[name](Machine(prog, self.data), values), self.players)
+        return W.show(prog, result, prog.defines[name](Machine(prog, self._data), values), self.players)
 
     def _player(self, who, name: str) -> int:
         """A player given by seat number (0 is Player 1) or in words, for `evaluate`."""
@@ -482,26 +506,26 @@ class State:
 
     # ------------------------------------------------------------------ copies, views, saving
     def copy(self) -> "State":
-        return State(self.game, _copy(self.data))
+        return State(self.game, _copy(self._data))
 
     def to_json(self) -> dict:
-        return _copy(self.data)
+        return _copy(self._data)
 
     def view(self, seat: int | None, named: bool = False) -> dict:
         self._seat(seat)
         if named:
-            return named_view(self.game.compiled, self.data, seat)
-        return _copy(view_of(self.game.compiled, self.data, seat))
+            return named_view(self.game.compiled, self._data, seat)
+        return _copy(view_of(self.game.compiled, self._data, seat))
 
     def display(self, seat: int | None) -> list:
         """The rulebook's `display` as that seat may see it, in parts for a terminal to lay out:
         `{"text": line}`, or `{"board": rows}` with rows of cell texts (None where no space is)."""
         self._seat(seat)
-        return display_parts(self.game.compiled, redacted_state(self.game.compiled, self.data, seat))
+        return display_parts(self.game.compiled, redacted_state(self.game.compiled, self._data, seat))
 
     def render(self, seat: int | None) -> str:
         self._seat(seat)
-        return render_state(self.game.compiled, redacted_state(self.game.compiled, self.data, seat), seat)
+        return render_state(self.game.compiled, redacted_state(self.game.compiled, self._data, seat), seat)
 
 
 def _seat_number(x) -> bool:

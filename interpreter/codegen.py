@@ -13,7 +13,7 @@ compiled by the closure compiler and called.
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item, `_h<n>` for a field's values taken
 before a loop, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_label`, `_work`, `labels`, `values`, `args`, `seat`,
+`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
 `declined`, `k`, and `frame` in a fused run; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
 `type` (only to ask `type(x) is` the int class passed in; the namespace has no others),
 operators, numbers this module computed, and literals written with `repr` (only ints, bools,
@@ -39,10 +39,11 @@ from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 from tabletop.dsl.parse_cache import read_entry, write_entry
 
-from . import inlining, purity
+from . import inlining, memo, purity
 from .budgets import SMALL, Spent, runaway
 from .errors import PY_ERRORS, RuleError, explain
 
+MAX_KEPT = 4096        # values a machine keeps per definition (`kept`); then they are dropped and kept anew
 MAX_DEPTH = 40          # deeper expressions are split, well inside Python's parser's nesting limit
 # Built-ins that are Python's own on a list (`functions._sized`): a short list is given to
 # Python's directly; a long one goes through the call that charges its length.
@@ -637,6 +638,37 @@ def definition(compiler, d, each: int, where: str, endless):
                      getattr(d.span, "line", "?"))
 
 
+def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where: str, span, checked=None):
+    """Definition `fn(m, *values)` with its values kept on the machine (`m.kept[index]`, keyed by
+    the values) while the cells it reads are not written (memo.py): a value is used again while
+    the sum of those cells' write counts (`m.ver`) is what it was. A value used again is charged
+    the work its working out cost, so the work budget counts as if it were worked out again; a
+    list is handed out as a new list. `checked(m, value, values)` (tests only) is asked instead of
+    handing out a kept value."""
+    src = Source(compiler)
+    params = [f"_v{int(i)}" for i in range(arity)]
+    key = "None" if arity == 0 else params[0] if arity == 1 else f"({', '.join(params)},)"
+    copy = "[*{}]" if listed else "{}"
+    hand_out = (f"{src.const(checked)}(m, _t[1], ({''.join(p + ', ' for p in params)}))" if checked is not None
+                else copy.format("_t[1]"))
+    lines = [f"def _kept(m{''.join(', ' + p for p in params)}):",
+             f"    _stamp = {' + '.join(f'm.ver[{int(c)}]' for c in cells)}",
+             f"    _l = m.kept[{int(index)}]",
+             f"    _t = _l.get({key})",
+             "    if _t is not None and _t[0] == _stamp:",
+             "        m.work -= _t[2]",
+             "        if m.work < 0:",
+             f"            raise {src.const(runaway)}({src.const(where)}, {src.const(span)})",
+             f"        return {hand_out}",
+             "    _work = m.work",
+             f"    _value = {src.const(fn)}(m{''.join(', ' + p for p in params)})",
+             f"    if len(_l) >= {int(MAX_KEPT)}:",
+             "        _l.clear()",
+             f"    _l[{key}] = (_stamp, {copy.format('_value')}, _work - m.work)",
+             "    return _value"]
+    return _compiled("\n".join(lines) + "\n", "_kept", src.namespace((where, span)), getattr(span, "line", "?"))
+
+
 def option_lists(compiler, rows: list, where: str, span):
     """The options of a `choose` or a menu as one Python function f(m, env) -> (labels, values),
     or None if its source cannot be compiled. Each row is one option: a dict with its `label`
@@ -852,6 +884,7 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
         lines += [f"if not {src.value(rng[0])} <= _value <= {src.value(rng[1])}:",
                   f"    raise {src.const(out_of_range(rng, tgt.span))}(_value)"]
     lines.append(f"{place} = _value")
+    lines += [f"m.ver[{int(c)}] += 1" for c in memo.written_cells(src.c, s)]     # counted for kept values
     return lines
 
 

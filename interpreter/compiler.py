@@ -17,7 +17,7 @@ from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 from tabletop.dsl.checker import CheckedProgram, hidden_zone_read
 
-from . import codegen, purity
+from . import codegen, memo, purity
 from .budgets import MAX_WEIGHT, SMALL, Spent, runaway
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, failed
 from .functions import FUNCTIONS
@@ -221,6 +221,8 @@ class Compiled:
     label_patterns: list = field(default_factory=lambda: [("decline",), ("don't react",)])
     dice: dict = field(default_factory=dict)           # die name -> its faces
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
+    cells: int = 1                  # the places whose writes the machine counts (memo.py), 0 being everything
+    kept_count: int = 0             # the definitions whose values the machine keeps (`codegen.kept`)
 
 
 def thing_places(out: Compiled) -> list:
@@ -250,6 +252,8 @@ class Compiler:
         self.owner_stack = []
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
         self._hidden = None                 # reads_hidden's answer for each definition, worked out once
+        self.cell_ids = {}                  # the places the machine counts writes of (memo.py)
+        self.kept = {}                      # definition -> the cells it reads, for those the machine keeps
 
     def reads_hidden(self, *nodes) -> bool:
         """Whether evaluating any of `nodes` may read a zone that not everyone sees (directly or
@@ -734,6 +738,7 @@ class Compiler:
                 self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in s.decl.entries]
         self.fixed = purity.fixed_definitions(self)
         self.seated = purity.fixed_definitions(self, seated=True) - self.fixed
+        self.kept = memo.kept_definitions(self) if codegen.writing() else {}
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)
@@ -802,6 +807,7 @@ class Compiler:
         out.blocks[out.root].stmts = root
         from . import fusion      # after statements.py, which imports this module
         fusion.fuse_all(self)
+        out.cells = len(self.cell_ids) + 1
         self.decl_where = "the display"
         if "skip_turn" in sym and sym["skip_turn"].kind == "define":
             out.skip_turn_span = sym["skip_turn"].decl.span
@@ -875,8 +881,32 @@ class Compiler:
             fast = _definition_closure
         if (name in self.fixed or name in self.seated) and purity.keyed(self, d) and purity.worth_keeping(d.body):
             fast = purity.remembered(fast, where, span, seated=name in self.seated)
-        self.out.fast[name] = fast
-        self.out.defines[name] = lambda m, args: fast(m, *args)
+        elif name in self.kept:
+            fast = self.kept_values(name, fast, d, where, span)
+        table = self.out.fast
+        table[name] = fast
+        # Looked up at each call: a definition on trial is replaced there once its trial ends.
+        self.out.defines[name] = lambda m, args: table[name](m, *args)
+
+    def kept_values(self, name, fast, d, where, span):
+        """Definition `fast` with its values kept between writes of what it reads (memo.py): on
+        trial at first (`memo.on_trial`), or always and checked, in tests (`memo.CHECKING`)."""
+        listed = (self.c.symbols[name].type or self.types.get(id(d.body), "")).startswith("list:")
+        index, cells, arity = self.out.kept_count, self.kept[name], len(d.params)
+        if memo.CHECKING:
+            kept = codegen.kept(self, fast, index, cells, arity, listed, where, span, memo.check_kept(fast, name, listed))
+        else:
+            trial = memo.Trial(listed)
+            lean = codegen.kept(self, fast, index, cells, arity, listed, where, span)
+            trying = codegen.kept(self, fast, index, cells, arity, listed, where, span, trial.reused)
+            kept = None if lean is None or trying is None else memo.on_trial(self.out.fast, name, trying, lean, fast, trial)
+            if kept is not None:
+                kept.trial = trial       # how it went, for tests
+        if kept is None:
+            return fast
+        self.out.kept_count += 1
+        kept.definition = fast       # the definition's own function, which tests read the source of
+        return kept
 
     def compile_var(self, d, inits, names, vis, table):
         self.decl_where = f"the starting value of '{d.name}'"

@@ -305,6 +305,10 @@ def _write(c, run: list, owner: str, proc, tail=None):
             if type(st) is S.Simple and getattr(st, "assigns", None) is not None:
                 for line in codegen.assignment_lines(src, st.node, *st.assigns):
                     emit(line, depth, st.span)
+            elif type(st) is S.Simple and getattr(st, "writes", None):
+                emit(f"{src.const(st.fn.unbumped)}(m, env)", depth, st.span)
+                for cell in st.writes:       # the places it wrote, counted for kept values (memo.py)
+                    emit(f"m.ver[{int(cell)}] += 1", depth, st.span)
             elif type(st) is S.Simple:
                 emit(f"{src.const(st.fn)}(m, env)", depth, st.span)
             elif type(st) is S.Stop and loops:

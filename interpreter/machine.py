@@ -42,6 +42,11 @@ class Machine:
         self.steps = 0               # statements run since the rules started running (fusion.py reads it)
         self.zones_written = None    # the last line that put things into a zone by `add` or `=`
         self.kinds_written = set()   # what those lines' zones hold: the kinds of thing the check looks at
+        # Definitions' values kept while what they read is not written (memo.py, `codegen.kept`):
+        # the writes of each place counted, and the values. Not game state: a new machine starts
+        # with none, and works them out again.
+        self.ver = [0] * prog.cells
+        self.kept = [{} for _ in range(prog.kept_count)]
 
     # ------------------------------------------------------------------ randomness
     # Every random draw comes here: from the seeded generator, or from the results a scenario
@@ -611,5 +616,6 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
                                 prog.range_spans.get((table, slot)))
     state["envs"].append([])
     state["stack"].append([prog.root, 0, 0, None])
+    m.ver[0] += 1        # values kept while the state was being made are dropped
     m.run()
     return state

@@ -13,7 +13,7 @@ from __future__ import annotations
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 
-from . import codegen, inlining, purity
+from . import codegen, inlining, memo, purity
 from .budgets import MAX_FRAMES, SMALL, runaway
 from .compiler import _int_capped, charged_copy, cost, own_cost
 from .errors import BudgetExceeded, RuleError
@@ -538,6 +538,7 @@ class NextTurn(Stmt):
         m.skipped = 0
         m.s["current"] = seat
         m.s["turn_number"] += 1
+        m.ver[0] += 1          # kept values may read whose turn it is (memo.py)
         m.call(procs[":turn"], [], None)
 
 
@@ -608,6 +609,7 @@ class NextRound(Stmt):
             m.s["current"], frame[3] = frame[3]["leader"], None
         else:
             m.s["current"] = self.loop.leader_now(m, m.envs[frame[2]])
+        m.ver[0] += 1          # kept values may read whose turn it is (memo.py)
         m.call(m.prog.procs[":round"], [], None)
 
 
@@ -639,6 +641,12 @@ def compile_stmt(c, s):
     """Compile one AST statement with compiler `c`."""
     out = _COMPILERS[type(s).__name__](c, s)
     out.node = s       # fusion.py writes a fused statement's expressions from it
+    cells = memo.written_cells(c, s)
+    if cells and getattr(out, "assigns", None) is None:      # an assignment written as source counts its own
+        if type(out) is not Simple:
+            raise TypeError(f"A {type(s).__name__} must compile to a Simple statement, whose writes are counted.")
+        out.fn = memo.bumping(out.fn, cells)
+        out.writes = cells
     if isinstance(out, (Choose, Menu, Secret)):
         out.sid = len(c.out.stmts)
         c.out.stmts.append(out)

@@ -1,0 +1,268 @@
+"""Which definitions' values the machine keeps between the writes that could change them.
+
+A definition reads a few places of a game: `open_tiles` reads the tiles' `removed` field,
+`reach(t)` that and the variable `tiles_to_move`. Asked again before any of those places is
+written, it gives the same value, so the machine keeps it (`codegen.kept`) instead of scanning
+again. Each place is a numbered cell: a game variable, a player variable (of every player), or a
+field of a kind (of every thing); cell 0 is everything. The machine counts the writes of each
+cell (`Machine.ver`); a kept value is used again only while the sum of the counts of the cells
+its definition reads is what it was when the value was worked out (counts only grow, so any
+write changes the sum).
+
+This module reads the AST and the checker's resolutions; it writes no Python source. It must
+not guess: a definition that reads anything it does not know (or draws at random) is not kept,
+and a statement whose written place it does not know writes cell 0, so every kept value goes.
+Writes that are not statements (a new turn's player, a turn number, a new game or a loaded
+one) count as writing everything, where the machine makes them.
+"""
+from __future__ import annotations
+
+import os
+from time import perf_counter
+
+from tabletop.dsl import ast as A
+
+from . import purity
+
+EVERYTHING = 0
+# Tests set TABLETOP_CHECK_KEPT=1: every kept value used again is worked out again and compared.
+CHECKING = os.environ.get("TABLETOP_CHECK_KEPT") == "1"
+
+
+def cell(compiler, key: tuple) -> int:
+    """The number of cell `key` (("g", slot), ("p", slot) or ("f", kind, field)), made on first use."""
+    ids = compiler.cell_ids
+    n = ids.get(key)
+    if n is None:
+        n = ids[key] = len(ids) + 1
+    return n
+
+
+# ---------------------------------------------------------------------------- what definitions read
+# The expression nodes whose reads are known: any other (a statement, a node added to the
+# language later) makes a definition unknown until it is taught here.
+_KNOWN = (A.Lit, A.ThingRef, A.Name, A.Field, A.Index, A.Call, A.Template, A.Binary, A.Unary, A.Cond,
+          A.ListLit, A.Comprehension, A.Lambda, A.StartsWith)
+# Names that read nothing that changes, or (the current player, the turn number) change only where
+# a turn starts, which writes cell 0: locals, enum values, options, sides, kinds, values, dice.
+_STILL = ("local", "enum", "option", "side", "kind", "value", "die", "pattern")
+
+
+def _own(compiler, node, out: set, calls: set) -> bool:
+    """Add the cells `node` reads itself to `out` and the definitions it calls to `calls`;
+    False if it reads anything not known (then it is never kept)."""
+    refs = compiler.refs
+    tables = set()           # the names of tables looked up: a table's entries are its own (below)
+    for x in A.walk(node):
+        if not isinstance(x, _KNOWN):
+            return False
+        if isinstance(x, A.Name):
+            if id(x) in tables:
+                continue
+            k, arg = refs[id(x)][:2]
+            if k == "global":
+                out.add(cell(compiler, ("g", arg)))
+            elif k == "define":
+                calls.add(arg)
+            elif k not in _STILL:
+                return False
+        elif isinstance(x, A.Field):
+            ref = refs.get(id(x))
+            if not ref or ref[0] not in ("field", "pvar", "attr"):
+                return False
+            if ref[0] == "field":
+                out.add(cell(compiler, ("f", ref[1], ref[2])))
+            elif ref[0] == "pvar":
+                out.add(cell(compiler, ("p", ref[1])))
+        elif isinstance(x, A.Index):
+            ref = refs[id(x)]
+            if ref[0] == "table":
+                if not all(compiler.constant(entry[4]) is not None for entry in compiler.tables[ref[1]]):
+                    return False
+                tables.add(id(x.obj))
+        elif isinstance(x, A.Call):
+            ref = refs[id(x)]
+            if ref[0] == "define":
+                calls.add(ref[1])
+            elif ref[1] in purity.CHANCE:
+                return False
+    return True
+
+
+def read_cells(compiler) -> dict:
+    """Definition name -> the sorted cells it reads, itself or through the definitions it calls
+    (with cell 0), for each definition whose reads are all known."""
+    decls = {n: s.decl for n, s in compiler.c.symbols.items() if s.kind == "define"}
+    own, calls = {}, {}
+    for name, d in decls.items():
+        cells, called = set(), set()
+        if _own(compiler, d.body, cells, called):
+            own[name], calls[name] = cells, called
+    known = set(own)
+    changed = True
+    while changed:           # a definition calling one whose reads are not known is not known
+        changed = False
+        for name in sorted(known):
+            if not calls[name] <= known:
+                known.discard(name)
+                changed = True
+    reads = {n: set(own[n]) for n in known}
+    changed = True
+    while changed:           # what a definition calls reads, it reads (calls may go round)
+        changed = False
+        for name in sorted(known):
+            for callee in calls[name]:
+                if not reads[callee] <= reads[name]:
+                    reads[name] |= reads[callee]
+                    changed = True
+    return {n: tuple(sorted(reads[n] | {EVERYTHING})) for n in known}
+
+
+def kept_definitions(compiler) -> dict:
+    """Definition name -> the cells it reads, for each definition whose values the machine keeps:
+    one whose reads are known, whose parameters are single values (they key the kept values),
+    that goes through a list or calls something (else working it out is cheaper than keeping
+    it), and whose value is not a list of lists (a kept list is handed out as a new list; the
+    lists in it would be shared). The definitions that depend on the data alone are kept for
+    the whole game already (purity.py) and are left out."""
+    out = {}
+    for name, cells in read_cells(compiler).items():
+        d = compiler.c.symbols[name].decl
+        result = compiler.c.symbols[name].type or compiler.types.get(id(d.body), "")
+        if name in compiler.fixed or name in compiler.seated or not purity.worth_keeping(d.body) \
+                or not all(purity.single_value(compiler.c.param_type(p)) for p in d.params) \
+                or not purity.single_value(result[5:] if result.startswith("list:") else result):
+            continue
+        out[name] = cells
+    return out
+
+
+# ---------------------------------------------------------------------------- what statements write
+def _place(compiler, e) -> tuple:
+    """The cells writing into place `e` (a variable, field, zone or one of a numbered zone)
+    writes: none for the rule's own variables, cell 0 for a place not known."""
+    while isinstance(e, A.Index):
+        e = e.obj
+    ref = compiler.refs.get(id(e))
+    if ref is None:
+        return (EVERYTHING,)
+    if isinstance(e, A.Name):
+        if ref[0] == "local":
+            return ()
+        if ref[0] == "global":
+            return (cell(compiler, ("g", ref[1])),)
+    if isinstance(e, A.Field):
+        if ref[0] == "field":
+            return (cell(compiler, ("f", ref[1], ref[2])),)
+        if ref[0] == "pvar":
+            return (cell(compiler, ("p", ref[1])),)
+    return (EVERYTHING,)
+
+
+def written_cells(compiler, s) -> tuple | None:
+    """The cells statement `s` writes, sorted; None if it is not a statement that writes a place
+    (a move, draw, shuffle, assignment, add or remove)."""
+    if isinstance(s, A.Assign):
+        places = [s.target]
+    elif isinstance(s, (A.Move, A.Draw)):
+        places = [s.source, s.dest]
+    elif isinstance(s, A.Shuffle):
+        places = [s.zone]
+    elif isinstance(s, (A.AddTo, A.RemoveFrom)):
+        places = [s.target]
+    else:
+        return None
+    return tuple(sorted({c for p in places for c in _place(compiler, p)}))
+
+
+def bumping(fn, cells: tuple):
+    """Statement function `fn(m, env)` that then counts a write of each of `cells`. (A statement
+    that fails part way leaves the game at an error, which drops every kept value: `api.State`.)
+    Fused code calls `unbumped` and counts the writes in its own lines."""
+    if len(cells) == 1:
+        (c0,) = cells
+
+        def run1(m, env):
+            fn(m, env)
+            m.ver[c0] += 1
+        run1.unbumped = fn
+        return run1
+
+    def run(m, env):
+        fn(m, env)
+        ver = m.ver
+        for c in cells:
+            ver[c] += 1
+    run.unbumped = fn
+    return run
+
+
+# A definition's values are kept on trial for its first TRIAL calls in a process, each timed;
+# then for good if the time the kept values saved is more than the time keeping cost, else
+# never. Asking for a kept value and keeping one cost about a third of working out a short
+# scan, so a definition whose values are seldom asked again before a write is quicker worked
+# out each time. Which definitions are kept changes only the speed, never a game: a kept value
+# is the value worked out again, charged the same work.
+TRIAL = 400
+
+
+class Trial:
+    """A definition on trial: its calls, those that used a kept value again (`reused` is handed
+    to `codegen.kept`, which asks it instead of handing out a kept value itself), and the time
+    each kind took."""
+
+    def __init__(self, listed: bool):
+        self.listed = listed
+        self.calls = self.hits = 0
+        self.hit_time = self.miss_time = 0.0
+
+    def reused(self, m, value, args):
+        self.hits += 1
+        return [*value] if self.listed else value
+
+    def worth_keeping(self) -> bool:
+        """Did the kept values save more than keeping cost? Each value used again saved the time
+        of a value worked out less that of one used again; each value worked out cost about what
+        using one again costs (the same asking and keeping)."""
+        misses = self.calls - self.hits
+        if self.hits == 0:
+            return False
+        if misses == 0:
+            return True
+        hit, miss = self.hit_time / self.hits, self.miss_time / misses
+        return self.hits * (miss - hit) > misses * hit
+
+
+def on_trial(table: dict, name: str, trying, lean, plain, trial: Trial):
+    """The definition's function while on trial: `trying` (which keeps values and counts those
+    used again), timed, until TRIAL calls have been made; then `table[name]` (the program's
+    definitions, which every call looks up) becomes `lean` (which keeps values) or `plain`
+    (which does not)."""
+    def call(m, *args):
+        hits = trial.hits
+        start = perf_counter()
+        value = trying(m, *args)
+        took = perf_counter() - start
+        if trial.hits != hits:
+            trial.hit_time += took
+        else:
+            trial.miss_time += took
+        trial.calls += 1
+        if trial.calls >= TRIAL and table.get(name) is call:
+            table[name] = lean if trial.worth_keeping() else plain
+        return value
+    return call
+
+
+def check_kept(fn, name: str, listed: bool):
+    """For tests (TABLETOP_CHECK_KEPT): each value used again is also worked out again, and they
+    must be equal, so a write the machine did not count fails loudly instead of changing a game."""
+    def checked(m, value, args):
+        work = m.work
+        fresh = fn(m, *args)
+        m.work = work
+        if fresh != value or type(fresh) is not type(value):
+            raise AssertionError(f"The kept value of {name}{tuple(args)} is {value!r}, but worked out again it "
+                                 f"is {fresh!r}: a write was not counted.")
+        return [*value] if listed else value
+    return checked

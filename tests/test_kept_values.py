@@ -1,0 +1,193 @@
+"""Definitions' values kept between writes (interpreter/memo.py, `codegen.kept`).
+
+A kept value must always be the value the definition gives when worked out again: every way the
+rules write a place (a variable, a player's variable, a field, a zone of each kind, a numbered
+zone; by `=`, `+=`, `move`, `draw`, `shuffle`, `add`, `remove`; a new turn's player), and a caller
+changing the state's data in place, must be seen at once. These tests play the same rules with
+values kept and with closures only (which keep nothing) and compare what the definitions said.
+"""
+import random
+from pathlib import Path
+
+import pytest
+
+from inline import game, write
+from tabletop.interpreter import codegen, memo
+from tabletop.interpreter.api import load_game
+from tabletop.interpreter.simulate import simulate
+
+RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
+
+# Each definition reads one kind of place and loops (so it is kept); `look` records them all.
+# Between two looks the rules write one place, and wait for a decision now and then, so a value
+# kept before a write, and one kept before a decision, are asked for again after it.
+WRITES = """
+game "Writes"
+players 2
+kind token from "tokens.yaml":
+    name: text
+    power: int = 1
+kind box from "boxes.yaml":
+    name: text
+    zone items: token, public
+zone pile: token, public
+zone piles[2]: token, public
+player zone hand: token, public
+player var points: int = 0
+var n: int = 0
+var seen: list of int = []
+
+define n_twice: int = sum([n for x in [1, 2]])
+define pile_power: int = sum([t.power for t in pile])
+define pile_order: int = sum([index_of(pile, t) * t.power for t in pile])
+define in_piles: int = count([t for t in piles[0] + piles[1] if t.power > 0]) * 10 + count(piles[1])
+define hand_of(p: player): int = sum([t.power + 10 for t in p.hand])
+define points_of(p: player): int = sum([p.points for x in [1]])
+define in_box(b: box): int = count([t for t in b.items if t.power > 0])
+define my_points: int = sum([current.points for x in [1]])
+define powers: list of int = [t.power for t in token]
+
+rule look:
+    seen = seen + [n_twice, pile_power, pile_order, in_piles, hand_of(current), points_of(current),
+                   in_box(box "B"), my_points] + powers
+
+setup:
+    pile = [t for t in token]
+    look()
+
+turn:
+    look()
+    n = n + 1
+    look()
+    n += 2
+    look()
+    move first(pile) from pile to current.hand
+    look()
+    choose t from current.hand labelled "{t.name}"
+    look()
+    t.power = t.power + 3
+    look()
+    current.points += 5
+    look()
+    draw 1 from pile to piles[1]
+    look()
+    shuffle pile
+    look()
+    move first(pile) from pile to box "B".items
+    look()
+    move first(box "B".items) from box "B".items to pile
+    look()
+    remove t from current.hand
+    look()
+    add t to pile
+    look()
+    move take(pile, 1) from pile to piles[0]
+    look()
+    pile = pile + piles[0]
+    piles[0] = []
+    look()
+    if turn_number >= 4:
+        end game "done"
+
+winners: players
+"""
+TOKENS = {"tokens.yaml": "tokens:\n" + "".join(f"  - {{name: T{i}}}\n" for i in range(8)),
+          "boxes.yaml": "boxes:\n  - {name: A}\n  - {name: B}\n"}
+
+
+def played(g) -> list:
+    s = g.new_state(players=2, seed=3)
+    rnd = random.Random(3)
+    while not s.is_over:
+        s.apply(rnd.randrange(len(s.options(s.pending.players[0]))), s.pending.players[0])
+    return s.data["globals"][-1]
+
+
+def test_every_kind_of_write_is_seen_by_the_kept_values(tmp_path, monkeypatch):
+    kept = game(tmp_path, WRITES, **TOKENS)
+    assert kept.compiled.kept_count >= 8      # each definition above is kept
+    with codegen.closures_only():
+        plain = load_game(str(write(tmp_path, WRITES, **TOKENS)))
+    assert plain.compiled.kept_count == 0
+    seen = played(kept)
+    assert seen == played(plain)
+    assert len(seen) > 300 and len(set(seen)) > 10        # the values did change along the way
+
+
+def test_kept_values_checked_at_every_use_agree_with_the_values_worked_out_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(memo, "CHECKING", True)     # a kept value that differs fails (memo.check_kept)
+    assert played(game(tmp_path, WRITES, **TOKENS))
+
+
+def test_a_value_kept_before_a_write_is_used_again_until_then(tmp_path):
+    """`n_twice` reads only `n`: asked again after `tally` changed, its kept value is used; after
+    `n` changed, it is worked out again."""
+    g = game(tmp_path, """
+        game "Kept"
+        players 1
+        var n: int = 1
+        var tally: int = 0
+        var seen: list of int = []
+        define n_twice: int = sum([n for x in [1, 2]])
+        turn:
+            seen = seen + [n_twice]
+            tally += 1
+            seen = seen + [n_twice]
+            n = 5
+            seen = seen + [n_twice]
+            end game "done"
+        winners: players
+        """)
+    trial = g.compiled.fast["n_twice"].trial
+    s = g.new_state(seed=0)
+    assert s.data["globals"][2] == [2, 2, 10]
+    assert (trial.calls, trial.hits) == (3, 1)      # worked out at first and after n = 5 only
+
+
+def test_the_state_changed_in_place_between_moves_is_seen(tmp_path):
+    g = game(tmp_path, """
+        game "In place"
+        players 1
+        var n: int = 1
+        var seen: list of int = []
+        define n_twice: int = sum([n for x in [1, 2]])
+        turn:
+            seen = seen + [n_twice]
+            choose x from [1, 2] labelled "{x}"
+            seen = seen + [n_twice]
+            if turn_number >= 2:
+                end game "done"
+        winners: players
+        """)
+    s = g.new_state(seed=0)
+    assert s.data["globals"][1] == [2]
+    s.data["globals"][0] = 7          # changed in place, as a caller holding the data may
+    s.apply(0)
+    assert s.data["globals"][1] == [2, 14, 14]
+
+
+BOOKS = [("abatteroxie", None, 4), ("abatteroxie", None, 2), ("smackatoa", None, 6), ("smackatoa", None, 3),
+         ("smackshapes", None, 2), ("smackshapes", "colorcracks", 6), ("smores_galore", None, 3),
+         ("taboo_atoll_express", None, None), ("taboo_atoll_express", "calm_seas", None)]
+
+
+@pytest.mark.parametrize("book, variant, players", BOOKS)
+def test_every_bundled_rulebook_plays_with_each_kept_value_checked(book, variant, players, monkeypatch):
+    checked_games(book, variant, players, range(4), monkeypatch)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("book, variant, players", BOOKS)
+def test_many_games_of_every_bundled_rulebook_with_each_kept_value_checked(book, variant, players, monkeypatch,
+                                                                          soak_scale):
+    checked_games(book, variant, players, range(100, 100 + 10 * soak_scale), monkeypatch)
+
+
+def checked_games(book, variant, players, seeds, monkeypatch):
+    """Random games of a bundled rulebook with every kept value worked out again at each use."""
+    monkeypatch.setattr(memo, "CHECKING", True)
+    g = load_game(str(RULEBOOKS / book), variant=variant)
+    assert g.compiled.kept_count > 0
+    stats = simulate(g, len(seeds), seed=seeds[0], players=players, max_decisions=50_000)
+    assert stats["errors"] == 0, stats["error_messages"]       # a kept value that differs is an error
+    assert stats["finished"] == len(seeds)
