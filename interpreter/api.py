@@ -373,14 +373,19 @@ class State:
 
     def _machine(self) -> Machine:
         """The machine over this state's data: kept while the data and its parts are the same
-        objects (a machine keeps nothing of a game but its references to them, see machine.py)."""
-        m, d = self.__dict__.get("_m"), self._data
-        if self._handed_out and m is not None:
-            m.ver[0] += 1        # the data may have been changed in place: no kept value is used again
-            self._handed_out = False
+        objects (a machine keeps nothing of a game but its references to them, see machine.py).
+        Only a caller holding the data (`data`) or a new position can change them, so between
+        two answers with neither, the machine is the one kept, asked nothing."""
+        m = self.__dict__.get("_m")
+        if m is not None and not self._handed_out:
+            return m
+        d = self._data
+        self._handed_out = False
         if m is None or m.s is not d or m.g is not d["globals"] or m.f is not d["fields"] \
                 or m.envs is not d["envs"] or m.seats is not d["players"]:
             m = self._m = Machine(self.game.compiled, d)    # new data, or a part of it replaced
+        else:
+            m.ver[0] += 1        # the data may have been changed in place: no kept value is used again
         return m
 
     def apply_label(self, label: str, seat: int | None = None, time: float | None = None):
@@ -427,14 +432,14 @@ class State:
             restart_turn = True
             lead = data["current"]
         self._ask_again(data, restart_turn, lead)
-        self._data = data
+        self.data = data
 
     def ask_again(self):
         """Ask the pending decision again from the state as it is now, after `data` was edited by
         hand. The edited data is checked first, as `load_state` checks it; PositionError if it fails."""
         data = _copy(self._data)
         self._ask_again(data)
-        self._data = data
+        self.data = data
 
     def _ask_again(self, data: dict, restart_turn: bool = False, lead: int | None = None):
         problem = state_problem(self.game.compiled, data, ask_again=False)
