@@ -43,7 +43,7 @@ from . import inlining, memo, purity
 from .budgets import SMALL, Spent, runaway
 from .errors import PY_ERRORS, RuleError, explain
 
-MAX_KEPT = 4096        # values a machine keeps per definition (`kept`); then they are dropped and kept anew
+MAX_KEPT = 100_000     # values (and their lists' items) a machine keeps (`kept`); then all are dropped and kept anew
 MAX_DEPTH = 40          # deeper expressions are split, well inside Python's parser's nesting limit
 # Built-ins that are Python's own on a list (`functions._sized`): a short list is given to
 # Python's directly; a long one goes through the call that charges its length.
@@ -662,8 +662,9 @@ def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where
              f"        return {hand_out}",
              "    _work = m.work",
              f"    _value = {src.const(fn)}(m{''.join(', ' + p for p in params)})",
-             f"    if len(_l) >= {int(MAX_KEPT)}:",
-             "        _l.clear()",
+             f"    m.kept_size += {'len(_value) + 1' if listed else '1'}",
+             f"    if m.kept_size > {int(MAX_KEPT)}:",
+             "        m.forget_kept()",
              f"    _l[{key}] = (_stamp, {copy.format('_value')}, _work - m.work)",
              "    return _value"]
     return _compiled("\n".join(lines) + "\n", "_kept", src.namespace((where, span)), getattr(span, "line", "?"))

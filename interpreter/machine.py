@@ -47,6 +47,13 @@ class Machine:
         # with none, and works them out again.
         self.ver = [0] * prog.cells
         self.kept = [{} for _ in range(prog.kept_count)]
+        self.kept_size = 0           # values and their items kept: bounded (codegen.MAX_KEPT)
+
+    def forget_kept(self):
+        """Drop every kept value (too many are kept: a rulebook cannot fill the memory with them)."""
+        for values in self.kept:
+            values.clear()
+        self.kept_size = 0
 
     # ------------------------------------------------------------------ randomness
     # Every random draw comes here: from the seeded generator, or from the results a scenario

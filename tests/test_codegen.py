@@ -33,7 +33,7 @@ ATTRIBUTES = {"g", "pl", "f", "s", "envs", "player_count", "work", "steps",     
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
               "append", "join",                                              # labels.append, "".join
               "n",                                                           # _left.n, the statements it ran
-              "ver", "kept", "get", "clear"}     # write counts and kept values (codegen.kept): m.ver, m.kept, the values' dict
+              "ver", "kept", "get", "kept_size", "forget_kept"}     # write counts and kept values (codegen.kept)
 FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused", "_rule", "_open", "_kept"}
 HOSTILE = "x'); __import__('os').system('echo owned') #\" \\ {{ }} \u00e9\n"
 

@@ -191,3 +191,30 @@ def checked_games(book, variant, players, seeds, monkeypatch):
     stats = simulate(g, len(seeds), seed=seeds[0], players=players, max_decisions=50_000)
     assert stats["errors"] == 0, stats["error_messages"]       # a kept value that differs is an error
     assert stats["finished"] == len(seeds)
+
+
+def test_the_values_a_machine_keeps_are_bounded(tmp_path):
+    """A rulebook asking for many long lists cannot fill the memory with kept values: past
+    codegen.MAX_KEPT values and items, all are dropped and kept anew."""
+    g = game(tmp_path, """
+        game "Many lists"
+        players 1
+        var total: int = 0
+        var base: int = 0
+        define many(n: int): list of int = [x + n + base for x in range(0, 2000)]
+        turn:
+            for n in range(0, 150):
+                total += count(many(n))
+            choose x from [1, 2] labelled "{x}"
+            if turn_number >= 3:
+                end game "done"
+        winners: players
+        """)
+    s = g.new_state(seed=0)
+    while not s.is_over:
+        s.apply(0)
+    m = s._machine()
+    assert s.data["globals"][0] == 3 * 151 * 2001         # range(a, b) holds a to b
+    kept = sum(len(v[1]) + 1 for values in m.kept for v in values.values())
+    # 151 lists of 2001 a turn, 302,000 items: at most MAX_KEPT (100,000) and one list more are kept
+    assert 0 < kept <= 100_000 + 2002 and m.kept_size <= 100_000 + 2002
