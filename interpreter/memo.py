@@ -90,8 +90,9 @@ def _own(compiler, node, out: set, calls: set) -> bool:
 
 
 def read_cells(compiler) -> dict:
-    """Definition name -> the sorted cells it reads, itself or through the definitions it calls
-    (with cell 0), for each definition whose reads are all known."""
+    """Definition name -> (the sorted cells it reads, itself or through the definitions it calls,
+    with cell 0; whether it calls itself, directly or through others), for each definition
+    whose reads are all known."""
     decls = {n: s.decl for n, s in compiler.c.symbols.items() if s.kind == "define"}
     own, calls = {}, {}
     for name, d in decls.items():
@@ -106,16 +107,17 @@ def read_cells(compiler) -> dict:
             if not calls[name] <= known:
                 known.discard(name)
                 changed = True
-    reads = {n: set(own[n]) for n in known}
+    below = {n: set(calls[n]) for n in known}
     changed = True
-    while changed:           # what a definition calls reads, it reads (calls may go round)
+    while changed:           # the definitions each calls, through those it calls (calls may go round)
         changed = False
         for name in sorted(known):
-            for callee in calls[name]:
-                if not reads[callee] <= reads[name]:
-                    reads[name] |= reads[callee]
-                    changed = True
-    return {n: tuple(sorted(reads[n] | {EVERYTHING})) for n in known}
+            more = set().union(*(below[c] for c in below[name])) - below[name]
+            if more:
+                below[name] |= more
+                changed = True
+    return {n: (tuple(sorted(own[n].union(*(own[c] for c in below[n])) | {EVERYTHING})), n in below[n])
+            for n in known}
 
 
 def kept_definitions(compiler) -> dict:
@@ -124,12 +126,14 @@ def kept_definitions(compiler) -> dict:
     that goes through a list or calls something (else working it out is cheaper than keeping
     it), and whose value is not a list of lists (a kept list is handed out as a new list; the
     lists in it would be shared). The definitions that depend on the data alone are kept for
-    the whole game already (purity.py) and are left out."""
+    the whole game already (purity.py) and are left out, and so are those that call themselves:
+    the keeping's call at each level would halve the depth they may reach before Python's
+    limit, where the engine says a definition calls itself without end."""
     out = {}
-    for name, cells in read_cells(compiler).items():
+    for name, (cells, recursive) in read_cells(compiler).items():
         d = compiler.c.symbols[name].decl
         result = compiler.c.symbols[name].type or compiler.types.get(id(d.body), "")
-        if name in compiler.fixed or name in compiler.seated or not purity.worth_keeping(d.body) \
+        if recursive or name in compiler.fixed or name in compiler.seated or not purity.worth_keeping(d.body) \
                 or not all(purity.single_value(compiler.c.param_type(p)) for p in d.params) \
                 or not purity.single_value(result[5:] if result.startswith("list:") else result):
             continue

@@ -218,3 +218,24 @@ def test_the_values_a_machine_keeps_are_bounded(tmp_path):
     kept = sum(len(v[1]) + 1 for values in m.kept for v in values.values())
     # 151 lists of 2001 a turn, 302,000 items: at most MAX_KEPT (100,000) and one list more are kept
     assert 0 < kept <= 100_000 + 2002 and m.kept_size <= 100_000 + 2002
+
+
+def test_a_definition_that_calls_itself_is_not_kept_and_goes_as_deep_as_before(tmp_path):
+    """Keeping adds a call at each level of a definition calling itself, which would halve the
+    depth it reaches before the engine says it calls itself without end: such a definition is
+    never kept."""
+    g = game(tmp_path, """
+        game "Deep"
+        players 1
+        var base: int = 1
+        var out: int = 0
+        define f(n: int): int = if n <= 0 then 0 else f(n - 1) + sum([base for x in [1]])
+        define g(n: int): int = if n <= 0 then 0 else h(n - 1)
+        define h(n: int): int = g(n) + count([base for x in [1]])
+        turn:
+            out = f(600) + g(300)
+            end game "done"
+        winners: players
+        """)
+    assert not hasattr(g.compiled.fast["f"], "trial") and not hasattr(g.compiled.fast["g"], "trial")
+    assert g.new_state(seed=0).data["globals"][1] == 900
