@@ -1074,7 +1074,13 @@ def builtin(fn, where: str, span, arity: int, called=None):
             return fn(m, x, y)
         except BaseException as err:
             raise told(err, (x, y)) from None
-    return call1 if arity == 1 else call2 if arity == 2 else call
+
+    def call3(m, x, y, z):   # the grid searches: a space, a number, a test
+        try:
+            return fn(m, x, y, z)
+        except BaseException as err:
+            raise told(err, (x, y, z)) from None
+    return call1 if arity == 1 else call2 if arity == 2 else call3 if arity == 3 else call
 
 
 # Built-ins whose first value is a space of a grid to start from.
