@@ -277,20 +277,28 @@ def _zone_rows(prog: Compiled, data: dict):
 
 
 def things_in_one_place(prog: Compiled, data: dict, kinds=None) -> bool:
-    """The quick form of `things_problem() == ""`, for play: each kind's zones joined, then
-    counted once as a set; only the `kinds` given, if given. The slow form is only for the message."""
+    """The quick form of `things_problem() == ""`, for play: each kind's zones gathered, then their
+    things counted once as a set and once by the zones' lengths (both in C); only the `kinds`
+    given, if given. The slow form is only for the message."""
+    g = data["globals"]
     rows = data["players"] + data.get("sides", [])
     for kind, places in prog.thing_places:
         if kinds is not None and kind not in kinds:
             continue
-        seen: set = set()
-        count = 0
+        zones = []
         for table, slot, numbered in places:
-            for row in ((data["globals"],) if table == "g" else rows):
-                for zone in (row[slot] if numbered else (row[slot],)):
-                    seen.update(zone)
-                    count += len(zone)
-        if len(seen) != count or None in seen:
+            if table == "g":
+                if numbered:
+                    zones += g[slot]
+                else:
+                    zones.append(g[slot])
+            elif numbered:
+                for row in rows:
+                    zones += row[slot]
+            else:
+                zones += [row[slot] for row in rows]
+        seen = set().union(*zones)
+        if len(seen) != sum(map(len, zones)) or None in seen:
             return False
     return True
 
