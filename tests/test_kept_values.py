@@ -103,7 +103,7 @@ def played(g) -> list:
     return s.data["globals"][-1]
 
 
-def test_every_kind_of_write_is_seen_by_the_kept_values(tmp_path, monkeypatch):
+def test_every_kind_of_write_is_seen_by_the_kept_values(tmp_path):
     kept = game(tmp_path, WRITES, **TOKENS)
     assert kept.compiled.kept_count >= 8      # each definition above is kept
     with codegen.closures_only():
