@@ -254,6 +254,7 @@ class Compiler:
         self._hidden = None                 # reads_hidden's answer for each definition, worked out once
         self.cell_ids = {}                  # the places the machine counts writes of (memo.py)
         self.kept = {}                      # definition -> the cells it reads, for those the machine keeps
+        self.kept_read = set()              # the cells those read: only their writes are counted
 
     def reads_hidden(self, *nodes) -> bool:
         """Whether evaluating any of `nodes` may read a zone that not everyone sees (directly or
@@ -739,6 +740,7 @@ class Compiler:
         self.fixed = purity.fixed_definitions(self)
         self.seated = purity.fixed_definitions(self, seated=True) - self.fixed
         self.kept = memo.kept_definitions(self) if codegen.writing() else {}
+        self.kept_read = set().union(*self.kept.values())
         for n, s in sym.items():
             if s.kind == "define":
                 self.compile_define(n, s.decl)

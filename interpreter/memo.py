@@ -164,8 +164,9 @@ def _place(compiler, e) -> tuple:
 
 
 def written_cells(compiler, s) -> tuple | None:
-    """The cells statement `s` writes, sorted; None if it is not a statement that writes a place
-    (a move, draw, shuffle, assignment, add or remove)."""
+    """The cells statement `s` writes that some kept definition reads (`compiler.kept_read`), sorted:
+    a write of any other cell needs no counting. None if `s` is not a statement that writes a
+    place (a move, draw, shuffle, assignment, add or remove)."""
     if isinstance(s, A.Assign):
         places = [s.target]
     elif isinstance(s, (A.Move, A.Draw)):
@@ -176,22 +177,14 @@ def written_cells(compiler, s) -> tuple | None:
         places = [s.target]
     else:
         return None
-    return tuple(sorted({c for p in places for c in _place(compiler, p)}))
+    read = compiler.kept_read
+    return tuple(sorted({c for p in places for c in _place(compiler, p) if c in read}))
 
 
 def bumping(fn, cells: tuple):
     """Statement function `fn(m, env)` that then counts a write of each of `cells`. (A statement
     that fails part way leaves the game at an error, which drops every kept value: `api.State`.)
     Fused code calls `unbumped` and counts the writes in its own lines."""
-    if len(cells) == 1:
-        (c0,) = cells
-
-        def run1(m, env):
-            fn(m, env)
-            m.ver[c0] += 1
-        run1.unbumped = fn
-        return run1
-
     def run(m, env):
         fn(m, env)
         ver = m.ver
