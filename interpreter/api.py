@@ -364,7 +364,9 @@ class State:
             _check_time(time)
         elif p.get("timed"):
             time = 1.0
-        m = self._machine()
+        m = self.__dict__.get("_m")
+        if m is None or self._handed_out:
+            m = self._machine()
         try:
             m.apply(index, seat, time)
         except BaseException:

@@ -41,13 +41,6 @@ class Generated:
         self.code = fn.__code__
         self.leaves = leaves          # a rule run in place that may end the game or a stage (`Left`)
 
-    def guarded(self, *args):
-        """fn(*args), its errors turned into the machine's, naming the statement's line."""
-        try:
-            return self.fn(*args)
-        except BaseException as e:
-            raise self.told(e) from None
-
     def told(self, e):
         """The machine's error for `e`, raised by fn, naming the statement's line (error path
         only; called in the `except` block, whose traceback it reads). An interrupt is left as
@@ -93,7 +86,7 @@ class Generated:
 class Fused(S.Stmt):
     """A run of `count` statements that cannot pause, run as one generated function: its `run`
     (m, frame) -> the statements it ran. The function moves the frame past the run, and names the
-    line of an error as `Generated.guarded` does, itself, without a call around it."""
+    line of an error itself (`Generated.told`), without a call around it."""
 
     def __init__(self, generated: Generated, count: int, first):
         self.generated, self.count, self.first, self.span = generated, count, first, first.span
@@ -266,10 +259,13 @@ def _write(c, run: list, owner: str, proc, tail=None):
         lines = ["def _fused(m, frame):", f"    frame[1] += {int(len(run) - 1)}", "    env = m.envs[frame[2]]",
                  "    _n = 0", f"    _room = {STEP_BUDGET + 1} - m.steps", "    try:"]
     else:
+        # A whole rule, run in place by a fused call: the same `try`, so the call needs no
+        # wrapper to name the line of an error.
         lines = ["def _rule(m, _room, values):", "    _n = 0",
                  f"    env = [None] * {int(proc.size)}"]
         lines += [f"    env[{int(slot)}] = values[{k}]" for k, slot in enumerate(proc.param_slots)]
-    base = 1 if proc is not None else 2
+        lines.append("    try:")
+    base = 2
     spans, loops, around = {}, {}, []      # `around`: the spans of the loops being written
     stop = src.const(loops_forever(owner))
     leaves = leaving(c, run if tail is None else run[:-1], proc)
@@ -326,7 +322,7 @@ def _write(c, run: list, owner: str, proc, tail=None):
             elif type(st) is S.Call:
                 # The rule runs in place: its statements count, and stop, against this run's room.
                 args = "".join(f"{src.const(a)}(m, env), " for a in st.args)
-                rule = src.const(inlined(c, st.proc_name).guarded)
+                rule = src.const(inlined(c, st.proc_name).fn)
                 emit(f"_n += {rule}(m, _room - _n, [{args}])", depth, st.span)
             elif type(st) is S.If:
                 for k, (_, block) in enumerate(st.branches):
@@ -376,9 +372,8 @@ def _write(c, run: list, owner: str, proc, tail=None):
         lines.append(f"{pad}    _left.n += _n" if proc is not None else f"{pad}    return _n + _left.n")
         if proc is not None:
             lines.append(f"{pad}    raise")
-    if proc is None:
-        lines.append(f"    except {src.const(BaseException)} as _error:")
-        lines.append(f"        raise {src.const(lambda e: made[0].told(e))}(_error) from None")
+    lines.append(f"    except {src.const(BaseException)} as _error:")
+    lines.append(f"        raise {src.const(lambda e: made[0].told(e))}(_error) from None")
     lines.append("    return _n")
     name = "_fused" if proc is None else "_rule"
     span = proc.span if proc is not None else run[0].span

@@ -218,12 +218,19 @@ def _distinct(labels, values):
 
 
 def _ask_one(st, m, frame, kind, labels, values):
-    """Pause for one player's decision (the statement's `by`, else the current player)."""
+    """Pause for one player's decision (the statement's `by`, else the current player), as
+    `Machine.ask` does, written in place: it runs at every decision."""
+    if len(set(labels)) != len(labels):
+        labels, values = _distinct(labels, values)
     env = m.envs[frame[2]]
-    who = m.seat(st.by(m, env), "decide") if st.by else m.s["current"]
-    prompt = st.prompt(m, env) if st.prompt else "Choose"
-    m.ask({"kind": kind, "stmt": st.sid, "env": frame[2], "players": [who],
-           "prompt": prompt, "labels": labels, "values": values}, frame)
+    s = m.s
+    who = m.seat(st.by(m, env), "decide") if st.by else s["current"]
+    pending = {"kind": kind, "stmt": st.sid, "env": frame[2], "players": [who],
+               "prompt": st.prompt(m, env) if st.prompt else "Choose", "labels": labels, "values": values}
+    if m.prog.instants and m.instants_first(frame[2]):
+        frame[1] -= 1          # asked again after them
+        return
+    s["pending"] = pending
 
 
 class Choose(Stmt):
@@ -238,8 +245,9 @@ class Choose(Stmt):
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
-        labels, values = _distinct(*(self.options or self.each_option)(m, env))
+        labels, values = (self.options or self.each_option)(m, env)
         if self.may:
+            labels, values = _distinct(labels, values)
             if not labels:          # "Decline" alone is no choice: nobody is asked, and x is none
                 env[self.slot] = None
                 if self.block is not None:
@@ -307,7 +315,7 @@ class Menu(Stmt):
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
-        labels, values = _distinct(*(self.listed or self.each_option)(m, env))
+        labels, values = (self.listed or self.each_option)(m, env)
         if not labels:
             raise RuleError("None of this choice's options is possible now.", self.span)
         _ask_one(self, m, frame, "menu", labels, values)
@@ -345,7 +353,10 @@ class Menu(Stmt):
             if i in self.copied and type(x) is list:
                 x = charged_copy(m, x, *self.copied[i])
             m.envs[pending["env"]][slot] = x
-        m.push(block, pending["env"], None)
+        stack = m.s["stack"]
+        if len(stack) >= MAX_FRAMES:
+            m.push(block, pending["env"], None)      # says why
+        stack.append([block, 0, pending["env"], None])
 
 
 class Secret(Stmt):
