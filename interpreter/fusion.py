@@ -156,9 +156,41 @@ def fuse_all(c) -> None:
     if not codegen.writing():
         return
     covered: set = set()       # blocks inside fused statements: the machine never runs them now
+    answers = {b: st for st in c.out.stmts for b in answer_blocks(st)}
     for block in range(len(c.out.blocks)):     # a block comes before the blocks inside it
         if block not in covered:
-            fuse(c, block, covered)
+            fuse(c, block, covered, alone=block in answers)
+    for block, st in answers.items():
+        run = in_place(c, block)
+        if run is not None and type(st) is S.Choose:
+            st.in_place = run
+        elif run is not None:
+            st.in_place[[o[4] for o in st.options].index(block)] = run
+
+
+def answer_blocks(st) -> list:
+    """The blocks an answer to decision `st` runs: a menu's options', a `choose`'s body."""
+    if type(st) is S.Menu:
+        return [o[4] for o in st.options]
+    if type(st) is S.Choose and st.block is not None:
+        return [st.block]
+    return []
+
+
+def in_place(c, block: int):
+    """The fused run that is the whole of `block`, which an answer can run at once instead of
+    pushing the block's frame (`statements.answered`); None if the block is not one fused run,
+    or if a statement in it leaves (`return`, `stop`, `end`), which would look for its frame."""
+    stmts = c.out.blocks[block].stmts
+    if not stmts or type(stmts[0]) is not Fused or stmts[0].count != len(stmts):
+        return None
+    if any(type(st) in EXITS or _leaves_anywhere(c, st) for st in originals(c, block)):
+        return None
+    return stmts[0].run
+
+
+def _leaves_anywhere(c, st) -> bool:
+    return any(type(x) in EXITS for b in inner_blocks(c, st) for x in originals(c, b))
 
 
 def inner_blocks(c, st) -> list:
@@ -179,10 +211,11 @@ def inner_blocks(c, st) -> list:
 TAILS = (S.If, S.Call)
 
 
-def fuse(c, block: int, covered: set) -> None:
+def fuse(c, block: int, covered: set, alone: bool = False) -> None:
     """Replace each run of statements in `block` that cannot pause (two or more, or one that is
-    not a plain statement), with the `if` or call after it if there is one (`TAILS`), by a fused
-    statement and skipped places."""
+    not a plain statement, or with `alone` one plain statement that is the whole block, which an
+    answer then runs at once: `in_place`), with the `if` or call after it if there is one
+    (`TAILS`), by a fused statement and skipped places."""
     blk = c.out.blocks[block]
     stmts, i = blk.stmts, 0
     while i < len(stmts):
@@ -192,7 +225,8 @@ def fuse(c, block: int, covered: set) -> None:
         run = stmts[i:j]
         tail = stmts[j] if run and j < len(stmts) and type(stmts[j]) in TAILS else None
         whole = run + [tail] if tail is not None else run
-        if tail is not None or len(run) >= 2 or (run and type(run[0]) is not S.Simple):
+        if tail is not None or len(run) >= 2 or (run and type(run[0]) is not S.Simple) \
+                or (alone and len(run) == len(stmts) == 1):
             generated = write(c, whole, blk.owner, tail=tail)
             if generated is not None:
                 stmts[i:i + len(whole)] = [Fused(generated, len(whole), run[0])] + [Skipped(st) for st in whole[1:]]

@@ -316,7 +316,7 @@ class Machine:
         stack = s["stack"]
         blocks = self.prog.blocks
         budget = STEP_BUDGET
-        steps = 0
+        steps = self.steps       # the statements an answer's block ran already (`statements.answered`)
         while stack and s["pending"] is None:
             frame = stack[-1]
             blk: Block = blocks[frame[0]]

@@ -238,6 +238,7 @@ class Choose(Stmt):
     each, where = 1, ""      # the work of one option (condition and label); the rule it is in
     copied = None            # (rule, line) when the items are lists: the one chosen is copied (`_items_copied`)
     options = None           # f(m, env) -> (labels, values), written as Python source by codegen.py
+    in_place = None          # its block run at once when answered (`answered`), set by fusion.py
 
     def __init__(self, slot, source, cond, label, by, prompt, may, block, span):
         self.slot, self.source, self.cond, self.label = slot, source, cond, label
@@ -300,7 +301,21 @@ class Choose(Stmt):
             value = charged_copy(m, value, *self.copied)
         env[self.slot] = value
         if self.block is not None:
-            m.push(self.block, pending["env"], None)
+            answered(m, self.block, pending["env"], self.in_place)
+
+
+def answered(m, block: int, env_index: int, in_place):
+    """Run the block an answer chose: pushed for the machine to run, or, when the whole block is
+    one fused run that leaves no frame of its own (`fusion.in_place`), run here at once, counted
+    as the machine would count it (the machine goes on counting from `m.steps`)."""
+    if in_place is not None:
+        m.steps = 1
+        m.steps = in_place(m, [block, 0, env_index, None])
+        return
+    stack = m.s["stack"]
+    if len(stack) >= MAX_FRAMES:
+        m.push(block, env_index, None)      # says why
+    stack.append([block, 0, env_index, None])
 
 
 class Menu(Stmt):
@@ -310,6 +325,7 @@ class Menu(Stmt):
     def __init__(self, options, by, prompt, span, early=frozenset()):
         self.options, self.by, self.prompt, self.span = options, by, prompt, span
         self.early = early     # options whose condition does not mention their item
+        self.in_place = [None] * len(options)   # each option's block run at once when chosen (`answered`)
         self.copied = {}       # option -> (rule, line), when its items are lists (`_items_copied`)
         self.firsts = {}       # option -> (its condition's leading parts tested first, the rest): `_tested_first`
 
@@ -353,10 +369,7 @@ class Menu(Stmt):
             if i in self.copied and type(x) is list:
                 x = charged_copy(m, x, *self.copied[i])
             m.envs[pending["env"]][slot] = x
-        stack = m.s["stack"]
-        if len(stack) >= MAX_FRAMES:
-            m.push(block, pending["env"], None)      # says why
-        stack.append([block, 0, pending["env"], None])
+        answered(m, block, pending["env"], self.in_place[i])
 
 
 class Secret(Stmt):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from inline import game
+from inline import game, write
 from tabletop.interpreter import codegen
 from tabletop.interpreter.api import RuleError, load_game
 from tabletop.interpreter.machine import Machine
@@ -382,6 +382,61 @@ def test_a_runaway_loop_in_a_rule_run_in_place_stops_at_the_step_budget(tmp_path
     # As the machine says it statement by statement: the step that would be one too many.
     assert "ran 1000000 steps" in str(e.value) and "rule 'spin' seems to loop forever" in str(e.value)
     assert e.value.span.line == 6
+
+
+ANSWERED_RULES = '''
+    game "Answered"
+    players 1
+    var n: int = 0
+    var xs: list of int = [1, 2]
+    turn:
+        choose prompt "Go":
+            option "Two steps":
+                n = n + 1
+                n = n + 1
+            option "Fail":
+                n = xs[n + 5]
+            option "End":
+                end game
+        choose k from [1, 2] labelled "{k}":
+            n = n + k
+        while true:
+            n = n + 1
+    winners: players
+'''
+
+
+@pytest.mark.parametrize("answer", [0, 1])
+def test_an_answers_block_run_at_once_counts_its_steps_and_names_its_line(tmp_path, monkeypatch, answer):
+    """A menu option's block or a `choose`'s body that is one fused run is run when the answer comes
+    (`statements.answered`) instead of pushed: its statements count against the step budget as the
+    machine counts them, and an error names its line, as with closures only."""
+    from tabletop.interpreter import fusion, machine
+    from tabletop.interpreter.errors import BudgetExceeded
+    monkeypatch.setattr(machine, "STEP_BUDGET", 50)
+    monkeypatch.setattr(fusion, "STEP_BUDGET", 50)
+    ends = []
+    for closures in (False, True):
+        folder = tmp_path / str(closures)
+        folder.mkdir()
+        g = load_game(str(write(folder, ANSWERED_RULES)), source=not closures)
+        menu, pick = sorted((st for st in g.compiled.stmts if type(st).__name__ in ("Menu", "Choose")),
+                            key=lambda st: st.span.line)
+        assert (menu.in_place[0] is not None and pick.in_place is not None) == (not closures)
+        assert menu.in_place[2] is None        # `end game` looks for the frames: the block is pushed
+        s = g.new_state(seed=1)
+        if answer == 1:
+            with pytest.raises(RuleError) as e:
+                s.apply(1)
+            assert e.value.span.line == 11 and "no item at that position" in str(e.value)
+            return
+        s.apply(0)
+        with pytest.raises(BudgetExceeded) as e:
+            s.apply(1)
+        assert e.value.span.line == 17 and "ran 50 steps" in str(e.value)
+        ends.append(s.to_json()["globals"][0])
+    # The body `n = n + k` counts one step, then the loop runs the other 49: n = 2 + 2 + 49.
+    assert ends == [52, 52]
 
 
 LEAD_RULES = '''
