@@ -438,8 +438,9 @@ class Source:
             if cond is None:
                 return [f"for {item} in _xs:"] + [f"    {x}" for x in lines]
             return [f"for {item} in _xs:", f"    if {cond}:"] + [f"        {x}" for x in lines]
-        if name == "count":
-            return ["_ys = 0"] + each(["_ys += 1"] if quiet else [body, "_ys += 1"])
+        if name == "count":        # each item's value is worked out only if working it out may fail
+            body_quiet = inlining.cannot_fail(self.c, e.expr, None, fieldable, set())
+            return ["_ys = 0"] + each(["_ys += 1"] if body_quiet else [body, "_ys += 1"])
         if not quiet:
             return None
         if name == "first":
