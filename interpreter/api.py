@@ -30,7 +30,7 @@ __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "S
 
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     players: list              # seats that must answer now (several: a secret simultaneous choice)
     prompt: str
@@ -254,10 +254,13 @@ class State:
         p = self._data["pending"]
         if p is None:
             return None
+        kind = p["kind"]
+        if kind != "secret":         # the common case, asked at every decision: one seat, its labels
+            return Decision(p["players"][:], p["prompt"], p["labels"][:], bool(p.get("timed")), kind)
         first = p["players"][0]
         prompts = p.get("by_seat_prompts")
         prompt = prompts.get(str(first), p["prompt"]) if prompts else p["prompt"]
-        return Decision(list(p["players"]), prompt, list(_labels(p, first)), bool(p.get("timed")), p["kind"])
+        return Decision(list(p["players"]), prompt, list(_labels(p, first)), bool(p.get("timed")), kind)
 
     def prompt(self, seat: int | None = None) -> str:
         """The question the pending decision asks `seat` (in a secret choice each seat may have its own)."""
