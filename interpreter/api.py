@@ -30,7 +30,7 @@ __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "S
 
 
 
-@dataclass(slots=True)
+@dataclass
 class Decision:
     players: list              # seats that must answer now (several: a secret simultaneous choice)
     prompt: str
