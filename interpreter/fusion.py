@@ -180,9 +180,11 @@ def answer_blocks(st) -> list:
 def in_place(c, block: int):
     """The fused run that is the whole of `block`, which an answer can run at once instead of
     pushing the block's frame (`statements.answered`); None if the block is not one fused run,
-    or if a statement in it leaves (`return`, `stop`, `end`), which would look for its frame."""
+    if the run ends with an `if` or call that pushes a frame (the block's frame would be under
+    it, counting against the nesting limit), or if a statement in it leaves (`return`, `stop`,
+    `end`), which would look for its frame."""
     stmts = c.out.blocks[block].stmts
-    if not stmts or type(stmts[0]) is not Fused or stmts[0].count != len(stmts):
+    if not stmts or type(stmts[0]) is not Fused or stmts[0].count != len(stmts) or not whole(c, block):
         return None
     if any(type(st) in EXITS or _leaves_anywhere(c, st) for st in originals(c, block)):
         return None

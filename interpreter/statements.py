@@ -308,13 +308,13 @@ def answered(m, block: int, env_index: int, in_place):
     """Run the block an answer chose: pushed for the machine to run, or, when the whole block is
     one fused run that leaves no frame of its own (`fusion.in_place`), run here at once, counted
     as the machine would count it (the machine goes on counting from `m.steps`)."""
+    stack = m.s["stack"]
+    if len(stack) >= MAX_FRAMES:
+        m.push(block, env_index, None)      # says why, as pushing the block would
     if in_place is not None:
         m.steps = 1
         m.steps = in_place(m, [block, 0, env_index, None])
         return
-    stack = m.s["stack"]
-    if len(stack) >= MAX_FRAMES:
-        m.push(block, env_index, None)      # says why
     stack.append([block, 0, env_index, None])
 
 

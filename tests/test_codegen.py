@@ -439,6 +439,40 @@ def test_an_answers_block_run_at_once_counts_its_steps_and_names_its_line(tmp_pa
     assert ends == [52, 52]
 
 
+DEEP_RULES = '''
+    game "Deep"
+    players 1
+    var n: int = 0
+    rule again:
+        choose prompt "Again?":
+            option "Again":
+                n = n + 1
+                again()
+            option "Stop":
+                end game
+    turn:
+        again()
+    winners: players
+'''
+
+
+def test_an_answers_block_that_calls_a_rule_that_asks_nests_as_with_closures_only(tmp_path):
+    """A block ending with a call that pushes a frame is pushed itself, so a rule that asks again
+    and again through its answers meets the nesting limit at the same depth either way."""
+    from tabletop.interpreter.errors import BudgetExceeded
+    depths = []
+    for closures in (False, True):
+        folder = tmp_path / str(closures)
+        folder.mkdir()
+        s = load_game(str(write(folder, DEEP_RULES)), source=not closures).new_state(seed=1)
+        with pytest.raises(BudgetExceeded) as e:
+            for _ in range(1000):
+                s.apply(0)
+        assert "nest more than" in str(e.value)
+        depths.append(s.to_json()["globals"][0])
+    assert depths[0] == depths[1] > 50
+
+
 LEAD_RULES = '''
     game "Lead"
     players 1
