@@ -156,25 +156,16 @@ def fuse_all(c) -> None:
     if not codegen.writing():
         return
     covered: set = set()       # blocks inside fused statements: the machine never runs them now
-    answers = {b: st for st in c.out.stmts for b in answer_blocks(st)}
+    answers = {o[4] for st in c.out.stmts if type(st) is S.Menu for o in st.options} | \
+              {st.block for st in c.out.stmts if type(st) is S.Choose and st.block is not None}
     for block in range(len(c.out.blocks)):     # a block comes before the blocks inside it
         if block not in covered:
             fuse(c, block, covered, alone=block in answers)
-    for block, st in answers.items():
-        run = in_place(c, block)
-        if run is not None and type(st) is S.Choose:
-            st.in_place = run
-        elif run is not None:
-            st.in_place[[o[4] for o in st.options].index(block)] = run
-
-
-def answer_blocks(st) -> list:
-    """The blocks an answer to decision `st` runs: a menu's options', a `choose`'s body."""
-    if type(st) is S.Menu:
-        return [o[4] for o in st.options]
-    if type(st) is S.Choose and st.block is not None:
-        return [st.block]
-    return []
+    for st in c.out.stmts:
+        if type(st) is S.Menu:
+            st.in_place = [in_place(c, o[4]) for o in st.options]
+        elif type(st) is S.Choose and st.block is not None:
+            st.in_place = in_place(c, st.block)
 
 
 def in_place(c, block: int):
@@ -184,7 +175,7 @@ def in_place(c, block: int):
     it, counting against the nesting limit), or if a statement in it leaves (`return`, `stop`,
     `end`), which would look for its frame."""
     stmts = c.out.blocks[block].stmts
-    if not stmts or type(stmts[0]) is not Fused or stmts[0].count != len(stmts) or not whole(c, block):
+    if not stmts or type(stmts[0]) is not Fused or not whole(c, block):    # a whole block fuses as one run
         return None
     if any(type(st) in EXITS or _leaves_anywhere(c, st) for st in originals(c, block)):
         return None
