@@ -146,42 +146,61 @@ class Game:
         self.flood_phase()
         self.role = ROLES[self.r.randint(1, 6) - 1]
 
+    def usable(self, d):
+        return d in ("black", "white") or not self.claimed[d]
+
     def search_die(self):
         d = self.r.choice(DIE)
-        while d in COLOURS and self.claimed[d]:
+        while not self.usable(d):
             d = self.r.choice(DIE)
         return d
 
     def search_dice(self):
-        kept, rolled = [], [self.search_die() for _ in range(3)]
+        """The rulebook's search_for_treasure: keep two dice; a messenger may change one die once
+        (the changed die is then kept on its own, or with one of the others)."""
+        kept, rolled, changed = [], [self.search_die() for _ in range(3)], []
         can_change = self.role == "messenger"
         while len(kept) < 2:
-            if rolled.count("black") >= 2:
+            blacks = rolled.count("black")
+            if blacks >= 2 and not (can_change and blacks == 2):
                 kept = ["black", "black"]
-                break
-            one = ["black"] if "black" in rolled else list(dict.fromkeys(rolled))
-            opts = [("one", d) for d in one]
-            if not kept:
-                twos = []
-                for i, a in enumerate(rolled):
-                    for b in rolled[i + 1:]:
-                        if ("black" not in rolled or "black" in (a, b)) and [a, b] not in twos:
-                            twos.append([a, b])
-                opts += [("two", t) for t in twos]
+                continue
+            if blacks == 2:
+                kind, x = self.choose([("both", None)] + [("black_to", c) for c in COLOURS if self.usable(c)])
+                kept = ["black", "black"] if kind == "both" else [x, "black"]
+                continue
+            opts = []
+            if not changed:
+                opts += [("one", d) for d in (["black"] if "black" in rolled else list(dict.fromkeys(rolled)))]
+                if not kept:
+                    twos = []
+                    for i, a in enumerate(rolled):
+                        for b in rolled[i + 1:]:
+                            two = sorted((a, b))
+                            if ("black" not in rolled or "black" in two) and two not in twos:
+                                twos.append(two)
+                    opts += [("two", t) for t in twos]
             if can_change:
                 opts += [("change", (a, b)) for a in dict.fromkeys(rolled) for b in COLOURS
-                         if a != b and not self.claimed[b]]
+                         if a != b and self.usable(b) and 1 + blacks - (a == "black") <= 2 - len(kept)]
+            if changed and (len(kept) == 1 or blacks == 0):
+                opts.append(("changed", None))
+            if changed and not kept:
+                opts += [("changed_and", d) for d in dict.fromkeys(rolled) if blacks == 0 or d == "black"]
             kind, x = self.choose(opts)
-            if kind == "one":
-                kept.append(x)
+            if kind in ("one", "changed"):
+                kept.append(x if kind == "one" else changed[0])
+                changed = []
                 if len(kept) < 2:
                     rolled = [self.search_die() for _ in range(2)]
             elif kind == "two":
                 kept = list(x)
-            else:
+            elif kind == "change":
                 can_change = False
                 rolled.remove(x[0])
-                rolled.append(x[1])
+                changed = [x[1]]
+            else:
+                kept = [changed[0], x]
         for d in kept:
             self.apply_die(d)
         if self.water >= SKULL:      # after both saved dice count
@@ -194,11 +213,6 @@ class Game:
             self.special = min(self.special + 1, 3)
         else:
             self.search[d] = min(self.search[d] + 1, 5)
-
-    def raise_water(self):
-        self.water = min(self.water + 1, SKULL)
-        if self.water >= SKULL:
-            raise Over
 
     def flood_phase(self):
         done = []
@@ -215,7 +229,9 @@ class Game:
 
     def sink(self, s):
         self.flood[s] = SUNK
-        if s == PLATFORM or any(self.location[c] == s and not self.claimed[c] for c in COLOURS):
+        self.water = min(self.water + 1, SKULL)      # the water rises before the pawn escapes
+        if s == PLATFORM or any(self.location[c] == s and not self.claimed[c] for c in COLOURS) \
+                or self.water >= SKULL:
             raise Over
         if self.pawn == s:
             if self.role == "pilot":
@@ -227,7 +243,6 @@ class Game:
             if not targets:
                 raise Over
             self.pawn = self.choose(targets)
-        self.raise_water()
 
 
 def play(seed: int) -> int:
