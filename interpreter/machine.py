@@ -121,10 +121,7 @@ class Machine:
                     raise ForcedMismatch(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
                                     f"shuffled has no more of it ({held}).")
                 first.append(xs.pop(i))
-        s, below = self.s, R.below       # self.below for each card, without its call
-        for i in range(len(xs) - 1, 0, -1):
-            s["rng"], j = below(s["rng"], i + 1)
-            xs[i], xs[j] = xs[j], xs[i]
+        self.s["rng"] = R.shuffle(self.s["rng"], xs)
         xs[0:0] = first
 
     def next_forced(self, what: str, doing: str) -> dict:

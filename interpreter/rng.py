@@ -2,8 +2,16 @@
 
 One integer is cheap to copy and exactly JSON round-trippable, so a saved game continues with
 the same rolls. This module must not use Python's global `random`.
+
+This file defines the numbers. Its two hot functions, `below` and `shuffle`, are also built in C
+(`_splitmix.c`, optional at install) and that copy is used when it is there: every die roll and
+shuffle comes here, and in C they cost a tenth. Both give the same numbers for every input
+(tests/test_rng.py), so a game never depends on which one ran. TABLETOP_PURE_PYTHON=1 turns the
+C copy off.
 """
 from __future__ import annotations
+
+import os
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -24,7 +32,7 @@ def next_u64(state: int) -> tuple[int, int]:
 _LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]     # below() of small n, worked out once
 
 
-def below(state: int, n: int) -> tuple[int, int]:
+def python_below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in [0, n) and the new state (rejection sampling, no modulo bias)."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
@@ -36,3 +44,22 @@ def below(state: int, n: int) -> tuple[int, int]:
         x = z ^ (z >> 31)
         if x < limit:
             return state, x % n
+
+
+def python_shuffle(state: int, xs: list) -> int:
+    """Shuffle `xs` in place (Fisher-Yates from the last item down); the new state."""
+    for i in range(len(xs) - 1, 0, -1):
+        state, j = python_below(state, i + 1)
+        xs[i], xs[j] = xs[j], xs[i]
+    return state
+
+
+below, shuffle, IN_C = python_below, python_shuffle, False
+if os.environ.get("TABLETOP_PURE_PYTHON") != "1":
+    try:
+        from . import _splitmix
+    except ImportError:      # built without a C compiler: rng.py alone, the same numbers
+        pass
+    else:
+        _splitmix.use_for_large_bounds(python_below)
+        below, shuffle, IN_C = _splitmix.below, _splitmix.shuffle, True
