@@ -14,7 +14,8 @@ try:
 except ImportError:
     C = None
 
-needs_c = pytest.mark.skipif(C is None and os.environ.get("CI") != "true",
+# .ci/run sets TABLETOP_EXPECT_C=1: there a missing build fails these tests instead of skipping them.
+needs_c = pytest.mark.skipif(C is None and os.environ.get("TABLETOP_EXPECT_C") != "1",
                              reason="the C generator was not built here (no C compiler)")
 STATES = st.one_of(st.integers(0, R.MASK), st.integers(-(1 << 80), 1 << 80))
 BOUNDS = st.one_of(st.integers(1, 300), st.integers(1, (1 << 63) - 1), st.sampled_from([1, 2, 3, 6, 52, 256, 257]))
