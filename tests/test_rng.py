@@ -11,6 +11,7 @@ from tabletop.interpreter import rng as R
 
 try:
     from tabletop.interpreter import _splitmix as C
+    C.use_for_large_bounds(R.python_below)      # as rng.py does, also when TABLETOP_PURE_PYTHON=1
 except ImportError:
     C = None
 
