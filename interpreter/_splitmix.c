@@ -70,7 +70,7 @@ static PyObject *below(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 
 /* Fisher-Yates from the last item down, each swap partner drawn with below(i + 1). */
 static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyList_CheckExact(args[1])) {
+    if (nargs != 2 || !PyList_Check(args[1])) {
         PyErr_SetString(PyExc_TypeError, "shuffle() takes a state and a list");
         return NULL;
     }

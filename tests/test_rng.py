@@ -73,3 +73,7 @@ def test_bounds_left_to_python_are_the_same():
         C.below("1", 6)
     with pytest.raises(TypeError):
         C.shuffle(1, (1, 2))
+    # A list of a kind of its own (a redacted zone is one) is shuffled as a list.
+    from tabletop.interpreter.view import Hidden
+    xs, ys = Hidden(range(30)), list(range(30))
+    assert C.shuffle(7, xs) == R.python_shuffle(7, ys) and list(xs) == ys
