@@ -27,7 +27,10 @@ from tabletop.dsl.loader import load_program  # noqa: E402
 from tabletop.interpreter.api import load_game  # noqa: E402
 from tabletop.interpreter.compiler import compile_program  # noqa: E402
 
+from tabletop.interpreter.rng import IN_C  # noqa: E402
+
 RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
+DICE = "C" if IN_C else "Python"    # which copy of the generator ran: runs compare only alike
 
 
 def time_load(game: str, variant: str | None = None, repeat: int = 5) -> dict:
@@ -217,10 +220,11 @@ def main(argv=None) -> int:
                   "decisions": round(base["decisions_per_second"] / taboo["decisions_per_second"], 1)}
     goals = targets(results, factor, warm, colds)
     if args.json:
-        print(json.dumps({"python": sys.version.split()[0], "results": results, "hand_written_taboo": base,
+        print(json.dumps({"python": sys.version.split()[0], "dice": DICE, "results": results, "hand_written_taboo": base,
                           "engine_slower_by": factor, "load_check_compile_all_ms": warm,
                           "cold_check": colds, "targets": goals}, indent=2))
     else:
+        print(f"Python {sys.version.split()[0]}, the dice in {DICE} (interpreter/rng.py)")
         print(f"hand-written Python Taboo Atoll Express: {base['games_per_second']} random games/s "
               f"({base['decisions_per_second']} decisions/s, {base['mean_decisions']} decisions a game)"
               + (f"; the engine is {factor['decisions']}x slower per decision, {factor['games']}x per game"
