@@ -26,7 +26,6 @@ from tabletop.dsl.checker import check  # noqa: E402
 from tabletop.dsl.loader import load_program  # noqa: E402
 from tabletop.interpreter.api import load_game  # noqa: E402
 from tabletop.interpreter.compiler import compile_program  # noqa: E402
-
 from tabletop.interpreter.rng import IN_C  # noqa: E402
 
 RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"

@@ -406,16 +406,8 @@ ANSWERED_RULES = '''
 '''
 
 
-@pytest.mark.parametrize("answer", [0, 1])
-def test_an_answers_block_run_at_once_counts_its_steps_and_names_its_line(tmp_path, monkeypatch, answer):
-    """A menu option's block or a `choose`'s body that is one fused run is run when the answer comes
-    (`statements.answered`) instead of pushed: its statements count against the step budget as the
-    machine counts them, and an error names its line, as with closures only."""
-    from tabletop.interpreter import fusion, machine
-    from tabletop.interpreter.errors import BudgetExceeded
-    monkeypatch.setattr(machine, "STEP_BUDGET", 50)
-    monkeypatch.setattr(fusion, "STEP_BUDGET", 50)
-    ends = []
+def answered_games(tmp_path):
+    """ANSWERED_RULES loaded with the generated code and with closures only: (closures, game)."""
     for closures in (False, True):
         folder = tmp_path / str(closures)
         folder.mkdir()
@@ -424,19 +416,36 @@ def test_an_answers_block_run_at_once_counts_its_steps_and_names_its_line(tmp_pa
                             key=lambda st: st.span.line)
         assert (menu.in_place[0] is not None and pick.in_place is not None) == (not closures)
         assert menu.in_place[2] is None        # `end game` looks for the frames: the block is pushed
+        yield closures, g
+
+
+def test_an_answers_block_run_at_once_counts_its_steps(tmp_path, monkeypatch):
+    """A menu option's block or a `choose`'s body that is one fused run is run when the answer comes
+    (`statements.answered`) instead of pushed: its statements count against the step budget as the
+    machine counts them, as with closures only."""
+    from tabletop.interpreter import fusion, machine
+    from tabletop.interpreter.errors import BudgetExceeded
+    monkeypatch.setattr(machine, "STEP_BUDGET", 50)
+    monkeypatch.setattr(fusion, "STEP_BUDGET", 50)
+    ends = []
+    for _, g in answered_games(tmp_path):
         s = g.new_state(seed=1)
-        if answer == 1:
-            with pytest.raises(RuleError) as e:
-                s.apply(1)
-            assert e.value.span.line == 11 and "no item at that position" in str(e.value)
-            continue
         s.apply(0)
         with pytest.raises(BudgetExceeded) as e:
             s.apply(1)
         assert e.value.span.line == 17 and "ran 50 steps" in str(e.value)
         ends.append(s.to_json()["globals"][0])
     # The body `n = n + k` is one step of the 50, the `while` another: n = 2 + 2 + 48.
-    assert ends == ([52, 52] if answer == 0 else [])
+    assert ends == [52, 52]
+
+
+def test_an_answers_block_run_at_once_names_its_line(tmp_path):
+    """An error in an answer's block run at once names the block's line, as with closures only."""
+    for _, g in answered_games(tmp_path):
+        s = g.new_state(seed=1)
+        with pytest.raises(RuleError) as e:
+            s.apply(1)
+        assert e.value.span.line == 11 and "no item at that position" in str(e.value)
 
 
 DEEP_RULES = '''

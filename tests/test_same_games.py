@@ -21,6 +21,16 @@ def test_every_fingerprint_is_of_a_bundled_game():
     assert set(KNOWN) == {c[0] for c in CONFIGS}
 
 
+def one_of_each_rulebook():
+    """The first player count of each rulebook and variant: (name, game, players)."""
+    seen = set()
+    for name, game, players in CONFIGS:
+        book = name.rsplit("-", 1)[0]
+        if book not in seen:
+            seen.add(book)
+            yield name, game, players
+
+
 def test_the_closures_alone_play_the_same_games(monkeypatch):
     """With no Python source generated at all (every expression, definition and statement left to
     the closures of compiler.py and the machine's own steps), the games are the same: the
@@ -28,12 +38,7 @@ def test_the_closures_alone_play_the_same_games(monkeypatch):
     from tabletop.interpreter import codegen
     from tabletop.interpreter.api import load_game
     monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
-    seen = set()
-    for name, game, players in CONFIGS:
-        book = name.rsplit("-", 1)[0]
-        if book in seen:          # one player count of each rulebook and variant keeps it quick
-            continue
-        seen.add(book)
+    for name, game, players in one_of_each_rulebook():     # one player count of each keeps it quick
         slow = load_game(game.path, game.variant)
         assert not any(hasattr(f, "source") for f in slow.compiled.fast.values())
         assert [fingerprint(slow, players, s) for s in SEEDS] == KNOWN[name], name
@@ -70,9 +75,5 @@ def test_the_dice_in_python_alone_play_the_same_games(monkeypatch):
     from tabletop.interpreter import rng
     monkeypatch.setattr(rng, "below", rng.python_below)
     monkeypatch.setattr(rng, "shuffle", rng.python_shuffle)
-    seen = set()
-    for name, game, players in CONFIGS:
-        book = name.rsplit("-", 1)[0]
-        if book not in seen:
-            seen.add(book)
-            assert [fingerprint(game, players, s) for s in SEEDS] == KNOWN[name], name
+    for name, game, players in one_of_each_rulebook():
+        assert [fingerprint(game, players, s) for s in SEEDS] == KNOWN[name], name
