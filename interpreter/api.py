@@ -571,8 +571,12 @@ def _winners(prog: Compiled, m: Machine, scores: list) -> list:
         best = max(scores) if scores else 0
         return [p for p in range(n) if scores[p] == best]
     if prog.winners[0] == "expr":
-        _, fn, size = prog.winners
-        return sorted(set(fn(m, [None] * size)))
+        _, fn, size, span = prog.winners
+        found = fn(m, [None] * size)
+        for p in found:
+            if not (type(p) is int and 0 <= p < n):
+                raise RuleError(f"The winners must be players, but the list holds {m.show_any(p)}.", span)
+        return sorted(set(found))
     keys = prog.winners[1]
 
     def key(p):

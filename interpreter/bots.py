@@ -18,6 +18,10 @@ from dataclasses import dataclass, field
 
 from tabletop.interpreter import rng as R
 
+# A game of bots alone still going after this many decisions is taken never to end
+# (`simulate --max-decisions`, and `play` with every seat a bot).
+MAX_DECISIONS = 100_000
+
 # What a draw is for, so a bot's option and its reaction time come from different streams.
 CHOOSE, REACT, SLIP = 1, 2, 3
 

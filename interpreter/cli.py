@@ -22,7 +22,7 @@ from contextlib import contextmanager
 
 from tabletop.dsl.diagnostics import RulebookError, render_all
 from tabletop.interpreter import savefile
-from tabletop.interpreter.bots import BOTS, Seat, parse_kind
+from tabletop.interpreter.bots import BOTS, MAX_DECISIONS, Seat, parse_kind
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.savefile import AUTOSAVE
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
@@ -193,8 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seat", action="append", type=_sim_seat, default=[], metavar="N=KIND[:K=V,...]",
                      help="another bot for seat N (1-based), e.g. 2=racer:skill=0.9 (repeatable); the win "
                           "rates then compare the bots")
-    sim.add_argument("--max-decisions", type=_positive, default=100_000, metavar="M",
-                     help="a game still running after M decisions counts as an error (default 100000)")
+    sim.add_argument("--max-decisions", type=_positive, default=MAX_DECISIONS, metavar="M",
+                     help="a game still running after M decisions counts as an error (default %(default)s)")
     sim.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, metavar="W",
                      help="processes sharing the games (default: all cores, here %(default)s); the "
                           "statistics are the same for any number")

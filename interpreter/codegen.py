@@ -208,8 +208,8 @@ class Source:
             if isinstance(e.key, A.Lit) and type(e.key.value) is int and e.key.value >= 0:
                 return f"{self.write(e.obj, d)}[{self.write(e.key, d)}]"
             return f"{self.const(item_at)}({self.write(e.obj, d)}, {self.write(e.key, d)})"
-        table = self.c.tables[ref[1]]
-        if e.more_keys or not all(self.c.constant(entry[4]) is not None for entry in table):
+        table = self.c.tables.get(ref[1])
+        if table is None or e.more_keys or not all(self.c.constant(entry[4]) is not None for entry in table):
             return None
         rows = [(low, high, self.c.constant(node)[0]) for low, high, _, _, node in table]
         lookup = table_of_values(ref[1], rows, self.c.where(), e.span)

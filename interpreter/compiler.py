@@ -413,8 +413,13 @@ class Compiler:
         ref = self.refs[id(e)]
         key = self.expr(e.key)
         if ref[0] == "table":
-            table = self.tables[ref[1]]
             name = ref[1]
+            if name not in self.tables:        # a table that reads itself, or one reading it: asked at play
+                tables, keys = self.tables, [key] + [self.expr(k) for k in e.more_keys]
+                where, span = self.where(), e.span
+                lookup_in = self.table_lookup
+                return lambda m, env: lookup_in(name, tables[name], keys, span, where)(m, env)
+            table = self.tables[ref[1]]
             size, where, span = len(table), self.where(), e.span
             if e.more_keys:
                 return self.table_lookup(name, table, [key] + [self.expr(k) for k in e.more_keys], e.span,
@@ -434,6 +439,28 @@ class Compiler:
         obj = self.expr(e.obj)
         item_at = codegen.item_at
         return lambda m, env: item_at(obj(m, env), key(m, env))
+
+    def table_order(self, sym) -> list:
+        """The tables in an order where each comes after the tables its values read (a table may
+        be declared below its use); tables that read each other keep the order they are declared
+        in, and look each other up when the game asks (`ex_Index`)."""
+        reads = {n: [self.refs[id(x)][1] for e in s.decl.entries for x in A.walk(e.value, statements=False)
+                     if isinstance(x, A.Index) and self.refs.get(id(x), ("",))[0] == "table"]
+                 for n, s in sym.items() if s.kind == "table"}
+        order, state = [], {}
+
+        def visit(n):
+            if state.get(n):
+                return
+            state[n] = "visiting"
+            for m in reads[n]:
+                if m in reads and m not in state:
+                    visit(m)
+            state[n] = "done"
+            order.append(n)
+        for n in reads:
+            visit(n)
+        return order
 
     @staticmethod
     def table_lookup(name, table, keys, span, where):
@@ -733,10 +760,9 @@ class Compiler:
         for n, s in sym.items():
             if s.kind == "die":
                 out.dice[n] = list(s.decl.faces)
-        for n, s in sym.items():
-            if s.kind == "table":
-                self.decl_where = f"the table '{n}'"
-                self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in s.decl.entries]
+        for n in self.table_order(sym):
+            self.decl_where = f"the table '{n}'"
+            self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in sym[n].decl.entries]
         self.fixed = purity.fixed_definitions(self)
         self.seated = purity.fixed_definitions(self, seated=True) - self.fixed
         self.kept = memo.kept_definitions(self) if codegen.writing() else {}
@@ -827,7 +853,8 @@ class Compiler:
                                            for d, n in w.ranking])
             else:
                 self.decl_where = "the winners"
-                out.winners = ("expr", guarded(self.expr(w.expr), w.span, "The winners"), c.env_sizes.get(id(w), 0))
+                out.winners = ("expr", guarded(self.expr(w.expr), w.span, "The winners"), c.env_sizes.get(id(w), 0),
+                               w.span)
                 self.decl_where = "the display"
         if c.display is not None:
             for item in c.display.items:

@@ -350,7 +350,12 @@ class Machine:
                 stack.pop()
                 self.envs.pop()
             else:
-                self.end_block(frame, blk)
+                try:
+                    self.end_block(frame, blk)
+                except BudgetExceeded:
+                    raise
+                except (RuleError, *PY_ERRORS) as e:
+                    raise self.block_failed(e, frame, blk) from None
         if self.zones_written is not None:
             self.check_one_place()
 
@@ -382,6 +387,36 @@ class Machine:
             if b.kind == "proc":
                 break
         return placed(e, blk.owner, st.span, loop, steps)
+
+    def block_failed(self, e, frame, blk: Block) -> RuleError:
+        """An error while a block ended (error path only): a loop's next test or item, said at the
+        loop's line, or a reaction's condition, items, label or prompt, at the reaction's line."""
+        if blk.kind == "signal":
+            event = frame[3]["event"]
+            return self.reaction_failed(e, self.prog.instants if event is None else self.prog.reactions[event])
+        span = getattr(blk.data, "span", None)
+        if isinstance(e, RuleError):
+            return e.at(span)
+        return failed(e, e.__traceback__, f"This line of the {blk.owner} cannot be carried out", span,
+                      f"{line_words(span)} of the {blk.owner}")
+
+    @staticmethod
+    def reaction_failed(e, reactions) -> RuleError:
+        """An error while a reaction's condition, items, label or prompt were worked out (error
+        path only), said at the line of the reaction whose generated code it happened in (the
+        traceback's code is named after its line, `codegen._compiled`), else the first's."""
+        lines, tb = set(), e.__traceback__
+        while tb is not None:
+            name = tb.tb_frame.f_code.co_filename
+            if name.startswith("<rule line "):
+                lines.add(name[len("<rule line "):-1])
+            tb = tb.tb_next
+        r = next((r for r in reactions if str(getattr(r["span"], "line", "")) in lines), reactions[0])
+        if isinstance(e, RuleError):
+            return e.at(r["span"])
+        where = f"the reaction '{r['name']}'"
+        return failed(e, e.__traceback__, f"This line of {where} cannot be carried out", r["span"],
+                      f"{line_words(r['span'])} of {where}")
 
     def end_block(self, frame, blk: Block):
         kind = blk.kind
@@ -505,6 +540,16 @@ class Machine:
                     yield k, r, x, env
 
     def instant_ready(self) -> bool:
+        """Whether some seat may play an instant reaction now (an error in a reaction's condition
+        or items is said at the reaction's line, not at the decision or turn that asked)."""
+        try:
+            return self.instants_open()
+        except BudgetExceeded:
+            raise
+        except (RuleError, *PY_ERRORS) as e:
+            raise self.reaction_failed(e, self.prog.instants) from None
+
+    def instants_open(self) -> bool:
         """Whether some seat may play an instant reaction now. Declined offers are forgotten once
         their condition no longer holds, or their item has left the reaction's list (`for victim
         in out_players`: the victim came back in), so a new occasion is offered again."""

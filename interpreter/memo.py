@@ -77,7 +77,8 @@ def _own(compiler, node, out: set, calls: set) -> bool:
         elif isinstance(x, A.Index):
             ref = refs[id(x)]
             if ref[0] == "table":
-                if not all(compiler.constant(entry[4]) is not None for entry in compiler.tables[ref[1]]):
+                table = compiler.tables.get(ref[1])
+                if table is None or not all(compiler.constant(entry[4]) is not None for entry in table):
                     return False
                 tables.add(id(x.obj))
         elif isinstance(x, A.Call):

@@ -99,8 +99,8 @@ def _fixed(compiler, node, fixed: set, seated: bool = False) -> bool:
     if isinstance(node, A.Index):
         ref = refs[id(node)]
         if ref[0] == "table":
-            table = compiler.tables[ref[1]]
-            if node.more_keys or not all(compiler.constant(entry[4]) is not None for entry in table):
+            table = compiler.tables.get(ref[1])
+            if table is None or node.more_keys or not all(compiler.constant(entry[4]) is not None for entry in table):
                 return False
             return _fixed(compiler, node.key, fixed, seated)
         return _fixed(compiler, node.obj, fixed, seated) and _fixed(compiler, node.key, fixed, seated)

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from tabletop.interpreter import race, savefile
 from tabletop.interpreter.errors import GameError
-from tabletop.interpreter.bots import Move, Seat, bot_move
+from tabletop.interpreter.bots import MAX_DECISIONS, Move, Seat, bot_move
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
 from tabletop.interpreter.words import labels_fitting
 
@@ -298,11 +298,11 @@ class Session:
                 return self.stopped(Stop(f"tabletop play: internal error ({type(e).__name__}: {e}). Please "
                                          "report it; TABLETOP_DEBUG=1 shows the traceback.", offer=False))
             try:
-                self.finished()
+                drawn = self.finished()
             except getattr(self.api, "RuleError", ()) as e:
                 tell(f"The game is over, but the rulebook failed to score it: {e}")
                 return 1
-            return 0
+            return 0 if drawn else 1
 
     def rebuild(self) -> None:
         self.state = savefile.replay(self.game, self.state.players, self.seed, self.moves)
@@ -314,7 +314,11 @@ class Session:
         return on_stop_signals(stop)
 
     def loop(self) -> None:
+        unattended, start = len(self.bots) == self.state.players, self.state.decisions
         while not self.state.is_over:
+            if unattended and self.state.decisions - start >= MAX_DECISIONS:
+                raise Stop(f"Every seat is a bot, and the game went on for {MAX_DECISIONS} decisions: the "
+                           "rulebook may never end (`tabletop simulate` reports such games).", offer=False)
             decision = self.state.pending
             if decision.kind == "secret":
                 self.secret_choice(decision)
@@ -596,12 +600,19 @@ class Session:
             tell(f"Game saved to {_shown(path)}. Resume it with: tabletop play --load {shlex.quote(_shown(path))}")
         return 1
 
-    def finished(self) -> None:
+    def finished(self) -> bool:
+        """Show the end of the game: the table, the result, what is left of a moves file. False if
+        the rulebook failed to draw the table (the result is told all the same)."""
+        drawn = True
         if not self.quiet:
             humans = [s for s in range(self.state.players) if s not in self.bots]
             self.say()
             # One person: their own view. Several at one keyboard, or bots alone: what all may see.
-            self.term.display(self.state.display(humans[0] if len(humans) == 1 else None))
+            try:
+                self.term.display(self.state.display(humans[0] if len(humans) == 1 else None))
+            except getattr(self.api, "RuleError", ()) as e:     # the result is still told
+                tell(f"The game is over, but the rulebook failed to draw the table: {e}")
+                drawn = False
         self.say(format_result(self.state.result, self.state.players))
         if self.script and (line := self.script.next()):
             if all(seat in self.bots for seat in range(self.state.players)):
@@ -613,3 +624,4 @@ class Session:
             path = self.save_anywhere()
             if path is not None:
                 self.say(f"Game saved to {path}.")
+        return drawn

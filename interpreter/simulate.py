@@ -21,7 +21,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from tabletop.interpreter.bots import bot_move, make_bot, parse_kind
+from tabletop.interpreter.bots import MAX_DECISIONS, bot_move, make_bot, parse_kind
 
 MAX_ERROR_MESSAGES = 5
 DISPLAYED = 10      # the first games of a run, whose display is drawn at the start and the end
@@ -171,7 +171,7 @@ def _interrupts_held():
 
 
 def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",
-             max_decisions: int = 100_000, name: str | None = None, seats: dict | None = None,
+             max_decisions: int = MAX_DECISIONS, name: str | None = None, seats: dict | None = None,
              workers: int = 1, progress=None) -> dict:
     """Play `games` bot games of `game` and return their statistics as plain data.
 

@@ -144,12 +144,18 @@ def display_parts(prog: Compiled, data: dict) -> list[dict]:
     try:
         return _display_parts(prog, Machine(prog, data))
     except RuleError as e:
-        if " none" not in e.message:
+        if " none" not in e.message or not _hides_something(prog):
             raise
         # The likely cause: the line reads a card this seat may not see (none in its view).
         raise RuleError(e.message + " The display is drawn from what the seat looking at it may see, where "
                         "each card hidden from that seat is none: a display line must not read a hidden card.",
                         e.span) from None
+
+
+def _hides_something(prog: Compiled) -> bool:
+    """Whether some zone of the rulebook is seen by its owner only, or by nobody."""
+    return any(vis != "public" for vis, _ in [*prog.global_vis, *prog.player_vis]) or \
+        any(vis != "public" for zones in prog.thing_zones.values() for vis in zones.values())
 
 
 def _display_parts(prog: Compiled, m) -> list[dict]:

@@ -5,7 +5,7 @@ import signal
 
 import pytest
 
-from inline import game, write
+from inline import CELL_GRID, CELLS, game, write
 from tabletop.interpreter import cli, session
 from tabletop.interpreter.api import RuleError
 
@@ -144,3 +144,124 @@ turn:
 """)
     with pytest.raises(RuleError, match=r"game\.rules:[67]:\d+: The rules ran 1000000 steps without asking anyone"):
         g.new_state(seed=1)
+
+
+TABLED = """
+game "Tables"
+players 2
+player var points: int = 0
+define score(p: player): int = p.points
+"""
+
+
+@pytest.mark.parametrize("tables, points", [
+    ("table t:\n    1 -> u[1] + u[2]\ntable u:\n    1 -> 4\n    2 -> v[1]\ntable v:\n    1 -> 10\n", 14),
+    ("table t:\n    1 -> t[2]\n    2 -> 5\n", 5),
+])
+def test_a_table_may_read_a_table_declared_below_it_or_itself(tmp_path, tables, points):
+    g = game(tmp_path, TABLED + tables + "turn:\n    current.points += t[1]\n    end game \"done\"\n")
+    assert g.new_state(seed=1).result.scores[0] == points
+
+
+def test_tables_that_read_each_other_for_ever_stop_with_a_rule_error(tmp_path):
+    g = game(tmp_path, TABLED + """
+table t:
+    1 -> u[1]
+table u:
+    1 -> t[1]
+turn:
+    current.points += t[1]
+    end game "done"
+""")
+    with pytest.raises(RuleError, match="nest too deeply"):
+        g.new_state(seed=1)
+
+
+REACTING = TABLED + """
+var who: player = none
+event boom(v: player)
+"""
+
+
+@pytest.mark.parametrize("reaction, words", [
+    ('reaction r on boom(v) by p if who.points > 1 labelled "x":', "reads a variable of a player who is nobody"),
+    ('reaction r on boom(v) by p if players[7].points > 0 labelled "x":', "asks for item 7 of a list of 2 items"),
+    ('reaction r on boom(v) by p labelled "x {who.points}":', "reads a variable of a player who is nobody"),
+    ('reaction r on boom(v) by p labelled "x" prompt "{who.points}":', "reads a variable of a player who is nobody"),
+])
+def test_a_reaction_that_cannot_be_offered_is_a_rule_error_at_its_line(tmp_path, reaction, words):
+    g = game(tmp_path, REACTING + reaction + """
+    p.points += 1
+turn:
+    signal boom(current)
+    end game "done"
+""")
+    with pytest.raises(RuleError, match=words) as e:
+        g.new_state(seed=1)
+    assert e.value.span.line == 8 and "This line of the reaction 'r' cannot be carried out" in str(e.value)
+
+
+def test_an_instant_reaction_that_cannot_be_offered_is_blamed_not_the_turn(tmp_path):
+    g = game(tmp_path, REACTING + """reaction r instantly by p if who.points > 1 labelled "x":
+    p.points += 1
+turn:
+    choose x from [1, 2]
+    end game "done"
+""")
+    with pytest.raises(RuleError, match="reads a variable of a player who is nobody") as e:
+        g.new_state(seed=1)
+    assert e.value.span.line == 8 and "the reaction 'r'" in str(e.value)
+
+
+def test_a_loop_test_that_fails_the_second_time_names_the_loop(tmp_path):
+    g = game(tmp_path, REACTING + """turn:
+    n = 0
+    while n < 2 or who.points > 1:
+        n += 1
+    end game "done"
+""")
+    with pytest.raises(RuleError, match="reads a variable of a player who is nobody") as e:
+        g.new_state(seed=1)
+    assert e.value.span.line == 10
+
+
+def test_winners_that_are_not_players_are_a_rule_error_at_the_winners_line(tmp_path, capsys):
+    source = REACTING + """winners: [who]
+turn:
+    end game "done"
+"""
+    with pytest.raises(RuleError, match="The winners must be players, but the list holds none") as e:
+        game(tmp_path, source).new_state(seed=1).result
+    assert e.value.span.line == 8
+    folder = write(tmp_path, source)
+    assert cli.main(["simulate", str(folder), "-n", "2", "--workers", "1"]) == 1
+    out, err = capsys.readouterr()
+    assert "game.rules:8:1: The winners must be players" in out + err and "internal error" not in out + err
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_display_that_fails_at_the_end_is_not_called_a_scoring_error(tmp_path, capsys, hidden):
+    folder = write(tmp_path, REACTING + (CELL_GRID + "zone bag: cell, hidden\n" if hidden else "") + """display:
+    show "{who.points}"
+turn:
+    end game "done"
+""", **CELLS)
+    assert cli.main(["play", str(folder), "--seat", "1=first", "--seat", "2=first"]) == 1
+    out, err = capsys.readouterr()
+    assert "The game is over, but the rulebook failed to draw the table: " in err and "score it" not in err
+    assert "Scores: Player 1 0, Player 2 0" in out, "the result is told all the same"
+    assert ("a display line must not read a hidden card" in err) == hidden, "the hint only where cards are hidden"
+
+
+def test_play_with_bots_alone_stops_a_game_that_never_ends(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(session, "MAX_DECISIONS", 500)
+    monkeypatch.chdir(tmp_path)
+    folder = write(tmp_path, TABLED + """turn:
+    choose x from [1, 2]
+    current.points = x
+    if current.points > 5:
+        end game "never"
+""")
+    assert cli.main(["play", str(folder), "--seat", "1=random", "--seat", "2=random", "--quiet"]) == 1
+    out, err = capsys.readouterr()
+    assert "Every seat is a bot, and the game went on for 500 decisions" in err and "Game saved to" in err
