@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import types as T
 
 MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
+MAX_FACES = 1000         # the faces of one die, which `roll` draws from
 
 # name: (min args, max args, short description)
 BUILTINS = {

@@ -506,10 +506,12 @@ class Checker:
                 if not faces:
                     self.error("E206", f"The die '{d.name}' has no faces.", self.word(d, ":", after=3, next_token=True),
                                "write its faces, e.g. die d6: 1 to 6 (the lower number first)")
-                elif all(isinstance(f, int) for f in faces):
-                    s.type = "die:int"
                 else:
-                    s.type = self.die_faces(d)
+                    if len(faces) > B.MAX_FACES:      # listed one by one (a range is told by the parser)
+                        self.error("E206", f"A die has at most {B.MAX_FACES} faces, not {len(faces)}.",
+                                   self.word(d, d.name, after=d.span.column - 1 + len("die")),
+                                   "a face listed twice comes up twice as often: give fewer faces")
+                    s.type = "die:int" if all(isinstance(f, int) for f in faces) else self.die_faces(d)
             elif s.kind == "define":
                 self.params(d)
                 s.type = self.resolve_type(d.result) if d.result else None
@@ -915,15 +917,18 @@ class Checker:
                            "'choose x from rolled ...'")
 
     def recursive_definitions(self) -> list:
-        """The definitions that may call themselves, directly or through others: only these can
-        be endless (E309, W104), and there are few, so the closer look is kept for them."""
+        """The definitions that may call themselves, directly or through others (or through a
+        table's entries, which a look-up works out): only these can be endless (E309, W104), and
+        there are few, so the closer look is kept for them."""
         calls = {}
         for s in self.sym.values():
-            if s.kind == "define":
-                calls[s.decl.name] = {r[1] for n in A.walk(s.decl.body)
-                                      if (r := self.out.refs.get(id(n))) is not None and r[0] == "define"}
+            if s.kind in ("define", "table"):
+                calls[s.decl.name] = {r[1] for n in A.walk(self.value_of(s.decl.name))
+                                      if (r := self.out.refs.get(id(n))) is not None and r[0] in ("define", "table")}
         out = []
         for name, direct in calls.items():
+            if self.sym[name].kind != "define":
+                continue
             seen, todo = set(), list(direct)
             while todo and name not in seen:
                 x = todo.pop()
@@ -937,28 +942,64 @@ class Checker:
     def check_endless(self, d):
         """E309 for a definition that can never give its answer: every way through its value calls
         itself (or another definition that always calls it back) first; or, with no values, it
-        calls itself at all (nothing has changed when it does) and draws nothing at random."""
+        calls itself at all, itself or through the entries of a table it looks up (nothing has
+        changed when it does), and draws nothing at random."""
         found = self.always_calls(d.body, d.name, {d.name})
         if found is None and not d.params and not any(
                 isinstance(n, A.Call) and n.name in ("roll", "pick", "shuffled") for n in A.walk(d.body)):
-            found = next(((n, None) for n in A.walk(d.body)
-                          if self.out.refs.get(id(n)) == ("define", d.name)), None)
+            found = self.calls_at_all(d.body, d.name, set())
         if found is None or d.name in self.endless:
             return
         node, via = found
         self.endless.update({d.name, via})      # a loop of two definitions is one mistake
-        how = "itself" if via is None else f"'{via}', which always comes back to '{d.name}',"
+        if via is None:
+            how = "itself"
+        elif getattr(self.sym.get(via), "kind", None) == "table":
+            how = f"the table '{via}', whose entry leads back to '{d.name}',"
+        else:
+            how = f"'{via}', which always comes back to '{d.name}',"
+        verb = "looks up" if via is not None and getattr(self.sym.get(via), "kind", None) == "table" else "calls"
         hint = "give it a way out, e.g. 'if ... then <answer> else ...', or compute it another way"
         if not d.params:
-            self.error("E309", f"The definition '{d.name}' calls {how} before it has an answer, so working it "
+            self.error("E309", f"The definition '{d.name}' {verb} {how} before it has an answer, so working it "
                        "out never ends.", node, hint)
         else:       # certain too, but a game only fails once it is used: reported, not refused
-            self.warn("W104", f"The definition '{d.name}' calls {how} whatever its values are, before it has "
+            self.warn("W104", f"The definition '{d.name}' {verb} {how} whatever its values are, before it has "
                       "an answer, so working it out never ends.", node, hint)
 
+    def calls_at_all(self, e, name: str, seen: set, via=None):
+        """(node, table passed through) of a use of the definition `name` anywhere in `e`, or in
+        the entries of a table `e` looks up that the look-up may give (and so on, table after
+        table); None if there is none."""
+        for n in A.walk(e):
+            ref = self.out.refs.get(id(n))
+            if ref == ("define", name):
+                return n, via
+            if ref is not None and ref[0] == "table" and ref[1] not in seen and isinstance(n, A.Index):
+                seen.add(ref[1])
+                hit = self.calls_at_all(self.entries_looked_up(n, self.sym[ref[1]].decl), name, seen, via or ref[1])
+                if hit is not None:
+                    return (n, hit[1]) if via is None else hit
+        return None
+
+    def entries_looked_up(self, e: A.Index, table: A.TableDecl) -> list:
+        """The values of a table that a look-up may give: the one entry its keys pick when they are
+        written out (numbers, enum values, texts), else every entry's."""
+        keys = [_key_constant(k, self.out.refs) for k in [e.key] + list(e.more_keys)]
+        if any(k is None for k in keys):
+            return [x.value for x in table.entries]
+        for x in table.entries:
+            given = [(x.low, x.high)] + list(x.more_keys)
+            if len(given) == len(keys) and all(
+                    (lo <= k <= hi if isinstance(lo, int) and isinstance(hi, int) and type(k) is int else lo == k)
+                    for (lo, hi), k in zip(given, keys)):
+                return [x.value]
+        return []
+
     def always_calls(self, e, name: str, seen: set, via=None):
-        """(node, definition passed through) of a use of the definition `name` that working out `e`
-        always reaches, following definitions `e` always uses; None when some way avoids it."""
+        """(node, definition or table passed through) of a use of the definition `name` that
+        working out `e` always reaches, following definitions `e` always uses and tables it looks
+        up (all the entries a look-up may give); None when some way avoids it."""
         if not isinstance(e, A.Expr) or isinstance(e, A.Lambda):
             return None
         if isinstance(e, A.Cond):
@@ -985,6 +1026,13 @@ class Checker:
             if ref[1] not in seen and s is not None and s.kind == "define":
                 seen.add(ref[1])
                 if self.always_calls(s.decl.body, name, seen, via) is not None:
+                    return e, via or ref[1]
+        if ref is not None and ref[0] == "table" and isinstance(e, A.Index) and ref[1] not in seen:
+            s = self.sym.get(ref[1])
+            if s is not None and s.kind == "table":
+                seen.add(ref[1])
+                ways = self.entries_looked_up(e, s.decl)
+                if ways and all(self.always_calls(x, name, seen, via) is not None for x in ways):
                     return e, via or ref[1]
         return None
 
@@ -1013,28 +1061,40 @@ class Checker:
             message = f"The starting value of '{name}' reads '{name}' itself, which has no value yet."
         else:
             later = why or ("it is declared after this one" if var.name != name else "it is this very variable")
-            through = f" (through the definition '{via}')" if via else ""
+            through = f" (through the {self.sym[via].kind.replace('define', 'definition')} '{via}')" if via else ""
             message = (f"The starting value of '{name}' reads the variable '{var.name}'{through}, "
                        f"which has no value yet: {later}.")
         self.error("E308", message, node,
                    "start it with a fixed value (0, [], none) and set it in 'setup:'")
 
     def reads_variable(self, expr, own: int, seen: set):
-        """The first (node, declaration, definition it is read through) of a game variable with
-        no value yet when `expr` is worked out: slot `own` or later, or any (own < 0)."""
+        """The first (node, declaration, definition or table it is read through) of a game
+        variable with no value yet when `expr` is worked out: slot `own` or later, or any (own < 0).
+        A table's look-up may give any of its entries, so each entry's value counts."""
         for node in A.walk(expr):
             ref = self.out.refs.get(id(node))
             if ref is None:
                 continue
             if ref[0] == "global" and 0 <= ref[1] < len(self.out.globals_) and (own < 0 or ref[1] >= own):
                 return node, self.out.globals_[ref[1]], None
-            if ref[0] == "define" and ref[1] not in seen:
+            if ref[0] in ("define", "table") and ref[1] not in seen:
                 seen.add(ref[1])
-                s = self.sym.get(ref[1])
-                if s is not None and s.kind == "define":
-                    inner = self.reads_variable(s.decl.body, own, seen)
+                body = self.value_of(ref[1])
+                if body is not None:
+                    inner = self.reads_variable(body, own, seen)
                     if inner is not None:
                         return node, inner[1], inner[2] or ref[1]
+        return None
+
+    def value_of(self, name: str):
+        """What working out the definition or looking up the table `name` reads: the definition's
+        body, or the values of all the table's entries (a look-up gives one of them); None for
+        anything else."""
+        s = self.sym.get(name)
+        if s is not None and s.kind == "define":
+            return s.decl.body
+        if s is not None and s.kind == "table":
+            return [e.value for e in s.decl.entries]
         return None
 
     def define_type(self, s: Symbol) -> str:
@@ -1189,6 +1249,8 @@ class Checker:
             return next(iter(enum_types))
         if keys and all(isinstance(lo, int) for _, lo, _ in keys):
             return T.INT
+        if keys and all(isinstance(lo, A.TextKey) for _, lo, _ in keys):
+            return T.TEXT
         return None
 
     def check_pattern(self, d: A.PatternDecl):
@@ -1939,6 +2001,7 @@ class Checker:
 
     def st_Secret(self, st: A.Secret, loop):
         self.choices.append(st)
+        self.secret_names_bound_once(st)
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
             self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players)
@@ -1955,6 +2018,24 @@ class Checker:
                 self.template(st.label)
                 self.block(st.body, loop)
         self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
+
+    def secret_names_bound_once(self, st: A.Secret):
+        """E202 when a secret choice binds one name twice (`secretly each p in players chooses p
+        from ...`): its block runs once per player with both set, so the later one hides the
+        earlier, and the block could no longer tell which player chose (or what)."""
+        bound = [(st.player_var, "each", "each player"), (st.var, "chooses", "the choice")]
+        if st.time_var:
+            bound.append((st.time_var, "timed", "the reaction time"))
+        for i, (name, keyword, what) in enumerate(bound):
+            first = next((w for n, _, w in bound[:i] if n == name), None)
+            if first is None:
+                continue
+            start = self.word(st, keyword, after=st.span.column - 1)
+            at = self.word(st, name, after=start.end_column - 1) if start is not st.span else st.span
+            lost = {"each player": "which player chose", "the choice": "what was chosen"}[first]
+            self.error("E202", f"This secret choice names '{name}' twice, as {first} and as {what}: in its block "
+                               f"'{name}' would be {what} alone, and the block could not tell {lost}.", at,
+                       "give each its own name, e.g. 'secretly each p in players chooses x from ...'")
 
     # ------------------------------------------------------------------ expressions
     def want(self, e, typ, what):
@@ -2067,7 +2148,12 @@ class Checker:
                            f"write {e.name}(" + ", ".join(p.name for p in s.decl.params) + ")")
             self.out.refs[id(e)] = ("define", e.name)
             return self.define_type(s)
-        if k in ("die", "pattern", "table"):
+        if k == "table":
+            # A table is not a value: only its entries are (`u[1]`), wherever a value is written.
+            self.error("E305", f"'{e.name}' is a table, not a value: a value is one of its entries, looked up by "
+                               "its key.", e, f"look it up: {self.table_lookup_example(s.decl)}")
+            return T.ERROR
+        if k in ("die", "pattern"):
             self.out.refs[id(e)] = (k, e.name)
             return s.type if k == "die" else k
         if k == "pvar":
@@ -2075,6 +2161,19 @@ class Checker:
             return s.type
         self.error("E305", f"'{e.name}' is {T.article(k)} {k}, not a value.", e)
         return T.ERROR
+
+    @staticmethod
+    def table_lookup_example(d: A.TableDecl) -> str:
+        """A look-up of the table by its first entry's keys, as a rulebook writes it (`u[1]`,
+        `damage[1, 2]`, `names["x"]`)."""
+        if not d.entries:
+            return f"{d.name}[key]"
+        e = d.entries[0]
+        def shown(k):
+            if isinstance(k, A.TextKey):
+                return '"' + k.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
+            return str(k)
+        return f"{d.name}[{', '.join(shown(lo) for lo, _ in [(e.low, e.high)] + list(e.more_keys))}]"
 
     def ex_ThingRef(self, e: A.ThingRef):
         s = self.sym.get(e.kind)
@@ -2153,7 +2252,8 @@ class Checker:
                 kt = self.expr(key, self.ctx)
                 if want and i < len(want) and not T.fits(kt, want[i]):
                     where = f" in its {_ORDINALS[i]} key" if width > 1 else ""
-                    self.error("E301", f"The table '{e.obj.name}' is looked up by {T.show(want[i])}{where}, not by {T.a(kt)}.", key)
+                    self.error("E301", f"The table '{e.obj.name}' is looked up by {T.a(want[i])}{where}, not by {T.a(kt)}.",
+                               key, self.type_hint(key, kt, want[i]) or f"its entries are looked up like {self.table_lookup_example(table)}")
             if width == 1 and len(keys) == 1:
                 self.table_gap(table, keys[0])
                 if want and want[0].startswith("enum:") and self.out.types.get(id(keys[0])) == want[0]:
@@ -2532,8 +2632,15 @@ class Checker:
                            "add 'round:' followed by what everyone does in a round")
         self.ends_during_setup()
         if not self.ended:
-            self.error("E404", "The game has no end condition: no rule ever says 'end game'.", first,
-                       "add 'end game \"why\"' where the rules say the game ends")
+            at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
+            if self.p.ends_dropped:      # a variant's replace (or remove) took away the base's `end game`
+                change, base = self.p.ends_dropped[0]
+                what = f"'{base.name}' section" if isinstance(base, A.PhaseDecl) else f"{base.kind_word} '{base.name}'"
+                verb = "removes" if isinstance(change, A.RemoveDecl) else "replaces"
+                at = self.word(change, base.name, after=change.span.column - 1)
+                hint = (f"this {verb} the base's {what} (line {base.span.line} of {Path(base.span.file).name}), "
+                        f"which said 'end game'; add 'end game \"why\"' where the game ends")
+            self.error("E404", "The game has no end condition: no rule ever says 'end game'.", at, hint)
         if out.winners is None and not (self.sym.get("score") and self.sym["score"].kind == "define"):
             other = self.rules.get("score")
             if self.sym.get("score") is not None:
@@ -2672,6 +2779,20 @@ def _constant(e):
         if a is None or b is None or abs(a) > 10 ** 15 or abs(b) > 10 ** 15:
             return None
         return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+    return None
+
+
+def _key_constant(e, refs: dict):
+    """The table key an expression is written as, when it is written out: a whole number, an enum
+    value's name, or a text without braces; else None."""
+    n = _constant(e)
+    if n is not None:
+        return n
+    ref = refs.get(id(e))
+    if isinstance(e, A.Name) and ref is not None and ref[0] == "enum":
+        return ref[1]
+    if isinstance(e, A.Template) and all(isinstance(p, str) for p in e.parts):
+        return "".join(e.parts)
     return None
 
 

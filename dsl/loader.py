@@ -56,6 +56,8 @@ class Program:
     data_read: set = field(default_factory=set)         # the real paths of the data files read
     changes: dict = field(default_factory=dict)         # name -> ("removed", "replaced" or "retyped", the span, ...)
     cut_short: list = field(default_factory=list)       # (an `extend`, the base's `return` that skips its steps)
+    ends_dropped: list = field(default_factory=list)    # (a variant's `replace` or `remove`, the base's declaration
+                                                        # it dropped, which said `end game`)
 
 
 def variant_name_for(name: str) -> str:
@@ -278,6 +280,7 @@ class Loader:
         self.included_at: dict = {}        # a file read by an include -> (that include, the file holding it)
         self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
         self.changes: dict = {}            # names an extension removed or replaced: name -> (how, span)
+        self.ends_dropped: list = []       # (a `replace` or `remove`, the base's declaration with `end game` it dropped)
 
     def error(self, code, message, span, hint=""):
         self.diags.append(Diagnostic(code, message, span, hint))
@@ -413,12 +416,20 @@ class Loader:
             return None
         return Path(real) / "game.rules" if os.path.isdir(real) else p
 
+    def note_end_dropped(self, change, base_d):
+        """Note a `replace` (or `remove`) that drops a base declaration saying `end game` while saying
+        none itself: if the game is then left with no end, the error belongs at that line."""
+        if any(isinstance(n, A.EndGame) for n in A.walk(base_d)) and \
+                not any(isinstance(n, A.EndGame) for n in A.walk(change)):
+            self.ends_dropped.append((change, base_d))
+
     def apply_changes(self, base: list, own: list) -> list:
         """An extension's declarations over its base: replace, remove, or add."""
         merged = list(base)
         index = {self.key(d): i for i, d in enumerate(merged)}
         overridden: set = set()
         extended: dict = {}      # key -> the `extend` of this file that grew it
+        replaced: dict = {}      # key -> the `replace` of this file that replaced it
         for d in own:
             if isinstance(d, A.RemoveDecl):
                 hits = [k for k in index if k[1] == d.name]
@@ -426,6 +437,7 @@ class Loader:
                     self.error("E014", f"There is nothing named '{d.name}' in the base rulebook to remove.", d.span,
                                did_you_mean(d.name, [k[1] for k in index]))
                 for k in hits:
+                    self.note_end_dropped(d, merged[index[k]])
                     merged[index.pop(k)] = None
                 if hits:
                     self.changes[d.name] = ("removed", d.span)
@@ -461,6 +473,18 @@ class Loader:
                     self.error("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column), hint)
                     continue
+                if k in replaced:        # the last replacement would win, and the first be lost unsaid
+                    first = replaced[k]
+                    where = f"line {first.span.line}" + (f" of {first.span.file}" if first.span.file != d.span.file else "")
+                    at = word_at(self.sources, d.span, d.name, d.span.column - 1)
+                    text = self.sources.line(d.span.file, d.span.line) or ""
+                    words = " ".join(text[:at.end_column - 1].split()) if at is not d.span else f"replace {d.name}"
+                    what = f"the '{d.name}' section" if isinstance(d, A.PhaseDecl) else f"the {d.kind_word} '{d.name}'"
+                    self.error("E202", f"This replaces {what} a second time: the variant "
+                                       f"already replaces it at {where}, and only one replacement can count.", at,
+                               f"keep one '{words}' (this one or the one at {where}), with what both should say")
+                    continue
+                replaced[k] = d
                 if k in extended:        # the replacement would drop what the extend above it added
                     e = extended[k]
                     self.error("E015", f"'extend {e.kind_word} {d.name}' at line {e.span.line} adds to the base's "
@@ -484,6 +508,13 @@ class Loader:
                     dropped = [f.name for f in base_d.fields if f.name not in kept]
                     if dropped:     # the base's rules and data still use them: one error, at this line
                         self.changes[d.name] = ("narrowed", d.span, dropped)
+                elif isinstance(d, (A.EnumDecl, A.OptionDecl)) and type(base_d) is type(d):
+                    # values the replacement leaves out: the base's rules that name them fail for this reason
+                    kept = set(_values_of(d))
+                    for v in _values_of(base_d):
+                        if v not in kept:
+                            self.changes.setdefault(v, ("dropped", d.span, d.kind_word, d.name))
+                self.note_end_dropped(d, base_d)
                 merged[index[k]] = d
                 self.changes.setdefault(d.name, ("replaced", d.span))
             elif isinstance(d, (A.GameDecl, A.PlayersDecl)) and type(d) not in overridden and \
@@ -1007,7 +1038,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
                          d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
     decls = [d for d in decls if not d.extend]
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),
-                      cut_short=list(loader.cut_short))
+                      cut_short=list(loader.cut_short), ends_dropped=list(loader.ends_dropped))
     syntax = list(loader.diags)
     loader.load_data(decls, base_dir, program)
     program.unread_data = _unread_data(base_dir, variant, program.data_read) if path.is_dir() else []
@@ -1065,6 +1096,7 @@ def note_changes(diagnostics: list, program: Program) -> list:
     out, uses, narrowed = [], {}, {}
     removed = [(name, c[1]) for name, c in program.changes.items() if c[0] == "removed" and name in ("score", "winners")]
     for d in diagnostics:
+        d = _thing_of_a_replaced_kind(d, program)
         if d.code == "E405" and removed:      # the variant took away the base's way to find its winners
             name, span = removed[0]
             d = Diagnostic("E405", f"Removing '{name}' leaves the game no way to find its winners.",
@@ -1082,6 +1114,11 @@ def note_changes(diagnostics: list, program: Program) -> list:
             if how == "retyped":      # the base's rules use it as its old type
                 d = dataclasses.replace(d, hint=f"'{name}' was replaced by {span.file}:{span.line} as '{types[1]}'; "
                                                 f"the base's rules use it as '{types[0]}'")
+                break
+            if how == "dropped":      # a value of an enum (or an option's choice) the replacement left out
+                what = "value of the enum" if types[0] == "enum" else "choice of the option"
+                note = f"'{name}' is a {what} '{types[1]}' in the base, and {span.file}:{span.line} replaces it without '{name}'"
+                d = dataclasses.replace(d, hint=f"{note}; {d.hint}" if d.hint else note)
                 break
             if how != "removed":      # a replaced name in a message is not often the cause: no note
                 continue
@@ -1112,6 +1149,21 @@ def note_changes(diagnostics: list, program: Program) -> list:
     return lead + out
 
 
+def _thing_of_a_replaced_kind(d, program: Program):
+    """An error in another file than the variant's, naming a thing of a kind the variant replaced
+    (`space "Dark Pit"` in the base's rules, a base record's field naming it) that is not among the
+    replacement's things: the replacement's data dropped it, which the hint says."""
+    m = re.search(r"[Tt]here is no (\w+) named ", d.message) if d.code in ("E201", "E025") else None
+    change = program.changes.get(m.group(1)) if m else None
+    if change is None or change[0] not in ("replaced", "narrowed") or d.span.file == change[1].file:
+        return d
+    kind, span = m.group(1), change[1]
+    if not any(isinstance(x, A.KindDecl) and x.name == kind for x in program.decls):
+        return d
+    note = f"the kind '{kind}' is replaced by {span.file}:{span.line}, and the replacement's data has no such {kind}"
+    return dataclasses.replace(d, hint=f"{note}; {d.hint}" if d.hint else note)
+
+
 def _uses_dropped_field(d, kind: str, dropped: list) -> bool:
     """Is `d` about a field of `kind` that a variant's replacement of the kind dropped: a rule
     reading it (E201), or a data record giving it (E023)?"""
@@ -1124,6 +1176,11 @@ def _uses_dropped_field(d, kind: str, dropped: list) -> bool:
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _values_of(d) -> list:
+    """The values an enum declares, or the choices of an option."""
+    return list(d.values) if isinstance(d, A.EnumDecl) else list(d.choices)
 
 
 def _params_words(d) -> str:

@@ -27,6 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
+from .builtins import MAX_FACES
 from .diagnostics import EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
 
@@ -35,7 +36,6 @@ MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} co
 MAX_OPERATORS = 300       # operators and if/then/else in one line (a chain nests one deeper for each)
 MAX_BLOCKS = 100          # blocks open at once
 MAX_DIGITS = 15           # the engine's numbers stay within 10^15
-MAX_FACES = 1000          # faces of one die
 
 
 class _RulesIndenter(Indenter):
@@ -398,7 +398,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def face_range(self, meta, c):
-        low, high = self.number(c[0]), self.number(c[1])
+        low, high = c[0], c[1]          # whole numbers already (signed_int), either end may be negative
         if high - low + 1 > MAX_FACES:
             self.errors.append(Diagnostic("E206", f"A die has at most {MAX_FACES} faces, not {high - low + 1}.",
                                           self.sp(meta)))
@@ -987,6 +987,32 @@ def _glued_keyword(here: str, col: int):
     return here[start:end], start + 1, keyword
 
 
+# The start of each declaration, as it reads when written inside a block by mistake: no statement
+# starts this way (a statement's first name is followed by '=', '(', '.', '[' or a keyword).
+_INDENTED_DECLARATION = re.compile(
+    r"[ \t]+(?:(?P<named>(?:player[ \t]+)?(?:var|zone|kind)|enum|grid|die|table|define|rule|stage|side|pattern"
+    r"|event|reaction|extend|replace)[ \t]+(?P<name>[A-Za-z_]\w*)"
+    r"|(?P<option>option)[ \t]+[A-Za-z_]\w*[ \t]*:[ \t]*[A-Za-z_]"
+    r"|(?P<file>game|include|extends)[ \t]+\"(?:[^\"\\]|\\.)*\"[ \t]*(?:#.*)?$"
+    r"|(?P<players>players)[ \t]+(?P<count>\d+)"
+    r"|(?P<section>setup|play|turn|round|display|winners)[ \t]*(?P<colon>:))")
+
+
+def _indented_declaration(here: str, col: int):
+    """(the words that start it, their column) when the indented line `here` is a declaration
+    written inside a block, and the parser failed where the declaration starts (at or just after
+    its name), not further along a line that only begins like one; else None."""
+    m = _INDENTED_DECLARATION.match(here)
+    if m is None:
+        return None
+    group = next(g for g in ("named", "option", "file", "players", "section") if m.group(g))
+    ends = {"named": m.end("name") + 1, "option": m.end(), "file": len(here) + 1,
+            "players": m.end("count") + 1 if m.group("count") else 0, "section": m.end("colon")}[group]
+    if col > ends:
+        return None
+    return re.sub(r"[ \t]+", " ", m.group(group)), m.start(group) + 1
+
+
 def _misspelt(e, text: str, line: int, col: int):
     """(code, message, (line, column), hint) when the error comes from a misspelt keyword: the
     first word of a statement (`darw 3 from deck`, `retrun`) or of a declaration (`enmu`, `tabel`),
@@ -1013,12 +1039,11 @@ def _misspelt(e, text: str, line: int, col: int):
     if two is not None and col == 1 and two.group(1) + two.group(2) in _DECLARATION_WORDS:
         word = two.group(1) + two.group(2)
         return ("E101", f"'{two.group(0)}' is one word in the language: '{word}'.", (line, 1), f"write '{word}'")
-    # `    rule bump(p: player):` inside a block, failing at its first two words (never `rule = 1`)
-    decl = re.match(r"[ \t]+([a-z]+)[ \t]+(\w+)[^=]*$", here)
-    if decl is not None and decl.group(1) in _DECLARATION_WORDS and decl.group(1) not in _STATEMENT_WORDS \
-            and decl.group(1) not in ("player", "side", "players", "zone") and col <= decl.end(2) + 1:
-        return ("E101", f"'{decl.group(1)}' starts a declaration, which is written at the left margin; this line is "
-                        "indented, inside the block above it.", (line, decl.start(1) + 1),
+    # `    rule bump(p: player):` or `    var x: int = 0` inside a block, failing where it starts
+    decl = _indented_declaration(here, col)
+    if decl is not None and not (decl[0] == "zone" and kind_above(lambda k: lines[k - 1] if 0 < k <= len(lines) else "", line)):
+        return ("E101", f"'{decl[0]}' starts a declaration, which is written at the left margin; this line is "
+                        "indented, inside the block above it.", (line, decl[1]),
                 "move the line (and the lines of its block) to the left margin")
     if m is not None and m.start(1) == 0 and col == 1 and m.group(1) not in _DECLARATION_WORDS \
             and _closest_word(m.group(1), _DECLARATION_WORDS) is None and re.match(r"[A-Za-z_]\w*\s*:\s*(#.*)?$", here):

@@ -1442,3 +1442,171 @@ def test_one_record_with_a_value_of_no_enum_is_told_at_that_record(tmp_path):
     found, _ = run(tmp_path, ("rank: 1}", "rank: 1}"), file="cards.yaml",
                    add={"cards.yaml": BASE["cards.yaml"].replace("suit: hearts", "suit: harts")})
     expect(found, "E025", "cards.yaml", (2, None), "'harts' of 'suit' is not a value of the enum 'suit'")
+
+
+# ------------------------------------------------------------------ a table is not a value
+@pytest.mark.parametrize("change", [
+    ("define best(", "table twice:\n    1 -> ^bonus\n\ndefine best("),                 # in another table's entry
+    ("define best(", "define whole: int = ^bonus\n\ndefine best("),                   # a definition's value
+    ('say "Level {level + 1} reached"', 'say "Level {^bonus} reached"'),              # a text's braces
+    ("    draw 1 from deck to current.hand", "    kept = [^bonus]\n    draw 1 from deck to current.hand"),
+    ("    if level < 9:", "    if ^bonus == 2:"),
+    ("    current.points += bonus[first(current.hand).suit]", "    current.points += ^bonus"),
+])
+def test_a_table_named_where_a_value_is_written_is_one_error_saying_to_look_it_up(tmp_path, change):
+    """A table named where a value is written crashed the compiler ("'u' cannot be used as a
+    value here") when it was another table's entry; a table is not a value anywhere."""
+    found, at = run(tmp_path, change)
+    expect(found, "E305", "game.rules", at, "'bonus' is a table, not a value", "bonus[hearts]")
+    assert [d.code for d in found if d.severity == "error"] == ["E305"], [f"{d.code} {d.message}" for d in found]
+
+
+def test_a_table_whose_entry_names_another_table_is_refused_before_it_is_compiled(tmp_path):
+    from tabletop.interpreter.api import load_game
+    build(tmp_path / "book", ("define best(", "table twice:\n    1 -> bonus\n\ndefine best("))
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path / "book"), source=False)
+    assert [d.code for d in e.value.diagnostics] == ["E305"], e.value.diagnostics
+
+
+# ------------------------------------------------------------------ a text-keyed table looked up by another type
+NAMES = """table names:
+            "Ace" -> 1
+            "Two" -> 2
+
+        table pair:
+            1, "Ace" -> 1
+
+        define best("""
+
+
+@pytest.mark.parametrize("lookup, words", [
+    ("names[^1]", ["'names' is looked up by a text, not by an int", 'names["Ace"]']),
+    ("names[^current]", ["looked up by a text, not by a player"]),
+    ("names[^hearts]", ["looked up by a text, not by a suit"]),
+    ("names[^first(current.hand)]", ["looked up by a text, not by a card", "first(current.hand).name"]),
+    ("pair[1, ^2]", ["'pair' is looked up by a text in its second key, not by an int"]),
+    ("pair[^\"Ace\", \"Ace\"]", ["'pair' is looked up by an int in its first key, not by a text"]),
+])
+def test_a_text_keyed_table_looked_up_by_another_type(tmp_path, lookup, words):
+    """`"x" -> 2` looked up as a[1] passed the check and failed in play ("no entry for 1"), as
+    int- and enum-keyed tables never did."""
+    found, at = run(tmp_path, ("    if level < 9:", f"    if {lookup} > 0:\n        pass\n    if level < 9:"),
+                    add={"game.rules": BASE["game.rules"].replace("define best(", NAMES)})
+    expect(found, "E301", "game.rules", at, *words)
+
+
+def test_a_text_keyed_table_looked_up_by_texts_is_fine(tmp_path):
+    found, _ = run(tmp_path, ("    if level < 9:", '    if names["Ace"] + names[first(current.hand).name] + '
+                                                  'pair[1, "{level}"] > 0:\n        pass\n    if level < 9:'),
+                   add={"game.rules": BASE["game.rules"].replace("define best(", NAMES)})
+    assert not [d for d in found if d.severity == "error"], [f"{d.code} {d.span}: {d.message}" for d in found]
+
+
+# ------------------------------------------------------------------ starting values and loops through tables
+def test_a_variable_that_starts_from_a_table_reading_a_later_variable(tmp_path):
+    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0",
+                               "var early: int = ^late_of[1]\ntable late_of:\n    1 -> late\nvar late: int = 5\n"
+                               "var level: int in 0 to 9 = 0"))
+    expect(found, "E308", "game.rules", at, "'early'", "'late'", "through the table 'late_of'", "declared after")
+
+
+def test_a_definition_without_values_that_comes_back_to_itself_through_a_table(tmp_path):
+    found, at = run(tmp_path, ("define best(", "table loop_of:\n    1 -> loop\ndefine loop: int = ^loop_of[1]\n"
+                                               "define best("))
+    expect(found, "E309", "game.rules", at, "'loop'", "table 'loop_of'", "never ends")
+
+
+def test_a_definition_looking_up_an_entry_that_does_not_come_back_is_fine(tmp_path):
+    found, _ = run(tmp_path, ("define best(", "table loop_of:\n    1 -> 5\n    2 -> loop\n"
+                                              "define loop: int = loop_of[1]\ndefine best("))
+    assert not [d for d in found if d.code in ("E309", "W104")], [f"{d.code} {d.message}" for d in found]
+
+
+# ------------------------------------------------------------------ a secret choice that binds one name twice
+@pytest.mark.parametrize("line, words", [
+    ('secretly each p in players chooses ^p from [1, 2] labelled "{p}":', ["'p' twice", "each player", "the choice"]),
+    ('secretly each p in players chooses c from [1, 2] labelled "{c}" timed as ^c:', ["'c' twice", "reaction time"]),
+])
+def test_a_secret_choice_that_binds_one_name_twice(tmp_path, line, words):
+    """`for p in ...: choose p from [1, 2]` is an error; the secret choice lost its player quietly."""
+    found, at = run(tmp_path, ("    if level < 9:", f"    {line}\n        say \"{{level}}\"\n    if level < 9:"))
+    expect(found, "E202", "game.rules", at, *words)
+
+
+# ------------------------------------------------------------------ dice
+@pytest.mark.parametrize("faces, n", [(", ".join(["1"] * 1001), 1001), ("1 to 600, 1 to 600", 1200)],
+                         ids=["listed", "two ranges"])
+def test_a_die_of_more_than_a_thousand_faces_listed_is_refused(tmp_path, faces, n):
+    found, at = run(tmp_path, ("define best(", f"die ^huge: {faces}\ndefine best("))
+    expect(found, "E206", "game.rules", at, f"at most 1000 faces, not {n}")
+
+
+def test_a_die_of_a_thousand_faces_is_fine(tmp_path):
+    found, _ = run(tmp_path, ("define best(", "die big: " + ", ".join(["1"] * 999) + ", 2\ndefine best("))
+    assert not [d for d in found if d.severity == "error"], [f"{d.code} {d.message}" for d in found]
+
+
+def test_a_die_range_with_a_negative_end(tmp_path):
+    """`die d: -3 to 3` was "Unexpected 'to'; expected ','": a range's ends are signed numbers."""
+    found, _ = run(tmp_path, ("define best(", "die swing: -3 to 3, -5\ndefine best("))
+    assert not [d for d in found if d.severity == "error"], [f"{d.code} {d.message}" for d in found]
+    die = next(d for d in load_program(str(tmp_path / "book")).decls if getattr(d, "name", "") == "swing")
+    assert die.faces == [-3, -2, -1, 0, 1, 2, 3, -5]
+
+
+# ------------------------------------------------------------------ a declaration inside a block
+@pytest.mark.parametrize("line, word", [
+    ("var x: int = 0", "var"), ("define d: int = 3", "define"), ("zone pile: card, public", "zone"),
+    ("player var bonus: int = 0", "player var"), ("player zone pile: card, owner", "player zone"),
+    ('include "parts.rules"', "include"), ('game "Other"', "game"), ("players 2 to 4", "players"),
+    ("side volcano", "side"), ("option length: short, long", "option"), ("turn:", "turn"),
+    ("winners: highest score", "winners"), ("replace var level: int = 1", "replace"),
+])
+def test_every_declaration_written_inside_a_block_says_it_belongs_at_the_left_margin(tmp_path, line, word):
+    found, at = run(tmp_path, ("    if level < 9:", f"    ^{line}\n    if level < 9:"))
+    expect(found, "E101", "game.rules", at, f"'{word}' starts a declaration", "left margin")
+
+
+def test_a_broken_zone_inside_a_kind_is_not_called_a_declaration_out_of_place(tmp_path):
+    found, _ = run(tmp_path, ("    rank: int\n", "    rank: int\n    zone pile card, public\n"))
+    errors = [d for d in found if d.code == "E101"]
+    assert errors and not any("starts a declaration" in d.message for d in errors), [d.message for d in errors]
+
+
+# ------------------------------------------------------------------ variants: replacing twice, and what a replace broke
+def test_a_variant_that_replaces_one_declaration_twice_names_both_lines(tmp_path):
+    variant = 'extends "../game.rules"\n\nreplace var level: int in 0 to 9 = 1\nreplace var level: int in 0 to 9 = 2\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
+    hit = expect(found, "E202", "v.rules", (4, 13), "replaces the variable 'level' a second time", "line 3")
+    assert "replace var level" in hit.hint, hit.hint
+
+
+def test_an_enum_value_a_variants_replace_dropped_is_named_in_the_bases_errors(tmp_path):
+    """(As `tabletop check` reports them: through api.load_game.)"""
+    from tabletop.interpreter.api import load_game
+    build(tmp_path / "book", add={"variants/v.rules": 'extends "../game.rules"\n\nreplace enum suit: hearts\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path / "book"), "v")
+    about = [d for d in e.value.diagnostics if "'spades'" in d.message]
+    assert about and all("value of the enum 'suit'" in d.hint and "v.rules:3" in d.hint for d in about), \
+        [(d.code, d.message, d.hint) for d in e.value.diagnostics]
+
+
+def test_a_thing_a_variants_replaced_kind_lacks_is_named_in_the_bases_errors(tmp_path):
+    from tabletop.interpreter.api import load_game
+    variant = ('extends "../game.rules"\n\nreplace kind card from "more.yaml":\n    name: text\n    suit: suit\n'
+               '    rank: int\n')
+    build(tmp_path / "book", ("var level: int in 0 to 9 = 0", 'var level: int in 0 to 9 = 0\nvar ace: card = card "Ace of hearts"'),
+          add={"variants/v.rules": variant, "variants/more.yaml": 'cards:\n  - {name: "King", suit: hearts, rank: 13}\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path / "book"), "v")
+    hit = next(d for d in e.value.diagnostics if "no card named" in d.message)
+    assert "the kind 'card' is replaced by" in hit.hint and "v.rules:3" in hit.hint, hit.hint
+
+
+def test_a_variant_that_replaces_away_the_end_of_the_game_is_told_at_its_replace(tmp_path):
+    variant = 'extends "../game.rules"\n\nreplace turn:\n    draw 1 from deck to current.hand\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
+    hit = expect(found, "E404", "v.rules", (3, 9), "no end condition")
+    assert "'turn' section" in hit.hint and "game.rules" in hit.hint, hit.hint

@@ -120,8 +120,8 @@ def test_table_keys_are_checked_position_by_position(tmp_path):
         ("E207", 7, "The table 'damage' is keyed by 2 values, but this entry gives 1."),
         ("E301", 8, "The table 'damage' mixes whole numbers with names or texts in its first key."),
         ("E207", 13, "The table 'damage' is looked up by 2 values, not 1."),
-        ("E301", 13, "The table 'by_heat' is looked up by heat in its first key, not by an int."),
-        ("E301", 13, "The table 'by_heat' is looked up by int in its second key, not by a heat."),
+        ("E301", 13, "The table 'by_heat' is looked up by a heat in its first key, not by an int."),
+        ("E301", 13, "The table 'by_heat' is looked up by an int in its second key, not by a heat."),
     ]
 
 
