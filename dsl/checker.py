@@ -7,6 +7,7 @@ to, and how many local slots each body needs, for the compiler. It must not run 
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 from contextlib import contextmanager, nullcontext
@@ -707,7 +708,8 @@ class Checker:
             wrong = [(d, m.group(1)) for d in self.diags[before:] if d.code == "E025"
                      for m in [said.match(d.message)] if m]
             given = sum(1 for r in records if f.name in r)
-            lines = {d.span.line for d, _ in wrong}
+            starts = self.record_lines(k, records) if wrong else {}
+            lines = {_record_line(starts, d.span) for d, _ in wrong}     # an item of a list may have its own line
             if len(lines) < 2 or 2 * len(lines) < given or not f.span.line:
                 continue
             gone = {id(d) for d, _ in wrong}
@@ -726,6 +728,24 @@ class Checker:
                        f"the records in {Path(self.p.data_files.get(k.name, 'the data')).name} (line{'s' * (len(ordered) > 1)} "
                        f"{', '.join(map(str, ordered[:6]))}{', ...' if len(ordered) > 6 else ''})")
             fields[f.name] = (T.ERROR, fields[f.name][1])
+
+    def value_at(self, where: Span, key: str, index: int | None = None) -> Span:
+        """The caret under a record's value of `key` (or item `index` of its list): on the record's
+        line when it is written there, else where the loader finds it in the file (a field on a
+        line of its own, an item of a list). Only for a diagnostic: finding it may read the YAML."""
+        at = self.data_where(where, key)
+        if (index is not None or at is where) and where.line and not where.file.endswith(".rules"):
+            at = self.p.data_value_span(where.file, where.line, key, index) or at
+        return at
+
+    def record_lines(self, k: A.KindDecl, records: list) -> dict:
+        """The lines where the records of `k` start, in order, by data file: `_record_line` finds
+        the record a place in the file belongs to."""
+        own = self.p.data_files.get(k.name)
+        starts: dict = {}
+        for r in records:
+            starts.setdefault(r.get("_file") or own, []).append(r.get("_line", 0))
+        return {file: sorted(lines) for file, lines in starts.items()}
 
     def data_where(self, where: Span, key: str) -> Span:
         """The value of `key` on a data record's line, for the caret."""
@@ -755,23 +775,23 @@ class Checker:
                        f"write a default of the field's type: '{f.name}: {T.show(typ)}, default ...'")
         return fits
 
-    def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict):
-        """A value read from data, as the engine holds it: things by index, seats from 0."""
+    def data_value(self, v, typ: str, k: A.KindDecl, f: str, rec: dict, index: int | None = None):
+        """A value read from data (item `index` of the field's list), as the engine holds it:
+        things by index, seats from 0."""
         if typ == T.ERROR:          # the field's type is a mistake already told
             return v
         where = Span(rec.get("_file") or self.p.data_files.get(k.name, "?"), rec.get("_line", 0), 1)
-        value_at = self.data_where(where, f)       # the caret under the field's value
         if typ.startswith("list:"):
             if not isinstance(v, list):
-                self.error("E025", f"The field '{f}' is a list; write it as [a, b, ...].", value_at)
+                self.error("E025", f"The field '{f}' is a list; write it as [a, b, ...].", self.value_at(where, f, index))
                 return []
-            return [self.data_value(x, typ[5:], k, f, rec) for x in v]
+            return [self.data_value(x, typ[5:], k, f, rec, i) for i, x in enumerate(v)]
         if v is None or v == "none":
             # `none` (or YAML's null) is a value of the types that can hold none in play.
             if typ.startswith(("thing:", "enum:")) or typ == T.PLAYER:
                 return None
             if v is None:
-                self.error("E025", f"The field '{f}' is {T.a(typ)} and cannot be none.", value_at)
+                self.error("E025", f"The field '{f}' is {T.a(typ)} and cannot be none.", self.value_at(where, f, index))
                 return v
         if typ.startswith("thing:"):
             other = typ[6:]
@@ -782,20 +802,22 @@ class Checker:
                 first.setdefault(t.get("name"), at)
                 at += t.get("count", 1)
             if v not in first:
-                self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named {data_words(v)}.", value_at,
+                self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named {data_words(v)}.",
+                           self.value_at(where, f, index),
                            did_you_mean(str(v), [n for n in first if isinstance(n, str)]))
                 return None
             return first[v]
         if typ == T.PLAYER:
             if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= self.out.max_players):
-                self.error("E025", f"The field '{f}' is a seat from 1 to {self.out.max_players}, not {data_words(v)}.", value_at)
+                self.error("E025", f"The field '{f}' is a seat from 1 to {self.out.max_players}, not {data_words(v)}.",
+                           self.value_at(where, f, index))
                 return None
             return v - 1
         if typ.startswith("enum:"):
             s = self.sym.get(v) if isinstance(v, str) else None
             if s is None or s.type != typ:
                 values = [n for n, x in self.sym.items() if x.type == typ and x.kind == "enum_value"]
-                at = self.data_where(where, f)
+                at = self.value_at(where, f, index)
                 self.error("E025", f"The value {data_words(v)} of '{f}' is not a value of the enum '{T.show(typ)}'.", at,
                            yaml_misread(self.p.sources, at, v) or did_you_mean(str(v), values)
                            or f"the enum '{T.show(typ)}' has the values {', '.join(values)}")
@@ -2756,6 +2778,7 @@ class Checker:
                               f"the steps this 'extend' adds after it do not run.", d.span,
                       f"if they must run whatever happens, replace the {d.kind_word} and write the steps where they "
                       "belong, or move the base's early part into a rule of its own")
+        self.out.warnings.extend(getattr(self.p, "data_warnings", ()))     # the loader's (W117)
         for path in self.p.unread_data:
             shown = path.name if path.parent.name != "variants" else f"variants/{path.name}"
             self.warn("W114", f"The data file '{shown}' is read by no kind, so its records are not in the game.",
@@ -2765,6 +2788,14 @@ class Checker:
 
 
 _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+
+
+def _record_line(starts: dict, at: Span) -> int:
+    """The line of the record that holds the place `at` of a data file (its own line, or one below
+    it where a field or a list's item of it is written), from `Checker.record_lines`."""
+    lines = starts.get(at.file, [])
+    i = bisect.bisect_right(lines, at.line)
+    return lines[i - 1] if i else at.line
 
 
 def _constant(e):

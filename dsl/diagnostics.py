@@ -105,6 +105,12 @@ def data_words(value) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
+        if value != value:
+            return "YAML's 'not a number' (.nan)"
+        if value in (float("inf"), float("-inf")):
+            return "infinity (.inf)" if value > 0 else "minus infinity (-.inf)"
+        if value.is_integer():
+            return f"the number {value!r}, written with a point"
         return f"the number {value:g}, which is not whole"
     if isinstance(value, str):
         shown = "".join(c if c.isprintable() else " " for c in value[:40])
@@ -122,15 +128,26 @@ def data_words(value) -> str:
 _YAML_SPECIAL = re.compile(r"(yes|no|on|off|y|n|true|false|null|~)", re.IGNORECASE)
 
 
+# A whole number as YAML 1.1 may write it: octal (010), base 60 (1:30), hexadecimal, binary, with '_'.
+_YAML_NUMBER = re.compile(r"[-+]?[0-9][0-9A-Za-z_:]*")
+
+
 def yaml_misread(sources: "Sources | None", span: Span, value) -> str:
     """A hint when YAML read a word at `span` of a data file as a truth or as nothing (`name: No`
-    is false, `type: off` is false, `null` is none): the word as written, and how to keep it a
+    is false, `type: off` is false, `null` is none), or read a number written otherwise than in
+    plain digits (`code: 010` is 8, `time: 1:30` is 90): what was written, and how to keep it a
     word. "" when the value was not read so, or the word is not there."""
-    if not (isinstance(value, bool) or value is None):
+    if not (isinstance(value, bool) or value is None or type(value) is int):
         return ""
     line = sources.line(span.file, span.line) if sources is not None and span.line else None
     if not line:
         return ""
+    if type(value) is int:
+        m = _YAML_NUMBER.match(line, max(span.column - 1, 0))
+        word = m.group(0) if m else ""
+        if not word or (re.fullmatch(r"[-+]?[0-9]+", word) and int(word) == value):
+            return ""
+        return f'YAML reads {word} as the number {value}: write it in quotes, "{word}"'
     m = _YAML_SPECIAL.match(line, max(span.column - 1, 0))
     if m is None or (m.end() < len(line) and (line[m.end()].isalnum() or line[m.end()] == "_")):
         return ""

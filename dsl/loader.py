@@ -34,6 +34,8 @@ SCHEMAS = data_dir("schemas")
 MAX_RECORDS = 5_000
 MAX_YAML_DEPTH = 20           # a data file is a key, a list of records, and their fields' lists
 MAX_YAML_NODES = 200_000      # values in a data file once its aliases are expanded
+MAX_DIGITS = 15               # a number in data, as in the rules (parser.MAX_DIGITS, E106): within 10^15
+MAX_NUMBER = 10 ** MAX_DIGITS - 1
 VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 
 __all__ = ["Program", "load_program", "find_rulebook", "note_changes", "MAX_FILE_BYTES", "MAX_RECORDS"]
@@ -58,6 +60,12 @@ class Program:
     cut_short: list = field(default_factory=list)       # (an `extend`, the base's `return` that skips its steps)
     ends_dropped: list = field(default_factory=list)    # (a variant's `replace` or `remove`, the base's declaration
                                                         # it dropped, which said `end game`)
+    data_warnings: list = field(default_factory=list)   # warnings about data files (W117), reported with the checker's
+
+    def data_value_span(self, file: str, line: int, key: str, index: int | None = None) -> Span | None:
+        """Where a data record (of `file`, starting at `line`) writes a field's value, or one item
+        of its list: for the checker's errors about values (`record_value_span`)."""
+        return record_value_span(self.sources, file, line, key, index)
 
 
 def variant_name_for(name: str) -> str:
@@ -130,9 +138,39 @@ def _yaml():
         refuse_repeated_keys(loader, node)
         mapping = yaml.SafeLoader.construct_mapping(loader, node, deep=True)
         mapping["_line"] = node.start_mark.line + 1
+        for key_node, value_node in node.value:       # its numbers (and its lists' numbers) YAML 1.1 misreads
+            if value_node.tag == _INT_TAG:
+                loader.note_number(mapping, key_node, None, value_node)
+            elif type(value_node) is yaml.SequenceNode:
+                for i, item in enumerate(value_node.value):
+                    if item.tag == _INT_TAG:
+                        loader.note_number(mapping, key_node, i, item)
         return mapping
     LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+
+    def init(loader, stream):
+        super(LineLoader, loader).__init__(stream)
+        loader.odd_numbers = []        # (mapping, key, index in its list or None, text, number, node)
+
+    def note_number(loader, mapping, key_node, index, node):
+        """Keep a whole number not written in plain decimal digits (`010` is 8 to YAML 1.1, `1:30` is
+        90, `0x10` is 16, `1_000` is 1000): the loader warns of it, at its place (W117)."""
+        text = node.value
+        plain = _DECIMAL.fullmatch(text)
+        if plain and (text.lstrip("+-")[:1] != "0" or len(text.lstrip("+-")) == 1):
+            return                     # plain digits, the common case
+        value = loader.construct_object(node)
+        if plain and value == int(text, 10):
+            return                     # `007`, `00`: read in octal as they are written
+        key = loader.construct_object(key_node) if type(key_node) is yaml.ScalarNode else None
+        loader.odd_numbers.append((mapping, key, index, text, value, node))
+    LineLoader.__init__ = init
+    LineLoader.note_number = note_number
     return yaml, LineLoader
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_DECIMAL = re.compile(r"[-+]?[0-9]+")
 
 
 _YAML_WORDS = [(re.compile(p), w) for p, w in [
@@ -257,14 +295,17 @@ def _strip_lines(value):
 
 
 def _json_type(t: A.TypeRef) -> dict:
+    """The JSON schema of a field's values in data: a whole number of at most MAX_DIGITS digits,
+    a list whose items are each of the list's type (an enum value, a thing or a player is checked
+    by the checker, which knows the names)."""
     if t.name == "int":
-        return {"type": "integer"}
+        return {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
     if t.name == "bool":
         return {"type": "boolean"}
     if t.name == "text":
         return {"type": "string"}
     if t.name == "list":
-        return {"type": "array"}
+        return {"type": "array", "items": _json_type(t.elem)} if t.elem is not None else {"type": "array"}
     return {"type": ["string", "integer", "null"]}      # an enum value, a thing, a player, or none
 
 
@@ -281,6 +322,8 @@ class Loader:
         self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
         self.changes: dict = {}            # names an extension removed or replaced: name -> (how, span)
         self.ends_dropped: list = []       # (a `replace` or `remove`, the base's declaration with `end game` it dropped)
+        self.warnings: list[Diagnostic] = []   # about data files: Program.data_warnings
+        self.misread_at: set = set()       # (data file, offset) of the numbers W117 was told of
 
     def error(self, code, message, span, hint=""):
         self.diags.append(Diagnostic(code, message, span, hint))
@@ -654,15 +697,14 @@ class Loader:
         text = self.sources.line(name, line) or ""
         return len(text) - len(text.lstrip()) + 1
 
-    def data_span(self, name: str, path: list) -> Span:
+    def data_span(self, name: str, path: list, value: bool = False) -> Span:
         """Where the value at `path` (keys and indexes from the top) is written in the data file:
-        its key when the path ends at a key, the '-' of an empty list item, or the whole file when
-        the file cannot be read again. The file is composed again (nodes keep their marks, and
-        nothing is built): this runs only for a file with a mistake."""
-        yaml, line_loader = _yaml()
-        try:
-            node = yaml.compose(self.sources.texts.get(name, ""), Loader=line_loader)
-        except yaml.YAMLError:
+        its key when the path ends at a key (the value itself with `value`), the '-' of an empty
+        list item, or the whole file when the file cannot be read again. The file is composed again
+        (nodes keep their marks, and nothing is built): this runs only for a file with a mistake."""
+        yaml = _yaml()[0]
+        node = _composed(self.sources.texts.get(name, ""))
+        if node is False:
             return Span(name)
         start = end = node.start_mark if node is not None else None
         for step in path:
@@ -670,6 +712,7 @@ class Loader:
             if found is None:
                 break
             node, at = found
+            at = node if value else at
             start, end = at.start_mark, at.end_mark
         if start is None:
             return Span(name)
@@ -699,10 +742,10 @@ class Loader:
         records = kept_records(key)
         if records is not None:
             return records
-        before = len(self.diags)
+        before, warned = len(self.diags), len(self.warnings)
         records = self.read_data_file(name, text, d, schema)
-        if records is not None and len(self.diags) == before:
-            keep_records(key, records)
+        if records is not None and len(self.diags) == before and len(self.warnings) == warned:
+            keep_records(key, records)      # a file with a warning is read again, to warn again
         return records
 
     def read_data_file(self, name: str, text: str, d: A.KindDecl, schema: dict):
@@ -712,8 +755,10 @@ class Loader:
             self.error("E026", shape[0], Span(name, shape[1], shape[2]))
             return None
         yaml, line_loader = _yaml()
+        loader = None
         try:
-            raw = yaml.load(text, Loader=line_loader)
+            loader = line_loader(text)
+            raw = loader.get_single_data()
         except line_loader.RepeatedKey as e:
             mark = e.problem_mark
             self.error("E020", e.problem, Span(name, mark.line + 1, mark.column + 1), "give each key once")
@@ -737,9 +782,12 @@ class Loader:
             self.error("E020", f"The data file is not valid YAML: {yaml_words(getattr(e, 'problem', e))}.",
                        Span(name, line, col), yaml_syntax_hint(text, line))
             return None
-        return self.validate_data(raw, d, name, schema)
+        finally:
+            if loader is not None:
+                loader.dispose()
+        return self.validate_data(raw, d, name, schema, loader.odd_numbers)
 
-    def validate_data(self, raw, kind: A.KindDecl, name: str, schema: dict):
+    def validate_data(self, raw, kind: A.KindDecl, name: str, schema: dict, odd_numbers: list = ()):
         example = f"'{kind.name}s:' then one '- {{name: ..., count: 2}}' a record"
         if not isinstance(raw, dict):
             what = ("a list" if isinstance(raw, list) else "empty" if raw is None else f"a single value")
@@ -759,21 +807,28 @@ class Loader:
         if errors:
             for e in errors[:5]:
                 self.error("E021", f"The data file does not fit its schema: {_schema_problem(e)}.",
-                           self.data_span(name, list(e.path)),
+                           self.data_span(name, list(e.path)), _float_hint(e.instance) or
                            "a data file has one key holding a list of records, e.g. 'cards:' then '- {name: ..., count: 2}'")
             return None
-        records = next(iter(raw[k] for k in raw if k != "_line"))
+        top = next(k for k in raw if k != "_line")
+        records = raw[top]
+        odd: dict = {}              # a record -> the numbers in it that YAML read from another notation
+        for number in odd_numbers:
+            odd.setdefault(id(number[0]), []).append(number)
         wanted = {f.name: f for f in kind.fields if f.default is None}
         changing = {f.name for f in kind.fields if f.default is not None}
         record_schema = {"type": "object",
                          "properties": {n: _json_type(f.type) for n, f in wanted.items()},
                          "required": sorted(n for n, f in wanted.items() if f.data_default is A.NO_DEFAULT)}
         out, total = [], 0
-        wrong_type: dict = {}       # a field -> the records that give it a value of another type
-        for rec in records:
+        wrong_type: dict = {}       # a field -> (diagnostic, value, record's line) of each value of another type
+        for i, rec in enumerate(records):
             line = rec.get("_line", 0)
             plain_rec = _strip_lines(rec)
             where = Span(name, line, self.record_column(name, line))
+            who = f'The {kind.name} "{data_words(rec["name"])[1:-1]}"' if type(rec.get("name")) is str \
+                else f"This {kind.name} record"
+            too_long: set = set()   # (field, item) of the numbers of more than MAX_DIGITS digits
             # A misspelt key is one mistake: the unknown key says so, the field it stands for is not
             # reported missing as well.
             unknown = [k for k in plain_rec if k != "count" and k not in wanted]
@@ -785,14 +840,33 @@ class Loader:
             for e in ([] if surely_fits(plain_rec, record_schema) else _validator(record_schema).iter_errors(plain_rec)):
                 if e.validator == "required" and not ({f for f in wanted if f not in plain_rec} - meant):
                     continue
-                at = where if e.validator == "required" or not e.path else self.key_at(where, str(e.path[0]), value=True)
-                diag = Diagnostic("E022", f"This {kind.name} record does not fit the kind: {_data_problem(e, wanted)}.",
-                                  at, (e.validator == "type" and yaml_misread(self.sources, at, e.instance))
+                path = list(e.path)
+                if e.validator in ("minimum", "maximum") and type(e.instance) is int:
+                    # as a number in the rules (E106): play would fail far from here, at the limit
+                    item = f"item {path[1] + 1} of its field '{path[0]}'" if len(path) > 1 else f"its field '{path[0]}'"
+                    self.error("E027", f"{who} gives {item} as {e.instance}, a number of {len(str(abs(e.instance)))} "
+                                       f"digits; a rulebook's numbers have at most {MAX_DIGITS}.",
+                               self.data_span(name, [top, i] + path, value=True),
+                               f"write a number from -{MAX_NUMBER:,} to {MAX_NUMBER:,} (without the commas)")
+                    too_long.add((path[0], path[1] if len(path) > 1 else None))
+                    continue
+                if len(path) > 1:       # an item of a list: the caret under it, on its own line
+                    at = self.data_span(name, [top, i] + path, value=True)
+                else:
+                    at = where if e.validator == "required" or not path else self.key_at(where, str(path[0]), value=True)
+                misread = e.validator == "type" and (yaml_misread(self.sources, at, e.instance)
+                                                     or _number_hint(e.instance, e.validator_value))
+                diag = Diagnostic("E022", f"{who} does not fit the kind: {_data_problem(e, wanted)}.",
+                                  at, misread or (e.validator == "type" and _item_hint(path, wanted))
                                   or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
-                if e.validator == "type" and e.path and str(e.path[0]) in wanted:
-                    wrong_type.setdefault(str(e.path[0]), []).append((diag, e.instance))
+                if e.validator == "type" and path and str(path[0]) in wanted and not misread:
+                    # (a value YAML misread is the record's mistake, whatever the others give)
+                    wrong_type.setdefault(str(path[0]), []).append((diag, e.instance, line))
                 else:
                     self.diags.append(diag)
+            for _, key, index, text, value, node in odd.get(id(rec), ()):
+                if (key, index) not in too_long and _holds_number(wanted.get(key), key, index):
+                    self.misread_number(name, who, key, index, text, value, node)
             for key in plain_rec:
                 if key in changing:
                     self.error("E023", f"The {kind.name} record gives '{key}', which is a changing field: it starts at "
@@ -813,18 +887,37 @@ class Loader:
             out.append(rec)
         for field_name, found in wrong_type.items():
             f = wanted[field_name]
-            if len(found) < 2 or not f.span.line:       # one record: that record is the likelier mistake
-                self.diags.extend(d for d, _ in found)
+            given_by = len({at for _, _, at in found})      # records (a list may hold several wrong items)
+            if given_by < 2 or not f.span.line:       # one record: that record is the likelier mistake
+                self.diags.extend(d for d, _, _ in found)
                 continue
             # Many records give another type: the declaration is the likelier mistake.
-            values = list(dict.fromkeys(data_words(v) for _, v in found))
+            values = list(dict.fromkeys(data_words(v) for _, v, _ in found))
             shown = ", ".join(values[:4]) + (", ..." if len(values) > 4 else "")
+            lines = list(dict.fromkeys(d.span.line for d, _, _ in found))
             self.error("E022", f"The field '{field_name}' of the kind '{kind.name}' is declared {_type_words(f.type)}, "
-                               f"but {len(found)} of its {len(records)} records give something else ({shown}).", f.span,
+                               f"but {given_by} of its {len(records)} records give something else ({shown}).", f.span,
                        f"correct the field's type here; or, if it is right, the records in {name} "
-                       f"(line{'s' * (len(found) > 1)} {', '.join(str(d.span.line) for d, _ in found[:6])}"
-                       f"{', ...' if len(found) > 6 else ''})")
+                       f"(line{'s' * (len(lines) > 1)} {', '.join(str(n) for n in lines[:6])}"
+                       f"{', ...' if len(lines) > 6 else ''})")
         return out
+
+    def misread_number(self, name: str, who: str, key: str, index, text: str, value: int, node) -> None:
+        """W117 at a whole number YAML 1.1 read from a notation other than plain digits, where the
+        field takes it: `010` is 8 (octal), `1:30` is 90 (base 60), `0x10` is 16, `1_000` is 1000.
+        The game would quietly hold a number the file does not show."""
+        item = ("its count" if key == "count" else f"item {index + 1} of its field '{key}'" if index is not None
+                else f"its field '{key}'")
+        why, hint = _misread_words(text, value)
+        start, end = node.start_mark, node.end_mark
+        if (name, start.index) in self.misread_at:      # merged (<<) into another record: told once, where written
+            return
+        self.misread_at.add((name, start.index))
+        same_line = end.line == start.line
+        self.warnings.append(Diagnostic(
+            "W117", f"{who} gives {item} as {text}, which YAML reads as the number {value}: {why}.",
+            Span(name, start.line + 1, start.column + 1, start.line + 1 if same_line else 0,
+                 end.column + 1 if same_line else 0), hint, severity="warning"))
 
 
 _TYPE_WORDS = {"integer": "a whole number", "boolean": "true or false", "string": "a text", "array": "a list [a, b, ...]"}
@@ -837,10 +930,129 @@ def _data_problem(e, wanted: dict) -> str:
         return f"the field '{missing[0] if missing else '?'}' is missing"
     if e.validator == "type" and e.path:
         want = e.validator_value if isinstance(e.validator_value, str) else e.validator_value[0]
+        where = f"item {e.path[1] + 1} of the field '{e.path[0]}'" if len(e.path) > 1 else f"the field '{e.path[0]}'"
         if e.instance is None:
-            return f"the field '{e.path[0]}' is {_TYPE_WORDS.get(want, want)} and cannot be none"
-        return f"the field '{e.path[0]}' should be {_TYPE_WORDS.get(want, want)}, not {data_words(e.instance)}"
+            return f"{where} is {_TYPE_WORDS.get(want, want)} and cannot be none"
+        return f"{where} should be {_TYPE_WORDS.get(want, want)}, not {data_words(e.instance)}"
     return e.message
+
+
+def _float_hint(value) -> str:
+    """The hint for a number with a point in data (`1.0`, `2.5`, `.inf`): numbers are whole."""
+    if type(value) is not float:
+        return ""
+    if value.is_integer():
+        return f"numbers in data are whole, as in the rules: write {int(value)}, without the point"
+    if value != value or value in (float("inf"), float("-inf")):
+        return f"numbers in data are whole, as in the rules: write one of at most {MAX_DIGITS} digits"
+    return "numbers in data are whole, as in the rules: a share of a number is worked out in the rules, by a division"
+
+
+def _item_hint(path: list, wanted: dict) -> str:
+    """The hint for an item of a list of the wrong type: what the list holds."""
+    f = wanted.get(path[0]) if len(path) > 1 else None
+    if f is None or f.type.elem is None:
+        return ""
+    item = _ITEM_WORDS.get(f.type.elem.name) or f"a {f.type.elem.name}"
+    return f"the field '{f.name}' is a {_type_words(f.type)}: every item of it is {item}"
+
+
+_ITEM_WORDS = {"int": "a whole number", "bool": "true or false", "text": "a text", "player": "a seat number",
+               "list": "a list"}
+
+
+def _holds_number(f, key: str, index) -> bool:
+    """Does a record's `key` (item `index` of it, for a list) take a whole number: `count`, or a
+    field of whole numbers or players (seats), or a list of them?"""
+    if key == "count":
+        return index is None
+    if f is None:
+        return False
+    t = f.type
+    if index is not None:
+        if t.name != "list" or t.elem is None:
+            return False
+        t = t.elem
+    return t.name in ("int", "player")
+
+
+_PLAIN_IN_TEXT = [
+    (re.compile(r"[-+]?0[0-9_]*[89][0-9_]*"), 10),      # 08, 09: not octal, so YAML 1.1 keeps them as texts
+    (re.compile(r"[-+]?0o[0-7_]+"), 8),                   # YAML 1.2's octal, a text to YAML 1.1
+]
+
+
+def _number_hint(value, wanted) -> str:
+    """A hint for a text where a whole number is wanted that is a number in a notation YAML 1.1
+    does not read as one (`08`, `0o10`, `1e3`): the number in plain digits."""
+    if type(value) is not str or "integer" not in (wanted if isinstance(wanted, list) else [wanted]):
+        return ""
+    text, number = value.strip(), None
+    for pattern, base in _PLAIN_IN_TEXT:
+        if pattern.fullmatch(text):
+            number = int(text.replace("0o", "").replace("_", ""), base)
+    if number is None and re.fullmatch(r"[-+]?[0-9]+(\.[0-9]*)?[eE][-+]?[0-9]+", text):
+        try:
+            f = float(text)
+        except (OverflowError, ValueError):
+            return ""
+        number = int(f) if f.is_integer() and abs(f) <= MAX_NUMBER else None
+    if number is None or abs(number) > MAX_NUMBER:
+        return ""
+    return f"YAML reads {text} as a text, not a number: write the number in plain digits, {number}"
+
+
+def _misread_words(text: str, value: int) -> tuple[str, str]:
+    """Why YAML 1.1 read `text` as `value`, and the hint: how to write what was meant."""
+    digits = text.lstrip("+-")
+    if ":" in digits:
+        return ("YAML reads whole numbers joined by ':' in base 60, as minutes and seconds",
+                f"write {value} if that is the number meant; a time or a score such as {text} is a text: "
+                f'write it in quotes, "{text}", in a field of type text')
+    if digits[:2].lower() in ("0x", "0b"):
+        base = "hexadecimal (base 16)" if digits[1] in "xX" else "binary (base 2)"
+        return (f"a number starting with {digits[:2]} is {base} to YAML",
+                f"write the number in plain digits, {value}, as the rules write numbers")
+    if digits[:1] == "0" and len(digits) > 1:
+        meant = int(text.replace("_", ""), 10)
+        return ("a whole number written with a leading 0 is octal (base 8) to YAML",
+                f"write {meant} without the leading 0 if {meant} is meant, or {value} if {value} is")
+    return ("YAML leaves out the '_' between digits",
+            f"write the number in plain digits, {value}, as the rules write numbers")
+
+
+@functools.lru_cache(maxsize=4)
+def _composed(text: str):
+    """A data file's YAML composed again (nodes with their marks, nothing built), for the places of
+    its mistakes; False when it cannot be read. Kept for the file's next mistake."""
+    yaml, line_loader = _yaml()
+    try:
+        return yaml.compose(text, Loader=line_loader)
+    except yaml.YAMLError:
+        return False
+
+
+def record_value_span(sources: Sources, file: str, line: int, key: str, index: int | None = None) -> Span | None:
+    """Where the record that starts at `line` of the data file `file` writes its field `key` (or
+    item `index` of that field's list), for the caret: None when it is not written there (merged
+    in from an anchor, or the file cannot be read again). Only for a diagnostic: the file is
+    composed again."""
+    node = _composed(sources.texts.get(file, "")) if file in sources.texts else False
+    if not node:
+        return None
+    yaml = _yaml()[0]
+    tops = node.value if isinstance(node, yaml.MappingNode) else []
+    record = next((r for _, records in tops if isinstance(records, yaml.SequenceNode) for r in records.value
+                   if isinstance(r, yaml.MappingNode) and r.start_mark.line + 1 == line), None)
+    found = _child_node(yaml, record, key) if record is not None else None
+    if found is not None and index is not None:
+        found = _child_node(yaml, found[0], index)
+    if found is None:
+        return None
+    start, end = found[0].start_mark, found[0].end_mark
+    same_line = end.line == start.line and end.column > start.column
+    return Span(file, start.line + 1, start.column + 1, start.line + 1 if same_line else 0,
+                end.column + 1 if same_line else 0)
 
 
 def _child_node(yaml, node, step):
@@ -995,9 +1207,17 @@ def _names_declared(text: str) -> set:
 
 def _validator(schema: dict):
     """jsonschema's validator of `schema`: the judge of data `surely_fits` cannot vouch for, and the
-    writer of every message (imported only then)."""
+    writer of every message (imported only then). A whole number is an int, never a float: JSON
+    Schema calls 1.0 an integer, and YAML's `1.0` would reach the game as a number with a point."""
+    return _strict_validator()(schema)
+
+
+@functools.lru_cache(maxsize=1)
+def _strict_validator():
     import jsonschema
-    return jsonschema.Draft202012Validator(schema)
+    base = jsonschema.Draft202012Validator
+    whole = base.TYPE_CHECKER.redefine("integer", lambda _, x: type(x) is int)
+    return jsonschema.validators.extend(base, type_checker=whole)
 
 
 def json_schema_for_data() -> dict:
@@ -1052,6 +1272,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
     # A data file's errors do not hide the rules' own: the checker reports them together, and
     # does not complain of things missing from a kind whose data failed.
     program.data_problems = loader.diags[len(syntax):]
+    program.data_warnings = loader.warnings
     return program
 
 
