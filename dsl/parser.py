@@ -1558,7 +1558,7 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
             ops, reported = 0, False
             if code.strip():
                 indent = len(line) - len(line.lstrip(" "))
-                if indent == 0:
+                if indent == 0 and not line[:1].isspace():     # (a no-break space is a mistake inside a block)
                     starts.append(number - 1)
                 while indent < blocks[-1]:
                     blocks.pop()

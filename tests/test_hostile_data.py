@@ -206,6 +206,14 @@ def test_an_invisible_character_is_named_by_its_code_point():
     assert d.message == "The control character U+0001 cannot start anything here."
 
 
+@pytest.mark.parametrize("char, words", [("\u00a0", "The invisible character U+00A0 (NO-BREAK SPACE)"),
+                                         ("\x0c", "The form feed character (U+000C)")])
+def test_an_invisible_character_opening_a_block_line_is_the_one_mistake(char, words):
+    """Not also an empty block above it: the line belongs to the block it is indented under."""
+    found = parse(HEAD + "turn:\n" + char + "   x = 1\n" + TURN, "t.rules")[1]
+    assert [(d.code, d.message) for d in found] == [("E100", f"{words} cannot start anything here.")]
+
+
 def test_a_form_feed_does_not_shift_the_line_a_character_is_read_from():
     [d] = parse(HEAD + 'turn:\n    say "page\x0cbreak"\n    x = 1 @ 2\n    end game "done"\n', "t.rules")[1]
     assert (d.span.line, d.message) == (6, "The character '@' cannot start anything here.")
