@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from inline import diagnostics as inline_diagnostics
 from tabletop.dsl.checker import check
 from tabletop.dsl.diagnostics import RulebookError
 from tabletop.dsl.loader import load_program
@@ -706,6 +707,17 @@ def test_a_table_looked_up_by_a_value_it_has_no_entry_for_is_a_warning(tmp_path,
     book.write_text(table + book.read_text())
     found = diagnose(tmp_path / "book")
     expect(found, "W109", "game.rules", (at[0] + 4, None), *words)
+
+
+@pytest.mark.parametrize("entries, missing", [(["0 to 999999 -> 1"], "1000000"),
+                                              (["0 to 5 -> 1", "7 to 1000000 -> 2"], "6,"),
+                                              (["0 to 1000000 -> 1"], None)])
+def test_a_table_gap_is_found_however_wide_the_variable_s_range(tmp_path, entries, missing):
+    found = inline_diagnostics(tmp_path, 'game "Wide"\nplayers 2\ndefine score(p: player): int = 0\nvar level: int in 0 to 1000000 = 0\ntable steps:\n'
+                               + "".join(f"    {e}\n" for e in entries)
+                               + 'turn:\n    level += steps[level]\n    end game "done"\n')
+    gaps = [d.message for d in found if d.code == "W109"]
+    assert gaps == ([] if missing is None else [gaps[0]]) and (missing is None or f"no entry for {missing}" in gaps[0])
 
 
 def test_a_table_looked_up_by_an_enum_it_lacks_a_value_of_is_a_warning_once(tmp_path):
