@@ -1307,11 +1307,12 @@ def _under(program: Program, span) -> str:
 
 
 def note_changes(diagnostics: list, program: Program) -> list:
-    """The checker's errors about a rulebook with a variant's `remove` applied: each error in
-    another file that names a removed name says which line removed it, and a first error at that
-    `remove` line says the base still uses it; an error at a variable or definition the variant
-    replaced with another type (or other values) says so. (A name replaced alike is recorded too,
-    but not noted: a message naming it is not often caused by the replacement.)"""
+    """The checker's errors (and its W109, a table's gap) about a rulebook with a variant's
+    `remove` or `replace` applied: each error in another file that names a removed name says which
+    line removed it, and a first error at that `remove` line says the base still uses it; an error
+    at a variable or definition the variant replaced with another type (or other values) says so;
+    a gap in a table the variant replaced names the replacement. (A name replaced alike is recorded
+    too, but not otherwise noted: a message naming it is not often caused by the replacement.)"""
     if not program.changes:
         return diagnostics
     out, uses, narrowed = [], {}, {}
@@ -1327,6 +1328,10 @@ def note_changes(diagnostics: list, program: Program) -> list:
             if how == "narrowed" and d.severity == "error" and _uses_dropped_field(d, name, types[0]):
                 narrowed.setdefault(name, []).append(d.span)
                 d = None
+                break
+            if how == "replaced" and d.code == "W109" and d.message.startswith(f"The table '{name}' ") \
+                    and d.span.file != span.file:      # the base's lookup, the variant's entries
+                d = dataclasses.replace(d, hint=f"{d.hint}: the table is the one {span.file}:{span.line} replaces it with")
                 break
             if d.severity != "error" or d.span.file == span.file:
                 continue

@@ -181,7 +181,8 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
     compiled = compile_program(checked, values, source)
     # The game is named as it was given (a rulebook name stays a name), so saves stay portable.
     # A variant's own file (variants/v.rules) is played as that variant, and says so.
-    return Game(compiled, game, variant or program.variant, values, checked.warnings, program.sources)
+    return Game(compiled, game, variant or program.variant, values, note_changes(checked.warnings, program),
+                program.sources)
 
 
 class State:

@@ -33,6 +33,17 @@ def test_calm_seas_replaces_a_table_and_a_variable_of_taboo_atoll_express():
     assert calm.title == base.title
 
 
+def test_a_gap_in_a_table_a_variant_replaced_names_the_replacement(tmp_path):
+    import shutil
+    book = tmp_path / "taboo"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rulebooks" / "taboo_atoll_express", book)
+    calm = book / "variants" / "calm_seas.rules"
+    calm.write_text(calm.read_text().replace("    9 to 14 -> 4", "    9 to 12 -> 4"))
+    gaps = [w for w in load_game(str(book), variant="calm_seas").warnings if w.code == "W109"]
+    assert gaps and all(w.span.file.endswith("/game.rules") and "no entry for 13, 14" in w.message for w in gaps)
+    assert all(w.hint.endswith("the table is the one " + str(calm) + ":6 replaces it with") for w in gaps)
+
+
 def test_replace_and_remove_in_a_variant(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/v.rules": '''extends "../game.rules"
 replace var level: int = 5
