@@ -191,6 +191,20 @@ def ended(sentence: str, guess: str) -> str:
 
 # Control characters quoted as their pictures (U+2400...), one column each, so the caret still lines up.
 _VISIBLE = {**{c: 0x2400 + c for c in range(0x20)}, 0x7F: 0x2421}
+# The C1 controls too (U+0080 to U+009F: some terminals read U+009B as the start of an escape).
+_VISIBLE_ECHO = {**_VISIBLE, **{c: 0xFFFD for c in range(0x80, 0xA0)}}
+
+ECHO_WIDTH = 80        # the most of a person's input (a line, a name, a value) a message quotes
+
+
+def echo(text, width: int = ECHO_WIDTH) -> str:
+    """Input quoted back in a message: at most `width` characters, then '…' (a line of a million
+    characters is not printed whole), and its control characters shown as their pictures (a NUL
+    as ␀), so that nothing of it reaches the terminal raw. Never raises."""
+    text = text if isinstance(text, str) else str(text)
+    if len(text) > width:
+        text = text[:width] + "…"
+    return text.translate(_VISIBLE_ECHO)
 
 
 def render(diag: Diagnostic, sources: Sources | None = None) -> str:

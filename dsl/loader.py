@@ -123,6 +123,18 @@ def _yaml():
         """A mapping that gives one key twice: YAML would keep the last, silently."""
     LineLoader.RepeatedKey = RepeatedKey
 
+    class LongNumber(yaml.MarkedYAMLError):
+        """A whole number of hundreds of digits: Python will not even make one of 4,300 digits."""
+    LineLoader.LongNumber = LongNumber
+
+    def construct_int(loader, node):
+        digits = sum(ch.isdigit() for ch in node.value)
+        if digits > 100:         # far beyond MAX_DIGITS, which the validation says of a shorter one
+            raise LongNumber(None, None, f"This number has {digits:,} digits; a rulebook's numbers have at most "
+                                         f"{MAX_DIGITS}.", node.start_mark)
+        return loader.construct_yaml_int(node)
+    LineLoader.add_constructor(_INT_TAG, construct_int)
+
     def refuse_repeated_keys(loader, node):
         first: dict = {}
         for key_node, _ in node.value:      # a key merged in (<<) may be given again: that is what merging is for
@@ -240,7 +252,17 @@ def flow_comment(text: str, line: int, column: int) -> tuple[int, int, str] | No
     return found[-1][1:]
 
 
-def _yaml_shape_problem(text: str, events=None) -> tuple[str, int, int] | None:
+def yaml_shape_problem(text: str, what: str = "data file", max_depth: int = MAX_YAML_DEPTH,
+                       shape: str = "; a data file is one key holding a list of records") -> tuple[str, int, int] | None:
+    """(message, line, column) if the YAML of a `what` ("data file", "scenario file") nests
+    deeper than `max_depth` or would hold more than MAX_YAML_NODES values once its aliases are
+    expanded ("billion laughs"), else None; `shape` ends the depth's sentence, saying what such
+    a file holds. Scenario files are read through it too (interpreter/scenarios.py)."""
+    return _yaml_shape_problem(text, None, what, max_depth, shape)
+
+
+def _yaml_shape_problem(text: str, events=None, what: str = "data file", max_depth: int = MAX_YAML_DEPTH,
+                        shape: str = "; a data file is one key holding a list of records") -> tuple[str, int, int] | None:
     """(message, line, column) if the YAML nests deeper than MAX_YAML_DEPTH or would hold more than
     MAX_YAML_NODES values once its aliases are expanded ("billion laughs"), else None. It reads
     the file's events, which PyYAML makes without recursion and without building anything, so a
@@ -264,9 +286,9 @@ def _yaml_shape_problem(text: str, events=None) -> tuple[str, int, int] | None:
                 nodes += sizes.get(ev.anchor, 1)
             elif isinstance(ev, yaml.CollectionStartEvent):
                 depth += 1
-                if depth > MAX_YAML_DEPTH:
-                    return (f"The data file nests more than {MAX_YAML_DEPTH} lists or maps deep; a data file "
-                            "is one key holding a list of records.", ev.start_mark.line + 1, ev.start_mark.column + 1)
+                if depth > max_depth:
+                    return (f"The {what} nests more than {max_depth} lists or maps deep{shape}.",
+                            ev.start_mark.line + 1, ev.start_mark.column + 1)
                 open_.append((ev.anchor, nodes))
                 nodes += 1
             elif isinstance(ev, yaml.CollectionEndEvent):
@@ -277,13 +299,37 @@ def _yaml_shape_problem(text: str, events=None) -> tuple[str, int, int] | None:
             else:
                 continue
             if nodes > MAX_YAML_NODES:
-                return (f"The data file would hold more than {MAX_YAML_NODES:,} values once its aliases "
+                return (f"The {what} would hold more than {MAX_YAML_NODES:,} values once its aliases "
                         "(*name) are expanded.", ev.start_mark.line + 1, ev.start_mark.column + 1)
     except yaml.YAMLError as e:
         if events is not yaml.SafeLoader and "nesting depth" in str(getattr(e, "problem", "")):
-            return _yaml_shape_problem(text, yaml.SafeLoader)
+            return _yaml_shape_problem(text, yaml.SafeLoader, what, max_depth, shape)
         return None
     return None
+
+
+def yaml_character_problem(text: str, error) -> tuple[str, int, int] | None:
+    """For PyYAML's error about a character YAML does not allow in a file (a NUL, another control
+    character), which it places only by its offset in the stream ("position 67", counted in
+    characters by PyYAML and in UTF-8 bytes by libyaml): (words, line, column), the words naming
+    the character ("it holds a NUL character (U+0000), which YAML does not allow"); else None."""
+    code = getattr(error, "character", None)
+    position = getattr(error, "position", None)
+    if type(error).__name__ != "ReaderError" or type(code) is not int or type(position) is not int:
+        return None
+    char = chr(code) if 0 <= code <= 0x10FFFF else ""
+    offset = position
+    if getattr(error, "encoding", "unicode") != "unicode":      # libyaml: an offset in UTF-8 bytes
+        offset = len(text.encode("utf-8", "surrogatepass")[:position].decode("utf-8", "ignore"))
+    if not (0 <= offset < len(text) and text[offset] == char):
+        offset = text.find(char) if char else -1
+    if offset < 0:
+        return None
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    what = ("a NUL character" if code == 0 else "a control character" if code < 0x20 or 0x7F <= code < 0xA0
+            else "a character")
+    return f"it holds {what} (U+{code:04X}), which YAML does not allow", line, column
 
 
 def _strip_lines(value):
@@ -763,7 +809,17 @@ class Loader:
             mark = e.problem_mark
             self.error("E020", e.problem, Span(name, mark.line + 1, mark.column + 1), "give each key once")
             return None
+        except line_loader.LongNumber as e:
+            mark = e.problem_mark
+            self.error("E027", e.problem, Span(name, mark.line + 1, mark.column + 1),
+                       f"write a number from -{MAX_NUMBER:,} to {MAX_NUMBER:,} (without the commas)")
+            return None
         except yaml.YAMLError as e:
+            odd = yaml_character_problem(text, e)
+            if odd is not None:      # a NUL: PyYAML gives only an offset, and its own words
+                self.error("E020", f"The data file is not valid YAML: {odd[0]}.", Span(name, odd[1], odd[2]),
+                           "remove it: a data file is text, and a NUL or other control character is no part of text")
+                return None
             mark = getattr(e, "problem_mark", None)
             line = mark.line + 1 if mark else 0
             col = mark.column + 1 if mark else 0

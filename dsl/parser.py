@@ -248,6 +248,13 @@ class _ToAst(Transformer):
                 buf += ch
                 i += 2
                 continue
+            if ch == "}":        # a '}' that closes no '{': the language's brace is '}}' (docs/language.md)
+                at = _span(self.file, tok, self.off)
+                self.errors.append(Diagnostic("E102", "This text has a '}' that closes no '{'.",
+                                              Span(at.file, at.line, at.column + 1 + i),
+                                              "write }} for a literal brace, or remove it"))
+                i += 1
+                continue
             if ch == "{":
                 end = raw.find("}", i)
                 if end < 0:

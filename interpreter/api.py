@@ -496,7 +496,7 @@ class State:
                                 + (f"; {hint}" if hint else "."))
         params, result = prog.define_types[name]
         if len(args) != len(params):
-            raise PositionError(f"'{name}' takes {len(params)} values, not {len(args)}.")
+            raise PositionError(f"'{name}' takes {len(params)} value{'s' * (len(params) != 1)}, not {len(args)}.")
         try:
             values = tuple(self._player(a, name) if t == "player" and _seat_number(a) else W.read(prog, t, a, self.players)
                            for t, a in zip(params, args))

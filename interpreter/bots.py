@@ -14,8 +14,10 @@ generator and must not change the state it is given: applying the choice is the 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from tabletop.dsl.diagnostics import echo
 from tabletop.interpreter import rng as R
 
 # A game of bots alone still going after this many decisions is taken never to end
@@ -58,11 +60,19 @@ class RandomBot:
         return _uniform(self.seed, state, seat, REACT, 0.3, 1.5)
 
 
+# A bot's parameters are read from the command line or a save, as texts (a save may also hold a
+# number). Each reader raises ValueError with what the value is, in words, for make_bot's sentence
+# ("The first bot's patience is a whole number of 0 or more, not 'x'."), never Python's.
+_WHOLE = re.compile(r"[0-9]{1,15}")
+
+
 def _count(text) -> int:
-    value = int(text)
-    if value < 0:
-        raise ValueError("it must be 0 or more")
-    return value
+    if type(text) is int and 0 <= text < 10 ** 15:
+        return text
+    if isinstance(text, str) and _WHOLE.fullmatch(text.strip()):
+        return int(text)
+    long = isinstance(text, str) and text.strip().isdigit() or type(text) is int and text > 0
+    raise ValueError("a whole number of at most 15 digits" if long else "a whole number of 0 or more")
 
 
 class FirstBot:
@@ -96,13 +106,19 @@ class FirstBot:
         return None
 
 
+_DECIMAL = re.compile(r"[0-9]*\.?[0-9]*")
+
+
 def _skill(text) -> float:
-    try:
+    words = text.strip() if isinstance(text, str) else None
+    if type(text) in (int, float):
         value = float(text)
-    except (TypeError, ValueError):
-        raise ValueError("it is a number from 0 (slow) to 1 (quick)") from None
+    elif words and len(words) <= 30 and _DECIMAL.fullmatch(words) and words != ".":
+        value = float(words)
+    else:
+        value = -1.0
     if not 0.0 <= value <= 1.0:
-        raise ValueError("it is from 0 (slow) to 1 (quick)")
+        raise ValueError("a number from 0 (slow) to 1 (quick)")
     return value
 
 
@@ -164,17 +180,17 @@ def make_bot(name: str, seed: int = 0, params: dict | None = None):
         kind = BOTS[name]
     except KeyError:
         known = ", ".join(sorted(BOTS))
-        raise ValueError(f"There is no bot called '{name}'; the bots are: {known}.") from None
+        raise ValueError(f"There is no bot called '{echo(name)}'; the bots are: {known}.") from None
     values = {}
     for key, text in (params or {}).items():
         if key not in kind.PARAMS:
             takes = (f"its parameters are {', '.join(sorted(kind.PARAMS))}" if kind.PARAMS
                      else "it takes none")
-            raise ValueError(f"The {name} bot has no parameter '{key}'; {takes}.")
+            raise ValueError(f"The {name} bot has no parameter '{echo(key)}'; {takes}.")
         try:
             values[key] = kind.PARAMS[key](text)
         except (TypeError, ValueError) as e:
-            raise ValueError(f"The {name} bot's {key} cannot be '{text}' ({e}).") from None
+            raise ValueError(f"The {name} bot's {key} is {e}, not '{echo(str(text))}'.") from None
     return kind(seed, **values)
 
 
@@ -213,7 +229,7 @@ def parse_kind(text: str) -> tuple[str, dict]:
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise ValueError(f"'{item}' is not KEY=VALUE (for example patience=50).")
+            raise ValueError(f"'{echo(item)}' is not KEY=VALUE (for example patience=50).")
         params[key.strip()] = value.strip()
     if kind == "human":
         if params:

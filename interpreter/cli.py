@@ -20,7 +20,7 @@ import shlex
 import sys
 from contextlib import contextmanager
 
-from tabletop.dsl.diagnostics import RulebookError, render_all
+from tabletop.dsl.diagnostics import RulebookError, echo, render_all
 from tabletop.interpreter import savefile
 from tabletop.interpreter.bots import BOTS, MAX_DECISIONS, Seat, parse_kind
 from tabletop.interpreter.errors import GameError
@@ -95,6 +95,15 @@ def _path(text: str) -> str:
     return text
 
 
+def _variant(text: str) -> str:
+    """A --variant's name: an empty one would quietly mean the base game."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name names no variant; give a variant's name (a file "
+                                         "of the rulebook's variants/ folder, without .rules), or leave "
+                                         "--variant out to play the base game")
+    return text
+
+
 def _count(text: str) -> int:
     if not DIGITS.fullmatch(text.strip()):
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of 0 or more")
@@ -134,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     game_args = argparse.ArgumentParser(add_help=False)
-    game_args.add_argument("--variant", metavar="V", help="play the named variant of the game")
+    game_args.add_argument("--variant", type=_variant, metavar="V", help="play the named variant of the game")
     game_args.add_argument("--option", action="append", type=_option, default=[], metavar="K=V",
                            help="set a game option, e.g. difficulty=elite (repeatable)")
     game_args.add_argument("--players", type=_positive, metavar="P",
@@ -147,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, .rules file or game name")
     check.add_argument("--format", choices=["text", "json"], default="text",
                        help="text for people (default) or json for programs")
-    check.add_argument("--variant", metavar="V", help="check the rulebook with only this variant applied "
+    check.add_argument("--variant", type=_variant, metavar="V", help="check the rulebook with only this variant applied "
                                                       "(default: the rulebook, then each of its variants)")
     check.set_defaults(run=cmd_check)
 
@@ -562,7 +571,7 @@ def cmd_play(args) -> int:
         raise UsageError(f"cannot save to {args.save}: {problem}.")
     if args.save and not (args.load and os.path.realpath(args.load) == os.path.realpath(args.save)) \
             and (held := savefile.game_in_progress(args.save)):
-        raise UsageError(f"{args.save} holds a saved game still in progress ({held}), which saving this game "
+        raise UsageError(f"{args.save} holds a saved game still in progress ({echo(held)}), which saving this game "
                          f"would lose; resume it with: tabletop play --load {shlex.quote(args.save)}, or save "
                          "this game to another file.")
     script = _script(args.moves) if args.moves else None
@@ -618,14 +627,20 @@ def _resume(api, args):
         if args.game:
             try:
                 game = load(api, args.game, saved.variant, saved.options, variant_given=False)
-            except RulebookError as e:
+            except (RulebookError, UsageError) as e:
                 if not saved.variant and not saved.options:
                     raise
+                # The save's variant or options do not fit the game named: most likely it is
+                # another game's save, which no flag given is to blame for.
+                _another_games_save(api, args.game, saved, args.load)
+                problem = ('; '.join(d.message for d in e.diagnostics[:2]) if isinstance(e, RulebookError)
+                           else re.sub(r'^--(variant|option): ', '', str(e)))
                 raise GameError(f"Cannot load {args.load} with {args.game}: the variant or options it saved "
-                                f"({_saved_choices(saved)}) do not fit: "
-                                f"{'; '.join(d.message for d in e.diagnostics[:2])}") from None
+                                f"({_saved_choices(saved)}) do not fit: {problem}") from None
         else:
             game = _load_saved_game(api, savefile.game_location(saved.game, args.load), saved, args.load)
+            if saved.title and saved.title != game.title:     # no game was named: the file contradicts itself
+                raise GameError(_not_its_title(args.load, saved, game.title))
         state = savefile.restore(game, saved, args.load)
     except savefile.SaveFileError as e:
         raise GameError(str(e)) from None
@@ -634,8 +649,28 @@ def _resume(api, args):
 
 def _saved_choices(saved) -> str:
     parts = ([f"variant {saved.variant}"] if saved.variant else []) + \
-        [f"option {k}={v}" for k, v in sorted(saved.options.items())]
+        [f"option {echo(k)}={echo(v)}" for k, v in sorted(saved.options.items())]
     return ", ".join(parts)
+
+
+def _another_games_save(api, path: str, saved, save_path) -> None:
+    """Raise GameError when the game at `path` is not the one `saved` is a save of (their titles
+    differ), naming both; else nothing (the game could not even be loaded plainly, or is the same)."""
+    if not saved.title:          # an older save, which does not say its game's title
+        return
+    try:
+        game = api.load_game(path, source=False)
+    except Exception:            # said by the caller, in its own words
+        return
+    if game.title != saved.title:
+        raise GameError(savefile.other_game(save_path, saved, game.title))
+
+
+def _not_its_title(save_path, saved, title: str) -> str:
+    """A save whose title is not that of the game it names: edited, or the rulebook renamed."""
+    return (f"Cannot load {save_path}: it says it is a game of {echo(saved.title)}, but the game it names, "
+            f"{echo(saved.game)}, is {title}; the file was edited, or the rulebook's title changed since the game "
+            "was saved.")
 
 
 def _load_saved_game(api, location: str, saved, save_path):
@@ -644,11 +679,17 @@ def _load_saved_game(api, location: str, saved, save_path):
     try:
         return load(api, location, saved.variant, saved.options)
     except UsageError as e:      # the save's variant or options: the rulebook is not at fault
+        try:
+            title = api.load_game(location, source=False).title if saved.title else saved.title
+        except Exception:
+            title = saved.title
+        if title != saved.title:     # the game it names is not the game it is a save of
+            raise GameError(_not_its_title(save_path, saved, title)) from None
         raise GameError(f"Cannot load {save_path}: the variant or options it saved do not fit its game "
-                        f"{saved.game}: {re.sub(r'^--(variant|option): ', '', str(e))}") from None
+                        f"{echo(saved.game)}: {re.sub(r'^--(variant|option): ', '', str(e))}") from None
     except RulebookError as e:
         count = len(getattr(e, "diagnostics", [])) or 1
-        raise GameError(f"Cannot load {save_path}: its game {saved.game} does not load ({count} "
+        raise GameError(f"Cannot load {save_path}: its game {echo(saved.game)} does not load ({count} "
                         f"error{'s' * (count != 1)}; 'tabletop check {location}' shows them).") from None
 
 

@@ -27,7 +27,7 @@ from . import words as W
 from .statements import TakeTurns
 
 EVERY = "every"
-_INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
+_INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 
 class PositionError(ValueError):

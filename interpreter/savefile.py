@@ -27,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tabletop import data_dir
+from tabletop.dsl.diagnostics import echo
 from tabletop.interpreter.bots import Move, Seat
 
 FORMAT = "tabletop-save"
@@ -131,11 +132,11 @@ def game_location(reference: str, save_path) -> str:
                             "bundled with tabletop; name its rulebook: tabletop play GAME --load FILE.")
     path = Path(reference)
     if not path.is_absolute():
-        raise SaveFileError(f"Cannot load {save_path}: it names its game by a relative path ({reference}); "
+        raise SaveFileError(f"Cannot load {save_path}: it names its game by a relative path ({echo(reference)}); "
                             "name the rulebook: tabletop play GAME --load FILE.")
     if path.is_dir() or (path.suffix == ".rules" and path.is_file()):
         return reference
-    raise SaveFileError(f"Cannot load {save_path}: the game it names, {reference}, is not a rulebook folder "
+    raise SaveFileError(f"Cannot load {save_path}: the game it names, {echo(reference)}, is not a rulebook folder "
                         "or .rules file; name the rulebook: tabletop play GAME --load FILE.")
 
 
@@ -366,10 +367,17 @@ def _read_text(path: Path) -> str:
         raise SaveFileError(f"Cannot load {path}: {e.strerror or e}.") from None
 
 
-def replay(game, players: int, seed: int, moves: list[Move]):
-    """A new state of `game` from `seed` with `moves` applied in order (engine errors propagate)."""
+def replay(game, players: int, seed: int, moves: list[Move], in_words: bool = False):
+    """A new state of `game` from `seed` with `moves` applied in order (engine errors propagate).
+    With `in_words`, an answer with an option the decision does not have is a ValueError in the
+    players' words, options counted from 1 as the terminal shows them (the API counts from 0)."""
     state = game.new_state(players=players, seed=seed)
-    for move in moves:
+    for number, move in enumerate(moves, 1):
+        if in_words and state.pending is not None and move.seat in state.pending.players:
+            count = len(state.options(move.seat))
+            if not 0 <= move.index < count:
+                raise ValueError(f"its move {number} answers with option {move.index + 1} (counted from 1), and "
+                                 f"Player {move.seat + 1}'s decision then had {count} option{'s' * (count != 1)}")
         state.apply(move.index, seat=move.seat, time=move.time)
     return state
 
@@ -380,18 +388,26 @@ def _plain(data) -> str:
     return json.dumps(data, sort_keys=True)
 
 
+def other_game(path, saved: SavedGame, title: str) -> str:
+    """The words for a save of another game than the one named (`title`), naming both."""
+    return (f"Cannot load {path}: it is a game of {echo(saved.title)}, not of {title}. Leave out the game to play "
+            f"it on ('tabletop play --load {path}'), or name {echo(saved.game)}.")
+
+
 def restore(game, saved: SavedGame, path: str | os.PathLike):
     """The state saved in `saved`, checked against its moves; raise SaveFileError if they disagree."""
     if saved.title and saved.title != game.title:      # another game's save: no edit to blame
-        raise SaveFileError(f"Cannot load {path}: it is a game of {saved.title}, not of {game.title}. Leave out "
-                            f"the game to play it on ('tabletop play --load {path}'), or name {saved.game}.")
+        raise SaveFileError(other_game(path, saved, game.title))
+    problem = _moves_problem(saved)
+    if problem:
+        raise SaveFileError(f"Cannot load {path}: its moves cannot be replayed from seed {saved.seed} ({problem}).")
     try:
         state = game.load_state(saved.state)
     except Exception as e:  # the file is untrusted input: any failure means it is unusable
         raise SaveFileError(f"Cannot load {path}: the saved state is not valid for this game ({e}). The file was "
                             "edited, or the rulebook changed since the game was saved.") from None
     try:
-        replayed = replay(game, saved.players, saved.seed, saved.moves)
+        replayed = replay(game, saved.players, saved.seed, saved.moves, in_words=True)
     except Exception as e:
         raise SaveFileError(
             f"Cannot load {path}: its moves cannot be replayed from seed {saved.seed} ({_reason(e)})."
@@ -405,4 +421,14 @@ def restore(game, saved: SavedGame, path: str | os.PathLike):
 
 
 def _reason(error: Exception) -> str:
-    return str(getattr(error, "reason", "") or error)
+    return str(getattr(error, "reason", "") or error).rstrip(".")      # said inside ( ) that end a sentence
+
+
+def _moves_problem(saved: SavedGame) -> str:
+    """A move of the save by a seat the game does not have, in the players' words (the API counts
+    seats from 0, people from Player 1); "" when every move's seat is at the table."""
+    for number, move in enumerate(saved.moves, 1):
+        if not 0 <= move.seat < saved.players:
+            return (f"its move {number} is made by Player {move.seat + 1}, and the game has "
+                    + (f"Player 1 to Player {saved.players}" if saved.players > 1 else "only Player 1"))
+    return ""

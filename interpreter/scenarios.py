@@ -27,8 +27,9 @@ import jsonschema
 import yaml
 
 from tabletop import data_dir
-from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, ended
-from tabletop.dsl.loader import comment_hint, comment_words, flow_comment, resolve_game_path, yaml_words
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
+from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, resolve_game_path, yaml_character_problem,
+                                 yaml_shape_problem, yaml_words)
 
 from . import api, position
 from . import words as W
@@ -36,13 +37,14 @@ from .errors import ForcedMismatch
 
 SCHEMA_PATH = data_dir("schemas") / "scenario.schema.json"
 MAX_FILE_BYTES = 2_000_000
+MAX_DEPTH = 30          # lists and mappings inside one another: a case's deepest checks are about 10 deep
 SUFFIXES = (".yaml", ".yml")
 # Expectation keys that are not the game's own names.
 RESERVED = ("options", "offered", "not offered", "log", "said", "over", "winners", "scores", "reason", "prompt",
             "deciding", "rolled", "current", "turn_number")
 OPERATORS = ("count", "has", "lacks", "starts", "at least", "at most")
 _CALL = re.compile(r"^(\w+)\((.*)\)$")
-_INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
+_INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 # Failure codes: what went wrong, as `tabletop test` reports it (docs/scenarios.md lists them).
 CODES = {
@@ -123,9 +125,11 @@ class _Stop(Exception):
 
 # ---------------------------------------------------------------------------- reading YAML with lines
 class LDict(dict):
-    """A mapping read from YAML that remembers where each key was written."""
+    """A mapping read from YAML that remembers where each key was written, and which of its keys
+    were written as nothing (`~: 3`, `null: 3`), which name nothing (`empty`)."""
     where: tuple = (1, 1)
     lines: dict
+    empty: tuple = ()
 
 
 class LList(list):
@@ -152,6 +156,27 @@ class DuplicateKey(yaml.MarkedYAMLError):
     pass
 
 
+class LongNumber(yaml.MarkedYAMLError):
+    """A whole number of more digits than a scenario's values can have (Python would not even
+    turn one of 4,300 into text)."""
+
+
+MAX_DIGITS = 100
+
+
+def _int(loader, node):
+    digits = sum(ch.isdigit() for ch in node.value)
+    if digits > MAX_DIGITS:
+        raise LongNumber(None, None, f"This number has {digits:,} digits; a scenario's numbers have at most "
+                                     f"{MAX_DIGITS} (a seed at most 19).", node.start_mark)
+    return loader.construct_yaml_int(node)
+
+
+def _key_words(key) -> str:
+    """A key YAML read as a value other than a text, as the file wrote it: true, 5; none as '~'."""
+    return "~" if key is None else W.written(key)
+
+
 def _mapping(loader, node):
     written = set()
     for key_node, _ in node.value:        # a key written twice is a mistake; one merged in (<<) is not
@@ -164,7 +189,9 @@ def _mapping(loader, node):
     out.where, out.lines, out.values = _mark(node), {}, {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
-        key = key if isinstance(key, str) else str(key)
+        if key is None:
+            out.empty += ("~",)
+        key = key if isinstance(key, str) else _key_words(key)
         out[key] = loader.construct_object(value_node, deep=True)
         out.lines[key] = _mark(key_node)
         out.values[key] = _mark(value_node)
@@ -178,6 +205,7 @@ def _sequence(loader, node):
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+_Loader.add_constructor("tag:yaml.org,2002:int", _int)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
@@ -234,12 +262,12 @@ def _place(path: list) -> str:
         elif before == "moves" and isinstance(part, int):
             words.append(f"move {part + 1}")
         elif before == "options" and isinstance(part, str):
-            words = [f"the option '{part}'"]
+            words = [f"the option {_q(part)}"]
         elif before == "rest" and isinstance(part, str):
-            words = [f"the rest zone of '{part}'"]
+            words = [f"the rest zone of {_q(part)}"]
         elif isinstance(part, str) and part not in ("cases", "steps") or \
                 isinstance(part, str) and i == len(path) - 1:
-            words = [f"'{part}'"]
+            words = [_q(part)]
     owner = " of ".join(x for x in (step, case) if x)
     if words and owner:
         return f"{words[-1]} of {owner}"
@@ -270,8 +298,13 @@ def _misspelt(error):
     missing = _missing_key(error)
     for key in error.instance:
         if str(key) not in error.schema.get("properties", {}) and did_you_mean(str(key), [missing]):
-            return key, f"did you mean '{missing}' for '{key}'?"
+            return key, f"did you mean '{missing}' for {_q(key)}?"
     return None
+
+
+def _path_end(error):
+    path = list(error.absolute_path)
+    return path[-1] if path else None
 
 
 def _schema_message(error) -> str:
@@ -292,7 +325,7 @@ def _schema_message(error) -> str:
         unknown = [k for k in error.instance if k not in allowed]
         if unknown:
             hint = did_you_mean(str(unknown[0]), allowed)
-            return (f"'{unknown[0]}' is not a key of {place} (the keys are {', '.join(allowed)})"
+            return (f"{_q(unknown[0])} is not a key of {place} (the keys are {', '.join(allowed)})"
                     + (f"; {hint}" if hint else ""))
     if v == "required":
         missing = _missing_key(error)
@@ -308,6 +341,8 @@ def _schema_message(error) -> str:
         key = next((p for p in reversed(list(error.absolute_path)) if isinstance(p, str)), "")
         return f"{_cap(place)} is empty" + (f": {_NEEDS[key]}" if key in _NEEDS and place == f"'{key}'" or
                                             key in _NEEDS and place.startswith(f"'{key}'") else "")
+    if _path_end(error) == "seed" and v in ("minimum", "maximum"):       # as the command line and saves say it
+        return f"{_cap(place)} should be a whole number from -2**63 to 2**63 - 1, not {_value_words(error.instance)}"
     if v in ("minimum", "exclusiveMinimum"):
         return f"{_cap(place)} should be at least {error.validator_value}, not {_value_words(error.instance)}"
     if v in ("anyOf", "maxProperties") and "forced result" in place:
@@ -331,12 +366,20 @@ def read_file(path: Path, name: str, sources: Sources):
         reason = e.strerror if isinstance(e, OSError) else "it is not UTF-8 text"
         return Failure("T001", f"The scenario file cannot be read: {reason}.", name, 0)
     sources.texts[name] = text
+    # Refused before it is built, as a data file is (E026): a file nesting hundreds of lists deep
+    # would exhaust Python's recursion, and aliases of aliases (*a of *b ...) its memory and time.
+    shape = yaml_shape_problem(text, "scenario file", MAX_DEPTH, "; a case's steps and checks are a few levels deep")
+    if shape is not None:
+        return Failure("T001", shape[0], name, shape[1], shape[2])
     try:
         doc = yaml.load(text, Loader=_Loader)   # noqa: S506 -- a SafeLoader subclass
     except DuplicateKey as e:
         mark = e.problem_mark
         return Failure("T001", f"The scenario file is not valid YAML: {e.problem}.", name, mark.line + 1,
                        mark.column + 1, hint="give each key once")
+    except LongNumber as e:
+        mark = e.problem_mark
+        return Failure("T002", e.problem, name, mark.line + 1, mark.column + 1)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -359,10 +402,21 @@ def read_file(path: Path, name: str, sources: Sources):
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(e.problem or e.context)}.",
                        name, line, col, hint=hint)
     except yaml.YAMLError as e:
+        odd = yaml_character_problem(text, e)      # a NUL: PyYAML gives only an offset, and its own words
+        if odd is not None:
+            return Failure("T001", f"The scenario file is not valid YAML: {odd[0]}.", name, odd[1], odd[2],
+                           hint="remove it: a scenario file is text, and a NUL or other control character is no "
+                                "part of text")
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(getattr(e, 'problem', e))}.",
                        name, 0)
     if not isinstance(doc, dict):
         return Failure("T002", "A scenario file is a mapping with a 'cases' list.", name, 1)
+    empty = _empty_key(doc, [])
+    if empty is not None:
+        path, mapping = empty
+        return Failure("T002", f"{_cap(_place(path))} has a key written as nothing ('~', or nothing before the "
+                               "':'), which names nothing.", name, *where_key(mapping, "~"),
+                       hint="write the name of what is set or checked before the ':'")
     errors = list(_validator().iter_errors(doc))
     # A required key missing because it is misspelt ('case:' for 'cases:') is told at the misspelt key.
     error = next((e for e in errors if _misspelt(e)), None) or jsonschema.exceptions.best_match(errors)
@@ -376,6 +430,25 @@ def read_file(path: Path, name: str, sources: Sources):
         message = _schema_message(error)
         return Failure("T002", message if message.endswith("?") else message + ".", name, line, col)
     return doc
+
+
+def _empty_key(node, path: list):
+    """(the path, the mapping) of the first mapping holding a key written as nothing, outside
+    `common` (which only anchors what the cases share); else None."""
+    if isinstance(node, dict):
+        if getattr(node, "empty", ()):
+            return path, node
+        for key, value in node.items():
+            if not (key == "common" and not path):
+                found = _empty_key(value, path + [key])
+                if found is not None:
+                    return found
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found = _empty_key(value, path + [i])
+            if found is not None:
+                return found
+    return None
 
 
 # ---------------------------------------------------------------------------- finding files
@@ -418,7 +491,7 @@ def _where_keys(mapping, keys: tuple, at: tuple) -> tuple:
         if isinstance(mapping, list) and type(key) is int and 0 <= key < len(mapping):
             at, mapping = where_item(mapping, key), mapping[key]       # a name in a list of things
             continue
-        numbered = re.fullmatch(r"(\w+)\[(\d+)\]", key) if isinstance(key, str) else None
+        numbered = re.fullmatch(r"(\w+)\[(\d{1,9})\]", key) if isinstance(key, str) else None
         if isinstance(mapping, dict) and key not in mapping and numbered:
             key = numbered.group(1)         # pile[2], set as a whole by 'pile'
         if not isinstance(mapping, dict) or key not in mapping:
@@ -589,8 +662,8 @@ class _FileRunner:
     def with_rolls(self, f: Failure, state) -> Failure:
         """A failed expectation after the seed rolled dice says which: a die the case did not force
         may be why the game went another way (a `force` written one move late)."""
-        if f.code != "T030" or state.forced:        # forced results left: every roll was forced
-            return f
+        if f.code != "T030" or state.forced or not (f.expected or f.got):
+            return f        # forced results left: every roll was forced; or the file's mistake, not the game's
         forced = self.forced_before
         rolled_forced = sum(1 for e in forced if isinstance(e, dict) and "roll" in e)
         seeded = state.rolls[rolled_forced:]
@@ -651,7 +724,23 @@ class _FileRunner:
 
 
 # ---------------------------------------------------------------------------- expectations
-_fmt = W.written
+FIELD_WIDTH = 400      # the most of a value an "expected:" or "got:" line shows
+
+
+def _fmt(w) -> str:
+    """A value for a failure's "expected:" and "got:" lines, in the file's words ([Chocolate,
+    Marshmallow], none, true): at most FIELD_WIDTH characters, control characters as pictures."""
+    return echo(W.written(w), FIELD_WIDTH)
+
+
+def _said(w) -> str:
+    """A value inside a failure's sentence: at most ECHO_WIDTH characters (diagnostics.echo)."""
+    return echo(W.written(w))
+
+
+def _q(w) -> str:
+    """What the file wrote (a key, a label), in quotes inside a sentence: 'Play Ace'."""
+    return f"'{_said(w)}'"
 
 
 def _fmt_some(items: list, limit: int = 12) -> str:
@@ -701,7 +790,7 @@ class _Expectations:
         return failures
 
     def bad(self, what: str, want, got, at, hint="") -> _Stop:
-        return _Stop(self.r.fail("T030", f"{what} should be {_fmt(want)}, but it is {_fmt(got)}.", at,
+        return _Stop(self.r.fail("T030", f"{what} should be {_said(want)}, but it is {_said(got)}.", at,
                                  _fmt(want), _fmt(got), hint))
 
     def unknown(self, message: str, at) -> _Stop:
@@ -716,7 +805,7 @@ class _Expectations:
         if m or key in self.prog.sides:
             seat = int(m.group(1)) - 1 if m else self.n + self.prog.sides.index(key)
             if not 0 <= seat < self.n + len(self.prog.sides) or not isinstance(want, dict):
-                raise self.unknown(f"'{key}' should be a player of this game (Player 1 to Player {self.n}) "
+                raise self.unknown(f"{_q(key)} should be a player of this game (Player 1 to Player {self.n}) "
                                    "with a mapping of values, e.g. {lineup: [...]}.", at)
             for name, w in want.items():
                 self.player_value(seat, str(name), w, where_key(want, name))
@@ -739,17 +828,18 @@ class _Expectations:
             except api.PositionError as e:
                 raise self.unknown(str(e), at) from None
             except api.RuleError as e:
-                raise self.unknown(f"'{key}' cannot be worked out now: {e}", at) from None
+                raise self.unknown(f"{_q(key)} cannot be worked out now: {e}", at) from None
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
         names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
         hint = did_you_mean(key, names)
-        raise self.unknown(ended(f"'{key}' is not a variable, zone, kind, definition or expectation of this game", hint), at)
+        raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
+                                 hint), at)
 
     def index(self, key, t, v, k, at):
         if not t.startswith("list:list:"):
-            raise self.unknown(f"'{key}': only a numbered zone (zone NAME[N]) is indexed like this.", at)
+            raise self.unknown(f"{_q(key)}: only a numbered zone (zone NAME[N]) is indexed like this.", at)
         if not 0 <= k < len(v):
-            raise self.unknown(f"'{key}': the zones are numbered 0 to {len(v) - 1}.", at)
+            raise self.unknown(f"{_q(key)}: the zones are numbered 0 to {len(v) - 1}.", at)
         return t[5:], v[k]
 
     def player_value(self, seat, name, want, at):
@@ -758,7 +848,7 @@ class _Expectations:
         label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
             hint = did_you_mean(base, self.prog.player_names)
-            raise self.unknown(ended(f"This game has no player value '{base}'", hint), at)
+            raise self.unknown(ended(f"This game has no player value {_q(base)}", hint), at)
         slot = self.prog.player_names.index(base)
         row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
         t, v = self.prog.player_types[slot], row[slot]
@@ -787,7 +877,7 @@ class _Expectations:
                 fat = where_key(fw, fname)
                 if fname not in fields:
                     hint = did_you_mean(str(fname), fields)
-                    raise self.unknown(ended(f"A {kind} has no changing field '{fname}'", hint), fat)
+                    raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
                 for i in targets:
                     self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],
                                  self.s.data["fields"][kind][fname][i], w, fat)
@@ -810,7 +900,8 @@ class _Expectations:
         unknown = [k for k in want if k not in OPERATORS]
         if unknown:
             hint = did_you_mean(str(unknown[0]), OPERATORS)
-            raise self.unknown(ended(f"{what}: '{unknown[0]}' is not a check (the checks are {', '.join(OPERATORS)})", hint), at)
+            raise self.unknown(ended(f"{what}: {_q(unknown[0])} is not a check (the checks are {', '.join(OPERATORS)})",
+                                     hint), at)
         elem = t[5:] if t.startswith("list:") else t
 
         def has(item_words, items, plain):
@@ -828,7 +919,7 @@ class _Expectations:
                     raise _Stop(self.r.fail("T030", _sentence(f"{what} ({op}): {e}"), oat, "", _fmt(got))) from None
             if op in ("at least", "at most"):
                 if type(got) is not int:
-                    raise self.unknown(f"{what} is {_fmt(got)}, not a number, so '{op}' does not apply.", oat)
+                    raise self.unknown(f"{what} is {_said(got)}, not a number, so '{op}' does not apply.", oat)
                 if type(w) is not int:
                     raise self.unknown(f"{what}: '{op}' needs a whole number, not {W.quote(w)}.", oat)
                 if (got < w) if op == "at least" else (got > w):
@@ -848,7 +939,7 @@ class _Expectations:
                             raise self.unknown(_sentence(f"{what} ({op}): {e}"), oat) from None
                     same = _same(got, item) if shown else W.matches(self.prog, t, v, item, self.n)
                     if same != (op == "has"):
-                        raise self.bad(f"{what} ({op} {_fmt(item)})", {op: w}, got, oat)
+                        raise self.bad(f"{what} ({op} {_said(item)})", {op: w}, got, oat)
                 continue
             if isinstance(got, str) and op in ("has", "lacks", "starts"):
                 texts = w if isinstance(w, list) else [w]
@@ -858,11 +949,11 @@ class _Expectations:
                         raise self.bad(f"{what} ({op} {W.quote(str(text))})", {op: w}, got, oat)
                 continue
             if not isinstance(got, list):
-                raise self.unknown(f"{what} is {_fmt(got)}, not a list, so '{op}' does not apply.", oat)
+                raise self.unknown(f"{what} is {_said(got)}, not a list, so '{op}' does not apply.", oat)
             plain = v if isinstance(v, list) else []
             if op == "count":
                 if type(w) is not int or w < 0:     # a check that could never hold
-                    raise self.unknown(f"{what} (count): a count is a whole number from 0, not {_fmt(w)}.", oat)
+                    raise self.unknown(f"{what} (count): a count is a whole number from 0, not {W.quote(w)}.", oat)
                 if len(got) != w:
                     raise self.bad(f"The count of {what}", w, len(got), oat, hint=f"{what} is {_fmt(got)}")
             elif op in ("has", "lacks"):
@@ -874,12 +965,12 @@ class _Expectations:
                         found = [i for i, x in enumerate(pool)
                                  if (x == item if shown else W.matches(self.prog, elem, x, item, self.n))]
                         if not found:
-                            raise self.bad(f"{what} (has {_fmt(item)})", {op: w}, got, oat)
+                            raise self.bad(f"{what} (has {_said(item)})", {op: w}, got, oat)
                         del pool[found[0]]
                 else:
                     for item in items:
                         if has(item, got, plain):
-                            raise self.bad(f"{what} (lacks {_fmt(item)})", {op: w}, got, oat)
+                            raise self.bad(f"{what} (lacks {_said(item)})", {op: w}, got, oat)
             elif op == "starts":
                 items = w if isinstance(w, list) else [w]
                 head_plain, head = plain[:len(items)], got[:len(items)]
@@ -904,28 +995,114 @@ class _Expectations:
         ('Play Ace' beside 'Play Ace!') would hold whatever the rules do: refused."""
         near = W.near_miss(str(x), options)
         if near is not None:
-            raise _Stop(self.r.fail("T030", f"'{x}' is not an option, but '{near}' is, which it almost names: the "
-                                            "check would hold whatever the rules do.", at, f"not {x}",
+            raise _Stop(self.r.fail("T030", f"{_q(x)} is not an option, but '{near}' is, which it almost names: the "
+                                            "check would hold whatever the rules do.", at, f"not {_fmt(x)}",
                                     _fmt_some(options), "write the label exactly as the game shows it"))
 
     # the expectations that are not the game's names
+    def misfit(self, key, want) -> str:
+        """Why `want` cannot be what the expectation `key` (one that is not the game's own name)
+        checks, as a sentence: a value of the wrong kind (a list where a text belongs, `maybe` for
+        `over`, `nobody` for `current`), which compared would only fail as a mismatch, or show
+        Python's words for it; "" when it fits. Each key's words are in docs/scenarios.md."""
+        seats = "Player 1" if self.n == 1 else f"Player 1 to Player {self.n}"
+        players = seats + "".join(f", {side}" for side in self.prog.sides)
+
+        def scalar(x) -> bool:
+            return not isinstance(x, (list, dict)) and x is not None
+
+        def listing(noun: str, fits, checks: bool, note: str = "") -> str:
+            """`want`: one item or a list of items that `fits`, or (with `checks`) a mapping of checks."""
+            if isinstance(want, dict):
+                if not checks:
+                    return f"{_q(key)} lists {noun}, not a mapping."
+                for op, w in want.items():       # the items a has, lacks or starts looks for
+                    if op in ("has", "lacks", "starts"):
+                        for x in (w if isinstance(w, list) else [w]):
+                            if not fits(x):
+                                return f"{_q(key)} ({op}) lists {noun}, not {_value_words(x)}."
+                return ""
+            items = want if isinstance(want, list) else [want]
+            for i, x in enumerate(items):
+                if not fits(x):
+                    where = f"; item {i + 1} is {_value_words(x)}" if isinstance(want, list) else \
+                        f", not {_value_words(x)}"
+                    return f"{_q(key)} lists {noun}{where}." + (note if W.is_none(x) else "")
+            return ""
+
+        if key in ("options", "offered", "not offered"):
+            return listing("option labels as texts", lambda x: isinstance(x, (str, int)), key == "options")
+        if key in ("log", "said"):
+            return listing("the lines the rules said, as texts", scalar, True)
+        if key in ("winners", "deciding"):
+            return listing(f"players by name ({players})", lambda x: isinstance(x, str) and not W.is_none(x),
+                           key == "deciding", " A game won by nobody has the winners []." if key == "winners" else
+                           " When nobody decides, write [].")
+        if key == "rolled":
+            return listing("the faces the dice rolled, as numbers or names",
+                           lambda x: isinstance(x, (str, int)) and not isinstance(x, bool), True)
+        if key == "over":
+            if type(want) is bool or isinstance(want, str) and want in W.TRUTHS:
+                return ""
+            return ended(f"{_q(key)} is true or false, not {_value_words(want)}",
+                         did_you_mean(str(want), ["true", "false"]) if isinstance(want, str) else "")
+        if key in ("reason", "prompt"):
+            if scalar(want) or isinstance(want, dict) or want is None and key == "prompt":
+                return ""
+            what = "the reason the game ended" if key == "reason" else "the pending decision's question"
+            return f"{_q(key)} is a text, {what}, not {_value_words(want)}."
+        if key == "turn_number":
+            if type(want) is int or isinstance(want, dict):
+                return ""
+            return f"{_q(key)} is a whole number, how many turns have begun, not {_value_words(want)}."
+        if key == "current":
+            names = [f"Player {k}" for k in range(1, self.n + 1)]
+            if isinstance(want, str) and not W.is_none(want):
+                try:
+                    if W.read(self.prog, "player", want, self.n) < self.n:
+                        return ""
+                except W.WordsError:
+                    pass
+            if W.is_none(want):
+                return (f"{_q(key)} is the player whose turn it is, by name ({seats}), not "
+                        f"{_value_words(want)}: there is always a current player.")
+            return ended(f"{_q(key)} is the player whose turn it is, by name ({seats}), "
+                         f"not {_value_words(want)}", did_you_mean(str(want), names) if isinstance(want, str) else "")
+        if key == "scores":
+            def number(x) -> bool:
+                return type(x) is int or isinstance(x, dict)
+            shape = ("every seat's score in seat order as whole numbers (scores: [6, 0]), or some players' by "
+                     "name (scores: {Player 1: 6})")
+            if isinstance(want, list):
+                bad = next((i for i, x in enumerate(want) if type(x) is not int), None)
+                return "" if bad is None else f"{_q(key)} lists {shape}; item {bad + 1} is {_value_words(want[bad])}."
+            if isinstance(want, dict):
+                if any(k in OPERATORS for k in want):
+                    return ""
+                bad = next((k for k, x in want.items() if not number(x)), None)
+                return "" if bad is None else (f"{_q(key)}: the score of {_q(bad)} is a whole number, not "
+                                               f"{_value_words(want[bad])}.")
+            return f"{_q(key)} lists {shape}, not {_value_words(want)}."
+        return ""
+
     def reserved(self, key, want, at):
         s = self.s
+        problem = self.misfit(key, want)
+        if problem:
+            raise self.unknown(problem, at)
         if key == "options" and isinstance(want, dict):
             if "lacks" in want:
                 options = s.options()
                 for x in (want["lacks"] if isinstance(want["lacks"], list) else [want["lacks"]]):
                     hit = self.offered_holding(x, options)
                     if hit is not None:
-                        raise _Stop(self.r.fail("T030", f"The options should lack '{x}', but '{hit}' is offered.",
-                                                where_key(want, "lacks"), f"lacks {x}", _fmt_some(options)))
+                        raise _Stop(self.r.fail("T030", f"The options should lack {_q(x)}, but '{hit}' is offered.",
+                                                where_key(want, "lacks"), f"lacks {_fmt(x)}", _fmt_some(options)))
                     self.not_a_near_miss(x, options, where_key(want, "lacks"))
                 want = {k: v for k, v in want.items() if k != "lacks"}
             return self.operators("the options", "list:text", s.options(), s.options(), want, at, True)
         if key in ("options", "offered", "not offered"):
             wanted = want if isinstance(want, list) else [want]
-            if not all(isinstance(x, (str, int)) for x in wanted):
-                raise self.unknown(f"'{key}' lists option labels as texts.", at)
             options = s.options()
             if key == "options":
                 rest = list(options)
@@ -934,8 +1111,8 @@ class _Expectations:
                     if hit is None:
                         numbered = next((o for o in rest if re.fullmatch(re.escape(str(x)) + r" \(\d+\)", o)), None)
                         hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered
-                                else f"'{x}' is offered fewer times than it is listed" if _label_named(x, options)
-                                else f"'{x}' is not offered")
+                                else f"{_q(x)} is offered fewer times than it is listed" if _label_named(x, options)
+                                else f"{_q(x)} is not offered")
                         raise self.bad("The options", wanted, options, at, hint=hint)
                     rest.remove(hit)
                 if rest:
@@ -944,14 +1121,14 @@ class _Expectations:
                 for x in wanted:
                     if self.offered_holding(x, options) is None:
                         hint = did_you_mean(str(x), options)
-                        raise _Stop(self.r.fail("T030", f"'{x}' should be offered, but it is not.", at, str(x),
+                        raise _Stop(self.r.fail("T030", f"{_q(x)} should be offered, but it is not.", at, _fmt(x),
                                                 _fmt_some(options), hint or "the options are listed under 'got'"))
             else:
                 for x in wanted:
                     hit = self.offered_holding(x, options)
                     if hit is not None:
-                        raise _Stop(self.r.fail("T030", f"'{x}' should not be offered, but it is ('{hit}').", at,
-                                                f"not {x}", _fmt_some(options)))
+                        raise _Stop(self.r.fail("T030", f"{_q(x)} should not be offered, but it is ('{hit}').", at,
+                                                f"not {_fmt(x)}", _fmt_some(options)))
                     self.not_a_near_miss(x, options, at)
             return
         if key in ("log", "said"):
@@ -961,7 +1138,7 @@ class _Expectations:
                 (list(s.log[len(s.log) - new:]) if new > 0 else [], "What was said since the last move")
             if isinstance(want, dict):
                 return self.log_checks(want, at, lines, what)
-            wanted = [str(x) for x in (want if isinstance(want, list) else [want])]
+            wanted = [W.written(x) for x in (want if isinstance(want, list) else [want])]
             at_line = 0      # several lines are said in the order listed, each line once per listing
             for i, line in enumerate(wanted):
                 if line not in lines:
@@ -970,7 +1147,7 @@ class _Expectations:
                         close = ("it was said before the last move or set; check it right after the step that "
                                  "says it, or with 'log', which checks every line kept")
                     raise _Stop(self.r.fail("T030", f"{what} should have the line {W.quote(line)}, but it has not.",
-                                            at, line, _fmt(lines[-8:]), close or "the last lines are under 'got'"))
+                                            at, _fmt(line), _fmt(lines[-8:]), close or "the last lines are under 'got'"))
                 found = next((k for k in range(at_line, len(lines)) if lines[k] == line), None)
                 if found is None:
                     if wanted.count(line) > lines.count(line):
@@ -986,20 +1163,20 @@ class _Expectations:
             return self.compare_plain("Whether the game is over", s.is_over, W.truths("bool", want), at)
         if key in ("winners", "scores", "reason"):
             if not s.is_over:
-                raise _Stop(self.r.fail("T030", f"The {key} should be {_fmt(want)}, but the game is not over.", at,
+                raise _Stop(self.r.fail("T030", f"The {key} should be {_said(want)}, but the game is not over.", at,
                                         _fmt(want), f"still playing: {s.pending.prompt if s.pending else ''}"))
             r = s.result
             if key == "reason":
-                return self.compare_plain("The reason the game ended", r.reason, want, at)
+                return self.compare_plain("The reason the game ended", r.reason, _text(want), at)
             if key == "scores" and isinstance(want, dict) and want and not any(k in OPERATORS for k in want):
                 for who, score in want.items():      # {Player 1: 6, volcano: 3}: those players' scores
                     m = W._PLAYER.match(str(who))
                     if m and not 1 <= int(m.group(1)) <= self.n:
-                        raise self.unknown(f"The scores: this game has Player 1 to Player {self.n}, not '{who}'.",
+                        raise self.unknown(f"The scores: this game has Player 1 to Player {self.n}, not {_q(who)}.",
                                            where_key(want, who))
                     if not m and who not in self.prog.sides:
                         names = [f"Player {k}" for k in range(1, self.n + 1)] + list(self.prog.sides)
-                        raise self.unknown(ended(f"The scores: '{who}' is not a player of this game (the scores are "
+                        raise self.unknown(ended(f"The scores: {_q(who)} is not a player of this game (the scores are "
                                                  f"given by player, {', '.join(names)}, or as a list in seat order)",
                                                  did_you_mean(str(who), names)), where_key(want, who))
                     got = r.scores[int(m.group(1)) - 1] if m else r.side_scores[who]
@@ -1011,7 +1188,7 @@ class _Expectations:
             winners = list(r.winners) + [self.n + self.prog.sides.index(side) for side in r.sides]
             return self.compare_set("The winners", winners, want if isinstance(want, list) else [want], at)
         if key == "prompt":
-            return self.compare_plain("The prompt", s.pending.prompt if s.pending else None, want, at)
+            return self.compare_plain("The prompt", s.pending.prompt if s.pending else None, _text(want), at)
         if key == "deciding" and isinstance(want, dict):
             seats = s.pending.players if s.pending else []
             return self.operators("Who decides", "list:player", seats,
@@ -1021,6 +1198,12 @@ class _Expectations:
             return self.compare_set("Who decides", s.pending.players if s.pending else [], wanted, at)
         if key == "rolled":
             got = [face for _, face in s.rolls]
+            if not isinstance(want, dict):
+                want = want if isinstance(want, list) else [want]
+                try:          # a face no die has (7 of a six-sided die) is the file's mistake
+                    s.game.forced_results(list(want))
+                except api.PositionError as e:
+                    raise self.unknown(f"'rolled' lists the faces the dice rolled: {e}", at) from None
             return self.compare_plain("The dice rolled since the last move", got, want, at)
         if key == "current":
             return self.compare("The current player", "player", s.current_player, want, at)
@@ -1035,12 +1218,12 @@ class _Expectations:
             if op not in ("has", "lacks"):
                 self.operators(what, "list:text", log, log, {op: w}, at, True)
                 continue
-            for text in (w if isinstance(w, list) else [w]):
-                hit = next((line for line in log if str(text) in line), None)
+            for text in (W.written(x) for x in (w if isinstance(w, list) else [w])):
+                hit = next((line for line in log if text in line), None)
                 if (hit is None) == (op == "has"):
                     said = f"the line '{hit}' holds it" if hit else "no line holds it"
                     raise _Stop(self.r.fail("T030", f"{what} should {'not ' * (op == 'lacks')}have a line holding "
-                                            f"{W.quote(str(text))}, but {said}.", where_key(want, op), str(text),
+                                            f"{W.quote(text)}, but {said}.", where_key(want, op), _fmt(text),
                                             _fmt(log[-8:]), "the last lines are under 'got'"))
 
     def compare_plain(self, what, got, want, at):
@@ -1058,9 +1241,14 @@ class _Expectations:
             raise self.bad(what, want, [W.show(self.prog, "player", p, self.n) for p in sorted(seats)], at)
 
 
+def _text(w):
+    """A text expected (a reason, a prompt) as the file's words: `reason: 5` is the text 5."""
+    return W.written(w) if isinstance(w, (int, float)) else w
+
+
 def _scalar(text: str):
     """An argument written inside an expectation's key: a number, a truth, or words."""
-    if re.fullmatch(r"-?\d+", text):
+    if re.fullmatch(r"-?\d{1,18}", text):
         return int(text)
     if text in ("true", "false"):
         return text == "true"

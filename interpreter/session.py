@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tabletop.dsl.diagnostics import echo
 from tabletop.interpreter import race, savefile
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.bots import MAX_DECISIONS, Move, Seat, bot_move
@@ -103,9 +104,9 @@ def options_fitting(text: str, options: list[str], forms=()) -> list[int]:
 
 def _typed(text: str) -> str:
     """What was typed, safe to show back: control characters as their pictures (an escape would
-    move the terminal's cursor or clear it), and a long line cut short."""
-    shown = "".join(chr(0x2400 + ord(c)) if ord(c) < 0x20 else "\u2421" if c == "\x7f" else c for c in text)
-    return shown if len(shown) <= 60 else shown[:60] + "…"
+    move the terminal's cursor or clear it), and a long line cut short (diagnostics.echo, which
+    quotes a moves file's lines too)."""
+    return echo(text, 60)
 
 
 def list_some(options: list[str], limit: int = 5) -> str:
@@ -381,7 +382,7 @@ class Session:
             self.state.apply(move.index, seat=move.seat, time=move.time)
         except self.api.IllegalMove as e:
             if line is not None:
-                raise Stop(f"{self.script.path}:{line[0]}: '{line[1]}' was refused: {e.reason}") from None
+                raise Stop(f"{self.script.path}:{line[0]}: '{echo(line[1])}' was refused: {e.reason}") from None
             if who is not None:
                 raise GameError(f"{who} chose '{label}', which the game refused: {e.reason}") from None
             self.say(e.reason)
@@ -401,9 +402,9 @@ class Session:
             private = self.sees_alone(seat, table=False)      # the others may be reading the screen
             fitting = options_fitting(text, options, self.forms)
             if len(fitting) > 1 and not private:
-                raise Stop(f"{self.script.path}:{number}: '{text}' fits {len(fitting)} options for {seat_name(seat)} "
+                raise Stop(f"{self.script.path}:{number}: '{echo(text)}' fits {len(fitting)} options for {seat_name(seat)} "
                            f"now: {list_some([options[i] for i in fitting])}; write the whole label.")
-            raise Stop(f"{self.script.path}:{number}: '{text}' is not an option for {seat_name(seat)} now" +
+            raise Stop(f"{self.script.path}:{number}: '{echo(text)}' is not an option for {seat_name(seat)} now" +
                        ("; its options are its own, and are not shown." if private else
                         f"; the options are {list_some(options)}."))
         if decision.timed and seconds is None:
@@ -486,7 +487,7 @@ class Session:
         elif word in ("quit", "exit"):
             raise Stop("You left the game.")
         elif NUMBER.fullmatch(text):
-            self.say(f"There is no option {text}; " + ("choose 1." if len(options) == 1 else
+            self.say(f"There is no option {_typed(text)}; " + ("choose 1." if len(options) == 1 else
                                                          f"choose 1 to {len(options)}."))
         elif not text:
             self.say(f"Type a number from 1 to {len(options)}, or ? for help.")

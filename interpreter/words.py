@@ -14,9 +14,10 @@ import functools
 import re
 
 NONE_WORDS = ("none", "nobody")
-_NUMBERED = re.compile(r"^(.*\S)\s*#(\d+)$")
-_PLAYER = re.compile(r"^player\s+(\d+)$", re.IGNORECASE)
-_OWNED = re.compile(r"^player\s+(\d+)'s\s+(.+)$", re.IGNORECASE)
+# Numbers in names have at most 9 digits: Python will not turn 4,300 digits into a number at all.
+_NUMBERED = re.compile(r"^(.*\S)\s*#(\d{1,9})$")
+_PLAYER = re.compile(r"^player\s+(\d{1,9})$", re.IGNORECASE)
+_OWNED = re.compile(r"^player\s+(\d{1,9})'s\s+(.+)$", re.IGNORECASE)
 
 
 # YAML's words for truths (as the data files read them): where the game has a truth, `no` is false.
@@ -189,7 +190,13 @@ def written(w, quoted: bool = False) -> str:
 
 
 def quote(w) -> str:
-    return written(w, quoted=True)
+    """Words quoted in a message ('Dark Pit'): at most `ECHO_WIDTH` characters of them, and their
+    control characters shown as pictures (diagnostics.echo), since they are often what a person
+    wrote, which may be a line of a million characters or hold a NUL."""
+    from tabletop.dsl.diagnostics import echo
+    if isinstance(w, str):
+        return f"'{echo(w)}'"
+    return echo(written(w, quoted=True))
 
 
 def type_words(t: str) -> str:

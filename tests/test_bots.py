@@ -84,8 +84,36 @@ def test_bot_parameters_are_read_from_text_and_checked():
         make_bot("first", 3, {"skill": "0.7"})
     with pytest.raises(ValueError, match="The random bot has no parameter 'x'; it takes none"):
         make_bot("random", 3, {"x": "1"})
-    with pytest.raises(ValueError, match="first bot's patience cannot be 'soon'"):
+    with pytest.raises(ValueError, match="first bot's patience is a whole number of 0 or more, not 'soon'"):
         make_bot("first", 3, {"patience": "soon"})
+
+
+@pytest.mark.parametrize("kind, params, words", [
+    ("first", {"patience": "x"}, "The first bot's patience is a whole number of 0 or more, not 'x'."),
+    ("first", {"patience": "-4"}, "The first bot's patience is a whole number of 0 or more, not '-4'."),
+    ("first", {"patience": "1.5"}, "The first bot's patience is a whole number of 0 or more, not '1.5'."),
+    ("first", {"patience": "9" * 5000}, "The first bot's patience is a whole number of at most 15 digits, not '999"),
+    ("racer", {"skill": "nan"}, "The racer bot's skill is a number from 0 (slow) to 1 (quick), not 'nan'."),
+    ("racer", {"skill": "1e400"}, "The racer bot's skill is a number from 0 (slow) to 1 (quick), not '1e400'."),
+    ("racer", {"skill": "2"}, "The racer bot's skill is a number from 0 (slow) to 1 (quick), not '2'."),
+    ("racer", {"skill": "a\0b"}, "The racer bot's skill is a number from 0 (slow) to 1 (quick), not 'a\u2400b'."),
+])
+def test_a_parameter_of_the_wrong_kind_is_said_in_the_bots_words(kind, params, words):
+    """Python's own words ("invalid literal for int() with base 10") never reach the person; what
+    they typed is quoted at most 80 characters long, a NUL shown as a picture."""
+    with pytest.raises(ValueError) as e:
+        make_bot(kind, 3, params)
+    message = str(e.value)
+    assert message.startswith(words) and "int()" not in message and "literal" not in message
+    assert len(message) < 200 and "\0" not in message
+
+
+def test_a_parameter_read_well_keeps_its_value():
+    assert make_bot("first", 3, {"patience": " 50 "}).patience == 50
+    assert make_bot("first", 3, {"patience": 50}).patience == 50
+    assert make_bot("racer", 3, {"skill": "0.25"}).skill == 0.25
+    assert make_bot("racer", 3, {"skill": ".5"}).skill == 0.5
+    assert make_bot("racer", 3, {"skill": "1"}).skill == 1.0
 
 
 def test_a_seat_kind_with_parameters_is_parsed_as_typed():

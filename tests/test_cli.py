@@ -105,6 +105,20 @@ def test_an_option_number_out_of_range_in_a_moves_file(run, tmp_path):
     assert code == 1 and f"{moves}:1: '9' is not an option" in err
 
 
+def test_a_long_line_or_a_nul_in_a_moves_file_is_quoted_cut_short_and_visible(run, tmp_path):
+    """A line of a million characters was printed whole, a NUL written to the terminal raw; the
+    game played so far is saved all the same."""
+    moves = write(tmp_path / "long.txt", "Add 2\n" + "x" * 1_000_000 + "\n")
+    code, out, err = run("play", "counting", "--seed", 1, "--moves", moves)
+    assert code == 1 and f"{moves}:2: '{'x' * 80}…' is not an option for Player 1 now" in err
+    assert len(out + err) < 3000
+    assert json.loads((tmp_path / cli.AUTOSAVE).read_text())["moves"] == [[0, 1, None]]
+    moves = write(tmp_path / "nul.txt", "Add\x002\n\x1b[2J\n")
+    code, out, err = run("play", "counting", "--seed", 1, "--moves", moves, "--save", "n.json")
+    assert code == 1 and f"{moves}:1: 'Add\u24002' is not an option for Player 1 now" in err
+    assert "\0" not in out + err and "\x1b" not in out + err
+
+
 def test_an_unreadable_moves_file_is_a_usage_error(run, tmp_path):
     code, _, err = run("play", "counting", "--moves", tmp_path / "none.txt")
     assert code == 2 and "--moves: Cannot read the moves file" in err and "none.txt" in err
@@ -342,8 +356,12 @@ def test_a_resumed_game_saves_back_to_its_file_when_stopped_again(run, tmp_path)
     (["play", "counting", "--seed", "soon"], "not a whole number"),
     (["play", "counting", "--seed", "9" * 30], "not a whole number from -2**63 to 2**63 - 1"),
     (["play", "counting", "--seat", "1=first:speed=3"], "The first bot has no parameter 'speed'"),
-    (["play", "counting", "--seat", "1=first:patience=-4"], "patience cannot be '-4'"),
+    (["play", "counting", "--seat", "1=first:patience=-4"], "patience is a whole number of 0 or more, not '-4'."),
+    (["play", "counting", "--seat", "1=first:patience=x"], "patience is a whole number of 0 or more, not 'x'."),
     (["play", "counting", "--seat", "²=random"], "is not N=KIND"),
+    (["play", "counting", "--variant", ""], "argument --variant: an empty name names no variant"),
+    (["simulate", "counting", "--variant", " "], "argument --variant: an empty name names no variant"),
+    (["check", "counting", "--variant", ""], "argument --variant: an empty name names no variant"),
     (["simulate", "counting", "--bot", "human"], "bots in every seat"),
 ])
 def test_play_usage_errors_exit_2(run, argv, message):
@@ -633,7 +651,7 @@ def test_a_seat_given_twice_is_a_usage_error(real, command):
 
 def test_a_racer_skill_that_is_not_a_number_is_said_in_words(real):
     code, _, err = real("simulate", "smackshapes", "--seat", "2=racer:skill=abc", "-n", "1")
-    assert code == 2 and "it is a number from 0 (slow) to 1 (quick)" in err and "convert" not in err
+    assert code == 2 and "skill is a number from 0 (slow) to 1 (quick), not 'abc'." in err and "convert" not in err
 
 
 @pytest.mark.parametrize("workers", ["0", "-3", "two"])

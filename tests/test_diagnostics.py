@@ -311,3 +311,12 @@ def test_a_wrong_data_type_does_not_hide_a_bad_enum_value(tmp_path):
         check(load_program(str(tmp_path)))
     assert [(d.code, d.span.line, d.hint) for d in e.value.diagnostics] == \
         [("E022", 2, "the kind 'card' reads name, rank, suit from its data"), ("E025", 3, "did you mean 'spades'?")]
+
+
+def test_echo_quotes_input_cut_short_with_its_control_characters_visible():
+    from tabletop.dsl.diagnostics import echo
+    assert echo("Play Ace") == "Play Ace"
+    assert echo("x" * 1_000_000) == "x" * 80 + "…"
+    assert echo("a\0b\x1b[2J\x7f\x9b") == "a\u2400b\u241b[2J\u2421\ufffd"
+    assert echo("y" * 100, 10) == "y" * 10 + "…"
+    assert echo(12345) == "12345"

@@ -165,7 +165,50 @@ def test_a_wrong_type_in_a_record_is_said_in_the_languages_words(tmp_path):
     assert code == "E022" and message.endswith("should be a text, not true.")
 
 
+@pytest.mark.parametrize("before", ["", "Bébé € 😀 "])
+def test_a_nul_in_a_data_file_is_placed_at_its_line_and_column_in_the_games_words(tmp_path, before):
+    """PyYAML places it by an offset in the stream ("position 20", in UTF-8 bytes when libyaml
+    reads it), in its own words ("special characters are not allowed in "<unicode string>"")."""
+    found = diagnostics(tmp_path, KIND, **{"recipes.yaml": f'recipes:\n  - {{name: "{before}A\0"}}\n'})
+    [d] = [d for d in found if d.severity == "error"]
+    assert (d.code, d.span.line, d.span.column) == ("E020", 2, 14 + len(before))
+    assert d.message == "The data file is not valid YAML: it holds a NUL character (U+0000), which YAML does not allow."
+    with pytest.raises(RulebookError) as raised:
+        game(tmp_path, KIND, **{"recipes.yaml": f'recipes:\n  - {{name: "{before}A\0"}}\n'})
+    shown = render(raised.value.diagnostics[0], raised.value.sources)
+    assert f"{before}A\u2400" in shown and "\0" not in shown and "position" not in shown
+
+
+def test_another_control_character_in_a_data_file_is_named_by_its_code_point(tmp_path):
+    [(code, line, column, message)] = data_errors(tmp_path, "recipes:\n  - name: To\x01ast\n")
+    assert (code, line, column) == ("E020", 2, 13)
+    assert message == ("The data file is not valid YAML: it holds a control character (U+0001), which YAML does "
+                       "not allow.")
+
+
+def test_a_number_of_thousands_of_digits_in_a_data_file_is_an_error_not_a_crash(tmp_path):
+    """Python will not turn 4,300 digits into a number: `check` said Python's words."""
+    rules = HEAD + 'kind recipe from "recipes.yaml":\n    name: text\n    cost: int\n' + TURN
+    [d] = [d for d in diagnostics(tmp_path, rules, **{"recipes.yaml": "recipes:\n  - {name: A, cost: " + "9" * 5000
+                                                           + "}\n"}) if d.severity == "error"]
+    assert (d.code, d.span.line, d.span.column) == ("E027", 2, 21)
+    assert d.message == "This number has 5,000 digits; a rulebook's numbers have at most 15."
+
+
 # ---------------------------------------------------------------------------- texts
+def test_a_closing_brace_that_closes_nothing_is_an_error_not_printed():
+    """docs/language.md: `}}` is a literal brace; `say "{current}}"` printed "Player 1}"."""
+    text = HEAD + 'turn:\n    say "{current}}"\n    say "a } b"\n    say "{{{current}}} and }}"\n' + TURN
+    found = [(d.code, d.span.line, d.span.column, d.message) for d in parse(text, "t.rules")[1]]
+    assert found == [("E102", 5, 19, "This text has a '}' that closes no '{'."),
+                     ("E102", 6, 12, "This text has a '}' that closes no '{'.")]
+
+
+def test_doubled_braces_are_still_literal_braces(tmp_path):
+    rules = HEAD + 'turn:\n    say "{{{current}}} and }} {{"\n    end game "done"\n'
+    assert game(tmp_path, rules).new_state(players=1, seed=0).log[0] == "{Player 1} and } {"
+
+
 def test_an_unknown_escape_is_an_error_at_its_backslash():
     text = HEAD + 'turn:\n    say "fine \\\\ \\" \\n \\t then \\q"\n    end game "C:\\games"\n'
     found = [(d.code, d.span.line, d.span.column) for d in parse(text, "t.rules")[1]]

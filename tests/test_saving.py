@@ -337,3 +337,72 @@ def test_a_save_with_a_byte_order_mark_loads_and_is_saved_back_to(real, tmp_path
     (tmp_path / "g.json").write_text((tmp_path / "g.json").read_text(), encoding="utf-8-sig")
     code, _, err = real("play", "--load", "g.json", stdin="1\n")
     assert code == 1 and "Game saved to g.json." in err and len(saved(tmp_path / "g.json")["moves"]) == 2
+
+
+# ---------------------------------------------------------------- bad input (broken_probe2)
+
+def test_a_save_of_another_game_loaded_with_a_game_named_says_so_not_that_a_flag_is_wrong(real, tmp_path):
+    """`play smackatoa --load t.json`, t.json a save of Taboo with an option: it blamed --option,
+    which was not given ("--option: Smackatoa! has no option 'difficulty'")."""
+    real("play", "taboo_atoll_express", "--seed", 1, "--option", "difficulty=normal", "--save", "t.json", stdin="1\n")
+    code, out, err = real("play", "smackatoa", "--load", "t.json")
+    assert code == 1 and "--option" not in err and "How" not in out
+    assert err.strip() == ("Cannot load t.json: it is a game of Taboo Atoll Express, not of Smackatoa!. Leave out "
+                           "the game to play it on ('tabletop play --load t.json'), or name taboo_atoll_express.")
+    assert len(saved(tmp_path / "t.json")["moves"]) == 1           # the save is left as it was
+
+
+def test_a_save_whose_title_is_not_its_games_says_the_file_contradicts_itself(real, tmp_path):
+    """Without a game named, "name taboo_atoll_express" would send the person to the same game."""
+    real("play", "taboo_atoll_express", "--seed", 1, "--option", "difficulty=normal", "--save", "t.json", stdin="1\n")
+    for game in ("taboo_atoll_express", "smackatoa"):
+        data = saved(tmp_path / "t.json")
+        data["title"], data["game"] = "Other Game", game
+        (tmp_path / "e.json").write_text(json.dumps(data))
+        code, _, err = real("play", "--load", "e.json")
+        title = {"smackatoa": "Smackatoa!"}.get(game, "Taboo Atoll Express")
+        assert code == 1 and err.strip() == (
+            f"Cannot load e.json: it says it is a game of Other Game, but the game it names, {game}, is {title}; "
+            "the file was edited, or the rulebook's title changed since the game was saved.")
+
+
+def test_a_move_by_a_seat_the_game_lacks_is_told_in_players_words(real, tmp_path):
+    """The API counts seats from 0 ("the seats are numbered 0 to 1"); people count from Player 1."""
+    real("play", "smores_galore", "--seed", 1, "--save", "g.json", stdin="1\n")
+    data = saved(tmp_path / "g.json")
+    data["moves"][0][0] = 7
+    (tmp_path / "g.json").write_text(json.dumps(data))
+    code, _, err = real("play", "--load", "g.json")
+    assert code == 1 and "numbered 0" not in err
+    assert ("its moves cannot be replayed from seed 1 (its move 1 is made by Player 8, and the game has Player 1 "
+            "to Player 2).") in err
+
+
+def test_an_answer_with_an_option_the_decision_lacks_is_told_counted_from_1(real, tmp_path):
+    real("play", "smores_galore", "--seed", 1, "--save", "g.json", stdin="1\n")
+    data = saved(tmp_path / "g.json")
+    data["moves"][0][1] = 99
+    (tmp_path / "g.json").write_text(json.dumps(data))
+    code, _, err = real("play", "--load", "g.json")
+    assert code == 1 and "numbered 0" not in err and ".)." not in err
+    assert "its moves cannot be replayed from seed 1 (its move 1 answers with option 100 (counted from 1), and " \
+           "Player 1's decision then had " in err
+
+
+def test_a_nul_in_a_saves_title_is_shown_not_written_to_the_terminal(real, tmp_path):
+    real("play", "taboo_atoll_express", "--seed", 1, "--save", "t.json", stdin="1\n")
+    data = saved(tmp_path / "t.json")
+    data["title"] = "Taboo\0Atoll" + "x" * 5000
+    (tmp_path / "t.json").write_text(json.dumps(data))
+    code, out, err = real("play", "--load", "t.json")
+    assert code == 1 and "\0" not in out + err and "Taboo\u2400Atoll" in err and len(err) < 500
+
+
+def test_a_bot_parameter_of_the_wrong_kind_in_a_save_is_said_in_the_bots_words(run, tmp_path):
+    run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
+    data = saved(tmp_path / "g.json")
+    data["seats"][1] = {"kind": "first", "params": {"patience": "x"}, "seed": 0}
+    (tmp_path / "g.json").write_text(json.dumps(data))
+    code, _, err = run("play", "--load", "g.json")
+    assert code == 1 and "seat 2: The first bot's patience is a whole number of 0 or more, not 'x'." in err
+    assert "invalid literal" not in err and "int()" not in err

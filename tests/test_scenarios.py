@@ -1109,3 +1109,155 @@ def test_a_misspelt_player_in_scores_is_told_at_its_key(tmp_path):
     f = report.failures[0]
     assert "'Playr 2' is not a player of this game" in f.message and "did you mean 'Player 2'" in f.message
     assert (f.line, f.column) == (6, 40), scenarios.render(report)
+
+
+# ---------------------------------------------------------------------------- bad input (broken_probe2)
+def _one_expectation(tmp_path, expect: str, game="abatteroxie"):
+    """The failures of a case of 2 players whose one step expects `expect` (on line 6 of the file)."""
+    return run_text(tmp_path, f"cases:\n  - name: c\n    players: 2\n    steps:\n      - expect: {expect}\n", game)
+
+
+def test_a_scenario_nesting_hundreds_deep_is_refused_before_it_is_built(run, tmp_path):
+    """As a data file is (E026): 900 lists deep exhausted Python's recursion, an internal error."""
+    path = scenario_file(tmp_path, "cases:\n  - name: c\n    steps:\n      - expect: {log: "
+                         + "[" * 900 + "]" * 900 + "}\n")
+    code, out, err = run("test", path)
+    assert code == 1 and "internal error" not in out + err and "Recursion" not in out + err
+    assert f"{scenarios.display(path)}:5:" in out
+    assert "error T001: The scenario file nests more than 30 lists or maps deep" in out
+    [failure] = scenarios.run_files([path]).failures
+    assert (failure.code, failure.line) == ("T001", 5)
+
+
+def test_aliases_that_would_expand_beyond_the_limit_are_refused_before_they_are_built(tmp_path):
+    common = "common:\n  a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"  {n}: &{n} [{', '.join(['*' + p] * 10)}]\n" for p, n in zip("abcde", "bcdef"))
+    report, [failure] = run_text(tmp_path, common + "cases:\n  - name: c\n    steps:\n      - expect: {log: *f}\n")
+    assert failure.code == "T001" and failure.line > 1
+    assert failure.message == ("The scenario file would hold more than 200,000 values once its aliases (*name) "
+                               "are expanded.")
+
+
+def test_a_number_of_thousands_of_digits_is_refused_in_words(tmp_path):
+    """Python will not turn 4,300 digits into a number: it was an internal error."""
+    _, [failure] = run_text(tmp_path, "cases:\n  - name: c\n    seed: " + "9" * 5000 + "\n    steps:\n"
+                                      "      - expect: {over: false}\n")
+    assert (failure.code, failure.line, failure.column) == ("T002", 4, 11)
+    assert failure.message == "This number has 5,000 digits; a scenario's numbers have at most 100 (a seed at most 19)."
+
+
+@pytest.mark.parametrize("seed", [2 ** 70, -2 ** 63 - 1])
+def test_a_seed_beyond_64_bits_is_refused_as_the_command_line_refuses_it(tmp_path, seed):
+    _, [failure] = run_text(tmp_path, f"cases:\n  - name: c\n    seed: {seed}\n    steps:\n"
+                                      "      - expect: {over: false}\n")
+    assert (failure.code, failure.line) == ("T002", 4)
+    assert failure.message == f"'seed' of case 1 should be a whole number from -2**63 to 2**63 - 1, not {seed}."
+
+
+def test_the_largest_seeds_are_still_seeds(tmp_path):
+    for seed in (2 ** 63 - 1, -2 ** 63):
+        report, failures = run_text(tmp_path, f"cases:\n  - name: c\n    seed: {seed}\n    steps:\n"
+                                              "      - expect: {over: false}\n")
+        assert report.ok, scenarios.render(report)
+
+
+@pytest.mark.parametrize("expect, words", [
+    ("{log: [[a, b]]}", "'log' lists the lines the rules said, as texts; item 1 is a list."),
+    ("{said: [{x: 1}]}", "'said' lists the lines the rules said, as texts; item 1 is a mapping."),
+    ("{log: {has: [[a]]}}", "'log' (has) lists the lines the rules said, as texts, not a list."),
+    ("{options: [[Pass]]}", "'options' lists option labels as texts; item 1 is a list."),
+    ("{offered: {x: 1}}", "'offered' lists option labels as texts, not a mapping."),
+    ("{winners: [[Player 1]]}", "'winners' lists players by name (Player 1 to Player 2"),
+    ("{winners: [none]}", "A game won by nobody has the winners []."),
+    ("{deciding: [[Player 1]]}", "'deciding' lists players by name (Player 1 to Player 2"),
+    ("{rolled: [[6]]}", "'rolled' lists the faces the dice rolled, as numbers or names; item 1 is a list."),
+    ("{scores: [a, 0]}", "'scores' lists every seat's score in seat order as whole numbers (scores: [6, 0]), or "
+                         "some players' by name (scores: {Player 1: 6}); item 1 is 'a'."),
+    ("{scores: {Player 1: [6]}}", "'scores': the score of 'Player 1' is a whole number, not a list."),
+    ("{turn_number: [1]}", "'turn_number' is a whole number, how many turns have begun, not a list."),
+    ("{reason: [done]}", "'reason' is a text, the reason the game ended, not a list."),
+    ("{prompt: {x: [1]}}", "The prompt: 'x' is not a check"),
+])
+def test_an_expectation_of_the_wrong_kind_says_what_its_key_takes(tmp_path, expect, words):
+    """Never Python's own writing of the value ("should have the line '['a', 'b']'")."""
+    report, [failure] = _one_expectation(tmp_path, expect)
+    assert failure.code == "T030" and words in failure.message, scenarios.render(report)
+    assert failure.line == 6 and "should be" not in failure.message and "['" not in failure.message
+    assert not failure.hint           # the seed's dice are no reason for the file's mistake
+
+
+@pytest.mark.parametrize("expect, words", [
+    ("{over: maybe}", "'over' is true or false, not 'maybe'."),
+    ("{over: ture}", "'over' is true or false, not 'ture'; did you mean 'true'?"),
+    ("{over: 1}", "'over' is true or false, not 1."),
+    ("{current: nobody}", "'current' is the player whose turn it is, by name (Player 1 to Player 2), not "
+                          "'nobody': there is always a current player."),
+    ("{current: ~}", "'current' is the player whose turn it is, by name (Player 1 to Player 2), not none: there "
+                     "is always a current player."),
+    ("{current: Player1}", "'current' is the player whose turn it is, by name (Player 1 to Player 2), not "
+                           "'Player1'; did you mean 'Player 1'?"),
+    ("{current: Player 7}", "not 'Player 7'"),
+    ("{rolled: [7]}", "'rolled' lists the faces the dice rolled: 7 is not a face of any die of Abatteroxie"),
+])
+def test_words_that_name_nothing_the_key_takes_are_refused_not_compared(tmp_path, expect, words):
+    """`over: maybe` was "should be maybe, but it is false": a mismatch, where the file is wrong."""
+    report, [failure] = _one_expectation(tmp_path, expect)
+    assert failure.code == "T030" and words in failure.message, scenarios.render(report)
+    assert "should be" not in failure.message and not failure.got
+
+
+def test_expectations_of_the_right_kind_still_hold(tmp_path):
+    report, failures = _one_expectation(
+        tmp_path, "{over: no, current: Player 1, turn_number: {at least: 0}, winners: [], rolled: {lacks: [7]}}")
+    assert failures and all("not over" in f.message for f in failures), scenarios.render(report)
+    report, failures = _one_expectation(tmp_path, "{over: false, current: Player 1, deciding: [Player 1]}")
+    assert report.ok, scenarios.render(report)
+
+
+def test_a_value_echoed_in_a_failure_is_cut_short(tmp_path):
+    """An alias of 10,000 lines made a message of 14 KB; a line of 5,000 characters is quoted cut."""
+    common = ("common:\n  a: &a [x, x, x, x, x, x, x, x, x, x]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+              "  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n")
+    _, [failure] = run_text(tmp_path, common + "cases:\n  - name: c\n    steps:\n      - expect: {log: *d}\n")
+    assert failure.message == "'log' lists the lines the rules said, as texts; item 1 is a list."
+    for expect in ("{log: [" + "y" * 5000 + "]}", "{eliminator: " + "z" * 5000 + "}",
+                   "{" + "k" * 1000 + ": 1}", "{options: [" + "o" * 5000 + "]}"):
+        report, [failure] = _one_expectation(tmp_path, expect)
+        assert len(failure.message) < 300 and len(failure.expected) < 500, scenarios.render(report)
+        assert "…" in failure.message
+        assert len(scenarios.render(report)) < 2000
+
+
+def test_a_key_written_as_nothing_is_a_format_error_at_its_line(tmp_path):
+    """`{~: 3}` was "'None' is not a variable": Python's word for YAML's nothing."""
+    for expect in ("{~: 3}", "{null: 3}"):
+        _, [failure] = _one_expectation(tmp_path, expect)
+        assert (failure.code, failure.line, failure.column) == ("T002", 6, 18)
+        assert failure.message == ("'expect' of step 1 of case 1 has a key written as nothing ('~', or nothing "
+                                   "before the ':'), which names nothing.")
+        assert "None" not in failure.message
+    _, [failure] = run_text(tmp_path, "cases:\n  - name: c\n    set: {~: 3}\n    steps:\n      - expect: {over: false}\n")
+    assert failure.code == "T002" and failure.message.startswith("'set' of case 1 has a key written as nothing")
+
+
+def test_a_key_written_as_nothing_in_common_is_not_read(tmp_path):
+    report, _ = run_text(tmp_path, "common: {~: 3}\ncases:\n  - name: c\n    steps:\n      - expect: {over: false}\n")
+    assert report.ok, scenarios.render(report)
+
+
+@pytest.mark.parametrize("before", ["", "é€😀 "])
+def test_a_nul_in_a_scenario_file_is_placed_at_its_line_and_column(run, tmp_path, before):
+    """PyYAML gives only an offset in the stream ("position 67") and its own words."""
+    path = scenario_file(tmp_path, f"cases:\n  - name: {before}c\0d\n    steps:\n      - expect: {{over: false}}\n")
+    [failure] = scenarios.run_files([path]).failures
+    assert (failure.code, failure.line, failure.column) == ("T001", 3, 12 + len(before))
+    assert failure.message == ("The scenario file is not valid YAML: it holds a NUL character (U+0000), which YAML "
+                               "does not allow.")
+    code, out, err = run("test", path)
+    assert code == 1 and "\0" not in out + err and "position" not in out and "<unicode string>" not in out
+    assert f"{before}c\u2400d" in out
+
+
+def test_an_empty_variant_is_refused_not_the_base_game_played(tmp_path):
+    _, [failure] = run_text(tmp_path, "variant: ''\ncases:\n  - name: c\n    steps:\n      - expect: {over: false}\n")
+    assert (failure.code, failure.line) == ("T002", 2) and "'variant' is empty" in failure.message
