@@ -50,22 +50,69 @@ BUILTINS = {
     "match_length": (2, 2, "match_length(list, pattern_name): how many leading items the pattern matched, or 0"),
 }
 
-# The type each argument must have, where it is fixed (None: checked otherwise, or any type).
-# `min` and `max` of several values compare whole numbers; of one, a list of them.
+# What each value of each built-in must be, position by position: every built-in has one entry
+# for each value it may take (a test holds the table to it, and gives each position a wrong value).
+# An entry is a type of types.py ("list:any" is any list) or one of the words below, which the
+# checker knows.
+LIST = T.list_of(T.ANY)
+SPACE = "space"              # a thing of a kind laid out with `grid`
+SAME_SPACE = "same space"    # a space of the same kind as the first value's (`connected(a, b, ...)`)
+FUNCTION = "function"        # `x => ...`, giving a truth
+DIE = "die"                  # a die declared with `die`
+PATTERN = "pattern"          # the name of a pattern
+ITEM = "item"                # an item of the type of the first value's items (`index_of`)
+NUMBERS = "numbers"          # whole numbers, or one list of them (`min`, `max`)
+SEAT = "seat"                # a player with a seat at the table: not a side, not none
+
 ARG_TYPES = {
+    "count": (LIST,),
+    "sum": (T.list_of(T.INT),),
+    "min": (NUMBERS,) * 9,
+    "max": (NUMBERS,) * 9,
     "abs": (T.INT,),
-    "take": (None, T.INT),
-    "drop": (None, T.INT),
+    "first": (LIST,),
+    "last": (LIST,),
+    "rest": (LIST,),
+    "take": (LIST, T.INT),
+    "drop": (LIST, T.INT),
+    "reverse": (LIST,),
+    "sort": (LIST,),
+    "unique": (LIST,),
+    "flatten": (T.list_of(LIST),),
+    "pairs": (LIST,),
+    "product": (LIST, LIST),
     "range": (T.INT, T.INT),
-    "step": (None, T.INT, T.INT),
-    "within": (None, T.INT),
-    "paths": (None, T.INT),
-    "longest_path": (None, T.INT),
-    "next_player": (T.PLAYER,),
-    "players_from": (T.PLAYER,),
-    "join": (None, T.TEXT),
+    "all": (T.list_of(T.BOOL),),
+    "any": (T.list_of(T.BOOL),),
+    "join": (LIST, T.TEXT),
+    "roll": (DIE, FUNCTION),
+    "pick": (LIST,),
+    "shuffled": (LIST,),
+    "neighbours": (SPACE,),
+    "diagonals": (SPACE,),
+    "step": (SPACE, T.INT, T.INT),
+    "within": (SPACE, T.INT, FUNCTION),
+    "reachable": (SPACE, FUNCTION),
+    "connected": (SPACE, SAME_SPACE, FUNCTION),
+    "paths": (SPACE, T.INT, FUNCTION),
+    "longest_path": (SPACE, T.INT, FUNCTION),
+    "index_of": (LIST, ITEM),
+    "next_player": (SEAT,),
+    "players_from": (SEAT,),
+    "match_length": (LIST, PATTERN),
 }
-NUMBERS_ONLY = ("min", "max")
+NUMBERS_ONLY = tuple(name for name, wants in ARG_TYPES.items() if NUMBERS in wants)
+# What a seat is asked to do, in the words the engine's error uses when it is given a side or none.
+SEAT_WORDS = {"next_player": "have a seat to its left", "players_from": "start an order of seats"}
+
+# Numbers a built-in refuses in play, by (name, position): (lowest, highest, the engine's words,
+# with {n} for the number). A number written out there is told by the checker in the same words.
+LIMITS = {
+    ("within", 1): (0, None, "within() looks for spaces 0 steps or more away, not {n}."),
+    ("paths", 1): (0, None, "paths() looks for paths of 0 steps or more, not {n}."),
+    ("longest_path", 1): (None, 500, "longest_path() may look for at most 500 steps, not {n}."),
+}
+MAX_ROLLS = 1000         # throws of one roll(d, keep) before the engine gives up (the machine's own limit)
 
 # Names with a value, usable anywhere.
 VALUES = {
@@ -75,9 +122,9 @@ VALUES = {
     "turn_number": T.INT,
 }
 
-# Builtins that take a function as their last argument, and what its parameter is.
-LAMBDA_ARG = {"roll": 1, "within": 2, "reachable": 1, "connected": 2, "paths": 2, "longest_path": 2}
-GRID_FUNCTIONS = {"neighbours", "diagonals", "step", "within", "reachable", "connected", "paths", "longest_path"}
+# Builtins that take a function as their last argument, and its position; those of grid spaces.
+LAMBDA_ARG = {name: wants.index(FUNCTION) for name, wants in ARG_TYPES.items() if FUNCTION in wants}
+GRID_FUNCTIONS = {name for name, wants in ARG_TYPES.items() if wants and wants[0] == SPACE}
 
 
 def result_type(name: str, args: list[str]) -> str:

@@ -25,6 +25,7 @@ SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER
 OWNER = "owner"          # the built-in field of a `player kind`'s things
 SECTIONS = ("game", "setup", "play", "turn", "round")
 MAX_TABLE_KEYS = 100_000  # combinations of keys a table of several keys covers (its ranges counted out)
+MAX_REACH_DEPTH = 100     # rules followed one inside another looking for a ring of calls (E309): past it, none is told
 # Statements after which nothing in the same block runs, and why.
 ENDS = {"EndGame": "ends the game", "Return": "leaves the rule", "Stop": "leaves the loop",
         "EndStage": "ends the turn or stage"}
@@ -156,6 +157,9 @@ class Checker:
         self.mistyped: set = set()       # ids of definitions whose value does not fit their type
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
+        self.not_yet: dict = {}     # a choice's names -> the part worked out before it (`before_the_choice`)
+        self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
+        self.reach_depth = 0        # rules gone into by `reaches_by`, one inside another
 
     # ------------------------------------------------------------------ reporting
     def word(self, node, word: str, after: int = 0, next_token: bool = False) -> Span:
@@ -482,8 +486,18 @@ class Checker:
                 self.error("E201", f"'grid' names '{name}', which is not a kind.", g, did_you_mean(name, out.kinds))
                 continue
             for f in (g.row, g.col):
-                if out.kind_fields[name].get(f, (None,))[0] not in (T.INT, T.ERROR):
+                typ, changing = out.kind_fields[name].get(f, (None, False))
+                if typ not in (T.INT, T.ERROR):
                     self.error("E205", f"The grid needs the kind '{name}' to have a whole-number field '{f}' from its data.", g)
+                elif changing:
+                    # The grid is laid out once, from the data: a place that could change is no place.
+                    decl = next((x for x in out.kinds[name].fields if x.name == f), None)
+                    line = f", line {decl.span.line}" if decl is not None and decl.span.line else ""
+                    self.error("E205", f"The grid places each {name} by its fields '{g.row}' and '{g.col}', which must "
+                                       f"be fixed data, and '{f}' is a changing field (it has a starting value{line}), "
+                                       "so the grid could not be laid out from it.",
+                               self.word(g, f, after=g.span.column - 1 + len(f"grid {name} at")),
+                               f"give '{f}' no starting value ('{f}: int'), and write each {name}'s {f} in its data")
             else:
                 self.check_cells(out.kinds[name], g)
         for k in out.kinds.values():
@@ -898,6 +912,7 @@ class Checker:
         self.check_starting_values()
         for d in self.recursive_definitions():
             self.check_endless(d)
+        self.check_table_loops()
         for s in self.reaction_names.values():
             self.check_reaction(s.decl)
         for s in self.rules.values():
@@ -1020,16 +1035,64 @@ class Checker:
     def entries_looked_up(self, e: A.Index, table: A.TableDecl) -> list:
         """The values of a table that a look-up may give: the one entry its keys pick when they are
         written out (numbers, enum values, texts), else every entry's."""
+        return [table.entries[i].value for i in self.entry_indexes(e, table)[0]]
+
+    def entry_indexes(self, e: A.Index, table: A.TableDecl) -> tuple:
+        """([positions of the entries a look-up may give], whether its keys are written out): the
+        one entry its written keys pick (none, if no entry has them), else every entry."""
         keys = [_key_constant(k, self.out.refs) for k in [e.key] + list(e.more_keys)]
         if any(k is None for k in keys):
-            return [x.value for x in table.entries]
-        for x in table.entries:
+            return list(range(len(table.entries))), False
+        for i, x in enumerate(table.entries):
             given = [(x.low, x.high)] + list(x.more_keys)
             if len(given) == len(keys) and all(
                     (lo <= k <= hi if isinstance(lo, int) and isinstance(hi, int) and type(k) is int else lo == k)
                     for (lo, hi), k in zip(given, keys)):
-                return [x.value]
-        return []
+                return [i], True
+        return [], True
+
+    def check_table_loops(self):
+        """E309 for entries of tables that look each other up in a ring with no definition between
+        (`1 -> t[2]` and `2 -> t[1]`, or an entry of `t` looking up one of `u` that looks up `t`
+        again), each look-up made whatever the other values are: looking any of them up never
+        gives an answer. With the keys written out the ring is certain; a key worked out in play
+        (`t[level]`) leads back only for some of its values, so that ring is the warning W104.
+        (A ring through a definition is told at the definition: `check_endless`.)"""
+        tables = {n: s.decl for n, s in self.sym.items() if s.kind == "table" and isinstance(s.decl, A.TableDecl)}
+        edges: dict = {}       # (table, entry position) -> [(the look-up, (table, entry position), keys written)]
+        for name, d in tables.items():
+            for i, x in enumerate(d.entries):
+                for n in _sure_lookups(x.value):
+                    ref = self.out.refs.get(id(n))
+                    if ref is None or ref[0] != "table" or ref[1] not in tables:
+                        continue
+                    picked, written = self.entry_indexes(n, tables[ref[1]])
+                    edges.setdefault((name, i), []).extend((n, (ref[1], j), written) for j in picked)
+        told: set = set()
+        for certain in (True, False):
+            for start in edges:
+                if start in told:
+                    continue
+                ring = _ring(start, edges, certain)
+                if ring is None:
+                    continue
+                told.update(node for _, node in ring)
+                self.table_ring(tables, start, ring, certain)
+
+    def table_ring(self, tables: dict, start: tuple, ring: list, certain: bool):
+        name, i = start
+        entry = tables[name].entries[i]
+        keys = [(entry.low, entry.high)] + list(entry.more_keys)
+        shown = ", ".join(_shown_key(lo) if lo == hi else f"{_shown_key(lo)} to {_shown_key(hi)}" for lo, hi in keys)
+        chain = ", which looks up ".join(self.text_of(n) for n, _ in ring)
+        if certain:
+            self.error("E309", f"The table entry {name}[{shown}] looks up {chain} again, before it has an answer, so "
+                               "looking it up never ends.", ring[0][0],
+                       "give one of these entries a value that does not look up the others")
+        else:
+            self.warn("W104", f"The table entry {name}[{shown}] looks up {chain}, by a key worked out in play: where "
+                              "that key leads back to this entry, looking it up never ends.", ring[0][0],
+                      "make sure the key never leads back to this entry, or work the value out another way")
 
     def always_calls(self, e, name: str, seen: set, via=None):
         """(node, definition or table passed through) of a use of the definition `name` that
@@ -1434,6 +1497,11 @@ class Checker:
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
                                w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+                elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
+                    prm = s.decl.params[0]
+                    self.error("E301", f"Winners are ranked by definitions of one player, and '{name}' takes "
+                                       f"{T.a(took)} ('{prm.name}: {T.show(took)}').", self.word(w, name),
+                               f"rank by a definition of a player, such as 'define {name}(p: player): int = ...'")
                 elif s.type is not None and id(s.decl) not in self.mistyped and not T.unknown(s.type) and not T.fits(s.type, T.INT):
                     self.error("E301", f"Winners are ranked by numbers, and '{name}' gives {T.a(s.type)}.",
                                self.word(w, name), f"rank by a definition that gives an int, such as 'define {name}(p: player): int = ...'")
@@ -1538,6 +1606,8 @@ class Checker:
             self.out.types[id(tgt)] = vt
             return
         tt = self.place(tgt, reads=st.op != "=")
+        if isinstance(tgt, A.Name) and tgt.name == "first_player" and self.out.refs.get(id(tgt), ("",))[0] == "global":
+            self.side_not_seat(st.value, "take the first turn")      # the next round's start player
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
             self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", tgt)
             return
@@ -1839,12 +1909,31 @@ class Checker:
 
     def side_not_seat(self, e, what: str) -> bool:
         """E301 for a side named where a seat must act: a side never decides or takes a turn."""
-        if isinstance(e, A.Name) and self.lookup_local(e.name) is None and \
-                getattr(self.sym.get(e.name), "kind", None) == "side":
-            self.error("E301", f"'{e.name}' is a side, not a seat at the table, so it cannot {what}.", e,
-                       "name a player: a side only holds variables and zones, and scores")
-            return True
-        return False
+        side = self.side_named(e)
+        if side is None:
+            return False
+        said = f"'{side}' is a side" if isinstance(e, A.Name) and e.name == side else \
+            f"'{self.text_of(e)}' is the side '{side}'"
+        self.error("E301", f"{said}, not a seat at the table, so it cannot {what}.", e,
+                   "name a player: a side only holds variables and zones, and scores")
+        return True
+
+    def side_named(self, e, seen: tuple = ()) -> str | None:
+        """The side a value certainly is: a side's name, a definition whose value is one (whatever
+        its values are), or an `if` both of whose branches are the same side; else None."""
+        if isinstance(e, A.Cond):
+            a = self.side_named(e.then, seen)
+            return a if a is not None and self.side_named(e.other, seen) == a else None
+        if not isinstance(e, (A.Name, A.Call)) or self.lookup_local(e.name) is not None:
+            return None
+        s = self.sym.get(e.name)
+        if s is None:
+            return None
+        if s.kind == "side" and isinstance(e, A.Name):
+            return e.name
+        if s.kind == "define" and e.name not in seen:
+            return self.side_named(s.decl.body, seen + (e.name,))
+        return None
 
     def st_TakeRounds(self, st: A.TakeRounds, loop):
         self.round_loops.append(st)
@@ -1990,6 +2079,14 @@ class Checker:
         self.choices.append(st)
         t = self.expr(st.source, self.ctx)
         self.want_list(t, st.source)
+        # Who chooses and the prompt are worked out before the choice: its name has no value there.
+        with self.before_the_choice({st.var: "what this choice chooses"}, "who chooses is known"):
+            if st.by is not None:
+                self.want_chooser(st.by)
+        with self.before_the_choice({st.var: "what this choice chooses"}, "its prompt is asked"):
+            if st.prompt:
+                self.template(st.prompt)
+                self.public_text(st.prompt, "A choice's prompt is in every seat's view")
         if st.body is not None:
             with self.ctx.scoped(st.var, T.elem(t)) as slot:
                 self.out.slots[id(st)] = slot
@@ -2005,11 +2102,20 @@ class Checker:
             self.want(st.cond, T.BOOL, "The condition")
         if st.label:
             self.template(st.label)
-        if st.by is not None:
-            self.want_chooser(st.by)
-        if st.prompt:
-            self.template(st.prompt)
-            self.public_text(st.prompt, "A choice's prompt is in every seat's view")
+
+    @contextmanager
+    def before_the_choice(self, names: dict, when: str):
+        """Check a part of a choice worked out before anything is chosen (who chooses, the prompt):
+        the names the choice binds are not known there (`Checker.not_yet`), even where the same
+        name held a value before (the choice's own name is set while its options are made)."""
+        hidden = {n: self.ctx.names.pop(n) for n in names if n in self.ctx.names}
+        saved = self.not_yet
+        self.not_yet = {**saved, **{n: (what, when) for n, what in names.items()}}
+        try:
+            yield
+        finally:
+            self.not_yet = saved
+            self.ctx.names.update(hidden)
 
     def st_Menu(self, st: A.Menu, loop):
         self.choices.append(st)
@@ -2043,8 +2149,11 @@ class Checker:
         with self.ctx.scoped(st.player_var, T.PLAYER) as ps:
             t = self.expr(st.source, self.ctx)
             self.want_list(t, st.source)
-            if st.prompt is not None:
-                self.template(st.prompt)
+            bound = {st.var: "what this choice chooses", **({st.time_var: "how long each seat took to choose"}
+                                                              if st.time_var else {})}
+            with self.before_the_choice(bound, "its prompt is asked"):
+                if st.prompt is not None:
+                    self.template(st.prompt)
             timed = self.ctx.scoped(st.time_var, T.INT) if st.time_var else nullcontext(-1)
             with self.ctx.scoped(st.var, T.elem(t)) as vs, timed as ts:
                 self.out.slots[id(st)] = (ps, vs, ts)
@@ -2154,6 +2263,17 @@ class Checker:
             self.out.refs[id(e)] = ("value", e.name)
             return B.VALUES[e.name]
         s = self.sym.get(e.name)
+        if s is None and e.name in self.not_yet:
+            what, when = self.not_yet[e.name]
+            self.error("E201", f"'{e.name}' is {what}, and {when} before the choice is made, so '{e.name}' has no "
+                               "value here.", e,
+                       "name who chooses by what is known before the choice, such as current" if when.startswith("who")
+                       else f"show it in the choice's block; the prompt may show only what is known before the choice"
+                       if what.startswith("how long") else
+                       "show each item in the choice's label (labelled \"{" + e.name + "}\"), and in the prompt only "
+                       "what is known before the choice")
+            self.out.refs[id(e)] = ("value", "none")
+            return T.ERROR
         if s is None:
             hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
@@ -2457,7 +2577,7 @@ class Checker:
                     self.error("E301", f"This function must give a truth (true or false), not {T.a(bt)}.", a.body)
                 self.out.types[id(a)] = "fn:" + bt
                 types.append("fn:" + bt)
-            elif e.name == "match_length" and i == 1 and isinstance(a, A.Name):
+            elif i < len(B.ARG_TYPES[e.name]) and B.ARG_TYPES[e.name][i] == B.PATTERN and isinstance(a, A.Name):
                 ps = self.sym.get(a.name)
                 if ps is None or ps.kind != "pattern":
                     self.error("E201", f"'{a.name}' is not a pattern.", a,
@@ -2468,27 +2588,15 @@ class Checker:
                 types.append("pattern")
             else:
                 types.append(self.expr(a, self.ctx))
-        if lam_at is not None and len(e.args) > lam_at and not isinstance(e.args[lam_at], A.Lambda):
-            self.error("E301", f"'{e.name}' wants a function like 'x => ...' here.", e.args[lam_at], desc)
+        wants = B.ARG_TYPES[e.name]
+        for i in range(min(len(e.args), len(wants))):
+            self.builtin_value(e, i, wants[i], types, desc)
         if e.name == "roll":
             if not types or not (types[0].startswith("die:") or types[0] == T.ERROR):
                 self.error("E301", "'roll' rolls a die declared with 'die'.", e.args[0] if e.args else e,
                            did_you_mean(getattr(e.args[0], "name", "") if e.args else "", [n for n, x in self.sym.items() if x.kind == "die"]))
                 return T.ERROR
             return T.ERROR if types[0] == T.ERROR else types[0][4:]
-        if e.name in B.GRID_FUNCTIONS and types:
-            t0 = types[0]
-            if not (t0.startswith("thing:") and t0[6:] in self.out.grids) and not T.unknown(t0):
-                self.error("E301", f"'{e.name}' works on a kind laid out with 'grid', not {T.a(t0)}.", e.args[0])
-        if e.name in ("count", "first", "last", "rest", "unique", "pairs", "reverse", "sort", "shuffled", "pick", "join",
-                      "all", "any", "sum", "take", "drop", "index_of", "flatten") and types:
-            self.want_list(types[0], e.args[0])
-        if e.name == "flatten" and types and not T.fits(types[0], T.list_of(T.list_of(T.ANY))):
-            self.error("E301", f"'flatten' needs a list of lists, not {T.a(types[0])}.", e.args[0])
-        if e.name in ("all", "any") and types and not T.fits(types[0], T.list_of(T.BOOL)):
-            self.error("E301", f"'{e.name}' needs a list of truths, not {T.a(types[0])}.", e.args[0])
-        if e.name == "sum" and types and not T.fits(types[0], T.list_of(T.INT)):
-            self.error("E301", f"'sum' needs a list of numbers, not {T.a(types[0])}.", e.args[0])
         if e.name in B.NUMBERS_ONLY and len(types) == 1:
             if not T.fits(types[0], T.list_of(T.INT)):
                 self.error("E301", f"'{e.name}' needs a list of whole numbers, not {T.a(types[0])}.", e.args[0],
@@ -2498,15 +2606,95 @@ class Checker:
                 if not T.fits(t, T.INT):
                     self.error("E301", f"'{e.name}' compares whole numbers, and this is {T.a(t)}.", a,
                                self.type_hint(a, t, T.INT))
-        for i, want in enumerate(B.ARG_TYPES.get(e.name, ())):
-            if want is not None and i < len(types) and not T.fits(types[i], want):
-                self.error("E301", f"'{e.name}' wants {T.a(want)} as its {_ORDINALS[i]} value, not {T.a(types[i])}.",
-                           e.args[i], self.type_hint(e.args[i], types[i], want) or desc)
-        if e.name == "index_of" and len(types) == 2 and types[0].startswith("list:") and \
-                T.join(T.elem(types[0]), types[1]) == T.ANY and not T.unknown(T.elem(types[0])) and not T.unknown(types[1]):
-            self.error("E301", f"'index_of' looks for an item in {T.a(types[0])}, and this is {T.a(types[1])}; "
-                       "it would never be found.", e.args[1], self.type_hint(e.args[1], types[1], T.elem(types[0])))
         return B.result_type(e.name, types)
+
+    def builtin_value(self, e: A.Call, i: int, want: str, types: list, desc: str):
+        """The value at position `i` of a built-in call against what `B.ARG_TYPES` says it must
+        be: a type, a list, a grid's space, a function, a pattern's name, an item of the first
+        value's list, a seat; and a number written out against the limits the engine holds it to
+        (`B.LIMITS`), in the engine's words."""
+        a, t, name, nth = e.args[i], types[i], e.name, _ORDINALS[i]
+        if want == B.FUNCTION:
+            if not isinstance(a, A.Lambda):
+                self.error("E301", f"'{name}' wants a function like 'x => ...' here.", a, desc)
+            elif name == "roll" and self.keeps_no_face(e.args[0], a):
+                die = e.args[0].name
+                self.error("E301", f"This function keeps no face of the die '{die}', so it would be rolled again and "
+                                   f"again: \"A die was rolled {B.MAX_ROLLS} times and no face was ever kept.\"", a.body,
+                           f"keep some of its faces ({self.faces_shown(die)})")
+            return
+        if want in (B.DIE, B.NUMBERS) or isinstance(a, A.Lambda):
+            return          # the die with the result, the numbers below; a function here is told
+        if want in (B.SPACE, B.SAME_SPACE):
+            first = types[0]
+            on_grid = first.startswith("thing:") and first[6:] in self.out.grids
+            if want == B.SAME_SPACE and on_grid and not T.unknown(t) and t != first:
+                self.error("E301", f"'{name}' joins two spaces of one grid: its first value is {T.a(first)}, and this is "
+                                   f"{T.a(t)}.", a, self.type_hint(a, t, first) or desc)
+            elif want == B.SAME_SPACE and not on_grid and not T.unknown(first):
+                pass            # the first value is told: what the second must be follows from it
+            elif not (t.startswith("thing:") and t[6:] in self.out.grids) and not T.unknown(t):
+                self.error("E301", f"'{name}' works on a kind laid out with 'grid', not {T.a(t)}.", a,
+                           "" if want == B.SPACE else desc)
+            return
+        if want == B.PATTERN:
+            if t not in ("pattern", T.ERROR):
+                patterns = [n for n, x in self.sym.items() if x.kind == "pattern"]
+                self.error("E301", f"'{name}' wants the name of a pattern as its {nth} value, not {T.a(t)}.", a,
+                           f"the patterns are {', '.join(patterns)}" if patterns else desc)
+            return
+        if want == B.ITEM:
+            first = types[0]
+            if first.startswith("list:") and T.join(T.elem(first), t) == T.ANY and not T.unknown(T.elem(first)) \
+                    and not T.unknown(t):
+                self.error("E301", f"'{name}' looks for an item in {T.a(first)}, and this is {T.a(t)}; "
+                           "it would never be found.", a, self.type_hint(a, t, T.elem(first)))
+            return
+        if want == B.SEAT:
+            what = B.SEAT_WORDS[name]
+            if isinstance(a, A.Lit) and a.value is None:
+                self.error("E301", f"The player here is none (no player is named), so nobody can {what}.", a,
+                           f"name a player: {name}(current)")
+                return
+            if self.side_not_seat(a, what):
+                return
+            want = T.PLAYER
+        if want.startswith("list:"):
+            if not T.is_list(t):
+                self.want_list(t, a)
+            elif not T.fits(t, want):
+                self.error("E301", f"'{name}' needs {_LIST_WORDS.get(want, T.a(want))}, not {T.a(t)}.", a)
+            return
+        if not T.fits(t, want):
+            self.error("E301", f"'{name}' wants {T.a(want)} as its {nth} value, not {T.a(t)}.", a,
+                       self.type_hint(a, t, want) or desc)
+            return
+        limit = B.LIMITS.get((name, i))
+        n = _constant(a) if limit is not None else None
+        if n is not None and (limit[0] is not None and n < limit[0] or limit[1] is not None and n > limit[1]):
+            self.error("E301", limit[2].format(n=n), a,
+                       f"give {limit[0]} or more" if limit[0] is not None and n < limit[0] else f"give at most {limit[1]}")
+
+    def keeps_no_face(self, die, fn: A.Lambda) -> bool:
+        """Whether `roll(die, fn)` keeps none of the die's faces, worked out face by face where the
+        function reads only its face, numbers and enum values (`x => x > 6` of a d6, `x => false`)."""
+        ref = self.out.refs.get(id(die))
+        s = self.sym.get(die.name) if isinstance(die, A.Name) and ref is not None and ref[0] == "die" else None
+        if s is None or s.kind != "die" or not s.decl.faces:
+            return False
+        for face in dict.fromkeys(s.decl.faces):
+            try:
+                if _worked_out(fn.body, {fn.param: face}, self.out.refs) is not False:
+                    return False
+            except _Unknown:
+                return False
+        return True
+
+    def faces_shown(self, die: str) -> str:
+        faces = list(dict.fromkeys(self.sym[die].decl.faces))
+        if all(type(f) is int for f in faces) and faces == list(range(faces[0], faces[0] + len(faces))) and len(faces) > 2:
+            return f"{faces[0]} to {faces[-1]}"
+        return ", ".join(map(str, faces[:8])) + (", ..." if len(faces) > 8 else "")
 
     def numbers_hint(self, node, t: str) -> str:
         """For a list of things where numbers are wanted: a list of one of their number fields."""
@@ -2666,6 +2854,8 @@ class Checker:
                 self.error("E403", "'take rounds' plays the 'round' section, and the game has none.", st,
                            "add 'round:' followed by what everyone does in a round")
         self.ends_during_setup()
+        self.check_endless_rules()
+        self.play_finishes()
         if not self.ended:
             at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
             if self.p.ends_dropped:      # a variant's replace (or remove) took away the base's `end game`
@@ -2688,31 +2878,247 @@ class Checker:
                 self.error("E405", "The game has no way to find its winners.", first,
                            "add 'define score(p: player): int = ...' or a 'winners:' line")
 
+    def play_finishes(self):
+        """E404 for a `play` section that finishes without `end game` on every way through (the
+        game then fails: "The play section is over, but nothing said 'end game'"), and W118 for
+        one that finishes so on some way: a way that ends the game, loops for ever (`while true`
+        with no `stop`, `take turns`) or calls a rule or stage that never comes back does not."""
+        play = self.out.phases.get("play")
+        if play is None or not self.ended:      # nothing says 'end game' at all: E404 says so
+            return
+        calls = {name: [x.name for x in A.walk(s.decl.body) if isinstance(x, A.CallStmt) and x.name in self.rules]
+                 for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
+        self.outcomes_memo: dict = {}
+        roots = [x.name for x in A.walk(play.body) if isinstance(x, A.CallStmt) and x.name in calls]
+        for name in _postorder(roots, calls):       # the rules called before those that call them
+            self.outcomes_memo[name] = self.rule_outcomes(name)
+        ways = self.outcomes(play.body)
+        if not ways & {"through", "return"}:
+            return
+        at = self.word(play, "play")
+        if ways <= {"through", "return"}:
+            self.error("E404", "The 'play' section finishes without 'end game' on every way through, and then the "
+                               "game stops with an error: the play section is over, but nothing said 'end game'.", at,
+                       "end it with 'end game \"why\"', or with 'take turns' (the turns go on until a rule says "
+                       "'end game')")
+        else:
+            self.warn("W118", "The 'play' section can finish without 'end game' on some way through, and then the "
+                              "game stops with an error: the play section is over, but nothing said 'end game'.", at,
+                      "end that way with 'end game \"why\"', or repeat the play with 'while true:' until a rule "
+                      "says 'end game'")
+
+    def outcomes(self, body: list) -> set:
+        """How running `body` may finish: "through" (past its last line), "return", "stop" (out of
+        the loop it is in), "out" (the game or a stage ends, or it never finishes)."""
+        ways = {"through"}
+        for st in body:
+            if "through" not in ways:
+                break
+            ways = (ways - {"through"}) | self.stmt_outcomes(st)
+        return ways
+
+    def stmt_outcomes(self, st) -> set:
+        if isinstance(st, (A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds)):
+            return {"out"}
+        if isinstance(st, A.Return):
+            return {"return"}
+        if isinstance(st, A.Stop):
+            return {"stop"}
+        if isinstance(st, A.If):
+            ways = set().union(*(self.outcomes(block) for _, block in st.branches))
+            return ways | (self.outcomes(st.other) if st.other is not None else {"through"})
+        if isinstance(st, (A.While, A.For, A.Repeat)):
+            inside = self.outcomes(st.body)
+            ways = (inside - {"stop", "through"}) | ({"through"} if "stop" in inside else set())
+            forever = isinstance(st, A.While) and isinstance(st.cond, A.Lit) and st.cond.value is True
+            return ways if forever else ways | {"through"}
+        if isinstance(st, A.Choose) and st.body is not None:
+            return self.outcomes(st.body)
+        if isinstance(st, A.Menu) and st.options:
+            return set().union(*(self.outcomes(o.body) for o in st.options))
+        if isinstance(st, A.CallStmt):
+            s = self.rules.get(st.name)
+            if s is None or not isinstance(s.decl, A.RuleDecl):
+                return {"through"}
+            # Worked out before (`play_finishes`); a rule in a ring of calls not yet worked out comes
+            # back only by its other ways.
+            return self.outcomes_memo.get(st.name, {"out"})
+        return {"through"}
+
+    def rule_outcomes(self, name: str) -> set:
+        """How a call of the rule or stage `name` may finish for its caller: "through" when its
+        body may come back (or, for a stage, some line ends it), "out" when it may end more."""
+        s = self.rules[name]
+        inside = self.outcomes(s.decl.body)
+        back = inside & {"through", "return", "stop"}
+        ended = isinstance(s.decl, A.StageDecl) and any(isinstance(x, A.EndStage) and x.name == name
+                                                        for x in self.all_nodes())
+        return ({"through"} if back or ended else set()) | (inside & {"out"})
+
+    def check_endless_rules(self):
+        """E309 for a rule or stage that calls itself on every way through, before anything could
+        end it (`rule r(n: int): r(n + 1)`, `stage hand: hand()`), itself or through the rules it
+        calls; and for a `turn` section that says `take turns` (a `round` section `take rounds`) on
+        every way through: each time, the rules nest one level deeper, and play stops with an error
+        when they nest too deeply. A way through that returns is a way out (a rule that counts down
+        and returns is fine); when a line on the way may end the game, a stage or the turn first,
+        the rules might still end, so it is the warning W104."""
+        procs = {":" + name: self.out.phases[name].body for name in ("turn", "round") if name in self.out.phases}
+        procs.update((name, s.decl.body) for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl))
+        calls = {name: {c for st in A.walk(body) if (c := _callee(st)) in procs} for name, body in procs.items()}
+        ring = _components(calls)        # only a procedure in a ring of calls can come back to itself
+        members: dict = {}
+        for name, body in procs.items():
+            members.setdefault(ring[name], {})[name] = body
+        self.may_end_memo = None
+        told: set = set()
+        for name, body in procs.items():
+            mine = members[ring[name]]
+            if name in told or not (name in calls[name] or len(mine) > 1):
+                continue
+            found = self.always_reaches(body, name, mine, {name: None})
+            if found is None:
+                continue
+            node, chain, ender = found
+            told.update([name] + chain)
+            self.endless_rule(name, node, chain, ender)
+
+    def endless_rule(self, name: str, node, chain: list, ender):
+        section = name[1:] if name.startswith(":") else None
+        title = f"The {section} section" if section else f"The {self.rules[name].kind} '{name}'"
+        loop = "take turns" if section == "turn" else "take rounds"
+        if not chain:
+            action = f"says '{loop}', which plays the {section} section again inside this {section}," \
+                if section else "calls itself"
+        elif chain[0].startswith(":"):
+            action = f"says 'take {chain[0][1:]}s', and those {chain[0][1:]}s always come back to it,"
+        else:
+            back = f"plays the {section} section again inside this {section}" if section else "comes back to it"
+            action = f"calls '{chain[0]}', which always {back},"
+        hint = (f"write '{loop}' once, in the 'play' section or a stage it calls: the {section} section is "
+                f"{'one player' + chr(39) + 's turn' if section == 'turn' else 'one round'}" if section else
+                "give it a way out (an 'if' that returns, or that does not call it again), or repeat the steps with "
+                "a loop ('while ...:'), which does not nest")
+        if ender is None:
+            self.error("E309", f"{title} {action} on every way through, before anything could end it, so the rules "
+                               "nest deeper and deeper without end once it runs.", node, hint)
+        else:
+            self.warn("W104", f"{title} {action} on every way through that goes on, so the rules nest one level deeper "
+                              f"each time: unless the game, a stage or the turn ends first (line {ender.span.line}), "
+                              "play stops with an error when they nest too deeply.", node, hint)
+
+    def always_reaches(self, body: list, target: str, procs: dict, seen: dict):
+        """(the statement, the procedures called on the way, the first line on the way that may end
+        the game, a stage or the turn, or None) when every way through `body` reaches the
+        procedure `target` (a rule, a stage, or ':turn' and ':round', which `take turns` and `take
+        rounds` play) before it leaves; None if some way leaves first (a `return`, an `end`, a
+        loop or `take turns` that never finishes) or never reaches it. `procs` are the procedures
+        that may lead back to `target`; `seen` keeps what each of them gives (None while it is
+        worked out), so each body is gone through once, however many calls of it there are."""
+        ender = None
+        for st in body:
+            hit = self.reaches_by(st, target, procs, seen)
+            if hit is not None:
+                return hit[0], hit[1], ender or hit[2]
+            if isinstance(st, (A.Return, A.EndGame, A.EndStage, A.Stop, A.TakeTurns, A.TakeRounds)) or \
+                    isinstance(st, A.While) and isinstance(st.cond, A.Lit) and st.cond.value is True or \
+                    any(isinstance(x, A.Return) for x in A.walk(st)):
+                return None
+            if ender is None and self.may_end(st):
+                ender = st
+        return None
+
+    def reaches_by(self, st, target: str, procs: dict, seen: set):
+        """(the statement, the procedures on the way, a line that may end things first) when `st`
+        always reaches `target`: a call of it, `take turns` for ':turn', `take rounds` for ':round',
+        a call of a procedure that always reaches it, an `if` all of whose branches do."""
+        callee = _callee(st)
+        if callee == target:
+            return st, [], None
+        if callee is not None and callee in procs:
+            if callee not in seen and self.reach_depth < MAX_REACH_DEPTH:
+                seen[callee] = None
+                self.reach_depth += 1
+                try:
+                    seen[callee] = self.always_reaches(procs[callee], target, procs, seen)
+                finally:
+                    self.reach_depth -= 1
+            inner = seen.get(callee)
+            return None if inner is None else (st, [callee] + inner[1], inner[2])
+        if isinstance(st, A.If) and st.other is not None:
+            ways = [self.always_reaches(block, target, procs, seen) for _, block in st.branches]
+            ways.append(self.always_reaches(st.other, target, procs, seen))
+            if all(w is not None for w in ways):
+                return ways[0][0], ways[0][1], next((w[2] for w in ways if w[2] is not None), None)
+        return None
+
+    def may_end(self, st) -> bool:
+        """Whether running `st` may end the game, a stage or the turn (which leaves the rules under
+        way): an `end`, `take turns` or `take rounds` (whose sections may), a call of a rule that
+        may, a signal whose reactions may, or a decision when an instant reaction may."""
+        if self.may_end_memo is None:
+            self.may_end_memo = self.what_may_end()
+        return any(self.may_end_memo.get(key, False) for key in _ending_keys(st))
+
+    def what_may_end(self) -> dict:
+        """("rule", name), ("event", name), ("instant",) -> whether running it may end the game, a
+        stage or the turn: first what each does itself, then, until nothing more is found, what it
+        calls, signals or lets an instant reaction do. Without recursion, so a long chain of rules
+        costs its length."""
+        bodies = {("rule", n): [s.decl.body] for n, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
+        for r in self.reaction_names.values():
+            if not r.decl.instant:
+                bodies.setdefault(("event", r.decl.event), []).append(r.decl.body)
+        bodies[("instant",)] = [r.body for r in self.out.instants]
+        ends, uses = {}, {}
+        for key, blocks in bodies.items():
+            keys = [k for b in blocks for st in b for k in _ending_keys(st)]
+            ends[key] = ("end",) in keys
+            uses[key] = [k for k in keys if k != ("end",)]
+        grew = True
+        while grew:
+            grew = False
+            for key, used in uses.items():
+                if not ends[key] and any(ends.get(k, False) for k in used):
+                    ends[key] = grew = True
+        ends[("end",)] = True
+        return ends
+
     def ends_during_setup(self):
-        """W113 at an `end turn` or `end STAGE` that the setup runs, itself or through the rules it
-        calls (no turn and no stage is under way during the setup), and at an `end turn` that the
-        round section runs (a round is no turn): the line fails when it is reached."""
-        for section, ends in (("setup", None), ("round", "turn")):
+        """W113 at an `end turn` or `end STAGE` that the setup or the `play` section runs outside
+        any turn and that stage, itself or through the rules and stages it calls (no turn is under
+        way there, and a stage only while it runs), and at an `end turn` that the round section runs
+        (a round is no turn): the line fails when it is reached."""
+        for section, ends in (("setup", None), ("play", None), ("round", "turn")):
             if section in self.out.phases:
                 self.ends_outside(section, ends)
 
     def ends_outside(self, section: str, only: str | None):
-        todo, seen = [(self.out.phases[section].body, [])], set()
+        # A rule is gone through again only when it is reached with fewer stages under way than
+        # before, and then with those under way on every way to it so far: at most once more for
+        # each stage, however many ways lead to it.
+        todo, entered, warned = [(self.out.phases[section].body, [], frozenset())], {}, set()
+        name = "setup" if section == "setup" else f"'{section}' section"
         while todo:
-            body, via = todo.pop()
+            body, via, running = todo.pop()
             for st in A.walk(body):
-                if isinstance(st, A.EndStage) and (only is None or st.name == only):
-                    name = "setup" if section == "setup" else f"'{section}' section"
-                    where = (f"is reached from the {name}, through the rule{'s' * (len(via) > 1)} "
-                             f"{', '.join(repr(r) for r in via)}," if via else f"is in the {name},")
-                    self.warn("W113", f"'end {st.name}' {where} but no {st.name} is under way while the {name} "
-                                      "runs, so this line fails when it is reached.",
+                if isinstance(st, A.EndStage) and (only is None or st.name == only) and st.name not in running \
+                        and id(st) not in warned:
+                    warned.add(id(st))
+                    kinds = {self.rules[r].kind for r in via}
+                    where = (f"is reached from the {name}, through the {kinds.pop() if len(kinds) == 1 else 'rule'}"
+                             f"{'s' * (len(via) > 1)} {', '.join(repr(r) for r in via)}," if via else f"is in the {name},")
+                    why = (f"the 'play' section runs it outside any {st.name}" if section == "play" else
+                           f"no {st.name} is under way while the {name} runs")
+                    self.warn("W113", f"'end {st.name}' {where} but {why}, so this line fails when it is reached.",
                               st, f"end the {st.name} where it is played, or leave the call out of the {name}")
-                elif isinstance(st, A.CallStmt) and st.name not in seen:
-                    s = self.rules.get(st.name)
-                    if s is not None and isinstance(s.decl, A.RuleDecl):
-                        seen.add(st.name)
-                        todo.append((s.decl.body, via + [st.name]))
+                elif isinstance(st, A.CallStmt) and isinstance(getattr(self.rules.get(st.name), "decl", None), A.RuleDecl):
+                    before = entered.get(st.name)
+                    now = running if before is None else before & running
+                    if now != before:
+                        entered[st.name] = now
+                        stage = {st.name} if isinstance(self.rules[st.name].decl, A.StageDecl) else set()
+                        todo.append((self.rules[st.name].decl.body, via + [st.name], now | stage))
 
     def hooks(self):
         """Names the engine itself uses must have the shape it expects."""
@@ -2725,6 +3131,9 @@ class Checker:
             if s.kind != "define" or got != params or not T.fits(s.type or T.ANY, result):
                 self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): {T.show(result)} = ...'.",
                            s.decl)
+            elif name == "next_turn" and (side := self.side_named(s.decl.body)) is not None:
+                self.error("E301", f"'next_turn' gives the side '{side}', but the next turn must be a seat at the table.",
+                           s.decl.body, "give a player: a side only holds variables and zones, and scores")
         for name, (params, result) in shapes.items():
             r = self.rules.get(name)
             if r is not None and name not in self.sym:
@@ -2733,6 +3142,8 @@ class Checker:
         fp = self.sym.get("first_player")
         if fp is not None and (fp.kind != "var" or fp.type != T.PLAYER):
             self.error("E406", "'first_player' is used by the engine and must be 'var first_player: player = ...'.", fp.decl)
+        elif fp is not None and isinstance(fp.decl, A.VarDecl):
+            self.side_not_seat(fp.decl.init, "take the first turn")
 
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
@@ -2800,7 +3211,10 @@ class Checker:
         return self.out
 
 
-_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+# A built-in's list of one type of item, in the words of its errors (`sum(["a"])`).
+_LIST_WORDS = {T.list_of(T.INT): "a list of numbers", T.list_of(T.BOOL): "a list of truths",
+               T.list_of(B.LIST): "a list of lists"}
 
 
 def _record_line(starts: dict, at: Span) -> int:
@@ -2838,6 +3252,195 @@ def _key_constant(e, refs: dict):
     if isinstance(e, A.Template) and all(isinstance(p, str) for p in e.parts):
         return "".join(e.parts)
     return None
+
+
+def _sure_lookups(e) -> list:
+    """The look-ups (`x[k]`) that working out `e` always makes: not those of one branch of an `if`,
+    of the right side of `and` or `or`, of a comprehension's items or of a function; a definition's
+    body is not looked into."""
+    out, todo = [], [e]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, list):
+            todo.extend(x)
+            continue
+        if not isinstance(x, A.Expr) or isinstance(x, A.Lambda):
+            continue
+        if isinstance(x, A.Cond):
+            todo.append(x.test)
+            continue
+        if isinstance(x, A.Binary) and x.op in ("and", "or"):
+            todo.append(x.left)
+            continue
+        if isinstance(x, A.Comprehension):
+            todo.append(x.iterable)
+            continue
+        if isinstance(x, A.Index):
+            out.append(x)
+        todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Expr, list)))
+    return out
+
+
+def _ring(start, edges: dict, certain: bool):
+    """A path of edges [(look-up, node)] from `start` back to it (`Checker.check_table_loops`); with
+    `certain`, by look-ups whose keys are written out only, else with at least one worked out in play.
+    None if there is none."""
+    stack, seen = [(start, [], True)], set()
+    while stack:
+        node, path, sure = stack.pop()
+        for n, nxt, written in edges.get(node, ()):
+            if certain and not written:
+                continue
+            step = path + [(n, nxt)]
+            if nxt == start:
+                if certain or not (sure and written):
+                    return step
+                continue
+            key = (nxt, sure and written)
+            if key not in seen:
+                seen.add(key)
+                stack.append((nxt, step, sure and written))
+    return None
+
+
+def _shown_key(k) -> str:
+    """A table's key as a rulebook writes it: a number, an enum value, a text in quotes."""
+    if isinstance(k, A.TextKey):
+        return '"' + k.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return str(k)
+
+
+class _Unknown(Exception):
+    """An expression `_worked_out` cannot work out before play."""
+
+
+def _worked_out(e, env: dict, refs: dict):
+    """The value of an expression of whole numbers, truths, enum values and the names of `env`
+    (a die's face), as play would give it; raises _Unknown for anything else."""
+    if isinstance(e, A.Lit) and e.value is not None:
+        return e.value
+    if isinstance(e, A.Name):
+        ref = refs.get(id(e))
+        if ref is not None and ref[0] == "enum":
+            return ref[1]
+        if ref is not None and ref[0] == "local" and e.name in env:
+            return env[e.name]
+        raise _Unknown
+    if isinstance(e, A.Unary):
+        v = _worked_out(e.operand, env, refs)
+        if e.op == "not" and type(v) is bool:
+            return not v
+        if e.op == "-" and type(v) is int:
+            return -v
+        raise _Unknown
+    if isinstance(e, A.Cond):
+        test = _worked_out(e.test, env, refs)
+        if type(test) is not bool:
+            raise _Unknown
+        return _worked_out(e.then if test else e.other, env, refs)
+    if isinstance(e, A.Binary):
+        a = _worked_out(e.left, env, refs)
+        if e.op in ("and", "or") and type(a) is bool:
+            return a if (e.op == "and") != a else _truth(_worked_out(e.right, env, refs))
+        b = _worked_out(e.right, env, refs)
+        if e.op in ("==", "!="):
+            return (a == b and type(a) is type(b)) == (e.op == "==")
+        if type(a) is int and type(b) is int:
+            if e.op in ("<", "<=", ">", ">="):
+                return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[e.op]
+            if e.op in ("+", "-", "*") and max(abs(a), abs(b)) < 10 ** 15:
+                return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+            if e.op in ("/", "%") and b != 0:
+                return a // b if e.op == "/" else a % b
+    raise _Unknown
+
+
+def _truth(v):
+    if type(v) is not bool:
+        raise _Unknown
+    return v
+
+
+def _ending_keys(st) -> list:
+    """What running `st` may end things through (`Checker.what_may_end`): ("end",) for an `end`,
+    `take turns` or `take rounds` of its own; ("rule", name) for a call; ("event", name) for a
+    signal; ("instant",) for a decision, before which an instant reaction may be played."""
+    keys = []
+    for x in A.walk(st):
+        if isinstance(x, (A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds)):
+            keys.append(("end",))
+        elif isinstance(x, A.CallStmt):
+            keys.append(("rule", x.name))
+        elif isinstance(x, A.Signal):
+            keys.append(("event", x.event))
+        elif isinstance(x, (A.Choose, A.Menu, A.Secret)):
+            keys.append(("instant",))
+    return keys
+
+
+def _postorder(roots: list, edges: dict) -> list:
+    """The nodes reached from `roots` by `edges`, each after those it leads to (but in a ring),
+    without recursion."""
+    out, done = [], set()
+    for root in roots:
+        if root in done:
+            continue
+        done.add(root)
+        work = [(root, iter(edges.get(root, ())))]
+        while work:
+            node, it = work[-1]
+            nxt = next((x for x in it if x not in done), None)
+            if nxt is None:
+                work.pop()
+                out.append(node)
+            else:
+                done.add(nxt)
+                work.append((nxt, iter(edges.get(nxt, ()))))
+    return out
+
+
+def _callee(st):
+    """The procedure a statement plays: a rule or stage it calls, ':turn' for `take turns`,
+    ':round' for `take rounds`; else None."""
+    if isinstance(st, A.CallStmt):
+        return st.name
+    return ":turn" if isinstance(st, A.TakeTurns) else ":round" if isinstance(st, A.TakeRounds) else None
+
+
+def _components(graph: dict) -> dict:
+    """node -> the number of its strongly connected component in `graph` (node -> the nodes it
+    leads to): two nodes share one when each leads to the other. Tarjan's, without recursion."""
+    index, low, comp, stack, on = {}, {}, {}, [], set()
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(graph[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            node, it = work[-1]
+            nxt = next((x for x in it if x not in index or x in on), None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter(graph.get(nxt, ()))))
+                else:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                while True:
+                    x = stack.pop()
+                    on.discard(x)
+                    comp[x] = index[node]
+                    if x == node:
+                        break
+    return comp
 
 
 def _product(lists):

@@ -1622,3 +1622,294 @@ def test_a_variant_that_replaces_away_the_end_of_the_game_is_told_at_its_replace
     found, _ = run(tmp_path, add={"variants/v.rules": variant}, variant="v")
     hit = expect(found, "E404", "v.rules", (3, 9), "no end condition")
     assert "'turn' section" in hit.hint and "game.rules" in hit.hint, hit.hint
+
+
+# ------------------------------------------------------------------ a grid placed by a changing field
+def test_a_grid_placed_by_a_changing_field_is_an_error_at_the_grid_not_a_crash(tmp_path):
+    """`col: int = 0` and `grid cell at row, col` crashed `tabletop check` in the compiler
+    ("internal error (KeyError: 'col')"): the grid is laid out once, from the data."""
+    from tabletop.interpreter.api import load_game
+    found, at = run(tmp_path, ("    col: int\ngrid cell at row, col", "    col: int = 0\ngrid cell at row, ^col"),
+                    add={"cells.yaml": 'cells:\n  - {name: "North", row: 0}\n  - {name: "South", row: 1}\n'})
+    hit = expect(found, "E205", "game.rules", at, "'col' is a changing field", "fixed data", "line 13")
+    assert "'col: int'" in hit.hint, hit.hint
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path / "book"), source=False)
+    assert [d.code for d in e.value.diagnostics] == ["E205"], e.value.diagnostics
+
+
+# ------------------------------------------------------------------ every built-in's values are checked
+BUILT_INS = textwrap.dedent(BASE["game.rules"]).replace("define best(", "die d6: 1 to 6\npattern pair of suit: hearts, hearts\n\n"
+                                                      "define best(")
+
+
+def _value(want, good: bool, name: str, i: int) -> str:
+    """A value that fits (or not) what `builtins.ARG_TYPES` says position `i` of `name` takes."""
+    from tabletop.dsl import builtins as B
+    if name == "match_length" and i == 0 and good:
+        return "[hearts, spades]"          # a list of the pattern's enum
+    good_and_bad = {B.LIST: ("[1, 2]", "5"), "list:int": ("[1, 2]", '["a"]'), "list:bool": ("[true]", "[1]"),
+                    "list:list:any": ("[[1]]", "[1]"), "int": ("1", '"a"'), "text": ('"-"', "5"),
+                    B.SPACE: ("first(cell)", "current"), B.SAME_SPACE: ("last(cell)", "3"),
+                    B.FUNCTION: ("x => true", "true"), B.DIE: ("d6", "3"), B.PATTERN: ("pair", "3"),
+                    B.ITEM: ("1", '"a"'), B.NUMBERS: ("1", '"a"'), B.SEAT: ("current", "3")}
+    return good_and_bad[want][0 if good else 1]
+
+
+def _call(name: str, bad: int | None) -> str:
+    from tabletop.dsl import builtins as B
+    wants = B.ARG_TYPES[name][:2] if name in B.NUMBERS_ONLY else B.ARG_TYPES[name]
+    return f"{name}({', '.join(_value(w, i != bad, name, i) for i, w in enumerate(wants))})"
+
+
+def _built_in_cases():
+    """Each value of each built-in: (name, position), from the table of names and counts."""
+    from tabletop.dsl import builtins as B
+    for name, (_, most, _) in B.BUILTINS.items():
+        for i in range(2 if name in ("min", "max") else most):
+            yield pytest.param(name, i, id=f"{name}-{i + 1}")
+
+
+def test_every_built_in_has_what_each_of_its_values_must_be():
+    from tabletop.dsl import builtins as B
+    assert set(B.ARG_TYPES) == set(B.BUILTINS)
+    wrong = {name: (hi, len(B.ARG_TYPES[name])) for name, (_, hi, _) in B.BUILTINS.items()
+             if len(B.ARG_TYPES[name]) != hi}
+    assert not wrong, f"built-ins whose ARG_TYPES do not give one entry per value they take: {wrong}"
+
+
+def test_every_built_in_given_fitting_values_is_fine(tmp_path):
+    from tabletop.dsl import builtins as B
+    calls = "".join(f"    v{k} = {_call(name, None)}\n    say \"{{v{k}}}\"\n" for k, name in enumerate(B.BUILTINS))
+    found, _ = run(tmp_path, add={"game.rules": BUILT_INS + "\nrule probe:\n" + calls})
+    assert not [d for d in found if d.severity == "error"], [f"{d.code} {d.span}: {d.message}" for d in found]
+
+
+@pytest.mark.parametrize("name, bad", _built_in_cases())
+def test_every_value_of_every_built_in_is_checked(tmp_path, name, bad):
+    """`product(1, 2)`, `match_length(5, p)`, `connected(pawn, 3, f => true)` passed the check and
+    failed in play, or quietly gave no: each value of each built-in, given a value that does not
+    fit, is an error on its line."""
+    line = f"    v = {_call(name, bad)}\n    say \"{{v}}\"\n"
+    found, _ = run(tmp_path, add={"game.rules": BUILT_INS + "\nrule probe:\n" + line})
+    at = BUILT_INS.count("\n") + 3
+    assert [d for d in found if d.code == "E301" and d.span.line == at], \
+        (line, [f"{d.code} {d.span}: {d.message}" for d in found])
+
+
+@pytest.mark.parametrize("new, words", [
+    ("match_length(^5, pair)", ["Expected a list here, not an int"]),
+    ('match_length("abc", ^3)', ["'match_length' wants the name of a pattern as its second value, not an int"]),
+    ("match_length(^pair, [hearts])", ["values of 'match_length' are in the wrong order"]),
+    ("product(^1, 2)", ["Expected a list here, not an int"]),
+    ("product(^1, [2])", ["Expected a list here, not an int"]),
+    ("connected(first(cell), ^3, x => true)", ["'connected' joins two spaces of one grid", "a cell", "an int"]),
+    ('connected(first(cell), ^"x", x => true)', ["joins two spaces", "a text"]),
+    ("connected(first(cell), ^current, x => true)", ["joins two spaces", "a player"]),
+    ("connected(first(cell), ^[1], x => true)", ["joins two spaces", "a list of whole numbers"]),
+    ("connected(first(cell), ^first(card), x => true)", ["joins two spaces", "a card"]),
+])
+def test_a_built_in_given_a_value_it_cannot_take(tmp_path, new, words):
+    found, at = run(tmp_path, ("    if level < 9:", f"    v = {new}\n    say \"{{v}}\"\n    if level < 9:"),
+                    add={"game.rules": BUILT_INS})
+    expect(found, "E301", "game.rules", at, *words)
+
+
+# ------------------------------------------------------------------ numbers a built-in refuses, written out
+@pytest.mark.parametrize("new, words", [
+    ("within(first(cell), ^-1, x => true)", ["within() looks for spaces 0 steps or more away, not -1."]),
+    ("paths(first(cell), ^0 - 2, x => true)", ["paths() looks for paths of 0 steps or more, not -2."]),
+    ("longest_path(first(cell), ^1000000000, x => true)",
+     ["longest_path() may look for at most 500 steps, not 1000000000."]),
+    ("roll(d6, x => ^false)", ["keeps no face", "A die was rolled 1000 times and no face was ever kept."]),
+    ("roll(d6, x => ^x > 6 or x < 1)", ["keeps no face of the die 'd6'", "no face was ever kept", "1 to 6"]),
+])
+def test_a_number_a_built_in_refuses_in_play_is_told_at_check_in_the_same_words(tmp_path, new, words):
+    found, at = run(tmp_path, ("    if level < 9:", f"    v = {new}\n    say \"{{v}}\"\n    if level < 9:"),
+                    add={"game.rules": BUILT_INS})
+    expect(found, "E301", "game.rules", at, *words)
+
+
+def test_the_checkers_words_for_a_refused_number_are_the_engines():
+    """`builtins.LIMITS` repeats what `functions.py` says in play: this keeps the two the same."""
+    from tabletop.dsl import builtins as B
+    from tabletop.interpreter import machine
+    from tabletop.interpreter.errors import RuleError
+    from tabletop.interpreter.functions import FUNCTIONS
+    for (name, i), (low, high, words) in B.LIMITS.items():
+        n = low - 1 if low is not None else high + 1
+        args = [None, None, None]
+        args[i] = n
+        with pytest.raises(RuleError) as e:
+            FUNCTIONS[name](None, *args)
+        assert str(e.value) == words.format(n=n), (name, str(e.value))
+    assert B.MAX_ROLLS == machine.MAX_ROLLS
+
+
+def test_numbers_within_what_a_built_in_takes_are_fine(tmp_path):
+    found, _ = run(tmp_path, ("    if level < 9:", "    v = within(first(cell), 0, x => true)\n"
+                                                 "    w = longest_path(first(cell), 500, x => true)\n"
+                                                 "    r = roll(d6, x => x > 5 or x == level)\n    say \"{r}\"\n"
+                                                 "    say \"{v}{w}\"\n    if level < 9:"), add={"game.rules": BUILT_INS})
+    assert not [d for d in found if d.severity == "error"], [f"{d.code} {d.span}: {d.message}" for d in found]
+
+
+# ------------------------------------------------------------------ winners ranked by a definition of a text
+def test_winners_ranked_by_a_definition_that_takes_no_player(tmp_path):
+    found, at = run(tmp_path, ("define score(p: player): int = p.points + best(p.hand)",
+                               "define score(p: player): int = p.points + best(p.hand)\n"
+                               "define s(p: text): int = 1\nwinners: highest ^s"))
+    hit = expect(found, "E301", "game.rules", at, "ranked by definitions of one player", "'s' takes a text",
+                 "'p: text'")
+    assert "define s(p: player)" in hit.hint, hit.hint
+
+
+# ------------------------------------------------------------------ a choice's own name before it is chosen
+@pytest.mark.parametrize("line, words", [
+    ('choose x from players labelled "{x}" prompt "{^x}"', ["'x' is what this choice chooses", "its prompt is asked before"]),
+    ('choose x from players labelled "{x}" prompt "Pick {^x.points}":\n        say "{x}"', ["its prompt is asked before"]),
+    ('choose x from players by ^x', ["'x' is what this choice chooses", "who chooses is known before"]),
+    ('secretly each p in players chooses x from players labelled "{x}" prompt "{p}: {^x}":\n        say "{x}"',
+     ["'x' is what this choice chooses", "its prompt is asked before"]),
+    ('secretly each p in players chooses x from players labelled "{x}" prompt "{^t}" timed as t:\n        say "{x}{t}"',
+     ["'t' is how long each seat took to choose", "its prompt is asked before"]),
+])
+def test_a_choices_own_name_in_its_prompt_or_chooser(tmp_path, line, words):
+    """`choose x from players labelled "{x}" prompt "{x}"` passed, and the prompt showed the last
+    item offered: the prompt (and who chooses) are worked out before anything is chosen."""
+    found, at = run(tmp_path, ("    if level < 9:", f"    {line}\n    if level < 9:"))
+    expect(found, "E201", "game.rules", at, *words)
+
+
+def test_a_prompt_that_names_what_is_known_before_the_choice_is_fine(tmp_path):
+    found, _ = run(tmp_path, ("    if level < 9:", '    x = level\n    choose x from [1, 2] labelled "{x}" by current '
+                                                  'prompt "Level {level}"\n    say "{x}"\n    if level < 9:'))
+    assert not [d for d in found if d.severity == "error"], [f"{d.code} {d.span}: {d.message}" for d in found]
+
+
+# ------------------------------------------------------------------ table entries that look each other up
+@pytest.mark.parametrize("tables, words", [
+    ("table ring:\n    1 -> ^ring[2]\n    2 -> ring[1]\n", ["ring[1] looks up ring[2], which looks up ring[1] again"]),
+    ("table ring:\n    1 -> ^ring[1] + 1\n", ["ring[1] looks up ring[1] again"]),
+    ("table ring:\n    1 -> ^other[hearts]\ntable other:\n    hearts -> ring[1]\n    spades -> 2\n",
+     ["ring[1] looks up other[hearts], which looks up ring[1] again"]),
+])
+def test_table_entries_that_look_each_other_up_with_no_definition_between(tmp_path, tables, words):
+    """`1 -> t[2]`, `2 -> t[1]` passed the check (E309 caught only a ring through a definition)
+    and nested too deeply in play."""
+    found, at = run(tmp_path, ("define best(", tables + "define twisted: int = ring[1]\ndefine best("))
+    expect(found, "E309", "game.rules", at, *words, "never ends")
+    assert len([d for d in found if d.code == "E309"]) == 1, [(d.code, d.message) for d in found]
+
+
+def test_a_table_entry_that_looks_its_table_up_by_a_key_worked_out_in_play_is_a_warning(tmp_path):
+    found, at = run(tmp_path, ("define best(", "table ring:\n    1 -> 5\n    2 -> ^ring[level] + 1\n"
+                                               "define twisted: int = ring[2]\ndefine best("))
+    expect(found, "W104", "game.rules", at, "ring[2] looks up ring[level]", "worked out in play")
+    assert not [d for d in found if d.code == "E309"]
+
+
+def test_table_entries_that_look_each_other_up_on_one_branch_only_are_fine(tmp_path):
+    found, _ = run(tmp_path, ("define best(", "table ring:\n    1 -> if level > 3 then ring[2] else 0\n    2 -> 7\n"
+                                              "    3 -> ring[1] + ring[2]\ndefine twisted: int = ring[3]\ndefine best("))
+    assert not [d for d in found if d.code in ("E309", "W104")], [(d.code, d.message) for d in found]
+
+
+# ------------------------------------------------------------------ a side where a seat takes the first turn
+SIDED = textwrap.dedent(BASE["game.rules"]).replace("players 2 to 4", "players 2 to 4\nside volcano")
+
+
+@pytest.mark.parametrize("change, words", [
+    (("var level: int in 0 to 9 = 0", "var level: int in 0 to 9 = 0\nvar first_player: player = ^volcano"),
+     ["'volcano' is a side", "cannot take the first turn"]),
+    (("        level += 1", "        first_player = ^volcano"), ["'volcano' is a side", "cannot take the first turn"]),
+    (("var level: int in 0 to 9 = 0", "var level: int in 0 to 9 = 0\ndefine boss: player = volcano\n"
+                                      "var first_player: player = ^boss"), ["'boss' is the side 'volcano'"]),
+    (("define best(", "define next_turn(p: player): player = ^volcano\ndefine best("),
+     ["'next_turn' gives the side 'volcano'", "a seat at the table"]),
+    (("    if level < 9:", "    v = next_player(^volcano)\n    say \"{v}\"\n    if level < 9:"),
+     ["'volcano' is a side", "cannot have a seat to its left"]),
+    (("    if level < 9:", "    v = players_from(^none)\n    say \"{v}\"\n    if level < 9:"),
+     ["The player here is none", "nobody can start an order of seats"]),
+])
+def test_a_side_where_a_seat_must_take_a_turn(tmp_path, change, words):
+    """`side volcano` and `var first_player: player = volcano` passed the check (the docs list it
+    as E301) and failed in play: "cannot take the first turn"."""
+    if change[0] == "        level += 1":
+        SIDED_FP = SIDED.replace("var level: int in 0 to 9 = 0", "var level: int in 0 to 9 = 0\nvar first_player: player = none")
+        found, at = run(tmp_path, change, add={"game.rules": SIDED_FP})
+    else:
+        found, at = run(tmp_path, change, add={"game.rules": SIDED})
+    expect(found, "E301", "game.rules", at, *words)
+
+
+# ------------------------------------------------------------------ rules that never end, and a play that does
+@pytest.mark.parametrize("change, code, words", [
+    (("define best(", "rule dive(n: int):\n    ^dive(n + 1)\n\ndefine best("), "E309",
+     ["The rule 'dive' calls itself on every way through", "before anything could end it"]),
+    (("define best(", "stage hand:\n    ^hand()\n\ndefine best("), "E309", ["The stage 'hand' calls itself"]),
+    (("define best(", "rule ping:\n    ^pong()\nrule pong:\n    level += 1\n    ping()\n\ndefine best("), "E309",
+     ["The rule 'ping' calls 'pong', which always comes back to it"]),
+    (("define best(", "rule dive:\n    if level > 3:\n        level -= 1\n        ^dive()\n    else:\n        dive()\n\n"
+                      "define best("), "E309", ["'dive' calls itself on every way through"]),
+    (("    draw 1 from deck to current.hand", "    ^take turns\n    draw 1 from deck to current.hand"), "E309",
+     ["The turn section says 'take turns'", "again inside this turn"]),
+    (("    draw 1 from deck to current.hand", "    ^again()\n    draw 1 from deck to current.hand\n\nrule again:\n"
+                                               "    level += 1\n    take turns\n"), "E309",
+     ["The turn section calls 'again', which always plays the turn section again"]),
+    (("setup:\n", "round:\n    ^take rounds\n\nsetup:\n"), "E309", ["The round section says 'take rounds'"]),
+    (("define best(", "rule dive:\n    if level > 8:\n        end game \"Deep.\"\n    level += 1\n    ^dive()\n\n"
+                      "define best("), "W104", ["'dive' calls itself on every way through that goes on", "(line 26)"]),
+])
+def test_rules_that_call_themselves_without_a_way_out(tmp_path, change, code, words):
+    """`rule r(n: int): r(n + 1)`, `stage hand: hand()`, `take turns` in the turn section and `take
+    rounds` in the round section passed the check and nested 400 deep in play."""
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
+    assert len([d for d in found if d.code in ("E309", "W104")]) == 1, [(d.code, d.message) for d in found]
+
+
+@pytest.mark.parametrize("rules", [
+    "rule deal(n: int):\n    if n == 0:\n        return\n    level += 1\n    deal(n - 1)\n",
+    "rule deal(n: int):\n    if n > 0:\n        level += 1\n        deal(n - 1)\n",
+    "rule deal:\n    while true:\n        deal()\n",
+])
+def test_a_rule_that_calls_itself_with_a_way_out_is_fine(tmp_path, rules):
+    found, _ = run(tmp_path, ("define best(", rules + "\ndefine best("))
+    assert not [d for d in found if d.code in ("E309", "W104")], [(d.code, d.message) for d in found]
+
+
+def test_ending_the_turn_from_the_play_section_is_a_warning(tmp_path):
+    """W113 covered the setup and the round section; `end turn` in `play:` failed in play."""
+    found, at = run(tmp_path, ("setup:\n", "play:\n    tidy()\n    take turns\n\nrule tidy:\n    ^end turn\n\nsetup:\n"))
+    expect(found, "W113", "game.rules", at, "'end turn' is reached from the 'play' section, through the rule 'tidy'",
+           "outside any turn")
+
+
+def test_ending_a_stage_from_inside_it_from_the_play_section_is_fine(tmp_path):
+    found, _ = run(tmp_path, ("setup:\n", "play:\n    hand()\n    end game \"Done.\"\n\nstage hand:\n    bust()\n"
+                                          "    take turns\n\nrule bust:\n    if level > 3:\n        end hand\n\nsetup:\n"))
+    assert not [d for d in found if d.code == "W113"], [(d.code, d.message) for d in found]
+
+
+@pytest.mark.parametrize("play, code", [
+    ("^play:\n    pass\n", "E404"),
+    ("^play:\n    while true:\n        if level > 3:\n            stop\n        level += 1\n", "E404"),
+    ("^play:\n    hand()\n    if level > 3:\n        end game \"Done.\"\n\nstage hand:\n    level += 1\n", "W118"),
+])
+def test_a_play_section_that_finishes_without_end_game(tmp_path, play, code):
+    """`play: pass` passed the check and failed in play: "The play section is over, but nothing
+    said 'end game'"."""
+    found, at = run(tmp_path, ("setup:\n", play + "\nsetup:\n"))
+    expect(found, code, "game.rules", at, "play section", "nothing said 'end game'")
+
+
+@pytest.mark.parametrize("play", [
+    "play:\n    take turns\n",
+    "play:\n    while true:\n        hand()\n        if level > 3:\n            end game \"Done.\"\n\nstage hand:\n    take turns\n",
+    "play:\n    hand()\n\nstage hand:\n    take turns\n",
+    "play:\n    finish()\n\nrule finish:\n    level += 1\n    end game \"Done.\"\n",
+])
+def test_a_play_section_that_never_finishes_without_end_game_is_fine(tmp_path, play):
+    found, _ = run(tmp_path, ("setup:\n", play + "\nsetup:\n"))
+    assert not [d for d in found if d.code in ("E404", "W118")], [(d.code, d.message) for d in found]

@@ -350,6 +350,8 @@ def test_infinite_recursion_of_a_rule_stops_with_an_error_naming_the_rule(tmp_pa
         players 1
 
         rule dive(n: int):
+            if n < 0:
+                return
             dive(n + 1)
 
         turn:
@@ -358,6 +360,8 @@ def test_infinite_recursion_of_a_rule_stops_with_an_error_naming_the_rule(tmp_pa
 
         define score(p: player): int = 0
     """)
+    # The way out never comes (n only grows), which the checker cannot know: a rule calling itself
+    # with no way out at all is refused before play (E309, tests/test_author_mistakes.py).
     g = load_game(path)
     with pytest.raises(BudgetExceeded) as e:
         g.new_state(seed=1)

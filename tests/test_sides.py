@@ -91,10 +91,11 @@ def test_a_ranking_ranks_the_sides_with_the_players(tmp_path):
 
 
 def test_a_side_cannot_decide_or_have_a_seat_to_its_left(tmp_path):
-    # (named as it is, `by house` is refused by the checker: E301; through a value, in play)
+    # (named as it is, `by house` or `next_player(house)` is refused by the checker: E301; through
+    # a value, in play)
     for line, message in (("h = house\n                choose x from [1, 2] by h",
                            "'house' is a side, not a seat at the table, so it cannot decide"),
-                          ("x = next_player(house)", "so it cannot have a seat to its left")):
+                          ("h = house\n                x = next_player(h)", "so it cannot have a seat to its left")):
         g = game(tmp_path, f'''
             game "Bossy"
             players 2
@@ -151,7 +152,8 @@ def test_a_position_sets_a_side_s_zone_and_player_n_never_names_the_side(tmp_pat
 
 
 def test_a_side_as_the_first_player_is_a_rule_error_naming_the_turn(tmp_path):
-    """`first_player` says which seat takes the first turn; a side takes no turns."""
+    """`first_player` says which seat takes the first turn; a side takes no turns. (Set to the side
+    by its name, it is refused by the checker, E301; through a value, in play.)"""
     g = game(tmp_path, '''
         game "Side first"
         players 2
@@ -159,7 +161,8 @@ def test_a_side_as_the_first_player_is_a_rule_error_naming_the_turn(tmp_path):
         var first_player: player = none
         player var pts: int = 0
         setup:
-            first_player = volcano
+            v = volcano
+            first_player = v
         turn:
             current.pts += 1
             choose x from [1] labelled "ok"
