@@ -105,14 +105,15 @@ NUMBERS_ONLY = tuple(name for name, wants in ARG_TYPES.items() if NUMBERS in wan
 # What a seat is asked to do, in the words the engine's error uses when it is given a side or none.
 SEAT_WORDS = {"next_player": "have a seat to its left", "players_from": "start an order of seats"}
 
-# Numbers a built-in refuses in play, by (name, position): (lowest, highest, the engine's words,
-# with {n} for the number). A number written out there is told by the checker in the same words.
+# Numbers a built-in refuses in play, by (name, position): (lowest, highest, the words, with {n}
+# for the number). The engine (functions.py) refuses them in these words, and the checker tells a
+# number written out there in the same words.
 LIMITS = {
     ("within", 1): (0, None, "within() looks for spaces 0 steps or more away, not {n}."),
     ("paths", 1): (0, None, "paths() looks for paths of 0 steps or more, not {n}."),
     ("longest_path", 1): (None, 500, "longest_path() may look for at most 500 steps, not {n}."),
 }
-MAX_ROLLS = 1000         # throws of one roll(d, keep) before the engine gives up (the machine's own limit)
+MAX_ROLLS = 1000         # throws of one roll(d, keep) before the engine gives up (machine.py uses this)
 
 # Names with a value, usable anywhere.
 VALUES = {

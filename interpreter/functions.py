@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from itertools import combinations, product as _product
 
-from tabletop.dsl.builtins import MAX_ITEMS      # the language's limit on a list, which the checker knows too
+from tabletop.dsl.builtins import LIMITS, MAX_ITEMS      # the language's limits, which the checker knows too
 
 from .budgets import SMALL, spend
 from .errors import RuleError
@@ -125,7 +125,7 @@ def _step(m, s, dr, dc):
 
 def _within(m, s, n, passable):
     if n < 0:
-        raise RuleError(f"within() looks for spaces 0 steps or more away, not {n}.")
+        raise RuleError(LIMITS[("within", 1)][2].format(n=n))
     g = m.grid_of(s)
     spend(m, len(g.order))         # a search may visit every space
     seen = {s: 0}
@@ -165,7 +165,7 @@ def _paths(m, s, n, passable):
     Each step of the search is charged (it copies the path so far), so a search that would
     go on for ever stops with the budget; finding more than MAX_PATHS paths stops it too."""
     if n < 0:
-        raise RuleError(f"paths() looks for paths of 0 steps or more, not {n}.")
+        raise RuleError(LIMITS[("paths", 1)][2].format(n=n))
     g = m.grid_of(s)
     out = []
 
@@ -189,8 +189,8 @@ def _longest_path(m, s, n, passable):
     space twice. A depth-first search that stops as soon as a path of n steps is found, so the
     common case (the whole distance can be walked) costs about n steps, not every path. Each
     space's passability is asked once, in the order the search first reaches it."""
-    if n > 500:
-        raise RuleError(f"longest_path() may look for at most 500 steps, not {n}.")
+    if n > LIMITS[("longest_path", 1)][1]:
+        raise RuleError(LIMITS[("longest_path", 1)][2].format(n=n))
     if n <= 0:
         return 0
     ortho = m.grid_of(s).orthogonal

@@ -7,6 +7,7 @@ a reference to that dict. It must not know any game: everything comes from `Comp
 """
 from __future__ import annotations
 
+from tabletop.dsl.builtins import MAX_ROLLS    # throws of one roll(d, keep) before giving up
 from tabletop.dsl.types import show as show_type
 
 from .budgets import MAX_FRAMES, SMALL, WORK_BUDGET, Spent, placed, runaway, spend
@@ -19,7 +20,6 @@ from .statecheck import things_in_one_place, things_problem
 from .view import Hidden, hidden_words
 
 STEP_BUDGET = 1_000_000      # statements run between two decisions (bundled games: at most about 400)
-MAX_ROLLS = 1000             # throws of one roll(d, keep) before giving up
 ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
 LOG_KEEP = 30
 SEAT_NAMES = [f"Player {n}" for n in range(1, 65)]    # made once: a seat's name is in most lines said
