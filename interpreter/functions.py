@@ -184,12 +184,15 @@ def _paths(m, s, n, passable):
     return out
 
 
+_LONGEST = LIMITS[("longest_path", 1)][1]       # the most steps longest_path looks for
+
+
 def _longest_path(m, s, n, passable):
     """The most steps, up to n, of a path from s through passable spaces that never visits a
     space twice. A depth-first search that stops as soon as a path of n steps is found, so the
     common case (the whole distance can be walked) costs about n steps, not every path. Each
     space's passability is asked once, in the order the search first reaches it."""
-    if n > LIMITS[("longest_path", 1)][1]:
+    if n > _LONGEST:
         raise RuleError(LIMITS[("longest_path", 1)][2].format(n=n))
     if n <= 0:
         return 0
