@@ -68,9 +68,15 @@ class Program:
         return record_value_span(self.sources, file, line, key, index)
 
 
-def variant_name_for(name: str) -> str:
-    """A variant's name made from a file's name that cannot be one: "Calm Seas" -> "calm_seas"."""
-    return re.sub(r"[^a-z0-9_-]+", "_", name.strip().lower()).strip("_") or "variant"
+def variant_name_for(name: str, folder: Path | None = None) -> str:
+    """A variant's name made from a file's name that cannot be one: "Calm Seas" -> "calm_seas", or
+    "calm_seas_2" when `folder` already holds a calm_seas.rules."""
+    base = re.sub(r"[^a-z0-9_-]+", "_", name.strip().lower()).strip("_") or "variant"
+    out, n = base, 1
+    while folder is not None and os.path.lexists(folder / f"{out}.rules"):
+        n += 1
+        out = f"{base}_{n}"
+    return out
 
 
 def resolve_game_path(game: str) -> Path:
@@ -673,7 +679,7 @@ class Loader:
                 self.error("E016", f"The variant file {self.display(vfile)} has a name that cannot be a variant's: "
                                    "a variant's name is one word of letters, digits, '_' and '-' (lower-case words joined "
                                    "by '_', as in calm_seas).",
-                           Span(self.display(vfile)), f"rename the file '{variant_name_for(variant)}.rules'")
+                           Span(self.display(vfile)), f"rename the file '{variant_name_for(variant, folder / 'variants')}.rules'")
                 return []
             if not VARIANT_NAME.fullmatch(variant) or not named:
                 known = sorted(p.stem for p in (folder / "variants").glob("*.rules")

@@ -1193,6 +1193,10 @@ def _habit(e, text: str, line: int, col: int):
     indent = len(here) - len(here.lstrip())
     if above.endswith(":") and col == indent + 1 and indent <= len(above) - len(above.lstrip()):
         return ("E101", *_empty_block(above, (at, len(above) + 1)))
+    kind = re.match(r"remove\s+((?:player\s+)?[a-z]+)\s+([A-Za-z_]\w*)\s*(#.*)?$", here)
+    if kind and indent == 0:          # `remove define rank`, as `replace define rank ...` is written
+        return ("E101", f"'remove' takes the name alone, without '{kind.group(1)}'.", (line, 1),
+                f"write 'remove {kind.group(2)}'")
     if re.fullmatch(r"\s*say", before) and tok.type != "STRING":
         said = here[col - 1:].strip()
         return ("E101", "'say' takes a quoted text.", (line, col),

@@ -55,6 +55,26 @@ replace table gain:
     assert load_game(str(tmp_path)).new_state(seed=0).result.scores == [13]
 
 
+@pytest.mark.parametrize("line, words", [("remove define score", "without 'define'"),
+                                         ("remove table gain", "without 'table'"),
+                                         ("remove player var level", "without 'player var'")])
+def test_remove_written_with_the_declaring_word_is_told_to_drop_it(tmp_path, line, words):
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": f'extends "../game.rules"\n{line}\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E101", 2, 1) and words in d.message
+    assert d.hint == f"write 'remove {line.split()[-1]}'"
+
+
+def test_a_badly_named_variant_file_is_offered_a_name_not_taken(tmp_path):
+    write(tmp_path, {"game.rules": BASE, "variants/calm_seas.rules": 'extends "../game.rules"\n',
+                     "variants/Calm Seas.rules": 'extends "../game.rules"\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="Calm Seas")
+    assert [d.hint for d in e.value.diagnostics if d.code == "E016"] == ["rename the file 'calm_seas_2.rules'"]
+
+
 def test_a_variant_that_redeclares_without_replace_is_told_to_use_replace(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'extends "../game.rules"\nvar level: int = 5\n'})
     with pytest.raises(RulebookError) as e:
