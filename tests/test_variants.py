@@ -67,6 +67,21 @@ def test_remove_written_with_the_declaring_word_is_told_to_drop_it(tmp_path, lin
     assert d.hint == f"write 'remove {line.split()[-1]}'"
 
 
+def test_removing_a_variable_the_base_only_sets_in_one_rule_is_still_an_error(tmp_path):
+    """The base's `level = 5` would quietly make a local of that rule's own once `level` is gone."""
+    base = BASE.replace('    say "level {level}"\n', "    level = 5\n    say \"level {level}\"\n")
+    base = base.replace("define score(p: player): int = level + gain[1]", "define score(p: player): int = gain[1]")
+    write(tmp_path, {"game.rules": base, "variants/v.rules": 'extends "../game.rules"\nremove level\n',
+                     "variants/own.rules": 'extends "../game.rules"\nremove level\nreplace turn:\n'
+                                           '    level = 1\n    end game "done"\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    found = [(d.code, Path(d.span.file).name, d.span.line) for d in e.value.diagnostics]
+    assert found == [("E014", "v.rules", 2), ("E014", "game.rules", 8)], found
+    assert load_game(str(tmp_path), variant="own").new_state(seed=0).result.scores == [10], \
+        "a variant's own rules may use the name as their own"
+
+
 def test_a_badly_named_variant_file_is_offered_a_name_not_taken(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/calm_seas.rules": 'extends "../game.rules"\n',
                      "variants/Calm Seas.rules": 'extends "../game.rules"\n'})
