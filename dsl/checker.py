@@ -131,6 +131,20 @@ def _gaps(ranges: list, low: int, high: int, most: int) -> list:
     return out[:most]
 
 
+def _fixed_number(e, sym, depth: int = 0):
+    """The whole number `e` certainly is: a number written out (or its negative), or (value, name)
+    through definitions of no values that give one; else None."""
+    if isinstance(e, A.Lit) and type(e.value) is int:
+        return e.value
+    if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Lit) and type(e.operand.value) is int:
+        return -e.operand.value
+    s = sym.get(e.name) if isinstance(e, A.Name) else None
+    if s is not None and s.kind == "define" and not s.decl.params and depth < 20:
+        n = _fixed_number(s.decl.body, sym, depth + 1)
+        return n if isinstance(n, tuple) or n is None else (n, e.name)
+    return None
+
+
 class Checker:
     def __init__(self, program: Program):
         self.p = program
@@ -1621,6 +1635,27 @@ class Checker:
             self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value,
                        self.type_hint(st.value, vt, tt))
             self.blame_place(tgt)
+            return
+        if st.op == "=":
+            self.out_of_range(tgt, st.value)
+
+    def out_of_range(self, tgt, value):
+        """E208 for a number certain to be outside the range a variable must stay in: a whole number
+        written out, or a definition of no values that gives one (a variant's `replace define`)."""
+        s = self.sym.get(tgt.name) if isinstance(tgt, (A.Name, A.Field)) else None
+        ref = self.out.refs.get(id(tgt), ("",))[0]
+        if s is None or not isinstance(s.decl, A.VarDecl) or s.decl.low is None or ref not in ("global", "pvar"):
+            return
+        n, via = _fixed_number(value, self.sym), None
+        if isinstance(n, tuple):
+            n, via = n
+        if type(n) is int and not s.decl.low <= n <= s.decl.high:
+            change = self.p.changes.get(via, ("",)) if via else ("",)
+            through = (f" ('{via}', as {change[1].file}:{change[1].line} replaces it, is {n})"
+                       if change[0] in ("replaced", "retyped") else f" ('{via}' is {n})" if via else "")
+            self.error("E208", f"'{s.decl.name}' must stay from {s.decl.low} to {s.decl.high}, but this sets it to "
+                               f"{n}{through}.", value, f"give a number from {s.decl.low} to {s.decl.high}, or widen "
+                                                       f"the range where '{s.decl.name}' is declared (line {s.decl.span.line})")
 
     def zone_named(self, e) -> str:
         """The zone an expression names directly (`deck`, `p.hand`, `discard[k]`), or ""."""

@@ -223,7 +223,7 @@ SETUP_FAILS = """
     players 1
     var x: int in 0 to 2 = 0
     setup:
-        x = 5
+        x = count([1, 2, 3, 4, 5])
     turn:
         choose n from [1, 2] labelled "Take {n}"
         end game "Done."

@@ -82,6 +82,37 @@ def test_removing_a_variable_the_base_only_sets_in_one_rule_is_still_an_error(tm
         "a variant's own rules may use the name as their own"
 
 
+RANGED = '''game "Ranged"
+players 1
+var left: int in 0 to 2 = 0
+define per_turn: int = 2
+define score(p: player): int = left
+turn:
+    left = per_turn
+    end game "done"
+'''
+
+
+@pytest.mark.parametrize("value, words", [("3", "but this sets it to 3."), ("-1", "but this sets it to -1."),
+                                          ("per_turn", "but this sets it to 3 ('per_turn' is 3).")])
+def test_a_number_certain_to_leave_a_variable_s_range_is_an_error_at_check(tmp_path, value, words):
+    rules = RANGED.replace("define per_turn: int = 2", "define per_turn: int = 3").replace("left = per_turn", f"left = {value}")
+    write(tmp_path, {"game.rules": rules})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    [d] = e.value.diagnostics
+    assert (d.code, d.span.line) == ("E208", 7) and words in d.message and "'left' must stay from 0 to 2" in d.message
+
+
+def test_a_variant_s_number_that_leaves_a_base_variable_s_range_names_the_variant(tmp_path):
+    write(tmp_path, {"game.rules": RANGED, "variants/v.rules": 'extends "../game.rules"\nreplace define per_turn: int = 3\n'})
+    assert load_game(str(tmp_path)).new_state(seed=0).result.scores == [2]
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    assert d.code == "E208" and d.span.line == 7 and f"as {tmp_path / 'variants' / 'v.rules'}:2 replaces it, is 3" in d.message
+
+
 def test_a_badly_named_variant_file_is_offered_a_name_not_taken(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/calm_seas.rules": 'extends "../game.rules"\n',
                      "variants/Calm Seas.rules": 'extends "../game.rules"\n'})
