@@ -259,6 +259,15 @@ class Checker:
             if table[name].kind != sym.kind:
                 self.clashes.add(name)
             same_file = getattr(getattr(first, "span", None), "file", None) == getattr(node.span, "file", "")
+            if getattr(node, "replace", False) or getattr(node, "extend", False):
+                # `include "../game.rules"` then `replace ...`: the file extends nothing to replace in
+                word = "extend" if node.extend else "replace"
+                self.error("E202", f"The name '{name}' is declared twice{where}: '{word}' changes only a declaration "
+                                   "of the rulebook its file extends, and an included file's declarations are not "
+                                   "that rulebook's but the file's own.", at,
+                           "to change a rulebook, extend it: a variant starts with 'extends \"../game.rules\"', "
+                           "not 'include'")
+                return
             self.error("E202", f"The name '{name}' is declared twice{where}.", at,
                        "rename one of them, or keep one" if same_file else
                        "in a variant, write 'replace' before the declaration to change the base rulebook's declaration of that name, or 'extend' to add to it")

@@ -113,6 +113,15 @@ def test_a_variant_s_number_that_leaves_a_base_variable_s_range_names_the_varian
     assert d.code == "E208" and d.span.line == 7 and f"as {tmp_path / 'variants' / 'v.rules'}:2 replaces it, is 3" in d.message
 
 
+def test_a_variant_that_includes_its_base_instead_of_extending_it_is_told_so(tmp_path):
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'include "../game.rules"\nreplace var level: int = 5\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    assert d.code == "E202" and d.span.line == 2 and "an included file's declarations are not" in d.message
+    assert "extends \"../game.rules\"', not 'include'" in d.hint
+
+
 def test_a_badly_named_variant_file_is_offered_a_name_not_taken(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/calm_seas.rules": 'extends "../game.rules"\n',
                      "variants/Calm Seas.rules": 'extends "../game.rules"\n'})
