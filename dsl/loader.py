@@ -442,6 +442,8 @@ class Loader:
         read = self.read(Path(real), span, what)
         if read is None:
             return []
+        included = what[len("The include "):].strip('"') if what.startswith("The include ") else None
+        named = self.named_at(span, what) if included is not None else None
         path = Path(real)
         module, errors = parse_file(read[1], read[0])
         self.diags.extend(errors)
@@ -463,6 +465,13 @@ class Loader:
                 target = self._extends_target(path.parent / d.name, d.span, what)
                 if target is not None and self.extends_loop(target, d, read[0]):
                     target = None
+                if target is not None and included is not None and span is not None:
+                    # An include adds declarations; a file that extends another changes that one.
+                    self.error("E013", f"{read[0]} extends \"{d.name}\", so it cannot be included: an included file "
+                                       "adds declarations of its own, and a file that extends a rulebook changes it.",
+                               named or span,
+                               f"to build on {read[0]}, extend it instead: extends \"{included}\"")
+                    return []
                 base = self.rules_file(target, d.span, what) if target is not None else None
                 if base is None or (not base and len(self.diags) > failed) or self.loops > loops:
                     # The base could not be read: that error says it all, and the changes have

@@ -122,6 +122,16 @@ def test_a_variant_that_includes_its_base_instead_of_extending_it_is_told_so(tmp
     assert "extends \"../game.rules\"', not 'include'" in d.hint
 
 
+def test_including_a_variant_is_told_to_extend_it(tmp_path):
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'extends "../game.rules"\nreplace var level: int = 5\n',
+                     "variants/w.rules": 'extends "../game.rules"\ninclude "v.rules"\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="w")
+    [d] = e.value.diagnostics
+    assert (d.code, Path(d.span.file).name, d.span.line) == ("E013", "w.rules", 2)
+    assert "so it cannot be included" in d.message and d.hint.endswith('extend it instead: extends "v.rules"')
+
+
 def test_a_badly_named_variant_file_is_offered_a_name_not_taken(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/calm_seas.rules": 'extends "../game.rules"\n',
                      "variants/Calm Seas.rules": 'extends "../game.rules"\n'})
