@@ -447,19 +447,21 @@ class Compiler:
         reads = {n: [self.refs[id(x)][1] for e in s.decl.entries for x in A.walk(e.value, statements=False)
                      if isinstance(x, A.Index) and self.refs.get(id(x), ("",))[0] == "table"]
                  for n, s in sym.items() if s.kind == "table"}
-        order, state = [], {}
-
-        def visit(n):
-            if state.get(n):
-                return
-            state[n] = "visiting"
-            for m in reads[n]:
-                if m in reads and m not in state:
-                    visit(m)
-            state[n] = "done"
-            order.append(n)
-        for n in reads:
-            visit(n)
+        order, seen = [], set()
+        for first in reads:            # a depth-first walk, with a stack of its own: a chain of
+            if first in seen:          # thousands of tables must not reach Python's recursion limit
+                continue
+            seen.add(first)
+            stack = [(first, iter(reads[first]))]
+            while stack:
+                n, ahead = stack[-1]
+                m = next((m for m in ahead if m in reads and m not in seen), None)
+                if m is None:
+                    stack.pop()
+                    order.append(n)
+                else:
+                    seen.add(m)
+                    stack.append((m, iter(reads[m])))
         return order
 
     @staticmethod

@@ -163,6 +163,13 @@ def test_a_table_may_read_a_table_declared_below_it_or_itself(tmp_path, tables, 
     assert g.new_state(seed=1).result.scores[0] == points
 
 
+def test_a_chain_of_many_tables_each_reading_the_next_is_compiled(tmp_path):
+    """The order tables are compiled in is found without recursion: 1,500 deep is no error."""
+    chain = "".join(f"table t{i}:\n    1 -> {f't{i + 1}[1]' if i < 1499 else '5'}\n" for i in range(1500))
+    g = game(tmp_path, TABLED + chain + "turn:\n    end game \"done\"\n")
+    assert g.new_state(seed=1).is_over
+
+
 def test_tables_that_read_each_other_for_ever_stop_with_a_rule_error(tmp_path):
     """(By a key worked out in play, which the checker only warns of: with the keys written out,
     the ring is refused before play, E309, tests/test_author_mistakes.py.)"""
