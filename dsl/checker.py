@@ -1624,7 +1624,7 @@ class Checker:
             if vt == T.NONE:
                 self.error("E302", f"A new name '{tgt.name}' cannot start as none: its type would be unknown.", st)
             gone = self.p.changes.get(tgt.name, ("",))
-            if gone[0] == "removed" and getattr(tgt.span, "file", None) != gone[1].file:
+            if gone[0] == "removed" and gone[2] and getattr(tgt.span, "file", None) != gone[1].file:
                 # The base set a variable the variant removed: quietly a new local here, unless told.
                 self.error("E014", f"This sets '{tgt.name}', which {gone[1].file}:{gone[1].line} removes, so it would "
                                    f"only make a name of this rule's own and the base's '{tgt.name}' would be gone.",

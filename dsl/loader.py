@@ -543,8 +543,8 @@ class Loader:
                 for k in hits:
                     self.note_end_dropped(d, merged[index[k]])
                     merged[index.pop(k)] = None
-                if hits:
-                    self.changes[d.name] = ("removed", d.span)
+                if hits:      # (and whether a variable went, which a base's `name = ...` would set)
+                    self.changes[d.name] = ("removed", d.span, any(k[0] == "VarDecl" for k in hits))
                 continue
             k = self.key(d)
             gone = self.changes.get(d.name)

@@ -132,6 +132,12 @@ def test_including_a_variant_is_told_to_extend_it(tmp_path):
     assert "so it cannot be included" in d.message and d.hint.endswith('extend it instead: extends "v.rules"')
 
 
+def test_a_local_named_like_a_removed_rule_is_no_removed_variable(tmp_path):
+    base = BASE + "rule bonus:\n    level += 1\nrule tally:\n    bonus = 2\n    say \"{bonus}\"\n"
+    write(tmp_path, {"game.rules": base, "variants/v.rules": 'extends "../game.rules"\nremove bonus\n'})
+    assert load_game(str(tmp_path), variant="v").new_state(seed=0).is_over
+
+
 def test_a_badly_named_variant_file_is_offered_a_name_not_taken(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/calm_seas.rules": 'extends "../game.rules"\n',
                      "variants/Calm Seas.rules": 'extends "../game.rules"\n'})
