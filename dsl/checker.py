@@ -131,18 +131,17 @@ def _gaps(ranges: list, low: int, high: int, most: int) -> list:
     return out[:most]
 
 
-def _fixed_number(e, sym, depth: int = 0):
-    """The whole number `e` certainly is: a number written out (or its negative), or (value, name)
-    through definitions of no values that give one; else None."""
-    if isinstance(e, A.Lit) and type(e.value) is int:
-        return e.value
-    if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Lit) and type(e.operand.value) is int:
-        return -e.operand.value
+def _fixed_number(e, sym, depth: int = 0) -> tuple:
+    """(the whole number `e` certainly is, the definition of no values that gives it or None):
+    written out (`_constant`), or through such definitions; (None, None) when not certain."""
+    n = _constant(e)
+    if n is not None:
+        return n, None
     s = sym.get(e.name) if isinstance(e, A.Name) else None
     if s is not None and s.kind == "define" and not s.decl.params and depth < 20:
-        n = _fixed_number(s.decl.body, sym, depth + 1)
-        return n if isinstance(n, tuple) or n is None else (n, e.name)
-    return None
+        n, via = _fixed_number(s.decl.body, sym, depth + 1)
+        return n, via or (e.name if n is not None else None)
+    return None, None
 
 
 class Checker:
@@ -908,9 +907,11 @@ class Checker:
                     self.error("E206", f"The range {d.low} to {d.high} of '{d.name}' is backwards, so no number is in "
                                "it: write the lower number first.", self.word(d, str(d.low), after=len(d.name)),
                                f"write 'in {d.high} to {d.low}'")
-                elif d.low is not None and isinstance(d.init, A.Lit) and isinstance(d.init.value, int) \
-                        and not d.low <= d.init.value <= d.high:
-                    self.error("E208", f"'{d.name}' must stay from {d.low} to {d.high}, but starts at {d.init.value}.", d.init)
+                elif d.low is not None and (start := _fixed_number(d.init, self.sym))[0] is not None \
+                        and not d.low <= start[0] <= d.high:
+                    n, via = start
+                    self.error("E208", f"'{d.name}' must stay from {d.low} to {d.high}, but starts at {n}"
+                                       + (f" ('{via}' is {n})." if via else "."), d.init)
                 elif d.low is not None:
                     self.table_start_in_range(d)
                 if not T.fits(t, s.type):
@@ -1655,10 +1656,8 @@ class Checker:
         ref = self.out.refs.get(id(tgt), ("",))[0]
         if s is None or not isinstance(s.decl, A.VarDecl) or s.decl.low is None or ref not in ("global", "pvar"):
             return
-        n, via = _fixed_number(value, self.sym), None
-        if isinstance(n, tuple):
-            n, via = n
-        if type(n) is int and not s.decl.low <= n <= s.decl.high:
+        n, via = _fixed_number(value, self.sym)
+        if n is not None and not s.decl.low <= n <= s.decl.high:
             change = self.p.changes.get(via, ("",)) if via else ("",)
             through = (f" ('{via}', as {change[1].file}:{change[1].line} replaces it, is {n})"
                        if change[0] in ("replaced", "retyped") else f" ('{via}' is {n})" if via else "")

@@ -104,6 +104,15 @@ def test_a_number_certain_to_leave_a_variable_s_range_is_an_error_at_check(tmp_p
     assert (d.code, d.span.line) == ("E208", 7) and words in d.message and "'left' must stay from 0 to 2" in d.message
 
 
+def test_a_start_given_by_a_definition_outside_the_range_is_an_error_at_check(tmp_path):
+    write(tmp_path, {"game.rules": RANGED.replace("var left: int in 0 to 2 = 0", "var left: int in 0 to 2 = per_turn")
+                     .replace("define per_turn: int = 2", "define per_turn: int = 3")})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    assert ("E208", 3, "'left' must stay from 0 to 2, but starts at 3 ('per_turn' is 3).") in \
+        [(d.code, d.span.line, d.message) for d in e.value.diagnostics]
+
+
 def test_a_variant_s_number_that_leaves_a_base_variable_s_range_names_the_variant(tmp_path):
     write(tmp_path, {"game.rules": RANGED, "variants/v.rules": 'extends "../game.rules"\nreplace define per_turn: int = 3\n'})
     assert load_game(str(tmp_path)).new_state(seed=0).result.scores == [2]
