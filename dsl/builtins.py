@@ -10,6 +10,13 @@ from . import types as T
 
 MAX_ITEMS = 100_000      # the largest list a built-in may build: untrusted rulebooks must not exhaust memory
 MAX_FACES = 1000         # the faces of one die, which `roll` draws from
+MAX_DIGITS = 15          # a number written in the rules (E106) or in data (E027): within 10^15
+
+
+def too_many_faces(n: int) -> str:
+    """E206's words for a die of n faces, listed or as a range."""
+    return f"A die has at most {MAX_FACES} faces, not {n}."
+
 
 # name: (min args, max args, short description)
 BUILTINS = {
@@ -114,6 +121,7 @@ LIMITS = {
     ("longest_path", 1): (None, 500, "longest_path() may look for at most 500 steps, not {n}."),
 }
 MAX_ROLLS = 1000         # throws of one roll(d, keep) before the engine gives up (machine.py uses this)
+ROLLED_IN_VAIN = f"A die was rolled {MAX_ROLLS} times and no face was ever kept."    # the engine's words, and the checker's
 
 # Names with a value, usable anywhere.
 VALUES = {

@@ -558,7 +558,7 @@ class Checker:
                                "write its faces, e.g. die d6: 1 to 6 (the lower number first)")
                 else:
                     if len(faces) > B.MAX_FACES:      # listed one by one (a range is told by the parser)
-                        self.error("E206", f"A die has at most {B.MAX_FACES} faces, not {len(faces)}.",
+                        self.error("E206", B.too_many_faces(len(faces)),
                                    self.word(d, d.name, after=d.span.column - 1 + len("die")),
                                    "a face listed twice comes up twice as often: give fewer faces")
                     s.type = "die:int" if all(isinstance(f, int) for f in faces) else self.die_faces(d)
@@ -2669,7 +2669,7 @@ class Checker:
             elif name == "roll" and self.keeps_no_face(e.args[0], a):
                 die = e.args[0].name
                 self.error("E301", f"This function keeps no face of the die '{die}', so it would be rolled again and "
-                                   f"again: \"A die was rolled {B.MAX_ROLLS} times and no face was ever kept.\"", a.body,
+                                   f"again: \"{B.ROLLED_IN_VAIN}\"", a.body,
                            f"keep some of its faces ({self.faces_shown(die)})")
             return
         if want in (B.DIE, B.NUMBERS) or isinstance(a, A.Lambda):

@@ -24,6 +24,7 @@ from pathlib import Path
 from . import ast as A
 from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, data_words,
                           did_you_mean, word_at, yaml_misread, yaml_syntax_hint)
+from .builtins import MAX_DIGITS
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
 from .parse_cache import keep_records, kept_records, parse_file, records_key
 from .quick_schema import surely_fits
@@ -34,7 +35,6 @@ SCHEMAS = data_dir("schemas")
 MAX_RECORDS = 5_000
 MAX_YAML_DEPTH = 20           # a data file is a key, a list of records, and their fields' lists
 MAX_YAML_NODES = 200_000      # values in a data file once its aliases are expanded
-MAX_DIGITS = 15               # a number in data, as in the rules (parser.MAX_DIGITS, E106): within 10^15
 MAX_NUMBER = 10 ** MAX_DIGITS - 1
 VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 

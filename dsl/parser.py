@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
-from .builtins import MAX_FACES
+from .builtins import MAX_DIGITS, MAX_FACES, too_many_faces
 from .diagnostics import EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
 
@@ -35,7 +35,6 @@ GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} counts as one)
 MAX_OPERATORS = 300       # operators and if/then/else in one line (a chain nests one deeper for each)
 MAX_BLOCKS = 100          # blocks open at once
-MAX_DIGITS = 15           # the engine's numbers stay within 10^15
 
 
 class _RulesIndenter(Indenter):
@@ -407,7 +406,7 @@ class _ToAst(Transformer):
     def face_range(self, meta, c):
         low, high = c[0], c[1]          # whole numbers already (signed_int), either end may be negative
         if high - low + 1 > MAX_FACES:
-            self.errors.append(Diagnostic("E206", f"A die has at most {MAX_FACES} faces, not {high - low + 1}.",
+            self.errors.append(Diagnostic("E206", too_many_faces(high - low + 1),
                                           self.sp(meta)))
             return [low]
         return list(range(low, high + 1))

@@ -7,7 +7,7 @@ a reference to that dict. It must not know any game: everything comes from `Comp
 """
 from __future__ import annotations
 
-from tabletop.dsl.builtins import MAX_ROLLS    # throws of one roll(d, keep) before giving up
+from tabletop.dsl.builtins import MAX_ROLLS, ROLLED_IN_VAIN    # throws of one roll(d, keep) before giving up
 from tabletop.dsl.types import show as show_type
 
 from .budgets import MAX_FRAMES, SMALL, WORK_BUDGET, Spent, placed, runaway, spend
@@ -86,7 +86,7 @@ class Machine:
             if keep is None or keep(face):
                 return face
             if throws >= MAX_ROLLS:
-                raise RuleError(f"A die was rolled {MAX_ROLLS} times and no face was ever kept.")
+                raise RuleError(ROLLED_IN_VAIN)
             throws += 1
 
     def pick(self, xs: list, t: str):

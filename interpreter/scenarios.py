@@ -161,14 +161,14 @@ class LongNumber(yaml.MarkedYAMLError):
     turn one of 4,300 into text)."""
 
 
-MAX_DIGITS = 100
+MAX_YAML_DIGITS = 100       # a scenario value's digits (a seed has at most 19; the rules' numbers 15)
 
 
 def _int(loader, node):
     digits = sum(ch.isdigit() for ch in node.value)
-    if digits > MAX_DIGITS:
+    if digits > MAX_YAML_DIGITS:
         raise LongNumber(None, None, f"This number has {digits:,} digits; a scenario's numbers have at most "
-                                     f"{MAX_DIGITS} (a seed at most 19).", node.start_mark)
+                                     f"{MAX_YAML_DIGITS} (a seed at most 19).", node.start_mark)
     return loader.construct_yaml_int(node)
 
 

@@ -8,7 +8,6 @@ import textwrap
 import pytest
 
 from inline import diagnostics, game
-from tabletop.dsl import loader, parser
 
 HEAD = '''\
 game "T"
@@ -102,10 +101,6 @@ def test_good_lists_play(tmp_path):
 
 
 # ---------------------------------------------------------------------------- numbers too long
-def test_the_data_limit_is_the_rules_limit():
-    assert loader.MAX_DIGITS == parser.MAX_DIGITS and loader.MAX_NUMBER == 10 ** parser.MAX_DIGITS - 1
-
-
 @pytest.mark.parametrize("value, column", [("99999999999999999999999999", 22), ("-99999999999999999999999999", 22)])
 def test_a_number_of_more_than_15_digits_is_an_error_at_the_number(tmp_path, value, column):
     [(severity, code, line, at, message, hint)] = found(tmp_path, f"items:\n  - {{name: A, value: {value}}}\n")
