@@ -1026,13 +1026,14 @@ class Checker:
             return
         node, via = found
         self.endless.update({d.name, via})      # a loop of two definitions is one mistake
+        via_table = getattr(self.sym.get(via), "kind", None) == "table"
         if via is None:
             how = "itself"
-        elif getattr(self.sym.get(via), "kind", None) == "table":
+        elif via_table:
             how = f"the table '{via}', whose entry leads back to '{d.name}',"
         else:
             how = f"'{via}', which always comes back to '{d.name}',"
-        verb = "looks up" if via is not None and getattr(self.sym.get(via), "kind", None) == "table" else "calls"
+        verb = "looks up" if via_table else "calls"
         hint = "give it a way out, e.g. 'if ... then <answer> else ...', or compute it another way"
         if not d.params:
             self.error("E309", f"The definition '{d.name}' {verb} {how} before it has an answer, so working it "

@@ -656,14 +656,18 @@ def _saved_choices(saved) -> str:
 def _another_games_save(api, path: str, saved, save_path) -> None:
     """Raise GameError when the game at `path` is not the one `saved` is a save of (their titles
     differ), naming both; else nothing (the game could not even be loaded plainly, or is the same)."""
-    if not saved.title:          # an older save, which does not say its game's title
-        return
+    title = _plain_title(api, path) if saved.title else None     # an older save does not say its title
+    if title is not None and title != saved.title:
+        raise GameError(savefile.other_game(save_path, saved, title))
+
+
+def _plain_title(api, path: str) -> str | None:
+    """The title of the game at `path` loaded without variant or options, or None if it does not
+    load (which its caller says in its own words)."""
     try:
-        game = api.load_game(path, source=False)
-    except Exception:            # said by the caller, in its own words
-        return
-    if game.title != saved.title:
-        raise GameError(savefile.other_game(save_path, saved, game.title))
+        return api.load_game(path, source=False).title
+    except Exception:
+        return None
 
 
 def _not_its_title(save_path, saved, title: str) -> str:
@@ -679,11 +683,8 @@ def _load_saved_game(api, location: str, saved, save_path):
     try:
         return load(api, location, saved.variant, saved.options)
     except UsageError as e:      # the save's variant or options: the rulebook is not at fault
-        try:
-            title = api.load_game(location, source=False).title if saved.title else saved.title
-        except Exception:
-            title = saved.title
-        if title != saved.title:     # the game it names is not the game it is a save of
+        title = _plain_title(api, location) if saved.title else None
+        if title is not None and title != saved.title:     # the game it names is not the game it is a save of
             raise GameError(_not_its_title(save_path, saved, title)) from None
         raise GameError(f"Cannot load {save_path}: the variant or options it saved do not fit its game "
                         f"{echo(saved.game)}: {re.sub(r'^--(variant|option): ', '', str(e))}") from None

@@ -491,7 +491,7 @@ def _where_keys(mapping, keys: tuple, at: tuple) -> tuple:
         if isinstance(mapping, list) and type(key) is int and 0 <= key < len(mapping):
             at, mapping = where_item(mapping, key), mapping[key]       # a name in a list of things
             continue
-        numbered = re.fullmatch(r"(\w+)\[(\d{1,9})\]", key) if isinstance(key, str) else None
+        numbered = _INDEXED.match(key) if isinstance(key, str) else None
         if isinstance(mapping, dict) and key not in mapping and numbered:
             key = numbered.group(1)         # pile[2], set as a whole by 'pile'
         if not isinstance(mapping, dict) or key not in mapping:
