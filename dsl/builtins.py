@@ -74,8 +74,8 @@ SEAT = "seat"                # a player with a seat at the table: not a side, no
 ARG_TYPES = {
     "count": (LIST,),
     "sum": (T.list_of(T.INT),),
-    "min": (NUMBERS,) * 9,
-    "max": (NUMBERS,) * 9,
+    "min": (NUMBERS,) * BUILTINS["min"][1],
+    "max": (NUMBERS,) * BUILTINS["max"][1],
     "abs": (T.INT,),
     "first": (LIST,),
     "last": (LIST,),

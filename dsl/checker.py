@@ -2374,11 +2374,7 @@ class Checker:
         if not d.entries:
             return f"{d.name}[key]"
         e = d.entries[0]
-        def shown(k):
-            if isinstance(k, A.TextKey):
-                return '"' + k.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
-            return str(k)
-        return f"{d.name}[{', '.join(shown(lo) for lo, _ in [(e.low, e.high)] + list(e.more_keys))}]"
+        return f"{d.name}[{', '.join(_shown_key(lo) for lo, _ in [(e.low, e.high)] + list(e.more_keys))}]"
 
     def ex_ThingRef(self, e: A.ThingRef):
         s = self.sym.get(e.kind)
@@ -3356,7 +3352,7 @@ def _ring(start, edges: dict, certain: bool):
 def _shown_key(k) -> str:
     """A table's key as a rulebook writes it: a number, an enum value, a text in quotes."""
     if isinstance(k, A.TextKey):
-        return '"' + k.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return '"' + k.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
     return str(k)
 
 
