@@ -224,15 +224,18 @@ turn:
 
 
 def test_a_loop_test_that_fails_the_second_time_names_the_loop(tmp_path):
+    """The loop asks, so it is not one generated step: its test is asked again as its block ends."""
     g = game(tmp_path, REACTING + """turn:
     n = 0
-    while n < 2 or who.points > 1:
+    while n < 1 or who.points > 1:
+        choose x from [1, 2]
         n += 1
     end game "done"
 """)
+    s = g.new_state(seed=1)
     with pytest.raises(RuleError, match="reads a variable of a player who is nobody") as e:
-        g.new_state(seed=1)
-    assert e.value.span.line == 10
+        s.apply(0)
+    assert e.value.span.line == 10 and "This line of the turn section cannot be carried out" in str(e.value)
 
 
 def test_winners_that_are_not_players_are_a_rule_error_at_the_winners_line(tmp_path, capsys):
