@@ -3011,7 +3011,10 @@ class Checker:
         the rules might still end, so it is the warning W104."""
         procs = {":" + name: self.out.phases[name].body for name in ("turn", "round") if name in self.out.phases}
         procs.update((name, s.decl.body) for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl))
-        calls = {name: {c for st in A.walk(body) if (c := _callee(st)) in procs} for name, body in procs.items()}
+        # `take turns` plays the round section too, after each round of turns
+        also = {":turn": ":round"} if ":round" in procs else {}
+        calls = {name: {x for st in A.walk(body) if (c := _callee(st)) in procs for x in (c, also.get(c)) if x}
+                 for name, body in procs.items()}
         ring = _components(calls)        # only a procedure in a ring of calls can come back to itself
         members: dict = {}
         for name, body in procs.items():
@@ -3032,7 +3035,7 @@ class Checker:
     def endless_rule(self, name: str, node, chain: list, ender):
         section = name[1:] if name.startswith(":") else None
         title = f"The {section} section" if section else f"The {self.rules[name].kind} '{name}'"
-        loop = "take turns" if section == "turn" else "take rounds"
+        loop = "take turns" if section == "turn" or isinstance(node, A.TakeTurns) else "take rounds"
         if not chain:
             action = f"says '{loop}', which plays the {section} section again inside this {section}," \
                 if section else "calls itself"
@@ -3081,6 +3084,10 @@ class Checker:
         callee = _callee(st)
         if callee == target:
             return st, [], None
+        if callee == ":turn" and target == ":round" and ":round" in procs:
+            # each round of these turns ends in the round section, unless a turn ends things first
+            turn = self.out.phases["turn"].body if "turn" in self.out.phases else []
+            return st, [":turn"], next((x for x in turn if self.may_end(x)), None)
         if callee is not None and callee in procs:
             if callee not in seen and self.reach_depth < MAX_REACH_DEPTH:
                 seen[callee] = None

@@ -607,6 +607,9 @@ class Loader:
                         _params_words(d) != _params_words(base_d):
                     # other values: the base's calls of it give the old ones
                     self.changes[d.name] = ("retyped", d.span, _params_words(base_d), _params_words(d))
+                elif isinstance(d, A.TableDecl) and isinstance(base_d, A.TableDecl) and \
+                        None not in (_entry_words(d), _entry_words(base_d)) and _entry_words(d) != _entry_words(base_d):
+                    self.changes[d.name] = ("retyped", d.span, _entry_words(base_d), _entry_words(d))
                 elif isinstance(d, A.KindDecl) and isinstance(base_d, A.KindDecl):
                     kept = {f.name for f in d.fields}
                     dropped = [f.name for f in base_d.fields if f.name not in kept]
@@ -873,7 +876,7 @@ class Loader:
                        self.data_span(name, path), f'write it in quotes if it is a name: "{data_words(key)}":')
             return None
         plain = _strip_lines(raw)
-        errors = [] if surely_fits(plain, schema) else sorted(_validator(schema).iter_errors(plain),
+        errors = [] if surely_fits(plain, schema) else sorted(strict_validator(schema).iter_errors(plain),
                                                               key=lambda e: [(isinstance(k, str), k) for k in e.path])
         if errors:
             for e in errors[:5]:
@@ -908,7 +911,7 @@ class Loader:
             def guess(key):      # a field this record lacks first ('clo' for a missing 'col', not 'colour')
                 return did_you_mean(key, missing) or did_you_mean(key, list(wanted) + ["count"])
             meant = {guess(k).split("'")[1] for k in unknown if guess(k)}
-            for e in ([] if surely_fits(plain_rec, record_schema) else _validator(record_schema).iter_errors(plain_rec)):
+            for e in ([] if surely_fits(plain_rec, record_schema) else strict_validator(record_schema).iter_errors(plain_rec)):
                 if e.validator == "required" and not ({f for f in wanted if f not in plain_rec} - meant):
                     continue
                 path = list(e.path)
@@ -1276,7 +1279,7 @@ def _names_declared(text: str) -> set:
     return names
 
 
-def _validator(schema: dict):
+def strict_validator(schema: dict):
     """jsonschema's validator of `schema`: the judge of data `surely_fits` cannot vouch for, and the
     writer of every message (imported only then). A whole number is an int, never a float: JSON
     Schema calls 1.0 an integer, and YAML's `1.0` would reach the game as a number with a point."""
@@ -1370,11 +1373,17 @@ def comment_hint(comment: tuple) -> str:
     return "write a name holding '#' in quotes (\"Card #3\"): YAML reads # as a comment"
 
 
-def _under(program: Program, span) -> str:
-    """The name a diagnostic's caret is under, or ""."""
+def _spans_name(program: Program, span, name: str) -> bool:
+    """Whether the words a diagnostic's caret marks (on its first line) name `name`: the name it
+    is under, or, for a caret under an expression, a name inside it."""
     line = program.sources.line(span.file, span.line) if program.sources is not None else None
-    m = re.match(r"\w+", (line or "")[max(span.column - 1, 0):]) if line else None
-    return m.group(0) if m else ""
+    if not line:
+        return False
+    start = max(span.column - 1, 0)
+    end = span.end_column - 1 if span.end_line == span.line and span.end_column > span.column else None
+    under = re.match(r"\w+", line[start:])
+    return (under is not None and under.group(0) == name) or \
+        (end is not None and re.search(rf"\b{re.escape(name)}\b", line[start:end]) is not None)
 
 
 def note_changes(diagnostics: list, program: Program) -> list:
@@ -1406,11 +1415,12 @@ def note_changes(diagnostics: list, program: Program) -> list:
                 break
             if d.severity != "error" or d.span.file == span.file:
                 continue
-            if f"'{name}'" not in d.message and not (how == "retyped" and _under(program, d.span) == name):
+            if f"'{name}'" not in d.message and not (how == "retyped" and _spans_name(program, d.span, name)):
                 continue
             if how == "retyped":      # the base's rules use it as its old type
-                d = dataclasses.replace(d, hint=f"'{name}' was replaced by {span.file}:{span.line} as '{types[1]}'; "
-                                                f"the base's rules use it as '{types[0]}'")
+                was, now = (types if types[0].startswith("a table") else [f"'{t}'" for t in types])
+                d = dataclasses.replace(d, hint=f"'{name}' was replaced by {span.file}:{span.line} as {now}; "
+                                                f"the base's rules use it as {was}")
                 break
             if how == "dropped":      # a value of an enum (or an option's choice) the replacement left out
                 what = "value of the enum" if types[0] == "enum" else "choice of the option"
@@ -1491,6 +1501,15 @@ def _signature_words(d: A.DefineDecl) -> str:
     if not (d.has_params or d.params):
         return result
     return f"({', '.join(f'{p.name}: {_type_words(p.type)}' for p in d.params)}): {result}"
+
+
+def _entry_words(table) -> str | None:
+    """What a table's entries give, when each is written out as the same kind of literal ("a table of
+    whole numbers"); else None (an entry worked out, or of another kind, is left to the checker)."""
+    kinds = {"whole numbers" if isinstance(e.value, A.Lit) and type(e.value.value) is int else
+             "true or false" if isinstance(e.value, A.Lit) and type(e.value.value) is bool else
+             "texts" if isinstance(e.value, A.Template) else None for e in table.entries}
+    return f"a table of {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
 
 
 def _type_words(t) -> str:

@@ -1398,6 +1398,10 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     if tok.type == "_NL":
         if few == ["':'"]:
             add = "end the line with ':' (a block follows it)"
+        own = text.split("\n")[line - 1] if 0 < line <= len(text.split("\n")) else ""
+        if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
+            add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
+                   "declaration with 'remove NAME' written at the left margin")
         return Diagnostic("E101", f"The line ends too early; expected {expected}.", span, add)
     if tok.type == "$END":
         return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)

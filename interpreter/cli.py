@@ -51,17 +51,17 @@ def err(message: str) -> None:
 def _option(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip() or not value.strip():
-        raise argparse.ArgumentTypeError(f"'{text}' is not KEY=VALUE (for example difficulty=elite)")
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not KEY=VALUE (for example difficulty=elite)")
     return key.strip(), value.strip()
 
 
 def _seat(text: str) -> tuple[int, str, dict]:
     number, sep, kind = text.partition("=")
     if not sep or not DIGITS.fullmatch(number.strip()) or int(number) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not N=KIND with N a seat number from 1 (for example 2=random)")
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not N=KIND with N a seat number from 1 (for example 2=random)")
     name = kind.partition(":")[0].strip()
     if name not in SEAT_KINDS:
-        raise argparse.ArgumentTypeError(f"'{name}' is not a kind of seat; choose from {', '.join(SEAT_KINDS)}")
+        raise argparse.ArgumentTypeError(f"'{echo(name)}' is not a kind of seat; choose from {', '.join(SEAT_KINDS)}")
     try:
         name, params = parse_kind(kind)
     except ValueError as e:
@@ -73,7 +73,7 @@ def _sim_seat(text: str) -> tuple[int, str]:
     """`--seat N=KIND` of simulate: a bot (not a human) for seat N, as (seat from 0, kind text)."""
     number, sep, kind = text.partition("=")
     if not sep or not DIGITS.fullmatch(number.strip()) or int(number) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not N=KIND with N a seat number from 1 (for example 2=racer)")
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not N=KIND with N a seat number from 1 (for example 2=racer)")
     return int(number) - 1, _bot(kind)
 
 
@@ -106,7 +106,7 @@ def _variant(text: str) -> str:
 
 def _count(text: str) -> int:
     if not DIGITS.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of 0 or more")
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not a whole number of 0 or more")
     return int(text)
 
 
@@ -116,19 +116,19 @@ MAX_GAMES = 100_000_000       # a run's outcomes are kept to sum them up: more w
 def _games(text: str) -> int:
     value = _count(text)
     if value > MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"'{text}' games are more than one run can sum up; the most is {MAX_GAMES:,}")
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' games are more than one run can sum up; the most is {MAX_GAMES:,}")
     return value
 
 
 def _positive(text: str) -> int:
     if not DIGITS.fullmatch(text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of 1 or more")
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not a whole number of 1 or more")
     return int(text)
 
 
 def _seed(text: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,19}", text.strip()) or not -SEED_LIMIT <= int(text) < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number from -2**63 to 2**63 - 1")
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not a whole number from -2**63 to 2**63 - 1")
     return int(text)
 
 

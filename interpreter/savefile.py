@@ -257,8 +257,8 @@ def unused_name(path: str | os.PathLike) -> str:
 @lru_cache(maxsize=1)
 def _validator():
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    import jsonschema       # only when a save is read: a command that reads none never imports it
-    return jsonschema.Draft202012Validator(schema)
+    from tabletop.dsl.loader import strict_validator   # only when a save is read (it imports jsonschema then)
+    return strict_validator(schema)
 
 
 _TYPES = {"integer": "a whole number", "number": "a number", "string": "a text", "array": "a list",

@@ -28,8 +28,8 @@ import yaml
 
 from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
-from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, resolve_game_path, yaml_character_problem,
-                                 yaml_shape_problem, yaml_words)
+from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, resolve_game_path, strict_validator,
+                                 yaml_character_problem, yaml_shape_problem, yaml_words)
 
 from . import api, position
 from . import words as W
@@ -238,7 +238,7 @@ def _locate(doc, path) -> tuple:
 
 @lru_cache(maxsize=1)
 def _validator():
-    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+    return strict_validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "array": "a list",

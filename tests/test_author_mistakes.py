@@ -1857,6 +1857,8 @@ def test_a_side_where_a_seat_must_take_a_turn(tmp_path, change, words):
                                                "    level += 1\n    take turns\n"), "E309",
      ["The turn section calls 'again', which always plays the turn section again"]),
     (("setup:\n", "round:\n    ^take rounds\n\nsetup:\n"), "E309", ["The round section says 'take rounds'"]),
+    (("setup:\n", "round:\n    ^take turns\n\nsetup:\n"), "W104",
+     ["The round section says 'take turns', and those turns always come back to it", "(line "]),
     (("define best(", "rule dive:\n    if level > 8:\n        end game \"Deep.\"\n    level += 1\n    ^dive()\n\n"
                       "define best("), "W104", ["'dive' calls itself on every way through that goes on", "(line 26)"]),
 ])
@@ -1866,6 +1868,16 @@ def test_rules_that_call_themselves_without_a_way_out(tmp_path, change, code, wo
     found, at = run(tmp_path, change)
     expect(found, code, "game.rules", at, *words)
     assert len([d for d in found if d.code in ("E309", "W104")]) == 1, [(d.code, d.message) for d in found]
+
+
+def test_take_turns_in_a_round_section_whose_turns_never_end_anything(tmp_path):
+    """Each round of those turns ends in the round section, which takes turns again, one level
+    deeper: it used to pass the check and stop only when the rules nested too deeply."""
+    found, _ = run(tmp_path, raw={"game.rules": b"game \"Lo\"\nplayers 2\nvar n: int = 0\nrule never:\n    end game\n"
+                                                b"turn:\n    n += 1\nround:\n    take turns\n"
+                                                b"define score(p: player): int = n\n"})
+    expect(found, "E309", "game.rules", (9, 5), "The round section says 'take turns'", "before anything could end it",
+           "write 'take turns' once")
 
 
 @pytest.mark.parametrize("rules", [

@@ -355,6 +355,8 @@ def test_a_resumed_game_saves_back_to_its_file_when_stopped_again(run, tmp_path)
     (["play", "--load", "x.json", "--seed", "0"], "--seed cannot be used with --load"),
     (["play", "counting", "--seed", "soon"], "not a whole number"),
     (["play", "counting", "--seed", "9" * 30], "not a whole number from -2**63 to 2**63 - 1"),
+    (["simulate", "counting", "-n", "x" * 500], "'" + "x" * 80 + "…' is not a whole number of 0 or more"),
+    (["play", "counting", "--seat", "1=" + "g" * 500], "'" + "g" * 80 + "…' is not a kind of seat"),
     (["play", "counting", "--seat", "1=first:speed=3"], "The first bot has no parameter 'speed'"),
     (["play", "counting", "--seat", "1=first:patience=-4"], "patience is a whole number of 0 or more, not '-4'."),
     (["play", "counting", "--seat", "1=first:patience=x"], "patience is a whole number of 0 or more, not 'x'."),

@@ -134,3 +134,14 @@ def test_another_games_save_is_named_as_such_not_as_edited(game, tmp_path):
     with pytest.raises(savefile.SaveFileError, match="it is a game of Another Game, not of") as e:
         savefile.restore(game, saved, tmp_path / "x.json")
     assert "edited" not in str(e.value)
+
+
+def test_a_seed_written_with_a_point_is_refused_when_the_file_is_read(game, tmp_path):
+    """JSON Schema calls 1.0 an integer; the save's reader does not, as the rulebooks' data does not."""
+    path = tmp_path / "game.json"
+    savefile.write(path, savefile.snapshot(game, played(game, MOVES), 5, MOVES))
+    data = json.loads(path.read_text())
+    data["seed"] = 5.0
+    path.write_text(json.dumps(data))
+    with pytest.raises(savefile.SaveFileError, match=r"not a tabletop save \('seed' should be a whole number, not 5.0\)"):
+        savefile.read(path)

@@ -1154,6 +1154,14 @@ def test_a_seed_beyond_64_bits_is_refused_as_the_command_line_refuses_it(tmp_pat
     assert failure.message == f"'seed' of case 1 should be a whole number from -2**63 to 2**63 - 1, not {seed}."
 
 
+def test_a_seed_written_with_a_point_is_refused_where_it_is_written(tmp_path):
+    """JSON Schema calls 1.0 an integer: it was refused only when the case was played, at its name."""
+    _, [failure] = run_text(tmp_path, "cases:\n  - name: c\n    seed: 1.0\n    steps:\n"
+                                      "      - expect: {over: false}\n")
+    assert (failure.code, failure.line) == ("T002", 4)
+    assert failure.message == "'seed' of case 1 should be a whole number, not 1.0."
+
+
 def test_the_largest_seeds_are_still_seeds(tmp_path):
     for seed in (2 ** 63 - 1, -2 ** 63):
         report, failures = run_text(tmp_path, f"cases:\n  - name: c\n    seed: {seed}\n    steps:\n"

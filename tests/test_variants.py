@@ -283,3 +283,27 @@ def test_a_rule_replaced_with_other_values_says_so_at_the_base_s_calls(tmp_path)
         load_game(str(book), "v")
     d = e.value.diagnostics[0]
     assert d.code == "E207" and "'bump' was replaced by" in d.hint and "as '(p: player)'" in d.hint, d
+
+
+def test_remove_of_a_bare_name_inside_a_block_says_where_remove_name_belongs(tmp_path):
+    """`remove NAME` indented under a rule reads as the zone statement missing its 'from'."""
+    rules = BASE.replace('    say "level {level}"\n', '    say "level {level}"\n    remove level\n')
+    write(tmp_path, {"game.rules": rules})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    d = e.value.diagnostics[0]
+    assert d.code == "E101" and "expected 'from'" in d.message
+    assert "'remove NAME' written at the left margin" in d.hint
+
+
+def test_a_table_replaced_with_values_of_another_kind_is_named_at_the_base_error(tmp_path):
+    """The base adds `gain[1]` to a number; the variant's table gives texts: the error is at the
+    base's line (whose words only name 'score'), and its hint names the replacing line."""
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'extends "../game.rules"\nreplace table gain:\n'
+                                                             '    1 -> "ten"\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    assert d.code == "E301" and d.span.file.endswith("game.rules") and d.span.line == 6
+    assert d.hint.startswith("'gain' was replaced by ") and d.hint.endswith(
+        "v.rules:2 as a table of texts; the base's rules use it as a table of whole numbers"), d.hint
