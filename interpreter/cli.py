@@ -569,7 +569,7 @@ def cmd_play(args) -> int:
         raise UsageError("--save needs a file name; an empty one names no file.")
     if args.save and (problem := savefile.save_problem(args.save)):
         raise UsageError(f"cannot save to {args.save}: {problem}.")
-    if args.save and not (args.load and os.path.realpath(args.load) == os.path.realpath(args.save)) \
+    if args.save and not (args.load and savefile.real(args.load) == savefile.real(args.save)) \
             and (held := savefile.game_in_progress(args.save)):
         raise UsageError(f"{args.save} holds a saved game still in progress ({echo(held)}), which saving this game "
                          f"would lose; resume it with: tabletop play --load {shlex.quote(args.save)}, or save "
@@ -587,7 +587,7 @@ def cmd_play(args) -> int:
     seats = _seats(args.seat, seats or [Seat() for _ in range(state.players)], state.players, seed)
     place = SavePlace(args.save or args.load or AUTOSAVE, chosen=bool(args.save or args.load))
     if args.load:
-        place.written.add(os.path.realpath(args.load))
+        place.written.add(savefile.real(args.load))
     elif args.save and os.path.lexists(args.save):
         err(f"Note: {args.save} exists; saving this game will replace it.")
     out = sys.stderr if args.dump_state else sys.stdout

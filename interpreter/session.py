@@ -175,7 +175,7 @@ class SavePlace:
     written: set = field(default_factory=set)      # real paths this session wrote or loaded
 
     def mine(self, path: str) -> bool:
-        return os.path.realpath(path) in self.written
+        return savefile.real(path) in self.written
 
     def final_target(self) -> str:
         """Where a stop saves: an autosave never goes over an earlier game's file."""
@@ -185,17 +185,17 @@ class SavePlace:
 
     def record(self, path: str) -> None:
         self.target, self.chosen = path, True
-        self.written.add(os.path.realpath(path))
+        self.written.add(savefile.real(path))
 
 
 def fallback_places() -> list[str]:
     """Places to save when the chosen one fails: this folder, the home folder, the temp folder."""
-    folders = [Path.cwd(), Path.home(), Path(tempfile.gettempdir())]
     seen, places = set(), []
-    for folder in folders:
+    for where in (Path.cwd, Path.home, lambda: Path(tempfile.gettempdir())):
         try:
+            folder = where()
             key = folder.resolve()
-        except OSError:
+        except (OSError, RuntimeError):   # the current folder deleted, no home, no temporary folder
             continue
         if key not in seen:
             seen.add(key)
@@ -570,7 +570,7 @@ class Session:
         snapshot = self.snapshot()
         try:
             savefile.write(target, snapshot)
-            self.place.written.add(os.path.realpath(target))
+            self.place.written.add(savefile.real(target))
             return target
         except savefile.SaveFileError as e:
             tell(str(e))
@@ -580,7 +580,7 @@ class Session:
             except savefile.SaveFileError:
                 continue
             tell(f"Saved to {place} instead.")
-            self.place.written.add(os.path.realpath(place))
+            self.place.written.add(savefile.real(place))
             return place
         tell("The game could not be saved anywhere.")
         return None
