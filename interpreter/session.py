@@ -83,8 +83,8 @@ def match_option(text: str, options: list[str], forms=()) -> int | None:
     """The index `text` names: a 1-based number (the menu numbers its options, so a number means
     the option of that number, even where another option's label is that number), an exact
     label, or a label in other case."""
-    if NUMBER.fullmatch(text) and 1 <= int(text) <= len(options):
-        return int(text) - 1
+    if NUMBER.fullmatch(text) and 1 <= _whole(text) <= len(options):
+        return _whole(text) - 1
     if text in options:
         return options.index(text)
     if NUMBER.fullmatch(text):
@@ -94,6 +94,13 @@ def match_option(text: str, options: list[str], forms=()) -> int | None:
         return folded[0]
     fitting = options_fitting(text, options, forms)
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _whole(digits: str) -> int:
+    """The number ASCII `digits` write; one of thousands of digits (which int() refuses to read)
+    is larger than any menu, and counts as the largest."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else sys.maxsize
 
 
 def options_fitting(text: str, options: list[str], forms=()) -> list[int]:
@@ -507,9 +514,9 @@ class Session:
             raise Stop("Interrupted.") from None
         except Signalled as e:
             raise Stop(str(e), offer=False) from None
-        except EOFError:
+        except EOFError as e:
             self.say()
-            raise Stop("End of input.") from None
+            raise Stop(str(e) or "End of input.") from None
 
     def yes_or_no(self, question: str, default: bool) -> bool:
         """Ask on standard error until the answer is yes or no. An empty line, the end of input

@@ -2,6 +2,7 @@
 
 End-to-end tests on the real engine and rulebooks live at the bottom of this file.
 """
+import io
 import json
 import os
 import shutil
@@ -202,6 +203,41 @@ def test_end_of_input_goes_to_the_save_file_when_one_is_given(run, tmp_path):
     code, _, err = run("play", "counting", "--seed", 3, "--save", "mine.json", stdin="")
     assert code == 1 and "Game saved to mine.json" in err
     assert (tmp_path / "mine.json").exists() and not (tmp_path / cli.AUTOSAVE).exists()
+
+
+class Unreadable(io.StringIO):
+    """Standard input open for writing only (`0>/dev/null`): each read fails."""
+
+    def readline(self, *args):
+        raise OSError(9, "Bad file descriptor")
+
+
+@pytest.mark.parametrize("stdin, problem", [
+    (Unreadable(), "Standard input cannot be read (Bad file descriptor)."),
+    ("1\n" + "\0" * 200_000, "Standard input sent a line of more than 100,000 characters, which no one types."),
+], ids=["unreadable", "no line end"])
+def test_input_that_cannot_be_read_or_no_one_typed_stops_the_game_and_saves_it(run, tmp_path, stdin, problem):
+    """/dev/zero has no line ends: read whole, its first line would fill the memory."""
+    code, _, err = run("play", "counting", "--seed", 3, stdin=stdin)
+    assert code == 1 and f"{problem} The game is not over." in err
+    assert (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_a_game_started_without_standard_input_is_saved(run, tmp_path, monkeypatch, capsys):
+    """`tabletop play GAME <&-`: Python's sys.stdin is None."""
+    monkeypatch.setattr(cli, "engine", lambda: fake_game)
+    monkeypatch.setattr(sys, "stdin", None)
+    code = cli.main(["play", "counting", "--seed", "3"])
+    err = capsys.readouterr().err
+    assert code == 1 and "Standard input cannot be read (it is closed). The game is not over." in err
+    assert (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_a_number_of_thousands_of_digits_is_no_option_not_a_fault(run, tmp_path):
+    code, out, err = run("play", "counting", "--seed", 3, stdin="9" * 5000 + "\n" + "0" * 5000 + "2\n")
+    assert code == 1 and "There is no option 9999" in out and "choose 1 to 3." in out
+    assert "internal error" not in err
+    assert json.loads((tmp_path / cli.AUTOSAVE).read_text())["moves"] == [[0, 1, None]]
 
 
 def test_ctrl_c_at_the_prompt_saves_without_a_traceback(run, tmp_path):
