@@ -36,6 +36,10 @@ class UsageError(Exception):
     """The command line asks for something impossible; exit code 2."""
 
 
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a device that refuses it); exit code 1."""
+
+
 def engine():
     """The engine's API module. Tests replace this function to run the CLI against a fake."""
     from tabletop.interpreter import api
@@ -44,6 +48,18 @@ def engine():
 
 def err(message: str) -> None:
     write(sys.stderr, message)
+
+
+def show(text: str) -> None:
+    """Print `text` on standard output (nothing when the program was started without one). A
+    pipe closed by its reader (`| head`) raises BrokenPipeError, which ends the command quietly;
+    any other failure to write is an OutputError, said in words."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as e:      # ValueError: a character the output's encoding lacks
+        raise OutputError(f"cannot write to standard output ({getattr(e, 'strerror', None) or e}).") from None
 
 
 # ---------------------------------------------------------------- argument parsing
@@ -233,7 +249,13 @@ class _VersionAction(argparse.Action):
                          help="show the program's version number and exit")
 
     def __call__(self, parser, namespace, values, option_string=None):
-        sys.stdout.write(f"{parser.prog} {_version()}\n")
+        try:
+            show(f"{parser.prog} {_version()}")
+        except BrokenPipeError:
+            _silence_stdout()
+            parser.exit(1)
+        except OutputError as e:
+            parser.exit(1, f"{parser.prog}: {e}\n")
         parser.exit()
 
 
@@ -258,8 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         err(f"tabletop {args.command}: {e}")
         return 2
-    except GameError as e:
-        err(str(e))
+    except (GameError, OutputError) as e:
+        err(str(e) if isinstance(e, GameError) else f"tabletop {args.command}: {e}")
         return 1
     except RulebookError as e:
         err(render_all(e.diagnostics, getattr(e, "sources", None)))
@@ -381,7 +403,7 @@ def cmd_check(args) -> int:
                 _print_check(path + (f" --variant {variant}" if variant else ""), diagnostics, sources, errors)
     ok = all(f["ok"] for f in files) and not usage
     if args.format == "json":
-        print(json.dumps({"files": files, "diagnostics": [d.to_json() for d in found], "ok": ok}, indent=1))
+        show(json.dumps({"files": files, "diagnostics": [d.to_json() for d in found], "ok": ok}, indent=1))
     return 2 if usage else 0 if ok else 1
 
 
@@ -412,13 +434,13 @@ def _check_one(api, path: str, variant: str | None, variant_given: bool = True):
 
 def _print_check(path: str, diagnostics, sources, errors: int) -> None:
     if diagnostics:
-        print(render_all(diagnostics, sources))
+        show(render_all(diagnostics, sources))
     warnings = len(diagnostics) - errors
     if errors:
-        print(f"{path}: {errors} error{'s' * (errors != 1)}"
+        show(f"{path}: {errors} error{'s' * (errors != 1)}"
               + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""))
     else:
-        print(f"{path}: ok" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""))
+        show(f"{path}: ok" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""))
 
 
 # ---------------------------------------------------------------- test
@@ -436,7 +458,7 @@ def cmd_test(args) -> int:
             return 1
         files.extend(found)
     report = scenarios.run_files(files, args.only)
-    print(json.dumps(report.to_json(), indent=1) if args.format == "json" else scenarios.render(report, args.verbose))
+    show(json.dumps(report.to_json(), indent=1) if args.format == "json" else scenarios.render(report, args.verbose))
     if args.only and not report.cases:
         err(f"No case's name holds '{args.only}' (-k picks the cases whose names hold it).")
     return 0 if report.ok and report.cases else 1
@@ -463,10 +485,10 @@ def cmd_simulate(args) -> int:
                              max_decisions=args.max_decisions, name=args.game, seats=seats,
                              workers=args.workers, progress=progress)
     except Interrupted as e:      # Ctrl-C: the games played so far, and exit 1
-        print(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
+        show(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
         err(f"Interrupted. The statistics are of the {e.stats['games']} games played before it, of {e.asked}.")
         return 1
-    print(json.dumps(stats, indent=1) if args.json else format_stats(stats))
+    show(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
 
 
@@ -601,7 +623,7 @@ def cmd_play(args) -> int:
                     "Type ? for help.")
     code = session.run()
     if args.dump_state:
-        print(json.dumps(session.state.to_json(), indent=1), flush=True)
+        show(json.dumps(session.state.to_json(), indent=1))
     return code
 
 

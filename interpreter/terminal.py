@@ -104,7 +104,13 @@ class Terminal:
         from rich.console import Console
         self.out = out if out is not None else sys.stdout
         self.console = Console(file=self.out, width=width, highlight=False, markup=False, emoji=False)
+        self.console.on_broken_pipe = self._reader_gone
         self.readline = None
+
+    def _reader_gone(self) -> None:
+        """The output's reader went away (`tabletop play | head`): what is shown from now on is
+        dropped, as `write` drops it. Rich's own way ends the program, and the game unsaved."""
+        self.console.quiet = True
 
     @property
     def width(self) -> int:

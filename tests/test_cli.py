@@ -513,6 +513,39 @@ def test_console_script_exit_codes_without_tracebacks(tmp_path):
         assert "Traceback" not in proc.stdout + proc.stderr
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a device every write to fails")
+@pytest.mark.parametrize("argv", [["check", "smores_galore"], ["test", "smores_galore", "-k", "Burn"],
+                                  ["simulate", "smores_galore", "-n", 2, "--workers", 1, "--json"], ["--version"]])
+def test_output_that_cannot_be_written_is_said_in_words(tmp_path, argv):
+    """`> /dev/full`: a full disk is not an internal error of tabletop."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "tabletop", *map(str, argv)], stdout=full, stderr=subprocess.PIPE,
+                              text=True, cwd=tmp_path, env=env, timeout=120)
+    assert proc.returncode == 1 and "cannot write to standard output (No space left on device)." in proc.stderr
+    assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+class ReaderGone(io.StringIO):
+    """Standard output piped to a reader that went away (`tabletop play | head`)."""
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def fileno(self):
+        if not hasattr(self, "fd"):
+            self.fd = os.open(os.devnull, os.O_WRONLY)
+        return self.fd
+
+
+def test_a_game_whose_output_reader_went_away_is_still_saved(run, tmp_path, monkeypatch):
+    """The table is drawn with rich, whose own way with a broken pipe ends the program at once."""
+    monkeypatch.setattr(sys, "stdout", ReaderGone())
+    code, _, err = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="2\n")
+    assert code == 1 and "End of input. The game is not over." in err
+    assert json.loads((tmp_path / "g.json").read_text())["moves"] == [[0, 1, None]]
+
+
 def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
     code = ("import sys, fake_game; from tabletop.interpreter import cli; cli.engine = lambda: fake_game; "
             "sys.exit(cli.main(sys.argv[1:]))")
