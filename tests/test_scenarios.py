@@ -126,6 +126,8 @@ def test_usage_errors_and_missing_scenarios(run, tmp_path):
     ("cases:\n  - name: x\n    steps:\n      - {move: Pass, expect: {over: false}}\n", "T002", 4,
      "a step does one thing, and this one has move and expect"),
     ("cases:\n  - name: x\n    name: y\n    steps: [{move: Pass}]\n", "T001", 3, "given twice"),
+    ("cases:\n  - name: x\n    steps: [{expect: {? [a, b] : 1}}]\n", "T001", 3, "a key is a list, where a scenario's keys are names"),
+    ("? {a: 1}\n: 2\ncases: []\n", "T001", 1, "a key is a mapping"),
     ("cases:\n  - {name: x, steps: [{expect: {\"flooded_this_turn\": [a]}}]}\ncommon: 1\nextra: 2\n", "T002", 4,
      "'extra' is not a key of the scenario file"),
 ])
