@@ -480,7 +480,7 @@ def cmd_simulate(args) -> int:
             raise UsageError(f"--seat {seat + 1} is given twice, as {seats[seat]} and as {kind}; give it once.")
         seats[seat] = kind
     try:
-        with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress, _stopped_by_sigterm():
+        with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress, _stopped_by_signals():
             stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
                              max_decisions=args.max_decisions, name=args.game, seats=seats,
                              workers=args.workers, progress=progress)
@@ -492,23 +492,26 @@ def cmd_simulate(args) -> int:
     return 1 if stats["errors"] else 0
 
 
+class _Stopped(BaseException):
+    """A signal that stops a run. Not an Exception: a run counts a game's Exception as that
+    game's error and goes on, so a GameError raised in the middle of a game was swallowed."""
+
+
 @contextmanager
-def _stopped_by_sigterm():
-    """SIGTERM (`kill`, a job's time limit) stops a run as Ctrl-C does: its workers are stopped,
-    and it says so and exits 1, rather than dying with no word and code 143."""
+def _stopped_by_signals():
+    """SIGTERM (`kill`, a job's time limit), SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\)
+    stop a run as Ctrl-C does: its workers are stopped, and it says so and exits 1, rather than
+    dying with no word (and the workers' tracebacks) and code 143."""
     import signal
+    from tabletop.interpreter.session import on_stop_signals
 
     def stop(signum, frame):
-        raise GameError("The run was told to stop (SIGTERM); it ends without statistics.")
+        raise _Stopped(signal.Signals(signum).name)
     try:
-        before = signal.signal(signal.SIGTERM, stop)
-    except (ValueError, OSError):      # not the main thread: leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
+        with on_stop_signals(stop):
+            yield
+    except _Stopped as e:
+        raise GameError(f"The run was told to stop ({e.args[0]}); it ends without statistics.") from None
 
 
 @contextmanager
