@@ -453,6 +453,8 @@ def cmd_test(args) -> int:
             found = scenarios.find_files(path)
         except FileNotFoundError:
             raise UsageError(f"there is no rulebook or scenario file '{path}'.") from None
+        except OSError as e:       # a name too long for the file system, a folder on the way that is a file
+            raise UsageError(f"cannot read '{echo(path)}': {e.strerror or e}.") from None
         if not found:
             err(f"{path}: no scenario files (a rulebook keeps them in its scenarios/ folder).")
             return 1

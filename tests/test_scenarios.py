@@ -105,6 +105,8 @@ def test_json_results_follow_their_schema(run, tmp_path):
 
 def test_usage_errors_and_missing_scenarios(run, tmp_path):
     assert run("test", tmp_path / "nowhere")[0] == 2
+    code, _, err = run("test", tmp_path / ("a" * 300))       # more than a file's name may have
+    assert code == 2 and "cannot read '" in err and "': File name too long." in err
     (tmp_path / "empty").mkdir()
     code, _, err = run("test", tmp_path / "empty")
     assert code == 1 and "no scenario files" in err
