@@ -20,7 +20,7 @@ import shlex
 import sys
 from contextlib import contextmanager
 
-from tabletop.dsl.diagnostics import RulebookError, echo, render_all
+from tabletop.dsl.diagnostics import RulebookError, echo, render_all, visible
 from tabletop.interpreter import savefile
 from tabletop.interpreter.bots import BOTS, MAX_DECISIONS, Seat, parse_kind
 from tabletop.interpreter.errors import GameError
@@ -47,7 +47,7 @@ def engine():
 
 
 def err(message: str) -> None:
-    write(sys.stderr, message)
+    write(sys.stderr, visible(message))     # it may quote a path or value with an escape in it
 
 
 def show(text: str) -> None:
@@ -73,8 +73,9 @@ def _option(text: str) -> tuple[str, str]:
 
 def _seat(text: str) -> tuple[int, str, dict]:
     number, sep, kind = text.partition("=")
-    if not sep or not DIGITS.fullmatch(number.strip()) or int(number) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not N=KIND with N a seat number from 1 (for example 2=random)")
+    if not sep or not DIGITS.fullmatch(number.strip()) or not number.strip().lstrip("0"):
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not N=KIND with N a seat number from 1 (for example 2=random)")
+    number = _positive(number)
     name = kind.partition(":")[0].strip()
     if name not in SEAT_KINDS:
         raise argparse.ArgumentTypeError(f"'{name}' is not a kind of seat; choose from {', '.join(SEAT_KINDS)}")
@@ -82,15 +83,15 @@ def _seat(text: str) -> tuple[int, str, dict]:
         name, params = parse_kind(kind)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
-    return int(number) - 1, name, params
+    return number - 1, name, params
 
 
 def _sim_seat(text: str) -> tuple[int, str]:
     """`--seat N=KIND` of simulate: a bot (not a human) for seat N, as (seat from 0, kind text)."""
     number, sep, kind = text.partition("=")
-    if not sep or not DIGITS.fullmatch(number.strip()) or int(number) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not N=KIND with N a seat number from 1 (for example 2=racer)")
-    return int(number) - 1, _bot(kind)
+    if not sep or not DIGITS.fullmatch(number.strip()) or not number.strip().lstrip("0"):
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not N=KIND with N a seat number from 1 (for example 2=racer)")
+    return _positive(number) - 1, _bot(kind)
 
 
 def _bot(text: str) -> str:
@@ -120,10 +121,22 @@ def _variant(text: str) -> str:
     return text
 
 
+MAX_DIGITS = 100       # more than any count needs; int() will not even read 4,300
+
+
+def _whole(text: str, least: int) -> int:
+    """`text` as a whole number of `least` or more, else an ArgumentTypeError in words."""
+    digits = text.strip()
+    significant = digits.lstrip("0")
+    if DIGITS.fullmatch(digits) and len(significant) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' has more digits than any count needs (at most {MAX_DIGITS})")
+    if not DIGITS.fullmatch(digits) or int(significant or "0") < least:
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not a whole number of {least} or more")
+    return int(significant or "0")
+
+
 def _count(text: str) -> int:
-    if not DIGITS.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of 0 or more")
-    return int(text)
+    return _whole(text, 0)
 
 
 MAX_GAMES = 100_000_000       # a run's outcomes are kept to sum them up: more would not fit in memory
@@ -137,9 +150,7 @@ def _games(text: str) -> int:
 
 
 def _positive(text: str) -> int:
-    if not DIGITS.fullmatch(text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of 1 or more")
-    return int(text)
+    return _whole(text, 1)
 
 
 def _seed(text: str) -> int:
@@ -148,8 +159,15 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors quote the arguments given safely (`err`)."""
+
+    def _print_message(self, message, file=None):
+        super()._print_message(visible(message) if message else message, file)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tabletop",
         description="Check, play and simulate tabletop games written as rulebooks.",
         epilog="A GAME is a folder name under rulebooks/ (taboo_atoll_express) or a path to a "

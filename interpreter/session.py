@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tabletop.dsl.diagnostics import echo
+from tabletop.dsl.diagnostics import echo, visible
 from tabletop.interpreter import race, savefile
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.bots import MAX_DECISIONS, Move, Seat, bot_move
@@ -73,8 +73,9 @@ def seat_name(seat: int) -> str:
 
 
 def tell(text: str) -> None:
-    """A message about the session (not the game) on standard error."""
-    write(sys.stderr, text)
+    """A message about the session (not the game) on standard error (a file name in it may hold
+    an escape)."""
+    write(sys.stderr, visible(text))
 
 
 # ---------------------------------------------------------------- answers typed or scripted

@@ -706,6 +706,25 @@ def test_what_was_typed_is_shown_back_without_its_control_characters(real):
     assert "'\u241b[2Jhello' is not an option or a command" in out and "\x1b" not in out
 
 
+@pytest.mark.parametrize("argv", [
+    ["check", "\x1b[2Jx"], ["play", "--load", "\x1b[2Jx.json"], ["play", "taboo_atoll_express", "--players", "\x1b[2J"],
+    ["play", "taboo_atoll_express", "--option", "difficulty=\x1b[2Jelite"], ["check", "taboo_atoll_express", "--variant", "\x1b[2J"],
+    ["check", "taboo_atoll_express", "--format", "\x1b[2J"],
+])
+def test_a_command_line_argument_is_quoted_back_without_its_control_characters(real, argv):
+    """An escape in a path or a flag's value would clear the screen or recolour it."""
+    code, out, err = real(*argv)
+    assert code == 2 and "\x1b" not in out + err and ("\u241b[2J" in err or "'\\x1b[2J'" in err)
+
+
+@pytest.mark.parametrize("flag", ["-n", "--workers", "--max-decisions", "--players", "--seat"])
+def test_a_count_of_thousands_of_digits_is_a_usage_error_in_words(real, flag):
+    value = "9" * 5000 + ("=random" if flag == "--seat" else "")
+    code, _, err = real("simulate", "taboo_atoll_express", flag, value)
+    assert code == 2 and "has more digits than any count needs (at most 100)" in err
+    assert "invalid" not in err and len(err) < 1000
+
+
 def test_simulate_refuses_more_games_than_a_run_can_sum_up(real):
     code, _, err = real("simulate", "taboo_atoll_express", "-n", "1000000000000")
     assert code == 2 and "the most is 100,000,000" in err
