@@ -195,6 +195,13 @@ _VISIBLE = {**{c: 0x2400 + c for c in range(0x20)}, 0x7F: 0x2421}
 _VISIBLE_ECHO = {**_VISIBLE, **{c: 0xFFFD for c in range(0x80, 0xA0)}}
 
 ECHO_WIDTH = 80        # the most of a person's input (a line, a name, a value) a message quotes
+_VISIBLE_LINES = {c: p for c, p in _VISIBLE_ECHO.items() if c not in (0x09, 0x0A)}
+
+
+def visible(message: str) -> str:
+    """A whole message for the terminal, whatever input it quotes (a path, a flag's value): its
+    control characters shown as their pictures, as `echo` shows them, its line ends and tabs kept."""
+    return message.translate(_VISIBLE_LINES)
 
 
 def echo(text, width: int = ECHO_WIDTH) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 
 from . import ast as A
-from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, data_words,
+from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, data_words, echo,
                           did_you_mean, word_at, yaml_misread, yaml_syntax_hint)
 from .builtins import MAX_DIGITS
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
@@ -696,7 +696,7 @@ class Loader:
             if not VARIANT_NAME.fullmatch(variant) or not named:
                 known = sorted(p.stem for p in (folder / "variants").glob("*.rules")
                                if VARIANT_NAME.fullmatch(p.stem) and p.stem != variant)
-                self.error("E016", f"The rulebook has no variant '{variant}'.", Span(self.display(folder)),
+                self.error("E016", f"The rulebook has no variant '{echo(variant)}'.", Span(self.display(folder)),
                            did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
                 return []
             before = len(self.diags)
@@ -1318,7 +1318,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
     else:
         loader = Loader(RulebookFolder(Path(os.path.realpath(path)).parent))
         if variant:
-            raise RulebookError([Diagnostic("E016", f"A single .rules file has no variants, so not '{variant}'.",
+            raise RulebookError([Diagnostic("E016", f"A single .rules file has no variants, so not '{echo(variant)}'.",
                                             Span(game), "give the rulebook's folder to play one of its variants")])
         decls = loader.rules_file(path)
         base_dir = path.parent

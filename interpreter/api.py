@@ -13,7 +13,7 @@ import marshal
 from dataclasses import dataclass, field
 
 from tabletop.dsl.checker import check
-from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean, ended
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean, echo, ended
 from tabletop.dsl.loader import load_program, note_changes
 
 from . import words as W
@@ -172,10 +172,10 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
     values = {n: (d.default or d.choices[0]) for n, d in declared.items()}
     for k, v in (options or {}).items():
         if k not in declared:
-            raise RulebookError([Diagnostic("E030", f"{checked.title} has no option '{k}'.", Span(program.root),
+            raise RulebookError([Diagnostic("E030", f"{checked.title} has no option '{echo(k)}'.", Span(program.root),
                                             did_you_mean(k, declared) or f"options: {', '.join(declared) or 'none'}")], program.sources)
         if v not in declared[k].choices:
-            raise RulebookError([Diagnostic("E031", f"The option '{k}' cannot be '{v}'.", declared[k].span,
+            raise RulebookError([Diagnostic("E031", f"The option '{echo(k)}' cannot be '{echo(v)}'.", declared[k].span,
                                             did_you_mean(v, declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")], program.sources)
         values[k] = v
     compiled = compile_program(checked, values, source)

@@ -20,7 +20,7 @@ import shlex
 import sys
 from contextlib import contextmanager
 
-from tabletop.dsl.diagnostics import RulebookError, echo, render_all
+from tabletop.dsl.diagnostics import RulebookError, echo, render_all, visible
 from tabletop.interpreter import savefile
 from tabletop.interpreter.bots import BOTS, MAX_DECISIONS, Seat, parse_kind
 from tabletop.interpreter.errors import GameError
@@ -36,6 +36,10 @@ class UsageError(Exception):
     """The command line asks for something impossible; exit code 2."""
 
 
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a device that refuses it); exit code 1."""
+
+
 def engine():
     """The engine's API module. Tests replace this function to run the CLI against a fake."""
     from tabletop.interpreter import api
@@ -43,7 +47,19 @@ def engine():
 
 
 def err(message: str) -> None:
-    write(sys.stderr, message)
+    write(sys.stderr, visible(message))     # it may quote a path or value with an escape in it
+
+
+def show(text: str) -> None:
+    """Print `text` on standard output (nothing when the program was started without one). A
+    pipe closed by its reader (`| head`) raises BrokenPipeError, which ends the command quietly;
+    any other failure to write is an OutputError, said in words."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as e:      # ValueError: a character the output's encoding lacks
+        raise OutputError(f"cannot write to standard output ({getattr(e, 'strerror', None) or e}).") from None
 
 
 # ---------------------------------------------------------------- argument parsing
@@ -57,8 +73,9 @@ def _option(text: str) -> tuple[str, str]:
 
 def _seat(text: str) -> tuple[int, str, dict]:
     number, sep, kind = text.partition("=")
-    if not sep or not DIGITS.fullmatch(number.strip()) or int(number) < 1:
+    if not sep or not DIGITS.fullmatch(number.strip()) or not number.strip().lstrip("0"):
         raise argparse.ArgumentTypeError(f"'{echo(text)}' is not N=KIND with N a seat number from 1 (for example 2=random)")
+    number = _positive(number)
     name = kind.partition(":")[0].strip()
     if name not in SEAT_KINDS:
         raise argparse.ArgumentTypeError(f"'{echo(name)}' is not a kind of seat; choose from {', '.join(SEAT_KINDS)}")
@@ -66,15 +83,15 @@ def _seat(text: str) -> tuple[int, str, dict]:
         name, params = parse_kind(kind)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
-    return int(number) - 1, name, params
+    return number - 1, name, params
 
 
 def _sim_seat(text: str) -> tuple[int, str]:
     """`--seat N=KIND` of simulate: a bot (not a human) for seat N, as (seat from 0, kind text)."""
     number, sep, kind = text.partition("=")
-    if not sep or not DIGITS.fullmatch(number.strip()) or int(number) < 1:
+    if not sep or not DIGITS.fullmatch(number.strip()) or not number.strip().lstrip("0"):
         raise argparse.ArgumentTypeError(f"'{echo(text)}' is not N=KIND with N a seat number from 1 (for example 2=racer)")
-    return int(number) - 1, _bot(kind)
+    return _positive(number) - 1, _bot(kind)
 
 
 def _bot(text: str) -> str:
@@ -104,10 +121,22 @@ def _variant(text: str) -> str:
     return text
 
 
+MAX_DIGITS = 100       # more than any count needs; int() will not even read 4,300
+
+
+def _whole(text: str, least: int) -> int:
+    """`text` as a whole number of `least` or more, else an ArgumentTypeError in words."""
+    digits = text.strip()
+    significant = digits.lstrip("0")
+    if DIGITS.fullmatch(digits) and len(significant) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' has more digits than any count needs (at most {MAX_DIGITS})")
+    if not DIGITS.fullmatch(digits) or int(significant or "0") < least:
+        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not a whole number of {least} or more")
+    return int(significant or "0")
+
+
 def _count(text: str) -> int:
-    if not DIGITS.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not a whole number of 0 or more")
-    return int(text)
+    return _whole(text, 0)
 
 
 MAX_GAMES = 100_000_000       # a run's outcomes are kept to sum them up: more would not fit in memory
@@ -121,9 +150,7 @@ def _games(text: str) -> int:
 
 
 def _positive(text: str) -> int:
-    if not DIGITS.fullmatch(text.strip()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"'{echo(text)}' is not a whole number of 1 or more")
-    return int(text)
+    return _whole(text, 1)
 
 
 def _seed(text: str) -> int:
@@ -132,8 +159,15 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors quote the arguments given safely (`err`)."""
+
+    def _print_message(self, message, file=None):
+        super()._print_message(visible(message) if message else message, file)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tabletop",
         description="Check, play and simulate tabletop games written as rulebooks.",
         epilog="A GAME is a folder name under rulebooks/ (taboo_atoll_express) or a path to a "
@@ -233,7 +267,13 @@ class _VersionAction(argparse.Action):
                          help="show the program's version number and exit")
 
     def __call__(self, parser, namespace, values, option_string=None):
-        sys.stdout.write(f"{parser.prog} {_version()}\n")
+        try:
+            show(f"{parser.prog} {_version()}")
+        except BrokenPipeError:
+            _silence_stdout()
+            parser.exit(1)
+        except OutputError as e:
+            parser.exit(1, f"{parser.prog}: {e}\n")
         parser.exit()
 
 
@@ -258,8 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         err(f"tabletop {args.command}: {e}")
         return 2
-    except GameError as e:
-        err(str(e))
+    except (GameError, OutputError) as e:
+        err(str(e) if isinstance(e, GameError) else f"tabletop {args.command}: {e}")
         return 1
     except RulebookError as e:
         err(render_all(e.diagnostics, getattr(e, "sources", None)))
@@ -381,7 +421,7 @@ def cmd_check(args) -> int:
                 _print_check(path + (f" --variant {variant}" if variant else ""), diagnostics, sources, errors)
     ok = all(f["ok"] for f in files) and not usage
     if args.format == "json":
-        print(json.dumps({"files": files, "diagnostics": [d.to_json() for d in found], "ok": ok}, indent=1))
+        show(json.dumps({"files": files, "diagnostics": [d.to_json() for d in found], "ok": ok}, indent=1))
     return 2 if usage else 0 if ok else 1
 
 
@@ -412,13 +452,13 @@ def _check_one(api, path: str, variant: str | None, variant_given: bool = True):
 
 def _print_check(path: str, diagnostics, sources, errors: int) -> None:
     if diagnostics:
-        print(render_all(diagnostics, sources))
+        show(render_all(diagnostics, sources))
     warnings = len(diagnostics) - errors
     if errors:
-        print(f"{path}: {errors} error{'s' * (errors != 1)}"
+        show(f"{path}: {errors} error{'s' * (errors != 1)}"
               + (f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""))
     else:
-        print(f"{path}: ok" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""))
+        show(f"{path}: ok" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""))
 
 
 # ---------------------------------------------------------------- test
@@ -431,12 +471,14 @@ def cmd_test(args) -> int:
             found = scenarios.find_files(path)
         except FileNotFoundError:
             raise UsageError(f"there is no rulebook or scenario file '{path}'.") from None
+        except OSError as e:       # a name too long for the file system, a folder on the way that is a file
+            raise UsageError(f"cannot read '{echo(path)}': {e.strerror or e}.") from None
         if not found:
             err(f"{path}: no scenario files (a rulebook keeps them in its scenarios/ folder).")
             return 1
         files.extend(found)
     report = scenarios.run_files(files, args.only)
-    print(json.dumps(report.to_json(), indent=1) if args.format == "json" else scenarios.render(report, args.verbose))
+    show(json.dumps(report.to_json(), indent=1) if args.format == "json" else scenarios.render(report, args.verbose))
     if args.only and not report.cases:
         err(f"No case's name holds '{args.only}' (-k picks the cases whose names hold it).")
     return 0 if report.ok and report.cases else 1
@@ -458,35 +500,38 @@ def cmd_simulate(args) -> int:
             raise UsageError(f"--seat {seat + 1} is given twice, as {seats[seat]} and as {kind}; give it once.")
         seats[seat] = kind
     try:
-        with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress, _stopped_by_sigterm():
+        with progress_bar(not args.json and is_terminal(sys.stderr), args.games) as progress, _stopped_by_signals():
             stats = simulate(game, args.games, args.seed, players=args.players, bot=args.bot,
                              max_decisions=args.max_decisions, name=args.game, seats=seats,
                              workers=args.workers, progress=progress)
     except Interrupted as e:      # Ctrl-C: the games played so far, and exit 1
-        print(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
+        show(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
         err(f"Interrupted. The statistics are of the {e.stats['games']} games played before it, of {e.asked}.")
         return 1
-    print(json.dumps(stats, indent=1) if args.json else format_stats(stats))
+    show(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
 
 
+class _Stopped(BaseException):
+    """A signal that stops a run. Not an Exception: a run counts a game's Exception as that
+    game's error and goes on, so a GameError raised in the middle of a game was swallowed."""
+
+
 @contextmanager
-def _stopped_by_sigterm():
-    """SIGTERM (`kill`, a job's time limit) stops a run as Ctrl-C does: its workers are stopped,
-    and it says so and exits 1, rather than dying with no word and code 143."""
+def _stopped_by_signals():
+    """SIGTERM (`kill`, a job's time limit), SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\)
+    stop a run as Ctrl-C does: its workers are stopped, and it says so and exits 1, rather than
+    dying with no word (and the workers' tracebacks) and code 143."""
     import signal
+    from tabletop.interpreter.session import on_stop_signals
 
     def stop(signum, frame):
-        raise GameError("The run was told to stop (SIGTERM); it ends without statistics.")
+        raise _Stopped(signal.Signals(signum).name)
     try:
-        before = signal.signal(signal.SIGTERM, stop)
-    except (ValueError, OSError):      # not the main thread: leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
+        with on_stop_signals(stop):
+            yield
+    except _Stopped as e:
+        raise GameError(f"The run was told to stop ({e.args[0]}); it ends without statistics.") from None
 
 
 @contextmanager
@@ -569,7 +614,7 @@ def cmd_play(args) -> int:
         raise UsageError("--save needs a file name; an empty one names no file.")
     if args.save and (problem := savefile.save_problem(args.save)):
         raise UsageError(f"cannot save to {args.save}: {problem}.")
-    if args.save and not (args.load and os.path.realpath(args.load) == os.path.realpath(args.save)) \
+    if args.save and not (args.load and savefile.real(args.load) == savefile.real(args.save)) \
             and (held := savefile.game_in_progress(args.save)):
         raise UsageError(f"{args.save} holds a saved game still in progress ({echo(held)}), which saving this game "
                          f"would lose; resume it with: tabletop play --load {shlex.quote(args.save)}, or save "
@@ -587,7 +632,7 @@ def cmd_play(args) -> int:
     seats = _seats(args.seat, seats or [Seat() for _ in range(state.players)], state.players, seed)
     place = SavePlace(args.save or args.load or AUTOSAVE, chosen=bool(args.save or args.load))
     if args.load:
-        place.written.add(os.path.realpath(args.load))
+        place.written.add(savefile.real(args.load))
     elif args.save and os.path.lexists(args.save):
         err(f"Note: {args.save} exists; saving this game will replace it.")
     out = sys.stderr if args.dump_state else sys.stdout
@@ -601,7 +646,7 @@ def cmd_play(args) -> int:
                     "Type ? for help.")
     code = session.run()
     if args.dump_state:
-        print(json.dumps(session.state.to_json(), indent=1), flush=True)
+        show(json.dumps(session.state.to_json(), indent=1))
     return code
 
 

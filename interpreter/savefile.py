@@ -18,6 +18,7 @@ file's permissions.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -155,21 +156,30 @@ def save_problem(path: str | os.PathLike, replace_any: bool = False) -> str:
         # a rulebook's folder reads every .rules file as rules, and `tabletop test` every .yaml
         return f"a file named '*{Path(path).suffix}' is read as part of a rulebook; name the save '*.json'"
     try:
-        if os.path.islink(path):
-            return "it is a symbolic link; name the file itself"
-        info = os.stat(path) if os.path.lexists(path) else None
+        return _place_problem(path, replace_any)
     except ValueError:
         return "the file name holds a NUL character"
-    except OSError as e:
+    except OSError as e:     # a name too long for the file system, a folder on the way that is a file
         return e.strerror or str(e)
+
+
+def _place_problem(path: str | os.PathLike, replace_any: bool) -> str:
+    """`save_problem` once the name itself is fine; the file system's own refusals are OSErrors."""
+    if os.path.islink(path):
+        return "it is a symbolic link; name the file itself"
+    info = os.stat(path) if os.path.lexists(path) else None
     if info is not None and not stat.S_ISREG(info.st_mode):
         what = ("a folder" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode)
                 else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
                 else "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
         return f"it is {what}, not a regular file"
-    folder = Path(os.path.abspath(path)).parent
+    if os.fspath(path).endswith(("/", os.sep)):     # it would be written without the '/', and told with it
+        return "a name that ends with '/' names a folder; name the file"
+    folder = Path(absolute(path)).parent
     if not folder.is_dir():
         return f"there is no folder {folder}"
+    if len(os.fsencode(Path(path).name)) > (longest := _name_max(folder)):
+        return f"its name is longer than the {longest} bytes a file's name may have there"
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"the folder {folder} cannot be written to"
     if info is not None and not os.access(path, os.W_OK):
@@ -177,6 +187,33 @@ def save_problem(path: str | os.PathLike, replace_any: bool = False) -> str:
     if info is not None and info.st_size > 0 and not replace_any and not _is_save(Path(path)):
         return "it holds something that is not a tabletop save, which saving would destroy"
     return ""
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name (in bytes) the file system of `folder` allows."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):   # not known there (or not POSIX): the usual limit
+        return 255
+
+
+def absolute(path: str | os.PathLike) -> str:
+    """`path` made absolute. A relative name in a current folder that was deleted leads nowhere:
+    an OSError that says so (os.path.abspath's own says only "No such file or directory")."""
+    try:
+        return os.path.abspath(path)
+    except FileNotFoundError:
+        raise OSError(errno.ENOENT, "the current folder no longer exists (it was deleted or moved), so a "
+                                    "name relative to it leads nowhere") from None
+
+
+def real(path: str | os.PathLike) -> str:
+    """`path` with its links resolved, to tell whether two names are one file; the name as given
+    when it cannot be resolved (see `absolute`)."""
+    try:
+        return os.path.realpath(path)
+    except OSError:
+        return os.fspath(path)
 
 
 def game_in_progress(path: str | os.PathLike) -> str:
@@ -215,7 +252,7 @@ def write(path: str | os.PathLike, saved: SavedGame, replace_any: bool = False) 
     problem = save_problem(path, replace_any)
     if problem:
         raise SaveFileError(f"Cannot save the game to {path}: {problem}.")
-    target = Path(os.path.abspath(path))
+    target = Path(absolute(path))
     text = json.dumps(saved.to_json(), indent=1, sort_keys=False) + "\n"
     size = len(text.encode("utf-8"))
     if size > MAX_BYTES:       # it could never be loaded: `read` refuses it
@@ -225,7 +262,9 @@ def write(path: str | os.PathLike, saved: SavedGame, replace_any: bool = False) 
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else _new_file_mode()
         import tempfile           # imported here: `tabletop check` never saves, and starts without it
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        # The temporary file is named after the save, cut short: a name the file system allows
+        # (up to 255 bytes) would not leave room for the dot and random letters around it.
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:TEMP_NAME]}.", dir=target.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             os.fchmod(f.fileno(), mode)
             f.write(text)
@@ -333,6 +372,7 @@ def read(path: str | os.PathLike) -> SavedGame:
 
 
 MAX_BYTES = 50_000_000        # the largest save written or read
+TEMP_NAME = 40                # the characters of a save's name its temporary file's name keeps
 NOT_SAVE_SUFFIXES = (".rules", ".yaml", ".yml")
 
 

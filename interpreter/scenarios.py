@@ -180,6 +180,10 @@ def _key_words(key) -> str:
 def _mapping(loader, node):
     written = set()
     for key_node, _ in node.value:        # a key written twice is a mistake; one merged in (<<) is not
+        if not isinstance(key_node, yaml.ScalarNode):     # `? [a, b]`: a list (or mapping) as a key
+            what = "list" if isinstance(key_node, yaml.SequenceNode) else "mapping"
+            raise yaml.constructor.ConstructorError(None, None, f"a key is a {what}, where a scenario's keys are "
+                                                                "names", key_node.start_mark)
         if key_node.tag != "tag:yaml.org,2002:merge":
             if key_node.value in written:
                 raise DuplicateKey(None, None, f"the key '{key_node.value}' is given twice", key_node.start_mark)

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tabletop.dsl.diagnostics import echo
+from tabletop.dsl.diagnostics import echo, visible
 from tabletop.interpreter import race, savefile
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.bots import MAX_DECISIONS, Move, Seat, bot_move
@@ -73,8 +73,9 @@ def seat_name(seat: int) -> str:
 
 
 def tell(text: str) -> None:
-    """A message about the session (not the game) on standard error."""
-    write(sys.stderr, text)
+    """A message about the session (not the game) on standard error (a file name in it may hold
+    an escape)."""
+    write(sys.stderr, visible(text))
 
 
 # ---------------------------------------------------------------- answers typed or scripted
@@ -83,8 +84,8 @@ def match_option(text: str, options: list[str], forms=()) -> int | None:
     """The index `text` names: a 1-based number (the menu numbers its options, so a number means
     the option of that number, even where another option's label is that number), an exact
     label, or a label in other case."""
-    if NUMBER.fullmatch(text) and 1 <= int(text) <= len(options):
-        return int(text) - 1
+    if NUMBER.fullmatch(text) and 1 <= _whole(text) <= len(options):
+        return _whole(text) - 1
     if text in options:
         return options.index(text)
     if NUMBER.fullmatch(text):
@@ -94,6 +95,13 @@ def match_option(text: str, options: list[str], forms=()) -> int | None:
         return folded[0]
     fitting = options_fitting(text, options, forms)
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _whole(digits: str) -> int:
+    """The number ASCII `digits` write; one of thousands of digits (which int() refuses to read)
+    is larger than any menu, and counts as the largest."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else sys.maxsize
 
 
 def options_fitting(text: str, options: list[str], forms=()) -> list[int]:
@@ -175,7 +183,7 @@ class SavePlace:
     written: set = field(default_factory=set)      # real paths this session wrote or loaded
 
     def mine(self, path: str) -> bool:
-        return os.path.realpath(path) in self.written
+        return savefile.real(path) in self.written
 
     def final_target(self) -> str:
         """Where a stop saves: an autosave never goes over an earlier game's file."""
@@ -185,17 +193,17 @@ class SavePlace:
 
     def record(self, path: str) -> None:
         self.target, self.chosen = path, True
-        self.written.add(os.path.realpath(path))
+        self.written.add(savefile.real(path))
 
 
 def fallback_places() -> list[str]:
     """Places to save when the chosen one fails: this folder, the home folder, the temp folder."""
-    folders = [Path.cwd(), Path.home(), Path(tempfile.gettempdir())]
     seen, places = set(), []
-    for folder in folders:
+    for where in (Path.cwd, Path.home, lambda: Path(tempfile.gettempdir())):
         try:
+            folder = where()
             key = folder.resolve()
-        except OSError:
+        except (OSError, RuntimeError):   # the current folder deleted, no home, no temporary folder
             continue
         if key not in seen:
             seen.add(key)
@@ -507,9 +515,9 @@ class Session:
             raise Stop("Interrupted.") from None
         except Signalled as e:
             raise Stop(str(e), offer=False) from None
-        except EOFError:
+        except EOFError as e:
             self.say()
-            raise Stop("End of input.") from None
+            raise Stop(str(e) or "End of input.") from None
 
     def yes_or_no(self, question: str, default: bool) -> bool:
         """Ask on standard error until the answer is yes or no. An empty line, the end of input
@@ -570,7 +578,7 @@ class Session:
         snapshot = self.snapshot()
         try:
             savefile.write(target, snapshot)
-            self.place.written.add(os.path.realpath(target))
+            self.place.written.add(savefile.real(target))
             return target
         except savefile.SaveFileError as e:
             tell(str(e))
@@ -580,7 +588,7 @@ class Session:
             except savefile.SaveFileError:
                 continue
             tell(f"Saved to {place} instead.")
-            self.place.written.add(os.path.realpath(place))
+            self.place.written.add(savefile.real(place))
             return place
         tell("The game could not be saved anywhere.")
         return None

@@ -153,9 +153,15 @@ def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list
                 pool.join()
 
 
+# What stops a run: Ctrl-C, and SIGTERM, SIGHUP and SIGQUIT (cli.py). The workers keep them
+# held (SIGTERM aside, with which the pool stops them): one sent to the whole process group (the
+# terminal closed) reaches the parent alone, which stops them.
+HELD = {signal.SIGINT, signal.SIGTERM} | {getattr(signal, n) for n in ("SIGHUP", "SIGQUIT") if hasattr(signal, n)}
+
+
 @contextmanager
 def _interrupts_held():
-    """Ctrl-C and SIGTERM wait until the block ends. The workers are started and stopped inside
+    """Ctrl-C and the other signals that stop a run (HELD) wait until the block ends. The workers are started and stopped inside
     it, so an interrupt never leaves a half-made pool whose workers outlive the run (they would
     wait for work for ever, holding the terminal's output open), and forked workers inherit the
     hold: a Ctrl-C at the terminal reaches the parent alone, which stops them, and the pool's
@@ -163,7 +169,7 @@ def _interrupts_held():
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
     try:
         yield
     finally:

@@ -104,7 +104,13 @@ class Terminal:
         from rich.console import Console
         self.out = out if out is not None else sys.stdout
         self.console = Console(file=self.out, width=width, highlight=False, markup=False, emoji=False)
+        self.console.on_broken_pipe = self._reader_gone
         self.readline = None
+
+    def _reader_gone(self) -> None:
+        """The output's reader went away (`tabletop play | head`): what is shown from now on is
+        dropped, as `write` drops it. Rich's own way ends the program, and the game unsaved."""
+        self.console.quiet = True
 
     @property
     def width(self) -> int:
@@ -167,10 +173,7 @@ class Terminal:
             write_raw(self.out, prompt)
             return input()
         write_raw(self.out, prompt)
-        line = sys.stdin.readline()
-        if not line:
-            raise EOFError
-        return line.rstrip("\r\n")
+        return _input_line()
 
     def _line_editing(self, words) -> bool:
         """Set up readline (once) and its completion words; False where there is none."""
@@ -192,6 +195,26 @@ class Terminal:
             return hits[state] if state < len(hits) else None
         self.readline.set_completer(complete)
         return True
+
+
+MAX_LINE = 100_000    # characters an answer may have; a longer line is not typed by anyone
+
+
+def _input_line() -> str:
+    """One line of standard input without its line end. Its end raises EOFError, and so does
+    input that cannot be read (closed, not open for reading) or that no one typed (a line longer
+    than MAX_LINE, as /dev/zero gives: read whole, it would fill the memory), with the reason as
+    its message."""
+    try:
+        line = sys.stdin.readline(MAX_LINE + 1)
+    except (AttributeError, OSError) as e:      # None when the program was started without one
+        reason = getattr(e, "strerror", None) or "it is closed"
+        raise EOFError(f"Standard input cannot be read ({reason}).") from None
+    if not line:
+        raise EOFError
+    if len(line) > MAX_LINE:
+        raise EOFError(f"Standard input sent a line of more than {MAX_LINE:,} characters, which no one types.")
+    return line.rstrip("\r\n")
 
 
 def write_raw(file, text: str) -> None:

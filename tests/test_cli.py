@@ -2,6 +2,7 @@
 
 End-to-end tests on the real engine and rulebooks live at the bottom of this file.
 """
+import io
 import json
 import os
 import shutil
@@ -202,6 +203,41 @@ def test_end_of_input_goes_to_the_save_file_when_one_is_given(run, tmp_path):
     code, _, err = run("play", "counting", "--seed", 3, "--save", "mine.json", stdin="")
     assert code == 1 and "Game saved to mine.json" in err
     assert (tmp_path / "mine.json").exists() and not (tmp_path / cli.AUTOSAVE).exists()
+
+
+class Unreadable(io.StringIO):
+    """Standard input open for writing only (`0>/dev/null`): each read fails."""
+
+    def readline(self, *args):
+        raise OSError(9, "Bad file descriptor")
+
+
+@pytest.mark.parametrize("stdin, problem", [
+    (Unreadable(), "Standard input cannot be read (Bad file descriptor)."),
+    ("1\n" + "\0" * 200_000, "Standard input sent a line of more than 100,000 characters, which no one types."),
+], ids=["unreadable", "no line end"])
+def test_input_that_cannot_be_read_or_no_one_typed_stops_the_game_and_saves_it(run, tmp_path, stdin, problem):
+    """/dev/zero has no line ends: read whole, its first line would fill the memory."""
+    code, _, err = run("play", "counting", "--seed", 3, stdin=stdin)
+    assert code == 1 and f"{problem} The game is not over." in err
+    assert (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_a_game_started_without_standard_input_is_saved(run, tmp_path, monkeypatch, capsys):
+    """`tabletop play GAME <&-`: Python's sys.stdin is None."""
+    monkeypatch.setattr(cli, "engine", lambda: fake_game)
+    monkeypatch.setattr(sys, "stdin", None)
+    code = cli.main(["play", "counting", "--seed", "3"])
+    err = capsys.readouterr().err
+    assert code == 1 and "Standard input cannot be read (it is closed). The game is not over." in err
+    assert (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_a_number_of_thousands_of_digits_is_no_option_not_a_fault(run, tmp_path):
+    code, out, err = run("play", "counting", "--seed", 3, stdin="9" * 5000 + "\n" + "0" * 5000 + "2\n")
+    assert code == 1 and "There is no option 9999" in out and "choose 1 to 3." in out
+    assert "internal error" not in err
+    assert json.loads((tmp_path / cli.AUTOSAVE).read_text())["moves"] == [[0, 1, None]]
 
 
 def test_ctrl_c_at_the_prompt_saves_without_a_traceback(run, tmp_path):
@@ -479,6 +515,39 @@ def test_console_script_exit_codes_without_tracebacks(tmp_path):
         assert "Traceback" not in proc.stdout + proc.stderr
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a device every write to fails")
+@pytest.mark.parametrize("argv", [["check", "smores_galore"], ["test", "smores_galore", "-k", "Burn"],
+                                  ["simulate", "smores_galore", "-n", 2, "--workers", 1, "--json"], ["--version"]])
+def test_output_that_cannot_be_written_is_said_in_words(tmp_path, argv):
+    """`> /dev/full`: a full disk is not an internal error of tabletop."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "tabletop", *map(str, argv)], stdout=full, stderr=subprocess.PIPE,
+                              text=True, cwd=tmp_path, env=env, timeout=120)
+    assert proc.returncode == 1 and "cannot write to standard output (No space left on device)." in proc.stderr
+    assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+class ReaderGone(io.StringIO):
+    """Standard output piped to a reader that went away (`tabletop play | head`)."""
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def fileno(self):
+        if not hasattr(self, "fd"):
+            self.fd = os.open(os.devnull, os.O_WRONLY)
+        return self.fd
+
+
+def test_a_game_whose_output_reader_went_away_is_still_saved(run, tmp_path, monkeypatch):
+    """The table is drawn with rich, whose own way with a broken pipe ends the program at once."""
+    monkeypatch.setattr(sys, "stdout", ReaderGone())
+    code, _, err = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="2\n")
+    assert code == 1 and "End of input. The game is not over." in err
+    assert json.loads((tmp_path / "g.json").read_text())["moves"] == [[0, 1, None]]
+
+
 def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
     code = ("import sys, fake_game; from tabletop.interpreter import cli; cli.engine = lambda: fake_game; "
             "sys.exit(cli.main(sys.argv[1:]))")
@@ -637,6 +706,25 @@ def test_a_part_of_a_label_picks_the_one_option_holding_it_and_several_are_liste
 def test_what_was_typed_is_shown_back_without_its_control_characters(real):
     code, out, _ = real("play", "taboo_atoll_express", "--seed", 1, "--quiet", stdin="\x1b[2Jhello\n")
     assert "'\u241b[2Jhello' is not an option or a command" in out and "\x1b" not in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "\x1b[2Jx"], ["play", "--load", "\x1b[2Jx.json"], ["play", "taboo_atoll_express", "--players", "\x1b[2J"],
+    ["play", "taboo_atoll_express", "--option", "difficulty=\x1b[2Jelite"], ["check", "taboo_atoll_express", "--variant", "\x1b[2J"],
+    ["check", "taboo_atoll_express", "--format", "\x1b[2J"],
+])
+def test_a_command_line_argument_is_quoted_back_without_its_control_characters(real, argv):
+    """An escape in a path or a flag's value would clear the screen or recolour it."""
+    code, out, err = real(*argv)
+    assert code == 2 and "\x1b" not in out + err and ("\u241b[2J" in err or "'\\x1b[2J'" in err)
+
+
+@pytest.mark.parametrize("flag", ["-n", "--workers", "--max-decisions", "--players", "--seat"])
+def test_a_count_of_thousands_of_digits_is_a_usage_error_in_words(real, flag):
+    value = "9" * 5000 + ("=random" if flag == "--seat" else "")
+    code, _, err = real("simulate", "taboo_atoll_express", flag, value)
+    assert code == 2 and "has more digits than any count needs (at most 100)" in err
+    assert "invalid" not in err and len(err) < 1000
 
 
 def test_simulate_refuses_more_games_than_a_run_can_sum_up(real):

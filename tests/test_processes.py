@@ -144,6 +144,25 @@ def test_ctrl_c_in_a_run_in_two_processes_stops_every_worker(tmp_path, moment):
     assert not any(os.path.exists(f"/proc/{w}") for w in seen), "a worker outlived the run"
 
 
+@pytest.mark.parametrize("signum, workers", [(signal.SIGTERM, 1), (signal.SIGHUP, 2), (signal.SIGQUIT, 1)])
+def test_sigterm_sighup_and_sigquit_stop_a_run_in_words(tmp_path, signum, workers):
+    """In one process the signal lands inside a game, whose errors a run counts and goes on: it
+    must stop the run all the same. SIGHUP (the terminal closed) reaches every process of the
+    group; the workers leave it to the parent, which stops them."""
+    proc = start("simulate", "smores_galore", "-n", 100_000, "--workers", workers, cwd=tmp_path,
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        time.sleep(2.5)
+        os.killpg(proc.pid, signum)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    err = err.decode()
+    name = signal.Signals(signum).name
+    assert proc.returncode == 1 and "Traceback" not in err, err[-800:]
+    assert f"The run was told to stop ({name}); it ends without statistics." in err
+
+
 def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_path):
     """'elp', then Left three times and 'h', is 'help'; Up brings 'help' back. Without line
     editing the escape codes would be part of the line and neither would be a command."""

@@ -96,6 +96,45 @@ def test_when_saving_fails_at_the_end_the_game_goes_somewhere_that_works_and_say
     assert saved(fallback)["moves"] == [[0, 1, None]]
 
 
+def test_a_game_played_in_a_folder_deleted_meanwhile_is_saved_in_the_home_folder(real, tmp_path, monkeypatch):
+    """A relative name leads nowhere once the current folder is gone: the autosave goes to a
+    fallback place, and a `save` at the prompt says why it cannot save there."""
+    (tmp_path / "gone").mkdir()
+    (tmp_path / "home").mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path / "gone")
+    (tmp_path / "gone").rmdir()
+    code, _, err = real("play", "taboo_atoll_express", "--seed", 1, "--quiet", stdin="save g.json\n1\n")
+    home = tmp_path / "home" / AUTOSAVE
+    assert code == 1 and f"Game saved to {home}." in err and saved(home)["moves"] == [[0, 0, None]]
+    assert "the current folder no longer exists" in err
+
+
+def test_a_relative_save_in_a_folder_deleted_meanwhile_is_refused_before_playing(real, tmp_path, monkeypatch):
+    (tmp_path / "gone").mkdir()
+    monkeypatch.chdir(tmp_path / "gone")
+    (tmp_path / "gone").rmdir()
+    code, _, err = real("play", "taboo_atoll_express", "--seed", 1, "--save", "g.json", stdin="1\n")
+    assert code == 2 and "cannot save to g.json: the current folder no longer exists" in err
+
+
+def test_a_save_name_as_long_as_the_file_system_allows_is_saved_and_a_longer_one_refused_first(run, tmp_path):
+    """The temporary file written first is named after the save, cut short to fit."""
+    longest = "n" * 250 + ".json"
+    code, _, err = run("play", "counting", "--seed", 3, "--save", longest, stdin="2\n")
+    assert code == 1 and saved(tmp_path / longest)["moves"] == [[0, 1, None]]
+    code, out, err = run("play", "counting", "--save", "n" + longest, stdin="2\n")
+    assert code == 2 and "its name is longer than the 255 bytes a file's name may have there." in err
+    assert "How much to add?" not in out
+
+
+def test_a_save_name_ending_with_a_slash_is_refused_before_playing(run, tmp_path):
+    """It would be saved to the name without the slash, and told (and resumed) with it."""
+    code, out, err = run("play", "counting", "--save", "new.json/", stdin="2\n")
+    assert code == 2 and "cannot save to new.json/: a name that ends with '/' names a folder; name the file." in err
+    assert not (tmp_path / "new.json").exists()
+
+
 @pytest.mark.parametrize("how, stdin", [("a bad moves line", "2\n"), ("end of input", "")])
 def test_an_autosave_never_replaces_an_earlier_game(run, tmp_path, how, stdin):
     (tmp_path / AUTOSAVE).write_text("an earlier game")

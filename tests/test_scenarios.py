@@ -105,6 +105,8 @@ def test_json_results_follow_their_schema(run, tmp_path):
 
 def test_usage_errors_and_missing_scenarios(run, tmp_path):
     assert run("test", tmp_path / "nowhere")[0] == 2
+    code, _, err = run("test", tmp_path / ("a" * 300))       # more than a file's name may have
+    assert code == 2 and "cannot read '" in err and "': File name too long." in err
     (tmp_path / "empty").mkdir()
     code, _, err = run("test", tmp_path / "empty")
     assert code == 1 and "no scenario files" in err
@@ -126,6 +128,8 @@ def test_usage_errors_and_missing_scenarios(run, tmp_path):
     ("cases:\n  - name: x\n    steps:\n      - {move: Pass, expect: {over: false}}\n", "T002", 4,
      "a step does one thing, and this one has move and expect"),
     ("cases:\n  - name: x\n    name: y\n    steps: [{move: Pass}]\n", "T001", 3, "given twice"),
+    ("cases:\n  - name: x\n    steps: [{expect: {? [a, b] : 1}}]\n", "T001", 3, "a key is a list, where a scenario's keys are names"),
+    ("? {a: 1}\n: 2\ncases: []\n", "T001", 1, "a key is a mapping"),
     ("cases:\n  - {name: x, steps: [{expect: {\"flooded_this_turn\": [a]}}]}\ncommon: 1\nextra: 2\n", "T002", 4,
      "'extra' is not a key of the scenario file"),
 ])
