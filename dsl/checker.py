@@ -2467,10 +2467,10 @@ class Checker:
                 self.expr(key, self.ctx)
             return T.ERROR
         self.want(e.key, T.INT, "A list position")
-        zone = self.sym.get(e.obj.name) if isinstance(e.obj, A.Name) and self.lookup_local(e.obj.name) is None else None
+        zone = self.numbered_zone_named(e.obj)
         if zone is not None and isinstance(zone.decl, A.ZoneDecl) and zone.decl.count is not None \
                 and 1 <= zone.decl.count <= 100 and isinstance(e.key, A.Lit) and type(e.key.value) is int and not 0 <= e.key.value < zone.decl.count:
-            n, name = zone.decl.count, e.obj.name
+            n, name = zone.decl.count, self.text_of(e.obj)
             them = f"{name}[0]" if n == 1 else f"{name}[0] and {name}[1]" if n == 2 else f"{name}[0] to {name}[{n - 1}]"
             self.error("E208", f"The numbered zone '{name}' is {them}, counted from 0: there is no "
                                f"{name}[{e.key.value}].", e.key, f"the last is {name}[{n - 1}]")
@@ -2480,6 +2480,15 @@ class Checker:
         self.want_list(ot, e.obj)
         self.out.refs[id(e)] = ("list",)
         return T.elem(ot)
+
+    def numbered_zone_named(self, obj):
+        """The declaration `obj` names when it is a game's zone (`discard`) or a player's zone
+        (`p.piles`), so a number it does not have is told for both; else None."""
+        if isinstance(obj, A.Name) and self.lookup_local(obj.name) is None:
+            return self.sym.get(obj.name)
+        if isinstance(obj, A.Field) and (self.out.refs.get(id(obj)) or ("",))[0] == "pvar":
+            return self.sym.get(obj.name)
+        return None
 
     def table_gap(self, table: A.TableDecl, key) -> None:
         """W109 at a table lookup whose key is known to range over values the table has no entry

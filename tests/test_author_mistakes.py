@@ -740,6 +740,15 @@ def test_a_numbered_zone_named_by_a_number_it_does_not_have(tmp_path):
         [(d.code, d.message) for d in found]
 
 
+def test_a_players_numbered_zone_named_by_a_number_it_does_not_have(tmp_path):
+    # `p.piles[2]` is as certain to fail as `pile[2]`: every player's piles are numbered alike.
+    run(tmp_path, ("zone deck: card, hidden\n", "zone deck: card, hidden\nplayer zone piles[2]: card, public\n"))
+    book = tmp_path / "book" / "game.rules"
+    book.write_text(book.read_text().replace('say "Level {level + 1} reached"', 'say "{count(current.piles[2])} in the pile"'))
+    hits = [d for d in diagnose(tmp_path / "book") if d.code == "E208"]
+    assert len(hits) == 1 and "there is no current.piles[2]" in hits[0].message, [d.message for d in hits]
+
+
 @pytest.mark.parametrize("new, code, words", [
     ("say ^level + 1", "E101", ["'say' takes a quoted text", 'say "{level + 1}"']),
     ('say "{join([level], ^5)}"', "E301", ["'join' wants a text as its second value"]),
