@@ -2449,13 +2449,16 @@ class Checker:
             if len(keys) != width:
                 self.error("E207", f"The table '{e.obj.name}' is looked up by {width} value{'s' * (width > 1)}, "
                            f"not {len(keys)}.", e, "write " + e.obj.name + "[" + ", ".join(["key"] * width) + "]")
+            before = len(self.diags)
             for i, key in enumerate(keys):
                 kt = self.expr(key, self.ctx)
                 if want and i < len(want) and not T.fits(kt, want[i]):
                     where = f" in its {_ORDINALS[i]} key" if width > 1 else ""
                     self.error("E301", f"The table '{e.obj.name}' is looked up by {T.a(want[i])}{where}, not by {T.a(kt)}.",
                                key, self.type_hint(key, kt, want[i]) or f"its entries are looked up like {self.table_lookup_example(table)}")
-            if width == 1 and len(keys) == 1:
+            if len(keys) == width and len(self.diags) == before and self.written_key_missing(e, table):
+                pass            # certain to fail: a warning that it might would say less
+            elif width == 1 and len(keys) == 1:
                 self.table_gap(table, keys[0])
                 if want and want[0].startswith("enum:") and self.out.types.get(id(keys[0])) == want[0]:
                     self.enum_table_gap(table, keys[0], want[0])
@@ -2480,6 +2483,21 @@ class Checker:
         self.want_list(ot, e.obj)
         self.out.refs[id(e)] = ("list",)
         return T.elem(ot)
+
+    def written_key_missing(self, e: A.Index, table: A.TableDecl):
+        """E208 at a look-up whose keys are written out (`bonus[2]`, `damage[4, 12]`) and match no
+        entry: it fails in play whenever it is reached."""
+        found, written = self.entry_indexes(e, table)
+        if found or not written or not table.entries:
+            return False
+        keys = ", ".join(self.text_of(k) for k in [e.key] + list(e.more_keys))
+        change = self.p.changes.get(table.name, ("",))
+        through = f" (as {change[1].file}:{change[1].line} replaces it)" if change[0] in ("replaced", "retyped") else ""
+        at = f"line {table.span.line}" if table.span.file == e.span.file else f"{table.span.file}:{table.span.line}"
+        self.error("E208", f"The table '{table.name}'{through} has no entry for {keys}, so this look-up fails "
+                           f"whenever it is reached.", e,
+                   f"add an entry for {keys} to the table ({at}), or look up a key it has")
+        return True
 
     def numbered_zone_named(self, obj):
         """The declaration `obj` names when it is a game's zone (`discard`) or a player's zone

@@ -740,6 +740,24 @@ def test_a_numbered_zone_named_by_a_number_it_does_not_have(tmp_path):
         [(d.code, d.message) for d in found]
 
 
+@pytest.mark.parametrize("lookup, words", [
+    ("damage[2, 7]", "The table 'damage' has no entry for 2, 7"),
+    ("bonus[clubs]", "The table 'bonus' has no entry for clubs"),
+    ('names["Bob"]', 'The table \'names\' has no entry for "Bob"'),
+])
+def test_a_table_looked_up_by_keys_written_out_that_no_entry_has(tmp_path, lookup, words):
+    # Certain to fail whenever it is reached, as a numbered zone's missing number is.
+    tables = ('enum suit: hearts, spades, clubs\ntable damage:\n    1, 1 to 6 -> 0\n    2, 1 to 6 -> 1\n'
+              'table names:\n    "Ann" -> 1\n')
+    run(tmp_path, ("enum suit: hearts, spades\n", tables))
+    book = tmp_path / "book" / "game.rules"
+    book.write_text(book.read_text().replace('say "Level {level + 1} reached"', f'current.points += {lookup}'))
+    line = book.read_text().splitlines().index(f'    current.points += {lookup}') + 1
+    hits = [d for d in diagnose(tmp_path / "book") if d.span.line == line]
+    assert len(hits) == 1 and hits[0].code == "E208" and words in hits[0].message \
+        and "fails whenever it is reached" in hits[0].message, [(d.code, d.message) for d in hits]
+
+
 def test_a_players_numbered_zone_named_by_a_number_it_does_not_have(tmp_path):
     # `p.piles[2]` is as certain to fail as `pile[2]`: every player's piles are numbered alike.
     run(tmp_path, ("zone deck: card, hidden\n", "zone deck: card, hidden\nplayer zone piles[2]: card, public\n"))
