@@ -23,6 +23,7 @@ from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
+COPIES = "count"         # a data record's key for how many copies of it to make, never a field
 SECTIONS = ("game", "setup", "play", "turn", "round")
 MAX_TABLE_KEYS = 100_000  # combinations of keys a table of several keys covers (its ranges counted out)
 MAX_REACH_DEPTH = 100     # rules followed one inside another looking for a ring of calls (E309): past it, none is told
@@ -494,6 +495,10 @@ class Checker:
                 if k.per_player and f.name == OWNER:
                     self.error("E202", f"The things of a 'player kind' have a built-in field '{OWNER}' (the player they "
                                "belong to); it cannot be declared again.", f)
+                if f.name == COPIES:
+                    self.error("E202", f"The kind '{name}' declares a field '{COPIES}', but in a data file '{COPIES}' "
+                               "is how many copies of a record to make, so it can never be a field.", f,
+                               "give the field another name, such as 'amount'")
                 fields[f.name] = (self.resolve_type(f.type), f.default is not None)
             if k.per_player:
                 fields[OWNER] = (T.PLAYER, False)
