@@ -1959,8 +1959,16 @@ class Checker:
 
     def st_TakeTurns(self, st: A.TakeTurns, loop):
         self.turn_loops.append(st)
-        if st.start is not None and not self.side_not_seat(st.start, "take the first turn"):
-            self.want(st.start, T.PLAYER, "Who starts each round")
+        if st.start is not None:
+            self.want_seat(st.start, "take the first turn", "Who starts each round")
+
+    def want_seat(self, e, what: str, purpose: str):
+        """A player who must be a seat at the table: never a side, nor none written out."""
+        if isinstance(e, A.Lit) and e.value is None:
+            self.error("E301", f"This names no player (none), so nobody can {what}.", e,
+                       "name a player, or leave it out to use 'first_player' (or Player 1)")
+        elif not self.side_not_seat(e, what):
+            self.want(e, T.PLAYER, purpose)
 
     def side_not_seat(self, e, what: str) -> bool:
         """E301 for a side named where a seat must act: a side never decides or takes a turn."""
@@ -1993,7 +2001,7 @@ class Checker:
     def st_TakeRounds(self, st: A.TakeRounds, loop):
         self.round_loops.append(st)
         if st.leader is not None:
-            self.want(st.leader, T.PLAYER, "Who leads each round")
+            self.want_seat(st.leader, "lead a round", "Who leads each round")
 
     def st_Say(self, st: A.Say, loop):
         self.template(st.text)

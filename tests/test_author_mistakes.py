@@ -1083,6 +1083,13 @@ WITH_A_SIDE = {"game.rules": BASE["game.rules"].replace("players 2 to 4", "playe
     (("    draw 1 from deck to current.hand\n",
       '    draw 1 from deck to current.hand\n    choose c from current.hand labelled "{c.name}" by ^volcano\n'),
      WITH_A_SIDE, "E301", ["'volcano' is a side, not a seat", "cannot choose"]),
+    # a side, or nobody, leading the rounds or taking the first turn
+    (("turn:\n", "play:\n    take rounds led by ^volcano\n\nround:\n    end game\n\nturn:\n"),
+     WITH_A_SIDE, "E301", ["'volcano' is a side, not a seat", "cannot lead a round"]),
+    (("turn:\n", "play:\n    take rounds led by ^none\n\nround:\n    end game\n\nturn:\n"),
+     None, "E301", ["names no player (none), so nobody can lead a round"]),
+    (("turn:\n", "play:\n    take turns from ^none\n\nturn:\n"),
+     None, "E301", ["names no player (none), so nobody can take the first turn"]),
     # a ranged variable started by a table entry out of its range
     (("var level: int in 0 to 9 = 0", "option pace: slow, fast = slow\ntable start:\n    slow -> 1\n    fast -> ^12\n"
                                       "var level: int in 0 to 9 = start[pace]"),
