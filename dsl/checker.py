@@ -1981,6 +1981,18 @@ class Checker:
                    "name a player: a side only holds variables and zones, and scores")
         return True
 
+    def side_listed(self, e, seen: tuple = ()):
+        """An item written in a list of players (`[volcano]`, `players + [volcano]`) that is
+        certainly a side, or None."""
+        if isinstance(e, A.Binary) and e.op == "+":
+            return self.side_listed(e.left, seen) or self.side_listed(e.right, seen)
+        if isinstance(e, A.ListLit):
+            return next((x for x in e.items if self.side_named(x) is not None), None)
+        s = self.sym.get(e.name) if isinstance(e, A.Name) and self.lookup_local(e.name) is None else None
+        if s is not None and s.kind == "define" and not s.decl.params and e.name not in seen:
+            return self.side_listed(s.decl.body, seen + (e.name,))
+        return None
+
     def side_named(self, e, seen: tuple = ()) -> str | None:
         """The side a value certainly is: a side's name, a definition whose value is one (whatever
         its values are), or an `if` both of whose branches are the same side; else None."""
@@ -2209,6 +2221,15 @@ class Checker:
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
             self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players)
+        else:
+            side = self.side_listed(st.players)
+            if side is not None and side.span.file == st.players.span.file and \
+                    st.players.span.line <= side.span.line <= st.players.span.end_line:
+                self.side_not_seat(side, "choose in secret")
+            elif side is not None:          # listed by a definition: told where it is used
+                self.error("E301", f"'{self.text_of(st.players)}' holds the side '{self.side_named(side)}', which is "
+                                   "not a seat at the table, so it cannot choose in secret.", st.players,
+                           "choose among seats, such as 'players': a side only holds variables and zones, and scores")
         with self.ctx.scoped(st.player_var, T.PLAYER) as ps:
             t = self.expr(st.source, self.ctx)
             self.want_list(t, st.source)
