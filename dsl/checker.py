@@ -2841,6 +2841,11 @@ class Checker:
             elif not T.fits(lt, T.elem(rt)):
                 self.error("E301", f"{T.a(rt).capitalize()} never holds {T.a(lt)}.", e)
             return T.BOOL
+        if op in ("==", "!=") and (lt.startswith("die:") or rt.startswith("die:")):
+            die = e.left if lt.startswith("die:") else e.right
+            self.error("E301", f"This compares the die '{self.text_of(die)}' itself, not a face rolled with it.", die,
+                       f"roll it: roll({self.text_of(die)}) gives one of its faces")
+            return T.BOOL
         if op in ("==", "!="):
             listed = lt if rt == T.NONE else rt if lt == T.NONE else None
             if listed is not None and listed.startswith("list:"):     # `current.hand == none`
@@ -3424,8 +3429,8 @@ class _Unknown(Exception):
 def _worked_out(e, env: dict, refs: dict):
     """The value of an expression of whole numbers, truths, enum values and the names of `env`
     (a die's face), as play would give it; raises _Unknown for anything else."""
-    if isinstance(e, A.Lit) and e.value is not None:
-        return e.value
+    if isinstance(e, A.Lit):
+        return e.value          # none too: a face is never none
     if isinstance(e, A.Name):
         ref = refs.get(id(e))
         if ref is not None and ref[0] == "enum":

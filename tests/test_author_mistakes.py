@@ -567,6 +567,14 @@ def test_a_die_used_as_a_number_is_named_a_die(tmp_path):
     expect(found, "E301", "game.rules", at, "not a die", "roll(d6)")
 
 
+@pytest.mark.parametrize("compared", ["^d6 == d8", "roll(d6) == 6 or ^d6 != d8"])
+def test_two_dice_compared_are_named_dice_not_rolls(tmp_path, compared):
+    # `d6 == d8` compared the dice's faces, not rolls: always the same answer
+    found, at = run(tmp_path, ("table bonus:", f"die d6: 1 to 6\ndie d8: 1 to 8\ndefine same: bool = {compared}\n"
+                                               "table bonus:"))
+    expect(found, "E301", "game.rules", at, "compares the die 'd6' itself, not a face rolled with it", "roll(d6)")
+
+
 # ------------------------------------------------------------------ the quoted line and its caret
 def test_the_caret_is_as_wide_as_the_word_on_a_shortened_line():
     from tabletop.dsl.diagnostics import Diagnostic, Sources, Span, render
@@ -1757,6 +1765,7 @@ def test_a_built_in_given_a_value_it_cannot_take(tmp_path, new, words):
      ["longest_path() may look for at most 500 steps, not 1000000000."]),
     ("roll(d6, x => ^false)", ["keeps no face", "A die was rolled 1000 times and no face was ever kept."]),
     ("roll(d6, x => ^x > 6 or x < 1)", ["keeps no face of the die 'd6'", "no face was ever kept", "1 to 6"]),
+    ("roll(d6, x => ^x == none)", ["keeps no face of the die 'd6'", "no face was ever kept"]),
 ])
 def test_a_number_a_built_in_refuses_in_play_is_told_at_check_in_the_same_words(tmp_path, new, words):
     found, at = run(tmp_path, ("    if level < 9:", f"    v = {new}\n    say \"{{v}}\"\n    if level < 9:"),
