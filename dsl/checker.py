@@ -2546,6 +2546,16 @@ class Checker:
         """W109 at a table lookup whose key is known to range over values the table has no entry
         for: a variable declared 'in LOW to HIGH', or `player_count`. The lookup would fail in
         play when the key comes to such a value (unless the rules never look it up then)."""
+        faces = self.rolled_numbers(key)
+        if faces:
+            ranges = [(x.low, x.high) for x in table.entries if isinstance(x.low, int) and not x.more_keys]
+            missing = [f for f in faces if not any(a <= f <= b for a, b in ranges)]
+            if missing and len(ranges) == len(table.entries):
+                shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+                self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
+                                  f"(faces {self.faces_shown(key.args[0].name)}) can be.", key,
+                          f"add an entry for {'it' if len(missing) == 1 else 'them'}")
+            return
         if isinstance(key, A.Name) and key.name == "player_count" and self.lookup_local(key.name) is None \
                 and "player_count" not in self.sym:
             low, high, what = self.out.min_players, self.out.max_players, f"the player count ({{}})"
@@ -2567,6 +2577,15 @@ class Checker:
                               f"{what.format(f'{low} to {high}')} can be.", key,
                       f"add an entry for {'it' if len(missing) == 1 else 'them'}, or a range that covers "
                       f"{'it' if len(missing) == 1 else 'them'}")
+
+    def rolled_numbers(self, key) -> list:
+        """The whole-number faces `key` may give when it is a plain roll of a die (`roll(d6)`), in
+        order; else []."""
+        if not (isinstance(key, A.Call) and key.name == "roll" and len(key.args) == 1 and isinstance(key.args[0], A.Name)
+                and (self.out.refs.get(id(key.args[0])) or ("",))[0] == "die" and "roll" not in self.sym):
+            return []
+        faces = self.sym[key.args[0].name].decl.faces
+        return sorted(set(faces)) if faces and all(type(f) is int for f in faces) else []
 
     def enum_table_gap(self, table: A.TableDecl, key, enum: str) -> None:
         """W109 at a lookup, by a value of an enum, of a table that has no entry for some of the

@@ -707,9 +707,13 @@ def test_an_extend_kind_that_declares_a_base_field_again_is_one_error_at_it(tmp_
       "            current.points += bonus[first(current.hand).suit] + steps[^level]"), ["no entry for 4, 5", "'level' (0 to 9)"]),
     (("            current.points += bonus[first(current.hand).suit]",
       "            current.points += bonus[first(current.hand).suit] + steps[^player_count]"), ["no entry for 4", "player count (2 to 4)"]),
+    # a roll of a die of numbers, as an enum die's roll is
+    (("            current.points += bonus[first(current.hand).suit]",
+      "            current.points += bonus[first(current.hand).suit] + steps[^roll(d10)]"),
+     ["no entry for 4, 5", "'roll(d10)' (faces 1 to 10) can be"]),
 ])
 def test_a_table_looked_up_by_a_value_it_has_no_entry_for_is_a_warning(tmp_path, change, words):
-    table = "table steps:\n    0 to 3 -> 1\n    6 to 9 -> 2\n\n"
+    table = "table steps:\n    0 to 3 -> 1\n    6 to 9 -> 2\ndie d10: 1 to 10\n"
     _, at = run(tmp_path, (change[0].strip(), change[1].strip()))
     book = tmp_path / "book" / "game.rules"       # the table first: 4 lines above the caret's line
     book.write_text(table + book.read_text())
