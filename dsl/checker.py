@@ -2358,6 +2358,13 @@ class Checker:
                        "what is known before the choice")
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
+        if s is None and e.name in self.rules:      # rules and stages have names of their own
+            kind, params = self.rules[e.name].kind, getattr(self.rules[e.name].decl, "params", None)
+            self.error("E305", f"'{e.name}' is a {kind}, not a value: a {kind} is run by a line of its own.", e,
+                       f"call it on a line of its own, {e.name}({'...' if params else ''}); for a value, declare "
+                       "a definition")
+            self.out.refs[id(e)] = ("value", "none")
+            return T.ERROR
         if s is None:
             hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
@@ -3768,7 +3775,7 @@ def _same_error_once(diags: list) -> list:
             lines = list(dict.fromkeys(f"{x.span.line}" if x.span.file == d.span.file else f"{x.span.file}:{x.span.line}"
                                        for x in same[1:]))
             shown = ", ".join(lines[:8]) + (", ..." if len(lines) > 8 else "")
-            note = f"the same at {len(lines)} more places (line{'s' * (len(lines) > 1)} {shown})"
+            note = f"the same at {len(lines)} more place{'s' * (len(lines) > 1)} (line{'s' * (len(lines) > 1)} {shown})"
             out.append(dataclasses.replace(d, hint=f"{d.hint}; {note}" if d.hint else note))
     return out
 

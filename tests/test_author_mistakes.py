@@ -1519,6 +1519,21 @@ def test_a_table_named_where_a_value_is_written_is_one_error_saying_to_look_it_u
     assert [d.code for d in found if d.severity == "error"] == ["E305"], [f"{d.code} {d.message}" for d in found]
 
 
+@pytest.mark.parametrize("change, words", [
+    (('say "Level {level + 1} reached"', 'say "Level {^level_up} reached"'), ["'level_up' is a rule, not a value",
+                                                                           "level_up(...)"]),
+    (("    if level < 9:", "    if ^finish:"), ["'finish' is a stage, not a value", "finish()"]),
+])
+def test_a_rule_or_stage_named_where_a_value_is_written_is_not_an_unknown_name(tmp_path, change, words):
+    # It was "Unknown name 'level_up'" beside the rule of that name.
+    found, at = run(tmp_path, (change[0], change[1]))
+    book = tmp_path / "book" / "game.rules"
+    book.write_text(book.read_text() + "\nrule level_up(n: int):\n    level += n\n\nstage finish:\n    take turns\n")
+    found = diagnose(tmp_path / "book")
+    expect(found, "E305", "game.rules", at, *words)
+    assert [d.code for d in found if d.severity == "error"] == ["E305"], [f"{d.code} {d.message}" for d in found]
+
+
 def test_a_table_whose_entry_names_another_table_is_refused_before_it_is_compiled(tmp_path):
     from tabletop.interpreter.api import load_game
     build(tmp_path / "book", ("define best(", "table twice:\n    1 -> bonus\n\ndefine best("))
