@@ -3224,9 +3224,10 @@ class Checker:
 
     def ends_during_setup(self):
         """W113 at an `end turn` or `end STAGE` that the setup or the `play` section runs outside
-        any turn and that stage, itself or through the rules and stages it calls (no turn is under
-        way there, and a stage only while it runs), and at an `end turn` that the round section runs
-        (a round is no turn): the line fails when it is reached."""
+        any turn and that stage, itself or through the rules and stages it calls, the turns and
+        rounds it takes and the reactions to what it signals (no turn is under way there, and a
+        stage only while it runs), and at an `end turn` that the round section runs (a round is no
+        turn): the line fails when it is reached."""
         for section, ends in (("setup", None), ("play", None), ("round", "turn")):
             if section in self.out.phases:
                 self.ends_outside(section, ends)
@@ -3243,9 +3244,7 @@ class Checker:
                 if isinstance(st, A.EndStage) and (only is None or st.name == only) and st.name not in running \
                         and id(st) not in warned:
                     warned.add(id(st))
-                    kinds = {self.rules[r].kind for r in via}
-                    where = (f"is reached from the {name}, through the {kinds.pop() if len(kinds) == 1 else 'rule'}"
-                             f"{'s' * (len(via) > 1)} {', '.join(repr(r) for r in via)}," if via else f"is in the {name},")
+                    where = f"is reached from the {name}, through {self.way_through(via)}," if via else f"is in the {name},"
                     why = (f"the 'play' section runs it outside any {st.name}" if section == "play" else
                            f"no {st.name} is under way while the {name} runs")
                     self.warn("W113", f"'end {st.name}' {where} but {why}, so this line fails when it is reached.",
@@ -3257,6 +3256,30 @@ class Checker:
                         entered[st.name] = now
                         stage = {st.name} if isinstance(self.rules[st.name].decl, A.StageDecl) else set()
                         todo.append((self.rules[st.name].decl.body, via + [st.name], now | stage))
+                elif isinstance(st, A.Signal):
+                    for r in self.out.reactions.get(st.event, []):
+                        before = entered.get(("reaction", r.name))
+                        now = running if before is None else before & running
+                        if now != before:
+                            entered[("reaction", r.name)] = now
+                            todo.append((r.body, via + [("reaction", r.name)], now))
+                elif only is None and isinstance(st, (A.TakeTurns, A.TakeRounds)):
+                    # the turns a play section takes outside a stage are outside it too
+                    played = "turn" if isinstance(st, A.TakeTurns) else "round"
+                    before = entered.get(":" + played)
+                    now = running if before is None else before & running
+                    if now != before and played in self.out.phases:
+                        entered[":" + played] = now
+                        turn = {"turn"} if played == "turn" else set()
+                        todo.append((self.out.phases[played].body, via + [played], now | turn))
+
+    def way_through(self, via: list) -> str:
+        """The rules, stages, sections and reactions a line is reached through, in words."""
+        if all(isinstance(r, str) and r in self.rules for r in via):
+            kinds = {self.rules[r].kind for r in via}
+            return f"the {kinds.pop() if len(kinds) == 1 else 'rule'}{'s' * (len(via) > 1)} {', '.join(repr(r) for r in via)}"
+        return ", ".join(f"the reaction '{r[1]}'" if isinstance(r, tuple) else f"the {self.rules[r].kind} '{r}'"
+                         if r in self.rules else f"the '{r}' section" for r in via)
 
     def hooks(self):
         """Names the engine itself uses must have the shape it expects."""

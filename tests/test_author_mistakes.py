@@ -1076,6 +1076,20 @@ def test_an_option_line_that_did_not_parse_hides_the_uses_of_its_values(tmp_path
     assert [d.code for d in found if d.severity == "error"] == ["E101"], [(d.code, d.message) for d in found]
 
 
+@pytest.mark.parametrize("turn, words", [
+    ("    if level > 8:\n        end hand\n", "through the 'turn' section, but the 'play' section runs it outside any hand"),
+    ("    signal late(level)\n", "through the 'turn' section, the reaction 'fold', but the 'play' section runs it"),
+])
+def test_ending_a_stage_in_turns_taken_after_it_is_a_warning(tmp_path, turn, words):
+    # `hand()` then `take turns`: those turns are outside the hand, so every 'end hand' in them fails
+    play = ("stage hand:\n    level = 0\n\nplay:\n    hand()\n    take turns\n\nevent late(n: int)\n"
+            "reaction fold on late(n) by p if n > 8 labelled \"Fold\":\n    end hand\n\nturn:\n" + turn)
+    found, _ = run(tmp_path, ("turn:\n", play))
+    hits = [d for d in found if d.code == "W113"]
+    assert len(hits) == 1 and "'end hand' is reached from the 'play' section, " + words in hits[0].message, \
+        [(d.code, d.message) for d in found]
+
+
 def test_ending_the_turn_in_the_round_section_is_a_warning(tmp_path):
     found, _ = run(tmp_path, ("turn:\n", 'round:\n    if level > 8:\n        end turn "Late."\n\nturn:\n'))
     hits = [d for d in found if d.code == "W113"]
