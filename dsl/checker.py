@@ -23,6 +23,7 @@ from .loader import MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
+COPIES = "count"         # a data record's key for how many copies of it to make, never a field
 SECTIONS = ("game", "setup", "play", "turn", "round")
 MAX_TABLE_KEYS = 100_000  # combinations of keys a table of several keys covers (its ranges counted out)
 MAX_REACH_DEPTH = 100     # rules followed one inside another looking for a ring of calls (E309): past it, none is told
@@ -494,6 +495,10 @@ class Checker:
                 if k.per_player and f.name == OWNER:
                     self.error("E202", f"The things of a 'player kind' have a built-in field '{OWNER}' (the player they "
                                "belong to); it cannot be declared again.", f)
+                if f.name == COPIES:
+                    self.error("E202", f"The kind '{name}' declares a field '{COPIES}', but in a data file '{COPIES}' "
+                               "is how many copies of a record to make, so it can never be a field.", f,
+                               "give the field another name, such as 'amount'")
                 fields[f.name] = (self.resolve_type(f.type), f.default is not None)
             if k.per_player:
                 fields[OWNER] = (T.PLAYER, False)
@@ -1954,8 +1959,16 @@ class Checker:
 
     def st_TakeTurns(self, st: A.TakeTurns, loop):
         self.turn_loops.append(st)
-        if st.start is not None and not self.side_not_seat(st.start, "take the first turn"):
-            self.want(st.start, T.PLAYER, "Who starts each round")
+        if st.start is not None:
+            self.want_seat(st.start, "take the first turn", "Who starts each round")
+
+    def want_seat(self, e, what: str, purpose: str):
+        """A player who must be a seat at the table: never a side, nor none written out."""
+        if isinstance(e, A.Lit) and e.value is None:
+            self.error("E301", f"This names no player (none), so nobody can {what}.", e,
+                       "name a player, or leave it out to use 'first_player' (or Player 1)")
+        elif not self.side_not_seat(e, what):
+            self.want(e, T.PLAYER, purpose)
 
     def side_not_seat(self, e, what: str) -> bool:
         """E301 for a side named where a seat must act: a side never decides or takes a turn."""
@@ -1967,6 +1980,18 @@ class Checker:
         self.error("E301", f"{said}, not a seat at the table, so it cannot {what}.", e,
                    "name a player: a side only holds variables and zones, and scores")
         return True
+
+    def side_listed(self, e, seen: tuple = ()):
+        """An item written in a list of players (`[volcano]`, `players + [volcano]`) that is
+        certainly a side, or None."""
+        if isinstance(e, A.Binary) and e.op == "+":
+            return self.side_listed(e.left, seen) or self.side_listed(e.right, seen)
+        if isinstance(e, A.ListLit):
+            return next((x for x in e.items if self.side_named(x) is not None), None)
+        s = self.sym.get(e.name) if isinstance(e, A.Name) and self.lookup_local(e.name) is None else None
+        if s is not None and s.kind == "define" and not s.decl.params and e.name not in seen:
+            return self.side_listed(s.decl.body, seen + (e.name,))
+        return None
 
     def side_named(self, e, seen: tuple = ()) -> str | None:
         """The side a value certainly is: a side's name, a definition whose value is one (whatever
@@ -1988,7 +2013,7 @@ class Checker:
     def st_TakeRounds(self, st: A.TakeRounds, loop):
         self.round_loops.append(st)
         if st.leader is not None:
-            self.want(st.leader, T.PLAYER, "Who leads each round")
+            self.want_seat(st.leader, "lead a round", "Who leads each round")
 
     def st_Say(self, st: A.Say, loop):
         self.template(st.text)
@@ -2196,6 +2221,15 @@ class Checker:
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
             self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players)
+        else:
+            side = self.side_listed(st.players)
+            if side is not None and side.span.file == st.players.span.file and \
+                    st.players.span.line <= side.span.line <= st.players.span.end_line:
+                self.side_not_seat(side, "choose in secret")
+            elif side is not None:          # listed by a definition: told where it is used
+                self.error("E301", f"'{self.text_of(st.players)}' holds the side '{self.side_named(side)}', which is "
+                                   "not a seat at the table, so it cannot choose in secret.", st.players,
+                           "choose among seats, such as 'players': a side only holds variables and zones, and scores")
         with self.ctx.scoped(st.player_var, T.PLAYER) as ps:
             t = self.expr(st.source, self.ctx)
             self.want_list(t, st.source)
@@ -2324,6 +2358,13 @@ class Checker:
                        "what is known before the choice")
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
+        if s is None and e.name in self.rules:      # rules and stages have names of their own
+            kind, params = self.rules[e.name].kind, getattr(self.rules[e.name].decl, "params", None)
+            self.error("E305", f"'{e.name}' is a {kind}, not a value: a {kind} is run by a line of its own.", e,
+                       f"call it on a line of its own, {e.name}({'...' if params else ''}); for a value, declare "
+                       "a definition")
+            self.out.refs[id(e)] = ("value", "none")
+            return T.ERROR
         if s is None:
             hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
@@ -2449,13 +2490,16 @@ class Checker:
             if len(keys) != width:
                 self.error("E207", f"The table '{e.obj.name}' is looked up by {width} value{'s' * (width > 1)}, "
                            f"not {len(keys)}.", e, "write " + e.obj.name + "[" + ", ".join(["key"] * width) + "]")
+            before = len(self.diags)
             for i, key in enumerate(keys):
                 kt = self.expr(key, self.ctx)
                 if want and i < len(want) and not T.fits(kt, want[i]):
                     where = f" in its {_ORDINALS[i]} key" if width > 1 else ""
                     self.error("E301", f"The table '{e.obj.name}' is looked up by {T.a(want[i])}{where}, not by {T.a(kt)}.",
                                key, self.type_hint(key, kt, want[i]) or f"its entries are looked up like {self.table_lookup_example(table)}")
-            if width == 1 and len(keys) == 1:
+            if len(keys) == width and len(self.diags) == before and self.written_key_missing(e, table):
+                pass            # certain to fail: a warning that it might would say less
+            elif width == 1 and len(keys) == 1:
                 self.table_gap(table, keys[0])
                 if want and want[0].startswith("enum:") and self.out.types.get(id(keys[0])) == want[0]:
                     self.enum_table_gap(table, keys[0], want[0])
@@ -2467,10 +2511,10 @@ class Checker:
                 self.expr(key, self.ctx)
             return T.ERROR
         self.want(e.key, T.INT, "A list position")
-        zone = self.sym.get(e.obj.name) if isinstance(e.obj, A.Name) and self.lookup_local(e.obj.name) is None else None
+        zone = self.numbered_zone_named(e.obj)
         if zone is not None and isinstance(zone.decl, A.ZoneDecl) and zone.decl.count is not None \
                 and 1 <= zone.decl.count <= 100 and isinstance(e.key, A.Lit) and type(e.key.value) is int and not 0 <= e.key.value < zone.decl.count:
-            n, name = zone.decl.count, e.obj.name
+            n, name = zone.decl.count, self.text_of(e.obj)
             them = f"{name}[0]" if n == 1 else f"{name}[0] and {name}[1]" if n == 2 else f"{name}[0] to {name}[{n - 1}]"
             self.error("E208", f"The numbered zone '{name}' is {them}, counted from 0: there is no "
                                f"{name}[{e.key.value}].", e.key, f"the last is {name}[{n - 1}]")
@@ -2481,10 +2525,44 @@ class Checker:
         self.out.refs[id(e)] = ("list",)
         return T.elem(ot)
 
+    def written_key_missing(self, e: A.Index, table: A.TableDecl):
+        """E208 at a look-up whose keys are written out (`bonus[2]`, `damage[4, 12]`) and match no
+        entry: it fails in play whenever it is reached."""
+        found, written = self.entry_indexes(e, table)
+        if found or not written or not table.entries:
+            return False
+        keys = ", ".join(self.text_of(k) for k in [e.key] + list(e.more_keys))
+        change = self.p.changes.get(table.name, ("",))
+        through = f" (as {change[1].file}:{change[1].line} replaces it)" if change[0] in ("replaced", "retyped") else ""
+        at = f"line {table.span.line}" if table.span.file == e.span.file else f"{table.span.file}:{table.span.line}"
+        self.error("E208", f"The table '{table.name}'{through} has no entry for {keys}, so this look-up fails "
+                           f"whenever it is reached.", e,
+                   f"add an entry for {keys} to the table ({at}), or look up a key it has")
+        return True
+
+    def numbered_zone_named(self, obj):
+        """The declaration `obj` names when it is a game's zone (`discard`) or a player's zone
+        (`p.piles`), so a number it does not have is told for both; else None."""
+        if isinstance(obj, A.Name) and self.lookup_local(obj.name) is None:
+            return self.sym.get(obj.name)
+        if isinstance(obj, A.Field) and (self.out.refs.get(id(obj)) or ("",))[0] == "pvar":
+            return self.sym.get(obj.name)
+        return None
+
     def table_gap(self, table: A.TableDecl, key) -> None:
         """W109 at a table lookup whose key is known to range over values the table has no entry
         for: a variable declared 'in LOW to HIGH', or `player_count`. The lookup would fail in
         play when the key comes to such a value (unless the rules never look it up then)."""
+        faces = self.rolled_numbers(key)
+        if faces:
+            ranges = [(x.low, x.high) for x in table.entries if isinstance(x.low, int) and not x.more_keys]
+            missing = [f for f in faces if not any(a <= f <= b for a, b in ranges)]
+            if missing and len(ranges) == len(table.entries):
+                shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+                self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
+                                  f"(faces {self.faces_shown(key.args[0].name)}) can be.", key,
+                          f"add an entry for {'it' if len(missing) == 1 else 'them'}")
+            return
         if isinstance(key, A.Name) and key.name == "player_count" and self.lookup_local(key.name) is None \
                 and "player_count" not in self.sym:
             low, high, what = self.out.min_players, self.out.max_players, f"the player count ({{}})"
@@ -2506,6 +2584,15 @@ class Checker:
                               f"{what.format(f'{low} to {high}')} can be.", key,
                       f"add an entry for {'it' if len(missing) == 1 else 'them'}, or a range that covers "
                       f"{'it' if len(missing) == 1 else 'them'}")
+
+    def rolled_numbers(self, key) -> list:
+        """The whole-number faces `key` may give when it is a plain roll of a die (`roll(d6)`), in
+        order; else []."""
+        if not (isinstance(key, A.Call) and key.name == "roll" and len(key.args) == 1 and isinstance(key.args[0], A.Name)
+                and (self.out.refs.get(id(key.args[0])) or ("",))[0] == "die" and "roll" not in self.sym):
+            return []
+        faces = self.sym[key.args[0].name].decl.faces
+        return sorted(set(faces)) if faces and all(type(f) is int for f in faces) else []
 
     def enum_table_gap(self, table: A.TableDecl, key, enum: str) -> None:
         """W109 at a lookup, by a value of an enum, of a table that has no entry for some of the
@@ -2779,6 +2866,11 @@ class Checker:
                 self.error("E301", f"'{op}' looks inside a list, not {T.a(rt)}.", e.right)
             elif not T.fits(lt, T.elem(rt)):
                 self.error("E301", f"{T.a(rt).capitalize()} never holds {T.a(lt)}.", e)
+            return T.BOOL
+        if op in ("==", "!=") and (lt.startswith("die:") or rt.startswith("die:")):
+            die = e.left if lt.startswith("die:") else e.right
+            self.error("E301", f"This compares the die '{self.text_of(die)}' itself, not a face rolled with it.", die,
+                       f"roll it: roll({self.text_of(die)}) gives one of its faces")
             return T.BOOL
         if op in ("==", "!="):
             listed = lt if rt == T.NONE else rt if lt == T.NONE else None
@@ -3139,9 +3231,10 @@ class Checker:
 
     def ends_during_setup(self):
         """W113 at an `end turn` or `end STAGE` that the setup or the `play` section runs outside
-        any turn and that stage, itself or through the rules and stages it calls (no turn is under
-        way there, and a stage only while it runs), and at an `end turn` that the round section runs
-        (a round is no turn): the line fails when it is reached."""
+        any turn and that stage, itself or through the rules and stages it calls, the turns and
+        rounds it takes and the reactions to what it signals (no turn is under way there, and a
+        stage only while it runs), and at an `end turn` that the round section runs (a round is no
+        turn): the line fails when it is reached."""
         for section, ends in (("setup", None), ("play", None), ("round", "turn")):
             if section in self.out.phases:
                 self.ends_outside(section, ends)
@@ -3158,9 +3251,7 @@ class Checker:
                 if isinstance(st, A.EndStage) and (only is None or st.name == only) and st.name not in running \
                         and id(st) not in warned:
                     warned.add(id(st))
-                    kinds = {self.rules[r].kind for r in via}
-                    where = (f"is reached from the {name}, through the {kinds.pop() if len(kinds) == 1 else 'rule'}"
-                             f"{'s' * (len(via) > 1)} {', '.join(repr(r) for r in via)}," if via else f"is in the {name},")
+                    where = f"is reached from the {name}, through {self.way_through(via)}," if via else f"is in the {name},"
                     why = (f"the 'play' section runs it outside any {st.name}" if section == "play" else
                            f"no {st.name} is under way while the {name} runs")
                     self.warn("W113", f"'end {st.name}' {where} but {why}, so this line fails when it is reached.",
@@ -3172,6 +3263,30 @@ class Checker:
                         entered[st.name] = now
                         stage = {st.name} if isinstance(self.rules[st.name].decl, A.StageDecl) else set()
                         todo.append((self.rules[st.name].decl.body, via + [st.name], now | stage))
+                elif isinstance(st, A.Signal):
+                    for r in self.out.reactions.get(st.event, []):
+                        before = entered.get(("reaction", r.name))
+                        now = running if before is None else before & running
+                        if now != before:
+                            entered[("reaction", r.name)] = now
+                            todo.append((r.body, via + [("reaction", r.name)], now))
+                elif only is None and isinstance(st, (A.TakeTurns, A.TakeRounds)):
+                    # the turns a play section takes outside a stage are outside it too
+                    played = "turn" if isinstance(st, A.TakeTurns) else "round"
+                    before = entered.get(":" + played)
+                    now = running if before is None else before & running
+                    if now != before and played in self.out.phases:
+                        entered[":" + played] = now
+                        turn = {"turn"} if played == "turn" else set()
+                        todo.append((self.out.phases[played].body, via + [played], now | turn))
+
+    def way_through(self, via: list) -> str:
+        """The rules, stages, sections and reactions a line is reached through, in words."""
+        if all(isinstance(r, str) and r in self.rules for r in via):
+            kinds = {self.rules[r].kind for r in via}
+            return f"the {kinds.pop() if len(kinds) == 1 else 'rule'}{'s' * (len(via) > 1)} {', '.join(repr(r) for r in via)}"
+        return ", ".join(f"the reaction '{r[1]}'" if isinstance(r, tuple) else f"the {self.rules[r].kind} '{r}'"
+                         if r in self.rules else f"the '{r}' section" for r in via)
 
     def hooks(self):
         """Names the engine itself uses must have the shape it expects."""
@@ -3370,8 +3485,8 @@ class _Unknown(Exception):
 def _worked_out(e, env: dict, refs: dict):
     """The value of an expression of whole numbers, truths, enum values and the names of `env`
     (a die's face), as play would give it; raises _Unknown for anything else."""
-    if isinstance(e, A.Lit) and e.value is not None:
-        return e.value
+    if isinstance(e, A.Lit):
+        return e.value          # none too: a face is never none
     if isinstance(e, A.Name):
         ref = refs.get(id(e))
         if ref is not None and ref[0] == "enum":
@@ -3690,7 +3805,7 @@ def _same_error_once(diags: list) -> list:
             lines = list(dict.fromkeys(f"{x.span.line}" if x.span.file == d.span.file else f"{x.span.file}:{x.span.line}"
                                        for x in same[1:]))
             shown = ", ".join(lines[:8]) + (", ..." if len(lines) > 8 else "")
-            note = f"the same at {len(lines)} more places (line{'s' * (len(lines) > 1)} {shown})"
+            note = f"the same at {len(lines)} more place{'s' * (len(lines) > 1)} (line{'s' * (len(lines) > 1)} {shown})"
             out.append(dataclasses.replace(d, hint=f"{d.hint}; {note}" if d.hint else note))
     return out
 

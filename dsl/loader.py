@@ -889,8 +889,9 @@ class Loader:
         odd: dict = {}              # a record -> the numbers in it that YAML read from another notation
         for number in odd_numbers:
             odd.setdefault(id(number[0]), []).append(number)
-        wanted = {f.name: f for f in kind.fields if f.default is None}
-        changing = {f.name for f in kind.fields if f.default is not None}
+        # A field named 'count' is the checker's error (E202): in data the key makes copies.
+        wanted = {f.name: f for f in kind.fields if f.default is None and f.name != "count"}
+        changing = {f.name for f in kind.fields if f.default is not None and f.name != "count"}
         record_schema = {"type": "object",
                          "properties": {n: _json_type(f.type) for n, f in wanted.items()},
                          "required": sorted(n for n, f in wanted.items() if f.data_default is A.NO_DEFAULT)}

@@ -892,7 +892,11 @@ class Compiler:
         span = d.span
 
         def endless():
-            return BudgetExceeded(f"The definition '{name}' calls itself without end.", span)
+            # Python's stack ran out: a definition that ends, but only after some hundreds of calls
+            # inside one another, gets here too, so the words do not say that it never ends.
+            return BudgetExceeded(f"The definition '{name}' calls itself more deeply than the engine can follow "
+                                  "(hundreds of calls inside one another): it may call itself without end, or need "
+                                  "fewer calls to reach its answer.", span)
         fast = codegen.definition(self, d, each, where, endless)
         if fast is None:
             body, size = self.expr(d.body), self.c.env_sizes.get(id(d), 0)

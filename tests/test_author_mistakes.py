@@ -567,6 +567,14 @@ def test_a_die_used_as_a_number_is_named_a_die(tmp_path):
     expect(found, "E301", "game.rules", at, "not a die", "roll(d6)")
 
 
+@pytest.mark.parametrize("compared", ["^d6 == d8", "roll(d6) == 6 or ^d6 != d8"])
+def test_two_dice_compared_are_named_dice_not_rolls(tmp_path, compared):
+    # `d6 == d8` compared the dice's faces, not rolls: always the same answer
+    found, at = run(tmp_path, ("table bonus:", f"die d6: 1 to 6\ndie d8: 1 to 8\ndefine same: bool = {compared}\n"
+                                               "table bonus:"))
+    expect(found, "E301", "game.rules", at, "compares the die 'd6' itself, not a face rolled with it", "roll(d6)")
+
+
 # ------------------------------------------------------------------ the quoted line and its caret
 def test_the_caret_is_as_wide_as_the_word_on_a_shortened_line():
     from tabletop.dsl.diagnostics import Diagnostic, Sources, Span, render
@@ -699,9 +707,13 @@ def test_an_extend_kind_that_declares_a_base_field_again_is_one_error_at_it(tmp_
       "            current.points += bonus[first(current.hand).suit] + steps[^level]"), ["no entry for 4, 5", "'level' (0 to 9)"]),
     (("            current.points += bonus[first(current.hand).suit]",
       "            current.points += bonus[first(current.hand).suit] + steps[^player_count]"), ["no entry for 4", "player count (2 to 4)"]),
+    # a roll of a die of numbers, as an enum die's roll is
+    (("            current.points += bonus[first(current.hand).suit]",
+      "            current.points += bonus[first(current.hand).suit] + steps[^roll(d10)]"),
+     ["no entry for 4, 5", "'roll(d10)' (faces 1 to 10) can be"]),
 ])
 def test_a_table_looked_up_by_a_value_it_has_no_entry_for_is_a_warning(tmp_path, change, words):
-    table = "table steps:\n    0 to 3 -> 1\n    6 to 9 -> 2\n\n"
+    table = "table steps:\n    0 to 3 -> 1\n    6 to 9 -> 2\ndie d10: 1 to 10\n"
     _, at = run(tmp_path, (change[0].strip(), change[1].strip()))
     book = tmp_path / "book" / "game.rules"       # the table first: 4 lines above the caret's line
     book.write_text(table + book.read_text())
@@ -738,6 +750,33 @@ def test_a_numbered_zone_named_by_a_number_it_does_not_have(tmp_path):
     hits = [d for d in found if d.code == "E208"]
     assert len(hits) == 1 and "is pile[0] and pile[1], counted from 0: there is no pile[2]" in hits[0].message, \
         [(d.code, d.message) for d in found]
+
+
+@pytest.mark.parametrize("lookup, words", [
+    ("damage[2, 7]", "The table 'damage' has no entry for 2, 7"),
+    ("bonus[clubs]", "The table 'bonus' has no entry for clubs"),
+    ('names["Bob"]', 'The table \'names\' has no entry for "Bob"'),
+])
+def test_a_table_looked_up_by_keys_written_out_that_no_entry_has(tmp_path, lookup, words):
+    # Certain to fail whenever it is reached, as a numbered zone's missing number is.
+    tables = ('enum suit: hearts, spades, clubs\ntable damage:\n    1, 1 to 6 -> 0\n    2, 1 to 6 -> 1\n'
+              'table names:\n    "Ann" -> 1\n')
+    run(tmp_path, ("enum suit: hearts, spades\n", tables))
+    book = tmp_path / "book" / "game.rules"
+    book.write_text(book.read_text().replace('say "Level {level + 1} reached"', f'current.points += {lookup}'))
+    line = book.read_text().splitlines().index(f'    current.points += {lookup}') + 1
+    hits = [d for d in diagnose(tmp_path / "book") if d.span.line == line]
+    assert len(hits) == 1 and hits[0].code == "E208" and words in hits[0].message \
+        and "fails whenever it is reached" in hits[0].message, [(d.code, d.message) for d in hits]
+
+
+def test_a_players_numbered_zone_named_by_a_number_it_does_not_have(tmp_path):
+    # `p.piles[2]` is as certain to fail as `pile[2]`: every player's piles are numbered alike.
+    run(tmp_path, ("zone deck: card, hidden\n", "zone deck: card, hidden\nplayer zone piles[2]: card, public\n"))
+    book = tmp_path / "book" / "game.rules"
+    book.write_text(book.read_text().replace('say "Level {level + 1} reached"', 'say "{count(current.piles[2])} in the pile"'))
+    hits = [d for d in diagnose(tmp_path / "book") if d.code == "E208"]
+    assert len(hits) == 1 and "there is no current.piles[2]" in hits[0].message, [d.message for d in hits]
 
 
 @pytest.mark.parametrize("new, code, words", [
@@ -1037,6 +1076,20 @@ def test_an_option_line_that_did_not_parse_hides_the_uses_of_its_values(tmp_path
     assert [d.code for d in found if d.severity == "error"] == ["E101"], [(d.code, d.message) for d in found]
 
 
+@pytest.mark.parametrize("turn, words", [
+    ("    if level > 8:\n        end hand\n", "through the 'turn' section, but the 'play' section runs it outside any hand"),
+    ("    signal late(level)\n", "through the 'turn' section, the reaction 'fold', but the 'play' section runs it"),
+])
+def test_ending_a_stage_in_turns_taken_after_it_is_a_warning(tmp_path, turn, words):
+    # `hand()` then `take turns`: those turns are outside the hand, so every 'end hand' in them fails
+    play = ("stage hand:\n    level = 0\n\nplay:\n    hand()\n    take turns\n\nevent late(n: int)\n"
+            "reaction fold on late(n) by p if n > 8 labelled \"Fold\":\n    end hand\n\nturn:\n" + turn)
+    found, _ = run(tmp_path, ("turn:\n", play))
+    hits = [d for d in found if d.code == "W113"]
+    assert len(hits) == 1 and "'end hand' is reached from the 'play' section, " + words in hits[0].message, \
+        [(d.code, d.message) for d in found]
+
+
 def test_ending_the_turn_in_the_round_section_is_a_warning(tmp_path):
     found, _ = run(tmp_path, ("turn:\n", 'round:\n    if level > 8:\n        end turn "Late."\n\nturn:\n'))
     hits = [d for d in found if d.code == "W113"]
@@ -1056,6 +1109,13 @@ WITH_A_SIDE = {"game.rules": BASE["game.rules"].replace("players 2 to 4", "playe
     (("    draw 1 from deck to current.hand\n",
       '    draw 1 from deck to current.hand\n    choose c from current.hand labelled "{c.name}" by ^volcano\n'),
      WITH_A_SIDE, "E301", ["'volcano' is a side, not a seat", "cannot choose"]),
+    # a side, or nobody, leading the rounds or taking the first turn
+    (("turn:\n", "play:\n    take rounds led by ^volcano\n\nround:\n    end game\n\nturn:\n"),
+     WITH_A_SIDE, "E301", ["'volcano' is a side, not a seat", "cannot lead a round"]),
+    (("turn:\n", "play:\n    take rounds led by ^none\n\nround:\n    end game\n\nturn:\n"),
+     None, "E301", ["names no player (none), so nobody can lead a round"]),
+    (("turn:\n", "play:\n    take turns from ^none\n\nturn:\n"),
+     None, "E301", ["names no player (none), so nobody can take the first turn"]),
     # a ranged variable started by a table entry out of its range
     (("var level: int in 0 to 9 = 0", "option pace: slow, fast = slow\ntable start:\n    slow -> 1\n    fast -> ^12\n"
                                       "var level: int in 0 to 9 = start[pace]"),
@@ -1473,6 +1533,21 @@ def test_a_table_named_where_a_value_is_written_is_one_error_saying_to_look_it_u
     assert [d.code for d in found if d.severity == "error"] == ["E305"], [f"{d.code} {d.message}" for d in found]
 
 
+@pytest.mark.parametrize("change, words", [
+    (('say "Level {level + 1} reached"', 'say "Level {^level_up} reached"'), ["'level_up' is a rule, not a value",
+                                                                           "level_up(...)"]),
+    (("    if level < 9:", "    if ^finish:"), ["'finish' is a stage, not a value", "finish()"]),
+])
+def test_a_rule_or_stage_named_where_a_value_is_written_is_not_an_unknown_name(tmp_path, change, words):
+    # It was "Unknown name 'level_up'" beside the rule of that name.
+    found, at = run(tmp_path, (change[0], change[1]))
+    book = tmp_path / "book" / "game.rules"
+    book.write_text(book.read_text() + "\nrule level_up(n: int):\n    level += n\n\nstage finish:\n    take turns\n")
+    found = diagnose(tmp_path / "book")
+    expect(found, "E305", "game.rules", at, *words)
+    assert [d.code for d in found if d.severity == "error"] == ["E305"], [f"{d.code} {d.message}" for d in found]
+
+
 def test_a_table_whose_entry_names_another_table_is_refused_before_it_is_compiled(tmp_path):
     from tabletop.interpreter.api import load_game
     build(tmp_path / "book", ("define best(", "table twice:\n    1 -> bonus\n\ndefine best("))
@@ -1723,6 +1798,7 @@ def test_a_built_in_given_a_value_it_cannot_take(tmp_path, new, words):
      ["longest_path() may look for at most 500 steps, not 1000000000."]),
     ("roll(d6, x => ^false)", ["keeps no face", "A die was rolled 1000 times and no face was ever kept."]),
     ("roll(d6, x => ^x > 6 or x < 1)", ["keeps no face of the die 'd6'", "no face was ever kept", "1 to 6"]),
+    ("roll(d6, x => ^x == none)", ["keeps no face of the die 'd6'", "no face was ever kept"]),
 ])
 def test_a_number_a_built_in_refuses_in_play_is_told_at_check_in_the_same_words(tmp_path, new, words):
     found, at = run(tmp_path, ("    if level < 9:", f"    v = {new}\n    say \"{{v}}\"\n    if level < 9:"),

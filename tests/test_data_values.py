@@ -41,6 +41,19 @@ def codes(tmp_path, data: str, *fields: str) -> list:
     return [(code, line, column) for _, code, line, column, _, _ in found(tmp_path, data, *fields)]
 
 
+# ---------------------------------------------------------------------------- a field named count
+@pytest.mark.parametrize("field, data", [("count: int", "{name: A, value: 1, count: 3}"),
+                                         ("count: int", "{name: A, value: 1}"),
+                                         ("count: int = 0", "{name: A, value: 1, count: 3}")])
+def test_a_field_named_count_is_refused_since_data_makes_copies_with_it(tmp_path, field, data):
+    # Its value in data was taken as the number of copies: the field was none in play, or data
+    # making copies was told it set a changing field.
+    [(severity, code, line, column, message, hint)] = found(tmp_path, f"items:\n  - {data}\n", field)
+    assert (severity, code, line, column) == ("error", "E202", 10, 5)
+    assert message == ("The kind 'item' declares a field 'count', but in a data file 'count' is how many copies "
+                       "of a record to make, so it can never be a field.")
+
+
 # ---------------------------------------------------------------------------- items of lists
 def test_an_item_of_a_list_of_int_that_is_a_text_is_an_error_at_the_item(tmp_path):
     [(severity, code, line, column, message, hint)] = found(

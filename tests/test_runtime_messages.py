@@ -202,6 +202,25 @@ def test_an_endless_loop_is_blamed_on_the_loop_unfused_too(tmp_path, monkeypatch
     test_an_endless_loop_is_blamed_on_the_loop_not_the_definition_it_calls(tmp_path)
 
 
+DEEP = HEAD + """
+define f(n: int): int = if n <= 0 then 0 else f(n - 1) + 1
+setup:
+    x = f(5000)
+turn:
+    end game "done"
+"""
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_definition_that_ends_but_too_deep_is_not_said_to_call_itself_without_end(tmp_path, monkeypatch, fused):
+    if not fused:
+        monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
+    e = error_of(game(tmp_path, DEEP))
+    assert isinstance(e, BudgetExceeded) and e.span.line == 7, (str(e), e.span)
+    assert "The definition 'f' calls itself more deeply than the engine can follow" in str(e)
+    assert "it may call itself without end, or need fewer calls" in str(e)
+
+
 @pytest.mark.parametrize("statement, words", [
     ("draw x - 1 from deck to table", "Cannot draw -1 cards"),
     ("repeat x - 3 times:\n        say \"again\"", "Cannot repeat -3 times"),

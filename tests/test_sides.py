@@ -171,3 +171,26 @@ def test_a_side_as_the_first_player_is_a_rule_error_naming_the_turn(tmp_path):
     ''')
     with pytest.raises(RuleError, match="'volcano' is a side, not a seat at the table, so it cannot take the first turn"):
         g.new_state(seed=0)
+
+
+@pytest.mark.parametrize("players, words", [
+    ("players + [volcano]", "'volcano' is a side, not a seat at the table, so it cannot choose in secret."),
+    ("everyone", "'everyone' holds the side 'volcano', which is not a seat at the table, so it cannot choose in secret."),
+])
+def test_a_secret_choice_among_a_list_with_a_side_written_in_is_refused_by_the_checker(tmp_path, players, words):
+    """Every game failed at the secret choice: the side is in the list however the game goes."""
+    from tabletop.dsl.diagnostics import RulebookError
+    with pytest.raises(RulebookError) as e:
+        game(tmp_path, f'''
+            game "Secret side"
+            players 2
+            side volcano
+            define everyone: list of player = players + [volcano]
+            turn:
+                secretly each p in {players} chooses x from [1, 2] labelled "{{x}}":
+                    say "{{p}} chose {{x}}."
+                end game "done"
+            define score(p: player): int = 0
+        ''')
+    [d] = e.value.diagnostics
+    assert (d.code, d.span.line, d.message) == ("E301", 6, words)

@@ -122,6 +122,17 @@ def test_a_variant_s_number_that_leaves_a_base_variable_s_range_names_the_varian
     assert d.code == "E208" and d.span.line == 7 and f"as {tmp_path / 'variants' / 'v.rules'}:2 replaces it, is 3" in d.message
 
 
+def test_a_variant_s_table_without_a_key_the_base_looks_up_written_out_names_the_variant(tmp_path):
+    rules = RANGED.replace("left = per_turn", "left = steps[2]") + "table steps:\n    1 -> 1\n    2 -> 2\n"
+    write(tmp_path, {"game.rules": rules, "variants/v.rules": 'extends "../game.rules"\nreplace table steps:\n    1 -> 2\n'})
+    load_game(str(tmp_path))
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    assert d.code == "E208" and d.span.line == 7 and "The table 'steps' (as " in d.message \
+        and f"{tmp_path / 'variants' / 'v.rules'}:2 replaces it) has no entry for 2" in d.message, d.message
+
+
 def test_a_variant_that_includes_its_base_instead_of_extending_it_is_told_so(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'include "../game.rules"\nreplace var level: int = 5\n'})
     with pytest.raises(RulebookError) as e:
