@@ -2518,12 +2518,27 @@ class Checker:
             them = f"{name}[0]" if n == 1 else f"{name}[0] and {name}[1]" if n == 2 else f"{name}[0] to {name}[{n - 1}]"
             self.error("E208", f"The numbered zone '{name}' is {them}, counted from 0: there is no "
                                f"{name}[{e.key.value}].", e.key, f"the last is {name}[{n - 1}]")
+        self.seat_beyond_the_table(e)
         for extra in e.more_keys:
             self.expr(extra, self.ctx)
             self.error("E301", "A list is looked up by one position; only a table takes several keys.", extra)
         self.want_list(ot, e.obj)
         self.out.refs[id(e)] = ("list",)
         return T.elem(ot)
+
+    def seat_beyond_the_table(self, e: A.Index):
+        """E208 at `players[5]` in a game for at most 4: no player count has that seat. (One that
+        only some counts have, `players[3]` in a game for 2 to 4, is for the rules to test.)"""
+        if not (isinstance(e.obj, A.Name) and e.obj.name == "players" and self.lookup_local("players") is None
+                and "players" not in self.sym and isinstance(e.key, A.Lit) and type(e.key.value) is int):
+            return
+        n, most = e.key.value, self.out.max_players
+        if n >= most:
+            self.error("E208", f"'players' lists the seats from players[0], and this game is for at most {most} "
+                               f"player{'s' * (most != 1)}: there is no players[{n}].", e.key,
+                       f"the last seat is players[{most - 1}]" + (
+                           " (with the fewest players, players[{}])".format(self.out.min_players - 1)
+                           if self.out.min_players != most else ""))
 
     def written_key_missing(self, e: A.Index, table: A.TableDecl):
         """E208 at a look-up whose keys are written out (`bonus[2]`, `damage[4, 12]`) and match no

@@ -409,6 +409,10 @@ class _ToAst(Transformer):
             self.errors.append(Diagnostic("E206", too_many_faces(high - low + 1),
                                           self.sp(meta)))
             return [low]
+        if low > high:     # told here; its faces kept, so that its rolls are not told as mistakes too
+            self.errors.append(Diagnostic("E206", f"The die's range of faces {low} to {high} is backwards, so it "
+                                                  "has no faces.", self.sp(meta), f"write {high} to {low}"))
+            return list(range(high, low + 1))
         return list(range(low, high + 1))
 
     def face_value(self, c):

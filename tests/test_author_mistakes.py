@@ -2000,3 +2000,26 @@ def test_a_play_section_that_finishes_without_end_game(tmp_path, play, code):
 def test_a_play_section_that_never_finishes_without_end_game_is_fine(tmp_path, play):
     found, _ = run(tmp_path, ("setup:\n", play + "\nsetup:\n"))
     assert not [d for d in found if d.code in ("E404", "W118")], [(d.code, d.message) for d in found]
+
+
+@pytest.mark.parametrize("index, code", [("4", "E208"), ("3", None), ("0", None)])
+def test_a_seat_no_player_count_has(tmp_path, index, code):
+    """`players[4]` in a game for 2 to 4 passed the check and failed every game; `players[3]` is
+    there with four players, for the rules to test."""
+    found, at = run(tmp_path, ("player var points: int = 0\n",
+                               f"player var points: int = 0\nvar host: player = players[^{index}]\n"))
+    hits = [d for d in found if d.code == "E208"]
+    if code is None:
+        assert not hits, [d.message for d in hits]
+    else:
+        expect(found, code, "game.rules", at, "this game is for at most 4 players: there is no players[4]",
+               "the last seat is players[3] (with the fewest players, players[1])")
+
+
+@pytest.mark.parametrize("faces, hint", [("6 to 1", "write 1 to 6"), ("-1 to -3", "write -3 to -1")])
+def test_a_backwards_range_of_faces(tmp_path, faces, hint):
+    """It was 'The die has no faces' and an E301 at each of its rolls ('works on whole numbers, not a d')."""
+    found, at = run(tmp_path, ("player var points: int = 0\n",
+                               f"player var points: int = 0\ndie d: ^{faces}\ndefine high: bool = roll(d) + 1 > 3\n"))
+    expect(found, "E206", "game.rules", at, f"range of faces {faces} is backwards", hint)
+    assert [d.code for d in found if d.severity == "error"] == ["E206"], [d.message for d in found]
