@@ -341,9 +341,11 @@ def _asked_problem(prog: Compiled, data: dict) -> str:
         if not frame or not 0 < frame[1] <= len(stmts) or stmts[frame[1] - 1] is not prog.stmts[p["stmt"]] \
                 or frame[2] != p["env"]:
             return "its pending decision is not the one its rules are paused at"
-    # Run the statement again on a copy. It may draw random numbers (a shuffled list of options):
-    # the generator is wound back by the draws it makes, until the run ends where the state's does.
-    start, asked = data["rng"], None
+    # Run the statement again on a copy. It may draw random numbers (a shuffled list of options,
+    # a roll in an option's condition): the generator is wound back by the draws it makes, until
+    # the run ends where the state's does. A run from a generator not yet wound back may fail
+    # (every roll too low, so nothing to choose from): only the run from the right start counts.
+    start, asked, error = data["rng"], None, None
     for _ in range(4):
         copy = json.loads(json.dumps(data))
         copy["rng"], copy["forced"] = start, []
@@ -352,13 +354,16 @@ def _asked_problem(prog: Compiled, data: dict) -> str:
             copy["stack"][-1][1] -= 1
         try:
             Machine(prog, copy).run()
+            error = None
         except RuleError as e:
-            return f"its rules would not ask this decision here ({e})"
+            error = e
         asked = copy["pending"]
         if copy["rng"] == data["rng"]:
             break
         draws = ((copy["rng"] - start) * _INVERSE_GOLDEN) & R.MASK
         start = (data["rng"] - draws * R.GOLDEN) & R.MASK
+    if error is not None:
+        return f"its rules would not ask this decision here ({error})"
     if asked is None:
         return "its rules would not ask any decision here"
     if p["kind"] == "secret" and isinstance(prog.stmts[p["stmt"]], Secret):
