@@ -881,6 +881,9 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
         place, key = f"m.pl[{src.write(tgt.obj)}][{int(ref[1])}]", ("p", ref[1])
     else:
         return None
+    refused = none_refused(src.c, s)
+    if refused is not None:
+        lines += ["if _value is None:", f"    raise {src.const(refused)}()"]
     rng = src.c.out.ranges.get(key) if key else None
     if rng:
         lines += [f"if not {src.value(rng[0])} <= _value <= {src.value(rng[1])}:",
@@ -1183,6 +1186,35 @@ def joiner(show, where: str, span):
 
 def values_of(attrs: list):
     return lambda xs: [attrs[x] for x in xs]
+
+
+# Values that are never none: a sum (`+=` too), a comparison, a text, a list (a literal but `none`).
+_NEVER_NONE = (A.Template, A.Unary, A.Binary, A.ListLit, A.Comprehension, A.StartsWith)
+
+
+def none_refused(c, s):
+    """The error for none stored in a game's variable, a player's variable or a thing's field
+    whose type has no none (a number, a truth, a text, a list), or None for any other place. Such
+    a none (the first item of an empty list) would fail far from its line, and a saved game
+    holding it could not be loaded."""
+    tgt = s.target
+    ref, checked = c.refs.get(id(tgt)), c.c
+    if ref is None or isinstance(tgt, A.Index) or s.op != "=" or isinstance(s.value, _NEVER_NONE) \
+            or isinstance(s.value, A.Lit) and s.value.value is not None:
+        return None
+    if ref[0] == "global":
+        t = checked.symbols[checked.globals_[ref[1]].name].type
+    elif ref[0] == "pvar":
+        t = checked.symbols[checked.player_slots[ref[1]].name].type
+    elif ref[0] == "field":
+        t = checked.kind_fields[ref[1]][ref[2]][0]
+    else:
+        return None
+    if T.nullable(t) or T.unknown(t):
+        return None
+    name, held = tgt.name, {T.INT: "a whole number", T.BOOL: "true or false"}.get(t) or T.a(t)
+    return lambda: RuleError(f"'{name}' holds {held}, never none, but this line would set it to none (the "
+                             f"first or last item of an empty list, and a pick from one, are none).", s.span)
 
 
 def out_of_range(rng, span):

@@ -755,6 +755,14 @@ def _assign_slowly(c, s: A.Assign, copied, capped: bool):
     """An assignment by closures, which fused code calls rather than writes in place."""
     value = copied or c.expr(s.value)
     setter = c.assign_target(s.target)
+    refused = codegen.none_refused(c, s)
+    if refused is not None:
+        held = setter
+
+        def setter(m, env, v):
+            if v is None:
+                raise refused()
+            held(m, env, v)
     if capped:
         # A stored number is capped, so a loop that doubles it cannot eat the machine.
         store, span = setter, s.span
