@@ -202,6 +202,10 @@ def _shape_problem(prog: Compiled, data) -> str:
                 and 0 <= frame[1] <= len(prog.blocks[frame[0]].stmts) and isinstance(frame[2], int)
                 and 0 <= frame[2] < max(len(data["envs"]), 1)):
             return "its rule positions do not match the rulebook"
+        if _inside_a_run(prog.blocks[frame[0]].stmts, frame[1]):
+            return "its rule positions do not match the rulebook (one is inside statements the rules run as one step)"
+        if not _env_fits(prog, frame, data["envs"]):
+            return "its rule positions do not match the rulebook (a rule under way holds another number of values)"
         kind = prog.blocks[frame[0]].kind
         aux = frame[3]
         if kind == "turns" and not (isinstance(aux, dict) and type(aux.get("seat")) is int
@@ -250,6 +254,22 @@ def _shape_problem(prog: Compiled, data) -> str:
     except (TypeError, ValueError):
         return "it holds values that are not plain JSON"
     return ""
+
+
+def _env_fits(prog: Compiled, frame: list, envs: list) -> bool:
+    """Whether a rule's (or a section's, or a reaction's) frame has as many values as it names:
+    a state saved under a version of the rulebook with other locals would read the wrong ones."""
+    size = next((p.size for p in prog.procs.values() if p.block == frame[0]), None)
+    return size is None or (frame[2] < len(envs) and isinstance(envs[frame[2]], list)
+                            and len(envs[frame[2]]) == size)
+
+
+def _inside_a_run(stmts: list, at: int) -> bool:
+    """Whether position `at` is inside a run of statements fused into one step (`fusion.py`): the
+    rules never pause there, so a state saved under another version of the rulebook may point
+    there, and resuming it would run the run's statements from the middle."""
+    from .fusion import Skipped
+    return at < len(stmts) and isinstance(stmts[at], Skipped)
 
 
 # ---------------------------------------------------------------------------- things in zones

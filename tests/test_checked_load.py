@@ -210,3 +210,40 @@ def test_a_secret_choice_in_progress_loads_and_forged_answers_are_refused(tmp_pa
     data = s.to_json()
     data["pending"]["by_seat_labels"]["0"][0] = "Show 9"
     refused(g, data, "the rules do not offer here")
+
+
+EDITED = '''
+game "Edited"
+players 2
+player var points: int = 0
+rule bonus:
+    choose n from [1, 2] labelled "Bonus {n}"
+    current.points += n
+turn:
+    choose n from [1, 2] labelled "Take {n}"
+    current.points += n
+    bonus()
+    current.points += 1
+    if turn_number >= 4:
+        end game "Done."
+define score(p: player): int = p.points
+'''
+
+
+@pytest.mark.parametrize("edit, words", [
+    # a line added before the call fuses it with the call: the saved position is inside that run
+    (("    bonus()\n", "    say \"Bonus!\"\n    bonus()\n"), "inside statements the rules run as one step"),
+    # a local added: the saved turn's values would be read from the wrong places
+    (("    current.points += 1\n", "    k = 1\n    current.points += k\n"), "holds another number of values")])
+def test_a_state_saved_under_another_version_of_the_rules_is_refused(tmp_path, edit, words):
+    # Both used to load, and play went on wrongly: "A fused statement was entered in its middle",
+    # or a card read from another local's place.
+    (tmp_path / "before").mkdir()
+    (tmp_path / "after").mkdir()
+    before = game(tmp_path / "before", EDITED)
+    after = game(tmp_path / "after", EDITED.replace(*edit))
+    s = before.new_state(seed=1)
+    s.apply(0)
+    assert s.prompt().startswith("Choose") and s.options() == ["Bonus 1", "Bonus 2"]
+    with pytest.raises(SaveError, match=words):
+        after.load_state(s.to_json())
