@@ -207,14 +207,28 @@ class Machine:
             if stack[i][0] == block:
                 break
         else:
-            what = "turn" if name == ":turn" else name
-            raise RuleError(f"'end {what}' is used, but no {what} is under way.", span)
+            i = self.between_turns() if name == ":turn" else -1
+            if i < 0:
+                what = "turn" if name == ":turn" else name
+                raise RuleError(f"'end {what}' is used, but no {what} is under way.", span)
         blocks = self.prog.blocks
         while len(stack) > i:
             if blocks[stack.pop()[0]].kind == "proc":
                 self.envs.pop()
         if reason:
             self.say(reason)
+
+    def between_turns(self) -> int:
+        """Where the instant reactions offered between two turns start on the frame stack (they
+        sit on the turn order's frame), or -1. An `end turn` in one of them ends what is left of
+        that moment, and the next turn comes, as it would from within a turn: the rulebook cannot
+        tell whether a card played instantly was played in a turn or between two."""
+        stack, blocks = self.s["stack"], self.prog.blocks
+        for i in range(len(stack) - 1, 0, -1):
+            frame = stack[i]
+            if frame[0] == self.signal_block and frame[3]["event"] is None:
+                return i if blocks[stack[i - 1][0]].kind == "turns" else -1
+        return -1
 
     def stop_loop(self, span):
         stack = self.s["stack"]
