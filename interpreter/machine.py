@@ -278,6 +278,8 @@ class Machine:
             return "nobody"
         if type(p) is int and 0 <= p < self.player_count + len(self.prog.sides):
             return self.player_name(p)
+        if type(p) is int and p >= 0:       # a seat the data names, in a game of fewer players
+            return f"Player {p + 1} (who does not play in this game of {self.player_count})"
         return self.show_any(p)
 
     def seat(self, p, what: str) -> int:
@@ -643,6 +645,21 @@ class Machine:
         self.run()
 
 
+def data_seat_problem(prog: Compiled, players: int):
+    """A rule error if the data names a seat a game of `players` has not, where that seat's value
+    is a side's (sides come after the seats): "Player 3" would silently be the volcano."""
+    for kind, name, thing, v, span in prog.data_seats:
+        per = prog.per_player_kinds.get(kind)
+        if per and thing // per >= players:
+            continue            # a thing of a seat not at the table: not in this game
+        if players <= v < players + len(prog.sides):
+            side = prog.sides[v - players]
+            raise RuleError(f"The {kind} '{prog.kind_names[kind][thing]}' names Player {v + 1} in its field "
+                            f"'{name}', who does not play in a game of {players}: there that seat would be taken "
+                            f"for the side '{side}'. Play with {v + 1} players or more, or name only seats "
+                            f"from 1 to {players} in the data.", span)
+
+
 def new_state(prog: Compiled, players: int, seed: int, forced: list | None = None) -> dict:
     """A fresh game: initial values, then the machine runs setup up to the first decision.
     `forced` are random results (checked, in the game's words) that the setup uses first."""
@@ -654,6 +671,7 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
     }
     if prog.sides:
         state["sides"] = [[] for _ in prog.sides]     # a side's players' variables
+        data_seat_problem(prog, players)
     if prog.instants:
         state["declined"] = []                       # [seat, reaction, item] offers declined
     m = Machine(prog, state)

@@ -63,8 +63,8 @@ def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
         return type(v) is bool
     if t == "text":
         return isinstance(v, str)
-    if t == "player":
-        return type(v) is int and 0 <= v < players + len(prog.sides)
+    if t == "player":       # a seat, a side, or a seat the data names that a game of fewer players has not
+        return type(v) is int and 0 <= v < max(players + len(prog.sides), prog.max_players)
     if t.startswith("thing:"):
         return type(v) is int and 0 <= v < prog.kinds.get(t[6:], 0)
     if t.startswith("enum:"):
