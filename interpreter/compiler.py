@@ -858,7 +858,7 @@ class Compiler:
         if c.winners is not None:
             w = c.winners
             if w.ranking:
-                out.winners = ("ranking", [(d, guarded(out.defines[n], w.span, f"'{n}'"), n, sym[n].decl.span)
+                out.winners = ("ranking", [(d, guarded(out.defines[n], w.span, f"The winners' ranking by '{n}'"), n, sym[n].decl.span)
                                            for d, n in w.ranking])
             else:
                 self.decl_where = "the winners"
