@@ -224,10 +224,10 @@ class Machine:
         that moment, and the next turn comes, as it would from within a turn: the rulebook cannot
         tell whether a card played instantly was played in a turn or between two."""
         stack, blocks = self.s["stack"], self.prog.blocks
-        for i in range(len(stack) - 1, 0, -1):
+        for i in range(len(stack) - 1, 0, -1):     # the outermost such moment: others may be nested in it
             frame = stack[i]
-            if frame[0] == self.signal_block and frame[3]["event"] is None:
-                return i if blocks[stack[i - 1][0]].kind == "turns" else -1
+            if frame[0] == self.signal_block and frame[3]["event"] is None and blocks[stack[i - 1][0]].kind == "turns":
+                return i
         return -1
 
     def stop_loop(self, span):

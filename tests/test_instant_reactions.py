@@ -170,3 +170,20 @@ def test_end_turn_in_an_instant_reaction_offered_between_two_turns_goes_on_to_th
     assert s.current_player == 1 and s.pending.players == [0]
     s.apply_label("Cut Player 2's turn")
     assert s.current_player == 0 and s.options() == ["Take 1", "Take 2"] and s.data["turn_number"] == 3
+
+
+def test_end_turn_in_an_instant_reaction_nested_in_another_between_two_turns_ends_that_moment(tmp_path):
+    # A choice inside an instant reaction is a decision point: the reaction offered there is
+    # nested in the moment between the turns, and its `end turn` ends the whole moment.
+    g = game(tmp_path, CUT.replace("turn:\n        current.points += 1", '''reaction grab instantly by p if p.cuts > 0 and p.points == 0 labelled "Grab":
+        p.points += 1
+        choose n from [1, 2] labelled "Grab {n}" by p
+        p.points += n
+    turn:
+        current.points += 1''').replace("p != current and p.cuts > 0", "p.cuts > 0 and p.points > 0"))
+    s = g.new_state(seed=1)
+    s.apply_label("Grab")                     # Player 1, before the first turn
+    assert s.pending.players == [0] and s.options() == ["Cut Player 1's turn", "Don't react"]
+    s.apply_label("Cut Player 1's turn")      # nested in the grab: the moment ends, Grab's choice too
+    assert s.log == ["Player 1 cuts the turn short."] and s.data["turn_number"] == 0
+    assert s.pending.players == [1] and s.options() == ["Grab", "Don't react"]
