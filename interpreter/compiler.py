@@ -223,8 +223,8 @@ class Compiled:
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
     cells: int = 1                  # the places whose writes the machine counts (memo.py), 0 being everything
     kept_count: int = 0             # the definitions whose values the machine keeps (`codegen.kept`)
-    # Each seat the data names (`team: 3`), as (kind, field, thing, player value), with the kind's
-    # line: in a game of fewer players that value would be a side's (`machine.data_seat_problem`).
+    # Each seat the data names (`team: 3`) in a game with sides, as (kind, field, thing, player
+    # value, the kind's line): in a game of fewer players that value is a side's (`machine.data_seat_problem`).
     data_seats: list = field(default_factory=list)
 
 
