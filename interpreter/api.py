@@ -576,7 +576,8 @@ def _winners(prog: Compiled, m: Machine, scores: list) -> list:
         found = fn(m, [None] * size)
         for p in found:
             if not (type(p) is int and 0 <= p < n):
-                raise RuleError(f"The winners must be players, but the list holds {m.show_any(p)}.", span)
+                raise RuleError(f"The winners must be players, but the list holds "
+                                f"{m.show_player(p) if type(p) is int else m.show_any(p)}.", span)
         return sorted(set(found))
     keys = prog.winners[1]
 

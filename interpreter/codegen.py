@@ -881,6 +881,9 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
         place, key = f"m.pl[{src.write(tgt.obj)}][{int(ref[1])}]", ("p", ref[1])
     else:
         return None
+    refused = none_refused(src.c, s)
+    if refused is not None:
+        lines += [f"if {refused[0]}:", f"    raise {src.const(refused[1])}()"]
     rng = src.c.out.ranges.get(key) if key else None
     if rng:
         lines += [f"if not {src.value(rng[0])} <= _value <= {src.value(rng[1])}:",
@@ -1183,6 +1186,67 @@ def joiner(show, where: str, span):
 
 def values_of(attrs: list):
     return lambda xs: [attrs[x] for x in xs]
+
+
+# Values that are never none: a sum (`+=` too), a comparison, a text, a list (a literal but `none`).
+_NEVER_NONE = (A.Template, A.Unary, A.Binary, A.ListLit, A.Comprehension, A.StartsWith)
+_NONE_WORDS = "the first or last item of an empty list, and a pick from one, are none"
+
+
+def held_type(c, tgt) -> str | None:
+    """The declared type of the game's variable, player's variable or thing's field `tgt` names,
+    or None for any other place (a local, a zone of a numbered zone)."""
+    ref, checked = c.refs.get(id(tgt)), c.c
+    if ref is None or isinstance(tgt, A.Index):
+        return None
+    if ref[0] == "global":
+        return checked.symbols[checked.globals_[ref[1]].name].type
+    if ref[0] == "pvar":
+        return checked.symbols[checked.player_slots[ref[1]].name].type
+    if ref[0] == "field":
+        return checked.kind_fields[ref[1]][ref[2]][0]
+    return None
+
+
+def _no_none(t: str) -> bool:
+    return not (T.nullable(t) or T.unknown(t))
+
+
+def _literal(e) -> bool:
+    return isinstance(e, A.Lit) and e.value is not None or \
+        isinstance(e, A.ListLit) and all(_literal(x) for x in e.items)
+
+
+def none_refused(c, s):
+    """For an assignment `s` to a game's variable, a player's variable or a thing's field whose
+    type has no none (a number, a truth, a text, a list of these), the test of `_value` that
+    finds a none stored there (or in the list stored) and the error it raises; else None. Such a
+    none (the first item of an empty list) would fail far from its line, and a saved game holding
+    it could not be loaded."""
+    t = held_type(c, s.target)
+    if t is None or not _no_none(t) or _literal(s.value):
+        return None
+    name, held = s.target.name, {T.INT: "a whole number", T.BOOL: "true or false"}.get(t) or T.a(t)
+    if t.startswith("list:"):
+        if not _no_none(T.elem(t)):
+            return None
+        return "_value is None or None in _value", lambda: RuleError(
+            f"'{name}' holds {held}, never none, but this line would set it to none or put none among them "
+            f"({_NONE_WORDS}).", s.span)
+    if s.op != "=" or isinstance(s.value, _NEVER_NONE):
+        return None
+    return "_value is None", lambda: RuleError(
+        f"'{name}' holds {held}, never none, but this line would set it to none ({_NONE_WORDS}).", s.span)
+
+
+def none_added(c, s):
+    """For `add x to L` where L is a list whose items have no none (not a zone: a zone's own check
+    tells a none there), the error a none added raises; else None."""
+    t = held_type(c, s.target) or c.types.get(id(s.target)) or T.ANY
+    if not t.startswith("list:") or not _no_none(T.elem(t)):
+        return None
+    return lambda: RuleError(f"'{c.text_of(s.target)}' holds {T.a(t)}, never none, but this line would add "
+                             f"none to it ({_NONE_WORDS}).", s.span)
 
 
 def out_of_range(rng, span):

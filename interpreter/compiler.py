@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
-from tabletop.dsl.checker import CheckedProgram, hidden_zone_read
+from tabletop.dsl.checker import OWNER, CheckedProgram, hidden_zone_read
 
 from . import codegen, memo, purity
 from .budgets import MAX_WEIGHT, SMALL, Spent, runaway
@@ -223,6 +223,9 @@ class Compiled:
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
     cells: int = 1                  # the places whose writes the machine counts (memo.py), 0 being everything
     kept_count: int = 0             # the definitions whose values the machine keeps (`codegen.kept`)
+    # Each seat the data names (`team: 3`) in a game with sides, as (kind, field, thing, player
+    # value, the kind's line): in a game of fewer players that value is a side's (`machine.data_seat_problem`).
+    data_seats: list = field(default_factory=list)
 
 
 def thing_places(out: Compiled) -> list:
@@ -745,6 +748,10 @@ class Compiler:
             for fname, (typ, dynamic) in c.kind_fields[kind].items():
                 if not dynamic:
                     out.static[kind][fname] = [t.get(fname) for t in things]
+                    if c.sides and typ in (T.PLAYER, T.list_of(T.PLAYER)) and fname != OWNER:
+                        out.data_seats += [(kind, fname, i, v, c.kinds[kind].span) for i, t in enumerate(things)
+                                           for v in (t.get(fname) if typ != T.PLAYER else [t.get(fname)])
+                                           if type(v) is int]
             out.kind_names[kind] = [str(t.get("name", f"{kind} {i + 1}")) for i, t in enumerate(things)]
         for kind in c.kinds:
             out.kinds.setdefault(kind, 0)
@@ -851,7 +858,7 @@ class Compiler:
         if c.winners is not None:
             w = c.winners
             if w.ranking:
-                out.winners = ("ranking", [(d, guarded(out.defines[n], w.span, f"'{n}'"), n, sym[n].decl.span)
+                out.winners = ("ranking", [(d, guarded(out.defines[n], w.span, f"The winners' ranking by '{n}'"), n, sym[n].decl.span)
                                            for d, n in w.ranking])
             else:
                 self.decl_where = "the winners"

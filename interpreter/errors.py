@@ -314,6 +314,10 @@ def _from_code(e: Exception, tb):
             return "a value it needs is none: a position in a list is none"
         if ok_list and xs is None and isinstance(e, TypeError):
             return "a value it needs is none: it takes an item from a list that is none"
+        if isinstance(e, IndexError) and isinstance(node.value, ast.Attribute) and node.value.attr == "pl":
+            who = f"Player {key + 1}" if ok_key and type(key) is int and key >= 0 else "a player"
+            return (f"it reads a variable or zone of {who}, who does not play in this game (the data may name "
+                    f"seats a game of fewer players has not)")
         if isinstance(e, IndexError) and ok_list and isinstance(xs, list) and ok_key and type(key) is int:
             return no_item(key, len(xs), what)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2 \

@@ -207,14 +207,28 @@ class Machine:
             if stack[i][0] == block:
                 break
         else:
-            what = "turn" if name == ":turn" else name
-            raise RuleError(f"'end {what}' is used, but no {what} is under way.", span)
+            i = self.between_turns() if name == ":turn" else -1
+            if i < 0:
+                what = "turn" if name == ":turn" else name
+                raise RuleError(f"'end {what}' is used, but no {what} is under way.", span)
         blocks = self.prog.blocks
         while len(stack) > i:
             if blocks[stack.pop()[0]].kind == "proc":
                 self.envs.pop()
         if reason:
             self.say(reason)
+
+    def between_turns(self) -> int:
+        """Where the instant reactions offered between two turns start on the frame stack (they
+        sit on the turn order's frame), or -1. An `end turn` in one of them ends what is left of
+        that moment, and the next turn comes, as it would from within a turn: the rulebook cannot
+        tell whether a card played instantly was played in a turn or between two."""
+        stack, blocks = self.s["stack"], self.prog.blocks
+        for i in range(len(stack) - 1, 0, -1):     # the outermost such moment: others may be nested in it
+            frame = stack[i]
+            if frame[0] == self.signal_block and frame[3]["event"] is None and blocks[stack[i - 1][0]].kind == "turns":
+                return i
+        return -1
 
     def stop_loop(self, span):
         stack = self.s["stack"]
@@ -264,6 +278,8 @@ class Machine:
             return "nobody"
         if type(p) is int and 0 <= p < self.player_count + len(self.prog.sides):
             return self.player_name(p)
+        if type(p) is int and p >= 0:       # a seat the data names, in a game of fewer players
+            return f"Player {p + 1} (who does not play in this game of {self.player_count})"
         return self.show_any(p)
 
     def seat(self, p, what: str) -> int:
@@ -629,6 +645,21 @@ class Machine:
         self.run()
 
 
+def data_seat_problem(prog: Compiled, players: int):
+    """A rule error if the data names a seat a game of `players` has not, where that seat's value
+    is a side's (sides come after the seats): "Player 3" would silently be the volcano."""
+    for kind, name, thing, v, span in prog.data_seats:
+        per = prog.per_player_kinds.get(kind)
+        if per and thing // per >= players:
+            continue            # a thing of a seat not at the table: not in this game
+        if players <= v < players + len(prog.sides):
+            side = prog.sides[v - players]
+            raise RuleError(f"The {kind} '{prog.kind_names[kind][thing]}' names Player {v + 1} in its field "
+                            f"'{name}', who does not play in a game of {players}: there that seat would be taken "
+                            f"for the side '{side}'. Play with {v + 1} players or more, or name only seats "
+                            f"from 1 to {players} in the data.", span)
+
+
 def new_state(prog: Compiled, players: int, seed: int, forced: list | None = None) -> dict:
     """A fresh game: initial values, then the machine runs setup up to the first decision.
     `forced` are random results (checked, in the game's words) that the setup uses first."""
@@ -640,6 +671,7 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
     }
     if prog.sides:
         state["sides"] = [[] for _ in prog.sides]     # a side's players' variables
+        data_seat_problem(prog, players)
     if prog.instants:
         state["declined"] = []                       # [seat, reaction, item] offers declined
     m = Machine(prog, state)

@@ -63,8 +63,8 @@ def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
         return type(v) is bool
     if t == "text":
         return isinstance(v, str)
-    if t == "player":
-        return type(v) is int and 0 <= v < players + len(prog.sides)
+    if t == "player":       # a seat, a side, or a seat the data names that a game of fewer players has not
+        return type(v) is int and 0 <= v < max(players + len(prog.sides), prog.max_players)
     if t.startswith("thing:"):
         return type(v) is int and 0 <= v < prog.kinds.get(t[6:], 0)
     if t.startswith("enum:"):
@@ -202,6 +202,10 @@ def _shape_problem(prog: Compiled, data) -> str:
                 and 0 <= frame[1] <= len(prog.blocks[frame[0]].stmts) and isinstance(frame[2], int)
                 and 0 <= frame[2] < max(len(data["envs"]), 1)):
             return "its rule positions do not match the rulebook"
+        if _inside_a_run(prog.blocks[frame[0]].stmts, frame[1]):
+            return "its rule positions do not match the rulebook (one is inside statements the rules run as one step)"
+        if not _env_fits(prog, frame, data["envs"]):
+            return "its rule positions do not match the rulebook (a rule under way holds another number of values)"
         kind = prog.blocks[frame[0]].kind
         aux = frame[3]
         if kind == "turns" and not (isinstance(aux, dict) and type(aux.get("seat")) is int
@@ -250,6 +254,22 @@ def _shape_problem(prog: Compiled, data) -> str:
     except (TypeError, ValueError):
         return "it holds values that are not plain JSON"
     return ""
+
+
+def _env_fits(prog: Compiled, frame: list, envs: list) -> bool:
+    """Whether a rule's (or a section's, or a reaction's) frame has as many values as it names:
+    a state saved under a version of the rulebook with other locals would read the wrong ones."""
+    size = next((p.size for p in prog.procs.values() if p.block == frame[0]), None)
+    return size is None or (frame[2] < len(envs) and isinstance(envs[frame[2]], list)
+                            and len(envs[frame[2]]) == size)
+
+
+def _inside_a_run(stmts: list, at: int) -> bool:
+    """Whether position `at` is inside a run of statements fused into one step (`fusion.py`): the
+    rules never pause there, so a state saved under another version of the rulebook may point
+    there, and resuming it would run the run's statements from the middle."""
+    from .fusion import Skipped
+    return at < len(stmts) and isinstance(stmts[at], Skipped)
 
 
 # ---------------------------------------------------------------------------- things in zones
@@ -341,9 +361,11 @@ def _asked_problem(prog: Compiled, data: dict) -> str:
         if not frame or not 0 < frame[1] <= len(stmts) or stmts[frame[1] - 1] is not prog.stmts[p["stmt"]] \
                 or frame[2] != p["env"]:
             return "its pending decision is not the one its rules are paused at"
-    # Run the statement again on a copy. It may draw random numbers (a shuffled list of options):
-    # the generator is wound back by the draws it makes, until the run ends where the state's does.
-    start, asked = data["rng"], None
+    # Run the statement again on a copy. It may draw random numbers (a shuffled list of options,
+    # a roll in an option's condition): the generator is wound back by the draws it makes, until
+    # the run ends where the state's does. A run from a generator not yet wound back may fail
+    # (every roll too low, so nothing to choose from): only the run from the right start counts.
+    start, asked, error = data["rng"], None, None
     for _ in range(4):
         copy = json.loads(json.dumps(data))
         copy["rng"], copy["forced"] = start, []
@@ -352,13 +374,16 @@ def _asked_problem(prog: Compiled, data: dict) -> str:
             copy["stack"][-1][1] -= 1
         try:
             Machine(prog, copy).run()
+            error = None
         except RuleError as e:
-            return f"its rules would not ask this decision here ({e})"
+            error = e
         asked = copy["pending"]
         if copy["rng"] == data["rng"]:
             break
         draws = ((copy["rng"] - start) * _INVERSE_GOLDEN) & R.MASK
         start = (data["rng"] - draws * R.GOLDEN) & R.MASK
+    if error is not None:
+        return f"its rules would not ask this decision here ({error})"
     if asked is None:
         return "its rules would not ask any decision here"
     if p["kind"] == "secret" and isinstance(prog.stmts[p["stmt"]], Secret):

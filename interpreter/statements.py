@@ -755,6 +755,14 @@ def _assign_slowly(c, s: A.Assign, copied, capped: bool):
     """An assignment by closures, which fused code calls rather than writes in place."""
     value = copied or c.expr(s.value)
     setter = c.assign_target(s.target)
+    refused = codegen.none_refused(c, s)
+    if refused is not None:
+        held, listed, error = setter, " in " in refused[0], refused[1]
+
+        def setter(m, env, v):
+            if v is None or listed and None in v:
+                raise error()
+            held(m, env, v)
     if capped:
         # A stored number is capped, so a loop that doubles it cannot eat the machine.
         store, span = setter, s.span
@@ -908,12 +916,17 @@ def _add(c, s: A.AddTo):
     item, target = _stored(c, s.item, c.expr(s.item)), c.expr(s.target)
     span = s.span
 
+    zone = _zone_named(c, s.target)
+    refused = codegen.none_added(c, s) if zone is None else None
+
     def add(m, env):
         xs = target(m, env)
         if len(xs) >= MAX_LIST:
             raise RuleError(f"This list already holds {len(xs)} items; the limit is {MAX_LIST}.", span)
-        xs.append(item(m, env))
-    zone = _zone_named(c, s.target)
+        x = item(m, env)
+        if x is None and refused is not None:
+            raise refused()
+        xs.append(x)
     return Simple(_in_one_place(add, span, zone.elem) if zone is not None else add, span)
 
 

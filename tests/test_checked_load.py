@@ -6,7 +6,7 @@ including a decision whose options were shuffled at random (the generator is wou
 import pytest
 
 from inline import game
-from tabletop.interpreter.api import SaveError
+from tabletop.interpreter.api import RuleError, SaveError
 from tabletop.interpreter.statecheck import state_problem
 
 CARDS = '''
@@ -149,6 +149,37 @@ def test_options_drawn_at_random_are_asked_again_from_the_generator_wound_back(t
         s.apply(0)
 
 
+ROLLED_OPTIONS = '''
+game "Rolled menu"
+players 1
+die d6: 1 to 6
+var picked: int = 0
+turn:
+    choose n from [1, 2, 3, 4] if roll(d6) > 3 labelled "Take {n}":
+        picked = n
+    if turn_number >= 12:
+        end game "Done."
+define score(p: player): int = picked
+'''
+
+
+def test_options_whose_conditions_roll_load_though_a_generator_not_wound_back_offers_none(tmp_path):
+    # Asked again from the generator where the state left it, every roll may fail ("nothing to
+    # choose from"); the run from the generator wound back offers what the state offers.
+    g = game(tmp_path, ROLLED_OPTIONS)
+    loaded = 0
+    for seed in range(12):
+        try:
+            s = g.new_state(seed=seed)
+            while not s.is_over:
+                assert g.load_state(s.to_json()).options() == s.options()
+                loaded += 1
+                s.apply(0)
+        except RuleError as e:     # this game's own way to fail: every roll low, nothing to choose
+            assert "nothing to choose from" in str(e)
+    assert loaded > 20
+
+
 SECRET = '''
 game "Secret pick"
 players 3
@@ -179,3 +210,40 @@ def test_a_secret_choice_in_progress_loads_and_forged_answers_are_refused(tmp_pa
     data = s.to_json()
     data["pending"]["by_seat_labels"]["0"][0] = "Show 9"
     refused(g, data, "the rules do not offer here")
+
+
+EDITED = '''
+game "Edited"
+players 2
+player var points: int = 0
+rule bonus:
+    choose n from [1, 2] labelled "Bonus {n}"
+    current.points += n
+turn:
+    choose n from [1, 2] labelled "Take {n}"
+    current.points += n
+    bonus()
+    current.points += 1
+    if turn_number >= 4:
+        end game "Done."
+define score(p: player): int = p.points
+'''
+
+
+@pytest.mark.parametrize("edit, words", [
+    # a line added before the call fuses it with the call: the saved position is inside that run
+    (("    bonus()\n", "    say \"Bonus!\"\n    bonus()\n"), "inside statements the rules run as one step"),
+    # a local added: the saved turn's values would be read from the wrong places
+    (("    current.points += 1\n", "    k = 1\n    current.points += k\n"), "holds another number of values")])
+def test_a_state_saved_under_another_version_of_the_rules_is_refused(tmp_path, edit, words):
+    # Both used to load, and play went on wrongly: "A fused statement was entered in its middle",
+    # or a card read from another local's place.
+    (tmp_path / "before").mkdir()
+    (tmp_path / "after").mkdir()
+    before = game(tmp_path / "before", EDITED)
+    after = game(tmp_path / "after", EDITED.replace(*edit))
+    s = before.new_state(seed=1)
+    s.apply(0)
+    assert s.prompt().startswith("Choose") and s.options() == ["Bonus 1", "Bonus 2"]
+    with pytest.raises(SaveError, match=words):
+        after.load_state(s.to_json())

@@ -40,3 +40,47 @@ def test_a_data_field_names_the_thing_after_records_with_counts(tmp_path):
     assert s.evaluate("held_number", "north") == 2
     assert s.evaluate("held_number", "south") == 4
     assert s.evaluate("held_number", "west") == 1
+
+
+# A data file may name seats that a game of fewer players has not: the home of Player 3.
+SEATS = '''
+    game "Homes"
+    players 2 to 3
+    {side}
+    kind base from "bases.yaml":
+        name: text
+        team: player
+    player var points: int = 0
+    var holder: player = none
+    turn:
+        holder = last(base).team
+        choose n from [1, 2] labelled "Take {n}"
+        last(base).team.points += n
+        end game "Done."
+    define score(p: player): int = p.points
+'''
+BASES = "bases:\n  - {name: North, team: 1}\n  - {name: South, team: 3}\n"
+
+
+def test_a_seat_the_data_names_is_not_taken_for_a_side_in_a_game_of_fewer_players(tmp_path):
+    # With a side, the value of Player 3 in a game of 2 is the side's: 'South' belonged to the volcano.
+    import pytest
+    from tabletop.interpreter.api import RuleError
+    g = game(tmp_path, SEATS.replace("{side}", "side volcano"), **{"bases.yaml": BASES})
+    with pytest.raises(RuleError, match="The base 'South' names Player 3 in its field 'team', who does not play "
+                                        "in a game of 2: there that seat would be taken for the side 'volcano'") as e:
+        g.new_state(players=2, seed=1)
+    assert e.value.span.line == 4, "the kind's line, which names its data file"
+    s = g.new_state(players=3, seed=1)
+    s.apply(0)
+    assert s.result.scores == [0, 0, 1] and s.result.side_scores == {"volcano": 0}
+
+
+def test_a_seat_the_data_names_that_is_not_at_the_table_is_named_and_a_state_holding_it_loads(tmp_path):
+    import pytest
+    from tabletop.interpreter.api import RuleError
+    g = game(tmp_path, SEATS.replace("{side}", ""), **{"bases.yaml": BASES})
+    s = g.new_state(players=2, seed=1)
+    assert g.load_state(s.to_json()).options() == ["Take 1", "Take 2"], "a variable holding Player 3 loads"
+    with pytest.raises(RuleError, match="it reads a variable or zone of (Player 3|a player), who does not play in this game"):
+        s.apply(0)

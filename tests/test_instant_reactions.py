@@ -131,3 +131,59 @@ def test_a_state_paused_on_an_instant_reaction_saves_and_loads(tmp_path):
     bad["declined"] = [[0, 5, 1]]
     with pytest.raises(Exception, match="declined reactions do not match"):
         g.load_state(bad)
+
+
+# A player may cut the next turn short: between two turns there is no turn under way, and the
+# offer comes then too, so its `end turn` ends that moment and the next turn comes.
+CUT = '''
+    game "Cut"
+    players 2
+    player var points: int = 0
+    player var cuts: int = 1
+    turn:
+        current.points += 1
+        choose n from [1, 2] labelled "Take {n}"
+        current.points += n
+        if turn_number >= 4:
+            end game "Done."
+    reaction cut instantly by p if p != current and p.cuts > 0 labelled "Cut {current}'s turn":
+        p.cuts -= 1
+        end turn "{p} cuts the turn short."
+    define score(p: player): int = p.points
+'''
+
+
+@pytest.mark.parametrize("source", [True, False])
+def test_end_turn_in_an_instant_reaction_offered_between_two_turns_goes_on_to_the_next_turn(tmp_path, source):
+    # It used to be a rule error: "'end turn' is used, but no turn is under way."
+    from tabletop.interpreter.api import load_game
+    from inline import write
+    g = load_game(str(write(tmp_path, CUT)), source=source)
+    s = g.new_state(seed=1)
+    # Before the first turn, Player 2 may cut it: no turn is under way yet.
+    assert s.pending.kind == "reaction" and s.pending.players == [1] and s.data["turn_number"] == 0
+    s.apply_label("Cut Player 1's turn")
+    assert s.log == ["Player 2 cuts the turn short."]
+    assert s.current_player == 0 and s.options() == ["Take 1", "Take 2"]
+    s.apply_label("Take 2")
+    # Within Player 2's turn, Player 1 cuts it: it ends, and Player 1's turn comes.
+    assert s.current_player == 1 and s.pending.players == [0]
+    s.apply_label("Cut Player 2's turn")
+    assert s.current_player == 0 and s.options() == ["Take 1", "Take 2"] and s.data["turn_number"] == 3
+
+
+def test_end_turn_in_an_instant_reaction_nested_in_another_between_two_turns_ends_that_moment(tmp_path):
+    # A choice inside an instant reaction is a decision point: the reaction offered there is
+    # nested in the moment between the turns, and its `end turn` ends the whole moment.
+    g = game(tmp_path, CUT.replace("turn:\n        current.points += 1", '''reaction grab instantly by p if p.cuts > 0 and p.points == 0 labelled "Grab":
+        p.points += 1
+        choose n from [1, 2] labelled "Grab {n}" by p
+        p.points += n
+    turn:
+        current.points += 1''').replace("p != current and p.cuts > 0", "p.cuts > 0 and p.points > 0"))
+    s = g.new_state(seed=1)
+    s.apply_label("Grab")                     # Player 1, before the first turn
+    assert s.pending.players == [0] and s.options() == ["Cut Player 1's turn", "Don't react"]
+    s.apply_label("Cut Player 1's turn")      # nested in the grab: the moment ends, Grab's choice too
+    assert s.log == ["Player 1 cuts the turn short."] and s.data["turn_number"] == 0
+    assert s.pending.players == [1] and s.options() == ["Grab", "Don't react"]

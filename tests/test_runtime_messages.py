@@ -116,6 +116,22 @@ turn:
     assert "used by line 10 of the turn section" in str(e)
 
 
+def test_a_definition_that_ranks_the_winners_and_fails_says_the_winners_used_it(tmp_path):
+    # It said "It was used by 'bonus' at line 8", as if the definition had used itself.
+    g = game(tmp_path, HEAD + """
+define bonus(p: player): int = picked[0]
+winners: highest bonus
+turn:
+    end game "done"
+""")
+    s = g.new_state(seed=1)
+    with pytest.raises(RuleError) as e:
+        s.result
+    assert e.value.span.line == 7, "the definition's line"
+    assert "The definition 'bonus' cannot be worked out: a list has no item at that position" in str(e.value)
+    assert str(e.value).endswith("It was used by the winners' ranking by 'bonus' at line 8.")
+
+
 def test_a_negative_index_says_items_count_from_0(tmp_path):
     g = game(tmp_path, HEAD + """
 turn:

@@ -1,13 +1,14 @@
 """Mistakes that only show when a rulebook is played, and odd files handed to `play` and `test`:
 each is a rule error or a refusal in words, naming the line or the file, never an internal error."""
 import os
+import re
 import signal
 
 import pytest
 
 from inline import CELL_GRID, CELLS, game, write
 from tabletop.interpreter import cli, session
-from tabletop.interpreter.api import RuleError
+from tabletop.interpreter.api import RuleError, load_game
 
 HEAD = """
 game "Mistakes"
@@ -19,9 +20,8 @@ var picked: list of int = []
 
 def test_a_score_that_is_none_is_a_rule_error_at_the_end(tmp_path):
     g = game(tmp_path, HEAD + """
-define score(p: player): int = x
+define score(p: player): int = first(picked)
 turn:
-    x = pick(picked)
     end game "done"
 """)
     s = g.new_state(seed=1)
@@ -29,6 +29,36 @@ turn:
     with pytest.raises(RuleError, match="The score of Player 1 is none, but it must be a number") as e:
         s.result
     assert e.value.span.line == 6, "the score definition's line"
+
+
+TOKEN = "kind token from \"tokens.yaml\":\n    name: text\n    size: int = 0\n    tags: list of text = []"
+
+
+@pytest.mark.parametrize("source", [True, False])
+@pytest.mark.parametrize("line, declared, name", [
+    ("y = pick([])", "var y: int = 0", "y"),
+    ("current.points = pick([])", "player var points: int = 0", "points"),
+    ("first(token).size = pick([])", TOKEN, "size"),
+    ("flag = pick([])", "var flag: bool = false", "flag"),
+    ("words = pick([])", "var words: text = \"\"", "words"),
+    ("held = pick([])", "var held: list of int = []", "held"),
+    ("held = [3, pick([])]", "var held: list of int = []", "held"),
+    ("add pick([]) to held", "var held: list of int = []", "held"),
+    ("add pick([]) to first(token).tags", TOKEN, "first(token).tags")])
+def test_none_stored_where_a_number_text_truth_or_list_is_held_is_a_rule_error_at_its_line(tmp_path, source, line, declared, name):
+    # It used to be stored: the game went on, failed far from this line, and a save of it could not be loaded.
+    rules = HEAD + declared + f"""
+define score(p: player): int = 0
+turn:
+    {line}
+    end game "done"
+"""
+    folder = write(tmp_path, rules, **{"tokens.yaml": "tokens:\n  - {name: a}\n"})
+    g = load_game(str(folder), source=source)
+    with pytest.raises(RuleError, match=re.escape(f"'{name}' holds ") + ".*, never none, but this line would (set it to|add) none") as e:
+        g.new_state(seed=1)
+    text = rules.lstrip("\n")
+    assert e.value.span.line == text.count("\n", 0, text.index(f"    {line}")) + 1
 
 
 def test_a_ranking_value_that_is_none_is_a_rule_error(tmp_path):
