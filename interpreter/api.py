@@ -23,7 +23,7 @@ from .machine import Machine, new_state
 from .position import PositionError, apply_changes
 from .statecheck import MAX_TIME, state_problem
 from .statements import TakeTurns
-from .view import display_parts, named_view, redacted_state, render_state, view_of
+from .view import display_parts, named_view, prompt_seen, redacted_state, render_state, view_of
 
 __all__ = ["load_game", "Game", "State", "Decision", "Result", "IllegalMove", "SaveError", "RuleError",
            "RulebookError", "PositionError", "MAX_TIME"]
@@ -269,9 +269,8 @@ class State:
         p = self._data["pending"]
         if p is None:
             return ""
-        if seat is None:
-            seat = p["players"][0]
-        return p.get("by_seat_prompts", {}).get(str(seat), p["prompt"])
+        # A seat not asked reads it as its view shows it (not a reaction's own question).
+        return prompt_seen(p, p["players"][0] if seat is None else seat)
 
     def options(self, seat: int | None = None) -> list:
         p = self._data["pending"]
@@ -308,7 +307,7 @@ class State:
         so a long menu can be shown in groups (0 for every option of other decisions)."""
         p = self._data["pending"]
         labels = self.options(seat)
-        if p is not None and p["kind"] == "menu":
+        if p is not None and p["kind"] == "menu" and labels:     # a seat not asked learns nothing of the menu
             return [v[0] for v in p["values"]]
         return [0] * len(labels)
 

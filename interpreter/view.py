@@ -83,14 +83,18 @@ def _prompt_for(p: dict, seat: int | None) -> str:
     return shown.pop() if len(shown) == 1 else SECRET_PROMPT
 
 
+def prompt_seen(p: dict, seat: int | None) -> str:
+    """The question of the pending decision `p` as `seat` may read it (`State.prompt` and views)."""
+    if p["kind"] == "reaction" and seat not in p["players"]:
+        return REACTION_PROMPT      # a reaction's own question may name the card behind it
+    return _prompt_for(p, seat)
+
+
 def _pending_for(data: dict, seat: int | None):
     p = data.get("pending")
     if p is None:
         return None
-    prompt = _prompt_for(p, seat)
-    if p["kind"] == "reaction" and seat not in p["players"]:
-        prompt = REACTION_PROMPT      # a reaction's own question may name the card behind it
-    view = {"players": list(p["players"]), "prompt": prompt}
+    view = {"players": list(p["players"]), "prompt": prompt_seen(p, seat)}
     if seat in p["players"]:
         view["options"] = list(p["by_seat_labels"][str(seat)]) if p["kind"] == "secret" else list(p["labels"])
     return view

@@ -82,6 +82,8 @@ def test_a_reaction_asks_its_own_prompt(tmp_path):
     assert s.pending.players == [1]
     assert s.pending.prompt == "Player 1 is about to discard their last cards: play Voodoo?"
     assert s.options() == ["Play Voodoo on Player 1", "Don't react"]
+    # The question names the card behind it: the seats not asked read "React?", as in their views.
+    assert s.prompt(0) == s.prompt(2) == s.view(0)["pending"]["prompt"] == "React?"
     s.apply(0)
     assert s.result.winners == [0]
 

@@ -8,6 +8,7 @@ import textwrap
 import pytest
 
 from cli_fixtures import real, run  # noqa: F401
+from inline import game
 from tabletop.interpreter.api import load_game
 from tabletop.interpreter.bots import make_bot
 from tabletop.interpreter.terminal import SHORT_MENU, Terminal, menu_lines
@@ -111,6 +112,31 @@ def test_option_groups_follow_the_menus_clauses():
     assert len(groups) == len(labels) and groups == sorted(groups)
     firsts = {labels[i].split(" ")[0] for i, g in enumerate(groups) if g == groups[0]}
     assert len(firsts) == 1
+
+
+def test_a_seat_not_asked_learns_nothing_of_a_menus_groups(tmp_path):
+    """The groups of a menu tell how many options each clause offers (how many cards a hand
+    holds that may be played): a seat not asked gets none, as it gets no options."""
+    state = game(tmp_path, '''
+        game "Zaps"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+        zone pile: card, hidden
+        player zone hand: card, owner
+        setup:
+            pile = shuffled(card)
+            draw 2 from pile to players[0].hand
+        turn:
+            choose:
+                option "Play {c}" for c in current.hand:
+                    end game
+                option "Pass":
+                    end game
+        define score(p: player): int = 0
+    ''', **{"cards.yaml": "cards:\n  - {name: zap}\n  - {name: zip}\n"}).new_state(players=2, seed=1)
+    assert state.pending.kind == "menu" and state.pending.players == [0]
+    assert state.option_groups(1) == [] == state.options(1)
 
 
 # ---------------------------------------------------------------- the event log
