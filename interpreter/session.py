@@ -42,7 +42,8 @@ number). Other commands:
   show         show the table and the options again
   save [FILE]  save the game and go on playing (default file: {target})
   quit         stop playing (you will be offered to save)
-At a terminal, the arrow keys edit the line and bring back earlier ones; Tab completes a label."""
+At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's,
+once the keyboard is passed); Tab completes a label."""
 
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
 TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
@@ -433,6 +434,7 @@ class Session:
         self.shown_alone = private
         if last == seat:
             return
+        self.term.forget_typed()     # another person has the keyboard: the last one's answers go
         # Handed over when this seat sees something alone (at the start of a game too: the others
         # may be watching), or when the last person's secrets are still on the screen.
         if not (private or (last is not None and shown_before)):

@@ -175,6 +175,12 @@ class Terminal:
         write_raw(self.out, prompt)
         return _input_line()
 
+    def forget_typed(self) -> None:
+        """Forget the lines typed so far, so that the arrow keys cannot bring back, for the next
+        person at the keyboard, what the last one answered (a secret card)."""
+        if self.readline:
+            self.readline.clear_history()
+
     def _line_editing(self, words) -> bool:
         """Set up readline (once) and its completion words; False where there is none."""
         if self.readline is None:

@@ -90,3 +90,32 @@ def test_the_earlier_key_press_wins_the_race(tmp_path):
     finally:
         proc.kill()
         os.close(main)
+
+
+def test_the_next_person_cannot_bring_back_the_last_ones_answer_with_the_arrow_keys(tmp_path):
+    """Everyone at the keyboard shares the line editor: once it is passed, the up arrow must not
+    bring back the card the last person typed in secret."""
+    state = load_game(str(ROOT / "rulebooks" / "smackshapes")).new_state(players=2, seed=SEED)
+    label = state.options(state.pending.players[0])[0]
+    main, other = pty.openpty()
+    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
+                 stdin=other, stdout=other, stderr=other)
+    os.close(other)
+    out = Reader(main)
+    try:
+        out.until(b", then press Enter.")
+        os.write(main, b"\r")
+        out.until(b"> ")
+        os.write(main, label.encode() + b"\r")            # typed whole: the line editor keeps it
+        out.until(b", then press Enter.")
+        os.write(main, b"\r")
+        out.until(b"> ")
+        os.write(main, b"\x1b[A")                         # the up arrow
+        time.sleep(0.5)
+        os.write(main, b"\x15show\r")                    # Ctrl-U throws the line away
+        shown = out.until(b"> ").decode(errors="replace")
+        assert label not in shown.split("Player 2: ")[0], shown
+        quit_unsaved(main, out.until, proc)
+    finally:
+        proc.kill()
+        os.close(main)
