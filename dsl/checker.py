@@ -102,6 +102,7 @@ class CheckedProgram:
     kinds: dict = field(default_factory=dict)      # kind -> KindDecl
     kind_fields: dict = field(default_factory=dict)  # kind -> {field: (type, dynamic)}
     kind_zones: dict = field(default_factory=dict)   # kind -> {zone field: visibility}
+    secret_labels: set = field(default_factory=set)  # id(choice) whose options name a local set from hidden cards
     per_player_kinds: dict = field(default_factory=dict)  # `player kind` -> things per player
     things: dict = field(default_factory=dict)     # kind -> list of records, one per thing
     reactions: dict = field(default_factory=dict)  # event -> [ReactionDecl]
@@ -2111,11 +2112,17 @@ class Checker:
     def st_For(self, st: A.For, loop):
         t = self.expr(st.iterable, self.ctx)
         self.want_list(t, st.iterable)
+        before = self.ctx.secret.pop(st.var, None)
+        # `for c in [x for x in looking]`: each c is a card not everyone may see (W106 asks later)
+        self.ctx.secret[st.var] = (st.iterable, dict(self.ctx.secret))
         with self.ctx.scoped(st.var, T.elem(t)) as slot:
             self.out.slots[id(st)] = slot
             if st.cond is not None:
                 self.want(st.cond, T.BOOL, "The condition")
             self.block(st.body, True)
+        self.ctx.secret.pop(st.var, None)
+        if before is not None:
+            self.ctx.secret[st.var] = before
         if T.elem(t) == T.PLAYER:
             self.current_for_loop_name(st.var, [st.cond, st.body], "This loop over players")
 
@@ -2177,6 +2184,16 @@ class Checker:
             self.want(st.cond, T.BOOL, "The condition")
         if st.label:
             self.template(st.label)
+        self.mark_secret_labels(st, {st.var}, st.source, st.cond, st.label)
+
+    def mark_secret_labels(self, st, bound: set, *parts):
+        """Mark a choice whose options may name a card not everyone may see through a local set
+        from such cards (`for given in looking: choose q ... labelled "Give {given} to {q}"`): its
+        answers are not shown to the others. The compiler follows zones and definitions itself
+        (`Compiler.reads_hidden`), not locals. The names the choice binds are its own items."""
+        known = {k: v for k, v in self.ctx.secret.items() if k not in bound}
+        if any(self.secret_local(x, known) for x in parts if x is not None):
+            self.out.secret_labels.add(id(st))
 
     @contextmanager
     def before_the_choice(self, names: dict, when: str):
@@ -2208,6 +2225,8 @@ class Checker:
             with self.ctx.scoped(opt.var, T.elem(t)) as slot:
                 self.out.slots[id(opt)] = slot
                 self.option_parts(opt, loop)
+        self.mark_secret_labels(st, {o.var for o in st.options if o.var},
+                                *[x for o in st.options for x in (o.iterable, o.cond, o.label)])
 
     def option_parts(self, opt: A.MenuOption, loop):
         if opt.cond is not None:
@@ -2244,6 +2263,7 @@ class Checker:
                 if st.cond is not None:
                     self.want(st.cond, T.BOOL, "The condition")
                 self.template(st.label)
+                self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label)
                 self.block(st.body, loop)
         self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
 

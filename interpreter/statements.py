@@ -1023,7 +1023,7 @@ def _choose(c, s: A.Choose):
         st.said = f"{'may ' * bool(s.may)}choose {s.var} from {st.source_said}" + \
             (f" if {st.cond_said}" if s.cond is not None and st.cond_said != "..." else "")
     st.recount = s.cond is not None and not purity.draws_chance(c, s.source)
-    st.private = c.reads_hidden(s.source, s.cond, s.label)
+    st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label)
     st.options = codegen.option_lists(c, [{
         "label": s.label, "shower": None if s.label else c.shower(c.types.get(id(s.source), T.ANY)[5:]),
         "slot": st.slot, "var": s.var, "source": s.source, "cond": s.cond, "early": False, "each": st.each, "tag": None}],
@@ -1052,7 +1052,7 @@ def _menu(c, s: A.Menu):
         if copied is not None:
             st.copied[i] = copied
     st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
-    st.private = c.reads_hidden(*[x for o in s.options for x in (o.iterable, o.cond, o.label)])
+    st.private = id(s) in c.c.secret_labels or c.reads_hidden(*[x for o in s.options for x in (o.iterable, o.cond, o.label)])
     st.listed = codegen.option_lists(c, [{
         "label": o.label, "shower": None, "slot": options[i][1], "var": o.var, "source": o.iterable, "cond": o.cond,
         "early": i in early, "first": tested.get(i, 0), "each": st.each[i], "tag": i}
@@ -1103,7 +1103,7 @@ def _secret(c, s: A.Secret):
                 c.expr(s.label), s.time_var is not None, -1, s.span, c.expr(s.prompt) if s.prompt else None)
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
     st.each = 1 + cost(s.cond) + cost(s.label)
-    st.private = c.reads_hidden(s.source, s.cond, s.label)
+    st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label)
     return st
 
 

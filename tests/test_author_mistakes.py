@@ -1307,6 +1307,17 @@ def test_a_local_set_from_a_hand_and_said_to_all_is_w106(tmp_path):
     assert not [d for d in found if d.code == "W106" and "'hand'" in d.message], found
 
 
+def test_a_loops_card_from_a_hand_shown_in_a_prompt_is_w106(tmp_path):
+    """`for given in [c for c in looking]` then a prompt naming `given`: every seat read the cards
+    only one player looked at (Smackatoa's Inevitable Treasure Map did)."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"',
+                               '    for given in [c for c in current.hand]:\n'
+                               '        choose q from players labelled "Give {given} to {q}" prompt "Who gets {^given}?"\n'
+                               '        move given from current.hand to q.hand'))
+    expect(found, "W106", "game.rules", at, "prompt is in every seat's view", "the zone 'hand'")
+    assert len([d for d in found if d.code == "W106"]) == 1, "the label is the chooser's own: no warning"
+
+
 @pytest.mark.parametrize("change, code, words", [
     # a parameter declared with the wrong type: its call and its uses do not fit it
     (("define score(p: player)", "rule give(^c: player):\n    move c from deck to current.hand\n    say \"{c.rank}\"\n\n"

@@ -139,6 +139,31 @@ def test_a_seat_not_asked_learns_nothing_of_a_menus_groups(tmp_path):
     assert state.option_groups(1) == [] == state.options(1)
 
 
+def test_an_answer_naming_a_card_of_a_loop_over_a_hand_is_not_shown_to_the_others(tmp_path):
+    """The labels name the card of a loop over cards only one player sees (Smackatoa's
+    Inevitable Treasure Map: "Give Flotsam to Player 3"): a bot's answer to it is not public."""
+    state = game(tmp_path, '''
+        game "Gifts"
+        players 3
+        kind card from "cards.yaml":
+            name: text
+        zone pile: card, hidden
+        zone looking: card, hidden
+        player zone hand: card, owner
+        setup:
+            pile = shuffled(card)
+        turn:
+            draw 2 from pile to looking
+            for given in [c for c in looking]:
+                choose q from players if q != current labelled "Give {given} to {q}" prompt "Who gets the next card?"
+                move given from looking to q.hand
+            end game
+        define score(p: player): int = 0
+    ''', **{"cards.yaml": "cards:\n  - {name: zap}\n  - {name: zip}\n"}).new_state(players=3, seed=1)
+    assert state.options(0)[0].startswith("Give z")
+    assert not state.answer_is_public(0) and state.options_name_secrets()
+
+
 # ---------------------------------------------------------------- the event log
 
 def test_each_event_is_shown_once_and_the_floods_are_among_them(real, tmp_path):
