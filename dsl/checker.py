@@ -1570,7 +1570,7 @@ class Checker:
         may not see is none; a line that reads such cards (beyond showing the zone or counting
         it) cannot be drawn for that seat."""
         for part in getattr(item.text, "parts", None) or []:
-            if isinstance(part, (str, A.Name, A.Field)):
+            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.names_definition(part):
                 continue                           # a whole zone is shown as "3 hidden cards"
             found = self.hidden_zone_read(part)
             if found:
@@ -2039,6 +2039,12 @@ class Checker:
                     return found
         return None
 
+    def names_definition(self, part) -> bool:
+        """Whether `part` is a definition's name alone (`{top}` for `define top: card = first(deck)`),
+        which reads what its body reads, unlike a zone's or variable's name."""
+        return isinstance(part, A.Name) and self.lookup_local(part.name) is None and \
+            getattr(self.sym.get(part.name), "kind", None) == "define"
+
     def public_text(self, tpl, why: str):
         """W106 for a text everyone reads that shows a whole zone not everyone may see: `{deck}`
         or `{p.hand}` lists its cards (the display shows such a zone as "3 hidden cards")."""
@@ -2056,7 +2062,8 @@ class Checker:
                 self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}', which {whose} "
                           "may see.", part, f"show how many with {{count(...)}}, or name only the cards revealed")
         for part in getattr(tpl, "parts", None) or []:
-            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.secret_local(part):
+            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.secret_local(part) \
+                    and not self.names_definition(part):
                 continue                           # a whole zone: said above
             found = self.hidden_zone_read(part) or self.secret_local(part)
             if found:

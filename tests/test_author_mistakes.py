@@ -1307,6 +1307,18 @@ def test_a_local_set_from_a_hand_and_said_to_all_is_w106(tmp_path):
     assert not [d for d in found if d.code == "W106" and "'hand'" in d.message], found
 
 
+@pytest.mark.parametrize("line, code", [('    say "Top: {^top}"', "W106"),
+                                        ('display:\n    show "Top: {^top}"\n\nturn:', "E311")])
+def test_a_definition_of_no_values_over_a_hidden_zone_shown_by_its_name_alone_is_told(tmp_path, line, code):
+    """`define top: card = first(deck)` then `{top}`: the name alone was taken for a whole zone's,
+    so the deck's top card was said to every seat without a word (and a display line showed none)."""
+    old = '    say "Level {level + 1} reached"' if code == "W106" else "turn:"
+    found, at = run(tmp_path, (old, line))
+    rules = tmp_path / "book" / "game.rules"
+    rules.write_text(rules.read_text() + "\ndefine top: card = first(deck)\n")
+    expect(diagnose(tmp_path / "book", None), code, "game.rules", at, "the zone 'deck'", "nobody")
+
+
 def test_a_loops_card_from_a_hand_shown_in_a_prompt_is_w106(tmp_path):
     """`for given in [c for c in looking]` then a prompt naming `given`: every seat read the cards
     only one player looked at (Smackatoa's Inevitable Treasure Map did)."""
