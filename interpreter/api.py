@@ -17,8 +17,9 @@ from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_me
 from tabletop.dsl.loader import load_program, note_changes
 
 from . import words as W
+from .budgets import Spent, runaway
 from .compiler import Compiled, compile_program
-from .errors import IllegalMove, RuleError, SaveError
+from .errors import PY_ERRORS, IllegalMove, RuleError, SaveError, failed
 from .machine import Machine, new_state
 from .position import PositionError, apply_changes
 from .statecheck import MAX_TIME, state_problem
@@ -501,7 +502,15 @@ class State:
                            for t, a in zip(params, args))
         except W.WordsError as e:
             raise PositionError(f"{name}: {e}.") from None
-        return W.show(prog, result, prog.defines[name](Machine(prog, self._data), values), self.players)
+        try:
+            worked_out = prog.defines[name](Machine(prog, self._data), values)
+        except PY_ERRORS as e:      # values that make it fail (an item beyond a list's end): the rules' words
+            raise failed(e, e.__traceback__, f"'{name}' cannot be worked out", None, "the value asked for") from None
+        except Spent:
+            raise runaway(f"'{name}'", None) from None
+        except RecursionError:
+            raise RuleError(f"'{name}' nests too deeply.") from None
+        return W.show(prog, result, worked_out, self.players)
 
     def _player(self, who, name: str) -> int:
         """A player given by seat number (0 is Player 1) or in words, for `evaluate`."""

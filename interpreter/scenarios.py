@@ -72,6 +72,7 @@ class Failure:
     expected: str = ""
     got: str = ""
     hint: str = ""
+    file_mistake: bool = False      # the file's mistake, not the game's: no dice the seed rolled explain it
 
     def diagnostic(self) -> Diagnostic:
         return Diagnostic(self.code, self.message, Span(self.file, self.line, self.column), self.hint)
@@ -249,7 +250,9 @@ _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "a t
                "object": "a mapping (KEY: VALUE)", "boolean": "true or false", "null": "none"}
 _NEEDS = {"cases": "a scenario file needs at least one case", "steps": "a case needs at least one step",
           "moves": "list at least one move", "expect": "name at least one value to check",
-          "name": "a case needs a name", "game": "name the rulebook, or leave 'game' out"}
+          "name": "a case needs a name", "game": "name the rulebook, or leave 'game' out",
+          "force": "name at least one result to force", "force setup": "name at least one result to force, or leave "
+                                                                       "'force setup' out"}
 
 
 def _place(path: list) -> str:
@@ -311,6 +314,15 @@ def _path_end(error):
     return path[-1] if path else None
 
 
+def _extra_step_keys(step: dict) -> list:
+    """The keys of a step that its one action cannot have (`time` beside `moves`)."""
+    actions = [k for k in ("set", "force", "move", "moves", "expect") if k in step]
+    if len(actions) != 1:
+        return []
+    allowed = {"set": ("rest", "restart turn"), "move": ("by", "time"), "moves": ("by",)}.get(actions[0], ())
+    return [k for k in ("rest", "restart turn", "by", "time") if k in step and k not in allowed]
+
+
 def _schema_message(error) -> str:
     """A JSON Schema error about a scenario file, in words: never the schema's own ("is not of type")."""
     place = _place(list(error.absolute_path))
@@ -321,8 +333,7 @@ def _schema_message(error) -> str:
             return f"{_cap(place)} does none of set, force, move, moves or expect, and a step does one of them"
         if len(actions) > 1:
             return f"{_cap(place)}: a step does one thing, and this one has {' and '.join(actions)}; split it into steps"
-        allowed = {"set": ("rest", "restart turn"), "move": ("by", "time"), "moves": ("by",)}.get(actions[0], ())
-        extra = [k for k in ("rest", "restart turn", "by", "time") if k in error.instance and k not in allowed]
+        extra = _extra_step_keys(error.instance)
         return f"{_cap(place)}: a '{actions[0]}' step cannot have {', '.join(extra) or 'these keys'}"
     if v == "additionalProperties" and isinstance(error.instance, dict):
         allowed = list(error.schema.get("properties", {}))
@@ -430,6 +441,8 @@ def read_file(path: Path, name: str, sources: Sources):
             path += [k for k in error.instance if k not in error.schema.get("properties", {})][:1]
         elif _misspelt(error):
             path.append(_misspelt(error)[0])
+        elif error.validator == "oneOf" and isinstance(error.instance, dict):
+            path += _extra_step_keys(error.instance)[:1]      # told at the key the step cannot have
         line, col = _locate(doc, path)
         message = _schema_message(error)
         return Failure("T002", message if message.endswith("?") else message + ".", name, line, col)
@@ -507,6 +520,18 @@ def _where_keys(mapping, keys: tuple, at: tuple) -> tuple:
     return at
 
 
+def _empty_mapping(node):
+    """(the key, where it is written) of the first value `{}` in a position to set, else None: a
+    `set` of `Player 1: {}` sets nothing, and is most likely a value left out by mistake."""
+    for key, value in (node.items() if isinstance(node, dict) else ()):
+        if value == {}:
+            return key, where_key(node, key)
+        found = _empty_mapping(value)
+        if found is not None:
+            return found
+    return None
+
+
 def _holds_a_rulebook(folder: Path) -> bool:
     try:
         return any(folder.glob("*.rules"))
@@ -556,9 +581,21 @@ class _FileRunner:
         self.case_rest = None       # the running case's own rest zones, for each of its sets
         self.said_mark = 0          # the lines said before the last move or set (`said`)
         self.forced_before = []     # the forced results left before the last move
+        self.words = {}             # id(game) -> the words of its rulebook (`vocabulary`)
 
-    def fail(self, code, message, at, expected="", got="", hint="") -> Failure:
-        return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint)
+    def vocabulary(self, game) -> set:
+        """Every word the game's rulebook writes (rules, data and variant files, and the engine's own
+        labels), casefolded: an option label can hold no other word but numbers. Empty when the
+        rulebook's text is not at hand."""
+        if id(game) not in self.words:
+            texts = list(getattr(game.sources, "texts", {}).values())
+            forms = [p for form in game.compiled.label_patterns for p in form if p]
+            shown = ["player true false none"]      # how a text shows a player, a truth, nothing
+            self.words[id(game)] = {w for text in texts + forms + shown for w in _label_words(text)} if texts else set()
+        return self.words[id(game)]
+
+    def fail(self, code, message, at, expected="", got="", hint="", file_mistake=False) -> Failure:
+        return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint, file_mistake)
 
     def load(self, case) -> "api.Game":
         variant = case.get("variant", self.doc.get("variant"))
@@ -636,16 +673,26 @@ class _FileRunner:
                                       hint="the rules drew fewer random results after it than the case forced; what "
                                            "they draw before the first decision (the setup, and the first turn until "
                                            "someone is asked) was drawn already, and goes in 'force setup'"))
+            self.checks_something(case)
         except _Stop as stop:
             result.failures = stop.failures
         return result
+
+    def checks_something(self, case):
+        """A case without an `expect` step would pass whatever the rules did after its moves: told,
+        once its steps have run (so that a move that cannot be made is told first)."""
+        if not any("expect" in step for step in case["steps"]):
+            raise _Stop(self.fail("T002", "This case has no 'expect' step, so it checks nothing but that its steps "
+                                  "can be made; add an 'expect' step saying what should hold after them.",
+                                  where_key(case, "steps")))
 
     # ------------------------------------------------------------------ steps
     def step(self, state, step: dict, at: tuple):
         if "set" in step or "move" in step or "moves" in step:
             self.said_mark = state.said
         if "set" in step:
-            self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False))
+            self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
+                     where_key(step, "rest"))
         elif "force" in step:
             try:
                 n = len(state.game.forced_results(step["force"]))
@@ -654,10 +701,10 @@ class _FileRunner:
                 raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
             self.forced_at.extend([where_key(step, "force")] * n)
         elif "move" in step:
-            self.move(state, step["move"], step.get("by"), step.get("time"), where_key(step, "move"))
+            self.move(state, step["move"], step.get("by"), step.get("time"), where_key(step, "move"), step)
         elif "moves" in step:
             for i, label in enumerate(step["moves"]):
-                self.move(state, label, step.get("by"), None, where_item(step["moves"], i))
+                self.move(state, label, step.get("by"), None, where_item(step["moves"], i), step)
         else:
             failures = _Expectations(self, state).check(step["expect"])
             if failures:
@@ -666,7 +713,7 @@ class _FileRunner:
     def with_rolls(self, f: Failure, state) -> Failure:
         """A failed expectation after the seed rolled dice says which: a die the case did not force
         may be why the game went another way (a `force` written one move late)."""
-        if f.code != "T030" or state.forced or not (f.expected or f.got):
+        if f.code != "T030" or state.forced or not (f.expected or f.got) or f.file_mistake:
             return f        # forced results left: every roll was forced; or the file's mistake, not the game's
         forced = self.forced_before
         rolled_forced = sum(1 for e in forced if isinstance(e, dict) and "roll" in e)
@@ -685,8 +732,15 @@ class _FileRunner:
         except position.PositionError as e:
             raise _Stop(self.fail("T010", str(e), at)) from None
 
-    def set(self, state, changes, rest, at, restart_turn=False):
-        self.check_rest(state, rest, at)
+    def set(self, state, changes, rest, at, restart_turn=False, rest_at=None):
+        self.check_rest(state, rest, rest_at or at)
+        if not changes and not restart_turn:
+            raise _Stop(self.fail("T010", "This 'set' names nothing to set, so it changes nothing; name the values "
+                                  "to set, or add 'restart turn: true' to start the turn under way again.", at))
+        empty = _empty_mapping(changes)
+        if empty is not None:
+            raise _Stop(self.fail("T010", f"{_q(empty[0])} is set to '{{}}', which names nothing to set; name its "
+                                  "values, or leave it out.", empty[1]))
         # the file's rest zones, then the case's (for every set of the case), then the step's own
         rest = {**self.doc.get("rest", {}), **(self.case_rest or {}), **(rest or {})}
         try:
@@ -699,23 +753,31 @@ class _FileRunner:
                         "'restart turn: true' beside the set, the turn starts again from the position")
             raise _Stop(self.fail("T010", str(e), at, hint=hint)) from None
 
-    def move(self, state, label, by, time, at):
+    def move(self, state, label, by, time, at, step=None):
+        # a mistake in 'by' or 'time' is told at its own line, the move's otherwise
+        by_at, time_at = (where_key(step, "by"), where_key(step, "time")) if step is not None else (at, at)
         seat = None
         if by is not None:
             try:
                 seat = W.read(state.game.compiled, "player", by, state.players)
             except W.WordsError as e:
-                raise _Stop(self.fail("T020", f"by: {e}.", at)) from None
+                raise _Stop(self.fail("T020", f"by: {e}.", by_at)) from None
         if state.is_over:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: the game is over "
                                   f"({state.result.reason}).", at))
+        if seat is not None and seat not in state.pending.players:
+            prog, n = state.game.compiled, state.players
+            asked = [W.show(prog, "player", p, n) for p in state.pending.players]
+            raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} by {W.show(prog, 'player', seat, n)}: "
+                                  "that player is not asked now.", by_at, got=_fmt(asked),
+                                  hint="'by' names a seat that is asked now; they are listed under 'got'"))
         options = state.options(seat)
         if time is not None and not state.pending.timed:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} with a time: this decision is not "
-                                  "timed, so a reaction time means nothing here.", at, hint="leave 'time' out"))
+                                  "timed, so a reaction time means nothing here.", time_at, hint="leave 'time' out"))
         if time is not None and not 0 <= time <= api.MAX_TIME:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: a reaction time is from 0 to "
-                                  f"{api.MAX_TIME:g} seconds, not {time:g}.", at))
+                                  f"{api.MAX_TIME:g} seconds, not {time:g}.", time_at))
         try:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use (`with_rolls`)
@@ -723,6 +785,10 @@ class _FileRunner:
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
                                   got=_fmt_some(options), hint="the options are listed under 'got'")) from None
+        except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
+            first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
+            raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "
+                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first)) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
 
@@ -808,9 +874,12 @@ class _Expectations:
         m = W._PLAYER.match(key)
         if m or key in self.prog.sides:
             seat = int(m.group(1)) - 1 if m else self.n + self.prog.sides.index(key)
-            if not 0 <= seat < self.n + len(self.prog.sides) or not isinstance(want, dict):
+            if m and not 0 <= seat < self.n or not isinstance(want, dict):     # Player 4 of 3 is not the side
                 raise self.unknown(f"{_q(key)} should be a player of this game (Player 1 to Player {self.n}) "
                                    "with a mapping of values, e.g. {lineup: [...]}.", at)
+            if not want:
+                raise self.unknown(f"{_q(key)}: '{{}}' names none of the player's values, so it would hold whatever "
+                                   "the rules did; name a value to check, e.g. {lineup: [...]}.", at)
             for name, w in want.items():
                 self.player_value(seat, str(name), w, where_key(want, name))
             return
@@ -864,8 +933,14 @@ class _Expectations:
         if not isinstance(want, dict):
             raise self.unknown(f"'{kind}' should be a mapping of things to their fields, e.g. {{NAME: {{FIELD: VALUE}}}}.", at)
         fields = self.prog.field_types.get(kind, {})
+        if not want:
+            raise self.unknown(f"'{kind}': '{{}}' names no {kind}, so it would hold whatever the rules did; name one "
+                               "with its fields, e.g. {NAME: {FIELD: VALUE}}.", at)
         for thing, fw in want.items():
             tat = where_key(want, thing)
+            if thing == "every" and fw == {}:      # a thing named with {} is there; every one always is
+                raise self.unknown(f"'{kind}' 'every': '{{}}' names no field, so it would hold whatever the rules "
+                                   "did; name a field to check, e.g. {every: {FIELD: VALUE}}.", tat)
             if thing == "every":      # every thing not named in the same mapping
                 named = {i for other in want if other != "every" for i in W.thing_candidates(self.prog, kind, other)}
                 targets = [i for i in range(self.prog.kinds[kind]) if i not in named]
@@ -901,6 +976,7 @@ class _Expectations:
             raise self.bad(what, want, got, at)
 
     def operators(self, what, t, v, got, want, at, shown):
+        self.some_check(what, want, at)
         unknown = [k for k in want if k not in OPERATORS]
         if unknown:
             hint = did_you_mean(str(unknown[0]), OPERATORS)
@@ -929,9 +1005,8 @@ class _Expectations:
                 if (got < w) if op == "at least" else (got > w):
                     raise self.bad(what, {op: w}, got, oat)
                 continue
-            if op in ("has", "lacks", "starts") and w == []:
-                raise self.unknown(f"{what}: '{op}: []' names nothing, so it would hold whatever the rules did; "
-                                   "name what to look for.", oat)
+            if op in ("has", "lacks", "starts"):
+                self.some_items(what, op, w, oat)
             if op in ("has", "lacks") and not isinstance(got, list) and t not in ("text", "any"):
                 # One thing, player or enum value: 'has' is that value, 'lacks' is none of these (never a
                 # search in its name, where a misspelt 'lacks' would hold whatever the rules did).
@@ -948,6 +1023,7 @@ class _Expectations:
             if isinstance(got, str) and op in ("has", "lacks", "starts"):
                 texts = w if isinstance(w, list) else [w]
                 for text in texts:
+                    self.some_text(f"{what} ({op})", text, oat)
                     hit = got.startswith(str(text)) if op == "starts" else str(text) in got
                     if hit != (op != "lacks"):
                         raise self.bad(f"{what} ({op} {W.quote(str(text))})", {op: w}, got, oat)
@@ -959,7 +1035,8 @@ class _Expectations:
                 if type(w) is not int or w < 0:     # a check that could never hold
                     raise self.unknown(f"{what} (count): a count is a whole number from 0, not {W.quote(w)}.", oat)
                 if len(got) != w:
-                    raise self.bad(f"The count of {what}", w, len(got), oat, hint=f"{what} is {_fmt(got)}")
+                    of = what[:1].lower() + what[1:] if what.startswith("The ") else what
+                    raise self.bad(f"The count of {of}", w, len(got), oat, hint=f"the list is {_fmt(got)}")
             elif op in ("has", "lacks"):
                 items = w if isinstance(w, list) else [w]
                 if op == "has":
@@ -982,6 +1059,25 @@ class _Expectations:
                 if not ok:
                     raise self.bad(f"{what} (starts)", {op: w}, got, oat)
 
+    def some_check(self, what, want: dict, at):
+        """`{}` where checks belong names none, so it would hold whatever the rules did: refused."""
+        if not want:
+            raise self.unknown(f"{what}: '{{}}' names no check, so it would hold whatever the rules did; write the "
+                               "value itself, or a check such as {count: 3}.", at)
+
+    def some_items(self, what, op, w, at):
+        """`has: []` (or `lacks`, `starts`, `offered`) names nothing to look for: refused."""
+        if w == []:
+            raise self.unknown(f"{what}: '{op}: []' names nothing, so it would hold whatever the rules did; "
+                               "name what to look for.", at)
+
+    def some_text(self, what, text, at):
+        """An empty (or blank) text is part of every text, so looking for it would hold whatever the
+        rules did (or never hold): refused."""
+        if not W.written(text).strip():
+            raise self.unknown(f"{what}: an empty text is part of every text, so the check would hold whatever the "
+                               "rules did; name the words to look for.", at)
+
     def offered_holding(self, x, options: list):
         """The option `x` names, as a move would find it (`State.find_option`): the same label (words
         in any order), else one of the same form with the same values ("Take 3 gems" for "Take 3
@@ -994,6 +1090,21 @@ class _Expectations:
             hit = options[found[0]] if found else None
         return hit
 
+    def in_the_rulebook(self, x, what: str, at, holder="option", shown=None):
+        """A label claimed not offered (or a text a log lacks) that holds a word its rulebook never
+        writes (`Teleport to Dark Pit`, where no rule, data file or option form says "teleport")
+        names nothing the game could ever offer or say, so the check would hold whatever the rules
+        do: refused."""
+        words = self.r.vocabulary(self.s.game)
+        strange = [w for w in _label_words(str(x)) if words and w not in words]
+        if strange:
+            hint = did_you_mean(strange[0], words) or f"write the {holder}'s words as the game shows them"
+            raise _Stop(self.r.fail("T030", f"{what}: {_q(x)} holds the word '{strange[0]}', which this game's "
+                                            f"rulebook never uses, so no {holder} could ever hold it and the check "
+                                            "would hold whatever the rules do.", at, f"not {_fmt(x)}",
+                                    _fmt_some(self.s.options() if shown is None else shown), hint,
+                                    file_mistake=True))
+
     def not_a_near_miss(self, x, options: list, at):
         """A label claimed not offered that is one letter or some punctuation away from an option
         ('Play Ace' beside 'Play Ace!') would hold whatever the rules do: refused."""
@@ -1001,7 +1112,8 @@ class _Expectations:
         if near is not None:
             raise _Stop(self.r.fail("T030", f"{_q(x)} is not an option, but '{near}' is, which it almost names: the "
                                             "check would hold whatever the rules do.", at, f"not {_fmt(x)}",
-                                    _fmt_some(options), "write the label exactly as the game shows it"))
+                                    _fmt_some(options), "write the label exactly as the game shows it",
+                                    file_mistake=True))
 
     # the expectations that are not the game's names
     def misfit(self, key, want) -> str:
@@ -1095,19 +1207,29 @@ class _Expectations:
         if problem:
             raise self.unknown(problem, at)
         if key == "options" and isinstance(want, dict):
+            self.some_check("The options", want, at)
             if "lacks" in want:
                 options = s.options()
+                self.some_items("The options", "lacks", want["lacks"], where_key(want, "lacks"))
                 for x in (want["lacks"] if isinstance(want["lacks"], list) else [want["lacks"]]):
+                    self.some_text("The options (lacks)", x, where_key(want, "lacks"))
                     hit = self.offered_holding(x, options)
                     if hit is not None:
                         raise _Stop(self.r.fail("T030", f"The options should lack {_q(x)}, but '{hit}' is offered.",
                                                 where_key(want, "lacks"), f"lacks {_fmt(x)}", _fmt_some(options)))
                     self.not_a_near_miss(x, options, where_key(want, "lacks"))
-                want = {k: v for k, v in want.items() if k != "lacks"}
+                    self.in_the_rulebook(x, "The options (lacks)", where_key(want, "lacks"))
+                want = _without(want, "lacks")
+                if not want:
+                    return None
             return self.operators("the options", "list:text", s.options(), s.options(), want, at, True)
         if key in ("options", "offered", "not offered"):
             wanted = want if isinstance(want, list) else [want]
             options = s.options()
+            if key != "options":        # `options: []` is a check: nothing is offered
+                self.some_items(f"'{key}'", key, want, at)
+                for x in wanted:
+                    self.some_text(f"'{key}'", x, at)
             if key == "options":
                 rest = list(options)
                 for x in wanted:
@@ -1134,6 +1256,7 @@ class _Expectations:
                         raise _Stop(self.r.fail("T030", f"{_q(x)} should not be offered, but it is ('{hit}').", at,
                                                 f"not {_fmt(x)}", _fmt_some(options)))
                     self.not_a_near_miss(x, options, at)
+                    self.in_the_rulebook(x, "'not offered'", at)
             return
         if key in ("log", "said"):
             # `said`: only the lines said since the last move or set, so an old line cannot answer
@@ -1142,6 +1265,10 @@ class _Expectations:
                 (list(s.log[len(s.log) - new:]) if new > 0 else [], "What was said since the last move")
             if isinstance(want, dict):
                 return self.log_checks(want, at, lines, what)
+            if want == []:      # as `options: []`: no line at all, not "these lines" of none
+                if lines:
+                    raise self.bad(what, [], lines[-8:], at, hint=f"it has {len(lines)} line{'s' * (len(lines) != 1)}")
+                return None
             wanted = [W.written(x) for x in (want if isinstance(want, list) else [want])]
             at_line = 0      # several lines are said in the order listed, each line once per listing
             for i, line in enumerate(wanted):
@@ -1218,11 +1345,18 @@ class _Expectations:
         """`log: {has: "goes first"}`: some line holds the text (`lacks`: none does); `count`, `at
         least` and `at most` count the lines kept (the last 30), or with `said` those said since
         the last move."""
+        self.some_check(what, want, at)
         for op, w in want.items():
             if op not in ("has", "lacks"):
-                self.operators(what, "list:text", log, log, {op: w}, at, True)
+                one = LDict({op: w})        # located at its own line, as the other checks are
+                one.lines = {op: where_key(want, op)}
+                self.operators(what, "list:text", log, log, one, at, True)
                 continue
+            self.some_items(what, op, w, where_key(want, op))
             for text in (W.written(x) for x in (w if isinstance(w, list) else [w])):
+                self.some_text(f"{what} ({op})", text, where_key(want, op))
+                if op == "lacks":
+                    self.in_the_rulebook(text, f"{what} (lacks)", where_key(want, op), "line the rules say", log[-8:])
                 hit = next((line for line in log if text in line), None)
                 if (hit is None) == (op == "has"):
                     said = f"the line '{hit}' holds it" if hit else "no line holds it"
@@ -1245,9 +1379,21 @@ class _Expectations:
             raise self.bad(what, want, [W.show(self.prog, "player", p, self.n) for p in sorted(seats)], at)
 
 
+def _without(mapping, key):
+    """A mapping read from the file without `key`, its other keys still located at their lines."""
+    out = LDict((k, v) for k, v in mapping.items() if k != key)
+    out.where, out.lines = getattr(mapping, "where", (1, 1)), getattr(mapping, "lines", {})
+    return out
+
+
 def _text(w):
     """A text expected (a reason, a prompt) as the file's words: `reason: 5` is the text 5."""
     return W.written(w) if isinstance(w, (int, float)) else w
+
+
+def _label_words(text: str) -> list:
+    """The words of a text, casefolded, without numbers; `no_role` is two words, as shown."""
+    return [w for w in re.findall(r"[^\W_]+", text.casefold()) if not w.isdigit()]
 
 
 def _scalar(text: str):

@@ -275,8 +275,10 @@ def test_another_seats_move_and_a_wrong_player_count(tmp_path):
             "  - name: too many\n    players: 5\n    steps: [{expect: {over: false}}]\n"
             "  - name: no face\n    force setup: [purple]\n    steps: [{expect: {over: false}}]\n")
     report, failures = run_text(tmp_path, text, "smores_galore")
-    assert [(f.code, f.line) for f in failures] == [("T020", 6), ("T010", 9), ("T011", 12)]
-    assert "It is not Player 2's decision; waiting for Player 1." in failures[0].message
+    # another seat's move is told at its 'by' line, with the seats asked now
+    assert [(f.code, f.line) for f in failures] == [("T020", 7), ("T010", 9), ("T011", 12)]
+    assert failures[0].message == "Cannot make the move 'Take row 1' by Player 2: that player is not asked now."
+    assert failures[0].got == "[Player 1]"
     assert "played by 2 to 4 players, not 5" in failures[1].message
 
 
@@ -571,7 +573,7 @@ cases:
     ("expect: {options: {lacks: [Score Chocoholic (4)]}}", "should lack 'Score Chocoholic (4)', but 'Score Chocoholic (4) from advanced pile 1' is offered"),
     ("expect: {offered: [Score Chocoholic (4)]}", None),
     ("move: Score Chocoholic (4)", "fits 2 options"),
-    ("move: Score Chocoholic (4) from advanced pile 2", None),
+    ("move: Score Chocoholic (4) from advanced pile 2\n      - expect: {prompt: {starts: Where do the}}", None),
     # the same form with another value is another option
     ("expect: {not offered: [Score Chocoholic (5)]}", None),
 ])
@@ -599,7 +601,7 @@ cases:
     # to X' holds the same words. A move of those words played Air Support, silently.
     ("expect: {not offered: [Fly to Foggy Knoll]}", None),
     ("move: Fly to Foggy Knoll", "'Air Support: fly to Foggy Knoll' holds the same words but is another option"),
-    ("move: \"Air Support: fly to Foggy Knoll\"", None),
+    ("move: \"Air Support: fly to Foggy Knoll\"\n      - expect: {pawn: Foggy Knoll}", None),
     ("expect: {not offered: [fly to Foggy Knoll]}", None),
 ])
 def test_a_move_written_as_one_form_never_makes_another_form_s_option(tmp_path, step, fails):
@@ -1273,3 +1275,116 @@ def test_a_nul_in_a_scenario_file_is_placed_at_its_line_and_column(run, tmp_path
 def test_an_empty_variant_is_refused_not_the_base_game_played(tmp_path):
     _, [failure] = run_text(tmp_path, "variant: ''\ncases:\n  - name: c\n    steps:\n      - expect: {over: false}\n")
     assert (failure.code, failure.line) == ("T002", 2) and "'variant' is empty" in failure.message
+
+
+# ---------------------------------------------------------------------------- no check that cannot fail
+SMORES_AT_START = """
+rest: {ingredient: deck, recipe: box}
+cases:
+  - name: the case
+    players: 2
+    steps:
+      - move: Take row 1 from the left
+      - %s
+"""
+
+
+@pytest.mark.parametrize("step, words", [
+    # '{}' where checks belong checks nothing
+    ("expect: {options: {}}", "'{}' names no check"),
+    ("expect: {log: {}}", "'{}' names no check"),
+    ("expect: {deck: {}}", "'{}' names no check"),
+    ("expect: {both_piles: {}}", "'{}' names no check"),
+    ("expect: {prompt: {}}", "'{}' names no check"),
+    ("expect: {deciding: {}}", "'{}' names no check"),
+    ("expect: {turn_number: {}}", "'{}' names no check"),
+    ("expect: {Player 1: {}}", "names none of the player's values"),
+    ("expect: {Player 1: {lineup: {}}}", "'{}' names no check"),
+    ("expect: {space: {}}", "names no space"),
+    ("expect: {space: {every: {}}}", "names no field"),
+    # an empty list or text of things to look for
+    ("expect: {offered: []}", "'offered: []' names nothing"),
+    ("expect: {not offered: []}", "'not offered: []' names nothing"),
+    ("expect: {options: {lacks: []}}", "'lacks: []' names nothing"),
+    ("expect: {log: {has: []}}", "'has: []' names nothing"),
+    ("expect: {said: {lacks: []}}", "'lacks: []' names nothing"),
+    ("expect: {offered: \"\"}", "an empty text is part of every text"),
+    ("expect: {offered: \" \"}", "an empty text is part of every text"),
+    ("expect: {not offered: \"\"}", "an empty text is part of every text"),
+    ("expect: {options: {lacks: \"\"}}", "an empty text is part of every text"),
+    ("expect: {log: {has: \"\"}}", "an empty text is part of every text"),
+    ("expect: {prompt: {has: \"\"}}", "an empty text is part of every text"),
+    ("expect: {prompt: {starts: \"\"}}", "an empty text is part of every text"),
+    # a label or line of words the rulebook never writes could never be offered or said
+    ("expect: {not offered: [Dance a merry jig]}", "holds the word 'dance', which this game's rulebook never uses"),
+    ("expect: {options: {lacks: [Teleport home]}}", "holds the word 'teleport'"),
+    ("expect: {log: {lacks: Teleport}}", "holds the word 'teleport'"),
+    # `log: []` and `said: []` are no lines at all, as `options: []` is no option
+    ("expect: {log: []}", "The log should be [], but it is"),
+    ("expect: {said: []}", "What was said since the last move should be [], but it is"),
+])
+def test_a_check_that_would_hold_whatever_the_rules_did_fails(tmp_path, step, words):
+    """Each of these passed, whatever the game did (probe-scen)."""
+    report, failures = run_text(tmp_path, SMORES_AT_START % step, "smores_galore")
+    assert [f.code for f in failures] == ["T030"], scenarios.render(report)
+    assert words in failures[0].message, failures[0].message
+    assert failures[0].line == 9       # the step's line (the file starts with its 'game:' line)
+
+
+@pytest.mark.parametrize("step", [
+    "expect: {said: [], log: [], offered: [Take row 1 from the left]}",     # nothing said yet
+    "expect: {not offered: [End your turn, \"Don't react\"], space: {top left: {}}}",   # a thing named with {} is there
+    "expect: {log: {lacks: [campfire]}}",       # a word of the rulebook not said yet
+])
+def test_checks_of_nothing_said_and_words_of_the_rulebook_still_hold(tmp_path, step):
+    report, failures = run_text(tmp_path, SMORES_AT_START.replace("      - move: Take row 1 from the left\n", "")
+                                % step, "smores_galore")
+    assert not failures, scenarios.render(report)
+
+
+@pytest.mark.parametrize("steps, code, line, words", [
+    # a case that checks nothing passed whatever the rules did after its moves
+    ("      - move: Take row 1 from the left\n", "T002", 6, "This case has no 'expect' step"),
+    ("      - set: {actions_left: 1}\n", "T002", 6, "This case has no 'expect' step"),
+    # a 'set' of nothing changes nothing
+    ("      - set: {}\n      - expect: {over: false}\n", "T010", 7, "names nothing to set"),
+    ("      - set:\n          Player 2: {}\n      - expect: {over: false}\n", "T010", 8, "'Player 2' is set to '{}'"),
+    # an empty list of forced results
+    ("      - force: []\n      - expect: {over: false}\n", "T002", 7, "is empty: name at least one result to force"),
+    # mistakes of 'by', 'time' and 'rest' are told at their own lines
+    ("      - move: Take row 1 from the left\n        by: Bob\n", "T020", 8, "by: 'Bob' is not a player"),
+    ("      - move: Take row 1 from the left\n        time: 0.5\n", "T020", 8, "this decision is not timed"),
+    ("      - set: {campfire: [Chocolate]}\n        rest: {ingredient: dek}\n      - expect: {over: false}\n",
+     "T010", 8, "'dek' is not a zone"),
+    ("      - moves: [Take row 1 from the left]\n        time: 0.3\n", "T002", 8, "a 'moves' step cannot have time"),
+    # a check beside 'lacks' keeps its line; a count of the log has its own line
+    ("      - expect:\n          options: {lacks: [End your turn], count: 3}\n", "T030", 8, "The count of the options"),
+    ("      - move: Take row 1 from the left\n      - expect:\n          log: {count: 5}\n", "T030", 9,
+     "The count of the log should be 5"),
+    # a definition the values make fail is told, not an internal error
+    ("      - expect: {\"top_name(7)\": nothing}\n", "T030", 7, "'top_name(7)' cannot be worked out now"),
+])
+def test_scenario_mistakes_are_told_at_their_lines(tmp_path, steps, code, line, words):
+    text = "rest: {ingredient: deck, recipe: box}\ncases:\n  - name: the case\n    players: 2\n    steps:\n" + steps
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert [(f.code, f.line) for f in failures] == [(code, line)], scenarios.render(report)
+    assert words in failures[0].message, failures[0].message
+
+
+def test_a_forced_result_the_rules_do_not_draw_is_told_at_its_force_line(tmp_path):
+    text = ("cases:\n  - name: the case\n    set: {special_actions: 0}\n    steps:\n"
+            "      - force: [{pick: Dark Pit}]\n      - moves: [Pass, Pass, Pass]\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line) for f in failures] == [("T021", 6)], scenarios.render(report)
+    assert failures[0].message.startswith("A forced result does not fit what the rules draw after the move 'Pass' "
+                                          "(line 7): ")
+
+
+def test_a_seat_beyond_the_players_is_not_the_side_after_them(tmp_path):
+    """Smackatoa's three players and the volcano: `Player 4: {points: 0}` checked the volcano's."""
+    text = ("rest: {card: deck}\ncases:\n  - name: the case\n    players: 3\n"
+            "    force setup: [{shuffle: [\"7\"]}, {shuffle: []}, 3, 4]\n    steps:\n"
+            "      - expect:\n          Player 4: {points: 0}\n")
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert [(f.code, f.line) for f in failures] == [("T030", 9)], scenarios.render(report)
+    assert "should be a player of this game (Player 1 to Player 3)" in failures[0].message
