@@ -102,7 +102,8 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return not self.errors and all(c.ok for c in self.cases)
+        """Whether cases ran and every one passed: a run of none checked nothing."""
+        return not self.errors and bool(self.cases) and all(c.ok for c in self.cases)
 
     @property
     def failures(self) -> list:

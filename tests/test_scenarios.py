@@ -115,6 +115,11 @@ def test_usage_errors_and_missing_scenarios(run, tmp_path):
     shutil.copytree(ROOT / "rulebooks" / "smackshapes", book, ignore=shutil.ignore_patterns("scenarios"))
     code, out, err = run("test", book)
     assert code == 1 and "no scenario files" in err and "T002" not in out + err
+    # for a script, the JSON says what the exit code says: a run of no case checked nothing
+    code, out, err = run("test", "--format", "json", tmp_path / "empty")
+    assert code == 1 and json.loads(out) == {"ok": False, "files": [], "cases": [], "failures": []}
+    code, out, err = run("test", "--format", "json", "-k", "no such case", "rulebooks/taboo_atoll_express")
+    assert code == 1 and json.loads(out)["ok"] is False and json.loads(out)["cases"] == []
     code, out, _ = run("test", "-k", "Messenger", "-v", "rulebooks/taboo_atoll_express")
     assert code == 0 and "ok: A Messenger who rolls two blacks may change one of them" in out
     assert "Newbie" not in out
