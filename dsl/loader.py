@@ -376,6 +376,7 @@ class Loader:
         self.ends_dropped: list = []       # (a `replace` or `remove`, the base's declaration with `end game` it dropped)
         self.warnings: list[Diagnostic] = []   # about data files: Program.data_warnings
         self.misread_at: set = set()       # (data file, offset) of the numbers W117 was told of
+        self.dropped_data: set = set()     # real paths of data files a `replace` or `remove` of their kind left out
 
     def error(self, code, message, span, hint=""):
         self.diags.append(Diagnostic(code, message, span, hint))
@@ -527,6 +528,15 @@ class Loader:
                 not any(isinstance(n, A.EndGame) for n in A.walk(change)):
             self.ends_dropped.append((change, base_d))
 
+    def note_data_dropped(self, base_d):
+        """Note the data files of a base kind that a `replace` or `remove` takes away: the variant
+        leaves them out on purpose, so they are not 'read by no kind' (W114)."""
+        if isinstance(base_d, A.KindDecl) and base_d.source:
+            for source, span in [(base_d.source, base_d.span)] + list(base_d.more_sources):
+                folder = self.real_dirs.get(span.file)
+                if folder is not None:
+                    self.dropped_data.add(os.path.realpath(Path(folder) / source))
+
     def apply_changes(self, base: list, own: list) -> list:
         """An extension's declarations over its base: replace, remove, or add."""
         merged = list(base)
@@ -542,6 +552,7 @@ class Loader:
                                did_you_mean(d.name, [k[1] for k in index]))
                 for k in hits:
                     self.note_end_dropped(d, merged[index[k]])
+                    self.note_data_dropped(merged[index[k]])
                     merged[index.pop(k)] = None
                 if hits:      # (and whether a variable went, which a base's `name = ...` would set)
                     self.changes[d.name] = ("removed", d.span, any(k[0] == "VarDecl" for k in hits))
@@ -622,6 +633,7 @@ class Loader:
                         if v not in kept:
                             self.changes.setdefault(v, ("dropped", d.span, d.kind_word, d.name))
                 self.note_end_dropped(d, base_d)
+                self.note_data_dropped(base_d)
                 merged[index[k]] = d
                 self.changes.setdefault(d.name, ("replaced", d.span))
             elif isinstance(d, (A.GameDecl, A.PlayersDecl)) and type(d) not in overridden and \
@@ -1336,7 +1348,8 @@ def load_program(game: str, variant: str | None = None) -> Program:
                       cut_short=list(loader.cut_short), ends_dropped=list(loader.ends_dropped))
     syntax = list(loader.diags)
     loader.load_data(decls, base_dir, program)
-    program.unread_data = _unread_data(base_dir, variant, program.data_read) if path.is_dir() else []
+    program.unread_data = _unread_data(base_dir, variant, program.data_read | loader.dropped_data) \
+        if path.is_dir() else []
     if syntax and not all(d.code.startswith("E1") for d in syntax):
         raise RulebookError(loader.diags, loader.sources)
     # Syntax errors do not hide the other declarations' errors: the checker reads what parsed,

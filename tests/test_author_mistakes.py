@@ -1051,6 +1051,23 @@ def test_a_variants_data_file_that_no_kind_reads_is_a_warning(tmp_path):
     assert not [d for d in found if d.code == "W114"]
 
 
+def test_a_base_data_file_a_variant_replaces_on_purpose_is_no_warning(tmp_path):
+    """A variant whose `replace kind card from "mine.yaml"` reads its own cards means the base's
+    cards.yaml to be left out: W114 would tell the author to read it again ('extend kind')."""
+    variant = ('extends "../game.rules"\nreplace kind card from "mine.yaml":\n    name: text\n    suit: suit\n'
+               '    rank: int\n')
+    mine = 'cards:\n  - {name: "Queen of spades", suit: spades, rank: 12, count: 4}\n'
+    found, _ = run(tmp_path, add={"variants/v.rules": variant, "variants/mine.yaml": mine}, variant="v")
+    assert not [d for d in found if d.code == "W114"], [(d.code, d.message) for d in found]
+    assert not [d for d in found if d.severity == "error"], [(d.code, d.message) for d in found]
+    # A base file no declaration of the base reads is still told, variant or not.
+    (tmp_path / "b").mkdir()
+    found, _ = run(tmp_path / "b", add={"variants/v.rules": variant, "variants/mine.yaml": mine,
+                                        "spare.yaml": "cards:\n  - {name: x}\n"}, variant="v")
+    hits = [d for d in found if d.code == "W114"]
+    assert len(hits) == 1 and "'spare.yaml'" in hits[0].message, [(d.code, d.message) for d in found]
+
+
 @pytest.mark.parametrize("change, code, words", [
     (("    deck = shuffled(card)\n", "    deck = shuffled(card)\n    shuffle ^pile\n"), "E301",
      ["'pile' is 2 zones, pile[0] to pile[1], so it cannot be shuffled whole"]),
