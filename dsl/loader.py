@@ -1427,6 +1427,12 @@ def note_changes(diagnostics: list, program: Program) -> list:
                     and d.span.file != span.file:      # the base's lookup, the variant's entries
                 d = dataclasses.replace(d, hint=f"{d.hint}: the table is the one {span.file}:{span.line} replaces it with")
                 break
+            if how == "replaced" and d.code == "W109" and d.message.endswith(f"({name}) can be.") \
+                    and d.span.file != span.file:      # the base's table, the variant's new values for its key
+                what = "option" if any(isinstance(x, A.OptionDecl) and x.name == name for x in program.decls) else "enum"
+                d = dataclasses.replace(d, hint=f"{d.hint}: {span.file}:{span.line} replaces the {what} '{name}' "
+                                                "with values the base's table was not written for")
+                break
             if d.severity != "error" or d.span.file == span.file:
                 continue
             if f"'{name}'" not in d.message and not (how == "retyped" and _spans_name(program, d.span, name)):

@@ -44,6 +44,17 @@ def test_a_gap_in_a_table_a_variant_replaced_names_the_replacement(tmp_path):
     assert all(w.hint.endswith("the table is the one " + str(calm) + ":6 replaces it with") for w in gaps)
 
 
+def test_a_choice_a_variant_adds_to_an_option_the_base_s_table_lacks_names_the_variant(tmp_path):
+    """The base's table has an entry for each choice of its option; a variant that replaces the
+    option with one more choice leaves the table a gap, and the base's W109 says which line did."""
+    base = ('game "Base"\nplayers 1\noption speed: slow, fast = slow\ntable pace:\n    slow -> 1\n    fast -> 2\n'
+            'var level: int = pace[speed]\ndefine score(p: player): int = level\nturn:\n    end game "done"\n')
+    write(tmp_path, {"game.rules": base, "variants/v.rules": 'extends "../game.rules"\n'
+                     'replace option speed: slow, fast, warp = slow\n'})
+    gaps = [w for w in load_game(str(tmp_path), variant="v").warnings if w.code == "W109"]
+    assert len(gaps) == 1 and "no entry for warp" in gaps[0].message, [(w.message, w.hint) for w in gaps]
+    assert "variants/v.rules:2 replaces the option 'speed'" in gaps[0].hint, gaps[0].hint
+
 def test_replace_and_remove_in_a_variant(tmp_path):
     write(tmp_path, {"game.rules": BASE, "variants/v.rules": '''extends "../game.rules"
 replace var level: int = 5
