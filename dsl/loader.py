@@ -951,6 +951,8 @@ class Loader:
                     wrong_type.setdefault(str(path[0]), []).append((diag, e.instance, line))
                 else:
                     self.diags.append(diag)
+            for key in [k for k, v in plain_rec.items() if v is None and k in wanted]:
+                self.blank_value(self.data_span(name, [top, i, key], value=True), who, kind.name, key)
             for _, key, index, text, value, node in odd.get(id(rec), ()):
                 if (key, index) not in too_long and _holds_number(wanted.get(key), key, index):
                     self.misread_number(name, who, key, index, text, value, node)
@@ -988,6 +990,17 @@ class Loader:
                        f"(line{'s' * (len(lines) > 1)} {', '.join(str(n) for n in lines[:6])}"
                        f"{', ...' if len(lines) > 6 else ''})")
         return out
+
+    def blank_value(self, at: Span, who: str, kind: str, key: str):
+        """W119 at a field written with nothing after its colon (`food: ,`): YAML reads it as none,
+        which a field of an enum, a thing or a player may hold, but a value left out is likelier,
+        and the game would fail where a rule reads it. `none`, `null` or `~` written out is meant."""
+        line = self.sources.line(at.file, at.line) if at.line and at.column else None
+        if line is None or line[at.column - 1:].lstrip()[:1] not in ("", ",", "}", "#"):
+            return
+        self.warnings.append(Diagnostic(
+            "W119", f"{who} gives its field '{key}' no value, which YAML reads as none.", at,
+            f"write its value, or 'none' if this {kind} has none", severity="warning"))
 
     def misread_number(self, name: str, who: str, key: str, index, text: str, value: int, node) -> None:
         """W117 at a whole number YAML 1.1 read from a notation other than plain digits, where the

@@ -210,3 +210,24 @@ def test_a_number_with_a_point_is_never_a_whole_number(tmp_path, written, words)
     assert words in message and "numbers in data are whole" in hint
     if written == "1.0":
         assert "write 1, without the point" in hint
+
+
+# ---------------------------------------------------------------------------- a value left out
+@pytest.mark.parametrize("data, at", [
+    ("items:\n  - {name: A, value: 1, hue: , count: 2}\n", (2, 30)),
+    ("items:\n  - name: A\n    value: 1\n    hue:\n", (4, 9)),
+    ("items:\n  - {name: A, value: 1, hue: }\n", (2, 30)),
+    ("items:\n  - name: A\n    hue:    # forgot\n    value: 1\n", (3, 9)),
+])
+def test_a_field_given_no_value_is_a_warning_at_it(tmp_path, data, at):
+    """`hue: ,` is none to YAML, which an enum's field may hold: it passed the check, and the game
+    failed where a rule compared it."""
+    [(severity, code, line, column, message, hint)] = found(tmp_path, data, "hue: colour")
+    assert (severity, code, (line, column)) == ("warning", "W119", at)
+    assert message == "The item \"A\" gives its field 'hue' no value, which YAML reads as none."
+    assert hint == "write its value, or 'none' if this item has none"
+
+
+@pytest.mark.parametrize("none", ["none", "null", "~", "Null"])
+def test_none_written_out_is_meant(tmp_path, none):
+    assert found(tmp_path, f"items:\n  - {{name: A, value: 1, hue: {none}}}\n", "hue: colour") == []
