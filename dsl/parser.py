@@ -1029,6 +1029,8 @@ def _misspelt(e, text: str, line: int, col: int):
     or a keyword misspelt where the parser wanted it (`labeled`). The caret goes under the word."""
     lines = text.split("\n")
     here = lines[line - 1] if 0 < line <= len(lines) else ""
+    if re.match(rf"(replace|extend)\s+({'|'.join(_UNCHANGEABLE)})\b", here):
+        return None         # a right word a variant cannot change: said as such (`_UNCHANGEABLE`)
     listed = re.search(r",\s*default\s*\[", here)
     if listed is not None and col > listed.end() and here[listed.end():].strip()[:1] not in ("]", ""):
         return ("E101", "A list field's default can only be [], the empty list; its values are given in the data.",
@@ -1374,6 +1376,13 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     if isinstance(e, UnexpectedEOF):
         return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
     tok = e.token
+    own = text.split("\n")[line - 1] if 0 < line <= len(text.split("\n")) else ""
+    verb = re.match(r"(replace|extend)\s+(\w+)\b", own)
+    if verb and verb.group(2) in _UNCHANGEABLE and col <= verb.end(2) + 1:   # a word a variant cannot change
+        what, instead = _UNCHANGEABLE[verb.group(2)]
+        return Diagnostic("E101", f"A variant cannot {verb.group(1)} {what}.",
+                          Span(file, line + line_offset, verb.start(2) + 1, line + line_offset, verb.end(2) + 1),
+                          instead.format(verb=verb.group(1)))
     if tok.type == "_INDENT":
         line = _indented_line_after(text, line)
         colon = _colon_missing(text, line)
@@ -1438,6 +1447,16 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         elif bare:
             hint = 'a text is written in double quotes, with each value in braces: "... {value} ..."'
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
+
+
+# What a variant cannot `replace` or `extend` (the word, in words), and what it does instead.
+_UNCHANGEABLE = {
+    "event": ("an event", "declare a new event under another name, and replace the rules and reactions that "
+                          "signal or answer the old one"),
+    "game": ("the title", "write 'game \"...\"' again, without '{verb}': a variant's title takes the base's place"),
+    "players": ("the player count", "write 'players ...' again, without '{verb}': a variant's player count takes "
+                                    "the base's place"),
+}
 
 
 def _indent_of(text: str, line: int) -> int:

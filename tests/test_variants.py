@@ -329,3 +329,24 @@ def test_a_table_replaced_with_values_of_another_kind_is_named_at_the_base_error
     assert d.code == "E301" and d.span.file.endswith("game.rules") and d.span.line == 6
     assert d.hint.startswith("'gain' was replaced by ") and d.hint.endswith(
         "v.rules:2 as a table of texts; the base's rules use it as a table of whole numbers"), d.hint
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ("replace players 1 to 2", "A variant cannot replace the player count.", "write 'players ...' again, without"),
+    ('replace game "Again"', "A variant cannot replace the title.", "write 'game \"...\"' again, without"),
+    ("extend event boom(p: player)", "A variant cannot extend an event.", "declare a new event under another name"),
+])
+def test_what_a_variant_cannot_replace_says_what_it_does_instead(tmp_path, line, message, hint):
+    """'replace players' was "did you mean 'player'?", and 'extend event' a list of expected words."""
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": f'extends "../game.rules"\n{line}\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E101", 2, len(line.split()[0]) + 2)
+    assert d.message == message and d.hint.startswith(hint), d
+
+
+def test_a_variant_gives_the_player_count_and_title_again_without_replace(tmp_path):
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'extends "../game.rules"\nplayers 1 to 2\ngame "Again"\n'})
+    g = load_game(str(tmp_path), variant="v")
+    assert (g.title, g.max_players) == ("Again", 2)
