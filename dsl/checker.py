@@ -165,6 +165,8 @@ class Checker:
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
+        self.never_runs: list = []  # (the condition, the `end game`) for an `end game` in a block that never runs
+        self.dead_block = None      # the condition that keeps the block being checked from ever running
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
@@ -1909,6 +1911,12 @@ class Checker:
 
     def st_Draw(self, st: A.Draw, loop):
         self.want(st.count, T.INT, "How many to draw")
+        n, via = _fixed_number(st.count, self.sym)
+        if n is not None and n < 0:
+            given = f" ('{via}' is {n})" if via else ""
+            self.error("E208", f"This draws {n} cards{given}, but the number to draw must be 0 or more: "
+                               f"the game would stop here with an error, 'Cannot draw {n} cards'.", st.count,
+                       "draw 0 or more cards")
         src = self.zone_place(st.source, "Where cards are drawn from")
         dst = self.zone_place(st.dest, "Where drawn cards go")
         if not T.fits(T.elem(src), T.elem(dst)):
@@ -1938,7 +1946,10 @@ class Checker:
         return True
 
     def st_EndGame(self, st: A.EndGame, loop):
-        self.ended = True
+        if self.dead_block is None:
+            self.ended = True
+        else:
+            self.never_runs.append((self.dead_block, st))
         if st.reason:
             self.template(st.reason)
             self.public_text(st.reason, "The reason the game ends is shown to every seat")
@@ -2112,7 +2123,7 @@ class Checker:
     def st_If(self, st: A.If, loop):
         for cond, blk in st.branches:
             self.want(cond, T.BOOL, "The condition")
-            self.block(blk, loop)
+            self.never_running(blk, loop, cond if _certain_truth(cond, self.sym) is False else None)
         if st.other:
             self.block(st.other, loop)
 
@@ -2126,7 +2137,8 @@ class Checker:
             self.out.slots[id(st)] = slot
             if st.cond is not None:
                 self.want(st.cond, T.BOOL, "The condition")
-            self.block(st.body, True)
+            empty = isinstance(st.iterable, A.ListLit) and not st.iterable.items
+            self.never_running(st.body, True, st.iterable if empty else None)
         self.ctx.secret.pop(st.var, None)
         if before is not None:
             self.ctx.secret[st.var] = before
@@ -2158,11 +2170,28 @@ class Checker:
 
     def st_Repeat(self, st: A.Repeat, loop):
         self.want(st.count, T.INT, "How many times to repeat")
-        self.block(st.body, True)
+        n, via = _fixed_number(st.count, self.sym)
+        if n is not None and n < 0:
+            given = f" ('{via}' is {n})" if via else ""
+            self.error("E208", f"This repeats {n} times{given}, but the number of times must be 0 or more: "
+                               f"the game would stop here with an error, 'Cannot repeat {n} times'.", st.count,
+                       "repeat 0 or more times")
+        self.never_running(st.body, True, st.count if n is not None and n <= 0 else None)
 
     def st_While(self, st: A.While, loop):
         self.want(st.cond, T.BOOL, "The condition")
-        self.block(st.body, True)
+        self.never_running(st.body, True, st.cond if _certain_truth(st.cond, self.sym) is False else None)
+
+    def never_running(self, body: list, loop: bool, dead):
+        """Check a block that never runs when `dead` (its condition, certainly false, or its count,
+        certainly 0 or less) is given: an `end game` in it does not end the game (E404)."""
+        before = self.dead_block
+        if dead is not None and before is None:
+            self.dead_block = dead
+        try:
+            self.block(body, loop)
+        finally:
+            self.dead_block = before
 
     def st_Choose(self, st: A.Choose, loop):
         self.choices.append(st)
@@ -2189,6 +2218,14 @@ class Checker:
     def choose_parts(self, st: A.Choose):
         if st.cond is not None:
             self.want(st.cond, T.BOOL, "The condition")
+        if isinstance(st.source, A.ListLit) and not st.source.items:
+            self.error("E208", "This choice chooses from '[]', an empty list: with nothing to choose, the game "
+                               "would stop here with an error when it comes to it.", st.source,
+                       "choose from the list of what may be chosen")
+        elif st.cond is not None and _certain_truth(st.cond, self.sym) is False:
+            self.error("E208", f"This choice offers only the items for which {self.text_of(st.cond)!r} holds, which "
+                               "is never true: with nothing to choose, the game would stop here with an error when "
+                               "it comes to it.", st.cond, "write the condition an item must meet to be chosen")
         if st.label:
             self.template(st.label)
         self.mark_secret_labels(st, {st.var}, st.source, st.cond, st.label)
@@ -2234,12 +2271,26 @@ class Checker:
                 self.option_parts(opt, loop)
         self.mark_secret_labels(st, {o.var for o in st.options if o.var},
                                 *[x for o in st.options for x in (o.iterable, o.cond, o.label)])
+        never = [o for o in st.options if self.never_offered(o) is not None]
+        if st.options and len(never) == len(st.options):
+            self.error("E208", "None of this choice's options is ever offered (each one's condition is never true, "
+                               "or its list is '[]'): the game would stop here with an error when it comes to it, "
+                               "'None of this choice's options is possible now'.", self.never_offered(never[0]),
+                       "write the condition on which each option may be chosen")
+
+    def never_offered(self, opt: A.MenuOption):
+        """The condition (certainly false) or the list (`[]`) that keeps an option from being offered, or None."""
+        if opt.cond is not None and _certain_truth(opt.cond, self.sym) is False:
+            return opt.cond
+        if opt.var and isinstance(opt.iterable, A.ListLit) and not opt.iterable.items:
+            return opt.iterable
+        return None
 
     def option_parts(self, opt: A.MenuOption, loop):
         if opt.cond is not None:
             self.want(opt.cond, T.BOOL, "The option's condition")
         self.template(opt.label)
-        self.block(opt.body, loop)
+        self.never_running(opt.body, loop, self.never_offered(opt))
 
     def st_Secret(self, st: A.Secret, loop):
         self.choices.append(st)
@@ -3038,6 +3089,10 @@ class Checker:
         self.play_finishes()
         if not self.ended:
             at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
+            if self.never_runs:     # every `end game` is in a block that never runs: `if false: end game`
+                dead, end = self.never_runs[0]
+                at, hint = dead, (f"the 'end game' on line {end.span.line} never runs: {self.text_of(dead)!r} keeps "
+                                  "its block from running; write the condition on which the game ends")
             if self.p.ends_dropped:      # a variant's replace (or remove) took away the base's `end game`
                 change, base = self.p.ends_dropped[0]
                 what = f"'{base.name}' section" if isinstance(base, A.PhaseDecl) else f"{base.kind_word} '{base.name}'"
@@ -3045,7 +3100,9 @@ class Checker:
                 at = self.word(change, base.name, after=change.span.column - 1)
                 hint = (f"this {verb} the base's {what} (line {base.span.line} of {Path(base.span.file).name}), "
                         f"which said 'end game'; add 'end game \"why\"' where the game ends")
-            self.error("E404", "The game has no end condition: no rule ever says 'end game'.", at, hint)
+            said = "no rule ever says 'end game'" if not self.never_runs else \
+                "every 'end game' is in a block that never runs"
+            self.error("E404", f"The game has no end condition: {said}.", at, hint)
         if out.winners is None and not (self.sym.get("score") and self.sym["score"].kind == "define"):
             other = self.rules.get("score")
             if self.sym.get("score") is not None:
@@ -3349,6 +3406,13 @@ class Checker:
             if r is not None and name not in self.sym:
                 self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): "
                                    f"{T.show(result)} = ...', not a {r.kind}.", r.decl)
+        skip = self.sym.get("skip_turn")
+        if skip is not None and skip.kind == "define" and "round" not in self.out.phases and \
+                "play" not in self.out.phases and _certain_truth(skip.decl.body, self.sym) is True:
+            self.error("E309", "'skip_turn' is true for every player, so every turn is skipped: nobody ever plays, "
+                               "and the game never ends (it stops with an error after 100 rounds of skipped turns).",
+                       skip.decl.body, "give the condition on which a player's turn is skipped, e.g. "
+                                       "'define skip_turn(p: player): bool = p.frozen'")
         fp = self.sym.get("first_player")
         if fp is not None and (fp.kind != "var" or fp.type != T.PLAYER):
             self.error("E406", "'first_player' is used by the engine and must be 'var first_player: player = ...'.", fp.decl)
@@ -3447,6 +3511,34 @@ def _constant(e):
         if a is None or b is None or abs(a) > 10 ** 15 or abs(b) > 10 ** 15:
             return None
         return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+    return None
+
+
+def _certain_truth(e, sym, depth: int = 0):
+    """True or False when the condition `e` is certain from the text alone (`false`, `1 > 2`, `not
+    true`, `n < 0` for a definition of no values giving 3), else None."""
+    if depth > 20:
+        return None
+    if isinstance(e, A.Lit) and type(e.value) is bool:
+        return e.value
+    if isinstance(e, A.Unary) and e.op == "not":
+        v = _certain_truth(e.operand, sym, depth + 1)
+        return None if v is None else not v
+    if isinstance(e, A.Name):
+        s = sym.get(e.name)
+        if s is not None and s.kind == "define" and not s.decl.params:
+            return _certain_truth(s.decl.body, sym, depth + 1)
+        return None
+    if isinstance(e, A.Binary) and e.op in ("and", "or"):
+        a, b = _certain_truth(e.left, sym, depth + 1), _certain_truth(e.right, sym, depth + 1)
+        if e.op == "and":
+            return False if False in (a, b) else True if a is True and b is True else None
+        return True if True in (a, b) else False if a is False and b is False else None
+    if isinstance(e, A.Binary) and e.op in ("==", "!=", "<", "<=", ">", ">="):
+        a, b = _fixed_number(e.left, sym)[0], _fixed_number(e.right, sym)[0]
+        if a is None or b is None:
+            return None
+        return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[e.op]
     return None
 
 

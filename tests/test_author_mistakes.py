@@ -2063,3 +2063,75 @@ def test_a_backwards_range_of_faces(tmp_path, faces, hint):
                                f"player var points: int = 0\ndie d: ^{faces}\ndefine high: bool = roll(d) + 1 > 3\n"))
     expect(found, "E206", "game.rules", at, f"range of faces {faces} is backwards", hint)
     assert [d.code for d in found if d.severity == "error"] == ["E206"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ failures certain from the text
+ENDING = '    if count(deck) == 0:\n        end game "The deck is empty."'
+
+
+@pytest.mark.parametrize("line", ["if ^false:", "if ^1 > 2:", "while ^false:", "repeat ^0 times:", "for x in ^[]:",
+                                  "if ^not true and level >= 0:"])
+def test_the_only_end_game_in_a_block_that_never_runs(tmp_path, line):
+    """`if false: end game` as the only ending passed the check; every game ran until the budget ran out."""
+    found, at = run(tmp_path, (ENDING, f'    {line}\n        end game "The deck is empty."'))
+    expect(found, "E404", "game.rules", at, "every 'end game' is in a block that never runs", "line 37 never runs")
+
+
+@pytest.mark.parametrize("line", ["if level > 100 or count(deck) == 0:", "if false:\n        pass\n    else:",
+                                  "repeat 1 times:"])
+def test_an_end_game_that_may_run_is_fine(tmp_path, line):
+    found, _ = run(tmp_path, (ENDING, f'    {line}\n        end game "The deck is empty."'))
+    assert not [d for d in found if d.code == "E404"], [d.message for d in found]
+
+
+def run_adding(tmp_path, change, added: str):
+    """`run` with the lines `added` at the end of game.rules (below the change, so its place stays)."""
+    where = build(tmp_path / "book", change)
+    rules = tmp_path / "book" / "game.rules"
+    rules.write_text(rules.read_text(encoding="utf-8") + added, encoding="utf-8")
+    return diagnose(tmp_path / "book"), where
+
+
+@pytest.mark.parametrize("count, words", [("^-1", "repeats -1 times"), ("^n", "('n' is -2)")])
+def test_repeating_fewer_than_zero_times(tmp_path, count, words):
+    found, at = run_adding(tmp_path, ("    draw 1 from deck to current.hand\n",
+                                      f"    draw 1 from deck to current.hand\n    repeat {count} times:\n        pass\n"),
+                           "define n: int = 0 - 2\n")
+    expect(found, "E208", "game.rules", at, words, "must be 0 or more", "cannot repeat")
+
+
+def test_drawing_fewer_than_zero_cards(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck", "    draw ^1 - 2 from deck"))
+    expect(found, "E208", "game.rules", at, "draws -1 cards", "must be 0 or more")
+
+
+def test_choosing_from_an_empty_list(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n", "    draw 1 from deck to current.hand\n"
+                               '    choose x from ^[] prompt "Pick":\n        say "{x}"\n'))
+    expect(found, "E208", "game.rules", at, "empty list", "nothing to choose")
+
+
+def test_a_choice_none_of_whose_options_is_ever_offered(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n", "    draw 1 from deck to current.hand\n"
+                               '    choose:\n        option "A" if ^false:\n            pass\n'
+                               '        option "B" if 1 > 2:\n            pass\n'))
+    expect(found, "E208", "game.rules", at, "none of this choice's options is ever offered")
+    (tmp_path / "2").mkdir()
+    found, _ = run(tmp_path / "2", ("    draw 1 from deck to current.hand\n", "    draw 1 from deck to current.hand\n"
+                                    '    choose:\n        option "A" if false:\n            pass\n'
+                                    '        option "B":\n            pass\n'))
+    assert not [d for d in found if d.code == "E208"], [d.message for d in found]
+
+
+def test_skip_turn_true_for_every_player(tmp_path):
+    """Every turn was skipped; each game stopped after 100 rounds with a budget error."""
+    found, at = run(tmp_path, ("player var points: int = 0\n",
+                               "player var points: int = 0\ndefine skip_turn(p: player): bool = ^true\n"))
+    expect(found, "E309", "game.rules", at, "'skip_turn' is true for every player", "never ends")
+
+
+def test_skip_turn_true_with_a_round_section_that_ends_the_game_is_fine(tmp_path):
+    """The round section runs after each round of skipped turns, and may end the game."""
+    found, _ = run_adding(tmp_path, ("turn:\n", 'round:\n    end game "over"\n\nturn:\n'),
+                          "define skip_turn(p: player): bool = true\n")
+    assert not [d for d in found if d.code == "E309"], [d.message for d in found]
