@@ -1657,6 +1657,8 @@ class Checker:
             return
         if st.op == "=":
             self.out_of_range(tgt, st.value)
+        else:
+            self.step_out_of_range(tgt, st)
 
     def out_of_range(self, tgt, value):
         """E208 for a number certain to be outside the range a variable must stay in: a whole number
@@ -1673,6 +1675,25 @@ class Checker:
             self.error("E208", f"'{s.decl.name}' must stay from {s.decl.low} to {s.decl.high}, but this sets it to "
                                f"{n}{through}.", value, f"give a number from {s.decl.low} to {s.decl.high}, or widen "
                                                        f"the range where '{s.decl.name}' is declared (line {s.decl.span.line})")
+
+    def step_out_of_range(self, tgt, st: A.Assign):
+        """E208 for `level += 20` on a variable `in 0 to 9`: a step wider than the whole range takes
+        it out of the range from any value it may hold (play does not stop it at the end: it fails)."""
+        s = self.sym.get(tgt.name) if isinstance(tgt, (A.Name, A.Field)) else None
+        ref = self.out.refs.get(id(tgt), ("",))[0]
+        if s is None or not isinstance(s.decl, A.VarDecl) or s.decl.low is None or ref not in ("global", "pvar"):
+            return
+        n, via = _fixed_number(st.value, self.sym)
+        lo, hi = s.decl.low, s.decl.high
+        if n is None or abs(n) <= hi - lo:
+            return
+        given = f" ('{via}' is {n})" if via else ""
+        self.error("E208", f"'{s.decl.name}' must stay from {lo} to {hi}, but '{st.op} {n}'{given} takes it out of "
+                           f"that range from any value it may hold: the game would stop here with an error.", st.value,
+                   f"change it by at most {hi - lo}, or widen the range where '{s.decl.name}' is declared "
+                   f"(line {s.decl.span.line}); to stop at the end, write "
+                   f"'{self.text_of(tgt)} = {'min' if (n > 0) == (st.op == '+=') else 'max'}("
+                   f"{self.text_of(tgt)} {st.op[0]} {abs(n)}, {hi if (n > 0) == (st.op == '+=') else lo})'")
 
     def zone_named(self, e) -> str:
         """The zone an expression names directly (`deck`, `p.hand`, `discard[k]`), or ""."""
@@ -2608,9 +2629,14 @@ class Checker:
         """E208 at `players[5]` in a game for at most 4: no player count has that seat. (One that
         only some counts have, `players[3]` in a game for 2 to 4, is for the rules to test.)"""
         if not (isinstance(e.obj, A.Name) and e.obj.name == "players" and self.lookup_local("players") is None
-                and "players" not in self.sym and isinstance(e.key, A.Lit) and type(e.key.value) is int):
+                and "players" not in self.sym and _constant(e.key) is not None):
             return
-        n, most = e.key.value, self.out.max_players
+        n, most = _constant(e.key), self.out.max_players
+        if n < 0:
+            self.error("E208", f"'players' lists the seats from players[0]: there is no players[{n}] "
+                               "(a list is not counted from its end).", e.key,
+                       "the last seat is players[player_count - 1]")
+            return
         if n >= most:
             self.error("E208", f"'players' lists the seats from players[0], and this game is for at most {most} "
                                f"player{'s' * (most != 1)}: there is no players[{n}].", e.key,
