@@ -1685,7 +1685,7 @@ class Checker:
             return
         n, via = _fixed_number(st.value, self.sym)
         lo, hi = s.decl.low, s.decl.high
-        if n is None or abs(n) <= hi - lo:
+        if n is None or lo > hi or abs(n) <= hi - lo:      # a backwards range is E206
             return
         given = f" ('{via}' is {n})" if via else ""
         self.error("E208", f"'{s.decl.name}' must stay from {lo} to {hi}, but '{st.op} {n}'{given} takes it out of "

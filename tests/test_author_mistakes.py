@@ -2135,3 +2135,23 @@ def test_skip_turn_true_with_a_round_section_that_ends_the_game_is_fine(tmp_path
     found, _ = run_adding(tmp_path, ("turn:\n", 'round:\n    end game "over"\n\nturn:\n'),
                           "define skip_turn(p: player): bool = true\n")
     assert not [d for d in found if d.code == "E309"], [d.message for d in found]
+
+
+def test_a_seat_counted_from_the_end(tmp_path):
+    """`players[-1]` for the last seat passed the check and failed every game."""
+    found, at = run(tmp_path, ("player var points: int = 0\n",
+                               "player var points: int = 0\nvar host: player = players[^-1]\n"))
+    expect(found, "E208", "game.rules", at, "there is no players[-1]", "players[player_count - 1]")
+
+
+@pytest.mark.parametrize("line, words", [("level += ^20", "'+= 20'"), ("level -= ^10", "'-= 10'"),
+                                         ("level += ^n", "('n' is 12)")])
+def test_a_step_wider_than_the_range(tmp_path, line, words):
+    """`level += 20` on a variable `in 0 to 9` fails from any value it holds."""
+    found, at = run_adding(tmp_path, ("        level += 1", f"        {line}"), "define n: int = 12\n")
+    expect(found, "E208", "game.rules", at, "must stay from 0 to 9", words, "from any value it may hold")
+
+
+def test_a_step_within_the_range_is_fine(tmp_path):
+    found, _ = run(tmp_path, ("        level += 1", "        level += 9"))
+    assert not [d for d in found if d.code == "E208"], [d.message for d in found]
