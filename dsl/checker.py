@@ -2201,6 +2201,11 @@ class Checker:
 
     def st_While(self, st: A.While, loop):
         self.want(st.cond, T.BOOL, "The condition")
+        if _certain_truth(st.cond, self.sym) is True and not any(isinstance(x, WAYS_OUT) for x in A.walk(st.body)):
+            self.error("E309", f"This loop runs for ever: its condition {self.text_of(st.cond)!r} is always true, and "
+                               "nothing in it stops it ('stop', 'return', 'end ...'), calls a rule, signals or asks "
+                               "anyone anything: the game would stop here with an error when it comes to it.",
+                       st.cond, "add 'stop' where the loop is done, or loop on the condition that keeps it going")
         self.never_running(st.body, True, st.cond if _certain_truth(st.cond, self.sym) is False else None)
 
     def never_running(self, body: list, loop: bool, dead):
@@ -3424,6 +3429,10 @@ class Checker:
             if s.kind != "define" or got != params or not T.fits(s.type or T.ANY, result):
                 self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): {T.show(result)} = ...'.",
                            s.decl)
+            elif name == "next_turn" and isinstance(s.decl.body, A.Lit) and s.decl.body.value is None:
+                self.error("E301", "'next_turn' gives none for every player, but the next turn must be a seat at "
+                                   "the table.", s.decl.body, "give the player whose turn comes next, e.g. "
+                                                              "'next_player(p)'")
             elif name == "next_turn" and (side := self.side_named(s.decl.body)) is not None:
                 self.error("E301", f"'next_turn' gives the side '{side}', but the next turn must be a seat at the table.",
                            s.decl.body, "give a player: a side only holds variables and zones, and scores")
@@ -3434,7 +3443,7 @@ class Checker:
                                    f"{T.show(result)} = ...', not a {r.kind}.", r.decl)
         skip = self.sym.get("skip_turn")
         if skip is not None and skip.kind == "define" and "round" not in self.out.phases and \
-                "play" not in self.out.phases and _certain_truth(skip.decl.body, self.sym) is True:
+                self.turns_certain() and _certain_truth(skip.decl.body, self.sym) is True:
             self.error("E309", "'skip_turn' is true for every player, so every turn is skipped: nobody ever plays, "
                                "and the game never ends (it stops with an error after 100 rounds of skipped turns).",
                        skip.decl.body, "give the condition on which a player's turn is skipped, e.g. "
@@ -3444,6 +3453,16 @@ class Checker:
             self.error("E406", "'first_player' is used by the engine and must be 'var first_player: player = ...'.", fp.decl)
         elif fp is not None and isinstance(fp.decl, A.VarDecl):
             self.side_not_seat(fp.decl.init, "take the first turn")
+
+    def turns_certain(self) -> bool:
+        """Whether every game comes to `take turns` before anything could end it: there is no `play`
+        section (the turns are the game), or every way through it reaches `take turns` first."""
+        play = self.out.phases.get("play")
+        if play is None:
+            return True
+        procs = {name: s.decl.body for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
+        found = self.always_reaches(play.body, ":turn", procs, {})
+        return found is not None and found[2] is None
 
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
@@ -3538,6 +3557,12 @@ def _constant(e):
             return None
         return a + b if e.op == "+" else a - b if e.op == "-" else a * b
     return None
+
+
+# What may leave a `while true` loop, or do something in it that may end the game (a rule, a
+# signal's reactions, an instant reaction played at a choice).
+WAYS_OUT = (A.Stop, A.Return, A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, A.CallStmt, A.Signal, A.Choose,
+            A.Menu, A.Secret)
 
 
 def _certain_truth(e, sym, depth: int = 0):

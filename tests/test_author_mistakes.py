@@ -2086,6 +2086,7 @@ def test_an_end_game_that_may_run_is_fine(tmp_path, line):
 
 def run_adding(tmp_path, change, added: str):
     """`run` with the lines `added` at the end of game.rules (below the change, so its place stays)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     where = build(tmp_path / "book", change)
     rules = tmp_path / "book" / "game.rules"
     rules.write_text(rules.read_text(encoding="utf-8") + added, encoding="utf-8")
@@ -2155,3 +2156,34 @@ def test_a_step_wider_than_the_range(tmp_path, line, words):
 def test_a_step_within_the_range_is_fine(tmp_path):
     found, _ = run(tmp_path, ("        level += 1", "        level += 9"))
     assert not [d for d in found if d.code == "E208"], [d.message for d in found]
+
+
+def test_next_turn_that_gives_none(tmp_path):
+    found, at = run(tmp_path, ("player var points: int = 0\n",
+                               "player var points: int = 0\ndefine next_turn(p: player): player = ^none\n"))
+    expect(found, "E301", "game.rules", at, "'next_turn' gives none for every player")
+
+
+def test_skip_turn_true_where_the_play_section_always_takes_turns(tmp_path):
+    found, at = run_adding(tmp_path, ("turn:\n", "play:\n    take turns\n\nturn:\n"),
+                           "define skip_turn(p: player): bool = true\n")
+    assert [d for d in found if d.code == "E309" and "skip_turn" in d.message], [d.message for d in found]
+    found, _ = run_adding(tmp_path / "2", ("turn:\n", 'play:\n    if player_count == 2:\n        end game "two"\n'
+                                                      "    take turns\n\nturn:\n"),
+                          "define skip_turn(p: player): bool = true\n")
+    assert not [d for d in found if d.code == "E309"], [d.message for d in found]
+
+
+@pytest.mark.parametrize("body, code", [("say \"again\"", "E309"), ("level = 0", "E309"), ("stop", None),
+                                        ("if level > 3:\n            return", None), ("take_one()", None),
+                                        ('choose:\n            option "Go on":\n                pass', None)])
+def test_a_while_true_loop_nothing_leaves(tmp_path, body, code):
+    """`while true:` with no 'stop' ran until the step budget stopped every game."""
+    found, at = run_adding(tmp_path, ("    draw 1 from deck to current.hand\n",
+                                      f"    draw 1 from deck to current.hand\n    while ^true:\n        {body}\n"),
+                           "rule take_one():\n    pass\n")
+    hits = [d for d in found if d.code == "E309"]
+    if code is None:
+        assert not hits, [d.message for d in hits]
+    else:
+        expect(found, code, "game.rules", at, "this loop runs for ever", "add 'stop'")
