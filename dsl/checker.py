@@ -2653,9 +2653,22 @@ class Checker:
         """E208 at a look-up whose keys are written out (`bonus[2]`, `damage[4, 12]`) and match no
         entry: it fails in play whenever it is reached."""
         found, written = self.entry_indexes(e, table)
+        given = ""
+        if not written and table.entries:       # keys a definition of no values gives: `bonus[start]`
+            fixed = [_fixed_number(k, self.sym) for k in [e.key] + list(e.more_keys)]
+            numbers = all(isinstance(lo, int) and isinstance(hi, int) for x in table.entries
+                          for lo, hi in [(x.low, x.high)] + list(x.more_keys))
+            if numbers and all(n is not None for n, _ in fixed) and any(via for _, via in fixed):
+                keys = [n for n, _ in fixed]
+                found = [i for i, x in enumerate(table.entries)
+                         if len([(x.low, x.high)] + list(x.more_keys)) == len(keys) and all(
+                             isinstance(lo, int) and isinstance(hi, int) and lo <= k <= hi
+                             for (lo, hi), k in zip([(x.low, x.high)] + list(x.more_keys), keys))]
+                written = True
+                given = " (" + ", ".join(f"'{via}' is {n}" for n, via in fixed if via) + ")"
         if found or not written or not table.entries:
             return False
-        keys = ", ".join(self.text_of(k) for k in [e.key] + list(e.more_keys))
+        keys = ", ".join(self.text_of(k) for k in [e.key] + list(e.more_keys)) + given
         change = self.p.changes.get(table.name, ("",))
         through = f" (as {change[1].file}:{change[1].line} replaces it)" if change[0] in ("replaced", "retyped") else ""
         at = f"line {table.span.line}" if table.span.file == e.span.file else f"{table.span.file}:{table.span.line}"

@@ -2187,3 +2187,13 @@ def test_a_while_true_loop_nothing_leaves(tmp_path, body, code):
         assert not hits, [d.message for d in hits]
     else:
         expect(found, code, "game.rules", at, "this loop runs for ever", "add 'stop'")
+
+
+def test_a_table_looked_up_by_a_definition_it_has_no_entry_for(tmp_path):
+    """`define start: int = 3` and `sizes[start]` for a table of 1 and 2: fails in every game."""
+    found, at = run_adding(tmp_path, ("        level += 1", "        level += ^sizes[start]"),
+                           "table sizes:\n    1 -> 1\n    2 -> 2\ndefine start: int = 3\n")
+    expect(found, "E208", "game.rules", at, "has no entry for start ('start' is 3)")
+    found, _ = run_adding(tmp_path / "2", ("        level += 1", "        level += sizes[start]"),
+                          "table sizes:\n    1 -> 1\n    2 to 4 -> 2\ndefine start: int = 3\n")
+    assert not [d for d in found if d.code == "E208"], [d.message for d in found]
