@@ -368,7 +368,7 @@ def test_a_runaway_loop_in_a_rule_run_in_place_stops_at_the_step_budget(tmp_path
         players 1
         var n: int = 0
         rule spin:
-            while true:
+            while player_count > 0:
                 n = n + 1
         turn:
             n = 0
@@ -400,7 +400,7 @@ ANSWERED_RULES = '''
                 end game
         choose k from [1, 2] labelled "{k}":
             n = n + k
-        while true:
+        while player_count > 0:
             n = n + 1
     winners: players
 '''

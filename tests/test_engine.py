@@ -326,7 +326,7 @@ def test_a_loop_without_decisions_stops_with_an_error_naming_the_rule(tmp_path):
         players 1
 
         rule spin:
-            while true:
+            while player_count > 0:
                 pass
 
         turn:

@@ -198,7 +198,7 @@ define score(p: player): int = n
 define heavy(k: int): int = count([y for y in xs if y > k])
 setup:
     xs = range(1, 100)
-    while true:
+    while player_count > 0:
         n = heavy(3)
 turn:
     end game "done"
