@@ -3130,10 +3130,17 @@ class Checker:
                            "add 'round:' followed by what everyone does in a round")
         self.ends_during_setup()
         self.check_endless_rules()
+        uncalled = self.ends_never_called() if self.ended else None
+        if uncalled is not None:
+            self.ended = False
         self.play_finishes()
         if not self.ended:
             at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
-            if self.never_runs:     # every `end game` is in a block that never runs: `if false: end game`
+            if uncalled is not None:        # every `end game` is in rules nothing comes to
+                end, name = uncalled
+                at, hint = end, (f"nothing calls the {self.rules[name].kind} '{name}' (nor a rule that calls it), so "
+                                 f"this line never runs; call '{name}()' where the game may end")
+            elif self.never_runs:     # every `end game` is in a block that never runs: `if false: end game`
                 dead, end = self.never_runs[0]
                 at, hint = dead, (f"the 'end game' on line {end.span.line} never runs: {self.text_of(dead)!r} keeps "
                                   "its block from running; write the condition on which the game ends")
@@ -3144,7 +3151,8 @@ class Checker:
                 at = self.word(change, base.name, after=change.span.column - 1)
                 hint = (f"this {verb} the base's {what} (line {base.span.line} of {Path(base.span.file).name}), "
                         f"which said 'end game'; add 'end game \"why\"' where the game ends")
-            said = "no rule ever says 'end game'" if not self.never_runs else \
+            said = "every 'end game' is in a rule or stage that nothing calls" if uncalled is not None else \
+                "no rule ever says 'end game'" if not self.never_runs else \
                 "every 'end game' is in a block that never runs"
             self.error("E404", f"The game has no end condition: {said}.", at, hint)
         if out.winners is None and not (self.sym.get("score") and self.sym["score"].kind == "define"):
@@ -3466,6 +3474,31 @@ class Checker:
             self.error("E406", "'first_player' is used by the engine and must be 'var first_player: player = ...'.", fp.decl)
         elif fp is not None and isinstance(fp.decl, A.VarDecl):
             self.side_not_seat(fp.decl.init, "take the first turn")
+
+    def ends_never_called(self):
+        """(the first `end game`, the rule or stage it is in) when every `end game` that may run is in
+        rules and stages that nothing outside them calls, directly or through others: the game
+        never ends. None when one is where it may run."""
+        dead = {id(end) for _, end in self.never_runs}
+        bodies = {name: s.decl.body for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
+        calls = {name: {x.name for x in A.walk(body) if isinstance(x, A.CallStmt)} for name, body in bodies.items()}
+        outside = [d for d in self.p.decls if not isinstance(d, A.RuleDecl)]
+        todo = [x.name for x in A.walk(outside) if isinstance(x, A.CallStmt)]
+        reached: set = set()
+        while todo:
+            name = todo.pop()
+            if name in reached or name not in calls:
+                continue
+            reached.add(name)
+            todo.extend(calls[name])
+        live = lambda nodes: any(isinstance(x, A.EndGame) and id(x) not in dead for x in A.walk(nodes))
+        if live(outside) or any(live(bodies[name]) for name in reached):
+            return None
+        for name, body in bodies.items():
+            end = next((x for x in A.walk(body) if isinstance(x, A.EndGame) and id(x) not in dead), None)
+            if end is not None:
+                return end, name
+        return None
 
     def turns_certain(self) -> bool:
         """Whether every game comes to `take turns` before anything could end it: there is no `play`

@@ -2197,3 +2197,14 @@ def test_a_table_looked_up_by_a_definition_it_has_no_entry_for(tmp_path):
     found, _ = run_adding(tmp_path / "2", ("        level += 1", "        level += sizes[start]"),
                           "table sizes:\n    1 -> 1\n    2 to 4 -> 2\ndefine start: int = 3\n")
     assert not [d for d in found if d.code == "E208"], [d.message for d in found]
+
+
+def test_the_only_end_game_in_a_rule_nothing_calls(tmp_path):
+    """A rule `finish` that says `end game`, never called: the game never ended (only W102 said so)."""
+    found, at = run(tmp_path, (ENDING, '    pass\n\nrule finish:\n    if count(deck) == 0:\n        ^end game "The deck is empty."'))
+    expect(found, "E404", "game.rules", at, "every 'end game' is in a rule or stage that nothing calls",
+           "call 'finish()'")
+    (tmp_path / "2").mkdir()
+    found, _ = run(tmp_path / "2", (ENDING, '    finish()\n\nrule finish:\n    if count(deck) == 0:\n'
+                                            '        end game "The deck is empty."'))
+    assert not [d for d in found if d.code == "E404"], [d.message for d in found]
