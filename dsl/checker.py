@@ -1930,14 +1930,20 @@ class Checker:
                   "name the zone it should go to" + ("" if result.startswith("it changes") or elsewhere else
                                                      f"; to put it on top, write 'to top of {zone}'"))
 
-    def st_Draw(self, st: A.Draw, loop):
-        self.want(st.count, T.INT, "How many to draw")
-        n, via = _fixed_number(st.count, self.sym)
+    def count_below_zero(self, count, does: str, what: str, fails: str, hint: str):
+        """E208 at a count certain to be below 0 (`repeat -1 times`, `draw start - 5 from ...`, a
+        definition of no values giving one); the number the count is, or None when unknown."""
+        n, via = _fixed_number(count, self.sym)
         if n is not None and n < 0:
             given = f" ('{via}' is {n})" if via else ""
-            self.error("E208", f"This draws {n} cards{given}, but the number to draw must be 0 or more: "
-                               f"the game would stop here with an error, 'Cannot draw {n} cards'.", st.count,
-                       "draw 0 or more cards")
+            self.error("E208", f"This {does.format(n=n)}{given}, but {what} must be 0 or more: the game would stop "
+                               f"here with an error, '{fails.format(n=n)}'.", count, hint)
+        return n
+
+    def st_Draw(self, st: A.Draw, loop):
+        self.want(st.count, T.INT, "How many to draw")
+        self.count_below_zero(st.count, "draws {n} cards", "the number to draw", "Cannot draw {n} cards",
+                              "draw 0 or more cards")
         src = self.zone_place(st.source, "Where cards are drawn from")
         dst = self.zone_place(st.dest, "Where drawn cards go")
         if not T.fits(T.elem(src), T.elem(dst)):
@@ -2191,12 +2197,8 @@ class Checker:
 
     def st_Repeat(self, st: A.Repeat, loop):
         self.want(st.count, T.INT, "How many times to repeat")
-        n, via = _fixed_number(st.count, self.sym)
-        if n is not None and n < 0:
-            given = f" ('{via}' is {n})" if via else ""
-            self.error("E208", f"This repeats {n} times{given}, but the number of times must be 0 or more: "
-                               f"the game would stop here with an error, 'Cannot repeat {n} times'.", st.count,
-                       "repeat 0 or more times")
+        n = self.count_below_zero(st.count, "repeats {n} times", "the number of times", "Cannot repeat {n} times",
+                                  "repeat 0 or more times")
         self.never_running(st.body, True, st.count if n is not None and n <= 0 else None)
 
     def st_While(self, st: A.While, loop):
