@@ -3209,6 +3209,11 @@ class Checker:
         return ways
 
     def stmt_outcomes(self, st) -> set:
+        ways = self.own_outcomes(st)
+        # a signal's reactions, an instant reaction before a decision, a rule: each may end the game
+        return ways | {"out"} if "out" not in ways and self.may_end(st) else ways
+
+    def own_outcomes(self, st) -> set:
         if isinstance(st, (A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds)):
             return {"out"}
         if isinstance(st, A.Return):
@@ -3221,9 +3226,9 @@ class Checker:
         if isinstance(st, (A.While, A.For, A.Repeat)):
             inside = self.outcomes(st.body)
             ways = (inside - {"stop", "through"}) | ({"through"} if "stop" in inside else set())
-            forever = isinstance(st, A.While) and isinstance(st.cond, A.Lit) and st.cond.value is True
+            forever = isinstance(st, A.While) and _certain_truth(st.cond, self.sym) is True
             return ways if forever else ways | {"through"}
-        if isinstance(st, A.Choose) and st.body is not None:
+        if isinstance(st, (A.Choose, A.Secret)) and st.body is not None:
             return self.outcomes(st.body)
         if isinstance(st, A.Menu) and st.options:
             return set().union(*(self.outcomes(o.body) for o in st.options))
@@ -3315,7 +3320,7 @@ class Checker:
             if hit is not None:
                 return hit[0], hit[1], ender or hit[2]
             if isinstance(st, (A.Return, A.EndGame, A.EndStage, A.Stop, A.TakeTurns, A.TakeRounds)) or \
-                    isinstance(st, A.While) and isinstance(st.cond, A.Lit) and st.cond.value is True or \
+                    isinstance(st, A.While) and _certain_truth(st.cond, self.sym) is True or \
                     any(isinstance(x, A.Return) for x in A.walk(st)):
                 return None
             if ender is None and self.may_end(st):

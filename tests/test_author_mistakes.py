@@ -2023,6 +2023,11 @@ def test_ending_a_stage_from_inside_it_from_the_play_section_is_fine(tmp_path):
     ("^play:\n    pass\n", "E404"),
     ("^play:\n    while true:\n        if level > 3:\n            stop\n        level += 1\n", "E404"),
     ("^play:\n    hand()\n    if level > 3:\n        end game \"Done.\"\n\nstage hand:\n    level += 1\n", "W118"),
+    # a reaction may end the game (it was E404, as if nothing could)
+    ("event tick()\nreaction quit on tick() by p labelled \"Quit\":\n    end game \"Quit.\"\n"
+     "^play:\n    repeat 3 times:\n        signal tick()\n", "W118"),
+    ("reaction quit instantly by p if level > 2 labelled \"Quit\":\n    end game \"Quit.\"\n"
+     "^play:\n    repeat 3 times:\n        choose n from [1, 2] labelled \"{n}\"\n", "W118"),
 ])
 def test_a_play_section_that_finishes_without_end_game(tmp_path, play, code):
     """`play: pass` passed the check and failed in play: "The play section is over, but nothing
@@ -2036,6 +2041,10 @@ def test_a_play_section_that_finishes_without_end_game(tmp_path, play, code):
     "play:\n    while true:\n        hand()\n        if level > 3:\n            end game \"Done.\"\n\nstage hand:\n    take turns\n",
     "play:\n    hand()\n\nstage hand:\n    take turns\n",
     "play:\n    finish()\n\nrule finish:\n    level += 1\n    end game \"Done.\"\n",
+    # a way out the play section's own lines do not show: a secret choice's body, a definition
+    # that is always true, a reaction to a signal, an instant reaction before a choice
+    "play:\n    secretly each p in players chooses x from [1, 2] labelled \"{x}\":\n        end game \"Done.\"\n",
+    "define always: bool = true\nplay:\n    while always:\n        take turns\n",
 ])
 def test_a_play_section_that_never_finishes_without_end_game_is_fine(tmp_path, play):
     found, _ = run(tmp_path, ("setup:\n", play + "\nsetup:\n"))
