@@ -591,7 +591,7 @@ class _FileRunner:
         if id(game) not in self.words:
             texts = list(getattr(game.sources, "texts", {}).values())
             forms = [p for form in game.compiled.label_patterns for p in form if p]
-            shown = ["player true false none"]      # how a text shows a player, a truth, nothing
+            shown = ["player true false", *W.NONE_WORDS]     # how a text shows a player, a truth, nothing
             self.words[id(game)] = {w for text in texts + forms + shown for w in _label_words(text)} if texts else set()
         return self.words[id(game)]
 
@@ -1393,8 +1393,10 @@ def _text(w):
 
 
 def _label_words(text: str) -> list:
-    """The words of a text, casefolded, without numbers; `no_role` is two words, as shown."""
-    return [w for w in re.findall(r"[^\W_]+", text.casefold()) if not w.isdigit()]
+    """The words of a text, casefolded, without numbers; `no_role` is two words, as shown, and
+    "Player 2's" is one (the engine writes whose a thing is so, `words.owned_name`)."""
+    text = re.sub(r"['’]s\b", "", text.casefold())
+    return [w for w in re.findall(r"[^\W_]+", text) if not w.isdigit()]
 
 
 def _scalar(text: str):

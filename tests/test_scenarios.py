@@ -1340,6 +1340,8 @@ def test_a_check_that_would_hold_whatever_the_rules_did_fails(tmp_path, step, wo
     "expect: {said: [], log: [], offered: [Take row 1 from the left]}",     # nothing said yet
     "expect: {not offered: [End your turn, \"Don't react\"], space: {top left: {}}}",   # a thing named with {} is there
     "expect: {log: {lacks: [campfire]}}",       # a word of the rulebook not said yet
+    # words the engine writes itself: a player who is nobody, whose a thing is
+    "expect: {not offered: [Give to nobody, \"Player 2's Chocolate\"], log: {lacks: [Nobody's turn]}}",
 ])
 def test_checks_of_nothing_said_and_words_of_the_rulebook_still_hold(tmp_path, step):
     report, failures = run_text(tmp_path, SMORES_AT_START.replace("      - move: Take row 1 from the left\n", "")
