@@ -19,11 +19,10 @@ from . import ast as A
 from . import builtins as B
 from . import types as T
 from .diagnostics import Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at, yaml_misread
-from .loader import MAX_RECORDS, Program
+from .loader import COPIES, MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
-COPIES = "count"         # a data record's key for how many copies of it to make, never a field
 SECTIONS = ("game", "setup", "play", "turn", "round")
 MAX_TABLE_KEYS = 100_000  # combinations of keys a table of several keys covers (its ranges counted out)
 MAX_REACH_DEPTH = 100     # rules followed one inside another looking for a ring of calls (E309): past it, none is told
@@ -176,6 +175,7 @@ class Checker:
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
         self.not_yet: dict = {}     # a choice's names -> the part worked out before it (`before_the_choice`)
         self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
+        self.outcomes_memo: dict = {}   # how a call of each rule may finish (`play_finishes`)
         self.reach_depth = 0        # rules gone into by `reaches_by`, one inside another
 
     # ------------------------------------------------------------------ reporting
@@ -2021,7 +2021,7 @@ class Checker:
         return True
 
     def side_listed(self, e, seen: tuple = ()):
-        """An item written in a list of players (`[volcano]`, `players + [volcano]`) that is
+        """An item written in a list of players (`[bank]`, `players + [bank]`, for a side `bank`) that is
         certainly a side, or None."""
         if isinstance(e, A.Binary) and e.op == "+":
             return self.side_listed(e.left, seen) or self.side_listed(e.right, seen)
@@ -3179,7 +3179,6 @@ class Checker:
             return
         calls = {name: [x.name for x in A.walk(s.decl.body) if isinstance(x, A.CallStmt) and x.name in self.rules]
                  for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
-        self.outcomes_memo: dict = {}
         roots = [x.name for x in A.walk(play.body) if isinstance(x, A.CallStmt) and x.name in calls]
         for name in _postorder(roots, calls):       # the rules called before those that call them
             self.outcomes_memo[name] = self.rule_outcomes(name)
@@ -3269,7 +3268,6 @@ class Checker:
         members: dict = {}
         for name, body in procs.items():
             members.setdefault(ring[name], {})[name] = body
-        self.may_end_memo = None
         told: set = set()
         for name, body in procs.items():
             mine = members[ring[name]]

@@ -33,6 +33,7 @@ from tabletop import data_dir
 RULEBOOKS = data_dir("rulebooks")
 SCHEMAS = data_dir("schemas")
 MAX_RECORDS = 5_000
+COPIES = "count"          # a data record's key for how many copies of it to make, never a field
 MAX_YAML_DEPTH = 20           # a data file is a key, a list of records, and their fields' lists
 MAX_YAML_NODES = 200_000      # values in a data file once its aliases are expanded
 MAX_NUMBER = 10 ** MAX_DIGITS - 1
@@ -762,7 +763,7 @@ class Loader:
             if len(self.diags) > before:
                 program.data_failed.add(d.name)
             if complete:
-                total = sum(r.get("count", 1) for r in everything)
+                total = sum(r.get(COPIES, 1) for r in everything)
                 if total > MAX_RECORDS:
                     self.error("E024", f"The data makes more than {MAX_RECORDS} {d.name} things.", d.span)
                 else:
@@ -902,8 +903,8 @@ class Loader:
         for number in odd_numbers:
             odd.setdefault(id(number[0]), []).append(number)
         # A field named 'count' is the checker's error (E202): in data the key makes copies.
-        wanted = {f.name: f for f in kind.fields if f.default is None and f.name != "count"}
-        changing = {f.name for f in kind.fields if f.default is not None and f.name != "count"}
+        wanted = {f.name: f for f in kind.fields if f.default is None and f.name != COPIES}
+        changing = {f.name for f in kind.fields if f.default is not None and f.name != COPIES}
         record_schema = {"type": "object",
                          "properties": {n: _json_type(f.type) for n, f in wanted.items()},
                          "required": sorted(n for n, f in wanted.items() if f.data_default is A.NO_DEFAULT)}
@@ -918,11 +919,11 @@ class Loader:
             too_long: set = set()   # (field, item) of the numbers of more than MAX_DIGITS digits
             # A misspelt key is one mistake: the unknown key says so, the field it stands for is not
             # reported missing as well.
-            unknown = [k for k in plain_rec if k != "count" and k not in wanted]
+            unknown = [k for k in plain_rec if k != COPIES and k not in wanted]
             missing = [f for f in wanted if f not in plain_rec]
 
             def guess(key):      # a field this record lacks first ('clo' for a missing 'col', not 'colour')
-                return did_you_mean(key, missing) or did_you_mean(key, list(wanted) + ["count"])
+                return did_you_mean(key, missing) or did_you_mean(key, list(wanted) + [COPIES])
             meant = {guess(k).split("'")[1] for k in unknown if guess(k)}
             for e in ([] if surely_fits(plain_rec, record_schema) else strict_validator(record_schema).iter_errors(plain_rec)):
                 if e.validator == "required" and not ({f for f in wanted if f not in plain_rec} - meant):
@@ -963,13 +964,13 @@ class Loader:
                                self.key_at(where, key), f"data cannot set a changing field; to read it from data, declare "
                                f"it without '= ...' in the kind '{kind.name}' (with ', default ...' if some records "
                                "leave it out)")
-                elif key != "count" and key not in wanted:
+                elif key != COPIES and key not in wanted:
                     self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
                                self.key_at(where, key), guess(key) or f"declare it in the kind '{kind.name}'")
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
                     rec[f.name] = list(f.data_default) if type(f.data_default) is list else f.data_default
-            total += plain_rec.get("count", 1)
+            total += plain_rec.get(COPIES, 1)
             if total > MAX_RECORDS:
                 self.error("E024", f"The data makes more than {MAX_RECORDS} {kind.name} things.", Span(name, line, 1))
                 return None
@@ -1006,7 +1007,7 @@ class Loader:
         """W117 at a whole number YAML 1.1 read from a notation other than plain digits, where the
         field takes it: `010` is 8 (octal), `1:30` is 90 (base 60), `0x10` is 16, `1_000` is 1000.
         The game would quietly hold a number the file does not show."""
-        item = ("its count" if key == "count" else f"item {index + 1} of its field '{key}'" if index is not None
+        item = ("its count" if key == COPIES else f"item {index + 1} of its field '{key}'" if index is not None
                 else f"its field '{key}'")
         why, hint = _misread_words(text, value)
         start, end = node.start_mark, node.end_mark
@@ -1064,7 +1065,7 @@ _ITEM_WORDS = {"int": "a whole number", "bool": "true or false", "text": "a text
 def _holds_number(f, key: str, index) -> bool:
     """Does a record's `key` (item `index` of it, for a list) take a whole number: `count`, or a
     field of whole numbers or players (seats), or a list of them?"""
-    if key == "count":
+    if key == COPIES:
         return index is None
     if f is None:
         return False

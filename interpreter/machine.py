@@ -647,7 +647,7 @@ class Machine:
 
 def data_seat_problem(prog: Compiled, players: int):
     """A rule error if the data names a seat a game of `players` has not, where that seat's value
-    is a side's (sides come after the seats): "Player 3" would silently be the volcano."""
+    is a side's (sides come after the seats): "Player 3" would silently be that side."""
     for kind, name, thing, v, span in prog.data_seats:
         per = prog.per_player_kinds.get(kind)
         if per and thing // per >= players:
