@@ -2090,6 +2090,15 @@ class Checker:
             if isinstance(part, A.Name):
                 s = self.sym.get(part.name) if self.lookup_local(part.name) is None else None
             elif isinstance(part, A.Field):
+                ref = self.out.refs.get(id(part))
+                if ref and ref[0] == "field":       # a thing's own zone, `t.inside`
+                    vis = self.out.kind_zones.get(ref[1], {}).get(part.name, "public")
+                    if vis != "public":
+                        whose = "nobody" if vis == "hidden" else "only its owner"
+                        self.warn("W106", f"{why}, and this shows every card of the zone '{part.name}' of a "
+                                  f"{ref[1]}, which {whose} may see.", part,
+                                  "show how many with {count(...)}, or name only the cards revealed")
+                    continue
                 s = self.sym.get(part.name)
                 s = s if s is not None and s.kind == "pvar" else None
             else:
