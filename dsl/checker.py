@@ -1572,7 +1572,8 @@ class Checker:
         may not see is none; a line that reads such cards (beyond showing the zone or counting
         it) cannot be drawn for that seat."""
         for part in getattr(item.text, "parts", None) or []:
-            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.names_definition(part):
+            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.names_definition(part) \
+                    or self.numbered_member(part):
                 continue                           # a whole zone is shown as "3 hidden cards"
             found = self.hidden_zone_read(part)
             if found:
@@ -2083,10 +2084,22 @@ class Checker:
         return isinstance(part, A.Name) and self.lookup_local(part.name) is None and \
             getattr(self.sym.get(part.name), "kind", None) == "define"
 
+    def numbered_member(self, part) -> bool:
+        """Whether `part` is one zone of a numbered zone, `piles[k]` or `p.piles[k]`: a whole zone."""
+        if not isinstance(part, A.Index) or part.more_keys or not isinstance(part.obj, (A.Name, A.Field)):
+            return False
+        if isinstance(part.obj, A.Name) and self.lookup_local(part.obj.name) is not None:
+            return False
+        decl = getattr(self.sym.get(part.obj.name), "decl", None)
+        return isinstance(decl, A.ZoneDecl) and decl.count is not None
+
     def public_text(self, tpl, why: str):
         """W106 for a text everyone reads that shows a whole zone not everyone may see: `{deck}`
         or `{p.hand}` lists its cards (the display shows such a zone as "3 hidden cards")."""
         for part in getattr(tpl, "parts", None) or []:
+            whole = part
+            if self.numbered_member(part):          # `{piles[1]}`: one zone of a numbered zone
+                part = part.obj
             if isinstance(part, A.Name):
                 s = self.sym.get(part.name) if self.lookup_local(part.name) is None else None
             elif isinstance(part, A.Field):
@@ -2107,10 +2120,10 @@ class Checker:
             if isinstance(zone, A.ZoneDecl) and zone.visibility != "public":
                 whose = "nobody" if zone.visibility == "hidden" else "only its owner"
                 self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}', which {whose} "
-                          "may see.", part, f"show how many with {{count(...)}}, or name only the cards revealed")
+                          "may see.", whole, f"show how many with {{count(...)}}, or name only the cards revealed")
         for part in getattr(tpl, "parts", None) or []:
             if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.secret_local(part) \
-                    and not self.names_definition(part):
+                    and not self.names_definition(part) or self.numbered_member(part):
                 continue                           # a whole zone: said above
             found = self.hidden_zone_read(part) or self.secret_local(part)
             if found:
@@ -3899,6 +3912,10 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
     definition's answer from call to call. The checker warns with it (W106, E311); the compiler
     marks with it the choices whose labels may name a secret card (`Compiler.reads_hidden`)."""
     def zone(x):
+        if isinstance(x, A.Index) and not x.more_keys:      # one zone of a numbered zone, `piles[k]`
+            found = zone(x.obj) if isinstance(x.obj, (A.Name, A.Field)) else None
+            decl = getattr(symbols.get(x.obj.name), "decl", None) if found else None
+            return found if isinstance(decl, A.ZoneDecl) and decl.count is not None else None
         if isinstance(x, A.Name):
             decl = getattr(symbols.get(x.name), "decl", None)
         elif isinstance(x, A.Field):

@@ -29,3 +29,44 @@ def test_a_say_line_showing_a_things_own_secret_zone_is_w106(tmp_path):
     hits = [d for d in found if d.code == "W106"]
     assert len(hits) == 1 and "'inside'" in hits[0].message and "only its owner" in hits[0].message
     assert hits[0].span.line == 13
+
+
+NUMBERED = """
+    game "Piles"
+    players 2
+    kind card from "cards.yaml":
+        name: text
+    zone deck: card, hidden
+    zone piles[2]: card, hidden
+    player zone stacks[2]: card, owner
+    define score(p: player): int = 0
+    setup:
+        deck = card
+        draw 1 from deck to piles[1]
+        draw 2 from deck to players[0].stacks[0]
+    display:
+        show "{piles[1]} {count(piles[0])} {count(piles[1])}"
+        show "{p}: {p.stacks[0]} {count(p.stacks[0])}" for p in players
+    turn:
+        say "{count(piles[1])} left"
+        choose n from [1, 2] labelled "{n} ({count(piles[1])})"
+        end game "done"
+    """
+
+
+def test_one_zone_of_a_numbered_zone_is_shown_and_counted_like_any_zone(tmp_path):
+    # "`discard[k]` is one of them, usable wherever a zone is": a display may show it whole or count
+    # it (E311 is only for reading its cards), and counting it in a say line is no W106.
+    g = game(tmp_path, NUMBERED, **{"cards.yaml": "cards:\n  - {name: C, count: 4}\n"})
+    assert not [d for d in g.warnings if d.code == "W106"]
+    s = g.new_state(players=2)
+    assert [line["text"] for line in s.display(1)[:2]] == ["1 hidden card 0 1", "Player 1: 2 hidden cards 2"]
+    assert s.display(0)[1]["text"] == "Player 1: C, C 2"
+    assert s.log == ["1 left"] and s.options() == ["1 (1)", "2 (1)"]
+
+
+def test_showing_one_zone_of_a_hidden_numbered_zone_in_a_say_line_is_w106(tmp_path):
+    found = diagnostics(tmp_path, NUMBERED.replace('say "{count(piles[1])} left"', 'say "{piles[1]} left"'),
+                        **{"cards.yaml": "cards:\n  - {name: C, count: 4}\n"})
+    hits = [d for d in found if d.code == "W106"]
+    assert len(hits) == 1 and "shows every card of the zone 'piles'" in hits[0].message
