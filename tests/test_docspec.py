@@ -70,3 +70,17 @@ def test_showing_one_zone_of_a_hidden_numbered_zone_in_a_say_line_is_w106(tmp_pa
                         **{"cards.yaml": "cards:\n  - {name: C, count: 4}\n"})
     hits = [d for d in found if d.code == "W106"]
     assert len(hits) == 1 and "shows every card of the zone 'piles'" in hits[0].message
+
+
+def test_a_backslash_before_a_brace_is_one_error_not_three(tmp_path):
+    # "One mistake is one error": `\{` is E109 (whose hint says to write {{), and the brace it
+    # meant is not also an unclosed '{' (E102) or a bad expression (E103).
+    found = diagnostics(tmp_path, r'''
+        game "Braces"
+        players 2
+        define score(p: player): int = 0
+        turn:
+            say "a \{b\} c, \\{current} \" {{d}}"
+            end game "done"
+        ''')
+    assert [(d.code, d.span.column) for d in found] == [("E109", 12), ("E109", 15)]
