@@ -3056,7 +3056,10 @@ class Checker:
             return T.BOOL
         if op == "+" and (T.is_list(lt) and not T.unknown(lt) or T.is_list(rt) and not T.unknown(rt)):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
-                self.error("E301", f"Cannot join {T.a(lt)} and {T.a(rt)}.", e)
+                shown = T.TEXT in (lt, rt)          # `"Cards: " + xs`: + with a list joins lists
+                self.error("E301", f"Cannot join {T.a(lt)} and {T.a(rt)}.", e,
+                           "'+' with a list joins two lists; to show a list in a text, put it in a template, "
+                           "\"...{xs}\", or use join(xs)" if shown else "")
             return T.join(lt, rt)
         if op == "+" and T.TEXT in (lt, rt):
             return T.TEXT

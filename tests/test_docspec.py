@@ -84,3 +84,20 @@ def test_a_backslash_before_a_brace_is_one_error_not_three(tmp_path):
             end game "done"
         ''')
     assert [(d.code, d.span.column) for d in found] == [("E109", 12), ("E109", 15)]
+
+
+def test_a_list_added_to_a_text_is_refused_with_the_way_to_show_it(tmp_path):
+    # "`+` also joins two lists, or texts (... a list is not [shown in words] ...: show it in a
+    # template, or with `join`)": the error says so.
+    found = diagnostics(tmp_path, """
+        game "Join"
+        players 2
+        define score(p: player): int = 0
+        define xs: list of int = [1]
+        define shown: text = "Cards: " + xs
+        turn:
+            say "{shown}"
+            end game "done"
+        """)
+    assert [d.code for d in found] == ["E301"]
+    assert "join(xs)" in found[0].hint and "template" in found[0].hint
