@@ -1917,7 +1917,8 @@ class Checker:
         # meant for another zone.
         picked = _picked_from(st.what)
         elsewhere = picked is not None and picked != st.source
-        if not (st.what == st.source or ends("first") or ends("last") or isinstance(st.what, A.Name) or elsewhere):
+        if not (st.what == st.source or ends("first") or ends("last") or isinstance(st.what, (A.Name, A.ThingRef))
+                or elsewhere):
             return          # some cards worked out from the zone, put at its end: a cut, on purpose
         zone, what = self.text_of(st.source), self.text_of(st.what)
         if st.what == st.source or ends("first") or ends("last"):

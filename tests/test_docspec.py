@@ -101,3 +101,23 @@ def test_a_list_added_to_a_text_is_refused_with_the_way_to_show_it(tmp_path):
         """)
     assert [d.code for d in found] == ["E301"]
     assert "join(xs)" in found[0].hint and "template" in found[0].hint
+
+
+def test_moving_a_named_thing_from_a_zone_into_itself_is_w108(tmp_path):
+    # W108: "a `move` from a zone into the same zone (`move c from current.hand to current.hand`)":
+    # a card named by its kind, `card "A"`, is one card as a name is.
+    found = diagnostics(tmp_path, """
+        game "Itself"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+        zone deck: card, hidden
+        define score(p: player): int = 0
+        setup:
+            deck = card
+        turn:
+            move card "A" from deck to deck
+            end game "done"
+        """, **{"cards.yaml": "cards:\n  - {name: A}\n  - {name: B}\n"})
+    hits = [d for d in found if d.code == "W108"]
+    assert len(hits) == 1 and hits[0].span.line == 10 and "into itself" in hits[0].message
