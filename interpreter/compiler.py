@@ -1012,6 +1012,9 @@ class Compiler:
                "slots": slots[:len(r.event_args) + 1], "item_slot": slots[-1] if r.var is not None else -1,
                "items": items, "early": early, "each": each, "span": r.span}
         out["open"] = codegen.reaction_open(self, r, out)
+        # Whether its label may name what only the seat asked may see (`for c in p.hand`, "Play {c}"):
+        # then playing it is not shown to the other seats (`State.answer_is_public`).
+        out["private"] = self.reads_hidden(r.iterable, r.label)
         # Whether `open` may be asked first and the offers worked out again after it: only if
         # asking twice draws nothing at random.
         out["ask_twice"] = out["open"] is not None and not any(

@@ -121,3 +121,36 @@ def test_moving_a_named_thing_from_a_zone_into_itself_is_w108(tmp_path):
         """, **{"cards.yaml": "cards:\n  - {name: A}\n  - {name: B}\n"})
     hits = [d for d in found if d.code == "W108"]
     assert len(hits) == 1 and hits[0].span.line == 10 and "into itself" in hits[0].message
+
+
+HAND_REACTION = """
+    game "Discards"
+    players 2
+    kind card from "cards.yaml":
+        name: text
+    zone deck: card, hidden
+    zone table: card, public
+    player zone hand: card, owner
+    event hit(p: player)
+    reaction bury on hit(p) by q for c in q.hand if q != p labelled "Bury {c}":
+        move c from q.hand to deck
+    reaction wave on hit(p) by q if q != p and count(q.hand) > 0 labelled "Wave":
+        move first(q.hand) from q.hand to table
+    define score(p: player): int = 0
+    setup:
+        for c in card:
+            add c to players[1].hand
+    turn:
+        signal hit(current)
+        end game "done"
+    """
+
+
+def test_playing_a_reaction_whose_label_names_a_secret_card_is_not_shown(tmp_path):
+    # Hidden information: "when a bot answers a decision whose options come from what only its
+    # player sees ... the others read 'Player 1 (random) has chosen.'": a reaction offered for each
+    # card of the hand, labelled with it, is such a decision; a reaction labelled in public words is not.
+    s = game(tmp_path, HAND_REACTION, **{"cards.yaml": "cards:\n  - {name: Ace}\n"}).new_state(players=2)
+    assert s.pending.kind == "reaction" and s.options(1) == ["Bury Ace", "Wave", "Don't react"]
+    assert [s.answer_is_public(i, 1) for i in range(3)] == [False, True, False]
+    assert s.options_name_secrets()
