@@ -3042,6 +3042,11 @@ class Checker:
                                    "an empty list is [].", e,
                            f"to ask whether it is empty, write count({self.text_of(side)}) {op} 0")
                 return T.BOOL
+            if listed in (T.INT, T.TEXT, T.BOOL):       # `points == none`: none fits a player, an enum or a thing
+                self.error("E301", f"{T.a(listed)[0].upper()}{T.a(listed)[1:]} is never none, so this is always "
+                                   f"{'false' if op == '==' else 'true'}.", e,
+                           "none is a value of a player, an enum or a thing")
+                return T.BOOL
             if T.NONE not in (lt, rt) and not (T.fits(lt, rt) or T.fits(rt, lt)):
                 where, hint = e, self.type_hint(e.left, lt, rt) or self.type_hint(e.right, rt, lt)
                 for side, other in ((e.right, lt), (e.left, rt)):
@@ -3064,9 +3069,13 @@ class Checker:
             return T.join(lt, rt)
         if op == "+" and T.TEXT in (lt, rt):
             return T.TEXT
-        for side, t in ((e.left, lt), (e.right, rt)):
-            if not T.fits(t, T.INT):
-                self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side, self.type_hint(side, t, T.INT))
+        bad = [(side, t) for side, t in ((e.left, lt), (e.right, rt)) if not T.fits(t, T.INT)]
+        if len(bad) == 2 and lt == rt and op in ("<", "<=", ">", ">="):    # `colour < blue`: one mistake, one error
+            self.error("E301", f"'{op}' works on whole numbers, not {T.a(lt)}: both sides here are one.", e,
+                       self.type_hint(e.left, lt, T.INT))
+            bad = []
+        for side, t in bad:
+            self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side, self.type_hint(side, t, T.INT))
         if op in ("/", "%") and _constant(e.right) == 0:
             self.error("E309", f"This {'divides' if op == '/' else 'takes the remainder'} by 0, which has no answer: "
                        "the game would stop here with an error.", e.right)
