@@ -2912,8 +2912,7 @@ class Checker:
         if want == B.FUNCTION:
             if not isinstance(a, A.Lambda):
                 self.error("E301", f"'{name}' wants a function like 'x => ...' here.", a, desc)
-            elif name == "roll" and self.keeps_no_face(e.args[0], a) and not any(
-                    d.span == a.body.span and d.code == "E301" for d in self.diags):   # told already: `x == none`
+            elif name == "roll" and self.keeps_no_face(e.args[0], a):
                 die = e.args[0].name
                 self.error("E301", f"This function keeps no face of the die '{die}', so it would be rolled again and "
                                    f"again: \"{B.ROLLED_IN_VAIN}\"", a.body,
