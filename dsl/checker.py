@@ -3042,11 +3042,6 @@ class Checker:
                                    "an empty list is [].", e,
                            f"to ask whether it is empty, write count({self.text_of(side)}) {op} 0")
                 return T.BOOL
-            if listed in (T.INT, T.TEXT, T.BOOL):       # `points == none`: none fits a player, an enum or a thing
-                self.error("E301", f"{T.a(listed)[0].upper()}{T.a(listed)[1:]} is never none, so this is always "
-                                   f"{'false' if op == '==' else 'true'}.", e,
-                           "none is a value of a player, an enum or a thing")
-                return T.BOOL
             if T.NONE not in (lt, rt) and not (T.fits(lt, rt) or T.fits(rt, lt)):
                 where, hint = e, self.type_hint(e.left, lt, rt) or self.type_hint(e.right, rt, lt)
                 for side, other in ((e.right, lt), (e.left, rt)):

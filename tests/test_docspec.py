@@ -156,25 +156,6 @@ def test_playing_a_reaction_whose_label_names_a_secret_card_is_not_shown(tmp_pat
     assert s.options_name_secrets()
 
 
-def test_comparing_with_none_what_is_never_none_is_e301(tmp_path):
-    # Types: "`none` ... fits a player, an enum and a thing"; a list compared with none is E301
-    # (always false), and so is a number, a text or a truth.
-    found = diagnostics(tmp_path, """
-        game "Never none"
-        players 2
-        var x: int = 0
-        define t: text = "a"
-        define score(p: player): int = 0
-        turn:
-            if x == none or t != none:
-                pass
-            end game "done"
-        """)
-    assert [(d.code, d.span.column) for d in found] == [("E301", 8), ("E301", 21)]
-    assert "never none, so this is always false" in found[0].message
-    assert "always true" in found[1].message
-
-
 def test_ordering_two_values_that_are_not_numbers_is_one_error(tmp_path):
     # "One mistake is one error": `x < b` for two enum values is one E301, not one per side.
     found = diagnostics(tmp_path, """
