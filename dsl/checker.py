@@ -2433,7 +2433,12 @@ class Checker:
     def template(self, tpl: A.Template):
         for part in tpl.parts:
             if not isinstance(part, str):
-                self.expr(part, self.ctx)
+                t = self.expr(part, self.ctx)
+                if t.startswith("die:") and isinstance(part, A.Name):     # `"You rolled {d6}"`
+                    self.error("E301", f"This shows the die '{part.name}' itself (every face it has), not a face "
+                                       "rolled with it.", part,
+                               f"roll it: {{roll({part.name})}} gives one of its faces; to show a roll twice, "
+                               "keep it in a name first")
 
     def lookup_local(self, name):
         if self.ctx is None:

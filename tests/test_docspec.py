@@ -170,3 +170,20 @@ def test_ordering_two_values_that_are_not_numbers_is_one_error(tmp_path):
             end game "done"
         """)
     assert [(d.code, d.span.column) for d in found] == [("E301", 8)]
+
+
+def test_a_die_shown_in_a_text_is_e301_as_a_die_added_or_compared_is(tmp_path):
+    # E301: "a die used as a number (`d6 + d6`) or compared (`d6 == d8`)"; "You rolled {d6}" showed
+    # every face of the die ("1, 2, 3, 4, 5, 6") with no word from the checker.
+    found = diagnostics(tmp_path, """
+        game "Dice"
+        players 2
+        die d6: 1 to 6
+        define score(p: player): int = 0
+        turn:
+            r = roll(d6)
+            say "You rolled {d6}, then {r}."
+            end game "done"
+        """)
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E301", 7, 22)]
+    assert "roll(d6)" in found[0].hint
