@@ -291,10 +291,12 @@ class Compiler:
         if t.startswith("enum:"):
             return lambda m, v: "none" if v is None else v.replace("_", " ")
         if t.startswith("list:"):
-            from .view import Hidden, hidden_words
+            from .view import Hidden, PartlyHidden, hidden_words, partly_hidden_words
             inner = self.shower(t[5:])
             kind = t[11:] if t.startswith("list:thing:") else "card"
             return lambda m, v: (hidden_words(len(v), kind) if type(v) is Hidden and v
+                                 else partly_hidden_words([inner(m, x) for x in v if x is not None], v.count(None), kind)
+                                 if type(v) is PartlyHidden
                                  else bounded_join(m, ", ", [inner(m, x) for x in v] if len(v) <= SMALL
                                                    else (inner(m, x) for x in v)) if v else "nothing")
         if t == T.BOOL:

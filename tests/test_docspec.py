@@ -187,3 +187,33 @@ def test_a_die_shown_in_a_text_is_e301_as_a_die_added_or_compared_is(tmp_path):
         """)
     assert [(d.code, d.span.line, d.span.column) for d in found] == [("E301", 7, 22)]
     assert "roll(d6)" in found[0].hint
+
+
+def test_a_games_zone_seen_by_owner_shows_each_player_their_own_things(tmp_path):
+    # "`owner` (only the player it belongs to)", and E205 refuses a game's zone seen by `owner`
+    # only "whose things have no owner": so a pool of a player kind's things is seen thing by
+    # thing, each by its owner. It was hidden from everyone.
+    g = game(tmp_path, """
+        game "Bids"
+        players 2
+        player kind bid from "bids.yaml":
+            name: text
+        zone pool: bid, owner
+        zone piles[2]: bid, owner
+        define score(p: player): int = 0
+        setup:
+            pool = bid
+            move [b for b in bid if b.name == "Bid 2"] from pool to piles[1]
+        display:
+            show "{pool} / {piles[1]} / {count(pool)}"
+        turn:
+            choose b from pool if b.owner == current labelled "Reveal {b}"
+            end game "done"
+        """, **{"bids.yaml": "bids:\n  - {name: Bid 1}\n  - {name: Bid 2}\n"})
+    s = g.new_state(players=2)
+    assert s.view(0, named=True)["variables"]["pool"] == ["Player 1's Bid 1", None]
+    assert s.view(1, named=True)["variables"]["pool"] == [None, "Player 2's Bid 1"]
+    assert s.view(None)["variables"]["pool"] == [None, None]
+    assert s.display(0)[0]["text"] == "Bid 1 and 1 hidden bid / Bid 2 and 1 hidden bid / 2"
+    assert s.display(None)[0]["text"] == "2 hidden bids / 2 hidden bids / 2"
+    assert s.options() == ["Reveal Bid 1"] and not s.answer_is_public(0)
