@@ -217,3 +217,17 @@ def test_a_games_zone_seen_by_owner_shows_each_player_their_own_things(tmp_path)
     assert s.display(0)[0]["text"] == "Bid 1 and 1 hidden bid / Bid 2 and 1 hidden bid / 2"
     assert s.display(None)[0]["text"] == "2 hidden bids / 2 hidden bids / 2"
     assert s.options() == ["Reveal Bid 1"] and not s.answer_is_public(0)
+
+
+def test_a_player_count_refused_for_a_one_player_game_says_player(tmp_path):
+    import pytest
+    from tabletop.interpreter import cli
+    g = game(tmp_path, """
+        game "Solo"
+        players 1
+        define score(p: player): int = 0
+        turn:
+            end game "done"
+        """)
+    with pytest.raises(cli.UsageError, match=r"^Solo is for 1 player, not 3\.$"):
+        cli.check_players(g, 3)
