@@ -1649,7 +1649,11 @@ class Checker:
         if isinstance(tgt, A.Name) and tgt.name == "first_player" and self.out.refs.get(id(tgt), ("",))[0] == "global":
             self.side_not_seat(st.value, "take the first turn")      # the next round's start player
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
-            self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", tgt)
+            name = self.text_of(tgt)
+            hint = ("" if st.op != "+=" else
+                    f"to add to a list, write 'add x to {name}' or '{name} = {name} + [...]'" if T.is_list(tt) else
+                    f"to add to a text, write '{name} = {name} + ...'" if tt == T.TEXT else "")
+            self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", tgt, hint)
             return
         if not T.fits(vt, tt):
             self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value,

@@ -231,3 +231,18 @@ def test_a_player_count_refused_for_a_one_player_game_says_player(tmp_path):
         """)
     with pytest.raises(cli.UsageError, match=r"^Solo is for 1 player, not 3\.$"):
         cli.check_players(g, 3)
+
+
+def test_adding_to_a_list_or_text_with_plus_equals_says_how_to(tmp_path):
+    # Statements: "`+=` and `-=` are for numbers: a list grows by `add x to xs` or `xs = xs + [...]`".
+    found = diagnostics(tmp_path, """
+        game "Grow"
+        players 2
+        var xs: list of int = []
+        define score(p: player): int = 0
+        turn:
+            xs += [1, 2]
+            end game "done"
+        """)
+    assert [d.code for d in found] == ["E301"]
+    assert "add x to xs" in found[0].hint and "xs = xs + [...]" in found[0].hint
