@@ -265,6 +265,12 @@ class Checker:
             if getattr(node, "replace", False) or getattr(node, "extend", False):
                 # `include "../game.rules"` then `replace ...`: the file extends nothing to replace in
                 word = "extend" if node.extend else "replace"
+                if same_file:       # in the file that declares it: no included file, and no base to change
+                    self.error("E202", f"The name '{name}' is declared twice{where}: '{word}' changes a declaration of "
+                                       "the rulebook a variant extends, and this file extends none.", at,
+                               "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, keep one "
+                               "declaration")
+                    return
                 self.error("E202", f"The name '{name}' is declared twice{where}: '{word}' changes only a declaration "
                                    "of the rulebook its file extends, and an included file's declarations are not "
                                    "that rulebook's but the file's own.", at,

@@ -1355,7 +1355,8 @@ def load_program(game: str, variant: str | None = None) -> Program:
         raise RulebookError(loader.diags, loader.sources)
     for d in decls:
         if d.extend:        # an `extend` met by a base is merged into it, so this one has none
-            loader.error("E015", f"'extend {d.kind_word}' adds to a base rulebook's declaration, and this file extends none.",
+            what = d.name if isinstance(d, A.PhaseDecl) else d.kind_word     # `extend turn`, `extend rule`
+            loader.error("E015", f"'extend {what}' adds to a base rulebook's declaration, and this file extends none.",
                          d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
     decls = [d for d in decls if not d.extend]
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),

@@ -246,3 +246,28 @@ def test_adding_to_a_list_or_text_with_plus_equals_says_how_to(tmp_path):
         """)
     assert [d.code for d in found] == ["E301"]
     assert "add x to xs" in found[0].hint and "xs = xs + [...]" in found[0].hint
+
+
+def test_replace_and_extend_in_a_file_that_extends_nothing_are_told_in_its_words(tmp_path):
+    # E015: "an `extend` in a file that extends no base" (named as written, `extend turn`, not a
+    # word of the engine's); a `replace` there is told without speaking of an included file.
+    found = diagnostics(tmp_path, """
+        game "Base"
+        players 2
+        define score(p: player): int = 0
+        turn:
+            end game "done"
+        extend turn:
+            pass
+        """)
+    assert [d.code for d in found] == ["E015"] and "'extend turn'" in found[0].message
+    found = diagnostics(tmp_path, """
+        game "Base"
+        players 2
+        define score(p: player): int = 0
+        turn:
+            end game "done"
+        replace define score(p: player): int = 1
+        """)
+    assert [d.code for d in found] == ["E202"] and "this file extends none" in found[0].message
+    assert "include" not in found[0].message + found[0].hint
