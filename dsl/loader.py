@@ -567,6 +567,13 @@ class Loader:
                            word_at(self.sources, gone[1], d.name, gone[1].column),
                            f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}")
                 continue
+            section = isinstance(d, A.PhaseDecl)       # `setup`, `play`, `turn`, `round`: sections, not names
+            if (d.extend or d.replace) and k not in index and section:
+                word = "extend" if d.extend else "replace"
+                self.error("E015", f"'{word} {d.name}' needs a '{d.name}' section in the base rulebook, and it has none.",
+                           word_at(self.sources, d.span, d.name, d.span.column),
+                           f"write '{d.name}:' without '{word}' to add the section")
+                continue
             if d.extend:
                 if k not in index:
                     self.error("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",

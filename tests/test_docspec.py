@@ -271,3 +271,20 @@ def test_replace_and_extend_in_a_file_that_extends_nothing_are_told_in_its_words
         """)
     assert [d.code for d in found] == ["E202"] and "this file extends none" in found[0].message
     assert "include" not in found[0].message + found[0].hint
+
+
+def test_extending_or_replacing_a_section_the_base_lacks_is_told_as_a_section(tmp_path):
+    # E015: "`replace` or `extend` names nothing of that kind in the base rulebook": for a section,
+    # in the reference's word (not the engine's 'phase', nor "did you mean 'players'?").
+    base = """
+        game "Base"
+        players 2
+        define score(p: player): int = 0
+        turn:
+            end game "done"
+        """
+    found = diagnostics(tmp_path, base, **{"variants__v.rules": 'extends "../game.rules"\nreplace play:\n    pass\n'},
+                        variant="v")
+    assert [d.code for d in found] == ["E015"]
+    assert found[0].message == "'replace play' needs a 'play' section in the base rulebook, and it has none."
+    assert "players" not in found[0].hint
