@@ -610,7 +610,8 @@ class Loader:
                 replaced[k] = d
                 if k in extended:        # the replacement would drop what the extend above it added
                     e = extended[k]
-                    self.error("E015", f"'extend {e.kind_word} {d.name}' at line {e.span.line} adds to the base's "
+                    written = d.name if isinstance(e, A.PhaseDecl) else f"{e.kind_word} {d.name}"     # `extend turn`
+                    self.error("E015", f"'extend {written}' at line {e.span.line} adds to the base's "
                                        f"{d.kind_word}, which this 'replace' then replaces whole, so what it adds "
                                        "would never run.", word_at(self.sources, d.span, d.name, d.span.column),
                                "put the 'extend' after the 'replace', or write its steps into the replacement")

@@ -288,3 +288,19 @@ def test_extending_or_replacing_a_section_the_base_lacks_is_told_as_a_section(tm
     assert [d.code for d in found] == ["E015"]
     assert found[0].message == "'replace play' needs a 'play' section in the base rulebook, and it has none."
     assert "players" not in found[0].hint
+
+
+def test_a_section_a_variant_extends_then_replaces_is_named_as_written(tmp_path):
+    # Messages name a section as the reference does ("the 'turn' section"), never 'phase'.
+    base = """
+        game "Base"
+        players 2
+        define score(p: player): int = 0
+        turn:
+            end game "done"
+        """
+    found = diagnostics(tmp_path, base, variant="v", **{"variants__v.rules": (
+        'extends "../game.rules"\nextend turn:\n    pass\nreplace turn:\n    end game "x"\n')})
+    assert [d.code for d in found] == ["E015"]
+    assert "'extend turn' at line 2 adds to the base's section" in found[0].message
+    assert "phase" not in found[0].message + found[0].hint
