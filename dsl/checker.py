@@ -3144,6 +3144,13 @@ class Checker:
                 self.error("E301", f"{T.article(kind).capitalize()} {kind} has several {pattern.enum} fields ({', '.join(fields)}); the pattern "
                            f"'{pattern.name}' cannot tell which to match.", seq, f"match a list such as [x.{fields[0]} for x in ...]")
                 return
+        changing = [f for f, (ft, dynamic) in self.out.kind_fields.get(item[6:], {}).items() if ft == want and dynamic] \
+            if item.startswith("thing:") else []
+        if changing:        # things are matched by a field read from data, which never changes
+            self.error("E301", f"The pattern '{pattern.name}' matches things by their {pattern.enum} field read from "
+                               f"data, and the field '{changing[0]}' of {T.article(item[6:])} {item[6:]} changes in play.",
+                       seq, f"match a list such as [x.{changing[0]} for x in ...]")
+            return
         self.error("E301", f"The pattern '{pattern.name}' matches {pattern.enum} values, and {T.a(t)} has none.", seq)
 
     # ------------------------------------------------------------------ structure

@@ -304,3 +304,26 @@ def test_a_section_a_variant_extends_then_replaces_is_named_as_written(tmp_path)
     assert [d.code for d in found] == ["E015"]
     assert "'extend turn' at line 2 adds to the base's section" in found[0].message
     assert "phase" not in found[0].message + found[0].hint
+
+
+def test_a_pattern_over_things_whose_enum_field_changes_in_play_says_so(tmp_path):
+    # pattern: things "are matched by their field of that enum read from data"; a changing field
+    # is told as one, with the list to match instead (it said the cards had no such field).
+    found = diagnostics(tmp_path, """
+        game "Recipes"
+        players 2
+        enum ingredient: graham, chocolate
+        kind card from "cards.yaml":
+            name: text
+            food: ingredient = graham
+        pattern pair of ingredient: graham, chocolate
+        define score(p: player): int = 0
+        define line: list of card = [first(card)]
+        turn:
+            if line starts with pair:
+                end game "done"
+            end game "over"
+        """, **{"cards.yaml": "cards:\n  - {name: G}\n"})
+    assert [d.code for d in found] == ["E301"]
+    assert "the field 'food' of a card changes in play" in found[0].message
+    assert "[x.food for x in ...]" in found[0].hint
