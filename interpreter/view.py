@@ -72,7 +72,7 @@ def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
     out["players"] = [[(_redact(v, numbered) if _hidden(vis, p, seat) else v)
                        for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
     out["fields"] = _redacted_fields(prog, data["fields"], seat)
-    if prog.sides:     # a side's own zones are seen by nobody at the table
+    if prog.sides:     # a side's owner zones are seen by nobody at the table (its public ones by all)
         out["sides"] = [[(_redact(v, numbered) if _hidden(vis, -1, seat) else v)
                          for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
     out["envs"] = []
