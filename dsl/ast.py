@@ -479,7 +479,7 @@ class PatternDecl(Decl):
 @_node
 class PhaseDecl(Decl):            # name is "setup", "play", "turn" or "round"
     body: list = field(default_factory=list)
-    kind_word = "phase"
+    kind_word = "section"
 
 
 @_node

@@ -265,6 +265,12 @@ class Checker:
             if getattr(node, "replace", False) or getattr(node, "extend", False):
                 # `include "../game.rules"` then `replace ...`: the file extends nothing to replace in
                 word = "extend" if node.extend else "replace"
+                if same_file:       # in the file that declares it: no included file, and no base to change
+                    self.error("E202", f"The name '{name}' is declared twice{where}: '{word}' changes a declaration of "
+                                       "the rulebook a variant extends, and this file extends none.", at,
+                               "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, keep one "
+                               "declaration")
+                    return
                 self.error("E202", f"The name '{name}' is declared twice{where}: '{word}' changes only a declaration "
                                    "of the rulebook its file extends, and an included file's declarations are not "
                                    "that rulebook's but the file's own.", at,
@@ -1572,7 +1578,8 @@ class Checker:
         may not see is none; a line that reads such cards (beyond showing the zone or counting
         it) cannot be drawn for that seat."""
         for part in getattr(item.text, "parts", None) or []:
-            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.names_definition(part):
+            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.names_definition(part) \
+                    or self.numbered_member(part):
                 continue                           # a whole zone is shown as "3 hidden cards"
             found = self.hidden_zone_read(part)
             if found:
@@ -1648,7 +1655,11 @@ class Checker:
         if isinstance(tgt, A.Name) and tgt.name == "first_player" and self.out.refs.get(id(tgt), ("",))[0] == "global":
             self.side_not_seat(st.value, "take the first turn")      # the next round's start player
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
-            self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", tgt)
+            name = self.text_of(tgt)
+            hint = ("" if st.op != "+=" else
+                    f"to add to a list, write 'add x to {name}' or '{name} = {name} + [...]'" if T.is_list(tt) else
+                    f"to add to a text, write '{name} = {name} + ...'" if tt == T.TEXT else "")
+            self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", tgt, hint)
             return
         if not T.fits(vt, tt):
             self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value,
@@ -1916,7 +1927,8 @@ class Checker:
         # meant for another zone.
         picked = _picked_from(st.what)
         elsewhere = picked is not None and picked != st.source
-        if not (st.what == st.source or ends("first") or ends("last") or isinstance(st.what, A.Name) or elsewhere):
+        if not (st.what == st.source or ends("first") or ends("last") or isinstance(st.what, (A.Name, A.ThingRef))
+                or elsewhere):
             return          # some cards worked out from the zone, put at its end: a cut, on purpose
         zone, what = self.text_of(st.source), self.text_of(st.what)
         if st.what == st.source or ends("first") or ends("last"):
@@ -2083,13 +2095,34 @@ class Checker:
         return isinstance(part, A.Name) and self.lookup_local(part.name) is None and \
             getattr(self.sym.get(part.name), "kind", None) == "define"
 
+    def numbered_member(self, part) -> bool:
+        """Whether `part` is one zone of a numbered zone, `piles[k]` or `p.piles[k]`: a whole zone."""
+        if not isinstance(part, A.Index) or part.more_keys or not isinstance(part.obj, (A.Name, A.Field)):
+            return False
+        if isinstance(part.obj, A.Name) and self.lookup_local(part.obj.name) is not None:
+            return False
+        decl = getattr(self.sym.get(part.obj.name), "decl", None)
+        return isinstance(decl, A.ZoneDecl) and decl.count is not None
+
     def public_text(self, tpl, why: str):
         """W106 for a text everyone reads that shows a whole zone not everyone may see: `{deck}`
         or `{p.hand}` lists its cards (the display shows such a zone as "3 hidden cards")."""
         for part in getattr(tpl, "parts", None) or []:
+            whole = part
+            if self.numbered_member(part):          # `{piles[1]}`: one zone of a numbered zone
+                part = part.obj
             if isinstance(part, A.Name):
                 s = self.sym.get(part.name) if self.lookup_local(part.name) is None else None
             elif isinstance(part, A.Field):
+                ref = self.out.refs.get(id(part))
+                if ref and ref[0] == "field":       # a thing's own zone, `t.inside`
+                    vis = self.out.kind_zones.get(ref[1], {}).get(part.name, "public")
+                    if vis != "public":
+                        whose = "nobody" if vis == "hidden" else "only its owner"
+                        self.warn("W106", f"{why}, and this shows every card of the zone '{part.name}' of a "
+                                  f"{ref[1]}, which {whose} may see.", part,
+                                  "show how many with {count(...)}, or name only the cards revealed")
+                    continue
                 s = self.sym.get(part.name)
                 s = s if s is not None and s.kind == "pvar" else None
             else:
@@ -2098,10 +2131,10 @@ class Checker:
             if isinstance(zone, A.ZoneDecl) and zone.visibility != "public":
                 whose = "nobody" if zone.visibility == "hidden" else "only its owner"
                 self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}', which {whose} "
-                          "may see.", part, f"show how many with {{count(...)}}, or name only the cards revealed")
+                          "may see.", whole, f"show how many with {{count(...)}}, or name only the cards revealed")
         for part in getattr(tpl, "parts", None) or []:
             if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.secret_local(part) \
-                    and not self.names_definition(part):
+                    and not self.names_definition(part) or self.numbered_member(part):
                 continue                           # a whole zone: said above
             found = self.hidden_zone_read(part) or self.secret_local(part)
             if found:
@@ -2410,7 +2443,12 @@ class Checker:
     def template(self, tpl: A.Template):
         for part in tpl.parts:
             if not isinstance(part, str):
-                self.expr(part, self.ctx)
+                t = self.expr(part, self.ctx)
+                if t.startswith("die:") and isinstance(part, A.Name):     # `"You rolled {d6}"`
+                    self.error("E301", f"This shows the die '{part.name}' itself (every face it has), not a face "
+                                       "rolled with it.", part,
+                               f"roll it: {{roll({part.name})}} gives one of its faces; to show a roll twice, "
+                               "keep it in a name first")
 
     def lookup_local(self, name):
         if self.ctx is None:
@@ -3034,13 +3072,20 @@ class Checker:
             return T.BOOL
         if op == "+" and (T.is_list(lt) and not T.unknown(lt) or T.is_list(rt) and not T.unknown(rt)):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
-                self.error("E301", f"Cannot join {T.a(lt)} and {T.a(rt)}.", e)
+                shown = T.TEXT in (lt, rt)          # `"Cards: " + xs`: + with a list joins lists
+                self.error("E301", f"Cannot join {T.a(lt)} and {T.a(rt)}.", e,
+                           "'+' with a list joins two lists; to show a list in a text, put it in a template, "
+                           "\"...{xs}\", or use join(xs)" if shown else "")
             return T.join(lt, rt)
         if op == "+" and T.TEXT in (lt, rt):
             return T.TEXT
-        for side, t in ((e.left, lt), (e.right, rt)):
-            if not T.fits(t, T.INT):
-                self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side, self.type_hint(side, t, T.INT))
+        bad = [(side, t) for side, t in ((e.left, lt), (e.right, rt)) if not T.fits(t, T.INT)]
+        if len(bad) == 2 and lt == rt and op in ("<", "<=", ">", ">="):    # `colour < blue`: one mistake, one error
+            self.error("E301", f"'{op}' works on whole numbers, not {T.a(lt)}: both sides here are one.", e,
+                       self.type_hint(e.left, lt, T.INT))
+            bad = []
+        for side, t in bad:
+            self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side, self.type_hint(side, t, T.INT))
         if op in ("/", "%") and _constant(e.right) == 0:
             self.error("E309", f"This {'divides' if op == '/' else 'takes the remainder'} by 0, which has no answer: "
                        "the game would stop here with an error.", e.right)
@@ -3099,6 +3144,13 @@ class Checker:
                 self.error("E301", f"{T.article(kind).capitalize()} {kind} has several {pattern.enum} fields ({', '.join(fields)}); the pattern "
                            f"'{pattern.name}' cannot tell which to match.", seq, f"match a list such as [x.{fields[0]} for x in ...]")
                 return
+        changing = [f for f, (ft, dynamic) in self.out.kind_fields.get(item[6:], {}).items() if ft == want and dynamic] \
+            if item.startswith("thing:") else []
+        if changing:        # things are matched by a field read from data, which never changes
+            self.error("E301", f"The pattern '{pattern.name}' matches things by their {pattern.enum} field read from "
+                               f"data, and the field '{changing[0]}' of {T.article(item[6:])} {item[6:]} changes in play.",
+                       seq, f"match a list such as [x.{changing[0]} for x in ...]")
+            return
         self.error("E301", f"The pattern '{pattern.name}' matches {pattern.enum} values, and {T.a(t)} has none.", seq)
 
     # ------------------------------------------------------------------ structure
@@ -3890,6 +3942,10 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
     definition's answer from call to call. The checker warns with it (W106, E311); the compiler
     marks with it the choices whose labels may name a secret card (`Compiler.reads_hidden`)."""
     def zone(x):
+        if isinstance(x, A.Index) and not x.more_keys:      # one zone of a numbered zone, `piles[k]`
+            found = zone(x.obj) if isinstance(x.obj, (A.Name, A.Field)) else None
+            decl = getattr(symbols.get(x.obj.name), "decl", None) if found else None
+            return found if isinstance(decl, A.ZoneDecl) and decl.count is not None else None
         if isinstance(x, A.Name):
             decl = getattr(symbols.get(x.name), "decl", None)
         elif isinstance(x, A.Field):

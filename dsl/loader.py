@@ -567,6 +567,13 @@ class Loader:
                            word_at(self.sources, gone[1], d.name, gone[1].column),
                            f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}")
                 continue
+            section = isinstance(d, A.PhaseDecl)       # `setup`, `play`, `turn`, `round`: sections, not names
+            if (d.extend or d.replace) and k not in index and section:
+                word = "extend" if d.extend else "replace"
+                self.error("E015", f"'{word} {d.name}' needs a '{d.name}' section in the base rulebook, and it has none.",
+                           word_at(self.sources, d.span, d.name, d.span.column),
+                           f"write '{d.name}:' without '{word}' to add the section")
+                continue
             if d.extend:
                 if k not in index:
                     self.error("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
@@ -603,7 +610,8 @@ class Loader:
                 replaced[k] = d
                 if k in extended:        # the replacement would drop what the extend above it added
                     e = extended[k]
-                    self.error("E015", f"'extend {e.kind_word} {d.name}' at line {e.span.line} adds to the base's "
+                    written = d.name if isinstance(e, A.PhaseDecl) else f"{e.kind_word} {d.name}"     # `extend turn`
+                    self.error("E015", f"'extend {written}' at line {e.span.line} adds to the base's "
                                        f"{d.kind_word}, which this 'replace' then replaces whole, so what it adds "
                                        "would never run.", word_at(self.sources, d.span, d.name, d.span.column),
                                "put the 'extend' after the 'replace', or write its steps into the replacement")
@@ -1355,7 +1363,8 @@ def load_program(game: str, variant: str | None = None) -> Program:
         raise RulebookError(loader.diags, loader.sources)
     for d in decls:
         if d.extend:        # an `extend` met by a base is merged into it, so this one has none
-            loader.error("E015", f"'extend {d.kind_word}' adds to a base rulebook's declaration, and this file extends none.",
+            what = d.name if isinstance(d, A.PhaseDecl) else d.kind_word     # `extend turn`, `extend rule`
+            loader.error("E015", f"'extend {what}' adds to a base rulebook's declaration, and this file extends none.",
                          d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
     decls = [d for d in decls if not d.extend]
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),

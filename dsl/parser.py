@@ -247,6 +247,11 @@ class _ToAst(Transformer):
                 buf += ch
                 i += 2
                 continue
+            if ch == "\\":         # an escape is two characters; `\{` (E109, told above) stands for the brace
+                nxt = raw[i + 1:i + 2]
+                buf += nxt if nxt in ("{", "}") else ch + nxt
+                i += 2
+                continue
             if ch == "}":        # a '}' that closes no '{': the language's brace is '}}' (docs/language.md)
                 at = _span(self.file, tok, self.off)
                 self.errors.append(Diagnostic("E102", "This text has a '}' that closes no '{'.",

@@ -294,14 +294,25 @@ class State:
         if p is None or p["kind"] == "secret" or not 0 <= index < len(_labels(p, seat)):
             return False
         if p["kind"] == "reaction":
-            return p["values"][index] is not None
+            chosen = p["values"][index]
+            return chosen is not None and not self._reactions()[chosen[0]]["private"]
         return not self.game.compiled.stmts[p["stmt"]].private
+
+    def _reactions(self) -> list:
+        """The compiled reactions the pending reaction decision offers: the instant ones, or the
+        signalled event's (the frame offering them is the top of the stack)."""
+        event = self._data["stack"][-1][3]["event"]
+        prog = self.game.compiled
+        return prog.instants if event is None else prog.reactions[event]
 
     def options_name_secrets(self) -> bool:
         """Whether the pending decision's options may name what only its player may see (a hand's
         cards): they come from a zone not everyone sees (`Compiler.reads_hidden`)."""
         p = self._data["pending"]
-        return p is not None and p["kind"] != "reaction" and self.game.compiled.stmts[p["stmt"]].private
+        if p is not None and p["kind"] == "reaction":
+            reactions = self._reactions()
+            return any(v is not None and reactions[v[0]]["private"] for v in p["values"])
+        return p is not None and self.game.compiled.stmts[p["stmt"]].private
 
     def option_groups(self, seat: int | None = None) -> list:
         """For each of `options(seat)`, the number of the menu's `option` clause that offered it,

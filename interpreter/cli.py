@@ -381,7 +381,8 @@ def check_players(game, players: int | None) -> None:
     if players is not None and not game.min_players <= players <= game.max_players:
         span = (f"{game.min_players}" if game.min_players == game.max_players
                 else f"{game.min_players} to {game.max_players}")
-        raise UsageError(f"{game.title} is for {span} players, not {players}.")
+        noun = "player" if game.max_players == 1 else "players"
+        raise UsageError(f"{game.title} is for {span} {noun}, not {players}.")
 
 
 def new_state(api, game, players: int | None, seed: int):

@@ -291,10 +291,12 @@ class Compiler:
         if t.startswith("enum:"):
             return lambda m, v: "none" if v is None else v.replace("_", " ")
         if t.startswith("list:"):
-            from .view import Hidden, hidden_words
+            from .view import Hidden, PartlyHidden, hidden_words, partly_hidden_words
             inner = self.shower(t[5:])
             kind = t[11:] if t.startswith("list:thing:") else "card"
             return lambda m, v: (hidden_words(len(v), kind) if type(v) is Hidden and v
+                                 else partly_hidden_words([inner(m, x) for x in v if x is not None], v.count(None), kind)
+                                 if type(v) is PartlyHidden
                                  else bounded_join(m, ", ", [inner(m, x) for x in v] if len(v) <= SMALL
                                                    else (inner(m, x) for x in v)) if v else "nothing")
         if t == T.BOOL:
@@ -1012,6 +1014,9 @@ class Compiler:
                "slots": slots[:len(r.event_args) + 1], "item_slot": slots[-1] if r.var is not None else -1,
                "items": items, "early": early, "each": each, "span": r.span}
         out["open"] = codegen.reaction_open(self, r, out)
+        # Whether its label may name what only the seat asked may see (`for c in p.hand`, "Play {c}"):
+        # then playing it is not shown to the other seats (`State.answer_is_public`).
+        out["private"] = self.reads_hidden(r.iterable, r.label)
         # Whether `open` may be asked first and the offers worked out again after it: only if
         # asking twice draws nothing at random.
         out["ask_twice"] = out["open"] is not None and not any(

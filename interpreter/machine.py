@@ -17,7 +17,7 @@ from . import rng as R
 from . import statements as S
 from . import words as W
 from .statecheck import things_in_one_place, things_problem
-from .view import Hidden, hidden_words
+from .view import Hidden, PartlyHidden, hidden_words, partly_hidden_words
 
 STEP_BUDGET = 1_000_000      # statements run between two decisions (bundled games: at most about 400)
 ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
@@ -300,6 +300,8 @@ class Machine:
         if isinstance(v, list):
             if type(v) is Hidden and v:
                 return hidden_words(len(v))
+            if type(v) is PartlyHidden:
+                return partly_hidden_words([self.show_any(x) for x in v if x is not None], v.count(None))
             return bounded_join(self, ", ", (self.show_any(x) for x in v)) if v else "nothing"
         if isinstance(v, str):
             return v.replace("_", " ")

@@ -18,6 +18,18 @@ class Hidden(list):
     """A redacted zone: one None per hidden card, so a display shows "3 hidden cards"."""
 
 
+class PartlyHidden(list):
+    """A game's zone seen by `owner` (of a player kind's things), as one seat sees it: its own
+    things, and None for each of the others', so a display shows "A, B and 2 hidden cards"."""
+
+
+def partly_hidden_words(shown: list, hidden: int, kind: str = "card") -> str:
+    """How a zone the seat sees part of reads: its visible things, then how many are hidden."""
+    if not hidden:
+        return ", ".join(shown) if shown else "nothing"
+    return f"{', '.join(shown)} and {hidden_words(hidden, kind)}" if shown else hidden_words(hidden, kind)
+
+
 def hidden_words(n: int, kind: str = "card") -> str:
     """'3 hidden cards', in the words of the zone's kind: '4 hidden pips', '1 hidden battery'."""
     word = kind.replace("_", " ")
@@ -40,14 +52,27 @@ def _redact(v, numbered: bool):
     return [Hidden([None] * len(z)) for z in v] if numbered else Hidden([None] * len(v))
 
 
+def _owned(prog: Compiled, v, t: str, numbered: bool, seat: int | None):
+    """A game's zone seen by `owner`, as `seat` sees it: each thing by the player who owns it."""
+    t = t[len("list:"):] if numbered else t          # a numbered zone is a list of zones
+    kind = t[len("list:thing:"):] if t.startswith("list:thing:") else None
+    owners = prog.static.get(kind, {}).get("owner") if kind else None
+    if seat is None or not owners:
+        return _redact(v, numbered)
+    def one(z):
+        return PartlyHidden(x if owners[x] == seat else None for x in z)
+    return [one(z) for z in v] if numbered else one(v)
+
+
 def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
     out = dict(data)
-    out["globals"] = [(_redact(v, numbered) if _hidden(vis, None, seat) else v)
-                      for v, (vis, numbered) in zip(data["globals"], prog.global_vis)]
+    out["globals"] = [(_owned(prog, v, t, numbered, seat) if vis == "owner" else
+                       _redact(v, numbered) if _hidden(vis, None, seat) else v)
+                      for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types)]
     out["players"] = [[(_redact(v, numbered) if _hidden(vis, p, seat) else v)
                        for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
     out["fields"] = _redacted_fields(prog, data["fields"], seat)
-    if prog.sides:     # a side's own zones are seen by nobody at the table
+    if prog.sides:     # a side's owner zones are seen by nobody at the table (its public ones by all)
         out["sides"] = [[(_redact(v, numbered) if _hidden(vis, -1, seat) else v)
                          for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
     out["envs"] = []
