@@ -2618,13 +2618,15 @@ class Checker:
             return T.ERROR
         self.want(e.key, T.INT, "A list position")
         zone = self.numbered_zone_named(e.obj)
+        told = len(self.diags)
         if zone is not None and isinstance(zone.decl, A.ZoneDecl) and zone.decl.count is not None \
                 and 1 <= zone.decl.count <= 100 and isinstance(e.key, A.Lit) and type(e.key.value) is int and not 0 <= e.key.value < zone.decl.count:
             n, name = zone.decl.count, self.text_of(e.obj)
             them = f"{name}[0]" if n == 1 else f"{name}[0] and {name}[1]" if n == 2 else f"{name}[0] to {name}[{n - 1}]"
             self.error("E208", f"The numbered zone '{name}' is {them}, counted from 0: there is no "
                                f"{name}[{e.key.value}].", e.key, f"the last is {name}[{n - 1}]")
-        self.seat_beyond_the_table(e)
+        if not self.seat_beyond_the_table(e) and len(self.diags) == told:
+            self.list_counted_from_its_end(e)
         for extra in e.more_keys:
             self.expr(extra, self.ctx)
             self.error("E301", "A list is looked up by one position; only a table takes several keys.", extra)
@@ -2632,18 +2634,30 @@ class Checker:
         self.out.refs[id(e)] = ("list",)
         return T.elem(ot)
 
+    def list_counted_from_its_end(self, e: A.Index):
+        """E208 at `xs[-1]` (or a definition of no values giving a number below 0): items count
+        from 0, so the look-up fails whenever it is reached."""
+        n, via = _fixed_number(e.key, self.sym)
+        if n is None or n >= 0:
+            return
+        name = self.text_of(e.obj)
+        given = f" ('{via}' is {n})" if via else ""
+        self.error("E208", f"The items of '{name}' are counted from {name}[0]: there is no item {n}{given} (a list "
+                           "is not counted from its end), so this look-up fails whenever it is reached.", e.key,
+                   f"the last item is {name}[count({name}) - 1]")
+
     def seat_beyond_the_table(self, e: A.Index):
         """E208 at `players[5]` in a game for at most 4: no player count has that seat. (One that
         only some counts have, `players[3]` in a game for 2 to 4, is for the rules to test.)"""
         if not (isinstance(e.obj, A.Name) and e.obj.name == "players" and self.lookup_local("players") is None
                 and "players" not in self.sym and _constant(e.key) is not None):
-            return
+            return False
         n, most = _constant(e.key), self.out.max_players
         if n < 0:
             self.error("E208", f"'players' lists the seats from players[0]: there is no players[{n}] "
                                "(a list is not counted from its end).", e.key,
                        "the last seat is players[player_count - 1]")
-            return
+            return True
         if n >= most:
             self.error("E208", f"'players' lists the seats from players[0], and this game is for at most {most} "
                                f"player{'s' * (most != 1)}: there is no players[{n}].", e.key,

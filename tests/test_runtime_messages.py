@@ -189,6 +189,18 @@ turn:
     assert str(e).endswith("'Player 1' is not in winners, so it cannot be removed from it.")
 
 
+def test_moving_the_first_of_an_empty_zone_says_it_is_none_because_the_zone_is_empty(tmp_path):
+    g = game(tmp_path, CARDS + """
+turn:
+    move first(table) from table to deck
+    end game "done"
+""", **{"cards.yaml": CARD_DATA})
+    e = error_of(g)
+    assert e.span.line == 16
+    assert str(e).endswith("'first(table)' is none here (table is empty), and none is not in table, "
+                           "so it cannot be moved to deck.")
+
+
 WALK = """
 game "Walk"
 players 1
