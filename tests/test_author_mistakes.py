@@ -2230,3 +2230,17 @@ def test_a_list_looked_up_by_a_position_below_0(tmp_path, key, words):
     found, _ = run_adding(tmp_path / "2", ("        level += 1", "        level += best([current.hand[0]])"),
                           "define back: int = -1\n")
     assert not [d for d in found if d.code == "E208"], [d.message for d in found]
+
+
+def test_a_field_every_record_gives_but_the_kind_lost_says_to_declare_it(tmp_path):
+    """The kind's line `rank: int` deleted: every record's 'rank' is E023, and the hint is to
+    declare it in the kind, not a guess at another field (a record's slip)."""
+    found, _ = run(tmp_path, ("    suit: suit\n    rank: int\n", "    suit: suit\n"))
+    d = expect(found, "E023", "cards.yaml", (2, None), "field 'rank' that the kind does not declare")
+    assert d.hint.startswith("every card record gives 'rank': declare it in the kind 'card'"), d.hint
+    (tmp_path / "2").mkdir()
+    found, _ = run(tmp_path / "2", ("    suit: suit\n    rank: int\n", "    suit: suit\n    rank: int\n    colour: text\n"),
+                   file="game.rules", add={"cards.yaml": 'cards:\n  - {name: "A", suit: hearts, rank: 1, colour: red}\n'
+                                                         '  - {name: "B", suit: spades, rank: 2, color: red}\n'})
+    d = expect(found, "E023", "cards.yaml", (3, None), "field 'color'")
+    assert "every" not in d.hint, d.hint
