@@ -932,7 +932,8 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     tok = getattr(e, "token", None)
     at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
     misspelt = None
-    found = _unclosed(text, line, col, at_end) or (misspelt := _misspelt(e, text, line, col)) \
+    found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
+        or _statement_at_margin(text, line, col) or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
         code, message, (at_line, at_col), hint = found
@@ -1091,6 +1092,11 @@ def _misspelt(e, text: str, line: int, col: int):
                                                              here[end - 1:].split("#")[0].strip())))):
         return None
     meant = _closest_word(word, _STATEMENT_WORDS)
+    if meant is None and len(word) == 2 and at_end:
+        # `sy "..."`: a two-letter word and a text, a whole line no statement reads as (a thing
+        # named by its kind, `space "Lagoon"`, is no statement either): one slip from `say`
+        near = [w for w in _STATEMENT_WORDS if _edits(word, w) == 1]
+        meant = near[0] if len(near) == 1 else None
     if meant is None:
         return None
     return ("E101", f"'{word}' is not a statement; did you mean '{meant}'?", (line, start), f"write '{meant}'")
@@ -1127,6 +1133,61 @@ def _unclosed(text: str, line: int, col: int, at_end: bool = False):
         return None        # closed later on this line: the error is inside the brackets
     return ("E107", f"This '{ch}' is never closed.", (at_line, at_col),
             f"add the '{_CLOSER[ch]}' that closes it before the end of the line")
+
+
+def _ends_quoted(line: str) -> bool:
+    """Does `line` end inside a text: its quotes (outside a comment, a \\" inside a text aside) do
+    not pair up?"""
+    quoted, i = False, 0
+    while i < len(line):
+        ch = line[i]
+        if quoted and ch == "\\":
+            i += 2
+            continue
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            break
+        i += 1
+    return quoted
+
+
+def _quotes_unpaired(text: str, line: int, col: int):
+    """E108 where the parser gave up on a line whose quotes do not pair up: a quote dropped in the
+    middle of a line turns the texts after it inside out (words read as rules, rules as text), and
+    the parser stumbles over them, not over the quote. (A text left open at the end of a line
+    whose error is at its own quote is `_unclosed`'s.)"""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    if not _ends_quoted(here):
+        return None
+    at = min(max(col, 1), len(here.rstrip()) or 1)
+    return ("E108", 'A text on this line is missing a quote: its quotes (") do not pair up, so from some '
+                    "quote on, words of a text are read as rules, or rules as a text.", (line, at),
+            'give each text on this line its opening and its closing " (a text cannot run over several lines)')
+
+
+# Statement words that never start a declaration: such a line at the left margin is outside any
+# block (a line of a rule whose indentation was lost).
+_MARGIN_STATEMENTS = tuple(w for w in _STATEMENT_WORDS if w not in _DECLARATION_WORDS)
+
+
+def _statement_at_margin(text: str, line: int, col: int):
+    """E101 at a statement (`for b in hand:`, `else:`, `say "..."`) written at the left margin,
+    where only declarations go, when the parser failed at its first word."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.match(r"([A-Za-z_]\w*)\b", here)
+    if col != 1 or m is None or m.group(1) not in _MARGIN_STATEMENTS:
+        return None
+    word = m.group(1)
+    if word in ("else", "elif"):
+        return ("E101", f"'{word}' is at the left margin, outside any block: it belongs to an 'if' inside a rule "
+                        "or section, and is indented as far as that 'if'.", (line, 1),
+                f"indent the '{word}' (and the lines of its block) as far as its 'if'")
+    return ("E101", f"'{word}' starts a statement, and a statement belongs in a block (a rule, or a section such "
+                    "as setup or turn); this line is at the left margin, where only declarations go.", (line, 1),
+            "indent it under the rule or section it belongs to")
 
 
 def _blank_texts(line: str) -> str:

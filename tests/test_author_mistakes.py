@@ -2244,3 +2244,35 @@ def test_a_field_every_record_gives_but_the_kind_lost_says_to_declare_it(tmp_pat
                                                          '  - {name: "B", suit: spades, rank: 2, color: red}\n'})
     d = expect(found, "E023", "cards.yaml", (3, None), "field 'color'")
     assert "every" not in d.hint, d.hint
+
+
+@pytest.mark.parametrize("new", [
+    '    say "Level {level + 1} reached" ^and "then more',
+    '    say "Level {if level > 1 then "high" else low"} ^reached"',
+])
+def test_a_quote_dropped_mid_line_is_e108_not_a_confusion_about_what_follows(tmp_path, new):
+    """A quote dropped from the middle of a line turns the texts after it inside out: the error is
+    the missing quote (E108), not the word the parser stumbled on, and never 'put a comma'."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', new))
+    d = expect(found, "E108", "game.rules", (at[0], None), "missing a quote", "do not pair up")
+    assert "comma" not in d.hint
+
+
+@pytest.mark.parametrize("new, words", [
+    ("^for c in current.hand:\n    level += 1", ("'for' starts a statement", "left margin")),
+    ("        level += 1\n^else:\n        level = 0", ("'else' is at the left margin", "'if'")),
+])
+def test_a_statement_at_the_left_margin_is_named_as_such(tmp_path, new, words):
+    """A line of a rule whose indentation was lost: not 'a list made with for needs square
+    brackets', nor 'write rule else:'."""
+    found, at = run(tmp_path, ("        level += 1", new))
+    d = expect(found, "E101", "game.rules", at, *words)
+    assert "rule else" not in d.hint and "square brackets" not in d.message
+
+
+@pytest.mark.parametrize("word", ["sy", "sa"])
+def test_say_missing_a_letter_before_its_text_is_named(tmp_path, word):
+    """`sy "..."` read as a thing of a kind and then 'the line ends too early; expected =': the
+    two-letter word before a text is one slip from 'say'."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', f'    ^{word} "Level {{level + 1}} reached"'))
+    expect(found, "E101", "game.rules", at, f"'{word}' is not a statement", "did you mean 'say'")
