@@ -1449,9 +1449,13 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         colon = _colon_missing(text, line)
         if colon is not None:
             at, col = colon
+            hint = "add ':' at the end of this line"
+            if _dedent_fixes(text, at, line):
+                hint += f" if line {line + line_offset} is its block; else indent line {line + line_offset} " \
+                        "only as far as this line"
             return Diagnostic("E101", "This line opens no block, so the indented lines under it cannot belong "
                                       "to it: a block opens after a line that ends with ':'.",
-                              Span(file, at + line_offset, col), "add ':' at the end of this line")
+                              Span(file, at + line_offset, col), hint)
         lines = text.split("\n")
         own = lines[line - 1].strip() if 0 < line <= len(lines) else ""
         word = own.split(" ", 1)[0]
@@ -1554,6 +1558,23 @@ def _colon_missing(text: str, line: int):
     except Exception:
         return None
     return above, end + 1
+
+
+def _dedent_fixes(text: str, above: int, line: int) -> bool:
+    """Would the parse get past `line` if that line alone were indented as far as the line
+    `above` (a line indented one step too far, rather than a ':' missing above it)?"""
+    lines = text.split("\n")
+    if not (0 < above < line <= len(lines)):
+        return False
+    want = _indent_of(text, above)
+    fixed = lines[:line - 1] + [" " * want + lines[line - 1].lstrip(" \t")] + lines[line:]
+    try:
+        build_parser().parse("\n".join(fixed) + "\n", start="start")
+    except UnexpectedInput as e:
+        return (getattr(e, "line", 0) or 0) > line
+    except Exception:
+        return False
+    return True
 
 
 def _indented_line_after(text: str, line: int) -> int:

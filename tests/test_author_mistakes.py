@@ -2276,3 +2276,13 @@ def test_say_missing_a_letter_before_its_text_is_named(tmp_path, word):
     two-letter word before a text is one slip from 'say'."""
     found, at = run(tmp_path, ('    say "Level {level + 1} reached"', f'    ^{word} "Level {{level + 1}} reached"'))
     expect(found, "E101", "game.rules", at, f"'{word}' is not a statement", "did you mean 'say'")
+
+
+def test_one_line_indented_too_far_under_a_line_that_may_open_a_block(tmp_path):
+    """`choose ... prompt "..."` (no block) and the next line indented one step too far: adding
+    ':' is one fix, and indenting that line back is the other; the hint gives both."""
+    found, at = run(tmp_path, ("    if level < 9:\n        level += 1",
+                               '    choose c from current.hand labelled "{c.name}" prompt "Pick"^\n        level += 1'))
+    d = expect(found, "E101", "game.rules", at, "opens no block")
+    assert d.hint == f"add ':' at the end of this line if line {at[0] + 1} is its block; else indent line " \
+                     f"{at[0] + 1} only as far as this line", d.hint
