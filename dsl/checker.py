@@ -1410,8 +1410,8 @@ class Checker:
         for e in table.entries:
             if not isinstance(e.low, str):      # a number key may be one the game never looks up
                 continue
-            v = e.value.value if isinstance(e.value, A.Lit) else None
-            if type(v) is int and not d.low <= v <= d.high:
+            v = _constant(e.value)          # a negative number is '-' and a number
+            if v is not None and not d.low <= v <= d.high:
                 self.error("E208", f"'{d.name}' must stay from {d.low} to {d.high}, but starts as '{table.name}' "
                                    f"gives it, and this entry gives {v}.", e.value,
                            f"give a number from {d.low} to {d.high}, or widen the range of '{d.name}'")
@@ -2836,10 +2836,10 @@ class Checker:
                        did_you_mean(e.args[0].name, dice) or (f"the dice are {', '.join(dice)}" if dice
                                                             else "declare one, e.g. die d6: 1 to 6"))
             return T.ERROR
-        if e.name == "range" and len(e.args) == 2 and all(isinstance(a, A.Lit) and type(a.value) is int for a in e.args) \
-                and e.args[1].value - e.args[0].value + 1 > B.MAX_ITEMS:
-            self.error("E301", f"range({e.args[0].value}, {e.args[1].value}) would make "
-                               f"{e.args[1].value - e.args[0].value + 1} numbers; a list holds at most {B.MAX_ITEMS}.",
+        ends = [_constant(a) for a in e.args]
+        if e.name == "range" and len(e.args) == 2 and None not in ends and ends[1] - ends[0] + 1 > B.MAX_ITEMS:
+            self.error("E301", f"range({ends[0]}, {ends[1]}) would make "
+                               f"{ends[1] - ends[0] + 1} numbers; a list holds at most {B.MAX_ITEMS}.",
                        e, "count something smaller, or work with the ends themselves")
             return T.list_of(T.INT)
         if e.name in ("count", "shuffled") and len(e.args) == 1 and \

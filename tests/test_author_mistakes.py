@@ -1137,6 +1137,10 @@ WITH_A_SIDE = {"game.rules": BASE["game.rules"].replace("players 2 to 4", "playe
     (("var level: int in 0 to 9 = 0", "option pace: slow, fast = slow\ntable start:\n    slow -> 1\n    fast -> ^12\n"
                                       "var level: int in 0 to 9 = start[pace]"),
      None, "E208", ["'level' must stay from 0 to 9", "this entry gives 12"]),
+    # ... by a negative entry ('-' and a number, not one literal: it was missed)
+    (("var level: int in 0 to 9 = 0", "option pace: slow, fast = slow\ntable start:\n    slow -> ^-1\n    fast -> 2\n"
+                                      "var level: int in 0 to 9 = start[pace]"),
+     None, "E208", ["'level' must stay from 0 to 9", "this entry gives -1"]),
 ])
 def test_a_mistake_the_checker_can_see_before_play_is_told_at_its_word(tmp_path, change, add, code, words):
     found, at = run(tmp_path, change, add=add)
@@ -1156,6 +1160,10 @@ def test_a_range_too_long_to_make_is_refused_before_play(tmp_path):
     found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
                                "    draw 1 from deck to current.hand\n    level = count(^range(1, 1000000))\n"))
     expect(found, "E301", "game.rules", at, "range(1, 1000000) would make 1000000 numbers", "at most 100000")
+    (tmp_path / "2").mkdir()
+    found, at = run(tmp_path / "2", ("    draw 1 from deck to current.hand\n",
+                                     "    draw 1 from deck to current.hand\n    level = count(^range(-999999, 5))\n"))
+    expect(found, "E301", "game.rules", at, "range(-999999, 5) would make 1000005 numbers")
 
 
 # ------------------------------------------------------------------ a declaration that did not parse: one error
