@@ -933,7 +933,8 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
     misspelt = None
     found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
-        or _statement_at_margin(text, line, col) or (misspelt := _misspelt(e, text, line, col)) \
+        or _statement_at_margin(text, line, col) or _option_out_of_place(e, text, line, col) \
+        or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
         code, message, (at_line, at_col), hint = found
@@ -1167,9 +1168,30 @@ def _quotes_unpaired(text: str, line: int, col: int):
             'give each text on this line its opening and its closing " (a text cannot run over several lines)')
 
 
+def _option_out_of_place(e, text: str, line: int, col: int):
+    """E101 at an option (`option "Take {c.name}" for c in hand:`) the parser could not take as
+    one: failing at its first word or at its 'for', it is not directly in the block of a 'choose'
+    (indented into a block of statements, or back out of the choose's block)."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.match(r'([ \t]+)option[ \t]+"', here)
+    tok = getattr(e, "token", None)
+    if m is None or tok is None or tok.type in ("_INDENT", "_DEDENT", "_NL", "$END"):
+        return None
+    at_word = col == len(m.group(1)) + 1
+    at_for = str(tok) == "for" and not re.search(r"\bif\b", _blank_texts(here)[:col - 1])
+    at_colon = str(tok) == ":" and not _blank_texts(here)[col:].strip()     # `option "B":` read as a thing
+    if not (at_word or at_for or at_colon):
+        return None
+    return ("E101", "This option is not directly in the block of a 'choose': an option is a line of its choose's "
+                    "block, as far in as the other options, and this one is indented into another block or out of "
+                    "the choose's.", (line, len(m.group(1)) + 1),
+            "indent it as far as the other options of its 'choose' (one step further than the 'choose' line)")
+
+
 # Statement words that never start a declaration: such a line at the left margin is outside any
 # block (a line of a rule whose indentation was lost).
-_MARGIN_STATEMENTS = tuple(w for w in _STATEMENT_WORDS if w not in _DECLARATION_WORDS)
+_MARGIN_STATEMENTS = tuple(w for w in _STATEMENT_WORDS if w not in _DECLARATION_WORDS) + ("show",)
 
 
 def _statement_at_margin(text: str, line: int, col: int):
@@ -1186,7 +1208,7 @@ def _statement_at_margin(text: str, line: int, col: int):
                         "or section, and is indented as far as that 'if'.", (line, 1),
                 f"indent the '{word}' (and the lines of its block) as far as its 'if'")
     return ("E101", f"'{word}' starts a statement, and a statement belongs in a block (a rule, or a section such "
-                    "as setup or turn); this line is at the left margin, where only declarations go.", (line, 1),
+                    "as setup, turn or display); this line is at the left margin, where only declarations go.", (line, 1),
             "indent it under the rule or section it belongs to")
 
 

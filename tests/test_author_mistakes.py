@@ -2294,3 +2294,34 @@ def test_one_line_indented_too_far_under_a_line_that_may_open_a_block(tmp_path):
     d = expect(found, "E101", "game.rules", at, "opens no block")
     assert d.hint == f"add ':' at the end of this line if line {at[0] + 1} is its block; else indent line " \
                      f"{at[0] + 1} only as far as this line", d.hint
+
+
+CHOICE = ('        level += 1',
+          '        choose prompt "Pick":\n            option "Up":\n                level += 1\n'
+          '            option "Each" for c in current.hand:\n                level += 1')
+
+
+@pytest.mark.parametrize("moved", [
+    '            option "Each" for c in current.hand:',       # out of the choose's block, into the if's
+    '                option "Each" for c in current.hand:',   # into the block of the option above
+])
+def test_an_option_indented_out_of_its_choose_is_named(tmp_path, moved):
+    """An option line one step too far in or out: not 'a list made with for needs square
+    brackets', 'a text is written in double quotes' or 'expected ='."""
+    old, new = CHOICE
+    line = moved.strip()
+    new = new.replace("            " + line, moved.replace("option", "^option", 1), 1) if moved.startswith("                ") \
+        else new.replace("            option \"Each\"", "        ^option \"Each\"", 1)
+    found, at = run(tmp_path, (old, new))
+    d = expect(found, "E101", "game.rules", at, "not directly in the block of a 'choose'")
+    assert "square brackets" not in d.message and "double quotes" not in d.hint
+
+
+def test_an_option_where_it_belongs_is_clean(tmp_path):
+    found, _ = run(tmp_path, CHOICE)
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+
+
+def test_show_at_the_left_margin_is_named_as_a_statement(tmp_path):
+    found, at = run(tmp_path, ("define score(p: player)", '^show "Level {level}"\ndefine score(p: player)'))
+    expect(found, "E101", "game.rules", at, "'show' starts a statement")
