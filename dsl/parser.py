@@ -934,6 +934,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     misspelt = None
     found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
         or _statement_at_margin(text, line, col) or _option_out_of_place(e, text, line, col) \
+        or _else_without_if(text, line) \
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
@@ -1187,6 +1188,30 @@ def _option_out_of_place(e, text: str, line: int, col: int):
                     "block, as far in as the other options, and this one is indented into another block or out of "
                     "the choose's.", (line, len(m.group(1)) + 1),
             "indent it as far as the other options of its 'choose' (one step further than the 'choose' line)")
+
+
+def _else_without_if(text: str, line: int):
+    """E101 at an indented `else:` or `elif ...:` whose line above at its indentation is not an
+    if's (or elif's) block: a line between them, or the 'if' itself, is indented otherwise."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.match(r"([ \t]+)(else|elif)\b", here)
+    if m is None:
+        return None
+    indent, word = len(m.group(1)), m.group(2)
+    for n in range(line - 1, 0, -1):
+        code = _blank_texts(lines[n - 1])
+        if not code.strip():
+            continue
+        at = len(code) - len(code.lstrip())
+        if at > indent:
+            continue
+        if at == indent and re.match(r"\s*(if|elif)\b", code):
+            return None
+        return ("E101", f"This '{word}' follows no 'if' at its indentation, so it belongs to nothing: the line "
+                        f"before it at that indentation is not an 'if' or 'elif'.", (line, indent + 1),
+                f"put the '{word}' right after the block of its 'if', indented as far as the 'if'")
+    return None
 
 
 # Statement words that never start a declaration: such a line at the left margin is outside any

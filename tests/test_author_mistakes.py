@@ -2325,3 +2325,11 @@ def test_an_option_where_it_belongs_is_clean(tmp_path):
 def test_show_at_the_left_margin_is_named_as_a_statement(tmp_path):
     found, at = run(tmp_path, ("define score(p: player)", '^show "Level {level}"\ndefine score(p: player)'))
     expect(found, "E101", "game.rules", at, "'show' starts a statement")
+
+
+def test_an_else_whose_if_block_was_broken_by_a_line_indented_back(tmp_path):
+    """A line of the if's block indented one step back: the 'else' after it follows no 'if'
+    (it was "Unexpected ':'; expected '(', '+=', ...")."""
+    found, at = run(tmp_path, ("        level += 1\n",
+                               "        level += 1\n    say \"up\"\n    ^else:\n        level = 0\n"))
+    expect(found, "E101", "game.rules", at, "'else' follows no 'if'")
