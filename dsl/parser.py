@@ -1098,7 +1098,7 @@ def _misspelt(e, text: str, line: int, col: int):
         # `sy "..."`: a two-letter word and a text, a whole line no statement reads as (a thing
         # named by its kind, `space "Lagoon"`, is no statement either): one slip from `say`
         near = [w for w in _STATEMENT_WORDS if _edits(word, w) == 1]
-        meant = near[0] if len(near) == 1 else None
+        meant = "say" if "say" in near else near[0] if len(near) == 1 else None     # say is the one a text follows
     if meant is None:
         return None
     return ("E101", f"'{word}' is not a statement; did you mean '{meant}'?", (line, start), f"write '{meant}'")
@@ -1513,6 +1513,12 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                           Span(file, line + line_offset, _indent_of(text, line) + 1), hint)
     few = sorted({_describe_terminal(n) for n in names})
     add = f"add {' or '.join(few)} here" if 0 < len(few) <= 2 else ""
+    starts = own[:col - 1].strip() == "" and col > 1
+    if "'option'" in few and starts and tok.type not in ("_NL", "_DEDENT", "_INDENT", "$END") \
+            and str(tok) != "option":
+        return Diagnostic("E101", "A choose's block holds only its options, and this line is not one: it is "
+                                  "indented as far as the options, not into an option's block.", span,
+                          "indent it into the block of the option it belongs to, or back out of the choose")
     if few == ["an indented block"]:
         at = _last_code_line(text.split("\n"), line + 1)
         above = _blank_texts(text.split("\n")[at - 1]).rstrip()
@@ -1802,6 +1808,12 @@ def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
         return d
     lines = text.split("\n")
     here = lines[d.span.line - 1] if 0 < d.span.line <= len(lines) else ""
+    if "->" in _blank_texts(here) and not re.match(r"\s*(" + "|".join(_DECLARATION_WORDS) + r")\b", here):
+        table = _table_above(lines, d.span.line)       # `6 to 8 -> 3`: an entry whose indentation was lost
+        if table is not None:
+            return Diagnostic("E101", f"'{here.strip()}' reads as an entry of the table '{table}' above, but it is "
+                                      "not indented under it.", d.span,
+                              f"indent it like the table's other entries: '    {here.strip()}'")
     field = re.match(r"([A-Za-z_]\w*)\s*:\s*[^\s#]", here)
     if field is None or field.group(1) in _DECLARATION_WORDS:
         return d
@@ -1810,6 +1822,19 @@ def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
         return d
     return Diagnostic("E101", f"'{here.strip()}' reads as a field of the kind '{kind}' above, but it is not "
                               "indented under it.", d.span, f"indent it like the kind's other fields: '    {here.strip()}'")
+
+
+def _table_above(lines: list, line: int) -> str | None:
+    """The name of the table whose entries the lines above `line` are (up to its `table NAME:`
+    line at the left margin, past blank and comment lines and indented entries), or None."""
+    for n in range(line - 1, 0, -1):
+        raw = lines[n - 1]
+        code = _blank_texts(raw)
+        if not code.strip() or code[:1] in (" ", "\t"):
+            continue
+        m = re.match(r"(?:(?:replace|extend)\s+)?table\s+([A-Za-z_]\w*)\s*:", code)
+        return m.group(1) if m else None
+    return None
 
 
 def kind_above(line_at, line: int) -> str | None:

@@ -2278,7 +2278,7 @@ def test_a_statement_at_the_left_margin_is_named_as_such(tmp_path, new, words):
     assert "rule else" not in d.hint and "square brackets" not in d.message
 
 
-@pytest.mark.parametrize("word", ["sy", "sa"])
+@pytest.mark.parametrize("word", ["sy", "sa", "ay"])
 def test_say_missing_a_letter_before_its_text_is_named(tmp_path, word):
     """`sy "..."` read as a thing of a kind and then 'the line ends too early; expected =': the
     two-letter word before a text is one slip from 'say'."""
@@ -2333,3 +2333,20 @@ def test_an_else_whose_if_block_was_broken_by_a_line_indented_back(tmp_path):
     found, at = run(tmp_path, ("        level += 1\n",
                                "        level += 1\n    say \"up\"\n    ^else:\n        level = 0\n"))
     expect(found, "E101", "game.rules", at, "'else' follows no 'if'")
+
+
+def test_a_table_entry_at_the_left_margin_is_named_as_one(tmp_path):
+    found, at = run(tmp_path, ("    spades -> 1", "^spades -> 1"))
+    expect(found, "E101", "game.rules", at, "'spades -> 1' reads as an entry of the table 'bonus' above",
+           "indent it like the table's other entries")
+
+
+@pytest.mark.parametrize("new", [
+    CHOICE[1].replace("                level += 1\n", "                level += 1\n            ^say \"up\"\n", 1),
+    CHOICE[1].replace("            option \"Up\":\n                level += 1", "            ^say \"up\"\n            option \"Up\":\n                level += 1"),
+])
+def test_a_statement_directly_in_a_choose_block_is_named(tmp_path, new):
+    """'Unexpected ...; expected option, the end of the block' with the hint 'add option here'."""
+    found, at = run(tmp_path, (CHOICE[0], new))
+    d = expect(found, "E101", "game.rules", at, "a choose's block holds only its options")
+    assert "add 'option'" not in d.hint
