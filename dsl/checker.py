@@ -2204,7 +2204,8 @@ class Checker:
     def st_While(self, st: A.While, loop):
         self.want(st.cond, T.BOOL, "The condition")
         if _certain_truth(st.cond, self.sym) is True and not any(isinstance(x, WAYS_OUT) for x in A.walk(st.body)):
-            self.error("E309", f"This loop runs for ever: its condition {self.text_of(st.cond)!r} is always true, and "
+            why = " (a count is never below 0)" if any(_a_count(x, self.sym) for x in A.walk(st.cond)) else ""
+            self.error("E309", f"This loop runs for ever: its condition {self.text_of(st.cond)!r} is always true{why}, and "
                                "nothing in it stops it ('stop', 'return', 'end ...'), calls a rule, signals or asks "
                                "anyone anything: the game would stop here with an error when it comes to it.",
                        st.cond, "add 'stop' where the loop is done, or loop on the condition that keeps it going")
@@ -3652,9 +3653,29 @@ def _certain_truth(e, sym, depth: int = 0):
         return True if True in (a, b) else False if a is False and b is False else None
     if isinstance(e, A.Binary) and e.op in ("==", "!=", "<", "<=", ">", ">="):
         a, b = _fixed_number(e.left, sym)[0], _fixed_number(e.right, sym)[0]
+        if a is None and b is not None and _a_count(e.left, sym):
+            return _count_against(e.op, b)
+        if b is None and a is not None and _a_count(e.right, sym):
+            flipped = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(e.op, e.op)
+            return _count_against(flipped, a)
         if a is None or b is None:
             return None
         return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[e.op]
+    return None
+
+
+def _a_count(e, sym) -> bool:
+    """Is `e` the built-in `count(...)` of one list, a number that is never below 0?"""
+    return isinstance(e, A.Call) and e.name == "count" and len(e.args) == 1 and "count" not in sym
+
+
+def _count_against(op: str, n: int):
+    """`count(...) OP n`: True or False when certain whatever the count (0 or more), else None:
+    `count(xs) > -1` and `count(xs) >= 0` are always true, `count(xs) < 0` never."""
+    if n < 0:
+        return op in ("!=", ">", ">=")
+    if n == 0 and op in (">=", "<"):
+        return op == ">="
     return None
 
 

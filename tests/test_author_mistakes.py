@@ -2350,3 +2350,17 @@ def test_a_statement_directly_in_a_choose_block_is_named(tmp_path, new):
     found, at = run(tmp_path, (CHOICE[0], new))
     d = expect(found, "E101", "game.rules", at, "a choose's block holds only its options")
     assert "add 'option'" not in d.hint
+
+
+@pytest.mark.parametrize("cond, error", [("count(deck) > -1", True), ("0 <= count(deck)", True),
+                                         ("count(deck) > 0", False), ("count(deck) >= 1", False)])
+def test_a_while_on_a_count_certain_to_be_true_runs_for_ever(tmp_path, cond, error):
+    """`while count(xs) > -1:` (an off-by-one of `> 0`): a count is never below 0, so the loop
+    never ends; it failed in every game at the first look-up of none."""
+    found, at = run(tmp_path, ("        level += 1\n",
+                               f"        level += 1\n    while ^{cond}:\n        move first(deck) from deck to current.hand\n"))
+    hits = [d for d in found if d.code == "E309"]
+    if error:
+        expect(found, "E309", "game.rules", at, "runs for ever", "a count is never below 0")
+    else:
+        assert not hits, [d.message for d in hits]
