@@ -934,7 +934,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     misspelt = None
     found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
         or _statement_at_margin(text, line, col) or _option_out_of_place(e, text, line, col) \
-        or _else_without_if(text, line) \
+        or _else_without_if(text, line) or _lone_text(text, line) \
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
@@ -1062,6 +1062,10 @@ def _misspelt(e, text: str, line: int, col: int):
                 "move the line (and the lines of its block) to the left margin")
     if m is not None and m.start(1) == 0 and col == 1 and m.group(1) not in _DECLARATION_WORDS \
             and _closest_word(m.group(1), _DECLARATION_WORDS) is None and re.match(r"[A-Za-z_]\w*\s*:\s*(#.*)?$", here):
+        below = next((lines[k] for k in range(line, len(lines)) if _blank_texts(lines[k]).strip()), "")
+        if below[:1] in (" ", "\t") and "->" in _blank_texts(below):     # entries under it: a table
+            return ("E101", f"'{m.group(1)}:' at the left margin declares nothing: the entries under it make it a "
+                            "table, and a table starts with the word 'table'.", (line, 1), f"write 'table {m.group(1)}:'")
         return ("E101", f"'{m.group(1)}:' at the left margin declares nothing: a rule starts with the word 'rule', "
                         "and the sections are setup, play, turn and round.", (line, 1), f"write 'rule {m.group(1)}:'")
     if m is not None and m.start(1) == 0 and col == 1 and re.match(r"[A-Za-z_]\w*\s*\(.*\)\s*:\s*(#.*)?$", here):
@@ -1188,6 +1192,18 @@ def _option_out_of_place(e, text: str, line: int, col: int):
                     "block, as far in as the other options, and this one is indented into another block or out of "
                     "the choose's.", (line, len(m.group(1)) + 1),
             "indent it as far as the other options of its 'choose' (one step further than the 'choose' line)")
+
+
+def _lone_text(text: str, line: int):
+    """E101 at an indented line that is a text alone (`"{p} wins."`, its `say` lost): the parser
+    read it as the start of something set, and said the line ends too early."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.fullmatch(r'([ \t]+)"(?:[^"\\]|\\.)*"[ \t]*(#.*)?', here)
+    if m is None:
+        return None
+    return ("E101", "A text alone on a line does nothing: a line of a block is a statement.", (line, len(m.group(1)) + 1),
+            "to show it to the players, write 'say' before it")
 
 
 def _else_without_if(text: str, line: int):
@@ -1555,14 +1571,21 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
         hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
+    before_code = own[:col - 1]
+    if not hint and "'='" in few and tok.type == "NAME" and re.fullmatch(r"\s*[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\s+", before_code):
+        # `spots next_to_eliminator`: two names, where the first is set
+        hint = f"is an '=' missing? to set it, write '{before_code.strip()} = {tok.value}'"
     if not hint and any(f.startswith("a quoted text") for f in few) and tok.type != "STRING":
         # `from cards.yaml`: the words where a text was wanted, to be put in quotes
         rest = text.split("\n")[line - 1][col - 1:] if 0 < line <= len(text.split("\n")) else ""
         bare = re.match(r"[^\s:,\"#]+", rest)
         before_word = re.findall(r"[A-Za-z_]+", text.split("\n")[line - 1][:col - 1])
+        # only where a text is what belongs: after a word that takes one, or where nothing else would do
+        wants_text = before_word and before_word[-1] in ("labelled", "prompt", "say", "show", "game", "title") \
+            or all(f.startswith("a quoted text") or f == "the end of the line" for f in few)
         if bare and before_word and before_word[-1] in ("from", "extends", "include"):
             hint = f'write the file name in double quotes: "{bare.group(0)}"'
-        elif bare:
+        elif bare and wants_text:
             hint = 'a text is written in double quotes, with each value in braces: "... {value} ..."'
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
 

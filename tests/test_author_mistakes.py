@@ -2364,3 +2364,32 @@ def test_a_while_on_a_count_certain_to_be_true_runs_for_ever(tmp_path, cond, err
         expect(found, "E309", "game.rules", at, "runs for ever", "a count is never below 0")
     else:
         assert not hits, [d.message for d in hits]
+
+
+def test_a_missing_equals_is_hinted_not_a_text_in_quotes(tmp_path):
+    found, at = run(tmp_path, ("        level += 1", "        level ^best(current.hand)"))
+    d = expect(found, "E101", "game.rules", at, "Unexpected 'best'")
+    assert d.hint == "is an '=' missing? to set it, write 'level = best'", d.hint
+
+
+@pytest.mark.parametrize("new", ["    ^c from deck to current.hand",          # 'move' lost
+                                 "    ^+= 1"])                                # the name lost
+def test_a_line_missing_its_first_word_is_not_told_to_quote_a_text(tmp_path, new):
+    """The hint 'a text is written in double quotes' came wherever a text was one of many things
+    the parser could take, as at the start of any statement."""
+    found, _ = run(tmp_path, ("    draw 1 from deck to current.hand", new))
+    errors = [d for d in found if d.code == "E101"]
+    assert errors and not any("double quotes" in d.hint for d in errors), [(d.message, d.hint) for d in errors]
+
+
+def test_a_text_alone_on_a_line_is_named(tmp_path):
+    """`say` lost: 'The line ends too early; expected +=, -=, ., =, ['."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', '    ^"Level {level + 1} reached"'))
+    d = expect(found, "E101", "game.rules", at, "a text alone on a line does nothing")
+    assert "'say'" in d.hint
+
+
+def test_a_table_without_its_word_is_told_to_be_a_table(tmp_path):
+    found, at = run(tmp_path, ("table bonus:", "^bonus:"))
+    d = expect(found, "E101", "game.rules", at, "a table starts with the word 'table'")
+    assert d.hint == "write 'table bonus:'", d.hint
