@@ -2639,10 +2639,15 @@ class Checker:
         """E208 at `xs[-1]` (or a definition of no values giving a number below 0): items count
         from 0, so the look-up fails whenever it is reached."""
         n, via = _fixed_number(e.key, self.sym)
-        if n is None or n >= 0:
+        if n is None or 0 <= n < _NO_LIST_THIS_LONG:
             return
         name = self.text_of(e.obj)
         given = f" ('{via}' is {n})" if via else ""
+        if n >= _NO_LIST_THIS_LONG:
+            self.error("E208", f"No list in play comes near {n:,} items (a stored list holds at most a million), so "
+                               f"'{name}' has no item {n}{given}: this look-up fails whenever it is reached.", e.key,
+                       f"the last item is {name}[count({name}) - 1]")
+            return
         self.error("E208", f"The items of '{name}' are counted from {name}[0]: there is no item {n}{given} (a list "
                            "is not counted from its end), so this look-up fails whenever it is reached.", e.key,
                    f"the last item is {name}[count({name}) - 1]")
@@ -3629,6 +3634,12 @@ def _constant(e):
 # signal's reactions, an instant reaction played at a choice).
 WAYS_OUT = (A.Stop, A.Return, A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, A.CallStmt, A.Signal, A.Choose,
             A.Menu, A.Secret)
+
+
+# A list position no list in play reaches: a stored list holds at most a million items
+# (budgets.MAX_WEIGHT), and one made between two decisions costs a unit of work an item, of the
+# five million it may spend (budgets.WORK_BUDGET); this is far beyond both.
+_NO_LIST_THIS_LONG = 10 ** 9
 
 
 def _certain_truth(e, sym, depth: int = 0):

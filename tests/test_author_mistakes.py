@@ -2227,13 +2227,14 @@ def test_the_only_end_game_in_a_rule_nothing_calls(tmp_path):
     assert not [d for d in found if d.code == "E404"], [d.message for d in found]
 
 
-@pytest.mark.parametrize("key, words", [("^-1", "there is no item -1"), ("^back", "('back' is -1)")])
+@pytest.mark.parametrize("key, words", [("^-1", "there is no item -1"), ("^back", "('back' is -1)"),
+                                        ("^999999999999", "no list in play comes near 999,999,999,999 items")])
 def test_a_list_looked_up_by_a_position_below_0(tmp_path, key, words):
     """`hand[-1]` (or a definition of no values giving -1): items count from 0, so the look-up
     fails whenever it is reached (only `players[-1]` and numbered zones were refused)."""
     found, at = run_adding(tmp_path, ("        level += 1", f"        level += best([current.hand[{key}]])"),
                            "define back: int = -1\n")
-    expect(found, "E208", "game.rules", at, "counted from current.hand[0]", words, "not counted from its end")
+    expect(found, "E208", "game.rules", at, words, "fails whenever it is reached")
     (tmp_path / "2").mkdir()
     found, _ = run_adding(tmp_path / "2", ("        level += 1", "        level += best([current.hand[0]])"),
                           "define back: int = -1\n")
