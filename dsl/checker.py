@@ -1416,8 +1416,8 @@ class Checker:
         for e in table.entries:
             if not isinstance(e.low, str):      # a number key may be one the game never looks up
                 continue
-            v = e.value.value if isinstance(e.value, A.Lit) else None
-            if type(v) is int and not d.low <= v <= d.high:
+            v = _constant(e.value)          # a negative number is '-' and a number
+            if v is not None and not d.low <= v <= d.high:
                 self.error("E208", f"'{d.name}' must stay from {d.low} to {d.high}, but starts as '{table.name}' "
                                    f"gives it, and this entry gives {v}.", e.value,
                            f"give a number from {d.low} to {d.high}, or widen the range of '{d.name}'")
@@ -2237,7 +2237,8 @@ class Checker:
     def st_While(self, st: A.While, loop):
         self.want(st.cond, T.BOOL, "The condition")
         if _certain_truth(st.cond, self.sym) is True and not any(isinstance(x, WAYS_OUT) for x in A.walk(st.body)):
-            self.error("E309", f"This loop runs for ever: its condition {self.text_of(st.cond)!r} is always true, and "
+            why = " (a count is never below 0)" if any(_a_count(x, self.sym) for x in A.walk(st.cond)) else ""
+            self.error("E309", f"This loop runs for ever: its condition {self.text_of(st.cond)!r} is always true{why}, and "
                                "nothing in it stops it ('stop', 'return', 'end ...'), calls a rule, signals or asks "
                                "anyone anything: the game would stop here with an error when it comes to it.",
                        st.cond, "add 'stop' where the loop is done, or loop on the condition that keeps it going")
@@ -2656,13 +2657,15 @@ class Checker:
             return T.ERROR
         self.want(e.key, T.INT, "A list position")
         zone = self.numbered_zone_named(e.obj)
+        told = len(self.diags)
         if zone is not None and isinstance(zone.decl, A.ZoneDecl) and zone.decl.count is not None \
                 and 1 <= zone.decl.count <= 100 and isinstance(e.key, A.Lit) and type(e.key.value) is int and not 0 <= e.key.value < zone.decl.count:
             n, name = zone.decl.count, self.text_of(e.obj)
             them = f"{name}[0]" if n == 1 else f"{name}[0] and {name}[1]" if n == 2 else f"{name}[0] to {name}[{n - 1}]"
             self.error("E208", f"The numbered zone '{name}' is {them}, counted from 0: there is no "
                                f"{name}[{e.key.value}].", e.key, f"the last is {name}[{n - 1}]")
-        self.seat_beyond_the_table(e)
+        if not self.seat_beyond_the_table(e) and len(self.diags) == told:
+            self.list_counted_from_its_end(e)
         for extra in e.more_keys:
             self.expr(extra, self.ctx)
             self.error("E301", "A list is looked up by one position; only a table takes several keys.", extra)
@@ -2670,18 +2673,35 @@ class Checker:
         self.out.refs[id(e)] = ("list",)
         return T.elem(ot)
 
+    def list_counted_from_its_end(self, e: A.Index):
+        """E208 at `xs[-1]` (or a definition of no values giving a number below 0): items count
+        from 0, so the look-up fails whenever it is reached."""
+        n, via = _fixed_number(e.key, self.sym)
+        if n is None or 0 <= n < _NO_LIST_THIS_LONG:
+            return
+        name = self.text_of(e.obj)
+        given = f" ('{via}' is {n})" if via else ""
+        if n >= _NO_LIST_THIS_LONG:
+            self.error("E208", f"No list in play comes near {n:,} items (a stored list holds at most a million), so "
+                               f"'{name}' has no item {n}{given}: this look-up fails whenever it is reached.", e.key,
+                       f"the last item is {name}[count({name}) - 1]")
+            return
+        self.error("E208", f"The items of '{name}' are counted from {name}[0]: there is no item {n}{given} (a list "
+                           "is not counted from its end), so this look-up fails whenever it is reached.", e.key,
+                   f"the last item is {name}[count({name}) - 1]")
+
     def seat_beyond_the_table(self, e: A.Index):
         """E208 at `players[5]` in a game for at most 4: no player count has that seat. (One that
         only some counts have, `players[3]` in a game for 2 to 4, is for the rules to test.)"""
         if not (isinstance(e.obj, A.Name) and e.obj.name == "players" and self.lookup_local("players") is None
                 and "players" not in self.sym and _constant(e.key) is not None):
-            return
+            return False
         n, most = _constant(e.key), self.out.max_players
         if n < 0:
             self.error("E208", f"'players' lists the seats from players[0]: there is no players[{n}] "
                                "(a list is not counted from its end).", e.key,
                        "the last seat is players[player_count - 1]")
-            return
+            return True
         if n >= most:
             self.error("E208", f"'players' lists the seats from players[0], and this game is for at most {most} "
                                f"player{'s' * (most != 1)}: there is no players[{n}].", e.key,
@@ -2860,10 +2880,10 @@ class Checker:
                        did_you_mean(e.args[0].name, dice) or (f"the dice are {', '.join(dice)}" if dice
                                                             else "declare one, e.g. die d6: 1 to 6"))
             return T.ERROR
-        if e.name == "range" and len(e.args) == 2 and all(isinstance(a, A.Lit) and type(a.value) is int for a in e.args) \
-                and e.args[1].value - e.args[0].value + 1 > B.MAX_ITEMS:
-            self.error("E301", f"range({e.args[0].value}, {e.args[1].value}) would make "
-                               f"{e.args[1].value - e.args[0].value + 1} numbers; a list holds at most {B.MAX_ITEMS}.",
+        ends = [_constant(a) for a in e.args]
+        if e.name == "range" and len(e.args) == 2 and None not in ends and ends[1] - ends[0] + 1 > B.MAX_ITEMS:
+            self.error("E301", f"range({ends[0]}, {ends[1]}) would make "
+                               f"{ends[1] - ends[0] + 1} numbers; a list holds at most {B.MAX_ITEMS}.",
                        e, "count something smaller, or work with the ends themselves")
             return T.list_of(T.INT)
         if e.name in ("count", "shuffled") and len(e.args) == 1 and \
@@ -3668,6 +3688,12 @@ WAYS_OUT = (A.Stop, A.Return, A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, 
             A.Menu, A.Secret)
 
 
+# A list position no list in play reaches: a stored list holds at most a million items
+# (budgets.MAX_WEIGHT), and one made between two decisions costs a unit of work an item, of the
+# five million it may spend (budgets.WORK_BUDGET); this is far beyond both.
+_NO_LIST_THIS_LONG = 10 ** 9
+
+
 def _certain_truth(e, sym, depth: int = 0):
     """True or False when the condition `e` is certain from the text alone (`false`, `1 > 2`, `not
     true`, `n < 0` for a definition of no values giving 3), else None."""
@@ -3690,9 +3716,29 @@ def _certain_truth(e, sym, depth: int = 0):
         return True if True in (a, b) else False if a is False and b is False else None
     if isinstance(e, A.Binary) and e.op in ("==", "!=", "<", "<=", ">", ">="):
         a, b = _fixed_number(e.left, sym)[0], _fixed_number(e.right, sym)[0]
+        if a is None and b is not None and _a_count(e.left, sym):
+            return _count_against(e.op, b)
+        if b is None and a is not None and _a_count(e.right, sym):
+            flipped = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(e.op, e.op)
+            return _count_against(flipped, a)
         if a is None or b is None:
             return None
         return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[e.op]
+    return None
+
+
+def _a_count(e, sym) -> bool:
+    """Is `e` the built-in `count(...)` of one list, a number that is never below 0?"""
+    return isinstance(e, A.Call) and e.name == "count" and len(e.args) == 1 and "count" not in sym
+
+
+def _count_against(op: str, n: int):
+    """`count(...) OP n`: True or False when certain whatever the count (0 or more), else None:
+    `count(xs) > -1` and `count(xs) >= 0` are always true, `count(xs) < 0` never."""
+    if n < 0:
+        return op in ("!=", ">", ">=")
+    if n == 0 and op in (">=", "<"):
+        return op == ">="
     return None
 
 

@@ -973,8 +973,12 @@ class Loader:
                                f"it without '= ...' in the kind '{kind.name}' (with ', default ...' if some records "
                                "leave it out)")
                 elif key != COPIES and key not in wanted:
+                    # a key every record gives is the kind's missing field, not a slip of each record
+                    everywhere = len(records) > 1 and all(isinstance(r, dict) and key in r for r in records)
                     self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
-                               self.key_at(where, key), guess(key) or f"declare it in the kind '{kind.name}'")
+                               self.key_at(where, key),
+                               f"every {kind.name} record gives '{key}': declare it in the kind '{kind.name}'"
+                               if everywhere else guess(key) or f"declare it in the kind '{kind.name}'")
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
                     rec[f.name] = list(f.data_default) if type(f.data_default) is list else f.data_default

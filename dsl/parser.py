@@ -937,7 +937,10 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     tok = getattr(e, "token", None)
     at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
     misspelt = None
-    found = _unclosed(text, line, col, at_end) or (misspelt := _misspelt(e, text, line, col)) \
+    found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
+        or _statement_at_margin(text, line, col) or _option_out_of_place(e, text, line, col) \
+        or _else_without_if(text, line) or _lone_text(text, line) \
+        or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
         code, message, (at_line, at_col), hint = found
@@ -1064,6 +1067,10 @@ def _misspelt(e, text: str, line: int, col: int):
                 "move the line (and the lines of its block) to the left margin")
     if m is not None and m.start(1) == 0 and col == 1 and m.group(1) not in _DECLARATION_WORDS \
             and _closest_word(m.group(1), _DECLARATION_WORDS) is None and re.match(r"[A-Za-z_]\w*\s*:\s*(#.*)?$", here):
+        below = next((lines[k] for k in range(line, len(lines)) if _blank_texts(lines[k]).strip()), "")
+        if below[:1] in (" ", "\t") and "->" in _blank_texts(below):     # entries under it: a table
+            return ("E101", f"'{m.group(1)}:' at the left margin declares nothing: the entries under it make it a "
+                            "table, and a table starts with the word 'table'.", (line, 1), f"write 'table {m.group(1)}:'")
         return ("E101", f"'{m.group(1)}:' at the left margin declares nothing: a rule starts with the word 'rule', "
                         "and the sections are setup, play, turn and round.", (line, 1), f"write 'rule {m.group(1)}:'")
     if m is not None and m.start(1) == 0 and col == 1 and re.match(r"[A-Za-z_]\w*\s*\(.*\)\s*:\s*(#.*)?$", here):
@@ -1096,6 +1103,11 @@ def _misspelt(e, text: str, line: int, col: int):
                                                              here[end - 1:].split("#")[0].strip())))):
         return None
     meant = _closest_word(word, _STATEMENT_WORDS)
+    if meant is None and len(word) == 2 and at_end:
+        # `sy "..."`: a two-letter word and a text, a whole line no statement reads as (a thing
+        # named by its kind, `space "Lagoon"`, is no statement either): one slip from `say`
+        near = [w for w in _STATEMENT_WORDS if _edits(word, w) == 1]
+        meant = "say" if "say" in near else near[0] if len(near) == 1 else None     # say is the one a text follows
     if meant is None:
         return None
     return ("E101", f"'{word}' is not a statement; did you mean '{meant}'?", (line, start), f"write '{meant}'")
@@ -1132,6 +1144,118 @@ def _unclosed(text: str, line: int, col: int, at_end: bool = False):
         return None        # closed later on this line: the error is inside the brackets
     return ("E107", f"This '{ch}' is never closed.", (at_line, at_col),
             f"add the '{_CLOSER[ch]}' that closes it before the end of the line")
+
+
+def _ends_quoted(line: str) -> bool:
+    """Does `line` end inside a text: its quotes (outside a comment, a \\" inside a text aside) do
+    not pair up?"""
+    quoted, i = False, 0
+    while i < len(line):
+        ch = line[i]
+        if quoted and ch == "\\":
+            i += 2
+            continue
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            break
+        i += 1
+    return quoted
+
+
+def _quotes_unpaired(text: str, line: int, col: int):
+    """E108 where the parser gave up on a line whose quotes do not pair up: a quote dropped in the
+    middle of a line turns the texts after it inside out (words read as rules, rules as text), and
+    the parser stumbles over them, not over the quote. (A text left open at the end of a line
+    whose error is at its own quote is `_unclosed`'s.)"""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    if not _ends_quoted(here):
+        return None
+    at = min(max(col, 1), len(here.rstrip()) or 1)
+    return ("E108", 'A text on this line is missing a quote: its quotes (") do not pair up, so from some '
+                    "quote on, words of a text are read as rules, or rules as a text.", (line, at),
+            'give each text on this line its opening and its closing " (a text cannot run over several lines)')
+
+
+def _option_out_of_place(e, text: str, line: int, col: int):
+    """E101 at an option (`option "Take {c.name}" for c in hand:`) the parser could not take as
+    one: failing at its first word or at its 'for', it is not directly in the block of a 'choose'
+    (indented into a block of statements, or back out of the choose's block)."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.match(r'([ \t]+)option[ \t]+"', here)
+    tok = getattr(e, "token", None)
+    if m is None or tok is None or tok.type in ("_INDENT", "_DEDENT", "_NL", "$END"):
+        return None
+    at_word = col == len(m.group(1)) + 1
+    at_for = str(tok) == "for" and not re.search(r"\bif\b", _blank_texts(here)[:col - 1])
+    at_colon = str(tok) == ":" and not _blank_texts(here)[col:].strip()     # `option "B":` read as a thing
+    if not (at_word or at_for or at_colon):
+        return None
+    return ("E101", "This option is not directly in the block of a 'choose': an option is a line of its choose's "
+                    "block, as far in as the other options, and this one is indented into another block or out of "
+                    "the choose's.", (line, len(m.group(1)) + 1),
+            "indent it as far as the other options of its 'choose' (one step further than the 'choose' line)")
+
+
+def _lone_text(text: str, line: int):
+    """E101 at an indented line that is a text alone (`"{p} wins."`, its `say` lost): the parser
+    read it as the start of something set, and said the line ends too early."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.fullmatch(r'([ \t]+)"(?:[^"\\]|\\.)*"[ \t]*(#.*)?', here)
+    if m is None:
+        return None
+    return ("E101", "A text alone on a line does nothing: a line of a block is a statement.", (line, len(m.group(1)) + 1),
+            "to show it to the players, write 'say' before it")
+
+
+def _else_without_if(text: str, line: int):
+    """E101 at an indented `else:` or `elif ...:` whose line above at its indentation is not an
+    if's (or elif's) block: a line between them, or the 'if' itself, is indented otherwise."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.match(r"([ \t]+)(else|elif)\b", here)
+    if m is None:
+        return None
+    indent, word = len(m.group(1)), m.group(2)
+    for n in range(line - 1, 0, -1):
+        code = _blank_texts(lines[n - 1])
+        if not code.strip():
+            continue
+        at = len(code) - len(code.lstrip())
+        if at > indent:
+            continue
+        if at == indent and re.match(r"\s*(if|elif)\b", code):
+            return None
+        return ("E101", f"This '{word}' follows no 'if' at its indentation, so it belongs to nothing: the line "
+                        f"before it at that indentation is not an 'if' or 'elif'.", (line, indent + 1),
+                f"put the '{word}' right after the block of its 'if', indented as far as the 'if'")
+    return None
+
+
+# Statement words that never start a declaration: such a line at the left margin is outside any
+# block (a line of a rule whose indentation was lost).
+_MARGIN_STATEMENTS = tuple(w for w in _STATEMENT_WORDS if w not in _DECLARATION_WORDS) + ("show",)
+
+
+def _statement_at_margin(text: str, line: int, col: int):
+    """E101 at a statement (`for b in hand:`, `else:`, `say "..."`) written at the left margin,
+    where only declarations go, when the parser failed at its first word."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.match(r"([A-Za-z_]\w*)\b", here)
+    if col != 1 or m is None or m.group(1) not in _MARGIN_STATEMENTS:
+        return None
+    word = m.group(1)
+    if word in ("else", "elif"):
+        return ("E101", f"'{word}' is at the left margin, outside any block: it belongs to an 'if' inside a rule "
+                        "or section, and is indented as far as that 'if'.", (line, 1),
+                f"indent the '{word}' (and the lines of its block) as far as its 'if'")
+    return ("E101", f"'{word}' starts a statement, and a statement belongs in a block (a rule, or a section such "
+                    "as setup, turn or display); this line is at the left margin, where only declarations go.", (line, 1),
+            "indent it under the rule or section it belongs to")
 
 
 def _blank_texts(line: str) -> str:
@@ -1393,9 +1517,13 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         colon = _colon_missing(text, line)
         if colon is not None:
             at, col = colon
+            hint = "add ':' at the end of this line"
+            if _dedent_fixes(text, at, line):
+                hint += f" if line {line + line_offset} is its block; else indent line {line + line_offset} " \
+                        "only as far as this line"
             return Diagnostic("E101", "This line opens no block, so the indented lines under it cannot belong "
                                       "to it: a block opens after a line that ends with ':'.",
-                              Span(file, at + line_offset, col), "add ':' at the end of this line")
+                              Span(file, at + line_offset, col), hint)
         lines = text.split("\n")
         own = lines[line - 1].strip() if 0 < line <= len(lines) else ""
         word = own.split(" ", 1)[0]
@@ -1406,6 +1534,12 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                           Span(file, line + line_offset, _indent_of(text, line) + 1), hint)
     few = sorted({_describe_terminal(n) for n in names})
     add = f"add {' or '.join(few)} here" if 0 < len(few) <= 2 else ""
+    starts = own[:col - 1].strip() == "" and col > 1
+    if "'option'" in few and starts and tok.type not in ("_NL", "_DEDENT", "_INDENT", "$END") \
+            and str(tok) != "option":
+        return Diagnostic("E101", "A choose's block holds only its options, and this line is not one: it is "
+                                  "indented as far as the options, not into an option's block.", span,
+                          "indent it into the block of the option it belongs to, or back out of the choose")
     if few == ["an indented block"]:
         at = _last_code_line(text.split("\n"), line + 1)
         above = _blank_texts(text.split("\n")[at - 1]).rstrip()
@@ -1442,14 +1576,21 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
         hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
+    before_code = own[:col - 1]
+    if not hint and "'='" in few and tok.type == "NAME" and re.fullmatch(r"\s*[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\s+", before_code):
+        # `spots next_to_eliminator`: two names, where the first is set
+        hint = f"is an '=' missing? to set it, write '{before_code.strip()} = {tok.value}'"
     if not hint and any(f.startswith("a quoted text") for f in few) and tok.type != "STRING":
         # `from cards.yaml`: the words where a text was wanted, to be put in quotes
         rest = text.split("\n")[line - 1][col - 1:] if 0 < line <= len(text.split("\n")) else ""
         bare = re.match(r"[^\s:,\"#]+", rest)
         before_word = re.findall(r"[A-Za-z_]+", text.split("\n")[line - 1][:col - 1])
+        # only where a text is what belongs: after a word that takes one, or where nothing else would do
+        wants_text = before_word and before_word[-1] in ("labelled", "prompt", "say", "show", "game", "title") \
+            or all(f.startswith("a quoted text") or f == "the end of the line" for f in few)
         if bare and before_word and before_word[-1] in ("from", "extends", "include"):
             hint = f'write the file name in double quotes: "{bare.group(0)}"'
-        elif bare:
+        elif bare and wants_text:
             hint = 'a text is written in double quotes, with each value in braces: "... {value} ..."'
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
 
@@ -1498,6 +1639,23 @@ def _colon_missing(text: str, line: int):
     except Exception:
         return None
     return above, end + 1
+
+
+def _dedent_fixes(text: str, above: int, line: int) -> bool:
+    """Would the parse get past `line` if that line alone were indented as far as the line
+    `above` (a line indented one step too far, rather than a ':' missing above it)?"""
+    lines = text.split("\n")
+    if not (0 < above < line <= len(lines)):
+        return False
+    want = _indent_of(text, above)
+    fixed = lines[:line - 1] + [" " * want + lines[line - 1].lstrip(" \t")] + lines[line:]
+    try:
+        build_parser().parse("\n".join(fixed) + "\n", start="start")
+    except UnexpectedInput as e:
+        return (getattr(e, "line", 0) or 0) > line
+    except Exception:
+        return False
+    return True
 
 
 def _indented_line_after(text: str, line: int) -> int:
@@ -1678,6 +1836,12 @@ def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
         return d
     lines = text.split("\n")
     here = lines[d.span.line - 1] if 0 < d.span.line <= len(lines) else ""
+    if "->" in _blank_texts(here) and not re.match(r"\s*(" + "|".join(_DECLARATION_WORDS) + r")\b", here):
+        table = _table_above(lines, d.span.line)       # `6 to 8 -> 3`: an entry whose indentation was lost
+        if table is not None:
+            return Diagnostic("E101", f"'{here.strip()}' reads as an entry of the table '{table}' above, but it is "
+                                      "not indented under it.", d.span,
+                              f"indent it like the table's other entries: '    {here.strip()}'")
     field = re.match(r"([A-Za-z_]\w*)\s*:\s*[^\s#]", here)
     if field is None or field.group(1) in _DECLARATION_WORDS:
         return d
@@ -1686,6 +1850,19 @@ def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
         return d
     return Diagnostic("E101", f"'{here.strip()}' reads as a field of the kind '{kind}' above, but it is not "
                               "indented under it.", d.span, f"indent it like the kind's other fields: '    {here.strip()}'")
+
+
+def _table_above(lines: list, line: int) -> str | None:
+    """The name of the table whose entries the lines above `line` are (up to its `table NAME:`
+    line at the left margin, past blank and comment lines and indented entries), or None."""
+    for n in range(line - 1, 0, -1):
+        raw = lines[n - 1]
+        code = _blank_texts(raw)
+        if not code.strip() or code[:1] in (" ", "\t"):
+            continue
+        m = re.match(r"(?:(?:replace|extend)\s+)?table\s+([A-Za-z_]\w*)\s*:", code)
+        return m.group(1) if m else None
+    return None
 
 
 def kind_above(line_at, line: int) -> str | None:

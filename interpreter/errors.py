@@ -125,7 +125,7 @@ _TYPE_ERRORS = [(re.compile(pattern), words) for pattern, words in [
      lambda a: _none_or(a, "it takes an item from a list that is none",
                         f"it takes an item from {kind_words(a)}, which is not a list")),
     (r"list indices must be integers or slices, not (\w+)",
-     lambda a: _none_or(a, "a value it needs is none: it reads something of a thing, player or item that is none",
+     lambda a: _none_or(a, "a value it needs is none: the position of an item in a list is none, not a number",
                         f"a position in a list is {kind_words(a)}, not a number")),
     (r"object of type '(\w+)' has no len\(\)", lambda a: f"it counts the items of {kind_words(a)}, which is not a list"),
     (r"'(\w+)' object is not iterable", lambda a: f"it goes through {kind_words(a)} as if it were a list"),

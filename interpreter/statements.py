@@ -849,7 +849,7 @@ def _move_one(c, s: A.Move, t: str):
     in place."""
     one, src, dst, top = c.expr(s.what), c.expr(s.source), c.expr(s.dest), s.to_top
     span = s.span
-    missing = _not_in(t, c.text_of(s.source), f"so it cannot be moved to {c.text_of(s.dest)}")
+    missing = _not_in(t, c.text_of(s.source), f"so it cannot be moved to {c.text_of(s.dest)}", c.text_of(s.what))
 
     def move_one(m, env):
         source, dest = src(m, env), dst(m, env)
@@ -857,7 +857,7 @@ def _move_one(c, s: A.Move, t: str):
         try:
             source.remove(x)
         except ValueError:
-            raise RuleError(missing(m, x), span) from None
+            raise RuleError(missing(m, x, source), span) from None
         if top:
             dest.insert(0, x)
         else:
@@ -865,10 +865,16 @@ def _move_one(c, s: A.Move, t: str):
     return Simple(move_one, span)
 
 
-def _not_in(t: str, zone: str, then: str):
+def _not_in(t: str, zone: str, then: str, what: str | None = None):
     """The words for a value (of type t) that is not in the zone written `zone` (error path only):
-    "'6 green circles' is not in deck, so it cannot be moved to table"."""
-    def words(m, x):
+    "'6 green circles' is not in deck, so it cannot be moved to table". When the value is none
+    and its words (`what`) are known, they say so, and that the zone is empty when it is (a
+    `first(...)` of an empty zone): "'first(supply)' is none here (supply is empty), ..."."""
+    def words(m, x, source=None):
+        if x is None and what not in (None, "", "...", "none"):
+            empty = f" ({zone} is empty)" if isinstance(source, list) and not source and zone != "..." else ""
+            where = f"in {zone}" if zone != "..." else "there"
+            return f"'{what}' is none here{empty}, and none is not {where}, {then}."
         from . import words as W
         try:
             said = W.describe(m.prog, t, x, m.player_count) if x is not None else "none"
@@ -962,7 +968,8 @@ def _in_one_place(fn, span, kind):
 def _remove(c, s: A.RemoveFrom):
     item, target = c.expr(s.item), c.expr(s.target)
     span, where = s.span, c.where()
-    missing = _not_in(c.types.get(id(s.item), T.ANY), c.text_of(s.target), "so it cannot be removed from it")
+    missing = _not_in(c.types.get(id(s.item), T.ANY), c.text_of(s.target), "so it cannot be removed from it",
+                      c.text_of(s.item))
 
     def remove(m, env):
         x, xs = item(m, env), target(m, env)
@@ -971,7 +978,7 @@ def _remove(c, s: A.RemoveFrom):
         try:
             xs.remove(x)
         except ValueError:
-            raise RuleError(missing(m, x), span) from None
+            raise RuleError(missing(m, x, xs), span) from None
     return Simple(remove, span)
 
 

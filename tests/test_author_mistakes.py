@@ -1137,6 +1137,10 @@ WITH_A_SIDE = {"game.rules": BASE["game.rules"].replace("players 2 to 4", "playe
     (("var level: int in 0 to 9 = 0", "option pace: slow, fast = slow\ntable start:\n    slow -> 1\n    fast -> ^12\n"
                                       "var level: int in 0 to 9 = start[pace]"),
      None, "E208", ["'level' must stay from 0 to 9", "this entry gives 12"]),
+    # ... by a negative entry ('-' and a number, not one literal: it was missed)
+    (("var level: int in 0 to 9 = 0", "option pace: slow, fast = slow\ntable start:\n    slow -> ^-1\n    fast -> 2\n"
+                                      "var level: int in 0 to 9 = start[pace]"),
+     None, "E208", ["'level' must stay from 0 to 9", "this entry gives -1"]),
 ])
 def test_a_mistake_the_checker_can_see_before_play_is_told_at_its_word(tmp_path, change, add, code, words):
     found, at = run(tmp_path, change, add=add)
@@ -1156,6 +1160,10 @@ def test_a_range_too_long_to_make_is_refused_before_play(tmp_path):
     found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
                                "    draw 1 from deck to current.hand\n    level = count(^range(1, 1000000))\n"))
     expect(found, "E301", "game.rules", at, "range(1, 1000000) would make 1000000 numbers", "at most 100000")
+    (tmp_path / "2").mkdir()
+    found, at = run(tmp_path / "2", ("    draw 1 from deck to current.hand\n",
+                                     "    draw 1 from deck to current.hand\n    level = count(^range(-999999, 5))\n"))
+    expect(found, "E301", "game.rules", at, "range(-999999, 5) would make 1000005 numbers")
 
 
 # ------------------------------------------------------------------ a declaration that did not parse: one error
@@ -2217,3 +2225,172 @@ def test_the_only_end_game_in_a_rule_nothing_calls(tmp_path):
     found, _ = run(tmp_path / "2", (ENDING, '    finish()\n\nrule finish:\n    if count(deck) == 0:\n'
                                             '        end game "The deck is empty."'))
     assert not [d for d in found if d.code == "E404"], [d.message for d in found]
+
+
+@pytest.mark.parametrize("key, words", [("^-1", "there is no item -1"), ("^back", "('back' is -1)"),
+                                        ("^999999999999", "no list in play comes near 999,999,999,999 items")])
+def test_a_list_looked_up_by_a_position_below_0(tmp_path, key, words):
+    """`hand[-1]` (or a definition of no values giving -1): items count from 0, so the look-up
+    fails whenever it is reached (only `players[-1]` and numbered zones were refused)."""
+    found, at = run_adding(tmp_path, ("        level += 1", f"        level += best([current.hand[{key}]])"),
+                           "define back: int = -1\n")
+    expect(found, "E208", "game.rules", at, words, "fails whenever it is reached")
+    (tmp_path / "2").mkdir()
+    found, _ = run_adding(tmp_path / "2", ("        level += 1", "        level += best([current.hand[0]])"),
+                          "define back: int = -1\n")
+    assert not [d for d in found if d.code == "E208"], [d.message for d in found]
+
+
+def test_a_field_every_record_gives_but_the_kind_lost_says_to_declare_it(tmp_path):
+    """The kind's line `rank: int` deleted: every record's 'rank' is E023, and the hint is to
+    declare it in the kind, not a guess at another field (a record's slip)."""
+    found, _ = run(tmp_path, ("    suit: suit\n    rank: int\n", "    suit: suit\n"))
+    d = expect(found, "E023", "cards.yaml", (2, None), "field 'rank' that the kind does not declare")
+    assert d.hint.startswith("every card record gives 'rank': declare it in the kind 'card'"), d.hint
+    (tmp_path / "2").mkdir()
+    found, _ = run(tmp_path / "2", ("    suit: suit\n    rank: int\n", "    suit: suit\n    rank: int\n    colour: text\n"),
+                   file="game.rules", add={"cards.yaml": 'cards:\n  - {name: "A", suit: hearts, rank: 1, colour: red}\n'
+                                                         '  - {name: "B", suit: spades, rank: 2, color: red}\n'})
+    d = expect(found, "E023", "cards.yaml", (3, None), "field 'color'")
+    assert "every" not in d.hint, d.hint
+
+
+@pytest.mark.parametrize("new", [
+    '    say "Level {level + 1} reached" ^and "then more',
+    '    say "Level {if level > 1 then "high" else low"} ^reached"',
+])
+def test_a_quote_dropped_mid_line_is_e108_not_a_confusion_about_what_follows(tmp_path, new):
+    """A quote dropped from the middle of a line turns the texts after it inside out: the error is
+    the missing quote (E108), not the word the parser stumbled on, and never 'put a comma'."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', new))
+    d = expect(found, "E108", "game.rules", (at[0], None), "missing a quote", "do not pair up")
+    assert "comma" not in d.hint
+
+
+@pytest.mark.parametrize("new, words", [
+    ("^for c in current.hand:\n    level += 1", ("'for' starts a statement", "left margin")),
+    ("        level += 1\n^else:\n        level = 0", ("'else' is at the left margin", "'if'")),
+])
+def test_a_statement_at_the_left_margin_is_named_as_such(tmp_path, new, words):
+    """A line of a rule whose indentation was lost: not 'a list made with for needs square
+    brackets', nor 'write rule else:'."""
+    found, at = run(tmp_path, ("        level += 1", new))
+    d = expect(found, "E101", "game.rules", at, *words)
+    assert "rule else" not in d.hint and "square brackets" not in d.message
+
+
+@pytest.mark.parametrize("word", ["sy", "sa", "ay"])
+def test_say_missing_a_letter_before_its_text_is_named(tmp_path, word):
+    """`sy "..."` read as a thing of a kind and then 'the line ends too early; expected =': the
+    two-letter word before a text is one slip from 'say'."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', f'    ^{word} "Level {{level + 1}} reached"'))
+    expect(found, "E101", "game.rules", at, f"'{word}' is not a statement", "did you mean 'say'")
+
+
+def test_one_line_indented_too_far_under_a_line_that_may_open_a_block(tmp_path):
+    """`choose ... prompt "..."` (no block) and the next line indented one step too far: adding
+    ':' is one fix, and indenting that line back is the other; the hint gives both."""
+    found, at = run(tmp_path, ("    if level < 9:\n        level += 1",
+                               '    choose c from current.hand labelled "{c.name}" prompt "Pick"^\n        level += 1'))
+    d = expect(found, "E101", "game.rules", at, "opens no block")
+    assert d.hint == f"add ':' at the end of this line if line {at[0] + 1} is its block; else indent line " \
+                     f"{at[0] + 1} only as far as this line", d.hint
+
+
+CHOICE = ('        level += 1',
+          '        choose prompt "Pick":\n            option "Up":\n                level += 1\n'
+          '            option "Each" for c in current.hand:\n                level += 1')
+
+
+@pytest.mark.parametrize("moved", [
+    '            option "Each" for c in current.hand:',       # out of the choose's block, into the if's
+    '                option "Each" for c in current.hand:',   # into the block of the option above
+])
+def test_an_option_indented_out_of_its_choose_is_named(tmp_path, moved):
+    """An option line one step too far in or out: not 'a list made with for needs square
+    brackets', 'a text is written in double quotes' or 'expected ='."""
+    old, new = CHOICE
+    line = moved.strip()
+    new = new.replace("            " + line, moved.replace("option", "^option", 1), 1) if moved.startswith("                ") \
+        else new.replace("            option \"Each\"", "        ^option \"Each\"", 1)
+    found, at = run(tmp_path, (old, new))
+    d = expect(found, "E101", "game.rules", at, "not directly in the block of a 'choose'")
+    assert "square brackets" not in d.message and "double quotes" not in d.hint
+
+
+def test_an_option_where_it_belongs_is_clean(tmp_path):
+    found, _ = run(tmp_path, CHOICE)
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+
+
+def test_show_at_the_left_margin_is_named_as_a_statement(tmp_path):
+    found, at = run(tmp_path, ("define score(p: player)", '^show "Level {level}"\ndefine score(p: player)'))
+    expect(found, "E101", "game.rules", at, "'show' starts a statement")
+
+
+def test_an_else_whose_if_block_was_broken_by_a_line_indented_back(tmp_path):
+    """A line of the if's block indented one step back: the 'else' after it follows no 'if'
+    (it was "Unexpected ':'; expected '(', '+=', ...")."""
+    found, at = run(tmp_path, ("        level += 1\n",
+                               "        level += 1\n    say \"up\"\n    ^else:\n        level = 0\n"))
+    expect(found, "E101", "game.rules", at, "'else' follows no 'if'")
+
+
+def test_a_table_entry_at_the_left_margin_is_named_as_one(tmp_path):
+    found, at = run(tmp_path, ("    spades -> 1", "^spades -> 1"))
+    expect(found, "E101", "game.rules", at, "'spades -> 1' reads as an entry of the table 'bonus' above",
+           "indent it like the table's other entries")
+
+
+@pytest.mark.parametrize("new", [
+    CHOICE[1].replace("                level += 1\n", "                level += 1\n            ^say \"up\"\n", 1),
+    CHOICE[1].replace("            option \"Up\":\n                level += 1", "            ^say \"up\"\n            option \"Up\":\n                level += 1"),
+])
+def test_a_statement_directly_in_a_choose_block_is_named(tmp_path, new):
+    """'Unexpected ...; expected option, the end of the block' with the hint 'add option here'."""
+    found, at = run(tmp_path, (CHOICE[0], new))
+    d = expect(found, "E101", "game.rules", at, "a choose's block holds only its options")
+    assert "add 'option'" not in d.hint
+
+
+@pytest.mark.parametrize("cond, error", [("count(deck) > -1", True), ("0 <= count(deck)", True),
+                                         ("count(deck) > 0", False), ("count(deck) >= 1", False)])
+def test_a_while_on_a_count_certain_to_be_true_runs_for_ever(tmp_path, cond, error):
+    """`while count(xs) > -1:` (an off-by-one of `> 0`): a count is never below 0, so the loop
+    never ends; it failed in every game at the first look-up of none."""
+    found, at = run(tmp_path, ("        level += 1\n",
+                               f"        level += 1\n    while ^{cond}:\n        move first(deck) from deck to current.hand\n"))
+    hits = [d for d in found if d.code == "E309"]
+    if error:
+        expect(found, "E309", "game.rules", at, "runs for ever", "a count is never below 0")
+    else:
+        assert not hits, [d.message for d in hits]
+
+
+def test_a_missing_equals_is_hinted_not_a_text_in_quotes(tmp_path):
+    found, at = run(tmp_path, ("        level += 1", "        level ^best(current.hand)"))
+    d = expect(found, "E101", "game.rules", at, "Unexpected 'best'")
+    assert d.hint == "is an '=' missing? to set it, write 'level = best'", d.hint
+
+
+@pytest.mark.parametrize("new", ["    ^c from deck to current.hand",          # 'move' lost
+                                 "    ^+= 1"])                                # the name lost
+def test_a_line_missing_its_first_word_is_not_told_to_quote_a_text(tmp_path, new):
+    """The hint 'a text is written in double quotes' came wherever a text was one of many things
+    the parser could take, as at the start of any statement."""
+    found, _ = run(tmp_path, ("    draw 1 from deck to current.hand", new))
+    errors = [d for d in found if d.code == "E101"]
+    assert errors and not any("double quotes" in d.hint for d in errors), [(d.message, d.hint) for d in errors]
+
+
+def test_a_text_alone_on_a_line_is_named(tmp_path):
+    """`say` lost: 'The line ends too early; expected +=, -=, ., =, ['."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', '    ^"Level {level + 1} reached"'))
+    d = expect(found, "E101", "game.rules", at, "a text alone on a line does nothing")
+    assert "'say'" in d.hint
+
+
+def test_a_table_without_its_word_is_told_to_be_a_table(tmp_path):
+    found, at = run(tmp_path, ("table bonus:", "^bonus:"))
+    d = expect(found, "E101", "game.rules", at, "a table starts with the word 'table'")
+    assert d.hint == "write 'table bonus:'", d.hint

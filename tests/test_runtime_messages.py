@@ -142,6 +142,19 @@ turn:
     assert e.span.line == 8 and "no item at that position" in str(e) and "items count from 0" in str(e)
 
 
+def test_a_list_looked_up_by_a_position_that_is_none_says_so(tmp_path):
+    g = game(tmp_path, HEAD + """
+turn:
+    k = pick([i for i in [1, 2] if i > 5])
+    x = [10, 20][k]
+    end game "done"
+""")
+    e = error_of(g)
+    assert e.span.line == 9, e.span
+    assert "the position of an item in a list is none, not a number" in str(e), str(e)
+    assert "thing, player or item" not in str(e)
+
+
 CARDS = """
 game "Cards"
 players 2
@@ -187,6 +200,18 @@ turn:
     e = error_of(g)
     assert e.span.line == 16
     assert str(e).endswith("'Player 1' is not in winners, so it cannot be removed from it.")
+
+
+def test_moving_the_first_of_an_empty_zone_says_it_is_none_because_the_zone_is_empty(tmp_path):
+    g = game(tmp_path, CARDS + """
+turn:
+    move first(table) from table to deck
+    end game "done"
+""", **{"cards.yaml": CARD_DATA})
+    e = error_of(g)
+    assert e.span.line == 16
+    assert str(e).endswith("'first(table)' is none here (table is empty), and none is not in table, "
+                           "so it cannot be moved to deck.")
 
 
 WALK = """
