@@ -1137,14 +1137,24 @@ class _Expectations:
                     if op in ("has", "lacks", "starts"):
                         for x in (w if isinstance(w, list) else [w]):
                             if not fits(x):
-                                return f"{_q(key)} ({op}) lists {noun}, not {_value_words(x)}."
+                                return f"{_q(key)} ({op}) lists {noun}, not {_value_words(x)}." + colon_text(x)
                 return ""
             items = want if isinstance(want, list) else [want]
             for i, x in enumerate(items):
                 if not fits(x):
                     where = f"; item {i + 1} is {_value_words(x)}" if isinstance(want, list) else \
                         f", not {_value_words(x)}"
-                    return f"{_q(key)} lists {noun}{where}." + (note if W.is_none(x) else "")
+                    return f"{_q(key)} lists {noun}{where}." + (note if W.is_none(x) else "") + colon_text(x)
+            return ""
+
+        def colon_text(x) -> str:
+            """A text with ': ' in it, unquoted in a YAML list, is read as a mapping of one key
+            ([Storm: no trumps]): say so, and how to write it."""
+            if isinstance(x, dict) and len(x) == 1:
+                (k, v), = x.items()
+                if scalar(k) and (scalar(v) or v is None):
+                    text = f"{k}: {'' if v is None else v}".rstrip()
+                    return f" YAML reads a text holding ': ' as a mapping: quote it, \"{text[:80]}\"."
             return ""
 
         if key in ("options", "offered", "not offered"):

@@ -1180,6 +1180,15 @@ def test_the_largest_seeds_are_still_seeds(tmp_path):
         assert report.ok, scenarios.render(report)
 
 
+@pytest.mark.parametrize("expect", ["{said: [Player 1 plays a Storm: no trumps.]}",
+                                    "{options: [Draw, Storm: no trumps]}", "{log: {has: [Storm: no trumps]}}"])
+def test_a_text_with_a_colon_read_as_a_mapping_is_told_to_be_quoted(tmp_path, expect):
+    """An unquoted line holding ': ' is a mapping to YAML; 'item 1 is a mapping' did not say why."""
+    report, [failure] = _one_expectation(tmp_path, expect)
+    assert failure.code == "T030" and "quote it" in failure.message, scenarios.render(report)
+    assert 'quote it, "' in failure.message and "Storm: no trumps" in failure.message
+
+
 @pytest.mark.parametrize("expect, words", [
     ("{log: [[a, b]]}", "'log' lists the lines the rules said, as texts; item 1 is a list."),
     ("{said: [{x: 1}]}", "'said' lists the lines the rules said, as texts; item 1 is a mapping."),
