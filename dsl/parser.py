@@ -1379,6 +1379,9 @@ def _habit(e, text: str, line: int, col: int):
     if value == "if" and re.match(r"\s*reaction\b", here) and not re.search(r"\bby\b", before):
         return ("E101", "A reaction says who may play it before its condition.", (line, col),
                 "write 'reaction NAME on EVENT(...) by p if ...'")
+    order = _clause_order_hint(value, here, col)
+    if order:             # `choose c from hand labelled "..." if c.ok`: the right word, in the wrong place
+        return ("E101", f"'{value}' is out of its place in this choose.", (line, col), order)
     if value == "if" and "_NL" in names:
         if re.match(r"\s*show\b", here):       # `show "..." for x in L if c`
             return ("E101", "A show line takes no condition.", (line, col),
@@ -1573,6 +1576,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                 "chooses c from ... labelled ... timed as t:'" if "secretly" in text.split("\n")[line - 1] else
                 "'timed as t' belongs to a race, a secret choice: 'secretly each p in players chooses c "
                 "from ... labelled ... timed as t:'")
+    if not hint:
+        hint = _clause_order_hint(str(tok), own, col)
     if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
         hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
@@ -1593,6 +1598,27 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         elif bare and wants_text:
             hint = 'a text is written in double quotes, with each value in braces: "... {value} ..."'
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
+
+
+# The optional parts of `choose x from L ...`, in the one order the grammar takes them.
+_CHOOSE_CLAUSES = ("if", "labelled", "by", "prompt")
+
+
+def _clause_order_hint(word: str, line: str, col: int) -> str:
+    """`choose n from xs labelled "..." prompt "..." by p`: a part of a choose written after one
+    that must follow it. Says which part comes first, and the whole order."""
+    if word not in _CHOOSE_CLAUSES:
+        return ""
+    plain = _blank_texts(line)
+    m = re.match(r"\s*(may\s+)?choose\s+\w+\s+from\b", plain)
+    if not m:
+        return ""
+    written = set(re.findall(r"\b(if|labelled|by|prompt)\b", plain[m.end():col - 1]))
+    later = [w for w in _CHOOSE_CLAUSES[_CHOOSE_CLAUSES.index(word) + 1:] if w in written]
+    if not later:
+        return ""
+    return (f"'{word}' comes before '{later[0]}': a choose's parts go in this order, "
+            "'choose x from L if ... labelled \"...\" by p prompt \"...\"'")
 
 
 # What a variant cannot `replace` or `extend` (the word, in words), and what it does instead.

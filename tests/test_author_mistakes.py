@@ -2394,3 +2394,36 @@ def test_a_table_without_its_word_is_told_to_be_a_table(tmp_path):
     found, at = run(tmp_path, ("table bonus:", "^bonus:"))
     d = expect(found, "E101", "game.rules", at, "a table starts with the word 'table'")
     assert d.hint == "write 'table bonus:'", d.hint
+
+
+CHOOSE_GAME = """
+game "Bids"
+players 2
+player var bid: int = 0
+turn:
+    {line}
+    current.bid = n
+    end game
+define score(p: player): int = p.bid
+"""
+
+
+@pytest.mark.parametrize("line, word, before", [
+    ('choose n from range(0, 3) labelled "Bid {{n}}" prompt "How many by?" by current', "by", "prompt"),
+    ('choose n from range(0, 3) by current labelled "Bid {{n}}"', "labelled", "by"),
+    ('choose n from range(0, 3) labelled "Bid {{n}}" if n > 0', "if", "labelled"),
+    ('choose n from range(0, 3) by current if n > 0', "if", "by"),
+])
+def test_a_choose_part_out_of_its_place_says_which_comes_first(tmp_path, line, word, before):
+    """`choose ... prompt "..." by p` was "Unexpected 'by'; expected ':', 'timed', the end of the line",
+    or for an 'if', "An 'if' cannot follow a value here": the word is right, only its place is not."""
+    rules = CHOOSE_GAME.format(line=line)
+    [d] = [d for d in inline_diagnostics(tmp_path, rules) if d.code == "E101"]
+    assert d.span.line == 5 and d.span.column == 5 + rules.split("\n")[5].strip().rindex(f" {word} ") + 1
+    assert f"'{word}' comes before '{before}'" in d.hint, d.hint
+    assert "choose x from L if ... labelled" in d.hint
+
+
+def test_a_choose_in_order_is_still_clean(tmp_path):
+    rules = CHOOSE_GAME.format(line='choose n from range(0, 3) if n > 0 labelled "Bid {n}" by current prompt "How many?"')
+    assert [d for d in inline_diagnostics(tmp_path, rules) if d.code.startswith("E")] == []
