@@ -1502,6 +1502,11 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                               else "spell the name in plain letters; a text in quotes may hold any letter")
         return Diagnostic("E100", f"{_character_words(ch)} cannot start anything here.", span, hint)
     names = getattr(e, "expected", None) or getattr(e, "accepts", None) or []
+    lines_ = text.split("\n")
+    if "TIMED" in names and not re.match(r"\s*secretly\b", lines_[line - 1] if 0 < line <= len(lines_) else ""):
+        # the grammar shares a choose's prompt with the secret choice's, after which 'timed' may come:
+        # only a secret choice takes 'timed as t', so it is not offered for a plain choose
+        names = [n for n in names if n != "TIMED"]
     expected = describe_expected(names)
     if {"RULE", "GAME", "KIND"} <= set(names):   # at the top level, name the idea, not 25 keywords
         expected = "a declaration such as 'game', 'kind', 'var', 'define', 'rule', 'setup' or 'turn'"

@@ -2422,8 +2422,17 @@ def test_a_choose_part_out_of_its_place_says_which_comes_first(tmp_path, line, w
     assert d.span.line == 5 and d.span.column == 5 + rules.split("\n")[5].strip().rindex(f" {word} ") + 1
     assert f"'{word}' comes before '{before}'" in d.hint, d.hint
     assert "choose x from L if ... labelled" in d.hint
+    assert "'timed'" not in d.message       # only a secret choice takes 'timed as t'
 
 
 def test_a_choose_in_order_is_still_clean(tmp_path):
     rules = CHOOSE_GAME.format(line='choose n from range(0, 3) if n > 0 labelled "Bid {n}" by current prompt "How many?"')
     assert [d for d in inline_diagnostics(tmp_path, rules) if d.code.startswith("E")] == []
+
+
+def test_a_plain_choose_is_not_said_to_take_timed(tmp_path):
+    """The grammar shares the prompt with the secret choice's: 'expected ':', 'timed', ...' after a
+    plain choose's prompt named a word it cannot take."""
+    rules = CHOOSE_GAME.format(line='choose n from range(0, 3) labelled "Bid {{n}}" prompt "How many?" n')
+    [d] = [d for d in inline_diagnostics(tmp_path, rules) if d.code == "E101"]
+    assert "'timed'" not in d.message and "':'" in d.message, d.message
