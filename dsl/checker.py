@@ -2565,6 +2565,14 @@ class Checker:
     def ex_ThingRef(self, e: A.ThingRef):
         s = self.sym.get(e.kind)
         if s is None or s.kind != "kind":
+            line = self.p.sources.line(e.span.file, e.span.line) or ""
+            before = line[:max(e.span.column - 1, 0)]
+            if re.search(r"\b(choose|chooses)\s+\w+\s+from\s*$", before):
+                # `choose c from pot "Take {c}"`: the label without its word reads as a thing named by a kind
+                self.error("E201", f"'labelled' is missing before the options' label \"{e.name}\": "
+                                   f"'{e.kind} \"{e.name}\"' reads as a thing named by a kind.", e,
+                           f"write 'from {e.kind} labelled \"{e.name}\"'")
+                return T.ERROR
             self.error("E201", f"'{e.kind} \"{e.name}\"' names a thing, but '{e.kind}' is not a kind.", e,
                        did_you_mean(e.kind, self.out.kinds))
             return T.ERROR

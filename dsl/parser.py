@@ -1582,7 +1582,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                 "'timed as t' belongs to a race, a secret choice: 'secretly each p in players chooses c "
                 "from ... labelled ... timed as t:'")
     if not hint:
-        hint = _clause_order_hint(str(tok), own, col)
+        hint = _clause_order_hint(str(tok), own, col) or _choose_words_hint(tok, own, col, few)
     if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
         hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
@@ -1624,6 +1624,20 @@ def _clause_order_hint(word: str, line: str, col: int) -> str:
         return ""
     return (f"'{word}' comes before '{later[0]}': a choose's parts go in this order, "
             "'choose x from L if ... labelled \"...\" by p prompt \"...\"'")
+
+
+def _choose_words_hint(tok, line: str, col: int, few: list) -> str:
+    """A choose or secret choice missing its word: the label written without 'labelled'
+    (`choose c from p.hand "Play {c}"`), or 'choose' where a secret choice says 'chooses'."""
+    plain = _blank_texts(line)
+    if re.match(r"\s*secretly\b", plain) and str(tok) == "choose":
+        return "a secret choice says 'chooses': 'secretly each p in players chooses c from ... labelled \"...\":'"
+    m = re.match(r"\s*(?:may\s+)?(?:choose\s+\w+|secretly\b.*?\bchooses\s+\w+)\s+from\b", plain)
+    if not m or re.search(r"\blabelled\b", plain[:col - 1]):
+        return ""
+    if tok.type == "STRING" or "'labelled'" in few and re.search(r'\w\s+"[^"]*"\s*$', plain[m.end():col - 1]):
+        return "the options' label follows the word 'labelled': 'from L labelled \"...\"'"
+    return ""
 
 
 # What a variant cannot `replace` or `extend` (the word, in words), and what it does instead.

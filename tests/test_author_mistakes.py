@@ -2409,9 +2409,9 @@ define score(p: player): int = p.bid
 
 
 @pytest.mark.parametrize("line, word, before", [
-    ('choose n from range(0, 3) labelled "Bid {{n}}" prompt "How many by?" by current', "by", "prompt"),
-    ('choose n from range(0, 3) by current labelled "Bid {{n}}"', "labelled", "by"),
-    ('choose n from range(0, 3) labelled "Bid {{n}}" if n > 0', "if", "labelled"),
+    ('choose n from range(0, 3) labelled "Bid {n}" prompt "How many by?" by current', "by", "prompt"),
+    ('choose n from range(0, 3) by current labelled "Bid {n}"', "labelled", "by"),
+    ('choose n from range(0, 3) labelled "Bid {n}" if n > 0', "if", "labelled"),
     ('choose n from range(0, 3) by current if n > 0', "if", "by"),
 ])
 def test_a_choose_part_out_of_its_place_says_which_comes_first(tmp_path, line, word, before):
@@ -2433,6 +2433,46 @@ def test_a_choose_in_order_is_still_clean(tmp_path):
 def test_a_plain_choose_is_not_said_to_take_timed(tmp_path):
     """The grammar shares the prompt with the secret choice's: 'expected ':', 'timed', ...' after a
     plain choose's prompt named a word it cannot take."""
-    rules = CHOOSE_GAME.format(line='choose n from range(0, 3) labelled "Bid {{n}}" prompt "How many?" n')
+    rules = CHOOSE_GAME.format(line='choose n from range(0, 3) labelled "Bid {n}" prompt "How many?" n')
     [d] = [d for d in inline_diagnostics(tmp_path, rules) if d.code == "E101"]
     assert "'timed'" not in d.message and "':'" in d.message, d.message
+
+
+SECRET_GAME = """
+game "Bids"
+players 2
+kind card:
+    name: text
+zone pool: card, public
+player zone hand: card, owner
+round:
+    {line}
+        move c from p.hand to pool
+    end game
+define score(p: player): int = count(p.hand)
+"""
+
+
+@pytest.mark.parametrize("rules, line, words", [
+    (CHOOSE_GAME, 'choose n from range(0, 3) "Bid {n}"', "follows the word 'labelled'"),
+    (CHOOSE_GAME, 'choose n from current.hand "Bid {n}"', "follows the word 'labelled'"),
+    (SECRET_GAME, 'secretly each p in players chooses c from p.hand "Play {c}":', "follows the word 'labelled'"),
+    (SECRET_GAME, 'secretly each p in players chooses c from pool "Play {c}":', "follows the word 'labelled'"),
+    (SECRET_GAME, 'secretly each p in players choose c from p.hand labelled "Play {c}":', "says 'chooses'"),
+])
+def test_a_choose_missing_its_word_says_which(tmp_path, rules, line, words):
+    """A label written without 'labelled' was "Unexpected '"Bid {n}"'; expected ')', ']', ..." with
+    no hint, and 'choose' in a secret choice "Unexpected 'choose'": the word missing is named."""
+    text = rules.format(line=line)
+    at = [i for i, row in enumerate(text.lstrip("\n").split("\n")) if "choose" in row][0] + 1
+    [d] = [d for d in inline_diagnostics(tmp_path, text) if d.code in ("E101", "E201")]
+    assert d.span.line == at and words in d.hint, (d.message, d.hint)
+
+
+def test_a_label_without_labelled_after_a_bare_name_is_not_called_a_thing_of_a_kind(tmp_path):
+    """`choose x from pool "Take {x}"` parses as the thing named "Take {x}" of the kind 'pool': it
+    said "'pool' is not a kind", where 'labelled' is what is missing."""
+    rules = CHOOSE_GAME.format(line='choose n from pool "Take {n}"').replace(
+        "player var bid", 'kind card:\n    name: text\nzone pool: card, public\nplayer var bid')
+    [d] = [d for d in inline_diagnostics(tmp_path, rules) if d.code == "E201"]
+    assert "'labelled' is missing" in d.message and 'from pool labelled "Take {n}"' in d.hint, (d.message, d.hint)
