@@ -1707,9 +1707,16 @@ class Checker:
                    f"{self.text_of(tgt)} {st.op[0]} {abs(n)}, {hi if (n > 0) == (st.op == '+=') else lo})'")
 
     def zone_named(self, e) -> str:
-        """The zone an expression names directly (`deck`, `p.hand`, `discard[k]`), or ""."""
+        """The zone an expression names directly (`deck`, `p.hand`, `discard[k]`), or "". An item
+        of a zone (`deck[0]`, `discard[k][0]`) is a thing, not a zone: only a numbered zone's
+        index names a zone."""
         if isinstance(e, A.Index):
-            return self.zone_named(e.obj)
+            if isinstance(e.obj, A.Index):
+                return ""
+            zone = self.zone_named(e.obj)
+            s = self.sym.get(zone) if zone and not isinstance(e.obj, A.Field) or \
+                zone and (self.out.refs.get(id(e.obj)) or ("",))[0] == "pvar" else None
+            return zone if s is not None and isinstance(s.decl, A.ZoneDecl) and s.decl.count is not None else ""
         ref = self.out.refs.get(id(e))
         if isinstance(e, A.Name) and ref and ref[0] == "global":
             s = self.sym.get(e.name)
@@ -1769,7 +1776,7 @@ class Checker:
             return t
         if isinstance(tgt, A.Index):
             t = self.expr(tgt, self.ctx)
-            if self.zone_named(tgt.obj):     # one zone of a numbered zone: cards move in and out of it
+            if self.zone_named(tgt):         # one zone of a numbered zone: cards move in and out of it
                 return t
             xs, k = self.text_of(tgt.obj), self.text_of(tgt.key)
             self.error("E303", "One item of a list cannot be set on its own; the whole list is set.", tgt,

@@ -550,6 +550,51 @@ def test_a_numbered_zone_cannot_be_stored_either(tmp_path):
     assert e.value.diagnostics[0].code == "E307"
 
 
+def test_an_item_of_a_zone_is_a_thing_that_can_be_stored(tmp_path):
+    """`c = offers[i]` (the i-th cheque, For Sale's sale) was E307, "the zone 'offers' cannot be
+    stored": an index into a zone was taken for a numbered zone's index. It is one card."""
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n  - {name: B}\n")
+    (tmp_path / "game.rules").write_text('''game "Items"
+players 2
+kind card from "c.yaml":
+    name: text
+zone deck: card, public
+zone pile[2]: card, public
+player zone hand: card, owner
+player zone rows[2]: card, public
+setup:
+    deck = card
+turn:
+    c = deck[1]
+    move c from deck to pile[0]
+    d = pile[0][0]
+    e = current.rows[1]
+    say "{c} {d} {count(e)}"
+    end game "done"
+winners: players
+''')
+    from tabletop.dsl.diagnostics import RulebookError
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E307", 15)]    # a zone of p.rows still is
+    text = (tmp_path / "game.rules").read_text().replace("    e = current.rows[1]\n", "    e = [x for x in current.rows[1]]\n")
+    (tmp_path / "game.rules").write_text(text)
+    s = load_game(str(tmp_path)).new_state(seed=0)
+    assert s.pending is None and "B B 0" in s.view(0)["log"][-1]
+
+
+def test_an_item_of_a_plain_zone_cannot_be_set_on_its_own(tmp_path):
+    """`deck[0] = x` was taken for setting one zone of a numbered zone, and checked clean."""
+    from tabletop.dsl.diagnostics import RulebookError
+    (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n")
+    (tmp_path / "game.rules").write_text('game "P"\nplayers 1\nkind card from "c.yaml":\n    name: text\n'
+                                         'zone deck: card, public\nsetup:\n    deck = card\nturn:\n'
+                                         '    deck[0] = first(deck)\n    end game "x"\nwinners: players\n')
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path))
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E303", 9)]
+
+
 def test_one_zone_of_a_numbered_zone_can_be_set_whole(tmp_path):
     (tmp_path / "c.yaml").write_text("cards:\n  - {name: A}\n  - {name: B}\n")
     (tmp_path / "game.rules").write_text('''game "Set"
