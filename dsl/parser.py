@@ -289,9 +289,13 @@ class _ToAst(Transformer):
         try:
             tree = build_parser().parse(text, start="expr")
         except UnexpectedInput as e:
+            hint = "inside {…} write an expression such as {s.name}"
+            if '\\"' in text:      # `{if x then \"a\" else \"b\"}`: an escaped quote is still a text
+                hint = ("no quoted text inside a template's braces, even with \\\": put it in a definition "
+                        "(define mark(p: player): text = if p.out then \" (out)\" else \"\") and write {mark(p)}")
             self.errors.append(Diagnostic("E103", f"The expression '{{{text}}}' inside this text is not valid.",
                                           Span(self.file, line, col + max(getattr(e, 'column', 1), 1) - 1),
-                                          "inside {…} write an expression such as {s.name}"))
+                                          hint))
             return A.Lit(None, span=Span(self.file, line, col))
         found = []
         sub = _ToAst(self.file, 0, found)

@@ -138,6 +138,14 @@ def test_a_quoted_text_inside_a_templates_braces_is_e103_at_the_quote_that_ends_
     expect(found, "E103", "game.rules", at, "ends the template", "definition")
 
 
+def test_an_escaped_quote_inside_a_templates_braces_says_to_use_a_definition(tmp_path):
+    """`{if x then \\" (out)\\" else \\"\\"}`: the escape does not make a text possible there;
+    the hint was "write an expression such as {s.name}"."""
+    found, at = run(tmp_path, ('say "Level {level + 1} reached"',
+                               'say "Level {if level > 1 then ^\\"high\\" else \\"low\\"} reached"'))
+    expect(found, "E103", "game.rules", at, "definition", "even with")
+
+
 # ------------------------------------------------------------------ a data field's default of another type
 @pytest.mark.parametrize("field, code, words", [
     ('    bonus: int, default ^"none"\n', "E301", ["'bonus' is an int", "default is 'none'"]),
