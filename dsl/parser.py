@@ -1511,6 +1511,10 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         # the grammar shares a choose's prompt with the secret choice's, after which 'timed' may come:
         # only a secret choice takes 'timed as t', so it is not offered for a plain choose
         names = [n for n in names if n != "TIMED"]
+    elif "COLON" in names and "_NL" in names and \
+            re.match(r"\s*secretly\b", lines_[line - 1] if 0 < line <= len(lines_) else ""):
+        # the same sharing the other way: a secret choice always ends with ':' and its block
+        names = [n for n in names if n != "_NL"]
     expected = describe_expected(names)
     if {"RULE", "GAME", "KIND"} <= set(names):   # at the top level, name the idea, not 25 keywords
         expected = "a declaration such as 'game', 'kind', 'var', 'define', 'rule', 'setup' or 'turn'"
@@ -1563,6 +1567,9 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         if few == ["':'"]:
             add = "end the line with ':' (a block follows it)"
         own = text.split("\n")[line - 1] if 0 < line <= len(text.split("\n")) else ""
+        if "':'" in few and re.match(r"\s*secretly\b", own):
+            add = ("end the line with ':' and write the reveal under it: a secret choice's block runs once per "
+                   "player when everyone has chosen")
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
                    "declaration with 'remove NAME' written at the left margin")

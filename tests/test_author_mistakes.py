@@ -2484,3 +2484,17 @@ def test_a_label_without_labelled_after_a_bare_name_is_not_called_a_thing_of_a_k
         "player var bid", 'kind card:\n    name: text\nzone pool: card, public\nplayer var bid')
     [d] = [d for d in inline_diagnostics(tmp_path, rules) if d.code == "E201"]
     assert "'labelled' is missing" in d.message and 'from pool labelled "Take {n}"' in d.hint, (d.message, d.hint)
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ('secretly each p in players chooses c from p.hand labelled "Play {c}" prompt "Pick" n:',
+     "expected ':', 'timed'.", "add ':' or 'timed' here"),
+    ('secretly each p in players chooses c from p.hand labelled "Play {c}"',
+     "The line ends too early", "runs once per player"),
+])
+def test_a_secret_choice_always_needs_its_block(tmp_path, line, message, hint):
+    """A secret choice was said to take 'the end of the line' (the grammar shares its prompt with the
+    plain choose's), and a missing ':' had no hint: it always ends with ':' and the reveal."""
+    text = SECRET_GAME.format(line=line)
+    [d] = [d for d in inline_diagnostics(tmp_path, text) if d.code == "E101"]
+    assert message in d.message and "the end of the line" not in d.message and hint in d.hint, (d.message, d.hint)
