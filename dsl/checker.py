@@ -1896,6 +1896,30 @@ class Checker:
         if st.source == st.dest:
             self.move_into_itself(st)
         self.into_a_variable(st.dest)
+        if isinstance(st.what, A.Name) and self.lookup_local(st.what.name) is not None \
+                and self.zone_visibility(st.dest) == "public":
+            # `c = first(deck)` then `move c from deck to discard`: the card is face up now, so a
+            # text that names it shows nothing secret (W106)
+            self.ctx.secret.pop(st.what.name, None)
+
+    def zone_visibility(self, place):
+        """'public', 'owner' or 'hidden' for a zone written as `discard`, `p.hand`, `discard[k]`
+        or a thing's own zone `t.battlers`; None when `place` is not one of these."""
+        if self.numbered_member(place):
+            place = place.obj
+        if isinstance(place, A.Name):
+            if self.lookup_local(place.name) is not None:
+                return None
+            decl = getattr(self.sym.get(place.name), "decl", None)
+        elif isinstance(place, A.Field):
+            ref = self.out.refs.get(id(place))
+            if ref and ref[0] == "field":
+                return self.out.kind_zones.get(ref[1], {}).get(place.name)
+            s = self.sym.get(place.name)
+            decl = getattr(s, "decl", None) if s is not None and s.kind == "pvar" else None
+        else:
+            return None
+        return decl.visibility if isinstance(decl, A.ZoneDecl) else None
 
     def into_a_variable(self, dest):
         """W116 at a move into the game's or a player's variable that is not a zone: a variable

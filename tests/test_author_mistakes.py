@@ -2394,3 +2394,37 @@ def test_a_table_without_its_word_is_told_to_be_a_table(tmp_path):
     found, at = run(tmp_path, ("table bonus:", "^bonus:"))
     d = expect(found, "E101", "game.rules", at, "a table starts with the word 'table'")
     assert d.hint == "write 'table bonus:'", d.hint
+
+
+# ------------------------------------------------------------------ found writing new games (probe_newgame1)
+def test_a_card_drawn_from_a_hidden_deck_and_turned_face_up_may_be_said(tmp_path):
+    """`c = first(deck)`, `move c from deck to discard` (a public pile), then `say "{c}"`: the card
+    is face up, yet W106 said everyone would read a card of the deck (a Fortune card drawn in a
+    roll-and-move game). Moved to another hidden or owner zone it is still a secret."""
+    found, _ = run(tmp_path, ('    say "Level {level + 1} reached"',
+                              '    c = first(deck)\n    move c from deck to discard\n    say "{current} draws {c}."'))
+    rules = tmp_path / "book" / "game.rules"
+    rules.write_text(rules.read_text() + "\nzone discard: card, public\n")
+    found = diagnose(tmp_path / "book")
+    assert not [d for d in found if d.code == "W106"], [d.message for d in found]
+    (tmp_path / "x").mkdir()
+    found, at = run(tmp_path / "x", ('    say "Level {level + 1} reached"',
+                                     '    c = first(deck)\n    move c from deck to current.hand\n'
+                                     '    say "{current} draws {^c}."'))
+    expect(found, "W106", "game.rules", at, "worked out from the cards of the zone 'deck'")
+
+
+def test_a_chooses_parts_out_of_order_are_named_in_their_order(tmp_path):
+    """`choose ... prompt "..." by p` said only "Unexpected 'by'; expected ':', 'timed', the end of
+    the line": the order of the parts (if, labelled, by, prompt) was not said."""
+    found, at = run(tmp_path, ('    draw 1 from deck to current.hand',
+                               '    draw 1 from deck to current.hand\n'
+                               '    choose q from players labelled "Pick {q}" prompt "Whom?" ^by current'))
+    expect(found, "E101", "game.rules", at, "'by' comes before 'prompt'", "if", "labelled", "by", "prompt")
+
+
+def test_elif_inside_an_if_then_else_value_says_else_if(tmp_path):
+    """`x = if a then 1 elif b then 2 else 3`, a Python habit, said only "Unexpected 'elif'"."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"',
+                               '    x = if level > 5 then 2 ^elif level > 2 then 1 else 0\n    say "{x}"'))
+    expect(found, "E101", "game.rules", at, "else if")
