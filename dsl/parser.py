@@ -1368,6 +1368,10 @@ def _habit(e, text: str, line: int, col: int):
         hint = ("'/' already divides whole numbers, rounding down: write 'a / b'" if value == "/"
                 else "there is no power operator: multiply, e.g. 'x * x' for x squared")
         return ("E101", f"'{value}{value}' is not part of the language.", (line, col - 1), hint)
+    param = re.match(r"\s*((replace|extend)\s+)?(define|rule|stage|event)\s+\w+\s*\((.*?)([A-Za-z_]\w*)\s*$", before)
+    if value in (")", ",") and param and "COLON" in names:
+        return ("E101", f"The parameter '{param.group(5)}' needs its type.", (line, param.start(5) + 1),
+                f"write each parameter with its type, such as '{param.group(5)}: player' or '{param.group(5)}: int'")
     if value == "elif" and re.search(r"\bthen\b", _blank_texts(before)):
         return ("E101", "'elif' is not part of a value's 'if c then a else b'.", (line, col),
                 "write 'else if': if a then x else if b then y else z")
@@ -1565,6 +1569,9 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         if few == ["':'"]:
             add = "end the line with ':' (a block follows it)"
         own = text.split("\n")[line - 1] if 0 < line <= len(text.split("\n")) else ""
+        bare = re.fullmatch(r"\s+([A-Za-z_]\w*)\s*(#.*)?", own)
+        if bare and bare.group(1) not in ("pass", "stop", "return"):
+            add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
                    "declaration with 'remove NAME' written at the left margin")

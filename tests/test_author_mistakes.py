@@ -2428,3 +2428,19 @@ def test_elif_inside_an_if_then_else_value_says_else_if(tmp_path):
     found, at = run(tmp_path, ('    say "Level {level + 1} reached"',
                                '    x = if level > 5 then 2 ^elif level > 2 then 1 else 0\n    say "{x}"'))
     expect(found, "E101", "game.rules", at, "else if")
+
+
+def test_a_parameter_without_its_type_is_named(tmp_path):
+    """`define score(p): int = ...` said "Unexpected ')'; expected ':'", hint "add ':' here": the
+    wrong fix (a Python habit, found writing a dice game)."""
+    found, at = run(tmp_path, ("define score(p: player): int", "define score(^p): int"))
+    expect(found, "E101", "game.rules", at, "parameter 'p' needs its type", "p: player")
+    (tmp_path / "x").mkdir()
+    found, at = run(tmp_path / "x", ("define best(cs: list of card): int", "define best(cs: list of card, ^n): int"))
+    expect(found, "E101", "game.rules", at, "parameter 'n' needs its type")
+
+
+def test_a_rule_named_alone_on_a_line_says_to_call_it(tmp_path):
+    """`bank` alone on a line (a rule called without its brackets) said only what may follow a name."""
+    found, at = run(tmp_path, ("        level += 1", "        level += 1\n        bank^"))
+    expect(found, "E101", "game.rules", at, "write bank()")
