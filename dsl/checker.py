@@ -1651,7 +1651,9 @@ class Checker:
             self.out.refs[id(tgt)] = ("local", slot)
             self.out.types[id(tgt)] = vt
             return
+        self.assigning = st.value if st.op == "=" else None     # E303's hint writes it in its place
         tt = self.place(tgt, reads=st.op != "=")
+        self.assigning = None
         if isinstance(tgt, A.Name) and tgt.name == "first_player" and self.out.refs.get(id(tgt), ("",))[0] == "global":
             self.side_not_seat(st.value, "take the first turn")      # the next round's start player
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
@@ -1772,8 +1774,11 @@ class Checker:
             if self.zone_named(tgt.obj):     # one zone of a numbered zone: cards move in and out of it
                 return t
             xs, k = self.text_of(tgt.obj), self.text_of(tgt.key)
+            after = str(int(k) + 1) if re.fullmatch(r"\d+", k) else f"{k} + 1"
+            value = getattr(self, "assigning", None)
+            item = f"[{self.text_of(value)}]" if value is not None and not isinstance(value, A.ListLit) else "[...]"
             self.error("E303", "One item of a list cannot be set on its own; the whole list is set.", tgt,
-                       f"{xs} = take({xs}, {k}) + [...] + drop({xs}, {k} + 1)")
+                       f"{xs} = take({xs}, {k}) + {item} + drop({xs}, {after})")
             return T.ERROR
         self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
         return T.ERROR

@@ -1381,12 +1381,13 @@ def test_a_data_field_declared_with_the_wrong_type_is_one_error_at_its_declarati
 
 
 def test_setting_one_item_of_a_list_says_how_to_set_the_whole(tmp_path):
-    """It said only that a variable, zone or field can be assigned to (outside author)."""
+    """It said only that a variable, zone or field can be assigned to (outside author); then its hint
+    wrote 'drop(xs, 1 + 1)' and '[...]' where the number and the value set were known (probe_newgame1)."""
     found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
                                "    draw 1 from deck to current.hand\n    xs = [0, 0, 0]\n    ^xs[1] = 5\n"
                                "    current.points += sum(xs)"))
     hit = expect(found, "E303", "game.rules", at, "One item of a list cannot be set on its own",
-                 "xs = take(xs, 1) + [...] + drop(xs, 1 + 1)")
+                 "xs = take(xs, 1) + [5] + drop(xs, 2)")
     assert [d.code for d in found if d.severity == "error"] == ["E303"], [d.message for d in found]
 
 
