@@ -1372,6 +1372,13 @@ def _habit(e, text: str, line: int, col: int):
     if value in (")", ",") and param and "COLON" in names:
         return ("E101", f"The parameter '{param.group(5)}' needs its type.", (line, param.start(5) + 1),
                 f"write each parameter with its type, such as '{param.group(5)}: player' or '{param.group(5)}: int'")
+    span = re.search(r"\bin\s+([^\s()\[\]]+|\([^()]*\))\s*$", _blank_texts(before))
+    if value == "to" and span and not re.match(r"\s*((replace|extend)\s+)?(player\s+)?var\b", here):
+        a = before[span.start(1):span.end(1)]
+        b = re.match(r"to\s+([^\s:\]),]+)", here[col - 1:])
+        return ("E101", "'a to b' is a range only in declarations (a die, a variable's range, a table's keys).",
+                (line, col), f"the whole numbers from a to b are the list range(a, b): in range({a}, "
+                             f"{b.group(1) if b else 'b'})")
     if value == "elif" and re.search(r"\bthen\b", _blank_texts(before)):
         return ("E101", "'elif' is not part of a value's 'if c then a else b'.", (line, col),
                 "write 'else if': if a then x else if b then y else z")

@@ -2445,3 +2445,13 @@ def test_a_rule_named_alone_on_a_line_says_to_call_it(tmp_path):
     """`bank` alone on a line (a rule called without its brackets) said only what may follow a name."""
     found, at = run(tmp_path, ("        level += 1", "        level += 1\n        bank^"))
     expect(found, "E101", "game.rules", at, "write bank()")
+
+
+@pytest.mark.parametrize("new", ["    for i in 1 ^to 3:\n        level += 0\n    say \"Level {level + 1} reached\"",
+                                 "    xs = [i for i in 1 ^to 3]\n    say \"Level {sum(xs)} reached\"",
+                                 "    if level in 1 ^to 3:\n        pass\n    say \"Level {level + 1} reached\""])
+def test_a_to_b_outside_a_declaration_says_range(tmp_path, new):
+    """`for i in 1 to 3:` (as a die or a variable's range is written) was told "add ':' or 'if'
+    here", a wrong fix (found writing a dice game)."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', new))
+    expect(found, "E101", "game.rules", at, "range(1, 3)")
