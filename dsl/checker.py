@@ -1651,7 +1651,9 @@ class Checker:
             self.out.refs[id(tgt)] = ("local", slot)
             self.out.types[id(tgt)] = vt
             return
+        self.assigning = st.value if st.op == "=" else None     # E303's hint writes it in its place
         tt = self.place(tgt, reads=st.op != "=")
+        self.assigning = None
         if isinstance(tgt, A.Name) and tgt.name == "first_player" and self.out.refs.get(id(tgt), ("",))[0] == "global":
             self.side_not_seat(st.value, "take the first turn")      # the next round's start player
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
@@ -1779,8 +1781,11 @@ class Checker:
             if self.zone_named(tgt):         # one zone of a numbered zone: cards move in and out of it
                 return t
             xs, k = self.text_of(tgt.obj), self.text_of(tgt.key)
+            after = str(int(k) + 1) if re.fullmatch(r"\d+", k) else f"{k} + 1"
+            value = getattr(self, "assigning", None)
+            item = f"[{self.text_of(value)}]" if value is not None and not isinstance(value, A.ListLit) else "[...]"
             self.error("E303", "One item of a list cannot be set on its own; the whole list is set.", tgt,
-                       f"{xs} = take({xs}, {k}) + [...] + drop({xs}, {k} + 1)")
+                       f"{xs} = take({xs}, {k}) + {item} + drop({xs}, {after})")
             return T.ERROR
         self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
         return T.ERROR
@@ -1903,6 +1908,30 @@ class Checker:
         if st.source == st.dest:
             self.move_into_itself(st)
         self.into_a_variable(st.dest)
+        if isinstance(st.what, A.Name) and self.lookup_local(st.what.name) is not None \
+                and self.zone_visibility(st.dest) == "public":
+            # `c = first(deck)` then `move c from deck to discard`: the card is face up now, so a
+            # text that names it shows nothing secret (W106)
+            self.ctx.secret.pop(st.what.name, None)
+
+    def zone_visibility(self, place):
+        """'public', 'owner' or 'hidden' for a zone written as `discard`, `p.hand`, `discard[k]`
+        or a thing's own zone `t.battlers`; None when `place` is not one of these."""
+        if self.numbered_member(place):
+            place = place.obj
+        if isinstance(place, A.Name):
+            if self.lookup_local(place.name) is not None:
+                return None
+            decl = getattr(self.sym.get(place.name), "decl", None)
+        elif isinstance(place, A.Field):
+            ref = self.out.refs.get(id(place))
+            if ref and ref[0] == "field":
+                return self.out.kind_zones.get(ref[1], {}).get(place.name)
+            s = self.sym.get(place.name)
+            decl = getattr(s, "decl", None) if s is not None and s.kind == "pvar" else None
+        else:
+            return None
+        return decl.visibility if isinstance(decl, A.ZoneDecl) else None
 
     def into_a_variable(self, dest):
         """W116 at a move into the game's or a player's variable that is not a zone: a variable

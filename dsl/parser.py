@@ -1307,6 +1307,10 @@ _NAME_HABITS = {
 }
 
 
+# The optional parts of `choose x from L ...`, in the order they must be written.
+_CHOOSE_ORDER = ("if", "labelled", "by", "prompt")
+
+
 def _habit(e, text: str, line: int, col: int):
     """(code, message, (line, column), hint) for a habit from another language, else None."""
     lines = text.split("\n")
@@ -1368,6 +1372,27 @@ def _habit(e, text: str, line: int, col: int):
         hint = ("'/' already divides whole numbers, rounding down: write 'a / b'" if value == "/"
                 else "there is no power operator: multiply, e.g. 'x * x' for x squared")
         return ("E101", f"'{value}{value}' is not part of the language.", (line, col - 1), hint)
+    param = re.match(r"\s*((replace|extend)\s+)?(define|rule|stage|event)\s+\w+\s*\((.*?)([A-Za-z_]\w*)\s*$", before)
+    if value in (")", ",") and param and "COLON" in names:
+        return ("E101", f"The parameter '{param.group(5)}' needs its type.", (line, param.start(5) + 1),
+                f"write each parameter with its type, such as '{param.group(5)}: player' or '{param.group(5)}: int'")
+    span = re.search(r"\bin\s+([^\s()\[\]]+|\([^()]*\))\s*$", _blank_texts(before))
+    if value == "to" and span and not re.match(r"\s*((replace|extend)\s+)?(player\s+)?var\b", here):
+        a = before[span.start(1):span.end(1)]
+        b = re.match(r"to\s+([^\s:\]),]+)", here[col - 1:])
+        return ("E101", "'a to b' is a range only in declarations (a die, a variable's range, a table's keys).",
+                (line, col), f"the whole numbers from a to b are the list range(a, b): in range({a}, "
+                             f"{b.group(1) if b else 'b'})")
+    if value == "elif" and re.search(r"\bthen\b", _blank_texts(before)):
+        return ("E101", "'elif' is not part of a value's 'if c then a else b'.", (line, col),
+                "write 'else if': if a then x else if b then y else z")
+    if value in _CHOOSE_ORDER and re.match(r"\s*(may\s+)?choose\b", here):
+        code = _blank_texts(before)
+        later = [w for w in _CHOOSE_ORDER[_CHOOSE_ORDER.index(value) + 1:] if re.search(rf"\b{w}\b", code)]
+        if later:
+            return ("E101", f"'{value}' comes before '{later[0]}': a choose's parts go in the order "
+                            "if, labelled, by, prompt.", (line, col),
+                    "write 'choose x from L if c labelled \"...\" by p prompt \"...\"'")
     if value in _NAME_HABITS:
         return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
     last = re.search(r"([A-Za-z_]\w*)$", before)
@@ -1570,6 +1595,9 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         if "':'" in few and re.match(r"\s*secretly\b", own):
             add = ("end the line with ':' and write the reveal under it: a secret choice's block runs once per "
                    "player when everyone has chosen")
+        bare = re.fullmatch(r"\s+([A-Za-z_]\w*)\s*(#.*)?", own)
+        if bare and bare.group(1) not in ("pass", "stop", "return"):
+            add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
                    "declaration with 'remove NAME' written at the left margin")

@@ -575,6 +575,11 @@ def run_files(paths: list[Path], only: str | None = None) -> Report:
     return report
 
 
+def _rolls_of(forced: list) -> list:
+    """The forced rolls among forced results (a state's entries: {"roll": face, "die": name or None})."""
+    return [e for e in forced if isinstance(e, dict) and "roll" in e]
+
+
 class _FileRunner:
     def __init__(self, path: Path, name: str, doc: dict, games: dict):
         self.path, self.name, self.doc, self.games = path, name, doc, games
@@ -582,6 +587,7 @@ class _FileRunner:
         self.case_rest = None       # the running case's own rest zones, for each of its sets
         self.said_mark = 0          # the lines said before the last move or set (`said`)
         self.forced_before = []     # the forced results left before the last move
+        self.forced_rolls = []      # the forced rolls this move, setup or restarted turn may have used (`with_rolls`)
         self.words = {}             # id(game) -> the words of its rulebook (`vocabulary`)
 
     def vocabulary(self, game) -> set:
@@ -648,6 +654,8 @@ class _FileRunner:
             try:
                 self.forced_at = [where_key(case, "force setup")] * len(game.forced_results(case.get("force setup", [])))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
+                self.forced_before = []
+                self.forced_rolls = _rolls_of(game.forced_results(case.get("force setup", [])))
             except api.PositionError as e:        # an impossible forced result
                 raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
             except ValueError as e:               # a player count the game does not allow
@@ -697,6 +705,7 @@ class _FileRunner:
         elif "force" in step:
             try:
                 n = len(state.game.forced_results(step["force"]))
+                self.forced_rolls += _rolls_of(state.game.forced_results(step["force"]))
                 state.force(step["force"])
             except api.PositionError as e:
                 raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
@@ -716,9 +725,12 @@ class _FileRunner:
         may be why the game went another way (a `force` written one move late)."""
         if f.code != "T030" or state.forced or not (f.expected or f.got) or f.file_mistake:
             return f        # forced results left: every roll was forced; or the file's mistake, not the game's
-        forced = self.forced_before
-        rolled_forced = sum(1 for e in forced if isinstance(e, dict) and "roll" in e)
-        seeded = state.rolls[rolled_forced:]
+        seeded = list(state.rolls)
+        for e in self.forced_rolls:     # every forced roll was used (none is left): take each out once
+            hit = next((k for k, (die, face) in enumerate(seeded)
+                        if face == e["roll"] and e.get("die") in (None, die)), None)
+            if hit is not None:
+                del seeded[hit]
         if not seeded:
             return f
         shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
@@ -782,6 +794,7 @@ class _FileRunner:
         try:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use (`with_rolls`)
+            self.forced_rolls = _rolls_of(self.forced_before)
             state.apply(index, seat, time)
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
@@ -1288,6 +1301,10 @@ class _Expectations:
                     if key == "said" and line in s.log:       # said, but before the last move or set
                         close = ("it was said before the last move or set; check it right after the step that "
                                  "says it, or with 'log', which checks every line kept")
+                    joined = next((x for x in lines if i + 1 < len(wanted) and x.startswith(line + ", ")), None)
+                    if joined is not None:     # `said: [Player 1 rolls 3, 4.]`: YAML cut the line at its commas
+                        close = (f"YAML cuts an unquoted line inside [ ] at each ', ': the line {W.quote(joined)} "
+                                 "was said; write it in quotes")
                     raise _Stop(self.r.fail("T030", f"{what} should have the line {W.quote(line)}, but it has not.",
                                             at, _fmt(line), _fmt(lines[-8:]), close or "the last lines are under 'got'"))
                 found = next((k for k in range(at_line, len(lines)) if lines[k] == line), None)

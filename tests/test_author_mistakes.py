@@ -1389,12 +1389,13 @@ def test_a_data_field_declared_with_the_wrong_type_is_one_error_at_its_declarati
 
 
 def test_setting_one_item_of_a_list_says_how_to_set_the_whole(tmp_path):
-    """It said only that a variable, zone or field can be assigned to (outside author)."""
+    """It said only that a variable, zone or field can be assigned to (outside author); then its hint
+    wrote 'drop(xs, 1 + 1)' and '[...]' where the number and the value set were known (probe_newgame1)."""
     found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
                                "    draw 1 from deck to current.hand\n    xs = [0, 0, 0]\n    ^xs[1] = 5\n"
                                "    current.points += sum(xs)"))
     hit = expect(found, "E303", "game.rules", at, "One item of a list cannot be set on its own",
-                 "xs = take(xs, 1) + [...] + drop(xs, 1 + 1)")
+                 "xs = take(xs, 1) + [5] + drop(xs, 2)")
     assert [d.code for d in found if d.severity == "error"] == ["E303"], [d.message for d in found]
 
 
@@ -2498,3 +2499,62 @@ def test_a_secret_choice_always_needs_its_block(tmp_path, line, message, hint):
     text = SECRET_GAME.format(line=line)
     [d] = [d for d in inline_diagnostics(tmp_path, text) if d.code == "E101"]
     assert message in d.message and "the end of the line" not in d.message and hint in d.hint, (d.message, d.hint)
+
+# ------------------------------------------------------------------ found writing new games (probe_newgame1)
+def test_a_card_drawn_from_a_hidden_deck_and_turned_face_up_may_be_said(tmp_path):
+    """`c = first(deck)`, `move c from deck to discard` (a public pile), then `say "{c}"`: the card
+    is face up, yet W106 said everyone would read a card of the deck (a Fortune card drawn in a
+    roll-and-move game). Moved to another hidden or owner zone it is still a secret."""
+    found, _ = run(tmp_path, ('    say "Level {level + 1} reached"',
+                              '    c = first(deck)\n    move c from deck to discard\n    say "{current} draws {c}."'))
+    rules = tmp_path / "book" / "game.rules"
+    rules.write_text(rules.read_text() + "\nzone discard: card, public\n")
+    found = diagnose(tmp_path / "book")
+    assert not [d for d in found if d.code == "W106"], [d.message for d in found]
+    (tmp_path / "x").mkdir()
+    found, at = run(tmp_path / "x", ('    say "Level {level + 1} reached"',
+                                     '    c = first(deck)\n    move c from deck to current.hand\n'
+                                     '    say "{current} draws {^c}."'))
+    expect(found, "W106", "game.rules", at, "worked out from the cards of the zone 'deck'")
+
+
+def test_a_chooses_parts_out_of_order_are_named_in_their_order(tmp_path):
+    """`choose ... prompt "..." by p` said only "Unexpected 'by'; expected ':', 'timed', the end of
+    the line": the order of the parts (if, labelled, by, prompt) was not said."""
+    found, at = run(tmp_path, ('    draw 1 from deck to current.hand',
+                               '    draw 1 from deck to current.hand\n'
+                               '    choose q from players labelled "Pick {q}" prompt "Whom?" ^by current'))
+    expect(found, "E101", "game.rules", at, "'by' comes before 'prompt'", "if", "labelled", "by", "prompt")
+
+
+def test_elif_inside_an_if_then_else_value_says_else_if(tmp_path):
+    """`x = if a then 1 elif b then 2 else 3`, a Python habit, said only "Unexpected 'elif'"."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"',
+                               '    x = if level > 5 then 2 ^elif level > 2 then 1 else 0\n    say "{x}"'))
+    expect(found, "E101", "game.rules", at, "else if")
+
+
+def test_a_parameter_without_its_type_is_named(tmp_path):
+    """`define score(p): int = ...` said "Unexpected ')'; expected ':'", hint "add ':' here": the
+    wrong fix (a Python habit, found writing a dice game)."""
+    found, at = run(tmp_path, ("define score(p: player): int", "define score(^p): int"))
+    expect(found, "E101", "game.rules", at, "parameter 'p' needs its type", "p: player")
+    (tmp_path / "x").mkdir()
+    found, at = run(tmp_path / "x", ("define best(cs: list of card): int", "define best(cs: list of card, ^n): int"))
+    expect(found, "E101", "game.rules", at, "parameter 'n' needs its type")
+
+
+def test_a_rule_named_alone_on_a_line_says_to_call_it(tmp_path):
+    """`bank` alone on a line (a rule called without its brackets) said only what may follow a name."""
+    found, at = run(tmp_path, ("        level += 1", "        level += 1\n        bank^"))
+    expect(found, "E101", "game.rules", at, "write bank()")
+
+
+@pytest.mark.parametrize("new", ["    for i in 1 ^to 3:\n        level += 0\n    say \"Level {level + 1} reached\"",
+                                 "    xs = [i for i in 1 ^to 3]\n    say \"Level {sum(xs)} reached\"",
+                                 "    if level in 1 ^to 3:\n        pass\n    say \"Level {level + 1} reached\""])
+def test_a_to_b_outside_a_declaration_says_range(tmp_path, new):
+    """`for i in 1 to 3:` (as a die or a variable's range is written) was told "add ':' or 'if'
+    here", a wrong fix (found writing a dice game)."""
+    found, at = run(tmp_path, ('    say "Level {level + 1} reached"', new))
+    expect(found, "E101", "game.rules", at, "range(1, 3)")

@@ -1404,3 +1404,44 @@ def test_a_seat_beyond_the_players_is_not_the_side_after_them(tmp_path):
     report, failures = run_text(tmp_path, text, "smackatoa")
     assert [(f.code, f.line) for f in failures] == [("T030", 9)], scenarios.render(report)
     assert "should be a player of this game (Player 1 to Player 3)" in failures[0].message
+
+
+def test_a_said_line_with_commas_cut_by_yaml_says_to_quote_it(tmp_path):
+    """`said: [Player 1 rolls 3, 4.]` is three lines to YAML; the failure only said the line
+    'Player 1 rolls 3' was missing (found writing a dice game, probe_newgame1)."""
+    (tmp_path / "dice.rules").write_text(
+        'game "Dice"\nplayers 2\ndie d6: 1 to 6\nturn:\n    a = roll(d6)\n    b = roll(d6)\n'
+        '    say "{current} rolls {a}, {b}."\n    choose prompt "Go on?":\n        option "Stop":\n'
+        '            end game "Stopped."\n        option "Go on":\n            pass\n'
+        'define score(p: player): int = 0\n')
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'dice.rules'}\ncases:\n  - name: the case\n    force setup: [3, 4]\n"
+                    "    steps:\n      - expect: {said: [Player 1 rolls 3, 4.]}\n")
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T030"], scenarios.render(report)
+    hint = report.failures[0].hint
+    assert "'Player 1 rolls 3, 4.' was said" in hint and "quotes" in hint, hint
+    path.write_text(path.read_text().replace("[Player 1 rolls 3, 4.]", '["Player 1 rolls 3, 4."]'))
+    assert not scenarios.run_files([path]).failures
+
+
+def test_forced_rolls_are_not_called_seeded_in_a_failures_hint(tmp_path):
+    """A failed expectation's hint listed the dice of 'force setup', and those of a 'force' step
+    used by a restarted turn, as rolled by the seed "which no 'force' gave" (probe_newgame1)."""
+    (tmp_path / "dice.rules").write_text(
+        'game "Dice"\nplayers 2\ndie d6: 1 to 6\nvar n: int = 0\nturn:\n    a = roll(d6)\n    b = roll(d6)\n'
+        '    choose prompt "You rolled {a} and {b}":\n        option "Stop":\n'
+        '            end game "Stopped."\n        option "Go on":\n            n += 1\n'
+        'define score(p: player): int = 0\n')
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'dice.rules'}\ncases:\n"
+                    "  - name: setup\n    force setup: [3, 4]\n    steps:\n      - expect: {n: 1}\n"
+                    "  - name: restarted\n    steps:\n      - force: [5, 6]\n      - set: {n: 0}\n"
+                    "        restart turn: true\n      - expect: {n: 1}\n"
+                    "  - name: seeded\n    steps:\n      - expect: {n: 1}\n")
+    report = scenarios.run_files([path])
+    hints = [f.hint for f in report.failures]
+    assert len(hints) == 3, scenarios.render(report)
+    assert "seed rolled" not in hints[0], hints[0]
+    assert "d6 5" not in hints[1] and "d6 6" not in hints[1], hints[1]      # the seed's own first roll may show
+    assert "seed rolled d6" in hints[2], hints[2]
