@@ -1307,9 +1307,6 @@ _NAME_HABITS = {
 }
 
 
-# The optional parts of `choose x from L ...`, in the order they must be written.
-_CHOOSE_ORDER = ("if", "labelled", "by", "prompt")
-
 
 def _habit(e, text: str, line: int, col: int):
     """(code, message, (line, column), hint) for a habit from another language, else None."""
@@ -1386,13 +1383,6 @@ def _habit(e, text: str, line: int, col: int):
     if value == "elif" and re.search(r"\bthen\b", _blank_texts(before)):
         return ("E101", "'elif' is not part of a value's 'if c then a else b'.", (line, col),
                 "write 'else if': if a then x else if b then y else z")
-    if value in _CHOOSE_ORDER and re.match(r"\s*(may\s+)?choose\b", here):
-        code = _blank_texts(before)
-        later = [w for w in _CHOOSE_ORDER[_CHOOSE_ORDER.index(value) + 1:] if re.search(rf"\b{w}\b", code)]
-        if later:
-            return ("E101", f"'{value}' comes before '{later[0]}': a choose's parts go in the order "
-                            "if, labelled, by, prompt.", (line, col),
-                    "write 'choose x from L if c labelled \"...\" by p prompt \"...\"'")
     if value in _NAME_HABITS:
         return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
     last = re.search(r"([A-Za-z_]\w*)$", before)
