@@ -581,7 +581,8 @@ class _FileRunner:
         self.game_path = _game_of(path, doc)
         self.case_rest = None       # the running case's own rest zones, for each of its sets
         self.said_mark = 0          # the lines said before the last move or set (`said`)
-        self.forced_before = []     # the forced results left before the last move
+        self.forced_before = []     # the forced results used since the last move (or the case's start)
+        self.moved = False          # whether the case has made a move yet
         self.words = {}             # id(game) -> the words of its rulebook (`vocabulary`)
 
     def vocabulary(self, game) -> set:
@@ -661,7 +662,10 @@ class _FileRunner:
             self.check_rest(state, self.doc.get("rest"), where_key(self.doc, "rest"))
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
+            # the random results forced since the last answer: here, the setup's (`with_rolls`)
+            self.forced_before, self.moved = game.forced_results(case.get("force setup", [])), False
             if "set" in case or case.get("restart turn"):
+                self.said_mark = state.said      # the case's set is its first step: the setup's lines were before it
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
                          case.get("restart turn", False))
             for i, step in enumerate(case["steps"]):
@@ -696,11 +700,12 @@ class _FileRunner:
                      where_key(step, "rest"))
         elif "force" in step:
             try:
-                n = len(state.game.forced_results(step["force"]))
+                forced = state.game.forced_results(step["force"])
                 state.force(step["force"])
             except api.PositionError as e:
                 raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
-            self.forced_at.extend([where_key(step, "force")] * n)
+            self.forced_at.extend([where_key(step, "force")] * len(forced))
+            self.forced_before.extend(forced)     # used before any seeded result, even by a set's restart
         elif "move" in step:
             self.move(state, step["move"], step.get("by"), step.get("time"), where_key(step, "move"), step)
         elif "moves" in step:
@@ -722,7 +727,8 @@ class _FileRunner:
         if not seeded:
             return f
         shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
-        note = f"since the last move the seed rolled {shown}, which no 'force' gave"
+        since = "since the last move" if self.moved else "since the game began"
+        note = f"{since} the seed rolled {shown}, which no 'force' gave"
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     def check_rest(self, state, rest, at):
@@ -782,6 +788,7 @@ class _FileRunner:
         try:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use (`with_rolls`)
+            self.moved = True
             state.apply(index, seat, time)
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,

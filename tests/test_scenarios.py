@@ -1395,3 +1395,50 @@ def test_a_seat_beyond_the_players_is_not_the_side_after_them(tmp_path):
     report, failures = run_text(tmp_path, text, "smackatoa")
     assert [(f.code, f.line) for f in failures] == [("T030", 9)], scenarios.render(report)
     assert "should be a player of this game (Player 1 to Player 3)" in failures[0].message
+
+
+# ---------------------------------------------------------------------------- probe_scen: said and the seed's hint
+def test_said_after_the_cases_own_set_is_only_what_was_said_since(tmp_path):
+    """A case's `set` is its first step, so `said` after it does not see the setup's lines
+    (Smackatoa's setup says who goes first), as after a `set` step."""
+    text = """rest: {card: deck}
+cases:
+  - name: case set
+    players: 3
+    set: {Player 1: {hand: [Flotsam, Flotsam]}}
+    steps:
+      - expect: {said: {has: goes first}}
+  - name: step set
+    players: 3
+    steps:
+      - set: {Player 1: {hand: [Flotsam, Flotsam]}}
+      - expect: {said: {has: goes first}}
+  - name: no set
+    players: 3
+    steps:
+      - expect: {said: {has: goes first}, log: {has: goes first}}
+"""
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert [c.ok for c in report.cases] == [False, False, True], scenarios.render(report)
+    assert [f.line for f in failures] == [8, 13]       # the game: line comes first
+
+
+def test_the_seeds_hint_leaves_out_the_rolls_force_setup_gave(tmp_path):
+    """The rolls `force setup` gave are not "rolled by the seed, which no 'force' gave"; and the
+    hint of a case does not count the forced results of the case before it."""
+    text = """rest: {card: deck}
+cases:
+  - name: forced setup
+    players: 3
+    force setup: [{shuffle: ["7"]}, {shuffle: []}, 3, 4]
+    steps:
+      - expect: {level: 3}
+  - name: seeded setup
+    players: 3
+    steps:
+      - expect: {level: 3}
+"""
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert len(failures) == 2, scenarios.render(report)
+    assert "seed rolled" not in failures[0].hint, failures[0].hint
+    assert "since the game began the seed rolled d6" in failures[1].hint, failures[1].hint
