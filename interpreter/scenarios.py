@@ -1230,6 +1230,25 @@ class _Expectations:
                 want = _without(want, "lacks")
                 if not want:
                     return None
+            if "has" in want:       # whole labels, as `options` lists them: a list's items in any order
+                options, hat = s.options(), where_key(want, "has")
+                self.some_items("The options", "has", want["has"], hat)
+                pool = list(options)
+                for x in (want["has"] if isinstance(want["has"], list) else [want["has"]]):
+                    self.some_text("The options (has)", x, hat)
+                    hit = _label_named(x, pool)
+                    if hit is None:
+                        part = self.offered_holding(x, options)
+                        hint = (f"{_q(x)} is offered fewer times than it is listed" if _label_named(x, options) else
+                                f"'has' names whole labels; {_q(x)} is part of '{part}' ('offered' finds a part of a "
+                                "label)" if part is not None else did_you_mean(str(x), options)
+                                or "the options are listed under 'got'")
+                        raise _Stop(self.r.fail("T030", f"The options should have {_q(x)}, but it is not offered.",
+                                                hat, f"has {_fmt(x)}", _fmt_some(options), hint))
+                    pool.remove(hit)
+                want = _without(want, "has")
+                if not want:
+                    return None
             return self.operators("the options", "list:text", s.options(), s.options(), want, at, True)
         if key in ("options", "offered", "not offered"):
             wanted = want if isinstance(want, list) else [want]

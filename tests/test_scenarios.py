@@ -1442,3 +1442,26 @@ cases:
     assert len(failures) == 2, scenarios.render(report)
     assert "seed rolled" not in failures[0].hint, failures[0].hint
     assert "since the game began the seed rolled d6" in failures[1].hint, failures[1].hint
+
+
+def test_the_options_has_names_labels_as_the_options_list_does(tmp_path):
+    """`options: {has: [...]}` finds a label as `options: [...]` does, a list's items in any order
+    (`Keep white and green` is `Keep green and white`); two of one label need two; a part of a
+    label is no label, and the hint says 'offered' finds one."""
+    head = """common:
+  q: &q {space: {every: {flood: dry}}, treasure: {every: {search: 0}}, special_actions: 0, current_role: messenger}
+cases:
+  - name: has
+    set: *q
+    steps:
+      - force: [white, red, blue]
+      - moves: [Pass, Pass, Pass]
+      - move: "Messenger: change a red die to green"
+      - expect: {options: {has: %s, count: 3}}
+"""
+    report, failures = run_text(tmp_path, head % "[Keep white and green, Keep green]")
+    assert report.ok, scenarios.render(report)
+    report, failures = run_text(tmp_path, head % "[Keep white and green, Keep green and white]")
+    assert [f.line for f in failures] == [11] and "fewer times" in failures[0].hint, scenarios.render(report)
+    report, failures = run_text(tmp_path, head % "[Keep gree]")
+    assert [f.line for f in failures] == [11] and "'offered' finds a part" in failures[0].hint, scenarios.render(report)
