@@ -665,7 +665,6 @@ class _FileRunner:
             # the random results forced since the last answer: here, the setup's (`with_rolls`)
             self.forced_before, self.moved = game.forced_results(case.get("force setup", [])), False
             if "set" in case or case.get("restart turn"):
-                self.said_mark = state.said      # the case's set is its first step: the setup's lines were before it
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
                          case.get("restart turn", False))
             for i, step in enumerate(case["steps"]):
@@ -950,14 +949,16 @@ class _Expectations:
                 raise self.unknown(f"'{kind}' 'every': '{{}}' names no field, so it would hold whatever the rules "
                                    "did; name a field to check, e.g. {every: {FIELD: VALUE}}.", tat)
             if thing == "every":      # every thing not named in the same mapping
-                named = {i for other in want if other != "every" for i in W.thing_candidates(self.prog, kind, other)}
-                targets = [i for i in range(self.prog.kinds[kind]) if i not in named]
+                named = {i for other in want if other != "every"
+                         for i in W.thing_candidates(self.prog, kind, other, self.n)}
+                targets = [i for i in range(self.prog.kinds[kind]) if i not in named
+                           and W.in_game(self.prog, kind, i, self.n)]
             else:
-                targets = W.thing_candidates(self.prog, kind, thing)
+                targets = W.thing_candidates(self.prog, kind, thing, self.n)
                 if len(targets) != 1:
                     raise self.unknown(f"{kind} {W.quote(thing)}: " + (
                         f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
-                        else f"{W._unknown_thing(self.prog, kind, thing)}."), tat)
+                        else f"{W._unknown_thing(self.prog, kind, thing, self.n)}."), tat)
             if not isinstance(fw, dict):
                 raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. {{FIELD: VALUE}}.", tat)
             for fname, w in fw.items():

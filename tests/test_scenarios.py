@@ -1398,9 +1398,10 @@ def test_a_seat_beyond_the_players_is_not_the_side_after_them(tmp_path):
 
 
 # ---------------------------------------------------------------------------- probe_scen: said and the seed's hint
-def test_said_after_the_cases_own_set_is_only_what_was_said_since(tmp_path):
-    """A case's `set` is its first step, so `said` after it does not see the setup's lines
-    (Smackatoa's setup says who goes first), as after a `set` step."""
+def test_said_after_the_cases_own_set_keeps_the_setups_lines(tmp_path):
+    """Before the first `move` or `set` step, `said` holds every line since the game began, the
+    setup's (Smackatoa's says who goes first) through the case's own `set`; a `set` step starts it
+    again. The seed's hint says "since the game began" when no move was made."""
     text = """rest: {card: deck}
 cases:
   - name: case set
@@ -1419,8 +1420,9 @@ cases:
       - expect: {said: {has: goes first}, log: {has: goes first}}
 """
     report, failures = run_text(tmp_path, text, "smackatoa")
-    assert [c.ok for c in report.cases] == [False, False, True], scenarios.render(report)
-    assert [f.line for f in failures] == [8, 13]       # the game: line comes first
+    assert [c.ok for c in report.cases] == [True, False, True], scenarios.render(report)
+    assert [f.line for f in failures] == [13]       # the game: line comes first
+    assert "since the game began the seed rolled" in failures[0].hint, failures[0].hint
 
 
 def test_the_seeds_hint_leaves_out_the_rolls_force_setup_gave(tmp_path):
@@ -1465,3 +1467,52 @@ cases:
     assert [f.line for f in failures] == [11] and "fewer times" in failures[0].hint, scenarios.render(report)
     report, failures = run_text(tmp_path, head % "[Keep gree]")
     assert [f.line for f in failures] == [11] and "'offered' finds a part" in failures[0].hint, scenarios.render(report)
+
+
+def test_a_player_kinds_things_of_a_seat_not_at_the_table_are_not_in_the_game(tmp_path):
+    """In a game of two, Player 3's cards and battlers are not in the game (language.md: a 2-player
+    game has 2 sets): a `set` never takes one (an anonymous name takes the players' own), names
+    one only as a mistake, and a `lacks` of one is refused, since it would hold whatever the rules did."""
+    text = """rest: {battler: fallen, card: deck}
+cases:
+  - name: anonymous names take the players' own
+    players: 2
+    set:
+      Player 1: {hand: ["1", "1 + Battle Royale"]}
+    steps:
+      - expect:
+          Player 1: {hand: [Player 1's 1, Player 1's 1 + Battle Royale]}
+  - name: lacks of an absent seat's battler
+    players: 2
+    steps:
+      - expect: {fallen: {lacks: [Player 3's battler]}}
+  - name: set of an absent seat's card
+    players: 2
+    set:
+      Player 1: {hand: [Player 4's 1]}
+    steps:
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "abatteroxie")
+    assert [c.ok for c in report.cases] == [True, False, False], scenarios.render(report)
+    absent_lacks, absent_set = failures
+    assert absent_lacks.line == 14 and "Player 3 does not play in a game of 2" in absent_lacks.message
+    assert (absent_set.code, absent_set.line, absent_set.column) == ("T010", 18, 25), scenarios.render(report)
+    assert "Player 4 does not play" in absent_set.message
+
+
+def test_a_name_in_a_things_own_zone_is_told_where_it_is_written(tmp_path):
+    """A name that cannot be placed in a thing's zone (`tile: {B2: {battlers: [...]}}`) or field
+    is told at the name, not at the `set` line."""
+    text = """rest: {battler: fallen, card: deck}
+cases:
+  - name: misspelt battler
+    players: 2
+    set:
+      tile:
+        B2: {battlers: [Player 1's battler, Player 1's batler]}
+    steps:
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "abatteroxie")
+    assert [(f.code, f.line, f.column) for f in failures] == [("T010", 8, 45)], scenarios.render(report)
