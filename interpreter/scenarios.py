@@ -1359,10 +1359,15 @@ class _Expectations:
             got = [face for _, face in s.rolls]
             if not isinstance(want, dict):
                 want = want if isinstance(want, list) else [want]
-                try:          # a face no die has (7 of a six-sided die) is the file's mistake
-                    s.game.forced_results(list(want))
-                except api.PositionError as e:
-                    raise self.unknown(f"'rolled' lists the faces the dice rolled: {e}", at) from None
+            # a face no die has (7 of a six-sided die) is the file's mistake: a 'lacks' of it would hold
+            for op, faces in ({"": want} if isinstance(want, list) else want).items():
+                if op in ("", "has", "lacks", "starts"):
+                    try:
+                        s.game.forced_results(list(faces) if isinstance(faces, list) else [faces])
+                    except api.PositionError as e:
+                        what = "'rolled'" if not op else f"'rolled' ({op})"
+                        raise self.unknown(f"{what} lists the faces the dice rolled: {e}",
+                                           where_key(want, op) if op else at) from None
             return self.compare_plain("The dice rolled since the last move", got, want, at)
         if key == "current":
             return self.compare("The current player", "player", s.current_player, want, at)

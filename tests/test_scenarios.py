@@ -1516,3 +1516,20 @@ cases:
 """
     report, failures = run_text(tmp_path, text, "abatteroxie")
     assert [(f.code, f.line, f.column) for f in failures] == [("T010", 8, 45)], scenarios.render(report)
+
+
+@pytest.mark.parametrize("check", ["{lacks: [purple]}", "{lacks: 7}", "{has: [black, purpel]}", "{starts: [7]}"])
+def test_a_rolled_check_of_a_face_no_die_has_is_refused(tmp_path, check):
+    """`rolled: {lacks: [purple]}` would hold whatever the dice showed: a face no die has is the
+    file's mistake in a check, as in a list of faces."""
+    text = f"""cases:
+  - name: rolled
+    set: {{space: {{every: {{flood: dry}}}}, treasure: {{every: {{search: 0}}}}, special_actions: 0}}
+    steps:
+      - force: [black, black, red]
+      - moves: [Pass, Pass, Pass]
+      - expect: {{rolled: {check}}}
+"""
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line) for f in failures] == [("T030", 8)], scenarios.render(report)
+    assert "is not a face of any die" in failures[0].message
