@@ -1227,7 +1227,7 @@ def test_words_that_name_nothing_the_key_takes_are_refused_not_compared(tmp_path
 
 def test_expectations_of_the_right_kind_still_hold(tmp_path):
     report, failures = _one_expectation(
-        tmp_path, "{over: no, current: Player 1, turn_number: {at least: 0}, winners: [], rolled: {lacks: [7]}}")
+        tmp_path, "{over: no, current: Player 1, turn_number: {at least: 0}, winners: [], rolled: {lacks: [explosion]}}")
     assert failures and all("not over" in f.message for f in failures), scenarios.render(report)
     report, failures = _one_expectation(tmp_path, "{over: false, current: Player 1, deciding: [Player 1]}")
     assert report.ok, scenarios.render(report)
@@ -1533,3 +1533,22 @@ def test_a_rolled_check_of_a_face_no_die_has_is_refused(tmp_path, check):
     report, failures = run_text(tmp_path, text)
     assert [(f.code, f.line) for f in failures] == [("T030", 8)], scenarios.render(report)
     assert "is not a face of any die" in failures[0].message
+
+
+def test_a_failure_of_a_numbered_thing_says_which_one_is_there(tmp_path):
+    """`Chocolate #4` expected where Chocolate #3 is: the failure numbers what is there (saying
+    only "Chocolate" would not say why it differs), in words that read back as those things."""
+    text = """rest: {ingredient: deck, recipe: box}
+cases:
+  - name: numbered
+    players: 2
+    set: {Player 1: {lineup: ["Chocolate #3", Marshmallow]}}
+    steps:
+      - expect: {Player 1: {lineup: ["Chocolate #4", Marshmallow]}}
+"""
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert len(failures) == 1 and failures[0].got.startswith("[Chocolate #3, Marshmallow #"), scenarios.render(report)
+    again = text.replace('["Chocolate #4", Marshmallow]', failures[0].got.replace("[", '["').replace(", ", '", "')
+                         .replace("]", '"]'))
+    report, failures = run_text(tmp_path, again, "smores_galore")
+    assert report.ok, scenarios.render(report)
