@@ -964,6 +964,9 @@ class _Expectations:
             for fname, w in fw.items():
                 fat = where_key(fw, fname)
                 if fname not in fields:
+                    if fname in self.prog.static.get(kind, {}):     # as a set says it
+                        raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
+                                           "changes, so there is nothing to check; check a changing field.", fat)
                     hint = did_you_mean(str(fname), fields)
                     raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
                 for i in targets:
@@ -1430,10 +1433,9 @@ def _show_numbered(prog, t: str, v, n: int):
     if t.startswith("thing:") and type(v) is int and isinstance(words, str):
         names = prog.kind_names.get(t[6:], [])
         same = [i for i in range(len(names)) if names[i] == names[v]] if 0 <= v < len(names) else []
-        if t[6:] in prog.per_player_kinds:       # "Player 2's 1" is one card: numbered only among its owner's
+        if t[6:] in prog.per_player_kinds:       # "Player 2's 1 #2": numbered among its owner's own
             owner = prog.static[t[6:]]["owner"]
-            if sum(1 for i in same if owner[i] == owner[v]) < 2:
-                return words
+            same = [i for i in same if owner[i] == owner[v]]
         if len(same) > 1:
             return f"{words} #{same.index(v) + 1}"
     return words

@@ -262,6 +262,11 @@ def thing_candidates(prog, kind: str, w, players: int | None = None) -> list[int
     if m:
         seat = int(m.group(1)) - 1
         owners = prog.static[kind]["owner"]
+        numbered = _NUMBERED.match(m.group(2))
+        if numbered and m.group(2) not in names:      # "Player 2's 1 #2": the second of Player 2's own
+            own = [i for i in thing_candidates(prog, kind, numbered.group(1)) if owners[i] == seat]
+            k = int(numbered.group(2))
+            return [own[k - 1]] if 1 <= k <= len(own) else []
         return [i for i in thing_candidates(prog, kind, m.group(2)) if owners[i] == seat]
     same = [i for i, n in enumerate(names) if n == w]
     if same:

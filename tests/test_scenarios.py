@@ -1552,3 +1552,36 @@ cases:
                          .replace("]", '"]'))
     report, failures = run_text(tmp_path, again, "smores_galore")
     assert report.ok, scenarios.render(report)
+
+
+def test_a_player_kinds_thing_is_numbered_among_its_owners_own(tmp_path):
+    """`"Player 2's 1 #1"` is the first of Player 2's cards named 1, as the message for a name two
+    of them share suggests (it was refused as "not a card": the number counted every player's);
+    a failure numbers them so, in words that read back."""
+    text = """rest: {battler: fallen, card: deck}
+cases:
+  - name: numbered
+    players: 2
+    set:
+      Player 2: {hand: ["Player 2's 1 #2"]}
+    steps:
+      - expect:
+          Player 2: {hand: ["Player 2's 1 #2"]}
+          "for_battlers(Player 2's 1 #1)": true
+          tile: {B2: {battlers: ["Player 2's battler #1"]}}
+"""
+    report, failures = run_text(tmp_path, text, "abatteroxie")
+    assert [f.line for f in failures] == [12], scenarios.render(report)
+    got = failures[0].got
+    assert re.fullmatch(r"\[Player 1's battler #\d+, Player 2's battler #\d+\]", got), got
+    report, failures = run_text(tmp_path, text.replace('["Player 2\'s battler #1"]', '["' + got[1:-1].replace(", ", '", "') + '"]'), "abatteroxie")
+    assert report.ok, scenarios.render(report)
+
+
+def test_a_printed_field_in_an_expectation_is_told_as_a_set_tells_it(tmp_path):
+    """`space: {Dark Pit: {colour: red}}` in `expect` said "A space has no changing field 'colour'";
+    a set says it is printed on the thing and never changes."""
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n"
+                                          "      - expect: {space: {Dark Pit: {colour: red}}}\n")
+    assert [f.line for f in failures] == [5] and "printed on the space" in failures[0].message, \
+        scenarios.render(report)
