@@ -1049,7 +1049,7 @@ class _Expectations:
                 if type(w) is not int or w < 0:     # a check that could never hold
                     raise self.unknown(f"{what} (count): a count is a whole number from 0, not {W.quote(w)}.", oat)
                 if len(got) != w:
-                    of = what[:1].lower() + what[1:] if what.startswith("The ") else what
+                    of = what[:1].lower() + what[1:] if what.startswith(("The ", "Who ", "What ")) else what
                     raise self.bad(f"The count of {of}", w, len(got), oat, hint=f"the list is {_fmt(got)}")
             elif op in ("has", "lacks"):
                 items = w if isinstance(w, list) else [w]
@@ -1255,7 +1255,7 @@ class _Expectations:
                 want = _without(want, "has")
                 if not want:
                     return None
-            return self.operators("the options", "list:text", s.options(), s.options(), want, at, True)
+            return self.operators("The options", "list:text", s.options(), s.options(), want, at, True)
         if key in ("options", "offered", "not offered"):
             wanted = want if isinstance(want, list) else [want]
             options = s.options()

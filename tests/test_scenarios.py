@@ -1585,3 +1585,15 @@ def test_a_printed_field_in_an_expectation_is_told_as_a_set_tells_it(tmp_path):
                                           "      - expect: {space: {Dark Pit: {colour: red}}}\n")
     assert [f.line for f in failures] == [5] and "printed on the space" in failures[0].message, \
         scenarios.render(report)
+
+
+def test_a_checks_sentence_starts_with_a_capital_and_names_its_subject_in_lower_case(tmp_path):
+    """"The count of Who decides should be 2" and "the options (starts) should be": a sentence."""
+    text = """cases:
+  - name: c
+    steps:
+      - expect: {deciding: {count: 2}, options: {starts: [Nothing at all]}}
+"""
+    report, failures = run_text(tmp_path, text)
+    assert [f.message.split(" should")[0] for f in failures] == ["The count of who decides", "The options (starts)"], \
+        scenarios.render(report)
