@@ -1038,6 +1038,8 @@ class _Expectations:
                 texts = w if isinstance(w, list) else [w]
                 for text in texts:
                     self.some_text(f"{what} ({op})", text, oat)
+                    if op == "lacks":       # a word the rulebook never writes: no text of the game holds it
+                        self.in_the_rulebook(text, f"{what} (lacks)", oat, "text the rules write", got)
                     hit = got.startswith(str(text)) if op == "starts" else str(text) in got
                     if hit != (op != "lacks"):
                         raise self.bad(f"{what} ({op} {W.quote(str(text))})", {op: w}, got, oat)
@@ -1116,6 +1118,7 @@ class _Expectations:
             raise _Stop(self.r.fail("T030", f"{what}: {_q(x)} holds the word '{strange[0]}', which this game's "
                                             f"rulebook never uses, so no {holder} could ever hold it and the check "
                                             "would hold whatever the rules do.", at, f"not {_fmt(x)}",
+                                    _fmt(shown) if isinstance(shown, str) else
                                     _fmt_some(self.s.options() if shown is None else shown), hint,
                                     file_mistake=True))
 

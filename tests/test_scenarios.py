@@ -1597,3 +1597,18 @@ def test_a_checks_sentence_starts_with_a_capital_and_names_its_subject_in_lower_
     report, failures = run_text(tmp_path, text)
     assert [f.message.split(" should")[0] for f in failures] == ["The count of who decides", "The options (starts)"], \
         scenarios.render(report)
+
+
+def test_a_text_lacking_a_word_the_rulebook_never_writes_is_refused(tmp_path):
+    """`prompt: {lacks: Teleport}` would hold whatever the rules did, as a `log` lacking it would."""
+    text = """cases:
+  - name: c
+    steps:
+      - expect: {prompt: {lacks: Teleport}}
+  - name: d
+    steps:
+      - expect: {prompt: {lacks: special actions}}
+"""
+    report, failures = run_text(tmp_path, text)
+    assert [(f.case, f.line) for f in failures] == [("c", 5)], scenarios.render(report)
+    assert "never uses" in failures[0].message and failures[0].got == "Take an action (3 left, 1 special)"
