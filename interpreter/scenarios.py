@@ -1248,11 +1248,14 @@ class _Expectations:
                     hit = _label_named(x, pool)
                     if hit is None:
                         part = self.offered_holding(x, options)
-                        hint = (f"{_q(x)} is offered fewer times than it is listed" if _label_named(x, options) else
+                        numbered = next((o for o in pool if re.fullmatch(re.escape(str(x)) + r" \(\d+\)", o)), None)
+                        hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered else
                                 f"'has' names whole labels; {_q(x)} is part of '{part}' ('offered' finds a part of a "
-                                "label)" if part is not None else did_you_mean(str(x), options)
-                                or "the options are listed under 'got'")
-                        raise _Stop(self.r.fail("T030", f"The options should have {_q(x)}, but it is not offered.",
+                                "label)" if part is not None and not _label_named(x, options) else
+                                did_you_mean(str(x), options) or "the options are listed under 'got'")
+                        said = ("it is offered fewer times than it is listed" if _label_named(x, options)
+                                else "it is not offered")
+                        raise _Stop(self.r.fail("T030", f"The options should have {_q(x)}, but {said}.",
                                                 hat, f"has {_fmt(x)}", _fmt_some(options), hint))
                     pool.remove(hit)
                 want = _without(want, "has")

@@ -1464,7 +1464,7 @@ cases:
     report, failures = run_text(tmp_path, head % "[Keep white and green, Keep green]")
     assert report.ok, scenarios.render(report)
     report, failures = run_text(tmp_path, head % "[Keep white and green, Keep green and white]")
-    assert [f.line for f in failures] == [11] and "fewer times" in failures[0].hint, scenarios.render(report)
+    assert [f.line for f in failures] == [11] and "fewer times" in failures[0].message, scenarios.render(report)
     report, failures = run_text(tmp_path, head % "[Keep gree]")
     assert [f.line for f in failures] == [11] and "'offered' finds a part" in failures[0].hint, scenarios.render(report)
 
@@ -1612,3 +1612,20 @@ def test_a_text_lacking_a_word_the_rulebook_never_writes_is_refused(tmp_path):
     report, failures = run_text(tmp_path, text)
     assert [(f.case, f.line) for f in failures] == [("c", 5)], scenarios.render(report)
     assert "never uses" in failures[0].message and failures[0].got == "Take an action (3 left, 1 special)"
+
+
+def test_the_options_has_of_a_label_offered_twice_names_the_numbered_one(tmp_path):
+    text = """rest: {card: deck}
+cases:
+  - name: two
+    players: 3
+    force setup: [{shuffle: ["7"]}, {shuffle: []}, 3, 4]
+    set: {Player 1: {hand: [Flotsam, Flotsam]}}
+    steps:
+      - expect: {options: {has: [Play Flotsam, Play Flotsam]}}
+"""
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert [f.line for f in failures] == [9], scenarios.render(report)
+    assert "fewer times" in failures[0].message and "'Play Flotsam (2)'" in failures[0].hint
+    report, failures = run_text(tmp_path, text.replace("Play Flotsam]", "Play Flotsam (2)]"), "smackatoa")
+    assert report.ok, scenarios.render(report)
