@@ -1465,7 +1465,7 @@ cases:
     assert report.ok, scenarios.render(report)
     report, failures = run_text(tmp_path, head % "[Keep white and green, Keep green and white]")
     assert [f.line for f in failures] == [11] and "fewer times" in failures[0].message, scenarios.render(report)
-    report, failures = run_text(tmp_path, head % "[Keep gree]")
+    report, failures = run_text(tmp_path, head % "[green and white]")
     assert [f.line for f in failures] == [11] and "'offered' finds a part" in failures[0].hint, scenarios.render(report)
 
 
@@ -1629,3 +1629,22 @@ cases:
     assert "fewer times" in failures[0].message and "'Play Flotsam (2)'" in failures[0].hint
     report, failures = run_text(tmp_path, text.replace("Play Flotsam]", "Play Flotsam (2)]"), "smackatoa")
     assert report.ok, scenarios.render(report)
+
+
+@pytest.mark.parametrize("expect, holds", [
+    ("{offered: [No]}", False),             # "Move to Foggy Knoll" holds "no" only inside a word
+    ("{not offered: [No]}", True),
+    ("{offered: [Foggy]}", True),
+    ("{offered: [to foggy knoll]}", True),
+])
+def test_a_part_of_a_label_is_whole_words(tmp_path, expect, holds):
+    """`offered: [No]` held because "Knoll" holds "no": a part of a label is found in whole words,
+    as a move finds it (`move: No` made the move 'Move to Foggy Knoll')."""
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n      - expect: %s\n" % expect)
+    assert report.ok is holds, scenarios.render(report)
+
+
+def test_a_move_by_a_part_of_a_label_is_whole_words(tmp_path):
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n      - move: No\n"
+                                          "      - expect: {over: false}\n")
+    assert [(f.code, f.line) for f in failures] == [("T020", 5)], scenarios.render(report)
