@@ -423,14 +423,14 @@ class State:
             return found[0]
         if found:
             shown = ", ".join(f"'{labels[i]}'" for i in found[:5]) + (", ..." if len(found) > 5 else "")
-            raise IllegalMove(f"'{text}' fits {len(found)} options ({shown}); say which.")
+            raise IllegalMove(f"{W.quote(text)} fits {len(found)} options ({shown}); say which.")
         holding = [label for label in labels if W.holds_part(W.plain_label(text), W.plain_label(label))] \
             if substring else []
         if holding:         # written as a label of its own form, which is not offered now
-            raise IllegalMove(f"'{text}' is not an option now. '{holding[0]}' holds the same words but is another "
+            raise IllegalMove(f"{W.quote(text)} is not an option now. '{holding[0]}' holds the same words but is another "
                               "option; to choose it, write its label whole.")
         hint = did_you_mean(text, labels)
-        raise IllegalMove(f"'{text}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
+        raise IllegalMove(f"{W.quote(text)} is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
 
     # ------------------------------------------------------------------ setting a position
     def set_position(self, changes: dict, rest: dict | None = None, restart_turn: bool = False):

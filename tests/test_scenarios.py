@@ -1648,3 +1648,11 @@ def test_a_move_by_a_part_of_a_label_is_whole_words(tmp_path):
     report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n      - move: No\n"
                                           "      - expect: {over: false}\n")
     assert [(f.code, f.line) for f in failures] == [("T020", 5)], scenarios.render(report)
+
+
+def test_a_move_quoted_back_is_cut_short(tmp_path):
+    """'A value quoted back in a message is cut at 80 characters': the reason a move cannot be made
+    quoted the whole label again."""
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n      - move: " + "x" * 500 +
+                                "\n      - expect: {over: false}\n")
+    assert [f.code for f in failures] == ["T020"] and len(failures[0].message) < 250, failures[0].message
