@@ -411,24 +411,26 @@ class State:
     def find_option(self, text: str, seat: int | None = None, substring: bool = False) -> int:
         """The number of the option `text` names: its exact label, else the one label with the same
         words in another order ("Keep blue and red" for "Keep red and blue"), else with
-        `substring` the one label containing it. IllegalMove says why when none or several fit."""
+        `substring` the one label containing it in whole words ("no" is no part of "Knoll").
+        IllegalMove says why when none or several fit."""
         if not isinstance(text, str):
             raise IllegalMove(f"An option is named by its label, a text, not {text!r}.")
         labels = self.options(self._deciding(seat))
         if text in labels:
             return labels.index(text)
-        found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns)
+        found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns, whole_words=True)
         if len(found) == 1:
             return found[0]
         if found:
             shown = ", ".join(f"'{labels[i]}'" for i in found[:5]) + (", ..." if len(found) > 5 else "")
-            raise IllegalMove(f"'{text}' fits {len(found)} options ({shown}); say which.")
-        holding = [label for label in labels if W.plain_label(text) in W.plain_label(label)] if substring else []
+            raise IllegalMove(f"{W.quote(text)} fits {len(found)} options ({shown}); say which.")
+        holding = [label for label in labels if W.holds_part(W.plain_label(text), W.plain_label(label))] \
+            if substring else []
         if holding:         # written as a label of its own form, which is not offered now
-            raise IllegalMove(f"'{text}' is not an option now. '{holding[0]}' holds the same words but is another "
+            raise IllegalMove(f"{W.quote(text)} is not an option now. '{holding[0]}' holds the same words but is another "
                               "option; to choose it, write its label whole.")
         hint = did_you_mean(text, labels)
-        raise IllegalMove(f"'{text}' is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
+        raise IllegalMove(f"{W.quote(text)} is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
 
     # ------------------------------------------------------------------ setting a position
     def set_position(self, changes: dict, rest: dict | None = None, restart_turn: bool = False):

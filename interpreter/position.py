@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from typing import Callable
 
 from tabletop.dsl.diagnostics import did_you_mean, ended
@@ -45,6 +46,7 @@ class Place:
     single: bool                   # holds at most one thing (a variable or field of type thing)
     get: Callable                  # data -> list of things
     put: Callable                  # (data, list of things) -> None
+    keys: tuple = field(default=(), compare=False)    # where a scenario wrote it, when not from its name
 
 
 def held_kinds(prog) -> set:
@@ -121,7 +123,7 @@ def _err_at(place: Place, problem: str) -> PositionError:
     `hand` under `Player 1`, "pile[2]" the key `pile[2]` (or `pile`)."""
     e = _err(place.name, problem)
     who, _, zone = place.name.partition("'s ")
-    e.keys = (who, zone) if zone else (place.name,)
+    e.keys = place.keys or ((who, zone) if zone else (place.name,))
     return e
 
 
@@ -265,16 +267,16 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
             raise _err(label, "give its fields as a mapping, e.g. {FIELD: VALUE}")
         if thing_words == EVERY:
             continue
-        found = W.thing_candidates(prog, kind, thing_words)
+        found = W.thing_candidates(prog, kind, thing_words, players)
         if len(found) != 1:
             problem = (f"{len(found)} {kind}s are called {W.quote(thing_words)}; name one as '{thing_words} #1'"
-                       if found else str(W._unknown_thing(prog, kind, thing_words)))
+                       if found else str(W._unknown_thing(prog, kind, thing_words, players)))
             e = _err(label, problem)
             e.keys = (thing_words,)
             raise e
         per_thing.setdefault(found[0], {}).update({f: (thing_words, w) for f, w in changes.items()})
     every = {f: (EVERY, w) for f, w in value.get(EVERY, {}).items()}
-    for i in range(prog.kinds[kind]):
+    for i in (i for i in range(prog.kinds[kind]) if W.in_game(prog, kind, i, players)):
         # `every` first, then what is said of this thing by name
         for fname, (written, words) in {**every, **per_thing.get(i, {})}.items():
             label = f"{kind} '{prog.kind_names[kind][i]}' {fname}"
@@ -286,10 +288,12 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
                 e.keys = (written, fname)
                 raise e
             t = fields[fname]
+            # a name that cannot be placed is told where it is written: {tile: {B2: {battlers: [...]}}}
+            place = label in place_by_name and dataclasses.replace(place_by_name[label], keys=(kind, written, fname))
             if t.startswith("thing:") and t[6:] in held:
-                targets.append((place_by_name[label], [] if W.is_none(words) else [words]))
+                targets.append((place, [] if W.is_none(words) else [words]))
             elif t.startswith("list:thing:") and t[11:] in held:    # the thing's own zone
-                targets.append((place_by_name[label], words))
+                targets.append((place, words))
             else:
                 directs.append(_Direct(label, t, words, lambda d, v, f=fname, i=i: d["fields"][kind][f].__setitem__(i, v),
                                        (written, fname)))
@@ -374,7 +378,7 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
         if not ws and any(place.name == r.name for r in rests):
             raise _err_at(place, f"it is the rest zone, where every {kind} this position takes out of its place "
                        f"goes, so it cannot be emptied; name another rest zone (rest: {{{kind}: ZONE}}), or "
-                       f"rest: {{{kind}: none}} if a {kind} may be in no zone")
+                       f"rest: {{{kind}: none}} if {W._a(kind)} may be in no zone")
     current = {p.name: list(p.get(data)) for p in all_places}
     placed = {x for xs in current.values() for x in xs}
     used, picked = set(), {}
@@ -384,9 +388,9 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
     for place, ws in targets:
         picked[place.name] = [None] * len(ws)
         for i, w in enumerate(ws):
-            cands = W.thing_candidates(prog, kind, w)
+            cands = W.thing_candidates(prog, kind, w, len(data["players"]))
             if not cands:
-                e = _err_at(place, str(W._unknown_thing(prog, kind, w)))
+                e = _err_at(place, str(W._unknown_thing(prog, kind, w, len(data["players"]))))
                 e.keys = (*e.keys, i)      # at the name in the list
                 raise e
             entries.append((place, i, w, set(cands)))
@@ -401,7 +405,7 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
             picked[place.name][i] = x
     targeted = {p.name for p, _ in targets}
     freed = [x for p, _ in targets for x in current[p.name] if x not in used]
-    unplaced = [x for x in range(prog.kinds[kind]) if x not in placed]
+    unplaced = [x for x in range(prog.kinds[kind]) if x not in placed and W.in_game(prog, kind, x, len(data["players"]))]
     supply = freed + unplaced + [x for r in rests if r.name not in targeted for x in current[r.name]]
     # 2. the others come from places this change empties, from nowhere, or from the rest zone
     for place, i, w, cands in entries:
@@ -423,8 +427,8 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 n = len(cands)
                 taken = "it is" if n == 1 else f"the game has {n} and"
                 raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "
-                           f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; a "
-                           f"{kind} is in one place at a time")
+                           f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; "
+                           f"{W._a(kind)} is in one place at a time")
             raise _err_at(place, f"there is no spare {W.quote(w)}: the others are in places this position "
                        f"does not change{where}, {supply_words}{owned}")
         used.add(x)
@@ -448,4 +452,4 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
         names = ", ".join(prog.kind_names[kind][x] for x in leftover)
         raise PositionError(f"This position takes {len(leftover)} {kind}{'s' * (len(leftover) != 1)} ({names}) "
                             f"out of their places and puts them nowhere; name a zone for them with "
-                            f"rest: {{{kind}: ZONE}}, or rest: {{{kind}: none}} if a {kind} may be in no zone.")
+                            f"rest: {{{kind}: ZONE}}, or rest: {{{kind}: none}} if {W._a(kind)} may be in no zone.")

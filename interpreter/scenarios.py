@@ -586,8 +586,9 @@ class _FileRunner:
         self.game_path = _game_of(path, doc)
         self.case_rest = None       # the running case's own rest zones, for each of its sets
         self.said_mark = 0          # the lines said before the last move or set (`said`)
-        self.forced_before = []     # the forced results left before the last move
+        self.forced_before = []     # the forced results used since the last move (or the case's start)
         self.forced_rolls = []      # the forced rolls this move, setup or restarted turn may have used (`with_rolls`)
+        self.moved = False          # whether the case has made a move yet
         self.words = {}             # id(game) -> the words of its rulebook (`vocabulary`)
 
     def vocabulary(self, game) -> set:
@@ -654,7 +655,6 @@ class _FileRunner:
             try:
                 self.forced_at = [where_key(case, "force setup")] * len(game.forced_results(case.get("force setup", [])))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
-                self.forced_before = []
                 self.forced_rolls = _rolls_of(game.forced_results(case.get("force setup", [])))
             except api.PositionError as e:        # an impossible forced result
                 raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
@@ -669,6 +669,8 @@ class _FileRunner:
             self.check_rest(state, self.doc.get("rest"), where_key(self.doc, "rest"))
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
+            # the random results forced since the last answer: here, the setup's (`with_rolls`)
+            self.forced_before, self.moved = game.forced_results(case.get("force setup", [])), False
             if "set" in case or case.get("restart turn"):
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
                          case.get("restart turn", False))
@@ -704,12 +706,13 @@ class _FileRunner:
                      where_key(step, "rest"))
         elif "force" in step:
             try:
-                n = len(state.game.forced_results(step["force"]))
-                self.forced_rolls += _rolls_of(state.game.forced_results(step["force"]))
+                forced = state.game.forced_results(step["force"])
+                self.forced_rolls += _rolls_of(forced)
                 state.force(step["force"])
             except api.PositionError as e:
                 raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
-            self.forced_at.extend([where_key(step, "force")] * n)
+            self.forced_at.extend([where_key(step, "force")] * len(forced))
+            self.forced_before.extend(forced)     # used before any seeded result, even by a set's restart
         elif "move" in step:
             self.move(state, step["move"], step.get("by"), step.get("time"), where_key(step, "move"), step)
         elif "moves" in step:
@@ -734,7 +737,8 @@ class _FileRunner:
         if not seeded:
             return f
         shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
-        note = f"since the last move the seed rolled {shown}, which no 'force' gave"
+        since = "since the last move" if self.moved else "since the game began"
+        note = f"{since} the seed rolled {shown}, which no 'force' gave"
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     def check_rest(self, state, rest, at):
@@ -795,6 +799,7 @@ class _FileRunner:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use (`with_rolls`)
             self.forced_rolls = _rolls_of(self.forced_before)
+            self.moved = True
             state.apply(index, seat, time)
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
@@ -956,19 +961,24 @@ class _Expectations:
                 raise self.unknown(f"'{kind}' 'every': '{{}}' names no field, so it would hold whatever the rules "
                                    "did; name a field to check, e.g. {every: {FIELD: VALUE}}.", tat)
             if thing == "every":      # every thing not named in the same mapping
-                named = {i for other in want if other != "every" for i in W.thing_candidates(self.prog, kind, other)}
-                targets = [i for i in range(self.prog.kinds[kind]) if i not in named]
+                named = {i for other in want if other != "every"
+                         for i in W.thing_candidates(self.prog, kind, other, self.n)}
+                targets = [i for i in range(self.prog.kinds[kind]) if i not in named
+                           and W.in_game(self.prog, kind, i, self.n)]
             else:
-                targets = W.thing_candidates(self.prog, kind, thing)
+                targets = W.thing_candidates(self.prog, kind, thing, self.n)
                 if len(targets) != 1:
                     raise self.unknown(f"{kind} {W.quote(thing)}: " + (
                         f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
-                        else f"{W._unknown_thing(self.prog, kind, thing)}."), tat)
+                        else f"{W._unknown_thing(self.prog, kind, thing, self.n)}."), tat)
             if not isinstance(fw, dict):
                 raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. {{FIELD: VALUE}}.", tat)
             for fname, w in fw.items():
                 fat = where_key(fw, fname)
                 if fname not in fields:
+                    if fname in self.prog.static.get(kind, {}):     # as a set says it
+                        raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
+                                           "changes, so there is nothing to check; check a changing field.", fat)
                     hint = did_you_mean(str(fname), fields)
                     raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
                 for i in targets:
@@ -987,6 +997,8 @@ class _Expectations:
                 W.check_words(self.prog, t, want, self.n)
             except W.WordsError as e:
                 raise self.unknown(_sentence(f"{what}: {e}"), at) from None
+            if not shown and _numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
+                got = _show_numbered(self.prog, t, v, self.n)
             raise self.bad(what, want, got, at)
 
     def operators(self, what, t, v, got, want, at, shown):
@@ -1038,6 +1050,8 @@ class _Expectations:
                 texts = w if isinstance(w, list) else [w]
                 for text in texts:
                     self.some_text(f"{what} ({op})", text, oat)
+                    if op == "lacks":       # a word the rulebook never writes: no text of the game holds it
+                        self.in_the_rulebook(text, f"{what} (lacks)", oat, "text the rules write", got)
                     hit = got.startswith(str(text)) if op == "starts" else str(text) in got
                     if hit != (op != "lacks"):
                         raise self.bad(f"{what} ({op} {W.quote(str(text))})", {op: w}, got, oat)
@@ -1049,7 +1063,7 @@ class _Expectations:
                 if type(w) is not int or w < 0:     # a check that could never hold
                     raise self.unknown(f"{what} (count): a count is a whole number from 0, not {W.quote(w)}.", oat)
                 if len(got) != w:
-                    of = what[:1].lower() + what[1:] if what.startswith("The ") else what
+                    of = what[:1].lower() + what[1:] if what.startswith(("The ", "Who ", "What ")) else what
                     raise self.bad(f"The count of {of}", w, len(got), oat, hint=f"the list is {_fmt(got)}")
             elif op in ("has", "lacks"):
                 items = w if isinstance(w, list) else [w]
@@ -1100,7 +1114,7 @@ class _Expectations:
         nothing to make."""
         hit = _label_named(x, options)
         if hit is None:
-            found = W.labels_fitting(str(x), options, True, self.prog.label_patterns)
+            found = W.labels_fitting(str(x), options, True, self.prog.label_patterns, whole_words=True)
             hit = options[found[0]] if found else None
         return hit
 
@@ -1112,10 +1126,11 @@ class _Expectations:
         words = self.r.vocabulary(self.s.game)
         strange = [w for w in _label_words(str(x)) if words and w not in words]
         if strange:
-            hint = did_you_mean(strange[0], words) or f"write the {holder}'s words as the game shows them"
+            hint = did_you_mean(strange[0], words) or "write the words as the game shows them"
             raise _Stop(self.r.fail("T030", f"{what}: {_q(x)} holds the word '{strange[0]}', which this game's "
                                             f"rulebook never uses, so no {holder} could ever hold it and the check "
                                             "would hold whatever the rules do.", at, f"not {_fmt(x)}",
+                                    _fmt(shown) if isinstance(shown, str) else
                                     _fmt_some(self.s.options() if shown is None else shown), hint,
                                     file_mistake=True))
 
@@ -1246,7 +1261,29 @@ class _Expectations:
                 want = _without(want, "lacks")
                 if not want:
                     return None
-            return self.operators("the options", "list:text", s.options(), s.options(), want, at, True)
+            if "has" in want:       # whole labels, as `options` lists them: a list's items in any order
+                options, hat = s.options(), where_key(want, "has")
+                self.some_items("The options", "has", want["has"], hat)
+                pool = list(options)
+                for x in (want["has"] if isinstance(want["has"], list) else [want["has"]]):
+                    self.some_text("The options (has)", x, hat)
+                    hit = _label_named(x, pool)
+                    if hit is None:
+                        part = self.offered_holding(x, options)
+                        numbered = next((o for o in pool if re.fullmatch(re.escape(str(x)) + r" \(\d+\)", o)), None)
+                        hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered else
+                                f"'has' names whole labels; {_q(x)} is part of '{part}' ('offered' finds a part of a "
+                                "label)" if part is not None and not _label_named(x, options) else
+                                did_you_mean(str(x), options) or "the options are listed under 'got'")
+                        said = ("it is offered fewer times than it is listed" if _label_named(x, options)
+                                else "it is not offered")
+                        raise _Stop(self.r.fail("T030", f"The options should have {_q(x)}, but {said}.",
+                                                hat, f"has {_fmt(x)}", _fmt_some(options), hint))
+                    pool.remove(hit)
+                want = _without(want, "has")
+                if not want:
+                    return None
+            return self.operators("The options", "list:text", s.options(), s.options(), want, at, True)
         if key in ("options", "offered", "not offered"):
             wanted = want if isinstance(want, list) else [want]
             options = s.options()
@@ -1359,10 +1396,15 @@ class _Expectations:
             got = [face for _, face in s.rolls]
             if not isinstance(want, dict):
                 want = want if isinstance(want, list) else [want]
-                try:          # a face no die has (7 of a six-sided die) is the file's mistake
-                    s.game.forced_results(list(want))
-                except api.PositionError as e:
-                    raise self.unknown(f"'rolled' lists the faces the dice rolled: {e}", at) from None
+            # a face no die has (7 of a six-sided die) is the file's mistake: a 'lacks' of it would hold
+            for op, faces in ({"": want} if isinstance(want, list) else want).items():
+                if op in ("", "has", "lacks", "starts"):
+                    try:
+                        s.game.forced_results(list(faces) if isinstance(faces, list) else [faces])
+                    except api.PositionError as e:
+                        what = "'rolled'" if not op else f"'rolled' ({op})"
+                        raise self.unknown(f"{what} lists the faces the dice rolled: {e}",
+                                           where_key(want, op) if op else at) from None
             return self.compare_plain("The dice rolled since the last move", got, want, at)
         if key == "current":
             return self.compare("The current player", "player", s.current_player, want, at)
@@ -1405,6 +1447,30 @@ class _Expectations:
             raise self.unknown(f"{what}: {e}.", at) from None
         if sorted(seats) != wanted:
             raise self.bad(what, want, [W.show(self.prog, "player", p, self.n) for p in sorted(seats)], at)
+
+
+def _numbered_words(w) -> bool:
+    """Whether words name a thing by its number among those of its name (`Chocolate #3`)."""
+    if isinstance(w, list):
+        return any(_numbered_words(x) for x in w)
+    return isinstance(w, str) and W._NUMBERED.match(w) is not None
+
+
+def _show_numbered(prog, t: str, v, n: int):
+    """A value in words, each thing that shares its name numbered as a file names it (`Chocolate
+    #3`), so that a failure of `Chocolate #4` says which chocolate is there."""
+    if t.startswith("list:") and isinstance(v, list):
+        return [_show_numbered(prog, t[5:], x, n) for x in v]
+    words = W.show(prog, t, v, n)
+    if t.startswith("thing:") and type(v) is int and isinstance(words, str):
+        names = prog.kind_names.get(t[6:], [])
+        same = [i for i in range(len(names)) if names[i] == names[v]] if 0 <= v < len(names) else []
+        if t[6:] in prog.per_player_kinds:       # "Player 2's 1 #2": numbered among its owner's own
+            owner = prog.static[t[6:]]["owner"]
+            same = [i for i in same if owner[i] == owner[v]]
+        if len(same) > 1:
+            return f"{words} #{same.index(v) + 1}"
+    return words
 
 
 def _without(mapping, key):

@@ -25,7 +25,17 @@ TRUTHS = {**dict.fromkeys(("true", "True", "TRUE", "yes", "Yes", "YES", "on", "O
           **dict.fromkeys(("false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"), False)}
 
 
-def labels_fitting(text: str, labels: list[str], parts: bool, forms=()) -> list[int]:
+def holds_part(part: str, label: str, whole_words: bool = True) -> bool:
+    """Whether `label` holds the text `part` (both `plain_label`s); with `whole_words`, never inside
+    a word: "no" is not a part of "Move to Foggy Knoll", nor "pass" of "Passage"."""
+    if not whole_words:
+        return part in label
+    pattern = ("(?<!\\w)" if re.match(r"\w", part[:1]) else "") + re.escape(part) + \
+        ("(?!\\w)" if re.match(r"\w", part[-1:]) else "")
+    return re.search(pattern, label) is not None
+
+
+def labels_fitting(text: str, labels: list[str], parts: bool, forms=(), whole_words: bool = False) -> list[int]:
     """The labels `text` names other than whole: those that list the same items in another order
     ("Keep blue and red" for "Keep red and blue"), else, with `parts`, those holding it in any
     case (a long menu shows an option's label under its group's heading).
@@ -42,11 +52,11 @@ def labels_fitting(text: str, labels: list[str], parts: bool, forms=()) -> list[
     plain = plain_label(text)
     written = written_forms(plain, forms)
     if not written:
-        return [i for i, label in enumerate(labels) if plain in plain_label(label)]
+        return [i for i, label in enumerate(labels) if holds_part(plain, plain_label(label), whole_words)]
     folded = [plain_label(label) for label in labels]
     same = [i for i, label in enumerate(folded) if set(own_forms(label, forms)) & set(written)]
     found = [i for i in same if _fills(written, plain, folded[i])]
-    return found or [i for i in same if plain in folded[i]]
+    return found or [i for i in same if holds_part(plain, folded[i], whole_words)]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -242,9 +252,19 @@ def owned_name(prog, kind: str, v: int) -> str:
 
 
 # ---------------------------------------------------------------------------- words -> plain
-def thing_candidates(prog, kind: str, w) -> list[int]:
+def in_game(prog, kind: str, i: int, players: int | None) -> bool:
+    """Whether thing `i` of `kind` is in a game of `players`: a `player kind`'s things of a seat
+    not at the table (Player 3's cards in a game of two) are not (any number: None)."""
+    per = prog.per_player_kinds.get(kind)
+    return not per or players is None or i // per < players
+
+
+def thing_candidates(prog, kind: str, w, players: int | None = None) -> list[int]:
     """The things of `kind` that `w` names: every thing of that name, or the one "NAME #k". A
-    `player kind`'s things are also named with their owner: "Player 2's battler"."""
+    `player kind`'s things are also named with their owner: "Player 2's battler". With `players`,
+    only the things in a game of that many (a seat not at the table has none)."""
+    if players is not None and prog.per_player_kinds.get(kind):
+        return [i for i in thing_candidates(prog, kind, w) if in_game(prog, kind, i, players)]
     if not isinstance(w, str):
         return []
     names = prog.kind_names.get(kind, [])
@@ -252,6 +272,11 @@ def thing_candidates(prog, kind: str, w) -> list[int]:
     if m:
         seat = int(m.group(1)) - 1
         owners = prog.static[kind]["owner"]
+        numbered = _NUMBERED.match(m.group(2))
+        if numbered and m.group(2) not in names:      # "Player 2's 1 #2": the second of Player 2's own
+            own = [i for i in thing_candidates(prog, kind, numbered.group(1)) if owners[i] == seat]
+            k = int(numbered.group(2))
+            return [own[k - 1]] if 1 <= k <= len(own) else []
         return [i for i in thing_candidates(prog, kind, m.group(2)) if owners[i] == seat]
     same = [i for i, n in enumerate(names) if n == w]
     if same:
@@ -271,9 +296,13 @@ def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
-def _unknown_thing(prog, kind: str, w) -> WordsError:
+def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError:
     from tabletop.dsl.diagnostics import did_you_mean
     names = prog.kind_names.get(kind, [])
+    owned = _OWNED.match(w) if isinstance(w, str) and kind in prog.per_player_kinds else None
+    if owned and players is not None and int(owned.group(1)) > players and thing_candidates(prog, kind, w):
+        return WordsError(f"{quote(w)} is not in this game: Player {owned.group(1)} does not play in a game of "
+                          f"{players}, so has no {kind}s (Player 1 to Player {players} have)")
     m = _NUMBERED.match(w) if isinstance(w, str) else None
     if m and m.group(1) in names:
         n = names.count(m.group(1))
@@ -317,9 +346,9 @@ def read(prog, t: str, w, players: int):
         return int(m.group(1)) - 1
     if t.startswith("thing:"):
         kind = t[6:]
-        found = thing_candidates(prog, kind, w)
+        found = thing_candidates(prog, kind, w, players)
         if not found:
-            raise _unknown_thing(prog, kind, w)
+            raise _unknown_thing(prog, kind, w, players)
         if len(found) > 1:
             raise WordsError(f"{len(found)} things are called {quote(w)}; name one as '{w} #1' to '{w} #{len(found)}'")
         return found[0]
@@ -358,8 +387,8 @@ def check_words(prog, t: str, w, players: int) -> None:
             check_words(prog, t[5:], x, players)
         return
     if t.startswith("thing:"):
-        if not is_none(w) and not thing_candidates(prog, t[6:], w):
-            raise _unknown_thing(prog, t[6:], w)
+        if not is_none(w) and not thing_candidates(prog, t[6:], w, players):
+            raise _unknown_thing(prog, t[6:], w, players)
         return
     read(prog, t, w, players)
 
@@ -371,7 +400,7 @@ def matches(prog, t: str, v, w, players: int) -> bool:
         return isinstance(v, list) and isinstance(w, list) and len(v) == len(w) \
             and all(matches(prog, t[5:], x, y, players) for x, y in zip(v, w))
     if t.startswith("thing:") and v is not None:
-        return v in thing_candidates(prog, t[6:], w)
+        return v in thing_candidates(prog, t[6:], w, players)
     try:
         return read(prog, t, w, players) == v and type(read(prog, t, w, players)) is type(v)
     except WordsError:

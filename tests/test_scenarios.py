@@ -1236,7 +1236,7 @@ def test_words_that_name_nothing_the_key_takes_are_refused_not_compared(tmp_path
 
 def test_expectations_of_the_right_kind_still_hold(tmp_path):
     report, failures = _one_expectation(
-        tmp_path, "{over: no, current: Player 1, turn_number: {at least: 0}, winners: [], rolled: {lacks: [7]}}")
+        tmp_path, "{over: no, current: Player 1, turn_number: {at least: 0}, winners: [], rolled: {lacks: [explosion]}}")
     assert failures and all("not over" in f.message for f in failures), scenarios.render(report)
     report, failures = _one_expectation(tmp_path, "{over: false, current: Player 1, deciding: [Player 1]}")
     assert report.ok, scenarios.render(report)
@@ -1445,3 +1445,264 @@ def test_forced_rolls_are_not_called_seeded_in_a_failures_hint(tmp_path):
     assert "seed rolled" not in hints[0], hints[0]
     assert "d6 5" not in hints[1] and "d6 6" not in hints[1], hints[1]      # the seed's own first roll may show
     assert "seed rolled d6" in hints[2], hints[2]
+
+
+# ---------------------------------------------------------------------------- probe_scen: said and the seed's hint
+def test_said_after_the_cases_own_set_keeps_the_setups_lines(tmp_path):
+    """Before the first `move` or `set` step, `said` holds every line since the game began, the
+    setup's (Smackatoa's says who goes first) through the case's own `set`; a `set` step starts it
+    again. The seed's hint says "since the game began" when no move was made."""
+    text = """rest: {card: deck}
+cases:
+  - name: case set
+    players: 3
+    set: {Player 1: {hand: [Flotsam, Flotsam]}}
+    steps:
+      - expect: {said: {has: goes first}}
+  - name: step set
+    players: 3
+    steps:
+      - set: {Player 1: {hand: [Flotsam, Flotsam]}}
+      - expect: {said: {has: goes first}}
+  - name: no set
+    players: 3
+    steps:
+      - expect: {said: {has: goes first}, log: {has: goes first}}
+"""
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert [c.ok for c in report.cases] == [True, False, True], scenarios.render(report)
+    assert [f.line for f in failures] == [13]       # the game: line comes first
+    assert "since the game began the seed rolled" in failures[0].hint, failures[0].hint
+
+
+def test_the_seeds_hint_leaves_out_the_rolls_force_setup_gave(tmp_path):
+    """The rolls `force setup` gave are not "rolled by the seed, which no 'force' gave"; and the
+    hint of a case does not count the forced results of the case before it."""
+    text = """rest: {card: deck}
+cases:
+  - name: forced setup
+    players: 3
+    force setup: [{shuffle: ["7"]}, {shuffle: []}, 3, 4]
+    steps:
+      - expect: {level: 3}
+  - name: seeded setup
+    players: 3
+    steps:
+      - expect: {level: 3}
+"""
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert len(failures) == 2, scenarios.render(report)
+    assert "seed rolled" not in failures[0].hint, failures[0].hint
+    assert "since the game began the seed rolled d6" in failures[1].hint, failures[1].hint
+
+
+def test_the_options_has_names_labels_as_the_options_list_does(tmp_path):
+    """`options: {has: [...]}` finds a label as `options: [...]` does, a list's items in any order
+    (`Keep white and green` is `Keep green and white`); two of one label need two; a part of a
+    label is no label, and the hint says 'offered' finds one."""
+    head = """common:
+  q: &q {space: {every: {flood: dry}}, treasure: {every: {search: 0}}, special_actions: 0, current_role: messenger}
+cases:
+  - name: has
+    set: *q
+    steps:
+      - force: [white, red, blue]
+      - moves: [Pass, Pass, Pass]
+      - move: "Messenger: change a red die to green"
+      - expect: {options: {has: %s, count: 3}}
+"""
+    report, failures = run_text(tmp_path, head % "[Keep white and green, Keep green]")
+    assert report.ok, scenarios.render(report)
+    report, failures = run_text(tmp_path, head % "[Keep white and green, Keep green and white]")
+    assert [f.line for f in failures] == [11] and "fewer times" in failures[0].message, scenarios.render(report)
+    report, failures = run_text(tmp_path, head % "[green and white]")
+    assert [f.line for f in failures] == [11] and "'offered' finds a part" in failures[0].hint, scenarios.render(report)
+
+
+def test_a_player_kinds_things_of_a_seat_not_at_the_table_are_not_in_the_game(tmp_path):
+    """In a game of two, Player 3's cards and battlers are not in the game (language.md: a 2-player
+    game has 2 sets): a `set` never takes one (an anonymous name takes the players' own), names
+    one only as a mistake, and a `lacks` of one is refused, since it would hold whatever the rules did."""
+    text = """rest: {battler: fallen, card: deck}
+cases:
+  - name: anonymous names take the players' own
+    players: 2
+    set:
+      Player 1: {hand: ["1", "1 + Battle Royale"]}
+    steps:
+      - expect:
+          Player 1: {hand: [Player 1's 1, Player 1's 1 + Battle Royale]}
+  - name: lacks of an absent seat's battler
+    players: 2
+    steps:
+      - expect: {fallen: {lacks: [Player 3's battler]}}
+  - name: set of an absent seat's card
+    players: 2
+    set:
+      Player 1: {hand: [Player 4's 1]}
+    steps:
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "abatteroxie")
+    assert [c.ok for c in report.cases] == [True, False, False], scenarios.render(report)
+    absent_lacks, absent_set = failures
+    assert absent_lacks.line == 14 and "Player 3 does not play in a game of 2" in absent_lacks.message
+    assert (absent_set.code, absent_set.line, absent_set.column) == ("T010", 18, 25), scenarios.render(report)
+    assert "Player 4 does not play" in absent_set.message
+
+
+def test_a_name_in_a_things_own_zone_is_told_where_it_is_written(tmp_path):
+    """A name that cannot be placed in a thing's zone (`tile: {B2: {battlers: [...]}}`) or field
+    is told at the name, not at the `set` line."""
+    text = """rest: {battler: fallen, card: deck}
+cases:
+  - name: misspelt battler
+    players: 2
+    set:
+      tile:
+        B2: {battlers: [Player 1's battler, Player 1's batler]}
+    steps:
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "abatteroxie")
+    assert [(f.code, f.line, f.column) for f in failures] == [("T010", 8, 45)], scenarios.render(report)
+
+
+@pytest.mark.parametrize("check", ["{lacks: [purple]}", "{lacks: 7}", "{has: [black, purpel]}", "{starts: [7]}"])
+def test_a_rolled_check_of_a_face_no_die_has_is_refused(tmp_path, check):
+    """`rolled: {lacks: [purple]}` would hold whatever the dice showed: a face no die has is the
+    file's mistake in a check, as in a list of faces."""
+    text = f"""cases:
+  - name: rolled
+    set: {{space: {{every: {{flood: dry}}}}, treasure: {{every: {{search: 0}}}}, special_actions: 0}}
+    steps:
+      - force: [black, black, red]
+      - moves: [Pass, Pass, Pass]
+      - expect: {{rolled: {check}}}
+"""
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line) for f in failures] == [("T030", 8)], scenarios.render(report)
+    assert "is not a face of any die" in failures[0].message
+
+
+def test_a_failure_of_a_numbered_thing_says_which_one_is_there(tmp_path):
+    """`Chocolate #4` expected where Chocolate #3 is: the failure numbers what is there (saying
+    only "Chocolate" would not say why it differs), in words that read back as those things."""
+    text = """rest: {ingredient: deck, recipe: box}
+cases:
+  - name: numbered
+    players: 2
+    set: {Player 1: {lineup: ["Chocolate #3", Marshmallow]}}
+    steps:
+      - expect: {Player 1: {lineup: ["Chocolate #4", Marshmallow]}}
+"""
+    report, failures = run_text(tmp_path, text, "smores_galore")
+    assert len(failures) == 1 and failures[0].got.startswith("[Chocolate #3, Marshmallow #"), scenarios.render(report)
+    again = text.replace('["Chocolate #4", Marshmallow]', failures[0].got.replace("[", '["').replace(", ", '", "')
+                         .replace("]", '"]'))
+    report, failures = run_text(tmp_path, again, "smores_galore")
+    assert report.ok, scenarios.render(report)
+
+
+def test_a_player_kinds_thing_is_numbered_among_its_owners_own(tmp_path):
+    """`"Player 2's 1 #1"` is the first of Player 2's cards named 1, as the message for a name two
+    of them share suggests (it was refused as "not a card": the number counted every player's);
+    a failure numbers them so, in words that read back."""
+    text = """rest: {battler: fallen, card: deck}
+cases:
+  - name: numbered
+    players: 2
+    set:
+      Player 2: {hand: ["Player 2's 1 #2"]}
+    steps:
+      - expect:
+          Player 2: {hand: ["Player 2's 1 #2"]}
+          "for_battlers(Player 2's 1 #1)": true
+          tile: {B2: {battlers: ["Player 2's battler #1"]}}
+"""
+    report, failures = run_text(tmp_path, text, "abatteroxie")
+    assert [f.line for f in failures] == [12], scenarios.render(report)
+    got = failures[0].got
+    assert re.fullmatch(r"\[Player 1's battler #\d+, Player 2's battler #\d+\]", got), got
+    report, failures = run_text(tmp_path, text.replace('["Player 2\'s battler #1"]', '["' + got[1:-1].replace(", ", '", "') + '"]'), "abatteroxie")
+    assert report.ok, scenarios.render(report)
+
+
+def test_a_printed_field_in_an_expectation_is_told_as_a_set_tells_it(tmp_path):
+    """`space: {Dark Pit: {colour: red}}` in `expect` said "A space has no changing field 'colour'";
+    a set says it is printed on the thing and never changes."""
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n"
+                                          "      - expect: {space: {Dark Pit: {colour: red}}}\n")
+    assert [f.line for f in failures] == [5] and "printed on the space" in failures[0].message, \
+        scenarios.render(report)
+
+
+def test_a_checks_sentence_starts_with_a_capital_and_names_its_subject_in_lower_case(tmp_path):
+    """"The count of Who decides should be 2" and "the options (starts) should be": a sentence."""
+    text = """cases:
+  - name: c
+    steps:
+      - expect: {deciding: {count: 2}, options: {starts: [Nothing at all]}}
+"""
+    report, failures = run_text(tmp_path, text)
+    assert [f.message.split(" should")[0] for f in failures] == ["The count of who decides", "The options (starts)"], \
+        scenarios.render(report)
+
+
+def test_a_text_lacking_a_word_the_rulebook_never_writes_is_refused(tmp_path):
+    """`prompt: {lacks: Teleport}` would hold whatever the rules did, as a `log` lacking it would."""
+    text = """cases:
+  - name: c
+    steps:
+      - expect: {prompt: {lacks: Teleport}}
+  - name: d
+    steps:
+      - expect: {prompt: {lacks: special actions}}
+"""
+    report, failures = run_text(tmp_path, text)
+    assert [(f.case, f.line) for f in failures] == [("c", 5)], scenarios.render(report)
+    assert "never uses" in failures[0].message and failures[0].got == "Take an action (3 left, 1 special)"
+
+
+def test_the_options_has_of_a_label_offered_twice_names_the_numbered_one(tmp_path):
+    text = """rest: {card: deck}
+cases:
+  - name: two
+    players: 3
+    force setup: [{shuffle: ["7"]}, {shuffle: []}, 3, 4]
+    set: {Player 1: {hand: [Flotsam, Flotsam]}}
+    steps:
+      - expect: {options: {has: [Play Flotsam, Play Flotsam]}}
+"""
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert [f.line for f in failures] == [9], scenarios.render(report)
+    assert "fewer times" in failures[0].message and "'Play Flotsam (2)'" in failures[0].hint
+    report, failures = run_text(tmp_path, text.replace("Play Flotsam]", "Play Flotsam (2)]"), "smackatoa")
+    assert report.ok, scenarios.render(report)
+
+
+@pytest.mark.parametrize("expect, holds", [
+    ("{offered: [No]}", False),             # "Move to Foggy Knoll" holds "no" only inside a word
+    ("{not offered: [No]}", True),
+    ("{offered: [Foggy]}", True),
+    ("{offered: [to foggy knoll]}", True),
+])
+def test_a_part_of_a_label_is_whole_words(tmp_path, expect, holds):
+    """`offered: [No]` held because "Knoll" holds "no": a part of a label is found in whole words,
+    as a move finds it (`move: No` made the move 'Move to Foggy Knoll')."""
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n      - expect: %s\n" % expect)
+    assert report.ok is holds, scenarios.render(report)
+
+
+def test_a_move_by_a_part_of_a_label_is_whole_words(tmp_path):
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n      - move: No\n"
+                                          "      - expect: {over: false}\n")
+    assert [(f.code, f.line) for f in failures] == [("T020", 5)], scenarios.render(report)
+
+
+def test_a_move_quoted_back_is_cut_short(tmp_path):
+    """'A value quoted back in a message is cut at 80 characters': the reason a move cannot be made
+    quoted the whole label again."""
+    report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n      - move: " + "x" * 500 +
+                                "\n      - expect: {over: false}\n")
+    assert [f.code for f in failures] == ["T020"] and len(failures[0].message) < 250, failures[0].message
