@@ -1512,6 +1512,12 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         return Diagnostic("E101", f"A variant cannot {verb.group(1)} {what}.",
                           Span(file, line + line_offset, verb.start(2) + 1, line + line_offset, verb.end(2) + 1),
                           instead.format(verb=verb.group(1)))
+    ext = re.match(r"extend\s+(?:player\s+)?(\w+)\b", own)
+    if ext and ext.group(1) in _REPLACED_ONLY and col <= ext.end(1) + 1:   # `extend define`: only `replace` takes it
+        return Diagnostic("E101", f"A variant cannot extend {_REPLACED_ONLY[ext.group(1)]}: 'extend' adds fields or records "
+                                  "to a kind, or lines at the end of a rule, a stage or a section.",
+                          Span(file, line + line_offset, ext.start(1) + 1, line + line_offset, ext.end(1) + 1),
+                          "write 'replace' in place of 'extend', and give the whole new declaration")
     if tok.type == "_INDENT":
         line = _indented_line_after(text, line)
         colon = _colon_missing(text, line)
@@ -1603,6 +1609,12 @@ _UNCHANGEABLE = {
     "players": ("the player count", "write 'players ...' again, without '{verb}': a variant's player count takes "
                                     "the base's place"),
 }
+
+
+# What a variant can `replace` but not `extend` (the word, in words).
+_REPLACED_ONLY = {"option": "an option", "enum": "an enum", "die": "a die", "var": "a variable", "zone": "a zone",
+                  "table": "a table", "define": "a definition", "pattern": "a pattern", "winners": "the winners line",
+                  "display": "a display", "reaction": "a reaction"}
 
 
 def _indent_of(text: str, line: int) -> int:
