@@ -229,6 +229,28 @@ def where_item(items, i) -> tuple:
     return lines[i] if i < len(lines) else getattr(items, "where", (1, 1))
 
 
+def _forced_lines(game, results, at: tuple) -> list:
+    """Where each forced result is written: its item of the list (a `{colour_die: [red, blue]}`
+    item gives as many results as it names), else `at`, the list's key."""
+    if not isinstance(results, list):
+        return [at] * len(game.forced_results(results))
+    out = []
+    for i, item in enumerate(results):
+        out.extend([where_item(results, i) if getattr(results, "lines", None) else at] * len(game.forced_results([item])))
+    return out
+
+
+def _impossible_forced(game, results, at: tuple) -> tuple:
+    """Where the first forced result that cannot be is written (a face no die has, a die the game
+    lacks), which in a list written one item a line is not the key's line; else `at`."""
+    for i, item in enumerate(results if isinstance(results, list) else ()):
+        try:
+            game.forced_results([item])
+        except api.PositionError:
+            return where_item(results, i) if getattr(results, "lines", None) else at
+    return at
+
+
 def _locate(doc, path) -> tuple:
     """The line and column of the value at a JSON Schema error's path."""
     at, node = getattr(doc, "where", (1, 1)), doc
@@ -646,10 +668,11 @@ class _FileRunner:
             game = self.load(case)
             self.players = case.get("players", game.min_players)
             try:
-                self.forced_at = [where_key(case, "force setup")] * len(game.forced_results(case.get("force setup", [])))
+                self.forced_at = _forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
-            except api.PositionError as e:        # an impossible forced result
-                raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
+            except api.PositionError as e:        # an impossible forced result, at its own item
+                raise _Stop(self.fail("T011", str(e), _impossible_forced(game, case.get("force setup"),
+                                                                         where_key(case, "force setup")))) from None
             except ValueError as e:               # a player count the game does not allow
                 raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
             except api.RuleError as e:
@@ -696,11 +719,12 @@ class _FileRunner:
                      where_key(step, "rest"))
         elif "force" in step:
             try:
-                n = len(state.game.forced_results(step["force"]))
+                lines = _forced_lines(state.game, step["force"], where_key(step, "force"))
                 state.force(step["force"])
             except api.PositionError as e:
-                raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
-            self.forced_at.extend([where_key(step, "force")] * n)
+                raise _Stop(self.fail("T011", str(e), _impossible_forced(state.game, step["force"],
+                                                                         where_key(step, "force")))) from None
+            self.forced_at.extend(lines)
         elif "move" in step:
             self.move(state, step["move"], step.get("by"), step.get("time"), where_key(step, "move"), step)
         elif "moves" in step:

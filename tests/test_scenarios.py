@@ -1395,3 +1395,20 @@ def test_a_seat_beyond_the_players_is_not_the_side_after_them(tmp_path):
     report, failures = run_text(tmp_path, text, "smackatoa")
     assert [(f.code, f.line) for f in failures] == [("T030", 9)], scenarios.render(report)
     assert "should be a player of this game (Player 1 to Player 3)" in failures[0].message
+
+
+def test_a_forced_result_written_one_a_line_is_told_at_its_own_line(tmp_path):
+    """A die the game lacks, a face no die has, a forced result never used: each at the item's
+    line, not at the 'force setup' or 'force' key above it (the file starts with a line of its own)."""
+    text = ("cases:\n  - name: no die\n    force setup:\n      - {colour_die: red}\n      - {numer_die: 4}\n"
+            "    steps: [{expect: {over: false}}]\n"
+            "  - name: no face\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n      - force:\n"
+            "          - red\n          - purple\n      - expect: {over: false}\n"
+            "  - name: unused\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n      - force:\n"
+            "          - {number_die: [1, 2]}\n          - red\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line, f.column) for f in failures] == [("T011", 6, 9), ("T011", 14, 13), ("T012", 21, 13)], \
+        scenarios.render(report)
+    assert "did you mean 'number_die'" in failures[0].message
