@@ -332,6 +332,16 @@ def _misspelt(error):
     return None
 
 
+def _indented_under(error):
+    """For a missing required key, (the key, the key missing) when a mapping under one of the
+    mapping's own keys holds it: written indented too far, under the key above it."""
+    if error.validator != "required" or not isinstance(error.instance, dict):
+        return None
+    missing = _missing_key(error)
+    return next(((key, missing) for key, value in error.instance.items()
+                 if isinstance(value, dict) and missing in value), None)
+
+
 def _path_end(error):
     path = list(error.absolute_path)
     return path[-1] if path else None
@@ -466,6 +476,13 @@ def read_file(path: Path, name: str, sources: Sources):
             path.append(_misspelt(error)[0])
         elif error.validator == "oneOf" and isinstance(error.instance, dict):
             path += _extra_step_keys(error.instance)[:1]      # told at the key the step cannot have
+        nested = _indented_under(error)
+        if nested is not None and not _misspelt(error):     # 'steps:' indented under the case's 'set:'
+            owner, missing = nested
+            line, col = _locate(doc, path + [owner, missing])
+            return Failure("T002", f"{_schema_message(error)}: the '{missing}:' at this line is indented under "
+                                   f"{_q(owner)}, so it is read as a part of {_q(owner)}.", name, line, col,
+                           hint=f"write '{missing}:' as far left as {_q(owner)}")
         line, col = _locate(doc, path)
         message = _schema_message(error)
         return Failure("T002", message if message.endswith("?") else message + ".", name, line, col)

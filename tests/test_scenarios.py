@@ -1412,3 +1412,15 @@ def test_a_forced_result_written_one_a_line_is_told_at_its_own_line(tmp_path):
     assert [(f.code, f.line, f.column) for f in failures] == [("T011", 6, 9), ("T011", 14, 13), ("T012", 21, 13)], \
         scenarios.render(report)
     assert "did you mean 'number_die'" in failures[0].message
+
+
+def test_steps_indented_under_the_case_s_set_is_told_at_the_steps_line(tmp_path):
+    """It was "Case 1 has no 'steps:' list" at the case's name, though the steps were written."""
+    text = ("cases:\n  - name: the case\n    set:\n      water_level: 0\n      steps:\n"
+            "      - expect: {water_level: 0}\n")
+    report, failures = run_text(tmp_path, text)
+    [f] = failures
+    assert (f.code, f.line, f.column) == ("T002", 6, 7), scenarios.render(report)
+    assert f.message == ("Case 1 has no 'steps:' list (a case needs at least one step): the 'steps:' at this line "
+                         "is indented under 'set', so it is read as a part of 'set'.")
+    assert f.hint == "write 'steps:' as far left as 'set'"
