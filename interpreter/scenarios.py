@@ -635,6 +635,11 @@ class _FileRunner:
         return self.words[id(game)]
 
     def fail(self, code, message, at, expected="", got="", hint="", file_mistake=False) -> Failure:
+        case_at, use_at = getattr(self, "case_at", None), getattr(self, "use_at", None)
+        if case_at and use_at and at[0] < case_at[0] <= use_at[0]:
+            # written above the case, in an anchor it shares: say where this case uses it
+            note = f"line {at[0]} is in an anchor ('&name') the cases share; this case uses it at line {use_at[0]}"
+            hint = f"{hint}; {note}" if hint else note
         return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint, file_mistake)
 
     def load(self, case) -> "api.Game":
@@ -679,6 +684,7 @@ class _FileRunner:
     def run(self, index: int, case: dict) -> CaseResult:
         self.case_name = case["name"]
         at = where_item(self.doc["cases"], index)
+        self.case_at, self.use_at = at, where_key(case, "force setup")
         result = CaseResult(self.name, at[0], self.case_name)
         self.forced_at = []
         try:
@@ -702,10 +708,12 @@ class _FileRunner:
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
             if "set" in case or case.get("restart turn"):
+                self.use_at = where_key(case, "set" if "set" in case else "restart turn")
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
                          case.get("restart turn", False))
             for i, step in enumerate(case["steps"]):
-                self.step(state, step, where_item(case["steps"], i))
+                self.use_at = where_item(case["steps"], i)
+                self.step(state, step, self.use_at)
             left = state.forced
             if left:
                 first = self.forced_at[-len(left)]

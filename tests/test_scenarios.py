@@ -1424,3 +1424,15 @@ def test_steps_indented_under_the_case_s_set_is_told_at_the_steps_line(tmp_path)
     assert f.message == ("Case 1 has no 'steps:' list (a case needs at least one step): the 'steps:' at this line "
                          "is indented under 'set', so it is read as a part of 'set'.")
     assert f.hint == "write 'steps:' as far left as 'set'"
+
+
+def test_a_failure_in_an_anchor_names_the_line_where_the_case_uses_it(tmp_path):
+    """A move or a value written once in 'common' and used through '*name' fails at the anchor's
+    line, which many cases share: the hint says which line of this case used it."""
+    text = ("common:\n  bad: &bad {wter_level: 0}\n  go: &go [Pass, Fly away]\n"
+            "cases:\n  - name: set\n    set: *bad\n    steps: [{expect: {over: false}}]\n"
+            "  - name: moves\n    steps:\n      - expect: {over: false}\n      - moves: *go\n")
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line) for f in failures] == [("T010", 3), ("T020", 4)], scenarios.render(report)
+    assert failures[0].hint.endswith("line 3 is in an anchor ('&name') the cases share; this case uses it at line 7")
+    assert failures[1].hint.endswith("line 4 is in an anchor ('&name') the cases share; this case uses it at line 12")
