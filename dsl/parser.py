@@ -1512,6 +1512,14 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         return Diagnostic("E101", f"A variant cannot {verb.group(1)} {what}.",
                           Span(file, line + line_offset, verb.start(2) + 1, line + line_offset, verb.end(2) + 1),
                           instead.format(verb=verb.group(1)))
+    bare = re.match(r"(replace|extend)\s+([A-Za-z_]\w*)\s*[(:]", own)
+    if bare and bare.group(2) not in _DECLARING and col <= bare.end(2) + 1:   # `replace acting(a: action): ...`
+        return Diagnostic("E101", f"'{bare.group(1)}' is followed by the whole declaration, with its first word: "
+                                  f"'{bare.group(2)}' alone does not say what it is.",
+                          Span(file, line + line_offset, bare.start(2) + 1, line + line_offset, bare.end(2) + 1),
+                          f"write the declaration as the base does, e.g. "
+                          + (f"'replace define {bare.group(2)}...' or 'replace var {bare.group(2)}...'"
+                             if bare.group(1) == "replace" else f"'extend rule {bare.group(2)}:' or 'extend kind {bare.group(2)}:'"))
     ext = re.match(r"extend\s+(?:player\s+)?(\w+)\b", own)
     if ext and ext.group(1) in _REPLACED_ONLY and col <= ext.end(1) + 1:   # `extend define`: only `replace` takes it
         return Diagnostic("E101", f"A variant cannot extend {_REPLACED_ONLY[ext.group(1)]}: 'extend' adds fields or records "
@@ -1610,6 +1618,10 @@ _UNCHANGEABLE = {
                                     "the base's place"),
 }
 
+
+# The words a declaration that `replace` or `extend` changes starts with.
+_DECLARING = {"option", "enum", "kind", "die", "var", "zone", "table", "define", "rule", "stage", "pattern", "setup",
+              "turn", "round", "play", "winners", "display", "reaction", "player", "event", "game", "players"}
 
 # What a variant can `replace` but not `extend` (the word, in words).
 _REPLACED_ONLY = {"option": "an option", "enum": "an enum", "die": "a die", "var": "a variable", "zone": "a zone",

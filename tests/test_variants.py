@@ -1,4 +1,5 @@
 """Variants as small text files: `extends` with `replace` and `remove`, and their errors."""
+import re
 from pathlib import Path
 
 import pytest
@@ -382,3 +383,21 @@ def test_a_variant_that_removes_an_enum_it_uses_itself_is_told_at_the_remove(tmp
     assert lead.message.startswith("This removes 'colour', but the base rulebook still uses it (") and \
         "game.rules:4)" in lead.message, lead
     assert (use.code, use.span.line) == ("E204", 2) and use.hint.startswith("'colour' was removed by line 3"), use
+
+
+@pytest.mark.parametrize("line, example", [
+    ("replace level: int = 4", "'replace define level...' or 'replace var level...'"),
+    ("replace score(p: player): int = 1", "'replace define score...'"),
+    ("extend scoring:\n    pass", "'extend rule scoring:' or 'extend kind scoring:'"),
+])
+def test_replace_or_extend_without_the_declaring_word_says_to_write_it(tmp_path, line, example):
+    """'replace level: ...' was "Unexpected 'level'; expected the end of the line, 'define', ..."."""
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": f'extends "../game.rules"\n{line}\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    verb, name = line.split()[0], re.match(r"\w+ (\w+)", line).group(1)
+    assert (d.code, d.span.line, d.span.column) == ("E101", 2, len(verb) + 2)
+    assert d.message == (f"'{verb}' is followed by the whole declaration, with its first word: '{name}' alone "
+                         "does not say what it is."), d
+    assert example in d.hint, d
