@@ -1504,6 +1504,7 @@ def note_changes(diagnostics: list, program: Program) -> list:
                                f"a replacement declares every field itself"))
     for name, spans in uses.items():
         span = program.changes[name][1]
+        spans = sorted({(s.file, s.line): s for s in spans}.values(), key=lambda s: (s.file, s.line))   # once each
         more = len(spans) - 1
         where = f"{spans[0].file}:{spans[0].line}" + (f" and {more} more place{'s' * (more != 1)}" if more else "")
         lead.append(Diagnostic("E014", f"This removes '{name}', but the base rulebook still uses it ({where}).",
