@@ -1460,6 +1460,15 @@ def note_changes(diagnostics: list, program: Program) -> list:
                 d = dataclasses.replace(d, hint=f"{d.hint}: {span.file}:{span.line} replaces the {what} '{name}' "
                                                 "with values the base's table was not written for")
                 break
+            if how == "removed" and d.severity == "error" and d.span.file == span.file and f"'{name}'" in d.message:
+                # the variant removes a name and uses it itself: its use says which line removed it, and
+                # a use in the base folded into its hint ("the same at ... game.rules:15") leads an E014
+                base = [m for m in re.finditer(r"([\w./+-]+\.rules):(\d+)", d.hint or "") if m.group(1) != span.file]
+                if base:
+                    uses.setdefault(name, []).append(Span(base[0].group(1), int(base[0].group(2)), 1))
+                note = f"'{name}' was removed by line {span.line}"
+                d = dataclasses.replace(d, hint=f"{note}; {d.hint}" if d.hint else note)
+                break
             if d.severity != "error" or d.span.file == span.file:
                 continue
             if f"'{name}'" not in d.message and not (how == "retyped" and _spans_name(program, d.span, name)):
@@ -1495,6 +1504,7 @@ def note_changes(diagnostics: list, program: Program) -> list:
                                f"a replacement declares every field itself"))
     for name, spans in uses.items():
         span = program.changes[name][1]
+        spans = sorted({(s.file, s.line): s for s in spans}.values(), key=lambda s: (s.file, s.line))   # once each
         more = len(spans) - 1
         where = f"{spans[0].file}:{spans[0].line}" + (f" and {more} more place{'s' * (more != 1)}" if more else "")
         lead.append(Diagnostic("E014", f"This removes '{name}', but the base rulebook still uses it ({where}).",

@@ -1543,6 +1543,20 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         return Diagnostic("E101", f"A variant cannot {verb.group(1)} {what}.",
                           Span(file, line + line_offset, verb.start(2) + 1, line + line_offset, verb.end(2) + 1),
                           instead.format(verb=verb.group(1)))
+    bare = re.match(r"(replace|extend)\s+([A-Za-z_]\w*)\s*[(:]", own)
+    if bare and bare.group(2) not in _DECLARING and col <= bare.end(2) + 1:   # `replace acting(a: action): ...`
+        return Diagnostic("E101", f"'{bare.group(1)}' is followed by the whole declaration, with its first word: "
+                                  f"'{bare.group(2)}' alone does not say what it is.",
+                          Span(file, line + line_offset, bare.start(2) + 1, line + line_offset, bare.end(2) + 1),
+                          f"write the declaration as the base does, e.g. "
+                          + (f"'replace define {bare.group(2)}...' or 'replace var {bare.group(2)}...'"
+                             if bare.group(1) == "replace" else f"'extend rule {bare.group(2)}:' or 'extend kind {bare.group(2)}:'"))
+    ext = re.match(r"extend\s+(?:player\s+)?(\w+)\b", own)
+    if ext and ext.group(1) in _REPLACED_ONLY and col <= ext.end(1) + 1:   # `extend define`: only `replace` takes it
+        return Diagnostic("E101", f"A variant cannot extend {_REPLACED_ONLY[ext.group(1)]}: 'extend' adds fields or records "
+                                  "to a kind, or lines at the end of a rule, a stage or a section.",
+                          Span(file, line + line_offset, ext.start(1) + 1, line + line_offset, ext.end(1) + 1),
+                          "write 'replace' in place of 'extend', and give the whole new declaration")
     if tok.type == "_INDENT":
         line = _indented_line_after(text, line)
         colon = _colon_missing(text, line)
@@ -1677,6 +1691,16 @@ _UNCHANGEABLE = {
     "players": ("the player count", "write 'players ...' again, without '{verb}': a variant's player count takes "
                                     "the base's place"),
 }
+
+
+# The words a declaration that `replace` or `extend` changes starts with.
+_DECLARING = {"option", "enum", "kind", "die", "var", "zone", "table", "define", "rule", "stage", "pattern", "setup",
+              "turn", "round", "play", "winners", "display", "reaction", "player", "event", "game", "players"}
+
+# What a variant can `replace` but not `extend` (the word, in words).
+_REPLACED_ONLY = {"option": "an option", "enum": "an enum", "die": "a die", "var": "a variable", "zone": "a zone",
+                  "table": "a table", "define": "a definition", "pattern": "a pattern", "winners": "the winners line",
+                  "display": "a display", "reaction": "a reaction"}
 
 
 def _indent_of(text: str, line: int) -> int:

@@ -229,6 +229,28 @@ def where_item(items, i) -> tuple:
     return lines[i] if i < len(lines) else getattr(items, "where", (1, 1))
 
 
+def _forced_lines(game, results, at: tuple) -> list:
+    """Where each forced result is written: its item of the list (a `{colour_die: [red, blue]}`
+    item gives as many results as it names), else `at`, the list's key."""
+    if not isinstance(results, list):
+        return [at] * len(game.forced_results(results))
+    out = []
+    for i, item in enumerate(results):
+        out.extend([where_item(results, i) if getattr(results, "lines", None) else at] * len(game.forced_results([item])))
+    return out
+
+
+def _impossible_forced(game, results, at: tuple) -> tuple:
+    """Where the first forced result that cannot be is written (a face no die has, a die the game
+    lacks), which in a list written one item a line is not the key's line; else `at`."""
+    for i, item in enumerate(results if isinstance(results, list) else ()):
+        try:
+            game.forced_results([item])
+        except api.PositionError:
+            return where_item(results, i) if getattr(results, "lines", None) else at
+    return at
+
+
 def _locate(doc, path) -> tuple:
     """The line and column of the value at a JSON Schema error's path."""
     at, node = getattr(doc, "where", (1, 1)), doc
@@ -308,6 +330,16 @@ def _misspelt(error):
         if str(key) not in error.schema.get("properties", {}) and did_you_mean(str(key), [missing]):
             return key, f"did you mean '{missing}' for {_q(key)}?"
     return None
+
+
+def _indented_under(error):
+    """For a missing required key, (the key, the key missing) when a mapping under one of the
+    mapping's own keys holds it: written indented too far, under the key above it."""
+    if error.validator != "required" or not isinstance(error.instance, dict):
+        return None
+    missing = _missing_key(error)
+    return next(((key, missing) for key, value in error.instance.items()
+                 if isinstance(value, dict) and missing in value), None)
 
 
 def _path_end(error):
@@ -444,6 +476,13 @@ def read_file(path: Path, name: str, sources: Sources):
             path.append(_misspelt(error)[0])
         elif error.validator == "oneOf" and isinstance(error.instance, dict):
             path += _extra_step_keys(error.instance)[:1]      # told at the key the step cannot have
+        nested = _indented_under(error)
+        if nested is not None and not _misspelt(error):     # 'steps:' indented under the case's 'set:'
+            owner, missing = nested
+            line, col = _locate(doc, path + [owner, missing])
+            return Failure("T002", f"{_schema_message(error)}: the '{missing}:' at this line is indented under "
+                                   f"{_q(owner)}, so it is read as a part of {_q(owner)}.", name, line, col,
+                           hint=f"write '{missing}:' as far left as {_q(owner)}")
         line, col = _locate(doc, path)
         message = _schema_message(error)
         return Failure("T002", message if message.endswith("?") else message + ".", name, line, col)
@@ -603,6 +642,11 @@ class _FileRunner:
         return self.words[id(game)]
 
     def fail(self, code, message, at, expected="", got="", hint="", file_mistake=False) -> Failure:
+        case_at, use_at = getattr(self, "case_at", None), getattr(self, "use_at", None)
+        if case_at and use_at and at[0] < case_at[0] <= use_at[0]:
+            # written above the case, in an anchor it shares: say where this case uses it
+            note = f"line {at[0]} is in an anchor ('&name') the cases share; this case uses it at line {use_at[0]}"
+            hint = f"{hint}; {note}" if hint else note
         return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint, file_mistake)
 
     def load(self, case) -> "api.Game":
@@ -647,17 +691,19 @@ class _FileRunner:
     def run(self, index: int, case: dict) -> CaseResult:
         self.case_name = case["name"]
         at = where_item(self.doc["cases"], index)
+        self.case_at, self.use_at = at, where_key(case, "force setup")
         result = CaseResult(self.name, at[0], self.case_name)
         self.forced_at = []
         try:
             game = self.load(case)
             self.players = case.get("players", game.min_players)
             try:
-                self.forced_at = [where_key(case, "force setup")] * len(game.forced_results(case.get("force setup", [])))
+                self.forced_at = _forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
                 self.forced_rolls = _rolls_of(game.forced_results(case.get("force setup", [])))
-            except api.PositionError as e:        # an impossible forced result
-                raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
+            except api.PositionError as e:        # an impossible forced result, at its own item
+                raise _Stop(self.fail("T011", str(e), _impossible_forced(game, case.get("force setup"),
+                                                                         where_key(case, "force setup")))) from None
             except ValueError as e:               # a player count the game does not allow
                 raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
             except api.RuleError as e:
@@ -672,10 +718,12 @@ class _FileRunner:
             # the random results forced since the last answer: here, the setup's (`with_rolls`)
             self.forced_before, self.moved = game.forced_results(case.get("force setup", [])), False
             if "set" in case or case.get("restart turn"):
+                self.use_at = where_key(case, "set" if "set" in case else "restart turn")
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
                          case.get("restart turn", False))
             for i, step in enumerate(case["steps"]):
-                self.step(state, step, where_item(case["steps"], i))
+                self.use_at = where_item(case["steps"], i)
+                self.step(state, step, self.use_at)
             left = state.forced
             if left:
                 first = self.forced_at[-len(left)]
@@ -707,11 +755,13 @@ class _FileRunner:
         elif "force" in step:
             try:
                 forced = state.game.forced_results(step["force"])
+                lines = _forced_lines(state.game, step["force"], where_key(step, "force"))
                 self.forced_rolls += _rolls_of(forced)
                 state.force(step["force"])
             except api.PositionError as e:
-                raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
-            self.forced_at.extend([where_key(step, "force")] * len(forced))
+                raise _Stop(self.fail("T011", str(e), _impossible_forced(state.game, step["force"],
+                                                                         where_key(step, "force")))) from None
+            self.forced_at.extend(lines)
             self.forced_before.extend(forced)     # used before any seeded result, even by a set's restart
         elif "move" in step:
             self.move(state, step["move"], step.get("by"), step.get("time"), where_key(step, "move"), step)

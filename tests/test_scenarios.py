@@ -1706,3 +1706,44 @@ def test_a_move_quoted_back_is_cut_short(tmp_path):
     report, failures = run_text(tmp_path, "cases:\n  - name: c\n    steps:\n      - move: " + "x" * 500 +
                                 "\n      - expect: {over: false}\n")
     assert [f.code for f in failures] == ["T020"] and len(failures[0].message) < 250, failures[0].message
+
+
+def test_a_forced_result_written_one_a_line_is_told_at_its_own_line(tmp_path):
+    """A die the game lacks, a face no die has, a forced result never used: each at the item's
+    line, not at the 'force setup' or 'force' key above it (the file starts with a line of its own)."""
+    text = ("cases:\n  - name: no die\n    force setup:\n      - {colour_die: red}\n      - {numer_die: 4}\n"
+            "    steps: [{expect: {over: false}}]\n"
+            "  - name: no face\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n      - force:\n"
+            "          - red\n          - purple\n      - expect: {over: false}\n"
+            "  - name: unused\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n      - force:\n"
+            "          - {number_die: [1, 2]}\n          - red\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line, f.column) for f in failures] == [("T011", 6, 9), ("T011", 14, 13), ("T012", 21, 13)], \
+        scenarios.render(report)
+    assert "did you mean 'number_die'" in failures[0].message
+
+
+def test_steps_indented_under_the_case_s_set_is_told_at_the_steps_line(tmp_path):
+    """It was "Case 1 has no 'steps:' list" at the case's name, though the steps were written."""
+    text = ("cases:\n  - name: the case\n    set:\n      water_level: 0\n      steps:\n"
+            "      - expect: {water_level: 0}\n")
+    report, failures = run_text(tmp_path, text)
+    [f] = failures
+    assert (f.code, f.line, f.column) == ("T002", 6, 7), scenarios.render(report)
+    assert f.message == ("Case 1 has no 'steps:' list (a case needs at least one step): the 'steps:' at this line "
+                         "is indented under 'set', so it is read as a part of 'set'.")
+    assert f.hint == "write 'steps:' as far left as 'set'"
+
+
+def test_a_failure_in_an_anchor_names_the_line_where_the_case_uses_it(tmp_path):
+    """A move or a value written once in 'common' and used through '*name' fails at the anchor's
+    line, which many cases share: the hint says which line of this case used it."""
+    text = ("common:\n  bad: &bad {wter_level: 0}\n  go: &go [Pass, Fly away]\n"
+            "cases:\n  - name: set\n    set: *bad\n    steps: [{expect: {over: false}}]\n"
+            "  - name: moves\n    steps:\n      - expect: {over: false}\n      - moves: *go\n")
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line) for f in failures] == [("T010", 3), ("T020", 4)], scenarios.render(report)
+    assert failures[0].hint.endswith("line 3 is in an anchor ('&name') the cases share; this case uses it at line 7")
+    assert failures[1].hint.endswith("line 4 is in an anchor ('&name') the cases share; this case uses it at line 12")

@@ -1,4 +1,5 @@
 """Variants as small text files: `extends` with `replace` and `remove`, and their errors."""
+import re
 from pathlib import Path
 
 import pytest
@@ -350,3 +351,53 @@ def test_a_variant_gives_the_player_count_and_title_again_without_replace(tmp_pa
     write(tmp_path, {"game.rules": BASE, "variants/v.rules": 'extends "../game.rules"\nplayers 1 to 2\ngame "Again"\n'})
     g = load_game(str(tmp_path), variant="v")
     assert (g.title, g.max_players) == ("Again", 2)
+
+
+@pytest.mark.parametrize("line, what", [
+    ("extend var level: int = 4", "a variable"),
+    ("extend define bonus: int = 2", "a definition"),
+    ("extend table gain:\n    2 -> 20", "a table"),
+])
+def test_extend_of_what_only_replace_changes_says_to_write_replace(tmp_path, line, what):
+    """'extend var' was a bare "Unexpected 'var'; expected the end of the line, 'kind', ..."."""
+    write(tmp_path, {"game.rules": BASE + "define bonus: int = 1\n",
+                     "variants/v.rules": f'extends "../game.rules"\n{line}\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E101", 2, len("extend ") + 1)
+    assert d.message.startswith(f"A variant cannot extend {what}: 'extend' adds"), d
+    assert d.hint.startswith("write 'replace' in place of 'extend'"), d
+
+
+def test_a_variant_that_removes_an_enum_it_uses_itself_is_told_at_the_remove(tmp_path):
+    """The variant's own use of the removed type was the only error, an "Unknown type" that did
+    not name the `remove` line, with the base's uses folded into its hint."""
+    base = BASE.replace("var level: int = 3\n", "enum colour: red, blue\nvar paint: colour = red\nvar level: int = 3\n")
+    write(tmp_path, {"game.rules": base, "variants/v.rules": 'extends "../game.rules"\n'
+                                                           "define best: list of colour = [red]\nremove colour\n"})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    lead, use = e.value.diagnostics[:2]
+    assert (lead.code, lead.span.file.endswith("v.rules"), lead.span.line) == ("E014", True, 3), lead
+    assert lead.message.startswith("This removes 'colour', but the base rulebook still uses it (") and \
+        "game.rules:4)" in lead.message, lead
+    assert (use.code, use.span.line) == ("E204", 2) and use.hint.startswith("'colour' was removed by line 3"), use
+
+
+@pytest.mark.parametrize("line, example", [
+    ("replace level: int = 4", "'replace define level...' or 'replace var level...'"),
+    ("replace score(p: player): int = 1", "'replace define score...'"),
+    ("extend scoring:\n    pass", "'extend rule scoring:' or 'extend kind scoring:'"),
+])
+def test_replace_or_extend_without_the_declaring_word_says_to_write_it(tmp_path, line, example):
+    """'replace level: ...' was "Unexpected 'level'; expected the end of the line, 'define', ..."."""
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules": f'extends "../game.rules"\n{line}\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = e.value.diagnostics
+    verb, name = line.split()[0], re.match(r"\w+ (\w+)", line).group(1)
+    assert (d.code, d.span.line, d.span.column) == ("E101", 2, len(verb) + 2)
+    assert d.message == (f"'{verb}' is followed by the whole declaration, with its first word: '{name}' alone "
+                         "does not say what it is."), d
+    assert example in d.hint, d
