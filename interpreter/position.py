@@ -264,7 +264,9 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
     for thing_words, changes in value.items():
         label = f"{kind} {W.quote(thing_words)}"
         if not isinstance(changes, dict):
-            raise _err(label, "give its fields as a mapping, e.g. {FIELD: VALUE}")
+            e = _err(label, "give its fields as a mapping, e.g. {FIELD: VALUE}")
+            e.keys = (thing_words,)         # told at the thing, not at the kind's key
+            raise e
         if thing_words == EVERY:
             continue
         found = W.thing_candidates(prog, kind, thing_words, players)

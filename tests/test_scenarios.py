@@ -1747,3 +1747,19 @@ def test_a_failure_in_an_anchor_names_the_line_where_the_case_uses_it(tmp_path):
     assert [(f.code, f.line) for f in failures] == [("T010", 3), ("T020", 4)], scenarios.render(report)
     assert failures[0].hint.endswith("line 3 is in an anchor ('&name') the cases share; this case uses it at line 7")
     assert failures[1].hint.endswith("line 4 is in an anchor ('&name') the cases share; this case uses it at line 12")
+
+
+def test_a_thing_set_to_a_bare_value_is_told_at_the_thing(tmp_path):
+    """`tile: {B2: Player 1}` (fields not given as a mapping) is told at `B2`, where the mistake
+    is written, not at the kind's key `tile`."""
+    text = """cases:
+  - name: bare value
+    players: 2
+    set:
+      tile: {B2: Player 1}
+    steps:
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "abatteroxie")
+    assert [(f.code, f.line, f.column) for f in failures] == [("T010", 6, 14)], scenarios.render(report)
+    assert "give its fields as a mapping" in failures[0].message
