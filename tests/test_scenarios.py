@@ -1747,3 +1747,18 @@ def test_a_failure_in_an_anchor_names_the_line_where_the_case_uses_it(tmp_path):
     assert [(f.code, f.line) for f in failures] == [("T010", 3), ("T020", 4)], scenarios.render(report)
     assert failures[0].hint.endswith("line 3 is in an anchor ('&name') the cases share; this case uses it at line 7")
     assert failures[1].hint.endswith("line 4 is in an anchor ('&name') the cases share; this case uses it at line 12")
+
+
+def test_a_force_written_after_the_move_that_drew_says_so(tmp_path):
+    """A forced result left unused because it was written after the move whose rules drew: the
+    T012 hint names that move, not the setup."""
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n"
+            "      - moves: [Pass, Pass, Pass]\n      - force: [red]\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [f.code for f in failures] == ["T012"], scenarios.render(report)
+    assert "the move 'Pass' (line 7) just before this 'force' drew" in failures[0].hint, scenarios.render(report)
+    # with no move before it, the hint is still the setup's
+    text = text.replace("      - moves: [Pass, Pass, Pass]\n", "")
+    report, failures = run_text(tmp_path, text)
+    assert [f.code for f in failures] == ["T012"] and "force setup" in failures[0].hint, scenarios.render(report)
