@@ -628,6 +628,8 @@ class _FileRunner:
         self.forced_before = []     # the forced results used since the last move (or the case's start)
         self.forced_rolls = []      # the forced rolls this move, setup or restarted turn may have used (`with_rolls`)
         self.moved = False          # whether the case has made a move yet
+        self.last_draw = None       # the last move, as (label, line), if it drew seeded random results
+        self.force_after = {}       # a force step's first line -> `last_draw` when it was given (T012)
         self.words = {}             # id(game) -> the words of its rulebook (`vocabulary`)
 
     def vocabulary(self, game) -> set:
@@ -717,6 +719,7 @@ class _FileRunner:
             self.said_mark = 0          # `said` checks the lines said since the last move or set
             # the random results forced since the last answer: here, the setup's (`with_rolls`)
             self.forced_before, self.moved = game.forced_results(case.get("force setup", [])), False
+            self.last_draw, self.force_after = None, {}
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
@@ -727,11 +730,15 @@ class _FileRunner:
             left = state.forced
             if left:
                 first = self.forced_at[-len(left)]
+                hint = ("the rules drew fewer random results after it than the case forced; what "
+                        "they draw before the first decision (the setup, and the first turn until "
+                        "someone is asked) was drawn already, and goes in 'force setup'")
+                drew = self.force_after.get(first[0])
+                if drew is not None:    # the usual slip: the force written after the move that draws it
+                    hint = (f"the move {W.quote(drew[0])} (line {drew[1]}) just before this 'force' drew random "
+                            "results from the seed; a 'force' goes before the move whose rules draw it")
                 raise _Stop(self.fail("T012", f"{len(left)} forced result{'s were' if len(left) > 1 else ' was'} never "
-                                      f"used: {', '.join(W.describe_forced(f) for f in left)}.", first,
-                                      hint="the rules drew fewer random results after it than the case forced; what "
-                                           "they draw before the first decision (the setup, and the first turn until "
-                                           "someone is asked) was drawn already, and goes in 'force setup'"))
+                                      f"used: {', '.join(W.describe_forced(f) for f in left)}.", first, hint=hint))
             self.checks_something(case)
         except _Stop as stop:
             result.failures = stop.failures
@@ -749,6 +756,7 @@ class _FileRunner:
     def step(self, state, step: dict, at: tuple):
         if "set" in step or "move" in step or "moves" in step:
             self.said_mark = state.said
+            self.last_draw = None
         if "set" in step:
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
                      where_key(step, "rest"))
@@ -763,6 +771,8 @@ class _FileRunner:
                                                                          where_key(step, "force")))) from None
             self.forced_at.extend(lines)
             self.forced_before.extend(forced)     # used before any seeded result, even by a set's restart
+            for line in lines:
+                self.force_after.setdefault(line[0], self.last_draw)
         elif "move" in step:
             self.move(state, step["move"], step.get("by"), step.get("time"), where_key(step, "move"), step)
         elif "moves" in step:
@@ -850,7 +860,9 @@ class _FileRunner:
             self.forced_before = list(state.data.get("forced", []))      # what this move may use (`with_rolls`)
             self.forced_rolls = _rolls_of(self.forced_before)
             self.moved = True
+            rng = state.data.get("rng")
             state.apply(index, seat, time)
+            self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
                                   got=_fmt_some(options), hint="the options are listed under 'got'")) from None

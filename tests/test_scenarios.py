@@ -1763,3 +1763,18 @@ def test_a_thing_set_to_a_bare_value_is_told_at_the_thing(tmp_path):
     report, failures = run_text(tmp_path, text, "abatteroxie")
     assert [(f.code, f.line, f.column) for f in failures] == [("T010", 6, 14)], scenarios.render(report)
     assert "give its fields as a mapping" in failures[0].message
+
+
+def test_a_force_written_after_the_move_that_drew_says_so(tmp_path):
+    """A forced result left unused because it was written after the move whose rules drew: the
+    T012 hint names that move, not the setup."""
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n"
+            "      - moves: [Pass, Pass, Pass]\n      - force: [red]\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [f.code for f in failures] == ["T012"], scenarios.render(report)
+    assert "the move 'Pass' (line 7) just before this 'force' drew" in failures[0].hint, scenarios.render(report)
+    # with no move before it, the hint is still the setup's
+    text = text.replace("      - moves: [Pass, Pass, Pass]\n", "")
+    report, failures = run_text(tmp_path, text)
+    assert [f.code for f in failures] == ["T012"] and "force setup" in failures[0].hint, scenarios.render(report)
