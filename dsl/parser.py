@@ -271,7 +271,14 @@ class _ToAst(Transformer):
                     parts.append(_unescape(buf))
                     buf = ""
                 col = (tok.column or 0) + 1 + i + 1
+                before = len(self.errors)
                 parts.append(self._sub_expr(raw[i + 1:end], tok, col))
+                if len(self.errors) > before and '\\"' in raw[i + 1:end]:
+                    # `{join([\"{x} y\" for ...])}`: the escaped text may hold braces of its own,
+                    # so this '{' closed at the wrong '}' and the rest is not what the author
+                    # wrote: the one E103 says it, without a cascade of E102 and E201 after it.
+                    buf = ""
+                    break
                 i = end + 1
                 continue
             buf += ch
@@ -290,7 +297,10 @@ class _ToAst(Transformer):
             tree = build_parser().parse(text, start="expr")
         except UnexpectedInput as e:
             hint = "inside {…} write an expression such as {s.name}"
-            if '\\"' in text:      # `{if x then \"a\" else \"b\"}`: an escaped quote is still a text
+            if "'" in text and '"' not in text:    # `{join(xs, ' | ')}`: texts take double quotes
+                hint = ("a text is written in double quotes, and no quoted text goes inside a template's "
+                        "braces: put it in a definition (define bar: text = \" | \") and write {join(xs, bar)}")
+            elif '\\"' in text:      # `{if x then \"a\" else \"b\"}`: an escaped quote is still a text
                 hint = ("no quoted text inside a template's braces, even with \\\": put it in a definition "
                         "(define mark(p: player): text = if p.out then \" (out)\" else \"\") and write {mark(p)}")
             self.errors.append(Diagnostic("E103", f"The expression '{{{text}}}' inside this text is not valid.",

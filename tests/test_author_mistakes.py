@@ -146,6 +146,22 @@ def test_an_escaped_quote_inside_a_templates_braces_says_to_use_a_definition(tmp
     expect(found, "E103", "game.rules", at, "definition", "even with")
 
 
+def test_an_escaped_text_with_braces_inside_a_templates_braces_is_one_e103_not_a_cascade(tmp_path):
+    """`{join([\\"{level} x\\" ...])}`: the '{' closed at the inner '}', and the rest of the text
+    gave an E102 ("a '}' that closes no '{'") and an E201 for the comprehension's name as well."""
+    found, at = run(tmp_path, ('say "Level {level + 1} reached"',
+                               'say "Levels {join([^\\"{x} up\\" for x in [level]])} reached"'))
+    expect(found, "E103", "game.rules", at, "definition", "even with")
+    assert [d.code for d in found if d.severity == "error"] == ["E103"], [d.message for d in found]
+
+
+def test_a_single_quoted_text_inside_a_templates_braces_says_texts_take_double_quotes(tmp_path):
+    """`{join(xs, ' | ')}`: the hint was only "write an expression such as {s.name}"."""
+    found, at = run(tmp_path, ('say "Level {level + 1} reached"',
+                               'say "Levels {join([level], ^\' | \')} reached"'))
+    expect(found, "E103", "game.rules", at, "double quotes", "definition")
+
+
 # ------------------------------------------------------------------ a data field's default of another type
 @pytest.mark.parametrize("field, code, words", [
     ('    bonus: int, default ^"none"\n', "E301", ["'bonus' is an int", "default is 'none'"]),
