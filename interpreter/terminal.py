@@ -131,7 +131,6 @@ class Terminal:
 
     def display(self, parts: list[dict]) -> None:
         """The rulebook's display: boards as tables that fit the width, lines wrapped to it."""
-        from rich.padding import Padding
         from rich.text import Text
         for part in parts:
             try:
@@ -141,7 +140,12 @@ class Terminal:
                 for line in part.get("text", "").split("\n"):
                     # a wrapped line keeps its indentation
                     indent = len(line) - len(line.lstrip(" "))
-                    self.console.print(Padding(Text(line.lstrip(" ")), (0, 0, 0, indent), expand=False))
+                    if not line.strip(" "):
+                        continue
+                    # wrapped by rich, but written without the spaces rich pads each piece with
+                    # to the longest one's width (trailing blanks in a log or a pipe)
+                    for piece in Text(line.lstrip(" ")).wrap(self.console, max(self.width - indent, 1)):
+                        write(self.out, " " * indent + piece.plain.rstrip(" "))
             except (OSError, ValueError):
                 return
 

@@ -349,3 +349,14 @@ def test_a_groups_heading_never_parts_a_name_from_its_number():
     lines = menu_lines(labels, [1] * len(labels), 80)
     assert "  Ask …" in lines and any("Player 2 for queens" in line for line in lines), lines
     assert not any(line.strip() == "Ask Player …" for line in lines)
+
+
+def test_a_wrapped_display_line_ends_with_no_trailing_blanks():
+    """Rich padded each wrapped piece with spaces to the longest one's width, so a line of the
+    display that wrapped left trailing blanks in a pipe or a log."""
+    screen = Screen()
+    Terminal(screen, width=30).display([{"text": "aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk"},
+                                        {"text": "  an indented line that wraps around the width"}])
+    lines = screen.text.splitlines()
+    assert lines == ["aaa bbb ccc ddd eee fff ggg", "hhh iii jjj kkk",
+                     "  an indented line that wraps", "  around the width"], lines
