@@ -129,8 +129,10 @@ class RacerBot:
     answers each option first (at once, everyone else as late as can be) and plays on, everyone
     taking the first option, for at most `LOOKAHEAD` decisions, until its own score changes or
     the game ends; an option after which its score has risen is correct. It picks one of them
-    at random (any option if none is), and answers after 0.2 s plus up to 1.3 s more the lower
-    its skill (0 to 1, default 0.5), give or take 0.4 s. The less skilled also slip: with a
+    at random; if none is, one after which its score has not fallen (a wrong ring that costs
+    cards is not rung when keeping still is offered), and any option if every one costs. It
+    answers after 0.6 s plus up to 1.3 s more the lower its skill (0 to 1, default 0.5), give
+    or take 0.4 s. The less skilled also slip: with a
     chance of half of (1 - skill) it taps any option without looking. Decisions that are not
     timed it answers at random, like the random bot."""
 
@@ -148,11 +150,20 @@ class RacerBot:
         if not state.pending.timed:
             return _below(self.seed, state, seat, CHOOSE, n)
         slip = _uniform(self.seed, state, seat, SLIP, 0.0, 1.0) < 0.5 * (1.0 - self.skill)
-        good = [] if slip else self.correct(state, seat)
+        if slip:
+            good = []
+        else:
+            changes = self.changes(state, seat)
+            good = ([i for i, d in enumerate(changes) if d > 0]
+                    or [i for i, d in enumerate(changes) if d == 0])
         good = good or list(range(n))
         return good[_below(self.seed, state, seat, CHOOSE, len(good))]
 
     def correct(self, state, seat: int) -> list[int]:
+        return [i for i, d in enumerate(self.changes(state, seat)) if d > 0]
+
+    def changes(self, state, seat: int) -> list:
+        """For each option, how the seat's score has changed once it is tried and played on."""
         before = state.scores()[seat]
         found = []
         for index in range(len(state.options(seat))):
@@ -163,8 +174,7 @@ class RacerBot:
                     break
                 decision = trial.pending
                 trial.apply(0, seat=decision.players[0], time=self.LATE if decision.timed else None)
-            if trial.scores()[seat] > before:
-                found.append(index)
+            found.append(trial.scores()[seat] - before)
         return found
 
     def reaction_time(self, state, seat: int) -> float:

@@ -397,10 +397,13 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 raise e
             entries.append((place, i, w, set(cands)))
     entries.sort(key=lambda e: len(e[3]))
-    # 1. things already in the place stay where they are
+    # 1. things already in the place stay where they are, but a name several fit ("Jetsam")
+    # leaves alone a thing that one name of one thing ("Jetsam #2") wants anywhere
     here = {p.name: list(current[p.name]) for p, _ in targets}
+    exact = {x for _, _, _, cands in entries if len(cands) == 1 for x in cands}
     for place, i, w, cands in entries:
-        x = next((x for x in here[place.name] if x in cands and x not in used), None)
+        x = next((x for x in here[place.name] if x in cands and x not in used
+                  and (len(cands) == 1 or x not in exact)), None)
         if x is not None:
             used.add(x)
             here[place.name].remove(x)

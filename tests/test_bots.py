@@ -155,3 +155,31 @@ def test_bot_move_gives_a_time_only_for_timed_decisions():
 def test_an_unknown_bot_name_is_refused_with_the_known_names():
     with pytest.raises(ValueError, match="no bot called 'clever'.*first, racer, random"):
         make_bot("clever", 0)
+
+
+def test_a_racer_with_no_winning_answer_keeps_still_rather_than_pay(tmp_path):
+    """When no option raises its score, a racer takes one that does not lower it: a wrong ring
+    that costs points is not rung while keeping still is offered. (It plays on with everyone
+    taking the first option, so keeping still is listed first.)"""
+    import textwrap
+    from tabletop.interpreter.api import load_game
+    path = tmp_path / "bell.rules"
+    path.write_text(textwrap.dedent("""
+        game "Bell"
+        players 2
+        player var points: int = 10
+        turn:
+            secretly each p in players chooses a from [1, 2] labelled "{a}" timed as t:
+                if a == 2:
+                    p.points -= 1
+            if turn_number >= 20:
+                end game "Done."
+        define score(p: player): int = p.points
+    """).lstrip())
+    game = load_game(str(path))
+    answers = []
+    for seed in range(12):
+        racer = make_bot("racer", seed, {"skill": "1"})
+        state = game.new_state(players=2, seed=seed)
+        answers.append(state.options(0)[racer.choose(state, 0)])
+    assert set(answers) == {"1"}

@@ -1778,3 +1778,33 @@ def test_a_force_written_after_the_move_that_drew_says_so(tmp_path):
     text = text.replace("      - moves: [Pass, Pass, Pass]\n", "")
     report, failures = run_text(tmp_path, text)
     assert [f.code for f in failures] == ["T012"] and "force setup" in failures[0].hint, scenarios.render(report)
+
+
+def test_a_name_several_things_fit_leaves_alone_one_named_exactly_elsewhere(tmp_path):
+    """`hand: [Moon]` for Player 1 (who holds Moon #1) and `hand: ["Moon #1"]` for Player 2 is
+    a position that can be set: the bare name takes the other Moon."""
+    from inline import write
+    book = write(tmp_path, """
+        game "Moon"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+        zone deck: card, hidden
+        player zone hand: card, owner
+        setup:
+            deck = [c for c in card]
+            for p in players:
+                draw 1 from deck to p.hand
+        turn:
+            choose c from deck labelled "Take {c}"
+            move c from deck to current.hand
+            if count(deck) == 0:
+                end game "Done."
+        define score(p: player): int = count(p.hand)
+        """, **{"cards.yaml": "card:\n  - name: Moon\n  - name: Moon\n  - name: Bread\n"})
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
+                    "      Player 1: {hand: [Moon]}\n      Player 2: {hand: [\"Moon #1\"]}\n    steps:\n"
+                    "      - expect: {Player 1: {hand: [\"Moon #2\"]}, Player 2: {hand: [\"Moon #1\"]}}\n")
+    report = scenarios.run_files([path])
+    assert not report.failures, report.failures[0].message
