@@ -878,7 +878,8 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
     elif ref[0] == "field":
         place = f"m.f[{src.value(ref[1])}][{src.value(ref[2])}][{src.write(tgt.obj)}]"
     elif ref[0] == "pvar":
-        place, key = f"m.pl[{src.write(tgt.obj)}][{int(ref[1])}]", ("p", ref[1])
+        who = src.write(tgt.obj)
+        place, key = f"m.pl[{who}][{int(ref[1])}]", ("p", ref[1])
     else:
         return None
     refused = none_refused(src.c, s)
@@ -887,7 +888,7 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
     rng = src.c.out.ranges.get(key) if key else None
     if rng:
         lines += [f"if not {src.value(rng[0])} <= _value <= {src.value(rng[1])}:",
-                  f"    raise {src.const(out_of_range(rng, tgt.span))}(_value)"]
+                  f"    raise {src.const(out_of_range(rng, tgt.span))}(_value{', m, ' + who if key[0] == 'p' else ''})"]
     lines.append(f"{place} = _value")
     lines += [f"m.ver[{int(c)}] += 1" for c in memo.written_cells(src.c, s)]     # counted for kept values
     return lines
@@ -1250,9 +1251,21 @@ def none_added(c, s):
 
 
 def out_of_range(rng, span):
-    """The error for a variable declared with a range given a value outside it."""
+    """The error for a variable declared with a range given a value outside it: error(v), or for a
+    player's variable error(v, m, p), which names the player (Player 2, or a side such as the volcano)."""
     lo, hi, name = rng
-    return lambda v: RuleError(f"'{name}' must stay from {lo} to {hi}, but would become {v}.", span)
+
+    def error(v, m=None, p=None):
+        return RuleError(f"'{name}'{whose(m, p)} must stay from {lo} to {hi}, but would become {v}.", span)
+    return error
+
+
+def whose(m, p) -> str:
+    """' of Player 2' for seat 1, ' of volcano' for a side; '' when the player is not known."""
+    if m is None or type(p) is not int or not 0 <= p < len(m.pl):
+        return ""
+    n = m.player_count
+    return f" of Player {p + 1}" if p < n else f" of {m.prog.sides[p - n]}"
 
 
 def sized_builtin(inner, where: str, span):

@@ -715,19 +715,21 @@ class Compiler:
 
             def set_pvar(m, env, v):
                 m.pl[obj(m, env)][slot] = v
-            return self.range_checked(("p", slot), tgt.span, set_pvar)
+            return self.range_checked(("p", slot), tgt.span, set_pvar, obj)
         raise RuleError("This cannot be assigned to.", tgt.span)
 
-    def range_checked(self, key, span, store):
-        """Wrap a setter so a variable declared with a range refuses values outside it."""
+    def range_checked(self, key, span, store, player=None):
+        """Wrap a setter so a variable declared with a range refuses values outside it (naming the
+        player, for a player's variable: `player(m, env)`)."""
         rng = self.out.ranges.get(key)
         if not rng:
             return store
-        lo, hi, name = rng
+        lo, hi, _ = rng
+        error = codegen.out_of_range(rng, span)
 
         def checked(m, env, v):
             if not lo <= v <= hi:
-                raise RuleError(f"'{name}' must stay from {lo} to {hi}, but would become {v}.", span)
+                raise error(v, m, player(m, env)) if player is not None else error(v)
             store(m, env, v)
         return checked
 

@@ -647,3 +647,24 @@ def test_players_from_none_says_nobody_can_start_an_order_of_seats(tmp_path):
     with pytest.raises(RuleError) as e:
         g.new_state(seed=1)
     assert "nobody can start an order of seats" in str(e.value) and e.value.span.line == 5
+
+
+@pytest.mark.parametrize("statement, whose", [("players[1].coins += 5", "Player 2"),
+                                              ("bank.coins += 5", "bank"),
+                                              ("for p in players:\n                p.coins += 5", "Player 1")])
+def test_a_players_variable_leaving_its_range_names_the_player(tmp_path, statement, whose):
+    """`'coins' must stay from 0 to 5` did not say whose coins: it now names the seat, or the side.
+    Both ways a variable is set are covered: the generated line and the compiled setter of a loop's item."""
+    g = game(tmp_path, f"""
+        game "Purse"
+        players 2
+        side bank
+        player var coins: int in 0 to 5 = 1
+        define score(p: player): int = p.coins
+        setup:
+            {statement}
+        turn:
+            end game "done"
+        """)
+    e = error_of(g)
+    assert f"'coins' of {whose} must stay from 0 to 5" in str(e), str(e)
