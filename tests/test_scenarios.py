@@ -1044,11 +1044,12 @@ def _scores_case(tmp_path, want: str):
     return scenarios.run_files([path])
 
 
-def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path):
-    """The message said the others were in places the position does not change, 'nor in deck',
-    though the only Moon was named in that very set's deck (outside author)."""
+def _moon_book(tmp_path, names: list, deal: bool = False):
+    """A two-player game of cards named `names` (a name may repeat), taken from the deck one a turn;
+    with `deal`, each player is dealt one first. Its folder's path."""
     from inline import write
-    book = write(tmp_path, """
+    dealt = "\n            for p in players:\n                draw 1 from deck to p.hand" if deal else ""
+    return write(tmp_path, f"""
         game "Moon"
         players 2
         kind card from "cards.yaml":
@@ -1056,14 +1057,20 @@ def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path)
         zone deck: card, hidden
         player zone hand: card, owner
         setup:
-            deck = [c for c in card]
+            deck = [c for c in card]{dealt}
         turn:
-            choose c from deck labelled "Take {c}"
+            choose c from deck labelled "Take {{c}}"
             move c from deck to current.hand
             if count(deck) == 0:
                 end game "Done."
         define score(p: player): int = count(p.hand)
-        """, **{"cards.yaml": "card:\n  - name: Moon\n  - name: Bread\n"})
+        """, **{"cards.yaml": "card:\n" + "".join(f"  - name: {n}\n" for n in names)})
+
+
+def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path):
+    """The message said the others were in places the position does not change, 'nor in deck',
+    though the only Moon was named in that very set's deck (outside author)."""
+    book = _moon_book(tmp_path, ["Moon", "Bread"])
     path = tmp_path / "s.yaml"
     path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
                     "      Player 1: {hand: [Moon]}\n      deck: [Moon, Bread]\n    steps:\n      - expect: {over: false}\n")
@@ -1783,25 +1790,7 @@ def test_a_force_written_after_the_move_that_drew_says_so(tmp_path):
 def test_a_name_several_things_fit_leaves_alone_one_named_exactly_elsewhere(tmp_path):
     """`hand: [Moon]` for Player 1 (who holds Moon #1) and `hand: ["Moon #1"]` for Player 2 is
     a position that can be set: the bare name takes the other Moon."""
-    from inline import write
-    book = write(tmp_path, """
-        game "Moon"
-        players 2
-        kind card from "cards.yaml":
-            name: text
-        zone deck: card, hidden
-        player zone hand: card, owner
-        setup:
-            deck = [c for c in card]
-            for p in players:
-                draw 1 from deck to p.hand
-        turn:
-            choose c from deck labelled "Take {c}"
-            move c from deck to current.hand
-            if count(deck) == 0:
-                end game "Done."
-        define score(p: player): int = count(p.hand)
-        """, **{"cards.yaml": "card:\n  - name: Moon\n  - name: Moon\n  - name: Bread\n"})
+    book = _moon_book(tmp_path, ["Moon", "Moon", "Bread"], deal=True)
     path = tmp_path / "s.yaml"
     path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
                     "      Player 1: {hand: [Moon]}\n      Player 2: {hand: [\"Moon #1\"]}\n    steps:\n"
