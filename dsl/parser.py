@@ -1610,7 +1610,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             add = ("end the line with ':' and write the reveal under it: a secret choice's block runs once per "
                    "player when everyone has chosen")
         bare = re.fullmatch(r"\s+([A-Za-z_]\w*)\s*(#.*)?", own)
-        if bare and bare.group(1) not in ("pass", "stop", "return"):
+        if bare and "':'" not in few and bare.group(1) not in _STATEMENT_WORDS + _DECLARATION_WORDS + ("else",):
             add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
@@ -1635,7 +1635,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                 "'timed as t' belongs to a race, a secret choice: 'secretly each p in players chooses c "
                 "from ... labelled ... timed as t:'")
     if not hint:
-        hint = _clause_order_hint(str(tok), own, col) or _choose_words_hint(tok, own, col, few)
+        hint = _choose_words_hint(tok, own, col, few)     # a part out of order is told by `_habit`
     if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
         hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"

@@ -2564,6 +2564,10 @@ def test_a_rule_named_alone_on_a_line_says_to_call_it(tmp_path):
     """`bank` alone on a line (a rule called without its brackets) said only what may follow a name."""
     found, at = run(tmp_path, ("        level += 1", "        level += 1\n        bank^"))
     expect(found, "E101", "game.rules", at, "write bank()")
+    (tmp_path / "x").mkdir()          # a statement's own word alone is no rule: 'else' lacks its ':'
+    found, at = run(tmp_path / "x", ("        level += 1", "        if level > 0:\n            level += 1\n        else^\n            level += 0"))
+    d = expect(found, "E101", "game.rules", at, "end the line with ':'")
+    assert "else()" not in d.hint, d.hint
 
 
 @pytest.mark.parametrize("new", ["    for i in 1 ^to 3:\n        level += 0\n    say \"Level {level + 1} reached\"",
