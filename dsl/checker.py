@@ -2133,11 +2133,9 @@ class Checker:
 
     def numbered_member(self, part) -> bool:
         """Whether `part` is one zone of a numbered zone, `piles[k]` or `p.piles[k]`: a whole zone."""
-        if not isinstance(part, A.Index) or part.more_keys or not isinstance(part.obj, (A.Name, A.Field)):
+        if not isinstance(part, A.Index) or part.more_keys:
             return False
-        if isinstance(part.obj, A.Name) and self.lookup_local(part.obj.name) is not None:
-            return False
-        decl = getattr(self.sym.get(part.obj.name), "decl", None)
+        decl = getattr(self.numbered_zone_named(part.obj), "decl", None)
         return isinstance(decl, A.ZoneDecl) and decl.count is not None
 
     def public_text(self, tpl, why: str):
