@@ -645,8 +645,10 @@ class _FileRunner:
 
     def fail(self, code, message, at, expected="", got="", hint="", file_mistake=False) -> Failure:
         case_at, use_at = getattr(self, "case_at", None), getattr(self, "use_at", None)
-        if case_at and use_at and at[0] < case_at[0] <= use_at[0]:
-            # written above the case, in an anchor it shares: say where this case uses it
+        if case_at and use_at and at[0] < case_at[0] <= use_at[0] \
+                and at[0] not in {where_key(self.doc, k)[0] for k in self.doc}:
+            # written above the case, in an anchor it shares (not a key of the file's own, `variant:`
+            # or `rest:`): say where this case uses it
             note = f"line {at[0]} is in an anchor ('&name') the cases share; this case uses it at line {use_at[0]}"
             hint = f"{hint}; {note}" if hint else note
         return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint, file_mistake)

@@ -1754,6 +1754,9 @@ def test_a_failure_in_an_anchor_names_the_line_where_the_case_uses_it(tmp_path):
     assert [(f.code, f.line) for f in failures] == [("T010", 3), ("T020", 4)], scenarios.render(report)
     assert failures[0].hint.endswith("line 3 is in an anchor ('&name') the cases share; this case uses it at line 7")
     assert failures[1].hint.endswith("line 4 is in an anchor ('&name') the cases share; this case uses it at line 12")
+    # a key of the file's own, above every case, is no anchor
+    report, failures = run_text(tmp_path, "variant: nosuch\ncases:\n  - name: x\n    steps:\n      - expect: {over: false}\n")
+    assert [f.code for f in failures] == ["T003"] and "anchor" not in failures[0].hint, scenarios.render(report)
 
 
 def test_a_thing_set_to_a_bare_value_is_told_at_the_thing(tmp_path):
