@@ -129,8 +129,8 @@ class RacerBot:
     answers each option first (at once, everyone else as late as can be) and plays on, everyone
     taking the first option, for at most `LOOKAHEAD` decisions, until its own score changes or
     the game ends; an option after which its score has risen is correct. It picks one of them
-    at random; if none is, one after which its score has not fallen (a wrong ring that costs
-    cards is not rung when keeping still is offered), and any option if every one costs. It
+    at random; if none is, one after which its score has not fallen (an option that lowers it
+    is not taken while another does not), and any option if every one costs. It
     answers after 0.6 s plus up to 1.3 s more the lower its skill (0 to 1, default 0.5), give
     or take 0.4 s. The less skilled also slip: with a
     chance of half of (1 - skill) it taps any option without looking. Decisions that are not
@@ -158,9 +158,6 @@ class RacerBot:
                     or [i for i, d in enumerate(changes) if d == 0])
         good = good or list(range(n))
         return good[_below(self.seed, state, seat, CHOOSE, len(good))]
-
-    def correct(self, state, seat: int) -> list[int]:
-        return [i for i, d in enumerate(self.changes(state, seat)) if d > 0]
 
     def changes(self, state, seat: int) -> list:
         """For each option, how the seat's score has changed once it is tried and played on."""

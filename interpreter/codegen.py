@@ -1264,8 +1264,7 @@ def whose(m, p) -> str:
     """' of Player 2' for seat 1, ' of volcano' for a side; '' when the player is not known."""
     if m is None or type(p) is not int or not 0 <= p < len(m.pl):
         return ""
-    n = m.player_count
-    return f" of Player {p + 1}" if p < n else f" of {m.prog.sides[p - n]}"
+    return f" of {m.player_name(p)}"
 
 
 def sized_builtin(inner, where: str, span):

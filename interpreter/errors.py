@@ -35,7 +35,7 @@ PY_ERRORS = (TypeError, IndexError, KeyError, AttributeError, ValueError)
 # Everything below runs only once an error is caught: nothing here is on the hot path.
 
 _KINDS = {"NoneType": "none", "int": "a number", "float": "a number", "str": "a text", "bool": "true or false",
-          "list": "a list", "Hidden": "a list", "tuple": "a list", "dict": "a table", "function": "a function",
+          "list": "a list", "Hidden": "a list", "PartlyHidden": "a list", "tuple": "a list", "dict": "a table", "function": "a function",
           "builtin_function_or_method": "a function"}
 
 

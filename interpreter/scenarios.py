@@ -625,8 +625,7 @@ class _FileRunner:
         self.game_path = _game_of(path, doc)
         self.case_rest = None       # the running case's own rest zones, for each of its sets
         self.said_mark = 0          # the lines said before the last move or set (`said`)
-        self.forced_before = []     # the forced results used since the last move (or the case's start)
-        self.forced_rolls = []      # the forced rolls this move, setup or restarted turn may have used (`with_rolls`)
+        self.forced_before = []     # the forced results this move, the setup or a restarted turn may have used
         self.moved = False          # whether the case has made a move yet
         self.last_draw = None       # the last move, as (label, line), if it drew seeded random results
         self.force_after = {}       # a force step's first line -> `last_draw` when it was given (T012)
@@ -704,7 +703,6 @@ class _FileRunner:
             try:
                 self.forced_at = _forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
-                self.forced_rolls = _rolls_of(game.forced_results(case.get("force setup", [])))
             except api.PositionError as e:        # an impossible forced result, at its own item
                 raise _Stop(self.fail("T011", str(e), _impossible_forced(game, case.get("force setup"),
                                                                          where_key(case, "force setup")))) from None
@@ -766,7 +764,6 @@ class _FileRunner:
             try:
                 forced = state.game.forced_results(step["force"])
                 lines = _forced_lines(state.game, step["force"], where_key(step, "force"))
-                self.forced_rolls += _rolls_of(forced)
                 state.force(step["force"])
             except api.PositionError as e:
                 raise _Stop(self.fail("T011", str(e), _impossible_forced(state.game, step["force"],
@@ -791,7 +788,7 @@ class _FileRunner:
         if f.code != "T030" or state.forced or not (f.expected or f.got) or f.file_mistake:
             return f        # forced results left: every roll was forced; or the file's mistake, not the game's
         seeded = list(state.rolls)
-        for e in self.forced_rolls:     # every forced roll was used (none is left): take each out once
+        for e in _rolls_of(self.forced_before):     # every forced roll was used (none is left): take each out once
             hit = next((k for k, (die, face) in enumerate(seeded)
                         if face == e["roll"] and e.get("die") in (None, die)), None)
             if hit is not None:
@@ -860,7 +857,6 @@ class _FileRunner:
         try:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use (`with_rolls`)
-            self.forced_rolls = _rolls_of(self.forced_before)
             self.moved = True
             rng = state.data.get("rng")
             state.apply(index, seat, time)
