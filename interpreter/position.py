@@ -256,6 +256,12 @@ def _numbered_index(label, t, value, k):
         raise _err(label, f"the zones are numbered 0 to {len(value) - 1}")
 
 
+def _placed(place, kind, written, fname):
+    """A thing's field or own zone, keyed by where it is written ({tile: {B2: {battlers: [...]}}}),
+    so that a name that cannot be placed there is told at its line."""
+    return dataclasses.replace(place, keys=(kind, written, fname))
+
+
 def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name, players):
     if not isinstance(value, dict):
         raise _err(kind, "give things' fields as a mapping, e.g. {THING: {FIELD: VALUE}}")
@@ -290,12 +296,10 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
                 e.keys = (written, fname)
                 raise e
             t = fields[fname]
-            # a name that cannot be placed is told where it is written: {tile: {B2: {battlers: [...]}}}
-            place = label in place_by_name and dataclasses.replace(place_by_name[label], keys=(kind, written, fname))
             if t.startswith("thing:") and t[6:] in held:
-                targets.append((place, [] if W.is_none(words) else [words]))
+                targets.append((_placed(place_by_name[label], kind, written, fname), [] if W.is_none(words) else [words]))
             elif t.startswith("list:thing:") and t[11:] in held:    # the thing's own zone
-                targets.append((place, words))
+                targets.append((_placed(place_by_name[label], kind, written, fname), words))
             else:
                 directs.append(_Direct(label, t, words, lambda d, v, f=fname, i=i: d["fields"][kind][f].__setitem__(i, v),
                                        (written, fname)))
