@@ -1583,7 +1583,7 @@ class Checker:
                 continue                           # a whole zone is shown as "3 hidden cards"
             found = self.hidden_zone_read(part)
             if found:
-                whose = "nobody" if found[1] == "hidden" else "only its owner"
+                whose = _who_may_see(found[1])
                 self.error("E311", f"This display line reads the cards of the zone '{found[0]}', which {whose} may "
                                    "see: for a seat that may not see them they are hidden, so the line cannot be drawn.",
                            part, "show the zone itself ({p.hand} shows '3 hidden cards' to the others) or how "
@@ -2142,37 +2142,22 @@ class Checker:
         """W106 for a text everyone reads that shows a whole zone not everyone may see: `{deck}`
         or `{p.hand}` lists its cards (the display shows such a zone as "3 hidden cards")."""
         for part in getattr(tpl, "parts", None) or []:
-            whole = part
-            if self.numbered_member(part):          # `{piles[1]}`: one zone of a numbered zone
-                part = part.obj
-            if isinstance(part, A.Name):
-                s = self.sym.get(part.name) if self.lookup_local(part.name) is None else None
-            elif isinstance(part, A.Field):
-                ref = self.out.refs.get(id(part))
-                if ref and ref[0] == "field":       # a thing's own zone, `t.inside`
-                    vis = self.out.kind_zones.get(ref[1], {}).get(part.name, "public")
-                    if vis != "public":
-                        whose = "nobody" if vis == "hidden" else "only its owner"
-                        self.warn("W106", f"{why}, and this shows every card of the zone '{part.name}' of a "
-                                  f"{ref[1]}, which {whose} may see.", part,
-                                  "show how many with {count(...)}, or name only the cards revealed")
-                    continue
-                s = self.sym.get(part.name)
-                s = s if s is not None and s.kind == "pvar" else None
-            else:
+            vis = self.zone_visibility(part)        # `{deck}`, `{p.hand}`, `{piles[1]}`, `{t.inside}`
+            if vis is None or vis == "public":
                 continue
-            zone = getattr(s, "decl", None)
-            if isinstance(zone, A.ZoneDecl) and zone.visibility != "public":
-                whose = "nobody" if zone.visibility == "hidden" else "only its owner"
-                self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}', which {whose} "
-                          "may see.", whole, f"show how many with {{count(...)}}, or name only the cards revealed")
+            zone = part.obj if self.numbered_member(part) else part
+            ref = self.out.refs.get(id(zone)) if isinstance(zone, A.Field) else None
+            of = f" of a {ref[1]}" if ref and ref[0] == "field" else ""      # a thing's own zone
+            self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}'{of}, which "
+                      f"{_who_may_see(vis)} may see.", part,
+                      "show how many with {count(...)}, or name only the cards revealed")
         for part in getattr(tpl, "parts", None) or []:
             if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.secret_local(part) \
                     and not self.names_definition(part) or self.numbered_member(part):
                 continue                           # a whole zone: said above
             found = self.hidden_zone_read(part) or self.secret_local(part)
             if found:
-                whose = "nobody" if found[1] == "hidden" else "only its owner"
+                whose = _who_may_see(found[1])
                 self.warn("W106", f"{why}, and this is worked out from the cards of the zone '{found[0]}', which "
                                   f"{whose} may see.", part,
                           "show what everyone may know: how many with {count(...)}, or the cards the rules revealed")
@@ -4020,6 +4005,11 @@ def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
             return dataclasses.replace(d, hint=f"'{z.name}' is {z.count} zones, {z.name}[0] to {z.name}[{z.count - 1}]: "
                                                f"name one of them, {z.name}[k]")
     return d
+
+
+def _who_may_see(visibility: str) -> str:
+    """Who may see a zone not everyone may see, in W106's and E311's words."""
+    return "nobody" if visibility == "hidden" else "only its owner"
 
 
 def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
