@@ -18,7 +18,8 @@ from typing import Any
 from . import ast as A
 from . import builtins as B
 from . import types as T
-from .diagnostics import Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at, yaml_misread
+from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at,
+                          yaml_misread)
 from .loader import COPIES, MAX_RECORDS, Program
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
@@ -2586,7 +2587,8 @@ class Checker:
         if s is None or s.kind != "kind":
             line = self.p.sources.line(e.span.file, e.span.line) or ""
             before = line[:max(e.span.column - 1, 0)]
-            if re.search(r"\b(choose|chooses)\s+\w+\s+from\s*$", before):
+            choose = CHOOSE_FROM.match(before)
+            if choose and not before[choose.end():].strip():
                 # `choose c from pot "Take {c}"`: the label without its word reads as a thing named by a kind
                 self.error("E201", f"'labelled' is missing before the options' label \"{e.name}\": "
                                    f"'{e.kind} \"{e.name}\"' reads as a thing named by a kind.", e,

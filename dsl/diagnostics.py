@@ -2,8 +2,9 @@
 
 Every pass reports problems as `Diagnostic` values that carry a code, a message, a
 `Span` (file, line, column) and an optional hint. This module renders them like a good
-compiler (the source line with a caret) and as JSON. It must not know any pass's
-internals and must never raise on odd input: a diagnostic about a diagnostic is useless.
+compiler (the source line with a caret) and as JSON. It also holds what two passes both say or
+look for in a line (`EXTENDS_MISSPELT`, `CHOOSE_FROM`). It must not know any pass's internals and
+must never raise on odd input: a diagnostic about a diagnostic is useless.
 """
 from __future__ import annotations
 
@@ -246,3 +247,9 @@ def render_all(diags: list[Diagnostic], sources: Sources | None = None) -> str:
 # seeing it, reports nothing more of that file, which without its base would be all errors.
 EXTENDS_MISSPELT = ("A variant names the rulebook it builds on with 'extends', with an s ('extend' adds to one "
                     "declaration of that rulebook).")
+
+
+# A choose or secret choice up to its 'from' (`may choose c from`, `secretly each p in players
+# chooses c from`): the parser (a syntax error) and the checker (a thing named by a kind) both find
+# by it an options' label written without 'labelled' (`choose c from p.hand "Play {c}"`).
+CHOOSE_FROM = re.compile(r"\s*(?:may\s+)?(?:choose\s+\w+|secretly\b.*?\bchooses\s+\w+)\s+from\b")

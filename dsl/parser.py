@@ -28,7 +28,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast as A
 from .builtins import MAX_DIGITS, MAX_FACES, too_many_faces
-from .diagnostics import EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
+from .diagnostics import CHOOSE_FROM, EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
@@ -1685,7 +1685,7 @@ def _choose_words_hint(tok, line: str, col: int, few: list) -> str:
     plain = _blank_texts(line)
     if re.match(r"\s*secretly\b", plain) and str(tok) == "choose":
         return "a secret choice says 'chooses': 'secretly each p in players chooses c from ... labelled \"...\":'"
-    m = re.match(r"\s*(?:may\s+)?(?:choose\s+\w+|secretly\b.*?\bchooses\s+\w+)\s+from\b", plain)
+    m = CHOOSE_FROM.match(plain)
     if not m or re.search(r"\blabelled\b", plain[:col - 1]):
         return ""
     if tok.type == "STRING" or "'labelled'" in few and re.search(r'\w\s+"[^"]*"\s*$', plain[m.end():col - 1]):
