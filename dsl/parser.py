@@ -1703,9 +1703,10 @@ _UNCHANGEABLE = {
 }
 
 
-# The words a declaration that `replace` or `extend` changes starts with.
-_DECLARING = {"option", "enum", "kind", "die", "var", "zone", "table", "define", "rule", "stage", "pattern", "setup",
-              "turn", "round", "play", "winners", "display", "reaction", "player", "event", "game", "players"}
+# The words a declaration that `replace` or `extend` changes starts with (or that a variant is told
+# it cannot change): a declaration's first word, but not a grid's or a side's, nor the words of
+# including, extending, removing and replacing themselves.
+_DECLARING = set(_DECLARATION_WORDS) - {"grid", "side", "include", "extends", "remove", "replace", "extend"}
 
 # What a variant can `replace` but not `extend` (the word, in words).
 _REPLACED_ONLY = {"option": "an option", "enum": "an enum", "die": "a die", "var": "a variable", "zone": "a zone",
