@@ -1271,8 +1271,8 @@ def _declared_by(sources: Sources, diags: list) -> set:
         m = _DECLARES.match(text)
         if re.match(r"^\w+\s*:", text) and (m is None or m.group(1) not in _declaration_words()):
             # a kind's field line that lost its indentation: the kind above lost it and those below
-            from .parser import kind_above
-            names.add(kind_above(lambda k: sources.line(d.span.file, k), line))
+            from .parser import declared_above
+            names.add(declared_above(lambda k: sources.line(d.span.file, k), line, "kind"))
     return names - {None}
 
 

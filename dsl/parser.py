@@ -1075,7 +1075,8 @@ def _misspelt(e, text: str, line: int, col: int):
         return ("E101", f"'{two.group(0)}' is one word in the language: '{word}'.", (line, 1), f"write '{word}'")
     # `    rule bump(p: player):` or `    var x: int = 0` inside a block, failing where it starts
     decl = _indented_declaration(here, col)
-    if decl is not None and not (decl[0] == "zone" and kind_above(lambda k: lines[k - 1] if 0 < k <= len(lines) else "", line)):
+    if decl is not None and not (decl[0] == "zone" and
+                                 declared_above(lambda k: lines[k - 1] if 0 < k <= len(lines) else "", line, "kind")):
         return ("E101", f"'{decl[0]}' starts a declaration, which is written at the left margin; this line is "
                         "indented, inside the block above it.", (line, decl[1]),
                 "move the line (and the lines of its block) to the left margin")
@@ -1946,7 +1947,8 @@ def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
     lines = text.split("\n")
     here = lines[d.span.line - 1] if 0 < d.span.line <= len(lines) else ""
     if "->" in _blank_texts(here) and not re.match(r"\s*(" + "|".join(_DECLARATION_WORDS) + r")\b", here):
-        table = _table_above(lines, d.span.line)       # `6 to 8 -> 3`: an entry whose indentation was lost
+        # `6 to 8 -> 3`: an entry whose indentation was lost (each of several such, one by one)
+        table = declared_above(lambda k: lines[k - 1], d.span.line, "table")
         if table is not None:
             return Diagnostic("E101", f"'{here.strip()}' reads as an entry of the table '{table}' above, but it is "
                                       "not indented under it.", d.span,
@@ -1954,34 +1956,28 @@ def _unindented_field(d: Diagnostic, text: str) -> Diagnostic:
     field = re.match(r"([A-Za-z_]\w*)\s*:\s*[^\s#]", here)
     if field is None or field.group(1) in _DECLARATION_WORDS:
         return d
-    kind = kind_above(lambda k: lines[k - 1], d.span.line)
+    kind = declared_above(lambda k: lines[k - 1], d.span.line, "kind")
     if kind is None:
         return d
     return Diagnostic("E101", f"'{here.strip()}' reads as a field of the kind '{kind}' above, but it is not "
                               "indented under it.", d.span, f"indent it like the kind's other fields: '    {here.strip()}'")
 
 
-def _table_above(lines: list, line: int) -> str | None:
-    """The name of the table whose entries the lines above `line` are (up to its `table NAME:`
-    line at the left margin, past blank and comment lines and indented entries), or None."""
-    for n in range(line - 1, 0, -1):
-        raw = lines[n - 1]
-        code = _blank_texts(raw)
-        if not code.strip() or code[:1] in (" ", "\t"):
-            continue
-        m = re.match(r"(?:(?:replace|extend)\s+)?table\s+([A-Za-z_]\w*)\s*:", code)
-        return m.group(1) if m else None
-    return None
+# The first line of a kind's or a table's declaration (changed by a variant too), naming it.
+_DECLARING_LINE = {"kind": re.compile(r"(?:replace\s+|extend\s+)?(?:player\s+)?kind\s+(\w+)"),
+                   "table": re.compile(r"(?:(?:replace|extend)\s+)?table\s+([A-Za-z_]\w*)\s*:")}
 
 
-def kind_above(line_at, line: int) -> str | None:
-    """The kind whose declaration is the nearest declaration above line `line` (`line_at(k)` is
-    line k's text, from 1), or None when that declaration is not a kind."""
+def declared_above(line_at, line: int, word: str) -> str | None:
+    """The name of the kind or table (`word`) whose declaration is the nearest declaration above
+    line `line` (a line at the left margin that starts with a letter: blank and comment lines, and
+    lines indented or not under it, are passed), or None when that declaration is another.
+    `line_at(k)` is line k's text, from 1."""
     for k in range(line - 1, 0, -1):
         text = line_at(k) or ""
         if text[:1].isalpha():
-            kind = re.match(r"(?:replace\s+|extend\s+)?(?:player\s+)?kind\s+(\w+)", text)
-            return kind.group(1) if kind else None
+            m = _DECLARING_LINE[word].match(text)
+            return m.group(1) if m else None
     return None
 
 

@@ -2367,6 +2367,16 @@ def test_a_table_entry_at_the_left_margin_is_named_as_one(tmp_path):
            "indent it like the table's other entries")
 
 
+def test_each_of_two_table_entries_at_the_left_margin_is_named_as_one(tmp_path):
+    """The second of two numbered entries that lost their indentation was "Unexpected '5'": the
+    first, at the margin too, hid the table above it (the nearest declaration is a line that starts
+    with a letter, as for a kind's field)."""
+    found, at = run(tmp_path, ("    spades -> 1\n", "    spades -> 1\ntable steps:\n    1 -> 2\n3 -> 4\n^5 to 6 -> 8\n"))
+    expect(found, "E101", "game.rules", (at[0] - 1, 1), "'3 -> 4' reads as an entry of the table 'steps' above")
+    expect(found, "E101", "game.rules", at, "'5 to 6 -> 8' reads as an entry of the table 'steps' above",
+           "indent it like the table's other entries")
+
+
 @pytest.mark.parametrize("new", [
     CHOICE[1].replace("                level += 1\n", "                level += 1\n            ^say \"up\"\n", 1),
     CHOICE[1].replace("            option \"Up\":\n                level += 1", "            ^say \"up\"\n            option \"Up\":\n                level += 1"),
