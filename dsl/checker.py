@@ -20,7 +20,7 @@ from . import builtins as B
 from . import types as T
 from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at,
                           yaml_misread)
-from .loader import COPIES, MAX_RECORDS, Program
+from .loader import COPIES, MAX_RECORDS, Program, titled
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
@@ -3249,10 +3249,10 @@ class Checker:
                                   "its block from running; write the condition on which the game ends")
             if self.p.ends_dropped:      # a variant's replace (or remove) took away the base's `end game`
                 change, base = self.p.ends_dropped[0]
-                what = f"'{base.name}' section" if isinstance(base, A.PhaseDecl) else f"{base.kind_word} '{base.name}'"
                 verb = "removes" if isinstance(change, A.RemoveDecl) else "replaces"
                 at = self.word(change, base.name, after=change.span.column - 1)
-                hint = (f"this {verb} the base's {what} (line {base.span.line} of {Path(base.span.file).name}), "
+                hint = (f"this {verb} the base's {titled(base)} (line {base.span.line} of "
+                        f"{Path(base.span.file).name}), "
                         f"which said 'end game'; add 'end game \"why\"' where the game ends")
             said = "every 'end game' is in a rule or stage that nothing calls" if uncalled is not None else \
                 "no rule ever says 'end game'" if not self.never_runs else \

@@ -602,16 +602,14 @@ class Loader:
                     at = word_at(self.sources, d.span, d.name, d.span.column - 1)
                     text = self.sources.line(d.span.file, d.span.line) or ""
                     words = " ".join(text[:at.end_column - 1].split()) if at is not d.span else f"replace {d.name}"
-                    what = f"the '{d.name}' section" if isinstance(d, A.PhaseDecl) else f"the {d.kind_word} '{d.name}'"
-                    self.error("E202", f"This replaces {what} a second time: the variant "
+                    self.error("E202", f"This replaces the {titled(d)} a second time: the variant "
                                        f"already replaces it at {where}, and only one replacement can count.", at,
                                f"keep one '{words}' (this one or the one at {where}), with what both should say")
                     continue
                 replaced[k] = d
                 if k in extended:        # the replacement would drop what the extend above it added
                     e = extended[k]
-                    written = d.name if isinstance(e, A.PhaseDecl) else f"{e.kind_word} {d.name}"     # `extend turn`
-                    self.error("E015", f"'extend {written}' at line {e.span.line} adds to the base's "
+                    self.error("E015", f"'extend {_extend_words(e)}' at line {e.span.line} adds to the base's "
                                        f"{d.kind_word}, which this 'replace' then replaces whole, so what it adds "
                                        "would never run.", word_at(self.sources, d.span, d.name, d.span.column),
                                "put the 'extend' after the 'replace', or write its steps into the replacement")
@@ -1367,8 +1365,8 @@ def load_program(game: str, variant: str | None = None) -> Program:
         raise RulebookError(loader.diags, loader.sources)
     for d in decls:
         if d.extend:        # an `extend` met by a base is merged into it, so this one has none
-            what = d.name if isinstance(d, A.PhaseDecl) else d.kind_word     # `extend turn`, `extend rule`
-            loader.error("E015", f"'extend {what}' adds to a base rulebook's declaration, and this file extends none.",
+            loader.error("E015", f"'extend {_extend_words(d, named=False)}' adds to a base rulebook's declaration, "
+                                 "and this file extends none.",
                          d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
     decls = [d for d in decls if not d.extend]
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),
@@ -1567,6 +1565,20 @@ def _entry_words(table) -> str | None:
              "true or false" if isinstance(e.value, A.Lit) and type(e.value.value) is bool else
              "texts" if isinstance(e.value, A.Template) else None for e in table.entries}
     return f"a table of {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
+
+
+def titled(d: A.Decl) -> str:
+    """A declaration as a message names it: "'turn' section" (a section's name is its word), "rule
+    'score'"."""
+    return f"'{d.name}' section" if isinstance(d, A.PhaseDecl) else f"{d.kind_word} '{d.name}'"
+
+
+def _extend_words(d: A.Decl, named: bool = True) -> str:
+    """What 'extend' is followed by for `d`: a section's own word (`turn`), else its kind's word and,
+    when `named`, its name (`rule score`)."""
+    if isinstance(d, A.PhaseDecl):
+        return d.name
+    return f"{d.kind_word} {d.name}" if named else d.kind_word
 
 
 def _type_words(t) -> str:
