@@ -1652,9 +1652,7 @@ class Checker:
             self.out.refs[id(tgt)] = ("local", slot)
             self.out.types[id(tgt)] = vt
             return
-        self.assigning = st.value if st.op == "=" else None     # E303's hint writes it in its place
-        tt = self.place(tgt, reads=st.op != "=")
-        self.assigning = None
+        tt = self.place(tgt, reads=st.op != "=", value=st.value if st.op == "=" else None)
         if isinstance(tgt, A.Name) and tgt.name == "first_player" and self.out.refs.get(id(tgt), ("",))[0] == "global":
             self.side_not_seat(st.value, "take the first turn")      # the next round's start player
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
@@ -1739,9 +1737,10 @@ class Checker:
                        "use another name")
         return self.ctx.bind(name, typ)
 
-    def place(self, tgt, reads: bool = True) -> str:
+    def place(self, tgt, reads: bool = True, value=None) -> str:
         """Type an assignable place: a variable, a local, a thing's changing field, a player's var.
-        `reads`: the statement reads it too (`+=`); a local only written again is still unused."""
+        `reads`: the statement reads it too (`+=`); a local only written again is still unused.
+        `value`: what `=` sets it to, which E303's hint for one item of a list writes in its place."""
         if isinstance(tgt, A.Name):
             local = self.lookup_local(tgt.name)
             if local is not None:
@@ -1783,7 +1782,6 @@ class Checker:
                 return t
             xs, k = self.text_of(tgt.obj), self.text_of(tgt.key)
             after = str(int(k) + 1) if re.fullmatch(r"\d+", k) else f"{k} + 1"
-            value = getattr(self, "assigning", None)
             item = f"[{self.text_of(value)}]" if value is not None and not isinstance(value, A.ListLit) else "[...]"
             self.error("E303", "One item of a list cannot be set on its own; the whole list is set.", tgt,
                        f"{xs} = take({xs}, {k}) + {item} + drop({xs}, {after})")
