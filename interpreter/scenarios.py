@@ -229,28 +229,6 @@ def where_item(items, i) -> tuple:
     return lines[i] if i < len(lines) else getattr(items, "where", (1, 1))
 
 
-def _forced_lines(game, results, at: tuple) -> list:
-    """Where each forced result is written: its item of the list (a `{colour_die: [red, blue]}`
-    item gives as many results as it names), else `at`, the list's key."""
-    if not isinstance(results, list):
-        return [at] * len(game.forced_results(results))
-    out = []
-    for i, item in enumerate(results):
-        out.extend([where_item(results, i) if getattr(results, "lines", None) else at] * len(game.forced_results([item])))
-    return out
-
-
-def _impossible_forced(game, results, at: tuple) -> tuple:
-    """Where the first forced result that cannot be is written (a face no die has, a die the game
-    lacks), which in a list written one item a line is not the key's line; else `at`."""
-    for i, item in enumerate(results if isinstance(results, list) else ()):
-        try:
-            game.forced_results([item])
-        except api.PositionError:
-            return where_item(results, i) if getattr(results, "lines", None) else at
-    return at
-
-
 def _locate(doc, path) -> tuple:
     """The line and column of the value at a JSON Schema error's path."""
     at, node = getattr(doc, "where", (1, 1)), doc
@@ -652,6 +630,21 @@ class _FileRunner:
             hint = f"{hint}; {note}" if hint else note
         return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint, file_mistake)
 
+    def forced_lines(self, game, results, at: tuple) -> list:
+        """Where each forced result is written: its item of the list (a `{colour_die: [red, blue]}`
+        item gives as many results as it names), else `at`, the list's key. A result that cannot be
+        (a face no die has, a die the game lacks) fails the case (T011) where it is written, which in
+        a list written one item a line is not the key's line."""
+        lined = isinstance(results, list) and getattr(results, "lines", None)
+        out = []
+        for i, part in enumerate([[item] for item in results] if isinstance(results, list) else [results]):
+            where = where_item(results, i) if lined else at
+            try:
+                out.extend([where] * len(game.forced_results(part)))
+            except api.PositionError as e:
+                raise _Stop(self.fail("T011", str(e), where)) from None
+        return out
+
     def load(self, case) -> "api.Game":
         variant = case.get("variant", self.doc.get("variant"))
         options = {k: str(v) for k, v in {**self.doc.get("options", {}), **case.get("options", {})}.items()}
@@ -701,11 +694,10 @@ class _FileRunner:
             game = self.load(case)
             self.players = case.get("players", game.min_players)
             try:
-                self.forced_at = _forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
+                self.forced_at = self.forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
-            except api.PositionError as e:        # an impossible forced result, at its own item
-                raise _Stop(self.fail("T011", str(e), _impossible_forced(game, case.get("force setup"),
-                                                                         where_key(case, "force setup")))) from None
+            except api.PositionError as e:
+                raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
             except ValueError as e:               # a player count the game does not allow
                 raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
             except api.RuleError as e:
@@ -761,13 +753,12 @@ class _FileRunner:
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
                      where_key(step, "rest"))
         elif "force" in step:
+            lines = self.forced_lines(state.game, step["force"], where_key(step, "force"))
             try:
                 forced = state.game.forced_results(step["force"])
-                lines = _forced_lines(state.game, step["force"], where_key(step, "force"))
                 state.force(step["force"])
             except api.PositionError as e:
-                raise _Stop(self.fail("T011", str(e), _impossible_forced(state.game, step["force"],
-                                                                         where_key(step, "force")))) from None
+                raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
             self.forced_at.extend(lines)
             self.forced_before.extend(forced)     # used before any seeded result, even by a set's restart
             for line in lines:
