@@ -913,6 +913,17 @@ def _label_named(x, options: list):
     return next((o for o in options if o == str(x)), None) or next((o for o in options if _same_label(o, str(x))), None)
 
 
+def _take_label(x, pool: list) -> tuple:
+    """Takes out of `pool` (the options an `options` list, or its `has`, has not matched yet) the
+    one label `x` names, as `_label_named` finds it: (that option, None); or, when none is left,
+    (None, the option numbered for it, "Play Flotsam (2)" for "Play Flotsam", or None)."""
+    hit = _label_named(x, pool)
+    if hit is None:
+        return None, next((o for o in pool if re.fullmatch(re.escape(str(x)) + r" \(\d+\)", o)), None)
+    pool.remove(hit)
+    return hit, None
+
+
 class _Expectations:
     def __init__(self, runner: _FileRunner, state):
         self.r, self.s = runner, state
@@ -1318,10 +1329,9 @@ class _Expectations:
                 pool = list(options)
                 for x in (want["has"] if isinstance(want["has"], list) else [want["has"]]):
                     self.some_text("The options (has)", x, hat)
-                    hit = _label_named(x, pool)
+                    hit, numbered = _take_label(x, pool)
                     if hit is None:
                         part = self.offered_holding(x, options)
-                        numbered = next((o for o in pool if re.fullmatch(re.escape(str(x)) + r" \(\d+\)", o)), None)
                         hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered else
                                 f"'has' names whole labels; {_q(x)} is part of '{part}' ('offered' finds a part of a "
                                 "label)" if part is not None and not _label_named(x, options) else
@@ -1330,7 +1340,6 @@ class _Expectations:
                                 else "it is not offered")
                         raise _Stop(self.r.fail("T030", f"The options should have {_q(x)}, but {said}.",
                                                 hat, f"has {_fmt(x)}", _fmt_some(options), hint))
-                    pool.remove(hit)
                 want = _without(want, "has")
                 if not want:
                     return None
@@ -1345,14 +1354,12 @@ class _Expectations:
             if key == "options":
                 rest = list(options)
                 for x in wanted:
-                    hit = _label_named(x, rest)
+                    hit, numbered = _take_label(x, rest)
                     if hit is None:
-                        numbered = next((o for o in rest if re.fullmatch(re.escape(str(x)) + r" \(\d+\)", o)), None)
                         hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered
                                 else f"{_q(x)} is offered fewer times than it is listed" if _label_named(x, options)
                                 else f"{_q(x)} is not offered")
                         raise self.bad("The options", wanted, options, at, hint=hint)
-                    rest.remove(hit)
                 if rest:
                     raise self.bad("The options", wanted, options, at, hint=f"'{rest[0]}' is offered too")
             elif key == "offered":
