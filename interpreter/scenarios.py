@@ -1059,8 +1059,8 @@ class _Expectations:
                 W.check_words(self.prog, t, want, self.n)
             except W.WordsError as e:
                 raise self.unknown(_sentence(f"{what}: {e}"), at) from None
-            if not shown and _numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
-                got = _show_numbered(self.prog, t, v, self.n)
+            if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
+                got = W.show_numbered(self.prog, t, v, self.n)
             raise self.bad(what, want, got, at)
 
     def operators(self, what, t, v, got, want, at, shown):
@@ -1505,30 +1505,6 @@ class _Expectations:
             raise self.unknown(f"{what}: {e}.", at) from None
         if sorted(seats) != wanted:
             raise self.bad(what, want, [W.show(self.prog, "player", p, self.n) for p in sorted(seats)], at)
-
-
-def _numbered_words(w) -> bool:
-    """Whether words name a thing by its number among those of its name (`Chocolate #3`)."""
-    if isinstance(w, list):
-        return any(_numbered_words(x) for x in w)
-    return isinstance(w, str) and W._NUMBERED.match(w) is not None
-
-
-def _show_numbered(prog, t: str, v, n: int):
-    """A value in words, each thing that shares its name numbered as a file names it (`Chocolate
-    #3`), so that a failure of `Chocolate #4` says which chocolate is there."""
-    if t.startswith("list:") and isinstance(v, list):
-        return [_show_numbered(prog, t[5:], x, n) for x in v]
-    words = W.show(prog, t, v, n)
-    if t.startswith("thing:") and type(v) is int and isinstance(words, str):
-        names = prog.kind_names.get(t[6:], [])
-        same = [i for i in range(len(names)) if names[i] == names[v]] if 0 <= v < len(names) else []
-        if t[6:] in prog.per_player_kinds:       # "Player 2's 1 #2": numbered among its owner's own
-            owner = prog.static[t[6:]]["owner"]
-            same = [i for i in same if owner[i] == owner[v]]
-        if len(same) > 1:
-            return f"{words} #{same.index(v) + 1}"
-    return words
 
 
 def _without(mapping, key):

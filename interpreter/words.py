@@ -233,6 +233,30 @@ def show(prog, t: str, v, players: int):
     return v
 
 
+def numbered_words(w) -> bool:
+    """Whether words name a thing by its number among those of its name (`Chocolate #3`)."""
+    if isinstance(w, list):
+        return any(numbered_words(x) for x in w)
+    return isinstance(w, str) and _NUMBERED.match(w) is not None
+
+
+def show_numbered(prog, t: str, v, n: int):
+    """A value in words, each thing that shares its name numbered as a file names it (`Chocolate
+    #3`), so that a scenario's failure of `Chocolate #4` says which chocolate is there."""
+    if t.startswith("list:") and isinstance(v, list):
+        return [show_numbered(prog, t[5:], x, n) for x in v]
+    words = show(prog, t, v, n)
+    if t.startswith("thing:") and type(v) is int and isinstance(words, str):
+        names = prog.kind_names.get(t[6:], [])
+        same = [i for i in range(len(names)) if names[i] == names[v]] if 0 <= v < len(names) else []
+        if t[6:] in prog.per_player_kinds:       # "Player 2's 1 #2": numbered among its owner's own
+            owner = prog.static[t[6:]]["owner"]
+            same = [i for i in same if owner[i] == owner[v]]
+        if len(same) > 1:
+            return f"{words} #{same.index(v) + 1}"
+    return words
+
+
 def describe(prog, t: str, v, players: int) -> str:
     """A value for a message: 'Dark Pit', [Chocolate, Marshmallow], 3, none."""
     return quote(show(prog, t, v, players))
