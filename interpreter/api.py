@@ -301,9 +301,7 @@ class State:
     def _reactions(self) -> list:
         """The compiled reactions the pending reaction decision offers: the instant ones, or the
         signalled event's (the frame offering them is the top of the stack)."""
-        event = self._data["stack"][-1][3]["event"]
-        prog = self.game.compiled
-        return prog.instants if event is None else prog.reactions[event]
+        return self.game.compiled.reactions_to(self._data["stack"][-1][3]["event"])
 
     def options_name_secrets(self) -> bool:
         """Whether the pending decision's options may name what only its player may see (a hand's

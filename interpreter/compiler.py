@@ -227,6 +227,11 @@ class Compiled:
     # value, the kind's line): in a game of fewer players that value is a side's (`machine.data_seat_problem`).
     data_seats: list = field(default_factory=list)
 
+    def reactions_to(self, event: str | None) -> list:
+        """The reactions a reaction frame offers: a signalled event's, or (`event` None) the
+        instant ones, offered at any decision point."""
+        return self.instants if event is None else self.reactions[event]
+
 
 def thing_places(out: Compiled) -> list:
     """Where each kind of thing can be kept: its zones, global or per player, and whether a zone

@@ -410,8 +410,7 @@ class Machine:
         """An error while a block ended (error path only): a loop's next test or item, said at the
         loop's line, or a reaction's condition, items, label or prompt, at the reaction's line."""
         if blk.kind == "signal":
-            event = frame[3]["event"]
-            return self.reaction_failed(e, self.prog.instants if event is None else self.prog.reactions[event])
+            return self.reaction_failed(e, self.prog.reactions_to(frame[3]["event"]))
         span = getattr(blk.data, "span", None)
         if isinstance(e, RuleError):
             return e.at(span)
@@ -487,7 +486,7 @@ class Machine:
         offer again, since a reaction can enable another."""
         aux = frame[3]
         instant = aux["event"] is None
-        reactions = self.prog.instants if instant else self.prog.reactions[aux["event"]]
+        reactions = self.prog.reactions_to(aux["event"])
         n = self.player_count
         while aux["i"] < n:
             seat = (self.s["current"] + aux["i"]) % n
@@ -617,7 +616,7 @@ class Machine:
             return
         aux["reacted"] = True
         k, x = choice
-        r = (self.prog.instants if instant else self.prog.reactions[aux["event"]])[k]
+        r = self.prog.reactions_to(aux["event"])[k]
         env = self.reaction_env(r, aux["args"], seat)
         if r["item_slot"] >= 0:
             env[r["item_slot"]] = x

@@ -104,7 +104,7 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
         aux = data["stack"][-1][3] if data["stack"] else None
         if not isinstance(aux, dict) or not (aux.get("event") is None or aux.get("event") in prog.reactions):
             return "its pending reaction has no event to resume"
-        offered = prog.instants if aux["event"] is None else prog.reactions[aux["event"]]
+        offered = prog.reactions_to(aux["event"])
         labels, values = p.get("labels"), p.get("values")
         if not isinstance(values, list) or not all(
                 v is None or (isinstance(v, list) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < len(offered))
