@@ -1970,9 +1970,10 @@ _DECLARING_LINE = {"kind": re.compile(r"(?:replace\s+|extend\s+)?(?:player\s+)?k
 
 def declared_above(line_at, line: int, word: str) -> str | None:
     """The name of the kind or table (`word`) whose declaration is the nearest declaration above
-    line `line` (a line at the left margin that starts with a letter: blank and comment lines, and
-    lines indented or not under it, are passed), or None when that declaration is another.
-    `line_at(k)` is line k's text, from 1."""
+    line `line`, or None when that declaration is another. A declaration is a line at the left
+    margin that starts with a letter: blank lines, comments, indented lines and lines at the margin
+    that start otherwise (an entry `3 -> 4` that lost its indentation) are passed. `line_at(k)` is
+    line k's text, from 1."""
     for k in range(line - 1, 0, -1):
         text = line_at(k) or ""
         if text[:1].isalpha():

@@ -696,7 +696,7 @@ class _FileRunner:
             try:
                 self.forced_at = self.forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
-            except api.PositionError as e:
+            except api.PositionError as e:        # an item that cannot be was told at its line already
                 raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
             except ValueError as e:               # a player count the game does not allow
                 raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
