@@ -116,6 +116,8 @@ class Game:
         data = _copy(data)
         data.setdefault("rolls", [])          # states saved before dice were recorded
         data.setdefault("forced", [])
+        if self.compiled.option_values:       # a state saved before states recorded their options
+            data.setdefault("options", dict(self.compiled.option_values))
         return State(self, data)
 
     def forced_results(self, results: list) -> list:

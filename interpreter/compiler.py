@@ -169,6 +169,7 @@ class Compiled:
     min_players: int
     max_players: int
     options: dict                      # name -> {"choices": [...], "default": ...}
+    option_values: dict = field(default_factory=dict)  # name -> the value this program was compiled with
     blocks: list = field(default_factory=list)
     procs: dict = field(default_factory=dict)
     defines: dict = field(default_factory=dict)      # name -> python function(m, args)
@@ -252,6 +253,7 @@ class Compiler:
                    for n, s in sym.items() if s.kind == "option"}
         self.out = Compiled(checked.title, checked.min_players, checked.max_players, options)
         self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
+        self.out.option_values = dict(self.opts)
         self.owner_stack = []
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
         self._hidden = None                 # reads_hidden's answer for each definition, worked out once

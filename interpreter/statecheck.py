@@ -139,11 +139,11 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
     return ""
 
 
-# Every field a state may have (machine.new_state makes them; "sides" and "declined" only for some
-# rulebooks, "said", "rolls" and "forced" missing from states saved by older versions).
+# Every field a state may have (machine.new_state makes them; "sides", "declined" and "options" only
+# for some rulebooks, "said", "rolls", "forced" and "options" missing from states saved by older versions).
 STATE_KEYS = frozenset({"format", "globals", "players", "fields", "stack", "envs", "pending", "rng", "current",
                         "turn_number", "over", "reason", "decisions", "log", "said", "rolls", "forced", "sides",
-                        "declined"})
+                        "declined", "options"})
 
 
 def _shape_problem(prog: Compiled, data) -> str:
@@ -162,6 +162,9 @@ def _shape_problem(prog: Compiled, data) -> str:
         return f"it has a field '{extra[0]}' that a state does not have"
     if data.get("format", 1) != 1:
         return f"its format is {_shown(data['format'])}, and this engine reads format 1"
+    problem = _options_problem(prog, data)
+    if problem:
+        return problem
     if len(data["globals"]) != len(prog.globals_init):
         return f"it has {len(data['globals'])} variables where the rulebook has {len(prog.globals_init)}"
     n = len(data["players"])
@@ -253,6 +256,29 @@ def _shape_problem(prog: Compiled, data) -> str:
         json.dumps(data, allow_nan=False)
     except (TypeError, ValueError):
         return "it holds values that are not plain JSON"
+    return ""
+
+
+def _options_problem(prog: Compiled, data: dict) -> str:
+    """The options a state was played under must be the game's: their values are compiled into
+    the rules, so a state of `difficulty` elite loaded into a game of newbie would go on as newbie.
+    A state without them (saved before states recorded them) is taken as it was before."""
+    if "options" not in data:
+        return ""
+    saved = data["options"]
+    if not isinstance(saved, dict):
+        return "its options are not a table of option names and values"
+    def said(v):
+        return f"'{v}'" if isinstance(v, str) and len(v) <= 40 else _shown(v)
+    for name in saved:
+        if name not in prog.option_values:
+            return f"it was played with the option {said(name)}, which the rulebook does not have"
+    for name, value in prog.option_values.items():
+        if name not in saved:
+            return f"it does not say which value of the option '{name}' it was played with"
+        if saved[name] != value:
+            return (f"it was played with the option {name} {said(saved[name])}, and this game was loaded with "
+                    f"{name} {said(value)} (load the game with {name} {said(saved[name])} to go on)")
     return ""
 
 
