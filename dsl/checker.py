@@ -3582,7 +3582,10 @@ class Checker:
                 self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): "
                                    f"{T.show(result)} = ...', not a {r.kind}.", r.decl)
         skip = self.sym.get("skip_turn")
-        if skip is not None and skip.kind == "define" and "round" not in self.out.phases and \
+        # Instant reactions are offered between two turns, skipped ones too, and an answer to one
+        # starts the count of skipped turns again: a game may be played by them alone.
+        offered = any(r.cond is None or _certain_truth(r.cond, self.sym) is not False for r in self.out.instants)
+        if skip is not None and skip.kind == "define" and "round" not in self.out.phases and not offered and \
                 self.turns_certain() and _certain_truth(skip.decl.body, self.sym) is True:
             self.error("E309", "'skip_turn' is true for every player, so every turn is skipped: nobody ever plays, "
                                "and the game never ends (it stops with an error after 100 rounds of skipped turns).",
