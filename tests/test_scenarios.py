@@ -1800,3 +1800,23 @@ def test_a_name_several_things_fit_leaves_alone_one_named_exactly_elsewhere(tmp_
                     "      - expect: {Player 1: {hand: [\"Moon #2\"]}, Player 2: {hand: [\"Moon #1\"]}}\n")
     report = scenarios.run_files([path])
     assert not report.failures, report.failures[0].message
+
+
+def test_the_seeds_hint_lists_the_setups_own_rolls_when_a_restarted_turn_used_forced_ones(tmp_path):
+    """The setup rolled 6 then 2 from seed 2; a 'force: [5, 6]' was used by the restarted turn. The
+    forced rolls were taken out by face, the first 6 (the seed's) with them, so the hint said the
+    seed rolled 2 then 6: the forced 6, and the seed's 6 lost. Forced results are used before any
+    seeded one, so the runner knows which rolls of each step were forced."""
+    (tmp_path / "dice.rules").write_text(
+        'game "Dice"\nplayers 2\ndie d6: 1 to 6\nvar n: int = 0\nturn:\n    a = roll(d6)\n    b = roll(d6)\n'
+        '    choose prompt "You rolled {a} and {b}":\n        option "Stop":\n'
+        '            end game "Stopped."\n        option "Go on":\n            n += 1\n'
+        'define score(p: player): int = 0\n')
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'dice.rules'}\ncases:\n"
+                    "  - name: restarted\n    seed: 2\n    steps:\n      - force: [5, 6]\n      - set: {n: 0}\n"
+                    "        restart turn: true\n      - expect: {n: 1}\n")
+    assert load_game(str(tmp_path / "dice.rules")).new_state(players=2, seed=2).rolls == [("d6", 6), ("d6", 2)]
+    report = scenarios.run_files([path])
+    assert len(report.failures) == 1, scenarios.render(report)
+    assert report.failures[0].hint == "since the game began the seed rolled d6 6, d6 2, which no 'force' gave"
