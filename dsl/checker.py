@@ -2306,10 +2306,38 @@ class Checker:
                 self.out.slots[id(st)] = slot
                 self.choose_parts(st)
                 self.block(st.body, loop)
+            if st.may:
+                self.declined_then_used(st)
             return
         self.out.slots[id(st)] = self.bind_local(st.var, T.elem(t), st)
         self.ctx.used.add(st.var)
         self.choose_parts(st)
+
+    def declined_then_used(self, st: A.Choose):
+        """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
+        `move x ...` or an `x.field` in it fails in play, unless a test of `x` against none comes
+        first (`if x != none:`, or `if x == none: return`; by its place in the text)."""
+        def at(node):
+            return node.span.line, node.span.column
+        def is_x(e):
+            return isinstance(e, A.Name) and e.name == st.var
+        uses, guards = [], []
+        for n in A.walk(st.body):
+            if isinstance(n, A.Move) and is_x(n.what) or isinstance(n, A.Field) and is_x(n.obj):
+                uses.append(n)
+            elif isinstance(n, A.Binary) and n.op in ("==", "!=") and any(
+                    is_x(a) and isinstance(b, A.Lit) and b.value is None
+                    for a, b in ((n.left, n.right), (n.right, n.left))):
+                guards.append(n)
+        if not uses:
+            return
+        use = min(uses, key=at)
+        if any(at(g) < at(use) for g in guards):
+            return
+        what = f"'move {st.var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
+        self.warn("W120", f"With 'may', this choice's block runs after a \"Decline\" too, with '{st.var}' none, and "
+                          f"{what} (line {use.span.line}) then fails in play.", use,
+                  f"test 'if {st.var} != none:' first, and put the lines that need a value under it")
 
     def choose_parts(self, st: A.Choose):
         if st.cond is not None:
