@@ -420,7 +420,7 @@ class State:
         labels = self.options(self._deciding(seat))
         if text in labels:
             return labels.index(text)
-        found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns, whole_words=True)
+        found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns)
         if len(found) == 1:
             return found[0]
         if found:

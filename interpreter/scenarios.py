@@ -1188,7 +1188,7 @@ class _Expectations:
         nothing to make."""
         hit = _label_named(x, options)
         if hit is None:
-            found = W.labels_fitting(str(x), options, True, self.prog.label_patterns, whole_words=True)
+            found = W.labels_fitting(str(x), options, True, self.prog.label_patterns)
             hit = options[found[0]] if found else None
         return hit
 

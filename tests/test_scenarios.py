@@ -629,6 +629,28 @@ def test_a_player_at_the_terminal_names_options_the_same_way():
     assert match_option("7", ["3", "1", "2"]) is None and match_option("1", ["x"]) == 0
 
 
+def test_the_play_prompt_reads_a_part_of_a_label_in_whole_words_as_find_option_does(tmp_path):
+    """The prompt matched a typed part inside words: "noll" named "Move to Foggy Knoll", and "pass"
+    named "Take the Passage" as well as "Pass" (so neither), where `find_option` reads whole words
+    only. One rule now (`words.holds_part`): the prompt and the API name the same option."""
+    from tabletop.interpreter.session import match_option
+    (tmp_path / "menu.rules").write_text(
+        'game "Menu"\nplayers 1\nturn:\n    choose:\n        option "Move to Foggy Knoll":\n            pass\n'
+        '        option "Take the Passage":\n            pass\n        option "Pass":\n            pass\n'
+        '    end game "Done."\ndefine score(p: player): int = 0\n')
+    g = load_game(str(tmp_path / "menu.rules"))
+    state = g.new_state(seed=1)
+    options = state.options()
+    assert options == ["Move to Foggy Knoll", "Take the Passage", "Pass"]
+    for typed, named in [("noll", None), ("Foggy Kno", None), ("pass", 2), ("foggy knoll", 0), ("the passage", 1)]:
+        assert match_option(typed, options, g.compiled.label_patterns) == named, typed
+        try:
+            found = state.find_option(typed, substring=True)
+        except IllegalMove:
+            found = None
+        assert found == named, typed
+
+
 def test_a_numbered_name_is_placed_before_a_plain_one(tmp_path):
     """With seed 2, Jetsam #2 starts in Player 3's hand, which this set frees: the plain 'Jetsam'
     must not take it before 'Jetsam #2' is placed (an outside tester's case)."""
