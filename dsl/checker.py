@@ -2335,8 +2335,8 @@ class Checker:
         if any(at(g) < at(use) for g in guards):
             return
         what = f"'move {st.var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
-        self.warn("W120", f"With 'may', this choice's block runs after a \"Decline\" too, with '{st.var}' none, and "
-                          f"{what} (line {use.span.line}) then fails in play.", use,
+        self.warn("W120", f"The block of 'may choose {st.var}' (line {st.span.line}) runs after a \"Decline\" too, with "
+                          f"'{st.var}' none, and {what} here then fails in play.", use,
                   f"test 'if {st.var} != none:' first, and put the lines that need a value under it")
 
     def choose_parts(self, st: A.Choose):
