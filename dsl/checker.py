@@ -2290,10 +2290,38 @@ class Checker:
                 self.out.slots[id(st)] = slot
                 self.choose_parts(st)
                 self.block(st.body, loop)
+            if st.may:
+                self.declined_then_used(st)
             return
         self.out.slots[id(st)] = self.bind_local(st.var, T.elem(t), st)
         self.ctx.used.add(st.var)
         self.choose_parts(st)
+
+    def declined_then_used(self, st: A.Choose):
+        """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
+        `move x ...` or an `x.field` in it fails in play, unless a test of `x` against none comes
+        first (`if x != none:`, or `if x == none: return`; by its place in the text)."""
+        def at(node):
+            return node.span.line, node.span.column
+        def is_x(e):
+            return isinstance(e, A.Name) and e.name == st.var
+        uses, guards = [], []
+        for n in A.walk(st.body):
+            if isinstance(n, A.Move) and is_x(n.what) or isinstance(n, A.Field) and is_x(n.obj):
+                uses.append(n)
+            elif isinstance(n, A.Binary) and n.op in ("==", "!=") and any(
+                    is_x(a) and isinstance(b, A.Lit) and b.value is None
+                    for a, b in ((n.left, n.right), (n.right, n.left))):
+                guards.append(n)
+        if not uses:
+            return
+        use = min(uses, key=at)
+        if any(at(g) < at(use) for g in guards):
+            return
+        what = f"'move {st.var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
+        self.warn("W120", f"The block of 'may choose {st.var}' (line {st.span.line}) runs after a \"Decline\" too, with "
+                          f"'{st.var}' none, and {what} here then fails in play.", use,
+                  f"test 'if {st.var} != none:' first, and put the lines that need a value under it")
 
     def choose_parts(self, st: A.Choose):
         if st.cond is not None:
@@ -3567,7 +3595,10 @@ class Checker:
                 self.error("E406", f"'{name}' is used by the engine and must be 'define {name}(p: player): "
                                    f"{T.show(result)} = ...', not a {r.kind}.", r.decl)
         skip = self.sym.get("skip_turn")
-        if skip is not None and skip.kind == "define" and "round" not in self.out.phases and \
+        # Instant reactions are offered between two turns, skipped ones too, and an answer to one
+        # starts the count of skipped turns again: a game may be played by them alone.
+        offered = any(r.cond is None or _certain_truth(r.cond, self.sym) is not False for r in self.out.instants)
+        if skip is not None and skip.kind == "define" and "round" not in self.out.phases and not offered and \
                 self.turns_certain() and _certain_truth(skip.decl.body, self.sym) is True:
             self.error("E309", "'skip_turn' is true for every player, so every turn is skipped: nobody ever plays, "
                                "and the game never ends (it stops with an error after 100 rounds of skipped turns).",

@@ -116,6 +116,8 @@ class Game:
         data = _copy(data)
         data.setdefault("rolls", [])          # states saved before dice were recorded
         data.setdefault("forced", [])
+        if self.compiled.option_values:       # a state saved before states recorded their options
+            data.setdefault("options", dict(self.compiled.option_values))
         return State(self, data)
 
     def forced_results(self, results: list) -> list:
@@ -416,7 +418,7 @@ class State:
         labels = self.options(self._deciding(seat))
         if text in labels:
             return labels.index(text)
-        found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns, whole_words=True)
+        found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns)
         if len(found) == 1:
             return found[0]
         if found:

@@ -169,6 +169,7 @@ class Compiled:
     min_players: int
     max_players: int
     options: dict                      # name -> {"choices": [...], "default": ...}
+    option_values: dict = field(default_factory=dict)  # name -> the value this program was compiled with
     blocks: list = field(default_factory=list)
     procs: dict = field(default_factory=dict)
     defines: dict = field(default_factory=dict)      # name -> python function(m, args)
@@ -223,9 +224,12 @@ class Compiled:
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
     cells: int = 1                  # the places whose writes the machine counts (memo.py), 0 being everything
     kept_count: int = 0             # the definitions whose values the machine keeps (`codegen.kept`)
-    # Each seat the data names (`team: 3`) in a game with sides, as (kind, field, thing, player
-    # value, the kind's line): in a game of fewer players that value is a side's (`machine.data_seat_problem`).
+    # Each seat the data names (`team: 3`), as (kind, field, thing, player value, the kind's line):
+    # in a game of fewer players with sides that value is a side's (`machine.data_seat_problem`);
+    # in any game it is a player value a state may hold though that seat is not at the table
+    # (`statecheck`, which reads them as `named_seats`).
     data_seats: list = field(default_factory=list)
+    named_seats: frozenset = frozenset()
 
     def reactions_to(self, event: str | None) -> list:
         """The reactions a reaction frame offers: a signalled event's, or (`event` None) the
@@ -257,6 +261,7 @@ class Compiler:
                    for n, s in sym.items() if s.kind == "option"}
         self.out = Compiled(checked.title, checked.min_players, checked.max_players, options)
         self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
+        self.out.option_values = dict(self.opts)
         self.owner_stack = []
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
         self._hidden = None                 # reads_hidden's answer for each definition, worked out once
@@ -757,11 +762,12 @@ class Compiler:
             for fname, (typ, dynamic) in c.kind_fields[kind].items():
                 if not dynamic:
                     out.static[kind][fname] = [t.get(fname) for t in things]
-                    if c.sides and typ in (T.PLAYER, T.list_of(T.PLAYER)) and fname != OWNER:
+                    if typ in (T.PLAYER, T.list_of(T.PLAYER)) and fname != OWNER:
                         out.data_seats += [(kind, fname, i, v, c.kinds[kind].span) for i, t in enumerate(things)
                                            for v in (t.get(fname) if typ != T.PLAYER else [t.get(fname)])
                                            if type(v) is int]
             out.kind_names[kind] = [str(t.get("name", f"{kind} {i + 1}")) for i, t in enumerate(things)]
+        out.named_seats = frozenset(seat[3] for seat in out.data_seats)
         for kind in c.kinds:
             out.kinds.setdefault(kind, 0)
             out.static.setdefault(kind, {})

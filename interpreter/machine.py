@@ -673,6 +673,10 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
     if prog.sides:
         state["sides"] = [[] for _ in prog.sides]     # a side's players' variables
         data_seat_problem(prog, players)
+    if prog.option_values:
+        # An option's value is compiled into the rules, so a state says which it was played
+        # under: loaded into a game of other values, it would silently go on under those.
+        state["options"] = dict(prog.option_values)
     if prog.instants:
         state["declined"] = []                       # [seat, reaction, item] offers declined
     m = Machine(prog, state)

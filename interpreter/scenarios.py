@@ -603,7 +603,10 @@ class _FileRunner:
         self.game_path = _game_of(path, doc)
         self.case_rest = None       # the running case's own rest zones, for each of its sets
         self.said_mark = 0          # the lines said before the last move or set (`said`)
-        self.forced_before = []     # the forced results this move, the setup or a restarted turn may have used
+        self.forced_before = []     # the forced results the move under way may use (T021 names the first's line)
+        # Which of the state's rolls since the last answer a 'force' gave, roll by roll (`drew`): a
+        # forced result is used before any seeded one, so those of each draw come first in it.
+        self.forced_rolls = []
         self.moved = False          # whether the case has made a move yet
         self.last_draw = None       # the last move, as (label, line), if it drew seeded random results
         self.force_after = {}       # a force step's first line -> `last_draw` when it was given (T012)
@@ -696,6 +699,8 @@ class _FileRunner:
             try:
                 self.forced_at = self.forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
+                self.forced_rolls = []
+                self.drew(state, 0, len(_rolls_of(game.forced_results(case.get("force setup", [])))))
             except api.PositionError as e:        # an item that cannot be was told at its line already
                 raise _Stop(self.fail("T011", str(e), where_key(case, "force setup"))) from None
             except ValueError as e:               # a player count the game does not allow
@@ -709,8 +714,7 @@ class _FileRunner:
             self.check_rest(state, self.doc.get("rest"), where_key(self.doc, "rest"))
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
-            # the random results forced since the last answer: here, the setup's (`with_rolls`)
-            self.forced_before, self.moved = game.forced_results(case.get("force setup", [])), False
+            self.moved = False
             self.last_draw, self.force_after = None, {}
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
@@ -755,12 +759,10 @@ class _FileRunner:
         elif "force" in step:
             lines = self.forced_lines(state.game, step["force"], where_key(step, "force"))
             try:
-                forced = state.game.forced_results(step["force"])
                 state.force(step["force"])
             except api.PositionError as e:
                 raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
             self.forced_at.extend(lines)
-            self.forced_before.extend(forced)     # used before any seeded result, even by a set's restart
             for line in lines:
                 self.force_after.setdefault(line[0], self.last_draw)
         elif "move" in step:
@@ -778,18 +780,26 @@ class _FileRunner:
         may be why the game went another way (a `force` written one move late)."""
         if f.code != "T030" or state.forced or not (f.expected or f.got) or f.file_mistake:
             return f        # forced results left: every roll was forced; or the file's mistake, not the game's
-        seeded = list(state.rolls)
-        for e in _rolls_of(self.forced_before):     # every forced roll was used (none is left): take each out once
-            hit = next((k for k, (die, face) in enumerate(seeded)
-                        if face == e["roll"] and e.get("die") in (None, die)), None)
-            if hit is not None:
-                del seeded[hit]
+        rolls = state.rolls
+        marks = [False] * (len(rolls) - len(self.forced_rolls)) + self.forced_rolls[-len(rolls):] if rolls else []
+        seeded = [roll for roll, forced in zip(rolls, marks) if not forced]
         if not seeded:
             return f
         shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
         since = "since the last move" if self.moved else "since the game began"
         note = f"{since} the seed rolled {shown}, which no 'force' gave"
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+    def drew(self, state, before: int, forced: int):
+        """Note which rolls the action just taken made were forced: of the rolls after the first
+        `before`, the first as many as it used of the `forced` rolls waiting (forced results are
+        used before any the seed gives; telling them apart by face would take a seeded roll of the
+        same face, made earlier, for a forced one, and list the forced one as the seed's)."""
+        rolls = len(state.rolls)
+        used = forced - len(_rolls_of(state.forced))
+        new = max(rolls - before, 0)
+        marks = self.forced_rolls[:before] + [True] * min(used, new) + [False] * (new - min(used, new))
+        self.forced_rolls = marks[-rolls:] if rolls else []     # the state keeps only the last rolls
 
     def check_rest(self, state, rest, at):
         if not rest:
@@ -810,8 +820,10 @@ class _FileRunner:
                                   "values, or leave it out.", empty[1]))
         # the file's rest zones, then the case's (for every set of the case), then the step's own
         rest = {**self.doc.get("rest", {}), **(self.case_rest or {}), **(rest or {})}
+        before, forced = len(state.rolls), len(_rolls_of(state.forced))
         try:
             state.set_position(changes, rest, restart_turn)
+            self.drew(state, before, forced)
         except api.PositionError as e:
             at = _where_keys(changes, getattr(e, "keys", ()), at)
             hint = ""
@@ -847,10 +859,12 @@ class _FileRunner:
                                   f"{api.MAX_TIME:g} seconds, not {time:g}.", time_at))
         try:
             index = state.find_option(str(label), seat, substring=True)
-            self.forced_before = list(state.data.get("forced", []))      # what this move may use (`with_rolls`)
+            self.forced_before = list(state.data.get("forced", []))      # what this move may use
             self.moved = True
             rng = state.data.get("rng")
             state.apply(index, seat, time)
+            self.forced_rolls = []          # an answer starts the state's rolls again
+            self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
@@ -1176,7 +1190,7 @@ class _Expectations:
         nothing to make."""
         hit = _label_named(x, options)
         if hit is None:
-            found = W.labels_fitting(str(x), options, True, self.prog.label_patterns, whole_words=True)
+            found = W.labels_fitting(str(x), options, True, self.prog.label_patterns)
             hit = options[found[0]] if found else None
         return hit
 

@@ -37,7 +37,7 @@ from tabletop.interpreter.words import labels_fitting
 AUTOSAVE = savefile.AUTOSAVE
 HELP_TEXT = """\
 Answer with the option's number or its exact label (a number always means the option of that
-number). Other commands:
+number), or whole words of one label only ("Knoll" for "Move to Foggy Knoll"). Other commands:
   ?, help      this help
   show         show the table and the options again
   save [FILE]  save the game and go on playing (default file: {target})
@@ -107,7 +107,8 @@ def _whole(digits: str) -> int:
 
 def options_fitting(text: str, options: list[str], forms=()) -> list[int]:
     """The options `text` names other than whole (`words.labels_fitting`, with the rulebook's label
-    `forms`), by a part of the label only when three characters or more were typed."""
+    `forms`), by a part of the label in whole words, as `State.find_option` reads one ("no" never
+    names "Move to Foggy Knoll"), only when three characters or more were typed."""
     return labels_fitting(text, options, len(text.strip()) >= 3, forms)
 
 

@@ -51,10 +51,10 @@ def _shown(v) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
-    """Does a saved value fit a declared type?"""
+def _fits_value(prog: Compiled, v, t: str, seats) -> bool:
+    """Does a saved value fit a declared type? `seats` are the player values the state may hold."""
     if t.startswith("list:"):
-        return isinstance(v, list) and all(_fits_value(prog, x, t[5:], players) for x in v)
+        return isinstance(v, list) and all(_fits_value(prog, x, t[5:], seats) for x in v)
     if v is None:
         return t.startswith(("thing:", "enum:")) or t in ("player", "any")
     if t == "int":
@@ -63,8 +63,8 @@ def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
         return type(v) is bool
     if t == "text":
         return isinstance(v, str)
-    if t == "player":       # a seat, a side, or a seat the data names that a game of fewer players has not
-        return type(v) is int and 0 <= v < max(players + len(prog.sides), prog.max_players)
+    if t == "player":
+        return type(v) is int and v in seats
     if t.startswith("thing:"):
         return type(v) is int and 0 <= v < prog.kinds.get(t[6:], 0)
     if t.startswith("enum:"):
@@ -72,27 +72,62 @@ def _fits_value(prog: Compiled, v, t: str, players: int) -> bool:
     return True
 
 
+def _player_values(prog: Compiled, players: int) -> set:
+    """The player values a state of `players` seats may hold: a seat at the table, a side, or a
+    seat the rulebook's data names (`team: 4`), which a rule may copy though that seat is empty."""
+    return set(range(players + len(prog.sides))) | prog.named_seats
+
+
+def _stray_seat(v, t: str, seats):
+    """(the number, where in `v` it is) for the first number in `v` (of type `t`) that stands for a
+    player and is none of `seats`: (3, "[1]") in a list; None when there is none."""
+    if t.startswith("list:") and isinstance(v, list):
+        for k, x in enumerate(v):
+            found = _stray_seat(x, t[5:], seats)
+            if found is not None:
+                return found[0], f"[{k}]{found[1]}"
+        return None
+    return (v, "") if t == "player" and type(v) is int and v not in seats else None
+
+
+def _misfit(prog: Compiled, what: str, v, t: str, seats, players: int, place: str) -> str:
+    """Why `what` holding `v` does not fit its type `t`; a player not in the game is told with
+    where the state's data holds it (in a save file, under its "state")."""
+    found = _stray_seat(v, t, seats)
+    if found is None:
+        return f"{what} {_shown(v)}, which is not {T.a(t)}"
+    seat, inside = found
+    table = f"Player 1 to Player {players}" if players > 1 else "only Player 1"
+    sides = "".join(f" and the side '{x}'" for x in prog.sides)
+    shown = f"Player {seat + 1}" if seat >= 0 else "a seat numbered below 0"
+    return (f"{what} {shown} ({seat}, at {place}{inside} in the state's data), and this game of {players} has "
+            f"{table}{sides}")
+
+
 def _values_problem(prog: Compiled, data: dict) -> str:
     n = len(data["players"])
+    seats = _player_values(prog, n)
     for (table, slot), (lo, hi, name) in prog.ranges.items():
         rows = [(data["globals"], "")] if table == "g" else [(row, f"Player {p + 1}'s ") for p, row in enumerate(data["players"])]
         for row, whose in rows:
             v = row[slot] if slot < len(row) else None
             if type(v) is int and not lo <= v <= hi:
                 return f"{whose}'{name}' is {v}, outside its range {lo} to {hi}"
-    for name, t, v in zip(prog.global_names, prog.global_types, data["globals"]):
-        if not _fits_value(prog, v, t, n):
-            return f"the variable '{name}' holds {_shown(v)}, which is not {T.a(t)}"
+    for i, (name, t, v) in enumerate(zip(prog.global_names, prog.global_types, data["globals"])):
+        if not _fits_value(prog, v, t, seats):
+            return _misfit(prog, f"the variable '{name}' holds", v, t, seats, n, f"globals[{i}]")
     for p, row in enumerate(data["players"] + data.get("sides", [])):
         whose = f"Player {p + 1}'s" if p < n else f"the side {prog.sides[p - n]}'s"
-        for name, t, v in zip(prog.player_names, prog.player_types, row):
-            if not _fits_value(prog, v, t, n):
-                return f"{whose} '{name}' holds {_shown(v)}, which is not {T.a(t)}"
+        where = f"players[{p}]" if p < n else f"sides[{p - n}]"
+        for i, (name, t, v) in enumerate(zip(prog.player_names, prog.player_types, row)):
+            if not _fits_value(prog, v, t, seats):
+                return _misfit(prog, f"{whose} '{name}' holds", v, t, seats, n, f"{where}[{i}]")
     for kind, fields in prog.field_types.items():
         for name, t in fields.items():
             for i, v in enumerate(data["fields"][kind][name]):
-                if not _fits_value(prog, v, t, n):
-                    return f"the {kind} '{prog.kind_names[kind][i]}' has '{name}' {_shown(v)}, which is not {T.a(t)}"
+                if not _fits_value(prog, v, t, seats):
+                    return _misfit(prog, f"the {kind} '{prog.kind_names[kind][i]}' has '{name}'", v, t, seats, n,
+                                   f"fields.{kind}.{name}[{i}]")
     return ""
 
 
@@ -139,11 +174,11 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
     return ""
 
 
-# Every field a state may have (machine.new_state makes them; "sides" and "declined" only for some
-# rulebooks, "said", "rolls" and "forced" missing from states saved by older versions).
+# Every field a state may have (machine.new_state makes them; "sides", "declined" and "options" only
+# for some rulebooks, "said", "rolls", "forced" and "options" missing from states saved by older versions).
 STATE_KEYS = frozenset({"format", "globals", "players", "fields", "stack", "envs", "pending", "rng", "current",
                         "turn_number", "over", "reason", "decisions", "log", "said", "rolls", "forced", "sides",
-                        "declined"})
+                        "declined", "options"})
 
 
 def _shape_problem(prog: Compiled, data) -> str:
@@ -162,6 +197,9 @@ def _shape_problem(prog: Compiled, data) -> str:
         return f"it has a field '{extra[0]}' that a state does not have"
     if data.get("format", 1) != 1:
         return f"its format is {_shown(data['format'])}, and this engine reads format 1"
+    problem = _options_problem(prog, data)
+    if problem:
+        return problem
     if len(data["globals"]) != len(prog.globals_init):
         return f"it has {len(data['globals'])} variables where the rulebook has {len(prog.globals_init)}"
     n = len(data["players"])
@@ -253,6 +291,29 @@ def _shape_problem(prog: Compiled, data) -> str:
         json.dumps(data, allow_nan=False)
     except (TypeError, ValueError):
         return "it holds values that are not plain JSON"
+    return ""
+
+
+def _options_problem(prog: Compiled, data: dict) -> str:
+    """The options a state was played under must be the game's: their values are compiled into
+    the rules, so a state of `difficulty` elite loaded into a game of newbie would go on as newbie.
+    A state without them (saved before states recorded them) is taken as it was before."""
+    if "options" not in data:
+        return ""
+    saved = data["options"]
+    if not isinstance(saved, dict):
+        return "its options are not a table of option names and values"
+    def said(v):
+        return f"'{v}'" if isinstance(v, str) and len(v) <= 40 else _shown(v)
+    for name in saved:
+        if name not in prog.option_values:
+            return f"it was played with the option {said(name)}, which the rulebook does not have"
+    for name, value in prog.option_values.items():
+        if name not in saved:
+            return f"it does not say which value of the option '{name}' it was played with"
+        if saved[name] != value:
+            return (f"it was played with the option {name} {said(saved[name])}, and this game was loaded with "
+                    f"{name} {said(value)} (load the game with {name} {said(saved[name])} to go on)")
     return ""
 
 

@@ -25,20 +25,19 @@ TRUTHS = {**dict.fromkeys(("true", "True", "TRUE", "yes", "Yes", "YES", "on", "O
           **dict.fromkeys(("false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"), False)}
 
 
-def holds_part(part: str, label: str, whole_words: bool = True) -> bool:
-    """Whether `label` holds the text `part` (both `plain_label`s); with `whole_words`, never inside
-    a word: "no" is not a part of "Move to Foggy Knoll", nor "pass" of "Passage"."""
-    if not whole_words:
-        return part in label
+def holds_part(part: str, label: str) -> bool:
+    """Whether `label` holds the text `part` (both `plain_label`s), never inside a word: "no" is not
+    a part of "Move to Foggy Knoll", nor "pass" of "Passage". The one rule for a part of a label,
+    wherever one is typed or written (`labels_fitting`: the play prompt, `find_option`, scenarios)."""
     pattern = ("(?<!\\w)" if re.match(r"\w", part[:1]) else "") + re.escape(part) + \
         ("(?!\\w)" if re.match(r"\w", part[-1:]) else "")
     return re.search(pattern, label) is not None
 
 
-def labels_fitting(text: str, labels: list[str], parts: bool, forms=(), whole_words: bool = False) -> list[int]:
+def labels_fitting(text: str, labels: list[str], parts: bool, forms=()) -> list[int]:
     """The labels `text` names other than whole: those that list the same items in another order
     ("Keep blue and red" for "Keep red and blue"), else, with `parts`, those holding it in any
-    case (a long menu shows an option's label under its group's heading).
+    case, in whole words (a long menu shows an option's label under its group's heading).
 
     `forms` are the rulebook's labels as parts (`Compiled.label_patterns`). A text written whole in
     one of them names only labels of that form: "Take 3 gems" names "Take 3 gems from pile 1" (a
@@ -52,11 +51,11 @@ def labels_fitting(text: str, labels: list[str], parts: bool, forms=(), whole_wo
     plain = plain_label(text)
     written = written_forms(plain, forms)
     if not written:
-        return [i for i, label in enumerate(labels) if holds_part(plain, plain_label(label), whole_words)]
+        return [i for i, label in enumerate(labels) if holds_part(plain, plain_label(label))]
     folded = [plain_label(label) for label in labels]
     same = [i for i, label in enumerate(folded) if set(own_forms(label, forms)) & set(written)]
     found = [i for i in same if _fills(written, plain, folded[i])]
-    return found or [i for i in same if holds_part(plain, folded[i], whole_words)]
+    return found or [i for i in same if holds_part(plain, folded[i])]
 
 
 @functools.lru_cache(maxsize=1024)

@@ -2588,3 +2588,24 @@ def test_a_to_b_outside_a_declaration_says_range(tmp_path, new):
     here", a wrong fix (found writing a dice game)."""
     found, at = run(tmp_path, ('    say "Level {level + 1} reached"', new))
     expect(found, "E101", "game.rules", at, "range(1, 3)")
+
+
+@pytest.mark.parametrize("block, code", [
+    ("        ^move c from current.hand to deck\n", "W120"),
+    ("        current.points += ^c.rank\n", "W120"),
+    ("        if c != none:\n            move c from current.hand to deck\n", None),
+    ("        if none == c:\n            return\n        current.points += c.rank\n", None),
+    ("        if c != none and c.rank > 1:\n            move c from current.hand to deck\n", None),
+    ("        ^move c from current.hand to deck\n        if c != none:\n            say \"Discarded.\"\n", "W120"),
+])
+def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp_path, block, code):
+    """The block of `may choose c ...:` runs after a "Decline" too, with c none: `move c ...` or
+    `c.rank` in it passed the check and failed in play."""
+    change = ("    draw 1 from deck to current.hand\n",
+              "    draw 1 from deck to current.hand\n    may choose c from current.hand labelled \"Discard {c}\":\n"
+              + block)
+    found, at = run(tmp_path, change)
+    if code is None:
+        assert not [d for d in found if d.code == "W120"], [d.message for d in found]
+    else:
+        expect(found, "W120", "game.rules", at, "runs after a \"decline\" too, with 'c' none", "test 'if c != none:' first")

@@ -84,3 +84,29 @@ def test_a_seat_the_data_names_that_is_not_at_the_table_is_named_and_a_state_hol
     assert g.load_state(s.to_json()).options() == ["Take 1", "Take 2"], "a variable holding Player 3 loads"
     with pytest.raises(RuleError, match="it reads a variable or zone of (Player 3|a player), who does not play in this game"):
         s.apply(0)
+
+
+def test_a_state_holding_a_seat_neither_at_the_table_nor_named_by_the_data_is_refused_where_it_is(tmp_path):
+    """Any seat up to the game's most players was taken: a save edited to hold Player 4 in a game of
+    2 loaded, and failed later. Now a player value is a seat at the table, a side, or a seat the
+    data names (Player 3, the home of 'South', with no sides in the game), and the refusal says
+    where in the state (in a save file, its "state") the value is."""
+    import pytest
+    from tabletop.interpreter import savefile
+    from tabletop.interpreter.api import SaveError
+    g = game(tmp_path, SEATS.replace("players 2 to 3", "players 2 to 4").replace("{side}", "var order: list of player = players"),
+             **{"bases.yaml": BASES})
+    s = g.new_state(players=2, seed=1)
+    data = s.to_json()
+    data["globals"][1] = 2                      # Player 3: the data names that seat
+    g.load_state(data)
+    data["globals"][1] = 3                      # Player 4: nobody names that seat
+    with pytest.raises(SaveError, match=r"the variable 'holder' holds Player 4 \(3, at globals\[1\] in the state's data\), "
+                                        r"and this game of 2 has Player 1 to Player 2"):
+        g.load_state(data)
+    data["globals"][1], data["globals"][0] = None, [0, 1, 3]
+    saved = savefile.snapshot(g, s, 1, [])
+    saved.state = data
+    with pytest.raises(savefile.SaveFileError, match=r"Cannot load edited.json: .*'order' holds Player 4 \(3, at "
+                                                     r"globals\[0\]\[2\] in the state's data\)"):
+        savefile.restore(g, saved, "edited.json")

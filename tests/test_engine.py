@@ -491,6 +491,27 @@ def test_load_state_refuses_a_state_the_engine_could_never_make(change, words):
         g.load_state(data)
 
 
+def test_a_state_names_its_options_and_another_options_game_refuses_it():
+    """An option's value is compiled into the rules: a state played on elite, loaded into a game
+    of newbie, would go on as newbie without a word. The state carries its options, and the
+    round trip through the API refuses the other values, naming the option and both."""
+    elite = load_game("taboo_atoll_express", options={"difficulty": "elite"})
+    data = elite.new_state(seed=3).to_json()
+    assert data["options"] == {"difficulty": "elite"}
+    assert elite.load_state(data).to_json() == data
+    with pytest.raises(SaveError, match="played with the option difficulty 'elite', and this game was loaded "
+                                        "with difficulty 'newbie'"):
+        game().load_state(data)
+    data["options"] = {"difficulty": "elite", "tides": "high"}
+    with pytest.raises(SaveError, match="the option 'tides', which the rulebook does not have"):
+        elite.load_state(data)
+    # A game without options makes states without the key (its states are as they were)...
+    assert "options" not in load_game("rulebooks/smackshapes").new_state(players=2, seed=1).to_json()
+    # ...and a state saved before states recorded options is taken under the game's own.
+    del data["options"]
+    assert elite.load_state(data).to_json()["options"] == {"difficulty": "elite"}
+
+
 def test_a_save_edited_to_an_equal_value_of_another_type_is_refused(tmp_path):
     """2.0 for 2 and true for 1 are equal to Python, but they are not what the engine wrote."""
     from tabletop.interpreter import savefile

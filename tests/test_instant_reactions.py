@@ -4,7 +4,7 @@ point, and between two turns, where its condition holds, not only where a rule s
 `for` gives one option per item."""
 import pytest
 
-from inline import game, same_after_reload
+from inline import diagnostics, game, same_after_reload
 
 # Each turn a player drops cards. A player with no cards may be given one back, at once, by
 # anyone else who still holds a Gift.
@@ -187,3 +187,36 @@ def test_end_turn_in_an_instant_reaction_nested_in_another_between_two_turns_end
     s.apply_label("Cut Player 1's turn")      # nested in the grab: the moment ends, Grab's choice too
     assert s.log == ["Player 1 cuts the turn short."] and s.data["turn_number"] == 0
     assert s.pending.players == [1] and s.options() == ["Grab", "Don't react"]
+
+
+# Every turn is skipped; the game is played by an instant reaction alone, offered between turns.
+BELL = '''
+    game "Bell"
+    players 2
+    player var rings: int = 0
+
+    define skip_turn(p: player): bool = true
+    define score(p: player): int = p.rings
+
+    reaction ring instantly by p if p.rings < 3 labelled "Ring the bell":
+        p.rings += 1
+        if p.rings == 3:
+            end game "{p} rang three times."
+
+    turn:
+        say "Nobody plays a turn."
+'''
+
+
+def test_skip_turn_always_true_is_no_error_where_an_instant_reaction_may_be_offered_between_turns(tmp_path):
+    """E309 said that nobody could ever play, but instant reactions are offered between the skipped
+    turns (and each answer starts the count of skipped turns again): this game is played and won."""
+    s = game(tmp_path, BELL).new_state(players=2, seed=0)
+    while not s.is_over:
+        assert s.pending.kind == "reaction"
+        s.apply_label("Ring the bell", seat=s.pending.players[0])
+    assert s.result.winners == [0] and s.result.reason == "Player 1 rang three times."
+    # A reaction that can never be offered plays nothing: the error stands.
+    (tmp_path / "never").mkdir()
+    found = diagnostics(tmp_path / "never", BELL.replace("if p.rings < 3", "if false"))
+    assert [d.code for d in found if d.code == "E309"] == ["E309"], [d.message for d in found]

@@ -629,6 +629,28 @@ def test_a_player_at_the_terminal_names_options_the_same_way():
     assert match_option("7", ["3", "1", "2"]) is None and match_option("1", ["x"]) == 0
 
 
+def test_the_play_prompt_reads_a_part_of_a_label_in_whole_words_as_find_option_does(tmp_path):
+    """The prompt matched a typed part inside words: "noll" named "Move to Foggy Knoll", and "pass"
+    named "Take the Passage" as well as "Pass" (so neither), where `find_option` reads whole words
+    only. One rule now (`words.holds_part`): the prompt and the API name the same option."""
+    from tabletop.interpreter.session import match_option
+    (tmp_path / "menu.rules").write_text(
+        'game "Menu"\nplayers 1\nturn:\n    choose:\n        option "Move to Foggy Knoll":\n            pass\n'
+        '        option "Take the Passage":\n            pass\n        option "Pass":\n            pass\n'
+        '    end game "Done."\ndefine score(p: player): int = 0\n')
+    g = load_game(str(tmp_path / "menu.rules"))
+    state = g.new_state(seed=1)
+    options = state.options()
+    assert options == ["Move to Foggy Knoll", "Take the Passage", "Pass"]
+    for typed, named in [("noll", None), ("Foggy Kno", None), ("pass", 2), ("foggy knoll", 0), ("the passage", 1)]:
+        assert match_option(typed, options, g.compiled.label_patterns) == named, typed
+        try:
+            found = state.find_option(typed, substring=True)
+        except IllegalMove:
+            found = None
+        assert found == named, typed
+
+
 def test_a_numbered_name_is_placed_before_a_plain_one(tmp_path):
     """With seed 2, Jetsam #2 starts in Player 3's hand, which this set frees: the plain 'Jetsam'
     must not take it before 'Jetsam #2' is placed (an outside tester's case)."""
@@ -1800,3 +1822,23 @@ def test_a_name_several_things_fit_leaves_alone_one_named_exactly_elsewhere(tmp_
                     "      - expect: {Player 1: {hand: [\"Moon #2\"]}, Player 2: {hand: [\"Moon #1\"]}}\n")
     report = scenarios.run_files([path])
     assert not report.failures, report.failures[0].message
+
+
+def test_the_seeds_hint_lists_the_setups_own_rolls_when_a_restarted_turn_used_forced_ones(tmp_path):
+    """The setup rolled 6 then 2 from seed 2; a 'force: [5, 6]' was used by the restarted turn. The
+    forced rolls were taken out by face, the first 6 (the seed's) with them, so the hint said the
+    seed rolled 2 then 6: the forced 6, and the seed's 6 lost. Forced results are used before any
+    seeded one, so the runner knows which rolls of each step were forced."""
+    (tmp_path / "dice.rules").write_text(
+        'game "Dice"\nplayers 2\ndie d6: 1 to 6\nvar n: int = 0\nturn:\n    a = roll(d6)\n    b = roll(d6)\n'
+        '    choose prompt "You rolled {a} and {b}":\n        option "Stop":\n'
+        '            end game "Stopped."\n        option "Go on":\n            n += 1\n'
+        'define score(p: player): int = 0\n')
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'dice.rules'}\ncases:\n"
+                    "  - name: restarted\n    seed: 2\n    steps:\n      - force: [5, 6]\n      - set: {n: 0}\n"
+                    "        restart turn: true\n      - expect: {n: 1}\n")
+    assert load_game(str(tmp_path / "dice.rules")).new_state(players=2, seed=2).rolls == [("d6", 6), ("d6", 2)]
+    report = scenarios.run_files([path])
+    assert len(report.failures) == 1, scenarios.render(report)
+    assert report.failures[0].hint == "since the game began the seed rolled d6 6, d6 2, which no 'force' gave"
