@@ -103,7 +103,7 @@ def _lines(text: str, file: str) -> list[_Line]:
             if kind == "comment":
                 line.comment, line.comment_col = value, col
             elif kind != "space":
-                line.tokens.append(_Tok(kind, value))
+                line.tokens.append(_Tok(kind, "\\" if kind == "cont" else value))
                 if kind == "punct" and value in _OPENERS:
                     depth += 1
                 elif kind == "punct" and value in _CLOSERS:
@@ -111,7 +111,11 @@ def _lines(text: str, file: str) -> list[_Line]:
             col += _width(value) if kind == "space" else len(value)
             pos = m.end()
         # After a `\`, only a line of code continues: a blank or comment line ends the line
-        # (the grammar's line break takes it), and so the logical line with it.
+        # (the grammar's line break takes it), and so the logical line with it. Such a `\`
+        # continues nothing and goes (kept, it would join the line to the next once the blank
+        # line between them went).
+        if backslash and not line.tokens:
+            out[-1].tokens.pop()
         backslash = bool(line.tokens) and line.tokens[-1].kind == "cont"
         if line.continued and not line.tokens and depth == 0:
             line.continued = False
@@ -188,6 +192,13 @@ def _layout(text: str, file: str) -> str:
         levels[k] = len(stack) - 1
         stacks[k] = list(stack)
 
+    following: list = [None] * len(lines)       # the next logical line's first line after each line
+    nxt = None
+    for k in range(len(lines) - 1, -1, -1):
+        following[k] = nxt
+        if k in levels:
+            nxt = k
+
     out: list[str] = []
     prev_stack = [0]
     brackets: list = []      # open brackets: (column after it, item follows on its line, its line's indent)
@@ -206,7 +217,7 @@ def _layout(text: str, file: str) -> str:
         else:
             # A comment on a line of its own: at the level of the block it is written in, among
             # the blocks open above it and the one the next line of code opens.
-            nxt = next((j for j in range(k + 1, len(lines)) if j in levels), None)
+            nxt = following[k]
             widths = list(prev_stack)
             if nxt is not None and len(stacks[nxt]) > len(widths):
                 widths.append(stacks[nxt][-1])
@@ -226,7 +237,7 @@ def _layout(text: str, file: str) -> str:
                 code += " " * max(wanted - len(code), COMMENT_GAP) + line.comment
             else:
                 code += line.comment
-        out.append(code.rstrip(" "))
+        out.append(code.rstrip(" \t\r"))      # (a comment's own trailing whitespace too)
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n" if out else ""
