@@ -7,10 +7,12 @@ a unary minus sticks to what it negates. Every token is kept as written: a text 
 `{...}` parts of a template) and a comment are never touched, byte for byte. The lines are
 kept as they are: each line break, each `\\` continuation, each comment where it was (a whole-line
 comment indented like the code it sits in, a comment after code in its column when the code
-leaves room, else two spaces after the code). Runs of blank lines become one, and blank lines at
-the start and end of the file go. A continuation line is indented 4 past its logical line, or
-inside brackets under the first item after the open bracket (or 4 past the bracket's line when
-the bracket ends its line). No line is ever wrapped or joined: a long line stays long.
+leaves room, else two spaces after the code). Runs of blank lines become one; blank lines at the
+start and end of the file, whitespace at line ends and a `\\` that continues nothing (before a
+blank or comment line) go; lines end with "\\n". A continuation line is indented 4 past its
+logical line, or inside brackets under the first item after the open bracket (or 4 past the
+bracket's line when the bracket ends its line). No line is ever wrapped or joined: a long line
+stays long.
 
 Safety: a text is formatted only when it parses without an error, and the result is parsed
 again and compared with the original's AST (spans aside); if they differ, nothing is returned.

@@ -165,6 +165,20 @@ def test_a_crlf_file_gets_line_feeds_and_the_same_rules():
     assert out == 'game "x"\nplayers 1\nvar x: int = 1  # a comment\n' and same_rules(text, out)
 
 
+def test_a_backslash_that_continues_nothing_goes():
+    """Before a blank line the `\\` continues nothing; kept, it would join its line to the next
+    once the blank line went, and the rules would change."""
+    text = 'game "x"\nplayers 1\ndefine d: int = 0 \\\n\n\ndefine e: int = 1 \\\n# a comment\n'
+    out = format_text(text)
+    assert out == 'game "x"\nplayers 1\ndefine d: int = 0\n\ndefine e: int = 1\n# a comment\n'
+    assert same_rules(text, out)
+
+
+def test_whitespace_at_a_comments_end_goes_a_carriage_return_too():
+    out = format_text('game "x"\nplayers 1\n# a comment \t\r \n#\r\n')
+    assert out == 'game "x"\nplayers 1\n# a comment\n#\n' and format_text(out) == out
+
+
 def test_a_file_that_does_not_parse_is_refused_with_the_parsers_diagnostic():
     with pytest.raises(RulebookError) as caught:
         format_text('game "x"\nplayers 1\nvar x: int = (1 +\n', "bad.rules")
