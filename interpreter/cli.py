@@ -171,7 +171,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tabletop",
-        description="Check, play and simulate tabletop games written as rulebooks.",
+        description="Check, play, simulate, test and format tabletop games written as rulebooks.",
         epilog="A GAME is a folder name under rulebooks/ (taboo_atoll_express) or a path to a "
                "rulebook folder or .rules file. Exit codes: 0 ok, 1 rulebook or game error, 2 usage error.",
     )
@@ -564,11 +564,10 @@ def cmd_format(args) -> int:
             continue
         show(f"formatted {shown}")
     total = len(changed) + same + failed
-    summary = f"{total} file{'s' * (total != 1)}: " + ", ".join(
-        part for part in ((f"{len(changed)} would be reformatted" if args.check or args.diff else
-                           f"{len(changed)} formatted") if changed else "",
-                          f"{same} already formatted" if same else "",
-                          f"{failed} could not be formatted" if failed else "") if part) + "."
+    done = "would be reformatted" if args.check or args.diff else "formatted"
+    parts = [f"{n} {words}" for n, words in ((len(changed), done), (same, "already formatted"),
+                                             (failed, "could not be formatted")) if n]
+    summary = f"{total} file{'s' * (total != 1)}: {', '.join(parts)}."
     if total and (args.check or args.diff):
         err(summary)            # standard output holds only the list (or the diff), for a script
     elif total:
