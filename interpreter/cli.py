@@ -1,10 +1,12 @@
-"""The `tabletop` command line: check rulebooks, play games at the terminal, simulate bot games, run scenarios.
+"""The `tabletop` command line: check rulebooks, play games at the terminal, simulate bot games, run scenarios,
+format rulebooks.
 
 Exit codes: 0 ok, 1 a rulebook or game error (or a game left unfinished), 2 a usage error.
 Whatever happens, the user sees a message in words, never a Python traceback (set
 TABLETOP_DEBUG=1 to get one for an internal error).
 
-This module parses the arguments and dispatches: `check` and `simulate` are here, a game at
+This module parses the arguments and dispatches: `check`, `simulate` and `format` are here (the
+layout itself is `dsl/formatter.py`; this module reads and writes the files), a game at
 the terminal is `session.py` (laid out by `terminal.py`). It talks to the engine only through
 its public API (`interpreter.api`, reached through `engine()` so tests can run the command line
 against a fake). It must not know any game, and must not decide rules: it shows what the engine
@@ -169,7 +171,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tabletop",
-        description="Check, play and simulate tabletop games written as rulebooks.",
+        description="Check, play, simulate, test and format tabletop games written as rulebooks.",
         epilog="A GAME is a folder name under rulebooks/ (taboo_atoll_express) or a path to a "
                "rulebook folder or .rules file. Exit codes: 0 ok, 1 rulebook or game error, 2 usage error.",
     )
@@ -255,6 +257,21 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("-k", metavar="TEXT", dest="only", help="run only the cases whose name contains TEXT")
     test.add_argument("-v", "--verbose", action="store_true", help="list every case with ok or FAILED")
     test.set_defaults(run=cmd_test)
+
+    fmt = sub.add_parser("format", help="lay rulebook files out in the house style",
+                         description="Rewrite each rulebook file in the one layout of the bundled rulebooks: "
+                                     "4 spaces a block, spaces around operators, ', ' after commas. Texts and "
+                                     "comments are kept byte for byte, no line is wrapped or joined, and a file is "
+                                     "written only when its new text parses to the same rules (each file replaced "
+                                     "at once, keeping its permissions). A rulebook folder is its game.rules and "
+                                     "variants/*.rules. Exit 0 when all are formatted (or, with --check, already "
+                                     "were), 1 when a file would change (--check) or cannot be formatted (it does "
+                                     "not parse: its errors are shown), 2 when a path does not exist.")
+    fmt.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, .rules file or game name")
+    fmt.add_argument("--check", action="store_true",
+                     help="change nothing; list the files that would change and exit 1 if there are any")
+    fmt.add_argument("--diff", action="store_true", help="change nothing; print what would change as a unified diff")
+    fmt.set_defaults(run=cmd_format)
     return parser
 
 
@@ -485,6 +502,135 @@ def cmd_test(args) -> int:
     if args.only and not report.cases:
         err(f"No case's name holds '{args.only}' (-k picks the cases whose names hold it).")
     return 0 if report.ok else 1
+
+
+# ---------------------------------------------------------------- format
+
+def cmd_format(args) -> int:
+    from tabletop.dsl.formatter import LayoutError, format_text
+    from tabletop.dsl.files import FileProblem
+    targets, usage = [], False
+    for path in args.paths:
+        try:
+            targets.extend(_rules_files(path))
+        except UsageError as e:     # the other paths are still formatted, as check does
+            err(f"tabletop format: {e}")
+            usage = True
+    changed, same, failed, seen = [], 0, 0, set()
+    for shown, folder in targets:
+        key = os.path.abspath(shown)
+        if key in seen:             # a folder and one of its files both named
+            continue
+        seen.add(key)
+        try:
+            before = _file_id(shown)
+            text = folder.read(shown, f"The file {shown}")
+            new = format_text(text, shown)
+        except FileProblem as e:
+            err(f"tabletop format: {e.message}" + (f" ({e.hint})" if e.hint else ""))
+            failed += 1
+            continue
+        except OSError as e:        # gone between listing and reading
+            err(f"tabletop format: cannot read {shown}: {e.strerror or e}.")
+            failed += 1
+            continue
+        except RulebookError as e:
+            err(render_all(e.diagnostics, e.sources))
+            err(f"tabletop format: {shown} is left as it is: it does not parse.")
+            failed += 1
+            continue
+        except LayoutError as e:
+            err(f"tabletop format: {e}")
+            failed += 1
+            continue
+        if new == text:
+            same += 1
+            continue
+        changed.append(shown)
+        if args.diff:
+            import difflib
+            show("\n".join(difflib.unified_diff(text.splitlines(), new.splitlines(), shown, f"{shown} (formatted)",
+                                                lineterm="")))
+        elif args.check:
+            show(shown)
+        if args.check or args.diff:
+            continue
+        try:
+            _replace_file(shown, new, before)
+        except OSError as e:
+            err(f"tabletop format: cannot write {shown}: {e.strerror or e}; it is left as it is.")
+            changed.pop()
+            failed += 1
+            continue
+        show(f"formatted {shown}")
+    total = len(changed) + same + failed
+    done = "would be reformatted" if args.check or args.diff else "formatted"
+    parts = [f"{n} {words}" for n, words in ((len(changed), done), (same, "already formatted"),
+                                             (failed, "could not be formatted")) if n]
+    summary = f"{total} file{'s' * (total != 1)}: {', '.join(parts)}."
+    if total and (args.check or args.diff):
+        err(summary)            # standard output holds only the list (or the diff), for a script
+    elif total:
+        show(summary)
+    return 2 if usage else 1 if failed or (args.check and changed) else 0
+
+
+def _rules_files(path: str) -> list:
+    """The rulebook files a PATH of `format` names, as (the path shown, the folder that may be read
+    from): a folder's game.rules and variants/*.rules, a .rules file, or a bundled game's files."""
+    from pathlib import Path
+
+    from tabletop.dsl.files import RulebookFolder
+    from tabletop.dsl.loader import find_rulebook
+    try:
+        found = find_rulebook(path)
+    except RulebookError as e:
+        d = e.diagnostics[0]
+        raise UsageError(d.message.rstrip(".") + (f"; {d.hint}" if d.hint else "") + ".") from None
+    if not found.is_dir():
+        return [(str(found), RulebookFolder(os.path.dirname(os.path.abspath(found))))]
+    folder = RulebookFolder(found)
+    main = found / "game.rules"
+    if not os.path.lexists(main):
+        raise UsageError(f"the folder {path} has no game.rules, so it is not a rulebook; give a rulebook's "
+                         "folder or a .rules file.")
+    variants = sorted(Path(found / "variants").glob("*.rules")) if (found / "variants").is_dir() else []
+    return [(str(main), folder)] + [(str(v), folder) for v in variants]
+
+
+def _file_id(path: str) -> tuple:
+    st = os.lstat(path)
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _replace_file(path: str, text: str, before: tuple) -> None:
+    """Write `text` to `path` at once: a temporary file in the same folder, with the file's
+    permissions, put in its place by os.replace, so a reader sees the old text or the new, never
+    half. A symbolic link is never written through (that would replace the link by a file, or
+    write outside the rulebook), and a file changed since it was read is left alone."""
+    import stat
+    import tempfile
+    st = os.lstat(path)
+    if stat.S_ISLNK(st.st_mode):
+        raise OSError(f"it is a symbolic link, and format does not write through links; format the file it "
+                      f"leads to ({os.path.realpath(path)}) instead")
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError("it is not a regular file")
+    if _file_id(path) != before:
+        raise OSError("it changed while it was being formatted; run format again")
+    folder, name = os.path.split(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{name[:40]}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            os.fchmod(f.fileno(), stat.S_IMODE(st.st_mode))
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        raise
 
 
 # ---------------------------------------------------------------- simulate
