@@ -422,3 +422,12 @@ def test_a_plain_name_inside_a_text_is_not_parsed(monkeypatch):
     monkeypatch.setattr(P, "build_parser", lambda strict=False: pytest.fail("a plain {name} went to lark"))
     node = P._ToAst("f.rules", 0, []).template(P.Token("STRING", '"Hello {who}"', line=1, column=1))
     assert isinstance(node.parts[1], A.Name) and node.parts[1].name == "who"
+
+
+def test_a_list_or_a_calls_values_written_one_a_line_may_end_with_a_comma():
+    """`[\\n 1,\\n 2,\\n]` is the list [1, 2] (it was E107, "this '[' is never closed", which
+    pointed at the wrong thing); a comma with nothing before it is still a mistake."""
+    assert expr("[\n    1,\n    2,\n]") == expr("[1, 2]")
+    assert expr("max(\n    1,\n    2,\n)") == expr("max(1, 2)")
+    assert parse("define xs: list of int = [,]\n", "t.rules")[1][0].code == "E101"
+    assert parse("define xs: list of int = [1,, 2]\n", "t.rules")[1][0].code == "E101"
