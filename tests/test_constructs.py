@@ -580,7 +580,7 @@ winners: players
     text = (tmp_path / "game.rules").read_text().replace("    e = current.rows[1]\n", "    e = [x for x in current.rows[1]]\n")
     (tmp_path / "game.rules").write_text(text)
     s = load_game(str(tmp_path)).new_state(seed=0)
-    assert s.pending is None and "B B 0" in s.view(0)["log"][-1]
+    assert s.pending is None and s.view(0)["log"][-2:] == ["B B 0", "The game is over: done"]
 
 
 def test_an_item_of_a_plain_zone_cannot_be_set_on_its_own(tmp_path):
