@@ -2958,7 +2958,12 @@ class Checker:
                 with self.ctx.scoped(a.param, ptype) as slot:
                     self.out.slots[id(a)] = slot
                     bt = self.expr(a.body, self.ctx)
-                if bt != T.BOOL and not T.unknown(bt):
+                if lam_at == i and B.ARG_TYPES[e.name][i] == B.KEY:
+                    if not sortable(bt):
+                        self.error("E301", f"The key of '{e.name}' must be one value that sorts (a number, text, truth, "
+                                           f"player, thing or enum value), not {T.a(bt)}.", a.body,
+                                   "sort by one field of each item, such as x => x.value" if T.is_list(bt) else desc)
+                elif bt != T.BOOL and not T.unknown(bt):
                     self.error("E301", f"This function must give a truth (true or false), not {T.a(bt)}.", a.body)
                 self.out.types[id(a)] = "fn:" + bt
                 types.append("fn:" + bt)
@@ -2999,7 +3004,7 @@ class Checker:
         value's list, a seat; and a number written out against the limits the engine holds it to
         (`B.LIMITS`), in the engine's words."""
         a, t, name, nth = e.args[i], types[i], e.name, _ORDINALS[i]
-        if want == B.FUNCTION:
+        if want in (B.FUNCTION, B.KEY):
             if not isinstance(a, A.Lambda):
                 self.error("E301", f"'{name}' wants a function like 'x => ...' here.", a, desc)
             elif name == "roll" and self.keeps_no_face(e.args[0], a):
@@ -3092,10 +3097,12 @@ class Checker:
     def lambda_param_type(self, name, types):
         if name == "roll":
             return types[0][4:] if types and types[0].startswith("die:") else T.ANY
+        if name in B.LAMBDA_ARG and B.ARG_TYPES[name][B.LAMBDA_ARG[name]] == B.KEY:   # an item: sort(hand, c => c.value)
+            return T.elem(types[0]) if types else T.ANY
         return types[0] if types else T.ANY
 
     def ex_Lambda(self, e: A.Lambda):
-        self.error("E301", "A function 'x => ...' can only be given to a built-in such as roll, within or reachable.", e)
+        self.error("E301", "A function 'x => ...' can only be given to a built-in such as roll, within, reachable or sort.", e)
         return T.ERROR
 
     def ex_Unary(self, e: A.Unary):
@@ -4086,6 +4093,12 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
         elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
             todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
     return None
+
+
+def sortable(t: str) -> bool:
+    """Whether a value of type `t` can be a sort key: one value that sorts (a number, text, truth,
+    player, thing or enum value), or none of them; not a list, a function or a die."""
+    return t in (T.INT, T.TEXT, T.BOOL, T.PLAYER, T.NONE) or T.unknown(t) or t.startswith(("thing:", "enum:"))
 
 
 _PICKERS = ("first", "last", "take", "drop", "pick", "shuffled", "sort", "reverse", "unique", "rest")

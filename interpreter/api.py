@@ -48,6 +48,7 @@ class Result:
     sides: list = field(default_factory=list)        # the sides that win, by name ("volcano")
     side_scores: dict = field(default_factory=dict)  # each side's score, by name
     scored: bool = True        # False: the rulebook has no score (a `winners:` line decides), every score 0
+    ended_at: str = ""         # the `end game` line that ended it, as "game.rules:246" (Game.endings)
 
     @property
     def nobody_won(self) -> bool:
@@ -58,6 +59,12 @@ class Result:
     def shared(self) -> bool:
         """Several win together (seats, sides, or both)."""
         return len(self.winners) + len(self.sides) > 1
+
+
+def _place_order(at: str) -> tuple:
+    """"game.rules:246" as (file, 246), so that line 46 comes before line 246."""
+    file, _, line = at.rpartition(":")
+    return (file != "game.rules", file, int(line) if line.isdigit() else 0)
 
 
 @dataclass
@@ -94,6 +101,13 @@ class Game:
     def sides(self) -> list:
         """The names of the game's sides: participants that score and can win without a seat."""
         return list(self.compiled.sides)
+
+    @property
+    def endings(self) -> dict:
+        """Every `end game` line of the rulebook, as where it is ("game.rules:246", the file named
+        from the rulebook's folder) -> its text as written (templates unfilled), in the order of
+        the files and lines; `Result.ended_at` names one of them."""
+        return dict(sorted(self.compiled.endings.items(), key=lambda kv: _place_order(kv[0])))
 
     def new_state(self, players: int | None = None, seed: int = 0, force: list | None = None) -> "State":
         if not _seat_number(seed):
@@ -334,7 +348,8 @@ class State:
         winners = _winners(prog, m, scores)
         return Result([w for w in winners if w < n], scores[:n], self._data["reason"],
                       [prog.sides[w - n] for w in winners if w >= n],
-                      {name: scores[n + i] for i, name in enumerate(prog.sides)}, prog.score is not None)
+                      {name: scores[n + i] for i, name in enumerate(prog.sides)}, prog.score is not None,
+                      self._data.get("ended_at", ""))
 
     def scores(self) -> list:
         m = Machine(self.game.compiled, self._data)

@@ -28,6 +28,7 @@ from tabletop.interpreter.bots import BOTS, MAX_DECISIONS, Seat, parse_kind
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.savefile import AUTOSAVE
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
+from tabletop.interpreter.words import quote
 
 SEAT_KINDS = ["human", *BOTS]
 SEED_LIMIT = 2 ** 63          # seeds are from -2**63 to 2**63 - 1, as a save file holds them
@@ -712,6 +713,26 @@ def _share(count: int, total: int) -> str:
     return f" ({100 * count / total:.1f}%)" if total else ""
 
 
+SAID_SHOWN = 5      # the reasons shown under one `end game` line whose template says several
+
+
+def _ended(stats: dict, finished: int) -> list[str]:
+    """How the games ended, most first: each `end game` line of the rulebook (those that ended no
+    game too), and under a line whose text has values put in, the reasons it said."""
+    if not finished:
+        return []
+    lines = ["  how the games ended, by 'end game' line:"]
+    for e in stats.get("end_lines", []):
+        lines.append(f"    {e['at']} {quote(e['text'])}: {e['games']:,} game{'s' * (e['games'] != 1)}"
+                     f"{_share(e['games'], finished)}")
+        said = e["reasons"]
+        if said and (len(said) > 1 or said[0]["reason"] != e["text"]):
+            lines += [f"      {quote(r['reason'])}: {r['games']:,}" for r in said[:SAID_SHOWN]]
+            if len(said) > SAID_SHOWN:
+                lines.append(f"      and {len(said) - SAID_SHOWN:,} more (--json lists them all)")
+    return lines
+
+
 def format_stats(stats: dict) -> str:
     from tabletop.interpreter.session import seat_name
     games, finished = stats["games"], stats["finished"]
@@ -747,6 +768,7 @@ def format_stats(stats: dict) -> str:
                      "each counts for every winner in it, so the shared percentages overlap")
     lines.append(f"  no winner: {stats['no_winner']}{_share(stats['no_winner'], finished)}")
     lines.append(f"  decisions per game: {_range(stats['decisions'])}")
+    lines += _ended(stats, finished)
     for f in stats["findings"]:
         lines.append(f"  finding about the rulebook, in {f['games']} of {games} games: {f['finding']}")
     rate = stats["games_per_second"]

@@ -32,7 +32,7 @@ from tabletop.interpreter import race, savefile
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.bots import MAX_DECISIONS, Move, Seat, bot_move
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
-from tabletop.interpreter.words import labels_fitting
+from tabletop.interpreter.words import game_over, labels_fitting
 
 AUTOSAVE = savefile.AUTOSAVE
 HELP_TEXT = """\
@@ -155,10 +155,11 @@ class Script:
         return self.lines[self.position - 1]
 
 
-def format_result(result, players: int) -> str:
-    """The end of a game in words: why, who won (seats and sides such as the volcano, a shared win
+def format_result(result, players: int, told: bool = False) -> str:
+    """The end of a game in words: why (unless `told`: the log's last line, shown as the rules'
+    lines are, said it already), who won (seats and sides such as the volcano, a shared win
     said as such, or nobody), and every score."""
-    lines = [f"Game over: {result.reason}"]
+    lines = [] if told else [game_over(result.reason)]
     sides = getattr(result, "sides", [])
     names = [seat_name(w) for w in result.winners] + [side.replace("_", " ") for side in sides]
     if not names:
@@ -625,7 +626,10 @@ class Session:
             except getattr(self.api, "RuleError", ()) as e:     # the result is still told
                 tell(f"The game is over, but the rulebook failed to draw the table: {e}")
                 drawn = False
-        self.say(format_result(self.state.result, self.state.players))
+        # The rules' lines were shown as they were said (not with --quiet), the game's end the last of them.
+        result = self.state.result
+        told = not self.quiet and list(self.state.log[-1:]) == [game_over(result.reason)]
+        self.say(format_result(result, self.state.players, told=told))
         if self.script and (line := self.script.next()):
             if all(seat in self.bots for seat in range(self.state.players)):
                 tell(f"{self.script.path}: every seat was a bot, so none of its moves was played; the moves "

@@ -175,10 +175,11 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
 
 
 # Every field a state may have (machine.new_state makes them; "sides", "declined" and "options" only
-# for some rulebooks, "said", "rolls", "forced" and "options" missing from states saved by older versions).
+# for some rulebooks, "said", "rolls", "forced" and "options" missing from states saved by older versions,
+# "ended_at" only in a game that an `end game` ended).
 STATE_KEYS = frozenset({"format", "globals", "players", "fields", "stack", "envs", "pending", "rng", "current",
                         "turn_number", "over", "reason", "decisions", "log", "said", "rolls", "forced", "sides",
-                        "declined", "options"})
+                        "declined", "options", "ended_at"})
 
 
 def _shape_problem(prog: Compiled, data) -> str:
@@ -213,6 +214,11 @@ def _shape_problem(prog: Compiled, data) -> str:
         return "its random generator's state is not a 64-bit number"
     if data["over"] and data.get("pending") is not None:
         return "it is over and still waits for a decision"
+    if "ended_at" in data:
+        if not data["over"]:
+            return "it says where the game ended, but the game is not over"
+        if not isinstance(data["ended_at"], str) or data["ended_at"] not in prog.endings:
+            return f"it says the game ended at {_shown(data['ended_at'])}, which is no 'end game' line of the rulebook"
     if any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in data["players"]):
         return "a player's variables do not match the rulebook"
     if prog.sides:

@@ -14,6 +14,15 @@ import functools
 import re
 
 NONE_WORDS = ("none", "nobody")
+ENDED = "The game is over."       # the reason of an `end game` without one
+
+
+def game_over(reason: str) -> str:
+    """The log's last line when a game ends (`Machine.end_game`), and the first line of the result
+    where the log is not shown: "The game is over: " and the reason, or ENDED alone."""
+    return ENDED if reason in ("", ENDED) else f"The game is over: {reason}"
+
+
 # Numbers in names have at most 9 digits: Python will not turn 4,300 digits into a number at all.
 _NUMBERED = re.compile(r"^(.*\S)\s*#(\d{1,9})$")
 _PLAYER = re.compile(r"^player\s+(\d{1,9})$", re.IGNORECASE)

@@ -1799,7 +1799,7 @@ def _value(want, good: bool, name: str, i: int) -> str:
     good_and_bad = {B.LIST: ("[1, 2]", "5"), "list:int": ("[1, 2]", '["a"]'), "list:bool": ("[true]", "[1]"),
                     "list:list:any": ("[[1]]", "[1]"), "int": ("1", '"a"'), "text": ('"-"', "5"),
                     B.SPACE: ("first(cell)", "current"), B.SAME_SPACE: ("last(cell)", "3"),
-                    B.FUNCTION: ("x => true", "true"), B.DIE: ("d6", "3"), B.PATTERN: ("pair", "3"),
+                    B.FUNCTION: ("x => true", "true"), B.KEY: ("x => x", "true"), B.DIE: ("d6", "3"), B.PATTERN: ("pair", "3"),
                     B.ITEM: ("1", '"a"'), B.NUMBERS: ("1", '"a"'), B.SEAT: ("current", "3")}
     return good_and_bad[want][0 if good else 1]
 

@@ -86,7 +86,7 @@ def test_a_moves_file_plays_labels_numbers_and_skips_comments(run, tmp_path):
     code, out, err = run("play", "counting", "--seed", 1, "--moves", moves)
     assert code == 0
     assert "Player 1: Add 2\nPlayer 1: Add 3\nPlayer 1: Add 2" in out
-    assert "Game over: The counter reached 10." in out and "Winner: Player 1" in out
+    assert "The game is over: The counter reached 10." in out and "Winner: Player 1" in out
     assert "Score: Player 1 " in out
 
 
@@ -128,7 +128,7 @@ def test_an_unreadable_moves_file_is_a_usage_error(run, tmp_path):
 def test_after_the_moves_file_the_game_goes_on_from_stdin(run, tmp_path):
     moves = write(tmp_path / "moves.txt", "Add 2\n")
     code, out, _ = run("play", "counting", "--seed", 1, "--moves", moves, stdin="2\n" * 10)
-    assert code == 0 and "Game over" in out
+    assert code == 0 and "The game is over" in out
     assert out.count("> ") >= 2          # the rest was asked at the prompt
 
 
@@ -174,12 +174,12 @@ def test_a_wrong_number_or_word_is_explained_and_asked_again(run):
     assert code == 0
     assert "There is no option 42; choose 1 to 3." in out
     assert "'fly' is not an option or a command; type a number from 1 to 3, or ? for help." in out
-    assert "Game over" in out
+    assert "The game is over" in out
 
 
 def test_an_exact_label_is_an_answer(run):
     code, out, _ = run("play", "counting", "--seed", 1, stdin="Add 2\n" * 10)
-    assert code == 0 and "Game over" in out
+    assert code == 0 and "The game is over" in out
 
 
 def test_help_and_show_at_the_prompt(run):
@@ -260,7 +260,7 @@ def test_nothing_is_lost_resuming_gives_the_same_game_as_playing_through(run, tm
 
 def test_a_save_command_saves_and_play_goes_on(run, tmp_path):
     code, out, _ = run("play", "counting", "--seed", 1, stdin="2\nsave mid.json\n" + "2\n" * 10)
-    assert code == 0 and "Game saved to mid.json." in out and "Game over" in out
+    assert code == 0 and "Game saved to mid.json." in out and "The game is over" in out
     assert json.loads((tmp_path / "mid.json").read_text())["moves"] == [[0, 1, None]]
 
 
@@ -613,7 +613,20 @@ def test_real_scripted_game_plays_to_the_end_like_the_api(real, tmp_path):
     assert code == 0, err
     assert json.loads(out) == expected.to_json()
     result = expected.result
-    assert f"Game over: {result.reason}" in err and f"Score: Player 1 {result.scores[0]}" in err
+    assert f"Score: Player 1 {result.scores[0]}" in err
+    # The game's end is the log's last line, shown with the rules' other lines, and not said again.
+    assert expected.log[-1] == f"The game is over: {result.reason}"
+    assert err.count(result.reason) == 1 and f"  The game is over: {result.reason}\n" in err
+
+
+def test_the_end_of_a_game_played_quietly_is_said_with_the_result(real, tmp_path):
+    """With --quiet the rules' lines are not shown, so the result says why the game ended."""
+    labels, expected = random_game(seed=5, bot_seed=9)
+    moves = write(tmp_path / "moves.txt", "\n".join(labels) + "\n")
+    code, out, err = real("play", TABOO, "--seed", 5, "--moves", moves, "--quiet")
+    assert code == 0, err
+    assert (out + err).count(expected.result.reason) == 1
+    assert f"The game is over: {expected.result.reason}\n" in out + err
 
 
 def test_real_interrupted_game_resumes_to_the_same_end(real, tmp_path):

@@ -481,6 +481,7 @@ def test_the_same_mistake_inside_a_rule_is_a_rule_error(tmp_path):
     (lambda d: d.update(format=2), "its format is 2"),
     (lambda d: d.update(extra=1), "a field 'extra' that a state does not have"),
     (lambda d: d.update(rng=1 << 70), "not a 64-bit number"),
+    (lambda d: d.update(ended_at="game.rules:241"), "it says where the game ended, but the game is not over"),
 ])
 def test_load_state_refuses_a_state_the_engine_could_never_make(change, words):
     from tabletop.interpreter.api import SaveError
@@ -510,6 +511,21 @@ def test_a_state_names_its_options_and_another_options_game_refuses_it():
     # ...and a state saved before states recorded options is taken under the game's own.
     del data["options"]
     assert elite.load_state(data).to_json()["options"] == {"difficulty": "elite"}
+
+
+def test_a_finished_game_keeps_where_it_ended_and_a_state_naming_no_end_game_line_is_refused():
+    g = load_game("rulebooks/taboo_atoll_express")
+    s = g.new_state(seed=5)
+    while not s.is_over:
+        s.apply(0)
+    data = s.to_json()
+    assert data["ended_at"] == s.result.ended_at and data["ended_at"] in g.endings
+    assert data["log"][-1] == f"The game is over: {s.result.reason}"
+    assert g.load_state(data).result.ended_at == data["ended_at"]
+    for wrong in ("game.rules:1", ["game.rules", 246]):
+        data["ended_at"] = wrong
+        with pytest.raises(SaveError, match="which is no 'end game' line of the rulebook"):
+            g.load_state(data)
 
 
 def test_a_save_edited_to_an_equal_value_of_another_type_is_refused(tmp_path):

@@ -180,7 +180,7 @@ def test_a_file_named_with_save_that_is_not_a_save_is_refused_and_left_alone(run
 @pytest.mark.parametrize("where", [".", "/", os.devnull])
 def test_save_at_the_prompt_to_a_folder_or_device_is_refused_and_the_game_goes_on(run, tmp_path, where):
     code, out, _ = run("play", "counting", "--seed", 1, stdin=f"2\nsave {where}\n" + "2\n" * 10)
-    assert code == 0 and "Game over" in out
+    assert code == 0 and "The game is over" in out
     assert f"Cannot save the game to {where}: it is a" in out
     assert not os.path.exists(os.devnull + "-2")
 
@@ -229,7 +229,7 @@ def test_ctrl_c_at_the_save_question_saves(run, tmp_path):
 
 def test_a_nul_in_a_save_path_at_the_prompt_is_refused_and_the_game_goes_on(run, tmp_path):
     code, out, _ = run("play", "counting", "--seed", 1, stdin="2\nsave a\0b.json\n" + "2\n" * 10)
-    assert code == 0 and "Game over" in out
+    assert code == 0 and "The game is over" in out
     assert "Cannot save the game to a\0b.json: the file name holds a NUL character." in out
 
 
