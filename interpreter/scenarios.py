@@ -28,7 +28,8 @@ import yaml
 
 from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
-from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, resolve_game_path, strict_validator,
+from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
+                                 question_words, resolve_game_path, strict_validator,
                                  yaml_character_problem, yaml_shape_problem, yaml_words)
 
 from . import api, position
@@ -414,6 +415,11 @@ def read_file(path: Path, name: str, sources: Sources):
             words = comment_words(comment)
             return Failure("T001", f"The scenario file is not valid YAML: {words[:1].lower()}{words[1:]}", name,
                            comment[0], comment[1], hint=comment_hint(comment))
+        question = flow_question(text, line, col, e.problem) if mark else None
+        if question is not None:    # `hand: [What? They Float!]`: the '?' ended the text
+            words = question_words(question)
+            return Failure("T001", f"The scenario file is not valid YAML: {words[:1].lower()}{words[1:]}", name,
+                           question[0], question[1], hint=question_hint(question))
         hint = ""
         source = sources.line(name, line) or ""
         if 0 < col <= len(source) and source[col - 1] == "[" and re.match(r"\w", source[col - 2:col - 1] or " "):

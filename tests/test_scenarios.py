@@ -163,6 +163,23 @@ def test_a_hash_inside_brackets_says_to_quote_the_name(tmp_path, text, line, wor
     assert all(f.code != "T001" for f in failures)
 
 
+@pytest.mark.parametrize("text,line,column,words", [
+    # PyYAML ends an unquoted text at '?' inside [ ] or { }: Smackatoa's "What? They Float!" was
+    # "a list ... is not closed with ']'", which blamed the bracket
+    ("cases:\n  - name: x\n    set: {Player 1: {hand: [What? They Float!, Flotsam]}}\n"
+     "    steps: [{expect: {over: false}}]\n", 3, 33, "What? They Float!"),
+    ("cases:\n  - name: x\n    steps:\n      - moves: [Play Flotsam, Play What? They Float!]\n", 4, 40,
+     "Play What? They Float!"),
+])
+def test_a_question_mark_inside_brackets_says_to_quote_the_name(tmp_path, text, line, column, words):
+    _, [failure] = run_text(tmp_path, text, "smackatoa")
+    assert (failure.code, failure.line, failure.column) == ("T001", line + 1, column)
+    assert f"the '?' in '{words}' ends a text not in quotes" in failure.message
+    assert failure.hint == f'write "{words}" in quotes'
+    _, failures = run_text(tmp_path, text.replace(words, f'"{words}"'), "smackatoa")
+    assert all(f.code != "T001" for f in failures)
+
+
 @pytest.mark.parametrize("text,line,words", [
     ("case:\n  - name: x\n    steps: [{expect: {over: false}}]\n", 1,
      "The scenario file has no 'cases:' list; did you mean 'cases' for 'case'?"),
