@@ -424,7 +424,7 @@ class Checker:
             start = self.word(n, keyword)
             return self.word(n, name, after=start.end_column - 1) if start is not n.span else n.span
         binders = (A.RuleDecl, A.DefineDecl, A.ReactionDecl, A.For, A.Comprehension, A.ShowLine, A.MenuOption,
-                   A.Choose, A.Secret, A.Lambda, A.ShowBoard)
+                   A.Choose, A.Secret, A.Lambda, A.ShowBoard, A.Where)
         # Rules and stages are only ever called by a statement, so a local name cannot hide them.
         hidden = ("var", "define", "table", "side", "option", "die")
         top = {name for name, s in self.sym.items() if s.kind in hidden}
@@ -453,11 +453,13 @@ class Checker:
                 found = [(n.param, None, "name")]
             elif isinstance(n, A.ShowBoard):
                 found = [(n.var, "board", "name")]
+            elif isinstance(n, A.Where):
+                found = [(n.name, "where", "where name")]
             for name, at, what in found:
                 if name in B.VALUES:       # `for current in players`: the built-in would be hidden
                     span = (Span(at.span.file, at.span.line, at.span.column, at.span.line, at.span.column + len(name))
                             if isinstance(at, A.Param) else place(n, name, at))
-                    local = "parameter" if what == "parameter" else "name a loop, choice or reaction binds"
+                    local = what if what in ("parameter", "where name") else "name a loop, choice or reaction binds"
                     self.error("E203", f"'{name}' is built into the language, so it cannot be a {local}: inside, "
                                        f"'{name}' would no longer mean the built-in.", span, "choose another name")
                     continue
@@ -1257,7 +1259,10 @@ class Checker:
         if s.type is None:
             s.type = t
         elif not T.fits(t, s.type):
-            self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", d.body)
+            value = d.body
+            while isinstance(value, A.Where):       # told at the value, not at a `where` line
+                value = value.body
+            self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", value)
             self.mistyped.add(id(d))
             return T.ERROR
         return s.type
@@ -3198,6 +3203,33 @@ class Checker:
             if e.cond is not None:
                 self.want(e.cond, T.BOOL, "The condition")
             return T.list_of(self.expr(e.expr, self.ctx))
+
+    def ex_Where(self, e: A.Where):
+        """`where NAME = VALUE` under a definition: VALUE is checked with the names above it, then
+        the rest of the definition with NAME bound to VALUE's type. NAME may not be a parameter's
+        or an earlier `where` line's (E202; a top-level name is told by `shadowing`); one the rest
+        never reads is W101."""
+        ctx = self.ctx
+        t = self.expr(e.value, ctx)
+        at = e.name_span or e
+        taken = ctx.names.get(e.name)
+        if taken is not None:
+            prm = ctx.params.get(e.name)
+            if prm is not None:
+                self.error("E202", f"The where name '{e.name}' has the name of a parameter of this definition (line "
+                                   f"{prm.span.line}); rename one of them.", at,
+                           f"inside, '{e.name}' would mean this value, never the parameter")
+            else:
+                self.error("E202", f"The where name '{e.name}' is named twice in this definition.", at,
+                           "give each 'where' line a name of its own")
+        with ctx.scoped(e.name, t) as slot:
+            self.out.slots[id(e)] = slot
+            body = self.expr(e.body, ctx)
+        if not any(isinstance(n, A.Name) and n.name == e.name and self.out.refs.get(id(n), (None, None))[:2] == ("local", slot)
+                   for n in A.walk(e.body, statements=False)):
+            self.warn("W101", f"The where name '{e.name}' is never used.", at,
+                      "use it in the definition's value, or remove the line")
+        return body
 
     def ex_StartsWith(self, e: A.StartsWith):
         t = self.expr(e.seq, self.ctx)

@@ -114,7 +114,7 @@ KEYWORDS = {"game", "players", "option", "enum", "kind", "grid", "die", "var", "
             "move", "draw", "shuffle", "end", "say", "signal", "pass", "stop", "return", "add",
             "then", "and", "or", "not", "starts", "with", "true", "false", "none", "list",
             "public", "owner", "hidden", "show", "board", "highest", "lowest", "on", "stage", "side",
-            "play", "take", "turns", "instantly", "extend", "default", "rounds", "led"}
+            "play", "take", "turns", "instantly", "extend", "default", "rounds", "led", "where"}
 
 # The words that read as something else wherever a value is written, so an enum value (or an
 # option's choice) of that name could never be used: what each of them means.
@@ -510,10 +510,21 @@ class _ToAst(Transformer):
         if rest and isinstance(rest[0], list):
             params, has_params = rest[0], True
             rest = rest[1:]
+        wheres = []
+        while rest and isinstance(rest[-1], tuple):      # `where` lines, each a tuple (where_line)
+            wheres.insert(0, rest[-1])
+            rest = rest[:-1]
         if len(rest) == 2:
             result = rest[0]
-        return A.DefineDecl(name, params=params, result=result, body=rest[-1], has_params=has_params,
+        body = rest[-1]
+        for where_name, value, span, name_span in reversed(wheres):     # the first line outermost
+            body = A.Where(where_name, value, body, span=span, name_span=name_span)
+        return A.DefineDecl(name, params=params, result=result, body=body, has_params=has_params,
                             span=self.sp(meta))
+
+    @v_args(meta=True)
+    def where_line(self, meta, c):
+        return (str(c[0]), c[1], self.sp(meta), _span(self.file, c[0], self.off))
 
     @v_args(meta=True)
     def rule_decl(self, meta, c):

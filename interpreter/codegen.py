@@ -569,6 +569,16 @@ def _written(compiler, e, bound: set, hoist=None) -> tuple[Source, str]:
     return src, src.write(e)
 
 
+def _written_with(compiler, wheres: list, value, bound: set, hoist=None) -> tuple[Source, list, str]:
+    """A definition's `where` lines (`name = value`, in order) and its value, written by one Source
+    with the `bound` slots as Python locals; the value's leading comprehension `hoist` as in
+    `_written` (the `where` values are written before it, so none of them is hoisted)."""
+    src = Source(compiler, bound)
+    lines = [f"{src.slot(compiler.c.slots[id(w)])} = {src.write(w.value)}" for w in wheres]
+    src.hoist = hoist
+    return src, lines, src.write(value)
+
+
 def charge_lines(src: Source, xs: str, each: int, where: str, span) -> list:
     """Lines that set `_xs` to the list `xs` and charge its length times `each`, as `charged`
     does, without a call."""
@@ -620,11 +630,17 @@ def definition(compiler, d, each: int, where: str, endless):
     if not _WRITING:
         return None
     slots = [int(compiler.c.slots[id(p)]) for p in d.params]
-    lead = leading_comprehension(d.body)
-    src, body = _written(compiler, d.body, set(slots) | bound_slots(compiler, d.body), lead)
+    # `where` lines: each value a Python line of its own, worked out in order before the value.
+    wheres, value = [], d.body
+    while isinstance(value, A.Where):
+        wheres.append(value)
+        value = value.body
+    named = {int(compiler.c.slots[id(w)]) for w in wheres}
+    lead = leading_comprehension(value)
+    src, named_lines, body = _written_with(compiler, wheres, value, set(slots) | named | bound_slots(compiler, d.body), lead)
     uses_env = src.fell_back
     if uses_env:
-        src, body = _written(compiler, d.body, set(slots), lead)
+        src, named_lines, body = _written_with(compiler, wheres, value, set(slots), lead)
     lines = [f"def _definition(m{''.join(f', _v{s}' for s in slots)}):",
              f"    m.work -= {int(each)}",
              "    if m.work < 0:",
@@ -632,11 +648,16 @@ def definition(compiler, d, each: int, where: str, endless):
     if uses_env:
         lines.append(f"    env = [None] * {int(compiler.c.env_sizes.get(id(d), 0))}")
         lines += [f"    env[{s}] = _v{s}" for s in slots]
-    pre = src.lines_before(body)
-    lines += ["    try:"] + [f"        {x}" for x in pre] + [f"        return {body}",
+    pre = named_lines + src.lines_before(body)
+    lines.append("    try:")
+    # The source line of each `where` value -> its name and line, for an error there (`errors.failed`).
+    named_at = {len(lines) + 1 + k: (w.name, w.span) for k, w in enumerate(wheres)}
+    lines += [f"        {x}" for x in pre] + [f"        return {body}",
               f"    except {src.const(RecursionError)}:", f"        raise {src.const(endless)}() from None"]
-    return _compiled("\n".join(lines) + "\n", "_definition", src.namespace((where, d.span)),
-                     getattr(d.span, "line", "?"))
+    names = src.namespace((where, d.span))
+    if named_at:
+        names["__about__"]["wheres"] = named_at
+    return _compiled("\n".join(lines) + "\n", "_definition", names, getattr(d.span, "line", "?"))
 
 
 def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where: str, span, checked=None):

@@ -572,6 +572,20 @@ class Compiler:
             return fn
         return make
 
+    def ex_Where(self, e: A.Where):
+        """`where NAME = VALUE`: the value worked out once, into its local, before the rest."""
+        slot = self.c.slots[id(e)]
+        value, body = self.expr(e.value), self.expr(e.body)
+
+        # The name `errors.innermost_definition` looks for; it reads `name` and `span` from the frame.
+        def _where_value(m, env, name=e.name, span=e.span):
+            return value(m, env)
+
+        def where(m, env):
+            env[slot] = _where_value(m, env)
+            return body(m, env)
+        return where
+
     def ex_Unary(self, e):
         f = self.expr(e.operand)
         if e.op == "not":

@@ -154,15 +154,21 @@ def generated_frames(tb) -> list:
 
 def innermost_definition(tb):
     """(where, span) of the innermost definition the error passed through ("the definition 'h'"),
-    or None: a generated one knows it from its namespace, a closure from its own variables."""
+    or None: a generated one knows it from its namespace, a closure from its own variables. An
+    error in a `where` line's value is "the value of 'x' in the definition 'h'", at that line."""
     found = None
     while tb is not None:
         f = tb.tb_frame
         about = f.f_globals.get("__about__")
         if about is not None and about.get("origin") is not None:
             found = about["origin"]
+            named = about.get("wheres", {}).get(tb.tb_lineno)
+            if named is not None:        # a `where` line's value: named with its line
+                found = (f"the value of '{named[0]}' in {found[0]}", named[1])
         elif f.f_code.co_name == "_definition_closure":
             found = (f.f_locals.get("where"), f.f_locals.get("span"))
+        elif f.f_code.co_name == "_where_value" and found is not None:      # (compiler.ex_Where)
+            found = (f"the value of '{f.f_locals.get('name')}' in {found[0]}", f.f_locals.get("span"))
         tb = tb.tb_next
     return found
 
