@@ -171,6 +171,7 @@ class Checker:
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
+        self.where_below: dict = {}     # while a `where` value is checked: the names of the lines below it -> their line
         self.mistyped: set = set()       # ids of definitions whose value does not fit their type
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
@@ -1253,7 +1254,9 @@ class Checker:
         for prm in d.params:
             self.out.slots[id(prm)] = ctx.bind(prm.name, self.param_types[id(prm)])
             ctx.params[prm.name] = prm
+        below, self.where_below = self.where_below, {}      # (another definition's `where` lines are not this one's)
         t = self.expr(d.body, ctx)
+        self.where_below = below
         self.define_stack.pop()
         self.out.env_sizes[id(d)] = ctx.size
         if s.type is None:
@@ -2561,6 +2564,12 @@ class Checker:
                        "a definition")
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
+        if s is None and e.name in self.where_below:
+            self.error("E201", f"'{e.name}' is named by a 'where' line below this one (line {self.where_below[e.name]}), "
+                               "and a 'where' line may use only the parameters and the names above it.", e,
+                       f"move the 'where {e.name}' line above this one")
+            self.out.refs[id(e)] = ("value", "none")
+            return T.ERROR
         if s is None:
             hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
@@ -3210,7 +3219,13 @@ class Checker:
         or an earlier `where` line's (E202; a top-level name is told by `shadowing`); one the rest
         never reads is W101."""
         ctx = self.ctx
+        below, later = self.where_below, e.body
+        self.where_below = {}
+        while isinstance(later, A.Where):
+            self.where_below.setdefault(later.name, later.span.line)
+            later = later.body
         t = self.expr(e.value, ctx)
+        self.where_below = below
         at = e.name_span or e
         taken = ctx.names.get(e.name)
         if taken is not None:

@@ -1405,6 +1405,11 @@ def _habit(e, text: str, line: int, col: int):
     if value == "elif" and re.search(r"\bthen\b", _blank_texts(before)):
         return ("E101", "'elif' is not part of a value's 'if c then a else b'.", (line, col),
                 "write 'else if': if a then x else if b then y else z")
+    if (value == "where" and not before.strip()) or re.fullmatch(r"\s*where", before):
+        # A `where` line, but not under a definition (or not indented under one).
+        return ("E101", "A 'where' line belongs under a 'define', indented, naming a value the definition uses.",
+                (line, len(before) - len(before.lstrip()) + 1 if value != "where" else col),
+                "indent it under the 'define ...' line whose value uses the name")
     if value in _NAME_HABITS:
         return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
     last = re.search(r"([A-Za-z_]\w*)$", before)
