@@ -524,7 +524,10 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def where_line(self, meta, c):
-        return (str(c[0]), c[1], self.sp(meta), _span(self.file, c[0], self.off))
+        at, value = self.sp(meta), c[1]
+        end = getattr(value, "span", None) or at        # the line's span ends with its value, not its line break
+        return (str(c[0]), value, Span(at.file, at.line, at.column, end.end_line, end.end_column),
+                _span(self.file, c[0], self.off))
 
     @v_args(meta=True)
     def rule_decl(self, meta, c):

@@ -2609,3 +2609,38 @@ def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp
         assert not [d for d in found if d.code == "W120"], [d.message for d in found]
     else:
         expect(found, "W120", "game.rules", at, "runs after a \"decline\" too, with 'c' none", "test 'if c != none:' first")
+
+
+# ------------------------------------------------------------------ `where` lines
+@pytest.mark.parametrize("lines, code, words", [
+    ("    where ^cs = 1\n", "E202", ["where name 'cs'", "parameter", "rename one"]),
+    ("    where ^best = 1\n", "E202", ["where name 'best'", "definition 'best'", "never the definition"]),
+    ("    where ^bonus = 1\n", "E202", ["where name 'bonus'", "table 'bonus'"]),
+    ("    where ^players = 1\n", "E203", ["'players' is built into the language", "where name"]),
+    ("    where top = 1\n    where ^top = 2\n", "E202", ["'top' is named twice"]),
+    ("    where top = ^later + 1\n    where later = 2\n", "E201", ["'later' is named by a 'where' line below",
+                                                                   "move the 'where later' line above"]),
+    ("    where ^unused = 1\n", "W101", ["where name 'unused' is never used"]),
+    ("    where top = max(^\"a\", \"b\")\n", "E301", ["'max' compares whole numbers", "a text"]),
+])
+def test_a_where_line_mistake_is_told_at_the_where_line(tmp_path, lines, code, words):
+    """`where NAME = VALUE` under a definition: a name that hides a parameter, a declaration or a
+    built-in, one named twice, one used above its line or never used, a value of the wrong type."""
+    found, at = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])\n",
+                               "define best(cs: list of card): int = max([c.rank for c in cs])\n" + lines))
+    expect(found, code, "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("change", [
+    ("\nsetup:\n", "\n^where top = 1\nsetup:\n"),
+    ("    if level < 9:\n", "    ^where top = 1\n    if level < 9:\n"),
+])
+def test_a_where_line_not_under_a_definition_says_where_it_belongs(tmp_path, change):
+    found, at = run(tmp_path, change)
+    expect(found, "E101", "game.rules", at, "belongs under a 'define'", "indent it under")
+
+
+def test_a_definitions_value_of_the_wrong_type_is_told_at_the_value_not_at_its_where_line(tmp_path):
+    found, at = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])\n",
+                               "define best(cs: list of card): int = ^top\n    where top = first(cs)\n"))
+    expect(found, "E301", "game.rules", at, "declared as an int", "a card")
