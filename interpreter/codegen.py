@@ -11,7 +11,8 @@ made below (`charged`, `sized`, `builtin`, ...), each with its line baked in; an
 compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
-`_k<n>` for a value passed in, `_v<slot>` for an item, `_h<n>` for a field's values taken
+`_k<n>` for a value passed in, `_v<slot>` for an item (or a parameter, or a `where` value,
+set on a line before the definition's value), `_h<n>` for a field's values taken
 before a loop, and a few fixed locals: `_value`, `_n`,
 `_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
 `declined`, `k`, and `frame` in a fused run; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
@@ -87,8 +88,8 @@ def literal(v) -> str | None:
 class Source:
     """Writes expression trees as Python source; values it cannot write become named constants.
 
-    A slot in `bound` (the item of a comprehension or lambda, a definition's parameter) is the
-    Python local `_v<slot>`; any other slot is `env[<slot>]`, the rule's variables. Once a node
+    A slot in `bound` (the item of a comprehension or lambda, a definition's parameter or `where`
+    value) is the Python local `_v<slot>`; any other slot is `env[<slot>]`, the rule's variables. Once a node
     falls back to a closure, which reads its items from `env`, `fell_back` is set and the caller
     writes the expression again with nothing bound."""
 
