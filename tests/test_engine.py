@@ -546,3 +546,60 @@ def test_a_state_whose_data_was_replaced_in_part_plays_on_from_the_new_data():
         played.apply(len(played.options()) - 1)
         edited.apply(len(edited.options()) - 1)
     assert played.to_json() == edited.to_json()
+
+
+# ============================================================================ the API's arguments, as docs/engine.md promises
+def test_answer_is_public_refuses_a_seat_not_at_the_table_and_reads_a_non_number_as_no_answer():
+    """As `options`, `view` and the other readers do: a seat past the last is a ValueError, not a
+    quiet False; an index that is not a whole number names no answer (it was a TypeError for a
+    text or None, and True or 1.5 was read as answer 1)."""
+    s = load_game("smores_galore").new_state(players=2, seed=1)
+    assert s.answer_is_public(1) is True
+    for bad in (True, 1.5, "1", None, -1, 99):
+        assert s.answer_is_public(bad) is False
+    for seat in (2, -1, "0"):
+        with pytest.raises(ValueError, match="There is no seat"):
+            s.answer_is_public(0, seat)
+
+
+def test_evaluate_names_a_definition_by_a_text(fresh):
+    for name in (5, None, ["water_level"]):
+        with pytest.raises(PositionError, match="named by a text"):
+            fresh.evaluate(name)
+
+
+def test_set_position_takes_rest_as_a_mapping(fresh):
+    before = fresh.to_json()
+    with pytest.raises(PositionError, match="rest maps each kind"):
+        fresh.set_position({"water_level": 1}, rest=["treasure"])
+    assert fresh.to_json() == before
+
+
+def test_forcing_a_result_on_a_finished_game_is_refused():
+    """Nothing more will be drawn: as set_position, force says so instead of keeping it."""
+    s = scenario(special_actions=1, pawn="Idiot's Platform", treasure={"every": {"claimed": True}})
+    s.apply_label("Air Support: fly off the atoll with all four treasures")
+    with pytest.raises(PositionError, match="The game is over"):
+        s.force(["black"])
+    assert s.forced == []
+
+
+@pytest.mark.parametrize("call, code", [
+    (lambda: load_game(""), "E001"),            # would have loaded whatever the current folder holds
+    (lambda: load_game(None), "E001"),
+    (lambda: load_game("taboo_atoll_express", variant=""), "E016"),       # would have been the base game
+    (lambda: load_game("taboo_atoll_express", options={"difficulty": 3}), "E031"),
+    (lambda: load_game("taboo_atoll_express", options={3: "elite"}), "E030"),
+])
+def test_load_game_refuses_empty_names_and_options_that_are_not_texts(call, code):
+    with pytest.raises(RulebookError) as e:
+        call()
+    assert [d.code for d in e.value.diagnostics] == [code]
+
+
+def test_load_game_takes_options_as_a_mapping_and_a_path_object():
+    import pathlib
+    with pytest.raises(ValueError, match="The options are a mapping"):
+        load_game("taboo_atoll_express", options=[("difficulty", "elite")])
+    folder = pathlib.Path(__file__).resolve().parent.parent / "rulebooks" / "taboo_atoll_express"
+    assert load_game(folder).path == str(folder)      # a text, as a save file names its game
