@@ -51,9 +51,12 @@ def err(message: str) -> None:
 
 
 def show(text: str) -> None:
-    """Print `text` on standard output (nothing when the program was started without one). A
-    pipe closed by its reader (`| head`) raises BrokenPipeError, which ends the command quietly;
-    any other failure to write is an OutputError, said in words."""
+    """Print `text` on standard output. A pipe closed by its reader (`| head`) raises
+    BrokenPipeError, which ends the command quietly; any other failure to write is an OutputError,
+    said in words, and so is a program started without standard output (`>&-`, where Python's
+    sys.stdout is None and print would drop the text without a word, and the command exit 0)."""
+    if sys.stdout is None:
+        raise OutputError("cannot write to standard output (it is closed).")
     try:
         print(text, flush=True)
     except BrokenPipeError:
@@ -294,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # argparse has printed the usage error or the help
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:
+        if sys.stdout is None and args.command != "play":    # their output is their point: say so now, not after
+            show("")
         return args.run(args)
     except UsageError as e:
         err(f"tabletop {args.command}: {e}")
@@ -613,8 +618,11 @@ def format_stats(stats: dict) -> str:
 def cmd_play(args) -> int:
     from tabletop.interpreter.session import SavePlace, Session
     api = engine()
-    if args.save is not None and not args.save.strip():
-        raise UsageError("--save needs a file name; an empty one names no file.")
+    if args.dump_state and sys.stdout is None:      # found now, not after the whole game
+        raise OutputError("cannot write to standard output (it is closed), where --dump-state prints the final state.")
+    for flag, value in (("--save", args.save), ("--load", args.load), ("--moves", args.moves)):
+        if value is not None and not value.strip():     # else quietly taken as not given at all
+            raise UsageError(f"{flag} needs a file name; an empty one names no file.")
     if args.save and (problem := savefile.save_problem(args.save)):
         raise UsageError(f"cannot save to {args.save}: {problem}.")
     if args.save and not (args.load and savefile.real(args.load) == savefile.real(args.save)) \

@@ -172,7 +172,7 @@ class Terminal:
         edited, earlier lines come back with the arrow keys and Tab completes `words`. Raises
         EOFError at the end of input (and KeyboardInterrupt for Ctrl-C)."""
         if is_terminal(sys.stdin) and self._line_editing(words):
-            if self.out is sys.stdout:
+            if self.out is sys.stdout and self.out is not None:     # input() refuses a missing stdout
                 return input(prompt)
             write_raw(self.out, prompt)
             return input()
@@ -228,9 +228,10 @@ def _input_line() -> str:
 
 
 def write_raw(file, text: str) -> None:
-    """Write `text` without a line end (a prompt), ignoring a closed terminal or pipe."""
+    """Write `text` without a line end (a prompt), ignoring a closed terminal or pipe, and an output
+    the program was started without (None), where `write` shows nothing either."""
     try:
         file.write(text)
         file.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass

@@ -548,6 +548,36 @@ def test_a_game_whose_output_reader_went_away_is_still_saved(run, tmp_path, monk
     assert json.loads((tmp_path / "g.json").read_text())["moves"] == [[0, 1, None]]
 
 
+def test_a_game_started_without_standard_output_is_saved_not_an_internal_error(run, tmp_path, monkeypatch):
+    """`tabletop play GAME >&-`: Python's sys.stdout is None, and the prompt's write failed as a
+    fault of tabletop's own."""
+    monkeypatch.setattr(sys, "stdout", None)
+    code, _, err = run("play", "counting", "--seed", 3, stdin="2\n")
+    assert code == 1 and "internal error" not in err and "End of input. The game is not over." in err
+    assert json.loads((tmp_path / cli.AUTOSAVE).read_text())["moves"] == [[0, 1, None]]
+
+
+@pytest.mark.parametrize("argv", [["check", "counting"], ["simulate", "counting", "-n", "2"],
+                                  ["play", "counting", "--seat", "1=first", "--dump-state"], ["--version"]])
+def test_a_command_whose_output_has_nowhere_to_go_says_so(run, tmp_path, monkeypatch, argv):
+    """Without standard output, print drops the text without a word: the command exited 0 having
+    said nothing. It says so and exits 1, before the work (a game whose state is to be printed
+    is not played)."""
+    monkeypatch.setattr(sys, "stdout", None)
+    code, _, err = run(*argv)
+    assert code == 1 and "cannot write to standard output (it is closed)" in err
+    assert not (tmp_path / cli.AUTOSAVE).exists()
+
+
+@pytest.mark.parametrize("flag", ["--moves", "--load"])
+def test_an_empty_moves_or_load_file_name_is_a_usage_error(run, tmp_path, flag):
+    """As --save: an empty name was taken as the flag not given, and the game played on without
+    the moves, or a new game started instead of the saved one."""
+    code, _, err = run("play", "counting", "--seed", 3, flag, "", stdin="2\n")
+    assert code == 2 and f"{flag} needs a file name; an empty one names no file." in err
+    assert not (tmp_path / cli.AUTOSAVE).exists()
+
+
 def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
     code = ("import sys, fake_game; from tabletop.interpreter import cli; cli.engine = lambda: fake_game; "
             "sys.exit(cli.main(sys.argv[1:]))")
