@@ -655,6 +655,8 @@ def cmd_play(args) -> int:
     if not args.quiet and not args.load:
         session.say(f"{game.title}: {state.players} player{'s' * (state.players != 1)}, seed {seed}. "
                     "Type ? for help.")
+    elif args.seed is None and not args.load:     # --help promises a random seed is shown: to play it again
+        session.say(f"Seed {seed}.")
     code = session.run()
     if args.dump_state:
         show(json.dumps(session.state.to_json(), indent=1))

@@ -223,6 +223,16 @@ def test_input_that_cannot_be_read_or_no_one_typed_stops_the_game_and_saves_it(r
     assert (tmp_path / cli.AUTOSAVE).exists()
 
 
+def test_a_quiet_game_of_a_random_seed_still_shows_the_seed(real):
+    """--help: "the engine's seed (default: a random one, shown)". --quiet dropped the opening line
+    that shows it, and a game of bots alone, which ends without a save, could not be played again."""
+    code, out, _ = real("play", "smackshapes", "--seat", "1=random", "--seat", "2=random", "--quiet")
+    seed = re.match(r"Seed (\d+)\.\n", out)
+    assert code == 0 and seed
+    again = real("play", "smackshapes", "--seat", "1=random", "--seat", "2=random", "--quiet", "--seed", seed[1])
+    assert again[1] == out[seed.end():]            # the same game; a seed given is not said again
+
+
 def test_a_game_started_without_standard_input_is_saved(run, tmp_path, monkeypatch, capsys):
     """`tabletop play GAME <&-`: Python's sys.stdin is None."""
     monkeypatch.setattr(cli, "engine", lambda: fake_game)
