@@ -603,3 +603,102 @@ def test_load_game_takes_options_as_a_mapping_and_a_path_object():
         load_game("taboo_atoll_express", options=[("difficulty", "elite")])
     folder = pathlib.Path(__file__).resolve().parent.parent / "rulebooks" / "taboo_atoll_express"
     assert load_game(folder).path == str(folder)      # a text, as a save file names its game
+
+
+def _hidden_places(prog, data, seat):
+    """Where things lie that `seat` may not see, by the zones' declared visibility (language.md):
+    (list, index) pairs, per kind. A `hidden` zone is no one's; an `owner` zone is its player's
+    (in a game's zone of a player kind's things, each thing its owner's); a side's, no seat's."""
+    def hidden(vis, owner):
+        return vis == "hidden" or vis == "owner" and (seat is None or owner != seat)
+    places = {}
+
+    def add(zone, kind, owner_of):
+        for i, x in enumerate(zone):
+            if x is not None and hidden(vis, owner_of(x)):
+                places.setdefault(kind, []).append((zone, i))
+
+    def zones(value, t, numbered):
+        t = t[len("list:"):] if numbered else t
+        if not t.startswith("list:thing:"):
+            return []
+        return [(z, t[len("list:thing:"):]) for z in (value if numbered else [value])]
+    for value, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types):
+        for zone, kind in zones(value, t, numbered):
+            owners = prog.static.get(kind, {}).get("owner")
+            add(zone, kind, lambda x: owners[x] if owners else None)
+    for who, rows in [*enumerate(data["players"]), *((-1, row) for row in data.get("sides", []))]:
+        for value, (vis, numbered), t in zip(rows, prog.player_vis, prog.player_types):
+            for zone, kind in zones(value, t, numbered):
+                add(zone, kind, lambda x: who)
+    return places
+
+
+@pytest.mark.parametrize("name, variant, players", [("smores_galore", None, 3), ("smackatoa", None, 4),
+                                                    ("abatteroxie", None, 3), ("smackshapes", "colorcracks", 5)])
+def test_a_seats_view_is_the_same_whatever_lies_where_it_may_not_see(name, variant, players):
+    """At many points of a random game (secret choices half answered and reactions included), for
+    each seat and a spectator: shuffle the things in the places hidden from that seat among those
+    places, and its view, named view and display must not change. Nor may a seat not asked read
+    the options of the pending decision."""
+    import random
+    g = load_game(name, variant)
+    prog = g.compiled
+    state, rnd, seen, shuffled = g.new_state(players=players, seed=2), random.Random(2), set(), 0
+    for step in range(120):
+        if state.is_over:
+            break
+        if step % 5 == 0:
+            for seat in [None, *range(players)]:
+                data = state.to_json()
+                for kind, spots in _hidden_places(prog, data, seat).items():
+                    things = [zone[i] for zone, i in spots]
+                    rnd.shuffle(things)
+                    for (zone, i), x in zip(spots, things):
+                        shuffled += zone[i] != x
+                        zone[i] = x
+                other = type(state)(g, data)
+                assert other.view(seat) == state.view(seat)
+                assert other.view(seat, named=True) == state.view(seat, named=True)
+                assert other.display(seat) == state.display(seat)
+                asked = state.pending.players
+                assert ("options" in state.view(seat)["pending"]) == (seat in asked)
+            seen.add(state.pending.kind)
+        seat = rnd.choice(state.pending.players)
+        state.apply(rnd.randrange(len(state.options(seat))), seat, time=rnd.random() if state.pending.timed else None)
+    assert shuffled > 100 and (seen - {"choose", "menu"} or name in ("smores_galore", "abatteroxie")), (shuffled, seen)
+
+
+@pytest.mark.parametrize("name, players", [("abatteroxie", 2), ("smackatoa", 3), ("smackshapes", 3)])
+def test_copies_played_apart_never_change_each_other_nor_their_kept_values(name, players):
+    """Copies taken along a game are played on differently (every other one's `data` handed out),
+    interleaved with the original: each ends exactly as its own moves replayed from the seed give,
+    so no kept value (memo.py) or cache of one reached another."""
+    import random
+    g = load_game(name)
+    rnd = random.Random(5)
+
+    def move(s):
+        seat = rnd.choice(s.pending.players)
+        m = (rnd.randrange(len(s.options(seat))), seat, round(rnd.random(), 3) if s.pending.timed else None)
+        s.apply(*m)
+        return m
+
+    def replay(moves):
+        s = g.new_state(players=players, seed=5)
+        for m in moves:
+            s.apply(*m)
+        return s.to_json()
+    state, moves, copies = g.new_state(players=players, seed=5), [], []
+    while not state.is_over and len(moves) < 120:
+        if len(moves) % 8 == 3:
+            other = state.copy()
+            if len(copies) % 2:
+                assert other.data is not state.data       # handed out: its machine keeps no value after
+            copies.append((other, list(moves)))
+        moves.append(move(state))
+        for other, its in copies:
+            if not other.is_over:
+                its.append(move(other))
+    assert state.to_json() == replay(moves)
+    assert len(copies) >= 2 and all(other.to_json() == replay(its) for other, its in copies)
