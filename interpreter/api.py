@@ -432,6 +432,8 @@ class State:
         if not isinstance(text, str):
             raise IllegalMove(f"An option is named by its label, a text, not {text!r}.")
         labels = self.options(self._deciding(seat))
+        if not text.strip():      # it is part of every label: with `substring`, the one option of a decision
+            raise IllegalMove("An empty text names no option; give an option's label.")
         if text in labels:
             return labels.index(text)
         found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns, whole_words=True)

@@ -702,3 +702,26 @@ def test_copies_played_apart_never_change_each_other_nor_their_kept_values(name,
                 its.append(move(other))
     assert state.to_json() == replay(moves)
     assert len(copies) >= 2 and all(other.to_json() == replay(its) for other, its in copies)
+
+
+def test_an_empty_text_names_no_option_even_of_a_decision_with_one(tmp_path):
+    """With `substring`, "" is part of every label: the one option of a decision was chosen by it."""
+    path = write_rules(tmp_path, "one.rules", """
+        game "One Way"
+        players 1
+        var moved: int = 0
+        turn:
+            choose n from [1] labelled "Step {n}":
+                moved += n
+            if moved >= 2:
+                end game "Done."
+        define score(p: player): int = moved
+        """)
+    s = load_game(path).new_state()
+    assert s.find_option("step", substring=True) == 0
+    for text in ("", "  "):
+        with pytest.raises(IllegalMove, match="An empty text names no option"):
+            s.find_option(text, substring=True)
+        with pytest.raises(IllegalMove, match="An empty text names no option"):
+            s.apply_label(text)
+    assert s.decisions == 0
