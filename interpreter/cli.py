@@ -192,7 +192,9 @@ def build_parser() -> argparse.ArgumentParser:
                                        "2 when a rulebook or variant named does not exist.")
     check.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, .rules file or game name")
     check.add_argument("--format", choices=["text", "json"], default="text",
-                       help="text for people (default) or json for programs")
+                       help="text for people (default) or json for programs (schemas/diagnostics.schema.json)")
+    check.add_argument("--json", action="store_const", dest="format", const="json",
+                       help="the same as --format json (as simulate's --json)")
     check.add_argument("--variant", type=_variant, metavar="V", help="check the rulebook with only this variant applied "
                                                       "(default: the rulebook, then each of its variants)")
     check.set_defaults(run=cmd_check)
@@ -255,6 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, game name, scenario file or folder")
     test.add_argument("--format", choices=["text", "json"], default="text",
                       help="text for people (default) or json for programs (schemas/test.schema.json)")
+    test.add_argument("--json", action="store_const", dest="format", const="json",
+                      help="the same as --format json (as simulate's --json)")
     test.add_argument("-k", metavar="TEXT", dest="only", help="run only the cases whose name contains TEXT")
     test.add_argument("-v", "--verbose", action="store_true", help="list every case with ok or FAILED")
     test.set_defaults(run=cmd_test)
