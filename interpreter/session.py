@@ -413,6 +413,9 @@ class Session:
             if len(fitting) > 1 and not private:
                 raise Stop(f"{self.script.path}:{number}: '{echo(text)}' fits {len(fitting)} options for {seat_name(seat)} "
                            f"now: {list_some([options[i] for i in fitting])}; write the whole label.")
+            if NUMBER.fullmatch(text) and not private:     # a number is the menu's, from 1, as at the terminal
+                raise Stop(f"{self.script.path}:{number}: there is no option {echo(text)} for {seat_name(seat)} now; "
+                           f"the options are numbered 1 to {len(options)}.")
             raise Stop(f"{self.script.path}:{number}: '{echo(text)}' is not an option for {seat_name(seat)} now" +
                        ("; its options are its own, and are not shown." if private else
                         f"; the options are {list_some(options)}."))

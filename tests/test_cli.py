@@ -109,10 +109,12 @@ def test_a_bad_line_in_a_moves_file_names_file_line_label_and_options(run, tmp_p
     assert saved["moves"] == [[0, 1, None]]   # the good line is kept
 
 
-def test_an_option_number_out_of_range_in_a_moves_file(run, tmp_path):
-    moves = write(tmp_path / "moves.txt", "9\n")
+@pytest.mark.parametrize("number", ["9", "0"])
+def test_an_option_number_out_of_range_in_a_moves_file(run, tmp_path, number):
+    """Said as at the terminal, with the numbers there are (it was told as a label not found)."""
+    moves = write(tmp_path / "moves.txt", f"{number}\n")
     code, _, err = run("play", "counting", "--moves", moves, "--seed", 0)
-    assert code == 1 and f"{moves}:1: '9' is not an option" in err
+    assert code == 1 and f"{moves}:1: there is no option {number} for Player 1 now; the options are numbered 1 to 3." in err
 
 
 def test_a_long_line_or_a_nul_in_a_moves_file_is_quoted_cut_short_and_visible(run, tmp_path):
