@@ -89,7 +89,8 @@ class Game:
 
     @property
     def options(self):
-        return self.compiled.options
+        """A fresh copy: changing it never changes the game (as a view)."""
+        return _copy(self.compiled.options)
 
     @property
     def sides(self) -> list:

@@ -225,6 +225,14 @@ def test_to_json_is_a_copy(fresh):
     assert fresh.options()
 
 
+def test_the_games_options_are_a_copy(fresh):
+    options = fresh.game.options
+    options["difficulty"]["choices"].append("forged")
+    options["difficulty"]["default"] = "forged"
+    assert fresh.game.options["difficulty"] == {"choices": ["newbie", "normal", "elite", "crazy", "insane", "idiotic"],
+                                                "default": "newbie"}
+
+
 def test_a_view_is_a_copy(fresh):
     """Sorting or changing anything in a view must not change the game (issue 13)."""
     before = fresh.to_json()
