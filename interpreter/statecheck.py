@@ -190,6 +190,9 @@ def _shape_problem(prog: Compiled, data) -> str:
                 isinstance(d, list) and len(d) == 3 and type(d[0]) is int and 0 <= d[0] < n
                 and type(d[1]) is int and 0 <= d[1] < len(prog.instants) for d in declined):
             return "its declined reactions do not match the rulebook"
+    unknown = [k for k in data["fields"] if k not in prog.dynamic]    # carried along for ever, or not JSON (a number)
+    if unknown:
+        return f"its fields name {_shown(unknown[0])}, which is no kind of the rulebook's"
     for kind, fields in prog.dynamic.items():
         got = data["fields"].get(kind)
         if not isinstance(got, dict) or set(got) != set(fields):

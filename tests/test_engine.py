@@ -160,6 +160,9 @@ CORRUPT = {
     "a decision for an unknown seat": lambda d: d["pending"].__setitem__("players", [3]),
     "a decision without options": lambda d: d["pending"].pop("labels"),
     "neither over nor deciding": lambda d: d.__setitem__("pending", None),
+    # a kind the rulebook has not was carried along for ever; a number as its name is not JSON
+    "fields of a kind the rulebook has not": lambda d: d["fields"].__setitem__("dragon", {"fire": [1]}),
+    "fields of a kind named by a number": lambda d: d["fields"].__setitem__(5, {}),
 }
 
 
