@@ -253,9 +253,11 @@ def _shape_problem(prog: Compiled, data) -> str:
     elif not data["over"]:
         return "the game is neither over nor waiting for a decision"
     try:
-        json.dumps(data, allow_nan=False)
+        text = json.dumps(data, allow_nan=False)
     except (TypeError, ValueError):
         return "it holds values that are not plain JSON"
+    if json.loads(text) != data:     # a key that is not a text, which JSON writes as one
+        return "it holds a key that is not a text, which is not plain JSON"
     return ""
 
 

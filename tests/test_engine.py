@@ -163,6 +163,8 @@ CORRUPT = {
     # a kind the rulebook has not was carried along for ever; a number as its name is not JSON
     "fields of a kind the rulebook has not": lambda d: d["fields"].__setitem__("dragon", {"fire": [1]}),
     "fields of a kind named by a number": lambda d: d["fields"].__setitem__(5, {}),
+    # not JSON, which writes every key as a text: comparing the decision's keys was a TypeError
+    "a decision with a key that is not a text": lambda d: d["pending"].__setitem__(7, 1),
 }
 
 
