@@ -658,7 +658,7 @@ def test_a_seats_view_is_the_same_whatever_lies_where_it_may_not_see(name, varia
     g = load_game(name, variant)
     prog = g.compiled
     state, rnd, seen, shuffled = g.new_state(players=players, seed=2), random.Random(2), set(), 0
-    for step in range(120):
+    for step in range(90):
         if state.is_over:
             break
         if step % 5 == 0:
@@ -703,7 +703,7 @@ def test_copies_played_apart_never_change_each_other_nor_their_kept_values(name,
             s.apply(*m)
         return s.to_json()
     state, moves, copies = g.new_state(players=players, seed=5), [], []
-    while not state.is_over and len(moves) < 120:
+    while not state.is_over and len(moves) < 80:
         if len(moves) % 8 == 3:
             other = state.copy()
             if len(copies) % 2:
