@@ -3,7 +3,8 @@
 A state comes from outside (a save file, a program, a scenario's position), so it is checked
 against the rulebook before the engine runs on it, by one function, `state_problem`:
 
-- its shape: the fields, sizes and rule positions the rulebook's compiled program expects;
+- its shape: the fields, sizes and rule positions the rulebook's compiled program expects, and
+  each loop in progress as the machine makes one (plain JSON only: every key a text);
 - its values: each of the type its declaration gives, and within its declared range;
 - its things: each thing in at most one place among all the zones (the game's, the players'
   and the sides'), once, so nothing is duplicated;
@@ -225,6 +226,8 @@ def _shape_problem(prog: Compiled, data) -> str:
                                      and (aux.get("event") is None or aux.get("event") in prog.reactions)
                                      and (aux.get("event") is not None or prog.instants)):
             return "its reactions in progress do not match the rulebook"
+        if not _loop_fits(kind, aux):
+            return "its loops in progress do not match the rulebook"
     problem = _values_problem(prog, data)
     if problem:
         return problem
@@ -259,6 +262,20 @@ def _shape_problem(prog: Compiled, data) -> str:
     if json.loads(text) != data:     # a key that is not a text, which JSON writes as one
         return "it holds a key that is not a text, which is not plain JSON"
     return ""
+
+
+def _loop_fits(kind: str, aux) -> bool:
+    """Whether a frame's loop state has the shape the machine gives a block of this kind: a `for`'s
+    items and the index of the one under way, a `repeat`'s count and the round under way (from 1),
+    a secret choice's rows of answers and the one under way, and nothing for a block that is no
+    loop (the machine would ignore it, or fail on it in play as a value of the wrong kind)."""
+    if kind in ("seq", "proc", "while"):
+        return aux is None
+    if not (isinstance(aux, list) and len(aux) == 2 and type(aux[1]) is int):
+        return kind not in ("for", "repeat", "secret")      # the others are checked above
+    if kind == "repeat":
+        return type(aux[0]) is int and 1 <= aux[1] <= aux[0]
+    return isinstance(aux[0], list) and 0 <= aux[1] < len(aux[0])
 
 
 def _env_fits(prog: Compiled, frame: list, envs: list) -> bool:

@@ -738,3 +738,33 @@ def test_an_empty_text_names_no_option_even_of_a_decision_with_one(tmp_path):
         with pytest.raises(IllegalMove, match="An empty text names no option"):
             s.apply_label(text)
     assert s.decisions == 0
+
+
+@pytest.mark.parametrize("loop, forged", [
+    ("for n in [1, 2, 3]:", [[1, 2], 7]),      # the item under way past the items
+    ("for n in [1, 2, 3]:", 5),
+    ("repeat 3 times:", [3, 0]),                 # rounds are counted from 1
+    ("repeat 3 times:", [[1], 1]),
+    ("while total < 10:", [1, 1]),               # a block that is no loop holds no loop state
+])
+def test_load_state_refuses_a_loop_in_progress_the_machine_could_not_have_made(tmp_path, loop, forged):
+    """It was accepted, and the game failed later in play ('given a value of the wrong kind'), or
+    carried it along for ever."""
+    path = write_rules(tmp_path, "loops.rules", f"""
+        game "Loops"
+        players 1
+        var total: int = 0
+        turn:
+            {loop}
+                choose k from [1, 2] labelled "Add {{k}}":
+                    total += k
+            end game "Done."
+        define score(p: player): int = total
+        """)
+    g = load_game(path)
+    data = g.new_state().to_json()
+    frame = next(f for f in data["stack"] if g.compiled.blocks[f[0]].kind in ("for", "repeat", "while"))
+    g.load_state(data)
+    frame[3] = forged
+    with pytest.raises(SaveError, match="its loops in progress do not match the rulebook"):
+        g.load_state(data)
