@@ -271,8 +271,10 @@ def _loop_fits(kind: str, aux) -> bool:
     loop (the machine would ignore it, or fail on it in play as a value of the wrong kind)."""
     if kind in ("seq", "proc", "while"):
         return aux is None
+    if kind not in ("for", "repeat", "secret"):      # turns, rounds and reactions: checked above
+        return True
     if not (isinstance(aux, list) and len(aux) == 2 and type(aux[1]) is int):
-        return kind not in ("for", "repeat", "secret")      # the others are checked above
+        return False
     if kind == "repeat":
         return type(aux[0]) is int and 1 <= aux[1] <= aux[0]
     return isinstance(aux[0], list) and 0 <= aux[1] < len(aux[0])

@@ -171,8 +171,9 @@ class Terminal:
         """One line typed after `prompt`, without its line end. At a terminal the line can be
         edited, earlier lines come back with the arrow keys and Tab completes `words`. Raises
         EOFError at the end of input (and KeyboardInterrupt for Ctrl-C)."""
-        if is_terminal(sys.stdin) and self._line_editing(words):
-            if self.out is sys.stdout and self.out is not None:     # input() refuses a missing stdout
+        # input() refuses to run without standard output (`>&-`): then the line is read plainly.
+        if is_terminal(sys.stdin) and sys.stdout is not None and self._line_editing(words):
+            if self.out is sys.stdout:
                 return input(prompt)
             write_raw(self.out, prompt)
             return input()

@@ -572,9 +572,10 @@ def test_a_game_started_without_standard_output_is_saved_not_an_internal_error(r
     """`tabletop play GAME >&-`: Python's sys.stdout is None, and the prompt's write failed as a
     fault of tabletop's own."""
     monkeypatch.setattr(sys, "stdout", None)
-    code, _, err = run("play", "counting", "--seed", 3, stdin="2\n")
-    assert code == 1 and "internal error" not in err and "End of input. The game is not over." in err
-    assert json.loads((tmp_path / cli.AUTOSAVE).read_text())["moves"] == [[0, 1, None]]
+    for stdin, save in ((io.StringIO("2\n"), "a.json"), (TTYInput("2\n"), "b.json")):     # input() needs stdout
+        code, _, err = run("play", "counting", "--seed", 3, "--save", save, stdin=stdin)
+        assert code == 1 and "internal error" not in err and "End of input. The game is not over." in err
+        assert json.loads((tmp_path / save).read_text())["moves"] == [[0, 1, None]]
 
 
 @pytest.mark.parametrize("argv", [["check", "counting"], ["simulate", "counting", "-n", "2"],
