@@ -244,8 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-decisions", type=_positive, default=MAX_DECISIONS, metavar="M",
                      help="a game still running after M decisions counts as an error (default %(default)s)")
     sim.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, metavar="W",
-                     help="processes sharing the games (default: all cores, here %(default)s); the "
-                          "statistics are the same for any number")
+                     help="processes sharing the games (default: all cores, here %(default)s; at most twice "
+                          "as many); the statistics are the same for any number")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.set_defaults(run=cmd_simulate)
 
