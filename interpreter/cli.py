@@ -221,7 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "before asking anyone")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE at the end or when stopped "
                                                       "(checked before the game starts)")
-    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
+    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (saved there again when it "
+                                                      "stops or ends, unless --save names another file)")
     play.add_argument("--dump-state", action="store_true",
                       help="print the final state as JSON on stdout (everything else goes to stderr)")
     play.add_argument("--quiet", action="store_true", help="show only what a human needs to decide and the result")
@@ -652,8 +653,7 @@ def cmd_play(args) -> int:
         err(f"Note: {args.save} exists; saving this game will replace it.")
     out = sys.stderr if args.dump_state else sys.stdout
     session = Session(api, game, state, seed, moves, seats, place, save_requested=bool(args.save),
-                      script=script, quiet=args.quiet,
-                      term=Terminal(out))
+                      resumed=bool(args.load), script=script, quiet=args.quiet, term=Terminal(out))
     if args.load:   # the last few lines said before the save, for context
         session.seen = max(0, state.said - 5)
     if not args.quiet and not args.load:

@@ -251,6 +251,7 @@ class Session:
     seats: list[Seat]
     place: SavePlace
     save_requested: bool = False
+    resumed: bool = False                  # loaded from the save file it saves to: kept true at the end
     script: Script | None = None
     quiet: bool = False
     term: Terminal = field(default_factory=Terminal)
@@ -634,7 +635,9 @@ class Session:
                      "are a person's answers.")
             else:
                 tell(f"{self.script.path}:{line[0]}: the game ended before this line; it and the rest were not played.")
-        if self.save_requested:
+        # A resumed game's file is brought up to the end too: left as it was, it would still hold a
+        # game in progress, to be played again from there, and refuse to be saved over.
+        if self.save_requested or self.resumed:
             path = self.save_anywhere()
             if path is not None:
                 self.say(f"Game saved to {path}.")
