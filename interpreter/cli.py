@@ -54,9 +54,12 @@ def err(message: str) -> None:
 
 
 def show(text: str) -> None:
-    """Print `text` on standard output (nothing when the program was started without one). A
-    pipe closed by its reader (`| head`) raises BrokenPipeError, which ends the command quietly;
-    any other failure to write is an OutputError, said in words."""
+    """Print `text` on standard output. A pipe closed by its reader (`| head`) raises
+    BrokenPipeError, which ends the command quietly; any other failure to write is an OutputError,
+    said in words, and so is a program started without standard output (`>&-`, where Python's
+    sys.stdout is None and print would drop the text without a word, and the command exit 0)."""
+    if sys.stdout is None:
+        raise OutputError("cannot write to standard output (it is closed).")
     try:
         print(text, flush=True)
     except BrokenPipeError:
@@ -192,7 +195,9 @@ def build_parser() -> argparse.ArgumentParser:
                                        "2 when a rulebook or variant named does not exist.")
     check.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, .rules file or game name")
     check.add_argument("--format", choices=["text", "json"], default="text",
-                       help="text for people (default) or json for programs")
+                       help="text for people (default) or json for programs (schemas/diagnostics.schema.json)")
+    check.add_argument("--json", action="store_const", dest="format", const="json",
+                       help="the same as --format json (as simulate's --json)")
     check.add_argument("--variant", type=_variant, metavar="V", help="check the rulebook with only this variant applied "
                                                       "(default: the rulebook, then each of its variants)")
     check.set_defaults(run=cmd_check)
@@ -219,7 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "before asking anyone")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE at the end or when stopped "
                                                       "(checked before the game starts)")
-    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
+    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (saved there again when it "
+                                                      "stops or ends, unless --save names another file)")
     play.add_argument("--dump-state", action="store_true",
                       help="print the final state as JSON on stdout (everything else goes to stderr)")
     play.add_argument("--quiet", action="store_true", help="show only what a human needs to decide and the result")
@@ -242,8 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-decisions", type=_positive, default=MAX_DECISIONS, metavar="M",
                      help="a game still running after M decisions counts as an error (default %(default)s)")
     sim.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, metavar="W",
-                     help="processes sharing the games (default: all cores, here %(default)s); the "
-                          "statistics are the same for any number")
+                     help="processes sharing the games (default: all cores, here %(default)s; at most twice "
+                          "as many); the statistics are the same for any number")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.set_defaults(run=cmd_simulate)
 
@@ -255,6 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, game name, scenario file or folder")
     test.add_argument("--format", choices=["text", "json"], default="text",
                       help="text for people (default) or json for programs (schemas/test.schema.json)")
+    test.add_argument("--json", action="store_const", dest="format", const="json",
+                      help="the same as --format json (as simulate's --json)")
     test.add_argument("-k", metavar="TEXT", dest="only", help="run only the cases whose name contains TEXT")
     test.add_argument("-v", "--verbose", action="store_true", help="list every case with ok or FAILED")
     test.set_defaults(run=cmd_test)
@@ -312,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # argparse has printed the usage error or the help
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:
+        if sys.stdout is None and args.command != "play":    # their output is their point: say so now, not after
+            show("")
         return args.run(args)
     except UsageError as e:
         err(f"tabletop {args.command}: {e}")
@@ -781,8 +791,11 @@ def format_stats(stats: dict) -> str:
 def cmd_play(args) -> int:
     from tabletop.interpreter.session import SavePlace, Session
     api = engine()
-    if args.save is not None and not args.save.strip():
-        raise UsageError("--save needs a file name; an empty one names no file.")
+    if args.dump_state and sys.stdout is None:      # found now, not after the whole game
+        raise OutputError("cannot write to standard output (it is closed), where --dump-state prints the final state.")
+    for flag, value in (("--save", args.save), ("--load", args.load), ("--moves", args.moves)):
+        if value is not None and not value.strip():     # else quietly taken as not given at all
+            raise UsageError(f"{flag} needs a file name; an empty one names no file.")
     if args.save and (problem := savefile.save_problem(args.save)):
         raise UsageError(f"cannot save to {args.save}: {problem}.")
     if args.save and not (args.load and savefile.real(args.load) == savefile.real(args.save)) \
@@ -808,13 +821,14 @@ def cmd_play(args) -> int:
         err(f"Note: {args.save} exists; saving this game will replace it.")
     out = sys.stderr if args.dump_state else sys.stdout
     session = Session(api, game, state, seed, moves, seats, place, save_requested=bool(args.save),
-                      script=script, quiet=args.quiet,
-                      term=Terminal(out))
+                      resumed=bool(args.load), script=script, quiet=args.quiet, term=Terminal(out))
     if args.load:   # the last few lines said before the save, for context
         session.seen = max(0, state.said - 5)
     if not args.quiet and not args.load:
         session.say(f"{game.title}: {state.players} player{'s' * (state.players != 1)}, seed {seed}. "
                     "Type ? for help.")
+    elif args.seed is None and not args.load:     # --help promises a random seed is shown: to play it again
+        session.say(f"Seed {seed}.")
     code = session.run()
     if args.dump_state:
         show(json.dumps(session.state.to_json(), indent=1))

@@ -319,6 +319,8 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     takes back its things. Raises PositionError naming the first value that cannot be set."""
     if not isinstance(changes, dict):
         raise PositionError("A position is a mapping of names to values.")
+    if rest is not None and not isinstance(rest, dict):
+        raise PositionError("rest maps each kind of thing to the zone that supplies it, such as {'card': 'deck'}.")
     held = held_kinds(prog)
     directs, targets, current = _parse(prog, data, changes, held)
     players = len(data["players"])

@@ -253,6 +253,7 @@ class Session:
     seats: list[Seat]
     place: SavePlace
     save_requested: bool = False
+    resumed: bool = False                  # loaded from the save file it saves to: kept true at the end
     script: Script | None = None
     quiet: bool = False
     term: Terminal = field(default_factory=Terminal)
@@ -415,6 +416,9 @@ class Session:
             if len(fitting) > 1 and not private:
                 raise Stop(f"{self.script.path}:{number}: '{echo(text)}' fits {len(fitting)} options for {seat_name(seat)} "
                            f"now: {list_some([options[i] for i in fitting])}; write the whole label.")
+            if NUMBER.fullmatch(text) and not private:     # a number is the menu's, from 1, as at the terminal
+                raise Stop(f"{self.script.path}:{number}: there is no option {echo(text)} for {seat_name(seat)} now; "
+                           f"the options are numbered 1 to {len(options)}.")
             raise Stop(f"{self.script.path}:{number}: '{echo(text)}' is not an option for {seat_name(seat)} now" +
                        ("; its options are its own, and are not shown." if private else
                         f"; the options are {list_some(options)}."))
@@ -636,7 +640,9 @@ class Session:
                      "are a person's answers.")
             else:
                 tell(f"{self.script.path}:{line[0]}: the game ended before this line; it and the rest were not played.")
-        if self.save_requested:
+        # A resumed game's file is brought up to the end too: left as it was, it would still hold a
+        # game in progress, to be played again from there, and refuse to be saved over.
+        if self.save_requested or self.resumed:
             path = self.save_anywhere()
             if path is not None:
                 self.say(f"Game saved to {path}.")

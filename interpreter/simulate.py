@@ -17,6 +17,7 @@ engine's public API.
 from __future__ import annotations
 
 import hashlib
+import os
 import signal
 import time
 from contextlib import contextmanager
@@ -180,6 +181,11 @@ def _interrupts_held():
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def max_workers() -> int:
+    """The most processes a run starts: twice the cores (so two even on one core)."""
+    return 2 * (os.cpu_count() or 1)
+
+
 def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",
              max_decisions: int = MAX_DECISIONS, name: str | None = None, seats: dict | None = None,
              workers: int = 1, progress=None) -> dict:
@@ -197,7 +203,8 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
         parse_kind(kind)  # an unknown bot or parameter fails here, before any game is played
     started = time.perf_counter()
     job = (game, players, seed, kinds, max_decisions)
-    workers = max(1, min(workers, games))
+    # More processes than cores play no faster, and `--workers 100000` would fork that many.
+    workers = max(1, min(workers, games, max_workers()))
     outcomes: list = []
     try:
         if workers == 1:

@@ -259,6 +259,17 @@ def test_a_resumed_game_with_bots_ends_exactly_as_an_uninterrupted_one(run, tmp_
         assert code == 0 and resumed == whole
 
 
+def test_a_resumed_game_that_ends_is_saved_ended_in_its_file(run, tmp_path):
+    """The file it was loaded from still held the game in progress: `--load` played it again from
+    there, and a new game's `--save` to it was refused as losing a game in progress."""
+    run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
+    code, out, _ = run("play", "--load", "g.json", stdin="2\n" * 10)
+    assert code == 0 and "Game saved to g.json." in out
+    assert json.loads((tmp_path / "g.json").read_text())["state"]["result"] is not None     # the fake's "over"
+    code, _, _ = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="1\n")
+    assert code == 1 and len(json.loads((tmp_path / "g.json").read_text())["moves"]) == 1
+
+
 def test_a_seat_can_change_hands_when_a_game_is_resumed(run, tmp_path):
     run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
     code, out, _ = run("play", "--load", "g.json", "--seat", "1=first", "--seat", "2=human", stdin="2\n" * 10)

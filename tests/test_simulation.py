@@ -283,6 +283,17 @@ def test_workers_share_the_games_and_give_the_same_statistics(name, players):
     assert seen[-1] == (24, 24) and len(seen) == 24
 
 
+def test_a_huge_number_of_workers_starts_no_more_processes_than_twice_the_cores(monkeypatch):
+    """`--workers 100000 -n 100000` forked a hundred thousand processes, which play no faster."""
+    import os
+    from tabletop.interpreter import simulate as sim
+    from tabletop.interpreter.api import load_game
+    started = []
+    monkeypatch.setattr(sim, "_in_processes", lambda job, games, workers, progress, outcomes: started.append(workers))
+    sim.simulate(load_game("smackshapes"), 1000, seed=1, players=2, workers=100_000)
+    assert started == [2 * (os.cpu_count() or 1)]
+
+
 def test_ctrl_c_keeps_the_statistics_of_the_games_played_before_it():
     """Interrupted after 7 games, a run gives the statistics a run of 7 games gives."""
     from tabletop.interpreter.api import load_game
