@@ -1408,6 +1408,9 @@ def _habit(e, text: str, line: int, col: int):
     if value == "if" and re.match(r"\s*reaction\b", here) and not re.search(r"\bby\b", before):
         return ("E101", "A reaction says who may play it before its condition.", (line, col),
                 "write 'reaction NAME on EVENT(...) by p if ...'")
+    more = _several_at_once(value, tok.type, here, before, names, line, col)
+    if more:
+        return ("E101", *more)
     order = _clause_order_hint(value, here, col)
     if order:             # `choose c from hand labelled "..." if c.ok`: the right word, in the wrong place
         return ("E101", f"'{value}' is out of its place in this choose.", (line, col), order)
@@ -1441,6 +1444,48 @@ def _habit(e, text: str, line: int, col: int):
         return ("E101", "A field cannot be called like a method.", (line, col), hint)
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
+    return None
+
+
+def _open_bracket(code: str) -> int:
+    """Where the innermost '[' still open at the end of `code` is (0 if none)."""
+    opened = []
+    for i, ch in enumerate(code):
+        if ch == "[":
+            opened.append(i)
+        elif ch == "]" and opened:
+            opened.pop()
+    return opened[-1] if opened else 0
+
+
+def _several_at_once(value: str, kind: str, here: str, before: str, names: set, line: int, col: int):
+    """(message, place, hint) for a line that takes several things where the language takes one,
+    as other languages allow: a second 'for' in one list, two names bound by one 'for', several
+    items chosen by one choice, or a variable declared secret. Each is said with the way the
+    language writes it, where the parser alone would only ask for a ']' or the end of the line."""
+    code = _blank_texts(before)
+    if value == "for" and "RSQB" in names and re.search(r"\bfor\b", code[_open_bracket(code):]):
+        return ("A list made with 'for' has one 'for'.", (line, col),
+                "for every pair of items of two lists write product(A, B), e.g. [b for b in product(range(1, 5), "
+                "range(1, 6)) if b[0] > 1], each b a list of two; for the items of several lists, flatten([... for x "
+                "in xs])")
+    bound = re.search(r"\bfor\s+([A-Za-z_]\w*)\s*$", code)
+    if value == "," and bound:
+        return (f"A 'for' names one item: '{bound.group(1)}' and the names after it cannot each take a part of it.",
+                (line, bound.start(1) + 1),
+                f"name the item alone ('for {bound.group(1)} in ...') and take its parts as {bound.group(1)}[0], "
+                f"{bound.group(1)}[1]")
+    if kind == "INT" and re.search(r"\bchooses?$", code):
+        return (f"A choice takes one item, so '{value}' cannot come before its name.", (line, col),
+                f"to choose {value}, repeat the choice ('repeat {value} times:' around it), moving each item "
+                "chosen into a zone (a zone seen by its owner keeps a secret choice's items secret)")
+    if value in ("owner", "hidden", "public", ",") and re.match(r"\s*((replace|extend)\s+)?(player\s+)?var\b", here) \
+            and re.match(r",?\s*(owner|hidden|public)\b", here[col - 1:]):
+        word = re.match(r",?\s*(owner|hidden|public)\b", here[col - 1:]).group(1)
+        return (f"A variable cannot be '{word}': every variable is seen by everyone, and only zones hide "
+                "things.", (line, col),
+                "keep what only its player may see in a zone of things: 'player zone cup: pip, owner', with a kind "
+                "for the things (a die's face as a thing of a kind with a 'face' field)")
     return None
 
 

@@ -2578,3 +2578,34 @@ def test_a_to_b_outside_a_declaration_says_range(tmp_path, new):
     here", a wrong fix (found writing a dice game)."""
     found, at = run(tmp_path, ('    say "Level {level + 1} reached"', new))
     expect(found, "E101", "game.rules", at, "range(1, 3)")
+
+
+# ------------------------------------------------------------------ several where one is taken
+@pytest.mark.parametrize("old, new, words", [
+    # Liar's Dice's bids, as Python writes every pair of two ranges
+    ("define best(cs: list of card): int = max([c.rank for c in cs])",
+     "define best(cs: list of card): int = max([c.rank for c in cs if c.rank in [1, 2] ^for d in cs])",
+     ("has one 'for'", "product(a, b)", "flatten(")),
+    ("    say \"Level {level + 1} reached\"",
+     "    for ^c, d in pairs(current.hand):\n        level += 1",
+     ("names one item", "c[0], c[1]")),
+    ("    draw 1 from deck to current.hand",
+     "    choose ^3 c from current.hand labelled \"Pass {c}\"",
+     ("takes one item", "repeat 3 times")),
+    ("player var points: int = 0", "player var points: int = 0^, owner",
+     ("cannot be 'owner'", "only zones hide", "player zone")),
+    ("player var points: int = 0", "player var points: int = 0 ^hidden",
+     ("cannot be 'hidden'", "only zones hide")),
+])
+def test_several_things_where_the_language_takes_one_are_named_with_its_way(tmp_path, old, new, words):
+    """Writing the new games (Liar's Dice, Hearts): two 'for's in one list, 'for a, b in', a
+    choice of three cards and a secret variable each got only "expected ']'" or "add the end of the
+    line here"; each is named, with the way the language writes it."""
+    found, at = run(tmp_path, (old, new))
+    expect(found, "E101", "game.rules", at, *words)
+
+
+def test_a_list_in_a_list_with_one_for_each_is_not_two_fors(tmp_path):
+    found, _ = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])",
+                              "define best(cs: list of card): int = max(flatten([[c.rank for c in cs] for d in cs]))"))
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
