@@ -42,6 +42,8 @@ SUFFIXES = (".yaml", ".yml")
 # Expectation keys that are not the game's own names.
 RESERVED = ("options", "offered", "not offered", "log", "said", "over", "winners", "scores", "reason", "prompt",
             "deciding", "rolled", "current", "turn_number")
+# The subjects of expectations that are said in the plural.
+_PLURAL = frozenset({"The options", "The scores", "The winners", "The dice rolled since the last move"})
 OPERATORS = ("count", "has", "lacks", "starts", "at least", "at most")
 _CALL = re.compile(r"^(\w+)\((.*)\)$")
 _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
@@ -939,7 +941,9 @@ class _Expectations:
         return failures
 
     def bad(self, what: str, want, got, at, hint="") -> _Stop:
-        return _Stop(self.r.fail("T030", f"{what} should be {_said(want)}, but it is {_said(got)}.", at,
+        # "The options should be [...], but they are [...]": the verb agrees with a plural subject
+        it = "they are" if what in _PLURAL else "it is"
+        return _Stop(self.r.fail("T030", f"{what} should be {_said(want)}, but {it} {_said(got)}.", at,
                                  _fmt(want), _fmt(got), hint))
 
     def unknown(self, message: str, at) -> _Stop:

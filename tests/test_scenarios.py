@@ -260,6 +260,8 @@ def test_a_numbered_zone_in_a_flow_mapping_gets_a_hint(tmp_path):
     ("- expect: {not offered: [Pass]}", "T030", "'Pass' should not be offered"),
     ("- expect: {log: Nothing happened.}", "T030", "The log should have the line 'Nothing happened.'"),
     ("- expect: {winners: [Player 1]}", "T030", "the game is not over"),
+    ("- expect: {options: [Pass]}", "T030", "The options should be [Pass], but they are ["),
+    ("- expect: {rolled: [red]}", "T030", "The dice rolled since the last move should be [red], but they are ["),
     ("- expect: {flooded_this_turn: {size: 1}}", "T030", "'size' is not a check"),
     ("- expect: {water_level: {at least: 1}}", "T030", "water_level should be {at least: 1}, but it is 0"),
     ("- expect: {space: {every: {flood: dry}}, \"space_of(red, 1)\": Dark Pit, pawn: Dark Pit}", "T030",
