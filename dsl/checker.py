@@ -177,6 +177,7 @@ class Checker:
         self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
         self.outcomes_memo: dict = {}   # how a call of each rule may finish (`play_finishes`)
         self.reach_depth = 0        # rules gone into by `reaches_by`, one inside another
+        self.secret_fields: set = set()  # (kind, field) warned about as set where some seat cannot see (W120)
 
     # ------------------------------------------------------------------ reporting
     def word(self, node, word: str, after: int = 0, next_token: bool = False) -> Span:
@@ -1775,6 +1776,8 @@ class Checker:
             if ref and ref[0] == "attr":
                 self.error("E303", f"The field '{tgt.name}' comes from the data and never changes.", tgt.name_span or tgt,
                            f"to make it a changing field, give it a starting value in the kind: {tgt.name}: ... = ...")
+            elif ref and ref[0] == "field" and tgt.name not in self.out.kind_zones.get(ref[1], {}):
+                self.field_in_secret(tgt, ref[1])
             return t
         if isinstance(tgt, A.Index):
             t = self.expr(tgt, self.ctx)
@@ -1789,6 +1792,29 @@ class Checker:
             return T.ERROR
         self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
         return T.ERROR
+
+    def field_in_secret(self, tgt, kind: str):
+        """W120, once for each field of a kind: a changing field set on a thing of a kind that a zone
+        not everyone sees may hold. The field is public wherever the thing lies (views show every
+        thing's changing fields), so a Liar's Dice die whose `face` is set under its owner's cup
+        shows its face to every seat."""
+        if (kind, tgt.name) in self.secret_fields:
+            return
+        self.secret_fields.add((kind, tgt.name))
+        held = [(d.name, d.visibility) for d in (x.decl for x in self.sym.values() if x.kind in ("var", "pvar"))
+                if isinstance(d, A.ZoneDecl) and d.elem == kind and d.visibility != "public"]
+        held += [(z.name, z.visibility) for k in self.out.kinds.values() for z in getattr(k, "zones", [])
+                 if z.elem == kind and z.visibility != "public"]
+        if not held:
+            return
+        names = " and ".join(f"'{n}'" for n, _ in held[:3])
+        cup = next((n for n, v in held if v == "owner"), held[0][0])
+        self.warn("W120", f"A thing's changing field is seen by every seat wherever the thing lies, and a {kind} can "
+                          f"lie in {names}, which not every seat may see: every seat reads the '{tgt.name}' set here.",
+                  tgt.name_span or tgt,
+                  f"keep a secret value as things in the zone: a kind whose things carry it from the data (one thing "
+                  f"per face, 'face: int' with no starting value) moved into '{cup}'; or set '{tgt.name}' only on "
+                  "things everyone sees")
 
     def st_CallStmt(self, st: A.CallStmt, loop):
         s = self.rules.get(st.name)

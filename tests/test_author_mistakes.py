@@ -2609,3 +2609,27 @@ def test_a_list_in_a_list_with_one_for_each_is_not_two_fors(tmp_path):
     found, _ = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])",
                               "define best(cs: list of card): int = max(flatten([[c.rank for c in cs] for d in cs]))"))
     assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ a secret thing's changing field
+FACE_UP = BASE["game.rules"].replace("            rank: int\n", "            rank: int\n            face_up: bool = false\n")
+
+
+def test_a_changing_field_set_on_a_thing_some_seat_cannot_see_is_w120(tmp_path):
+    """Writing Liar's Dice: a die in its owner's cup whose `face` is set looks secret, but every
+    seat's view shows every thing's changing fields. The first assignment of the field is told."""
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
+                               "    draw 1 from deck to current.hand\n    first(current.hand).^face_up = true\n"
+                               "    first(current.hand).face_up = false"), add={"game.rules": FACE_UP})
+    d = expect(found, "W120", "game.rules", at, "seen by every seat", "'deck' and 'hand'", "face_up")
+    assert d.severity == "warning" and len([x for x in found if x.code == "W120"]) == 1
+
+
+def test_a_changing_field_of_a_kind_only_public_zones_hold_is_not_w120(tmp_path):
+    public = FACE_UP.replace("zone deck: card, hidden", "zone deck: card, public") \
+        .replace("player zone hand: card, owner", "player zone hand: card, public")
+    found, _ = run(tmp_path, ("    draw 1 from deck to current.hand",
+                              "    draw 1 from deck to current.hand\n    first(current.hand).face_up = true"),
+                   add={"game.rules": public})
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+    assert not [d for d in found if d.code == "W120"], [d.message for d in found]
