@@ -105,6 +105,7 @@ class Source:
         self.given = None        # slot -> the value written for it, in a definition written in place
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
+        self.spans: dict = {}    # text written -> the span of the node it was written for, for errors
 
     def lines_before(self, text: str) -> list:
         """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
@@ -118,7 +119,8 @@ class Source:
         if names is None:       # one for the whole compile, shared by every function
             out = self.c.out
             names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
-        return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin})
+        return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin,
+                                           "spans": self.spans})
 
     def const(self, value) -> str:
         name = f"_k{len(self.names)}"
@@ -144,7 +146,14 @@ class Source:
             return f"{self.const(self.c.expr(e))}(m, env)"
         method = getattr(self, "w_" + type(e).__name__, None)
         out = method(e, depth + 1) if method is not None else None
-        return out if out is not None else self.fallback(e)
+        if out is None:
+            return self.fallback(e)
+        # The node each text stands for, so an error in a definition written on several lines
+        # names the line of the part that failed (`errors.failed`); the first node of a text is the
+        # innermost, which is written first.
+        if getattr(e, "span", None) is not None and out not in self.spans:
+            self.spans[out] = e.span
+        return out
 
     # ------------------------------------------------------------------ nodes
     def w_Lit(self, e, d):
