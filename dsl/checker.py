@@ -1535,8 +1535,14 @@ class Checker:
             for _, name in w.ranking:
                 s = self.sym.get(name)
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
+                    # `winners: lowest points` for a player's variable: said at the name, with the
+                    # definition that ranks by it
+                    hint = (f"'{name}' is a player's variable: rank by a definition of it, 'define "
+                            f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
+                            if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
+                            did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
-                               w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+                               self.word(w, name, after=len("winners:")), hint)
                 elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
                     prm = s.decl.params[0]
                     self.error("E301", f"Winners are ranked by definitions of one player, and '{name}' takes "

@@ -1393,6 +1393,9 @@ def _habit(e, text: str, line: int, col: int):
     if value == "elif" and re.search(r"\bthen\b", _blank_texts(before)):
         return ("E101", "'elif' is not part of a value's 'if c then a else b'.", (line, col),
                 "write 'else if': if a then x else if b then y else z")
+    ranked = _ranking_hint(value, tok.type, here, before, line, col)
+    if ranked:
+        return ("E101", *ranked)
     if value in _NAME_HABITS:
         return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
     last = re.search(r"([A-Za-z_]\w*)$", before)
@@ -1408,6 +1411,10 @@ def _habit(e, text: str, line: int, col: int):
     if value == "if" and re.match(r"\s*reaction\b", here) and not re.search(r"\bby\b", before):
         return ("E101", "A reaction says who may play it before its condition.", (line, col),
                 "write 'reaction NAME on EVENT(...) by p if ...'")
+    called = re.match(r"\s*winners\s*:.*\b((?:highest|lowest)\s+[A-Za-z_]\w*)$", before) if value == "(" else None
+    if called:
+        return ("E101", "A ranking of winners names its definition alone, without its parameter.", (line, col),
+                f"write '{called.group(1)}': each player's value is worked out")
     more = _several_at_once(value, tok.type, here, before, names, line, col)
     if more:
         return ("E101", *more)
@@ -1445,6 +1452,30 @@ def _habit(e, text: str, line: int, col: int):
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
     return None
+
+
+def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col: int):
+    """(message, place, hint) for a `winners:` ranking written in other words: `fewest score` or
+    `then most sticks` (each key is 'highest' or 'lowest'), or `lowest score then ...` without the
+    comma. Without this, 'fewest score' read as a value and asked for a comma between two values."""
+    head = re.match(r"\s*winners\s*:", here)
+    if head is None or re.search(r"[\[(]", before):
+        return None
+    clause = re.split(r",\s*then\b", before[head.end():])[-1]
+    words = clause.split()
+    if value == "then" and kind != "NAME" and not before.rstrip().endswith(","):
+        return ("Each 'then' of a ranking follows a comma.", (line, col),
+                f"write '{before.strip()}, then ...'")
+    if kind != "NAME":
+        return None
+    if not words and value not in ("highest", "lowest"):
+        wrong, name, at = value, "score", col
+    elif len(words) == 1 and words[0] not in ("highest", "lowest") and re.fullmatch(r"[A-Za-z_]\w*", words[0]):
+        wrong, name, at = words[0], value, before.rindex(words[0]) + 1
+    else:
+        return None
+    return (f"A ranking of winners says 'highest' or 'lowest' before each definition, not '{wrong}'.", (line, at),
+            f"write 'lowest {name}' (the least wins) or 'highest {name}'")
 
 
 def _open_bracket(code: str) -> int:

@@ -2633,3 +2633,20 @@ def test_a_changing_field_of_a_kind_only_public_zones_hold_is_not_w120(tmp_path)
                    add={"game.rules": public})
     assert not [d for d in found if d.severity == "error"], [d.message for d in found]
     assert not [d for d in found if d.code == "W120"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ a ranking of winners
+@pytest.mark.parametrize("ranking, code, words", [
+    ("winners: ^fewest score", "E101", ("not 'fewest'", "lowest score")),
+    ("winners: highest score, then ^most score", "E101", ("not 'most'", "highest score")),
+    ("winners: lowest score ^then highest score", "E101", ("follows a comma", "lowest score, then")),
+    ("winners: lowest score^(p)", "E101", ("without its parameter", "'lowest score'")),
+    ("winners: lowest ^points", "E201", ("'points' is not one", "player's variable", "points_of(p: player)")),
+])
+def test_a_ranking_of_winners_in_other_words_is_named(tmp_path, ranking, code, words):
+    """Writing Hearts ("the fewest points win"): 'winners: fewest score' asked for a comma between
+    two values, 'then' without its comma was told it belongs to 'if c then a else b', 'score(p)'
+    asked for the end of the line, and a player's variable was told at the line's first column."""
+    old = "define score(p: player): int = p.points + best(p.hand)"
+    found, at = run(tmp_path, (old, old + "\n" + ranking))
+    expect(found, code, "game.rules", at, *words)
