@@ -2679,6 +2679,10 @@ class Checker:
                 else:
                     hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
                             "declare it with 'player var' or 'player zone'")
+                    if e.name == "name" and "name" not in self.sym:
+                        # `"{current.name}"`: a player is shown in words as it is
+                        hint = (f"a player is shown by itself, \"Player 1\": write {{{self.text_of(e.obj)}}} in a "
+                                "text; or declare 'player var name: text' for names of your own")
                 self.error("E201", f"A player has no '{e.name}'.", e.name_span or e.span, hint)
                 self.blame(e.obj)
                 if s is not None and s.kind == "var":
@@ -2692,7 +2696,10 @@ class Checker:
             self.error("E301", f"Cannot tell what kind of thing this is, so '.{e.name}' cannot be read.", e,
                        "give the value a declared type, e.g. through a definition with a result type")
         else:
-            self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e)
+            # `p.hand.size`: how many is a built-in's answer
+            hint = f"how many items: count({self.text_of(e.obj)})" if T.is_list(ot) and \
+                e.name in ("size", "length", "len", "count") else ""
+            self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e, hint)
         self.out.refs[id(e)] = ("dynamic", e.name)
         return T.ERROR
 

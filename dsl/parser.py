@@ -1393,6 +1393,16 @@ def _habit(e, text: str, line: int, col: int):
     if value == "elif" and re.search(r"\bthen\b", _blank_texts(before)):
         return ("E101", "'elif' is not part of a value's 'if c then a else b'.", (line, col),
                 "write 'else if': if a then x else if b then y else z")
+    if value == "by" and re.match(r"\s*secretly\b", here):
+        return ("E101", "A secret choice is asked of each player of its list, so it takes no 'by'.", (line, col),
+                "leave 'by ...' out: 'secretly each p in P chooses ...' asks every p of P")
+    keyword = re.search(r"\b([A-Za-z_]\w*)$", before) if value == "=" else None
+    if keyword and re.search(r"[(,]\s*[A-Za-z_]\w*$", before) and _brackets_open(_blank_texts(before)):
+        # `max(players, key=score)`: Python's keyword arguments
+        return ("E101", f"A built-in or rule takes its values in order, with no names: '{keyword.group(1)}=' cannot "
+                        "be written.", (line, keyword.start(1) + 1),
+                "for the best player: [p for p in players if score(p) == max([score(q) for q in players])]"
+                if keyword.group(1) == "key" else "give the values in order, without their names")
     ranked = _ranking_hint(value, tok.type, here, before, line, col)
     if ranked:
         return ("E101", *ranked)
@@ -1476,6 +1486,11 @@ def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col:
         return None
     return (f"A ranking of winners says 'highest' or 'lowest' before each definition, not '{wrong}'.", (line, at),
             f"write 'lowest {name}' (the least wins) or 'highest {name}'")
+
+
+def _brackets_open(code: str) -> bool:
+    """Whether a '(' is still open at the end of `code` (a call's values are being written)."""
+    return code.count("(") > code.count(")")
 
 
 def _open_bracket(code: str) -> int:

@@ -2650,3 +2650,21 @@ def test_a_ranking_of_winners_in_other_words_is_named(tmp_path, ranking, code, w
     old = "define score(p: player): int = p.points + best(p.hand)"
     found, at = run(tmp_path, (old, old + "\n" + ranking))
     expect(found, code, "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("old, new, code, words", [
+    ("    draw 1 from deck to current.hand",
+     "    secretly each p in players chooses c from p.hand labelled \"Pass {c}\" ^by p:\n        level += 1",
+     "E101", ("takes no 'by'", "asks every p")),
+    ("define best(cs: list of card): int = max([c.rank for c in cs])",
+     "define best(cs: list of card): int = max(cs, ^key=cs)", "E101", ("'key=' cannot be written", "max([score(q)")),
+    ('    say "Level {level + 1} reached"', '    say "{current.^name} reached"', "E201",
+     ("a player has no 'name'", "write {current}")),
+    ("define best(cs: list of card): int = max([c.rank for c in cs])",
+     "define best(cs: list of card): int = ^cs.size", "E301", ("'.size'", "count(cs)")),
+])
+def test_habits_met_writing_hearts_are_named(tmp_path, old, new, code, words):
+    """A secret choice given a 'by', Python's 'key=' and '.size', and a player's 'name' (a player is
+    shown as "Player 1" by itself) got no hint, or one that sent the author the wrong way."""
+    found, at = run(tmp_path, (old, new))
+    expect(found, code, "game.rules", at, *words)
