@@ -1082,6 +1082,32 @@ def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path)
     assert (f.line, f.column) == (6, 18)        # at the hand it is named in, not at 'set:'
 
 
+def test_some_of_many_alike_named_with_no_rest_zone_says_to_name_one(tmp_path):
+    """Writing Liar's Dice: a cup set to five aces of the game's thirty, with no rest zone, was told
+    "the game has 30 and named already in Player 1's cup" (five were); the others are in places the
+    position does not change, and a rest zone would supply them."""
+    book = _moon_book(tmp_path, ["Moon"] * 4 + ["Bread"], deal=True)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    set:\n"
+                    "      Player 1: {hand: [Moon, Moon]}\n    steps:\n      - expect: {over: false}\n")
+    report = scenarios.run_files([path])
+    f = report.failures[0]
+    assert "there is no spare 'Moon': the others are in places this position does not change" in f.message, \
+        scenarios.render(report)
+    assert "no rest: {card: ZONE} supplies one" in f.message and "named already" not in f.message
+
+
+def test_a_thing_named_by_a_number_is_told_the_names_of_its_kind(tmp_path):
+    """Writing Liar's Dice: a cup set to [1, 1] for pips named ace, two, ... was told only "1 is not
+    a pip"; a kind of few names lists them."""
+    book = _moon_book(tmp_path, ["Moon", "Moon", "Bread"])
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
+                    "      Player 1: {hand: [1]}\n    steps:\n      - expect: {over: false}\n")
+    f = scenarios.run_files([path]).failures[0]
+    assert "1 is not a card; a card is named by its name: Moon, Bread" in f.message, f.message
+
+
 def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
     """A force written one move late let the seed roll, with no word of it (outside tester rc9)."""
     text = ("cases:\n  - name: x\n    set: {space: {every: {flood: dry}}, actions_left: 1, special_actions: 0,\n"
