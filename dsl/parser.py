@@ -953,6 +953,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     misspelt = None
     found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
         or _statement_at_margin(text, line, col) or _option_out_of_place(e, text, line, col) \
+        or _line_break(tok, text, line, col, line_offset) \
         or _else_without_if(text, line) or _lone_text(text, line) \
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
@@ -1225,6 +1226,44 @@ def _lone_text(text: str, line: int):
             "to show it to the players, write 'say' before it")
 
 
+def _continues(code: str) -> bool:
+    """Whether a line (its texts and comment blanked) ends with the '\\' that joins the next to it."""
+    return code.rstrip().endswith("\\")
+
+
+_GOES_ON = re.compile(r"(=|\+|-|\*|/|%|<|>|\band|\bor|\bnot|\bthen|\belse|\bif|\bin)\s*$")
+_GOES_ON_BELOW = re.compile(r"\s*(else|then|and|or|\+|-|\*|/|%|==|!=|<|>)(\s|$)")
+
+
+def _line_break(tok, text: str, line: int, col: int, offset: int = 0):
+    """E101 for a value broken over two lines the wrong way: a line that ends too early while the
+    value plainly goes on (it ends with '=' or 'then', or the next line starts with 'else'), where
+    only a '\\' joins lines; and a line joined by a '\\' to one that stands on its own."""
+    lines = text.split("\n")
+    if tok is None or not 0 < line <= len(lines):
+        return None
+    code = _blank_texts(lines[line - 1])
+    if tok.type == "_NL":
+        below = next((n for n in range(line + 1, len(lines) + 1) if _blank_texts(lines[n - 1]).strip()), None)
+        after = _blank_texts(lines[below - 1]) if below else ""
+        header = re.match(r"\s*(else|elif|if|while|for|repeat|option|choose|secretly|may)\b", code) and \
+            not re.search(r"\bthen\b", code)       # a block's first line without its ':', not a value
+        if not _continues(code) and (_GOES_ON.search(code) or _GOES_ON_BELOW.match(after)) \
+                and not code.rstrip().endswith(":") and code.strip() and not header:
+            return ("E101", "The line ends too early: a value goes on to the next line only after a '\\' at the end "
+                            "of this one.", (line, len(code.rstrip()) + 1),
+                    f"end line {line + offset} with ' \\' to go on with the value on line {(below or line + 1) + offset}")
+        return None
+    above = next((n for n in range(line - 1, 0, -1) if _blank_texts(lines[n - 1]).strip()), None)
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    if above and _continues(_blank_texts(lines[above - 1])) and col == indent + 1 \
+            and re.match(r"\s*([A-Za-z_]\w*\s*(\.\w+\s*)?(=|\+=|-=)[^=]|(if|for|while|repeat|say|move|draw|choose|"
+                         r"add|remove|return|stop|end|pass|shuffle|signal)\b)", lines[line - 1]):
+        return ("E101", f"Line {above + offset} ends with '\\', which joins this line to it, but this line is a "
+                        "statement of its own.", (line, col), f"take the '\\' away from the end of line {above + offset}")
+    return None
+
+
 def _else_without_if(text: str, line: int):
     """E101 at an indented `else:` or `elif ...:` whose line above at its indentation is not an
     if's (or elif's) block: a line between them, or the 'if' itself, is indented otherwise."""
@@ -1233,6 +1272,9 @@ def _else_without_if(text: str, line: int):
     m = re.match(r"([ \t]+)(else|elif)\b", here)
     if m is None:
         return None
+    above = next((n for n in range(line - 1, 0, -1) if _blank_texts(lines[n - 1]).strip()), None)
+    if above and _continues(_blank_texts(lines[above - 1])):
+        return None         # `... then 1 \` and `else ...`: the 'else' of a value, not of a statement
     indent, word = len(m.group(1)), m.group(2)
     for n in range(line - 1, 0, -1):
         code = _blank_texts(lines[n - 1])

@@ -2668,3 +2668,31 @@ def test_habits_met_writing_hearts_are_named(tmp_path, old, new, code, words):
     shown as "Player 1" by itself) got no hint, or one that sent the author the wrong way."""
     found, at = run(tmp_path, (old, new))
     expect(found, code, "game.rules", at, *words)
+
+
+# ------------------------------------------------------------------ a value over several lines
+@pytest.mark.parametrize("new, words", [
+    ("define best(cs: list of card): int = \\\n    if count(cs) == 0 then 0^\n    else max([c.rank for c in cs])",
+     ("ends too early", "only after a '\\'", "with ' \\'")),
+    ("define best(cs: list of card): int =^\n    max([c.rank for c in cs])", ("ends too early", "only after a '\\'")),
+])
+def test_a_value_broken_without_a_backslash_says_to_end_the_line_with_one(tmp_path, new, words):
+    """Yahtzee's and Hearts' definitions run over several lines; one '\\' left out gave "expected
+    'else'" (the next line holds it) or a list of everything a value may start with."""
+    found, at = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])", new))
+    expect(found, "E101", "game.rules", at, *words)
+
+
+def test_an_else_of_a_value_continued_with_a_backslash_is_not_an_else_without_if(tmp_path):
+    """`... then 1 \\` and `else if ... then 2` with no last 'else': the value lacks it, and the
+    'else' below is the value's, not a statement's that follows no 'if'."""
+    found, at = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])",
+                               "define best(cs: list of card): int = if count(cs) == 0 then 0 \\\n"
+                               "    else if count(cs) == 1 then 1^"))
+    d = expect(found, "E101", "game.rules", at, "expected 'else'")
+    assert "follows no 'if'" not in d.message
+
+
+def test_a_statement_joined_to_the_line_above_by_a_backslash_says_so(tmp_path):
+    found, at = run(tmp_path, ("        level += 1", "        level += 1 \\\n        ^level += 1"))
+    expect(found, "E101", "game.rules", at, f"line {at[0] - 1} ends with '\\'", "statement of its own")
