@@ -105,7 +105,7 @@ class Source:
         self.given = None        # slot -> the value written for it, in a definition written in place
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
-        self.spans: dict = {}    # text written -> the span of the node it was written for, for errors
+        self.spans: list = []    # (text written, the span of the node it was written for), for errors
 
     def lines_before(self, text: str) -> list:
         """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
@@ -149,10 +149,10 @@ class Source:
         if out is None:
             return self.fallback(e)
         # The node each text stands for, so an error in a definition written on several lines
-        # names the line of the part that failed (`errors.failed`); the first node of a text is the
-        # innermost, which is written first.
-        if getattr(e, "span", None) is not None and out not in self.spans:
-            self.spans[out] = e.span
+        # names the line of the part that failed (`errors.part_that_failed`, which takes the first
+        # of a text: the innermost node, written first). A list, searched only when an error is
+        # told: hashing every text as it is written would slow the compile.
+        self.spans.append((out, e.span))
         return out
 
     # ------------------------------------------------------------------ nodes

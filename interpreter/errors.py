@@ -379,7 +379,8 @@ def part_that_failed(tb, origin):
         if about.get("origin") is not origin:
             continue
         text = _segment(frame, lasti)
-        span = (about.get("spans") or {}).get(text.strip()) if text else None
+        text = text.strip() if text else None
+        span = next((sp for written, sp in about.get("spans") or [] if written == text), None) if text else None
         first, last = getattr(origin[1], "line", 0), getattr(origin[1], "end_line", 0)
         # Only a part written inside the definition itself: one written in place of a call of
         # another definition (inlining.py) stands elsewhere in the rulebook.
