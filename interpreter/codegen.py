@@ -119,8 +119,11 @@ class Source:
         if names is None:       # one for the whole compile, shared by every function
             out = self.c.out
             names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
+        # Only a definition's parts on its later lines are kept: the others name no other line
+        first, last = (getattr(origin[1], "line", 0), getattr(origin[1], "end_line", 0)) if origin else (0, 0)
+        spans = [(t, sp) for t, sp in self.spans if first < getattr(sp, "line", 0) <= last] if last > first else []
         return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin,
-                                           "spans": self.spans})
+                                           "spans": spans})
 
     def const(self, value) -> str:
         name = f"_k{len(self.names)}"
