@@ -441,6 +441,9 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "
                            f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; "
                            f"{W._a(kind)} is in one place at a time")
+            if len(cands) == 1:     # the only one of its name: 'the others' would be none
+                raise _err_at(place, f"there is no spare {W.quote(w)}: the only one is in a place this position "
+                                     f"does not change{where}, {supply_words}{owned}")
             raise _err_at(place, f"there is no spare {W.quote(w)}: the others are in places this position "
                        f"does not change{where}, {supply_words}{owned}")
         used.add(x)

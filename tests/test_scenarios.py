@@ -1097,6 +1097,18 @@ def test_some_of_many_alike_named_with_no_rest_zone_says_to_name_one(tmp_path):
     assert "no rest: {card: ZONE} supplies one" in f.message and "named already" not in f.message
 
 
+def test_the_only_thing_of_its_name_held_elsewhere_is_not_told_of_others(tmp_path):
+    """Writing Hearts scenarios: the Queen of Spades set into a score pile while another hand held
+    it was "the others are in places this position does not change": there is only one."""
+    book = _moon_book(tmp_path, ["Moon", "Bread", "Star"], deal=True)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
+                    "      Player 2: {hand: [Moon]}\n    steps:\n      - expect: {over: false}\n")
+    f = scenarios.run_files([path]).failures[0]
+    assert "there is no spare 'Moon': the only one is in a place this position does not change (in Player 1's " \
+           "hand), nor in deck" in f.message, f.message
+
+
 def test_a_thing_named_by_a_number_is_told_the_names_of_its_kind(tmp_path):
     """Writing Liar's Dice: a cup set to [1, 1] for pips named ace, two, ... was told only "1 is not
     a pip"; a kind of few names lists them."""
