@@ -725,7 +725,7 @@ class _FileRunner:
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
-                         case.get("restart turn", False))
+                         case.get("restart turn", False), restart_at=where_key(case, "restart turn"))
             for i, step in enumerate(case["steps"]):
                 self.use_at = where_item(case["steps"], i)
                 self.step(state, step, self.use_at)
@@ -761,7 +761,7 @@ class _FileRunner:
             self.last_draw = None
         if "set" in step:
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
-                     where_key(step, "rest"))
+                     where_key(step, "rest"), where_key(step, "restart turn"))
         elif "force" in step:
             try:
                 forced = state.game.forced_results(step["force"])
@@ -810,7 +810,7 @@ class _FileRunner:
         except position.PositionError as e:
             raise _Stop(self.fail("T010", str(e), at)) from None
 
-    def set(self, state, changes, rest, at, restart_turn=False, rest_at=None):
+    def set(self, state, changes, rest, at, restart_turn=False, rest_at=None, restart_at=None):
         self.check_rest(state, rest, rest_at or at)
         if not changes and not restart_turn:
             raise _Stop(self.fail("T010", "This 'set' names nothing to set, so it changes nothing; name the values "
@@ -825,6 +825,8 @@ class _FileRunner:
             state.set_position(changes, rest, restart_turn)
         except api.PositionError as e:
             at = _where_keys(changes, getattr(e, "keys", ()), at)
+            if restart_turn and restart_at and str(e).startswith("The turn cannot start again"):
+                at = restart_at         # told at 'restart turn: true', which asked for it
             hint = ""
             if not restart_turn and str(e).startswith("The rules cannot go on") and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "

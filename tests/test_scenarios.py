@@ -1109,6 +1109,33 @@ def test_the_only_thing_of_its_name_held_elsewhere_is_not_told_of_others(tmp_pat
            "hand), nor in deck" in f.message, f.message
 
 
+def test_a_restart_a_game_without_turns_cannot_make_is_told_at_restart_turn(tmp_path):
+    """Hearts plays its tricks in a `play` section with no turns: 'restart turn: true' beside a
+    'set' was refused at the 'set:' line, which was not the mistake."""
+    from inline import write
+    book = write(tmp_path, """
+        game "No turns"
+        players 2
+        var n: int = 0
+        play:
+            while true:
+                choose prompt "Go":
+                    option "Count":
+                        n += 1
+                if n > 2:
+                    end game "Done."
+        define score(p: player): int = n
+        """)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    set: {{n: 1}}\n    restart turn: true\n"
+                    "    steps:\n      - expect: {over: false}\n  - name: y\n    steps:\n"
+                    "      - set: {n: 1}\n        restart turn: true\n      - expect: {over: false}\n")
+    failures = scenarios.run_files([path]).failures
+    assert [(f.case, f.line, f.code) for f in failures] == [("x", 5, "T010"), ("y", 11, "T010")], \
+        [(f.case, f.line, f.message) for f in failures]
+    assert all("the game has no turn or round section" in f.message for f in failures)
+
+
 def test_a_thing_named_by_a_number_is_told_the_names_of_its_kind(tmp_path):
     """Writing Liar's Dice: a cup set to [1, 1] for pips named ace, two, ... was told only "1 is not
     a pip"; a kind of few names lists them."""
