@@ -179,6 +179,7 @@ class Checker:
         self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
         self.outcomes_memo: dict = {}   # how a call of each rule may finish (`play_finishes`)
         self.reach_depth = 0        # rules gone into by `reaches_by`, one inside another
+        self.secret_fields: set = set()  # (kind, field) warned about as set where some seat cannot see (W121)
 
     # ------------------------------------------------------------------ reporting
     def word(self, node, word: str, after: int = 0, next_token: bool = False) -> Span:
@@ -1543,8 +1544,14 @@ class Checker:
             for _, name in w.ranking:
                 s = self.sym.get(name)
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
+                    # `winners: lowest points` for a player's variable: said at the name, with the
+                    # definition that ranks by it
+                    hint = (f"'{name}' is a player's variable: rank by a definition of it, 'define "
+                            f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
+                            if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
+                            did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
-                               w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+                               self.word(w, name, after=len("winners:")), hint)
                 elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
                     prm = s.decl.params[0]
                     self.error("E301", f"Winners are ranked by definitions of one player, and '{name}' takes "
@@ -1783,6 +1790,8 @@ class Checker:
             if ref and ref[0] == "attr":
                 self.error("E303", f"The field '{tgt.name}' comes from the data and never changes.", tgt.name_span or tgt,
                            f"to make it a changing field, give it a starting value in the kind: {tgt.name}: ... = ...")
+            elif ref and ref[0] == "field" and tgt.name not in self.out.kind_zones.get(ref[1], {}):
+                self.field_in_secret(tgt, ref[1])
             return t
         if isinstance(tgt, A.Index):
             t = self.expr(tgt, self.ctx)
@@ -1796,6 +1805,29 @@ class Checker:
             return T.ERROR
         self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
         return T.ERROR
+
+    def field_in_secret(self, tgt, kind: str):
+        """W121, once for each field of a kind: a changing field set on a thing of a kind that a zone
+        not everyone sees may hold. The field is public wherever the thing lies (views show every
+        thing's changing fields), so a Liar's Dice die whose `face` is set under its owner's cup
+        shows its face to every seat."""
+        if (kind, tgt.name) in self.secret_fields:
+            return
+        self.secret_fields.add((kind, tgt.name))
+        held = [(d.name, d.visibility) for d in (x.decl for x in self.sym.values() if x.kind in ("var", "pvar"))
+                if isinstance(d, A.ZoneDecl) and d.elem == kind and d.visibility != "public"]
+        held += [(z.name, z.visibility) for k in self.out.kinds.values() for z in getattr(k, "zones", [])
+                 if z.elem == kind and z.visibility != "public"]
+        if not held:
+            return
+        names = " and ".join(f"'{n}'" for n, _ in held[:3])
+        cup = next((n for n, v in held if v == "owner"), held[0][0])
+        self.warn("W121", f"A thing's changing field is seen by every seat wherever the thing lies, and a {kind} can "
+                          f"lie in {names}, which not every seat may see: every seat reads the '{tgt.name}' set here.",
+                  tgt.name_span or tgt,
+                  f"keep a secret value as things in the zone: a kind whose things carry it from the data (one thing "
+                  f"per face, 'face: int' with no starting value) moved into '{cup}'; or set '{tgt.name}' only on "
+                  "things everyone sees")
 
     def st_CallStmt(self, st: A.CallStmt, loop):
         s = self.rules.get(st.name)
@@ -2674,6 +2706,10 @@ class Checker:
                 else:
                     hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
                             "declare it with 'player var' or 'player zone'")
+                    if e.name == "name" and "name" not in self.sym:
+                        # `"{current.name}"`: a player is shown in words as it is
+                        hint = (f"a player is shown by itself, \"Player 1\": write {{{self.text_of(e.obj)}}} in a "
+                                "text; or declare 'player var name: text' for names of your own")
                 self.error("E201", f"A player has no '{e.name}'.", e.name_span or e.span, hint)
                 self.blame(e.obj)
                 if s is not None and s.kind == "var":
@@ -2687,7 +2723,10 @@ class Checker:
             self.error("E301", f"Cannot tell what kind of thing this is, so '.{e.name}' cannot be read.", e,
                        "give the value a declared type, e.g. through a definition with a result type")
         else:
-            self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e)
+            # `p.hand.size`: how many is a built-in's answer
+            hint = f"how many items: count({self.text_of(e.obj)})" if T.is_list(ot) and \
+                e.name in ("size", "length", "len", "count") else ""
+            self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e, hint)
         self.out.refs[id(e)] = ("dynamic", e.name)
         return T.ERROR
 

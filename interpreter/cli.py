@@ -750,7 +750,7 @@ def format_stats(stats: dict) -> str:
     seats = stats.get("seats") or [stats["bot"]] * players
     mixed = len(set(seats)) > 1
     bots = "bots: " + ", ".join(f"{seat_name(s)} {k}" for s, k in enumerate(seats)) if mixed else f"{stats['bot']} bots"
-    lines = [f"{stats['title']}: {games} games, {players} player{'s' * (players != 1)}, "
+    lines = [f"{stats['title']}: {games} game{'s' * (games != 1)}, {players} player{'s' * (players != 1)}, "
              f"seed {stats['seed']}, {bots}"]
     if mixed:
         lines.append("  the seats have different bots, so the win rates below compare the bots "
@@ -774,7 +774,8 @@ def format_stats(stats: dict) -> str:
         lines.append(f"  {name.replace('_', ' ')} (a side, not a seat): {won}" +
                      (f"; score {_range(side['scores'])}" if scored else ""))
     if stats["shared_games"]:
-        lines.append(f"  shared wins: {stats['shared_games']} games{_share(stats['shared_games'], finished)}; "
+        lines.append(f"  shared wins: {stats['shared_games']} game{'s' * (stats['shared_games'] != 1)}"
+                     f"{_share(stats['shared_games'], finished)}; "
                      "each counts for every winner in it, so the shared percentages overlap")
     lines.append(f"  no winner: {stats['no_winner']}{_share(stats['no_winner'], finished)}")
     lines.append(f"  decisions per game: {_range(stats['decisions'])}")

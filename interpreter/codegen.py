@@ -106,6 +106,7 @@ class Source:
         self.given = None        # slot -> the value written for it, in a definition written in place
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
+        self.spans: list = []    # (text written, the span of the node it was written for), for errors
 
     def lines_before(self, text: str) -> list:
         """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
@@ -119,7 +120,11 @@ class Source:
         if names is None:       # one for the whole compile, shared by every function
             out = self.c.out
             names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
-        return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin})
+        # Only a definition's parts on its later lines are kept: the others name no other line
+        first, last = (getattr(origin[1], "line", 0), getattr(origin[1], "end_line", 0)) if origin else (0, 0)
+        spans = [(t, sp) for t, sp in self.spans if first < getattr(sp, "line", 0) <= last] if last > first else []
+        return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin,
+                                           "spans": spans})
 
     def const(self, value) -> str:
         name = f"_k{len(self.names)}"
@@ -145,7 +150,14 @@ class Source:
             return f"{self.const(self.c.expr(e))}(m, env)"
         method = getattr(self, "w_" + type(e).__name__, None)
         out = method(e, depth + 1) if method is not None else None
-        return out if out is not None else self.fallback(e)
+        if out is None:
+            return self.fallback(e)
+        # The node each text stands for, so an error in a definition written on several lines
+        # names the line of the part that failed (`errors.part_that_failed`, which takes the first
+        # of a text: the innermost node, written first). A list, searched only when an error is
+        # told: hashing every text as it is written would slow the compile.
+        self.spans.append((out, e.span))
+        return out
 
     # ------------------------------------------------------------------ nodes
     def w_Lit(self, e, d):

@@ -367,9 +367,34 @@ def failed(e: Exception, tb, head: str, span, used_by: str) -> RuleError:
     line = getattr(origin[1], "line", 0) if origin is not None else 0
     if line and origin[0] and line != getattr(span, "line", 0):
         where, at = origin
+        try:
+            at = part_that_failed(tb, origin) or at
+        except Exception:        # the error path must never fail: the definition's own line then
+            pass
         return RuleError(f"{where[0].upper()}{where[1:]} cannot be worked out: {words}. "
                          f"It was used by {used_by}.", at)
     return RuleError(f"{head}: {words}.", span)
+
+
+def part_that_failed(tb, origin):
+    """The span of the part of definition `origin` whose instruction failed, when it is on another
+    line of the definition than its first (`define points(...) = \\` and the cases below it), else
+    None. The generated function keeps the span of the node each text of it was written for."""
+    for frame, lasti in reversed(generated_frames(tb)):
+        about = frame.f_globals["__about__"]
+        if about.get("origin") is not origin:
+            continue
+        text = _segment(frame, lasti)
+        text = text.strip() if text else None
+        span = next((sp for written, sp in about.get("spans") or [] if written == text), None) if text else None
+        first, last = getattr(origin[1], "line", 0), getattr(origin[1], "end_line", 0)
+        # Only a part written inside the definition itself: one written in place of a call of
+        # another definition (inlining.py) stands elsewhere in the rulebook.
+        if span is not None and first < getattr(span, "line", 0) <= last and getattr(span, "file", None) == \
+                getattr(origin[1], "file", None):
+            return span
+        return None
+    return None
 
 
 def line_words(span) -> str:

@@ -434,12 +434,18 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 zone = rests[0].name.split("'s ", 1)[1]
                 owned = f"; rest: {{{kind}: {zone}}} takes each {kind} from its owner's {zone}"
             named = sorted({name for name, row in picked.items() if any(y in cands for y in row if y is not None)})
-            if named:       # this very position names them elsewhere (one card in a hand and in the deck)
+            naming = sum(1 for row in picked.values() for y in row if y is not None and y in cands)
+            if named and naming >= len(cands):
+                # this very position names every one of them (one card in a hand and in the deck); when
+                # it names only some, the others are where this position leaves them (said below)
                 n = len(cands)
                 taken = "it is" if n == 1 else f"the game has {n} and"
                 raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "
                            f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; "
                            f"{W._a(kind)} is in one place at a time")
+            if len(cands) == 1:     # the only one of its name: 'the others' would be none
+                raise _err_at(place, f"there is no spare {W.quote(w)}: the only one is in a place this position "
+                                     f"does not change{where}, {supply_words}{owned}")
             raise _err_at(place, f"there is no spare {W.quote(w)}: the others are in places this position "
                        f"does not change{where}, {supply_words}{owned}")
         used.add(x)

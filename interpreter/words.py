@@ -340,6 +340,10 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
         n = names.count(m.group(1))
         return WordsError(f"there are only {n} of '{m.group(1)}' ({kind}), so there is no {quote(w)}")
     hint = did_you_mean(str(w), names)
+    distinct = list(dict.fromkeys(names))
+    if not hint and 0 < len(distinct) <= 12:
+        # `cup: [1, 1]` for pips named ace, two, ...: a thing is named by its name, not its number
+        hint = f"{_a(kind)} is named by its name: {', '.join(distinct)}"
     return WordsError(f"{quote(w)} is not {_a(kind)}" + (f"; {hint}" if hint else ""))
 
 

@@ -519,6 +519,11 @@ def test_simulate_text_summary(run):
     assert "finished: 20, errors: 0" in out and "Player 2: " in out and "decisions per game: min" in out
 
 
+def test_simulate_of_one_game_says_one_game(run):
+    code, out, _ = run("simulate", "counting", "-n", 1, "--seed", 3, "--players", 2, "--bot", "first")
+    assert code == 0 and out.startswith("Counting Race: 1 game, 2 players, seed 3, first bots"), out
+
+
 @pytest.mark.parametrize("argv", [["-n", "-3"], ["--bot", "genius"], ["--players", "0"], ["--players", "7"]])
 def test_simulate_usage_errors(run, argv):
     code, _, _ = run("simulate", "counting", *argv)
