@@ -1538,14 +1538,17 @@ def test_a_said_line_with_commas_cut_by_yaml_says_to_quote_it(tmp_path):
     assert not scenarios.run_files([path]).failures
 
 
+# Two dice rolled each turn, then a choice: for the hints about the seed's rolls and forced ones.
+DICE_RULES = ('game "Dice"\nplayers 2\ndie d6: 1 to 6\nvar n: int = 0\nturn:\n    a = roll(d6)\n    b = roll(d6)\n'
+              '    choose prompt "You rolled {a} and {b}":\n        option "Stop":\n'
+              '            end game "Stopped."\n        option "Go on":\n            n += 1\n'
+              'define score(p: player): int = 0\n')
+
+
 def test_forced_rolls_are_not_called_seeded_in_a_failures_hint(tmp_path):
     """A failed expectation's hint listed the dice of 'force setup', and those of a 'force' step
     used by a restarted turn, as rolled by the seed "which no 'force' gave" (probe_newgame1)."""
-    (tmp_path / "dice.rules").write_text(
-        'game "Dice"\nplayers 2\ndie d6: 1 to 6\nvar n: int = 0\nturn:\n    a = roll(d6)\n    b = roll(d6)\n'
-        '    choose prompt "You rolled {a} and {b}":\n        option "Stop":\n'
-        '            end game "Stopped."\n        option "Go on":\n            n += 1\n'
-        'define score(p: player): int = 0\n')
+    (tmp_path / "dice.rules").write_text(DICE_RULES)
     path = tmp_path / "case.yaml"
     path.write_text(f"game: {tmp_path / 'dice.rules'}\ncases:\n"
                     "  - name: setup\n    force setup: [3, 4]\n    steps:\n      - expect: {n: 1}\n"
@@ -1913,11 +1916,7 @@ def test_the_seeds_hint_lists_the_setups_own_rolls_when_a_restarted_turn_used_fo
     forced rolls were taken out by face, the first 6 (the seed's) with them, so the hint said the
     seed rolled 2 then 6: the forced 6, and the seed's 6 lost. Forced results are used before any
     seeded one, so the runner knows which rolls of each step were forced."""
-    (tmp_path / "dice.rules").write_text(
-        'game "Dice"\nplayers 2\ndie d6: 1 to 6\nvar n: int = 0\nturn:\n    a = roll(d6)\n    b = roll(d6)\n'
-        '    choose prompt "You rolled {a} and {b}":\n        option "Stop":\n'
-        '            end game "Stopped."\n        option "Go on":\n            n += 1\n'
-        'define score(p: player): int = 0\n')
+    (tmp_path / "dice.rules").write_text(DICE_RULES)
     path = tmp_path / "case.yaml"
     path.write_text(f"game: {tmp_path / 'dice.rules'}\ncases:\n"
                     "  - name: restarted\n    seed: 2\n    steps:\n      - force: [5, 6]\n      - set: {n: 0}\n"

@@ -80,31 +80,6 @@ def test_a_where_value_is_worked_out_before_the_value_even_where_it_is_not_neede
     assert "none" in str(failed.value)
 
 
-def test_a_definition_with_where_lines_reading_the_game_is_kept_between_writes(tmp_path):
-    """memo.py knows the node: the definition's values are kept until `n` is written."""
-    g = game(tmp_path, """
-        game "Kept"
-        players 1
-        var n: int = 1
-        var tally: int = 0
-        var seen: list of int = []
-        define n_twice: int = total
-            where total = sum([n for x in [1, 2]])
-        turn:
-            seen = seen + [n_twice]
-            tally += 1
-            seen = seen + [n_twice]
-            n = 5
-            seen = seen + [n_twice]
-            end game "done"
-        winners: players
-        """)
-    trial = g.compiled.fast["n_twice"].trial
-    s = g.new_state(seed=0)
-    assert glob(s, "seen") == [2, 2, 10]
-    assert (trial.calls, trial.hits) == (3, 1)
-
-
 def test_a_definition_with_where_lines_reading_only_its_values_is_kept_for_the_game(tmp_path):
     """purity.py knows the node: a definition of its values and the data alone is kept per values."""
     g = game(tmp_path, """
