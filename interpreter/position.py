@@ -432,12 +432,13 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 zone = rests[0].name.split("'s ", 1)[1]
                 owned = f"; rest: {{{kind}: {zone}}} takes each {kind} from its owner's {zone}"
             named = sorted({name for name, row in picked.items() if any(y in cands for y in row if y is not None)})
-            if named:       # this very position names them elsewhere (one card in a hand and in the deck)
+            # Only when this very position names them all (one card in a hand and in the deck);
+            # when some lie in places it leaves alone, those places are the cause and the cure.
+            if named and not holders:
                 n = len(cands)
                 taken = "it is" if n == 1 else f"the game has {n} and"
                 raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "
-                           f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; "
-                           f"{W._a(kind)} is in one place at a time")
+                           f"{', '.join(named)}; {W._a(kind)} is in one place at a time")
             raise _err_at(place, f"there is no spare {W.quote(w)}: the others are in places this position "
                        f"does not change{where}, {supply_words}{owned}")
         used.add(x)

@@ -1102,6 +1102,20 @@ def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path)
     assert (f.line, f.column) == (6, 18)        # at the hand it is named in, not at 'set:'
 
 
+def test_a_thing_short_in_a_set_names_the_places_left_alone_that_hold_it(tmp_path):
+    """Abatteroxie's Battle Royale example 1 written by an outsider: three purple battlers on B2
+    while the other purple battlers stand on tiles the set leaves alone. The message said they
+    were 'named already in' those tiles, which the set never named, and gave no cure."""
+    book = _moon_book(tmp_path, ["Moon", "Moon", "Bread"], deal=True)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
+                    "      Player 1: {hand: [Moon, Moon]}\n    steps:\n      - expect: {over: false}\n")
+    f = scenarios.run_files([path]).failures[0]
+    assert "there is no spare 'Moon': the others are in places this position does not change " \
+           "(in Player 2's hand), nor in deck" in f.message, f.message
+    assert "named already" not in f.message
+
+
 def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
     """A force written one move late let the seed roll, with no word of it (outside tester rc9)."""
     text = ("cases:\n  - name: x\n    set: {space: {every: {flood: dry}}, actions_left: 1, special_actions: 0,\n"
