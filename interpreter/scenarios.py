@@ -1000,6 +1000,11 @@ class _Expectations:
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
         names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
         hint = did_you_mean(key, names)
+        if key.count("(") != key.count(")"):
+            # `{on_tile(B2, Player 4): 3}`: YAML ends a key inside { } at ', ', cutting the call in two
+            whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
+            hint = (f"inside {{ }} YAML ends a key at each ', ', which cuts a definition's arguments apart; "
+                    f"write the whole key in quotes, {W.quote(whole)}.")
         raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
                                  hint), at)
 

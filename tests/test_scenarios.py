@@ -1116,6 +1116,24 @@ def test_a_thing_short_in_a_set_names_the_places_left_alone_that_hold_it(tmp_pat
     assert "named already" not in f.message
 
 
+def test_a_definition_key_cut_at_its_comma_says_to_quote_it(tmp_path):
+    """`{on_tile(B2, Player 4): 3}`, as an outsider first wrote Abatteroxie's Battle Royale example:
+    YAML cuts the key at ', ', and the two halves were told apart as unknown names, the first with
+    a 'did you mean' of the definition that the key did name."""
+    game = ROOT / "rulebooks" / "taboo_atoll_express"
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {game}\ncases:\n  - name: x\n    steps:\n"
+                    "      - expect: {space_of(red, 5): Idiot's Platform}\n"
+                    "  - name: y\n    steps:\n"
+                    "      - expect: {\"space_of(red, 5)\": Idiot's Platform}\n")
+    report = scenarios.run_files([path])
+    assert [f.case for f in report.failures] == ["x", "x"], scenarios.render(report)
+    first, second = report.failures
+    assert "'space_of(red' is not a variable" in first.message
+    assert "YAML ends a key at each ', '" in first.message and "'space_of(red, ...)'." in first.message
+    assert "'5)' is not a variable" in second.message and "'...(..., 5)'." in second.message
+
+
 def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
     """A force written one move late let the seed roll, with no word of it (outside tester rc9)."""
     text = ("cases:\n  - name: x\n    set: {space: {every: {flood: dry}}, actions_left: 1, special_actions: 0,\n"
