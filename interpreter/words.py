@@ -11,6 +11,7 @@ It reads the compiled rulebook only; it must not change a state or know any game
 from __future__ import annotations
 
 import functools
+import difflib
 import re
 
 NONE_WORDS = ("none", "nobody")
@@ -319,6 +320,11 @@ def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
+def _seat_thing(seat: int, name: str) -> str:
+    """A player's own thing in words, by seat number and name: "Player 2's battler"."""
+    return f"Player {seat}'s {name}"
+
+
 def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError:
     from tabletop.dsl.diagnostics import did_you_mean
     names = prog.kind_names.get(kind, [])
@@ -331,6 +337,17 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
         n = names.count(m.group(1))
         return WordsError(f"there are only {n} of '{m.group(1)}' ({kind}), so there is no {quote(w)}")
     hint = did_you_mean(str(w), names)
+    if kind in prog.per_player_kinds:
+        # Each player owns one of every such thing, named with its owner ("Player 4's battler"):
+        # an outsider writes a team's colour ("purple battler") or misspells the name after the owner.
+        tail = owned.group(2) if owned else str(w)
+        close = difflib.get_close_matches(tail, sorted(set(names)), n=1, cutoff=0.6)
+        if owned:
+            hint = f"did you mean {quote(_seat_thing(int(owned.group(1)), close[0]))}?" if close else ""
+        elif names:
+            example = close[0] if close else names[0]
+            hint = (f"{_a(kind)} is each player's own, named with its owner: "
+                    f"{quote(_seat_thing(2, example))} ({quote(example)} alone means anyone's)")
     return WordsError(f"{quote(w)} is not {_a(kind)}" + (f"; {hint}" if hint else ""))
 
 

@@ -1134,6 +1134,21 @@ def test_a_definition_key_cut_at_its_comma_says_to_quote_it(tmp_path):
     assert "'5)' is not a variable" in second.message and "'...(..., 5)'." in second.message
 
 
+def test_a_players_own_thing_named_without_its_owner_says_how_to_name_it():
+    """An outsider wrote Abatteroxie's example 1 with the text's team colours, "purple battler",
+    and was told only "did you mean 'battler'", which means anyone's battler; a misspelt name after
+    the owner ("Player 2's batler") had no hint at all."""
+    s = load_game("abatteroxie").new_state(players=4)
+    rest = {"battler": "fallen", "card": "deck"}
+    with pytest.raises(PositionError, match="'purple battler' is not a battler; a battler is each player's own, "
+                                            "named with its owner: 'Player 2's battler' \\('battler' alone means anyone's\\)"):
+        s.set_position({"tile": {"every": {"battlers": []}, "B2": {"battlers": ["purple battler"]}}}, rest=rest)
+    with pytest.raises(PositionError, match="'Player 2's batler' is not a battler; did you mean 'Player 2's battler'\\?"):
+        s.set_position({"tile": {"every": {"battlers": []}, "B2": {"battlers": ["Player 2's batler"]}}}, rest=rest)
+    with pytest.raises(PositionError, match="did you mean 'Player 1's 4 tiles only'\\?"):
+        s.set_position({"Player 1": {"hand": ["Player 1's 4 tile only"]}}, rest=rest)
+
+
 def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
     """A force written one move late let the seed roll, with no word of it (outside tester rc9)."""
     text = ("cases:\n  - name: x\n    set: {space: {every: {flood: dry}}, actions_left: 1, special_actions: 0,\n"
