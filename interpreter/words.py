@@ -1,7 +1,8 @@
 """Values in the game's words: the state's plain values as a rulebook's players name them, and back.
 
 The state stores a thing as its position in its kind's list, a player as a seat number from 0
-and an enum value as its name. People and scenario files say "Dark Pit", "Player 2", "no role".
+and an enum value as its name. People and scenario files say "Dark Pit", "Player 2", "no role"
+(or "No Role": names and enum values are read in any case).
 This module turns one into the other for a declared type (`dsl/types.py` strings), compares a
 plain value with words, and describes values in messages. Things that share a name (twenty
 "Chocolate" cards) are told apart as "Chocolate #3", the third of that name in data order.
@@ -397,6 +398,11 @@ def read(prog, t: str, w, players: int):
         if not isinstance(w, str):
             raise WordsError(f"{quote(w)} is not {_a(t[5:])} (one of {', '.join(sorted(values))})")
         v = w.replace(" ", "_")
+        # In another case, as a rule text prints it ("Messenger", "No Role"), as a thing's name may
+        # be; only when that names one value (an enum could hold both `red` and `Red`).
+        folded = [x for x in values if x.casefold() == v.casefold()]
+        if v not in values and len(folded) == 1:
+            return folded[0]
         if v not in values:
             from tabletop.dsl.diagnostics import did_you_mean
             hint = did_you_mean(str(v), values)

@@ -1149,6 +1149,38 @@ def test_a_players_own_thing_named_without_its_owner_says_how_to_name_it():
         s.set_position({"Player 1": {"hand": ["Player 1's 4 tile only"]}}, rest=rest)
 
 
+def test_an_enum_value_is_read_in_any_case_as_the_text_prints_it(tmp_path, taboo):
+    """The rule text prints the roles "6 Messenger" and "No Role"; an outsider wrote them so and was
+    told "'Messenger' is not a role; did you mean 'messenger'?", though "idiot's platform" names
+    Idiot's Platform. A value that only the case tells from another still needs its own case."""
+    s = taboo.new_state(seed=1)
+    s.set_position({"current_role": "Messenger"})
+    assert s.evaluate("current_role") == "messenger"
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'taboo_atoll_express'}\ncases:\n  - name: x\n"
+                    "    steps:\n      - expect: {current_role: No Role}\n")
+    assert scenarios.run_files([path]).ok
+    from inline import game
+    two = game(tmp_path, """
+        game "Two reds"
+        players 1
+        enum shade: red, Red, blue
+        var s: shade = red
+        turn:
+            choose prompt "Go?":
+                option "Go":
+                    end game "Done."
+        define score(p: player): int = 0
+        """)
+    s = two.new_state()
+    s.set_position({"s": "Red"})
+    assert s.evaluate("s") == "Red"
+    s.set_position({"s": "BLUE"})
+    assert s.evaluate("s") == "blue"
+    with pytest.raises(PositionError, match="'RED' is not a shade"):
+        s.set_position({"s": "RED"})
+
+
 def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
     """A force written one move late let the seed roll, with no word of it (outside tester rc9)."""
     text = ("cases:\n  - name: x\n    set: {space: {every: {flood: dry}}, actions_left: 1, special_actions: 0,\n"
