@@ -1473,15 +1473,21 @@ class _Expectations:
             got = [face for _, face in s.rolls]
             if not isinstance(want, dict):
                 want = want if isinstance(want, list) else [want]
-            # a face no die has (7 of a six-sided die) is the file's mistake: a 'lacks' of it would hold
+            # a face no die has (7 of a six-sided die) is the file's mistake: a 'lacks' of it would hold;
+            # a face in words ("Battle Royale") is compared as the face it names (battle_royale)
+            faced = {}
             for op, faces in ({"": want} if isinstance(want, list) else want).items():
+                faced[op] = faces
                 if op in ("", "has", "lacks", "starts"):
                     try:
-                        s.game.forced_results(list(faces) if isinstance(faces, list) else [faces])
+                        named = s.game.forced_results(list(faces) if isinstance(faces, list) else [faces])
                     except api.PositionError as e:
                         what = "'rolled'" if not op else f"'rolled' ({op})"
                         raise self.unknown(f"{what} lists the faces the dice rolled: {e}",
                                            where_key(want, op) if op else at) from None
+                    named = [r.get("roll", x) for r, x in zip(named, faces if isinstance(faces, list) else [faces])]
+                    faced[op] = named if isinstance(faces, list) else named[0]
+            want = faced[""] if isinstance(want, list) else faced
             return self.compare_plain("The dice rolled since the last move", got, want, at)
         if key == "current":
             return self.compare("The current player", "player", s.current_player, want, at)

@@ -290,6 +290,8 @@ def thing_candidates(prog, kind: str, w, players: int | None = None) -> list[int
     only the things in a game of that many (a seat not at the table has none)."""
     if players is not None and prog.per_player_kinds.get(kind):
         return [i for i in thing_candidates(prog, kind, w) if in_game(prog, kind, i, players)]
+    if isinstance(w, int) and not isinstance(w, bool):
+        w = str(w)      # YAML reads a card named 1 (Abatteroxie's) as a number: `hand: [1, 2]`
     if not isinstance(w, str):
         return []
     names = prog.kind_names.get(kind, [])

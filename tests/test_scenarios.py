@@ -1181,6 +1181,27 @@ def test_an_enum_value_is_read_in_any_case_as_the_text_prints_it(tmp_path, taboo
         s.set_position({"s": "RED"})
 
 
+def test_die_faces_and_card_names_as_the_text_writes_them(tmp_path):
+    """An outsider forced Abatteroxie's Doom Die as the text names its faces, "Battle Royale", and
+    was told it is not a face (the face is battle_royale, though `no role` names no_role); and gave
+    a hand as `[1, 2]`, which YAML reads as numbers, and was told 1 is not a card."""
+    ab = load_game("abatteroxie")
+    assert ab.forced_results(["Battle Royale", {"doom_die": "move eliminator"}]) == \
+        [{"roll": "battle_royale", "die": None}, {"roll": "move_eliminator", "die": "doom_die"}]
+    with pytest.raises(PositionError, match="'Battle Royal' is not a face of any die"):
+        ab.forced_results(["Battle Royal"])
+    s = ab.new_state(players=2)
+    s.set_position({"Player 1": {"hand": [1, 2]}}, rest={"card": "deck"})
+    assert s.evaluate("hand", "Player 1") == ["Player 1's 1", "Player 1's 2"]
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'taboo_atoll_express'}\ncases:\n  - name: x\n    set: {{special_actions: 0}}\n    steps:\n"
+                    "      - force: [Black, Red, Blue]\n      - moves: [Pass, Pass, Pass]\n"
+                    "      - expect: {rolled: [black, RED, Blue], options: {has: [Keep black and red]}}\n"
+                    "      - expect: {rolled: {lacks: [White]}}\n")
+    report = scenarios.run_files([path])
+    assert report.ok, scenarios.render(report)
+
+
 def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
     """A force written one move late let the seed roll, with no word of it (outside tester rc9)."""
     text = ("cases:\n  - name: x\n    set: {space: {every: {flood: dry}}, actions_left: 1, special_actions: 0,\n"
