@@ -351,6 +351,9 @@ def _schema_message(error) -> str:
         unknown = [k for k in error.instance if k not in allowed]
         if unknown:
             hint = did_you_mean(str(unknown[0]), allowed)
+            if unknown[0] in ("game", "common") and "cases" not in allowed:
+                # a file plays one rulebook: `game:` is written once, at its top, like `common:`
+                hint = f"'{unknown[0]}:' is written once, at the top of the file, for every case in it"
             return (f"{_q(unknown[0])} is not a key of {place} (the keys are {', '.join(allowed)})"
                     + (f"; {hint}" if hint else ""))
     if v == "required":

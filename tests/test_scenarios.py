@@ -220,6 +220,17 @@ def test_an_expectation_naming_nothing_says_so_like_set(tmp_path, expect, words)
     assert failure.code == "T030" and words in failure.message and "should be" not in failure.message
 
 
+def test_a_game_named_in_a_case_says_it_is_named_once_for_the_file(tmp_path):
+    """An outsider put `game:` in a case, to try one case on another rulebook, and was asked
+    "did you mean 'name'?"."""
+    report, [failure] = run_text(tmp_path, "cases:\n  - name: x\n    game: smores_galore\n"
+                                           "    steps: [{expect: {over: false}}]\n")
+    assert failure.code == "T002" and failure.line == 4, scenarios.render(report)     # after the game: line
+    assert "'game' is not a key of case 1" in failure.message
+    assert "'game:' is written once, at the top of the file, for every case in it" in failure.message + failure.hint
+    assert "did you mean" not in failure.message + failure.hint
+
+
 def test_yes_and_no_are_truths_where_the_game_has_a_truth(tmp_path):
     text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
             "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n"
