@@ -163,6 +163,17 @@ class Comprehension(Expr):
 
 
 @_node
+class Where(Expr):
+    """`where NAME = VALUE` under a definition: `value` is worked out once, before `body` (the
+    definition's value, or the next `where` line), which reads it as `name`. Its span is the
+    `where` line's; a definition with several lines nests them, the first outermost."""
+    name: str
+    value: Expr
+    body: Expr
+    name_span: Optional[Span] = field(default=None, kw_only=True, compare=False)   # the name, for carets
+
+
+@_node
 class StartsWith(Expr):
     seq: Expr
     pattern: str

@@ -31,7 +31,8 @@ BUILTINS = {
     "take": (2, 2, "take(list, n): the first n items"),
     "drop": (2, 2, "drop(list, n): all but the first n items"),
     "reverse": (1, 1, "reverse(list)"),
-    "sort": (1, 1, "sort(list): smallest first (numbers), alphabetical (texts and enum values), or in data order (things)"),
+    "sort": (1, 2, "sort(list) or sort(list, x => key): smallest first (numbers), alphabetical (texts and enum values), "
+                   "or in data order (things); with a key, by the key of each item"),
     "unique": (1, 1, "unique(list): without repeats, first occurrence kept"),
     "flatten": (1, 1, "flatten(list of lists): the items of each list in turn, as one list"),
     "pairs": (1, 1, "pairs(list): every two items, in order, as lists of two"),
@@ -65,6 +66,7 @@ LIST = T.list_of(T.ANY)
 SPACE = "space"              # a thing of a kind laid out with `grid`
 SAME_SPACE = "same space"    # a space of the same kind as the first value's (`connected(a, b, ...)`)
 FUNCTION = "function"        # `x => ...`, giving a truth
+KEY = "key"                  # `x => ...`, giving one value that sorts: a number, text, truth, player, thing or enum value
 DIE = "die"                  # a die declared with `die`
 PATTERN = "pattern"          # the name of a pattern
 ITEM = "item"                # an item of the type of the first value's items (`index_of`)
@@ -83,7 +85,7 @@ ARG_TYPES = {
     "take": (LIST, T.INT),
     "drop": (LIST, T.INT),
     "reverse": (LIST,),
-    "sort": (LIST,),
+    "sort": (LIST, KEY),
     "unique": (LIST,),
     "flatten": (T.list_of(LIST),),
     "pairs": (LIST,),
@@ -132,7 +134,7 @@ VALUES = {
 }
 
 # Builtins that take a function as their last argument, and its position; those of grid spaces.
-LAMBDA_ARG = {name: wants.index(FUNCTION) for name, wants in ARG_TYPES.items() if FUNCTION in wants}
+LAMBDA_ARG = {name: i for name, wants in ARG_TYPES.items() for i, want in enumerate(wants) if want in (FUNCTION, KEY)}
 GRID_FUNCTIONS = {name for name, wants in ARG_TYPES.items() if wants and wants[0] == SPACE}
 
 

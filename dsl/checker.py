@@ -171,6 +171,7 @@ class Checker:
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
+        self.where_below: dict = {}     # while a `where` value is checked: the names of the lines below it -> their line
         self.mistyped: set = set()       # ids of definitions whose value does not fit their type
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
@@ -178,6 +179,7 @@ class Checker:
         self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
         self.outcomes_memo: dict = {}   # how a call of each rule may finish (`play_finishes`)
         self.reach_depth = 0        # rules gone into by `reaches_by`, one inside another
+        self.secret_fields: set = set()  # (kind, field) warned about as set where some seat cannot see (W121)
 
     # ------------------------------------------------------------------ reporting
     def word(self, node, word: str, after: int = 0, next_token: bool = False) -> Span:
@@ -424,7 +426,7 @@ class Checker:
             start = self.word(n, keyword)
             return self.word(n, name, after=start.end_column - 1) if start is not n.span else n.span
         binders = (A.RuleDecl, A.DefineDecl, A.ReactionDecl, A.For, A.Comprehension, A.ShowLine, A.MenuOption,
-                   A.Choose, A.Secret, A.Lambda, A.ShowBoard)
+                   A.Choose, A.Secret, A.Lambda, A.ShowBoard, A.Where)
         # Rules and stages are only ever called by a statement, so a local name cannot hide them.
         hidden = ("var", "define", "table", "side", "option", "die")
         top = {name for name, s in self.sym.items() if s.kind in hidden}
@@ -453,11 +455,13 @@ class Checker:
                 found = [(n.param, None, "name")]
             elif isinstance(n, A.ShowBoard):
                 found = [(n.var, "board", "name")]
+            elif isinstance(n, A.Where):
+                found = [(n.name, "where", "where name")]
             for name, at, what in found:
                 if name in B.VALUES:       # `for current in players`: the built-in would be hidden
                     span = (Span(at.span.file, at.span.line, at.span.column, at.span.line, at.span.column + len(name))
                             if isinstance(at, A.Param) else place(n, name, at))
-                    local = "parameter" if what == "parameter" else "name a loop, choice or reaction binds"
+                    local = what if what in ("parameter", "where name") else "name a loop, choice or reaction binds"
                     self.error("E203", f"'{name}' is built into the language, so it cannot be a {local}: inside, "
                                        f"'{name}' would no longer mean the built-in.", span, "choose another name")
                     continue
@@ -1251,13 +1255,18 @@ class Checker:
         for prm in d.params:
             self.out.slots[id(prm)] = ctx.bind(prm.name, self.param_types[id(prm)])
             ctx.params[prm.name] = prm
+        below, self.where_below = self.where_below, {}      # (another definition's `where` lines are not this one's)
         t = self.expr(d.body, ctx)
+        self.where_below = below
         self.define_stack.pop()
         self.out.env_sizes[id(d)] = ctx.size
         if s.type is None:
             s.type = t
         elif not T.fits(t, s.type):
-            self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", d.body)
+            value = d.body
+            while isinstance(value, A.Where):       # told at the value, not at a `where` line
+                value = value.body
+            self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", value)
             self.mistyped.add(id(d))
             return T.ERROR
         return s.type
@@ -1535,8 +1544,14 @@ class Checker:
             for _, name in w.ranking:
                 s = self.sym.get(name)
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
+                    # `winners: lowest points` for a player's variable: said at the name, with the
+                    # definition that ranks by it
+                    hint = (f"'{name}' is a player's variable: rank by a definition of it, 'define "
+                            f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
+                            if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
+                            did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
-                               w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+                               self.word(w, name, after=len("winners:")), hint)
                 elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
                     prm = s.decl.params[0]
                     self.error("E301", f"Winners are ranked by definitions of one player, and '{name}' takes "
@@ -1775,6 +1790,8 @@ class Checker:
             if ref and ref[0] == "attr":
                 self.error("E303", f"The field '{tgt.name}' comes from the data and never changes.", tgt.name_span or tgt,
                            f"to make it a changing field, give it a starting value in the kind: {tgt.name}: ... = ...")
+            elif ref and ref[0] == "field" and tgt.name not in self.out.kind_zones.get(ref[1], {}):
+                self.field_in_secret(tgt, ref[1])
             return t
         if isinstance(tgt, A.Index):
             t = self.expr(tgt, self.ctx)
@@ -1788,6 +1805,29 @@ class Checker:
             return T.ERROR
         self.error("E303", "Only a variable, a zone, or a field can be assigned to.", tgt)
         return T.ERROR
+
+    def field_in_secret(self, tgt, kind: str):
+        """W121, once for each field of a kind: a changing field set on a thing of a kind that a zone
+        not everyone sees may hold. The field is public wherever the thing lies (views show every
+        thing's changing fields), so a Liar's Dice die whose `face` is set under its owner's cup
+        shows its face to every seat."""
+        if (kind, tgt.name) in self.secret_fields:
+            return
+        self.secret_fields.add((kind, tgt.name))
+        held = [(d.name, d.visibility) for d in (x.decl for x in self.sym.values() if x.kind in ("var", "pvar"))
+                if isinstance(d, A.ZoneDecl) and d.elem == kind and d.visibility != "public"]
+        held += [(z.name, z.visibility) for k in self.out.kinds.values() for z in getattr(k, "zones", [])
+                 if z.elem == kind and z.visibility != "public"]
+        if not held:
+            return
+        names = " and ".join(f"'{n}'" for n, _ in held[:3])
+        cup = next((n for n, v in held if v == "owner"), held[0][0])
+        self.warn("W121", f"A thing's changing field is seen by every seat wherever the thing lies, and a {kind} can "
+                          f"lie in {names}, which not every seat may see: every seat reads the '{tgt.name}' set here.",
+                  tgt.name_span or tgt,
+                  f"keep a secret value as things in the zone: a kind whose things carry it from the data (one thing "
+                  f"per face, 'face: int' with no starting value) moved into '{cup}'; or set '{tgt.name}' only on "
+                  "things everyone sees")
 
     def st_CallStmt(self, st: A.CallStmt, loop):
         s = self.rules.get(st.name)
@@ -2556,6 +2596,12 @@ class Checker:
                        "a definition")
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
+        if s is None and e.name in self.where_below:
+            self.error("E201", f"'{e.name}' is named by a 'where' line below this one (line {self.where_below[e.name]}), "
+                               "and a 'where' line may use only the parameters and the names above it.", e,
+                       f"move the 'where {e.name}' line above this one")
+            self.out.refs[id(e)] = ("value", "none")
+            return T.ERROR
         if s is None:
             hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
@@ -2660,6 +2706,10 @@ class Checker:
                 else:
                     hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
                             "declare it with 'player var' or 'player zone'")
+                    if e.name == "name" and "name" not in self.sym:
+                        # `"{current.name}"`: a player is shown in words as it is
+                        hint = (f"a player is shown by itself, \"Player 1\": write {{{self.text_of(e.obj)}}} in a "
+                                "text; or declare 'player var name: text' for names of your own")
                 self.error("E201", f"A player has no '{e.name}'.", e.name_span or e.span, hint)
                 self.blame(e.obj)
                 if s is not None and s.kind == "var":
@@ -2673,7 +2723,10 @@ class Checker:
             self.error("E301", f"Cannot tell what kind of thing this is, so '.{e.name}' cannot be read.", e,
                        "give the value a declared type, e.g. through a definition with a result type")
         else:
-            self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e)
+            # `p.hand.size`: how many is a built-in's answer
+            hint = f"how many items: count({self.text_of(e.obj)})" if T.is_list(ot) and \
+                e.name in ("size", "length", "len", "count") else ""
+            self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e, hint)
         self.out.refs[id(e)] = ("dynamic", e.name)
         return T.ERROR
 
@@ -2958,7 +3011,12 @@ class Checker:
                 with self.ctx.scoped(a.param, ptype) as slot:
                     self.out.slots[id(a)] = slot
                     bt = self.expr(a.body, self.ctx)
-                if bt != T.BOOL and not T.unknown(bt):
+                if lam_at == i and B.ARG_TYPES[e.name][i] == B.KEY:
+                    if not sortable(bt):
+                        self.error("E301", f"The key of '{e.name}' must be one value that sorts (a number, text, truth, "
+                                           f"player, thing or enum value), not {T.a(bt)}.", a.body,
+                                   "sort by one field of each item, such as x => x.value" if T.is_list(bt) else desc)
+                elif bt != T.BOOL and not T.unknown(bt):
                     self.error("E301", f"This function must give a truth (true or false), not {T.a(bt)}.", a.body)
                 self.out.types[id(a)] = "fn:" + bt
                 types.append("fn:" + bt)
@@ -2999,7 +3057,7 @@ class Checker:
         value's list, a seat; and a number written out against the limits the engine holds it to
         (`B.LIMITS`), in the engine's words."""
         a, t, name, nth = e.args[i], types[i], e.name, _ORDINALS[i]
-        if want == B.FUNCTION:
+        if want in (B.FUNCTION, B.KEY):
             if not isinstance(a, A.Lambda):
                 self.error("E301", f"'{name}' wants a function like 'x => ...' here.", a, desc)
             elif name == "roll" and self.keeps_no_face(e.args[0], a):
@@ -3092,10 +3150,12 @@ class Checker:
     def lambda_param_type(self, name, types):
         if name == "roll":
             return types[0][4:] if types and types[0].startswith("die:") else T.ANY
+        if name in B.LAMBDA_ARG and B.ARG_TYPES[name][B.LAMBDA_ARG[name]] == B.KEY:   # an item: sort(hand, c => c.value)
+            return T.elem(types[0]) if types else T.ANY
         return types[0] if types else T.ANY
 
     def ex_Lambda(self, e: A.Lambda):
-        self.error("E301", "A function 'x => ...' can only be given to a built-in such as roll, within or reachable.", e)
+        self.error("E301", "A function 'x => ...' can only be given to a built-in such as roll, within, reachable or sort.", e)
         return T.ERROR
 
     def ex_Unary(self, e: A.Unary):
@@ -3191,6 +3251,39 @@ class Checker:
             if e.cond is not None:
                 self.want(e.cond, T.BOOL, "The condition")
             return T.list_of(self.expr(e.expr, self.ctx))
+
+    def ex_Where(self, e: A.Where):
+        """`where NAME = VALUE` under a definition: VALUE is checked with the names above it, then
+        the rest of the definition with NAME bound to VALUE's type. NAME may not be a parameter's
+        or an earlier `where` line's (E202; a top-level name is told by `shadowing`); one the rest
+        never reads is W101."""
+        ctx = self.ctx
+        below, later = self.where_below, e.body
+        self.where_below = {}
+        while isinstance(later, A.Where):
+            self.where_below.setdefault(later.name, later.span.line)
+            later = later.body
+        t = self.expr(e.value, ctx)
+        self.where_below = below
+        at = e.name_span or e
+        taken = ctx.names.get(e.name)
+        if taken is not None:
+            prm = ctx.params.get(e.name)
+            if prm is not None:
+                self.error("E202", f"The where name '{e.name}' has the name of a parameter of this definition (line "
+                                   f"{prm.span.line}); rename one of them.", at,
+                           f"inside, '{e.name}' would mean this value, never the parameter")
+            else:
+                self.error("E202", f"The where name '{e.name}' is named twice in this definition.", at,
+                           "give each 'where' line a name of its own")
+        with ctx.scoped(e.name, t) as slot:
+            self.out.slots[id(e)] = slot
+            body = self.expr(e.body, ctx)
+        if not any(isinstance(n, A.Name) and n.name == e.name and self.out.refs.get(id(n), (None, None))[:2] == ("local", slot)
+                   for n in A.walk(e.body, statements=False)):
+            self.warn("W101", f"The where name '{e.name}' is never used.", at,
+                      "use it in the definition's value, or remove the line")
+        return body
 
     def ex_StartsWith(self, e: A.StartsWith):
         t = self.expr(e.seq, self.ctx)
@@ -4086,6 +4179,12 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
         elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
             todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
     return None
+
+
+def sortable(t: str) -> bool:
+    """Whether a value of type `t` can be a sort key: one value that sorts (a number, text, truth,
+    player, thing or enum value), or none of them; not a list, a function or a die."""
+    return t in (T.INT, T.TEXT, T.BOOL, T.PLAYER, T.NONE) or T.unknown(t) or t.startswith(("thing:", "enum:"))
 
 
 _PICKERS = ("first", "last", "take", "drop", "pick", "shuffled", "sort", "reverse", "unique", "rest")

@@ -259,6 +259,32 @@ def flow_comment(text: str, line: int, column: int) -> tuple[int, int, str] | No
     return found[-1][1:]
 
 
+def flow_question(text: str, line: int, column: int, problem) -> tuple[int, int, str] | None:
+    """A '?' inside a [ ] or { }, in a text not in quotes, where PyYAML stopped with "expected ','
+    or ']', but got '?'" at (line, column): PyYAML ends an unquoted text there, reading '?' as the
+    start of a key, so a card named `What? They Float!` breaks the list it is in. Its (line,
+    column) and the words around it ("What? They Float!"), or None."""
+    if not re.match(r"expected ',' or '[\]}]', but got '\?'", str(problem or "")):
+        return None
+    lines = text.split("\n")
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    if not (0 < column <= len(src)) or src[column - 1] != "?":
+        return None
+    before = re.split(r"[\[{,]|:\s", src[:column - 1])[-1]
+    after = re.split(r"[,\]}]", src[column:])[0]
+    return line, column, (before + "?" + after).strip()
+
+
+def question_words(question: tuple) -> str:
+    """What `flow_question` found, in words (a sentence)."""
+    return (f"The '?' in '{question[2]}' ends a text not in quotes: inside [ ] or {{ }}, YAML reads '?' as the "
+            "start of a key.")
+
+
+def question_hint(question: tuple) -> str:
+    return f'write "{question[2]}" in quotes'
+
+
 def yaml_shape_problem(text: str, what: str = "data file", max_depth: int = MAX_YAML_DEPTH,
                        shape: str = "; a data file is one key holding a list of records") -> tuple[str, int, int] | None:
     """(message, line, column) if the YAML of a `what` ("data file", "scenario file") nests
@@ -865,6 +891,11 @@ class Loader:
             comment = flow_comment(text, line, col) if mark else None
             if comment is not None:
                 self.error("E020", comment_words(comment), Span(name, comment[0], comment[1]), comment_hint(comment))
+                return None
+            question = flow_question(text, line, col, getattr(e, "problem", "")) if mark else None
+            if question is not None:    # `[What? They Float!]`: the '?' ended the text
+                self.error("E020", question_words(question), Span(name, question[0], question[1]),
+                           question_hint(question))
                 return None
             if opened is not None and ("flow mapping" in context or "flow sequence" in context):
                 ch = "{" if "mapping" in context else "["

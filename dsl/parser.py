@@ -114,7 +114,7 @@ KEYWORDS = {"game", "players", "option", "enum", "kind", "grid", "die", "var", "
             "move", "draw", "shuffle", "end", "say", "signal", "pass", "stop", "return", "add",
             "then", "and", "or", "not", "starts", "with", "true", "false", "none", "list",
             "public", "owner", "hidden", "show", "board", "highest", "lowest", "on", "stage", "side",
-            "play", "take", "turns", "instantly", "extend", "default", "rounds", "led"}
+            "play", "take", "turns", "instantly", "extend", "default", "rounds", "led", "where"}
 
 # The words that read as something else wherever a value is written, so an enum value (or an
 # option's choice) of that name could never be used: what each of them means.
@@ -510,10 +510,24 @@ class _ToAst(Transformer):
         if rest and isinstance(rest[0], list):
             params, has_params = rest[0], True
             rest = rest[1:]
+        wheres = []
+        while rest and isinstance(rest[-1], tuple):      # `where` lines, each a tuple (where_line)
+            wheres.insert(0, rest[-1])
+            rest = rest[:-1]
         if len(rest) == 2:
             result = rest[0]
-        return A.DefineDecl(name, params=params, result=result, body=rest[-1], has_params=has_params,
+        body = rest[-1]
+        for where_name, value, span, name_span in reversed(wheres):     # the first line outermost
+            body = A.Where(where_name, value, body, span=span, name_span=name_span)
+        return A.DefineDecl(name, params=params, result=result, body=body, has_params=has_params,
                             span=self.sp(meta))
+
+    @v_args(meta=True)
+    def where_line(self, meta, c):
+        at, value = self.sp(meta), c[1]
+        end = getattr(value, "span", None) or at        # the line's span ends with its value, not its line break
+        return (str(c[0]), value, Span(at.file, at.line, at.column, end.end_line, end.end_column),
+                _span(self.file, c[0], self.off))
 
     @v_args(meta=True)
     def rule_decl(self, meta, c):
@@ -953,6 +967,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     misspelt = None
     found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
         or _statement_at_margin(text, line, col) or _option_out_of_place(e, text, line, col) \
+        or _line_break(tok, text, line, col, line_offset) \
         or _else_without_if(text, line) or _lone_text(text, line) \
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
@@ -1226,6 +1241,44 @@ def _lone_text(text: str, line: int):
             "to show it to the players, write 'say' before it")
 
 
+def _continues(code: str) -> bool:
+    """Whether a line (its texts and comment blanked) ends with the '\\' that joins the next to it."""
+    return code.rstrip().endswith("\\")
+
+
+_GOES_ON = re.compile(r"(=|\+|-|\*|/|%|<|>|\band|\bor|\bnot|\bthen|\belse|\bif|\bin)\s*$")
+_GOES_ON_BELOW = re.compile(r"\s*(else|then|and|or|\+|-|\*|/|%|==|!=|<|>)(\s|$)")
+
+
+def _line_break(tok, text: str, line: int, col: int, offset: int = 0):
+    """E101 for a value broken over two lines the wrong way: a line that ends too early while the
+    value plainly goes on (it ends with '=' or 'then', or the next line starts with 'else'), where
+    only a '\\' joins lines; and a line joined by a '\\' to one that stands on its own."""
+    lines = text.split("\n")
+    if tok is None or not 0 < line <= len(lines):
+        return None
+    code = _blank_texts(lines[line - 1])
+    if tok.type == "_NL":
+        below = next((n for n in range(line + 1, len(lines) + 1) if _blank_texts(lines[n - 1]).strip()), None)
+        after = _blank_texts(lines[below - 1]) if below else ""
+        header = re.match(r"\s*(else|elif|if|while|for|repeat|option|choose|secretly|may)\b", code) and \
+            not re.search(r"\bthen\b", code)       # a block's first line without its ':', not a value
+        if not _continues(code) and (_GOES_ON.search(code) or _GOES_ON_BELOW.match(after)) \
+                and not code.rstrip().endswith(":") and code.strip() and not header:
+            return ("E101", "The line ends too early: a value goes on to the next line only after a '\\' at the end "
+                            "of this one.", (line, len(code.rstrip()) + 1),
+                    f"end line {line + offset} with ' \\' to go on with the value on line {(below or line + 1) + offset}")
+        return None
+    above = next((n for n in range(line - 1, 0, -1) if _blank_texts(lines[n - 1]).strip()), None)
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    if above and _continues(_blank_texts(lines[above - 1])) and col == indent + 1 \
+            and re.match(r"\s*([A-Za-z_]\w*\s*(\.\w+\s*)?(=|\+=|-=)[^=]|(if|for|while|repeat|say|move|draw|choose|"
+                         r"add|remove|return|stop|end|pass|shuffle|signal)\b)", lines[line - 1]):
+        return ("E101", f"Line {above + offset} ends with '\\', which joins this line to it, but this line is a "
+                        "statement of its own.", (line, col), f"take the '\\' away from the end of line {above + offset}")
+    return None
+
+
 def _else_without_if(text: str, line: int):
     """E101 at an indented `else:` or `elif ...:` whose line above at its indentation is not an
     if's (or elif's) block: a line between them, or the 'if' itself, is indented otherwise."""
@@ -1234,6 +1287,9 @@ def _else_without_if(text: str, line: int):
     m = re.match(r"([ \t]+)(else|elif)\b", here)
     if m is None:
         return None
+    above = next((n for n in range(line - 1, 0, -1) if _blank_texts(lines[n - 1]).strip()), None)
+    if above and _continues(_blank_texts(lines[above - 1])):
+        return None         # `... then 1 \` and `else ...`: the 'else' of a value, not of a statement
     indent, word = len(m.group(1)), m.group(2)
     for n in range(line - 1, 0, -1):
         code = _blank_texts(lines[n - 1])
@@ -1394,6 +1450,24 @@ def _habit(e, text: str, line: int, col: int):
     if value == "elif" and re.search(r"\bthen\b", _blank_texts(before)):
         return ("E101", "'elif' is not part of a value's 'if c then a else b'.", (line, col),
                 "write 'else if': if a then x else if b then y else z")
+    if (value == "where" and not before.strip()) or re.fullmatch(r"\s*where", before):
+        # A `where` line, but not under a definition (or not indented under one).
+        return ("E101", "A 'where' line belongs under a 'define', indented, naming a value the definition uses.",
+                (line, len(before) - len(before.lstrip()) + 1 if value != "where" else col),
+                "indent it under the 'define ...' line whose value uses the name")
+    if value == "by" and re.match(r"\s*secretly\b", here):
+        return ("E101", "A secret choice is asked of each player of its list, so it takes no 'by'.", (line, col),
+                "leave 'by ...' out: 'secretly each p in P chooses ...' asks every p of P")
+    keyword = re.search(r"\b([A-Za-z_]\w*)$", before) if value == "=" else None
+    if keyword and re.search(r"[(,]\s*[A-Za-z_]\w*$", before) and _brackets_open(_blank_texts(before)):
+        # `max(players, key=score)`: Python's keyword arguments
+        return ("E101", f"A built-in or rule takes its values in order, with no names: '{keyword.group(1)}=' cannot "
+                        "be written.", (line, keyword.start(1) + 1),
+                "for the best player: [p for p in players if score(p) == max([score(q) for q in players])]"
+                if keyword.group(1) == "key" else "give the values in order, without their names")
+    ranked = _ranking_hint(value, tok.type, here, before, line, col)
+    if ranked:
+        return ("E101", *ranked)
     if value in _NAME_HABITS:
         return ("E101", f"Unexpected '{value}'.", (line, col), _NAME_HABITS[value])
     last = re.search(r"([A-Za-z_]\w*)$", before)
@@ -1409,6 +1483,13 @@ def _habit(e, text: str, line: int, col: int):
     if value == "if" and re.match(r"\s*reaction\b", here) and not re.search(r"\bby\b", before):
         return ("E101", "A reaction says who may play it before its condition.", (line, col),
                 "write 'reaction NAME on EVENT(...) by p if ...'")
+    called = re.match(r"\s*winners\s*:.*\b((?:highest|lowest)\s+[A-Za-z_]\w*)$", before) if value == "(" else None
+    if called:
+        return ("E101", "A ranking of winners names its definition alone, without its parameter.", (line, col),
+                f"write '{called.group(1)}': each player's value is worked out")
+    more = _several_at_once(value, tok.type, here, before, names, line, col)
+    if more:
+        return ("E101", *more)
     order = _clause_order_hint(value, here, col)
     if order:             # `choose c from hand labelled "..." if c.ok`: the right word, in the wrong place
         return ("E101", f"'{value}' is out of its place in this choose.", (line, col), order)
@@ -1442,6 +1523,77 @@ def _habit(e, text: str, line: int, col: int):
         return ("E101", "A field cannot be called like a method.", (line, col), hint)
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
+    return None
+
+
+def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col: int):
+    """(message, place, hint) for a `winners:` ranking written in other words: `fewest score` or
+    `then most sticks` (each key is 'highest' or 'lowest'), or `lowest score then ...` without the
+    comma. Without this, 'fewest score' read as a value and asked for a comma between two values."""
+    head = re.match(r"\s*winners\s*:", here)
+    if head is None or re.search(r"[\[(]", before):
+        return None
+    clause = re.split(r",\s*then\b", before[head.end():])[-1]
+    words = clause.split()
+    if value == "then" and kind != "NAME" and not before.rstrip().endswith(","):
+        return ("Each 'then' of a ranking follows a comma.", (line, col),
+                f"write '{before.strip()}, then ...'")
+    if kind != "NAME":
+        return None
+    if not words and value not in ("highest", "lowest"):
+        wrong, name, at = value, "score", col
+    elif len(words) == 1 and words[0] not in ("highest", "lowest") and re.fullmatch(r"[A-Za-z_]\w*", words[0]):
+        wrong, name, at = words[0], value, before.rindex(words[0]) + 1
+    else:
+        return None
+    return (f"A ranking of winners says 'highest' or 'lowest' before each definition, not '{wrong}'.", (line, at),
+            f"write 'lowest {name}' (the least wins) or 'highest {name}'")
+
+
+def _brackets_open(code: str) -> bool:
+    """Whether a '(' is still open at the end of `code` (a call's values are being written)."""
+    return code.count("(") > code.count(")")
+
+
+def _open_bracket(code: str) -> int:
+    """Where the innermost '[' still open at the end of `code` is (0 if none)."""
+    opened = []
+    for i, ch in enumerate(code):
+        if ch == "[":
+            opened.append(i)
+        elif ch == "]" and opened:
+            opened.pop()
+    return opened[-1] if opened else 0
+
+
+def _several_at_once(value: str, kind: str, here: str, before: str, names: set, line: int, col: int):
+    """(message, place, hint) for a line that takes several things where the language takes one,
+    as other languages allow: a second 'for' in one list, two names bound by one 'for', several
+    items chosen by one choice, or a variable declared secret. Each is said with the way the
+    language writes it, where the parser alone would only ask for a ']' or the end of the line."""
+    code = _blank_texts(before)
+    if value == "for" and "RSQB" in names and re.search(r"\bfor\b", code[_open_bracket(code):]):
+        return ("A list made with 'for' has one 'for'.", (line, col),
+                "for every pair of items of two lists write product(A, B), e.g. [b for b in product(range(1, 5), "
+                "range(1, 6)) if b[0] > 1], each b a list of two; for the items of several lists, flatten([... for x "
+                "in xs])")
+    bound = re.search(r"\bfor\s+([A-Za-z_]\w*)\s*$", code)
+    if value == "," and bound:
+        return (f"A 'for' names one item: '{bound.group(1)}' and the names after it cannot each take a part of it.",
+                (line, bound.start(1) + 1),
+                f"name the item alone ('for {bound.group(1)} in ...') and take its parts as {bound.group(1)}[0], "
+                f"{bound.group(1)}[1]")
+    if kind == "INT" and re.search(r"\bchooses?$", code):
+        return (f"A choice takes one item, so '{value}' cannot come before its name.", (line, col),
+                f"to choose {value}, repeat the choice ('repeat {value} times:' around it), moving each item "
+                "chosen into a zone (a zone seen by its owner keeps a secret choice's items secret)")
+    if value in ("owner", "hidden", "public", ",") and re.match(r"\s*((replace|extend)\s+)?(player\s+)?var\b", here) \
+            and re.match(r",?\s*(owner|hidden|public)\b", here[col - 1:]):
+        word = re.match(r",?\s*(owner|hidden|public)\b", here[col - 1:]).group(1)
+        return (f"A variable cannot be '{word}': every variable is seen by everyone, and only zones hide "
+                "things.", (line, col),
+                "keep what only its player may see in a zone of things: 'player zone cup: pip, owner', with a kind "
+                "for the things (a die's face as a thing of a kind with a 'face' field)")
     return None
 
 

@@ -9,6 +9,7 @@ or read the terminal.
 from __future__ import annotations
 
 import marshal
+import os
 
 from dataclasses import dataclass, field
 
@@ -48,6 +49,7 @@ class Result:
     sides: list = field(default_factory=list)        # the sides that win, by name ("volcano")
     side_scores: dict = field(default_factory=dict)  # each side's score, by name
     scored: bool = True        # False: the rulebook has no score (a `winners:` line decides), every score 0
+    ended_at: str = ""         # the `end game` line that ended it, as "game.rules:246" (Game.endings)
 
     @property
     def nobody_won(self) -> bool:
@@ -58,6 +60,12 @@ class Result:
     def shared(self) -> bool:
         """Several win together (seats, sides, or both)."""
         return len(self.winners) + len(self.sides) > 1
+
+
+def _place_order(at: str) -> tuple:
+    """"game.rules:246" as (file, 246), so that line 46 comes before line 246."""
+    file, _, line = at.rpartition(":")
+    return (file != "game.rules", file, int(line) if line.isdigit() else 0)
 
 
 @dataclass
@@ -88,12 +96,20 @@ class Game:
 
     @property
     def options(self):
-        return self.compiled.options
+        """A fresh copy: changing it never changes the game (as a view)."""
+        return _copy(self.compiled.options)
 
     @property
     def sides(self) -> list:
         """The names of the game's sides: participants that score and can win without a seat."""
         return list(self.compiled.sides)
+
+    @property
+    def endings(self) -> dict:
+        """Every `end game` line of the rulebook, as where it is ("game.rules:246", the file named
+        from the rulebook's folder) -> its text as written (templates unfilled), in the order of
+        the files and lines; `Result.ended_at` names one of them."""
+        return dict(sorted(self.compiled.endings.items(), key=lambda kv: _place_order(kv[0])))
 
     def new_state(self, players: int | None = None, seed: int = 0, force: list | None = None) -> "State":
         if not _seat_number(seed):
@@ -171,6 +187,19 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
     """Load, check and compile a rulebook (a folder name under rulebooks/, a folder, or a file).
     With `source` false its rules are compiled to closures only, without Python source: the same
     game, quicker to load and slower to play (for checking a rulebook)."""
+    if isinstance(game, os.PathLike):
+        game = os.fspath(game)
+    if not isinstance(game, str) or not game.strip():
+        # An empty name would quietly mean the current folder, whatever it holds.
+        raise RulebookError([Diagnostic("E001", f"A rulebook is named by a folder, a .rules file or a bundled game's "
+                                                f"name, not {game!r}.", Span(str(game)))])
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"The options are a mapping of option names to values, such as {{'difficulty': 'elite'}}, "
+                         f"not {echo(repr(options))}.")
+    if variant is not None and (not isinstance(variant, str) or not variant.strip()):
+        # An empty name would quietly mean the base game (the command line refuses it too).
+        raise RulebookError([Diagnostic("E016", f"A variant is named by a text, the name of a file of the rulebook's "
+                                                f"variants/ folder, not {variant!r}.", Span(game))])
     program = load_program(game, variant)
     try:
         checked = check(program)
@@ -180,12 +209,13 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
     declared = {n: s.decl for n, s in checked.symbols.items() if s.kind == "option"}
     values = {n: (d.default or d.choices[0]) for n, d in declared.items()}
     for k, v in (options or {}).items():
-        if k not in declared:
+        if k not in declared:     # a name that is not a text is no option's name either
             raise RulebookError([Diagnostic("E030", f"{checked.title} has no option '{echo(k)}'.", Span(program.root),
-                                            did_you_mean(k, declared) or f"options: {', '.join(declared) or 'none'}")], program.sources)
-        if v not in declared[k].choices:
-            raise RulebookError([Diagnostic("E031", f"The option '{echo(k)}' cannot be '{echo(v)}'.", declared[k].span,
-                                            did_you_mean(v, declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")], program.sources)
+                                            did_you_mean(str(k), declared) or f"options: {', '.join(declared) or 'none'}")], program.sources)
+        if v not in declared[k].choices:   # a value is a text, as on the command line: 3 is not "3"
+            raise RulebookError([Diagnostic("E031", f"The option '{echo(k)}' cannot be " + (f"'{echo(v)}'." if isinstance(v, str) else f"{echo(repr(v))}, which is not a text."),
+                                            declared[k].span,
+                                            did_you_mean(str(v), declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")], program.sources)
         values[k] = v
     compiled = compile_program(checked, values, source)
     # The game is named as it was given (a rulebook name stays a name), so saves stay portable.
@@ -297,9 +327,10 @@ class State:
         seats (as the terminal shows a bot's answer). Not in a secret choice; not in a choice among
         what only its player may see, where a label may name a secret card; and not for a reaction
         declined, which would tell that the seat could have played it."""
+        self._seat(seat)
         p = self._data["pending"]
         seat = p["players"][0] if p is not None and seat is None else seat
-        if p is None or p["kind"] == "secret" or not 0 <= index < len(_labels(p, seat)):
+        if p is None or p["kind"] == "secret" or not _seat_number(index) or not 0 <= index < len(_labels(p, seat)):
             return False
         if p["kind"] == "reaction":
             chosen = p["values"][index]
@@ -340,7 +371,8 @@ class State:
         winners = _winners(prog, m, scores)
         return Result([w for w in winners if w < n], scores[:n], self._data["reason"],
                       [prog.sides[w - n] for w in winners if w >= n],
-                      {name: scores[n + i] for i, name in enumerate(prog.sides)}, prog.score is not None)
+                      {name: scores[n + i] for i, name in enumerate(prog.sides)}, prog.score is not None,
+                      self._data.get("ended_at", ""))
 
     def scores(self) -> list:
         m = Machine(self.game.compiled, self._data)
@@ -422,6 +454,8 @@ class State:
         if not isinstance(text, str):
             raise IllegalMove(f"An option is named by its label, a text, not {text!r}.")
         labels = self.options(self._deciding(seat))
+        if not text.strip():      # it is part of every label: with `substring`, the one option of a decision
+            raise IllegalMove("An empty text names no option; give an option's label.")
         if text in labels:
             return labels.index(text)
         found = W.labels_fitting(text, labels, substring, self.game.compiled.label_patterns)
@@ -491,12 +525,16 @@ class State:
         or a shuffle's first items (`{"shuffle": ["Chocolate", "Marshmallow"]}`). Each is checked to be
         possible (PositionError if not); the rules refuse a forced result that does not fit the
         draw they make (RuleError)."""
+        if self._data["pending"] is None:     # as set_position: nothing more will be drawn
+            raise PositionError("The game is over; random results can only be forced while a decision waits.")
         self._data.setdefault("forced", []).extend(self.game.forced_results(results))
 
     def evaluate(self, name: str, *args):
         """A rulebook definition's value now, or a variable's (a player's with the player), with
         arguments and result in the game's words; a player may also be given as a seat number."""
         prog = self.game.compiled
+        if not isinstance(name, str):
+            raise PositionError(f"A definition or variable is named by a text, not {W.quote(name)}.")
         if name in prog.global_names and name not in prog.define_types:
             if args:
                 raise PositionError(f"'{name}' is a variable of the game; it takes no values, not {len(args)}.")

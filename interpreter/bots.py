@@ -71,7 +71,7 @@ def _count(text) -> int:
         return text
     if isinstance(text, str) and _WHOLE.fullmatch(text.strip()):
         return int(text)
-    long = isinstance(text, str) and text.strip().isdigit() or type(text) is int and text > 0
+    long = isinstance(text, str) and text.strip().isascii() and text.strip().isdigit() or type(text) is int and text > 0
     raise ValueError("a whole number of at most 15 digits" if long else "a whole number of 0 or more")
 
 
@@ -237,7 +237,11 @@ def parse_kind(text: str) -> tuple[str, dict]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise ValueError(f"'{echo(item)}' is not KEY=VALUE (for example patience=50).")
-        params[key.strip()] = value.strip()
+        key = key.strip()
+        if key in params and params[key] != value.strip():     # else the last would quietly win
+            raise ValueError(f"The parameter {echo(key)} is given twice, as '{echo(params[key])}' and as "
+                             f"'{echo(value.strip())}'; give it once.")
+        params[key] = value.strip()
     if kind == "human":
         if params:
             raise ValueError("A human seat takes no parameters.")

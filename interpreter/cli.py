@@ -28,6 +28,7 @@ from tabletop.interpreter.bots import BOTS, MAX_DECISIONS, Seat, parse_kind
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.savefile import AUTOSAVE
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
+from tabletop.interpreter.words import quote
 
 SEAT_KINDS = ["human", *BOTS]
 SEED_LIMIT = 2 ** 63          # seeds are from -2**63 to 2**63 - 1, as a save file holds them
@@ -53,9 +54,12 @@ def err(message: str) -> None:
 
 
 def show(text: str) -> None:
-    """Print `text` on standard output (nothing when the program was started without one). A
-    pipe closed by its reader (`| head`) raises BrokenPipeError, which ends the command quietly;
-    any other failure to write is an OutputError, said in words."""
+    """Print `text` on standard output. A pipe closed by its reader (`| head`) raises
+    BrokenPipeError, which ends the command quietly; any other failure to write is an OutputError,
+    said in words, and so is a program started without standard output (`>&-`, where Python's
+    sys.stdout is None and print would drop the text without a word, and the command exit 0)."""
+    if sys.stdout is None:
+        raise OutputError("cannot write to standard output (it is closed).")
     try:
         print(text, flush=True)
     except BrokenPipeError:
@@ -191,7 +195,9 @@ def build_parser() -> argparse.ArgumentParser:
                                        "2 when a rulebook or variant named does not exist.")
     check.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, .rules file or game name")
     check.add_argument("--format", choices=["text", "json"], default="text",
-                       help="text for people (default) or json for programs")
+                       help="text for people (default) or json for programs (schemas/diagnostics.schema.json)")
+    check.add_argument("--json", action="store_const", dest="format", const="json",
+                       help="the same as --format json (as simulate's --json)")
     check.add_argument("--variant", type=_variant, metavar="V", help="check the rulebook with only this variant applied "
                                                       "(default: the rulebook, then each of its variants)")
     check.set_defaults(run=cmd_check)
@@ -218,7 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "before asking anyone")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE at the end or when stopped "
                                                       "(checked before the game starts)")
-    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
+    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (saved there again when it "
+                                                      "stops or ends, unless --save names another file)")
     play.add_argument("--dump-state", action="store_true",
                       help="print the final state as JSON on stdout (everything else goes to stderr)")
     play.add_argument("--quiet", action="store_true", help="show only what a human needs to decide and the result")
@@ -241,8 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-decisions", type=_positive, default=MAX_DECISIONS, metavar="M",
                      help="a game still running after M decisions counts as an error (default %(default)s)")
     sim.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, metavar="W",
-                     help="processes sharing the games (default: all cores, here %(default)s); the "
-                          "statistics are the same for any number")
+                     help="processes sharing the games (default: all cores, here %(default)s; at most twice "
+                          "as many); the statistics are the same for any number")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.set_defaults(run=cmd_simulate)
 
@@ -254,6 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, game name, scenario file or folder")
     test.add_argument("--format", choices=["text", "json"], default="text",
                       help="text for people (default) or json for programs (schemas/test.schema.json)")
+    test.add_argument("--json", action="store_const", dest="format", const="json",
+                      help="the same as --format json (as simulate's --json)")
     test.add_argument("-k", metavar="TEXT", dest="only", help="run only the cases whose name contains TEXT")
     test.add_argument("-v", "--verbose", action="store_true", help="list every case with ok or FAILED")
     test.set_defaults(run=cmd_test)
@@ -311,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # argparse has printed the usage error or the help
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:
+        if sys.stdout is None and args.command != "play":    # their output is their point: say so now, not after
+            show("")
         return args.run(args)
     except UsageError as e:
         err(f"tabletop {args.command}: {e}")
@@ -712,6 +723,26 @@ def _share(count: int, total: int) -> str:
     return f" ({100 * count / total:.1f}%)" if total else ""
 
 
+SAID_SHOWN = 5      # the reasons shown under one `end game` line whose template says several
+
+
+def _ended(stats: dict, finished: int) -> list[str]:
+    """How the games ended, most first: each `end game` line of the rulebook (those that ended no
+    game too), and under a line whose text has values put in, the reasons it said."""
+    if not finished:
+        return []
+    lines = ["  how the games ended, by 'end game' line:"]
+    for e in stats.get("end_lines", []):
+        lines.append(f"    {e['at']} {quote(e['text'])}: {e['games']:,} game{'s' * (e['games'] != 1)}"
+                     f"{_share(e['games'], finished)}")
+        said = e["reasons"]
+        if said and (len(said) > 1 or said[0]["reason"] != e["text"]):
+            lines += [f"      {quote(r['reason'])}: {r['games']:,}" for r in said[:SAID_SHOWN]]
+            if len(said) > SAID_SHOWN:
+                lines.append(f"      and {len(said) - SAID_SHOWN:,} more (--json lists them all)")
+    return lines
+
+
 def format_stats(stats: dict) -> str:
     from tabletop.interpreter.session import seat_name
     games, finished = stats["games"], stats["finished"]
@@ -719,7 +750,7 @@ def format_stats(stats: dict) -> str:
     seats = stats.get("seats") or [stats["bot"]] * players
     mixed = len(set(seats)) > 1
     bots = "bots: " + ", ".join(f"{seat_name(s)} {k}" for s, k in enumerate(seats)) if mixed else f"{stats['bot']} bots"
-    lines = [f"{stats['title']}: {games} games, {players} player{'s' * (players != 1)}, "
+    lines = [f"{stats['title']}: {games} game{'s' * (games != 1)}, {players} player{'s' * (players != 1)}, "
              f"seed {stats['seed']}, {bots}"]
     if mixed:
         lines.append("  the seats have different bots, so the win rates below compare the bots "
@@ -743,10 +774,12 @@ def format_stats(stats: dict) -> str:
         lines.append(f"  {name.replace('_', ' ')} (a side, not a seat): {won}" +
                      (f"; score {_range(side['scores'])}" if scored else ""))
     if stats["shared_games"]:
-        lines.append(f"  shared wins: {stats['shared_games']} games{_share(stats['shared_games'], finished)}; "
+        lines.append(f"  shared wins: {stats['shared_games']} game{'s' * (stats['shared_games'] != 1)}"
+                     f"{_share(stats['shared_games'], finished)}; "
                      "each counts for every winner in it, so the shared percentages overlap")
     lines.append(f"  no winner: {stats['no_winner']}{_share(stats['no_winner'], finished)}")
     lines.append(f"  decisions per game: {_range(stats['decisions'])}")
+    lines += _ended(stats, finished)
     for f in stats["findings"]:
         lines.append(f"  finding about the rulebook, in {f['games']} of {games} games: {f['finding']}")
     rate = stats["games_per_second"]
@@ -759,8 +792,11 @@ def format_stats(stats: dict) -> str:
 def cmd_play(args) -> int:
     from tabletop.interpreter.session import SavePlace, Session
     api = engine()
-    if args.save is not None and not args.save.strip():
-        raise UsageError("--save needs a file name; an empty one names no file.")
+    if args.dump_state and sys.stdout is None:      # found now, not after the whole game
+        raise OutputError("cannot write to standard output (it is closed), where --dump-state prints the final state.")
+    for flag, value in (("--save", args.save), ("--load", args.load), ("--moves", args.moves)):
+        if value is not None and not value.strip():     # else quietly taken as not given at all
+            raise UsageError(f"{flag} needs a file name; an empty one names no file.")
     if args.save and (problem := savefile.save_problem(args.save)):
         raise UsageError(f"cannot save to {args.save}: {problem}.")
     if args.save and not (args.load and savefile.real(args.load) == savefile.real(args.save)) \
@@ -786,13 +822,14 @@ def cmd_play(args) -> int:
         err(f"Note: {args.save} exists; saving this game will replace it.")
     out = sys.stderr if args.dump_state else sys.stdout
     session = Session(api, game, state, seed, moves, seats, place, save_requested=bool(args.save),
-                      script=script, quiet=args.quiet,
-                      term=Terminal(out))
+                      resumed=bool(args.load), script=script, quiet=args.quiet, term=Terminal(out))
     if args.load:   # the last few lines said before the save, for context
         session.seen = max(0, state.said - 5)
     if not args.quiet and not args.load:
         session.say(f"{game.title}: {state.players} player{'s' * (state.players != 1)}, seed {seed}. "
                     "Type ? for help.")
+    elif args.seed is None and not args.load:     # --help promises a random seed is shown: to play it again
+        session.say(f"Seed {seed}.")
     code = session.run()
     if args.dump_state:
         show(json.dumps(session.state.to_json(), indent=1))

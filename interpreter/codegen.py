@@ -11,7 +11,8 @@ made below (`charged`, `sized`, `builtin`, ...), each with its line baked in; an
 compiled by the closure compiler and called.
 
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
-`_k<n>` for a value passed in, `_v<slot>` for an item, `_h<n>` for a field's values taken
+`_k<n>` for a value passed in, `_v<slot>` for an item (or a parameter, or a `where` value,
+set on a line before the definition's value), `_h<n>` for a field's values taken
 before a loop, and a few fixed locals: `_value`, `_n`,
 `_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
 `declined`, `k`, and `frame` in a fused run; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
@@ -87,8 +88,8 @@ def literal(v) -> str | None:
 class Source:
     """Writes expression trees as Python source; values it cannot write become named constants.
 
-    A slot in `bound` (the item of a comprehension or lambda, a definition's parameter) is the
-    Python local `_v<slot>`; any other slot is `env[<slot>]`, the rule's variables. Once a node
+    A slot in `bound` (the item of a comprehension or lambda, a definition's parameter or `where`
+    value) is the Python local `_v<slot>`; any other slot is `env[<slot>]`, the rule's variables. Once a node
     falls back to a closure, which reads its items from `env`, `fell_back` is set and the caller
     writes the expression again with nothing bound."""
 
@@ -105,6 +106,7 @@ class Source:
         self.given = None        # slot -> the value written for it, in a definition written in place
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
+        self.spans: list = []    # (text written, the span of the node it was written for), for errors
 
     def lines_before(self, text: str) -> list:
         """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
@@ -118,7 +120,11 @@ class Source:
         if names is None:       # one for the whole compile, shared by every function
             out = self.c.out
             names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
-        return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin})
+        # Only a definition's parts on its later lines are kept: the others name no other line
+        first, last = (getattr(origin[1], "line", 0), getattr(origin[1], "end_line", 0)) if origin else (0, 0)
+        spans = [(t, sp) for t, sp in self.spans if first < getattr(sp, "line", 0) <= last] if last > first else []
+        return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin,
+                                           "spans": spans})
 
     def const(self, value) -> str:
         name = f"_k{len(self.names)}"
@@ -144,7 +150,14 @@ class Source:
             return f"{self.const(self.c.expr(e))}(m, env)"
         method = getattr(self, "w_" + type(e).__name__, None)
         out = method(e, depth + 1) if method is not None else None
-        return out if out is not None else self.fallback(e)
+        if out is None:
+            return self.fallback(e)
+        # The node each text stands for, so an error in a definition written on several lines
+        # names the line of the part that failed (`errors.part_that_failed`, which takes the first
+        # of a text: the innermost node, written first). A list, searched only when an error is
+        # told: hashing every text as it is written would slow the compile.
+        self.spans.append((out, e.span))
+        return out
 
     # ------------------------------------------------------------------ nodes
     def w_Lit(self, e, d):
@@ -569,6 +582,16 @@ def _written(compiler, e, bound: set, hoist=None) -> tuple[Source, str]:
     return src, src.write(e)
 
 
+def _written_with(compiler, wheres: list, value, bound: set, hoist=None) -> tuple[Source, list, str]:
+    """A definition's `where` lines (`name = value`, in order) and its value, written by one Source
+    with the `bound` slots as Python locals; the value's leading comprehension `hoist` as in
+    `_written` (the `where` values are written before it, so none of them is hoisted)."""
+    src = Source(compiler, bound)
+    lines = [f"{src.slot(compiler.c.slots[id(w)])} = {src.write(w.value)}" for w in wheres]
+    src.hoist = hoist
+    return src, lines, src.write(value)
+
+
 def charge_lines(src: Source, xs: str, each: int, where: str, span) -> list:
     """Lines that set `_xs` to the list `xs` and charge its length times `each`, as `charged`
     does, without a call."""
@@ -620,11 +643,17 @@ def definition(compiler, d, each: int, where: str, endless):
     if not _WRITING:
         return None
     slots = [int(compiler.c.slots[id(p)]) for p in d.params]
-    lead = leading_comprehension(d.body)
-    src, body = _written(compiler, d.body, set(slots) | bound_slots(compiler, d.body), lead)
+    # `where` lines: each value a Python line of its own, worked out in order before the value.
+    wheres, value = [], d.body
+    while isinstance(value, A.Where):
+        wheres.append(value)
+        value = value.body
+    named = {int(compiler.c.slots[id(w)]) for w in wheres}
+    lead = leading_comprehension(value)
+    src, named_lines, body = _written_with(compiler, wheres, value, set(slots) | named | bound_slots(compiler, d.body), lead)
     uses_env = src.fell_back
     if uses_env:
-        src, body = _written(compiler, d.body, set(slots), lead)
+        src, named_lines, body = _written_with(compiler, wheres, value, set(slots), lead)
     lines = [f"def _definition(m{''.join(f', _v{s}' for s in slots)}):",
              f"    m.work -= {int(each)}",
              "    if m.work < 0:",
@@ -632,11 +661,16 @@ def definition(compiler, d, each: int, where: str, endless):
     if uses_env:
         lines.append(f"    env = [None] * {int(compiler.c.env_sizes.get(id(d), 0))}")
         lines += [f"    env[{s}] = _v{s}" for s in slots]
-    pre = src.lines_before(body)
-    lines += ["    try:"] + [f"        {x}" for x in pre] + [f"        return {body}",
+    pre = named_lines + src.lines_before(body)
+    lines.append("    try:")
+    # The source line of each `where` value -> its name and line, for an error there (`errors.failed`).
+    named_at = {len(lines) + 1 + k: (w.name, w.span) for k, w in enumerate(wheres)}
+    lines += [f"        {x}" for x in pre] + [f"        return {body}",
               f"    except {src.const(RecursionError)}:", f"        raise {src.const(endless)}() from None"]
-    return _compiled("\n".join(lines) + "\n", "_definition", src.namespace((where, d.span)),
-                     getattr(d.span, "line", "?"))
+    names = src.namespace((where, d.span))
+    if named_at:
+        names["__about__"]["wheres"] = named_at
+    return _compiled("\n".join(lines) + "\n", "_definition", names, getattr(d.span, "line", "?"))
 
 
 def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where: str, span, checked=None):

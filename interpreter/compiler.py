@@ -11,6 +11,7 @@ game state: everything it builds is shared by every game.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from tabletop.dsl import ast as A
@@ -229,6 +230,9 @@ class Compiled:
     # in any game it is a player value a state may hold though that seat is not at the table
     # (`statecheck`, which reads them as `named_seats`).
     data_seats: list = field(default_factory=list)
+    # Every `end game` line, in the order compiled, as where it is ("game.rules:246", the file
+    # named from the rulebook's folder) -> its text as written, for counting games by how they ended.
+    endings: dict = field(default_factory=dict)
     named_seats: frozenset = frozenset()
 
     def reactions_to(self, event: str | None) -> list:
@@ -285,6 +289,25 @@ class Compiler:
             return "..."
         line = sources.line(sp.file, sp.line)
         return line[sp.column - 1:sp.end_column - 1] if line else "..."
+
+    def ending(self, node) -> str:
+        """Where an `end game` statement is, as "game.rules:246" (its file named from the
+        rulebook's folder, so the same on every machine), noted in `Compiled.endings` with its
+        text as written; what a finished state's "ended_at" holds."""
+        sp = node.span
+        root = getattr(self.c.program, "root", "") or ""
+        try:
+            name = os.path.relpath(sp.file, root) if root else os.path.basename(sp.file)
+        except ValueError:          # another drive (Windows)
+            name = os.path.basename(sp.file)
+        if name.startswith(".."):   # not inside the folder: its name alone
+            name = os.path.basename(sp.file)
+        at = f"{name.replace(os.sep, '/')}:{sp.line}"
+        text = self.text_of(node.reason) if node.reason is not None else ""
+        if len(text) >= 2 and text[0] == text[-1] == '"':
+            text = text[1:-1]
+        self.out.endings.setdefault(at, text)
+        return at
 
     def where(self) -> str:
         """The rule, section or definition being compiled, for budget errors: "the definition 'h'"."""
@@ -548,6 +571,20 @@ class Compiler:
                 return body(m, env)
             return fn
         return make
+
+    def ex_Where(self, e: A.Where):
+        """`where NAME = VALUE`: the value worked out once, into its local, before the rest."""
+        slot = self.c.slots[id(e)]
+        value, body = self.expr(e.value), self.expr(e.body)
+
+        # The name `errors.innermost_definition` looks for; it reads `name` and `span` from the frame.
+        def _where_value(m, env, name=e.name, span=e.span):
+            return value(m, env)
+
+        def where(m, env):
+            env[slot] = _where_value(m, env)
+            return body(m, env)
+        return where
 
     def ex_Unary(self, e):
         f = self.expr(e.operand)

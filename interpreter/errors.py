@@ -154,15 +154,21 @@ def generated_frames(tb) -> list:
 
 def innermost_definition(tb):
     """(where, span) of the innermost definition the error passed through ("the definition 'h'"),
-    or None: a generated one knows it from its namespace, a closure from its own variables."""
+    or None: a generated one knows it from its namespace, a closure from its own variables. An
+    error in a `where` line's value is "the value of 'x' in the definition 'h'", at that line."""
     found = None
     while tb is not None:
         f = tb.tb_frame
         about = f.f_globals.get("__about__")
         if about is not None and about.get("origin") is not None:
             found = about["origin"]
+            named = about.get("wheres", {}).get(tb.tb_lineno)
+            if named is not None:        # a `where` line's value: named with its line
+                found = (f"the value of '{named[0]}' in {found[0]}", named[1])
         elif f.f_code.co_name == "_definition_closure":
             found = (f.f_locals.get("where"), f.f_locals.get("span"))
+        elif f.f_code.co_name == "_where_value" and found is not None:      # (compiler.ex_Where)
+            found = (f"the value of '{f.f_locals.get('name')}' in {found[0]}", f.f_locals.get("span"))
         tb = tb.tb_next
     return found
 
@@ -361,9 +367,34 @@ def failed(e: Exception, tb, head: str, span, used_by: str) -> RuleError:
     line = getattr(origin[1], "line", 0) if origin is not None else 0
     if line and origin[0] and line != getattr(span, "line", 0):
         where, at = origin
+        try:
+            at = part_that_failed(tb, origin) or at
+        except Exception:        # the error path must never fail: the definition's own line then
+            pass
         return RuleError(f"{where[0].upper()}{where[1:]} cannot be worked out: {words}. "
                          f"It was used by {used_by}.", at)
     return RuleError(f"{head}: {words}.", span)
+
+
+def part_that_failed(tb, origin):
+    """The span of the part of definition `origin` whose instruction failed, when it is on another
+    line of the definition than its first (`define points(...) = \\` and the cases below it), else
+    None. The generated function keeps the span of the node each text of it was written for."""
+    for frame, lasti in reversed(generated_frames(tb)):
+        about = frame.f_globals["__about__"]
+        if about.get("origin") is not origin:
+            continue
+        text = _segment(frame, lasti)
+        text = text.strip() if text else None
+        span = next((sp for written, sp in about.get("spans") or [] if written == text), None) if text else None
+        first, last = getattr(origin[1], "line", 0), getattr(origin[1], "end_line", 0)
+        # Only a part written inside the definition itself: one written in place of a call of
+        # another definition (inlining.py) stands elsewhere in the rulebook.
+        if span is not None and first < getattr(span, "line", 0) <= last and getattr(span, "file", None) == \
+                getattr(origin[1], "file", None):
+            return span
+        return None
+    return None
 
 
 def line_words(span) -> str:

@@ -230,9 +230,15 @@ def _longest_path(m, s, n, passable):
     return best
 
 
-def _sort(m, xs):
+def _sort(m, xs, key=None):
     """Smallest first, none last. Without a none (the common case) Python's own order is the same
-    order, so no key is made for each item."""
+    order, so no key is made for each item. With a key (`sort(hand, c => c.value)`), by each item's
+    key, asked once per item in the list's order; stable, so items of equal keys keep their order,
+    and those whose key is none come last."""
+    if key is not None:
+        keys = [key(x) for x in xs]
+        order = sorted(range(len(xs)), key=(lambda i: (keys[i] is None, keys[i])) if None in keys else keys.__getitem__)
+        return [xs[i] for i in order]
     if None in xs:
         return sorted(xs, key=lambda x: (x is None, x))
     return sorted(xs)

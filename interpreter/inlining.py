@@ -6,6 +6,8 @@ and the leading tests of a menu option asked before its list (`statements._teste
 A call of a definition costs a Python call, which for a one-line test such as
 `define holding(p: player): bool = count(p.hand) > 0` costs more than the test, and a rulebook
 may ask such a test many times a decision. A definition may be written in place when its body
+- has no `where` line (its values are lines of the definition's own function, with locals
+  of their own, which an expression written in place has no room for),
 - calls no definition and holds no comprehension, lambda, text or table (it is a leaf, so
   writing it in place cannot grow without bound, and it does work of a few units), and
 - is made only of parts that cannot fail once each parameter whose field it reads is not none:
@@ -75,8 +77,8 @@ def plan(compiler, name: str):
 def _plan(compiler, name: str):
     sym = compiler.c.symbols.get(name)
     decl = getattr(sym, "decl", None)
-    if not isinstance(decl, A.DefineDecl) or decl.body is None:
-        return None
+    if not isinstance(decl, A.DefineDecl) or decl.body is None or isinstance(decl.body, A.Where):
+        return None      # (a `where` value is a line of the definition's own function: never in place)
     slots = [compiler.c.slots.get(id(p)) for p in decl.params]
     if None in slots:
         return None

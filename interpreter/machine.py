@@ -191,9 +191,15 @@ class Machine:
         if len(log) > LOG_KEEP:
             del log[0]
 
-    def end_game(self, reason: str):
+    def end_game(self, reason: str, at: str = ""):
+        """End the game: `reason` is the `end game` text ("The game is over." without one), `at`
+        where that line is ("game.rules:246"), which the state keeps so that a run of games can be
+        counted by how each ended. The log's last line says it, as the rules' own lines are said."""
         self.s["over"] = True
         self.s["reason"] = reason
+        if at:
+            self.s["ended_at"] = at
+        self.say(W.game_over(reason))
         self.s["stack"].clear()
         self.envs.clear()
         self.s["pending"] = None

@@ -42,7 +42,8 @@ def cell(compiler, key: tuple) -> int:
 # The expression nodes whose reads are known: any other (a statement, a node added to the
 # language later) makes a definition unknown until it is taught here.
 _KNOWN = (A.Lit, A.ThingRef, A.Name, A.Field, A.Index, A.Call, A.Template, A.Binary, A.Unary, A.Cond,
-          A.ListLit, A.Comprehension, A.Lambda, A.StartsWith)
+          A.ListLit, A.Comprehension, A.Lambda, A.StartsWith, A.Where)
+# (A `where` line reads what its value reads; the name it binds is a local, which reads nothing.)
 # Names that read nothing that changes, or (the current player, the turn number) change only where
 # a turn starts, which writes cell 0: locals, enum values, options, sides, kinds, values, dice.
 _STILL = ("local", "enum", "option", "side", "kind", "value", "die", "pattern")

@@ -319,6 +319,8 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     takes back its things. Raises PositionError naming the first value that cannot be set."""
     if not isinstance(changes, dict):
         raise PositionError("A position is a mapping of names to values.")
+    if rest is not None and not isinstance(rest, dict):
+        raise PositionError("rest maps each kind of thing to the zone that supplies it, such as {'card': 'deck'}.")
     held = held_kinds(prog)
     directs, targets, current = _parse(prog, data, changes, held)
     players = len(data["players"])
@@ -432,13 +434,18 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 zone = rests[0].name.split("'s ", 1)[1]
                 owned = f"; rest: {{{kind}: {zone}}} takes each {kind} from its owner's {zone}"
             named = sorted({name for name, row in picked.items() if any(y in cands for y in row if y is not None)})
-            # Only when this very position names them all (one card in a hand and in the deck);
-            # when some lie in places it leaves alone, those places are the cause and the cure.
-            if named and not holders:
+            naming = sum(1 for row in picked.values() for y in row if y is not None and y in cands)
+            if named and naming >= len(cands):
+                # this very position names every one of them (one card in a hand and in the deck); when
+                # it names only some, the others are where this position leaves them (said below)
                 n = len(cands)
                 taken = "it is" if n == 1 else f"the game has {n} and"
                 raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "
-                           f"{', '.join(named)}; {W._a(kind)} is in one place at a time")
+                           f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; "
+                           f"{W._a(kind)} is in one place at a time")
+            if len(cands) == 1:     # the only one of its name: 'the others' would be none
+                raise _err_at(place, f"there is no spare {W.quote(w)}: the only one is in a place this position "
+                                     f"does not change{where}, {supply_words}{owned}")
             raise _err_at(place, f"there is no spare {W.quote(w)}: the others are in places this position "
                        f"does not change{where}, {supply_words}{owned}")
         used.add(x)

@@ -132,6 +132,8 @@ def _fixed(compiler, node, fixed: set, seated: bool = False) -> bool:
         return _fixed(compiler, node.body, fixed, seated)
     if isinstance(node, A.StartsWith):
         return _fixed(compiler, node.seq, fixed, seated)
+    if isinstance(node, A.Where):       # its name is a local, fixed when its value is
+        return _fixed(compiler, node.value, fixed, seated) and _fixed(compiler, node.body, fixed, seated)
     return False
 
 

@@ -28,7 +28,8 @@ import yaml
 
 from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
-from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, resolve_game_path, strict_validator,
+from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
+                                 question_words, resolve_game_path, strict_validator,
                                  yaml_character_problem, yaml_shape_problem, yaml_words)
 
 from . import api, position
@@ -42,6 +43,8 @@ SUFFIXES = (".yaml", ".yml")
 # Expectation keys that are not the game's own names.
 RESERVED = ("options", "offered", "not offered", "log", "said", "over", "winners", "scores", "reason", "prompt",
             "deciding", "rolled", "current", "turn_number")
+# The subjects of expectations that are said in the plural.
+_PLURAL = frozenset({"The options", "The scores", "The winners", "The dice rolled since the last move"})
 OPERATORS = ("count", "has", "lacks", "starts", "at least", "at most")
 _CALL = re.compile(r"^(\w+)\((.*)\)$")
 _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
@@ -417,6 +420,11 @@ def read_file(path: Path, name: str, sources: Sources):
             words = comment_words(comment)
             return Failure("T001", f"The scenario file is not valid YAML: {words[:1].lower()}{words[1:]}", name,
                            comment[0], comment[1], hint=comment_hint(comment))
+        question = flow_question(text, line, col, e.problem) if mark else None
+        if question is not None:    # `hand: [What? They Float!]`: the '?' ended the text
+            words = question_words(question)
+            return Failure("T001", f"The scenario file is not valid YAML: {words[:1].lower()}{words[1:]}", name,
+                           question[0], question[1], hint=question_hint(question))
         hint = ""
         source = sources.line(name, line) or ""
         if 0 < col <= len(source) and source[col - 1] == "[" and re.match(r"\w", source[col - 2:col - 1] or " "):
@@ -722,7 +730,7 @@ class _FileRunner:
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
                 self.set(state, case.get("set", {}), None, where_key(case, "set" if "set" in case else "restart turn"),
-                         case.get("restart turn", False))
+                         case.get("restart turn", False), restart_at=where_key(case, "restart turn"))
             for i, step in enumerate(case["steps"]):
                 self.use_at = where_item(case["steps"], i)
                 self.step(state, step, self.use_at)
@@ -758,7 +766,7 @@ class _FileRunner:
             self.last_draw = None
         if "set" in step:
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
-                     where_key(step, "rest"))
+                     where_key(step, "rest"), where_key(step, "restart turn"))
         elif "force" in step:
             lines = self.forced_lines(state.game, step["force"], where_key(step, "force"))
             try:
@@ -812,7 +820,7 @@ class _FileRunner:
         except position.PositionError as e:
             raise _Stop(self.fail("T010", str(e), at)) from None
 
-    def set(self, state, changes, rest, at, restart_turn=False, rest_at=None):
+    def set(self, state, changes, rest, at, restart_turn=False, rest_at=None, restart_at=None):
         self.check_rest(state, rest, rest_at or at)
         if not changes and not restart_turn:
             raise _Stop(self.fail("T010", "This 'set' names nothing to set, so it changes nothing; name the values "
@@ -829,6 +837,8 @@ class _FileRunner:
             self.drew(state, before, forced)
         except api.PositionError as e:
             at = _where_keys(changes, getattr(e, "keys", ()), at)
+            if restart_turn and restart_at and str(e).startswith("The turn cannot start again"):
+                at = restart_at         # told at 'restart turn: true', which asked for it
             hint = ""
             if not restart_turn and str(e).startswith("The rules cannot go on") and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
@@ -958,7 +968,9 @@ class _Expectations:
         return failures
 
     def bad(self, what: str, want, got, at, hint="") -> _Stop:
-        return _Stop(self.r.fail("T030", f"{what} should be {_said(want)}, but it is {_said(got)}.", at,
+        # "The options should be [...], but they are [...]": the verb agrees with a plural subject
+        it = "they are" if what in _PLURAL else "it is"
+        return _Stop(self.r.fail("T030", f"{what} should be {_said(want)}, but {it} {_said(got)}.", at,
                                  _fmt(want), _fmt(got), hint))
 
     def unknown(self, message: str, at) -> _Stop:

@@ -32,7 +32,7 @@ from tabletop.interpreter import race, savefile
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.bots import MAX_DECISIONS, Move, Seat, bot_move
 from tabletop.interpreter.terminal import Terminal, is_terminal, write
-from tabletop.interpreter.words import labels_fitting
+from tabletop.interpreter.words import game_over, labels_fitting
 
 AUTOSAVE = savefile.AUTOSAVE
 HELP_TEXT = """\
@@ -155,10 +155,11 @@ class Script:
         return self.lines[self.position - 1]
 
 
-def format_result(result, players: int) -> str:
-    """The end of a game in words: why, who won (seats and sides such as the volcano, a shared win
+def format_result(result, players: int, told: bool = False) -> str:
+    """The end of a game in words: why (unless `told`: the log's last line, shown as the rules'
+    lines are, said it already), who won (seats and sides such as the volcano, a shared win
     said as such, or nobody), and every score."""
-    lines = [f"Game over: {result.reason}"]
+    lines = [] if told else [game_over(result.reason)]
     sides = getattr(result, "sides", [])
     names = [seat_name(w) for w in result.winners] + [side.replace("_", " ") for side in sides]
     if not names:
@@ -252,6 +253,7 @@ class Session:
     seats: list[Seat]
     place: SavePlace
     save_requested: bool = False
+    resumed: bool = False                  # loaded from the save file it saves to: kept true at the end
     script: Script | None = None
     quiet: bool = False
     term: Terminal = field(default_factory=Terminal)
@@ -414,6 +416,9 @@ class Session:
             if len(fitting) > 1 and not private:
                 raise Stop(f"{self.script.path}:{number}: '{echo(text)}' fits {len(fitting)} options for {seat_name(seat)} "
                            f"now: {list_some([options[i] for i in fitting])}; write the whole label.")
+            if NUMBER.fullmatch(text) and not private:     # a number is the menu's, from 1, as at the terminal
+                raise Stop(f"{self.script.path}:{number}: there is no option {echo(text)} for {seat_name(seat)} now; "
+                           f"the options are numbered 1 to {len(options)}.")
             raise Stop(f"{self.script.path}:{number}: '{echo(text)}' is not an option for {seat_name(seat)} now" +
                        ("; its options are its own, and are not shown." if private else
                         f"; the options are {list_some(options)}."))
@@ -625,14 +630,19 @@ class Session:
             except getattr(self.api, "RuleError", ()) as e:     # the result is still told
                 tell(f"The game is over, but the rulebook failed to draw the table: {e}")
                 drawn = False
-        self.say(format_result(self.state.result, self.state.players))
+        # The rules' lines were shown as they were said (not with --quiet), the game's end the last of them.
+        result = self.state.result
+        told = not self.quiet and list(self.state.log[-1:]) == [game_over(result.reason)]
+        self.say(format_result(result, self.state.players, told=told))
         if self.script and (line := self.script.next()):
             if all(seat in self.bots for seat in range(self.state.players)):
                 tell(f"{self.script.path}: every seat was a bot, so none of its moves was played; the moves "
                      "are a person's answers.")
             else:
                 tell(f"{self.script.path}:{line[0]}: the game ended before this line; it and the rest were not played.")
-        if self.save_requested:
+        # A resumed game's file is brought up to the end too: left as it was, it would still hold a
+        # game in progress, to be played again from there, and refuse to be saved over.
+        if self.save_requested or self.resumed:
             path = self.save_anywhere()
             if path is not None:
                 self.say(f"Game saved to {path}.")

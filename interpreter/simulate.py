@@ -6,8 +6,9 @@ same run gives the same statistics on any machine; only the timing fields (`seco
 is counted in `errors` and the run goes on. The first games' display is drawn at their first
 decision and at their end, as `play` would draw it, so a display line that fails is an error of
 the run. Wins alone and shared wins are counted apart (a
-shared win counts for each of its winners). What the run shows about the rulebook itself (a
-game that can go on for ever) is reported in `findings`. Numbers keep full precision; rounding
+shared win counts for each of its winners). How the games ended is counted per `end game` line
+of the rulebook and per reason as said (`end_lines`, `reasons`). What the run shows about the
+rulebook itself (a game that can go on for ever) is reported in `findings`. Numbers keep full precision; rounding
 is for whoever shows them to people.
 
 This module must not know any game, must not print, and must not read anything but the
@@ -16,6 +17,7 @@ engine's public API.
 from __future__ import annotations
 
 import hashlib
+import os
 import signal
 import time
 from contextlib import contextmanager
@@ -43,6 +45,8 @@ class Outcome:
     findings: list[str] = field(default_factory=list)
     sides: list[str] = field(default_factory=list)          # the sides that won (the volcano)
     side_scores: dict = field(default_factory=dict)
+    reason: str = ""            # the `end game` text, template filled in
+    ended_at: str = ""          # that `end game` line, as "game.rules:246" (Game.endings)
 
 
 class TooLong(Exception):
@@ -77,7 +81,8 @@ def play_one(game, players: int, seed: int, bot: str | list[str], index: int, ma
     result = state.result
     findings = sorted({f for b in bots if (f := getattr(b, "finding", lambda s: None)(state))})
     return Outcome(state.decisions, list(result.winners), list(result.scores), findings=findings,
-                   sides=list(getattr(result, "sides", [])), side_scores=dict(getattr(result, "side_scores", {})))
+                   sides=list(getattr(result, "sides", [])), side_scores=dict(getattr(result, "side_scores", {})),
+                   reason=result.reason, ended_at=getattr(result, "ended_at", ""))
 
 
 def _bot(kind_text: str, seed: int):
@@ -176,6 +181,11 @@ def _interrupts_held():
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def max_workers() -> int:
+    """The most processes a run starts: twice the cores (so two even on one core)."""
+    return 2 * (os.cpu_count() or 1)
+
+
 def simulate(game, games: int, seed: int, players: int | None = None, bot: str = "random",
              max_decisions: int = MAX_DECISIONS, name: str | None = None, seats: dict | None = None,
              workers: int = 1, progress=None) -> dict:
@@ -193,7 +203,8 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
         parse_kind(kind)  # an unknown bot or parameter fails here, before any game is played
     started = time.perf_counter()
     job = (game, players, seed, kinds, max_decisions)
-    workers = max(1, min(workers, games))
+    # More processes than cores play no faster, and `--workers 100000` would fork that many.
+    workers = max(1, min(workers, games, max_workers()))
     outcomes: list = []
     try:
         if workers == 1:
@@ -221,6 +232,32 @@ class Interrupted(KeyboardInterrupt):
         self.stats, self.asked = stats, asked
 
 
+def _endings(game, finished: list[Outcome]) -> tuple[list, list]:
+    """How the finished games ended: per `end game` line of the rulebook (every line, those that
+    ended no game too, since an ending never reached is worth knowing), each with the reasons it
+    said (a template's values make one line say several), and per reason as said, whatever line
+    said it. Each list is sorted by games, most first; ties in the rulebook's order of lines, or
+    alphabetically. A finished game always ended at an `end game` line (a `play` section that
+    returns is a rule error, and turns go on until something ends them), so the games of the
+    lines add up to `finished`."""
+    endings = getattr(game, "endings", {})
+    order = {at: i for i, at in enumerate(endings)}
+    by_line: dict[str, dict[str, int]] = {at: {} for at in endings}
+    by_reason: dict[str, int] = {}
+    for o in finished:
+        said = by_line.setdefault(o.ended_at, {})
+        said[o.reason] = said.get(o.reason, 0) + 1
+        by_reason[o.reason] = by_reason.get(o.reason, 0) + 1
+    lines = [{"at": at, "text": endings.get(at, ""), "games": sum(said.values()), "reasons": _by_count(said)}
+             for at, said in by_line.items()]
+    lines.sort(key=lambda e: (-e["games"], order.get(e["at"], len(order))))
+    return lines, _by_count(by_reason)
+
+
+def _by_count(counts: dict[str, int]) -> list:
+    return [{"reason": r, "games": n} for r, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
 def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list[Outcome],
               seconds: float, seats: list[str] | None = None) -> dict:
     """The statistics of a run, as JSON-ready data (see schemas/simulate.schema.json)."""
@@ -240,6 +277,7 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
     for o in outcomes:
         for f in o.findings:
             findings[f] = findings.get(f, 0) + 1
+    ends, reasons = _endings(game, finished)
     return {
         "game": name,
         "title": game.title,
@@ -262,6 +300,8 @@ def summarise(game, name: str, players: int, seed: int, bot: str, outcomes: list
         "scored": getattr(game, "scored", True),      # without a score, "scores" are all 0
         "scores": [_stats([o.scores[s] for o in finished]) for s in range(players)],
         "decisions": _stats([o.decisions for o in finished]),
+        "end_lines": ends,
+        "reasons": reasons,
         "seconds": round(seconds, 3),
         "games_per_second": round(len(outcomes) / seconds, 1) if seconds > 0 else None,
     }

@@ -3,7 +3,8 @@
 A state comes from outside (a save file, a program, a scenario's position), so it is checked
 against the rulebook before the engine runs on it, by one function, `state_problem`:
 
-- its shape: the fields, sizes and rule positions the rulebook's compiled program expects;
+- its shape: the fields, sizes and rule positions the rulebook's compiled program expects, and
+  each loop in progress as the machine makes one (plain JSON only: every key a text);
 - its values: each of the type its declaration gives, and within its declared range;
 - its things: each thing in at most one place among all the zones (the game's, the players'
   and the sides'), once, so nothing is duplicated;
@@ -175,10 +176,11 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
 
 
 # Every field a state may have (machine.new_state makes them; "sides", "declined" and "options" only
-# for some rulebooks, "said", "rolls", "forced" and "options" missing from states saved by older versions).
+# for some rulebooks, "said", "rolls", "forced" and "options" missing from states saved by older versions,
+# "ended_at" only in a game that an `end game` ended).
 STATE_KEYS = frozenset({"format", "globals", "players", "fields", "stack", "envs", "pending", "rng", "current",
                         "turn_number", "over", "reason", "decisions", "log", "said", "rolls", "forced", "sides",
-                        "declined", "options"})
+                        "declined", "options", "ended_at"})
 
 
 def _shape_problem(prog: Compiled, data) -> str:
@@ -213,6 +215,11 @@ def _shape_problem(prog: Compiled, data) -> str:
         return "its random generator's state is not a 64-bit number"
     if data["over"] and data.get("pending") is not None:
         return "it is over and still waits for a decision"
+    if "ended_at" in data:
+        if not data["over"]:
+            return "it says where the game ended, but the game is not over"
+        if not isinstance(data["ended_at"], str) or data["ended_at"] not in prog.endings:
+            return f"it says the game ended at {_shown(data['ended_at'])}, which is no 'end game' line of the rulebook"
     if any(not isinstance(p, list) or len(p) != len(prog.player_init) for p in data["players"]):
         return "a player's variables do not match the rulebook"
     if prog.sides:
@@ -228,6 +235,9 @@ def _shape_problem(prog: Compiled, data) -> str:
                 isinstance(d, list) and len(d) == 3 and type(d[0]) is int and 0 <= d[0] < n
                 and type(d[1]) is int and 0 <= d[1] < len(prog.instants) for d in declined):
             return "its declined reactions do not match the rulebook"
+    unknown = [k for k in data["fields"] if k not in prog.dynamic]    # carried along for ever, or not JSON (a number)
+    if unknown:
+        return f"its fields name {_shown(unknown[0])}, which is no kind of the rulebook's"
     for kind, fields in prog.dynamic.items():
         got = data["fields"].get(kind)
         if not isinstance(got, dict) or set(got) != set(fields):
@@ -260,6 +270,8 @@ def _shape_problem(prog: Compiled, data) -> str:
                                      and (aux.get("event") is None or aux.get("event") in prog.reactions)
                                      and (aux.get("event") is not None or prog.instants)):
             return "its reactions in progress do not match the rulebook"
+        if not _loop_fits(kind, aux):
+            return "its loops in progress do not match the rulebook"
     problem = _values_problem(prog, data)
     if problem:
         return problem
@@ -288,9 +300,11 @@ def _shape_problem(prog: Compiled, data) -> str:
     elif not data["over"]:
         return "the game is neither over nor waiting for a decision"
     try:
-        json.dumps(data, allow_nan=False)
+        text = json.dumps(data, allow_nan=False)
     except (TypeError, ValueError):
         return "it holds values that are not plain JSON"
+    if json.loads(text) != data:     # a key that is not a text, which JSON writes as one
+        return "it holds a key that is not a text, which is not plain JSON"
     return ""
 
 
@@ -315,6 +329,22 @@ def _options_problem(prog: Compiled, data: dict) -> str:
             return (f"it was played with the option {name} {said(saved[name])}, and this game was loaded with "
                     f"{name} {said(value)} (load the game with {name} {said(saved[name])} to go on)")
     return ""
+
+
+def _loop_fits(kind: str, aux) -> bool:
+    """Whether a frame's loop state has the shape the machine gives a block of this kind: a `for`'s
+    items and the index of the one under way, a `repeat`'s count and the round under way (from 1),
+    a secret choice's rows of answers and the one under way, and nothing for a block that is no
+    loop (the machine would ignore it, or fail on it in play as a value of the wrong kind)."""
+    if kind in ("seq", "proc", "while"):
+        return aux is None
+    if kind not in ("for", "repeat", "secret"):      # turns, rounds and reactions: checked above
+        return True
+    if not (isinstance(aux, list) and len(aux) == 2 and type(aux[1]) is int):
+        return False
+    if kind == "repeat":
+        return type(aux[0]) is int and 1 <= aux[1] <= aux[0]
+    return isinstance(aux[0], list) and 0 <= aux[1] < len(aux[0])
 
 
 def _env_fits(prog: Compiled, frame: list, envs: list) -> bool:

@@ -17,6 +17,7 @@ from . import codegen, inlining, memo, purity
 from .budgets import MAX_FRAMES, SMALL, runaway
 from .compiler import _int_capped, charged_copy, cost, own_cost
 from .errors import BudgetExceeded, RuleError
+from . import words as W
 
 DECLINE = "Decline"
 SECRET_PROMPT = "Choose in secret"
@@ -176,14 +177,14 @@ class Return(Stmt):
 
 
 class EndGame(Stmt):
-    def __init__(self, reason, span):
-        self.reason, self.span = reason, span
+    def __init__(self, reason, span, at: str):
+        self.reason, self.span, self.at = reason, span, at      # at: "game.rules:246", Compiler.ending
 
     def run(self, m, frame):
         self.leave(m, m.envs[frame[2]])
 
     def leave(self, m, env):
-        m.end_game(self.reason(m, env) if self.reason else "The game is over.")
+        m.end_game(self.reason(m, env) if self.reason else W.ENDED, self.at)
 
 
 class Signal(Stmt):
@@ -1116,7 +1117,7 @@ def _secret(c, s: A.Secret):
 
 _COMPILERS = {
     "Assign": _assign, "CallStmt": _call, "Move": _move, "Draw": _draw, "Shuffle": _shuffle,
-    "EndGame": lambda c, s: EndGame(c.expr(s.reason) if s.reason else None, s.span),
+    "EndGame": lambda c, s: EndGame(c.expr(s.reason) if s.reason else None, s.span, c.ending(s)),
     "EndStage": lambda c, s: EndStage(":turn" if s.name == "turn" else s.name,
                                       c.expr(s.reason) if s.reason else None, s.span),
     "TakeTurns": lambda c, s: TakeTurns(c.expr(s.start) if s.start is not None else None, c, s.span),

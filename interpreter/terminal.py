@@ -171,7 +171,8 @@ class Terminal:
         """One line typed after `prompt`, without its line end. At a terminal the line can be
         edited, earlier lines come back with the arrow keys and Tab completes `words`. Raises
         EOFError at the end of input (and KeyboardInterrupt for Ctrl-C)."""
-        if is_terminal(sys.stdin) and self._line_editing(words):
+        # input() refuses to run without standard output (`>&-`): then the line is read plainly.
+        if is_terminal(sys.stdin) and sys.stdout is not None and self._line_editing(words):
             if self.out is sys.stdout:
                 return input(prompt)
             write_raw(self.out, prompt)
@@ -228,9 +229,10 @@ def _input_line() -> str:
 
 
 def write_raw(file, text: str) -> None:
-    """Write `text` without a line end (a prompt), ignoring a closed terminal or pipe."""
+    """Write `text` without a line end (a prompt), ignoring a closed terminal or pipe, and an output
+    the program was started without (None), where `write` shows nothing either."""
     try:
         file.write(text)
         file.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass

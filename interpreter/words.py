@@ -16,6 +16,15 @@ import difflib
 import re
 
 NONE_WORDS = ("none", "nobody")
+ENDED = "The game is over."       # the reason of an `end game` without one
+
+
+def game_over(reason: str) -> str:
+    """The log's last line when a game ends (`Machine.end_game`), and the first line of the result
+    where the log is not shown: "The game is over: " and the reason, or ENDED alone."""
+    return ENDED if reason in ("", ENDED) else f"The game is over: {reason}"
+
+
 # Numbers in names have at most 9 digits: Python will not turn 4,300 digits into a number at all.
 _NUMBERED = re.compile(r"^(.*\S)\s*#(\d{1,9})$")
 _PLAYER = re.compile(r"^player\s+(\d{1,9})$", re.IGNORECASE)
@@ -351,6 +360,11 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
             example = close[0] if close else names[0]
             hint = (f"{_a(kind)} is each player's own, named with its owner: "
                     f"{quote(_seat_thing(2, example))} ({quote(example)} alone means anyone's)")
+    else:
+        distinct = list(dict.fromkeys(names))
+        if not hint and 0 < len(distinct) <= 12:
+            # `cup: [1, 1]` for pips named ace, two, ...: a thing is named by its name, not its number
+            hint = f"{_a(kind)} is named by its name: {', '.join(distinct)}"
     return WordsError(f"{quote(w)} is not {_a(kind)}" + (f"; {hint}" if hint else ""))
 
 

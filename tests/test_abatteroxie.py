@@ -170,6 +170,6 @@ def test_the_scripted_game_plays_to_its_end():
 def test_the_scripted_game_plays_to_its_end_at_the_command_line():
     done = tabletop("play", "abatteroxie", "--players", 3, "--seed", 132, "--moves", SCRIPT)
     assert done.returncode == 0, done.stderr
-    assert "Game over: The center tile is the only tile left." in done.stdout
+    assert "The game is over: The center tile is the only tile left." in done.stdout
     assert "Winner: Player 2" in done.stdout
     assert "Traceback" not in done.stdout + done.stderr

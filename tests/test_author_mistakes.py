@@ -1799,7 +1799,7 @@ def _value(want, good: bool, name: str, i: int) -> str:
     good_and_bad = {B.LIST: ("[1, 2]", "5"), "list:int": ("[1, 2]", '["a"]'), "list:bool": ("[true]", "[1]"),
                     "list:list:any": ("[[1]]", "[1]"), "int": ("1", '"a"'), "text": ('"-"', "5"),
                     B.SPACE: ("first(cell)", "current"), B.SAME_SPACE: ("last(cell)", "3"),
-                    B.FUNCTION: ("x => true", "true"), B.DIE: ("d6", "3"), B.PATTERN: ("pair", "3"),
+                    B.FUNCTION: ("x => true", "true"), B.KEY: ("x => x", "true"), B.DIE: ("d6", "3"), B.PATTERN: ("pair", "3"),
                     B.ITEM: ("1", '"a"'), B.NUMBERS: ("1", '"a"'), B.SEAT: ("current", "3")}
     return good_and_bad[want][0 if good else 1]
 
@@ -2609,3 +2609,156 @@ def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp
         assert not [d for d in found if d.code == "W120"], [d.message for d in found]
     else:
         expect(found, "W120", "game.rules", at, "runs after a \"decline\" too, with 'c' none", "test 'if c != none:' first")
+
+
+# ------------------------------------------------------------------ `where` lines
+@pytest.mark.parametrize("lines, code, words", [
+    ("    where ^cs = 1\n", "E202", ["where name 'cs'", "parameter", "rename one"]),
+    ("    where ^best = 1\n", "E202", ["where name 'best'", "definition 'best'", "never the definition"]),
+    ("    where ^bonus = 1\n", "E202", ["where name 'bonus'", "table 'bonus'"]),
+    ("    where ^players = 1\n", "E203", ["'players' is built into the language", "where name"]),
+    ("    where top = 1\n    where ^top = 2\n", "E202", ["'top' is named twice"]),
+    ("    where top = ^later + 1\n    where later = 2\n", "E201", ["'later' is named by a 'where' line below",
+                                                                   "move the 'where later' line above"]),
+    ("    where ^unused = 1\n", "W101", ["where name 'unused' is never used"]),
+    ("    where top = max(^\"a\", \"b\")\n", "E301", ["'max' compares whole numbers", "a text"]),
+])
+def test_a_where_line_mistake_is_told_at_the_where_line(tmp_path, lines, code, words):
+    """`where NAME = VALUE` under a definition: a name that hides a parameter, a declaration or a
+    built-in, one named twice, one used above its line or never used, a value of the wrong type."""
+    found, at = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])\n",
+                               "define best(cs: list of card): int = max([c.rank for c in cs])\n" + lines))
+    expect(found, code, "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("change", [
+    ("\nsetup:\n", "\n^where top = 1\nsetup:\n"),
+    ("    if level < 9:\n", "    ^where top = 1\n    if level < 9:\n"),
+])
+def test_a_where_line_not_under_a_definition_says_where_it_belongs(tmp_path, change):
+    found, at = run(tmp_path, change)
+    expect(found, "E101", "game.rules", at, "belongs under a 'define'", "indent it under")
+
+
+def test_a_definitions_value_of_the_wrong_type_is_told_at_the_value_not_at_its_where_line(tmp_path):
+    found, at = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])\n",
+                               "define best(cs: list of card): int = ^top\n    where top = first(cs)\n"))
+    expect(found, "E301", "game.rules", at, "declared as an int", "a card")
+
+
+# ------------------------------------------------------------------ several where one is taken
+@pytest.mark.parametrize("old, new, words", [
+    # Liar's Dice's bids, as Python writes every pair of two ranges
+    ("define best(cs: list of card): int = max([c.rank for c in cs])",
+     "define best(cs: list of card): int = max([c.rank for c in cs if c.rank in [1, 2] ^for d in cs])",
+     ("has one 'for'", "product(a, b)", "flatten(")),
+    ("    say \"Level {level + 1} reached\"",
+     "    for ^c, d in pairs(current.hand):\n        level += 1",
+     ("names one item", "c[0], c[1]")),
+    ("    draw 1 from deck to current.hand",
+     "    choose ^3 c from current.hand labelled \"Pass {c}\"",
+     ("takes one item", "repeat 3 times")),
+    ("player var points: int = 0", "player var points: int = 0^, owner",
+     ("cannot be 'owner'", "only zones hide", "player zone")),
+    ("player var points: int = 0", "player var points: int = 0 ^hidden",
+     ("cannot be 'hidden'", "only zones hide")),
+])
+def test_several_things_where_the_language_takes_one_are_named_with_its_way(tmp_path, old, new, words):
+    """Writing the new games (Liar's Dice, Hearts): two 'for's in one list, 'for a, b in', a
+    choice of three cards and a secret variable each got only "expected ']'" or "add the end of the
+    line here"; each is named, with the way the language writes it."""
+    found, at = run(tmp_path, (old, new))
+    expect(found, "E101", "game.rules", at, *words)
+
+
+def test_a_list_in_a_list_with_one_for_each_is_not_two_fors(tmp_path):
+    found, _ = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])",
+                              "define best(cs: list of card): int = max(flatten([[c.rank for c in cs] for d in cs]))"))
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ a secret thing's changing field
+FACE_UP = BASE["game.rules"].replace("            rank: int\n", "            rank: int\n            face_up: bool = false\n")
+
+
+def test_a_changing_field_set_on_a_thing_some_seat_cannot_see_is_w120(tmp_path):
+    """Writing Liar's Dice: a die in its owner's cup whose `face` is set looks secret, but every
+    seat's view shows every thing's changing fields. The first assignment of the field is told."""
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand",
+                               "    draw 1 from deck to current.hand\n    first(current.hand).^face_up = true\n"
+                               "    first(current.hand).face_up = false"), add={"game.rules": FACE_UP})
+    d = expect(found, "W121", "game.rules", at, "seen by every seat", "'deck' and 'hand'", "face_up")
+    assert d.severity == "warning" and len([x for x in found if x.code == "W121"]) == 1
+
+
+def test_a_changing_field_of_a_kind_only_public_zones_hold_is_not_w120(tmp_path):
+    public = FACE_UP.replace("zone deck: card, hidden", "zone deck: card, public") \
+        .replace("player zone hand: card, owner", "player zone hand: card, public")
+    found, _ = run(tmp_path, ("    draw 1 from deck to current.hand",
+                              "    draw 1 from deck to current.hand\n    first(current.hand).face_up = true"),
+                   add={"game.rules": public})
+    assert not [d for d in found if d.severity == "error"], [d.message for d in found]
+    assert not [d for d in found if d.code == "W121"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ a ranking of winners
+@pytest.mark.parametrize("ranking, code, words", [
+    ("winners: ^fewest score", "E101", ("not 'fewest'", "lowest score")),
+    ("winners: highest score, then ^most score", "E101", ("not 'most'", "highest score")),
+    ("winners: lowest score ^then highest score", "E101", ("follows a comma", "lowest score, then")),
+    ("winners: lowest score^(p)", "E101", ("without its parameter", "'lowest score'")),
+    ("winners: lowest ^points", "E201", ("'points' is not one", "player's variable", "points_of(p: player)")),
+])
+def test_a_ranking_of_winners_in_other_words_is_named(tmp_path, ranking, code, words):
+    """Writing Hearts ("the fewest points win"): 'winners: fewest score' asked for a comma between
+    two values, 'then' without its comma was told it belongs to 'if c then a else b', 'score(p)'
+    asked for the end of the line, and a player's variable was told at the line's first column."""
+    old = "define score(p: player): int = p.points + best(p.hand)"
+    found, at = run(tmp_path, (old, old + "\n" + ranking))
+    expect(found, code, "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("old, new, code, words", [
+    ("    draw 1 from deck to current.hand",
+     "    secretly each p in players chooses c from p.hand labelled \"Pass {c}\" ^by p:\n        level += 1",
+     "E101", ("takes no 'by'", "asks every p")),
+    ("define best(cs: list of card): int = max([c.rank for c in cs])",
+     "define best(cs: list of card): int = max(cs, ^key=cs)", "E101", ("'key=' cannot be written", "max([score(q)")),
+    ('    say "Level {level + 1} reached"', '    say "{current.^name} reached"', "E201",
+     ("a player has no 'name'", "write {current}")),
+    ("define best(cs: list of card): int = max([c.rank for c in cs])",
+     "define best(cs: list of card): int = ^cs.size", "E301", ("'.size'", "count(cs)")),
+])
+def test_habits_met_writing_hearts_are_named(tmp_path, old, new, code, words):
+    """A secret choice given a 'by', Python's 'key=' and '.size', and a player's 'name' (a player is
+    shown as "Player 1" by itself) got no hint, or one that sent the author the wrong way."""
+    found, at = run(tmp_path, (old, new))
+    expect(found, code, "game.rules", at, *words)
+
+
+# ------------------------------------------------------------------ a value over several lines
+@pytest.mark.parametrize("new, words", [
+    ("define best(cs: list of card): int = \\\n    if count(cs) == 0 then 0^\n    else max([c.rank for c in cs])",
+     ("ends too early", "only after a '\\'", "with ' \\'")),
+    ("define best(cs: list of card): int =^\n    max([c.rank for c in cs])", ("ends too early", "only after a '\\'")),
+])
+def test_a_value_broken_without_a_backslash_says_to_end_the_line_with_one(tmp_path, new, words):
+    """Yahtzee's and Hearts' definitions run over several lines; one '\\' left out gave "expected
+    'else'" (the next line holds it) or a list of everything a value may start with."""
+    found, at = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])", new))
+    expect(found, "E101", "game.rules", at, *words)
+
+
+def test_an_else_of_a_value_continued_with_a_backslash_is_not_an_else_without_if(tmp_path):
+    """`... then 1 \\` and `else if ... then 2` with no last 'else': the value lacks it, and the
+    'else' below is the value's, not a statement's that follows no 'if'."""
+    found, at = run(tmp_path, ("define best(cs: list of card): int = max([c.rank for c in cs])",
+                               "define best(cs: list of card): int = if count(cs) == 0 then 0 \\\n"
+                               "    else if count(cs) == 1 then 1^"))
+    d = expect(found, "E101", "game.rules", at, "expected 'else'")
+    assert "follows no 'if'" not in d.message
+
+
+def test_a_statement_joined_to_the_line_above_by_a_backslash_says_so(tmp_path):
+    found, at = run(tmp_path, ("        level += 1", "        level += 1 \\\n        ^level += 1"))
+    expect(found, "E101", "game.rules", at, f"line {at[0] - 1} ends with '\\'", "statement of its own")

@@ -97,6 +97,7 @@ def test_bot_parameters_are_read_from_text_and_checked():
     ("racer", {"skill": "1e400"}, "The racer bot's skill is a number from 0 (slow) to 1 (quick), not '1e400'."),
     ("racer", {"skill": "2"}, "The racer bot's skill is a number from 0 (slow) to 1 (quick), not '2'."),
     ("racer", {"skill": "a\0b"}, "The racer bot's skill is a number from 0 (slow) to 1 (quick), not 'a\u2400b'."),
+    ("first", {"patience": "\u0663"}, "The first bot's patience is a whole number of 0 or more, not '\u0663'."),   # not too long
 ])
 def test_a_parameter_of_the_wrong_kind_is_said_in_the_bots_words(kind, params, words):
     """Python's own words ("invalid literal for int() with base 10") never reach the person; what
@@ -123,7 +124,9 @@ def test_a_seat_kind_with_parameters_is_parsed_as_typed():
     seat = Seat("first", {"patience": "50"}, 9)
     assert Seat.from_json(seat.to_json()) == seat
     for bad, message in [("first:patience", "not KEY=VALUE"), ("human:x=1", "takes no parameters"),
-                         ("genius", "no bot called 'genius'")]:
+                         ("genius", "no bot called 'genius'"),
+                         # the last of two values quietly won, as a repeated --option must not
+                         ("racer:skill=0.5,skill=0.7", "The parameter skill is given twice, as '0.5' and as '0.7'")]:
         with pytest.raises(ValueError, match=message):
             parse_kind(bad)
 

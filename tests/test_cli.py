@@ -46,6 +46,14 @@ def test_check_json_is_valid_against_its_schema(run):
     assert data["diagnostics"][0]["line"] == 3 and data["diagnostics"][0]["code"] == "E101"
 
 
+def test_check_and_test_take_json_as_simulate_does(run):
+    """The design asks for `--json` where a program reads the output; `check --json` and
+    `test --json` were usage errors, only `--format json` worked."""
+    code, out, _ = run("check", "--json", "counting")
+    assert code == 0 and json.loads(out) == json.loads(run("check", "--format", "json", "counting")[1])
+    assert cli.build_parser().parse_args(["test", "--json", "counting"]).format == "json"
+
+
 def test_check_json_of_a_clean_rulebook(run):
     code, out, _ = run("check", "counting", "--format=json")
     data = json.loads(out)
@@ -86,7 +94,7 @@ def test_a_moves_file_plays_labels_numbers_and_skips_comments(run, tmp_path):
     code, out, err = run("play", "counting", "--seed", 1, "--moves", moves)
     assert code == 0
     assert "Player 1: Add 2\nPlayer 1: Add 3\nPlayer 1: Add 2" in out
-    assert "Game over: The counter reached 10." in out and "Winner: Player 1" in out
+    assert "The game is over: The counter reached 10." in out and "Winner: Player 1" in out
     assert "Score: Player 1 " in out
 
 
@@ -100,10 +108,12 @@ def test_a_bad_line_in_a_moves_file_names_file_line_label_and_options(run, tmp_p
     assert saved["moves"] == [[0, 1, None]]   # the good line is kept
 
 
-def test_an_option_number_out_of_range_in_a_moves_file(run, tmp_path):
-    moves = write(tmp_path / "moves.txt", "9\n")
+@pytest.mark.parametrize("number", ["9", "0"])
+def test_an_option_number_out_of_range_in_a_moves_file(run, tmp_path, number):
+    """Said as at the terminal, with the numbers there are (it was told as a label not found)."""
+    moves = write(tmp_path / "moves.txt", f"{number}\n")
     code, _, err = run("play", "counting", "--moves", moves, "--seed", 0)
-    assert code == 1 and f"{moves}:1: '9' is not an option" in err
+    assert code == 1 and f"{moves}:1: there is no option {number} for Player 1 now; the options are numbered 1 to 3." in err
 
 
 def test_a_long_line_or_a_nul_in_a_moves_file_is_quoted_cut_short_and_visible(run, tmp_path):
@@ -128,7 +138,7 @@ def test_an_unreadable_moves_file_is_a_usage_error(run, tmp_path):
 def test_after_the_moves_file_the_game_goes_on_from_stdin(run, tmp_path):
     moves = write(tmp_path / "moves.txt", "Add 2\n")
     code, out, _ = run("play", "counting", "--seed", 1, "--moves", moves, stdin="2\n" * 10)
-    assert code == 0 and "Game over" in out
+    assert code == 0 and "The game is over" in out
     assert out.count("> ") >= 2          # the rest was asked at the prompt
 
 
@@ -174,12 +184,12 @@ def test_a_wrong_number_or_word_is_explained_and_asked_again(run):
     assert code == 0
     assert "There is no option 42; choose 1 to 3." in out
     assert "'fly' is not an option or a command; type a number from 1 to 3, or ? for help." in out
-    assert "Game over" in out
+    assert "The game is over" in out
 
 
 def test_an_exact_label_is_an_answer(run):
     code, out, _ = run("play", "counting", "--seed", 1, stdin="Add 2\n" * 10)
-    assert code == 0 and "Game over" in out
+    assert code == 0 and "The game is over" in out
 
 
 def test_help_and_show_at_the_prompt(run):
@@ -223,6 +233,16 @@ def test_input_that_cannot_be_read_or_no_one_typed_stops_the_game_and_saves_it(r
     assert (tmp_path / cli.AUTOSAVE).exists()
 
 
+def test_a_quiet_game_of_a_random_seed_still_shows_the_seed(real):
+    """--help: "the engine's seed (default: a random one, shown)". --quiet dropped the opening line
+    that shows it, and a game of bots alone, which ends without a save, could not be played again."""
+    code, out, _ = real("play", "smackshapes", "--seat", "1=random", "--seat", "2=random", "--quiet")
+    seed = re.match(r"Seed (\d+)\.\n", out)
+    assert code == 0 and seed
+    again = real("play", "smackshapes", "--seat", "1=random", "--seat", "2=random", "--quiet", "--seed", seed[1])
+    assert again[1] == out[seed.end():]            # the same game; a seed given is not said again
+
+
 def test_a_game_started_without_standard_input_is_saved(run, tmp_path, monkeypatch, capsys):
     """`tabletop play GAME <&-`: Python's sys.stdin is None."""
     monkeypatch.setattr(cli, "engine", lambda: fake_game)
@@ -260,7 +280,7 @@ def test_nothing_is_lost_resuming_gives_the_same_game_as_playing_through(run, tm
 
 def test_a_save_command_saves_and_play_goes_on(run, tmp_path):
     code, out, _ = run("play", "counting", "--seed", 1, stdin="2\nsave mid.json\n" + "2\n" * 10)
-    assert code == 0 and "Game saved to mid.json." in out and "Game over" in out
+    assert code == 0 and "Game saved to mid.json." in out and "The game is over" in out
     assert json.loads((tmp_path / "mid.json").read_text())["moves"] == [[0, 1, None]]
 
 
@@ -499,6 +519,11 @@ def test_simulate_text_summary(run):
     assert "finished: 20, errors: 0" in out and "Player 2: " in out and "decisions per game: min" in out
 
 
+def test_simulate_of_one_game_says_one_game(run):
+    code, out, _ = run("simulate", "counting", "-n", 1, "--seed", 3, "--players", 2, "--bot", "first")
+    assert code == 0 and out.startswith("Counting Race: 1 game, 2 players, seed 3, first bots"), out
+
+
 @pytest.mark.parametrize("argv", [["-n", "-3"], ["--bot", "genius"], ["--players", "0"], ["--players", "7"]])
 def test_simulate_usage_errors(run, argv):
     code, _, _ = run("simulate", "counting", *argv)
@@ -546,6 +571,37 @@ def test_a_game_whose_output_reader_went_away_is_still_saved(run, tmp_path, monk
     code, _, err = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="2\n")
     assert code == 1 and "End of input. The game is not over." in err
     assert json.loads((tmp_path / "g.json").read_text())["moves"] == [[0, 1, None]]
+
+
+def test_a_game_started_without_standard_output_is_saved_not_an_internal_error(run, tmp_path, monkeypatch):
+    """`tabletop play GAME >&-`: Python's sys.stdout is None, and the prompt's write failed as a
+    fault of tabletop's own."""
+    monkeypatch.setattr(sys, "stdout", None)
+    for stdin, save in ((io.StringIO("2\n"), "a.json"), (TTYInput("2\n"), "b.json")):     # input() needs stdout
+        code, _, err = run("play", "counting", "--seed", 3, "--save", save, stdin=stdin)
+        assert code == 1 and "internal error" not in err and "End of input. The game is not over." in err
+        assert json.loads((tmp_path / save).read_text())["moves"] == [[0, 1, None]]
+
+
+@pytest.mark.parametrize("argv", [["check", "counting"], ["simulate", "counting", "-n", "2"],
+                                  ["play", "counting", "--seat", "1=first", "--dump-state"], ["--version"]])
+def test_a_command_whose_output_has_nowhere_to_go_says_so(run, tmp_path, monkeypatch, argv):
+    """Without standard output, print drops the text without a word: the command exited 0 having
+    said nothing. It says so and exits 1, before the work (a game whose state is to be printed
+    is not played)."""
+    monkeypatch.setattr(sys, "stdout", None)
+    code, _, err = run(*argv)
+    assert code == 1 and "cannot write to standard output (it is closed)" in err
+    assert not (tmp_path / cli.AUTOSAVE).exists()
+
+
+@pytest.mark.parametrize("flag", ["--moves", "--load"])
+def test_an_empty_moves_or_load_file_name_is_a_usage_error(run, tmp_path, flag):
+    """As --save: an empty name was taken as the flag not given, and the game played on without
+    the moves, or a new game started instead of the saved one."""
+    code, _, err = run("play", "counting", "--seed", 3, flag, "", stdin="2\n")
+    assert code == 2 and f"{flag} needs a file name; an empty one names no file." in err
+    assert not (tmp_path / cli.AUTOSAVE).exists()
 
 
 def test_end_of_input_in_a_real_process_with_the_fake_engine(tmp_path):
@@ -613,7 +669,20 @@ def test_real_scripted_game_plays_to_the_end_like_the_api(real, tmp_path):
     assert code == 0, err
     assert json.loads(out) == expected.to_json()
     result = expected.result
-    assert f"Game over: {result.reason}" in err and f"Score: Player 1 {result.scores[0]}" in err
+    assert f"Score: Player 1 {result.scores[0]}" in err
+    # The game's end is the log's last line, shown with the rules' other lines, and not said again.
+    assert expected.log[-1] == f"The game is over: {result.reason}"
+    assert err.count(result.reason) == 1 and f"  The game is over: {result.reason}\n" in err
+
+
+def test_the_end_of_a_game_played_quietly_is_said_with_the_result(real, tmp_path):
+    """With --quiet the rules' lines are not shown, so the result says why the game ended."""
+    labels, expected = random_game(seed=5, bot_seed=9)
+    moves = write(tmp_path / "moves.txt", "\n".join(labels) + "\n")
+    code, out, err = real("play", TABOO, "--seed", 5, "--moves", moves, "--quiet")
+    assert code == 0, err
+    assert (out + err).count(expected.result.reason) == 1
+    assert f"The game is over: {expected.result.reason}\n" in out + err
 
 
 def test_real_interrupted_game_resumes_to_the_same_end(real, tmp_path):

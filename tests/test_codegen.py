@@ -117,7 +117,7 @@ def test_rulebook_texts_reach_the_source_only_as_quoted_literals(tmp_path, sourc
     assert s.options()[0] == f"Play a'b: {note}"      # a text is shown as written
     s.apply(0)
     assert s.is_over
-    assert s.to_json()["log"][-1] == "<" + HOSTILE + ">'\"a'b"
+    assert s.to_json()["log"][-2:] == ["<" + HOSTILE + ">'\"a'b", "The game is over."]
 
 
 def test_an_error_in_a_fused_run_names_the_statement_that_failed(tmp_path):
@@ -337,7 +337,7 @@ def test_a_rule_run_in_place_that_ends_a_stage_or_the_game_stops_the_run_around_
     assert s.is_over and s.result.reason == "Seven ends the game."
     # The rest of each rule, the loop and the stage stop where `end` is; `play` goes on after `hand()`.
     assert s.to_json()["globals"] == [[1, 10, 100, 2, 20, 200, 3, 0, 5, 50, 500, 6, 60, 600, 7], 2]
-    assert s.log[-1] == "Three ends the hand."        # `end game`'s text is the result's reason
+    assert s.log[-2:] == ["Three ends the hand.", "The game is over: Seven ends the game."]
 
 
 def test_a_rule_run_in_place_names_its_own_line_and_counts_its_steps(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.interpreter.api import IllegalMove, load_game
 
-from inline import CELL_GRID, CELLS, game
+from inline import CELL_GRID, CELLS, game, write
 
 GAMES = Path(__file__).parent / "games"
 
@@ -580,7 +580,7 @@ winners: players
     text = (tmp_path / "game.rules").read_text().replace("    e = current.rows[1]\n", "    e = [x for x in current.rows[1]]\n")
     (tmp_path / "game.rules").write_text(text)
     s = load_game(str(tmp_path)).new_state(seed=0)
-    assert s.pending is None and "B B 0" in s.view(0)["log"][-1]
+    assert s.pending is None and s.view(0)["log"][-2:] == ["B B 0", "The game is over: done"]
 
 
 def test_an_item_of_a_plain_zone_cannot_be_set_on_its_own(tmp_path):
@@ -640,3 +640,66 @@ def test_a_text_is_shown_as_written_and_an_enum_value_with_spaces(tmp_path):
         """)
     s = g.new_state(players=1, seed=0)
     assert s.log[-1] == "[__] a_b, __ a_b+__ big cross", s.log
+
+
+SORTED_BY_KEY = """
+    game "Sorted"
+    players 3
+    enum suit: spades, hearts, clubs
+    kind card from "cards.yaml":
+        name: text
+        value: int
+        suit: suit
+    player var points: int = 0
+    var by_value: list of card = []
+    var by_suit_or_none: list of card = []
+    var seats: list of player = []
+    var same: list of text = []
+    define suit_unless_zero(c: card): suit = if c.value == 0 then none else c.suit
+    turn:
+        players[0].points = 5
+        players[2].points = 7
+        by_value = sort([c for c in card], c => c.value)
+        by_suit_or_none = sort([c for c in card], c => suit_unless_zero(c))
+        seats = sort(players, p => 0 - p.points)
+        same = sort(["bb", "a", "ccc"], w => 1)
+        end game "Sorted."
+    winners: players
+    """
+CARDS = {"cards.yaml": "cards:\n" + "".join(f"  - {{name: {n}, value: {v}, suit: {s}}}\n" for n, v, s in
+                                            (("A", 3, "hearts"), ("B", 0, "spades"), ("C", 1, "clubs"),
+                                             ("D", 3, "spades"), ("E", 1, "hearts")))}
+
+
+@pytest.mark.parametrize("source", [True, False], ids=["generated", "closures"])
+def test_sort_by_a_key_is_ascending_stable_and_puts_a_none_key_last(tmp_path, source):
+    g = load_game(str(write(tmp_path, SORTED_BY_KEY, **CARDS)), source=source)
+    s = g.new_state(players=3, seed=0)
+    names = g.compiled.kind_names["card"]
+    by_value, by_suit, seats, same = s.data["globals"]
+    assert [names[c] for c in by_value] == ["B", "C", "E", "A", "D"]     # equal values keep data order
+    assert [names[c] for c in by_suit] == ["C", "A", "E", "D", "B"]      # clubs, hearts, spades; none last
+    assert seats == [2, 0, 1]                                            # most points first
+    assert same == ["bb", "a", "ccc"]                                    # equal keys: as they were
+
+
+@pytest.mark.parametrize("call, words", [
+    ('sort(["bb", "a"], w => [w])', "The key of 'sort' must be one value that sorts (a number, text, truth, "
+                                    "player, thing or enum value), not a list of texts."),
+    ("sort(players, p => players)", "must be one value that sorts (a number, text, truth, player, thing or enum "
+                                    "value), not a list of players."),
+    ('sort(["a"], 3)', "'sort' wants a function like 'x => ...' here."),
+])
+def test_a_sort_key_that_is_not_one_value_that_sorts_is_told_at_its_line(tmp_path, call, words):
+    from inline import diagnostics
+    found = diagnostics(tmp_path, f"""
+        game "Bad key"
+        players 2
+        player var points: int = 0
+        turn:
+            xs = {call}
+            end game "Done."
+        winners: players
+        """)
+    assert any(d.code == "E301" and d.span.line == 5 and words in d.message for d in found), \
+        [f"{d.code} {d.span}: {d.message}" for d in found]

@@ -160,6 +160,11 @@ CORRUPT = {
     "a decision for an unknown seat": lambda d: d["pending"].__setitem__("players", [3]),
     "a decision without options": lambda d: d["pending"].pop("labels"),
     "neither over nor deciding": lambda d: d.__setitem__("pending", None),
+    # a kind the rulebook has not was carried along for ever; a number as its name is not JSON
+    "fields of a kind the rulebook has not": lambda d: d["fields"].__setitem__("dragon", {"fire": [1]}),
+    "fields of a kind named by a number": lambda d: d["fields"].__setitem__(5, {}),
+    # not JSON, which writes every key as a text: comparing the decision's keys was a TypeError
+    "a decision with a key that is not a text": lambda d: d["pending"].__setitem__(7, 1),
 }
 
 
@@ -223,6 +228,14 @@ def test_to_json_is_a_copy(fresh):
     assert "sunk" not in fresh.data["fields"]["space"]["flood"]
     assert get_var(fresh, "water_level") == 0
     assert fresh.options()
+
+
+def test_the_games_options_are_a_copy(fresh):
+    options = fresh.game.options
+    options["difficulty"]["choices"].append("forged")
+    options["difficulty"]["default"] = "forged"
+    assert fresh.game.options["difficulty"] == {"choices": ["newbie", "normal", "elite", "crazy", "insane", "idiotic"],
+                                                "default": "newbie"}
 
 
 def test_a_view_is_a_copy(fresh):
@@ -481,6 +494,7 @@ def test_the_same_mistake_inside_a_rule_is_a_rule_error(tmp_path):
     (lambda d: d.update(format=2), "its format is 2"),
     (lambda d: d.update(extra=1), "a field 'extra' that a state does not have"),
     (lambda d: d.update(rng=1 << 70), "not a 64-bit number"),
+    (lambda d: d.update(ended_at="game.rules:241"), "it says where the game ended, but the game is not over"),
 ])
 def test_load_state_refuses_a_state_the_engine_could_never_make(change, words):
     from tabletop.interpreter.api import SaveError
@@ -510,6 +524,21 @@ def test_a_state_names_its_options_and_another_options_game_refuses_it():
     # ...and a state saved before states recorded options is taken under the game's own.
     del data["options"]
     assert elite.load_state(data).to_json()["options"] == {"difficulty": "elite"}
+
+
+def test_a_finished_game_keeps_where_it_ended_and_a_state_naming_no_end_game_line_is_refused():
+    g = load_game("rulebooks/taboo_atoll_express")
+    s = g.new_state(seed=5)
+    while not s.is_over:
+        s.apply(0)
+    data = s.to_json()
+    assert data["ended_at"] == s.result.ended_at and data["ended_at"] in g.endings
+    assert data["log"][-1] == f"The game is over: {s.result.reason}"
+    assert g.load_state(data).result.ended_at == data["ended_at"]
+    for wrong in ("game.rules:1", ["game.rules", 246]):
+        data["ended_at"] = wrong
+        with pytest.raises(SaveError, match="which is no 'end game' line of the rulebook"):
+            g.load_state(data)
 
 
 def test_a_save_edited_to_an_equal_value_of_another_type_is_refused(tmp_path):
@@ -567,3 +596,212 @@ def test_a_state_whose_data_was_replaced_in_part_plays_on_from_the_new_data():
         played.apply(len(played.options()) - 1)
         edited.apply(len(edited.options()) - 1)
     assert played.to_json() == edited.to_json()
+
+
+# ============================================================================ the API's arguments, as docs/engine.md promises
+def test_answer_is_public_refuses_a_seat_not_at_the_table_and_reads_a_non_number_as_no_answer():
+    """As `options`, `view` and the other readers do: a seat past the last is a ValueError, not a
+    quiet False; an index that is not a whole number names no answer (it was a TypeError for a
+    text or None, and True or 1.5 was read as answer 1)."""
+    s = load_game("smores_galore").new_state(players=2, seed=1)
+    assert s.answer_is_public(1) is True
+    for bad in (True, 1.5, "1", None, -1, 99):
+        assert s.answer_is_public(bad) is False
+    for seat in (2, -1, "0"):
+        with pytest.raises(ValueError, match="There is no seat"):
+            s.answer_is_public(0, seat)
+
+
+def test_evaluate_names_a_definition_by_a_text(fresh):
+    for name in (5, None, ["water_level"]):
+        with pytest.raises(PositionError, match="named by a text"):
+            fresh.evaluate(name)
+
+
+def test_set_position_takes_rest_as_a_mapping(fresh):
+    before = fresh.to_json()
+    with pytest.raises(PositionError, match="rest maps each kind"):
+        fresh.set_position({"water_level": 1}, rest=["treasure"])
+    assert fresh.to_json() == before
+
+
+def test_forcing_a_result_on_a_finished_game_is_refused():
+    """Nothing more will be drawn: as set_position, force says so instead of keeping it."""
+    s = scenario(special_actions=1, pawn="Idiot's Platform", treasure={"every": {"claimed": True}})
+    s.apply_label("Air Support: fly off the atoll with all four treasures")
+    with pytest.raises(PositionError, match="The game is over"):
+        s.force(["black"])
+    assert s.forced == []
+
+
+@pytest.mark.parametrize("call, code", [
+    (lambda: load_game(""), "E001"),            # would have loaded whatever the current folder holds
+    (lambda: load_game(None), "E001"),
+    (lambda: load_game("taboo_atoll_express", variant=""), "E016"),       # would have been the base game
+    (lambda: load_game("taboo_atoll_express", options={"difficulty": 3}), "E031"),
+    (lambda: load_game("taboo_atoll_express", options={3: "elite"}), "E030"),
+])
+def test_load_game_refuses_empty_names_and_options_that_are_not_texts(call, code):
+    with pytest.raises(RulebookError) as e:
+        call()
+    assert [d.code for d in e.value.diagnostics] == [code]
+
+
+def test_load_game_takes_options_as_a_mapping_and_a_path_object():
+    import pathlib
+    with pytest.raises(ValueError, match="The options are a mapping"):
+        load_game("taboo_atoll_express", options=[("difficulty", "elite")])
+    folder = pathlib.Path(__file__).resolve().parent.parent / "rulebooks" / "taboo_atoll_express"
+    assert load_game(folder).path == str(folder)      # a text, as a save file names its game
+
+
+def _hidden_places(prog, data, seat):
+    """Where things lie that `seat` may not see, by the zones' declared visibility (language.md):
+    (list, index) pairs, per kind. A `hidden` zone is no one's; an `owner` zone is its player's
+    (in a game's zone of a player kind's things, each thing its owner's); a side's, no seat's."""
+    def hidden(vis, owner):
+        return vis == "hidden" or vis == "owner" and (seat is None or owner != seat)
+    places = {}
+
+    def add(zone, kind, owner_of):
+        for i, x in enumerate(zone):
+            if x is not None and hidden(vis, owner_of(x)):
+                places.setdefault(kind, []).append((zone, i))
+
+    def zones(value, t, numbered):
+        t = t[len("list:"):] if numbered else t
+        if not t.startswith("list:thing:"):
+            return []
+        return [(z, t[len("list:thing:"):]) for z in (value if numbered else [value])]
+    for value, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types):
+        for zone, kind in zones(value, t, numbered):
+            owners = prog.static.get(kind, {}).get("owner")
+            add(zone, kind, lambda x: owners[x] if owners else None)
+    for who, rows in [*enumerate(data["players"]), *((-1, row) for row in data.get("sides", []))]:
+        for value, (vis, numbered), t in zip(rows, prog.player_vis, prog.player_types):
+            for zone, kind in zones(value, t, numbered):
+                add(zone, kind, lambda x: who)
+    return places
+
+
+@pytest.mark.parametrize("name, variant, players", [("smores_galore", None, 3), ("smackatoa", None, 4),
+                                                    ("abatteroxie", None, 3), ("smackshapes", "colorcracks", 5)])
+def test_a_seats_view_is_the_same_whatever_lies_where_it_may_not_see(name, variant, players):
+    """At many points of a random game (secret choices half answered and reactions included), for
+    each seat and a spectator: shuffle the things in the places hidden from that seat among those
+    places, and its view, named view and display must not change. Nor may a seat not asked read
+    the options of the pending decision."""
+    import random
+    g = load_game(name, variant)
+    prog = g.compiled
+    state, rnd, seen, shuffled = g.new_state(players=players, seed=2), random.Random(2), set(), 0
+    for step in range(90):
+        if state.is_over:
+            break
+        if step % 5 == 0:
+            for seat in [None, *range(players)]:
+                data = state.to_json()
+                for kind, spots in _hidden_places(prog, data, seat).items():
+                    things = [zone[i] for zone, i in spots]
+                    rnd.shuffle(things)
+                    for (zone, i), x in zip(spots, things):
+                        shuffled += zone[i] != x
+                        zone[i] = x
+                other = type(state)(g, data)
+                assert other.view(seat) == state.view(seat)
+                assert other.view(seat, named=True) == state.view(seat, named=True)
+                assert other.display(seat) == state.display(seat)
+                asked = state.pending.players
+                assert ("options" in state.view(seat)["pending"]) == (seat in asked)
+            seen.add(state.pending.kind)
+        seat = rnd.choice(state.pending.players)
+        state.apply(rnd.randrange(len(state.options(seat))), seat, time=rnd.random() if state.pending.timed else None)
+    assert shuffled > 100 and (seen - {"choose", "menu"} or name in ("smores_galore", "abatteroxie")), (shuffled, seen)
+
+
+@pytest.mark.parametrize("name, players", [("abatteroxie", 2), ("smackatoa", 3), ("smackshapes", 3)])
+def test_copies_played_apart_never_change_each_other_nor_their_kept_values(name, players):
+    """Copies taken along a game are played on differently (every other one's `data` handed out),
+    interleaved with the original: each ends exactly as its own moves replayed from the seed give,
+    so no kept value (memo.py) or cache of one reached another."""
+    import random
+    g = load_game(name)
+    rnd = random.Random(5)
+
+    def move(s):
+        seat = rnd.choice(s.pending.players)
+        m = (rnd.randrange(len(s.options(seat))), seat, round(rnd.random(), 3) if s.pending.timed else None)
+        s.apply(*m)
+        return m
+
+    def replay(moves):
+        s = g.new_state(players=players, seed=5)
+        for m in moves:
+            s.apply(*m)
+        return s.to_json()
+    state, moves, copies = g.new_state(players=players, seed=5), [], []
+    while not state.is_over and len(moves) < 80:
+        if len(moves) % 8 == 3:
+            other = state.copy()
+            if len(copies) % 2:
+                assert other.data is not state.data       # handed out: its machine keeps no value after
+            copies.append((other, list(moves)))
+        moves.append(move(state))
+        for other, its in copies:
+            if not other.is_over:
+                its.append(move(other))
+    assert state.to_json() == replay(moves)
+    assert len(copies) >= 2 and all(other.to_json() == replay(its) for other, its in copies)
+
+
+def test_an_empty_text_names_no_option_even_of_a_decision_with_one(tmp_path):
+    """With `substring`, "" is part of every label: the one option of a decision was chosen by it."""
+    path = write_rules(tmp_path, "one.rules", """
+        game "One Way"
+        players 1
+        var moved: int = 0
+        turn:
+            choose n from [1] labelled "Step {n}":
+                moved += n
+            if moved >= 2:
+                end game "Done."
+        define score(p: player): int = moved
+        """)
+    s = load_game(path).new_state()
+    assert s.find_option("step", substring=True) == 0
+    for text in ("", "  "):
+        with pytest.raises(IllegalMove, match="An empty text names no option"):
+            s.find_option(text, substring=True)
+        with pytest.raises(IllegalMove, match="An empty text names no option"):
+            s.apply_label(text)
+    assert s.decisions == 0
+
+
+@pytest.mark.parametrize("loop, forged", [
+    ("for n in [1, 2, 3]:", [[1, 2], 7]),      # the item under way past the items
+    ("for n in [1, 2, 3]:", 5),
+    ("repeat 3 times:", [3, 0]),                 # rounds are counted from 1
+    ("repeat 3 times:", [[1], 1]),
+    ("while total < 10:", [1, 1]),               # a block that is no loop holds no loop state
+])
+def test_load_state_refuses_a_loop_in_progress_the_machine_could_not_have_made(tmp_path, loop, forged):
+    """It was accepted, and the game failed later in play ('given a value of the wrong kind'), or
+    carried it along for ever."""
+    path = write_rules(tmp_path, "loops.rules", f"""
+        game "Loops"
+        players 1
+        var total: int = 0
+        turn:
+            {loop}
+                choose k from [1, 2] labelled "Add {{k}}":
+                    total += k
+            end game "Done."
+        define score(p: player): int = total
+        """)
+    g = load_game(path)
+    data = g.new_state().to_json()
+    frame = next(f for f in data["stack"] if g.compiled.blocks[f[0]].kind in ("for", "repeat", "while"))
+    g.load_state(data)
+    frame[3] = forged
+    with pytest.raises(SaveError, match="its loops in progress do not match the rulebook"):
+        g.load_state(data)

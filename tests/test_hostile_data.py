@@ -160,6 +160,27 @@ def test_a_key_that_is_not_a_name_is_an_error_not_a_crash(tmp_path):
         ("E021", 2, 19, "The data file uses 1 as a key, and a key names a field.")]
 
 
+def test_a_question_mark_inside_brackets_in_a_data_file_says_to_quote_the_name(tmp_path, monkeypatch):
+    """Pure-Python PyYAML (used where libyaml is missing) ends an unquoted text at '?' inside { }:
+    the record was "This '{' is never closed."; libyaml reads `What? Toast` as the text."""
+    import yaml
+    from tabletop.dsl import loader
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    loader._yaml.cache_clear()
+    try:
+        found = diagnostics(tmp_path, KIND, **{"recipes.yaml": "recipes:\n  - {name: What? Toast}\n"})
+    finally:
+        loader._yaml.cache_clear()
+    [d] = [d for d in found if d.severity == "error"]
+    assert (d.code, d.span.line, d.span.column) == ("E020", 2, 16)
+    assert d.message == ("The '?' in 'What? Toast' ends a text not in quotes: inside [ ] or { }, YAML reads '?' "
+                         "as the start of a key.")
+    assert d.hint == 'write "What? Toast" in quotes'
+    monkeypatch.undo()
+    loader._yaml.cache_clear()
+    assert data_errors(fresh(tmp_path, "libyaml"), "recipes:\n  - {name: What? Toast}\n") == []
+
+
 def test_a_wrong_type_in_a_record_is_said_in_the_languages_words(tmp_path):
     [(code, _, _, message)] = data_errors(tmp_path, "recipes:\n  - name: yes\n")
     assert code == "E022" and message.endswith("should be a text, not true.")

@@ -116,7 +116,7 @@ def test_the_installed_tool_plays_a_scripted_game_from_another_folder(installed,
     assert stopped.returncode == 1 and "Game saved to game.json" in stopped.stderr
     assert json.loads((tmp_path / "game.json").read_text())["game"] == "taboo_atoll_express"
     done = run(tabletop, "play", "--load", "game.json", "--moves", "rest.txt", cwd=tmp_path, env=env)
-    assert "Game over:" in done.stdout and "Traceback" not in done.stdout + done.stderr
+    assert "The game is over:" in done.stdout and "Traceback" not in done.stdout + done.stderr
 
 
 # The option labels of a random game, chosen through the installed engine's API.

@@ -46,10 +46,11 @@ define points_of(p: player): int = sum([p.points for x in [1]])
 define in_box(b: box): int = count([t for t in b.items if t.power > 0])
 define my_points: int = sum([current.points for x in [1]])
 define powers: list of int = [t.power for t in token]
+define weakest_first: list of token = sort([t for t in token], t => t.power)
 
 rule look:
     seen = seen + [n_twice, pile_power, pile_order, in_piles, hand_of(current), points_of(current),
-                   in_box(box "B"), my_points] + powers
+                   in_box(box "B"), my_points] + powers + [index_of(token, t) for t in weakest_first]
 
 setup:
     pile = [t for t in token]

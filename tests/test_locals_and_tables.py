@@ -44,7 +44,7 @@ def test_two_blocks_may_set_the_same_name_to_values_of_different_types(tmp_path)
         define score(p: player): int = 0
     ''')
     s = g.new_state(players=1, seed=0)
-    assert s.log == ["number 10", "number 20", "truths yes, no", "done"]
+    assert s.log == ["number 10", "number 20", "truths yes, no", "done", "The game is over."]
 
 
 def test_a_local_set_before_a_block_is_the_same_name_inside_it(tmp_path):
@@ -59,7 +59,7 @@ def test_a_local_set_before_a_block_is_the_same_name_inside_it(tmp_path):
             end game
         define score(p: player): int = 0
     ''')
-    assert g.new_state(players=1, seed=0).log == ["6"]
+    assert g.new_state(players=1, seed=0).log == ["6", "The game is over."]
 
 
 DAMAGE = '''
@@ -95,7 +95,7 @@ def test_a_table_keyed_by_two_values(tmp_path):
     # (a key worked out in play: written out, damage[3, 5] is refused at check, E208)
     log = missing_entry_then_log(tmp_path, DAMAGE, '        say "{damage[2 + turn_number, 5]}"\n',
                                  "The table 'damage' has no entry for 3, 5", 14)
-    assert log == ["0 1 1 3 rumbling"]
+    assert log == ["0 1 1 3 rumbling", "The game is over."]
 
 
 def test_table_keys_are_checked_position_by_position(tmp_path):
@@ -154,4 +154,4 @@ def test_a_table_of_single_keys_gives_each_entry_and_names_a_missing_key_at_its_
     '''
     log = missing_entry_then_log(tmp_path, rules, '            say "{bonus[n]}"\n',
                                  "The table 'bonus' has no entry for 4", 19)
-    assert log == ["10 20 30 25 calm rumbling"]
+    assert log == ["10 20 30 25 calm rumbling", "The game is over."]

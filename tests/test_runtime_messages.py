@@ -116,6 +116,31 @@ turn:
     assert "used by line 10 of the turn section" in str(e)
 
 
+@pytest.mark.parametrize("failing, words", [
+    ("    else hand[i + 5]", "item 7 of a list of 3 items, 'hand'"),
+    ("    else [i, i][i] + 1", "item 2 of a list of 2 items"),
+    ("    else spot.row", "a tile that is none"),
+])
+def test_an_error_on_a_later_line_of_a_definition_is_at_that_line(tmp_path, failing, words):
+    """Yahtzee's scoring is one definition written over eight lines with '\\'; a failure in its
+    sixth line was told at its first, the 'define' line, leaving the reader to find the case."""
+    folder = write(tmp_path, GRID + f"""
+var hand: list of int = [4, 5, 6]
+define points(i: int): int = \\
+    if i == 0 then 1 \\
+    else if i == 1 then hand[i] \\
+{failing}
+turn:
+    say "{{points(2)}}"
+    end game "done"
+""", **{"tiles.yaml": TILES})
+    from tabletop.interpreter.api import load_game
+    e = error_of(load_game(str(folder)))
+    assert "The definition 'points' cannot be worked out" in str(e) and words in str(e), str(e)
+    assert e.span.line == line_of(folder, failing.strip()), str(e)
+    assert f"used by line {line_of(folder, 'say')} of the turn section" in str(e)
+
+
 def test_a_definition_that_ranks_the_winners_and_fails_says_the_winners_used_it(tmp_path):
     # It said "It was used by 'bonus' at line 8", as if the definition had used itself.
     g = game(tmp_path, HEAD + """

@@ -180,7 +180,7 @@ def test_a_file_named_with_save_that_is_not_a_save_is_refused_and_left_alone(run
 @pytest.mark.parametrize("where", [".", "/", os.devnull])
 def test_save_at_the_prompt_to_a_folder_or_device_is_refused_and_the_game_goes_on(run, tmp_path, where):
     code, out, _ = run("play", "counting", "--seed", 1, stdin=f"2\nsave {where}\n" + "2\n" * 10)
-    assert code == 0 and "Game over" in out
+    assert code == 0 and "The game is over" in out
     assert f"Cannot save the game to {where}: it is a" in out
     assert not os.path.exists(os.devnull + "-2")
 
@@ -229,7 +229,7 @@ def test_ctrl_c_at_the_save_question_saves(run, tmp_path):
 
 def test_a_nul_in_a_save_path_at_the_prompt_is_refused_and_the_game_goes_on(run, tmp_path):
     code, out, _ = run("play", "counting", "--seed", 1, stdin="2\nsave a\0b.json\n" + "2\n" * 10)
-    assert code == 0 and "Game over" in out
+    assert code == 0 and "The game is over" in out
     assert "Cannot save the game to a\0b.json: the file name holds a NUL character." in out
 
 
@@ -257,6 +257,17 @@ def test_a_resumed_game_with_bots_ends_exactly_as_an_uninterrupted_one(run, tmp_
         code, resumed = final_state(run, "play", "--load", f"g{stop_after}.json",
                                     stdin="\n".join(answers[stop_after:]) + "\n")
         assert code == 0 and resumed == whole
+
+
+def test_a_resumed_game_that_ends_is_saved_ended_in_its_file(run, tmp_path):
+    """The file it was loaded from still held the game in progress: `--load` played it again from
+    there, and a new game's `--save` to it was refused as losing a game in progress."""
+    run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
+    code, out, _ = run("play", "--load", "g.json", stdin="2\n" * 10)
+    assert code == 0 and "Game saved to g.json." in out
+    assert json.loads((tmp_path / "g.json").read_text())["state"]["result"] is not None     # the fake's "over"
+    code, _, _ = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="1\n")
+    assert code == 1 and len(json.loads((tmp_path / "g.json").read_text())["moves"]) == 1
 
 
 def test_a_seat_can_change_hands_when_a_game_is_resumed(run, tmp_path):

@@ -163,6 +163,23 @@ def test_a_hash_inside_brackets_says_to_quote_the_name(tmp_path, text, line, wor
     assert all(f.code != "T001" for f in failures)
 
 
+@pytest.mark.parametrize("text,line,column,words", [
+    # PyYAML ends an unquoted text at '?' inside [ ] or { }: Smackatoa's "What? They Float!" was
+    # "a list ... is not closed with ']'", which blamed the bracket
+    ("cases:\n  - name: x\n    set: {Player 1: {hand: [What? They Float!, Flotsam]}}\n"
+     "    steps: [{expect: {over: false}}]\n", 3, 33, "What? They Float!"),
+    ("cases:\n  - name: x\n    steps:\n      - moves: [Play Flotsam, Play What? They Float!]\n", 4, 40,
+     "Play What? They Float!"),
+])
+def test_a_question_mark_inside_brackets_says_to_quote_the_name(tmp_path, text, line, column, words):
+    _, [failure] = run_text(tmp_path, text, "smackatoa")
+    assert (failure.code, failure.line, failure.column) == ("T001", line + 1, column)
+    assert f"the '?' in '{words}' ends a text not in quotes" in failure.message
+    assert failure.hint == f'write "{words}" in quotes'
+    _, failures = run_text(tmp_path, text.replace(words, f'"{words}"'), "smackatoa")
+    assert all(f.code != "T001" for f in failures)
+
+
 @pytest.mark.parametrize("text,line,words", [
     ("case:\n  - name: x\n    steps: [{expect: {over: false}}]\n", 1,
      "The scenario file has no 'cases:' list; did you mean 'cases' for 'case'?"),
@@ -271,6 +288,8 @@ def test_a_numbered_zone_in_a_flow_mapping_gets_a_hint(tmp_path):
     ("- expect: {not offered: [Pass]}", "T030", "'Pass' should not be offered"),
     ("- expect: {log: Nothing happened.}", "T030", "The log should have the line 'Nothing happened.'"),
     ("- expect: {winners: [Player 1]}", "T030", "the game is not over"),
+    ("- expect: {options: [Pass]}", "T030", "The options should be [Pass], but they are ["),
+    ("- expect: {rolled: [red]}", "T030", "The dice rolled since the last move should be [red], but they are ["),
     ("- expect: {flooded_this_turn: {size: 1}}", "T030", "'size' is not a check"),
     ("- expect: {water_level: {at least: 1}}", "T030", "water_level should be {at least: 1}, but it is 0"),
     ("- expect: {space: {every: {flood: dry}}, \"space_of(red, 1)\": Dark Pit, pawn: Dark Pit}", "T030",
@@ -1113,18 +1132,69 @@ def test_a_thing_named_twice_in_one_set_says_where_it_is_named_already(tmp_path)
     assert (f.line, f.column) == (6, 18)        # at the hand it is named in, not at 'set:'
 
 
-def test_a_thing_short_in_a_set_names_the_places_left_alone_that_hold_it(tmp_path):
-    """Abatteroxie's Battle Royale example 1 written by an outsider: three purple battlers on B2
-    while the other purple battlers stand on tiles the set leaves alone. The message said they
-    were 'named already in' those tiles, which the set never named, and gave no cure."""
-    book = _moon_book(tmp_path, ["Moon", "Moon", "Bread"], deal=True)
+def test_some_of_many_alike_named_with_no_rest_zone_says_to_name_one(tmp_path):
+    """Writing Liar's Dice: a cup set to five aces of the game's thirty, with no rest zone, was told
+    "the game has 30 and named already in Player 1's cup" (five were); the others are in places the
+    position does not change, and a rest zone would supply them."""
+    book = _moon_book(tmp_path, ["Moon"] * 4 + ["Bread"], deal=True)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    set:\n"
+                    "      Player 1: {hand: [Moon, Moon]}\n    steps:\n      - expect: {over: false}\n")
+    report = scenarios.run_files([path])
+    f = report.failures[0]
+    assert "there is no spare 'Moon': the others are in places this position does not change" in f.message, \
+        scenarios.render(report)
+    assert "no rest: {card: ZONE} supplies one" in f.message and "named already" not in f.message
+
+
+def test_the_only_thing_of_its_name_held_elsewhere_is_not_told_of_others(tmp_path):
+    """Writing Hearts scenarios: the Queen of Spades set into a score pile while another hand held
+    it was "the others are in places this position does not change": there is only one."""
+    book = _moon_book(tmp_path, ["Moon", "Bread", "Star"], deal=True)
     path = tmp_path / "s.yaml"
     path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
-                    "      Player 1: {hand: [Moon, Moon]}\n    steps:\n      - expect: {over: false}\n")
+                    "      Player 2: {hand: [Moon]}\n    steps:\n      - expect: {over: false}\n")
     f = scenarios.run_files([path]).failures[0]
-    assert "there is no spare 'Moon': the others are in places this position does not change " \
-           "(in Player 2's hand), nor in deck" in f.message, f.message
-    assert "named already" not in f.message
+    assert "there is no spare 'Moon': the only one is in a place this position does not change (in Player 1's " \
+           "hand), nor in deck" in f.message, f.message
+
+
+def test_a_restart_a_game_without_turns_cannot_make_is_told_at_restart_turn(tmp_path):
+    """Hearts plays its tricks in a `play` section with no turns: 'restart turn: true' beside a
+    'set' was refused at the 'set:' line, which was not the mistake."""
+    from inline import write
+    book = write(tmp_path, """
+        game "No turns"
+        players 2
+        var n: int = 0
+        play:
+            while true:
+                choose prompt "Go":
+                    option "Count":
+                        n += 1
+                if n > 2:
+                    end game "Done."
+        define score(p: player): int = n
+        """)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    set: {{n: 1}}\n    restart turn: true\n"
+                    "    steps:\n      - expect: {over: false}\n  - name: y\n    steps:\n"
+                    "      - set: {n: 1}\n        restart turn: true\n      - expect: {over: false}\n")
+    failures = scenarios.run_files([path]).failures
+    assert [(f.case, f.line, f.code) for f in failures] == [("x", 5, "T010"), ("y", 11, "T010")], \
+        [(f.case, f.line, f.message) for f in failures]
+    assert all("the game has no turn or round section" in f.message for f in failures)
+
+
+def test_a_thing_named_by_a_number_is_told_the_names_of_its_kind(tmp_path):
+    """Writing Liar's Dice: a cup set to [1, 1] for pips named ace, two, ... was told only "1 is not
+    a pip"; a kind of few names lists them."""
+    book = _moon_book(tmp_path, ["Moon", "Moon", "Bread"])
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\nrest: {{card: deck}}\ncases:\n  - name: x\n    set:\n"
+                    "      Player 1: {hand: [1]}\n    steps:\n      - expect: {over: false}\n")
+    f = scenarios.run_files([path]).failures[0]
+    assert "1 is not a card; a card is named by its name: Moon, Bread" in f.message, f.message
 
 
 def test_a_definition_key_cut_at_its_comma_says_to_quote_it(tmp_path):

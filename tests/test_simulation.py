@@ -283,6 +283,17 @@ def test_workers_share_the_games_and_give_the_same_statistics(name, players):
     assert seen[-1] == (24, 24) and len(seen) == 24
 
 
+def test_a_huge_number_of_workers_starts_no_more_processes_than_twice_the_cores(monkeypatch):
+    """`--workers 100000 -n 100000` forked a hundred thousand processes, which play no faster."""
+    import os
+    from tabletop.interpreter import simulate as sim
+    from tabletop.interpreter.api import load_game
+    started = []
+    monkeypatch.setattr(sim, "_in_processes", lambda job, games, workers, progress, outcomes: started.append(workers))
+    sim.simulate(load_game("smackshapes"), 1000, seed=1, players=2, workers=100_000)
+    assert started == [2 * (os.cpu_count() or 1)]
+
+
 def test_ctrl_c_keeps_the_statistics_of_the_games_played_before_it():
     """Interrupted after 7 games, a run gives the statistics a run of 7 games gives."""
     from tabletop.interpreter.api import load_game
@@ -329,3 +340,43 @@ def test_a_game_decided_by_a_winners_line_alone_shows_no_scores(tmp_path, capsys
     while not s.is_over:
         s.apply(1)
     assert not s.result.scored and "Score" not in format_result(s.result, 2)
+
+
+def test_a_run_counts_its_games_by_end_game_line_and_by_reason_with_any_number_of_workers():
+    """Taboo Atoll Express has two `end game` lines that say the same words (the water reaching the
+    skull): they are counted apart, and their reason together; every line is listed, those that
+    ended no game too, and the lines' games add up to the finished games."""
+    from tabletop.interpreter.simulate import simulate
+    g = game()
+    one = simulate(g, 60, seed=11)
+    two = simulate(g, 60, seed=11, workers=2)
+    assert (one["end_lines"], one["reasons"]) == (two["end_lines"], two["reasons"])
+    lines = {e["at"]: e for e in one["end_lines"]}
+    assert set(lines) == set(g.endings) and len(lines) == 6
+    assert sum(e["games"] for e in one["end_lines"]) == one["finished"] == 60
+    assert [e["games"] for e in one["end_lines"]] == sorted((e["games"] for e in one["end_lines"]), reverse=True)
+    skull = "The water level reached the skull and crossbones."
+    at_skull = [at for at, text in g.endings.items() if text == skull]
+    assert len(at_skull) == 2
+    by_reason = {r["reason"]: r["games"] for r in one["reasons"]}
+    assert by_reason.get(skull, 0) == sum(lines[at]["games"] for at in at_skull) > 0
+    sank = lines[next(at for at, text in g.endings.items() if text == "The {t.name} sank with {s.name}.")]
+    assert sank["games"] == sum(r["games"] for r in sank["reasons"]) and len(sank["reasons"]) > 1
+    assert all(r["reason"].startswith("The ") and " sank with " in r["reason"] for r in sank["reasons"])
+
+
+def test_simulate_shows_how_the_games_ended_most_first_and_keeps_its_other_numbers(capsys):
+    """The statistics a run of 300 games gave before the count of endings was added are the same
+    (wins, scores, decisions); the text shows each `end game` line with its games, most first."""
+    from tabletop.interpreter import cli
+    assert cli.main(["simulate", "taboo_atoll_express", "-n", "300", "--seed", "11", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["finished"], data["wins"], data["no_winner"]) == (300, [0], 300)
+    assert data["scores"] == [{"min": 29, "mean": 79.15333333333334, "max": 114}]
+    assert data["decisions"] == {"min": 3, "mean": 21.13, "max": 55}
+    out = cli.format_stats(data)          # what the run shows without --json
+    shown = [line.strip() for line in out.splitlines() if line.startswith("    game.rules:")]
+    assert len(shown) == 6
+    counts = [int(line.rsplit(": ", 1)[1].split(" game")[0].replace(",", "")) for line in shown]
+    assert counts == sorted(counts, reverse=True) and sum(counts) == 300
+    assert shown[0].startswith(data["end_lines"][0]["at"] + " '" + data["end_lines"][0]["text"][:20])

@@ -115,7 +115,7 @@ def test_a_scripted_match_plays_to_its_end_with_play_moves(game, tmp_path):
     out = subprocess.run([sys.executable, "-m", "tabletop", "play", "smackatoa", "--players", "4", "--seed", "21",
                           "--moves", str(moves), "--quiet"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert f"Game over: {state.result.reason}" in out.stdout
+    assert f"The game is over: {state.result.reason}" in out.stdout
     winners = [f"Player {w + 1}" for w in state.result.winners] + state.result.sides
     assert f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}" in out.stdout
     assert f"volcano {state.result.side_scores['volcano']}" in out.stdout

@@ -127,7 +127,7 @@ def test_a_scripted_game_plays_to_its_end_with_play_moves(colorcracks, tmp_path)
                           "--players", "3", "--seed", "8", "--moves", str(moves), "--quiet"],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert f"Game over: {state.result.reason}" in out.stdout
+    assert f"The game is over: {state.result.reason}" in out.stdout
 
 
 def test_no_seat_sees_the_winning_cards_during_the_race(base, colorcracks):

@@ -94,7 +94,8 @@ def test_the_match_ends_and_a_saved_game_mid_stage_goes_on_identically(tmp_path)
     assert s.result.reason == "Three hands."
     # Hand 1 is led by Player 2, who dug 2 before the save; hands 2 and 3 by Players 3 and 1.
     assert s.log == ["The tunnel collapses on Player 3.", "Hand 1 is scored.", "The tunnel collapses on Player 3.",
-                     "Hand 2 is scored.", "The tunnel collapses on Player 1.", "Hand 3 is scored."]
+                     "Hand 2 is scored.", "The tunnel collapses on Player 1.", "Hand 3 is scored.",
+                     "The game is over: Three hands."]
 
 
 def test_take_turns_from_reads_its_player_again_at_each_round(tmp_path):
@@ -138,7 +139,7 @@ def test_end_turn_leaves_the_turn_from_inside_a_loop_and_the_next_player_plays(t
     ''')
     s = g.new_state(players=2, seed=0)
     assert s.is_over and s.scores() == [4, 4]
-    assert s.log == ["Player 1 stops.", "Player 2 stops.", "Player 1 stops.", "Player 2 stops."]
+    assert s.log == ["Player 1 stops.", "Player 2 stops.", "Player 1 stops.", "Player 2 stops.", "The game is over: Four turns."]
 
 
 # (A play section that finishes on every way through is refused by the checker, E404; one that

@@ -266,7 +266,7 @@ def test_secret_answers_from_a_moves_file_are_not_shown_either(real, tmp_path):
 @pytest.mark.parametrize("typed", ["²", "①", "١", "２"])
 def test_unicode_digits_at_the_prompt_are_not_numbers_and_lose_nothing(run, typed):
     code, out, _ = run("play", "counting", "--seed", 1, stdin=f"{typed}\n" + "2\n" * 10)
-    assert code == 0 and f"'{typed}' is not an option or a command" in out and "Game over" in out
+    assert code == 0 and f"'{typed}' is not an option or a command" in out and "The game is over" in out
 
 
 SETUP_FAILS = """
@@ -293,7 +293,7 @@ def test_a_rule_error_before_the_first_decision_is_reported_as_one(real, tmp_pat
 def test_smores_galore_with_every_seat_first_ends(real):
     code, out, _ = real("play", "smores_galore", "--players", 2, "--seat", "1=first", "--seat", "2=first",
                         "--seed", 1, "--quiet")
-    assert code == 0 and "Game over:" in out
+    assert code == 0 and "The game is over:" in out
 
 
 def test_simulate_says_when_a_rulebook_lets_a_game_go_on_for_ever(real):
