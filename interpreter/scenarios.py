@@ -354,6 +354,9 @@ def _schema_message(error) -> str:
         unknown = [k for k in error.instance if k not in allowed]
         if unknown:
             hint = did_you_mean(str(unknown[0]), allowed)
+            if unknown[0] in ("game", "common") and "cases" not in allowed:
+                # a file plays one rulebook: `game:` is written once, at its top, like `common:`
+                hint = f"'{unknown[0]}:' is written once, at the top of the file, for every case in it"
             return (f"{_q(unknown[0])} is not a key of {place} (the keys are {', '.join(allowed)})"
                     + (f"; {hint}" if hint else ""))
     if v == "required":
@@ -1012,6 +1015,11 @@ class _Expectations:
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
         names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
         hint = did_you_mean(key, names)
+        if key.count("(") != key.count(")"):
+            # `{on_tile(B2, Player 4): 3}`: YAML ends a key inside { } at ', ', cutting the call in two
+            whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
+            hint = (f"inside {{ }} YAML ends a key at each ', ', which cuts a definition's arguments apart; "
+                    f"write the whole key in quotes, {W.quote(whole)}.")
         raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
                                  hint), at)
 
@@ -1480,15 +1488,21 @@ class _Expectations:
             got = [face for _, face in s.rolls]
             if not isinstance(want, dict):
                 want = want if isinstance(want, list) else [want]
-            # a face no die has (7 of a six-sided die) is the file's mistake: a 'lacks' of it would hold
+            # a face no die has (7 of a six-sided die) is the file's mistake: a 'lacks' of it would hold;
+            # a face in words ("Battle Royale") is compared as the face it names (battle_royale)
+            faced = {}
             for op, faces in ({"": want} if isinstance(want, list) else want).items():
+                faced[op] = faces
                 if op in ("", "has", "lacks", "starts"):
                     try:
-                        s.game.forced_results(list(faces) if isinstance(faces, list) else [faces])
+                        named = s.game.forced_results(list(faces) if isinstance(faces, list) else [faces])
                     except api.PositionError as e:
                         what = "'rolled'" if not op else f"'rolled' ({op})"
                         raise self.unknown(f"{what} lists the faces the dice rolled: {e}",
                                            where_key(want, op) if op else at) from None
+                    named = [r.get("roll", x) for r, x in zip(named, faces if isinstance(faces, list) else [faces])]
+                    faced[op] = named if isinstance(faces, list) else named[0]
+            want = faced[""] if isinstance(want, list) else faced
             return self.compare_plain("The dice rolled since the last move", got, want, at)
         if key == "current":
             return self.compare("The current player", "player", s.current_player, want, at)

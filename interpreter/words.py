@@ -1,7 +1,8 @@
 """Values in the game's words: the state's plain values as a rulebook's players name them, and back.
 
 The state stores a thing as its position in its kind's list, a player as a seat number from 0
-and an enum value as its name. People and scenario files say "Dark Pit", "Player 2", "no role".
+and an enum value as its name. People and scenario files say "Dark Pit", "Player 2", "no role"
+(or "No Role": names and enum values are read in any case).
 This module turns one into the other for a declared type (`dsl/types.py` strings), compares a
 plain value with words, and describes values in messages. Things that share a name (twenty
 "Chocolate" cards) are told apart as "Chocolate #3", the third of that name in data order.
@@ -11,6 +12,7 @@ It reads the compiled rulebook only; it must not change a state or know any game
 from __future__ import annotations
 
 import functools
+import difflib
 import re
 
 NONE_WORDS = ("none", "nobody")
@@ -297,6 +299,8 @@ def thing_candidates(prog, kind: str, w, players: int | None = None) -> list[int
     only the things in a game of that many (a seat not at the table has none)."""
     if players is not None and prog.per_player_kinds.get(kind):
         return [i for i in thing_candidates(prog, kind, w) if in_game(prog, kind, i, players)]
+    if isinstance(w, int) and not isinstance(w, bool):
+        w = str(w)      # YAML reads a card named 1 (Abatteroxie's) as a number: `hand: [1, 2]`
     if not isinstance(w, str):
         return []
     names = prog.kind_names.get(kind, [])
@@ -328,6 +332,11 @@ def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
+def _seat_thing(seat: int, name: str) -> str:
+    """A player's own thing in words, by seat number and name: "Player 2's battler"."""
+    return f"Player {seat}'s {name}"
+
+
 def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError:
     from tabletop.dsl.diagnostics import did_you_mean
     names = prog.kind_names.get(kind, [])
@@ -340,10 +349,22 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
         n = names.count(m.group(1))
         return WordsError(f"there are only {n} of '{m.group(1)}' ({kind}), so there is no {quote(w)}")
     hint = did_you_mean(str(w), names)
-    distinct = list(dict.fromkeys(names))
-    if not hint and 0 < len(distinct) <= 12:
-        # `cup: [1, 1]` for pips named ace, two, ...: a thing is named by its name, not its number
-        hint = f"{_a(kind)} is named by its name: {', '.join(distinct)}"
+    if kind in prog.per_player_kinds:
+        # Each player owns one of every such thing, named with its owner ("Player 4's battler"):
+        # an outsider writes a team's colour ("purple battler") or misspells the name after the owner.
+        tail = owned.group(2) if owned else str(w)
+        close = difflib.get_close_matches(tail, sorted(set(names)), n=1, cutoff=0.6)
+        if owned:
+            hint = f"did you mean {quote(_seat_thing(int(owned.group(1)), close[0]))}?" if close else ""
+        elif names:
+            example = close[0] if close else names[0]
+            hint = (f"{_a(kind)} is each player's own, named with its owner: "
+                    f"{quote(_seat_thing(2, example))} ({quote(example)} alone means anyone's)")
+    else:
+        distinct = list(dict.fromkeys(names))
+        if not hint and 0 < len(distinct) <= 12:
+            # `cup: [1, 1]` for pips named ace, two, ...: a thing is named by its name, not its number
+            hint = f"{_a(kind)} is named by its name: {', '.join(distinct)}"
     return WordsError(f"{quote(w)} is not {_a(kind)}" + (f"; {hint}" if hint else ""))
 
 
@@ -393,6 +414,11 @@ def read(prog, t: str, w, players: int):
         if not isinstance(w, str):
             raise WordsError(f"{quote(w)} is not {_a(t[5:])} (one of {', '.join(sorted(values))})")
         v = w.replace(" ", "_")
+        # In another case, as a rule text prints it ("Messenger", "No Role"), as a thing's name may
+        # be; only when that names one value (an enum could hold both `red` and `Red`).
+        folded = [x for x in values if x.casefold() == v.casefold()]
+        if v not in values and len(folded) == 1:
+            return folded[0]
         if v not in values:
             from tabletop.dsl.diagnostics import did_you_mean
             hint = did_you_mean(str(v), values)

@@ -237,6 +237,17 @@ def test_an_expectation_naming_nothing_says_so_like_set(tmp_path, expect, words)
     assert failure.code == "T030" and words in failure.message and "should be" not in failure.message
 
 
+def test_a_game_named_in_a_case_says_it_is_named_once_for_the_file(tmp_path):
+    """An outsider put `game:` in a case, to try one case on another rulebook, and was asked
+    "did you mean 'name'?"."""
+    report, [failure] = run_text(tmp_path, "cases:\n  - name: x\n    game: smores_galore\n"
+                                           "    steps: [{expect: {over: false}}]\n")
+    assert failure.code == "T002" and failure.line == 4, scenarios.render(report)     # after the game: line
+    assert "'game' is not a key of case 1" in failure.message
+    assert "'game:' is written once, at the top of the file, for every case in it" in failure.message + failure.hint
+    assert "did you mean" not in failure.message + failure.hint
+
+
 def test_yes_and_no_are_truths_where_the_game_has_a_truth(tmp_path):
     text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
             "          pawn: Idiot's Platform, current_role: no_role}\n    steps:\n"
@@ -1184,6 +1195,92 @@ def test_a_thing_named_by_a_number_is_told_the_names_of_its_kind(tmp_path):
                     "      Player 1: {hand: [1]}\n    steps:\n      - expect: {over: false}\n")
     f = scenarios.run_files([path]).failures[0]
     assert "1 is not a card; a card is named by its name: Moon, Bread" in f.message, f.message
+
+
+def test_a_definition_key_cut_at_its_comma_says_to_quote_it(tmp_path):
+    """`{on_tile(B2, Player 4): 3}`, as an outsider first wrote Abatteroxie's Battle Royale example:
+    YAML cuts the key at ', ', and the two halves were told apart as unknown names, the first with
+    a 'did you mean' of the definition that the key did name."""
+    game = ROOT / "rulebooks" / "taboo_atoll_express"
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {game}\ncases:\n  - name: x\n    steps:\n"
+                    "      - expect: {space_of(red, 5): Idiot's Platform}\n"
+                    "  - name: y\n    steps:\n"
+                    "      - expect: {\"space_of(red, 5)\": Idiot's Platform}\n")
+    report = scenarios.run_files([path])
+    assert [f.case for f in report.failures] == ["x", "x"], scenarios.render(report)
+    first, second = report.failures
+    assert "'space_of(red' is not a variable" in first.message
+    assert "YAML ends a key at each ', '" in first.message and "'space_of(red, ...)'." in first.message
+    assert "'5)' is not a variable" in second.message and "'...(..., 5)'." in second.message
+
+
+def test_a_players_own_thing_named_without_its_owner_says_how_to_name_it():
+    """An outsider wrote Abatteroxie's example 1 with the text's team colours, "purple battler",
+    and was told only "did you mean 'battler'", which means anyone's battler; a misspelt name after
+    the owner ("Player 2's batler") had no hint at all."""
+    s = load_game("abatteroxie").new_state(players=4)
+    rest = {"battler": "fallen", "card": "deck"}
+    with pytest.raises(PositionError, match="'purple battler' is not a battler; a battler is each player's own, "
+                                            "named with its owner: 'Player 2's battler' \\('battler' alone means anyone's\\)"):
+        s.set_position({"tile": {"every": {"battlers": []}, "B2": {"battlers": ["purple battler"]}}}, rest=rest)
+    with pytest.raises(PositionError, match="'Player 2's batler' is not a battler; did you mean 'Player 2's battler'\\?"):
+        s.set_position({"tile": {"every": {"battlers": []}, "B2": {"battlers": ["Player 2's batler"]}}}, rest=rest)
+    with pytest.raises(PositionError, match="did you mean 'Player 1's 4 tiles only'\\?"):
+        s.set_position({"Player 1": {"hand": ["Player 1's 4 tile only"]}}, rest=rest)
+
+
+def test_an_enum_value_is_read_in_any_case_as_the_text_prints_it(tmp_path, taboo):
+    """The rule text prints the roles "6 Messenger" and "No Role"; an outsider wrote them so and was
+    told "'Messenger' is not a role; did you mean 'messenger'?", though "idiot's platform" names
+    Idiot's Platform. A value that only the case tells from another still needs its own case."""
+    s = taboo.new_state(seed=1)
+    s.set_position({"current_role": "Messenger"})
+    assert s.evaluate("current_role") == "messenger"
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'taboo_atoll_express'}\ncases:\n  - name: x\n"
+                    "    steps:\n      - expect: {current_role: No Role}\n")
+    assert scenarios.run_files([path]).ok
+    from inline import game
+    two = game(tmp_path, """
+        game "Two reds"
+        players 1
+        enum shade: red, Red, blue
+        var s: shade = red
+        turn:
+            choose prompt "Go?":
+                option "Go":
+                    end game "Done."
+        define score(p: player): int = 0
+        """)
+    s = two.new_state()
+    s.set_position({"s": "Red"})
+    assert s.evaluate("s") == "Red"
+    s.set_position({"s": "BLUE"})
+    assert s.evaluate("s") == "blue"
+    with pytest.raises(PositionError, match="'RED' is not a shade"):
+        s.set_position({"s": "RED"})
+
+
+def test_die_faces_and_card_names_as_the_text_writes_them(tmp_path):
+    """An outsider forced Abatteroxie's Doom Die as the text names its faces, "Battle Royale", and
+    was told it is not a face (the face is battle_royale, though `no role` names no_role); and gave
+    a hand as `[1, 2]`, which YAML reads as numbers, and was told 1 is not a card."""
+    ab = load_game("abatteroxie")
+    assert ab.forced_results(["Battle Royale", {"doom_die": "move eliminator"}]) == \
+        [{"roll": "battle_royale", "die": None}, {"roll": "move_eliminator", "die": "doom_die"}]
+    with pytest.raises(PositionError, match="'Battle Royal' is not a face of any die"):
+        ab.forced_results(["Battle Royal"])
+    s = ab.new_state(players=2)
+    s.set_position({"Player 1": {"hand": [1, 2]}}, rest={"card": "deck"})
+    assert s.evaluate("hand", "Player 1") == ["Player 1's 1", "Player 1's 2"]
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'taboo_atoll_express'}\ncases:\n  - name: x\n    set: {{special_actions: 0}}\n    steps:\n"
+                    "      - force: [Black, Red, Blue]\n      - moves: [Pass, Pass, Pass]\n"
+                    "      - expect: {rolled: [black, RED, Blue], options: {has: [Keep black and red]}}\n"
+                    "      - expect: {rolled: {lacks: [White]}}\n")
+    report = scenarios.run_files([path])
+    assert report.ok, scenarios.render(report)
 
 
 def test_a_failed_expectation_after_dice_says_which_were_rolled(tmp_path):
