@@ -1891,6 +1891,14 @@ class Checker:
             self.expr(a, self.ctx)
 
     def zone_place(self, e, what) -> str:
+        if isinstance(e, (A.ListLit, A.Comprehension, A.Call)):
+            # `draw 1 from [c for c in deck] to ...`: a list worked out on the spot is no place; the
+            # general E303 said "assigned to", a word the author never wrote
+            self.expr(e, self.ctx)
+            self.error("E303", f"{what} must be a zone or a variable that holds a list, not a list worked out "
+                               f"here ('{self.text_of(e)}'): things moved in or out of it would go nowhere.", e,
+                       "name the zone itself, such as deck or current.hand")
+            return T.ERROR
         t = self.place(e)
         if not T.is_list(t):
             self.error("E301", f"{what} must be a zone or a list, not {T.a(t)}.", e)

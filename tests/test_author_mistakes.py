@@ -2609,3 +2609,44 @@ def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp
         assert not [d for d in found if d.code == "W120"], [d.message for d in found]
     else:
         expect(found, "W120", "game.rules", at, "runs after a \"decline\" too, with 'c' none", "test 'if c != none:' first")
+
+
+# ------------------------------------------------------------------ a first-time author's habits
+# Found by writing small games as someone who has read only the first sections of
+# docs/language.md: each answer was wrong advice ("write 'let = a'", "to call the rule 'break',
+# write break()", "call it as append(xs)", 'say "{f"..."}"') or none at all.
+@pytest.mark.parametrize("change, words", [
+    (("        level += 1\n", "        level += 1\n        ^break\n"), ["'break' is written 'stop'", "write 'stop'"]),
+    (("        level += 1\n", "        level += 1\n        ^continue\n"), ["no 'continue'", "for x in l if c"]),
+    (("    draw 1 from deck", "    ^let x = 1\n    draw 1 from deck"), ["'let' is not part", "write 'x = 1'"]),
+    (("        level += 1\n", "        level ^== 1\n"), ["'==' compares", "write 'level = 1'"]),
+    (("if level < 9:", "if level ^<> 9:"), ["'<>' is not part", "'!='"]),
+    (('say "Level {level + 1} reached"', 'say ^f"Level {level + 1} reached"'), ["no 'f'", 'leave out the \'f\': "level']),
+    (('say "Level {level + 1} reached"', 'say^: "Level {level + 1} reached"'), ["no ':'", 'write say "level']),
+    (('say "Level {level + 1} reached"', 'say "Level " ^+ level'), ["one text", "in braces"]),
+    (("        level += 1\n", "        level += 1^:\n"), ["opens none", "leave out the ':'"]),
+    (("        level += 1\n", "        level^: 1\n"), ["set with '='", "write 'level = 1'"]),
+    (("    draw 1 from deck", "    xs = [1]\n    xs.append^(2)\n    draw 1 from deck"), ["like a method", "write 'add 2 to xs'"]),
+    (("    draw 1 from deck", "    draw ^from deck"), ["how many", "write 'draw 1 from deck to current.hand'"]),
+    (("var level: int in 0 to 9 = 0", "var level ^= 0"), ["with its type", "write 'var level: int = 0'"]),
+    (("var level: int in 0 to 9 = 0", "var level: ^list[int] = []"), ["'list of'", "write 'list of int'"]),
+    (("define best(cs: list of card): int = max([c.rank for c in cs])",
+      "define best(cs: list of card): int = max(^lambda x: x)"), ["'lambda' is not part", "'x => ...'"]),
+    (("setup:\n", "setup ^{\n"), ["not written in braces", "end the line with ':'"]),
+])
+def test_a_habit_from_python_or_c_gets_the_words_to_write_instead(tmp_path, change, words):
+    found, at = run(tmp_path, change)
+    expect(found, "E101", "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("statement, shown", [
+    ("draw 1 from ^[c for c in deck] to current.hand", "[c for c in deck]"),
+    ("move first(deck) from deck to ^[first(deck)]", "[first(deck)]"),
+    ("shuffle ^[c for c in deck]", "[c for c in deck]"),
+])
+def test_a_list_worked_out_where_a_zone_is_wanted_is_not_said_to_be_assigned_to(tmp_path, statement, shown):
+    """`draw 1 from [c for c in deck] to ...`: E303 said "Only a variable, a zone, or a field can
+    be assigned to", in a statement that assigns nothing, with no hint."""
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n", f"    {statement}\n"))
+    hit = expect(found, "E303", "game.rules", at, "must be a zone", shown, "name the zone itself")
+    assert "assigned" not in hit.message
