@@ -165,6 +165,7 @@ class Checker:
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
+        self.second_sections = False    # a section written twice (E202): the first one's 'end game' is not seen
         self.never_runs: list = []  # (the condition, the `end game`) for an `end game` in a block that never runs
         self.dead_block = None      # the condition that keeps the block being checked from ever running
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
@@ -365,6 +366,7 @@ class Checker:
             elif isinstance(d, A.PhaseDecl):
                 if d.name in out.phases:
                     first = out.phases[d.name].span
+                    self.second_sections = True
                     if first.file == d.span.file:
                         self.error("E202", f"The game has two '{d.name}' sections (the first at line {first.line}).", d,
                                    f"keep one, with the steps of both (a variant writes 'replace {d.name}:' "
@@ -2044,6 +2046,10 @@ class Checker:
             if s is None or s.kind != "stage":
                 stages = [n for n, x in self.rules.items() if x.kind == "stage"]
                 hint = did_you_mean(st.name, stages + ["game", "turn"])
+                if hint == "did you mean 'game'?" and self.dead_block is None:
+                    # `end gam "..."`: the game's end, misspelt; E404 "no rule ever says 'end game'"
+                    # as well would send the author looking for an end they did write
+                    self.ended = True
                 if s is not None:
                     hint = f"'{st.name}' is a rule; only a stage (declared with 'stage {st.name}:') can be ended"
                 self.error("E201", f"There is no stage named '{st.name}' to end.", self.word(st, st.name, after=st.span.column + 2),
@@ -3271,7 +3277,7 @@ class Checker:
         if uncalled is not None:
             self.ended = False
         self.play_finishes()
-        if not self.ended:
+        if not self.ended and not self.second_sections:
             at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
             if uncalled is not None:        # every `end game` is in rules nothing comes to
                 end, name = uncalled

@@ -2650,3 +2650,15 @@ def test_a_list_worked_out_where_a_zone_is_wanted_is_not_said_to_be_assigned_to(
     found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n", f"    {statement}\n"))
     hit = expect(found, "E303", "game.rules", at, "must be a zone", shown, "name the zone itself")
     assert "assigned" not in hit.message
+
+
+@pytest.mark.parametrize("change, code, words", [
+    (('        end game "The deck is empty."', '        end ^gam "The deck is empty."'), "E201", ["did you mean 'game'?"]),
+    (("define score(p: player)", "^turn:\n    pass\n\ndefine score(p: player)"), "E202", ["two 'turn' sections"]),
+])
+def test_one_mistake_about_the_games_end_is_not_also_told_as_no_end_at_all(tmp_path, change, code, words):
+    """`end gam "..."`, or a second `turn:` that hides the first (whose `end game` was then not
+    seen): each was also E404, "no rule ever says 'end game'", about an end the author wrote."""
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
+    assert not [d for d in found if d.code == "E404"], [d.message for d in found]
