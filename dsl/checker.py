@@ -1537,8 +1537,13 @@ class Checker:
             for _, name in w.ranking:
                 s = self.sym.get(name)
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
+                    hint = did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"])
+                    if s is not None and s.kind == "pvar" and not hint:
+                        # `winners: highest points`: a player's variable, which a definition reads
+                        hint = (f"define one that reads it, 'define {name}_of(p: player): int = p.{name}', and "
+                                f"write 'highest {name}_of'")
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
-                               w, did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+                               self.word(w, name, after=w.span.column + 6), hint)
                 elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
                     prm = s.decl.params[0]
                     self.error("E301", f"Winners are ranked by definitions of one player, and '{name}' takes "
@@ -1767,6 +1772,16 @@ class Checker:
             if tgt.name in B.VALUES and B.VALUES[tgt.name] == T.PLAYER:
                 zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
                 hint = f"a player is not a zone: write {tgt.name}.{zones[0]}" if zones else "a player is not a zone"
+            words = {"kind": "the kind (the list of all its things)", "define": "a definition, worked out where it is used",
+                     "enum_value": "a value of an enum", "enum": "an enum", "die": "a die", "table": "a table",
+                     "option": "an option", "pattern": "a pattern", "side": "a side"}
+            if s is not None and s.kind in words and not hint:
+                # `card = first(deck)`, `target = 3`: a new name for a value, which is already declared
+                line = f" (line {s.decl.span.line})" if getattr(s.decl, "span", None) else ""
+                hint = (f"'{tgt.name}' is {words[s.kind]}{line}; a name set in a block must be a name of its own: "
+                        f"call it something else, such as 'my_{tgt.name}'")
+                if s.kind == "define":
+                    hint += f", or declare 'var {tgt.name}: ...' in place of the definition to keep a changing value"
             self.error("E303", f"'{tgt.name}' cannot be changed; only variables, zones and changing fields can.", tgt,
                        hint)
             return T.ERROR
@@ -2475,6 +2490,11 @@ class Checker:
     def want_list(self, t, node):
         if not T.is_list(t):
             hint = "to count from 1 to n, write range(1, n)" if t == T.INT else self.type_hint(node, t, T.list_of(T.ANY))
+            if not hint and t == T.PLAYER:
+                # `choose c from current`: a player is not the cards they hold; name their zone
+                zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
+                if zones:
+                    hint = f"a player is not a list; their things are in their zones: {self.text_of(node)}.{zones[0]}"
             self.error("E301", f"Expected a list here, not {T.a(t)}.", node, hint)
 
     def text_of(self, node) -> str:

@@ -2662,3 +2662,19 @@ def test_one_mistake_about_the_games_end_is_not_also_told_as_no_end_at_all(tmp_p
     found, at = run(tmp_path, change)
     expect(found, code, "game.rules", at, *words)
     assert not [d for d in found if d.code == "E404"], [d.message for d in found]
+
+
+@pytest.mark.parametrize("change, code, words", [
+    (("    draw 1 from deck", "    ^card = first(deck)\n    draw 1 from deck"), "E303",
+     ["'card' is the kind", "call it something else"]),
+    (("    draw 1 from deck", "    ^best = 3\n    draw 1 from deck"), "E303", ["'best' is a definition", "var best"]),
+    (("    draw 1 from deck", "    choose c from ^current\n    draw 1 from deck"), "E301", ["current.hand"]),
+    (("define score(p: player): int = p.points + best(p.hand)\n",
+      "define score(p: player): int = p.points + best(p.hand)\nwinners: highest ^points\n"), "E201",
+     ["'points' is not one", "define points_of(p: player): int = p.points"]),
+])
+def test_a_name_used_for_what_it_is_not_says_what_it_is_and_what_to_write(tmp_path, change, code, words):
+    """A local named like the kind or a definition (no hint), choosing from a player (no hint), and
+    a player's variable ranked in `winners:` (no hint, the caret at the line's start)."""
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
