@@ -2678,3 +2678,19 @@ def test_a_name_used_for_what_it_is_not_says_what_it_is_and_what_to_write(tmp_pa
     a player's variable ranked in `winners:` (no hint, the caret at the line's start)."""
     found, at = run(tmp_path, change)
     expect(found, code, "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("change, code, words", [
+    (("rank: 2, count: 3}", "rank: 2, count: ^three}"), "E021", ["'count' is how many copies", "count: 3"]),
+    (("rank: 2, count: 3}", 'rank: 2, count: ^"3"}'), "E021", ["without quotes"]),
+    (("{name: \"Ace of hearts\", suit: hearts, rank: 1}", "{name: \"Ace of hearts\", ^suit:hearts, rank: 1}"), "E023",
+     ["put a space after the ':'", "'suit: hearts'"]),
+    (('  - {name: "Ace of hearts", suit: hearts, rank: 1}',
+      '  - name: "Ace of hearts"\n    suit: hearts\n     rank^: 1'), "E020", ["indented further", "line it up"]),
+])
+def test_a_first_data_file_gets_a_hint_about_its_own_mistake(tmp_path, change, code, words):
+    """`count: three` got the hint "a data file has one key holding a list of records", `suit:hearts`
+    "did you mean 'suit'?", and a key indented past the others "mapping values are not allowed in this
+    context" with no hint (PyYAML's words changed from "here", which the hint was keyed to)."""
+    found, at = run(tmp_path, change, file="cards.yaml")
+    expect(found, code, "cards.yaml", (at[0], None), *words)
