@@ -1681,6 +1681,9 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     if tok.type == "_NL":
         if few == ["':'"]:
             add = "end the line with ':' (a block follows it)"
+        elif "':'" in few and re.match(r"\s*(may\s+)?(option|for|choose)\b", _blank_texts(own)):
+            # `option "Roll again"` with no ':': the other words it might take hid the hint
+            add = "end the line with ':' (a block follows it)"
         own = text.split("\n")[line - 1] if 0 < line <= len(text.split("\n")) else ""
         if "':'" in few and re.match(r"\s*secretly\b", own):
             add = ("end the line with ':' and write the reveal under it: a secret choice's block runs once per "

@@ -2694,3 +2694,10 @@ def test_a_first_data_file_gets_a_hint_about_its_own_mistake(tmp_path, change, c
     context" with no hint (PyYAML's words changed from "here", which the hint was keyed to)."""
     found, at = run(tmp_path, change, file="cards.yaml")
     expect(found, code, "cards.yaml", (at[0], None), *words)
+
+
+@pytest.mark.parametrize("line", ['        option "Go"^', '        option "Go {k}" for k in [1, 2]^'])
+def test_an_option_without_its_colon_is_told_to_end_with_one(tmp_path, line):
+    """'The line ends too early; expected ':', 'for', 'if'.' came with no hint at all."""
+    found, at = run(tmp_path, ("    draw 1 from deck", f"    choose:\n{line}\n            pass\n    draw 1 from deck"))
+    expect(found, "E101", "game.rules", at, "ends too early", "end the line with ':'")
