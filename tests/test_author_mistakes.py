@@ -2701,3 +2701,32 @@ def test_an_option_without_its_colon_is_told_to_end_with_one(tmp_path, line):
     """'The line ends too early; expected ':', 'for', 'if'.' came with no hint at all."""
     found, at = run(tmp_path, ("    draw 1 from deck", f"    choose:\n{line}\n            pass\n    draw 1 from deck"))
     expect(found, "E101", "game.rules", at, "ends too early", "end the line with ':'")
+
+
+def test_a_game_where_nobody_decides_and_the_end_is_never_reached_says_so(tmp_path, monkeypatch):
+    """A race of dice with `if at > finish: end game` (never true): the runaway named only the
+    definition 'finish', where the budget happened to run out, and not that thousands of turns had
+    gone by without the game ending."""
+    from tabletop.interpreter import api, fusion, machine
+    from tabletop.interpreter.errors import RuleError
+    monkeypatch.setattr(machine, "WORK_BUDGET", 300_000)      # the same runaway, sooner
+    monkeypatch.setattr(machine, "STEP_BUDGET", 30_000)
+    monkeypatch.setattr(fusion, "STEP_BUDGET", 30_000)
+    (tmp_path / "race.rules").write_text(textwrap.dedent("""\
+        game "Race"
+        players 2
+        die d4: 1 to 4
+        player var at: int = 0
+        define finish: int = 20
+        turn:
+            current.at = min(current.at + roll(d4), finish)
+            if current.at > finish:
+                end game "{current} wins."
+        define score(p: player): int = p.at
+        """))
+    game = api.load_game(str(tmp_path / "race.rules"))
+    with pytest.raises(RuleError) as told:
+        game.new_state(players=2, seed=1)
+    message = str(told.value)
+    assert "turns were played since anyone last decided anything, and the game has not ended" in message
+    assert "check that one can be" in message
