@@ -165,6 +165,7 @@ class Checker:
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
+        self.second_sections = False    # a section written twice (E202): the first one's 'end game' is not seen
         self.never_runs: list = []  # (the condition, the `end game`) for an `end game` in a block that never runs
         self.dead_block = None      # the condition that keeps the block being checked from ever running
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
@@ -367,6 +368,7 @@ class Checker:
             elif isinstance(d, A.PhaseDecl):
                 if d.name in out.phases:
                     first = out.phases[d.name].span
+                    self.second_sections = True
                     if first.file == d.span.file:
                         self.error("E202", f"The game has two '{d.name}' sections (the first at line {first.line}).", d,
                                    f"keep one, with the steps of both (a variant writes 'replace {d.name}:' "
@@ -1780,6 +1782,16 @@ class Checker:
             if tgt.name in B.VALUES and B.VALUES[tgt.name] == T.PLAYER:
                 zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
                 hint = f"a player is not a zone: write {tgt.name}.{zones[0]}" if zones else "a player is not a zone"
+            words = {"kind": "the kind (the list of all its things)", "define": "a definition, worked out where it is used",
+                     "enum_value": "a value of an enum", "enum": "an enum", "die": "a die", "table": "a table",
+                     "option": "an option", "pattern": "a pattern", "side": "a side"}
+            if s is not None and s.kind in words and not hint:
+                # `card = first(deck)`, `target = 3`: a new name for a value, which is already declared
+                line = f" (line {s.decl.span.line})" if getattr(s.decl, "span", None) else ""
+                hint = (f"'{tgt.name}' is {words[s.kind]}{line}; a name set in a block must be a name of its own: "
+                        f"call it something else, such as 'my_{tgt.name}'")
+                if s.kind == "define":
+                    hint += f", or declare 'var {tgt.name}: ...' in place of the definition to keep a changing value"
             self.error("E303", f"'{tgt.name}' cannot be changed; only variables, zones and changing fields can.", tgt,
                        hint)
             return T.ERROR
@@ -1931,6 +1943,14 @@ class Checker:
             self.expr(a, self.ctx)
 
     def zone_place(self, e, what) -> str:
+        if isinstance(e, (A.ListLit, A.Comprehension, A.Call)):
+            # `draw 1 from [c for c in deck] to ...`: a list worked out on the spot is no place; the
+            # general E303 said "assigned to", a word the author never wrote
+            self.expr(e, self.ctx)
+            self.error("E303", f"{what} must be a zone or a variable that holds a list, not a list worked out "
+                               f"here ('{self.text_of(e)}'): things moved in or out of it would go nowhere.", e,
+                       "name the zone itself, such as deck or current.hand")
+            return T.ERROR
         t = self.place(e)
         if not T.is_list(t):
             self.error("E301", f"{what} must be a zone or a list, not {T.a(t)}.", e)
@@ -2076,6 +2096,10 @@ class Checker:
             if s is None or s.kind != "stage":
                 stages = [n for n, x in self.rules.items() if x.kind == "stage"]
                 hint = did_you_mean(st.name, stages + ["game", "turn"])
+                if hint == "did you mean 'game'?" and self.dead_block is None:
+                    # `end gam "..."`: the game's end, misspelt; E404 "no rule ever says 'end game'"
+                    # as well would send the author looking for an end they did write
+                    self.ended = True
                 if s is not None:
                     hint = f"'{st.name}' is a rule; only a stage (declared with 'stage {st.name}:') can be ended"
                 self.error("E201", f"There is no stage named '{st.name}' to end.", self.word(st, st.name, after=st.span.column + 2),
@@ -2501,6 +2525,11 @@ class Checker:
     def want_list(self, t, node):
         if not T.is_list(t):
             hint = "to count from 1 to n, write range(1, n)" if t == T.INT else self.type_hint(node, t, T.list_of(T.ANY))
+            if not hint and t == T.PLAYER:
+                # `choose c from current`: a player is not the cards they hold; name their zone
+                zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
+                if zones:
+                    hint = f"a player is not a list; their things are in their zones: {self.text_of(node)}.{zones[0]}"
             self.error("E301", f"Expected a list here, not {T.a(t)}.", node, hint)
 
     def text_of(self, node) -> str:
@@ -3356,7 +3385,7 @@ class Checker:
         if uncalled is not None:
             self.ended = False
         self.play_finishes()
-        if not self.ended:
+        if not self.ended and not self.second_sections:
             at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
             if uncalled is not None:        # every `end game` is in rules nothing comes to
                 end, name = uncalled

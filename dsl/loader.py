@@ -197,7 +197,11 @@ _YAML_WORDS = [(re.compile(p), w) for p, w in [
                                       "separated by ','"),
     (r"expected ',' or '\}', but got", "a mapping written in { } is not closed with '}', or two of its entries are "
                                       "not separated by ','"),
-    (r"mapping values are not allowed here", "a ': ' is not allowed here; a text holding ': ' is written in quotes"),
+    # PyYAML says "here" or "in this context" by version; a key indented past the keys around it
+    # (`  row: 0` then `   col: 3`) gives it too
+    (r"mapping values are not allowed (here|in this context)",
+     "a ': ' is not allowed here: a key indented further than the keys around it (line it up with them), or a "
+     "text holding ': ' not written in quotes"),
     (r"found character '\\t' that cannot start any token", "a line holds a tab; YAML indents with spaces only"),
     (r"found unexpected end of stream", "a quoted text is never closed"),
     (r"found undefined alias '?([^']*)'?", "'*{0}' names no anchor: write '&{0}' before it"),
@@ -206,6 +210,14 @@ _YAML_WORDS = [(re.compile(p), w) for p, w in [
     (r"did not find expected '-' indicator", "a line is not indented like the list's items around it"),
     (r"found duplicate anchor '?([^']*)'?", "the anchor '&{0}' is given twice"),
 ]]
+
+
+def _glued_colon(key) -> str:
+    """The hint for `{colour:red}`: YAML reads a ':' with no space after it as part of the key."""
+    if not isinstance(key, str) or ":" not in key.strip(":"):
+        return ""
+    field, value = key.split(":", 1)
+    return f"put a space after the ':': '{field}: {value}' (YAML reads '{key}' as one key)"
 
 
 def yaml_words(problem) -> str:
@@ -930,9 +942,12 @@ class Loader:
                                                               key=lambda e: [(isinstance(k, str), k) for k in e.path])
         if errors:
             for e in errors[:5]:
+                copies = bool(e.path) and e.path[-1] == COPIES    # `count: three`, `count: "3"`, `count: 0`
                 self.error("E021", f"The data file does not fit its schema: {_schema_problem(e)}.",
                            self.data_span(name, list(e.path)), _float_hint(e.instance) or
-                           "a data file has one key holding a list of records, e.g. 'cards:' then '- {name: ..., count: 2}'")
+                           (f"'{COPIES}' is how many copies the record makes: a whole number from 1 to 1,000, "
+                            f"without quotes ({COPIES}: 3)" if copies else
+                            "a data file has one key holding a list of records, e.g. 'cards:' then '- {name: ..., count: 2}'"))
             return None
         top = next(k for k in raw if k != "_line")
         records = raw[top]
@@ -1007,7 +1022,8 @@ class Loader:
                     self.error("E023", f"The {kind.name} record has a field '{key}' that the kind does not declare.",
                                self.key_at(where, key),
                                f"every {kind.name} record gives '{key}': declare it in the kind '{kind.name}'"
-                               if everywhere else guess(key) or f"declare it in the kind '{kind.name}'")
+                               if everywhere else _glued_colon(key) or guess(key) or
+                               f"declare it in the kind '{kind.name}'")
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
                     rec[f.name] = list(f.data_default) if type(f.data_default) is list else f.data_default

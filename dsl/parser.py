@@ -1353,6 +1353,13 @@ def _blank_texts(line: str) -> str:
     return "".join(out)
 
 
+# Loop words of other languages on a line of their own: the message and the hint.
+_LOOP_HABITS = {
+    "break": ("'break' is written 'stop' here: 'stop' leaves the innermost loop.", "write 'stop'"),
+    "continue": ("There is no 'continue': a loop goes on to its next item when its block ends.",
+                 "put the rest of the block under an 'if', or keep only some items: 'for x in L if c:'"),
+}
+
 # Habits from other languages: the mistake, and what to write instead.
 _CHAR_HABITS = {
     "&": "write 'and' (a and b), not '&&'",
@@ -1373,6 +1380,65 @@ _NAME_HABITS = {
     "then": "'then' belongs to 'if c then a else b'; a statement's 'if' ends with ':'",
 }
 
+
+
+def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set):
+    """(code, message, column, hint) for a habit of a first-time author coming from Python or C,
+    found by writing small games the way they do (tests/test_author_mistakes.py), else None.
+    Each is a mistake whose plain parser answer was wrong advice ("write 'let = a'", "write
+    break()") or none at all."""
+    rest = here[col - 1:]
+    after = here[col - 1 + len(value):] if rest.startswith(value) else ""
+    code = _blank_texts(before)
+    if value in ("f", "F") and tok.type == "NAME" and after.startswith('"'):
+        # `say f"{p} busts"`: the said text was shown inside braces, `say "{f"..."}"`
+        return ("E101", f"A text needs no '{value}' before it: every text fills in the values in its braces.",
+                col, f"leave out the '{value}': {after.strip()}")
+    if value == ":" and re.fullmatch(r"\s*say\s*", before):
+        return ("E101", "'say' is followed by its text, with no ':' between them.", col,
+                f"write say {after.strip()}" if after.strip() else 'write say "..."')
+    if value == ">" and before.endswith("<") and len(before) == col - 1:
+        return ("E101", "'<>' is not part of the language.", col - 1, "write '!=' for 'is not equal to' (a != b)")
+    if value == "=" and len(before) == col - 1 and re.fullmatch(r"\s+[A-Za-z_][\w.]*(\[[^\]]*\])?\s*=", code):
+        # `rolls == 1` on a line of its own: the first '=' was taken as setting rolls
+        target = before[:-1].strip()
+        return ("E101", "'==' compares two values; a line of its own sets a value with one '='.", col - 1,
+                f"write '{target} = {after.strip()}'" if after.strip() else f"write '{target} = ...'")
+    let = re.fullmatch(r"(\s*)(let|const|val|local|auto)", before)
+    if let and tok.type == "NAME":
+        return ("E101", f"'{let.group(2)}' is not part of the language: a name is set by '=' alone, and is known "
+                        "from that line on.", len(let.group(1)) + 1, f"write '{rest.strip()}'")
+    var = re.fullmatch(r"\s*((?:player\s+)?var)\s+([A-Za-z_]\w*)\s*", before)
+    if var and value == "=":
+        return ("E101", f"A variable is declared with its type: '{var.group(2)}' has none.", col,
+                f"write '{var.group(1)} {var.group(2)}: int {rest.strip()}' (or bool, text, a kind, 'list of ...')")
+    if value == "[" and re.search(r":\s*list$", code) and len(before) == col - 1:
+        inner = re.match(r"\[\s*([^\]]*)\]", rest)
+        return ("E101", "A list's type is written 'list of' the type of its items.", col - 4,
+                f"write 'list of {inner.group(1).strip() if inner else 'int'}'")
+    if value == "{" and not after.strip() and re.search(r"[\w)]\s*$", code):
+        return ("E101", "A block is not written in braces: a line that ends with ':' opens it, and its lines are "
+                        "indented under it.", col, "end the line with ':' in place of '{', and indent the block's lines")
+    lam = re.search(r"\blambda\s*$", code)
+    if lam and tok.type == "NAME":
+        return ("E101", "'lambda' is not part of the language: a function is written 'x => ...'.", lam.start() + 1,
+                f"write '{value} => ...' in place of 'lambda {value}: ...'")
+    drawn = re.fullmatch(r"(\s*draw\s+)from", before)
+    if drawn:
+        return ("E101", "'draw' needs how many things it draws.", len(drawn.group(1)) + 1,
+                f"write 'draw 1 {here[len(drawn.group(1)):].strip()}'")
+    said = re.fullmatch(r'\s*say\s+"(?:[^"\\]|\\.)*"\s*', before)
+    if said and value == "+":
+        return ("E101", "'say' takes one text; the values it shows go inside the text, in braces.", col,
+                'write the values into the text: say "... {value} ..."')
+    if value == ":" and "_NL" in names and not after.split("#")[0].strip() and code.strip():
+        # `rolls += 1:`: a statement or declaration that opens no block
+        return ("E101", "Only a line that opens a block ends with ':', and this one opens none.", col,
+                "leave out the ':'")
+    if value == ":" and re.fullmatch(r"\s+[A-Za-z_][\w.]*\s*", code) and after.strip():
+        # `pot: 0` in a block: a value set with the colon of a declaration
+        return ("E101", "A value is set with '=', not ':'.", col, f"write '{before.strip()} = {after.strip()}'")
+    return None
 
 
 def _habit(e, text: str, line: int, col: int):
@@ -1403,6 +1469,9 @@ def _habit(e, text: str, line: int, col: int):
     if kind and indent == 0:          # `remove define rank`, as `replace define rank ...` is written
         return ("E101", f"'remove' takes the name alone, without '{kind.group(1)}'.", (line, 1),
                 f"write 'remove {kind.group(2)}'")
+    novice = _novice_habit(tok, value, here, before, col, names)
+    if novice is not None:
+        return (novice[0], novice[1], (line, novice[2]), novice[3])
     if re.fullmatch(r"\s*say", before) and tok.type != "STRING":
         said = here[col - 1:].strip()
         return ("E101", "'say' takes a quoted text.", (line, col),
@@ -1520,6 +1589,12 @@ def _habit(e, text: str, line: int, col: int):
         method = re.search(r"([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)$", before)
         hint = (f"call it as {method.group(2)}({method.group(1)})" if method
                 else "built-ins are called as name(value), not value.name()")
+        arg = re.match(r"\((.*)\)\s*(#.*)?$", here[col - 1:])
+        if method and method.group(2) in ("append", "push", "add", "insert", "extend"):
+            # `xs.append(x)`: there is no function append, so "call it as append(xs)" led nowhere
+            hint = f"a list or zone grows by a statement: write 'add {arg.group(1) if arg else 'x'} to {method.group(1)}'"
+        elif method and method.group(2) in ("remove", "pop", "discard"):
+            hint = f"write 'remove {arg.group(1) if arg and arg.group(1) else 'x'} from {method.group(1)}'"
         return ("E101", "A field cannot be called like a method.", (line, col), hint)
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
@@ -1758,11 +1833,17 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     if tok.type == "_NL":
         if few == ["':'"]:
             add = "end the line with ':' (a block follows it)"
+        elif "':'" in few and re.match(r"\s*(may\s+)?(option|for|choose)\b", _blank_texts(own)):
+            # `option "Roll again"` with no ':': the other words it might take hid the hint
+            add = "end the line with ':' (a block follows it)"
         own = text.split("\n")[line - 1] if 0 < line <= len(text.split("\n")) else ""
         if "':'" in few and re.match(r"\s*secretly\b", own):
             add = ("end the line with ':' and write the reveal under it: a secret choice's block runs once per "
                    "player when everyone has chosen")
         bare = re.fullmatch(r"\s+([A-Za-z_]\w*)\s*(#.*)?", own)
+        if bare and bare.group(1) in _LOOP_HABITS:      # `break`, `continue`: not the call of a rule
+            message, hint = _LOOP_HABITS[bare.group(1)]
+            return Diagnostic("E101", message, Span(file, line + line_offset, bare.start(1) + 1), hint)
         if bare and "':'" not in few and bare.group(1) not in _STATEMENT_WORDS + _DECLARATION_WORDS + ("else",):
             add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):

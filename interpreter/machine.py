@@ -20,6 +20,7 @@ from .statecheck import things_in_one_place, things_problem
 from .view import Hidden, PartlyHidden, hidden_words, partly_hidden_words
 
 STEP_BUDGET = 1_000_000      # statements run between two decisions (bundled games: at most about 400)
+TURNS_BLAME = 100            # turns in one run of the rules beyond which a runaway says the game never ends
 ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
 LOG_KEEP = 30
 SEAT_NAMES = [f"Player {n}" for n in range(1, 65)]    # made once: a seat's name is in most lines said
@@ -40,6 +41,7 @@ class Machine:
         self.work = WORK_BUDGET      # counts down as the rules work (budgets.py); not game state
         self.skipped = 0             # turns skip_turn skipped in a row since the rules started running
         self.steps = 0               # statements run since the rules started running (fusion.py reads it)
+        self.turns_from = state.get("turn_number", 0)    # turns played when the rules started running
         self.zones_written = None    # the last line that put things into a zone by `add` or `=`
         self.kinds_written = set()   # what those lines' zones hold: the kinds of thing the check looks at
         # Definitions' values kept while what they read is not written (memo.py, `codegen.kept`):
@@ -349,7 +351,7 @@ class Machine:
                 steps += 1
                 if steps > budget:
                     raise BudgetExceeded(f"The rules ran {budget} steps without asking anyone anything; "
-                                         f"the {blk.owner} seems to loop forever.", st.span)
+                                         f"the {blk.owner} seems to loop forever.{self.turns_said()}", st.span)
                 self.steps = steps
                 try:
                     more = st.run(self, frame)     # a fused run of statements counts each of them
@@ -359,6 +361,9 @@ class Machine:
                     raise self.runaway_placed(runaway(f"the {blk.owner}", st.span), st, blk, steps) from None
                 except Runaway as e:
                     raise self.runaway_placed(e.at(st.span), st, blk, steps) from None
+                except BudgetExceeded as e:       # a fused run's step budget: the turns may be said
+                    said = self.turns_said() if e.message.endswith("seems to loop forever.") else ""
+                    raise (BudgetExceeded(e.message + said, e.span) if said else e).at(st.span) from None
                 except RuleError as e:
                     raise e.at(st.span)
                 except RecursionError:
@@ -400,8 +405,8 @@ class Machine:
     def runaway_placed(self, e, st, blk: Block, steps: int):
         """The work budget ran out while `st` of `blk` ran (error path only): told by
         `budgets.placed`, with the innermost loop of this rule around it."""
-        if e.placed:
-            return e
+        if e.placed:            # told where it ran out already (a fused run): the turns may still be said
+            return self.turns_without_deciding(e)
         loop = None
         for frame in reversed(self.s["stack"]):
             b = self.prog.blocks[frame[0]]
@@ -410,7 +415,27 @@ class Machine:
                 break
             if b.kind == "proc":
                 break
-        return placed(e, blk.owner, st.span, loop, steps)
+        return self.turns_without_deciding(placed(e, blk.owner, st.span, loop, steps))
+
+    def turns_said(self) -> str:
+        """" N turns were played since ..." when many turns went by in this run of the rules, else
+        "" (error path only)."""
+        turns = self.s.get("turn_number", 0) - self.turns_from
+        if turns < TURNS_BLAME:
+            return ""
+        return (f" {turns:,} turns were played since anyone last decided anything, and the game has not ended: "
+                "where nobody decides, the game goes on until an 'end game' is reached, so check that one can be.")
+
+    def turns_without_deciding(self, e):
+        """The runaway `e`, saying so when many turns went by in it (error path only): in a game where
+        nobody decides (a race of dice), an end that is never reached spends the budget wherever the
+        rules happen to be, and naming that line alone blamed a definition that was fine."""
+        said = self.turns_said()
+        if not said or getattr(e, "turns_told", False):
+            return e
+        out = Runaway(f"{e.message}{said}", e.span)
+        out.where, out.placed, out.turns_told = getattr(e, "where", ""), e.placed, True
+        return out
 
     def block_failed(self, e, frame, blk: Block) -> RuleError:
         """An error while a block ended (error path only): a loop's next test or item, said at the
@@ -638,6 +663,7 @@ class Machine:
         # running starts again at each answer, as in a new machine.
         self.work = WORK_BUDGET
         self.skipped = self.steps = 0
+        self.turns_from = self.s.get("turn_number", 0)
         self.zones_written = None
         self.kinds_written.clear()
         s = self.s

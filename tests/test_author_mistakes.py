@@ -2762,3 +2762,124 @@ def test_an_else_of_a_value_continued_with_a_backslash_is_not_an_else_without_if
 def test_a_statement_joined_to_the_line_above_by_a_backslash_says_so(tmp_path):
     found, at = run(tmp_path, ("        level += 1", "        level += 1 \\\n        ^level += 1"))
     expect(found, "E101", "game.rules", at, f"line {at[0] - 1} ends with '\\'", "statement of its own")
+
+
+# ------------------------------------------------------------------ a first-time author's habits
+# Found by writing small games as someone who has read only the first sections of
+# docs/language.md: each answer was wrong advice ("write 'let = a'", "to call the rule 'break',
+# write break()", "call it as append(xs)", 'say "{f"..."}"') or none at all.
+@pytest.mark.parametrize("change, words", [
+    (("        level += 1\n", "        level += 1\n        ^break\n"), ["'break' is written 'stop'", "write 'stop'"]),
+    (("        level += 1\n", "        level += 1\n        ^continue\n"), ["no 'continue'", "for x in l if c"]),
+    (("    draw 1 from deck", "    ^let x = 1\n    draw 1 from deck"), ["'let' is not part", "write 'x = 1'"]),
+    (("        level += 1\n", "        level ^== 1\n"), ["'==' compares", "write 'level = 1'"]),
+    (("if level < 9:", "if level ^<> 9:"), ["'<>' is not part", "'!='"]),
+    (('say "Level {level + 1} reached"', 'say ^f"Level {level + 1} reached"'), ["no 'f'", 'leave out the \'f\': "level']),
+    (('say "Level {level + 1} reached"', 'say^: "Level {level + 1} reached"'), ["no ':'", 'write say "level']),
+    (('say "Level {level + 1} reached"', 'say "Level " ^+ level'), ["one text", "in braces"]),
+    (("        level += 1\n", "        level += 1^:\n"), ["opens none", "leave out the ':'"]),
+    (("        level += 1\n", "        level^: 1\n"), ["set with '='", "write 'level = 1'"]),
+    (("    draw 1 from deck", "    xs = [1]\n    xs.append^(2)\n    draw 1 from deck"), ["like a method", "write 'add 2 to xs'"]),
+    (("    draw 1 from deck", "    draw ^from deck"), ["how many", "write 'draw 1 from deck to current.hand'"]),
+    (("var level: int in 0 to 9 = 0", "var level ^= 0"), ["with its type", "write 'var level: int = 0'"]),
+    (("var level: int in 0 to 9 = 0", "var level: ^list[int] = []"), ["'list of'", "write 'list of int'"]),
+    (("define best(cs: list of card): int = max([c.rank for c in cs])",
+      "define best(cs: list of card): int = max(^lambda x: x)"), ["'lambda' is not part", "'x => ...'"]),
+    (("setup:\n", "setup ^{\n"), ["not written in braces", "end the line with ':'"]),
+])
+def test_a_habit_from_python_or_c_gets_the_words_to_write_instead(tmp_path, change, words):
+    found, at = run(tmp_path, change)
+    expect(found, "E101", "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("statement, shown", [
+    ("draw 1 from ^[c for c in deck] to current.hand", "[c for c in deck]"),
+    ("move first(deck) from deck to ^[first(deck)]", "[first(deck)]"),
+    ("shuffle ^[c for c in deck]", "[c for c in deck]"),
+])
+def test_a_list_worked_out_where_a_zone_is_wanted_is_not_said_to_be_assigned_to(tmp_path, statement, shown):
+    """`draw 1 from [c for c in deck] to ...`: E303 said "Only a variable, a zone, or a field can
+    be assigned to", in a statement that assigns nothing, with no hint."""
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n", f"    {statement}\n"))
+    hit = expect(found, "E303", "game.rules", at, "must be a zone", shown, "name the zone itself")
+    assert "assigned" not in hit.message
+
+
+@pytest.mark.parametrize("change, code, words", [
+    (('        end game "The deck is empty."', '        end ^gam "The deck is empty."'), "E201", ["did you mean 'game'?"]),
+    (("define score(p: player)", "^turn:\n    pass\n\ndefine score(p: player)"), "E202", ["two 'turn' sections"]),
+])
+def test_one_mistake_about_the_games_end_is_not_also_told_as_no_end_at_all(tmp_path, change, code, words):
+    """`end gam "..."`, or a second `turn:` that hides the first (whose `end game` was then not
+    seen): each was also E404, "no rule ever says 'end game'", about an end the author wrote."""
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
+    assert not [d for d in found if d.code == "E404"], [d.message for d in found]
+
+
+@pytest.mark.parametrize("change, code, words", [
+    (("    draw 1 from deck", "    ^card = first(deck)\n    draw 1 from deck"), "E303",
+     ["'card' is the kind", "call it something else"]),
+    (("    draw 1 from deck", "    ^best = 3\n    draw 1 from deck"), "E303", ["'best' is a definition", "var best"]),
+    (("    draw 1 from deck", "    choose c from ^current\n    draw 1 from deck"), "E301", ["current.hand"]),
+    (("define score(p: player): int = p.points + best(p.hand)\n",
+      "define score(p: player): int = p.points + best(p.hand)\nwinners: highest ^points\n"), "E201",
+     ["'points' is not one", "define points_of(p: player): int = p.points"]),
+])
+def test_a_name_used_for_what_it_is_not_says_what_it_is_and_what_to_write(tmp_path, change, code, words):
+    """A local named like the kind or a definition (no hint), choosing from a player (no hint), and
+    a player's variable ranked in `winners:` (no hint, the caret at the line's start)."""
+    found, at = run(tmp_path, change)
+    expect(found, code, "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("change, code, words", [
+    (("rank: 2, count: 3}", "rank: 2, count: ^three}"), "E021", ["'count' is how many copies", "count: 3"]),
+    (("rank: 2, count: 3}", 'rank: 2, count: ^"3"}'), "E021", ["without quotes"]),
+    (("{name: \"Ace of hearts\", suit: hearts, rank: 1}", "{name: \"Ace of hearts\", ^suit:hearts, rank: 1}"), "E023",
+     ["put a space after the ':'", "'suit: hearts'"]),
+    (('  - {name: "Ace of hearts", suit: hearts, rank: 1}',
+      '  - name: "Ace of hearts"\n    suit: hearts\n     rank^: 1'), "E020", ["indented further", "line it up"]),
+])
+def test_a_first_data_file_gets_a_hint_about_its_own_mistake(tmp_path, change, code, words):
+    """`count: three` got the hint "a data file has one key holding a list of records", `suit:hearts`
+    "did you mean 'suit'?", and a key indented past the others "mapping values are not allowed in this
+    context" with no hint (PyYAML's words changed from "here", which the hint was keyed to)."""
+    found, at = run(tmp_path, change, file="cards.yaml")
+    expect(found, code, "cards.yaml", (at[0], None), *words)
+
+
+@pytest.mark.parametrize("line", ['        option "Go"^', '        option "Go {k}" for k in [1, 2]^'])
+def test_an_option_without_its_colon_is_told_to_end_with_one(tmp_path, line):
+    """'The line ends too early; expected ':', 'for', 'if'.' came with no hint at all."""
+    found, at = run(tmp_path, ("    draw 1 from deck", f"    choose:\n{line}\n            pass\n    draw 1 from deck"))
+    expect(found, "E101", "game.rules", at, "ends too early", "end the line with ':'")
+
+
+def test_a_game_where_nobody_decides_and_the_end_is_never_reached_says_so(tmp_path, monkeypatch):
+    """A race of dice with `if at > finish: end game` (never true): the runaway named only the
+    definition 'finish', where the budget happened to run out, and not that thousands of turns had
+    gone by without the game ending."""
+    from tabletop.interpreter import api, fusion, machine
+    from tabletop.interpreter.errors import RuleError
+    monkeypatch.setattr(machine, "WORK_BUDGET", 300_000)      # the same runaway, sooner
+    monkeypatch.setattr(machine, "STEP_BUDGET", 30_000)
+    monkeypatch.setattr(fusion, "STEP_BUDGET", 30_000)
+    (tmp_path / "race.rules").write_text(textwrap.dedent("""\
+        game "Race"
+        players 2
+        die d4: 1 to 4
+        player var at: int = 0
+        define finish: int = 20
+        turn:
+            current.at = min(current.at + roll(d4), finish)
+            if current.at > finish:
+                end game "{current} wins."
+        define score(p: player): int = p.at
+        """))
+    game = api.load_game(str(tmp_path / "race.rules"))
+    with pytest.raises(RuleError) as told:
+        game.new_state(players=2, seed=1)
+    message = str(told.value)
+    assert "turns were played since anyone last decided anything, and the game has not ended" in message
+    assert "check that one can be" in message
