@@ -275,8 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "at once, keeping its permissions). A rulebook folder is its game.rules and "
                                      "variants/*.rules. Exit 0 when all are formatted (or, with --check, already "
                                      "were), 1 when a file would change (--check) or cannot be formatted (it does "
-                                     "not parse, or its rulebook does not check: the errors are shown as check "
-                                     "shows them), 2 when a path does not exist.")
+                                     "not parse: its errors are shown), 2 when a path does not exist.")
     fmt.add_argument("paths", nargs="+", type=_path, metavar="PATH", help="rulebook folder, .rules file or game name")
     fmt.add_argument("--check", action="store_true",
                      help="change nothing; list the files that would change and exit 1 if there are any")
@@ -528,7 +527,7 @@ def cmd_format(args) -> int:
         except UsageError as e:     # the other paths are still formatted, as check does
             err(f"tabletop format: {e}")
             usage = True
-    changed, same, failed, seen, checked, told = [], 0, 0, set(), {}, set()
+    changed, same, failed, seen = [], 0, 0, set()
     for shown, folder in targets:
         key = os.path.abspath(shown)
         if key in seen:             # a folder and one of its files both named
@@ -553,17 +552,6 @@ def cmd_format(args) -> int:
             continue
         except LayoutError as e:
             err(f"tabletop format: {e}")
-            failed += 1
-            continue
-        refused = _rulebook_refused(checked, shown)
-        if refused:
-            # a file whose rulebook `check` refuses is left as it is, with check's own diagnostics,
-            # even when it parses: its author is still mending it, and a formatter that writes
-            # (or calls it "already formatted") would say it is fine
-            if refused not in told:         # a variant of a broken base: the base's errors once
-                err(refused)
-                told.add(refused)
-            err(f"tabletop format: {shown} is left as it is: its rulebook has errors, as tabletop check shows.")
             failed += 1
             continue
         if new == text:
@@ -596,29 +584,6 @@ def cmd_format(args) -> int:
     elif total:
         show(summary)
     return 2 if usage else 1 if failed or (args.check and changed) else 0
-
-
-def _rulebook_refused(checked: dict, shown: str) -> str:
-    """check's diagnostics, rendered, for the rulebook that the file `shown` belongs to when that
-    rulebook has errors, else "". A file in a rulebook's variants/ folder is that rulebook with that
-    variant; any other file in a folder with a game.rules is that folder's rulebook; a file alone is
-    a rulebook of its own. `checked` keeps each rulebook's answer, so a folder is checked once."""
-    here = os.path.dirname(os.path.abspath(shown))
-    up = os.path.dirname(here)
-    if os.path.basename(here) == "variants" and os.path.isfile(os.path.join(up, "game.rules")):
-        key = (up, os.path.splitext(os.path.basename(shown))[0])
-    elif os.path.isfile(os.path.join(here, "game.rules")):
-        key = (here, None)
-    else:
-        key = (shown, None)
-    if key not in checked:
-        try:
-            diagnostics, sources = _check_one(engine(), *key)
-        except UsageError:          # not a rulebook check can load: the layout alone is formatted
-            diagnostics, sources = [], None
-        errors = [d for d in diagnostics if d.severity == "error"]
-        checked[key] = render_all(diagnostics, sources) if errors else ""
-    return checked[key]
 
 
 def _rules_files(path: str) -> list:
