@@ -61,7 +61,9 @@ def test_a_range_of_a_quadrillion_keys_is_one_entry_checked_at_once(tmp_path):
                     'turn:\n    say "{t[0]} {t[5]} {t[999999999999999]}"\n    end game "done"\n')
     out = checked_in_a_child(tmp_path, rules)
     assert out["errors"] == [] and out["log"][0] == "1 4 4"
-    assert out["seconds"] < 1.0
+    # Expanded, the range would never end; a bound far above a load's time keeps a busy machine
+    # from failing the test (it is no measure of speed).
+    assert out["seconds"] < 10.0
 
 
 def test_a_two_key_table_covering_too_many_combinations_is_refused_before_expanding(tmp_path):
@@ -69,7 +71,7 @@ def test_a_two_key_table_covering_too_many_combinations_is_refused_before_expand
     out = checked_in_a_child(tmp_path, rules)
     assert [tuple(e[:3]) for e in out["errors"]] == [("E206", 5, 5)]
     assert "more than 100,000 combinations" in out["errors"][0][3] and "400,000,000" in out["errors"][0][3]
-    assert out["seconds"] < 1.0
+    assert out["seconds"] < 10.0      # refused before 400,000,000 combinations are made, not after
 
 
 def test_the_combination_limit_counts_the_whole_table_and_names_the_entry_past_it(tmp_path):
