@@ -2340,18 +2340,34 @@ class Checker:
     def declined_then_used(self, st: A.Choose):
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
         `move x ...` or an `x.field` in it fails in play, unless a test of `x` against none comes
-        first (`if x != none:`, or `if x == none: return`; by its place in the text)."""
+        first (`if x != none:`, or `if x == none: return`; by its place in the text), directly or
+        through a definition given `x` that tests its parameter (`if chosen(x):`)."""
         def at(node):
             return node.span.line, node.span.column
-        def is_x(e):
-            return isinstance(e, A.Name) and e.name == st.var
+        def tests_none(expr, name, depth=0):
+            # Whether `expr` compares `name` with none, itself or in a definition it hands `name` to.
+            for n in A.walk(expr):
+                if isinstance(n, A.Binary) and n.op in ("==", "!=") and any(
+                        isinstance(a, A.Name) and a.name == name and isinstance(b, A.Lit) and b.value is None
+                        for a, b in ((n.left, n.right), (n.right, n.left))):
+                    return True
+                if isinstance(n, A.Call) and depth < 5:
+                    s = self.sym.get(n.name)
+                    if s is not None and s.kind == "define" and s.decl.params and any(
+                            isinstance(a, A.Name) and a.name == name and k < len(s.decl.params)
+                            and tests_none(s.decl.body, s.decl.params[k].name, depth + 1)
+                            for k, a in enumerate(n.args)):
+                        return True
+            return False
         uses, guards = [], []
         for n in A.walk(st.body):
-            if isinstance(n, A.Move) and is_x(n.what) or isinstance(n, A.Field) and is_x(n.obj):
+            if isinstance(n, A.Move) and isinstance(n.what, A.Name) and n.what.name == st.var \
+                    or isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.name == st.var:
                 uses.append(n)
             elif isinstance(n, A.Binary) and n.op in ("==", "!=") and any(
-                    is_x(a) and isinstance(b, A.Lit) and b.value is None
-                    for a, b in ((n.left, n.right), (n.right, n.left))):
+                    isinstance(a, A.Name) and a.name == st.var and isinstance(b, A.Lit) and b.value is None
+                    for a, b in ((n.left, n.right), (n.right, n.left))) \
+                    or isinstance(n, A.Call) and tests_none(n, st.var):
                 guards.append(n)
         if not uses:
             return

@@ -2611,6 +2611,23 @@ def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp
         expect(found, "W120", "game.rules", at, "runs after a \"decline\" too, with 'c' none", "test 'if c != none:' first")
 
 
+@pytest.mark.parametrize("block", [
+    "        if chosen(c):\n            move c from current.hand to deck\n",
+    "        if declined(c):\n            return\n        current.points += c.rank\n",
+    "        if worth_moving(c):\n            move c from current.hand to deck\n",
+])
+def test_a_may_choose_block_that_tests_its_choice_through_a_definition_is_not_w120(tmp_path, block):
+    """A test against none written in a definition the block hands its choice to (`if chosen(c):`)
+    guards it as the test written out does; it was W120, a warning on code that never fails."""
+    change = ("    draw 1 from deck to current.hand\n",
+              "    draw 1 from deck to current.hand\n    may choose c from current.hand labelled \"Discard {c}\":\n"
+              + block)
+    found, _ = run_adding(tmp_path, change, "\ndefine chosen(x: card): bool = x != none\n"
+                                            "define declined(x: card): bool = none == x\n"
+                                            "define worth_moving(x: card): bool = chosen(x) and x.rank > 1\n")
+    assert not [d for d in found if d.code == "W120"], [d.message for d in found]
+
+
 # ------------------------------------------------------------------ `where` lines
 @pytest.mark.parametrize("lines, code, words", [
     ("    where ^cs = 1\n", "E202", ["where name 'cs'", "parameter", "rename one"]),
