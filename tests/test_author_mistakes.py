@@ -2597,6 +2597,13 @@ def test_a_to_b_outside_a_declaration_says_range(tmp_path, new):
     ("        if none == c:\n            return\n        current.points += c.rank\n", None),
     ("        if c != none and c.rank > 1:\n            move c from current.hand to deck\n", None),
     ("        ^move c from current.hand to deck\n        if c != none:\n            say \"Discarded.\"\n", "W120"),
+    # A test that does not keep the line from running with c none (it was taken as one by its place).
+    ("        if c != none:\n            say \"Chosen.\"\n        ^move c from current.hand to deck\n", "W120"),
+    ("        if c == none:\n            say \"Declined.\"\n        current.points += ^c.rank\n", "W120"),
+    ("        if c == none or c.rank > 1:\n            return\n        move c from current.hand to deck\n", None),
+    ("        if current.points > 100:\n            return\n        elif c != none:\n            move c from current.hand to deck\n", None),
+    ("        if c == none:\n            say \"Declined.\"\n        else:\n            move c from current.hand to deck\n", None),
+    ("        current.points += if c != none then c.rank else 0\n", None),
 ])
 def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp_path, block, code):
     """The block of `may choose c ...:` runs after a "Decline" too, with c none: `move c ...` or
