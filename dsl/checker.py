@@ -2357,11 +2357,6 @@ class Checker:
                     out.append(v)
             return out
 
-        def children(node):
-            # A node's direct parts, first to last.
-            return [c for name in reversed(A._BRANCHES.get(node.__class__) or A._branches(node.__class__))
-                    for c in children_of(getattr(node, name))]
-
         def implies(cond, when, name=var, depth=0):
             # Whether `cond` having the truth `when` means that `name` is not none.
             if isinstance(cond, A.Binary) and cond.op in ("==", "!="):
@@ -2401,8 +2396,7 @@ class Checker:
                 expr(e.then, implies(e.test, True))
                 expr(e.other, implies(e.test, False))
                 return
-            for c in children(e):
-                expr(c, False) if not isinstance(c, A.Stmt) else None
+            parts(e)
 
         def block(stmts, safe):
             # The statements in order; gives whether x is known not none after them.
@@ -2431,14 +2425,19 @@ class Checker:
                 return bool(known_after) and all(known_after)
             if isinstance(s, A.Move) and isinstance(s.what, A.Name) and s.what.name == var:
                 uses.append(s)
-            for name in reversed(A._BRANCHES.get(s.__class__) or A._branches(s.__class__)):
-                value = getattr(s, name)
+            parts(s)
+            return False
+
+        def parts(node):
+            # The parts of a node that is no test: a block in it (a loop's, a choice's, a menu
+            # option's) in order, so that a guard in it holds below it; the rest each on its own.
+            for name in reversed(A._BRANCHES.get(node.__class__) or A._branches(node.__class__)):
+                value = getattr(node, name)
                 if isinstance(value, list) and value and all(isinstance(v, A.Stmt) for v in value):
-                    block(value, False)         # a loop's or a choice's block: a guard in it holds below it
+                    block(value, False)
                     continue
                 for c in children_of(value):
                     stmt(c, False) if isinstance(c, A.Stmt) else expr(c, False)
-            return False
 
         block(st.body, False)
         if not uses:

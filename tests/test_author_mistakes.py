@@ -2604,6 +2604,9 @@ def test_a_to_b_outside_a_declaration_says_range(tmp_path, new):
     ("        if current.points > 100:\n            return\n        elif c != none:\n            move c from current.hand to deck\n", None),
     ("        if c == none:\n            say \"Declined.\"\n        else:\n            move c from current.hand to deck\n", None),
     ("        current.points += if c != none then c.rank else 0\n", None),
+    # inside a menu's option, a block in a part that is not a statement
+    ("        choose prompt \"Why?\":\n            option \"Keep\":\n                pass\n"
+     "            option \"Drop\":\n                ^move c from current.hand to deck\n", "W120"),
 ])
 def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp_path, block, code):
     """The block of `may choose c ...:` runs after a "Decline" too, with c none: `move c ...` or
