@@ -2385,6 +2385,12 @@ class Checker:
         def expr(e, safe):
             if safe or e is None:
                 return
+            inside = list(A.walk(e))       # a stack, not recursion: a chain of 300 '+' is one line
+            if not any(isinstance(n, (A.Cond, A.Stmt)) or isinstance(n, A.Binary) and n.op in ("and", "or")
+                       for n in inside):    # nothing in it keeps a part from x none: each use counts
+                uses.extend(n for n in inside if isinstance(n, A.Field) and isinstance(n.obj, A.Name)
+                            and n.obj.name == var)
+                return
             if isinstance(e, A.Field) and isinstance(e.obj, A.Name) and e.obj.name == var:
                 uses.append(e)
             if isinstance(e, A.Binary) and e.op in ("and", "or"):
@@ -2411,7 +2417,7 @@ class Checker:
             if safe:
                 return True
             if isinstance(s, A.If):
-                known_after, falls = [], False      # the branches that go on past the if
+                known_after = []                    # for each branch that goes on past the if
                 otherwise = False                   # every test above failed: x is known not none
                 for cond, body in s.branches:
                     expr(cond, otherwise)

@@ -1049,7 +1049,13 @@ class Compiler:
         label = name[1:] + " section" if name.startswith(":") else f"{owner.kind_word} '{name}'"
         proc = Proc(name, -1, size, slots, owner.span)
         self.out.procs[name] = proc
-        proc.block = self.block(body, kind="proc", owner=label)
+        try:
+            proc.block = self.block(body, kind="proc", owner=label)
+        except RecursionError:      # as a definition's value (compile): the checker got through it
+            raise RulebookError([Diagnostic(
+                "E900", f"The {label} nests expressions too deeply to compile (a long chain of operators, "
+                        "each inside the next).", owner.span,
+                "split the value: name parts of it in definitions or on lines of their own")]) from None
 
     def compile_reaction(self, r: A.ReactionDecl):
         self.decl_where = f"the reaction '{r.name}'"

@@ -145,3 +145,20 @@ def test_a_value_too_deep_to_compile_is_e900_not_an_internal_error(tmp_path, val
         """)
     assert [(d.code, d.span.line) for d in found if d.severity == "error"] == [("E900", 5)], found
     assert "'score' nests expressions too deeply" in found[0].message
+
+
+def test_a_rule_too_deep_to_compile_is_e900_at_its_section(tmp_path):
+    """The same chain in a turn section's line: the closure compiler recursed too deeply there too."""
+    from inline import diagnostics
+    with codegen.closures_only():
+        found = diagnostics(tmp_path, """
+            game "Deep"
+            players 1
+            var n: int = 0
+            turn:
+                n = 0""" + "+1" * 295 + """
+                end game
+            define score(p: player): int = n
+        """)
+    assert [(d.code, d.span.line) for d in found if d.severity == "error"] == [("E900", 4)], found
+    assert "The turn section nests expressions too deeply" in found[0].message
