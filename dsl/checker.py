@@ -2363,29 +2363,120 @@ class Checker:
 
     def declined_then_used(self, st: A.Choose):
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
-        `move x ...` or an `x.field` in it fails in play, unless a test of `x` against none comes
-        first (`if x != none:`, or `if x == none: return`; by its place in the text)."""
-        def at(node):
-            return node.span.line, node.span.column
-        def is_x(e):
-            return isinstance(e, A.Name) and e.name == st.var
-        uses, guards = [], []
-        for n in A.walk(st.body):
-            if isinstance(n, A.Move) and is_x(n.what) or isinstance(n, A.Field) and is_x(n.obj):
-                uses.append(n)
-            elif isinstance(n, A.Binary) and n.op in ("==", "!=") and any(
-                    is_x(a) and isinstance(b, A.Lit) and b.value is None
-                    for a, b in ((n.left, n.right), (n.right, n.left))):
-                guards.append(n)
+        `move x ...` or an `x.field` in it fails in play, unless it is reached only where `x` is
+        known not to be none: under `if x != none:` (or an `elif`/`else` after `if x == none:`),
+        after `if x == none: return` (or `end game`), on the right of `x != none and` or
+        `x == none or`, or in a `then` of `if x != none then`; a test made in a definition given
+        `x` (`if chosen(x):`) counts as the test written out."""
+        var = st.var
+
+        def children_of(value):
+            # The nodes in a field's value (a node, or lists and tuples of them), first to last.
+            out, todo = [], [value]
+            while todo:
+                v = todo.pop(0)
+                if isinstance(v, (list, tuple)):
+                    todo[:0] = list(v)
+                elif isinstance(v, A.Node):
+                    out.append(v)
+            return out
+
+        def implies(cond, when, name=var, depth=0):
+            # Whether `cond` having the truth `when` means that `name` is not none.
+            if isinstance(cond, A.Binary) and cond.op in ("==", "!="):
+                if any(isinstance(a, A.Name) and a.name == name and isinstance(b, A.Lit) and b.value is None
+                       for a, b in ((cond.left, cond.right), (cond.right, cond.left))):
+                    return when == (cond.op == "!=")
+                return False
+            if isinstance(cond, A.Unary) and cond.op == "not":
+                return implies(cond.operand, not when, name, depth)
+            if isinstance(cond, A.Binary) and cond.op in ("and", "or"):
+                sides = (implies(cond.left, when, name, depth), implies(cond.right, when, name, depth))
+                return any(sides) if (cond.op == "and") == when else all(sides)
+            if isinstance(cond, A.Call) and depth < 5:
+                s = self.sym.get(cond.name)
+                if s is not None and s.kind == "define" and s.decl.params:
+                    body = s.decl.body
+                    while isinstance(body, A.Where):
+                        body = body.body
+                    return any(isinstance(a, A.Name) and a.name == name and k < len(s.decl.params)
+                               and implies(body, when, s.decl.params[k].name, depth + 1)
+                               for k, a in enumerate(cond.args))
+            return False
+
+        uses = []
+
+        def expr(e, safe):
+            if safe or e is None:
+                return
+            inside = list(A.walk(e))       # a stack, not recursion: a chain of 300 '+' is one line
+            if not any(isinstance(n, (A.Cond, A.Stmt)) or isinstance(n, A.Binary) and n.op in ("and", "or")
+                       for n in inside):    # nothing in it keeps a part from x none: each use counts
+                uses.extend(n for n in inside if isinstance(n, A.Field) and isinstance(n.obj, A.Name)
+                            and n.obj.name == var)
+                return
+            if isinstance(e, A.Field) and isinstance(e.obj, A.Name) and e.obj.name == var:
+                uses.append(e)
+            if isinstance(e, A.Binary) and e.op in ("and", "or"):
+                expr(e.left, False)
+                expr(e.right, implies(e.left, e.op == "and"))
+                return
+            if isinstance(e, A.Cond):
+                expr(e.test, False)
+                expr(e.then, implies(e.test, True))
+                expr(e.other, implies(e.test, False))
+                return
+            parts(e)
+
+        def block(stmts, safe):
+            # The statements in order; gives whether x is known not none after them.
+            for s in stmts:
+                safe = stmt(s, safe)
+            return safe
+
+        def ends(stmts):
+            return bool(stmts) and isinstance(stmts[-1], (A.Return, A.EndGame, A.EndStage))
+
+        def stmt(s, safe):
+            if safe:
+                return True
+            if isinstance(s, A.If):
+                known_after = []                    # for each branch that goes on past the if
+                otherwise = False                   # every test above failed: x is known not none
+                for cond, body in s.branches:
+                    expr(cond, otherwise)
+                    inside = block(body, otherwise or implies(cond, True))
+                    if not ends(body):
+                        known_after.append(inside)
+                    otherwise = otherwise or implies(cond, False)
+                inside = block(s.other or [], otherwise)
+                if not ends(s.other or []):
+                    known_after.append(inside)
+                return bool(known_after) and all(known_after)
+            if isinstance(s, A.Move) and isinstance(s.what, A.Name) and s.what.name == var:
+                uses.append(s)
+            parts(s)
+            return False
+
+        def parts(node):
+            # The parts of a node that is no test: a block in it (a loop's, a choice's, a menu
+            # option's) in order, so that a guard in it holds below it; the rest each on its own.
+            for name in reversed(A._BRANCHES.get(node.__class__) or A._branches(node.__class__)):
+                value = getattr(node, name)
+                if isinstance(value, list) and value and all(isinstance(v, A.Stmt) for v in value):
+                    block(value, False)
+                    continue
+                for c in children_of(value):
+                    stmt(c, False) if isinstance(c, A.Stmt) else expr(c, False)
+
+        block(st.body, False)
         if not uses:
             return
-        use = min(uses, key=at)
-        if any(at(g) < at(use) for g in guards):
-            return
-        what = f"'move {st.var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
-        self.warn("W120", f"The block of 'may choose {st.var}' (line {st.span.line}) runs after a \"Decline\" too, with "
-                          f"'{st.var}' none, and {what} here then fails in play.", use,
-                  f"test 'if {st.var} != none:' first, and put the lines that need a value under it")
+        use = min(uses, key=lambda n: (n.span.line, n.span.column))
+        what = f"'move {var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
+        self.warn("W120", f"The block of 'may choose {var}' (line {st.span.line}) runs after a \"Decline\" too, with "
+                          f"'{var}' none, and {what} here then fails in play.", use,
+                  f"test 'if {var} != none:' first, and put the lines that need a value under it")
 
     def choose_parts(self, st: A.Choose):
         if st.cond is not None:

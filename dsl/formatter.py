@@ -273,15 +273,29 @@ def format_text(text: str, file: str = "<rules>") -> str:
     """`text` in the canonical layout. A text that does not parse raises RulebookError with the
     parser's diagnostics (and the text, to quote their lines); a layout that would read
     differently raises LayoutError, and nothing is returned."""
+    # Read as the loader reads a rulebook file (`check` and `play` accept these): a byte order
+    # mark is no part of the text, and a file whose lines end with a carriage return alone (old
+    # Macs) has lines. Both become the usual. (A stray one inside a line is whitespace here.)
+    source = text
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\n" not in text:
+        text = text.replace("\r", "\n")
     module, errors = parse(text, file)
     errors = [d for d in errors if d.severity == "error"]
     if errors:
         raise RulebookError(errors, Sources({file: text}))
     out = _layout(text, file)
-    if out == text:
+    if out == source:
         return out
     again, new_errors = parse(out, file)
-    if any(d.severity == "error" for d in new_errors) or again != module:
+    try:
+        differs = again != module
+    except RecursionError:      # the comparison walks the tree by recursion: unsure is unsafe
+        raise LayoutError(f"{file}: an expression nests too deeply for the formatter to check that its layout "
+                          "changes nothing, so the file is left as it is (split the expression into "
+                          "definitions).") from None
+    if any(d.severity == "error" for d in new_errors) or differs:
         line = _first_difference(module, again)
         where = f"{file}:{line}" if line else file
         raise LayoutError(f"{where}: formatting would change what the rulebook says here, so the file is "

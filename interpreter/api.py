@@ -217,7 +217,11 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
                                             declared[k].span,
                                             did_you_mean(str(v), declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")], program.sources)
         values[k] = v
-    compiled = compile_program(checked, values, source)
+    try:
+        compiled = compile_program(checked, values, source)
+    except RulebookError as e:      # E900: too deep to compile; its lines are quoted from the sources
+        e.sources = e.sources or program.sources
+        raise
     # The game is named as it was given (a rulebook name stays a name), so saves stay portable.
     # A variant's own file (variants/v.rules) is played as that variant, and says so.
     return Game(compiled, game, variant or program.variant, values, note_changes(checked.warnings, program),

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 from tabletop.dsl.checker import OWNER, CheckedProgram, hidden_zone_read
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError
 
 from . import codegen, memo, purity
 from .budgets import MAX_WEIGHT, SMALL, Spent, runaway
@@ -830,7 +831,13 @@ class Compiler:
         self.kept_read = set().union(*self.kept.values())
         for n, s in sym.items():
             if s.kind == "define":
-                self.compile_define(n, s.decl)
+                try:
+                    self.compile_define(n, s.decl)
+                except RecursionError:      # the checker got through it, with less on its stack
+                    raise RulebookError([Diagnostic(
+                        "E900", f"The definition '{n}' nests expressions too deeply to compile (a long "
+                                "chain of operators, each inside the next).", s.decl.span,
+                        "split the value: name parts of it on 'where' lines or in other definitions")]) from None
         for kind, k in c.kinds.items():
             out.dynamic[kind] = {}
             self.decl_where = f"the kind '{kind}'"
@@ -1042,7 +1049,13 @@ class Compiler:
         label = name[1:] + " section" if name.startswith(":") else f"{owner.kind_word} '{name}'"
         proc = Proc(name, -1, size, slots, owner.span)
         self.out.procs[name] = proc
-        proc.block = self.block(body, kind="proc", owner=label)
+        try:
+            proc.block = self.block(body, kind="proc", owner=label)
+        except RecursionError:      # as a definition's value (compile): the checker got through it
+            raise RulebookError([Diagnostic(
+                "E900", f"The {label} nests expressions too deeply to compile (a long chain of operators, "
+                        "each inside the next).", owner.span,
+                "split the value: name parts of it in definitions or on lines of their own")]) from None
 
     def compile_reaction(self, r: A.ReactionDecl):
         self.decl_where = f"the reaction '{r.name}'"

@@ -215,6 +215,8 @@ def _shape_problem(prog: Compiled, data) -> str:
         return "its random generator's state is not a 64-bit number"
     if data["over"] and data.get("pending") is not None:
         return "it is over and still waits for a decision"
+    if data["reason"] and not data["over"]:     # only the end of the game gives a reason
+        return f"it gives the reason the game ended, {_shown(data['reason'])}, but the game is not over"
     if "ended_at" in data:
         if not data["over"]:
             return "it says where the game ended, but the game is not over"

@@ -2597,6 +2597,16 @@ def test_a_to_b_outside_a_declaration_says_range(tmp_path, new):
     ("        if none == c:\n            return\n        current.points += c.rank\n", None),
     ("        if c != none and c.rank > 1:\n            move c from current.hand to deck\n", None),
     ("        ^move c from current.hand to deck\n        if c != none:\n            say \"Discarded.\"\n", "W120"),
+    # A test that does not keep the line from running with c none (it was taken as one by its place).
+    ("        if c != none:\n            say \"Chosen.\"\n        ^move c from current.hand to deck\n", "W120"),
+    ("        if c == none:\n            say \"Declined.\"\n        current.points += ^c.rank\n", "W120"),
+    ("        if c == none or c.rank > 1:\n            return\n        move c from current.hand to deck\n", None),
+    ("        if current.points > 100:\n            return\n        elif c != none:\n            move c from current.hand to deck\n", None),
+    ("        if c == none:\n            say \"Declined.\"\n        else:\n            move c from current.hand to deck\n", None),
+    ("        current.points += if c != none then c.rank else 0\n", None),
+    # inside a menu's option, a block in a part that is not a statement
+    ("        choose prompt \"Why?\":\n            option \"Keep\":\n                pass\n"
+     "            option \"Drop\":\n                ^move c from current.hand to deck\n", "W120"),
 ])
 def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp_path, block, code):
     """The block of `may choose c ...:` runs after a "Decline" too, with c none: `move c ...` or
@@ -2609,6 +2619,23 @@ def test_a_may_choose_block_that_uses_its_choice_without_testing_it_for_none(tmp
         assert not [d for d in found if d.code == "W120"], [d.message for d in found]
     else:
         expect(found, "W120", "game.rules", at, "runs after a \"decline\" too, with 'c' none", "test 'if c != none:' first")
+
+
+@pytest.mark.parametrize("block", [
+    "        if chosen(c):\n            move c from current.hand to deck\n",
+    "        if declined(c):\n            return\n        current.points += c.rank\n",
+    "        if worth_moving(c):\n            move c from current.hand to deck\n",
+])
+def test_a_may_choose_block_that_tests_its_choice_through_a_definition_is_not_w120(tmp_path, block):
+    """A test against none written in a definition the block hands its choice to (`if chosen(c):`)
+    guards it as the test written out does; it was W120, a warning on code that never fails."""
+    change = ("    draw 1 from deck to current.hand\n",
+              "    draw 1 from deck to current.hand\n    may choose c from current.hand labelled \"Discard {c}\":\n"
+              + block)
+    found, _ = run_adding(tmp_path, change, "\ndefine chosen(x: card): bool = x != none\n"
+                                            "define declined(x: card): bool = none == x\n"
+                                            "define worth_moving(x: card): bool = chosen(x) and x.rank > 1\n")
+    assert not [d for d in found if d.code == "W120"], [d.message for d in found]
 
 
 # ------------------------------------------------------------------ `where` lines

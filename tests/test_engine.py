@@ -495,6 +495,8 @@ def test_the_same_mistake_inside_a_rule_is_a_rule_error(tmp_path):
     (lambda d: d.update(extra=1), "a field 'extra' that a state does not have"),
     (lambda d: d.update(rng=1 << 70), "not a 64-bit number"),
     (lambda d: d.update(ended_at="game.rules:241"), "it says where the game ended, but the game is not over"),
+    # A reason is given only by the end of the game: a view would show it in a game going on.
+    (lambda d: d.update(reason="The volcano erupted."), "gives the reason the game ended, .*but the game is not over"),
 ])
 def test_load_state_refuses_a_state_the_engine_could_never_make(change, words):
     from tabletop.interpreter.api import SaveError

@@ -340,3 +340,19 @@ def test_a_bundled_game_by_name_is_already_formatted(real):
 def test_format_help(real):
     code, out, _ = real("format", "--help")
     assert code == 0 and "usage: tabletop format" in out and "--check" in out and "--diff" in out
+
+
+@pytest.mark.parametrize("text", ['\ufeffgame "x"\nplayers 1\n', 'game "x"\rplayers 1\r', '\ufeffgame "x"\r\nplayers 1\r\n'])
+def test_a_byte_order_mark_and_old_mac_line_ends_are_read_as_check_reads_them(text):
+    """`check` and `play` read past a byte order mark and take a lone carriage return as a line
+    end (the loader); `format` refused the first ("U+FEFF cannot start anything here") and the
+    second did not parse either, so a file the game played could not be formatted."""
+    assert format_text(text) == 'game "x"\nplayers 1\n'
+
+
+def test_an_expression_too_deep_to_compare_is_left_as_it_is_in_words():
+    """The check that the layout changes nothing compares the trees by recursion: a line of 300
+    terms made it an internal error (RecursionError); the file is now refused in a sentence."""
+    text = 'game "x"\nplayers 1\ndefine d: int = 0' + "+1" * 300 + "\n"
+    with pytest.raises(LayoutError, match="nests too deeply"):
+        format_text(text, "deep.rules")

@@ -431,3 +431,15 @@ def test_a_list_or_a_calls_values_written_one_a_line_may_end_with_a_comma():
     assert expr("max(\n    1,\n    2,\n)") == expr("max(1, 2)")
     assert parse("define xs: list of int = [,]\n", "t.rules")[1][0].code == "E101"
     assert parse("define xs: list of int = [1,, 2]\n", "t.rules")[1][0].code == "E101"
+
+
+def test_parameters_written_one_a_line_may_end_with_a_comma():
+    """`define a(\\n k: int,\\n j: int,\\n)` is the definition without the last comma, as a list's
+    and a call's values are: it was E107, "this '(' is never closed", blaming the bracket."""
+    def decl(text):
+        module, errors = parse('game "x"\nplayers 1\n' + text, "t.rules")
+        assert not [d for d in errors if d.severity == "error"], errors
+        return module.decls[-1]
+    with_comma = decl("define a(\n    k: int,\n    j: int,\n): int = k\n")
+    assert with_comma == decl("define a(k: int, j: int): int = k\n")
+    assert decl("rule r(\n    k: int,\n):\n    pass\n") == decl("rule r(k: int):\n    pass\n")

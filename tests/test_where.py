@@ -102,3 +102,38 @@ def test_the_formatter_keeps_where_lines_and_lays_them_out(tmp_path):
             'turn:\n    end game\n')
     assert format_text(text) == ('game "W"\nplayers 1\ndefine f(k: int): int = a + 1\n    where a = k * 2\n'
                                  '    where b = a\nturn:\n    end game\n')
+
+
+@pytest.mark.parametrize("value", ["0" + "+1" * 300, "a\n                where a = 0" + "+1" * 300])
+def test_a_value_too_deep_to_compile_is_e900_not_an_internal_error(tmp_path, value):
+    """A chain of 300 `+` (the most a line may chain) passed the checker and made the closure
+    compiler, which `tabletop check` uses, recurse too deeply: "internal error (RecursionError)".
+    It is E900 at the definition, as the checker's own."""
+    from inline import diagnostics
+    with codegen.closures_only():
+        found = diagnostics(tmp_path, f"""
+            game "Deep"
+            players 1
+            turn:
+                end game
+            define score(p: player): int = {value}
+        """)
+    assert [(d.code, d.span.line) for d in found if d.severity == "error"] == [("E900", 5)], found
+    assert "'score' nests expressions too deeply" in found[0].message
+
+
+def test_a_rule_too_deep_to_compile_is_e900_at_its_section(tmp_path):
+    """The same chain in a turn section's line: the closure compiler recursed too deeply there too."""
+    from inline import diagnostics
+    with codegen.closures_only():
+        found = diagnostics(tmp_path, """
+            game "Deep"
+            players 1
+            var n: int = 0
+            turn:
+                n = 0""" + "+1" * 295 + """
+                end game
+            define score(p: player): int = n
+        """)
+    assert [(d.code, d.span.line) for d in found if d.severity == "error"] == [("E900", 4)], found
+    assert "The turn section nests expressions too deeply" in found[0].message
