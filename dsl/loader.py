@@ -413,6 +413,9 @@ class Loader:
         self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
         self.changes: dict = {}            # names an extension removed or replaced: name -> (how, span)
         self.ends_dropped: list = []       # (a `replace` or `remove`, the base's declaration with `end game` it dropped)
+        # A variant's `replace`, `remove` or `extend` that could not be applied and was left out:
+        # the rest of the variant is still checked, so one misspelt name does not hide the others.
+        self.skipped: list = []
         self.warnings: list[Diagnostic] = []   # about data files: Program.data_warnings
         self.misread_at: set = set()       # (data file, offset) of the numbers W117 was told of
         self.dropped_data: set = set()     # real paths of data files a `replace` or `remove` of their kind left out
@@ -576,6 +579,11 @@ class Loader:
                 if folder is not None:
                     self.dropped_data.add(os.path.realpath(Path(folder) / source))
 
+    def skip(self, code, message, span, hint=""):
+        """An error in a change that is then left out of the merge (the base stays as it was)."""
+        self.error(code, message, span, hint)
+        self.skipped.append(self.diags[-1])
+
     def apply_changes(self, base: list, own: list) -> list:
         """An extension's declarations over its base: replace, remove, or add."""
         merged = list(base)
@@ -587,7 +595,7 @@ class Loader:
             if isinstance(d, A.RemoveDecl):
                 hits = [k for k in index if k[1] == d.name]
                 if not hits:
-                    self.error("E014", f"There is nothing named '{d.name}' in the base rulebook to remove.", d.span,
+                    self.skip("E014", f"There is nothing named '{d.name}' in the base rulebook to remove.", d.span,
                                did_you_mean(d.name, [k[1] for k in index]))
                 for k in hits:
                     self.note_end_dropped(d, merged[index[k]])
@@ -600,7 +608,7 @@ class Loader:
             gone = self.changes.get(d.name)
             if (d.extend or d.replace) and k not in index and gone and gone[0] == "removed":
                 word = "extend" if d.extend else "replace"
-                self.error("E015", f"This removes '{d.name}', which the variant goes on to {word} at line "
+                self.skip("E015", f"This removes '{d.name}', which the variant goes on to {word} at line "
                                    f"{d.span.line}: there is nothing left to {word}.",
                            word_at(self.sources, gone[1], d.name, gone[1].column),
                            f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}")
@@ -608,13 +616,13 @@ class Loader:
             section = isinstance(d, A.PhaseDecl)       # `setup`, `play`, `turn`, `round`: sections, not names
             if (d.extend or d.replace) and k not in index and section:
                 word = "extend" if d.extend else "replace"
-                self.error("E015", f"'{word} {d.name}' needs a '{d.name}' section in the base rulebook, and it has none.",
+                self.skip("E015", f"'{word} {d.name}' needs a '{d.name}' section in the base rulebook, and it has none.",
                            word_at(self.sources, d.span, d.name, d.span.column),
                            f"write '{d.name}:' without '{word}' to add the section")
                 continue
             if d.extend:
                 if k not in index:
-                    self.error("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
+                    self.skip("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column),
                                did_you_mean(d.name, [k[1] for k in index]))
                     continue
@@ -631,7 +639,7 @@ class Loader:
                         hint = f"'{d.name}' is a {other} in the base: write 'replace' before a {other} declaration"
                     else:
                         hint = did_you_mean(d.name, [key[1] for key in index])
-                    self.error("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
+                    self.skip("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column), hint)
                     continue
                 if k in replaced:        # the last replacement would win, and the first be lost unsaid
@@ -640,7 +648,7 @@ class Loader:
                     at = word_at(self.sources, d.span, d.name, d.span.column - 1)
                     text = self.sources.line(d.span.file, d.span.line) or ""
                     words = " ".join(text[:at.end_column - 1].split()) if at is not d.span else f"replace {d.name}"
-                    self.error("E202", f"This replaces the {titled(d)} a second time: the variant "
+                    self.skip("E202", f"This replaces the {titled(d)} a second time: the variant "
                                        f"already replaces it at {where}, and only one replacement can count.", at,
                                f"keep one '{words}' (this one or the one at {where}), with what both should say")
                     continue
@@ -795,7 +803,10 @@ class Loader:
                 read_from[os.path.realpath(path)] = span
                 program.data_read.add(os.path.realpath(path))
                 read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
+                said = len(self.diags)
                 records = None if read is None else self.data_file(read, d, schema)
+                if i > 0:       # a variant's own records: a new field is declared under its `extend`
+                    self.diags[said:] = [self.field_in_extend(x, d.name, source, span) for x in self.diags[said:]]
                 if records is None:
                     complete = False
                     continue
@@ -812,6 +823,16 @@ class Loader:
                     self.error("E024", f"The data makes more than {MAX_RECORDS} {d.name} things.", d.span)
                 else:
                     program.data[d.name] = everything
+
+    def field_in_extend(self, x: Diagnostic, kind: str, source: str, span: Span) -> Diagnostic:
+        """A field a variant's data file gives that the kind lacks: the variant cannot change the
+        base's declaration, so the hint names the variant's `extend kind` line, where it goes."""
+        m = re.match(rf"The {kind} record has a field '(\w+)' that the kind does not declare", x.message)
+        if x.code != "E023" or m is None or not (x.hint or "").startswith(("declare it in the kind", "every ")):
+            return x
+        return dataclasses.replace(x, hint=f"declare it under 'extend kind {kind} from \"{source}\":' "
+                                           f"({span.file}:{span.line}), as '{m.group(1)}: TYPE, default ...' "
+                                           f"(the base's records do not give it)")
 
     def record_column(self, name: str, line: int) -> int:
         """The column of a record's '-' (or its first character) on its line."""
@@ -1422,16 +1443,18 @@ def load_program(game: str, variant: str | None = None) -> Program:
     loader.load_data(decls, base_dir, program)
     program.unread_data = _unread_data(base_dir, variant, program.data_read | loader.dropped_data) \
         if path.is_dir() else []
-    if syntax and not all(d.code.startswith("E1") for d in syntax):
+    if syntax and not all(d.code.startswith("E1") or any(d is x for x in loader.skipped) for d in syntax):
         raise RulebookError(loader.diags, loader.sources)
     # Syntax errors do not hide the other declarations' errors: the checker reads what parsed,
     # and is told what the broken declarations declare, so that their names are not "unknown".
+    # A variant's change that could not be applied is left out and counts as one of them.
     program.syntax_problems = syntax
     program.broken_names = _declared_by(loader.sources, syntax)
     loader.diags = loader.diags[len(syntax):]
     # A data file's errors do not hide the rules' own: the checker reports them together, and
-    # does not complain of things missing from a kind whose data failed.
-    program.data_problems = loader.diags[len(syntax):]
+    # does not complain of things missing from a kind whose data failed. (`loader.diags` holds
+    # them alone now: cutting the syntax errors off a second time lost as many data errors.)
+    program.data_problems = list(loader.diags)
     program.data_warnings = loader.warnings
     return program
 
@@ -1481,7 +1504,7 @@ def note_changes(diagnostics: list, program: Program) -> list:
     too, but not otherwise noted: a message naming it is not often caused by the replacement.)"""
     if not program.changes:
         return diagnostics
-    out, uses, narrowed = [], {}, {}
+    out, uses, narrowed, more_uses = [], {}, {}, {}
     removed = [(name, c[1]) for name, c in program.changes.items() if c[0] == "removed" and name in ("score", "winners")]
     for d in diagnostics:
         d = _thing_of_a_replaced_kind(d, program)
@@ -1530,9 +1553,14 @@ def note_changes(diagnostics: list, program: Program) -> list:
                 break
             if how != "removed":      # a replaced name in a message is not often the cause: no note
                 continue
-            # the usual hint ("set it first") would not help
+            # the usual hint ("set it first") would not help; the other places of the same error,
+            # told once with their lines, stay in the hint and are counted at the 'remove'
             uses.setdefault(name, []).append(d.span)
-            d = dataclasses.replace(d, hint=f"'{name}' was removed by {span.file}:{span.line}")
+            same = re.search(r"the same at (\d+) more place", d.hint or "")
+            if same:
+                more_uses[name] = more_uses.get(name, 0) + int(same.group(1))
+            note = f"'{name}' was removed by {span.file}:{span.line}"
+            d = dataclasses.replace(d, hint=f"{note}; {d.hint[same.start():]}" if same else note)
             break
         if d is not None:
             out.append(d)
@@ -1550,7 +1578,7 @@ def note_changes(diagnostics: list, program: Program) -> list:
     for name, spans in uses.items():
         span = program.changes[name][1]
         spans = sorted({(s.file, s.line): s for s in spans}.values(), key=lambda s: (s.file, s.line))   # once each
-        more = len(spans) - 1
+        more = len(spans) - 1 + more_uses.get(name, 0)
         where = f"{spans[0].file}:{spans[0].line}" + (f" and {more} more place{'s' * (more != 1)}" if more else "")
         lead.append(Diagnostic("E014", f"This removes '{name}', but the base rulebook still uses it ({where}).",
                                word_at(program.sources, span, name, span.column) or span,

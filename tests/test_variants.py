@@ -401,3 +401,72 @@ def test_replace_or_extend_without_the_declaring_word_says_to_write_it(tmp_path,
     assert d.message == (f"'{verb}' is followed by the whole declaration, with its first word: '{name}' alone "
                          "does not say what it is."), d
     assert example in d.hint, d
+
+
+# A house rule written by a player: three mistakes in one variant file, each told at once.
+HOUSE_BASE = '''game "House"
+players 2
+kind card from "cards.yaml":
+    name: text
+    value: int
+zone deck: card, hidden
+player var points: int = 0
+define target: int = 30
+rule gain(n: int):
+    current.points += n
+    if current.points >= target:
+        end game "{current} wins."
+turn:
+    gain(1)
+    gain(2)
+    gain(3)
+define score(p: player): int = p.points
+'''
+HOUSE_CARDS = "cards:\n  - {name: Ace, value: 1}\n"
+
+
+def test_a_misspelt_replace_does_not_hide_the_variants_other_mistakes(tmp_path):
+    """The unknown `replace` is left out, and the rest of the variant is still checked: the
+    removed rule the base still calls and the data field the kind lacks are told with it."""
+    from inline import diagnostics
+    found = diagnostics(tmp_path, HOUSE_BASE, "house", **{
+        "cards.yaml": HOUSE_CARDS,
+        "variants__house.rules": 'extends "../game.rules"\nreplace define targt: int = 10\nremove gain\n'
+                                 'extend kind card from "house.yaml"\n',
+        "variants__house.yaml": "cards:\n  - {name: Shell, value: 2, bonus: 5}\n"})
+    said = {(d.code, Path(d.span.file).name, d.span.line) for d in found}
+    assert ("E015", "house.rules", 2) in said and "did you mean 'target'?" in found[[d.code for d in found].index("E015")].hint
+    assert ("E014", "house.rules", 3) in said
+    assert ("E023", "house.yaml", 2) in said
+
+
+def test_a_data_error_is_not_lost_beside_a_syntax_error(tmp_path):
+    """A line that does not parse and a data record with an unknown field: both are told (the
+    data errors were cut short by as many as there were syntax errors)."""
+    from inline import diagnostics
+    found = diagnostics(tmp_path, HOUSE_BASE + "var broken: int = = 1\n",
+                        **{"cards.yaml": "cards:\n  - {name: Ace, value: 1, bonus: 5}\n"})
+    assert any(d.code.startswith("E1") for d in found), found
+    assert any(d.code == "E023" and "'bonus'" in d.message for d in found), found
+
+
+def test_removing_a_rule_the_base_calls_counts_every_place_it_is_called(tmp_path):
+    from inline import diagnostics
+    found = diagnostics(tmp_path, HOUSE_BASE, "house", **{
+        "cards.yaml": HOUSE_CARDS, "variants__house.rules": 'extends "../game.rules"\nremove gain\n'})
+    lead = found[0]
+    assert lead.code == "E014" and lead.message.endswith("game.rules:14 and 2 more places)."), lead
+    [use] = [d for d in found if d.code == "E201"]
+    assert re.fullmatch(r"'gain' was removed by .*house\.rules:2; the same at 2 more places \(lines 15, 16\)", use.hint), use
+
+
+def test_a_field_the_kind_lacks_in_a_variants_data_is_declared_under_its_extend(tmp_path):
+    """The variant cannot edit the base's kind: the hint names its own `extend kind` line."""
+    from inline import diagnostics
+    [d] = diagnostics(tmp_path, HOUSE_BASE, "house", **{
+        "cards.yaml": HOUSE_CARDS,
+        "variants__house.rules": 'extends "../game.rules"\nextend kind card from "house.yaml"\n',
+        "variants__house.yaml": "cards:\n  - {name: Shell, value: 2, bonus: 5}\n"})
+    assert d.code == "E023" and re.fullmatch(
+        r"declare it under 'extend kind card from \"house\.yaml\":' \(.*house\.rules:2\), as 'bonus: TYPE, "
+        r"default \.\.\.' \(the base's records do not give it\)", d.hint), d
