@@ -431,6 +431,7 @@ def cmd_check(args) -> int:
     for path in args.paths:
         # Without --variant, a rulebook's folder is checked with each of its variants too.
         told = set()       # the base's warnings, not told again under each of its variants
+        base_failed = False
         for variant in [args.variant] if args.variant else [None] + _variants_of(path):
             try:
                 diagnostics, sources = _check_one(api, path, variant, bool(args.variant))
@@ -441,8 +442,11 @@ def cmd_check(args) -> int:
                 err(f"tabletop check: {e}")
                 break
             errors = sum(1 for d in diagnostics if d.severity == "error")
-            if variant and not args.variant and files and not files[-1]["ok"]:
+            if variant is None:
+                base_failed = errors > 0
+            elif not args.variant and base_failed:
                 break       # the base has errors: its variants would only repeat them
+            # (a variant with errors of its own does not stop its folder's other variants)
             files.append({"path": path, "variant": variant, "ok": errors == 0, "errors": errors,
                           "warnings": len(diagnostics) - errors})
             found.extend(diagnostics)

@@ -908,3 +908,18 @@ def test_the_last_screen_of_a_game_of_several_people_shows_no_one_s_secrets(tmp_
     out = capsys.readouterr().out
     last = out[out.rindex("Stop"):]
     assert "Player 1: 1 hidden card" in last and "Thief" not in last and "Banker" not in last, out
+
+
+def test_check_goes_on_to_the_next_variant_after_one_with_errors(real, tmp_path):
+    """Without --variant, a variant's own errors do not stop its folder's later variants (only the
+    base's errors do): 'a' is broken, 'b' and 'c' are still checked and said ok."""
+    book = tmp_path / "book"
+    (book / "variants").mkdir(parents=True)
+    (book / "game.rules").write_text('game "G"\nplayers 1\nvar x: int = 0\nturn:\n    end game "done"\n'
+                                     'define score(p: player): int = x\n')
+    (book / "variants" / "a.rules").write_text('extends "../game.rules"\nreplace var y: int = 1\n')
+    for name in ("b", "c"):
+        (book / "variants" / f"{name}.rules").write_text('extends "../game.rules"\nreplace var x: int = 2\n')
+    code, out, err = real("check", book)
+    assert code == 1 and f"{book} --variant a: 1 error" in out, out + err
+    assert f"{book} --variant b: ok" in out and f"{book} --variant c: ok" in out, out + err
