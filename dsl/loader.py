@@ -716,7 +716,10 @@ class Loader:
 
     def extended(self, base, d):
         """The base declaration with an `extend`'s additions: a kind's new fields, zones and data
-        file; a section's, rule's or stage's steps after its own. The base is copied, never changed."""
+        file; an enum's new values or an option's new choices, after its own; a section's, rule's
+        or stage's steps after its own. The base is copied, never changed."""
+        if isinstance(d, (A.EnumDecl, A.OptionDecl)):
+            return self.extended_values(base, d)
         if isinstance(d, A.KindDecl):
             if d.per_player != base.per_player:
                 self.error("E015", f"'extend kind {d.name}' must say 'player kind' exactly when the base does.", d.span)
@@ -742,6 +745,28 @@ class Loader:
         if early is not None:
             self.cut_short.append((d, early))
         return dataclasses.replace(base, body=base.body + d.body)
+
+    def extended_values(self, base, d):
+        """`extend enum title: coconut_rain` (or `extend option length: marathon`): the new values
+        after the base's. A value the base has already, or one written twice, is E015 at it; an
+        option's default is the base's (a new one is a `replace`)."""
+        had, new = set(_values_of(base)), []
+        for v in _values_of(d):
+            if v in had:
+                self.error("E015", f"'extend {d.kind_word} {d.name}' adds '{v}', which the {d.kind_word} already has; "
+                                   "an extend adds new values only.",
+                           word_at(self.sources, d.span, v, d.span.column - 1 + len(f"{d.kind_word} {d.name}")),
+                           f"leave '{v}' out")
+                continue
+            had.add(v)
+            new.append(v)
+        if isinstance(d, A.OptionDecl):
+            if d.default is not None:
+                self.error("E015", f"'extend option {d.name}' cannot change the option's default, '{base.default}'; "
+                                   "an extend adds choices only.", d.span,
+                           f"leave out '= {d.default}', or replace the whole option: 'replace option {d.name}: ...'")
+            return dataclasses.replace(base, choices=list(base.choices) + new)
+        return dataclasses.replace(base, values=list(base.values) + new)
 
     @staticmethod
     def key(d) -> tuple:

@@ -1792,7 +1792,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     ext = re.match(r"extend\s+(?:player\s+)?(\w+)\b", own)
     if ext and ext.group(1) in _REPLACED_ONLY and col <= ext.end(1) + 1:   # `extend define`: only `replace` takes it
         return Diagnostic("E101", f"A variant cannot extend {_REPLACED_ONLY[ext.group(1)]}: 'extend' adds fields or records "
-                                  "to a kind, or lines at the end of a rule, a stage or a section.",
+                                  "to a kind, values to an enum or an option, or lines at the end of a rule, a stage "
+                                  "or a section.",
                           Span(file, line + line_offset, ext.start(1) + 1, line + line_offset, ext.end(1) + 1),
                           "write 'replace' in place of 'extend', and give the whole new declaration")
     if tok.type == "_INDENT":
@@ -1943,7 +1944,7 @@ _UNCHANGEABLE = {
 _DECLARING = set(_DECLARATION_WORDS) - {"grid", "side", "include", "extends", "remove", "replace", "extend"}
 
 # What a variant can `replace` but not `extend` (the word, in words).
-_REPLACED_ONLY = {"option": "an option", "enum": "an enum", "die": "a die", "var": "a variable", "zone": "a zone",
+_REPLACED_ONLY = {"die": "a die", "var": "a variable", "zone": "a zone",
                   "table": "a table", "define": "a definition", "pattern": "a pattern", "winners": "the winners line",
                   "display": "a display", "reaction": "a reaction"}
 

@@ -470,3 +470,61 @@ def test_a_field_the_kind_lacks_in_a_variants_data_is_declared_under_its_extend(
     assert d.code == "E023" and re.fullmatch(
         r"declare it under 'extend kind card from \"house\.yaml\":' \(.*house\.rules:2\), as 'bonus: TYPE, "
         r"default \.\.\.' \(the base's records do not give it\)", d.hint), d
+
+
+COLOURS = '''game "Colours"
+players 1
+option length: short, long = short
+enum colour: red, blue
+table points:
+    red -> 1
+    blue -> 2
+var total: int = 0
+define rounds: int = if length == short then 1 else 3
+define score(p: player): int = total
+turn:
+    repeat rounds times:
+        choose c from [red, blue] labelled "Take {c}"
+        total += points[c]
+    end game "done"
+'''
+
+
+def test_a_variant_adds_a_value_to_an_enum_and_a_choice_to_an_option_without_repeating_them(tmp_path):
+    """A new card title, role or dish was a `replace enum` repeating every value of the base's
+    (26 titles for one new card): `extend enum` and `extend option` add the new ones alone."""
+    write(tmp_path, {"game.rules": COLOURS, "variants/green.rules": '''extends "../game.rules"
+extend enum colour: green
+extend option length: marathon
+replace table points:
+    red -> 1
+    blue -> 2
+    green -> 5
+replace define rounds: int = if length == marathon then 6 else if length == short then 1 else 3
+replace turn:
+    repeat rounds times:
+        choose c from [red, blue, green] labelled "Take {c}"
+        total += points[c]
+    end game "done"
+'''})
+    g = load_game(str(tmp_path), variant="green", options={"length": "marathon"})
+    assert g.options["length"]["choices"] == ["short", "long", "marathon"]
+    assert g.options["length"]["default"] == "short"
+    s = g.new_state(seed=1)
+    assert s.options(0) == ["Take red", "Take blue", "Take green"]
+    for _ in range(6):
+        s.apply_label("Take green")
+    assert s.is_over and s.scores() == [30]
+    assert load_game(str(tmp_path)).options["length"]["choices"] == ["short", "long"]    # the base is as it was
+
+
+def test_an_extend_of_an_enum_or_option_adds_new_values_only(tmp_path):
+    write(tmp_path, {"game.rules": COLOURS, "variants/v.rules":
+                     'extends "../game.rules"\nextend enum colour: green, red\nextend option length: epic = epic\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    found = {(d.code, d.span.line, d.span.column): d for d in e.value.diagnostics}
+    red = found[("E015", 2, 28)]
+    assert "adds 'red', which the enum already has" in red.message and red.hint == "leave 'red' out"
+    default = next(d for (code, line, _), d in found.items() if line == 3)
+    assert default.code == "E015" and "cannot change the option's default, 'short'" in default.message
