@@ -873,6 +873,47 @@ def test_people_sharing_a_terminal_pass_the_keyboard_before_their_secrets_are_sh
     assert "Pass the keyboard" not in out + err and "Player 2: " in out
 
 
+class TTYOutput(io.StringIO):
+    """Standard output that is a terminal, as a person's is."""
+
+    def isatty(self):
+        return True
+
+
+def played_at_40_columns(monkeypatch, tmp_path, capsys, game, typed, *argv):
+    """What a game shows on a 40-column terminal (escapes taken out); standard error is not one."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "40")
+    screen = TTYOutput()
+    monkeypatch.setattr(sys, "stdin", TTYInput(typed))
+    monkeypatch.setattr(sys, "stdout", screen)
+    cli.main(["play", game, "--seed", "3", *argv])
+    return re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen.getvalue())
+
+
+@pytest.mark.parametrize("game, players, words", [
+    ("taboo_atoll_express", 1, ["Breakneck", "Sanctuary", "~flooded~", "treasure"]),
+    ("smores_galore", 2, ["Marshmallow", "Chocolate", "Cracker"]),
+])
+def test_at_40_columns_no_line_is_wider_and_no_word_is_cut(monkeypatch, tmp_path, capsys, game, players, words):
+    """At 40 columns Taboo's map was a 43-column table of 'Sanctu/ary', S'mores' board
+    'Marshma/llow', and long lines (help, log, prompts) were cut by the terminal anywhere. Now a
+    board too narrow for its words is drawn row by row, and every line breaks between words."""
+    shown = played_at_40_columns(monkeypatch, tmp_path, capsys, game, "?\n1\nquit\nn\n", "--players", str(players))
+    lines = shown.replace("\r", "").split("\n")
+    assert max(len(line) for line in lines) <= 40, [line for line in lines if len(line) > 40]
+    tokens = set(shown.split())
+    assert all(word in tokens for word in words), shown
+    assert "Row 1:" in shown and "(default file:" in shown
+
+
+def test_a_prompt_wider_than_the_terminal_breaks_between_words(monkeypatch, tmp_path, capsys):
+    """'Pass the keyboard to Player 1, then press Enter.' is 50 columns: the terminal showed
+    '... then pres' and 's Enter.' on the next line."""
+    shown = played_at_40_columns(monkeypatch, tmp_path, capsys, "smackatoa", "\nquit\nn\n", "--players", "3")
+    assert "Pass the keyboard to Player 1, then\npress Enter. " in shown, shown[:300]
+
+
 def test_a_moves_file_for_a_game_of_bots_alone_says_no_move_was_played(run, tmp_path):
     moves = write(tmp_path / "moves.txt", "Add 2\nAdd 2\n")
     code, _, err = run("play", "counting", "--players", 2, "--seed", 4, "--seat", "1=random", "--seat", "2=random",
