@@ -368,7 +368,11 @@ class Session:
                            options if same else [], self.state.option_groups(humans[0]) if same else [])
             if not same:
                 self.say("Each of you sees your own options after the buzz.")
-        return race.buzz(humans, show, self.say)
+        try:
+            return race.buzz(humans, show, self.say)
+        except EOFError:
+            self.say()
+            raise Stop("End of input.") from None
 
     def answer(self, seat: int, decision, secret: bool = False, seconds: float | None = None) -> bool:
         """Get `seat`'s answer to the decision and apply it; False if none was applied (the
