@@ -45,6 +45,7 @@ number), or whole words of one label only ("Knoll" for "Move to Foggy Knoll"). O
 At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's,
 once the keyboard is passed); Tab completes a label."""
 
+KEPT_EVENTS = 30                      # public lines shown again after a clear, as many as the log keeps
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
 TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
 
@@ -260,6 +261,7 @@ class Session:
     seen: int = 0                          # log lines already shown (State.said)
     last_human: int | None = None          # the seat that last had the keyboard (hand_over)
     shown_alone: bool = False              # whether the screen holds what only that seat may see
+    since_clear: list = field(default_factory=list)    # what happened (public lines) since the screen was cleared
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
@@ -283,9 +285,22 @@ class Session:
         if new <= 0 or self.quiet:
             return
         if new > len(log):
-            self.say(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
+            self.event(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
         for line in log[-new:] if new <= len(log) else log:
-            self.say(f"  {line}")
+            self.event(f"  {line}")
+
+    def event(self, text: str) -> None:
+        """Show a line every seat may read (a move made in the open, a line the rules said), and
+        keep it to show again once the screen is cleared for the next person (`clear`)."""
+        self.say(text)
+        self.since_clear = self.since_clear[-(KEPT_EVENTS - 1):] + [text]
+
+    def clear(self) -> None:
+        """Clear the screen (the last person's secrets go) and show again what happened since it
+        was last cleared: the move just made and what it did were on the screen for no time at all."""
+        self.term.clear()
+        for text in self.since_clear:
+            self.say(text)
 
     # -- the game loop --
     def run(self) -> int:
@@ -356,7 +371,8 @@ class Session:
             return {}
         def show():
             if self.shown_alone:      # the last person's hand must not stay on the screen of all
-                self.term.clear()
+                self.clear()
+                self.since_clear = []
                 self.shown_alone = False
             self.say()
             self.term.display(self.state.display(None))
@@ -405,7 +421,7 @@ class Session:
             return False
         self.moves.append(move)
         if who is not None and not self.quiet and not declined:     # a reaction passed up: nothing happened
-            self.say(f"{who}: {label}" if shown else f"{who} has chosen.")
+            self.event(f"{who}: {label}" if shown else f"{who} has chosen.")
         self.news()
         return True
 
@@ -449,11 +465,12 @@ class Session:
         # may be watching), or when the last person's secrets are still on the screen.
         if not (private or (last is not None and shown_before)):
             return
-        self.term.clear()
+        self.clear()
         typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ")
         if typed.strip().lower() in ("quit", "exit"):
             raise Stop("You left the game.")
-        self.term.clear()
+        self.clear()
+        self.since_clear = []
 
     def sees_alone(self, seat: int, table: bool = True) -> bool:
         """Whether `seat` is about to be shown something the others may not see: a secret choice,

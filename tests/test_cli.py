@@ -914,6 +914,20 @@ def test_a_prompt_wider_than_the_terminal_breaks_between_words(monkeypatch, tmp_
     assert "Pass the keyboard to Player 1, then\npress Enter. " in shown, shown[:300]
 
 
+def test_what_a_move_did_is_shown_again_after_the_screen_is_cleared_for_the_next_person(monkeypatch, tmp_path):
+    """The screen was cleared for the hand-over right after the lines saying what Player 1's card
+    did were shown: neither Player 1 nor Player 2 could read them. They are every seat's to read."""
+    monkeypatch.chdir(tmp_path)
+    screen = TTYOutput()
+    monkeypatch.setattr(sys, "stdin", TTYInput("\n1\n\nquit\nn\n"))
+    monkeypatch.setattr(sys, "stdout", screen)
+    cli.main(["play", "smackatoa", "--players", "3", "--seed", "3"])
+    *_, passing, player_2 = screen.getvalue().split("\x1b[2J")
+    assert "Pass the keyboard to Player 2" in passing and "  Player 1 plays " in passing
+    assert "Player 2: Your turn" in player_2 and "  Player 1 plays " in player_2
+    assert "Player 1 holds the 4 totem" not in player_2        # only what happened since the last hand-over
+
+
 def test_a_moves_file_for_a_game_of_bots_alone_says_no_move_was_played(run, tmp_path):
     moves = write(tmp_path / "moves.txt", "Add 2\nAdd 2\n")
     code, _, err = run("play", "counting", "--players", 2, "--seed", 4, "--seat", "1=random", "--seat", "2=random",
