@@ -466,9 +466,11 @@ class Session:
         if not (private or (last is not None and shown_before)):
             return
         self.clear()
-        typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ")
-        if typed.strip().lower() in ("quit", "exit"):
-            raise Stop("You left the game.")
+        while True:     # `?`, `save FILE` and `quit` work here as at any prompt (save was ignored)
+            typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ").strip()
+            if typed.partition(" ")[0].lower() not in ("?", "help", "save", "quit", "exit"):
+                break
+            self.command(typed, [])
         self.clear()
         self.since_clear = []
 

@@ -928,6 +928,17 @@ def test_what_a_move_did_is_shown_again_after_the_screen_is_cleared_for_the_next
     assert "Player 1 holds the 4 totem" not in player_2        # only what happened since the last hand-over
 
 
+def test_help_and_save_at_the_hand_over_prompt_do_what_they_do_at_any_prompt(monkeypatch, tmp_path, capsys):
+    """'save FILE' typed while passing the keyboard was taken for Enter: nothing was saved."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", TTYInput("?\nsave early.json\n\nquit\nn\n"))
+    cli.main(["play", "smackatoa", "--players", "3", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert "Answer with the option's number" in out and "Game saved to early.json." in out
+    assert out.count("Pass the keyboard to Player 1, then press Enter.") == 3      # asked again after each
+    assert "Player 1: Your turn" in out and (tmp_path / "early.json").exists()
+
+
 def test_a_moves_file_for_a_game_of_bots_alone_says_no_move_was_played(run, tmp_path):
     moves = write(tmp_path / "moves.txt", "Add 2\nAdd 2\n")
     code, _, err = run("play", "counting", "--players", 2, "--seed", 4, "--seat", "1=random", "--seat", "2=random",
