@@ -31,7 +31,7 @@ from tabletop.dsl.diagnostics import echo, visible
 from tabletop.interpreter import race, savefile
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.bots import MAX_DECISIONS, Move, Seat, bot_move
-from tabletop.interpreter.terminal import Terminal, is_terminal, write
+from tabletop.interpreter.terminal import Terminal, is_terminal, terminal_width, write, write_raw
 from tabletop.interpreter.words import game_over, labels_fitting
 
 AUTOSAVE = savefile.AUTOSAVE
@@ -637,7 +637,16 @@ class Session:
         with on_stop_signals(lambda signum, frame: None):   # a second signal waits for the file
             path = self.save_anywhere()
         if path is not None:
-            tell(f"Game saved to {_shown(path)}. Resume it with: tabletop play --load {shlex.quote(_shown(path))}")
+            said = f"Game saved to {_shown(path)}. Resume it with:"
+            command = f"tabletop play --load {shlex.quote(_shown(path))}"
+            # On a terminal too narrow for both, the command gets a line of its own, never broken
+            # (the terminal may wrap it; copied, it stays one line): broken between its words, a
+            # copied command ran as 'tabletop play --load' alone.
+            if is_terminal(sys.stderr) and len(said) + 1 + len(command) > terminal_width(sys.stderr):
+                tell(said)
+                write_raw(sys.stderr, f"  {visible(command)}\n")
+            else:
+                tell(f"{said} {command}")
         return 1
 
     def finished(self) -> bool:
