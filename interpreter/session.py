@@ -374,6 +374,9 @@ class Session:
                 self.clear()
                 self.since_clear = []
                 self.shown_alone = False
+            # Everyone watches the race: the first to name their answer is handed the keyboard,
+            # even the one who had it last (their hand was shown to all the racers).
+            self.last_human = None
             self.say()
             self.term.display(self.state.display(None))
             # The question as every seat may see it (a seat's own prompt may name its hand); the
