@@ -658,6 +658,9 @@ class Session:
         drawn = True
         if not self.quiet:
             humans = [s for s in range(self.state.players) if s not in self.bots]
+            if len(humans) > 1 and self.shown_alone:     # everyone looks at the last screen
+                self.clear()
+                self.shown_alone = False
             self.say()
             # One person: their own view. Several at one keyboard, or bots alone: what all may see.
             try:

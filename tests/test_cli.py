@@ -939,6 +939,40 @@ def test_help_and_save_at_the_hand_over_prompt_do_what_they_do_at_any_prompt(mon
     assert "Player 1: Your turn" in out and (tmp_path / "early.json").exists()
 
 
+def test_the_last_players_secrets_are_cleared_from_the_screen_everyone_reads_the_result_on(monkeypatch, tmp_path):
+    """Player 1 saw their own mask, ended the game, and the result was printed under it, on the
+    screen the whole table reads; the game's own last view hides the masks."""
+    from inline import write as write_book
+    book = write_book(tmp_path, """
+        game "Masks"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+        player zone mask: card, owner
+        zone box: card, hidden
+        setup:
+            box = [c for c in card]
+            for p in players:
+                move first(box) from box to p.mask
+        turn:
+            choose prompt "Go":
+                option "Stop":
+                    end game "Done."
+        define score(p: player): int = 0
+        display:
+            show "{p}: {p.mask}" for p in players
+        """, **{"cards.yaml": "card:\n  - name: Thief\n  - name: Banker\n"})
+    monkeypatch.chdir(tmp_path)
+    screen = TTYOutput()
+    monkeypatch.setattr(sys, "stdin", TTYInput("\nStop\n"))
+    monkeypatch.setattr(sys, "stdout", screen)
+    assert cli.main(["play", str(book), "--seed", "1"]) == 0
+    shown = screen.getvalue()
+    last = shown.split("\x1b[2J")[-1]
+    assert "Player 1: Thief" in shown
+    assert "The game is over: Done." in last and "Player 1: 1 hidden card" in last and "Thief" not in last, last
+
+
 def test_a_moves_file_for_a_game_of_bots_alone_says_no_move_was_played(run, tmp_path):
     moves = write(tmp_path / "moves.txt", "Add 2\nAdd 2\n")
     code, _, err = run("play", "counting", "--players", 2, "--seed", 4, "--seat", "1=random", "--seat", "2=random",
