@@ -4,7 +4,11 @@ and a moves file answer, and saving whenever the game stops before its end.
 The loop asks the seat the engine names for each decision. A secret choice is one step
 (`secret_choice`): every seat answers before anything of it is shown, bots and moves-file
 lines only say that they have chosen, and the rules' reveal follows the last answer. The
-rules' `say` lines are shown once each, as they are said.
+rules' `say` lines are shown once each, as they are said. Several people at one terminal pass
+the keyboard (`hand_over`) before one is shown what only they may see: the screen is cleared, what
+happened since the last clear (every seat's to read) is shown again, and they press Enter. After
+a race, which everyone watched, the first to answer is handed it even if they had it last; before
+the result, which everyone reads, the last person's screen is cleared.
 
 Nothing is lost: end of input, Ctrl-C, Ctrl-\\ (SIGQUIT), `quit`, a closed terminal (SIGHUP),
 SIGTERM, a bad moves-file line, a rule error or an internal error all save the game (asking
