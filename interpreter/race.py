@@ -10,7 +10,8 @@ race is two steps:
 2. **Name.** Then each seat, in the order they buzzed, names its answer at an ordinary prompt,
    without time pressure. The buzz is the answer's reaction time.
 
-A seat that has not buzzed after `LIMIT` seconds gets that time. Times are measured with one
+A seat that has not buzzed after `LIMIT` seconds gets that time. The terminal's end-of-input
+key (Ctrl-D) during the buzz raises EOFError, as it ends input at a prompt. Times are measured with one
 monotonic clock and given to the engine in seconds (the rules compare whole milliseconds).
 
 This module reads keys and measures time; it must not apply moves or know any game (the session
@@ -65,6 +66,9 @@ def buzz(seats: list[int], show, say, stream=None, clock=time.monotonic) -> dict
     fd = stream.fileno()
     keys = {key_of(s): s for s in seats}
     times: dict[int, float] = {}
+    # Keys come one at a time, so the terminal no longer turns its end-of-input key (Ctrl-D) into
+    # an end of input: it is looked for here, as at any prompt, rather than ignored for a minute.
+    end_key = termios.tcgetattr(fd)[6][termios.VEOF]
     with single_keys(fd):
         termios.tcflush(fd, termios.TCIFLUSH)
         show()
@@ -82,6 +86,8 @@ def buzz(seats: list[int], show, say, stream=None, clock=time.monotonic) -> dict
             data = os.read(fd, 64)
             if not data:              # end of input: the others are as late as can be
                 break
+            if isinstance(end_key, bytes) and end_key in data:
+                raise EOFError
             for ch in data.decode(errors="ignore").lower():
                 seat = keys.get(ch)
                 if seat is not None and seat not in times:

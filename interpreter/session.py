@@ -4,7 +4,11 @@ and a moves file answer, and saving whenever the game stops before its end.
 The loop asks the seat the engine names for each decision. A secret choice is one step
 (`secret_choice`): every seat answers before anything of it is shown, bots and moves-file
 lines only say that they have chosen, and the rules' reveal follows the last answer. The
-rules' `say` lines are shown once each, as they are said.
+rules' `say` lines are shown once each, as they are said. Several people at one terminal pass
+the keyboard (`hand_over`) before one is shown what only they may see: the screen is cleared, what
+happened since the last clear (every seat's to read) is shown again, and they press Enter. After
+a race, which everyone watched, the first to answer is handed it even if they had it last; before
+the result, which everyone reads, the last person's screen is cleared.
 
 Nothing is lost: end of input, Ctrl-C, Ctrl-\\ (SIGQUIT), `quit`, a closed terminal (SIGHUP),
 SIGTERM, a bad moves-file line, a rule error or an internal error all save the game (asking
@@ -31,7 +35,7 @@ from tabletop.dsl.diagnostics import echo, visible
 from tabletop.interpreter import race, savefile
 from tabletop.interpreter.errors import GameError
 from tabletop.interpreter.bots import MAX_DECISIONS, Move, Seat, bot_move
-from tabletop.interpreter.terminal import Terminal, is_terminal, write
+from tabletop.interpreter.terminal import Terminal, is_terminal, terminal_width, write, write_raw
 from tabletop.interpreter.words import game_over, labels_fitting
 
 AUTOSAVE = savefile.AUTOSAVE
@@ -45,6 +49,7 @@ number), or whole words of one label only ("Knoll" for "Move to Foggy Knoll"). O
 At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's,
 once the keyboard is passed); Tab completes a label."""
 
+KEPT_EVENTS = 30                      # public lines shown again after a clear, as many as the log keeps
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
 TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
 
@@ -260,6 +265,7 @@ class Session:
     seen: int = 0                          # log lines already shown (State.said)
     last_human: int | None = None          # the seat that last had the keyboard (hand_over)
     shown_alone: bool = False              # whether the screen holds what only that seat may see
+    since_clear: list = field(default_factory=list)    # what happened (public lines) since the screen was cleared
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
@@ -283,9 +289,22 @@ class Session:
         if new <= 0 or self.quiet:
             return
         if new > len(log):
-            self.say(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
+            self.event(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
         for line in log[-new:] if new <= len(log) else log:
-            self.say(f"  {line}")
+            self.event(f"  {line}")
+
+    def event(self, text: str) -> None:
+        """Show a line every seat may read (a move made in the open, a line the rules said), and
+        keep it to show again once the screen is cleared for the next person (`clear`)."""
+        self.say(text)
+        self.since_clear = self.since_clear[-(KEPT_EVENTS - 1):] + [text]
+
+    def clear(self) -> None:
+        """Clear the screen (the last person's secrets go) and show again what happened since it
+        was last cleared: the move just made and what it did were on the screen for no time at all."""
+        self.term.clear()
+        for text in self.since_clear:
+            self.say(text)
 
     # -- the game loop --
     def run(self) -> int:
@@ -356,8 +375,12 @@ class Session:
             return {}
         def show():
             if self.shown_alone:      # the last person's hand must not stay on the screen of all
-                self.term.clear()
+                self.clear()
+                self.since_clear = []
                 self.shown_alone = False
+            # Everyone watches the race: the first to name their answer is handed the keyboard,
+            # even the one who had it last (their hand was shown to all the racers).
+            self.last_human = None
             self.say()
             self.term.display(self.state.display(None))
             # The question as every seat may see it (a seat's own prompt may name its hand); the
@@ -368,7 +391,11 @@ class Session:
                            options if same else [], self.state.option_groups(humans[0]) if same else [])
             if not same:
                 self.say("Each of you sees your own options after the buzz.")
-        return race.buzz(humans, show, self.say)
+        try:
+            return race.buzz(humans, show, self.say)
+        except EOFError:
+            self.say()
+            raise Stop("End of input.") from None
 
     def answer(self, seat: int, decision, secret: bool = False, seconds: float | None = None) -> bool:
         """Get `seat`'s answer to the decision and apply it; False if none was applied (the
@@ -401,7 +428,7 @@ class Session:
             return False
         self.moves.append(move)
         if who is not None and not self.quiet and not declined:     # a reaction passed up: nothing happened
-            self.say(f"{who}: {label}" if shown else f"{who} has chosen.")
+            self.event(f"{who}: {label}" if shown else f"{who} has chosen.")
         self.news()
         return True
 
@@ -445,11 +472,14 @@ class Session:
         # may be watching), or when the last person's secrets are still on the screen.
         if not (private or (last is not None and shown_before)):
             return
-        self.term.clear()
-        typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ")
-        if typed.strip().lower() in ("quit", "exit"):
-            raise Stop("You left the game.")
-        self.term.clear()
+        self.clear()
+        while True:     # `?`, `save FILE` and `quit` work here as at any prompt (save was ignored)
+            typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ").strip()
+            if typed.partition(" ")[0].lower() not in ("?", "help", "save", "quit", "exit"):
+                break
+            self.command(typed, [])
+        self.clear()
+        self.since_clear = []
 
     def sees_alone(self, seat: int, table: bool = True) -> bool:
         """Whether `seat` is about to be shown something the others may not see: a secret choice,
@@ -614,7 +644,16 @@ class Session:
         with on_stop_signals(lambda signum, frame: None):   # a second signal waits for the file
             path = self.save_anywhere()
         if path is not None:
-            tell(f"Game saved to {_shown(path)}. Resume it with: tabletop play --load {shlex.quote(_shown(path))}")
+            said = f"Game saved to {_shown(path)}. Resume it with:"
+            command = f"tabletop play --load {shlex.quote(_shown(path))}"
+            # On a terminal too narrow for both, the command gets a line of its own, never broken
+            # (the terminal may wrap it; copied, it stays one line): broken between its words, a
+            # copied command ran as 'tabletop play --load' alone.
+            if is_terminal(sys.stderr) and len(said) + 1 + len(command) > terminal_width(sys.stderr):
+                tell(said)
+                write_raw(sys.stderr, f"  {visible(command)}\n")
+            else:
+                tell(f"{said} {command}")
         return 1
 
     def finished(self) -> bool:
@@ -623,6 +662,9 @@ class Session:
         drawn = True
         if not self.quiet:
             humans = [s for s in range(self.state.players) if s not in self.bots]
+            if len(humans) > 1 and self.shown_alone:     # everyone looks at the last screen
+                self.clear()
+                self.shown_alone = False
             self.say()
             # One person: their own view. Several at one keyboard, or bots alone: what all may see.
             try:

@@ -7,24 +7,62 @@ wrapped noise). A menu longer than a screenful is shown in groups, one per `opti
 the rulebook's menu, with the words every option of a group starts with written once as its
 heading, and the options in columns. Input goes through the standard library's `readline`
 where the terminal has one, so arrow keys edit the line and bring back earlier answers, and
-Tab completes an option's label.
+Tab completes an option's label. At a terminal every line is broken between words to fit its
+width (a terminal breaks it anywhere, "Marshma/llow"), an option's continuation under its label,
+and a board too narrow for its cells' words is drawn as lines, row by row.
 
 This module must not decide rules or hold game state: it shows what it is given and reads
 lines. Writing never raises: a closed terminal or pipe must not lose a game in progress.
 """
 from __future__ import annotations
 
+import os
+import re
 import sys
+import textwrap
 
 SHORT_MENU = 12      # menus up to this long are one option a line
 
 
 def write(file, text: str = "") -> None:
-    """Print a line to `file`, ignoring a terminal or pipe that has gone away."""
+    """Print a line to `file`, ignoring a terminal or pipe that has gone away. At a terminal the
+    line is broken between words to fit its width; a pipe or a file gets it whole."""
     try:
+        if is_terminal(file):
+            text = "\n".join(fit(text, terminal_width(file)))
         print(text, file=file, flush=True)
     except (OSError, ValueError):
         pass
+
+
+def terminal_width(file) -> int:
+    """The columns of the terminal `file` is, as rich measures them: COLUMNS first, else the
+    terminal's own size, else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        return os.get_terminal_size(file.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+OPTION_START = re.compile(r" *(?:[0-9]+\. )?")     # a line's indentation, and an option's number
+
+
+def fit(text: str, width: int) -> list[str]:
+    """`text` as lines of at most `width` characters, broken between words only (a word longer
+    than the width, such as a file name, stays whole), each piece of a line indented as the line
+    is and an option's continuation under its label rather than under its number."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        under = " " * min(len(OPTION_START.match(line).group(0)), width // 2)
+        lines += textwrap.wrap(line, width, subsequent_indent=under, break_long_words=False,
+                               break_on_hyphens=False) or [line]
+    return lines
 
 
 def is_terminal(stream) -> bool:
@@ -135,7 +173,11 @@ class Terminal:
         for part in parts:
             try:
                 if "board" in part:
-                    self.console.print(self._board(part["board"]))
+                    if self._board_fits(part["board"]):
+                        self.console.print(self._board(part["board"]))
+                    else:
+                        for line in self._board_lines(part["board"]):
+                            write(self.out, line)
                     continue
                 for line in part.get("text", "").split("\n"):
                     # a wrapped line keeps its indentation
@@ -148,6 +190,31 @@ class Terminal:
                         write(self.out, " " * indent + piece.plain.rstrip(" "))
             except (OSError, ValueError):
                 return
+
+    def _board_fits(self, rows: list[list]) -> bool:
+        """Whether the board as a table fits the width with no word of a cell broken: each column
+        as wide as its longest word, a blank either side and a rule between columns."""
+        ncols = max((len(row) for row in rows), default=0)
+        longest = [0] * ncols
+        for row in rows:
+            for c, cell in enumerate(row):
+                longest[c] = max([longest[c], *(len(word) for word in (cell or "").split())])
+        return sum(longest) + 3 * ncols + 1 <= self.width
+
+    def _board_lines(self, rows: list[list]) -> list[str]:
+        """A board too wide for the terminal, row by row: each cell that holds anything on its own
+        line, named by its column, its lines joined with ' / '."""
+        lines = []
+        for r, row in enumerate(rows, 1):
+            cells = [(c, " / ".join(part for part in (cell or "").split("\n") if part.strip()))
+                     for c, cell in enumerate(row, 1)]
+            cells = [(c, text) for c, text in cells if text]
+            if cells:
+                lines.append(f"Row {r}:")
+                for c, text in cells:
+                    lines += textwrap.wrap(f"  column {c}: {text}", max(self.width, 20), subsequent_indent="    ",
+                                           break_long_words=False, break_on_hyphens=False)
+        return lines
 
     def _board(self, rows: list[list]):
         from rich import box
@@ -171,6 +238,13 @@ class Terminal:
         """One line typed after `prompt`, without its line end. At a terminal the line can be
         edited, earlier lines come back with the arrow keys and Tab completes `words`. Raises
         EOFError at the end of input (and KeyboardInterrupt for Ctrl-C)."""
+        # A prompt wider than the terminal is broken between words; only its last line is the
+        # prompt readline redraws.
+        if is_terminal(self.out) and len(prompt) > self.width:
+            *before, last = fit(prompt.rstrip(" "), self.width)
+            for line in before:
+                write(self.out, line)
+            prompt = last + " "
         # input() refuses to run without standard output (`>&-`): then the line is read plainly.
         if is_terminal(sys.stdin) and sys.stdout is not None and self._line_editing(words):
             if self.out is sys.stdout:

@@ -873,6 +873,106 @@ def test_people_sharing_a_terminal_pass_the_keyboard_before_their_secrets_are_sh
     assert "Pass the keyboard" not in out + err and "Player 2: " in out
 
 
+class TTYOutput(io.StringIO):
+    """Standard output that is a terminal, as a person's is."""
+
+    def isatty(self):
+        return True
+
+
+def played_at_40_columns(monkeypatch, tmp_path, capsys, game, typed, *argv):
+    """What a game shows on a 40-column terminal (escapes taken out); standard error is not one."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "40")
+    screen = TTYOutput()
+    monkeypatch.setattr(sys, "stdin", TTYInput(typed))
+    monkeypatch.setattr(sys, "stdout", screen)
+    cli.main(["play", game, "--seed", "3", *argv])
+    return re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen.getvalue())
+
+
+@pytest.mark.parametrize("game, players, words", [
+    ("taboo_atoll_express", 1, ["Breakneck", "Sanctuary", "~flooded~", "treasure"]),
+    ("smores_galore", 2, ["Marshmallow", "Chocolate", "Cracker"]),
+])
+def test_at_40_columns_no_line_is_wider_and_no_word_is_cut(monkeypatch, tmp_path, capsys, game, players, words):
+    """At 40 columns Taboo's map was a 43-column table of 'Sanctu/ary', S'mores' board
+    'Marshma/llow', and long lines (help, log, prompts) were cut by the terminal anywhere. Now a
+    board too narrow for its words is drawn row by row, and every line breaks between words."""
+    shown = played_at_40_columns(monkeypatch, tmp_path, capsys, game, "?\n1\nquit\nn\n", "--players", str(players))
+    lines = shown.replace("\r", "").split("\n")
+    assert max(len(line) for line in lines) <= 40, [line for line in lines if len(line) > 40]
+    tokens = set(shown.split())
+    assert all(word in tokens for word in words), shown
+    assert "Row 1:" in shown and "(default file:" in shown
+
+
+def test_a_prompt_wider_than_the_terminal_breaks_between_words(monkeypatch, tmp_path, capsys):
+    """'Pass the keyboard to Player 1, then press Enter.' is 50 columns: the terminal showed
+    '... then pres' and 's Enter.' on the next line."""
+    shown = played_at_40_columns(monkeypatch, tmp_path, capsys, "smackatoa", "\nquit\nn\n", "--players", "3")
+    assert "Pass the keyboard to Player 1, then\npress Enter. " in shown, shown[:300]
+
+
+def test_what_a_move_did_is_shown_again_after_the_screen_is_cleared_for_the_next_person(monkeypatch, tmp_path):
+    """The screen was cleared for the hand-over right after the lines saying what Player 1's card
+    did were shown: neither Player 1 nor Player 2 could read them. They are every seat's to read."""
+    monkeypatch.chdir(tmp_path)
+    screen = TTYOutput()
+    monkeypatch.setattr(sys, "stdin", TTYInput("\n1\n\nquit\nn\n"))
+    monkeypatch.setattr(sys, "stdout", screen)
+    cli.main(["play", "smackatoa", "--players", "3", "--seed", "3"])
+    *_, passing, player_2 = screen.getvalue().split("\x1b[2J")
+    assert "Pass the keyboard to Player 2" in passing and "  Player 1 plays " in passing
+    assert "Player 2: Your turn" in player_2 and "  Player 1 plays " in player_2
+    assert "Player 1 holds the 4 totem" not in player_2        # only what happened since the last hand-over
+
+
+def test_help_and_save_at_the_hand_over_prompt_do_what_they_do_at_any_prompt(monkeypatch, tmp_path, capsys):
+    """'save FILE' typed while passing the keyboard was taken for Enter: nothing was saved."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", TTYInput("?\nsave early.json\n\nquit\nn\n"))
+    cli.main(["play", "smackatoa", "--players", "3", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert "Answer with the option's number" in out and "Game saved to early.json." in out
+    assert out.count("Pass the keyboard to Player 1, then press Enter.") == 3      # asked again after each
+    assert "Player 1: Your turn" in out and (tmp_path / "early.json").exists()
+
+
+def test_the_last_players_secrets_are_cleared_from_the_screen_everyone_reads_the_result_on(monkeypatch, tmp_path):
+    """Player 1 saw their own mask, ended the game, and the result was printed under it, on the
+    screen the whole table reads; the game's own last view hides the masks."""
+    from inline import write as write_book
+    book = write_book(tmp_path, """
+        game "Masks"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+        player zone mask: card, owner
+        zone box: card, hidden
+        setup:
+            box = [c for c in card]
+            for p in players:
+                move first(box) from box to p.mask
+        turn:
+            choose prompt "Go":
+                option "Stop":
+                    end game "Done."
+        define score(p: player): int = 0
+        display:
+            show "{p}: {p.mask}" for p in players
+        """, **{"cards.yaml": "card:\n  - name: Thief\n  - name: Banker\n"})
+    monkeypatch.chdir(tmp_path)
+    screen = TTYOutput()
+    monkeypatch.setattr(sys, "stdin", TTYInput("\nStop\n"))
+    monkeypatch.setattr(sys, "stdout", screen)
+    assert cli.main(["play", str(book), "--seed", "1"]) == 0
+    shown = screen.getvalue()
+    last = shown.split("\x1b[2J")[-1]
+    assert "Player 1: Thief" in shown
+    assert "The game is over: Done." in last and "Player 1: 1 hidden card" in last and "Thief" not in last, last
+
+
 def test_a_moves_file_for_a_game_of_bots_alone_says_no_move_was_played(run, tmp_path):
     moves = write(tmp_path / "moves.txt", "Add 2\nAdd 2\n")
     code, _, err = run("play", "counting", "--players", 2, "--seed", 4, "--seat", "1=random", "--seat", "2=random",

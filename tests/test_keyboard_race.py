@@ -119,3 +119,58 @@ def test_the_next_person_cannot_bring_back_the_last_ones_answer_with_the_arrow_k
     finally:
         proc.kill()
         os.close(main)
+
+
+def test_ctrl_d_during_the_buzz_ends_input_and_offers_to_save(tmp_path):
+    """Keys are read one at a time during the buzz, so the terminal no longer turned Ctrl-D into an
+    end of input: it was ignored, and the game waited a minute for the buzzes."""
+    main, other = pty.openpty()
+    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
+                 stdin=other, stdout=other, stderr=other)
+    os.close(other)
+    out = Reader(main)
+    try:
+        for _ in range(2):                               # each plays a first card, in secret
+            out.until(b", then press Enter.")
+            os.write(main, b"\r")
+            out.until(b"> ")
+            os.write(main, b"1\r")
+        out.until(b"Then each names their answer.")
+        os.write(main, b"\x04")                          # Ctrl-D
+        out.until(b"End of input. The game is not over.", seconds=5)
+        out.until(b"[Y/n] ")
+        os.write(main, b"\r")                            # saved, as at any prompt
+        assert b"Resume it with: tabletop play --load" in out.until(b"autosave.json\r\n")
+        assert proc.wait(timeout=10) == 1 and (tmp_path / "tabletop-autosave.json").exists()
+    finally:
+        proc.kill()
+        os.close(main)
+
+
+def test_the_racer_who_had_the_keyboard_last_is_handed_it_again_before_their_hand_is_shown(tmp_path):
+    """Everyone watches the race's screen. Player 1 played the last secret card, buzzed first and
+    was shown their hand at once, without the screen being handed over: the others saw it."""
+    main, other = pty.openpty()
+    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
+                 stdin=other, stdout=other, stderr=other)
+    os.close(other)
+    out = Reader(main)
+    try:
+        for _ in range(2):                               # Player 2 plays first, then Player 1
+            out.until(b", then press Enter.")
+            os.write(main, b"\r")
+            out.until(b"> ")
+            os.write(main, b"1\r")
+        out.until(b"Then each names their answer.")
+        os.write(main, b"1")                             # Player 1 buzzes first
+        time.sleep(0.1)
+        os.write(main, b"2")
+        after_race = out.until(b", then press Enter.", seconds=5)
+        assert b"Pass the keyboard to Player 1" in after_race and b"> " not in after_race, after_race
+        assert b"Player 1: hand" not in after_race.split(b"Player 2 buzzed.")[-1]
+        os.write(main, b"\r")
+        assert b"Player 1: Smack the winning card!" in out.until(b"> ")
+        quit_unsaved(main, out.until, proc)
+    finally:
+        proc.kill()
+        os.close(main)

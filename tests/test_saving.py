@@ -456,3 +456,23 @@ def test_a_bot_parameter_of_the_wrong_kind_in_a_save_is_said_in_the_bots_words(r
     code, _, err = run("play", "--load", "g.json")
     assert code == 1 and "seat 2: The first bot's patience is a whole number of 0 or more, not 'x'." in err
     assert "invalid literal" not in err and "int()" not in err
+
+
+def test_on_a_narrow_terminal_the_resume_command_is_one_line_of_its_own(monkeypatch, tmp_path):
+    """At 40 columns the message was broken between words inside the command ('tabletop play
+    --load' at a line's end, the file on the next): copied, it ran without its file."""
+    import io
+    import sys
+
+    class Screen(io.StringIO):
+        def isatty(self):
+            return True
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "40")
+    screen = Screen()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))      # then the end of input
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert cli.main(["play", "taboo_atoll_express", "--seed", "1"]) == 1
+    lines = screen.getvalue().splitlines()
+    assert f"  tabletop play --load {AUTOSAVE}" in lines, lines
+    assert max(len(line) for line in lines if "--load" not in line) <= 40, lines
