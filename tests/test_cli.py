@@ -939,9 +939,9 @@ def test_help_and_save_at_the_hand_over_prompt_do_what_they_do_at_any_prompt(mon
     assert "Player 1: Your turn" in out and (tmp_path / "early.json").exists()
 
 
-def test_the_last_players_secrets_are_cleared_from_the_screen_everyone_reads_the_result_on(monkeypatch, tmp_path):
-    """Player 1 saw their own mask, ended the game, and the result was printed under it, on the
-    screen the whole table reads; the game's own last view hides the masks."""
+def masks(tmp_path):
+    """A game of two, each dealt a secret mask, that the first player can end at once: for what
+    the screen shows of secrets at the end."""
     from inline import write as write_book
     book = write_book(tmp_path, """
         game "Masks"
@@ -962,6 +962,13 @@ def test_the_last_players_secrets_are_cleared_from_the_screen_everyone_reads_the
         display:
             show "{p}: {p.mask}" for p in players
         """, **{"cards.yaml": "card:\n  - name: Thief\n  - name: Banker\n"})
+    return book
+
+
+def test_the_last_players_secrets_are_cleared_from_the_screen_everyone_reads_the_result_on(monkeypatch, tmp_path):
+    """Player 1 saw their own mask, ended the game, and the result was printed under it, on the
+    screen the whole table reads; the game's own last view hides the masks."""
+    book = masks(tmp_path)
     monkeypatch.chdir(tmp_path)
     screen = TTYOutput()
     monkeypatch.setattr(sys, "stdin", TTYInput("\nStop\n"))
@@ -983,26 +990,7 @@ def test_a_moves_file_for_a_game_of_bots_alone_says_no_move_was_played(run, tmp_
 
 def test_the_last_screen_of_a_game_of_several_people_shows_no_one_s_secrets(tmp_path, capsys):
     """It was drawn from Player 1's view, whoever was at the keyboard (outside author)."""
-    from inline import write as write_book
-    book = write_book(tmp_path, """
-        game "Masks"
-        players 2
-        kind card from "cards.yaml":
-            name: text
-        player zone mask: card, owner
-        zone box: card, hidden
-        setup:
-            box = [c for c in card]
-            for p in players:
-                move first(box) from box to p.mask
-        turn:
-            choose prompt "Go":
-                option "Stop":
-                    end game "Done."
-        define score(p: player): int = 0
-        display:
-            show "{p}: {p.mask}" for p in players
-        """, **{"cards.yaml": "card:\n  - name: Thief\n  - name: Banker\n"})
+    book = masks(tmp_path)
     moves = write(tmp_path / "moves.txt", "Stop\n")
     assert cli.main(["play", str(book), "--seed", "1", "--moves", str(moves)]) == 0
     out = capsys.readouterr().out
