@@ -41,7 +41,7 @@ from tabletop.interpreter.words import game_over, labels_fitting
 AUTOSAVE = savefile.AUTOSAVE
 HELP_TEXT = """\
 Answer with the option's number or its exact label (a number always means the option of that
-number), or whole words of one label only ("Knoll" for "Move to Foggy Knoll"). Other commands:
+number), or whole words of one label only ("Move to Foggy" for "Move to Foggy Knoll"). Other commands:
   ?, help      this help
   show         show the table and the options again
   save [FILE]  save the game and go on playing (default file: {target})
