@@ -297,6 +297,8 @@ class Compiler:
         text as written; what a finished state's "ended_at" holds."""
         sp = node.span
         root = getattr(self.c.program, "root", "") or ""
+        if root and not os.path.isdir(root):      # a rulebook given as its .rules file: its folder
+            root = os.path.dirname(root)
         try:
             name = os.path.relpath(sp.file, root) if root else os.path.basename(sp.file)
         except ValueError:          # another drive (Windows)

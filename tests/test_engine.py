@@ -807,3 +807,11 @@ def test_load_state_refuses_a_loop_in_progress_the_machine_could_not_have_made(t
     frame[3] = forged
     with pytest.raises(SaveError, match="its loops in progress do not match the rulebook"):
         g.load_state(data)
+
+
+def test_an_end_game_line_is_named_alike_whether_the_rulebook_is_loaded_by_folder_or_by_file():
+    """Loaded by its game.rules, the rulebook's root is that file, and every line was named ".:246",
+    so a finished game saved from one load was refused by the other."""
+    by_folder = load_game("rulebooks/taboo_atoll_express")
+    by_file = load_game("rulebooks/taboo_atoll_express/game.rules")
+    assert list(by_file.endings) == list(by_folder.endings) and "game.rules:246" in by_file.endings
