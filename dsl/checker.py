@@ -4224,10 +4224,11 @@ def _product(lists):
     return out
 
 
-def _follows_syntax_error(d: Diagnostic, broken: set) -> bool:
-    """An error that comes from a declaration that did not parse rather than from its own line:
-    a name that declaration declares, or the game's structure (its sections may be the broken ones)."""
-    if d.code.startswith("E4"):
+def _follows_syntax_error(d: Diagnostic, broken: set, structure: bool = True) -> bool:
+    """An error that comes from a declaration that did not parse (or a variant's change left out)
+    rather than from its own line: a name that declaration declares, or, with `structure`, the
+    game's structure (its sections may be the broken ones)."""
+    if structure and d.code.startswith("E4"):
         return True
     if broken and d.code == "E301" and d.message.startswith("Cannot tell what kind of thing"):
         return True        # a value of a kind (or type) that did not parse
@@ -4447,8 +4448,10 @@ def check(program: Program) -> CheckedProgram:
         else:
             checker.diags.append(Diagnostic("E900", "The rulebook nests expressions too deeply to check.", Span(program.root)))
         out = checker.out
+    if program.syntax_problems or program.change_problems:
+        structure = bool(program.syntax_problems)     # a broken section, not a change left out
+        checker.diags = [d for d in checker.diags if not _follows_syntax_error(d, program.broken_names, structure)]
     if program.syntax_problems:
-        checker.diags = [d for d in checker.diags if not _follows_syntax_error(d, program.broken_names)]
         out.warnings = []        # an unused rule may be used by the declaration that did not parse
     # A definition named like a built-in (`define count(x: int)`) is E203; the calls of the
     # built-in that its values do not fit follow from that mistake, not from their own lines.
@@ -4482,7 +4485,7 @@ def check(program: Program) -> CheckedProgram:
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
     checker.diags = _game_variables_read_as_players(checker)
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
-    checker.diags[:0] = list(program.syntax_problems) + [d for d in program.data_problems
+    checker.diags[:0] = list(program.syntax_problems) + list(program.change_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]
     checker.diags = _blame_declarations(checker.diags, checker.blamed, checker.checked_by_data)
     if twice:       # its data's fields, too, are missing from the declaration that was read

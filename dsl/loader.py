@@ -53,6 +53,7 @@ class Program:
     variant: str | None = None
     data_problems: list = field(default_factory=list)   # errors in data files, reported with the checker's
     syntax_problems: list = field(default_factory=list)  # syntax errors, reported with the checker's
+    change_problems: list = field(default_factory=list)  # a variant's changes left out (`Loader.skip`), likewise
     broken_names: set = field(default_factory=set)      # names the declarations with syntax errors declare
     data_failed: set = field(default_factory=set)       # kinds whose data could not be read
     unread_data: list = field(default_factory=list)     # data files of the rulebook (or variant) no kind reads
@@ -1473,7 +1474,10 @@ def load_program(game: str, variant: str | None = None) -> Program:
     # Syntax errors do not hide the other declarations' errors: the checker reads what parsed,
     # and is told what the broken declarations declare, so that their names are not "unknown".
     # A variant's change that could not be applied is left out and counts as one of them.
-    program.syntax_problems = syntax
+    # A skipped change is no syntax error: the rest of the game is whole, so its structure and
+    # warnings are still told; only the names the change's line declares are taken as broken.
+    program.syntax_problems = [d for d in syntax if not any(d is x for x in loader.skipped)]
+    program.change_problems = [d for d in syntax if any(d is x for x in loader.skipped)]
     program.broken_names = _declared_by(loader.sources, syntax)
     loader.diags = loader.diags[len(syntax):]
     # A data file's errors do not hide the rules' own: the checker reports them together, and

@@ -528,3 +528,14 @@ def test_an_extend_of_an_enum_or_option_adds_new_values_only(tmp_path):
     assert "adds 'red', which the enum already has" in red.message and red.hint == "leave 'red' out"
     default = next(d for (code, line, _), d in found.items() if line == 3)
     assert default.code == "E015" and "cannot change the option's default, 'short'" in default.message
+
+
+def test_a_change_left_out_does_not_hide_the_games_structure_errors(tmp_path):
+    """A misspelt `replace` is left out of the merge and the rest is checked, but it counted as a
+    syntax error, which hides the game's structure (a broken section might hold it): removing
+    `score` left no way to find the winners, and nothing said so."""
+    write(tmp_path, {"game.rules": BASE, "variants/v.rules":
+                     'extends "../game.rules"\nreplace define scroe(p: player): int = 2\nremove score\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E015", 2), ("E405", 3)]
