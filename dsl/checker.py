@@ -1729,12 +1729,7 @@ class Checker:
         of a zone (`deck[0]`, `discard[k][0]`) is a thing, not a zone: only a numbered zone's
         index names a zone."""
         if isinstance(e, A.Index):
-            if isinstance(e.obj, A.Index):
-                return ""
-            zone = self.zone_named(e.obj)
-            s = self.sym.get(zone) if zone and not isinstance(e.obj, A.Field) or \
-                zone and (self.out.refs.get(id(e.obj)) or ("",))[0] == "pvar" else None
-            return zone if s is not None and isinstance(s.decl, A.ZoneDecl) and s.decl.count is not None else ""
+            return self.zone_named(e.obj) if self.numbered_member(e) else ""
         ref = self.out.refs.get(id(e))
         if isinstance(e, A.Name) and ref and ref[0] == "global":
             s = self.sym.get(e.name)
