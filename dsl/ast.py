@@ -110,6 +110,15 @@ class Field(Expr):
     name_span: Optional[Span] = field(default=None, kw_only=True, compare=False)   # the name, for carets
 
 
+def where_lines(e) -> tuple[list, "Expr"]:
+    """A definition's value `e` taken apart: its `where` lines, first first, and the value under them."""
+    wheres = []
+    while isinstance(e, Where):
+        wheres.append(e)
+        e = e.body
+    return wheres, e
+
+
 @_node
 class Index(Expr):
     obj: Expr

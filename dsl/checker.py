@@ -1265,9 +1265,7 @@ class Checker:
         if s.type is None:
             s.type = t
         elif not T.fits(t, s.type):
-            value = d.body
-            while isinstance(value, A.Where):       # told at the value, not at a `where` line
-                value = value.body
+            value = A.where_lines(d.body)[1]        # told at the value, not at a `where` line
             self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", value)
             self.mistyped.add(id(d))
             return T.ERROR
@@ -2391,9 +2389,7 @@ class Checker:
             if isinstance(cond, A.Call) and depth < 5:
                 s = self.sym.get(cond.name)
                 if s is not None and s.kind == "define" and s.decl.params:
-                    body = s.decl.body
-                    while isinstance(body, A.Where):
-                        body = body.body
+                    body = A.where_lines(s.decl.body)[1]
                     return any(isinstance(a, A.Name) and a.name == name and k < len(s.decl.params)
                                and implies(body, when, s.decl.params[k].name, depth + 1)
                                for k, a in enumerate(cond.args))
@@ -3373,11 +3369,10 @@ class Checker:
         or an earlier `where` line's (E202; a top-level name is told by `shadowing`); one the rest
         never reads is W101."""
         ctx = self.ctx
-        below, later = self.where_below, e.body
+        below = self.where_below
         self.where_below = {}
-        while isinstance(later, A.Where):
+        for later in A.where_lines(e.body)[0]:
             self.where_below.setdefault(later.name, later.span.line)
-            later = later.body
         t = self.expr(e.value, ctx)
         self.where_below = below
         at = e.name_span or e

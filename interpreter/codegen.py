@@ -644,10 +644,7 @@ def definition(compiler, d, each: int, where: str, endless):
         return None
     slots = [int(compiler.c.slots[id(p)]) for p in d.params]
     # `where` lines: each value a Python line of its own, worked out in order before the value.
-    wheres, value = [], d.body
-    while isinstance(value, A.Where):
-        wheres.append(value)
-        value = value.body
+    wheres, value = A.where_lines(d.body)
     named = {int(compiler.c.slots[id(w)]) for w in wheres}
     lead = leading_comprehension(value)
     src, named_lines, body = _written_with(compiler, wheres, value, set(slots) | named | bound_slots(compiler, d.body), lead)
