@@ -619,12 +619,10 @@ def _file_id(path: str) -> tuple:
 
 
 def _replace_file(path: str, text: str, before: tuple) -> None:
-    """Write `text` to `path` at once: a temporary file in the same folder, with the file's
-    permissions, put in its place by os.replace, so a reader sees the old text or the new, never
-    half. A symbolic link is never written through (that would replace the link by a file, or
+    """Write `text` to `path` at once (`savefile.replace_atomically`), with the file's permissions.
+    A symbolic link is never written through (that would replace the link by a file, or
     write outside the rulebook), and a file changed since it was read is left alone."""
     import stat
-    import tempfile
     st = os.lstat(path)
     if stat.S_ISLNK(st.st_mode):
         raise OSError(f"it is a symbolic link, and format does not write through links; format the file it "
@@ -633,19 +631,9 @@ def _replace_file(path: str, text: str, before: tuple) -> None:
         raise OSError("it is not a regular file")
     if _file_id(path) != before:
         raise OSError("it changed while it was being formatted; run format again")
-    folder, name = os.path.split(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{name[:40]}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            os.fchmod(f.fileno(), stat.S_IMODE(st.st_mode))
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
-        raise
+    from pathlib import Path
+    from tabletop.interpreter.savefile import replace_atomically
+    replace_atomically(Path(os.path.abspath(path)), text, stat.S_IMODE(st.st_mode))
 
 
 # ---------------------------------------------------------------- simulate

@@ -258,21 +258,32 @@ def write(path: str | os.PathLike, saved: SavedGame, replace_any: bool = False) 
     if size > MAX_BYTES:       # it could never be loaded: `read` refuses it
         raise SaveFileError(f"Cannot save the game to {path}: the save would be {size:,} bytes, more than the "
                             f"{MAX_BYTES:,} a save may hold; the rules keep too much in the game's variables.")
-    tmp = None
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else _new_file_mode()
-        import tempfile           # imported here: `tabletop check` never saves, and starts without it
-        # The temporary file is named after the save, cut short: a name the file system allows
-        # (up to 255 bytes) would not leave room for the dot and random letters around it.
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:TEMP_NAME]}.", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        replace_atomically(target, text, mode)
+    except OSError as e:
+        raise SaveFileError(f"Cannot save the game to {path}: {e.strerror or e}.") from None
+
+
+def replace_atomically(target: Path, text: str, mode: int) -> None:
+    """Put `text` at `target` at once: a temporary file in the same folder, with permissions
+    `mode`, put in its place by os.replace, so a reader sees the old text or the new, never half
+    (saves, and `tabletop format`). Raises OSError; no temporary file is left behind."""
+    import tempfile           # imported here: `tabletop check` never writes, and starts without it
+    # The temporary file is named after the target, cut short: a name the file system allows
+    # (up to 255 bytes) would not leave room for the dot and random letters around it.
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:TEMP_NAME]}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             os.fchmod(f.fileno(), mode)
             f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(tmp, target)
-    except OSError as e:
-        if tmp is not None and os.path.exists(tmp):
+    except BaseException:
+        if os.path.lexists(tmp):
             os.unlink(tmp)
-        raise SaveFileError(f"Cannot save the game to {path}: {e.strerror or e}.") from None
+        raise
 
 
 def _new_file_mode() -> int:
