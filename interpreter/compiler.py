@@ -229,12 +229,11 @@ class Compiled:
     # Each seat the data names (`team: 3`), as (kind, field, thing, player value, the kind's line):
     # in a game of fewer players with sides that value is a side's (`machine.data_seat_problem`);
     # in any game it is a player value a state may hold though that seat is not at the table
-    # (`statecheck`, which reads them as `named_seats`).
+    # (`statecheck`).
     data_seats: list = field(default_factory=list)
     # Every `end game` line, in the order compiled, as where it is ("game.rules:246", the file
     # named from the rulebook's folder) -> its text as written, for counting games by how they ended.
     endings: dict = field(default_factory=dict)
-    named_seats: frozenset = frozenset()
 
     def reactions_to(self, event: str | None) -> list:
         """The reactions a reaction frame offers: a signalled event's, or (`event` None) the
@@ -807,7 +806,6 @@ class Compiler:
                                            for v in (t.get(fname) if typ != T.PLAYER else [t.get(fname)])
                                            if type(v) is int]
             out.kind_names[kind] = [str(t.get("name", f"{kind} {i + 1}")) for i, t in enumerate(things)]
-        out.named_seats = frozenset(seat[3] for seat in out.data_seats)
         for kind in c.kinds:
             out.kinds.setdefault(kind, 0)
             out.static.setdefault(kind, {})

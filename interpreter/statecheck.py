@@ -76,7 +76,7 @@ def _fits_value(prog: Compiled, v, t: str, seats) -> bool:
 def _player_values(prog: Compiled, players: int) -> set:
     """The player values a state of `players` seats may hold: a seat at the table, a side, or a
     seat the rulebook's data names (`team: 4`), which a rule may copy though that seat is empty."""
-    return set(range(players + len(prog.sides))) | prog.named_seats
+    return set(range(players + len(prog.sides))) | {seat[3] for seat in prog.data_seats}
 
 
 def _stray_seat(v, t: str, seats):
