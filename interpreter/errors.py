@@ -346,6 +346,11 @@ class BudgetExceeded(RuleError):
     """The rulebook ran too long or nested too deep without asking anyone anything."""
 
 
+class StepsSpent(BudgetExceeded):
+    """The step budget spent inside a fused run of statements (`fusion.loops_forever`): the machine
+    adds how many turns went by without a decision."""
+
+
 class Runaway(BudgetExceeded):
     """The work budget spent (`budgets.runaway`). Where the work ran out is not always what kept
     running: `placed` is set once a loop that kept repeating, or the statement under way, is named."""

@@ -27,7 +27,7 @@ from . import codegen
 from . import statements as S
 from .budgets import Spent, placed, runaway
 from .compiler import charged_copy
-from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, failed, line_words
+from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, StepsSpent, failed, line_words
 from .machine import STEP_BUDGET
 
 
@@ -414,7 +414,7 @@ def _write(c, run: list, owner: str, proc, tail=None):
 def loops_forever(owner: str):
     """The machine's error for rules that run too many statements without a decision (the fused
     statement names the line)."""
-    return lambda: BudgetExceeded(f"The rules ran {STEP_BUDGET} steps without asking anyone anything; "
+    return lambda: StepsSpent(f"The rules ran {STEP_BUDGET} steps without asking anyone anything; "
                                   f"the {owner} seems to loop forever.")
 
 

@@ -12,7 +12,7 @@ from tabletop.dsl.types import show as show_type
 
 from .budgets import MAX_FRAMES, SMALL, WORK_BUDGET, Spent, placed, runaway, spend
 from .compiler import Block, Compiled, bounded_join
-from .errors import PY_ERRORS, BudgetExceeded, ForcedMismatch, RuleError, Runaway, failed, line_words
+from .errors import PY_ERRORS, BudgetExceeded, ForcedMismatch, RuleError, Runaway, StepsSpent, failed, line_words
 from . import rng as R
 from . import statements as S
 from . import words as W
@@ -361,9 +361,8 @@ class Machine:
                     raise self.runaway_placed(runaway(f"the {blk.owner}", st.span), st, blk, steps) from None
                 except Runaway as e:
                     raise self.runaway_placed(e.at(st.span), st, blk, steps) from None
-                except BudgetExceeded as e:       # a fused run's step budget: the turns may be said
-                    said = self.turns_said() if e.message.endswith("seems to loop forever.") else ""
-                    raise (BudgetExceeded(e.message + said, e.span) if said else e).at(st.span) from None
+                except StepsSpent as e:       # a fused run's step budget: the turns may be said
+                    raise BudgetExceeded(e.message + self.turns_said(), e.span).at(st.span) from None
                 except RuleError as e:
                     raise e.at(st.span)
                 except RecursionError:
