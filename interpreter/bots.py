@@ -25,7 +25,7 @@ from tabletop.interpreter import rng as R
 MAX_DECISIONS = 100_000
 
 # What a draw is for, so a bot's option and its reaction time come from different streams.
-CHOOSE, REACT, SLIP = 1, 2, 3
+CHOOSE, REACT, SLIP, LOOK = 1, 2, 3, 4
 
 
 def _generator(seed: int, state, seat: int, purpose: int) -> int:
@@ -178,7 +178,93 @@ class RacerBot:
         return 0.6 + 1.3 * (1.0 - self.skill) + _uniform(self.seed, state, seat, REACT, -0.4, 0.4)
 
 
-BOTS = {"random": RandomBot, "first": FirstBot, "racer": RacerBot}
+class LookaheadBot:
+    """Plays each option out: for every option it imagines `playouts` worlds its seat could
+    believe in (determinize.py: what it cannot see dealt again, the dice to come unknown), takes
+    the option in each and plays on at random for at most `depth` decisions; it takes the option
+    that won most often (a shared win counts its share; a game still going at the depth counts as
+    won by whoever leads on score). So it never reads what its seat may not see. Ties are broken at
+    random, from its seed; timed decisions it answers like the random bot."""
+
+    name = "lookahead"
+    PARAMS = {"playouts": _count, "depth": _count}
+
+    def __init__(self, seed: int = 0, playouts: int = 8, depth: int = 200):
+        self.seed = seed
+        self.playouts = max(1, playouts)
+        self.depth = depth
+
+    def choose(self, state, seat: int) -> int:
+        n = len(state.options(seat))
+        if n <= 1:
+            return 0
+        values = self.values(state, seat)
+        best = max(values)
+        good = [i for i, v in enumerate(values) if v == best]
+        return good[_below(self.seed, state, seat, CHOOSE, len(good))]
+
+    def values(self, state, seat: int) -> list:
+        """For each option, (the share of its playouts the seat won, its mean lead on score at
+        their end): the lead tells options apart where a win is rare."""
+        from .api import State
+        from .determinize import believed
+        prog = state.game.compiled
+        generator = _generator(self.seed, state, seat, LOOK)
+        found = []
+        for index in range(len(state.options(seat))):
+            won = lead = 0.0
+            for _ in range(self.playouts):
+                data, generator = believed(prog, state.to_json(), seat, generator)
+                trial = State(state.game, data)
+                generator = self._play_out(trial, index, seat, generator)
+                won += _share(trial, seat)
+                lead += _lead(trial, seat)
+            found.append((won / self.playouts, lead / self.playouts))
+        return found
+
+    def _play_out(self, trial, index: int, seat: int, generator: int) -> int:
+        timed = trial.pending.timed
+        trial.apply(index, seat, self.reaction_time(trial, seat) if timed else None)
+        for _ in range(self.depth):
+            if trial.is_over:
+                break
+            pending = trial.pending
+            for who in list(pending.players):
+                generator, i = R.below(generator, len(trial.options(who)))
+                time = None
+                if pending.timed:
+                    generator, t = R.below(generator, 1 << 20)
+                    time = 0.3 + 1.2 * t / (1 << 20)
+                trial.apply(i, who, time)
+        return generator
+
+    def reaction_time(self, state, seat: int) -> float:
+        return _uniform(self.seed, state, seat, REACT, 0.3, 1.5)
+
+
+def _lead(state, seat: int) -> float:
+    """The seat's score less the best other seat's (its score alone in a game of one seat)."""
+    if not state.game.scored:
+        return 0.0
+    scores = state.scores()
+    others = scores[:seat] + scores[seat + 1:]
+    return scores[seat] - (max(others) if others else 0)
+
+
+def _share(state, seat: int) -> float:
+    """How much of a win `seat` has in `state`: its share of the win of a game over (none when
+    nobody won), else of the lead on score (an even share of the game when nothing is scored)."""
+    if state.is_over:
+        winners = state.result.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+    if not state.game.scored:
+        return 1.0 / state.players
+    scores = state.scores()
+    leaders = [p for p, s in enumerate(scores) if s == max(scores)]
+    return 1.0 / len(leaders) if seat in leaders else 0.0
+
+
+BOTS = {"random": RandomBot, "first": FirstBot, "racer": RacerBot, "lookahead": LookaheadBot}
 
 
 def make_bot(name: str, seed: int = 0, params: dict | None = None):

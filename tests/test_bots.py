@@ -156,7 +156,7 @@ def test_bot_move_gives_a_time_only_for_timed_decisions():
 
 
 def test_an_unknown_bot_name_is_refused_with_the_known_names():
-    with pytest.raises(ValueError, match="no bot called 'clever'.*first, racer, random"):
+    with pytest.raises(ValueError, match="no bot called 'clever'.*first, lookahead, racer, random"):
         make_bot("clever", 0)
 
 

@@ -1,0 +1,106 @@
+"""One world a seat could believe in: a state's hidden things dealt again, as that seat cannot tell.
+
+A bot that looks ahead must not look at what its seat may not see (another's hand, the order of
+a deck) nor at the dice to come (the generator in the state). `believed` takes a copy of a state and deals the things in every place hidden from the seat again at random among those same
+places (each place keeps how many it holds, and each thing stays a thing of its kind), draws the
+other seats' secret answers given so far again, and gives the copy a new generator. What the seat
+sees is the same in the copy as in the state: `view_of(copy, seat)` equals `view_of(state, seat)`.
+
+Things the paused rules' locals, the stack or the pending decision may name stay where they are
+(a local holding "the card just drawn" would otherwise name a card now elsewhere). Such values are
+told apart only by being whole numbers, so a few things may stay put that could have moved: the
+world is then a little less random, never one the rules could not reach. That is the one thing of
+what is hidden a world keeps: where a thing the rules are holding lies. Everything else hidden is
+dealt from the things alone, sorted, never from where they lie, so two states a seat cannot tell
+apart give it the same worlds.
+
+This module changes only the copy it is given, and must not use the global `random`.
+"""
+from __future__ import annotations
+
+from .compiler import Compiled
+from . import rng as R
+
+
+def _thing_kind(t: str, numbered: bool) -> str | None:
+    """The kind of thing a zone of type `t` holds ("list:thing:card" -> "card"), or None."""
+    if numbered and t.startswith("list:"):
+        t = t[len("list:"):]
+    return t[len("list:thing:"):] if t.startswith("list:thing:") else None
+
+
+def _hidden(vis: str, owner: int | None, seat: int | None) -> bool:
+    return vis == "hidden" or (vis == "owner" and (seat is None or owner != seat))
+
+
+def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
+    """The hidden places, by kind of thing: a list of (zone, index in it) for each thing the
+    seat cannot see where it lies, in the same order as view.py redacts them."""
+    places: dict = {}
+
+    def zone_places(zone, kind, numbered, seen_owner=None):
+        if kind is None:
+            return
+        owners = prog.static.get(kind, {}).get("owner") if seen_owner is not None else None
+        for z in (zone if numbered else [zone]):
+            for i, x in enumerate(z):
+                if owners is None or owners[x] != seen_owner:
+                    places.setdefault(kind, []).append((z, i))
+
+    for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types):
+        if vis == "owner" and seat is not None:       # each seat sees its own things of it
+            zone_places(v, _thing_kind(t, numbered), numbered, seen_owner=seat)
+        elif _hidden(vis, None, seat):
+            zone_places(v, _thing_kind(t, numbered), numbered)
+    rows = [(p, row) for p, row in enumerate(data["players"])] + [(-1, row) for row in data.get("sides", [])]
+    for p, row in rows:
+        for v, (vis, numbered), t in zip(row, prog.player_vis, prog.player_types):
+            if _hidden(vis, p, seat):
+                zone_places(v, _thing_kind(t, numbered), numbered)
+    for kind, zones in prog.thing_zones.items():
+        owners = prog.static[kind].get("owner")
+        for z, vis in zones.items():
+            if vis == "public":
+                continue
+            t = prog.field_types[kind][z]
+            for i, v in enumerate(data["fields"][kind][z]):
+                if _hidden(vis, owners[i] if owners else None, seat):
+                    zone_places(v, _thing_kind(t, False), False)
+    return places
+
+
+def _named_by_rules(data: dict) -> set:
+    """Every whole number the paused rules hold (locals, the stack, the pending decision, declined
+    offers): any of them may name a thing, which must then stay where it is."""
+    found, todo = set(), [data["envs"], data["stack"], data.get("pending"), data.get("declined")]
+    while todo:
+        x = todo.pop()
+        if type(x) is int:
+            found.add(x)
+        elif isinstance(x, list):
+            todo.extend(x)
+        elif isinstance(x, dict):
+            todo.extend(x.values())
+    return found
+
+
+def believed(prog: Compiled, out: dict, seat: int | None, generator: int) -> tuple[dict, int]:
+    """The plain-data state `out` (a copy: it is changed) made as `seat` might believe it to be
+    (see the module's docstring), dealt from the generator state `generator`; and the generator
+    state after."""
+    pinned = _named_by_rules(out)
+    for kind, spots in _places(prog, out, seat).items():
+        free = [(z, i) for z, i in spots if z[i] not in pinned]
+        things = sorted(z[i] for z, i in free)     # as the seat knows them: which, not where
+        generator = R.shuffle(generator, things)
+        for (z, i), x in zip(free, things):
+            z[i] = x
+    pending = out.get("pending")
+    if pending is not None and pending.get("answers"):
+        for who, answer in pending["answers"].items():      # other seats' secret answers
+            if who != str(seat):
+                generator, answer[0] = R.below(generator, len(pending["by_seat_labels"][who]))
+    generator, fresh = R.next_u64(generator)
+    out["rng"] = R.seed_state(fresh)          # the dice to come: not the game's own
+    out["forced"] = []
+    return out, generator
