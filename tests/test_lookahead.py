@@ -119,3 +119,22 @@ def test_the_lookahead_bot_takes_its_parameters_from_text():
     assert (bot.playouts, bot.depth) == (3, 40)
     with pytest.raises(ValueError, match="lookahead bot's playouts is a whole number"):
         make_bot("lookahead", 0, {"playouts": "many"})
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name,players", HIDDEN + [("taboo_atoll_express", 1), ("smackatoa", 6)])
+def test_the_lookahead_bot_plays_whole_games_in_every_seat(name, players):
+    """Lookahead bots in every seat finish games without an error: every world they imagine is
+    one the rules can play on from."""
+    game = load_game(str(RULEBOOKS / name))
+    bots = [make_bot("lookahead", seat, {"playouts": "2", "depth": "25"}) for seat in range(players)]
+    state = game.new_state(players=players, seed=1)
+    for _ in range(2000):
+        if state.is_over:
+            break
+        pending = state.pending
+        for seat in list(pending.players):
+            index = bots[seat].choose(state, seat)
+            assert 0 <= index < len(state.options(seat))
+            state.apply(index, seat, bots[seat].reaction_time(state, seat) if pending.timed else None)
+    assert state.is_over
