@@ -1,8 +1,9 @@
 """The loader: a rulebook folder or file -> one merged list of declarations plus its data.
 
 It reads `.rules` files (a folder's `game.rules` first, then the others by name), follows
-`include` and `extends`, applies `replace` and `remove`, and reads each kind's YAML data file,
-validated against `schemas/rulebook-data.schema.json` narrowed by the kind's declared fields,
+`include` and `extends`, applies `replace`, `remove` and `extend` (an `extend choose` grows a
+copy of the base rule with its menu's options changed, so no later pass knows it was extended),
+and reads each kind's YAML data file, validated against `schemas/rulebook-data.schema.json` narrowed by the kind's declared fields,
 so a data error points at the YAML line. Every file it reads is inside the rulebook's own folder
 (a variant's: its game's folder) and is read through `dsl/files.py`; YAML is checked for depth
 and for aliases that would expand beyond `MAX_YAML_NODES` before it is built. It must not check
