@@ -759,6 +759,13 @@ class Loader:
         the base's tree). Any mistake leaves the base as it was (E015, at the variant's line)."""
         words = f"extend choose in {d.name}"      # (d.span starts at `choose`, after `extend`)
         keys = [k for k in index if k[1] == d.name and k[0] in ("RuleDecl", "StageDecl", "PhaseDecl")]
+        gone = self.changes.get(d.name)
+        if not keys and gone and gone[0] == "removed":
+            self.skip("E015", f"This removes '{d.name}', which the variant goes on to extend at line "
+                              f"{d.span.line}: there is nothing left to extend.",
+                      word_at(self.sources, gone[1], d.name, gone[1].column),
+                      "leave this line out: an 'extend choose' alone changes the base's menu")
+            return
         if not keys:
             names = [k[1] for k in index if k[0] in ("RuleDecl", "StageDecl")]
             self.skip("E015", f"'{words}' needs a rule, stage or section named '{d.name}' in the base rulebook, "

@@ -178,6 +178,7 @@ def codes(ds):
 
 @pytest.mark.parametrize("variant, code, line, words", [
     ('extend choose in wakl:\n    option "A":\n        pass\n', "E015", 2, "did you mean 'walk'?"),
+    ('remove walk\nextend choose in walk:\n    option "A":\n        pass\n', "E015", 2, "goes on to extend at line 3"),
     ('extend choose in tally:\n    option "A":\n        pass\n', "E015", 2, "write 'extend rule tally:'"),
     ('extend choose in walk:\n    option "A":\n        pass\n', "E015", 2,
      "write 'extend choose prompt \"Say something\" in walk:'"),
