@@ -3,12 +3,12 @@
 It reads `.rules` files (a folder's `game.rules` first, then the others by name), follows
 `include` and `extends`, applies `replace`, `remove` and `extend` (an `extend choose` grows a
 copy of the base rule with its menu's options changed, so no later pass knows it was extended),
-and reads each kind's YAML data file, validated against `schemas/rulebook-data.schema.json` narrowed by the kind's declared fields,
-so a data error points at the YAML line. Every file it reads is inside the rulebook's own folder
-(a variant's: its game's folder) and is read through `dsl/files.py`; YAML is checked for depth
-and for aliases that would expand beyond `MAX_YAML_NODES` before it is built. It must not check
-names or types (the checker does) and must not execute anything: YAML is read with the safe
-loader only.
+and reads each kind's YAML data file, validated against `schemas/rulebook-data.schema.json`
+narrowed by the kind's declared fields, so a data error points at the YAML line. Every file it
+reads is inside the rulebook's own folder (a variant's: its game's folder) and is read through
+`dsl/files.py`; YAML is checked for depth and for aliases that would expand beyond
+`MAX_YAML_NODES` before it is built. It must not check names or types (the checker does) and
+must not execute anything: YAML is read with the safe loader only.
 """
 from __future__ import annotations
 
@@ -756,7 +756,8 @@ class Loader:
         added after its own and those named by `replace option` or `remove option` changed in
         place. The menu is the rule's one menu, or the one whose prompt is the prompt written.
         The rule is copied along the way down to the menu, never changed (the parse cache keeps
-        the base's tree). Any mistake leaves the base as it was (E015, at the variant's line)."""
+        the base's tree). A mistake is E015 at the variant's line, and leaves out the change it is
+        in: the whole `extend choose` when its menu is not found, else the one option."""
         words = f"extend choose in {d.name}"      # (d.span starts at `choose`, after `extend`)
         keys = [k for k in index if k[1] == d.name and k[0] in ("RuleDecl", "StageDecl", "PhaseDecl")]
         gone = self.changes.get(d.name)
@@ -793,16 +794,18 @@ class Loader:
             menus = found
         if len(menus) > 1:
             lines = _lines_of(menus, d.span.file)
-            if d.prompt is None and len({self.written(m.prompt) if m.prompt else None for m in menus}) == len(menus) \
-                    and all(m.prompt is not None for m in menus):
+            if d.prompt is None:
+                # the hint writes the line for the first menu whose prompt no other has
+                named = [m for m in menus if m.prompt is not None and sum(x.prompt == m.prompt for x in menus) == 1]
                 self.skip("E015", f"The {what} has {len(menus)} menus ({lines}), so '{words}' must say which "
                                   "one, by its prompt.", d.span,
-                          f"write 'extend choose prompt {self.written(menus[-1].prompt)} in {d.name}:' (the prompt "
-                          "as the base's menu has it)")
+                          f"write 'extend choose prompt {self.written(named[0].prompt)} in {d.name}:' (the prompt "
+                          "as the base's menu has it)" if named else
+                          f"their prompts cannot tell them apart: write the whole rule again with "
+                          f"'replace {_extend_words(base)}:'")
             else:
-                self.skip("E015", f"The {what} has {len(menus)} menus{' with this prompt' if d.prompt else ''} "
-                                  f"({lines}), and {'not every one has a prompt' if d.prompt is None else 'their prompts are the same'}"
-                                  f", so '{words}' cannot name one of them.", d.span,
+                self.skip("E015", f"The {what} has {len(menus)} menus with this prompt ({lines}), so '{words}' "
+                                  "cannot name one of them.", d.span,
                           f"write the whole rule again with 'replace {_extend_words(base)}:'")
             return
         menu = menus[0]
@@ -812,34 +815,35 @@ class Loader:
             hits = [i for i, o in enumerate(options) if o.label == label]
             if isinstance(ch, A.MenuOption):
                 if hits:
-                    self.skip("E015", f"The menu already has an option labelled {self.written(label)} "
-                                       f"({_lines_of([options[hits[0]]], d.span.file)}); '{words}' adds new options.", label.span,
-                               f"to change that option, write 'replace option {self.written(label)} ...:'; to add "
-                               "another, label it differently")
+                    at = _lines_of([options[hits[0]]], d.span.file)
+                    self.skip("E015", f"The menu already has an option labelled {self.written(label)} ({at}); "
+                                      f"'{words}' adds new options.", label.span,
+                              f"to change that option, write 'replace option {self.written(label)} ...:'; to add "
+                              "another, label it differently")
                     continue
                 options.append(ch)
                 continue
             verb = "replace" if ch.option is not None else "remove"
             if not hits:
                 labels = [self.written(o.label) for o in options]
-                self.skip("E015", f"'{verb} option' needs an option labelled {self.written(label)} in the menu of the {what} "
-                                   f"({_lines_of([menu], d.span.file)}), and there is none.", label.span,
-                           _did_you_mean_text(self.written(label), labels) or
-                           "name the option by its label exactly as the base writes it, braces and all")
+                self.skip("E015", f"'{verb} option' needs an option labelled {self.written(label)} in the menu "
+                                  f"of the {what} ({_lines_of([menu], d.span.file)}), and there is none.", label.span,
+                          _did_you_mean_text(self.written(label), labels) or
+                          "name the option by its label exactly as the base writes it, braces and all")
                 continue
             if len(hits) > 1:
                 self.skip("E015", f"The menu of the {what} has {len(hits)} options labelled "
-                                   f"{self.written(label)} ({_lines_of([options[i] for i in hits], d.span.file)}), "
-                                   f"so '{verb} option' cannot name one of them.", label.span,
-                           f"write the whole rule again with 'replace {_extend_words(base)}:'")
+                                  f"{self.written(label)} ({_lines_of([options[i] for i in hits], d.span.file)}), "
+                                  f"so '{verb} option' cannot name one of them.", label.span,
+                          f"write the whole rule again with 'replace {_extend_words(base)}:'")
                 continue
             if ch.option is not None:
                 options[hits[0]] = ch.option
             else:
                 del options[hits[0]]
         if not options:
-            self.skip("E015", f"'{words}' removes every option of the menu of the {what} ({_lines_of([menu], d.span.file)}), which would "
-                              "leave nothing to choose.", d.span,
+            self.skip("E015", f"'{words}' removes every option of the menu of the {what} "
+                              f"({_lines_of([menu], d.span.file)}), which would leave nothing to choose.", d.span,
                       "keep one option, or remove or replace the step that asks")
             return
         merged[index[k]] = _swapped(base, menu, dataclasses.replace(menu, options=options))

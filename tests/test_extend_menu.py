@@ -181,7 +181,7 @@ def codes(ds):
     ('remove walk\nextend choose in walk:\n    option "A":\n        pass\n', "E015", 2, "goes on to extend at line 3"),
     ('extend choose in tally:\n    option "A":\n        pass\n', "E015", 2, "write 'extend rule tally:'"),
     ('extend choose in walk:\n    option "A":\n        pass\n', "E015", 2,
-     "write 'extend choose prompt \"Say something\" in walk:'"),
+     "write 'extend choose prompt \"Walk ({steps} steps)\" in walk:'"),
     ('extend choose prompt "Walk ({step} steps)" in walk:\n    option "A":\n        pass\n', "E015", 2,
      'did you mean "Walk ({steps} steps)"?'),
     ('extend choose prompt "Say something" in walk:\n    option "A":\n        said = nope\n', "E201", 4, ""),
