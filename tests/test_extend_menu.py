@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from inline import diagnostics, game
+from inline import diagnostics, game, same_after_reload
 from tabletop.dsl.formatter import format_text
 from tabletop.interpreter.api import load_game
 from tabletop.interpreter.simulate import simulate
@@ -75,6 +75,7 @@ def test_choosing_the_scout_option_runs_its_body(scout):
     assert s.evaluate("pawn") == label[len("Scout: run to "):]
     assert s.evaluate("actions_left") == left - 1
     assert any(x.startswith("Move to") for x in s.options())     # the menu's loop goes on
+    same_after_reload(scout, s, lambda t: [t.apply(0) for _ in range(3)])     # and a saved game resumes
 
 
 def test_a_replaced_option_keeps_its_place_and_a_base_game_is_untouched(scout, taboo):
@@ -99,6 +100,18 @@ def test_games_of_the_scout_play_and_use_the_new_option(scout):
             ran += labels[pick].startswith("Scout")
             s.apply(pick)
     assert ran > 0
+
+
+def test_the_added_options_compile_to_the_same_game_as_the_closures(scout, taboo):
+    closures = load_game(str(taboo), variant="scout", source=False)
+    for seed in range(3):
+        games = [g.new_state(seed=seed) for g in (scout, closures)]
+        for s in games:
+            s.set_position({"current_role": "scout"})
+            while not s.is_over:
+                labels = s.options()
+                s.apply(next((i for i, x in enumerate(labels) if x.startswith("Scout")), len(labels) - 1))
+        assert games[0].to_json() == games[1].to_json()
 
 
 def test_the_formatter_lays_it_out_and_changes_nothing():
@@ -216,3 +229,27 @@ def test_taboo_mistakes_name_the_variant_s_line(taboo):
     assert "has 2 menus (lines 214 and 221 of " in ds[0].message and "by its prompt" in ds[0].message
     assert ds[1].hint == "did you mean 'action_phase'?"
     assert "nowhere" in ds[2].message
+
+
+def test_a_section_s_menu_is_extended_by_the_section_s_word(tmp_path):
+    g = game(tmp_path, '''
+        game "Count"
+        players 1
+        var n: int = 0
+        turn:
+            choose prompt "Go":
+                option "One":
+                    n += 1
+            if n >= 3:
+                end game "Done."
+        define score(p: player): int = n
+    ''', "two", **{"variants/two.rules": '''
+        extends "../game.rules"
+        extend choose in turn:
+            option "Two":
+                n += 2
+    '''})
+    s = g.new_state()
+    assert s.options() == ["One", "Two"]
+    s.apply_label("Two")
+    assert s.evaluate("n") == 2
