@@ -551,6 +551,25 @@ class ReactionDecl(Decl):
 
 
 @_node
+class OptionChange(Node):
+    """In an `extend choose`: `replace option "LABEL" ...:` (the new option) or `remove option
+    "LABEL"` (option None), naming a base option by its label as written."""
+    label: Template
+    option: Optional[MenuOption] = None
+
+
+@_node
+class MenuExtendDecl(Decl):
+    """`extend choose in NAME:` (or `extend choose prompt "..." in NAME:`): options added after
+    the base menu's (MenuOption), or base options replaced or removed (OptionChange), in the one
+    menu of the rule, stage or section NAME, or its menu with that prompt. The loader applies it;
+    no later pass sees it."""
+    prompt: Optional[Template] = None
+    changes: list = field(default_factory=list)
+    kind_word = "menu"
+
+
+@_node
 class IncludeDecl(Decl):          # name is the path
     kind_word = "include"
 

@@ -1,13 +1,14 @@
 """The loader: a rulebook folder or file -> one merged list of declarations plus its data.
 
 It reads `.rules` files (a folder's `game.rules` first, then the others by name), follows
-`include` and `extends`, applies `replace` and `remove`, and reads each kind's YAML data file,
-validated against `schemas/rulebook-data.schema.json` narrowed by the kind's declared fields,
-so a data error points at the YAML line. Every file it reads is inside the rulebook's own folder
-(a variant's: its game's folder) and is read through `dsl/files.py`; YAML is checked for depth
-and for aliases that would expand beyond `MAX_YAML_NODES` before it is built. It must not check
-names or types (the checker does) and must not execute anything: YAML is read with the safe
-loader only.
+`include` and `extends`, applies `replace`, `remove` and `extend` (an `extend choose` grows a
+copy of the base rule with its menu's options changed, so no later pass knows it was extended),
+and reads each kind's YAML data file, validated against `schemas/rulebook-data.schema.json`
+narrowed by the kind's declared fields, so a data error points at the YAML line. Every file it
+reads is inside the rulebook's own folder (a variant's: its game's folder) and is read through
+`dsl/files.py`; YAML is checked for depth and for aliases that would expand beyond
+`MAX_YAML_NODES` before it is built. It must not check names or types (the checker does) and
+must not execute anything: YAML is read with the safe loader only.
 """
 from __future__ import annotations
 
@@ -605,6 +606,9 @@ class Loader:
                 if hits:      # (and whether a variable went, which a base's `name = ...` would set)
                     self.changes[d.name] = ("removed", d.span, any(k[0] == "VarDecl" for k in hits))
                 continue
+            if isinstance(d, A.MenuExtendDecl):
+                self.extend_menu(merged, index, extended, d)
+                continue
             k = self.key(d)
             gone = self.changes.get(d.name)
             if (d.extend or d.replace) and k not in index and gone and gone[0] == "removed":
@@ -746,6 +750,112 @@ class Loader:
         if early is not None:
             self.cut_short.append((d, early))
         return dataclasses.replace(base, body=base.body + d.body)
+
+    def extend_menu(self, merged: list, index: dict, extended: dict, d: A.MenuExtendDecl):
+        """`extend choose in NAME:`: the base rule's (stage's, section's) menu with the options
+        added after its own and those named by `replace option` or `remove option` changed in
+        place. The menu is the rule's one menu, or the one whose prompt is the prompt written.
+        The rule is copied along the way down to the menu, never changed (the parse cache keeps
+        the base's tree). A mistake is E015 at the variant's line, and leaves out the change it is
+        in: the whole `extend choose` when its menu is not found, else the one option."""
+        words = f"extend choose in {d.name}"      # (d.span starts at `choose`, after `extend`)
+        keys = [k for k in index if k[1] == d.name and k[0] in ("RuleDecl", "StageDecl", "PhaseDecl")]
+        gone = self.changes.get(d.name)
+        if not keys and gone and gone[0] == "removed":
+            self.skip("E015", f"This removes '{d.name}', which the variant goes on to extend at line "
+                              f"{d.span.line}: there is nothing left to extend.",
+                      word_at(self.sources, gone[1], d.name, gone[1].column),
+                      "leave this line out: an 'extend choose' alone changes the base's menu")
+            return
+        if not keys:
+            names = [k[1] for k in index if k[0] in ("RuleDecl", "StageDecl")]
+            self.skip("E015", f"'{words}' needs a rule, stage or section named '{d.name}' in the base rulebook, "
+                              "and there is none.",
+                      word_at(self.sources, d.span, d.name, d.span.column - 1 + len("choose")), did_you_mean(d.name, names))
+            return
+        k = keys[0]
+        base = merged[index[k]]
+        what = titled(base)
+        menus = [x for x in A.walk(base.body) if isinstance(x, A.Menu)]
+        if not menus:
+            self.skip("E015", f"'{words}' adds options to a menu ('choose:' followed by options), and the {what} "
+                              "has none.", word_at(self.sources, d.span, d.name, d.span.column - 1 + len("choose")),
+                      f"to add steps at its end, write 'extend {_extend_words(base)}:'")
+            return
+        if d.prompt is not None:
+            found = [m for m in menus if m.prompt == d.prompt]
+            if not found:
+                prompts = [self.written(m.prompt) for m in menus if m.prompt is not None]
+                listed = "; its menus' prompts are " + ", ".join(prompts) if prompts else ", whose menus have no prompt"
+                guess = _did_you_mean_text(self.written(d.prompt), prompts)
+                self.skip("E015", f"The {what} has no menu with the prompt {self.written(d.prompt)}{listed}.",
+                          d.prompt.span, guess or "write the prompt as the base's menu has it, braces and all")
+                return
+            menus = found
+        if len(menus) > 1:
+            lines = _lines_of(menus, d.span.file)
+            if d.prompt is None:
+                # the hint writes the line for the first menu whose prompt no other has
+                named = [m for m in menus if m.prompt is not None and sum(x.prompt == m.prompt for x in menus) == 1]
+                self.skip("E015", f"The {what} has {len(menus)} menus ({lines}), so '{words}' must say which "
+                                  "one, by its prompt.", d.span,
+                          f"write 'extend choose prompt {self.written(named[0].prompt)} in {d.name}:' (the prompt "
+                          "as the base's menu has it)" if named else
+                          f"their prompts cannot tell them apart: write the whole rule again with "
+                          f"'replace {_extend_words(base)}:'")
+            else:
+                self.skip("E015", f"The {what} has {len(menus)} menus with this prompt ({lines}), so '{words}' "
+                                  "cannot name one of them.", d.span,
+                          f"write the whole rule again with 'replace {_extend_words(base)}:'")
+            return
+        menu = menus[0]
+        options = list(menu.options)
+        for ch in d.changes:
+            label = ch.label
+            hits = [i for i, o in enumerate(options) if o.label == label]
+            if isinstance(ch, A.MenuOption):
+                if hits:
+                    at = _lines_of([options[hits[0]]], d.span.file)
+                    self.skip("E015", f"The menu already has an option labelled {self.written(label)} ({at}); "
+                                      f"'{words}' adds new options.", label.span,
+                              f"to change that option, write 'replace option {self.written(label)} ...:'; to add "
+                              "another, label it differently")
+                    continue
+                options.append(ch)
+                continue
+            verb = "replace" if ch.option is not None else "remove"
+            if not hits:
+                labels = [self.written(o.label) for o in options]
+                self.skip("E015", f"'{verb} option' needs an option labelled {self.written(label)} in the menu "
+                                  f"of the {what} ({_lines_of([menu], d.span.file)}), and there is none.", label.span,
+                          _did_you_mean_text(self.written(label), labels) or
+                          "name the option by its label exactly as the base writes it, braces and all")
+                continue
+            if len(hits) > 1:
+                self.skip("E015", f"The menu of the {what} has {len(hits)} options labelled "
+                                  f"{self.written(label)} ({_lines_of([options[i] for i in hits], d.span.file)}), "
+                                  f"so '{verb} option' cannot name one of them.", label.span,
+                          f"write the whole rule again with 'replace {_extend_words(base)}:'")
+                continue
+            if ch.option is not None:
+                options[hits[0]] = ch.option
+            else:
+                del options[hits[0]]
+        if not options:
+            self.skip("E015", f"'{words}' removes every option of the menu of the {what} "
+                              f"({_lines_of([menu], d.span.file)}), which would leave nothing to choose.", d.span,
+                      "keep one option, or remove or replace the step that asks")
+            return
+        merged[index[k]] = _swapped(base, menu, dataclasses.replace(menu, options=options))
+        extended.setdefault(k, d)
+
+    def written(self, t: A.Template) -> str:
+        """A text as the rulebook wrote it, quotes and braces included ('"Move to {s.name}"')."""
+        sp = t.span
+        line = self.sources.line(sp.file, sp.line) if sp.line and sp.end_line == sp.line else None
+        if line and sp.end_column > sp.column:
+            return line[sp.column - 1:sp.end_column - 1]
+        return '"' + "".join(p if isinstance(p, str) else "{...}" for p in t.parts) + '"'
 
     def extended_values(self, base, d):
         """`extend enum title: coconut_rain` (or `extend option length: marathon`): the new values
@@ -1679,10 +1789,48 @@ def titled(d: A.Decl) -> str:
 
 def _extend_words(d: A.Decl, named: bool = True) -> str:
     """What 'extend' is followed by for `d`: a section's own word (`turn`), else its kind's word and,
-    when `named`, its name (`rule score`)."""
+    when `named`, its name (`rule score`); a menu's `choose in score`."""
     if isinstance(d, A.PhaseDecl):
         return d.name
+    if isinstance(d, A.MenuExtendDecl):
+        return f"choose in {d.name}" if named else "choose"
     return f"{d.kind_word} {d.name}" if named else d.kind_word
+
+
+def _lines_of(nodes: list, here: str) -> str:
+    """Where the nodes are, for a message read in the file `here`: "line 3", "lines 3 and 9",
+    with the file named when it is another ("lines 214 and 221 of game.rules")."""
+    lines = " and ".join(str(n.span.line) for n in nodes)
+    file = nodes[0].span.file
+    return ("lines " if len(nodes) > 1 else "line ") + lines + (f" of {file}" if file != here else "")
+
+
+def _did_you_mean_text(text: str, candidates: list) -> str:
+    """did_you_mean for texts as written, quotes and all: the hint quotes the text once."""
+    guess = did_you_mean(text.strip('"'), [c.strip('"') for c in candidates])
+    return guess.replace("'", '"', 1)[::-1].replace("'", '"', 1)[::-1] if guess else ""
+
+
+def _swapped(x, old, new):
+    """`x` (a node, or a list or tuple of them) with the node `old` in it swapped for `new`: the
+    nodes on the way down to it are copied, all else is shared, and `x` itself is never changed."""
+    if x is old:
+        return new
+    if isinstance(x, (list, tuple)):
+        out = [_swapped(y, old, new) for y in x]
+        if all(a is b for a, b in zip(out, x)):
+            return x
+        return out if isinstance(x, list) else tuple(out)
+    if isinstance(x, (A.Stmt, A.MenuOption, A.RuleDecl, A.PhaseDecl)):
+        changed = {}
+        for f in dataclasses.fields(x):
+            v = getattr(x, f.name)
+            if isinstance(v, (list, tuple, A.Node)):
+                w = _swapped(v, old, new)
+                if w is not v:
+                    changed[f.name] = w
+        return dataclasses.replace(x, **changed) if changed else x
+    return x
 
 
 def _type_words(t) -> str:

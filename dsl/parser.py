@@ -662,6 +662,20 @@ class _ToAst(Transformer):
         return c[0]
 
     @v_args(meta=True)
+    def menu_extension(self, meta, c):
+        prompt = self.template(c[0]) if isinstance(c[0], Token) and c[0].type == "STRING" else None
+        rest = c[1:] if prompt is not None else c
+        return A.MenuExtendDecl(str(rest[0]), prompt=prompt, changes=list(rest[1:]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def replace_option(self, meta, c):
+        return A.OptionChange(c[0].label, c[0], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def remove_option(self, meta, c):
+        return A.OptionChange(self.template(c[0]), None, span=self.sp(meta))
+
+    @v_args(meta=True)
     def type_name(self, meta, c):
         return A.TypeRef(str(c[0]), span=self.sp(meta))
 
