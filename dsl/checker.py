@@ -2357,113 +2357,13 @@ class Checker:
     def declined_then_used(self, st: A.Choose):
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
         `move x ...` or an `x.field` in it fails in play, unless it is reached only where `x` is
-        known not to be none: under `if x != none:` (or an `elif`/`else` after `if x == none:`),
-        after `if x == none: return` (or `end game`), on the right of `x != none and` or
-        `x == none or`, or in a `then` of `if x != none then`; a test made in a definition given
-        `x` (`if chosen(x):`) counts as the test written out."""
-        var = st.var
-
-        def children_of(value):
-            # The nodes in a field's value (a node, or lists and tuples of them), first to last.
-            out, todo = [], [value]
-            while todo:
-                v = todo.pop(0)
-                if isinstance(v, (list, tuple)):
-                    todo[:0] = list(v)
-                elif isinstance(v, A.Node):
-                    out.append(v)
-            return out
-
-        def implies(cond, when, name=var, depth=0):
-            # Whether `cond` having the truth `when` means that `name` is not none.
-            if isinstance(cond, A.Binary) and cond.op in ("==", "!="):
-                if any(isinstance(a, A.Name) and a.name == name and isinstance(b, A.Lit) and b.value is None
-                       for a, b in ((cond.left, cond.right), (cond.right, cond.left))):
-                    return when == (cond.op == "!=")
-                return False
-            if isinstance(cond, A.Unary) and cond.op == "not":
-                return implies(cond.operand, not when, name, depth)
-            if isinstance(cond, A.Binary) and cond.op in ("and", "or"):
-                sides = (implies(cond.left, when, name, depth), implies(cond.right, when, name, depth))
-                return any(sides) if (cond.op == "and") == when else all(sides)
-            if isinstance(cond, A.Call) and depth < 5:
-                s = self.sym.get(cond.name)
-                if s is not None and s.kind == "define" and s.decl.params:
-                    body = A.where_lines(s.decl.body)[1]
-                    return any(isinstance(a, A.Name) and a.name == name and k < len(s.decl.params)
-                               and implies(body, when, s.decl.params[k].name, depth + 1)
-                               for k, a in enumerate(cond.args))
-            return False
-
-        uses = []
-
-        def expr(e, safe):
-            if safe or e is None:
-                return
-            inside = list(A.walk(e))       # a stack, not recursion: a chain of 300 '+' is one line
-            if not any(isinstance(n, (A.Cond, A.Stmt)) or isinstance(n, A.Binary) and n.op in ("and", "or")
-                       for n in inside):    # nothing in it keeps a part from x none: each use counts
-                uses.extend(n for n in inside if isinstance(n, A.Field) and isinstance(n.obj, A.Name)
-                            and n.obj.name == var)
-                return
-            if isinstance(e, A.Field) and isinstance(e.obj, A.Name) and e.obj.name == var:
-                uses.append(e)
-            if isinstance(e, A.Binary) and e.op in ("and", "or"):
-                expr(e.left, False)
-                expr(e.right, implies(e.left, e.op == "and"))
-                return
-            if isinstance(e, A.Cond):
-                expr(e.test, False)
-                expr(e.then, implies(e.test, True))
-                expr(e.other, implies(e.test, False))
-                return
-            parts(e)
-
-        def block(stmts, safe):
-            # The statements in order; gives whether x is known not none after them.
-            for s in stmts:
-                safe = stmt(s, safe)
-            return safe
-
-        def ends(stmts):
-            return bool(stmts) and isinstance(stmts[-1], (A.Return, A.EndGame, A.EndStage))
-
-        def stmt(s, safe):
-            if safe:
-                return True
-            if isinstance(s, A.If):
-                known_after = []                    # for each branch that goes on past the if
-                otherwise = False                   # every test above failed: x is known not none
-                for cond, body in s.branches:
-                    expr(cond, otherwise)
-                    inside = block(body, otherwise or implies(cond, True))
-                    if not ends(body):
-                        known_after.append(inside)
-                    otherwise = otherwise or implies(cond, False)
-                inside = block(s.other or [], otherwise)
-                if not ends(s.other or []):
-                    known_after.append(inside)
-                return bool(known_after) and all(known_after)
-            if isinstance(s, A.Move) and isinstance(s.what, A.Name) and s.what.name == var:
-                uses.append(s)
-            parts(s)
-            return False
-
-        def parts(node):
-            # The parts of a node that is no test: a block in it (a loop's, a choice's, a menu
-            # option's) in order, so that a guard in it holds below it; the rest each on its own.
-            for name in reversed(A._BRANCHES.get(node.__class__) or A._branches(node.__class__)):
-                value = getattr(node, name)
-                if isinstance(value, list) and value and all(isinstance(v, A.Stmt) for v in value):
-                    block(value, False)
-                    continue
-                for c in children_of(value):
-                    stmt(c, False) if isinstance(c, A.Stmt) else expr(c, False)
-
-        block(st.body, False)
-        if not uses:
+        known not to be none (`_DeclinedChoice` says where that is)."""
+        walk = _DeclinedChoice(st.var, self.sym)
+        walk.block(st.body, False)
+        if not walk.uses:
             return
-        use = min(uses, key=lambda n: (n.span.line, n.span.column))
+        var = st.var
+        use = min(walk.uses, key=lambda n: (n.span.line, n.span.column))
         what = f"'move {var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
         self.warn("W120", f"The block of 'may choose {var}' (line {st.span.line}) runs after a \"Decline\" too, with "
                           f"'{var}' none, and {what} here then fails in play.", use,
@@ -3918,6 +3818,118 @@ _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
 # A built-in's list of one type of item, in the words of its errors (`sum(["a"])`).
 _LIST_WORDS = {T.list_of(T.INT): "a list of numbers", T.list_of(T.BOOL): "a list of truths",
                T.list_of(B.LIST): "a list of lists"}
+
+
+def _not_none_if(cond, when: bool, name: str, sym: dict, depth: int = 0) -> bool:
+    """Whether `cond` having the truth `when` means that the local `name` is not none: `name != none`
+    true, `name == none` false, `not`, `and` and `or` of such tests, and a definition given `name`
+    whose value is such a test of its parameter (followed 5 calls deep)."""
+    if isinstance(cond, A.Binary) and cond.op in ("==", "!="):
+        tested = any(isinstance(a, A.Name) and a.name == name and isinstance(b, A.Lit) and b.value is None
+                     for a, b in ((cond.left, cond.right), (cond.right, cond.left)))
+        return tested and when == (cond.op == "!=")
+    if isinstance(cond, A.Unary) and cond.op == "not":
+        return _not_none_if(cond.operand, not when, name, sym, depth)
+    if isinstance(cond, A.Binary) and cond.op in ("and", "or"):
+        sides = (_not_none_if(cond.left, when, name, sym, depth), _not_none_if(cond.right, when, name, sym, depth))
+        # `a and b` true (or `a or b` false) holds both sides' truths; otherwise only one is known.
+        return any(sides) if (cond.op == "and") == when else all(sides)
+    if isinstance(cond, A.Call) and depth < 5:
+        s = sym.get(cond.name)
+        if s is not None and s.kind == "define" and s.decl.params:
+            body = A.where_lines(s.decl.body)[1]
+            return any(isinstance(a, A.Name) and a.name == name and k < len(s.decl.params)
+                       and _not_none_if(body, when, s.decl.params[k].name, sym, depth + 1)
+                       for k, a in enumerate(cond.args))
+    return False
+
+
+def _leaves_block(stmts: list) -> bool:
+    """Whether a block ends by leaving (`return`, `end game`, `end NAME`): nothing after it runs."""
+    return bool(stmts) and isinstance(stmts[-1], (A.Return, A.EndGame, A.EndStage))
+
+
+@dataclass
+class _DeclinedChoice:
+    """W120's walk over the block of `may choose VAR ...:`, collecting in `uses` each `move VAR ...`
+    and `VAR.field` reached where VAR may still be none. VAR is known not none under
+    `if VAR != none:` (or an `elif`/`else` after `if VAR == none:`), after `if VAR == none: return`
+    (or `end game`), on the right of `VAR != none and` or `VAR == none or`, and in the `then` of
+    `if VAR != none then`; a test written in a definition given VAR counts as written out.
+
+    Each method takes `safe` (VAR known not none there): a safe part is not looked into."""
+    var: str
+    sym: dict
+    uses: list = field(default_factory=list)
+
+    def known(self, cond, when: bool) -> bool:
+        return _not_none_if(cond, when, self.var, self.sym)
+
+    def block(self, stmts: list, safe: bool) -> bool:
+        """The statements in order; gives whether VAR is known not none after them."""
+        for s in stmts:
+            safe = self.stmt(s, safe)
+        return safe
+
+    def stmt(self, s, safe: bool) -> bool:
+        if safe:
+            return True
+        if isinstance(s, A.If):
+            return self.if_(s)
+        if isinstance(s, A.Move) and isinstance(s.what, A.Name) and s.what.name == self.var:
+            self.uses.append(s)
+        self.parts(s)
+        return False
+
+    def if_(self, s: A.If) -> bool:
+        """An `if`: each branch is safe when its test (or every test above failing) says so; after
+        the `if`, VAR is known not none when it is in every branch that does not leave."""
+        known_after = []
+        above_failed = False            # every test above failed: VAR may be known not none by it
+        for cond, body in s.branches:
+            self.expr(cond, above_failed)
+            inside = self.block(body, above_failed or self.known(cond, True))
+            if not _leaves_block(body):
+                known_after.append(inside)
+            above_failed = above_failed or self.known(cond, False)
+        other = s.other or []
+        inside = self.block(other, above_failed)
+        if not _leaves_block(other):
+            known_after.append(inside)
+        return bool(known_after) and all(known_after)
+
+    def expr(self, e, safe: bool) -> None:
+        if safe or e is None:
+            return
+        inside = list(A.walk(e))        # a stack, not recursion: a chain of 300 '+' is one line
+        if not any(isinstance(n, (A.Cond, A.Stmt)) or isinstance(n, A.Binary) and n.op in ("and", "or")
+                   for n in inside):    # nothing in it keeps a part from VAR none: each use counts
+            self.uses.extend(n for n in inside if self.reads_field(n))
+            return
+        if self.reads_field(e):
+            self.uses.append(e)
+        if isinstance(e, A.Binary) and e.op in ("and", "or"):
+            self.expr(e.left, False)
+            self.expr(e.right, self.known(e.left, e.op == "and"))
+        elif isinstance(e, A.Cond):
+            self.expr(e.test, False)
+            self.expr(e.then, self.known(e.test, True))
+            self.expr(e.other, self.known(e.test, False))
+        else:
+            self.parts(e)
+
+    def reads_field(self, n) -> bool:
+        return isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.name == self.var
+
+    def parts(self, node) -> None:
+        """The parts of a node that is no test, first to last: a block in it (a loop's, a choice's,
+        a menu option's) in order, so that a guard in it holds below it; the rest each on its own."""
+        for value in A.branch_values(node):
+            if isinstance(value, list) and value and all(isinstance(v, A.Stmt) for v in value):
+                self.block(value, False)
+                continue
+            for c in A.nodes_in(value):
+                self.stmt(c, False) if isinstance(c, A.Stmt) else self.expr(c, False)
 
 
 def _record_line(starts: dict, at: Span) -> int:
