@@ -18,8 +18,8 @@ from typing import Any
 from . import ast as A
 from . import builtins as B
 from . import types as T
-from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at,
-                          yaml_misread)
+from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
+                          word_at, yaml_misread)
 from .loader import COPIES, MAX_RECORDS, Program, titled
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
@@ -194,9 +194,9 @@ class Checker:
             return Span(span.file, span.line, span.end_column + gap)
         return span
 
-    def error(self, code, message, node_or_span, hint=""):
+    def error(self, code, message, node_or_span, hint="", about=()):
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
-        self.diags.append(Diagnostic(code, message, span, hint))
+        self.diags.append(Diagnostic(code, message, span, hint, about=about))
         if code in ("E301", "E201", "E303") and isinstance(node_or_span, A.Node):
             self.blame(node_or_span)
 
@@ -247,9 +247,9 @@ class Checker:
         if not (self.blamed and self.blamed[-1][0] is self.diags[-1]):
             self.blame(place)
 
-    def warn(self, code, message, node_or_span, hint=""):
+    def warn(self, code, message, node_or_span, hint="", about=()):
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
-        self.out.warnings.append(Diagnostic(code, message, span, hint, severity="warning"))
+        self.out.warnings.append(Diagnostic(code, message, span, hint, severity="warning", about=about))
 
     # ------------------------------------------------------------------ declarations
     def declare(self, name: str, sym: Symbol, node, table: dict | None = None):
@@ -874,7 +874,7 @@ class Checker:
             if v not in first:
                 self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named {data_words(v)}.",
                            self.value_at(where, f, index),
-                           did_you_mean(str(v), [n for n in first if isinstance(n, str)]))
+                           did_you_mean(str(v), [n for n in first if isinstance(n, str)]), about=("no thing", other))
                 return None
             return first[v]
         if typ == T.PLAYER:
@@ -2088,8 +2088,9 @@ class Checker:
             s = self.rules.get(st.name)
             if s is None or s.kind != "stage":
                 stages = [n for n, x in self.rules.items() if x.kind == "stage"]
-                hint = did_you_mean(st.name, stages + ["game", "turn"])
-                if hint == "did you mean 'game'?" and self.dead_block is None:
+                meant = closest(st.name, stages + ["game", "turn"])
+                hint = f"did you mean '{meant}'?" if meant else ""
+                if meant == "game" and self.dead_block is None:
                     # `end gam "..."`: the game's end, misspelt; E404 "no rule ever says 'end game'"
                     # as well would send the author looking for an end they did write
                     self.ended = True
@@ -2685,7 +2686,7 @@ class Checker:
             return "thing:" + e.kind          # its data failed: that error says it all
         if e.name not in names:
             self.error("E201", f"There is no {e.kind} named \"{e.name}\".", self.word(e, f'"{e.name}"'),
-                       did_you_mean(e.name, [n for n in names if isinstance(n, str)]))
+                       did_you_mean(e.name, [n for n in names if isinstance(n, str)]), about=("no thing", e.kind))
             return "thing:" + e.kind
         if e.kind in self.out.per_player_kinds:
             self.error("E205", f"Every player has a {e.kind} named \"{e.name}\", so '{e.kind} \"{e.name}\"' does not "
@@ -2703,7 +2704,7 @@ class Checker:
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
                 self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.",
-                           e.name_span or e.span, hint)
+                           e.name_span or e.span, hint, about=("no field", kind, e.name))
                 self.blame(e.obj)       # the value's declaration, not this field's name
                 return T.ERROR
             typ, dynamic = fields[e.name]
@@ -2877,7 +2878,7 @@ class Checker:
                 shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
                 self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
                                   f"(faces {self.faces_shown(key.args[0].name)}) can be.", key,
-                          f"add an entry for {'it' if len(missing) == 1 else 'them'}")
+                          f"add an entry for {'it' if len(missing) == 1 else 'them'}", about=("table gap", table.name, None))
             return
         if isinstance(key, A.Name) and key.name == "player_count" and self.lookup_local(key.name) is None \
                 and "player_count" not in self.sym:
@@ -2899,7 +2900,7 @@ class Checker:
             self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which "
                               f"{what.format(f'{low} to {high}')} can be.", key,
                       f"add an entry for {'it' if len(missing) == 1 else 'them'}, or a range that covers "
-                      f"{'it' if len(missing) == 1 else 'them'}")
+                      f"{'it' if len(missing) == 1 else 'them'}", about=("table gap", table.name, None))
 
     def rolled_numbers(self, key) -> list:
         """The whole-number faces `key` may give when it is a plain roll of a die (`roll(d6)`), in
@@ -2920,7 +2921,7 @@ class Checker:
             shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
             self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
                               f"({T.show(enum)}) can be.", key,
-                      f"add an entry for {'it' if len(missing) == 1 else 'them'}")
+                      f"add an entry for {'it' if len(missing) == 1 else 'them'}", about=("table gap", table.name, T.show(enum)))
 
     def ex_Call(self, e: A.Call):
         s = self.sym.get(e.name)
@@ -4387,10 +4388,9 @@ def _picked_from(e):
 def _field_lost_to_syntax(d: Diagnostic, program: Program) -> bool:
     """A data record's field the kind does not declare, when a line of that kind's declaration
     did not parse: the field was most likely declared on it (or after it)."""
-    m = re.match(r"The (\w+) record has a field '\w+' that the kind does not declare", d.message)
-    if d.code != "E023" or m is None:
+    if d.about[:1] != ("undeclared field",):
         return False
-    kind = next((k for k in program.decls if isinstance(k, A.KindDecl) and k.name == m.group(1)), None)
+    kind = next((k for k in program.decls if isinstance(k, A.KindDecl) and k.name == d.about[1]), None)
     if kind is None:
         return False
     after = [x.span.line for x in program.decls if x.span.file == kind.span.file and x.span.line > kind.span.line]
@@ -4491,8 +4491,7 @@ def check(program: Program) -> CheckedProgram:
                                                          if not _field_lost_to_syntax(d, program)]
     checker.diags = _blame_declarations(checker.diags, checker.blamed, checker.checked_by_data)
     if twice:       # its data's fields, too, are missing from the declaration that was read
-        checker.diags = [d for d in checker.diags if not (d.code == "E023" and any(
-            d.message.startswith(f"The {n} record has a field") for n in twice))]
+        checker.diags = [d for d in checker.diags if not (d.about[:1] == ("undeclared field",) and d.about[1] in twice)]
     if checker.diags:
         seen, unique = set(), []
         for d in checker.diags:
