@@ -165,7 +165,9 @@ class Checker:
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
-        self.second_sections = False    # a section written twice (E202): the first one's 'end game' is not seen
+        # A section written again (E202): only the last is checked, but an 'end game' in an earlier
+        # one is an end the author wrote, not told as E404 too.
+        self.hidden_sections: list = []
         self.never_runs: list = []  # (the condition, the `end game`) for an `end game` in a block that never runs
         self.dead_block = None      # the condition that keeps the block being checked from ever running
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
@@ -368,7 +370,7 @@ class Checker:
             elif isinstance(d, A.PhaseDecl):
                 if d.name in out.phases:
                     first = out.phases[d.name].span
-                    self.second_sections = True
+                    self.hidden_sections.append(out.phases[d.name])
                     if first.file == d.span.file:
                         self.error("E202", f"The game has two '{d.name}' sections (the first at line {first.line}).", d,
                                    f"keep one, with the steps of both (a variant writes 'replace {d.name}:' "
@@ -3367,7 +3369,7 @@ class Checker:
         if uncalled is not None:
             self.ended = False
         self.play_finishes()
-        if not self.ended and not self.second_sections:
+        if not self.ended and not any(isinstance(x, A.EndGame) for x in A.walk([s.body for s in self.hidden_sections])):
             at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
             if uncalled is not None:        # every `end game` is in rules nothing comes to
                 end, name = uncalled
