@@ -1775,8 +1775,8 @@ class Checker:
                 return T.ERROR
             hint = ""
             if tgt.name in B.VALUES and B.VALUES[tgt.name] == T.PLAYER:
-                zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
-                hint = f"a player is not a zone: write {tgt.name}.{zones[0]}" if zones else "a player is not a zone"
+                zone = self.a_player_zone()
+                hint = f"a player is not a zone: write {tgt.name}.{zone}" if zone else "a player is not a zone"
             words = {"kind": "the kind (the list of all its things)", "define": "a definition, worked out where it is used",
                      "enum_value": "a value of an enum", "enum": "an enum", "die": "a die", "table": "a table",
                      "option": "an option", "pattern": "a pattern", "side": "a side"}
@@ -2512,10 +2512,14 @@ class Checker:
             hint = "to count from 1 to n, write range(1, n)" if t == T.INT else self.type_hint(node, t, T.list_of(T.ANY))
             if not hint and t == T.PLAYER:
                 # `choose c from current`: a player is not the cards they hold; name their zone
-                zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
-                if zones:
-                    hint = f"a player is not a list; their things are in their zones: {self.text_of(node)}.{zones[0]}"
+                zone = self.a_player_zone()
+                if zone:
+                    hint = f"a player is not a list; their things are in their zones: {self.text_of(node)}.{zone}"
             self.error("E301", f"Expected a list here, not {T.a(t)}.", node, hint)
+
+    def a_player_zone(self) -> str | None:
+        """The first zone each player has, for a hint that a player is not a zone: None if none."""
+        return next((d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player), None)
 
     def text_of(self, node) -> str:
         """The source text of an expression on one line, or '...'."""

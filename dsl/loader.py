@@ -92,6 +92,12 @@ def resolve_game_path(game: str) -> Path:
     return p
 
 
+def variant_files(folder: Path) -> list:
+    """A rulebook folder's variant files, variants/*.rules, in name order (whatever their names:
+    the loader says which cannot be a variant's)."""
+    return sorted(Path(folder, "variants").glob("*.rules"))
+
+
 def find_rulebook(game: str) -> Path:
     """The rulebook a GAME names: a folder, a regular `.rules` file (links followed), or the name of
     a bundled rulebook. Anything else raises RulebookError (E001 nothing there, E002 something that
@@ -785,8 +791,7 @@ class Loader:
                            Span(self.display(vfile)), f"rename the file '{variant_name_for(variant, folder / 'variants')}.rules'")
                 return []
             if not VARIANT_NAME.fullmatch(variant) or not named:
-                known = sorted(p.stem for p in (folder / "variants").glob("*.rules")
-                               if VARIANT_NAME.fullmatch(p.stem) and p.stem != variant)
+                known = [p.stem for p in variant_files(folder) if VARIANT_NAME.fullmatch(p.stem) and p.stem != variant]
                 self.error("E016", f"The rulebook has no variant '{echo(variant)}'.", Span(self.display(folder)),
                            did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
                 return []
