@@ -618,6 +618,24 @@ def walk(node, statements: bool = True):
             push(getattr(x, name))
 
 
+def branch_values(node) -> list:
+    """The values of a node's fields that may hold a node or a list of them, first to last."""
+    return [getattr(node, name) for name in reversed(_BRANCHES.get(node.__class__) or _branches(node.__class__))]
+
+
+def nodes_in(value) -> list:
+    """The nodes in a field's value (a node, or lists and tuples of them), first to last, not
+    looking inside the nodes."""
+    out, todo = [], [value]
+    while todo:
+        v = todo.pop(0)
+        if isinstance(v, (list, tuple)):
+            todo[:0] = list(v)
+        elif isinstance(v, Node):
+            out.append(v)
+    return out
+
+
 _LEAVES = frozenset({"Span", "Optional[Span]", "str", "Optional[str]", "bool", "int", "Optional[int]"})
 _BRANCHES: dict = {}
 

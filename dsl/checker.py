@@ -18,8 +18,8 @@ from typing import Any
 from . import ast as A
 from . import builtins as B
 from . import types as T
-from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, data_words, did_you_mean, word_at,
-                          yaml_misread)
+from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
+                          word_at, yaml_misread)
 from .loader import COPIES, MAX_RECORDS, Program, titled
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
@@ -165,7 +165,9 @@ class Checker:
         self.reaction_names: dict = {}
         self.ctx: Context | None = None
         self.ended = False          # an `end game` statement exists
-        self.second_sections = False    # a section written twice (E202): the first one's 'end game' is not seen
+        # A section written again (E202): only the last is checked, but an 'end game' in an earlier
+        # one is an end the author wrote, not told as E404 too.
+        self.hidden_sections: list = []
         self.never_runs: list = []  # (the condition, the `end game`) for an `end game` in a block that never runs
         self.dead_block = None      # the condition that keeps the block being checked from ever running
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
@@ -194,9 +196,9 @@ class Checker:
             return Span(span.file, span.line, span.end_column + gap)
         return span
 
-    def error(self, code, message, node_or_span, hint=""):
+    def error(self, code, message, node_or_span, hint="", about=()):
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
-        self.diags.append(Diagnostic(code, message, span, hint))
+        self.diags.append(Diagnostic(code, message, span, hint, about=about))
         if code in ("E301", "E201", "E303") and isinstance(node_or_span, A.Node):
             self.blame(node_or_span)
 
@@ -247,9 +249,9 @@ class Checker:
         if not (self.blamed and self.blamed[-1][0] is self.diags[-1]):
             self.blame(place)
 
-    def warn(self, code, message, node_or_span, hint=""):
+    def warn(self, code, message, node_or_span, hint="", about=()):
         span = node_or_span if isinstance(node_or_span, Span) else node_or_span.span
-        self.out.warnings.append(Diagnostic(code, message, span, hint, severity="warning"))
+        self.out.warnings.append(Diagnostic(code, message, span, hint, severity="warning", about=about))
 
     # ------------------------------------------------------------------ declarations
     def declare(self, name: str, sym: Symbol, node, table: dict | None = None):
@@ -368,7 +370,7 @@ class Checker:
             elif isinstance(d, A.PhaseDecl):
                 if d.name in out.phases:
                     first = out.phases[d.name].span
-                    self.second_sections = True
+                    self.hidden_sections.append(out.phases[d.name])
                     if first.file == d.span.file:
                         self.error("E202", f"The game has two '{d.name}' sections (the first at line {first.line}).", d,
                                    f"keep one, with the steps of both (a variant writes 'replace {d.name}:' "
@@ -874,7 +876,7 @@ class Checker:
             if v not in first:
                 self.error("E025", f"The field '{f}' names a {other}, and there is no {other} named {data_words(v)}.",
                            self.value_at(where, f, index),
-                           did_you_mean(str(v), [n for n in first if isinstance(n, str)]))
+                           did_you_mean(str(v), [n for n in first if isinstance(n, str)]), about=("no thing", other))
                 return None
             return first[v]
         if typ == T.PLAYER:
@@ -1773,8 +1775,8 @@ class Checker:
                 return T.ERROR
             hint = ""
             if tgt.name in B.VALUES and B.VALUES[tgt.name] == T.PLAYER:
-                zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
-                hint = f"a player is not a zone: write {tgt.name}.{zones[0]}" if zones else "a player is not a zone"
+                zone = self.a_player_zone()
+                hint = f"a player is not a zone: write {tgt.name}.{zone}" if zone else "a player is not a zone"
             words = {"kind": "the kind (the list of all its things)", "define": "a definition, worked out where it is used",
                      "enum_value": "a value of an enum", "enum": "an enum", "die": "a die", "table": "a table",
                      "option": "an option", "pattern": "a pattern", "side": "a side"}
@@ -2088,8 +2090,9 @@ class Checker:
             s = self.rules.get(st.name)
             if s is None or s.kind != "stage":
                 stages = [n for n, x in self.rules.items() if x.kind == "stage"]
-                hint = did_you_mean(st.name, stages + ["game", "turn"])
-                if hint == "did you mean 'game'?" and self.dead_block is None:
+                meant = closest(st.name, stages + ["game", "turn"])
+                hint = f"did you mean '{meant}'?" if meant else ""
+                if meant == "game" and self.dead_block is None:
                     # `end gam "..."`: the game's end, misspelt; E404 "no rule ever says 'end game'"
                     # as well would send the author looking for an end they did write
                     self.ended = True
@@ -2357,113 +2360,13 @@ class Checker:
     def declined_then_used(self, st: A.Choose):
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
         `move x ...` or an `x.field` in it fails in play, unless it is reached only where `x` is
-        known not to be none: under `if x != none:` (or an `elif`/`else` after `if x == none:`),
-        after `if x == none: return` (or `end game`), on the right of `x != none and` or
-        `x == none or`, or in a `then` of `if x != none then`; a test made in a definition given
-        `x` (`if chosen(x):`) counts as the test written out."""
-        var = st.var
-
-        def children_of(value):
-            # The nodes in a field's value (a node, or lists and tuples of them), first to last.
-            out, todo = [], [value]
-            while todo:
-                v = todo.pop(0)
-                if isinstance(v, (list, tuple)):
-                    todo[:0] = list(v)
-                elif isinstance(v, A.Node):
-                    out.append(v)
-            return out
-
-        def implies(cond, when, name=var, depth=0):
-            # Whether `cond` having the truth `when` means that `name` is not none.
-            if isinstance(cond, A.Binary) and cond.op in ("==", "!="):
-                if any(isinstance(a, A.Name) and a.name == name and isinstance(b, A.Lit) and b.value is None
-                       for a, b in ((cond.left, cond.right), (cond.right, cond.left))):
-                    return when == (cond.op == "!=")
-                return False
-            if isinstance(cond, A.Unary) and cond.op == "not":
-                return implies(cond.operand, not when, name, depth)
-            if isinstance(cond, A.Binary) and cond.op in ("and", "or"):
-                sides = (implies(cond.left, when, name, depth), implies(cond.right, when, name, depth))
-                return any(sides) if (cond.op == "and") == when else all(sides)
-            if isinstance(cond, A.Call) and depth < 5:
-                s = self.sym.get(cond.name)
-                if s is not None and s.kind == "define" and s.decl.params:
-                    body = A.where_lines(s.decl.body)[1]
-                    return any(isinstance(a, A.Name) and a.name == name and k < len(s.decl.params)
-                               and implies(body, when, s.decl.params[k].name, depth + 1)
-                               for k, a in enumerate(cond.args))
-            return False
-
-        uses = []
-
-        def expr(e, safe):
-            if safe or e is None:
-                return
-            inside = list(A.walk(e))       # a stack, not recursion: a chain of 300 '+' is one line
-            if not any(isinstance(n, (A.Cond, A.Stmt)) or isinstance(n, A.Binary) and n.op in ("and", "or")
-                       for n in inside):    # nothing in it keeps a part from x none: each use counts
-                uses.extend(n for n in inside if isinstance(n, A.Field) and isinstance(n.obj, A.Name)
-                            and n.obj.name == var)
-                return
-            if isinstance(e, A.Field) and isinstance(e.obj, A.Name) and e.obj.name == var:
-                uses.append(e)
-            if isinstance(e, A.Binary) and e.op in ("and", "or"):
-                expr(e.left, False)
-                expr(e.right, implies(e.left, e.op == "and"))
-                return
-            if isinstance(e, A.Cond):
-                expr(e.test, False)
-                expr(e.then, implies(e.test, True))
-                expr(e.other, implies(e.test, False))
-                return
-            parts(e)
-
-        def block(stmts, safe):
-            # The statements in order; gives whether x is known not none after them.
-            for s in stmts:
-                safe = stmt(s, safe)
-            return safe
-
-        def ends(stmts):
-            return bool(stmts) and isinstance(stmts[-1], (A.Return, A.EndGame, A.EndStage))
-
-        def stmt(s, safe):
-            if safe:
-                return True
-            if isinstance(s, A.If):
-                known_after = []                    # for each branch that goes on past the if
-                otherwise = False                   # every test above failed: x is known not none
-                for cond, body in s.branches:
-                    expr(cond, otherwise)
-                    inside = block(body, otherwise or implies(cond, True))
-                    if not ends(body):
-                        known_after.append(inside)
-                    otherwise = otherwise or implies(cond, False)
-                inside = block(s.other or [], otherwise)
-                if not ends(s.other or []):
-                    known_after.append(inside)
-                return bool(known_after) and all(known_after)
-            if isinstance(s, A.Move) and isinstance(s.what, A.Name) and s.what.name == var:
-                uses.append(s)
-            parts(s)
-            return False
-
-        def parts(node):
-            # The parts of a node that is no test: a block in it (a loop's, a choice's, a menu
-            # option's) in order, so that a guard in it holds below it; the rest each on its own.
-            for name in reversed(A._BRANCHES.get(node.__class__) or A._branches(node.__class__)):
-                value = getattr(node, name)
-                if isinstance(value, list) and value and all(isinstance(v, A.Stmt) for v in value):
-                    block(value, False)
-                    continue
-                for c in children_of(value):
-                    stmt(c, False) if isinstance(c, A.Stmt) else expr(c, False)
-
-        block(st.body, False)
-        if not uses:
+        known not to be none (`_DeclinedChoice` says where that is)."""
+        walk = _DeclinedChoice(st.var, self.sym)
+        walk.block(st.body, False)
+        if not walk.uses:
             return
-        use = min(uses, key=lambda n: (n.span.line, n.span.column))
+        var = st.var
+        use = min(walk.uses, key=lambda n: (n.span.line, n.span.column))
         what = f"'move {var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
         self.warn("W120", f"The block of 'may choose {var}' (line {st.span.line}) runs after a \"Decline\" too, with "
                           f"'{var}' none, and {what} here then fails in play.", use,
@@ -2609,10 +2512,14 @@ class Checker:
             hint = "to count from 1 to n, write range(1, n)" if t == T.INT else self.type_hint(node, t, T.list_of(T.ANY))
             if not hint and t == T.PLAYER:
                 # `choose c from current`: a player is not the cards they hold; name their zone
-                zones = [d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player]
-                if zones:
-                    hint = f"a player is not a list; their things are in their zones: {self.text_of(node)}.{zones[0]}"
+                zone = self.a_player_zone()
+                if zone:
+                    hint = f"a player is not a list; their things are in their zones: {self.text_of(node)}.{zone}"
             self.error("E301", f"Expected a list here, not {T.a(t)}.", node, hint)
+
+    def a_player_zone(self) -> str | None:
+        """The first zone each player has, for a hint that a player is not a zone: None if none."""
+        return next((d.name for d in self.p.decls if isinstance(d, A.ZoneDecl) and d.per_player), None)
 
     def text_of(self, node) -> str:
         """The source text of an expression on one line, or '...'."""
@@ -2785,7 +2692,7 @@ class Checker:
             return "thing:" + e.kind          # its data failed: that error says it all
         if e.name not in names:
             self.error("E201", f"There is no {e.kind} named \"{e.name}\".", self.word(e, f'"{e.name}"'),
-                       did_you_mean(e.name, [n for n in names if isinstance(n, str)]))
+                       did_you_mean(e.name, [n for n in names if isinstance(n, str)]), about=("no thing", e.kind))
             return "thing:" + e.kind
         if e.kind in self.out.per_player_kinds:
             self.error("E205", f"Every player has a {e.kind} named \"{e.name}\", so '{e.kind} \"{e.name}\"' does not "
@@ -2803,7 +2710,7 @@ class Checker:
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
                 self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.",
-                           e.name_span or e.span, hint)
+                           e.name_span or e.span, hint, about=("no field", kind, e.name))
                 self.blame(e.obj)       # the value's declaration, not this field's name
                 return T.ERROR
             typ, dynamic = fields[e.name]
@@ -2977,7 +2884,7 @@ class Checker:
                 shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
                 self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
                                   f"(faces {self.faces_shown(key.args[0].name)}) can be.", key,
-                          f"add an entry for {'it' if len(missing) == 1 else 'them'}")
+                          f"add an entry for {'it' if len(missing) == 1 else 'them'}", about=("table gap", table.name, None))
             return
         if isinstance(key, A.Name) and key.name == "player_count" and self.lookup_local(key.name) is None \
                 and "player_count" not in self.sym:
@@ -2999,7 +2906,7 @@ class Checker:
             self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which "
                               f"{what.format(f'{low} to {high}')} can be.", key,
                       f"add an entry for {'it' if len(missing) == 1 else 'them'}, or a range that covers "
-                      f"{'it' if len(missing) == 1 else 'them'}")
+                      f"{'it' if len(missing) == 1 else 'them'}", about=("table gap", table.name, None))
 
     def rolled_numbers(self, key) -> list:
         """The whole-number faces `key` may give when it is a plain roll of a die (`roll(d6)`), in
@@ -3020,7 +2927,7 @@ class Checker:
             shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
             self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
                               f"({T.show(enum)}) can be.", key,
-                      f"add an entry for {'it' if len(missing) == 1 else 'them'}")
+                      f"add an entry for {'it' if len(missing) == 1 else 'them'}", about=("table gap", table.name, T.show(enum)))
 
     def ex_Call(self, e: A.Call):
         s = self.sym.get(e.name)
@@ -3466,7 +3373,7 @@ class Checker:
         if uncalled is not None:
             self.ended = False
         self.play_finishes()
-        if not self.ended and not self.second_sections:
+        if not self.ended and not any(isinstance(x, A.EndGame) for x in A.walk([s.body for s in self.hidden_sections])):
             at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
             if uncalled is not None:        # every `end game` is in rules nothing comes to
                 end, name = uncalled
@@ -3918,6 +3825,118 @@ _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
 # A built-in's list of one type of item, in the words of its errors (`sum(["a"])`).
 _LIST_WORDS = {T.list_of(T.INT): "a list of numbers", T.list_of(T.BOOL): "a list of truths",
                T.list_of(B.LIST): "a list of lists"}
+
+
+def _not_none_if(cond, when: bool, name: str, sym: dict, depth: int = 0) -> bool:
+    """Whether `cond` having the truth `when` means that the local `name` is not none: `name != none`
+    true, `name == none` false, `not`, `and` and `or` of such tests, and a definition given `name`
+    whose value is such a test of its parameter (followed 5 calls deep)."""
+    if isinstance(cond, A.Binary) and cond.op in ("==", "!="):
+        tested = any(isinstance(a, A.Name) and a.name == name and isinstance(b, A.Lit) and b.value is None
+                     for a, b in ((cond.left, cond.right), (cond.right, cond.left)))
+        return tested and when == (cond.op == "!=")
+    if isinstance(cond, A.Unary) and cond.op == "not":
+        return _not_none_if(cond.operand, not when, name, sym, depth)
+    if isinstance(cond, A.Binary) and cond.op in ("and", "or"):
+        sides = (_not_none_if(cond.left, when, name, sym, depth), _not_none_if(cond.right, when, name, sym, depth))
+        # `a and b` true (or `a or b` false) holds both sides' truths; otherwise only one is known.
+        return any(sides) if (cond.op == "and") == when else all(sides)
+    if isinstance(cond, A.Call) and depth < 5:
+        s = sym.get(cond.name)
+        if s is not None and s.kind == "define" and s.decl.params:
+            body = A.where_lines(s.decl.body)[1]
+            return any(isinstance(a, A.Name) and a.name == name and k < len(s.decl.params)
+                       and _not_none_if(body, when, s.decl.params[k].name, sym, depth + 1)
+                       for k, a in enumerate(cond.args))
+    return False
+
+
+def _leaves_block(stmts: list) -> bool:
+    """Whether a block ends by leaving (`return`, `end game`, `end NAME`): nothing after it runs."""
+    return bool(stmts) and isinstance(stmts[-1], (A.Return, A.EndGame, A.EndStage))
+
+
+@dataclass
+class _DeclinedChoice:
+    """W120's walk over the block of `may choose VAR ...:`, collecting in `uses` each `move VAR ...`
+    and `VAR.field` reached where VAR may still be none. VAR is known not none under
+    `if VAR != none:` (or an `elif`/`else` after `if VAR == none:`), after `if VAR == none: return`
+    (or `end game`), on the right of `VAR != none and` or `VAR == none or`, and in the `then` of
+    `if VAR != none then`; a test written in a definition given VAR counts as written out.
+
+    Each method takes `safe` (VAR known not none there): a safe part is not looked into."""
+    var: str
+    sym: dict
+    uses: list = field(default_factory=list)
+
+    def known(self, cond, when: bool) -> bool:
+        return _not_none_if(cond, when, self.var, self.sym)
+
+    def block(self, stmts: list, safe: bool) -> bool:
+        """The statements in order; gives whether VAR is known not none after them."""
+        for s in stmts:
+            safe = self.stmt(s, safe)
+        return safe
+
+    def stmt(self, s, safe: bool) -> bool:
+        if safe:
+            return True
+        if isinstance(s, A.If):
+            return self.if_(s)
+        if isinstance(s, A.Move) and isinstance(s.what, A.Name) and s.what.name == self.var:
+            self.uses.append(s)
+        self.parts(s)
+        return False
+
+    def if_(self, s: A.If) -> bool:
+        """An `if`: each branch is safe when its test (or every test above failing) says so; after
+        the `if`, VAR is known not none when it is in every branch that does not leave."""
+        known_after = []
+        above_failed = False            # every test above failed: VAR may be known not none by it
+        for cond, body in s.branches:
+            self.expr(cond, above_failed)
+            inside = self.block(body, above_failed or self.known(cond, True))
+            if not _leaves_block(body):
+                known_after.append(inside)
+            above_failed = above_failed or self.known(cond, False)
+        other = s.other or []
+        inside = self.block(other, above_failed)
+        if not _leaves_block(other):
+            known_after.append(inside)
+        return bool(known_after) and all(known_after)
+
+    def expr(self, e, safe: bool) -> None:
+        if safe or e is None:
+            return
+        inside = list(A.walk(e))        # a stack, not recursion: a chain of 300 '+' is one line
+        if not any(isinstance(n, (A.Cond, A.Stmt)) or isinstance(n, A.Binary) and n.op in ("and", "or")
+                   for n in inside):    # nothing in it keeps a part from VAR none: each use counts
+            self.uses.extend(n for n in inside if self.reads_field(n))
+            return
+        if self.reads_field(e):
+            self.uses.append(e)
+        if isinstance(e, A.Binary) and e.op in ("and", "or"):
+            self.expr(e.left, False)
+            self.expr(e.right, self.known(e.left, e.op == "and"))
+        elif isinstance(e, A.Cond):
+            self.expr(e.test, False)
+            self.expr(e.then, self.known(e.test, True))
+            self.expr(e.other, self.known(e.test, False))
+        else:
+            self.parts(e)
+
+    def reads_field(self, n) -> bool:
+        return isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.name == self.var
+
+    def parts(self, node) -> None:
+        """The parts of a node that is no test, first to last: a block in it (a loop's, a choice's,
+        a menu option's) in order, so that a guard in it holds below it; the rest each on its own."""
+        for value in A.branch_values(node):
+            if isinstance(value, list) and value and all(isinstance(v, A.Stmt) for v in value):
+                self.block(value, False)
+                continue
+            for c in A.nodes_in(value):
+                self.stmt(c, False) if isinstance(c, A.Stmt) else self.expr(c, False)
 
 
 def _record_line(starts: dict, at: Span) -> int:
@@ -4375,10 +4394,9 @@ def _picked_from(e):
 def _field_lost_to_syntax(d: Diagnostic, program: Program) -> bool:
     """A data record's field the kind does not declare, when a line of that kind's declaration
     did not parse: the field was most likely declared on it (or after it)."""
-    m = re.match(r"The (\w+) record has a field '\w+' that the kind does not declare", d.message)
-    if d.code != "E023" or m is None:
+    if d.about[:1] != ("undeclared field",):
         return False
-    kind = next((k for k in program.decls if isinstance(k, A.KindDecl) and k.name == m.group(1)), None)
+    kind = next((k for k in program.decls if isinstance(k, A.KindDecl) and k.name == d.about[1]), None)
     if kind is None:
         return False
     after = [x.span.line for x in program.decls if x.span.file == kind.span.file and x.span.line > kind.span.line]
@@ -4479,8 +4497,7 @@ def check(program: Program) -> CheckedProgram:
                                                          if not _field_lost_to_syntax(d, program)]
     checker.diags = _blame_declarations(checker.diags, checker.blamed, checker.checked_by_data)
     if twice:       # its data's fields, too, are missing from the declaration that was read
-        checker.diags = [d for d in checker.diags if not (d.code == "E023" and any(
-            d.message.startswith(f"The {n} record has a field") for n in twice))]
+        checker.diags = [d for d in checker.diags if not (d.about[:1] == ("undeclared field",) and d.about[1] in twice)]
     if checker.diags:
         seen, unique = set(), []
         for d in checker.diags:

@@ -34,6 +34,11 @@ class Diagnostic:
     span: Span
     hint: str = ""
     severity: str = "error"   # "error" or "warning"
+    # What it is about, as data for the passes that amend a diagnostic after it is made (never
+    # shown, nor compared): ("undeclared field", kind, field) a data record's field the kind
+    # lacks, ("no field", kind, field) a rule reading one, ("no thing", kind) a thing's name that
+    # is none of the kind's, ("table gap", table, key type) a W109.
+    about: tuple = field(default=(), compare=False)
 
     def to_json(self) -> dict:
         return {
@@ -178,11 +183,17 @@ def yaml_syntax_hint(text: str, line: int) -> str:
     return ""
 
 
-def did_you_mean(name: str, candidates) -> str:
-    """A hint naming the closest candidate, or "" when nothing is close."""
+def closest(name: str, candidates) -> str:
+    """The candidate closest to `name`, or "" when nothing is close."""
     # Short names differ by a larger share for one wrong letter ("d8" for "d6").
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.5 if len(name) <= 3 else 0.6)
-    return f"did you mean '{close[0]}'?" if close else ""
+    return close[0] if close else ""
+
+
+def did_you_mean(name: str, candidates) -> str:
+    """A hint naming the closest candidate, or "" when nothing is close."""
+    close = closest(name, candidates)
+    return f"did you mean '{close}'?" if close else ""
 
 
 def ended(sentence: str, guess: str) -> str:

@@ -93,6 +93,12 @@ def resolve_game_path(game: str) -> Path:
     return p
 
 
+def variant_files(folder: Path) -> list:
+    """A rulebook folder's variant files, variants/*.rules, in name order (whatever their names:
+    the loader says which cannot be a variant's)."""
+    return sorted(Path(folder, "variants").glob("*.rules"))
+
+
 def find_rulebook(game: str) -> Path:
     """The rulebook a GAME names: a folder, a regular `.rules` file (links followed), or the name of
     a bundled rulebook. Anything else raises RulebookError (E001 nothing there, E002 something that
@@ -422,8 +428,8 @@ class Loader:
         self.misread_at: set = set()       # (data file, offset) of the numbers W117 was told of
         self.dropped_data: set = set()     # real paths of data files a `replace` or `remove` of their kind left out
 
-    def error(self, code, message, span, hint=""):
-        self.diags.append(Diagnostic(code, message, span, hint))
+    def error(self, code, message, span, hint="", about=()):
+        self.diags.append(Diagnostic(code, message, span, hint, about=about))
 
     def real(self, path: Path, span: Span | None, what: str) -> str | None:
         """The real path of a file the rulebook names, or None (with a diagnostic) if it is outside."""
@@ -895,8 +901,7 @@ class Loader:
                            Span(self.display(vfile)), f"rename the file '{variant_name_for(variant, folder / 'variants')}.rules'")
                 return []
             if not VARIANT_NAME.fullmatch(variant) or not named:
-                known = sorted(p.stem for p in (folder / "variants").glob("*.rules")
-                               if VARIANT_NAME.fullmatch(p.stem) and p.stem != variant)
+                known = [p.stem for p in variant_files(folder) if VARIANT_NAME.fullmatch(p.stem) and p.stem != variant]
                 self.error("E016", f"The rulebook has no variant '{echo(variant)}'.", Span(self.display(folder)),
                            did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
                 return []
@@ -963,11 +968,10 @@ class Loader:
     def field_in_extend(self, x: Diagnostic, kind: str, source: str, span: Span) -> Diagnostic:
         """A field a variant's data file gives that the kind lacks: the variant cannot change the
         base's declaration, so the hint names the variant's `extend kind` line, where it goes."""
-        m = re.match(rf"The {kind} record has a field '(\w+)' that the kind does not declare", x.message)
-        if x.code != "E023" or m is None or not (x.hint or "").startswith(("declare it in the kind", "every ")):
-            return x
+        if x.about[:2] != ("undeclared field", kind) or not (x.hint or "").startswith(("declare it in the kind", "every ")):
+            return x           # (a hint that guesses a slip of the record's is kept)
         return dataclasses.replace(x, hint=f"declare it under 'extend kind {kind} from \"{source}\":' "
-                                           f"({span.file}:{span.line}), as '{m.group(1)}: TYPE, default ...' "
+                                           f"({span.file}:{span.line}), as '{x.about[2]}: TYPE, default ...' "
                                            f"(the base's records do not give it)")
 
     def record_column(self, name: str, line: int) -> int:
@@ -1180,7 +1184,7 @@ class Loader:
                                self.key_at(where, key),
                                f"every {kind.name} record gives '{key}': declare it in the kind '{kind.name}'"
                                if everywhere else _glued_colon(key) or guess(key) or
-                               f"declare it in the kind '{kind.name}'")
+                               f"declare it in the kind '{kind.name}'", about=("undeclared field", kind.name, key))
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
                     rec[f.name] = list(f.data_default) if type(f.data_default) is list else f.data_default
@@ -1657,11 +1661,11 @@ def note_changes(diagnostics: list, program: Program) -> list:
                 narrowed.setdefault(name, []).append(d.span)
                 d = None
                 break
-            if how == "replaced" and d.code == "W109" and d.message.startswith(f"The table '{name}' ") \
+            if how == "replaced" and d.about[:2] == ("table gap", name) \
                     and d.span.file != span.file:      # the base's lookup, the variant's entries
                 d = dataclasses.replace(d, hint=f"{d.hint}: the table is the one {span.file}:{span.line} replaces it with")
                 break
-            if how == "replaced" and d.code == "W109" and d.message.endswith(f"({name}) can be.") \
+            if how == "replaced" and d.about[:1] == ("table gap",) and d.about[2] == name \
                     and d.span.file != span.file:      # the base's table, the variant's new values for its key
                 what = "option" if any(isinstance(x, A.OptionDecl) and x.name == name for x in program.decls) else "enum"
                 d = dataclasses.replace(d, hint=f"{d.hint}: {span.file}:{span.line} replaces the {what} '{name}' "
@@ -1729,11 +1733,11 @@ def _thing_of_a_replaced_kind(d, program: Program):
     """An error in another file than the variant's, naming a thing of a kind the variant replaced
     (`space "Dark Pit"` in the base's rules, a base record's field naming it) that is not among the
     replacement's things: the replacement's data dropped it, which the hint says."""
-    m = re.search(r"[Tt]here is no (\w+) named ", d.message) if d.code in ("E201", "E025") else None
-    change = program.changes.get(m.group(1)) if m else None
+    kind = d.about[1] if d.about[:1] == ("no thing",) else None
+    change = program.changes.get(kind) if kind else None
     if change is None or change[0] not in ("replaced", "narrowed") or d.span.file == change[1].file:
         return d
-    kind, span = m.group(1), change[1]
+    span = change[1]
     if not any(isinstance(x, A.KindDecl) and x.name == kind for x in program.decls):
         return d
     note = f"the kind '{kind}' is replaced by {span.file}:{span.line}, and the replacement's data has no such {kind}"
@@ -1743,12 +1747,7 @@ def _thing_of_a_replaced_kind(d, program: Program):
 def _uses_dropped_field(d, kind: str, dropped: list) -> bool:
     """Is `d` about a field of `kind` that a variant's replacement of the kind dropped: a rule
     reading it (E201), or a data record giving it (E023)?"""
-    if d.code == "E201":
-        return any(d.message.endswith(f" no field '{f}'.") for f in dropped) and f" {kind} " in f" {d.message} "
-    if d.code == "E023":
-        return d.message.startswith(f"The {kind} record has a field '") and \
-            any(f"field '{f}' that" in d.message for f in dropped)
-    return False
+    return d.about[:2] in (("no field", kind), ("undeclared field", kind)) and d.about[2] in dropped
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")

@@ -1804,8 +1804,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                           + (f"'replace define {bare.group(2)}...' or 'replace var {bare.group(2)}...'"
                              if bare.group(1) == "replace" else f"'extend rule {bare.group(2)}:' or 'extend kind {bare.group(2)}:'"))
     ext = re.match(r"extend\s+(?:player\s+)?(\w+)\b", own)
-    if ext and ext.group(1) in _REPLACED_ONLY and col <= ext.end(1) + 1:   # `extend define`: only `replace` takes it
-        return Diagnostic("E101", f"A variant cannot extend {_REPLACED_ONLY[ext.group(1)]}: 'extend' adds fields or records "
+    if ext and ext.group(1) in _replaced_only() and col <= ext.end(1) + 1:   # `extend define`: only `replace` takes it
+        return Diagnostic("E101", f"A variant cannot extend {_replaced_only()[ext.group(1)]}: 'extend' adds fields or records "
                                   "to a kind, values to an enum or an option, or lines at the end of a rule, a stage "
                                   "or a section.",
                           Span(file, line + line_offset, ext.start(1) + 1, line + line_offset, ext.end(1) + 1),
@@ -1957,10 +1957,22 @@ _UNCHANGEABLE = {
 # including, extending, removing and replacing themselves.
 _DECLARING = set(_DECLARATION_WORDS) - {"grid", "side", "include", "extends", "remove", "replace", "extend"}
 
-# What a variant can `replace` but not `extend` (the word, in words).
-_REPLACED_ONLY = {"die": "a die", "var": "a variable", "zone": "a zone",
-                  "table": "a table", "define": "a definition", "pattern": "a pattern", "winners": "the winners line",
-                  "display": "a display", "reaction": "a reaction"}
+# Declarations in words, where their first word is not enough.
+_DECLARATION_PHRASES = {"var": "a variable", "define": "a definition", "winners": "the winners line"}
+
+
+@functools.cache
+def _replaced_only() -> dict:
+    """What a variant can `replace` but not `extend`, as the grammar says (the declarations its
+    `replace_decl` takes and its `extend_decl` does not): the first word -> the declaration in words.
+    Read only for that mistake's message."""
+    text = GRAMMAR_PATH.read_text()
+
+    def taken_by(rule: str) -> list:         # `replace_decl: "replace" (option_decl | ...)`, lines and all
+        m = re.search(rf"^{rule}:(.*?)\n(?=\S)", text, re.S | re.M)
+        return re.findall(r"\b(\w+)_decl\b", m.group(1)) if m else []
+    extended = set(taken_by("extend_decl"))
+    return {w: _DECLARATION_PHRASES.get(w, f"a {w}") for w in taken_by("replace_decl") if w not in extended}
 
 
 def _indent_of(text: str, line: int) -> int:

@@ -170,12 +170,11 @@ class Game:
             for f in faces:
                 if f == face and type(f) is type(face) or str(f) == str(face):
                     return f
-        # In the game's words, as an enum value is written: "battle royale" or "Battle Royale" for
-        # battle_royale, "Black" for black; only when that names one face.
-        loose = {f for faces in dice.values() for f in faces
-                 if isinstance(f, str) and isinstance(face, str) and f.casefold() == face.replace(" ", "_").casefold()}
-        if len(loose) == 1:
-            return loose.pop()
+        # In the game's words, as an enum value is written ("Black" for black); only when that
+        # names one face.
+        loose = W.one_named(face, [f for faces in dice.values() for f in faces]) if isinstance(face, str) else None
+        if loose is not None:
+            return loose
         if not dice:
             raise PositionError(f"{self.title} has no dice, so nothing can roll {W.quote(face)}.")
         listed = "; ".join(f"{n}: {', '.join(str(f) for f in fs)}" for n, fs in dice.items())

@@ -464,14 +464,14 @@ def _key(d) -> tuple:
 
 def _variants_of(path: str) -> list[str]:
     """The variants of the rulebook a check names: its folder's variants/*.rules."""
+    from tabletop.dsl.loader import find_rulebook, variant_files
     try:
-        from tabletop.dsl.loader import find_rulebook
         folder = find_rulebook(path)
     except RulebookError:
         return []
     if not folder.is_dir():
         return []
-    return sorted(v.stem for v in (folder / "variants").glob("*.rules") if v.is_file())
+    return [v.stem for v in variant_files(folder) if v.is_file()]
 
 
 def _check_one(api, path: str, variant: str | None, variant_given: bool = True):
@@ -593,10 +593,8 @@ def cmd_format(args) -> int:
 def _rules_files(path: str) -> list:
     """The rulebook files a PATH of `format` names, as (the path shown, the folder that may be read
     from): a folder's game.rules and variants/*.rules, a .rules file, or a bundled game's files."""
-    from pathlib import Path
-
     from tabletop.dsl.files import RulebookFolder
-    from tabletop.dsl.loader import find_rulebook
+    from tabletop.dsl.loader import find_rulebook, variant_files
     try:
         found = find_rulebook(path)
     except RulebookError as e:
@@ -609,8 +607,7 @@ def _rules_files(path: str) -> list:
     if not os.path.lexists(main):
         raise UsageError(f"the folder {path} has no game.rules, so it is not a rulebook; give a rulebook's "
                          "folder or a .rules file.")
-    variants = sorted(Path(found / "variants").glob("*.rules")) if (found / "variants").is_dir() else []
-    return [(str(main), folder)] + [(str(v), folder) for v in variants]
+    return [(str(main), folder)] + [(str(v), folder) for v in variant_files(found)]
 
 
 def _file_id(path: str) -> tuple:

@@ -79,6 +79,14 @@ def _made(m, n: int, what: str, where: str, span):
         raise runaway(where, span)
 
 
+def _too_deep(what: str, span, split: str) -> RulebookError:
+    """E900 for `what` ("the definition 'x'", "the turn section"), whose Python compile ran out of
+    stack on a long chain of operators: the checker got through it, with less on its stack."""
+    return RulebookError([Diagnostic("E900", f"{what[0].upper()}{what[1:]} nests expressions too deeply to compile (a long "
+                                             "chain of operators, each inside the next).", span,
+                                     f"split the value: name parts of it {split}")])
+
+
 def cost(node) -> int:
     """The size of an expression: how many nodes evaluating it may visit (its work, in units).
     Statements inside (the blocks of a statement or menu option) are not counted: they are steps."""
@@ -833,11 +841,8 @@ class Compiler:
             if s.kind == "define":
                 try:
                     self.compile_define(n, s.decl)
-                except RecursionError:      # the checker got through it, with less on its stack
-                    raise RulebookError([Diagnostic(
-                        "E900", f"The definition '{n}' nests expressions too deeply to compile (a long "
-                                "chain of operators, each inside the next).", s.decl.span,
-                        "split the value: name parts of it on 'where' lines or in other definitions")]) from None
+                except RecursionError:
+                    raise _too_deep(f"the definition '{n}'", s.decl.span, "on 'where' lines or in other definitions") from None
         for kind, k in c.kinds.items():
             out.dynamic[kind] = {}
             self.decl_where = f"the kind '{kind}'"
@@ -1051,11 +1056,8 @@ class Compiler:
         self.out.procs[name] = proc
         try:
             proc.block = self.block(body, kind="proc", owner=label)
-        except RecursionError:      # as a definition's value (compile): the checker got through it
-            raise RulebookError([Diagnostic(
-                "E900", f"The {label} nests expressions too deeply to compile (a long chain of operators, "
-                        "each inside the next).", owner.span,
-                "split the value: name parts of it in definitions or on lines of their own")]) from None
+        except RecursionError:
+            raise _too_deep(f"the {label}", owner.span, "in definitions or on lines of their own") from None
 
     def compile_reaction(self, r: A.ReactionDecl):
         self.decl_where = f"the reaction '{r.name}'"

@@ -12,7 +12,6 @@ It reads the compiled rulebook only; it must not change a state or know any game
 from __future__ import annotations
 
 import functools
-import difflib
 import re
 
 NONE_WORDS = ("none", "nobody")
@@ -338,7 +337,7 @@ def _seat_thing(seat: int, name: str) -> str:
 
 
 def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError:
-    from tabletop.dsl.diagnostics import did_you_mean
+    from tabletop.dsl.diagnostics import closest, did_you_mean
     names = prog.kind_names.get(kind, [])
     owned = _OWNED.match(w) if isinstance(w, str) and kind in prog.per_player_kinds else None
     if owned and players is not None and int(owned.group(1)) > players and thing_candidates(prog, kind, w):
@@ -353,11 +352,11 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
         # Each player owns one of every such thing, named with its owner ("Player 4's battler"):
         # an outsider writes a team's colour ("purple battler") or misspells the name after the owner.
         tail = owned.group(2) if owned else str(w)
-        close = difflib.get_close_matches(tail, sorted(set(names)), n=1, cutoff=0.6)
+        close = closest(tail, names)
         if owned:
-            hint = f"did you mean {quote(_seat_thing(int(owned.group(1)), close[0]))}?" if close else ""
+            hint = f"did you mean {quote(_seat_thing(int(owned.group(1)), close))}?" if close else ""
         elif names:
-            example = close[0] if close else names[0]
+            example = close or names[0]
             hint = (f"{_a(kind)} is each player's own, named with its owner: "
                     f"{quote(_seat_thing(2, example))} ({quote(example)} alone means anyone's)")
     else:
@@ -366,6 +365,15 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
             # `cup: [1, 1]` for pips named ace, two, ...: a thing is named by its name, not its number
             hint = f"{_a(kind)} is named by its name: {', '.join(distinct)}"
     return WordsError(f"{quote(w)} is not {_a(kind)}" + (f"; {hint}" if hint else ""))
+
+
+def one_named(words: str, values):
+    """The one value of `values` (an enum's, a die's faces) that `words` name in the game's words,
+    as a rule text prints it: "battle royale" or "Battle Royale" for battle_royale, "No Role" for
+    no_role; None when no value or several (an enum could hold both `red` and `Red`) are named so."""
+    v = words.replace(" ", "_").casefold()
+    found = {x for x in values if isinstance(x, str) and x.casefold() == v}
+    return found.pop() if len(found) == 1 else None
 
 
 def read(prog, t: str, w, players: int):
@@ -414,11 +422,9 @@ def read(prog, t: str, w, players: int):
         if not isinstance(w, str):
             raise WordsError(f"{quote(w)} is not {_a(t[5:])} (one of {', '.join(sorted(values))})")
         v = w.replace(" ", "_")
-        # In another case, as a rule text prints it ("Messenger", "No Role"), as a thing's name may
-        # be; only when that names one value (an enum could hold both `red` and `Red`).
-        folded = [x for x in values if x.casefold() == v.casefold()]
-        if v not in values and len(folded) == 1:
-            return folded[0]
+        folded = one_named(w, values) if v not in values else None
+        if folded is not None:
+            return folded
         if v not in values:
             from tabletop.dsl.diagnostics import did_you_mean
             hint = did_you_mean(str(v), values)

@@ -2910,3 +2910,13 @@ def test_a_game_where_nobody_decides_and_the_end_is_never_reached_says_so(tmp_pa
     message = str(told.value)
     assert "turns were played since anyone last decided anything, and the game has not ended" in message
     assert "check that one can be" in message
+
+
+def test_two_turn_sections_with_no_end_game_in_either_is_still_told_as_no_end(tmp_path):
+    """A second `turn:` section turned E404 off for the whole rulebook, so a game with two turn
+    sections and no `end game` anywhere was told only of the second section, not that it never ends."""
+    found, at = run(tmp_path, ('        end game "The deck is empty."\n\ndefine score(p: player)',
+                               '        say "The deck is empty."\n\n^turn:\n    pass\n\ndefine score(p: player)'))
+    expect(found, "E202", "game.rules", at, "two 'turn' sections")
+    assert [d for d in found if d.code == "E404" and "no rule ever says 'end game'" in d.message], \
+        [d.message for d in found]
