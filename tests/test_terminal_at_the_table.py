@@ -1,0 +1,89 @@
+"""What people at the terminal see of a game: the hand-over of the keyboard when the output is not
+a terminal, and how a seat's question is headed. Run in-process on the real rulebooks, with
+standard input (and, where it matters, standard output) standing in for a terminal."""
+import io
+import re
+import sys
+
+from cli_fixtures import TTYInput
+from tabletop.interpreter import cli
+from tabletop.interpreter.session import headed
+
+
+class TTYOutput(io.StringIO):
+    """Standard output that is a terminal, as a person's is."""
+
+    def isatty(self):
+        return True
+
+
+def played(monkeypatch, tmp_path, capsys, typed, *argv, screen=None):
+    """(exit code, standard output, standard error) of `tabletop play ARGV` with `typed` at a
+    terminal's keyboard; standard output is `screen` if given, else not a terminal (a pipe)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", TTYInput(typed))
+    if screen is not None:
+        monkeypatch.setattr(sys, "stdout", screen)
+    code = cli.main(["play", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, screen.getvalue() if screen is not None else out, err
+
+
+# ---------------------------------------------------------------- people at one keyboard, output piped
+
+def test_people_at_one_keyboard_with_the_output_piped_are_not_shown_each_others_hands(monkeypatch, tmp_path, capsys):
+    """`tabletop play smackatoa --players 3 | tee log.txt`: the pipe cannot be cleared, so the
+    hand-over showed Player 1's hand, then Player 2's under it, on the screen and in the log. Now
+    the game stops before the first private screen, says why and what to do, and saves nothing
+    when nothing was played."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "\n1\n\n1\n\n", "smackatoa", "--players", 3, "--seed", 5)
+    assert code == 1 and "Traceback" not in out + err
+    assert "Player 1 is about to be shown what only they may see, and the game's output is not a terminal" in err
+    assert "--seat N=random" in err and "Nothing was played, so nothing was saved." in err
+    assert "Pass the keyboard" not in out and "Your turn" not in out and "Play " not in out, out
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_when_bots_played_before_the_stop_the_game_is_saved(monkeypatch, tmp_path, capsys):
+    """A bot's turns came first: the game so far is kept, to go on with the output on the terminal."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "\n1\n\n", "smackatoa", "--players", 3, "--seed", 5,
+                            "--seat", "1=random")
+    assert code == 1 and "Player 2 is about to be shown what only they may see" in err
+    assert "Game saved to tabletop-autosave.json. Resume it with: tabletop play --load tabletop-autosave.json" in err
+    assert "Your turn" not in out
+
+
+def test_with_the_output_on_the_terminal_the_keyboard_is_handed_over(monkeypatch, tmp_path, capsys):
+    """The same game on a terminal: cleared, handed over, and Player 1's own screen shown."""
+    screen = TTYOutput()
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "\nquit\nn\n", "smackatoa", "--players", 3,
+                              "--seed", 5, screen=screen)
+    assert "Pass the keyboard to Player 1, then press Enter." in shown and "\x1b[2J" in shown
+    assert "Player 1: Your turn" in shown and "is about to be shown" not in err
+
+
+def test_one_person_with_bots_may_pipe_the_output(monkeypatch, tmp_path, capsys):
+    """Nobody else is at the keyboard: nothing to hide, so a log of the game is fine."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "quit\nn\n", "smackatoa", "--players", 3, "--seed", 5,
+                            "--seat", "2=random", "--seat", "3=random")
+    assert "Player 1: Your turn" in out and "is about to be shown" not in err
+
+
+# ---------------------------------------------------------------- a seat's question
+
+def test_a_prompt_that_names_its_seat_is_not_headed_by_the_name_again(monkeypatch, tmp_path, capsys):
+    """Abatteroxie's rulebook asks "Player 1 (red): play 2 cards"; the terminal headed it
+    "Player 1: Player 1 (red): play 2 cards"."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "quit\nn\n", "abatteroxie", "--players", 2, "--seed", 3,
+                            "--seat", "2=random")
+    assert "\nPlayer 1 (red): play 2 cards\n" in out, out[-1500:]
+    assert "Player 1: Player 1" not in out
+
+
+def test_only_the_whole_name_of_the_seat_counts():
+    assert headed("Player 2 (blue): play 2 cards", 1, 2) == "Player 2 (blue): play 2 cards"
+    assert headed("player 2, your turn", 1, 2) == "player 2, your turn"
+    assert headed("Player 10 has the majority", 0, 4) == "Player 1: Player 10 has the majority"
+    assert headed("Your turn", 0, 2) == "Player 1: Your turn"
+    assert headed("Your turn", 0, 1) == "Your turn"
+    assert not re.search("Player 3: Player 3", headed("Player 3", 2, 3))
