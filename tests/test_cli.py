@@ -914,7 +914,7 @@ def test_a_prompt_wider_than_the_terminal_breaks_between_words(monkeypatch, tmp_
     """'Pass the keyboard to Player 1, then press Enter.' is 50 columns: the terminal showed
     '... then pres' and 's Enter.' on the next line."""
     shown = played_at_40_columns(monkeypatch, tmp_path, capsys, "smackatoa", "\nquit\nn\n", "--players", "3")
-    assert "Pass the keyboard to Player 1, then\npress Enter. " in shown, shown[:300]
+    assert "Pass the keyboard to Player 1, then\n  press Enter. " in shown, shown[:300]
 
 
 def test_what_a_move_did_is_shown_again_after_the_screen_is_cleared_for_the_next_person(monkeypatch, tmp_path):

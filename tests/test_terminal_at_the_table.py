@@ -8,6 +8,7 @@ import sys
 from cli_fixtures import TTYInput
 from tabletop.interpreter import cli
 from tabletop.interpreter.session import headed
+from tabletop.interpreter.terminal import fit
 
 
 class TTYOutput(io.StringIO):
@@ -87,3 +88,39 @@ def test_only_the_whole_name_of_the_seat_counts():
     assert headed("Your turn", 0, 2) == "Player 1: Your turn"
     assert headed("Your turn", 0, 1) == "Your turn"
     assert not re.search("Player 3: Player 3", headed("Player 3", 2, 3))
+
+
+# ---------------------------------------------------------------- lines broken to the width
+
+def test_a_broken_line_goes_on_indented_and_keeps_a_number_with_the_word_before_it():
+    """At 40 columns Smackatoa's display read "Penguins:" / "0. Eruption level 1." (a line that
+    looks like option 0) and "... at level 1: Player" / "1 must discard 1.", each piece at the
+    line's own indentation, as if it were a line of its own."""
+    assert fit("Hand 1. Raft: 0 of 16 pieces. Penguins: 0. Eruption level 1.", 40) == \
+        ["Hand 1. Raft: 0 of 16 pieces.", "  Penguins: 0. Eruption level 1."]
+    assert fit("  The volcano rolls 9 at level 1: Player 1 must discard 1.", 40) == \
+        ["  The volcano rolls 9 at level 1:", "    Player 1 must discard 1."]
+    assert fit("Scores: Player 1 6, Player 2 0, Player 3 3", 40) == ["Scores: Player 1 6, Player 2 0,", "  Player 3 3"]
+    # the items of a list of numbers may still part; an option goes on under its label
+    assert fit("Player 1: 0 points; totems 4, 6, 8, 10, 12; hand: nothing", 40) == \
+        ["Player 1: 0 points; totems 4, 6, 8, 10,", "  12; hand: nothing"]
+    assert fit("   6. Move 1 battler 1 tile each (play 1 + Battle Royale and 1)", 40) == \
+        ["   6. Move 1 battler 1 tile each (play 1", "      + Battle Royale and 1)"]
+    assert fit("x" * 50 + " y", 40) == ["x" * 50, "  y"]       # a word wider than the line stays whole
+
+
+def test_a_wide_character_counts_as_two_columns():
+    """22 characters, 39 columns at a terminal: counted as characters, it was left whole at 35."""
+    assert fit("海" * 15 + " 海海 end", 35) == ["海" * 15 + " 海海", "  end"]
+
+
+def test_the_display_at_40_columns_breaks_no_line_into_what_looks_like_an_option(monkeypatch, tmp_path, capsys):
+    """Smackatoa with one person and two bots, on a 40-column terminal."""
+    monkeypatch.setenv("COLUMNS", "40")
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "1\nquit\nn\n", "smackatoa", "--players", 3, "--seed", 7,
+                              "--seat", "2=random", "--seat", "3=random", screen=TTYOutput())
+    lines = shown.split("\n")
+    assert max(len(line) for line in lines) <= 40
+    assert "  Penguins: 0. Eruption level 1." in lines and "Player 3: 0 points; totems 2, 6, 7, Evil" in lines
+    options = [line for line in lines if re.match(r" *[0-9]+\. ", line)]
+    assert all(re.match(r"   [0-9]\. Play ", line) for line in options), options
