@@ -40,15 +40,17 @@ from tabletop.interpreter.terminal import Terminal, is_terminal, terminal_width,
 from tabletop.interpreter.words import game_over, labels_fitting
 
 AUTOSAVE = savefile.AUTOSAVE
-HELP_TEXT = """\
-Answer with the option's number or its exact label (a number always means the option of that
-number), or whole words of one label only ("Move to Foggy" for "Move to Foggy Knoll"). Other commands:
-  ?, help      this help
-  show         show the table and the options again
-  save [FILE]  save the game and go on playing (default file: {target})
-  quit         stop playing (you will be offered to save)
-At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's,
-once the keyboard is passed); Tab completes a label."""
+# Each paragraph is one line, which the terminal breaks to its width (broken here, it came out
+# ragged: "... the option of that" / "number), or ..." even at 80 columns).
+HELP_TEXT = (
+    "Answer with the option's number or its exact label (a number always means the option of that "
+    "number), or whole words of one label only (\"Move to Foggy\" for \"Move to Foggy Knoll\"). Other commands:\n"
+    "    ?, help      this help\n"
+    "    show         show the table and the options again\n"
+    "    save [FILE]  save the game and go on playing (default file: {target})\n"
+    "    quit         stop playing (you will be offered to save)\n"
+    "At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's, "
+    "once the keyboard is passed); Tab completes a label.")
 
 KEPT_EVENTS = 30                      # public lines shown again after a clear, as many as the log keeps
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here

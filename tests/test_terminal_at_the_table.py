@@ -124,3 +124,17 @@ def test_the_display_at_40_columns_breaks_no_line_into_what_looks_like_an_option
     assert "  Penguins: 0. Eruption level 1." in lines and "Player 3: 0 points; totems 2, 6, 7, Evil" in lines
     options = [line for line in lines if re.match(r" *[0-9]+\. ", line)]
     assert all(re.match(r"   [0-9]\. Play ", line) for line in options), options
+
+
+def test_the_help_is_broken_by_the_terminal_not_by_its_text(monkeypatch, tmp_path, capsys):
+    """Its lines were broken at about 95 columns in the text: at 80 the terminal broke them again,
+    "... the option of that" / "number), or whole words ...", and ragged at 40 too."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "?\nquit\nn\n", "taboo_atoll_express", "--seed", 7,
+                              screen=TTYOutput())
+    lines = shown.split("\n")
+    start = lines.index("> Answer with the option's number or its exact label (a number always means the")
+    assert lines[start + 1:start + 4] == [
+        "  option of that number), or whole words of one label only (\"Move to Foggy\" for",
+        "  \"Move to Foggy Knoll\"). Other commands:",
+        "    ?, help      this help"], lines[start:start + 8]
