@@ -9,7 +9,8 @@ the run. Wins alone and shared wins are counted apart (a
 shared win counts for each of its winners). How the games ended is counted per `end game` line
 of the rulebook and per reason as said (`end_lines`, `reasons`). What the run shows about the
 rulebook itself (a game that can go on for ever) is reported in `findings`. Numbers keep full precision; rounding
-is for whoever shows them to people.
+is for whoever shows them to people. Games may be spread over worker processes, each a process
+group of its own, so that a signal sent to the run's group stops the run through the parent.
 
 This module must not know any game, must not print, and must not read anything but the
 engine's public API.
