@@ -56,6 +56,7 @@ class Context:
     used: set = field(default_factory=set)
     secret: dict = field(default_factory=dict)    # a local -> (its last value, the locals' before it), for W106
     params: dict = field(default_factory=dict)    # a parameter's name -> its declaration (`Checker.blame`)
+    slot_types: list = field(default_factory=list)  # per slot, (its name, the type of every value it holds)
 
     @contextmanager
     def scoped(self, name: str, typ: str):
@@ -63,6 +64,7 @@ class Context:
         fresh slot and its own type, and the name means what it meant before once the body ends."""
         old = self.names.get(name)
         self.names[name] = (typ, self.size)
+        self.slot_types.append((name, typ))
         self.size += 1
         self.used.add(name)
         try:
@@ -77,8 +79,12 @@ class Context:
         if name in self.names:
             old_type, slot = self.names[name]
             self.names[name] = (T.join(old_type, typ) if old_type != typ else typ, slot)
+            # The slot may hold a value of either type: a saved state is checked against both.
+            kept = self.slot_types[slot][1]
+            self.slot_types[slot] = (name, T.join(kept, typ) if kept != typ else typ)
             return slot
         self.names[name] = (typ, self.size)
+        self.slot_types.append((name, typ))
         self.size += 1
         return self.size - 1
 
@@ -91,6 +97,7 @@ class CheckedProgram:
     refs: dict = field(default_factory=dict)       # id(node) -> resolution tuple
     types: dict = field(default_factory=dict)      # id(node) -> type
     env_sizes: dict = field(default_factory=dict)  # id(body owner) -> local slot count
+    env_types: dict = field(default_factory=dict)  # id(rule or reaction) -> (name, type) per local slot
     slots: dict = field(default_factory=dict)      # id(binder node) -> slot(s)
     title: str = ""
     min_players: int = 1
@@ -1281,6 +1288,7 @@ class Checker:
             self.ctx.params[prm.name] = prm
         self.block(stmts, loop=False)
         self.out.env_sizes[id(owner)] = self.ctx.size
+        self.out.env_types[id(owner)] = self.ctx.slot_types
         for name, span in self.ctx.assigned.items():
             if name not in self.ctx.used:
                 meant = did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "var"])
@@ -1480,6 +1488,7 @@ class Checker:
             self.template(d.prompt)
         self.block(d.body, loop=False)
         self.out.env_sizes[id(d)] = self.ctx.size
+        self.out.env_types[id(d)] = self.ctx.slot_types
         self.ctx = saved
         self.reaction_uses_nothing_up(d)
 

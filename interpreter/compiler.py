@@ -166,6 +166,7 @@ class Proc:
     size: int
     param_slots: list
     span: object = None
+    locals: list = field(default_factory=list)     # (name, type) per slot, for checking a saved state's values
 
     def __post_init__(self):
         # The checker binds a rule's parameters first (`Checker.body`), so they take the first
@@ -1052,7 +1053,7 @@ class Compiler:
         size = self.c.env_sizes.get(id(owner), 0)
         slots = [self.c.slots[id(p)] for p in params]
         label = name[1:] + " section" if name.startswith(":") else f"{owner.kind_word} '{name}'"
-        proc = Proc(name, -1, size, slots, owner.span)
+        proc = Proc(name, -1, size, slots, owner.span, self.c.env_types.get(id(owner), []))
         self.out.procs[name] = proc
         try:
             proc.block = self.block(body, kind="proc", owner=label)
@@ -1067,7 +1068,7 @@ class Compiler:
         label = self.expr(r.label)
         self.labelled(r.label)
         prompt = self.expr(r.prompt) if r.prompt is not None else None
-        proc = Proc(r.name, -1, size, slots, r.span)
+        proc = Proc(r.name, -1, size, slots, r.span, self.c.env_types.get(id(r), []))
         proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
         each = 1 + cost(r.cond) + cost(r.label)      # the work of offering it once (to one seat, for one item)
         items = guarded(self.charged_items(r.iterable, each, r.iterable.span), r.iterable.span,

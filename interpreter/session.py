@@ -6,7 +6,8 @@ The loop asks the seat the engine names for each decision. A secret choice is on
 lines only say that they have chosen, and the rules' reveal follows the last answer. The
 rules' `say` lines are shown once each, as they are said. Several people at one terminal pass
 the keyboard (`hand_over`) before one is shown what only they may see: the screen is cleared, what
-happened since the last clear (every seat's to read) is shown again, and they press Enter. After
+happened since the last clear (every seat's to read) is shown again, and they press Enter (an
+output that is not a terminal cannot be cleared, so the game stops there instead). After
 a race, which everyone watched, the first to answer is handed it even if they had it last; before
 the result, which everyone reads, the last person's screen is cleared.
 
@@ -39,15 +40,17 @@ from tabletop.interpreter.terminal import Terminal, is_terminal, terminal_width,
 from tabletop.interpreter.words import game_over, labels_fitting
 
 AUTOSAVE = savefile.AUTOSAVE
-HELP_TEXT = """\
-Answer with the option's number or its exact label (a number always means the option of that
-number), or whole words of one label only ("Move to Foggy" for "Move to Foggy Knoll"). Other commands:
-  ?, help      this help
-  show         show the table and the options again
-  save [FILE]  save the game and go on playing (default file: {target})
-  quit         stop playing (you will be offered to save)
-At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's,
-once the keyboard is passed); Tab completes a label."""
+# Each paragraph is one line, which the terminal breaks to its width (broken here, it came out
+# ragged: "... the option of that" / "number), or ..." even at 80 columns).
+HELP_TEXT = (
+    "Answer with the option's number or its exact label (a number always means the option of that "
+    "number), or whole words of one label only (\"Move to Foggy\" for \"Move to Foggy Knoll\"). Other commands:\n"
+    "    ?, help      this help\n"
+    "    show         show the table and the options again\n"
+    "    save [FILE]  save the game and go on playing (default file: {target})\n"
+    "    quit         stop playing (you will be offered to save)\n"
+    "At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's, "
+    "once the keyboard is passed); Tab completes a label.")
 
 KEPT_EVENTS = 30                      # public lines shown again after a clear, as many as the log keeps
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
@@ -57,10 +60,11 @@ TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
 class Stop(Exception):
     """The game stops before its end: end of input, Ctrl-C, 'quit', a bad moves file, a rule error."""
 
-    def __init__(self, message: str = "", offer: bool = True):
+    def __init__(self, message: str = "", offer: bool = True, save: bool = True):
         super().__init__(message)
         self.message = message
         self.offer = offer   # ask before saving, when someone is there to answer
+        self.save = save     # false only when nothing was played yet: there is nothing to keep
 
 
 class Signalled(Exception):
@@ -76,6 +80,15 @@ class Signalled(Exception):
 
 def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
+
+
+def headed(prompt: str, seat: int, players: int) -> str:
+    """A seat's question headed by whom it asks ("Player 2: Your turn"), when several play; a prompt
+    that already starts with that name ("Player 2 (blue): play 2 cards") is not named twice."""
+    name = seat_name(seat)
+    if players < 2 or re.match(re.escape(name) + r"(?![0-9A-Za-z])", prompt, re.IGNORECASE):
+        return prompt
+    return f"{name}: {prompt}"
 
 
 def tell(text: str) -> None:
@@ -458,7 +471,9 @@ class Session:
         """Two or more people at one terminal must not read each other's secrets: before a person
         other than the last one is shown what only they may see (a hand, their own options), the
         screen is cleared and they press Enter once they have the keyboard. Nothing of this when
-        the answers are not typed at a terminal, or the game hides nothing from anyone."""
+        the answers are not typed at a terminal, or the game hides nothing from anyone. When the
+        output is not a terminal (`| tee log.txt`) it cannot be cleared: the game stops there (saved
+        if anything was played) rather than show one person's secrets where the next can read them."""
         last, self.last_human = self.last_human, seat
         humans = [s for s in range(len(self.seats)) if s not in self.bots]
         if len(humans) < 2 or not self.interactive():
@@ -472,6 +487,14 @@ class Session:
         # may be watching), or when the last person's secrets are still on the screen.
         if not (private or (last is not None and shown_before)):
             return
+        if not is_terminal(self.term.out):
+            # `tabletop play ... | tee log.txt`: the pipe cannot be cleared, so the next person
+            # would read the last one's secrets above their own, and the log would keep them all.
+            raise Stop(f"{seat_name(seat)} is about to be shown what only they may see, and the game's output "
+                       "is not a terminal (a pipe, as with '| tee', or a file): it cannot be cleared between "
+                       "the people at this keyboard, and would keep each one's secrets for all to read. Play "
+                       "several people at one keyboard with the output on the terminal, or one person with "
+                       "bots in the other seats (--seat N=random).", offer=False, save=bool(self.moves))
         self.clear()
         while True:     # `?`, `save FILE` and `quit` work here as at any prompt (save was ignored)
             typed = self.read_line(f"Pass the keyboard to {seat_name(seat)}, then press Enter. ").strip()
@@ -498,8 +521,7 @@ class Session:
         self.hand_over(seat)    # after a race too: each racer names a secret answer, beside their hand
         self.say()
         self.term.display(self.state.display(seat))
-        who = f"{seat_name(seat)}: " if self.state.players > 1 else ""
-        self.term.menu(f"{who}{self.state.prompt(seat)}", self.state.options(seat),
+        self.term.menu(headed(self.state.prompt(seat), seat, self.state.players), self.state.options(seat),
                        self.state.option_groups(seat))
 
     def ask(self, decision, seat: int, buzzed: float | None = None) -> Move | None:
@@ -634,6 +656,9 @@ class Session:
     # -- the end --
     def stopped(self, stop: Stop) -> int:
         tell(f"{stop.message} The game is not over.")
+        if not stop.save and not self.moves:
+            tell("Nothing was played, so nothing was saved.")
+            return 1
         if stop.offer and self.interactive() and not self.save_requested:
             try:
                 if not self.yes_or_no(f"Save the game to {self.place.final_target()}?", default=True):

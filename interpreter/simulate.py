@@ -9,7 +9,8 @@ the run. Wins alone and shared wins are counted apart (a
 shared win counts for each of its winners). How the games ended is counted per `end game` line
 of the rulebook and per reason as said (`end_lines`, `reasons`). What the run shows about the
 rulebook itself (a game that can go on for ever) is reported in `findings`. Numbers keep full precision; rounding
-is for whoever shows them to people.
+is for whoever shows them to people. Games may be spread over worker processes, each a process
+group of its own, so that a signal sent to the run's group stops the run through the parent.
 
 This module must not know any game, must not print, and must not read anything but the
 engine's public API.
@@ -113,6 +114,15 @@ _JOB: tuple | None = None       # a worker process's run: the game and the setti
 
 def _start_worker(job) -> None:
     global _JOB
+    # A process group of its own: a signal sent to the run's group (`timeout`, `kill -TERM -PGID`)
+    # reaches the parent alone, which stops the workers. Killed by it in the middle of putting a
+    # result or taking a task, a worker kept the pool's queue lock for ever (a lock between
+    # processes is never given back by a dead one), and the parent's `terminate` waited for it.
+    if hasattr(os, "setpgid"):
+        try:
+            os.setpgid(0, 0)
+        except OSError:
+            pass
     signal.signal(signal.SIGTERM, signal.SIG_DFL)     # the pool stops its workers with SIGTERM
     if hasattr(signal, "pthread_sigmask"):
         # Held since the fork (`_interrupts_held`), so a SIGTERM sent while the worker was still
@@ -159,8 +169,9 @@ def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list
 
 
 # What stops a run: Ctrl-C, and SIGTERM, SIGHUP and SIGQUIT (cli.py). The workers keep them
-# held (SIGTERM aside, with which the pool stops them): one sent to the whole process group (the
-# terminal closed) reaches the parent alone, which stops them.
+# held (SIGTERM aside, with which the pool stops them), and are each a process group of their own
+# (`_start_worker`): one sent to the run's whole process group (the terminal closed, `timeout`)
+# reaches the parent alone, which stops them.
 HELD = {signal.SIGINT, signal.SIGTERM} | {getattr(signal, n) for n in ("SIGHUP", "SIGQUIT") if hasattr(signal, n)}
 
 

@@ -5,7 +5,9 @@ against the rulebook before the engine runs on it, by one function, `state_probl
 
 - its shape: the fields, sizes and rule positions the rulebook's compiled program expects, and
   each loop in progress as the machine makes one (plain JSON only: every key a text);
-- its values: each of the type its declaration gives, and within its declared range;
+- its values: each of the type its declaration gives, and within its declared range; the locals
+  of the rules under way (`envs`) one list per rule on the frame stack, each local none or of the
+  type the checker gave it;
 - its things: each thing in at most one place among all the zones (the game's, the players'
   and the sides'), once, so nothing is duplicated;
 - its pending decision: the decision the rules would ask in that position. The statement the
@@ -20,6 +22,7 @@ must not change the state it is given.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tabletop.dsl import types as T
 
@@ -254,8 +257,6 @@ def _shape_problem(prog: Compiled, data) -> str:
             return "its rule positions do not match the rulebook"
         if _inside_a_run(prog.blocks[frame[0]].stmts, frame[1]):
             return "its rule positions do not match the rulebook (one is inside statements the rules run as one step)"
-        if not _env_fits(prog, frame, data["envs"]):
-            return "its rule positions do not match the rulebook (a rule under way holds another number of values)"
         kind = prog.blocks[frame[0]].kind
         aux = frame[3]
         if kind == "turns" and not (isinstance(aux, dict) and type(aux.get("seat")) is int
@@ -274,7 +275,7 @@ def _shape_problem(prog: Compiled, data) -> str:
             return "its reactions in progress do not match the rulebook"
         if not _loop_fits(kind, aux):
             return "its loops in progress do not match the rulebook"
-    problem = _values_problem(prog, data)
+    problem = _locals_problem(prog, data) or _values_problem(prog, data)
     if problem:
         return problem
     if not all(isinstance(line, str) for line in data["log"]):
@@ -349,12 +350,49 @@ def _loop_fits(kind: str, aux) -> bool:
     return isinstance(aux[0], list) and 0 <= aux[1] < len(aux[0])
 
 
-def _env_fits(prog: Compiled, frame: list, envs: list) -> bool:
-    """Whether a rule's (or a section's, or a reaction's) frame has as many values as it names:
-    a state saved under a version of the rulebook with other locals would read the wrong ones."""
-    size = next((p.size for p in prog.procs.values() if p.block == frame[0]), None)
-    return size is None or (frame[2] < len(envs) and isinstance(envs[frame[2]], list)
-                            and len(envs[frame[2]]) == size)
+def _procs_by_block(prog: Compiled) -> dict:
+    """Every rule, section and reaction by the block its frame runs."""
+    procs = {p.block: p for p in prog.procs.values()}
+    for r in [*prog.instants, *(r for rs in prog.reactions.values() for r in rs)]:
+        procs[r["proc"].block] = r["proc"]
+    return procs
+
+
+def _locals_problem(prog: Compiled, data: dict) -> str:
+    """The values of the rules under way (`envs`), as the machine keeps them: the game's own first,
+    then one list per rule, section or reaction on the frame stack, in its order, each frame using
+    its rule's; each as long as its rule has locals, and each local none (not set yet) or a value
+    of the type the rulebook gives it. A state saved under another version of the rulebook, or
+    edited, would otherwise read a wrong value in play, and fail far from its cause."""
+    envs, stack, blocks = data["envs"], data["stack"], prog.blocks
+    if not stack:
+        return "" if not envs else "it holds the values of rules under way, and no rule is under way"
+    procs, seats, n = _procs_by_block(prog), _player_values(prog, len(data["players"])), len(data["players"])
+    at = 0
+    for depth, frame in enumerate(stack):
+        block = blocks[frame[0]]
+        if block.kind == "proc":
+            at += 1
+        if frame[2] != at:
+            return (f"its rule positions do not match the rulebook (the {block.owner}, frame {depth} of its stack, "
+                    f"uses the values envs[{frame[2]}], where the machine would give it envs[{at}])")
+        proc = procs.get(frame[0]) if block.kind == "proc" else None
+        if proc is None:
+            continue
+        env = envs[at] if at < len(envs) else None
+        if not isinstance(env, list) or len(env) != proc.size:
+            held = f"{len(env)} value{'s' * (len(env) != 1)}" if isinstance(env, list) else _shown(env)
+            return (f"its rule positions do not match the rulebook (the {block.owner} under way has "
+                    f"{proc.size} local{'s' * (proc.size != 1)}, and envs[{at}] holds {held})")
+        for slot, ((name, t), v) in enumerate(zip(proc.locals, env)):
+            if v is not None and not _fits_value(prog, v, t, seats):
+                line = f" ({Path(proc.span.file).name} line {proc.span.line})" if proc.span else ""
+                return _misfit(prog, f"the {block.owner}{line}, under way, has its local '{name}' "
+                                     f"(envs[{at}][{slot}]) holding", v, t, seats, n, f"envs[{at}][{slot}]")
+    if len(envs) != at + 1 or not isinstance(envs[0], list):
+        return (f"it holds {len(envs)} lists of rules' values (envs), where the {at} rules under way and the "
+                f"game's own need {at + 1}")
+    return ""
 
 
 def _inside_a_run(stmts: list, at: int) -> bool:

@@ -8,8 +8,9 @@ the rulebook's menu, with the words every option of a group starts with written 
 heading, and the options in columns. Input goes through the standard library's `readline`
 where the terminal has one, so arrow keys edit the line and bring back earlier answers, and
 Tab completes an option's label. At a terminal every line is broken between words to fit its
-width (a terminal breaks it anywhere, "Marshma/llow"), an option's continuation under its label,
-and a board too narrow for its cells' words is drawn as lines, row by row.
+width (a terminal breaks it anywhere, "Marshma/llow"), its continuation indented (an option's under
+its label), a number kept with the word before it, and a board too narrow for its cells' words
+is drawn as lines, row by row.
 
 This module must not decide rules or hold game state: it shows what it is given and reads
 lines. Writing never raises: a closed terminal or pipe must not lose a game in progress.
@@ -48,20 +49,53 @@ def terminal_width(file) -> int:
 
 
 OPTION_START = re.compile(r" *(?:[0-9]+\. )?")     # a line's indentation, and an option's number
+NUMBER_WORD = re.compile(r"\(?[0-9]")               # a word that is a number: "2", "12;", "(3)"
+GAP = re.compile(r"( +)")
 
 
 def fit(text: str, width: int) -> list[str]:
-    """`text` as lines of at most `width` characters, broken between words only (a word longer
-    than the width, such as a file name, stays whole), each piece of a line indented as the line
-    is and an option's continuation under its label rather than under its number."""
+    """`text` as lines of at most `width` columns (`fit_line`)."""
     lines = []
     for line in text.split("\n"):
-        if len(line) <= width:
-            lines.append(line)
-            continue
-        under = " " * min(len(OPTION_START.match(line).group(0)), width // 2)
-        lines += textwrap.wrap(line, width, subsequent_indent=under, break_long_words=False,
-                               break_on_hyphens=False) or [line]
+        lines += fit_line(line, width)
+    return lines
+
+
+def fit_line(line: str, width: int) -> list[str]:
+    """One line as lines of at most `width` columns (as the terminal counts them: a wide character
+    takes two), broken between words only (a word longer than the width, such as a file name,
+    stays whole). The pieces after the first are indented two more than the line, so they do not
+    read as lines of their own, or for an option, under its label rather than under its number.
+    A number is not parted from the word before it ("Player 2", "level 1", "Penguins: 0.", a
+    score after its player), but after a comma or a semicolon (a list, "4, 6, 8"): the next line
+    would start with a number, which reads as an option or as a count of something else."""
+    from rich.cells import cell_len
+    if cell_len(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    indent = len(line) - len(body)
+    start = len(OPTION_START.match(line).group(0))
+    under = " " * min(start if start > indent else indent + 2, width // 2)
+    parts = GAP.split(body)            # words, and the spaces between them
+    units = [parts[0]]                 # (spaces before, words kept together) after the first
+    gaps = [""]
+    for k in range(1, len(parts) - 1, 2):
+        gap, word = parts[k], parts[k + 1]
+        glued = gap + word
+        if (gap == " " and NUMBER_WORD.match(word) and not units[-1].endswith((",", ";"))
+                and cell_len(units[-1] + glued) <= width - len(under)):
+            units[-1] += glued
+        else:
+            gaps.append(gap)
+            units.append(word)
+    lines, current = [], " " * indent + units[0]
+    for gap, unit in zip(gaps[1:], units[1:]):
+        if cell_len(current) + cell_len(gap) + cell_len(unit) <= width:
+            current += gap + unit
+        else:
+            lines.append(current)
+            current = under + unit
+    lines.append(current)
     return lines
 
 
@@ -169,7 +203,6 @@ class Terminal:
 
     def display(self, parts: list[dict]) -> None:
         """The rulebook's display: boards as tables that fit the width, lines wrapped to it."""
-        from rich.text import Text
         for part in parts:
             try:
                 if "board" in part:
@@ -180,14 +213,12 @@ class Terminal:
                             write(self.out, line)
                     continue
                 for line in part.get("text", "").split("\n"):
-                    # a wrapped line keeps its indentation
-                    indent = len(line) - len(line.lstrip(" "))
                     if not line.strip(" "):
                         continue
-                    # wrapped by rich, but written without the spaces rich pads each piece with
-                    # to the longest one's width (trailing blanks in a log or a pipe)
-                    for piece in Text(line.lstrip(" ")).wrap(self.console, max(self.width - indent, 1)):
-                        write(self.out, " " * indent + piece.plain.rstrip(" "))
+                    # wrapped to the console's width (a pipe's too: a display line may be long),
+                    # with no trailing blanks, and the pieces after the first indented
+                    for piece in fit_line(line.rstrip(" "), max(self.width, 1)):
+                        write(self.out, piece)
             except (OSError, ValueError):
                 return
 

@@ -234,7 +234,7 @@ define score(p: player): int = p.points
     # a line added before the call fuses it with the call: the saved position is inside that run
     (("    bonus()\n", "    say \"Bonus!\"\n    bonus()\n"), "inside statements the rules run as one step"),
     # a local added: the saved turn's values would be read from the wrong places
-    (("    current.points += 1\n", "    k = 1\n    current.points += k\n"), "holds another number of values")])
+    (("    current.points += 1\n", "    k = 1\n    current.points += k\n"), r"the turn section under way has 2 locals, and envs\[1\] holds 1 value\)")])
 def test_a_state_saved_under_another_version_of_the_rules_is_refused(tmp_path, edit, words):
     # Both used to load, and play went on wrongly: "A fused statement was entered in its middle",
     # or a card read from another local's place.
@@ -247,3 +247,69 @@ def test_a_state_saved_under_another_version_of_the_rules_is_refused(tmp_path, e
     assert s.prompt().startswith("Choose") and s.options() == ["Bonus 1", "Bonus 2"]
     with pytest.raises(SaveError, match=words):
         after.load_state(s.to_json())
+
+
+LOCALS = '''
+game "Locals"
+players 2
+kind card from "cards.yaml":
+    name: text
+zone deck: card, public
+player var points: int = 0
+setup:
+    deck = [x for x in card]
+rule bonus(p: player):
+    c = first(deck)
+    k = 2
+    choose n from [1, 2] labelled "Bonus {n}"
+    p.points += n + k
+turn:
+    choose n from [1, 2] labelled "Take {n}"
+    current.points += n
+    bonus(current)
+    if turn_number >= 4:
+        end game "Done."
+define score(p: player): int = p.points
+'''
+
+
+@pytest.fixture
+def paused_in_a_rule(tmp_path):
+    """A game paused inside `bonus`, whose locals (p, c, k, ...) are the last list of `envs`."""
+    g = game(tmp_path, LOCALS, **{"cards.yaml": "cards:\n  - {name: Ace}\n  - {name: King}\n"})
+    s = g.new_state(seed=1)
+    s.apply(0)
+    data = s.to_json()
+    assert data["envs"][-1][:3] == [0, 0, 2] and len(data["envs"]) == 3, data["envs"]
+    return g, data
+
+
+@pytest.mark.parametrize("slot, value, words", [
+    (2, "two", """the rule 'bonus' (game.rules line 9), under way, has its local 'k' (envs[2][2]) holding "two", which is not an int"""),
+    (1, 7, "has its local 'c' (envs[2][1]) holding 7, which is not a card"),
+    (1, [0], "has its local 'c' (envs[2][1]) holding [0], which is not a card"),
+    (0, 5, "has its local 'p' (envs[2][0]) holding Player 6 (5, at envs[2][0] in the state's data), and this game "
+           "of 2 has Player 1 to Player 2")])
+def test_a_local_of_a_rule_under_way_must_hold_a_value_of_its_type(paused_in_a_rule, slot, value, words):
+    """A save with a wrong value in a paused rule's locals loaded, and play went on with it (or failed
+    later, far from its cause); the other values of a state were checked, not these."""
+    g, data = paused_in_a_rule
+    data["envs"][2][slot] = value
+    refused(g, data, words)
+
+
+def test_the_rules_values_must_be_as_many_and_where_the_machine_keeps_them(paused_in_a_rule):
+    g, data = paused_in_a_rule
+    refused(g, {**data, "envs": data["envs"] + [[]]},
+            "it holds 4 lists of rules' values (envs), where the 2 rules under way and the game's own need 3")
+    refused(g, {**data, "envs": data["envs"][:2] + [data["envs"][2][:3]]},
+            "the rule 'bonus' under way has 4 locals, and envs[2] holds 3 values")
+    stack = [list(f) for f in data["stack"]]
+    stack[-1][2] = 1
+    refused(g, {**data, "stack": stack}, "the rule 'bonus', frame 3 of its stack, uses the values envs[1], where the "
+                                         "machine would give it envs[2]")
+    over = g.new_state(seed=1)
+    while not over.is_over:
+        over.apply(0)
+    refused(g, {**over.to_json(), "envs": [[]]}, "it holds the values of rules under way, and no rule is under way")
+

@@ -862,9 +862,12 @@ def test_people_sharing_a_terminal_pass_the_keyboard_before_their_secrets_are_sh
     may be watching. S'mores hides nothing, so nobody waits."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", TTYInput("\n" + "1\n\n" * 8))      # Enter, then an answer and Enter
+    screen = TTYOutput()      # the people's terminal, which the hand-over clears
+    monkeypatch.setattr(sys, "stdout", screen)
     cli.main(["play", "smackatoa", "--players", "3", "--seed", "5"])
-    out, err = capsys.readouterr()
-    shown = out + err
+    shown = screen.getvalue() + capsys.readouterr().err
+    monkeypatch.undo()
+    monkeypatch.chdir(tmp_path)
     assert shown.index("Pass the keyboard to Player 1, then press Enter.") < shown.index("Player 1: 0 points; totems")
     assert "Pass the keyboard to Player 2, then press Enter." in shown
     monkeypatch.setattr(sys, "stdin", TTYInput("1\n" * 4))
@@ -911,7 +914,7 @@ def test_a_prompt_wider_than_the_terminal_breaks_between_words(monkeypatch, tmp_
     """'Pass the keyboard to Player 1, then press Enter.' is 50 columns: the terminal showed
     '... then pres' and 's Enter.' on the next line."""
     shown = played_at_40_columns(monkeypatch, tmp_path, capsys, "smackatoa", "\nquit\nn\n", "--players", "3")
-    assert "Pass the keyboard to Player 1, then\npress Enter. " in shown, shown[:300]
+    assert "Pass the keyboard to Player 1, then\n  press Enter. " in shown, shown[:300]
 
 
 def test_what_a_move_did_is_shown_again_after_the_screen_is_cleared_for_the_next_person(monkeypatch, tmp_path):
@@ -932,8 +935,10 @@ def test_help_and_save_at_the_hand_over_prompt_do_what_they_do_at_any_prompt(mon
     """'save FILE' typed while passing the keyboard was taken for Enter: nothing was saved."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", TTYInput("?\nsave early.json\n\nquit\nn\n"))
+    screen = TTYOutput()
+    monkeypatch.setattr(sys, "stdout", screen)
     cli.main(["play", "smackatoa", "--players", "3", "--seed", "3"])
-    out = capsys.readouterr().out
+    out = screen.getvalue()
     assert "Answer with the option's number" in out and "Game saved to early.json." in out
     assert out.count("Pass the keyboard to Player 1, then press Enter.") == 3      # asked again after each
     assert "Player 1: Your turn" in out and (tmp_path / "early.json").exists()

@@ -185,3 +185,42 @@ def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_
     finally:
         proc.kill()
         os.close(main)
+
+
+def _state(pid: int) -> str:
+    """The one-letter state of a process (R, S, T, Z...), or '' when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
+                    reason="needs Linux's /proc to see a process's children")
+def test_sigterm_to_the_process_group_reaches_the_parent_alone_which_stops_the_workers(tmp_path):
+    """`timeout 2 tabletop simulate ... --workers 2` sends SIGTERM to the whole group. A worker it
+    killed while putting a result kept the pool's queue lock, and the parent then waited for that
+    lock for ever (2 runs in 30 hung). Each worker is now a process group of its own: while the
+    parent is stopped, the group's SIGTERM kills no worker; once it goes on, it stops them itself."""
+    proc = start("simulate", "smores_galore", "-n", 100_000, "--workers", 2, cwd=tmp_path,
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers) < 2:
+            assert time.monotonic() < deadline and proc.poll() is None, "the workers never started"
+            workers |= children(proc.pid)
+        time.sleep(0.3)
+        os.kill(proc.pid, signal.SIGSTOP)        # the parent cannot stop them, nor reap one the signal kills
+        os.killpg(proc.pid, signal.SIGTERM)
+        time.sleep(0.3)
+        states = {w: _state(w) for w in workers}
+        os.kill(proc.pid, signal.SIGCONT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert all(s not in ("Z", "") for s in states.values()), f"the group's SIGTERM killed a worker: {states}"
+    err = err.decode()
+    assert proc.returncode == 1 and "The run was told to stop (SIGTERM); it ends without statistics." in err, err[-800:]
+    assert not any(os.path.exists(f"/proc/{w}") for w in workers), "a worker outlived the run"

@@ -358,5 +358,5 @@ def test_a_wrapped_display_line_ends_with_no_trailing_blanks():
     Terminal(screen, width=30).display([{"text": "aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk"},
                                         {"text": "  an indented line that wraps around the width"}])
     lines = screen.text.splitlines()
-    assert lines == ["aaa bbb ccc ddd eee fff ggg", "hhh iii jjj kkk",
-                     "  an indented line that wraps", "  around the width"], lines
+    assert lines == ["aaa bbb ccc ddd eee fff ggg", "  hhh iii jjj kkk",
+                     "  an indented line that wraps", "    around the width"], lines

@@ -1,0 +1,140 @@
+"""What people at the terminal see of a game: the hand-over of the keyboard when the output is not
+a terminal, and how a seat's question is headed. Run in-process on the real rulebooks, with
+standard input (and, where it matters, standard output) standing in for a terminal."""
+import io
+import re
+import sys
+
+from cli_fixtures import TTYInput
+from tabletop.interpreter import cli
+from tabletop.interpreter.session import headed
+from tabletop.interpreter.terminal import fit
+
+
+class TTYOutput(io.StringIO):
+    """Standard output that is a terminal, as a person's is."""
+
+    def isatty(self):
+        return True
+
+
+def played(monkeypatch, tmp_path, capsys, typed, *argv, screen=None):
+    """(exit code, standard output, standard error) of `tabletop play ARGV` with `typed` at a
+    terminal's keyboard; standard output is `screen` if given, else not a terminal (a pipe)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", TTYInput(typed))
+    if screen is not None:
+        monkeypatch.setattr(sys, "stdout", screen)
+    code = cli.main(["play", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, screen.getvalue() if screen is not None else out, err
+
+
+# ---------------------------------------------------------------- people at one keyboard, output piped
+
+def test_people_at_one_keyboard_with_the_output_piped_are_not_shown_each_others_hands(monkeypatch, tmp_path, capsys):
+    """`tabletop play smackatoa --players 3 | tee log.txt`: the pipe cannot be cleared, so the
+    hand-over showed Player 1's hand, then Player 2's under it, on the screen and in the log. Now
+    the game stops before the first private screen, says why and what to do, and saves nothing
+    when nothing was played."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "\n1\n\n1\n\n", "smackatoa", "--players", 3, "--seed", 5)
+    assert code == 1 and "Traceback" not in out + err
+    assert "Player 1 is about to be shown what only they may see, and the game's output is not a terminal" in err
+    assert "--seat N=random" in err and "Nothing was played, so nothing was saved." in err
+    assert "Pass the keyboard" not in out and "Your turn" not in out and "Play " not in out, out
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_when_bots_played_before_the_stop_the_game_is_saved(monkeypatch, tmp_path, capsys):
+    """A bot's turns came first: the game so far is kept, to go on with the output on the terminal."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "\n1\n\n", "smackatoa", "--players", 3, "--seed", 5,
+                            "--seat", "1=random")
+    assert code == 1 and "Player 2 is about to be shown what only they may see" in err
+    assert "Game saved to tabletop-autosave.json. Resume it with: tabletop play --load tabletop-autosave.json" in err
+    assert "Your turn" not in out
+
+
+def test_with_the_output_on_the_terminal_the_keyboard_is_handed_over(monkeypatch, tmp_path, capsys):
+    """The same game on a terminal: cleared, handed over, and Player 1's own screen shown."""
+    screen = TTYOutput()
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "\nquit\nn\n", "smackatoa", "--players", 3,
+                              "--seed", 5, screen=screen)
+    assert "Pass the keyboard to Player 1, then press Enter." in shown and "\x1b[2J" in shown
+    assert "Player 1: Your turn" in shown and "is about to be shown" not in err
+
+
+def test_one_person_with_bots_may_pipe_the_output(monkeypatch, tmp_path, capsys):
+    """Nobody else is at the keyboard: nothing to hide, so a log of the game is fine."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "quit\nn\n", "smackatoa", "--players", 3, "--seed", 5,
+                            "--seat", "2=random", "--seat", "3=random")
+    assert "Player 1: Your turn" in out and "is about to be shown" not in err
+
+
+# ---------------------------------------------------------------- a seat's question
+
+def test_a_prompt_that_names_its_seat_is_not_headed_by_the_name_again(monkeypatch, tmp_path, capsys):
+    """Abatteroxie's rulebook asks "Player 1 (red): play 2 cards"; the terminal headed it
+    "Player 1: Player 1 (red): play 2 cards"."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "quit\nn\n", "abatteroxie", "--players", 2, "--seed", 3,
+                            "--seat", "2=random")
+    assert "\nPlayer 1 (red): play 2 cards\n" in out, out[-1500:]
+    assert "Player 1: Player 1" not in out
+
+
+def test_only_the_whole_name_of_the_seat_counts():
+    assert headed("Player 2 (blue): play 2 cards", 1, 2) == "Player 2 (blue): play 2 cards"
+    assert headed("player 2, your turn", 1, 2) == "player 2, your turn"
+    assert headed("Player 10 has the majority", 0, 4) == "Player 1: Player 10 has the majority"
+    assert headed("Your turn", 0, 2) == "Player 1: Your turn"
+    assert headed("Your turn", 0, 1) == "Your turn"
+    assert not re.search("Player 3: Player 3", headed("Player 3", 2, 3))
+
+
+# ---------------------------------------------------------------- lines broken to the width
+
+def test_a_broken_line_goes_on_indented_and_keeps_a_number_with_the_word_before_it():
+    """At 40 columns Smackatoa's display read "Penguins:" / "0. Eruption level 1." (a line that
+    looks like option 0) and "... at level 1: Player" / "1 must discard 1.", each piece at the
+    line's own indentation, as if it were a line of its own."""
+    assert fit("Hand 1. Raft: 0 of 16 pieces. Penguins: 0. Eruption level 1.", 40) == \
+        ["Hand 1. Raft: 0 of 16 pieces.", "  Penguins: 0. Eruption level 1."]
+    assert fit("  The volcano rolls 9 at level 1: Player 1 must discard 1.", 40) == \
+        ["  The volcano rolls 9 at level 1:", "    Player 1 must discard 1."]
+    assert fit("Scores: Player 1 6, Player 2 0, Player 3 3", 40) == ["Scores: Player 1 6, Player 2 0,", "  Player 3 3"]
+    # the items of a list of numbers may still part; an option goes on under its label
+    assert fit("Player 1: 0 points; totems 4, 6, 8, 10, 12; hand: nothing", 40) == \
+        ["Player 1: 0 points; totems 4, 6, 8, 10,", "  12; hand: nothing"]
+    assert fit("   6. Move 1 battler 1 tile each (play 1 + Battle Royale and 1)", 40) == \
+        ["   6. Move 1 battler 1 tile each (play 1", "      + Battle Royale and 1)"]
+    assert fit("x" * 50 + " y", 40) == ["x" * 50, "  y"]       # a word wider than the line stays whole
+
+
+def test_a_wide_character_counts_as_two_columns():
+    """22 characters, 39 columns at a terminal: counted as characters, it was left whole at 35."""
+    assert fit("海" * 15 + " 海海 end", 35) == ["海" * 15 + " 海海", "  end"]
+
+
+def test_the_display_at_40_columns_breaks_no_line_into_what_looks_like_an_option(monkeypatch, tmp_path, capsys):
+    """Smackatoa with one person and two bots, on a 40-column terminal."""
+    monkeypatch.setenv("COLUMNS", "40")
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "1\nquit\nn\n", "smackatoa", "--players", 3, "--seed", 7,
+                              "--seat", "2=random", "--seat", "3=random", screen=TTYOutput())
+    lines = shown.split("\n")
+    assert max(len(line) for line in lines) <= 40
+    assert "  Penguins: 0. Eruption level 1." in lines and "Player 3: 0 points; totems 2, 6, 7, Evil" in lines
+    options = [line for line in lines if re.match(r" *[0-9]+\. ", line)]
+    assert all(re.match(r"   [0-9]\. Play ", line) for line in options), options
+
+
+def test_the_help_is_broken_by_the_terminal_not_by_its_text(monkeypatch, tmp_path, capsys):
+    """Its lines were broken at about 95 columns in the text: at 80 the terminal broke them again,
+    "... the option of that" / "number), or whole words ...", and ragged at 40 too."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "?\nquit\nn\n", "taboo_atoll_express", "--seed", 7,
+                              screen=TTYOutput())
+    lines = shown.split("\n")
+    start = lines.index("> Answer with the option's number or its exact label (a number always means the")
+    assert lines[start + 1:start + 4] == [
+        "  option of that number), or whole words of one label only (\"Move to Foggy\" for",
+        "  \"Move to Foggy Knoll\"). Other commands:",
+        "    ?, help      this help"], lines[start:start + 8]
