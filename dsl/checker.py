@@ -917,7 +917,8 @@ class Checker:
                 # One table gives one type of value: `2 to 5 -> "3"` among numbers would fail later,
                 # wherever the value is used.
                 first = next(x for x, u in typed if x is not e and not T.unknown(u) and T.join(vt, u) != T.ANY)
-                self.error("E301", f"The table '{d.name}' gives {T.a(vt)} for its other keys (line {first.span.line}) "
+                self.error("E301", f"The table '{d.name}' gives {T.a(vt)} for its other keys "
+                           f"(line {first.span.line}{self.in_file(first, e)}) "
                            f"but {T.a(t)} here; every entry of a table gives the same type of value.", e.value,
                            self.type_hint(e.value, t, vt))
                 continue
@@ -1368,7 +1369,8 @@ class Checker:
                 seen[combo] = e
 
     def duplicate(self, d: A.TableDecl, shown, entry, first):
-        self.error("E202", f"The table '{d.name}' gives '{shown}' twice (first at line {first.span.line}).", entry)
+        self.error("E202", f"The table '{d.name}' gives '{shown}' twice (first at line {first.span.line}"
+                           f"{self.in_file(first, entry)}).", entry)
 
     def check_key_position(self, d: A.TableDecl, keys: list, position) -> str | None:
         """Check one key position [(entry, low, high)] of a table; its key type, if it has one."""
@@ -2934,9 +2936,12 @@ class Checker:
         if missing and table.name not in self.lookup_gaps_warned:
             self.lookup_gaps_warned.add(table.name)
             shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
+            # a variant gives a value it adds its row without copying the table
+            more = f" (a variant adds one with 'extend table {table.name}:')" if getattr(self.p, "variant", None) else ""
             self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which '{self.text_of(key)}' "
                               f"({T.show(enum)}) can be.", key,
-                      f"add an entry for {'it' if len(missing) == 1 else 'them'}", about=("table gap", table.name, T.show(enum)))
+                      f"add an entry for {'it' if len(missing) == 1 else 'them'}{more}",
+                      about=("table gap", table.name, T.show(enum)))
 
     def ex_Call(self, e: A.Call):
         s = self.sym.get(e.name)

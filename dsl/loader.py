@@ -2,7 +2,8 @@
 
 It reads `.rules` files (a folder's `game.rules` first, then the others by name), follows
 `include` and `extends`, applies `replace`, `remove` and `extend` (an `extend choose` grows a
-copy of the base rule with its menu's options changed, so no later pass knows it was extended),
+copy of the base rule with its menu's options changed, an `extend table` a copy of the table with
+its new entries, so no later pass knows it was extended),
 and reads each kind's YAML data file, validated against `schemas/rulebook-data.schema.json`
 narrowed by the kind's declared fields, so a data error points at the YAML line. Every file it
 reads is inside the rulebook's own folder (a variant's: its game's folder) and is read through
@@ -731,6 +732,8 @@ class Loader:
         or stage's steps after its own. The base is copied, never changed."""
         if isinstance(d, (A.EnumDecl, A.OptionDecl)):
             return self.extended_values(base, d)
+        if isinstance(d, A.TableDecl):
+            return self.extended_table(base, d)
         if isinstance(d, A.KindDecl):
             if d.per_player != base.per_player:
                 self.error("E015", f"'extend kind {d.name}' must say 'player kind' exactly when the base does.", d.span)
@@ -884,6 +887,24 @@ class Loader:
                            f"leave out '= {d.default}', or replace the whole option: 'replace option {d.name}: ...'")
             return dataclasses.replace(base, choices=list(base.choices) + new)
         return dataclasses.replace(base, values=list(base.values) + new)
+
+    def extended_table(self, base: A.TableDecl, d: A.TableDecl) -> A.TableDecl:
+        """`extend table length: marathon -> 12`: the new entries after the base's. An entry whose
+        keys the base's table has already (a key, or a range that overlaps one of the base's, in
+        every position) is E015 at it, naming the base's entry, and is left out; the checker then
+        checks the keys and values of the whole table as one (a mistake in a new entry is at the
+        variant's line). The base is copied, never changed."""
+        new = []
+        for e in d.entries:
+            clash = next((b for b in base.entries if _entries_overlap(b, e)), None)
+            if clash is None:
+                new.append(e)
+                continue
+            keys = _keys_words(e)
+            self.skip("E015", f"'extend table {d.name}' adds an entry for {keys}, which the base's table has "
+                              f"already ({_lines_of([clash], e.span.file)}); an extend adds new keys only.",
+                      e.span, f"leave this entry out, or replace the whole table: 'replace table {d.name}:'")
+        return dataclasses.replace(base, entries=list(base.entries) + new)
 
     @staticmethod
     def key(d) -> tuple:
@@ -1802,6 +1823,31 @@ def _lines_of(nodes: list, here: str) -> str:
     lines = " and ".join(str(n.span.line) for n in nodes)
     file = nodes[0].span.file
     return ("lines " if len(nodes) > 1 else "line ") + lines + (f" of {file}" if file != here else "")
+
+
+def _entries_overlap(a: A.TableEntry, b: A.TableEntry) -> bool:
+    """Whether two table entries share a combination of keys: as many keys, and in each position
+    the same name or text, or numbers and ranges that overlap (compared by their ends)."""
+    ka, kb = [(a.low, a.high)] + a.more_keys, [(b.low, b.high)] + b.more_keys
+    if len(ka) != len(kb):
+        return False        # (the checker tells the entry that gives another number of keys)
+    for (lo1, hi1), (lo2, hi2) in zip(ka, kb):
+        if isinstance(lo1, int) and isinstance(lo2, int):
+            if max(lo1, lo2) > min(hi1, hi2):
+                return False
+        elif isinstance(lo1, int) or isinstance(lo2, int) or \
+                isinstance(lo1, A.TextKey) != isinstance(lo2, A.TextKey) or lo1 != lo2:
+            return False
+    return True
+
+
+def _keys_words(e: A.TableEntry) -> str:
+    """An entry's keys as written: `marathon`, `2 to 5`, `"Dark Pit", 3`."""
+    def one(lo, hi):
+        if isinstance(lo, int):
+            return str(lo) if lo == hi else f"{lo} to {hi}"
+        return f'"{lo}"' if isinstance(lo, A.TextKey) else str(lo)
+    return ", ".join(one(lo, hi) for lo, hi in [(e.low, e.high)] + e.more_keys)
 
 
 def _did_you_mean_text(text: str, candidates: list) -> str:

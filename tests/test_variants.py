@@ -356,7 +356,7 @@ def test_a_variant_gives_the_player_count_and_title_again_without_replace(tmp_pa
 @pytest.mark.parametrize("line, what", [
     ("extend var level: int = 4", "a variable"),
     ("extend define bonus: int = 2", "a definition"),
-    ("extend table gain:\n    2 -> 20", "a table"),
+    ("extend die d6: 1 to 6", "a die"),
 ])
 def test_extend_of_what_only_replace_changes_says_to_write_replace(tmp_path, line, what):
     """'extend var' was a bare "Unexpected 'var'; expected the end of the line, 'kind', ..."."""
