@@ -37,6 +37,7 @@ BUILTINS = {
     "flatten": (1, 1, "flatten(list of lists): the items of each list in turn, as one list"),
     "pairs": (1, 1, "pairs(list): every two items, in order, as lists of two"),
     "product": (2, 2, "product(a, b): every [x, y] with x from a and y from b"),
+    "combinations": (2, 2, "combinations(list, k): every list of k of its items, in the list's order, each once"),
     "range": (2, 2, "range(a, b): the whole numbers from a to b, both included"),
     "all": (1, 1, "all(list of truths)"),
     "any": (1, 1, "any(list of truths)"),
@@ -90,6 +91,7 @@ ARG_TYPES = {
     "flatten": (T.list_of(LIST),),
     "pairs": (LIST,),
     "product": (LIST, LIST),
+    "combinations": (LIST, T.INT),
     "range": (T.INT, T.INT),
     "all": (T.list_of(T.BOOL),),
     "any": (T.list_of(T.BOOL),),
@@ -121,6 +123,7 @@ LIMITS = {
     ("within", 1): (0, None, "within() looks for spaces 0 steps or more away, not {n}."),
     ("paths", 1): (0, None, "paths() looks for paths of 0 steps or more, not {n}."),
     ("longest_path", 1): (None, 500, "longest_path() may look for at most 500 steps, not {n}."),
+    ("combinations", 1): (0, None, "combinations() takes 0 items or more at a time, not {n}."),
 }
 MAX_ROLLS = 1000         # throws of one roll(d, keep) before the engine gives up (machine.py uses this)
 ROLLED_IN_VAIN = f"A die was rolled {MAX_ROLLS} times and no face was ever kept."    # the engine's words, and the checker's
@@ -151,7 +154,7 @@ def result_type(name: str, args: list[str]) -> str:
         return a0
     if name == "flatten":
         return T.elem(a0) if T.elem(a0).startswith("list:") else T.list_of(T.ANY)
-    if name == "pairs":
+    if name in ("pairs", "combinations"):
         return T.list_of(T.list_of(T.elem(a0)))
     if name == "product":
         e1, e2 = T.elem(a0), T.elem(args[1] if len(args) > 1 else T.ANY)

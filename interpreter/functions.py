@@ -14,7 +14,7 @@ from itertools import combinations, product as _product
 
 from tabletop.dsl.builtins import LIMITS, MAX_ITEMS      # the language's limits, which the checker knows too
 
-from .budgets import SMALL, spend
+from .budgets import MAX_WEIGHT, SMALL, spend
 from .errors import RuleError
 
 MAX_PATHS = 10_000       # paths one paths() may find
@@ -51,6 +51,32 @@ def _product_of(m, a, b):
         raise RuleError(f"product() of {len(a)} and {len(b)} items would make too many pairs; the limit is {MAX_ITEMS}.")
     spend(m, 3 * len(a) * len(b))
     return [[x, y] for x, y in _product(a, b)]
+
+
+def _combinations(m, xs, k):
+    """Every list of k items of xs, in xs's order, each once (itertools.combinations). How many
+    there are is counted before any is made, step by step so that it stops as soon as it passes
+    the limit (C(100000, 50000) is never worked out); the items they hold in all are bounded as a
+    stored list's are (MAX_WEIGHT), so a huge result is a sentence, never a hang or MemoryError."""
+    if type(k) is not int:
+        raise RuleError(f"combinations() takes a whole number of items at a time, not {m.show_any(k) if m else k}.")
+    if k < 0:
+        raise RuleError(LIMITS[("combinations", 1)][2].format(n=k))
+    n = len(xs)
+    if k > n:
+        return []
+    r, total = min(k, n - k), 1
+    for i in range(1, r + 1):       # C(n-r+i, i) grows with i, up to C(n, r): the first past the limit is enough
+        total = total * (n - r + i) // i
+        if total > MAX_ITEMS:
+            break
+    if total > MAX_ITEMS or total * k > MAX_WEIGHT:
+        many = f"more than {MAX_ITEMS:,} lists" if total > MAX_ITEMS else \
+            f"{total:,} lists of {k:,} ({total * k:,} items in all)"
+        raise RuleError(f"combinations() of {n:,} items, {k:,} at a time, would make {many}; the limit is "
+                        f"{MAX_ITEMS:,} lists and {MAX_WEIGHT:,} items in all.")
+    spend(m, (k + 1) * total)        # each combination is a list of k
+    return [list(c) for c in combinations(xs, k)]
 
 
 def _min(m, *args):
@@ -277,6 +303,7 @@ FUNCTIONS = {
     "flatten": _flatten,
     "pairs": _pairs,
     "product": _product_of,
+    "combinations": _combinations,
     "range": _range,
     "all": _sized(lambda m, xs: all(xs)),
     "any": _sized(lambda m, xs: any(xs)),

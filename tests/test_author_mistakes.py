@@ -1887,7 +1887,7 @@ def test_the_engine_refuses_a_number_just_past_each_limit_the_checker_knows():
     from tabletop.interpreter.functions import FUNCTIONS
     for (name, i), (low, high, words) in B.LIMITS.items():
         n = low - 1 if low is not None else high + 1
-        args = [None, None, None]
+        args = [None] * B.BUILTINS[name][1]
         args[i] = n
         with pytest.raises(RuleError) as e:
             FUNCTIONS[name](None, *args)
