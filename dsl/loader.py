@@ -2,8 +2,8 @@
 
 It reads `.rules` files (a folder's `game.rules` first, then the others by name), follows
 `include` and `extends`, applies `replace`, `remove` and `extend` (an `extend choose` grows a
-copy of the base rule with its menu's options changed, an `extend table` a copy of the table with
-its new entries, so no later pass knows it was extended),
+copy of the base rule with its menu's options changed, an `extend table` or `extend display` a copy
+of the table or display with its new entries or lines, so no later pass knows it was extended),
 and reads each kind's YAML data file, validated against `schemas/rulebook-data.schema.json`
 narrowed by the kind's declared fields, so a data error points at the YAML line. Every file it
 reads is inside the rulebook's own folder (a variant's: its game's folder) and is read through
@@ -625,7 +625,8 @@ class Loader:
                            word_at(self.sources, gone[1], d.name, gone[1].column),
                            f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}")
                 continue
-            section = isinstance(d, A.PhaseDecl)       # `setup`, `play`, `turn`, `round`: sections, not names
+            # `setup`, `play`, `turn`, `round` and `display`: sections, not names
+            section = isinstance(d, (A.PhaseDecl, A.DisplayDecl))
             if (d.extend or d.replace) and k not in index and section:
                 word = "extend" if d.extend else "replace"
                 self.skip("E015", f"'{word} {d.name}' needs a '{d.name}' section in the base rulebook, and it has none.",
@@ -728,12 +729,15 @@ class Loader:
 
     def extended(self, base, d):
         """The base declaration with an `extend`'s additions: a kind's new fields, zones and data
-        file; an enum's new values or an option's new choices, after its own; a section's, rule's
-        or stage's steps after its own. The base is copied, never changed."""
+        file; an enum's new values or an option's new choices, after its own; a table's new
+        entries or the display's new lines, after its own; a section's, rule's or stage's steps
+        after its own. The base is copied, never changed."""
         if isinstance(d, (A.EnumDecl, A.OptionDecl)):
             return self.extended_values(base, d)
         if isinstance(d, A.TableDecl):
             return self.extended_table(base, d)
+        if isinstance(d, A.DisplayDecl):        # the variant's lines under the base's
+            return dataclasses.replace(base, items=list(base.items) + list(d.items))
         if isinstance(d, A.KindDecl):
             if d.per_player != base.per_player:
                 self.error("E015", f"'extend kind {d.name}' must say 'player kind' exactly when the base does.", d.span)
@@ -1810,7 +1814,7 @@ def titled(d: A.Decl) -> str:
 def _extend_words(d: A.Decl, named: bool = True) -> str:
     """What 'extend' is followed by for `d`: a section's own word (`turn`), else its kind's word and,
     when `named`, its name (`rule score`); a menu's `choose in score`."""
-    if isinstance(d, A.PhaseDecl):
+    if isinstance(d, (A.PhaseDecl, A.DisplayDecl)):
         return d.name
     if isinstance(d, A.MenuExtendDecl):
         return f"choose in {d.name}" if named else "choose"

@@ -1806,8 +1806,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
     ext = re.match(r"extend\s+(?:player\s+)?(\w+)\b", own)
     if ext and ext.group(1) in _replaced_only() and col <= ext.end(1) + 1:   # `extend define`: only `replace` takes it
         return Diagnostic("E101", f"A variant cannot extend {_replaced_only()[ext.group(1)]}: 'extend' adds fields or records "
-                                  "to a kind, values to an enum or an option, or lines at the end of a rule, a stage "
-                                  "or a section.",
+                                  "to a kind, values to an enum or an option, entries to a table, or lines at the end of a "
+                                  "rule, a stage, a section or the display.",
                           Span(file, line + line_offset, ext.start(1) + 1, line + line_offset, ext.end(1) + 1),
                           "write 'replace' in place of 'extend', and give the whole new declaration")
     if tok.type == "_INDENT":

@@ -1,6 +1,7 @@
 """`extend table NAME:` in a variant: entries added to a base table without copying it, so a value
 an `extend enum` (or `extend option`) adds can have its row; and the mistakes it can hold, each
-at its line."""
+at its line. `extend display:` too: lines added under the base's display, which a variant that
+adds a resource wants to show."""
 import textwrap
 
 import pytest
@@ -132,5 +133,30 @@ def test_extend_table_outside_a_variant_is_e015(tmp_path):
 
 
 def test_the_formatter_lays_out_extend_table_and_round_trips():
-    messy = 'extends "../game.rules"\nextend  table length :\n  feast->9\n  1 to  3,toast ->  2\n'
-    assert format_text(messy) == 'extends "../game.rules"\nextend table length:\n    feast -> 9\n    1 to 3, toast -> 2\n'
+    messy = ('extends "../game.rules"\nextend  table length :\n  feast->9\n  1 to  3,toast ->  2\n'
+             'extend display :\n  show "{x}"for x in  xs\n')
+    assert format_text(messy) == ('extends "../game.rules"\nextend table length:\n    feast -> 9\n    1 to 3, toast -> 2\n'
+                                  'extend display:\n    show "{x}" for x in xs\n')
+
+
+SHOWN = textwrap.dedent(BASE) + 'display:\n    show "Total: {total}"\n'
+
+
+def test_extend_display_adds_lines_under_the_base_s(tmp_path):
+    variant = 'extends "../game.rules"\nvar tips: int = 3\nextend display:\n    show "Tips: {tips}"\n'
+    g = game(tmp_path, SHOWN, "v", **{"variants__v.rules": variant})
+    assert g.new_state(seed=1).render(0).splitlines()[:2] == ["Total: 0", "Tips: 3"]
+    assert "Tips" not in game(tmp_path, SHOWN).new_state(seed=1).render(0)      # the base is as it was
+
+
+@pytest.mark.parametrize("base, line, code, words", [
+    # a base without a display: the variant writes one of its own
+    (BASE, '    show "Tips"', "E015", "'extend display' needs a 'display' section in the base rulebook"),
+    # a line of the variant's is checked where it is written
+    (SHOWN, '    show "Tips: {tipps}"', "E201", "tipps"),
+])
+def test_extend_display_mistakes_are_at_the_variant_line(tmp_path, base, line, code, words):
+    found = diagnostics(tmp_path, base, "v", **{"variants__v.rules": f'extends "../game.rules"\nextend display:\n{line}\n'})
+    [d] = [d for d in found if d.code[0] == "E"]
+    assert (d.code, d.span.file.rsplit("/", 1)[-1], d.span.line) == (code, "v.rules", 2 if code == "E015" else 3), d
+    assert words in d.message, d.message

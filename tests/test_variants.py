@@ -367,6 +367,7 @@ def test_extend_of_what_only_replace_changes_says_to_write_replace(tmp_path, lin
     [d] = e.value.diagnostics
     assert (d.code, d.span.line, d.span.column) == ("E101", 2, len("extend ") + 1)
     assert d.message.startswith(f"A variant cannot extend {what}: 'extend' adds"), d
+    assert "entries to a table" in d.message and d.message.endswith("a section or the display."), d.message
     assert d.hint.startswith("write 'replace' in place of 'extend'"), d
 
 
