@@ -1,10 +1,14 @@
 """A game at the terminal: who sits in each seat, the moves so far, asking humans, letting bots
 and a moves file answer, and saving whenever the game stops before its end.
 
-The loop asks the seat the engine names for each decision. A secret choice is one step
-(`secret_choice`): every seat answers before anything of it is shown, bots and moves-file
-lines only say that they have chosen, and the rules' reveal follows the last answer. The
-rules' `say` lines are shown once each, as they are said. Several people at one terminal pass
+The loop asks the seat the engine names for each decision. Every answer is shown to the table
+the same way, a person's, a bot's or a moves file's ("Player 2 chose: Move to Foggy Knoll"), as a
+line every seat reads (kept to show again above the next hand-over and on the next screen), or
+only "Player 2 has chosen." when its label is not public (`State.answer_is_public`: a secret
+choice, a card from a hand), and not at all for a reaction passed up; with `--quiet`, none is
+shown. A secret choice is one step (`secret_choice`): every seat answers before anything of it
+is shown, and the rules' reveal follows the last answer. The rules' `say` lines are shown once
+each, as they are said. Several people at one terminal pass
 the keyboard (`hand_over`) before one is shown what only they may see: the screen is cleared, what
 happened since the last clear (every seat's to read) is shown again, and they press Enter (an
 output that is not a terminal cannot be cleared, so the game stops there instead). After
@@ -89,6 +93,12 @@ def headed(prompt: str, seat: int, players: int) -> str:
     if players < 2 or re.match(re.escape(name) + r"(?![0-9A-Za-z])", prompt, re.IGNORECASE):
         return prompt
     return f"{name}: {prompt}"
+
+
+def chose(who: str, label: str | None) -> str:
+    """The line that shows the table an answer: its label when the other seats may read it
+    ("Player 2 chose: Move to Foggy Knoll"), else only that it was given."""
+    return f"{who} chose: {label}" if label is not None else f"{who} has chosen."
 
 
 def tell(text: str) -> None:
@@ -424,6 +434,9 @@ class Session:
         return move is not None and self.apply(move, None)
 
     def apply(self, move: Move, who: str | None, line: tuple[int, str] | None = None) -> bool:
+        """Apply `move`, made by `who` (a bot or a moves-file line; None for the person at the
+        keyboard), and show it to the table as every answer is shown, a person's too: one typed at
+        a private screen is otherwise seen by no one else once the keyboard is passed."""
         label = self.state.options(move.seat)[move.index]
         # What the other seats may not see is kept from the people at this terminal; bots alone
         # (a game watched) hide nothing from anyone, but a reaction passed up is never news.
@@ -440,8 +453,8 @@ class Session:
             self.say(e.reason)
             return False
         self.moves.append(move)
-        if who is not None and not self.quiet and not declined:     # a reaction passed up: nothing happened
-            self.event(f"{who}: {label}" if shown else f"{who} has chosen.")
+        if not self.quiet and not declined:     # a reaction passed up: nothing happened
+            self.event(chose(who if who is not None else seat_name(move.seat), label if shown else None))
         self.news()
         return True
 

@@ -138,3 +138,58 @@ def test_the_help_is_broken_by_the_terminal_not_by_its_text(monkeypatch, tmp_pat
         "  option of that number), or whole words of one label only (\"Move to Foggy\" for",
         "  \"Move to Foggy Knoll\"). Other commands:",
         "    ?, help      this help"], lines[start:start + 8]
+
+
+# ---------------------------------------------------------------- every answer, as the table sees it
+
+def screens(shown: str) -> list[str]:
+    """What a terminal showed, cut where the screen was cleared."""
+    return shown.split("\x1b[2J")
+
+
+def test_a_persons_answer_the_rules_do_not_announce_is_shown_to_the_next_player(monkeypatch, tmp_path, capsys):
+    """S'mores Galore's card placement is said by no rule: after "> 1" the table was redrawn, and
+    Player 2 never learnt where Player 1's cards went. A person's answer is shown as a bot's is."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3)
+    before_player_2 = out[:out.index("Player 2: Move the arrow")]
+    assert "Player 1 chose: Take row 1 from the left\n" in before_player_2
+    assert "Player 1 chose: Add the 1st card (Graham Cracker) to your lineup\n" in before_player_2
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3,
+                            "--quiet")
+    assert "Player 2: Move the arrow" in out and "chose" not in out       # --quiet: the table and the question
+
+
+def test_a_public_answer_is_shown_above_the_hand_over_and_on_the_next_players_screen(monkeypatch, tmp_path, capsys):
+    """Smackatoa, three people at one terminal: Player 1's cards come from their hand (only that
+    they chose is shown; the rules say what was played), the totem given away is public."""
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "\n1\n1\n1\n1\n\nquit\nn\n", "smackatoa", "--players", 3,
+                              "--seed", 5, screen=TTYOutput())
+    *_, passing, player_2 = screens(shown)
+    assert "Pass the keyboard to Player 2" in passing and "Player 2: Your turn" in player_2
+    for screen in (passing, player_2):
+        assert "Player 1 has chosen.\n  Player 1 plays Bamboo Tree." in screen
+        assert "Player 1 chose: Give away the 2 totem\nPlayer 1 chose: Give the 2 totem to Player 2\n" in screen
+        assert "chose: Play" not in screen
+
+
+def test_a_secret_answer_is_never_shown_only_that_it_was_given(monkeypatch, tmp_path, capsys):
+    """Smackshapes: each person picks a card in secret; the table reads who has chosen."""
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "\n1\n\n1\nquit\nn\n", "smackshapes", "--players", 2,
+                              "--seed", 3, screen=TTYOutput())
+    passing = next(screen for screen in screens(shown) if "Pass the keyboard to Player 1" in screen)
+    assert "Player 2 has chosen.\n" in passing and "Player 1 has chosen." in shown
+    assert "chose:" not in shown and "Revealed: " in shown
+
+
+def test_a_card_from_a_hand_and_a_declined_reaction_are_never_shown(monkeypatch, tmp_path, capsys):
+    """Abatteroxie's 2 cards are played from the hand; its moves are public. Smackatoa, seed 1: the
+    seventh answer declines Fireproof Immunity, which would tell the table it is in the hand."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 3, "abatteroxie", "--players", 2, "--seed", 3,
+                            "--seat", "2=random")
+    assert "Player 1 has chosen.\n" in out and "Player 1 chose: Move a battler from A1\n" in out
+    assert not re.search(r"Player 1 chose: Move [0-9]+ battlers? [0-9]+ tiles? each", out)
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6 + "Don't react\n1\n", "smackatoa",
+                            "--players", 3, "--seed", 1, "--seat", "2=random", "--seat", "3=random")
+    offered = out.index("   2. Don't react\n")
+    assert out.count("Player 1 has chosen.") >= 6 and "Player 1 chose: Play" not in out
+    assert out[offered:].startswith("   2. Don't react\n>   The volcano rolls "), out[offered:offered + 200]
