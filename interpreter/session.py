@@ -86,11 +86,19 @@ def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+SEAT_NAMED = re.compile(r"(?<![0-9A-Za-z])player ([0-9]+)(?![0-9A-Za-z])", re.IGNORECASE)
+
+
 def headed(prompt: str, seat: int, players: int) -> str:
-    """A seat's question headed by whom it asks ("Player 2: Your turn"), when several play; a prompt
-    that already starts with that name ("Player 2 (blue): play 2 cards") is not named twice."""
+    """A seat's question headed by whom it asks ("Player 2: Your turn"), when several play. A
+    prompt that says already whose it is is not named twice: one that starts with the seat's name
+    ("Player 2 (blue): play 2 cards"), or that names that seat and no other ("Battle Royale on A1:
+    Player 1 (red) holds the majority", asked of Player 1). One that names another seat as well
+    is headed, so the table knows which of them answers ("Player 1: Player 2's hand: take one")."""
     name = seat_name(seat)
     if players < 2 or re.match(re.escape(name) + r"(?![0-9A-Za-z])", prompt, re.IGNORECASE):
+        return prompt
+    if {_whole(n) - 1 for n in SEAT_NAMED.findall(prompt)} == {seat}:
         return prompt
     return f"{name}: {prompt}"
 

@@ -90,6 +90,21 @@ def test_only_the_whole_name_of_the_seat_counts():
     assert not re.search("Player 3: Player 3", headed("Player 3", 2, 3))
 
 
+def test_a_prompt_naming_its_seat_and_no_other_is_not_headed_wherever_the_name_is():
+    """Abatteroxie asks the majority holder "Battle Royale on A1: Player 1 (red) holds the
+    majority"; it was headed "Player 1: Battle Royale on A1: Player 1 (red) ...". A prompt that
+    names another seat too is headed, or the table could not tell which of them answers."""
+    royale = "Battle Royale on A1: Player 1 (red) holds the majority"
+    assert headed(royale, 0, 2) == royale
+    assert headed(royale, 1, 2) == "Player 2: " + royale
+    assert headed("Player 1 is about to discard all their cards: play Voodoo Schmoodoo?", 0, 3).startswith("Player 1 is")
+    assert headed("Player 2's hand: take one card", 0, 3) == "Player 1: Player 2's hand: take one card"
+    assert headed("Player 2 attacks Player 1: defend?", 0, 3) == "Player 1: Player 2 attacks Player 1: defend?"
+    assert headed("Give it to player 1?", 0, 2) == "Give it to player 1?"
+    assert headed("Player 11 and Player 1", 0, 12) == "Player 1: Player 11 and Player 1"
+    assert headed("Player " + "9" * 5000, 0, 2) == "Player 1: Player " + "9" * 5000
+
+
 # ---------------------------------------------------------------- lines broken to the width
 
 def test_a_broken_line_goes_on_indented_and_keeps_a_number_with_the_word_before_it():
