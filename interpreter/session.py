@@ -192,20 +192,30 @@ class Script:
 
 
 def format_result(result, players: int, told: bool = False) -> str:
-    """The end of a game in words: why (unless `told`: the log's last line, shown as the rules'
-    lines are, said it already), who won (seats and sides such as the volcano, a shared win
-    said as such, or nobody), and every score."""
+    """The end of a game in words: why (unless `told`: it was said already), who won (seats and
+    sides such as the volcano, a shared win said as such, or nobody; in a game of one player,
+    whether they won), and every score (one player's as their final score)."""
     lines = [] if told else [game_over(result.reason)]
     sides = getattr(result, "sides", [])
+    side_scores = getattr(result, "side_scores", {})
     names = [seat_name(w) for w in result.winners] + [side.replace("_", " ") for side in sides]
-    if not names:
+    # One player and no side (Taboo): the game is won or not by that player, and the score is
+    # theirs; "Nobody wins." then "Score: Player 1 105" read as if someone else could have.
+    alone = players == 1 and not sides and not side_scores
+    if alone:
+        lines.append(f"{seat_name(0)} wins." if result.winners else f"{seat_name(0)} does not win.")
+    elif not names:
         lines.append("Nobody wins.")
     else:
-        lines.append(f"Winner{'s' * (len(names) > 1)}: {', '.join(names)}" + (" (a shared win)" if len(names) > 1 else ""))
+        # "Shared win:" rather than a "(a shared win)" after the names, which a narrow terminal broke
+        lines.append(f"Shared win: {', '.join(names)}" if len(names) > 1 else f"Winner: {names[0]}")
     if not getattr(result, "scored", True):      # a `winners:` line decided: there are no scores to show
         return "\n".join(lines)
+    if alone and result.scores:
+        lines.append(f"Final score: {result.scores[0]}")
+        return "\n".join(lines)
     scores = [f"{seat_name(s)} {score}" for s, score in enumerate(result.scores)]
-    scores += [f"{side.replace('_', ' ')} {score}" for side, score in getattr(result, "side_scores", {}).items()]
+    scores += [f"{side.replace('_', ' ')} {score}" for side, score in side_scores.items()]
     if scores:
         lines.append("Score" + "s" * (len(scores) > 1) + ": " + ", ".join(scores))
     return "\n".join(lines)
@@ -297,6 +307,7 @@ class Session:
     last_human: int | None = None          # the seat that last had the keyboard (hand_over)
     shown_alone: bool = False              # whether the screen holds what only that seat may see
     since_clear: list = field(default_factory=list)    # what happened (public lines) since the screen was cleared
+    end_line: str | None = None            # the log's last line once the game is over, held for the result
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
@@ -321,7 +332,12 @@ class Session:
             return
         if new > len(log):
             self.event(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
-        for line in log[-new:] if new <= len(log) else log:
+        lines = list(log[-new:] if new <= len(log) else log)
+        if self.state.is_over and lines:
+            # The game's end, said last: shown under the final table with the result (`finished`),
+            # where it is read with who won; above a long table (Taboo's map) it scrolled away.
+            *lines, self.end_line = lines
+        for line in lines:
             self.event(f"  {line}")
 
     def event(self, text: str) -> None:
@@ -718,10 +734,13 @@ class Session:
             except getattr(self.api, "RuleError", ()) as e:     # the result is still told
                 tell(f"The game is over, but the rulebook failed to draw the table: {e}")
                 drawn = False
-        # The rules' lines were shown as they were said (not with --quiet), the game's end the last of them.
+            self.say()        # the result apart from the table, so it is found at a glance
+        # The rules' lines were shown as they were said (not with --quiet), all but the game's end,
+        # held (`news`) to be said here, with the result: why, then who won.
         result = self.state.result
-        told = not self.quiet and list(self.state.log[-1:]) == [game_over(result.reason)]
-        self.say(format_result(result, self.state.players, told=told))
+        if self.end_line is not None and self.end_line != game_over(result.reason):
+            self.say(f"  {self.end_line}")      # not the end's line after all: shown as the rules' lines are
+        self.say(format_result(result, self.state.players))
         if self.script and (line := self.script.next()):
             if all(seat in self.bots for seat in range(self.state.players)):
                 tell(f"{self.script.path}: every seat was a bot, so none of its moves was played; the moves "

@@ -94,8 +94,7 @@ def test_a_moves_file_plays_labels_numbers_and_skips_comments(run, tmp_path):
     code, out, err = run("play", "counting", "--seed", 1, "--moves", moves)
     assert code == 0
     assert "Player 1 chose: Add 2\nPlayer 1 chose: Add 3\nPlayer 1 chose: Add 2" in out
-    assert "The game is over: The counter reached 10." in out and "Winner: Player 1" in out
-    assert "Score: Player 1 " in out
+    assert "The game is over: The counter reached 10.\nPlayer 1 wins.\nFinal score: 11" in out
 
 
 def test_a_bad_line_in_a_moves_file_names_file_line_label_and_options(run, tmp_path):
@@ -669,10 +668,11 @@ def test_real_scripted_game_plays_to_the_end_like_the_api(real, tmp_path):
     assert code == 0, err
     assert json.loads(out) == expected.to_json()
     result = expected.result
-    assert f"Score: Player 1 {result.scores[0]}" in err
-    # The game's end is the log's last line, shown with the rules' other lines, and not said again.
+    assert f"Final score: {result.scores[0]}" in err
+    # The game's end is the log's last line, said once: under the final table, with the result.
     assert expected.log[-1] == f"The game is over: {result.reason}"
-    assert err.count(result.reason) == 1 and f"  The game is over: {result.reason}\n" in err
+    assert err.count(result.reason) == 1
+    assert f"\n\nThe game is over: {result.reason}\nPlayer 1 {'wins' if result.winners else 'does not win'}." in err
 
 
 def test_the_end_of_a_game_played_quietly_is_said_with_the_result(real, tmp_path):

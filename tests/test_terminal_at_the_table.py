@@ -208,3 +208,31 @@ def test_a_card_from_a_hand_and_a_declined_reaction_are_never_shown(monkeypatch,
     offered = out.index("   2. Don't react\n")
     assert out.count("Player 1 has chosen.") >= 6 and "Player 1 chose: Play" not in out
     assert out[offered:].startswith("   2. Don't react\n>   The volcano rolls "), out[offered:offered + 200]
+
+
+# ---------------------------------------------------------------- the end of a game
+
+def test_the_end_is_said_under_the_final_table_with_the_result(monkeypatch, tmp_path, capsys):
+    """Taboo at 40 columns: the game's end was said above the map, 50 lines drawn row by row, and
+    "Nobody wins." / "Score: Player 1 95" came under it, apart from why, as if another could win."""
+    monkeypatch.setenv("COLUMNS", "40")
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "", "taboo_atoll_express", "--seed", 4,
+                              "--seat", "1=random", screen=TTYOutput())
+    lines = shown.split("\n")
+    assert code == 0 and max(len(line) for line in lines) <= 40
+    end = lines.index("The game is over: The green treasure")
+    assert lines[end - 2:] == ["  actions left: 0", "", "The game is over: The green treasure",
+                               "  sank with Earth Sanctuary.", "Player 1 does not win.", "Final score: 95", ""]
+    assert shown.count("sank with Earth Sanctuary") == 1 and lines.index("Row 1:") < end
+
+
+def test_the_result_in_words():
+    from types import SimpleNamespace as Result
+    from tabletop.interpreter.session import format_result
+    solo = Result(winners=[], scores=[105], reason="You drowned.", sides=[], side_scores={})
+    assert format_result(solo, 1) == "The game is over: You drowned.\nPlayer 1 does not win.\nFinal score: 105"
+    assert format_result(Result(**{**vars(solo), "winners": [0]}), 1, told=True) == "Player 1 wins.\nFinal score: 105"
+    shared = Result(winners=[0, 1], scores=[3, 3], reason="", sides=[], side_scores={})
+    assert format_result(shared, 2) == "The game is over.\nShared win: Player 1, Player 2\nScores: Player 1 3, Player 2 3"
+    volcano = Result(winners=[], scores=[5], reason="", sides=["volcano"], side_scores={"volcano": 9})
+    assert format_result(volcano, 1, told=True) == "Winner: volcano\nScores: Player 1 5, volcano 9"
