@@ -735,12 +735,12 @@ class Session:
                 tell(f"The game is over, but the rulebook failed to draw the table: {e}")
                 drawn = False
             self.say()        # the result apart from the table, so it is found at a glance
-        # The rules' lines were shown as they were said (not with --quiet), all but the game's end,
-        # held (`news`) to be said here, with the result: why, then who won.
-        result = self.state.result
-        if self.end_line is not None and self.end_line != game_over(result.reason):
-            self.say(f"  {self.end_line}")      # not the end's line after all: shown as the rules' lines are
-        self.say(format_result(result, self.state.players))
+        # The rules' lines were shown as they were said (not with --quiet), all but the game's end
+        # (`Machine.end_game` says it last), held (`news`) to be said here: why, then who won. It
+        # is said before the scores are counted, which may fail.
+        if self.end_line is not None:
+            self.say(self.end_line)
+        self.say(format_result(self.state.result, self.state.players, told=self.end_line is not None))
         if self.script and (line := self.script.next()):
             if all(seat in self.bots for seat in range(self.state.players)):
                 tell(f"{self.script.path}: every seat was a bot, so none of its moves was played; the moves "
