@@ -221,14 +221,15 @@ def build_parser() -> argparse.ArgumentParser:
                            "the saved seat)")
     play.add_argument("--moves", metavar="FILE",
                       help="play these option labels (one a line; '#' comments; a line may be a number) "
-                           "before asking anyone")
+                           "before asking anyone, each shown as a person's answer is (Player 1 chose: ...)")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE at the end or when stopped "
                                                       "(checked before the game starts)")
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE (saved there again when it "
                                                       "stops or ends, unless --save names another file)")
     play.add_argument("--dump-state", action="store_true",
                       help="print the final state as JSON on stdout (everything else goes to stderr)")
-    play.add_argument("--quiet", action="store_true", help="show only what a human needs to decide and the result")
+    play.add_argument("--quiet", action="store_true", help="show only what a human needs to decide (the table, the "
+                      "question) and the result: no answer, nor any line the rules say")
     play.set_defaults(run=cmd_play)
 
     sim = sub.add_parser("simulate", parents=[game_args], help="play many seeded bot games and sum them up",

@@ -1,10 +1,14 @@
 """A game at the terminal: who sits in each seat, the moves so far, asking humans, letting bots
 and a moves file answer, and saving whenever the game stops before its end.
 
-The loop asks the seat the engine names for each decision. A secret choice is one step
-(`secret_choice`): every seat answers before anything of it is shown, bots and moves-file
-lines only say that they have chosen, and the rules' reveal follows the last answer. The
-rules' `say` lines are shown once each, as they are said. Several people at one terminal pass
+The loop asks the seat the engine names for each decision. Every answer is shown to the table
+the same way, a person's, a bot's or a moves file's ("Player 2 chose: Move to Foggy Knoll"), as a
+line every seat reads (kept to show again above the next hand-over and on the next screen), or
+only "Player 2 has chosen." when its label is not public (`State.answer_is_public`: a secret
+choice, a card from a hand), and not at all for a reaction passed up; with `--quiet`, none is
+shown. A secret choice is one step (`secret_choice`): every seat answers before anything of it
+is shown, and the rules' reveal follows the last answer. The rules' `say` lines are shown once
+each, as they are said. Several people at one terminal pass
 the keyboard (`hand_over`) before one is shown what only they may see: the screen is cleared, what
 happened since the last clear (every seat's to read) is shown again, and they press Enter (an
 output that is not a terminal cannot be cleared, so the game stops there instead). After
@@ -82,13 +86,27 @@ def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+SEAT_NAMED = re.compile(r"(?<![0-9A-Za-z])player ([0-9]+)(?![0-9A-Za-z])", re.IGNORECASE)
+
+
 def headed(prompt: str, seat: int, players: int) -> str:
-    """A seat's question headed by whom it asks ("Player 2: Your turn"), when several play; a prompt
-    that already starts with that name ("Player 2 (blue): play 2 cards") is not named twice."""
+    """A seat's question headed by whom it asks ("Player 2: Your turn"), when several play. A
+    prompt that says already whose it is is not named twice: one that starts with the seat's name
+    ("Player 2 (blue): play 2 cards"), or that names that seat and no other ("Battle Royale on A1:
+    Player 1 (red) holds the majority", asked of Player 1). One that names another seat as well
+    is headed, so the table knows which of them answers ("Player 1: Player 2's hand: take one")."""
     name = seat_name(seat)
     if players < 2 or re.match(re.escape(name) + r"(?![0-9A-Za-z])", prompt, re.IGNORECASE):
         return prompt
+    if {_whole(n) - 1 for n in SEAT_NAMED.findall(prompt)} == {seat}:
+        return prompt
     return f"{name}: {prompt}"
+
+
+def chose(who: str, label: str | None) -> str:
+    """The line that shows the table an answer: its label when the other seats may read it
+    ("Player 2 chose: Move to Foggy Knoll"), else only that it was given."""
+    return f"{who} chose: {label}" if label is not None else f"{who} has chosen."
 
 
 def tell(text: str) -> None:
@@ -174,20 +192,30 @@ class Script:
 
 
 def format_result(result, players: int, told: bool = False) -> str:
-    """The end of a game in words: why (unless `told`: the log's last line, shown as the rules'
-    lines are, said it already), who won (seats and sides such as the volcano, a shared win
-    said as such, or nobody), and every score."""
+    """The end of a game in words: why (unless `told`: it was said already), who won (seats and
+    sides such as the volcano, a shared win said as such, or nobody; in a game of one player,
+    whether they won), and every score (one player's as their final score)."""
     lines = [] if told else [game_over(result.reason)]
     sides = getattr(result, "sides", [])
+    side_scores = getattr(result, "side_scores", {})
     names = [seat_name(w) for w in result.winners] + [side.replace("_", " ") for side in sides]
-    if not names:
+    # One player and no side (Taboo): the game is won or not by that player, and the score is
+    # theirs; "Nobody wins." then "Score: Player 1 105" read as if someone else could have.
+    alone = players == 1 and not sides and not side_scores
+    if alone:
+        lines.append(f"{seat_name(0)} wins." if result.winners else f"{seat_name(0)} does not win.")
+    elif not names:
         lines.append("Nobody wins.")
     else:
-        lines.append(f"Winner{'s' * (len(names) > 1)}: {', '.join(names)}" + (" (a shared win)" if len(names) > 1 else ""))
+        # "Shared win:" rather than a "(a shared win)" after the names, which a narrow terminal broke
+        lines.append(f"Shared win: {', '.join(names)}" if len(names) > 1 else f"Winner: {names[0]}")
     if not getattr(result, "scored", True):      # a `winners:` line decided: there are no scores to show
         return "\n".join(lines)
+    if alone and result.scores:
+        lines.append(f"Final score: {result.scores[0]}")
+        return "\n".join(lines)
     scores = [f"{seat_name(s)} {score}" for s, score in enumerate(result.scores)]
-    scores += [f"{side.replace('_', ' ')} {score}" for side, score in getattr(result, "side_scores", {}).items()]
+    scores += [f"{side.replace('_', ' ')} {score}" for side, score in side_scores.items()]
     if scores:
         lines.append("Score" + "s" * (len(scores) > 1) + ": " + ", ".join(scores))
     return "\n".join(lines)
@@ -279,6 +307,7 @@ class Session:
     last_human: int | None = None          # the seat that last had the keyboard (hand_over)
     shown_alone: bool = False              # whether the screen holds what only that seat may see
     since_clear: list = field(default_factory=list)    # what happened (public lines) since the screen was cleared
+    end_line: str | None = None            # the log's last line once the game is over, held for the result
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
@@ -303,7 +332,12 @@ class Session:
             return
         if new > len(log):
             self.event(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
-        for line in log[-new:] if new <= len(log) else log:
+        lines = list(log[-new:] if new <= len(log) else log)
+        if self.state.is_over and lines:
+            # The game's end, said last: shown under the final table with the result (`finished`),
+            # where it is read with who won; above a long table (Taboo's map) it scrolled away.
+            *lines, self.end_line = lines
+        for line in lines:
             self.event(f"  {line}")
 
     def event(self, text: str) -> None:
@@ -424,6 +458,9 @@ class Session:
         return move is not None and self.apply(move, None)
 
     def apply(self, move: Move, who: str | None, line: tuple[int, str] | None = None) -> bool:
+        """Apply `move`, made by `who` (a bot or a moves-file line; None for the person at the
+        keyboard), and show it to the table as every answer is shown, a person's too: one typed at
+        a private screen is otherwise seen by no one else once the keyboard is passed."""
         label = self.state.options(move.seat)[move.index]
         # What the other seats may not see is kept from the people at this terminal; bots alone
         # (a game watched) hide nothing from anyone, but a reaction passed up is never news.
@@ -440,8 +477,8 @@ class Session:
             self.say(e.reason)
             return False
         self.moves.append(move)
-        if who is not None and not self.quiet and not declined:     # a reaction passed up: nothing happened
-            self.event(f"{who}: {label}" if shown else f"{who} has chosen.")
+        if not self.quiet and not declined:     # a reaction passed up: nothing happened
+            self.event(chose(who if who is not None else seat_name(move.seat), label if shown else None))
         self.news()
         return True
 
@@ -697,10 +734,13 @@ class Session:
             except getattr(self.api, "RuleError", ()) as e:     # the result is still told
                 tell(f"The game is over, but the rulebook failed to draw the table: {e}")
                 drawn = False
-        # The rules' lines were shown as they were said (not with --quiet), the game's end the last of them.
-        result = self.state.result
-        told = not self.quiet and list(self.state.log[-1:]) == [game_over(result.reason)]
-        self.say(format_result(result, self.state.players, told=told))
+            self.say()        # the result apart from the table, so it is found at a glance
+        # The rules' lines were shown as they were said (not with --quiet), all but the game's end
+        # (`Machine.end_game` says it last), held (`news`) to be said here: why, then who won. It
+        # is said before the scores are counted, which may fail.
+        if self.end_line is not None:
+            self.say(self.end_line)
+        self.say(format_result(self.state.result, self.state.players, told=self.end_line is not None))
         if self.script and (line := self.script.next()):
             if all(seat in self.bots for seat in range(self.state.players)):
                 tell(f"{self.script.path}: every seat was a bot, so none of its moves was played; the moves "

@@ -26,6 +26,20 @@ class TTYInput(io.StringIO):
         return True
 
 
+class EchoedTTYInput(TTYInput):
+    """A terminal's keyboard whose typed lines the terminal shows on `screen`, as a real one does
+    (its line end too, so what is shown next starts a line of its own, not after the prompt)."""
+
+    def __init__(self, typed, screen):
+        super().__init__(typed)
+        self.screen = screen
+
+    def readline(self, *args):
+        line = super().readline(*args)
+        self.screen.write(line)
+        return line
+
+
 class CtrlC(io.StringIO):
     """Standard input on which the person presses Ctrl-C after the given lines."""
 

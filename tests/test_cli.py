@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 import fake_game
-from cli_fixtures import ROOT, CtrlC, TTYInput, final_state, real, run, schema, tabletop, write  # noqa: F401
+from cli_fixtures import ROOT, CtrlC, EchoedTTYInput, TTYInput, final_state, real, run, schema, tabletop, write  # noqa: F401
 from tabletop.interpreter import cli
 
 
@@ -93,9 +93,8 @@ def test_a_moves_file_plays_labels_numbers_and_skips_comments(run, tmp_path):
     moves = write(tmp_path / "moves.txt", "# opening\nAdd 2\n\n3\nadd 2\nAdd 2\nAdd 2\nAdd 2\nAdd 2\n")
     code, out, err = run("play", "counting", "--seed", 1, "--moves", moves)
     assert code == 0
-    assert "Player 1: Add 2\nPlayer 1: Add 3\nPlayer 1: Add 2" in out
-    assert "The game is over: The counter reached 10." in out and "Winner: Player 1" in out
-    assert "Score: Player 1 " in out
+    assert "Player 1 chose: Add 2\nPlayer 1 chose: Add 3\nPlayer 1 chose: Add 2" in out
+    assert "The game is over: The counter reached 10.\nPlayer 1 wins.\nFinal score: 11" in out
 
 
 def test_a_bad_line_in_a_moves_file_names_file_line_label_and_options(run, tmp_path):
@@ -312,7 +311,7 @@ def test_bots_play_their_seats(run):
     code, out, _ = run("play", "counting", "--players", 3, "--seed", 4, "--seat", "2=random",
                        "--seat", "3=first", stdin="1\n" * 10)
     assert code == 0
-    assert "Player 2 (random): Add" in out and "Player 3 (first): Add 1" in out
+    assert "Player 2 (random) chose: Add" in out and "Player 3 (first) chose: Add 1" in out
 
 
 def test_an_all_bot_game_is_reproducible(run):
@@ -669,10 +668,11 @@ def test_real_scripted_game_plays_to_the_end_like_the_api(real, tmp_path):
     assert code == 0, err
     assert json.loads(out) == expected.to_json()
     result = expected.result
-    assert f"Score: Player 1 {result.scores[0]}" in err
-    # The game's end is the log's last line, shown with the rules' other lines, and not said again.
+    assert f"Final score: {result.scores[0]}" in err
+    # The game's end is the log's last line, said once: under the final table, with the result.
     assert expected.log[-1] == f"The game is over: {result.reason}"
-    assert err.count(result.reason) == 1 and f"  The game is over: {result.reason}\n" in err
+    assert err.count(result.reason) == 1
+    assert f"\n\nThe game is over: {result.reason}\nPlayer 1 {'wins' if result.winners else 'does not win'}." in err
 
 
 def test_the_end_of_a_game_played_quietly_is_said_with_the_result(real, tmp_path):
@@ -832,11 +832,11 @@ def test_a_bots_choice_among_its_own_secret_cards_is_not_shown_to_the_humans(rea
                         stdin="1\n" * 40)
     assert "Player 1 (random) has chosen." in out and "Player 1 plays " in out
     # the cards of a turn are told by the rules as they are played (a reaction played is shown: it is public)
-    assert not re.search(r"Player [13] \(random\): Play (Flotsam|Jetsam|Driftwood|Rumble Rumble|Plot Twist)", out), out
-    assert "(random): Don't react" not in out
+    assert not re.search(r"Player [13] \(random\) chose: Play (Flotsam|Jetsam|Driftwood|Rumble Rumble|Plot Twist)", out), out
+    assert "chose: Don't react" not in out
     code, out, _ = real("play", "smackatoa", "--players", 3, "--seed", 5, "--seat", "1=random", "--seat", "2=random",
                         "--seat", "3=random")
-    assert code == 0 and re.search(r"Player 1 \(random\): Play [A-Z]", out) and "has chosen" not in out
+    assert code == 0 and re.search(r"Player 1 \(random\) chose: Play [A-Z]", out) and "has chosen" not in out
 
 
 def test_which_answers_others_may_see():
@@ -888,7 +888,7 @@ def played_at_40_columns(monkeypatch, tmp_path, capsys, game, typed, *argv):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "40")
     screen = TTYOutput()
-    monkeypatch.setattr(sys, "stdin", TTYInput(typed))
+    monkeypatch.setattr(sys, "stdin", EchoedTTYInput(typed, screen))
     monkeypatch.setattr(sys, "stdout", screen)
     cli.main(["play", game, "--seed", "3", *argv])
     return re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", screen.getvalue())

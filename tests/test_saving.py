@@ -273,7 +273,7 @@ def test_a_resumed_game_that_ends_is_saved_ended_in_its_file(run, tmp_path):
 def test_a_seat_can_change_hands_when_a_game_is_resumed(run, tmp_path):
     run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
     code, out, _ = run("play", "--load", "g.json", "--seat", "1=first", "--seat", "2=human", stdin="2\n" * 10)
-    assert code == 0 and "Player 1 (first): Add" in out
+    assert code == 0 and "Player 1 (first) chose: Add" in out
     assert "Player 2: How much to add?" in out
 
 

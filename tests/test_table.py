@@ -181,6 +181,9 @@ def test_each_event_is_shown_once_and_the_floods_are_among_them(real, tmp_path):
     moves.write_text("\n".join(labels) + "\n")
     code, out, _ = real("play", TABOO, "--seed", 2, "--moves", moves)
     shown = [line[2:] for line in out.splitlines() if line.startswith("  ") and line[2:] in said]
+    if state.is_over:       # the game's end is said once too, under the final table, with the result
+        assert out.count(said[-1]) == 1 and f"\n{said[-1]}\n" in out
+        shown.append(said[-1])
     assert shown == said
     assert any(line.endswith(" floods.") for line in said)
 

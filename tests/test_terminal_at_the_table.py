@@ -90,6 +90,21 @@ def test_only_the_whole_name_of_the_seat_counts():
     assert not re.search("Player 3: Player 3", headed("Player 3", 2, 3))
 
 
+def test_a_prompt_naming_its_seat_and_no_other_is_not_headed_wherever_the_name_is():
+    """Abatteroxie asks the majority holder "Battle Royale on A1: Player 1 (red) holds the
+    majority"; it was headed "Player 1: Battle Royale on A1: Player 1 (red) ...". A prompt that
+    names another seat too is headed, or the table could not tell which of them answers."""
+    royale = "Battle Royale on A1: Player 1 (red) holds the majority"
+    assert headed(royale, 0, 2) == royale
+    assert headed(royale, 1, 2) == "Player 2: " + royale
+    assert headed("Player 1 is about to discard all their cards: play Voodoo Schmoodoo?", 0, 3).startswith("Player 1 is")
+    assert headed("Player 2's hand: take one card", 0, 3) == "Player 1: Player 2's hand: take one card"
+    assert headed("Player 2 attacks Player 1: defend?", 0, 3) == "Player 1: Player 2 attacks Player 1: defend?"
+    assert headed("Give it to player 1?", 0, 2) == "Give it to player 1?"
+    assert headed("Player 11 and Player 1", 0, 12) == "Player 1: Player 11 and Player 1"
+    assert headed("Player " + "9" * 5000, 0, 2) == "Player 1: Player " + "9" * 5000
+
+
 # ---------------------------------------------------------------- lines broken to the width
 
 def test_a_broken_line_goes_on_indented_and_keeps_a_number_with_the_word_before_it():
@@ -138,3 +153,86 @@ def test_the_help_is_broken_by_the_terminal_not_by_its_text(monkeypatch, tmp_pat
         "  option of that number), or whole words of one label only (\"Move to Foggy\" for",
         "  \"Move to Foggy Knoll\"). Other commands:",
         "    ?, help      this help"], lines[start:start + 8]
+
+
+# ---------------------------------------------------------------- every answer, as the table sees it
+
+def screens(shown: str) -> list[str]:
+    """What a terminal showed, cut where the screen was cleared."""
+    return shown.split("\x1b[2J")
+
+
+def test_a_persons_answer_the_rules_do_not_announce_is_shown_to_the_next_player(monkeypatch, tmp_path, capsys):
+    """S'mores Galore's card placement is said by no rule: after "> 1" the table was redrawn, and
+    Player 2 never learnt where Player 1's cards went. A person's answer is shown as a bot's is."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3)
+    before_player_2 = out[:out.index("Player 2: Move the arrow")]
+    assert "Player 1 chose: Take row 1 from the left\n" in before_player_2
+    assert "Player 1 chose: Add the 1st card (Graham Cracker) to your lineup\n" in before_player_2
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3,
+                            "--quiet")
+    assert "Player 2: Move the arrow" in out and "chose" not in out       # --quiet: the table and the question
+
+
+def test_a_public_answer_is_shown_above_the_hand_over_and_on_the_next_players_screen(monkeypatch, tmp_path, capsys):
+    """Smackatoa, three people at one terminal: Player 1's cards come from their hand (only that
+    they chose is shown; the rules say what was played), the totem given away is public."""
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "\n1\n1\n1\n1\n\nquit\nn\n", "smackatoa", "--players", 3,
+                              "--seed", 5, screen=TTYOutput())
+    *_, passing, player_2 = screens(shown)
+    assert "Pass the keyboard to Player 2" in passing and "Player 2: Your turn" in player_2
+    for screen in (passing, player_2):
+        assert "Player 1 has chosen.\n  Player 1 plays Bamboo Tree." in screen
+        assert "Player 1 chose: Give away the 2 totem\nPlayer 1 chose: Give the 2 totem to Player 2\n" in screen
+        assert "chose: Play" not in screen
+
+
+def test_a_secret_answer_is_never_shown_only_that_it_was_given(monkeypatch, tmp_path, capsys):
+    """Smackshapes: each person picks a card in secret; the table reads who has chosen."""
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "\n1\n\n1\nquit\nn\n", "smackshapes", "--players", 2,
+                              "--seed", 3, screen=TTYOutput())
+    passing = next(screen for screen in screens(shown) if "Pass the keyboard to Player 1" in screen)
+    assert "Player 2 has chosen.\n" in passing and "Player 1 has chosen." in shown
+    assert "chose:" not in shown and "Revealed: " in shown
+
+
+def test_a_card_from_a_hand_and_a_declined_reaction_are_never_shown(monkeypatch, tmp_path, capsys):
+    """Abatteroxie's 2 cards are played from the hand; its moves are public. Smackatoa, seed 1: the
+    seventh answer declines Fireproof Immunity, which would tell the table it is in the hand."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 3, "abatteroxie", "--players", 2, "--seed", 3,
+                            "--seat", "2=random")
+    assert "Player 1 has chosen.\n" in out and "Player 1 chose: Move a battler from A1\n" in out
+    assert not re.search(r"Player 1 chose: Move [0-9]+ battlers? [0-9]+ tiles? each", out)
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6 + "Don't react\n1\n", "smackatoa",
+                            "--players", 3, "--seed", 1, "--seat", "2=random", "--seat", "3=random")
+    offered = out.index("   2. Don't react\n")
+    assert out.count("Player 1 has chosen.") >= 6 and "Player 1 chose: Play" not in out
+    assert out[offered:].startswith("   2. Don't react\n>   The volcano rolls "), out[offered:offered + 200]
+
+
+# ---------------------------------------------------------------- the end of a game
+
+def test_the_end_is_said_under_the_final_table_with_the_result(monkeypatch, tmp_path, capsys):
+    """Taboo at 40 columns: the game's end was said above the map, 50 lines drawn row by row, and
+    "Nobody wins." / "Score: Player 1 95" came under it, apart from why, as if another could win."""
+    monkeypatch.setenv("COLUMNS", "40")
+    code, shown, err = played(monkeypatch, tmp_path, capsys, "", "taboo_atoll_express", "--seed", 4,
+                              "--seat", "1=random", screen=TTYOutput())
+    lines = shown.split("\n")
+    assert code == 0 and max(len(line) for line in lines) <= 40
+    end = lines.index("The game is over: The green treasure")
+    assert lines[end - 2:] == ["  actions left: 0", "", "The game is over: The green treasure",
+                               "  sank with Earth Sanctuary.", "Player 1 does not win.", "Final score: 95", ""]
+    assert shown.count("sank with Earth Sanctuary") == 1 and lines.index("Row 1:") < end
+
+
+def test_the_result_in_words():
+    from types import SimpleNamespace as Result
+    from tabletop.interpreter.session import format_result
+    solo = Result(winners=[], scores=[105], reason="You drowned.", sides=[], side_scores={})
+    assert format_result(solo, 1) == "The game is over: You drowned.\nPlayer 1 does not win.\nFinal score: 105"
+    assert format_result(Result(**{**vars(solo), "winners": [0]}), 1, told=True) == "Player 1 wins.\nFinal score: 105"
+    shared = Result(winners=[0, 1], scores=[3, 3], reason="", sides=[], side_scores={})
+    assert format_result(shared, 2) == "The game is over.\nShared win: Player 1, Player 2\nScores: Player 1 3, Player 2 3"
+    volcano = Result(winners=[], scores=[5], reason="", sides=["volcano"], side_scores={"volcano": 9})
+    assert format_result(volcano, 1, told=True) == "Winner: volcano\nScores: Player 1 5, volcano 9"
