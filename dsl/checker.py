@@ -120,6 +120,21 @@ class CheckedProgram:
         return self.param_types.get(id(prm), T.ANY)
 
 
+def _ranks_players(s) -> bool:
+    """Whether a symbol is a definition winners may rank by, as written: of one player, giving an
+    int (a "did you mean" for a winners line offers no other)."""
+    d = s.decl
+    return s.kind == "define" and len(d.params) == 1 and getattr(d.params[0].type, "name", "") == "player" \
+        and getattr(d.result, "name", "") == "int"
+
+
+def _number_word(name: str) -> str:
+    """The hint for a number written as a word ('three'): a number is written in digits. (A
+    rulebook that declares such a name never gets here: the name is known.)"""
+    n = NUMBER_WORDS.get(name.lower())
+    return f"a number is written in digits: {n}" if n is not None else ""
+
+
 def _gaps(ranges: list, low: int, high: int, most: int) -> list:
     """The first `most` whole numbers from low to high that no range (a, b) holds, found from the
     ranges' ends, so a range of a billion values costs no more than one of ten."""
@@ -1549,7 +1564,7 @@ class Checker:
                     hint = (f"'{name}' is a player's variable: rank by a definition of it, 'define "
                             f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
                             if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
-                            did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+                            did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
                                self.word(w, name, after=len("winners:")), hint)
                 elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
@@ -2714,7 +2729,7 @@ class Checker:
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
         if s is None:
-            hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
+            hint = OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint)

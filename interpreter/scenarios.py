@@ -30,7 +30,8 @@ from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
-                                 yaml_character_problem, yaml_shape_problem, yaml_words)
+                                 yaml_character_problem, yaml_shape_problem, yaml_words,
+                                 alias_hint)
 
 from . import api, position
 from . import words as W
@@ -437,7 +438,7 @@ def read_file(path: Path, name: str, sources: Sources):
             hint = (f"the '{ch}' at line {opened.line + 1}, column {opened.column + 1} is never closed with "
                     f"'{close}', or two of its items lack a ',' between them")
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(e.problem or e.context)}.",
-                       name, line, col, hint=hint)
+                       name, line, col, hint=hint or alias_hint(text, e.problem))
     except yaml.YAMLError as e:
         odd = yaml_character_problem(text, e)      # a NUL: PyYAML gives only an offset, and its own words
         if odd is not None:
@@ -836,7 +837,11 @@ class _FileRunner:
             state.set_position(changes, rest, restart_turn)
             self.drew(state, before, forced)
         except api.PositionError as e:
-            at = _where_keys(changes, getattr(e, "keys", ()), at)
+            keys = getattr(e, "keys", ())
+            named = re.match(r"This is not a possible position of .*?: '([^']+)' is ", str(e))
+            if not keys and named and isinstance(changes, dict) and named.group(1) in changes:
+                keys = (named.group(1),)    # a variable found out of its range once set: at its own line
+            at = _where_keys(changes, keys, at)
             if restart_turn and restart_at and str(e).startswith("The turn cannot start again"):
                 at = restart_at         # told at 'restart turn: true', which asked for it
             hint = ""
