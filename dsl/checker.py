@@ -173,6 +173,7 @@ class Checker:
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
+        self.locals_set: dict = {}      # each name a rule sets as a local -> where it is first set
         self.param_types = self.out.param_types
         self.lookup_gaps_warned: set = set()   # tables warned about once (W109 by an enum)
         self.rules = self.out.rules
@@ -1294,6 +1295,8 @@ class Checker:
             self.ctx.params[prm.name] = prm
         self.block(stmts, loop=False)
         self.out.env_sizes[id(owner)] = self.ctx.size
+        for name, span in self.ctx.assigned.items():
+            self.locals_set.setdefault(name, span)
         for name, span in self.ctx.assigned.items():
             if name not in self.ctx.used:
                 meant = did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "var"])
@@ -3886,6 +3889,17 @@ class Checker:
         for name, s in self.sym.items():
             if s.kind == "define" and name not in used and name not in hooks:
                 self.warn("W102", f"The definition '{name}' is never used.", s.decl)
+        for name, s in self.sym.items():
+            # `var actions_lft` declared, and `actions_left = 2` in a rule: the rule sets a local of
+            # its own, and the game's variable (misspelt where it is declared) is never used
+            meant = did_you_mean(name, self.locals_set) if s.kind == "var" and name not in used else ""
+            if meant:
+                local = meant.split("'")[1]
+                at = self.locals_set[local]
+                self.error("E201", f"The variable '{name}' is never used, and a rule sets '{local}' (line {at.line}), "
+                                   f"one slip from it: '{local}' is a new local of that rule, not this variable.",
+                           self.word(s.decl, name, after=s.decl.span.column - 1) if s.decl.span else s.decl,
+                           f"spell the two alike: did you mean 'var {local}'?")
         self.unsignalled()
 
     def unsignalled(self):

@@ -215,13 +215,25 @@ _YAML_WORDS = [(re.compile(p), w) for p, w in [
 ]]
 
 
-def alias_hint(text: str, problem) -> str:
+def alias_name(text: str, problem, line: int, column: int):
+    """The name of an alias that names no anchor ('quite' of '*quite'), from PyYAML's problem or,
+    where its C loader leaves the name out, from the text at (line, column); else None."""
+    problem = str(problem or "")
+    m = re.match(r"found undefined alias(?: '?([^']*)'?)?", problem)
+    if not m:
+        return None
+    if m.group(1):
+        return m.group(1)
+    lines = text.split("\n")
+    here = lines[line - 1][column - 1:] if 0 < line <= len(lines) else ""
+    at = re.match(r"\*([^\s,\[\]{}]+)", here)
+    return at.group(1) if at else None
+
+
+def alias_hint(text: str, name) -> str:
     """"did you mean '*quiet'?" for an alias that names no anchor ('*quite'), among the anchors
     the file gives; else ""."""
-    m = re.match(r"found undefined alias '?([^']*)'?", str(problem or ""))
-    if not m:
-        return ""
-    guess = did_you_mean(m.group(1), re.findall(r"&([^\s,\[\]{}]+)", text))
+    guess = did_you_mean(name, re.findall(r"&([^\s,\[\]{}]+)", text)) if name else ""
     return guess.replace("'", "'*", 1) if guess else ""
 
 
@@ -1005,8 +1017,12 @@ class Loader:
                            yaml_syntax_hint(text, opened.line + 1) or
                            f"close it with '{'}' if ch == '{' else ']'}' at the end of the record")
                 return None
-            self.error("E020", f"The data file is not valid YAML: {yaml_words(getattr(e, 'problem', e))}.",
-                       Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, getattr(e, "problem", "")))
+            problem = getattr(e, "problem", e)
+            alias = alias_name(text, problem, line, col)
+            if alias:
+                problem = f"found undefined alias '{alias}'"
+            self.error("E020", f"The data file is not valid YAML: {yaml_words(problem)}.",
+                       Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, alias))
             return None
         finally:
             if loader is not None:

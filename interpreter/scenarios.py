@@ -31,7 +31,7 @@ from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, d
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
                                  yaml_character_problem, yaml_shape_problem, yaml_words,
-                                 alias_hint)
+                                 alias_hint, alias_name)
 
 from . import api, position
 from . import words as W
@@ -437,8 +437,10 @@ def read_file(path: Path, name: str, sources: Sources):
             close = "}" if ch == "{" else "]"
             hint = (f"the '{ch}' at line {opened.line + 1}, column {opened.column + 1} is never closed with "
                     f"'{close}', or two of its items lack a ',' between them")
-        return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(e.problem or e.context)}.",
-                       name, line, col, hint=hint or alias_hint(text, e.problem))
+        alias = alias_name(text, e.problem, line, col)
+        problem = f"found undefined alias '{alias}'" if alias else e.problem or e.context
+        return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(problem)}.",
+                       name, line, col, hint=hint or alias_hint(text, alias))
     except yaml.YAMLError as e:
         odd = yaml_character_problem(text, e)      # a NUL: PyYAML gives only an offset, and its own words
         if odd is not None:

@@ -239,7 +239,7 @@ c(e, "enum value is a keyword", T, [(G, "enum flood_state: dry, flooded, sunk", 
 c(e, "option default not a value", T, [(G, "idiotic = newbie", "idiotic = ^beginner")], ["newbie"])
 c(e, "table key of another enum", T, [(G, "    newbie -> 0", "    ^red -> 0")], ["difficulty"])
 c(e, "table range overlapping", T, [(G, "    2 to 5 -> 3", "    ^1 to 5 -> 3")], ["twice"])
-c(e, "table range gap used", T, [(G, "    6 to 8 -> 4\n", "    6 to 7 -> 4\n")], ["8"], at=(G, 264))
+c(e, "table range gap used", T, [(G, "    6 to 8 -> 4\n", "    6 to 7 -> 4\n")], ["8"], at=(G, 265))
 c(e, "var range default outside", T, [(G, "var actions_left: int in 0 to 3 = 0", "var actions_left: int in 0 to 3 = ^4")], ["0 to 3"])
 c(e, "string var default number", T, [(G, "var won: bool = false", "var won: bool = ^0")], ["bool"])
 c(e, "say without quotes", T, [(G, '    say "Your role for the next turn: {current_role}."', '    say ^Your role for the next turn')], ["quote"])
@@ -325,6 +325,90 @@ c(o, "python continue", T, [(G, "            option \"End the action phase\" if 
 c(o, "python assert", T, [(G, "    actions_left = 3\n", "    actions_left = 3\n    ^assert actions_left == 3\n")], [], bad=("assert =",))
 c(o, "python global", T, [(G, "    actions_left = 3\n", "    ^global actions_left\n    actions_left = 3\n")], [], bad=("global =",))
 c(o, "python return in rule", T, [(G, "    pawn = t\n", "    pawn = t\n    ^return None\n")], [])
+
+# ------------------------------------------------------------------------------ automatic single edits
+# Seeded edits of three bundled rulebooks: a block line dedented, two neighbouring lines swapped,
+# a definition renamed where it is declared only, a name misspelt at one use, a line deleted.
+import random as _random  # noqa: E402
+import re as _re  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2] / "rulebooks"
+
+
+def _code_lines(text):
+    return [i for i, l in enumerate(text.split("\n")) if l.strip() and not l.lstrip().startswith("#")]
+
+
+def auto_cases(book, n_each, seed):
+    rnd = _random.Random(seed)
+    text = (ROOT / book / G).read_text()
+    lines = text.split("\n")
+    code = _code_lines(text)
+    ind = lambda l: len(l) - len(l.lstrip())
+    made = set()
+    # a block line dedented by one step (the line above opened a deeper block)
+    cands = [i for i in code if ind(lines[i]) >= 8 and i - 1 in code and ind(lines[i - 1]) == ind(lines[i])]
+    for i in rnd.sample(cands, min(n_each, len(cands))):
+        old = lines[i - 1] + "\n" + lines[i] + "\n"
+        if text.count(old) != 1:
+            continue
+        c("auto", f"{book} dedent line {i + 1}", book, [(G, old, lines[i - 1] + "\n" + lines[i][4:] + "\n")], [],
+          at=(G, i + 1), also=((G, i), (G, i + 2)), maybe_valid=True)
+    # two neighbouring lines of one block swapped
+    cands = [i for i in code if i + 1 in code and ind(lines[i]) == ind(lines[i + 1]) > 0]
+    for i in rnd.sample(cands, min(n_each, len(cands))):
+        old = lines[i] + "\n" + lines[i + 1] + "\n"
+        if text.count(old) != 1:
+            continue
+        c("auto", f"{book} swap lines {i + 1}-{i + 2}", book, [(G, old, lines[i + 1] + "\n" + lines[i] + "\n")], [],
+          at=(G, i + 1), also=((G, i + 2),), maybe_valid=True)
+    # a definition or rule renamed where it is declared only: told where it is used
+    decls = [(i, m.group(2)) for i in code for m in [_re.match(r"(define|rule) ([a-z_]+)\b", lines[i])] if m]
+    for i, name in rnd.sample(decls, min(n_each, len(decls))):
+        uses = [j + 1 for j in code if j != i and _re.search(r"\b" + name + r"\b", lines[j])]
+        if not uses:
+            continue
+        c("auto", f"{book} rename {name} at its declaration", book,
+          [(G, lines[i], lines[i].replace(name, name + "s", 1))], [name], at=(G, uses[0]),
+          also=tuple((G, u) for u in uses[1:]))
+    # a name misspelt at one use (a letter dropped)
+    names = sorted({w for i in code for w in _re.findall(r"\b[a-z][a-z_]{5,}\b", _re.sub(r'"[^"]*"', "", lines[i]))})
+    for name in rnd.sample(names, min(n_each, len(names))):
+        users = [i for i in code if _re.search(r"\b" + name + r"\b", _re.sub(r'"[^"]*"', "", lines[i]))]
+        i = rnd.choice(users)
+        k = rnd.randrange(1, len(name) - 1)
+        wrong = name[:k] + name[k + 1:]
+        new = _re.sub(r"\b" + name + r"\b", wrong, lines[i], count=1)
+        if text.count(lines[i]) != 1 or new == lines[i] or (book, i, wrong) in made:
+            continue
+        made.add((book, i, wrong))
+        # a name misspelt where it is declared is told where it is used
+        uses = tuple((G, j + 1) for j in code if j != i and _re.search(r"\b" + name + r"\b", lines[j])) \
+            if _declares(lines[i], name) else ()
+        c("auto", f"{book} misspell {name} as {wrong} at line {i + 1}", book, [(G, lines[i], new)], [name],
+          at=(G, i + 1), also=uses)
+    # a line deleted (a declaration deleted is told where its name is used)
+    for i in rnd.sample(code, min(n_each, len(code))):
+        old = lines[i] + "\n"
+        if text.count(old) != 1 or ind(lines[i]) == 0 and lines[i].rstrip().endswith(":"):
+            continue
+        gone = [w for w in _re.findall(r"\b[a-z_]\w*\b", lines[i]) if _declares(lines[i], w)]
+        uses = tuple((G, j) for j in range(1, len(lines)) if any(_re.search(r"\b" + w + r"\b", lines[j - 1]) for w in gone)
+                     and j > i + 1)
+        uses = tuple((G, j - 1) for _, j in uses)      # lines after the deleted one move up one
+        c("auto", f"{book} delete line {i + 1}", book, [(G, old, "")], [], at=(G, i + 1),
+          also=((G, i), (G, i + 2)) + uses, maybe_valid=True)
+
+
+def _declares(line, name):
+    """Whether `line` declares `name` (a definition, rule, variable, table, zone, kind, enum or die,
+    or one of an enum's values)."""
+    return bool(_re.match(r"((replace|extend)\s+)?(player\s+)?(define|rule|var|table|zone|kind|enum|die|stage|event|option)\s+"
+                          + name + r"\b", line) or (line.startswith("enum ") and _re.search(r"[:,]\s*" + name + r"\b", line)))
+
+
+for _book, _seed in ((S, 1), (A, 2), (K, 3)):
+    auto_cases(_book, 6, _seed)
 
 if __name__ == "__main__":
     main(CASES, sys.argv[1] if len(sys.argv) > 1 else "")
