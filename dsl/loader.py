@@ -1255,6 +1255,8 @@ def _number_hint(value, wanted) -> str:
     if type(value) is not str or "integer" not in (wanted if isinstance(wanted, list) else [wanted]):
         return ""
     text, number = value.strip(), None
+    if re.fullmatch(r"[-+]?[0-9]{1,15}", text):      # only quotes make YAML read plain digits as a text
+        return f"a number in quotes is a text: write {text} without the quotes"
     for pattern, base in _PLAIN_IN_TEXT:
         if pattern.fullmatch(text):
             number = int(text.replace("0o", "").replace("_", ""), base)

@@ -1482,8 +1482,16 @@ def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str,
     first = word.group(2) if word else (value if not before.strip() else "")
     if first in _PYTHON_WORDS and (tok.type == "NAME" or not before.strip()):
         return ("E101", f"'{first}' is not part of the language.", indent + 1, _PYTHON_WORDS[first])
-    if value == "/" and rest.startswith("//") and not code.strip():
-        return ("E101", "A comment starts with '#', not '//'.", col, f"write '# {rest[2:].strip()}'")
+    # a comment as C, JavaScript or Lua write it: `// three actions`, `/* ... */`, `-- three actions`
+    # (after code too, `actions_left = 3 // three actions`, when words follow, never a number or a name:
+    # `total // 2` is a division written twice, which the '//' habit below tells)
+    slash = here.find("//")
+    if value == "/" and 0 <= slash <= col - 1 <= slash + 1 and (not _blank_texts(here[:slash]).strip()
+                                                                or re.match(r"//\s*[A-Za-z]\w*\s+[A-Za-z]", here[slash:])):
+        return ("E101", "A comment starts with '#', not '//'.", slash + 1, f"write '# {here[slash + 2:].strip()}'")
+    opener = re.match(r"(/\*|--)\s*(.*?)\s*(\*/)?$", rest)
+    if opener and value in ("/", "-") and not code.strip() and (opener.group(1) == "/*" or re.match(r"[A-Za-z]", opener.group(2))):
+        return ("E101", f"A comment starts with '#', not '{opener.group(1)}'.", col, f"write '# {opener.group(2)}'")
     if tok.type == "STRING" and re.fullmatch(r'\s*""', before):
         # `"""Flood the atoll."""`: read as an empty text, then a text
         return ("E101", "A comment starts with '#': the language has no docstrings.", indent + 1,

@@ -69,6 +69,11 @@ def test_a_yaml_slip_in_a_record_is_named_for_what_it_is(tmp_path, new, words, n
     told(found, "E020", "cards.yaml", at, words, never)
 
 
+def test_a_number_in_quotes_in_data_says_to_leave_out_the_quotes(tmp_path):
+    found, at = run(tmp_path, (CARD, '  - {name: "Ace of hearts", suit: hearts, rank: ^"1"}'), file="cards.yaml")
+    told(found, "E022", "cards.yaml", at, ["'rank' should be a whole number", "write 1 without the quotes"])
+
+
 def test_a_date_in_data_says_to_quote_it(tmp_path):
     found, at = run(tmp_path, (CARD, '  - {^name: 2024-01-01, suit: hearts, rank: 1}'), file="cards.yaml")
     told(found, "E021", "cards.yaml", at, ["as a date", '"2024-01-01"'], ["one key holding a list"])
@@ -129,6 +134,10 @@ def test_winners_offers_only_a_definition_it_can_rank_by(tmp_path):
     (("players 2 to 4\n", "players 2 to 4\n^import random\n"), ["'import' is not part of the language"]),
     (("        level += 1", "        ^// one more\n        level += 1"), ["comment starts with '#'"]),
     (("        level += 1", "        ^\"\"\"One more.\"\"\"\n        level += 1"), ["no docstrings", "# One more."]),
+    # after code, a '//' followed by words is a comment, not a division written twice
+    (("        level += 1", "        level += 1 ^// one more"), ["comment starts with '#'", "# one more"]),
+    (("        level += 1", "        ^/* one more */\n        level += 1"), ["not '/*'", "# one more"]),
+    (("        level += 1", "        ^-- one more\n        level += 1"), ["not '--'", "# one more"]),
     (("players 2 to 4\n", "^(players 2 4)\n"), ["not with '('"]),
     (("define best(cs: list of card): int =", "define best(cs: list of card) ^-> int:"),
      ["type follows a ':'", "define best(cs: list of card): int = ..."]),
