@@ -1255,7 +1255,7 @@ def _number_hint(value, wanted) -> str:
     if type(value) is not str or "integer" not in (wanted if isinstance(wanted, list) else [wanted]):
         return ""
     text, number = value.strip(), None
-    if re.fullmatch(r"[-+]?[0-9]{1,15}", text):      # only quotes make YAML read plain digits as a text
+    if re.fullmatch(r"-?(0|[1-9][0-9]{0,14})", text):   # only quotes make YAML read such digits as a text ('08' is not one)
         return f"a number in quotes is a text: write {text} without the quotes"
     for pattern, base in _PLAIN_IN_TEXT:
         if pattern.fullmatch(text):

@@ -1522,6 +1522,10 @@ def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str,
         # `c -> c != black`: a function's arrow written as a table's
         return ("E101", "A function is written with '=>': 'x => ...'; '->' belongs to a table's entries.", col - 1,
                 "write '=>' in place of '->'")
+    if value == "of" and re.search(r"\blists\s*$", code):
+        # `list of lists of colour`: a type's word is 'list' however many lists it holds
+        return ("E101", "A list's type says 'list' each time: 'lists' is no type.", code.rstrip().rfind("lists") + 1,
+                "write 'list of list of ...'")
     if value == "if" and re.fullmatch(r"\s*option\s*", before):
         return ("E101", "An option needs its label, a quoted text, before its 'if'.", col,
                 f"write 'option \"...\" {rest.strip()}'")

@@ -146,6 +146,7 @@ def test_winners_offers_only_a_definition_it_can_rank_by(tmp_path):
     (("    rank: int\n", "    ^- rank: int\n"), ["no '-' before it", "rank: int"]),
     (("enum suit: hearts, spades", "enum suit: ^[hearts, spades]"), ["without brackets", "enum suit: hearts, spades"]),
     (("    spades -> 1", "    spades^: 1"), ["'key -> value'", "spades -> 1"]),
+    (("define best(cs: list of card): int", "define best(cs: list of ^lists of card): int"), ["'lists' is no type"]),
     (("define best(cs: list of card): int = max([c.rank for c in cs])",
       "define best(cs: list of card): int = max([c.rank for c in cs if (x ^-> true)(c)])"), ["'=>'"]),
 ])

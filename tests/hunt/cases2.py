@@ -470,6 +470,24 @@ def auto_cases(book, n_each, seed):
             if _declares(lines[i], name) else ()
         c("auto", f"{book} misspell {name} as {wrong} at line {i + 1}", book, [(G, lines[i], new)], [name],
           at=(G, i + 1), also=uses)
+    # a variable's or definition's type changed (int <-> bool): told at it or where it is used
+    typed = [(i, m) for i in code for m in [_re.match(r"((?:player )?var|define) ([a-z_]+)(\(.*?\))?: (int|bool)\b", lines[i])] if m]
+    for i, m in rnd.sample(typed, min(n_each, len(typed))):
+        name, was = m.group(2), m.group(4)
+        new = lines[i].replace(f"{name}{m.group(3) or ''}: {was}", f"{name}{m.group(3) or ''}: {'bool' if was == 'int' else 'int'}", 1)
+        uses = tuple((G, j + 1) for j in code if j != i and _re.search(r"\b" + name + r"\b", lines[j]))
+        c("auto", f"{book} {name} made {'bool' if was == 'int' else 'int'}", book, [(G, lines[i], new)], [],
+          at=(G, i + 1), also=uses)
+    # a table's entry deleted: an error or W109 where the table is looked up, or nothing (a spare entry)
+    entries = [i for i in code if _re.match(r"    \S.* -> ", lines[i]) and any(
+        _re.match(r"table ", lines[k]) for k in range(i, -1, -1) if lines[k] and not lines[k].startswith(" ")][:1])]
+    for i in rnd.sample(entries, min(n_each, len(entries))):
+        table = next(_re.match(r"table (\w+)", lines[k]).group(1) for k in range(i, -1, -1) if lines[k].startswith("table "))
+        uses = tuple((G, j) for j in range(1, len(lines)) if _re.search(r"\b" + table + r"\[", lines[j]))
+        if text.count(lines[i] + "\n") != 1:
+            continue
+        c("auto", f"{book} entry of {table} deleted at line {i + 1}", book, [(G, lines[i] + "\n", "")], [],
+          at=(G, i + 1), also=uses, maybe_valid=True)
     # a line deleted (a declaration deleted is told where its name is used)
     for i in rnd.sample(code, min(n_each, len(code))):
         old = lines[i] + "\n"
@@ -490,7 +508,7 @@ def _declares(line, name):
                           + name + r"\b", line) or (line.startswith("enum ") and _re.search(r"[:,]\s*" + name + r"\b", line)))
 
 
-for _book, _seed in ((S, 1), (A, 2), (K, 3)):
+for _book, _seed in ((S, 1), (A, 2), (K, 3), (T, 4), (H, 5)):
     auto_cases(_book, 6, _seed)
 
 if __name__ == "__main__":
