@@ -2820,6 +2820,12 @@ class Checker:
                 hint = did_you_mean(e.name, fields)
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
+                given = next((d for d in self.p.data_problems if d.code == "E023" and
+                              d.message.startswith(f"The {kind} record has a field '{e.name}' ")), None)
+                if given is not None and not hint:
+                    # the field's line was lost from the kind (deleted, misspelt): its data still gives it
+                    hint = (f"the data gives '{e.name}' ({given.span.file.rsplit('/', 1)[-1]}:{given.span.line}): "
+                            f"declare it in the kind '{kind}'")
                 self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.",
                            e.name_span or e.span, hint)
                 self.blame(e.obj)       # the value's declaration, not this field's name

@@ -115,6 +115,12 @@ def test_a_variable_misspelt_where_it_is_declared_beside_a_local_of_its_right_na
     told(found, "E201", "game.rules", (20, 5), ["'sparez' is never used", "'spare'", "new local"])
 
 
+def test_a_field_deleted_from_its_kind_and_used_says_its_data_still_gives_it(tmp_path):
+    found, _ = run(tmp_path, ("    rank: int\n", ""))
+    told(found, "E201", "game.rules", (24, 45), ["has no field 'rank'", "the data gives 'rank' (cards.yaml:2)",
+                                                 "declare it in the kind 'card'"])
+
+
 def test_a_number_written_as_a_word_says_to_write_digits(tmp_path):
     found, at = run(tmp_path, ("        level += 1", "        level += ^three"))
     told(found, "E201", "game.rules", at, ["in digits: 3"])

@@ -479,10 +479,12 @@ def auto_cases(book, n_each, seed):
         c("auto", f"{book} {name} made {'bool' if was == 'int' else 'int'}", book, [(G, lines[i], new)], [],
           at=(G, i + 1), also=uses)
     # a table's entry deleted: an error or W109 where the table is looked up, or nothing (a spare entry)
-    entries = [i for i in code if _re.match(r"    \S.* -> ", lines[i]) and any(
-        _re.match(r"table ", lines[k]) for k in range(i, -1, -1) if lines[k] and not lines[k].startswith(" ")][:1])]
+    def in_table(i):
+        owner = next((lines[k] for k in range(i, -1, -1) if lines[k] and not lines[k].startswith((" ", "#"))), "")
+        return owner.startswith("table ")
+    entries = [i for i in code if _re.match(r"    \S.* -> ", lines[i]) and in_table(i)]
     for i in rnd.sample(entries, min(n_each, len(entries))):
-        table = next(_re.match(r"table (\w+)", lines[k]).group(1) for k in range(i, -1, -1) if lines[k].startswith("table "))
+        table = next(_re.match(r"table (\w+)", lines[k]).group(1) for k in range(i, -1, -1) if lines[k].startswith("table "))  # noqa: E501
         uses = tuple((G, j) for j in range(1, len(lines)) if _re.search(r"\b" + table + r"\[", lines[j]))
         if text.count(lines[i] + "\n") != 1:
             continue
@@ -504,7 +506,7 @@ def auto_cases(book, n_each, seed):
 def _declares(line, name):
     """Whether `line` declares `name` (a definition, rule, variable, table, zone, kind, enum or die,
     or one of an enum's values)."""
-    return bool(_re.match(r"((replace|extend)\s+)?(player\s+)?(define|rule|var|table|zone|kind|enum|die|stage|event|option)\s+"
+    return bool(_re.match(r"((replace|extend)\s+)?(player\s+)?(define|rule|var|table|zone|kind|enum|die|stage|event|option|pattern)\s+"
                           + name + r"\b", line) or (line.startswith("enum ") and _re.search(r"[:,]\s*" + name + r"\b", line)))
 
 
