@@ -448,6 +448,9 @@ def _json_type(t: A.TypeRef) -> dict:
     return {"type": ["string", "integer", "null"]}      # an enum value, a thing, a player, or none
 
 
+_DATA_SUFFIXES = (".yaml", ".yml", ".json")
+
+
 class Loader:
     def __init__(self, folder: RulebookFolder):
         self.folder_ = folder             # every file read must be inside it
@@ -611,6 +614,11 @@ class Loader:
     def _extends_target(self, p: Path, span: Span, what: str) -> Path | None:
         real = self.real(p, span, what)
         if real is None:
+            return None
+        if not os.path.isdir(real) and p.suffix.lower() in _DATA_SUFFIXES:
+            # `extends "../atoll.yaml"`: read as rules, its every line would be a syntax error of its own
+            self.error("E012", f"{what} is a data file, not a rulebook: a variant extends the rulebook's .rules "
+                               "file.", self.named_at(span, what) or span, "write extends \"../game.rules\"")
             return None
         return Path(real) / "game.rules" if os.path.isdir(real) else p
 

@@ -1526,6 +1526,14 @@ def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str,
         # `list of lists of colour`: a type's word is 'list' however many lists it holds
         return ("E101", "A list's type says 'list' each time: 'lists' is no type.", code.rstrip().rfind("lists") + 1,
                 "write 'list of list of ...'")
+    if value == "=" and rest.startswith("=>") and re.search(r"\(\s*[A-Za-z_]\w*\s*\)\s*$", code):
+        # `(c) => ...`: JavaScript's arrow function, its parameter in parentheses
+        name = re.search(r"\(\s*([A-Za-z_]\w*)\s*\)\s*$", code)
+        return ("E101", "A function names its parameter without parentheses: 'x => ...'.", name.start() + 1,
+                f"write '{name.group(1)} => ...'")
+    if value == "game" and re.search(r"\bend\s*$", code) and re.match(r"\s*((replace|extend)\s+)?define\b", here):
+        return ("E101", "A definition gives a value; 'end game' is a step, written on a line of its own in a rule.",
+                col, "end the game from a rule (if ...: end game \"...\"), and keep the definition a value")
     if value == "if" and re.fullmatch(r"\s*option\s*", before):
         return ("E101", "An option needs its label, a quoted text, before its 'if'.", col,
                 f"write 'option \"...\" {rest.strip()}'")
@@ -1568,8 +1576,20 @@ def _habit(e, text: str, line: int, col: int):
         return (novice[0], novice[1], (line, novice[2]), novice[3])
     if re.fullmatch(r"\s*say", before) and tok.type != "STRING":
         said = here[col - 1:].strip()
+        parts = [x.strip() for x in _blank_texts(said).split("+")]
+        if len(parts) > 1 and all(parts):      # `say s.name + " sinks."`: each part in its place of one text
+            pieces, at = [], 0
+            for blank in parts:
+                start = _blank_texts(said).index(blank, at)
+                written, at = said[start:start + len(blank)], start + len(blank)
+                pieces.append(written[1:-1] if written.startswith('"') else "{" + written + "}")
+            return ("E101", "'say' takes one quoted text, with the values it shows inside it in braces.", (line, col),
+                    f"write say \"{''.join(pieces)}\"")
         return ("E101", "'say' takes a quoted text.", (line, col),
                 f"to say a value, put it in braces inside the text: say \"{{{said}}}\"")
+    if re.fullmatch(r'\s*say\s+"(?:[^"\\]|\\.)*"\s*', before) and tok.type == "STRING":
+        return ("E101", "'say' takes one quoted text.", (line, col),
+                f"join the two into one text: say \"{before.strip()[5:-1].rstrip()} {value[1:-1].lstrip()}\"")
     if re.match(r"\s*return\s*$", before) and tok.type not in ("_NL",):
         return ("E101", "'return' gives no value: it only leaves the rule.", (line, col),
                 "to work a value out, write a definition (define throw: int = roll(d6)); to keep one, set a variable")
@@ -1684,7 +1704,11 @@ def _habit(e, text: str, line: int, col: int):
         hint = (f"call it as {method.group(2)}({method.group(1)})" if method
                 else "built-ins are called as name(value), not value.name()")
         arg = re.match(r"\((.*)\)\s*(#.*)?$", here[col - 1:])
-        if method and method.group(2) in ("append", "push", "add", "insert", "extend"):
+        whole = re.search(r"([A-Za-z_][\w.]*(\[[^\]]*\])?)\s*\.\s*([A-Za-z_]\w*)$", before)
+        if whole and whole.group(3) in ("size", "length", "len", "count"):
+            # `discard[0].size()`: how many, asked of a zone or a list
+            hint = f"how many: count({whole.group(1)})"
+        elif method and method.group(2) in ("append", "push", "add", "insert", "extend"):
             # `xs.append(x)`: there is no function append, so "call it as append(xs)" led nowhere
             hint = f"a list or zone grows by a statement: write 'add {arg.group(1) if arg else 'x'} to {method.group(1)}'"
         elif method and method.group(2) in ("remove", "pop", "discard"):

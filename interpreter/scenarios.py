@@ -1022,6 +1022,11 @@ class _Expectations:
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
         names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
         hint = did_you_mean(key, names)
+        called = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*\((.*)\)\s*", key)
+        if not hint and called:         # `scor(Player 1)`: the definition's name alone is misspelt
+            guess = did_you_mean(called.group(1), list(self.prog.define_types))
+            hint = guess.replace(f"'{guess.split(chr(39))[1]}'", f"'{guess.split(chr(39))[1]}({called.group(2)})'") \
+                if guess else ""
         if key.count("(") != key.count(")"):
             # `{on_tile(B2, Player 4): 3}`: YAML ends a key inside { } at ', ', cutting the call in two
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"

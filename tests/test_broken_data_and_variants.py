@@ -40,6 +40,12 @@ def test_a_missing_data_file_is_never_offered_a_rules_file(tmp_path):
 
 
 # ------------------------------------------------------------------ variants
+def test_a_variant_that_extends_a_data_file_is_one_error_at_its_extends(tmp_path):
+    found, _ = run(tmp_path, add={"variants/v.rules": 'extends "../cards.yaml"\n'}, variant="v")
+    told(found, "E012", "v.rules", (1, 9), ["is a data file, not a rulebook", 'extends "../game.rules"'])
+    assert len([d for d in found if d.severity == "error"]) == 1, [d.message for d in found]
+
+
 def test_replace_in_a_rulebook_that_extends_none_is_e015(tmp_path):
     found, at = run(tmp_path, ("define best(", "^replace define best("))
     told(found, "E015", "game.rules", (at[0], None), ["extends none", "'best'", "without 'replace'"])
@@ -153,8 +159,16 @@ def test_winners_offers_only_a_definition_it_can_rank_by(tmp_path):
     (("enum suit: hearts, spades", "enum suit: ^[hearts, spades]"), ["without brackets", "enum suit: hearts, spades"]),
     (("    spades -> 1", "    spades^: 1"), ["'key -> value'", "spades -> 1"]),
     (("define best(cs: list of card): int", "define best(cs: list of ^lists of card): int"), ["'lists' is no type"]),
+    (('    say "Level {level + 1} reached"', '    say ^level + " reached"'), ["one quoted text", 'say "{level} reached"']),
+    (('    say "Level {level + 1} reached"', '    say "Level" ^"{level} reached"'), ["one quoted text", 'say "Level {level} reached"']),
+    (("    if count(deck) == 0:", "    if deck.size^() == 0:"), ["count(deck)"]),
     (("define best(cs: list of card): int = max([c.rank for c in cs])",
       "define best(cs: list of card): int = max([c.rank for c in cs if (x ^-> true)(c)])"), ["'=>'"]),
+    (("define best(cs: list of card): int = max([c.rank for c in cs])",
+      "define best(cs: list of card): int = first(sort([c.rank for c in cs], ^(x) => 0 - x))"),
+     ["without parentheses", "x => ..."]),
+    (("define best(cs: list of card): int = max([c.rank for c in cs])",
+      "define best(cs: list of card): int = end ^game \"over\""), ["'end game' is a step"]),
 ])
 def test_a_habit_from_another_language_is_named(tmp_path, change, words):
     found, at = run(tmp_path, change)
@@ -177,6 +191,13 @@ def test_a_value_out_of_its_range_in_an_anchor_is_told_at_its_own_line(tmp_path)
     failure = scenario(tmp_path, 7, "*quiet")
     assert (failure.code, failure.line) == ("T010", 4), (failure.line, failure.message)
     assert "outside its range 0 to 3" in failure.message and "line 4 is in an anchor" in failure.hint
+
+
+def test_a_misspelt_definition_with_its_arguments_offers_the_definition(tmp_path):
+    path = tmp_path / "case.yaml"
+    path.write_text("game: taboo_atoll_express\ncases:\n  - name: x\n    steps:\n      - expect: {\"scor(Player 1)\": 3}\n")
+    [failure] = scenarios.run_files([path]).failures
+    assert (failure.code, failure.line) == ("T030", 5) and "did you mean 'score(Player 1)'" in failure.message
 
 
 def test_an_alias_naming_no_anchor_offers_the_anchor_meant(tmp_path):

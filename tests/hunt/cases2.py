@@ -409,6 +409,40 @@ c(o, "js null", T, [(G, "    location: space = none", "    location: space = ^nu
 c(o, "python not in fine", T, [(G, "define unsunk(s: space): bool = s.flood != sunk", "define unsunk(s: space): bool = s.flood not in [sunk]")], [], valid=True)
 c(o, "python list += item", T, [(G, "    add s to flooded_this_turn", "    flooded_this_turn += [s]")], [], maybe_valid=True, at=(G, 273))
 
+# ------------------------------------------------------------------------------ a third batch
+r3 = "r3"
+c(r3, "r3 data list of records under a wrong indent", T, [(TR, RT, '    - {name: "red treasure", colour: red}')], [], at=(TR, 4))
+c(r3, "r3 data record field with a list of enum values misspelt", A, [("cards.yaml", "use: tiles, action: no_action}", "use: ^tile, action: no_action}")], ["tiles"])
+c(r3, "r3 data key in single quotes with apostrophe", S, [(RC, SU, "  - {name: ^'Straight Up S'mores', dish: straight_up, points: 2, advanced: false, count: 8}")], ["double quotes"])
+c(r3, "r3 data yes for a bool fine", S, [(RC, SU, SUx + "points: 2, advanced: no, count: 8}")], [], valid=True)
+c(r3, "r3 data on as a name", T, [(TR, RT, '  - {name: ^on, colour: red}')], ["quote"])
+c(r3, "r3 data count on a player kind", A, [("battlers.yaml", "count: 21", "count: ^2000")], ["1,000"])
+c(r3, "r3 data count 1000 copies beyond the limit", S, [("ingredients.yaml", "count: 24}", "count: 1000}"), ("ingredients.yaml", "count: 20}", "count: 1000}")], [], at=None, valid=True)
+c(r3, "r3 variant extends a folder", T, [(CS, 'extends "../game.rules"', 'extends ^".."')], [], args=VA, valid=True)
+c(r3, "r3 variant extends a yaml", T, [(CS, 'extends "../game.rules"', 'extends ^"../atoll.yaml"')], ["rules"], args=VA)
+c(r3, "r3 variant replace kind without fields the rules use", T, [(CS, "replace var special_actions: int in 0 to 3 = 1", "^replace kind treasure from \"treasures.yaml\":\n    name: text")], ["colour"], args=VA)
+c(r3, "r3 variant include of the base", T, [(CS, 'extends "../game.rules"', '^include "../game.rules"')], ["not 'include'"], args=VA, also=((CS, 6),))
+c(r3, "r3 variant extend setup with a local misspelt", T, [(CS, "replace var special_actions: int in 0 to 3 = 1", "extend setup:\n    ^spcial_actions = 1")], ["special_actions"], args=VA)
+c(r3, "r3 variant replace turn missing take actions", T, [(CS, "replace var special_actions: int in 0 to 3 = 1", "replace turn:\n    ^acton_phase()")], ["action_phase"], args=VA)
+c(r3, "r3 scenario expect a definition with wrong args", T, [(SC, '      - expect: {prompt: {starts: Treasure search}}', '      - expect: {"^score(Player 1, Player 2)": 3}')], ["score"], cmd="test")
+c(r3, "r3 scenario expect a definition unknown", T, [(SC, '      - expect: {prompt: {starts: Treasure search}}', '      - expect: {"^scor(Player 1)": 3}')], ["score"], cmd="test")
+c(r3, "r3 scenario force a pick of a missing item", T, [(SC, "      - move: Pass\n", "      - force: [{pick: ^Atlantis}]\n      - move: Pass\n")], [], cmd="test")
+c(r3, "r3 scenario log with a list of mappings", T, [(SC, '      - expect: {prompt: {starts: Treasure search}}', '      - expect: {log: [^{a: 1}]}')], ["log"], cmd="test")
+c(r3, "r3 scenario time on a move that is not timed", T, [(SC, "      - move: Pass\n", "      - move: Pass\n        time: ^fast\n")], ["time"], cmd="test")
+c(r3, "r3 edit say with two texts", T, [(G, '    say "Your role for the next turn: {current_role}."', '    say "Your role:" ^"{current_role}"')], [])
+c(r3, "r3 edit move a thing to a var", T, [(G, "    add s to flooded_this_turn", "    move s from space to ^pawn")], [])
+c(r3, "r3 edit roll a kind", T, [(G, "current_role = role_for_roll[roll(number_die)]", "current_role = role_for_roll[roll(^space)]")], ["die"])
+c(r3, "r3 edit choose from a number", T, [(G, 'choose t from escape_targets(s) labelled', 'choose t from ^3 labelled')], ["list"])
+c(r3, "r3 edit while over a list", T, [(G, "    while actions_left > 0 or special_actions > 0:", "    while ^flooded_this_turn:")], ["bool"])
+c(r3, "r3 edit end game in a define", T, [(G, "define skull: int = 14", "define skull: int = ^end game \"x\"")], [])
+c(r3, "r3 edit option label not a text", T, [(G, '            option "Pass" if actions_left > 0:', '            option ^Pass if actions_left > 0:')], ["quote"])
+c(r3, "r3 other python elif in value", T, [(G, 'define flood_mark(s: space): text = if s.flood == dry then "" else if', 'define flood_mark(s: space): text = if s.flood == dry then "" ^elif')], ["else if"])
+c(r3, "r3 other js arrow function", T, [(G, "roll(colour_die, c => c != black and c != white)", "roll(colour_die, ^(c) => c != black and c != white)")], [], maybe_valid=True)
+c(r3, "r3 other python range 3 args", T, [(G, "    repeat 6 times:", "    for i in range(0, 6, ^1):")], ["2"])
+c(r3, "r3 other python list index -1 variable", T, [(G, "    pawn = t\n", "    pawn = escape_targets(s)[^-1]\n")], ["-1"])
+c(r3, "r3 other python string concat with number", T, [(G, '    say "{s.name} sinks."', '    say s.name ^+ " sinks."')], ["say"])
+c(r3, "r3 other python len on zone method", S, [(G, "define cards_under_tops: bool = count(discard[0]) > 1", "define cards_under_tops: bool = discard[0].^size() > 1")], ["count"])
+
 # ------------------------------------------------------------------------------ automatic single edits
 # Seeded edits of three bundled rulebooks: a block line dedented, two neighbouring lines swapped,
 # a definition renamed where it is declared only, a name misspelt at one use, a line deleted.
