@@ -28,13 +28,14 @@ class FileProblem(Exception):
         super().__init__(message)
 
 
-def _neighbours_hint(real: str, what: str = "", asker: str | None = None) -> str:
+def _neighbours_hint(real: str, what: str = "", asker: str | None = None, root: str = "") -> str:
     """"did you mean ...?" naming a file beside a missing one whose name is close (a typo), as
     the rulebook would write it (with the folders it wrote before the name). Only a file of the
     same sort is offered (a `.rules` file for a rules file, any other for a data file), and never
     the file that names it: a variant told to extend itself, or a rulebook to include itself,
     would be a worse mistake than the one it made. A rules file found one folder up from the
-    file naming it (`extends "game.rules"` in variants/) is offered with its '../'."""
+    file naming it (`extends "game.rules"` in variants/) is offered with its '../', when it is
+    inside the rulebook's folder `root` (a file outside it is never named)."""
     from .diagnostics import did_you_mean
     folder, name = os.path.split(real)
     written = re.search(r'"([^"]*)"', what)
@@ -47,7 +48,7 @@ def _neighbours_hint(real: str, what: str = "", asker: str | None = None) -> str
         return ""
     if asker and rules and os.path.dirname(real) == os.path.dirname(asker):
         up = os.path.join(os.path.dirname(os.path.dirname(asker)), name)
-        if os.path.isfile(up):
+        if root and _within(up, root) and os.path.isfile(up):
             return (f"did you mean '{os.path.join('..', written_dir, name)}'? a path is taken from the folder "
                     f"of the file that names it, {os.path.basename(os.path.dirname(asker))}/")
     guess = did_you_mean(name, near)
@@ -92,7 +93,7 @@ class RulebookFolder:
         try:
             _regular(os.stat(real).st_mode, what)
         except FileNotFoundError:
-            raise FileProblem("E011", f"{what} does not exist.", _neighbours_hint(real, what, asker)) from None
+            raise FileProblem("E011", f"{what} does not exist.", _neighbours_hint(real, what, asker, self.root)) from None
         except OSError as e:
             raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
