@@ -1577,7 +1577,8 @@ def _habit(e, text: str, line: int, col: int):
     if re.fullmatch(r"\s*say", before) and tok.type != "STRING":
         said = here[col - 1:].strip()
         parts = [x.strip() for x in _blank_texts(said).split("+")]
-        if len(parts) > 1 and all(parts):      # `say s.name + " sinks."`: each part in its place of one text
+        texts = [x for x in said.split("+") if x.strip().startswith('"')]
+        if len(parts) > 1 and all(parts) and texts:    # `say s.name + " sinks."`: each part in its place of one text
             pieces, at = [], 0
             for blank in parts:
                 start = _blank_texts(said).index(blank, at)
