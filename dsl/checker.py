@@ -127,6 +127,21 @@ class CheckedProgram:
         return self.param_types.get(id(prm), T.ANY)
 
 
+def _ranks_players(s) -> bool:
+    """Whether a symbol is a definition winners may rank by, as written: of one player, giving an
+    int (a "did you mean" for a winners line offers no other)."""
+    d = s.decl
+    return s.kind == "define" and len(d.params) == 1 and getattr(d.params[0].type, "name", "") == "player" \
+        and getattr(d.result, "name", "") == "int"
+
+
+def _number_word(name: str) -> str:
+    """The hint for a number written as a word ('three'): a number is written in digits. (A
+    rulebook that declares such a name never gets here: the name is known.)"""
+    n = NUMBER_WORDS.get(name.lower())
+    return f"a number is written in digits: {n}" if n is not None else ""
+
+
 def _gaps(ranges: list, low: int, high: int, most: int) -> list:
     """The first `most` whole numbers from low to high that no range (a, b) holds, found from the
     ranges' ends, so a range of a billion values costs no more than one of ten."""
@@ -165,6 +180,7 @@ class Checker:
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
+        self.locals_set: dict = {}      # each name a rule sets as a local -> where it is first set
         self.param_types = self.out.param_types
         self.lookup_gaps_warned: set = set()   # tables warned about once (W109 by an enum)
         self.rules = self.out.rules
@@ -1291,6 +1307,8 @@ class Checker:
         self.out.env_sizes[id(owner)] = self.ctx.size
         self.out.env_types[id(owner)] = self.ctx.slot_types
         for name, span in self.ctx.assigned.items():
+            self.locals_set.setdefault(name, span)
+        for name, span in self.ctx.assigned.items():
             if name not in self.ctx.used:
                 meant = did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "var"])
                 if meant:       # `levle = level + 1`: a misspelt variable, never set
@@ -1562,7 +1580,7 @@ class Checker:
                     hint = (f"'{name}' is a player's variable: rank by a definition of it, 'define "
                             f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
                             if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
-                            did_you_mean(name, [n for n, x in self.sym.items() if x.kind == "define"]))
+                            did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
                                self.word(w, name, after=len("winners:")), hint)
                 elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
@@ -2632,7 +2650,7 @@ class Checker:
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
         if s is None:
-            hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
+            hint = OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint)
@@ -2720,6 +2738,12 @@ class Checker:
                 hint = did_you_mean(e.name, fields)
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
+                given = next((d for d in self.p.data_problems if d.code == "E023" and
+                              d.message.startswith(f"The {kind} record has a field '{e.name}' ")), None)
+                if given is not None and not hint:
+                    # the field's line was lost from the kind (deleted, misspelt): its data still gives it
+                    hint = (f"the data gives '{e.name}' ({given.span.file.rsplit('/', 1)[-1]}:{given.span.line}): "
+                            f"declare it in the kind '{kind}'")
                 self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.",
                            e.name_span or e.span, hint, about=("no field", kind, e.name))
                 self.blame(e.obj)       # the value's declaration, not this field's name
@@ -3792,6 +3816,17 @@ class Checker:
         for name, s in self.sym.items():
             if s.kind == "define" and name not in used and name not in hooks:
                 self.warn("W102", f"The definition '{name}' is never used.", s.decl)
+        for name, s in self.sym.items():
+            # `var actions_lft` declared, and `actions_left = 2` in a rule: the rule sets a local of
+            # its own, and the game's variable (misspelt where it is declared) is never used
+            meant = did_you_mean(name, self.locals_set) if s.kind == "var" and name not in used else ""
+            if meant:
+                local = meant.split("'")[1]
+                at = self.locals_set[local]
+                self.error("E201", f"The variable '{name}' is never used, and a rule sets '{local}' (line {at.line}), "
+                                   f"one slip from it: '{local}' is a new local of that rule, not this variable.",
+                           self.word(s.decl, name, after=s.decl.span.column - 1) if s.decl.span else s.decl,
+                           f"spell the two alike: did you mean 'var {local}'?")
         self.unsignalled()
 
     def unsignalled(self):

@@ -12,6 +12,7 @@ never quote what a file outside the folder holds (they name the path as the rule
 from __future__ import annotations
 
 import os
+import re
 import stat
 
 MAX_FILE_BYTES = 2_000_000
@@ -27,15 +28,33 @@ class FileProblem(Exception):
         super().__init__(message)
 
 
-def _neighbours_hint(real: str) -> str:
-    """"did you mean ...?" naming a file beside a missing one whose name is close (a typo)."""
+def _neighbours_hint(real: str, what: str = "", asker: str | None = None, root: str = "") -> str:
+    """"did you mean ...?" naming a file beside a missing one whose name is close (a typo), as
+    the rulebook would write it (with the folders it wrote before the name). Only a file of the
+    same sort is offered (a `.rules` file for a rules file, any other for a data file), and never
+    the file that names it: a variant told to extend itself, or a rulebook to include itself,
+    would be a worse mistake than the one it made. A rules file found one folder up from the
+    file naming it (`extends "game.rules"` in variants/) is offered with its '../', when it is
+    inside the rulebook's folder `root` (a file outside it is never named)."""
     from .diagnostics import did_you_mean
     folder, name = os.path.split(real)
+    written = re.search(r'"([^"]*)"', what)
+    written_dir = os.path.dirname(written.group(1)) if written else ""
+    rules = not what.startswith("The data file")      # an include, or the rulebook a variant extends
     try:
-        near = [f for f in os.listdir(folder) if os.path.isfile(os.path.join(folder, f))]
+        near = [f for f in os.listdir(folder) if os.path.isfile(os.path.join(folder, f))
+                and f.endswith(".rules") == rules and os.path.join(folder, f) != asker]
     except OSError:
         return ""
-    return did_you_mean(name, near) or (f"the files there: {', '.join(sorted(near)[:8])}" if near else "")
+    if asker and rules and os.path.dirname(real) == os.path.dirname(asker):
+        up = os.path.join(os.path.dirname(os.path.dirname(asker)), name)
+        if root and _within(up, root) and os.path.isfile(up):
+            return (f"did you mean '{os.path.join('..', written_dir, name)}'? a path is taken from the folder "
+                    f"of the file that names it, {os.path.basename(os.path.dirname(asker))}/")
+    guess = did_you_mean(name, near)
+    if guess and written_dir:      # '../games.rules': did you mean '../game.rules'?
+        guess = guess.replace("'", "'" + written_dir + "/", 1)
+    return guess or (f"the files there: {', '.join(sorted(near)[:8])}" if near else "")
 
 
 def _within(path: str, folder: str) -> bool:
@@ -65,15 +84,16 @@ class RulebookFolder:
         raise FileProblem("E018", f"{what} {how} outside the rulebook's folder; a rulebook may read only "
                                   "the files in its own folder.")
 
-    def read(self, path: str | os.PathLike, what: str) -> str:
+    def read(self, path: str | os.PathLike, what: str, asker: str | None = None) -> str:
         """The text of a regular file inside the folder, read as UTF-8, at most MAX_FILE_BYTES.
         What is not a regular file is refused before it is opened (opening a device can act on
-        it), and again after (in case it was swapped in between)."""
+        it), and again after (in case it was swapped in between). `asker` is the real path of the
+        file that names this one, which a "did you mean" for a missing file never offers."""
         real = self.real(path, what)
         try:
             _regular(os.stat(real).st_mode, what)
         except FileNotFoundError:
-            raise FileProblem("E011", f"{what} does not exist.", _neighbours_hint(real)) from None
+            raise FileProblem("E011", f"{what} does not exist.", _neighbours_hint(real, what, asker, self.root)) from None
         except OSError as e:
             raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

@@ -14,6 +14,7 @@ must not execute anything: YAML is read with the safe loader only.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
 
 import os
@@ -24,7 +25,7 @@ from pathlib import Path
 
 
 from . import ast as A
-from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, data_words, echo,
+from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, closest, data_words, echo,
                           did_you_mean, word_at, yaml_misread, yaml_syntax_hint)
 from .builtins import MAX_DIGITS
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
@@ -218,7 +219,30 @@ _YAML_WORDS = [(re.compile(p), w) for p, w in [
     (r"did not find expected key", "a line is not indented like the keys around it, or is not 'key: value'"),
     (r"did not find expected '-' indicator", "a line is not indented like the list's items around it"),
     (r"found duplicate anchor '?([^']*)'?", "the anchor '&{0}' is given twice"),
+    (r"but found another document", "a line '---' starts a second document, and a file holds one"),
 ]]
+
+
+def alias_name(text: str, problem, line: int, column: int):
+    """The name of an alias that names no anchor ('quite' of '*quite'), from PyYAML's problem or,
+    where its C loader leaves the name out, from the text at (line, column); else None."""
+    problem = str(problem or "")
+    m = re.match(r"found undefined alias(?: '?([^']*)'?)?", problem)
+    if not m:
+        return None
+    if m.group(1):
+        return m.group(1)
+    lines = text.split("\n")
+    here = lines[line - 1][column - 1:] if 0 < line <= len(lines) else ""
+    at = re.match(r"\*([^\s,\[\]{}]+)", here)
+    return at.group(1) if at else None
+
+
+def alias_hint(text: str, name) -> str:
+    """"did you mean '*quiet'?" for an alias that names no anchor ('*quite'), among the anchors
+    the file gives; else ""."""
+    guess = did_you_mean(name, re.findall(r"&([^\s,\[\]{}]+)", text)) if name else ""
+    return guess.replace("'", "'*", 1) if guess else ""
 
 
 def _glued_colon(key) -> str:
@@ -237,6 +261,29 @@ def yaml_words(problem) -> str:
         if m:
             return words.replace("{0}", m.group(1)) if m.groups() else words
     return problem or "it cannot be read"
+
+
+def flow_slip(text: str, line: int) -> tuple[int, str, str] | None:
+    """Why a '{' or '[' that YAML says is never closed is closed on its own line after all: a
+    quote with no partner (`{name: "Breakneck Dive, row: 0}`), which runs the text on past the
+    '}', or a text not in quotes holding ': ' (`{name: red treasure: the ruby}`). The column, the
+    message and the hint, or None."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    code = here.split(" #")[0].rstrip()
+    if not code.endswith(("}", "]")):
+        return None
+    quotes = [m.start() for m in re.finditer(r'(?<!\\)"', code)]
+    if len(quotes) % 2:
+        at = quotes[-1]
+        return (at + 1, "A quoted text on this line is never closed: its quotes (\") do not pair up.",
+                "end the text with its closing \" before the ',' or '}' after it")
+    blank = re.sub(r'"(?:[^"\\]|\\.)*"', lambda m: " " * len(m.group(0)), code)
+    for m in re.finditer(r"[{,]\s*([A-Za-z_][\w ]*):\s+([^,{}\[\]\"]*?:\s[^,{}\[\]]*)(?=[,}])", blank):
+        value = code[m.start(2):m.end(2)].strip()
+        return (m.start(2) + 1, f"The text '{value}' holds ': ', which YAML reads as the start of another key.",
+                f'write the text in quotes: {m.group(1).strip()}: "{value}"')
+    return None
 
 
 def flow_comment(text: str, line: int, column: int) -> tuple[int, int, str] | None:
@@ -409,6 +456,9 @@ def _json_type(t: A.TypeRef) -> dict:
     return {"type": ["string", "integer", "null"]}      # an enum value, a thing, a player, or none
 
 
+_DATA_SUFFIXES = (".yaml", ".yml", ".json")
+
+
 class Loader:
     def __init__(self, folder: RulebookFolder):
         self.folder_ = folder             # every file read must be inside it
@@ -428,6 +478,7 @@ class Loader:
         self.warnings: list[Diagnostic] = []   # about data files: Program.data_warnings
         self.misread_at: set = set()       # (data file, offset) of the numbers W117 was told of
         self.dropped_data: set = set()     # real paths of data files a `replace` or `remove` of their kind left out
+        self.extended_a_base = False       # whether a file read extends a base (so a `replace` has one to change)
 
     def error(self, code, message, span, hint="", about=()):
         self.diags.append(Diagnostic(code, message, span, hint, about=about))
@@ -454,7 +505,9 @@ class Loader:
         `what` names the file for people, as the rulebook wrote it."""
         try:
             real = self.folder_.real(path, what)
-            text = self.folder_.read(real, what)
+            # the file naming this one, which a "did you mean" never offers
+            asker = os.path.realpath(span.file) if span is not None and span.file else None
+            text = self.folder_.read(real, what, asker)
         except FileProblem as p:
             inside = Span(self.display(path), p.line, p.column, p.line, p.column + 1) if p.line else None
             self.error(p.code, p.message, inside or self.named_at(span, what) or Span(self.display(path)), p.hint)
@@ -570,6 +623,11 @@ class Loader:
         real = self.real(p, span, what)
         if real is None:
             return None
+        if not os.path.isdir(real) and p.suffix.lower() in _DATA_SUFFIXES:
+            # `extends "../atoll.yaml"`: read as rules, its every line would be a syntax error of its own
+            self.error("E012", f"{what} is a data file, not a rulebook: a variant extends the rulebook's .rules "
+                               "file.", self.named_at(span, what) or span, "write extends \"../game.rules\"")
+            return None
         return Path(real) / "game.rules" if os.path.isdir(real) else p
 
     def note_end_dropped(self, change, base_d):
@@ -595,6 +653,7 @@ class Loader:
 
     def apply_changes(self, base: list, own: list) -> list:
         """An extension's declarations over its base: replace, remove, or add."""
+        self.extended_a_base = True
         merged = list(base)
         index = {self.key(d): i for i, d in enumerate(merged)}
         overridden: set = set()
@@ -1097,12 +1156,20 @@ class Loader:
                 return None
             if opened is not None and ("flow mapping" in context or "flow sequence" in context):
                 ch = "{" if "mapping" in context else "["
+                slip = flow_slip(text, opened.line + 1)
+                if slip is not None:    # the '{' is closed on its line: a quote or a ': ' inside broke it
+                    self.error("E020", slip[1], Span(name, opened.line + 1, slip[0]), slip[2])
+                    return None
                 self.error("E020", f"This '{ch}' is never closed.", Span(name, opened.line + 1, opened.column + 1),
                            yaml_syntax_hint(text, opened.line + 1) or
                            f"close it with '{'}' if ch == '{' else ']'}' at the end of the record")
                 return None
-            self.error("E020", f"The data file is not valid YAML: {yaml_words(getattr(e, 'problem', e))}.",
-                       Span(name, line, col), yaml_syntax_hint(text, line))
+            problem = getattr(e, "problem", e)
+            alias = alias_name(text, problem, line, col)
+            if alias:
+                problem = f"found undefined alias '{alias}'"
+            self.error("E020", f"The data file is not valid YAML: {yaml_words(problem)}.",
+                       Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, alias))
             return None
         finally:
             if loader is not None:
@@ -1209,7 +1276,8 @@ class Loader:
                                self.key_at(where, key),
                                f"every {kind.name} record gives '{key}': declare it in the kind '{kind.name}'"
                                if everywhere else _glued_colon(key) or guess(key) or
-                               f"declare it in the kind '{kind.name}'", about=("undeclared field", kind.name, key))
+                               _changing_meant(key, changing, kind.name) or f"declare it in the kind '{kind.name}'",
+                               about=("undeclared field", kind.name, key))
             for f in wanted.values():
                 if f.name not in rec and f.data_default is not A.NO_DEFAULT:
                     rec[f.name] = list(f.data_default) if type(f.data_default) is list else f.data_default
@@ -1282,7 +1350,10 @@ def _data_problem(e, wanted: dict) -> str:
 
 
 def _float_hint(value) -> str:
-    """The hint for a number with a point in data (`1.0`, `2.5`, `.inf`): numbers are whole."""
+    """The hint for a number with a point in data (`1.0`, `2.5`, `.inf`): numbers are whole; and
+    for a date (`name: 2024-01-01`, which YAML reads as one): a text in quotes."""
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return f'YAML reads {value} as a date: to keep it a text, write it in quotes, "{value}"'
     if type(value) is not float:
         return ""
     if value.is_integer():
@@ -1332,6 +1403,8 @@ def _number_hint(value, wanted) -> str:
     if type(value) is not str or "integer" not in (wanted if isinstance(wanted, list) else [wanted]):
         return ""
     text, number = value.strip(), None
+    if re.fullmatch(r"-?(0|[1-9][0-9]{0,14})", text):   # only quotes make YAML read such digits as a text ('08' is not one)
+        return f"a number in quotes is a text: write {text} without the quotes"
     for pattern, base in _PLAIN_IN_TEXT:
         if pattern.fullmatch(text):
             number = int(text.replace("0o", "").replace("_", ""), base)
@@ -1601,6 +1674,16 @@ def load_program(game: str, variant: str | None = None) -> Program:
             loader.error("E015", f"'extend {_extend_words(d, named=False)}' adds to a base rulebook's declaration, "
                                  "and this file extends none.",
                          d.span, "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, write the whole declaration")
+    if not loader.extended_a_base:
+        # `replace` in a rulebook that extends none, of a name declared nowhere else in it (a name
+        # declared twice is the checker's E202, which says the same): it replaces nothing.
+        names = [d.name for d in decls if not isinstance(d, A.RemoveDecl)]
+        for d in decls:
+            if getattr(d, "replace", False) and names.count(d.name) == 1:
+                loader.error("E015", f"'replace' changes a base rulebook's declaration of '{d.name}', and this "
+                                     "file extends none.",
+                             d.span, "in a base rulebook, write the declaration without 'replace'; a variant "
+                                     "starts with 'extends \"../game.rules\"'")
     decls = [d for d in decls if not d.extend]
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),
                       cut_short=list(loader.cut_short), ends_dropped=list(loader.ends_dropped))
@@ -1809,6 +1892,16 @@ def titled(d: A.Decl) -> str:
     """A declaration as a message names it: "'turn' section" (a section's name is its word), "rule
     'score'"."""
     return f"'{d.name}' section" if isinstance(d, A.PhaseDecl) else f"{d.kind_word} '{d.name}'"
+
+
+def _changing_meant(key: str, changing: set, kind: str) -> str:
+    """The hint for a data key close to a changing field's name ('serch' for `search: int = 0`):
+    that field is the one meant, and data cannot set it, so "declare it in the kind" would be wrong."""
+    field = closest(key, changing)
+    if not field:
+        return ""
+    return (f"did you mean '{field}'? '{field}' is a changing field, which data cannot set: it starts at its starting value; to "
+            f"read it from data, declare it without '= ...' in the kind '{kind}'")
 
 
 def _extend_words(d: A.Decl, named: bool = True) -> str:

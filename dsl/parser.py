@@ -1237,6 +1237,17 @@ def _option_out_of_place(e, text: str, line: int, col: int):
     at_colon = str(tok) == ":" and not _blank_texts(here)[col:].strip()     # `option "B":` read as a thing
     if not (at_word or at_for or at_colon):
         return None
+    if at_word:
+        # The option above, as far in, ends with ':' and has nothing under it (its block was
+        # deleted): that option's empty block is the mistake, not this option's place.
+        k = line - 2
+        while k >= 0 and (not lines[k].strip() or lines[k].lstrip().startswith("#")):
+            k -= 1
+        above = lines[k] if k >= 0 else ""
+        code = _blank_texts(above).rstrip()
+        if re.match(re.escape(m.group(1)) + r"option\b", above) and code.endswith(":"):
+            return ("E101", "This option's block after ':' is empty.", (k + 1, len(code)),
+                    "indent the option's steps under it, or write 'pass' for an option that does nothing")
     return ("E101", "This option is not directly in the block of a 'choose': an option is a line of its choose's "
                     "block, as far in as the other options, and this one is indented into another block or out of "
                     "the choose's.", (line, len(m.group(1)) + 1),
@@ -1396,11 +1407,11 @@ _NAME_HABITS = {
 
 
 
-def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set):
+def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set, owner: str = ""):
     """(code, message, column, hint) for a habit of a first-time author coming from Python or C,
     found by writing small games the way they do (tests/test_author_mistakes.py), else None.
     Each is a mistake whose plain parser answer was wrong advice ("write 'let = a'", "write
-    break()") or none at all."""
+    break()") or none at all. `owner` is the line that opens the block `here` is in."""
     rest = here[col - 1:]
     after = here[col - 1 + len(value):] if rest.startswith(value) else ""
     code = _blank_texts(before)
@@ -1450,8 +1461,96 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set)
         return ("E101", "Only a line that opens a block ends with ':', and this one opens none.", col,
                 "leave out the ':'")
     if value == ":" and re.fullmatch(r"\s+[A-Za-z_][\w.]*\s*", code) and after.strip():
+        if re.match(r"\s*((replace|extend)\s+)?table\b", owner):
+            # `newbie: 0` under `table start_level:`: an entry written as YAML writes a mapping
+            return ("E101", "A table's entry is written 'key -> value', not 'key: value'.", col,
+                    f"write '{before.strip()} -> {after.strip()}'")
         # `pot: 0` in a block: a value set with the colon of a declaration
         return ("E101", "A value is set with '=', not ':'.", col, f"write '{before.strip()} = {after.strip()}'")
+    return _foreign_habit(tok, value, here, before, col, rest, after, code)
+
+
+# Python's statement words that the language has no use for, and what a rulebook does instead.
+_PYTHON_WORDS = {
+    "assert": "a rulebook checks its rules with scenarios: an 'expect' step of a scenario file (docs/scenarios.md)",
+    "global": "a game's variables are set by name from any rule: write the assignment alone",
+    "nonlocal": "a game's variables are set by name from any rule: write the assignment alone",
+    "del": "take a thing out of a zone or list with 'remove x from L'",
+    "import": "the built-in functions need no import; a rulebook adds a file of its own with 'include \"more.rules\"'",
+    "from": "the built-in functions need no import; a rulebook adds a file of its own with 'include \"more.rules\"'",
+    "class": "things are declared by a kind: 'kind card from \"cards.yaml\":' with a field a line",
+    "raise": "a rule cannot fail on purpose; 'end game \"...\"' ends the game, 'return' leaves a rule",
+    "try": "a rule cannot catch a failure: test the condition first with 'if'",
+    "with": "write the steps alone, under the line that opens their block",
+    "yield": "a rule asks a player with 'choose'; a definition gives its value after '='",
+}
+
+
+def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str, after: str, code: str):
+    """(code, message, column, hint) for a habit of an author who knows Python, JavaScript, Ludii
+    or YAML configurations, found by the second hunt with broken rulebooks (tests/hunt/cases2.py),
+    else None. Each is a line whose plain parser answer gave no hint or a wrong one ("write
+    'assert = x'", "add a name here")."""
+    indent = len(here) - len(here.lstrip())
+    word = re.fullmatch(r"(\s*)([a-z]+)\s*", before)
+    first = word.group(2) if word else (value if not before.strip() else "")
+    if first in _PYTHON_WORDS and (tok.type == "NAME" or not before.strip()):
+        return ("E101", f"'{first}' is not part of the language.", indent + 1, _PYTHON_WORDS[first])
+    # a comment as C, JavaScript or Lua write it: `// three actions`, `/* ... */`, `-- three actions`
+    # (after code too, `actions_left = 3 // three actions`, when words follow, never a number or a name:
+    # `total // 2` is a division written twice, which the '//' habit below tells)
+    slash = here.find("//")
+    if value == "/" and 0 <= slash <= col - 1 <= slash + 1 and (not _blank_texts(here[:slash]).strip()
+                                                                or re.match(r"//\s*[A-Za-z]\w*\s+[A-Za-z]", here[slash:])):
+        return ("E101", "A comment starts with '#', not '//'.", slash + 1, f"write '# {here[slash + 2:].strip()}'")
+    opener = re.match(r"(/\*|--)\s*(.*?)\s*(\*/)?$", rest)
+    if opener and value in ("/", "-") and not code.strip() and (opener.group(1) == "/*" or re.match(r"[A-Za-z]", opener.group(2))):
+        return ("E101", f"A comment starts with '#', not '{opener.group(1)}'.", col, f"write '# {opener.group(2)}'")
+    if tok.type == "STRING" and re.fullmatch(r'\s*""', before):
+        # `"""Flood the atoll."""`: read as an empty text, then a text
+        return ("E101", "A comment starts with '#': the language has no docstrings.", indent + 1,
+                f"write '# {value.strip(chr(34))}'")
+    if value == "(" and col == indent + 1 and indent == 0:
+        # `(game "Hex" (players 2) ...)`: Ludii's parentheses
+        return ("E101", "A declaration starts with its word at the left margin, not with '('.", col,
+                "write the rulebook as lines, a declaration a line, without parentheses: 'game \"Hex\"', "
+                "'players 2', 'kind cell from \"board.yaml\":'")
+    if value == "->" and re.match(r"\s*((replace|extend)\s+)?define\b", here):
+        typ = re.match(r"->\s*([^:=]+?)\s*(:|=|$)", rest)
+        return ("E101", "A definition's type follows a ':' after its parameters, not '->'.", col,
+                f"write '{before.strip()}: {typ.group(1) if typ else 'int'} = ...'")
+    if value == ":" and indent == 0 and before.strip() in ("game", "players", "extends", "include"):
+        # `game: "Hex"`, as a YAML configuration writes it
+        return ("E101", f"'{before.strip()}' is followed by its value, with no ':' between them.", col,
+                f"write '{before.strip()} {after.strip()}'" if after.strip() else f"leave out the ':'")
+    field = re.match(r"(\s+)-\s*([A-Za-z_]\w*\s*:.*)$", here)
+    if value == "-" and field and col == indent + 1:
+        # `- name: text` under a kind, as a YAML list of fields
+        return ("E101", "A kind's field is a line 'name: type', with no '-' before it.", col,
+                f"write '{field.group(2).strip()}'")
+    if value == "[" and re.fullmatch(r"\s*((replace|extend)\s+)?(enum|die|option)\s+\w+\s*:\s*", before):
+        inner = re.match(r"\[([^\]]*)\]", rest)
+        return ("E101", "The values after ':' are written one after another, parted by commas, without brackets.",
+                col, f"write '{before.strip()} {inner.group(1).strip() if inner else 'a, b, c'}'")
+    if value == ">" and before.endswith("-") and len(before) == col - 1 and re.search(r"\b[A-Za-z_]\w*\s*-$", code):
+        # `c -> c != black`: a function's arrow written as a table's
+        return ("E101", "A function is written with '=>': 'x => ...'; '->' belongs to a table's entries.", col - 1,
+                "write '=>' in place of '->'")
+    if value == "of" and re.search(r"\blists\s*$", code):
+        # `list of lists of colour`: a type's word is 'list' however many lists it holds
+        return ("E101", "A list's type says 'list' each time: 'lists' is no type.", code.rstrip().rfind("lists") + 1,
+                "write 'list of list of ...'")
+    if value == "=" and rest.startswith("=>") and re.search(r"\(\s*[A-Za-z_]\w*\s*\)\s*$", code):
+        # `(c) => ...`: JavaScript's arrow function, its parameter in parentheses
+        name = re.search(r"\(\s*([A-Za-z_]\w*)\s*\)\s*$", code)
+        return ("E101", "A function names its parameter without parentheses: 'x => ...'.", name.start() + 1,
+                f"write '{name.group(1)} => ...'")
+    if value == "game" and re.search(r"\bend\s*$", code) and re.match(r"\s*((replace|extend)\s+)?define\b", here):
+        return ("E101", "A definition gives a value; 'end game' is a step, written on a line of its own in a rule.",
+                col, "end the game from a rule (if ...: end game \"...\"), and keep the definition a value")
+    if value == "if" and re.fullmatch(r"\s*option\s*", before):
+        return ("E101", "An option needs its label, a quoted text, before its 'if'.", col,
+                f"write 'option \"...\" {rest.strip()}'")
     return None
 
 
@@ -1479,17 +1578,33 @@ def _habit(e, text: str, line: int, col: int):
     indent = len(here) - len(here.lstrip())
     if above.endswith(":") and col == indent + 1 and indent <= len(above) - len(above.lstrip()):
         return ("E101", *_empty_block(above, (at, len(above) + 1)))
-    kind = re.match(r"remove\s+((?:player\s+)?[a-z]+)\s+([A-Za-z_]\w*)\s*(#.*)?$", here)
+    # (with or without the rest of the declaration it removes: `remove define rank: int = 1`)
+    kind = re.match(r"remove\s+((?:player\s+)?[a-z]+)\s+([A-Za-z_]\w*)\b\s*([:(=].*)?(#.*)?$", here)
     if kind and indent == 0:          # `remove define rank`, as `replace define rank ...` is written
         return ("E101", f"'remove' takes the name alone, without '{kind.group(1)}'.", (line, 1),
                 f"write 'remove {kind.group(2)}'")
-    novice = _novice_habit(tok, value, here, before, col, names)
+    owner = next((x for x in reversed(lines[:line - 1]) if x.strip() and not x.lstrip().startswith("#")
+                  and len(x) - len(x.lstrip()) < indent), "") if indent else ""
+    novice = _novice_habit(tok, value, here, before, col, names, owner)
     if novice is not None:
         return (novice[0], novice[1], (line, novice[2]), novice[3])
     if re.fullmatch(r"\s*say", before) and tok.type != "STRING":
         said = here[col - 1:].strip()
+        parts = [x.strip() for x in _blank_texts(said).split("+")]
+        texts = [x for x in said.split("+") if x.strip().startswith('"')]
+        if len(parts) > 1 and all(parts) and texts:    # `say s.name + " sinks."`: each part in its place of one text
+            pieces, at = [], 0
+            for blank in parts:
+                start = _blank_texts(said).index(blank, at)
+                written, at = said[start:start + len(blank)], start + len(blank)
+                pieces.append(written[1:-1] if written.startswith('"') else "{" + written + "}")
+            return ("E101", "'say' takes one quoted text, with the values it shows inside it in braces.", (line, col),
+                    f"write say \"{''.join(pieces)}\"")
         return ("E101", "'say' takes a quoted text.", (line, col),
                 f"to say a value, put it in braces inside the text: say \"{{{said}}}\"")
+    if re.fullmatch(r'\s*say\s+"(?:[^"\\]|\\.)*"\s*', before) and tok.type == "STRING":
+        return ("E101", "'say' takes one quoted text.", (line, col),
+                f"join the two into one text: say \"{before.strip()[5:-1].rstrip()} {value[1:-1].lstrip()}\"")
     if re.match(r"\s*return\s*$", before) and tok.type not in ("_NL",):
         return ("E101", "'return' gives no value: it only leaves the rule.", (line, col),
                 "to work a value out, write a definition (define throw: int = roll(d6)); to keep one, set a variable")
@@ -1604,7 +1719,11 @@ def _habit(e, text: str, line: int, col: int):
         hint = (f"call it as {method.group(2)}({method.group(1)})" if method
                 else "built-ins are called as name(value), not value.name()")
         arg = re.match(r"\((.*)\)\s*(#.*)?$", here[col - 1:])
-        if method and method.group(2) in ("append", "push", "add", "insert", "extend"):
+        whole = re.search(r"([A-Za-z_][\w.]*(\[[^\]]*\])?)\s*\.\s*([A-Za-z_]\w*)$", before)
+        if whole and whole.group(3) in ("size", "length", "len", "count"):
+            # `discard[0].size()`: how many, asked of a zone or a list
+            hint = f"how many: count({whole.group(1)})"
+        elif method and method.group(2) in ("append", "push", "add", "insert", "extend"):
             # `xs.append(x)`: there is no function append, so "call it as append(xs)" led nowhere
             hint = f"a list or zone grows by a statement: write 'add {arg.group(1) if arg else 'x'} to {method.group(1)}'"
         elif method and method.group(2) in ("remove", "pop", "discard"):

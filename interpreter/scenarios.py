@@ -30,7 +30,8 @@ from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
-                                 yaml_character_problem, yaml_shape_problem, yaml_words)
+                                 yaml_character_problem, yaml_shape_problem, yaml_words,
+                                 alias_hint, alias_name)
 
 from . import api, position
 from . import words as W
@@ -436,8 +437,10 @@ def read_file(path: Path, name: str, sources: Sources):
             close = "}" if ch == "{" else "]"
             hint = (f"the '{ch}' at line {opened.line + 1}, column {opened.column + 1} is never closed with "
                     f"'{close}', or two of its items lack a ',' between them")
-        return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(e.problem or e.context)}.",
-                       name, line, col, hint=hint)
+        alias = alias_name(text, e.problem, line, col)
+        problem = f"found undefined alias '{alias}'" if alias else e.problem or e.context
+        return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(problem)}.",
+                       name, line, col, hint=hint or alias_hint(text, alias))
     except yaml.YAMLError as e:
         odd = yaml_character_problem(text, e)      # a NUL: PyYAML gives only an offset, and its own words
         if odd is not None:
@@ -836,7 +839,11 @@ class _FileRunner:
             state.set_position(changes, rest, restart_turn)
             self.drew(state, before, forced)
         except api.PositionError as e:
-            at = _where_keys(changes, getattr(e, "keys", ()), at)
+            keys = getattr(e, "keys", ())
+            named = re.match(r"This is not a possible position of .*?: '([^']+)' is ", str(e))
+            if not keys and named and isinstance(changes, dict) and named.group(1) in changes:
+                keys = (named.group(1),)    # a variable found out of its range once set: at its own line
+            at = _where_keys(changes, keys, at)
             if restart_turn and restart_at and str(e).startswith("The turn cannot start again"):
                 at = restart_at         # told at 'restart turn: true', which asked for it
             hint = ""
@@ -1015,6 +1022,11 @@ class _Expectations:
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
         names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
         hint = did_you_mean(key, names)
+        called = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*\((.*)\)\s*", key)
+        if not hint and called:         # `scor(Player 1)`: the definition's name alone is misspelt
+            guess = did_you_mean(called.group(1), list(self.prog.define_types))
+            hint = guess.replace(f"'{guess.split(chr(39))[1]}'", f"'{guess.split(chr(39))[1]}({called.group(2)})'") \
+                if guess else ""
         if key.count("(") != key.count(")"):
             # `{on_tile(B2, Player 4): 3}`: YAML ends a key inside { } at ', ', cutting the call in two
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
