@@ -1488,7 +1488,7 @@ _PYTHON_WORDS = {
 
 def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str, after: str, code: str):
     """(code, message, column, hint) for a habit of an author who knows Python, JavaScript, Ludii
-    or YAML configurations, found by the second hunt with broken rulebooks (tests/hunt/cases2.py),
+    or YAML configurations, found by the second hunt with broken rulebooks (tests/hunt/cases.py),
     else None. Each is a line whose plain parser answer gave no hint or a wrong one ("write
     'assert = x'", "add a name here")."""
     indent = len(here) - len(here.lstrip())

@@ -1,4 +1,4 @@
-"""Mistakes the second hunt with broken rulebooks found told badly (tests/hunt/cases2.py): in data
+"""Mistakes the second hunt with broken rulebooks found told badly (tests/hunt/cases.py): in data
 files, variants and scenario files, in single edits of a rulebook, and habits from Python,
 JavaScript, Ludii and YAML configurations. Each case is one change to the small rulebook of
 test_author_mistakes.py (BASE), with the diagnostic it must get at the line (and column) its '^'

@@ -1,6 +1,6 @@
 """The cases of the broken-rulebook hunt, round 2: data files, variants, scenario files,
 single edits of bundled rulebooks, and habits from other game languages. Each is one Case of
-harness.py; `python tests/hunt/cases2.py [VERDICTS]` runs them and prints each result (only
+harness.py; `python tests/hunt/cases.py [VERDICTS]` runs them and prints each result (only
 those of the verdicts named, as "wrong line,crash") and the counts. A tool, not a test."""
 import sys
 from pathlib import Path
