@@ -432,18 +432,23 @@ def _occurrences(source: bytes, text: bytes, lo: int, hi: int):
         at = source.find(text, at + 1, hi)
 
 
-def _part_at(source: bytes, entries: list, place: tuple, within):
-    """The span of the innermost node of `entries` (text, span, index of its first part) whose
-    text, placed in `source`, holds the bytes `place`, and which lies inside the span `within`."""
+def _parts(entries: list, j: int, first: int) -> list:
+    """The parts of entry j (with `first` 0 and j the number of entries: the roots), in written order."""
+    out, c = [], j - 1
+    while c >= first:
+        out.append(c)
+        c = entries[c][2] - 1
+    return out[::-1]
+
+
+def placed(source: bytes, entries: list) -> list:
+    """Where each entry's text (`codegen.Source.spans`: text, span, index of its first part's
+    entry) stands in the generated `source`, in bytes, or None where that is not certain."""
     texts = [t.encode() for t, _, _ in entries]
     at: list = [None] * len(entries)
 
-    def parts(j: int, first: int) -> list:      # the parts of entry j (or the roots), in written order
-        out, c = [], j - 1
-        while c >= first:
-            out.append(c)
-            c = entries[c][2] - 1
-        return out[::-1]
+    def parts(j: int, first: int) -> list:
+        return _parts(entries, j, first)
 
     missing: list = []
 
@@ -469,11 +474,29 @@ def _part_at(source: bytes, entries: list, place: tuple, within):
         else:
             put(r, found)
             cursor = found + len(texts[r])
+    # A part not found inside its whole is placed where its text stands once, apart from the
+    # places of the parts already placed (a condition's read, also written in the loop's body).
     while missing:
-        c = missing.pop()
-        found = list(_occurrences(source, texts[c], 0, len(source)))
-        if len(found) == 1 and at[c] is None:
-            put(c, found[0])
+        taken = {(a, len(texts[j])) for j, a in enumerate(at) if a is not None}
+        trying, missing, left = missing, [], []      # (`put` adds the parts of one placed here to `missing`)
+        for c in trying:
+            found = [a for a in _occurrences(source, texts[c], 0, len(source)) if (a, len(texts[c])) not in taken]
+            if len(found) == 1:
+                put(c, found[0])
+                taken.add((found[0], len(texts[c])))
+            else:
+                left.append(c)
+        if len(left) == len(trying) and not missing:
+            break
+        missing += left
+    return at
+
+
+def _part_at(source: bytes, entries: list, place: tuple, within):
+    """The span of the innermost node of `entries` whose text, placed in `source` (`placed`),
+    holds the bytes `place`, and which lies inside the span `within`."""
+    texts = [t.encode() for t, _, _ in entries]
+    at = placed(source, entries)
     start, end = place
     held = [j for j in range(len(entries)) if at[j] is not None and at[j] <= start and end <= at[j] + len(texts[j])]
     if not held:
@@ -490,7 +513,7 @@ def _part_at(source: bytes, entries: list, place: tuple, within):
         if j is None:
             return None
     # A part not placed may hold the instruction: only a part on one line is sure to name its line.
-    if any(at[c] is None for c in parts(j, entries[j][2])) and getattr(span, "end_line", 0) not in (0, span.line):
+    if any(at[c] is None for c in _parts(entries, j, entries[j][2])) and getattr(span, "end_line", 0) not in (0, span.line):
         return None
     return span
 
