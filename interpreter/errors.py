@@ -455,7 +455,7 @@ def placed(source: bytes, entries: list) -> list:
     def put(j: int, start: int) -> None:
         # Each part in order, inside its whole, after the part before it: a method writes each part
         # once, in the order it wrote them. One not found there (written into lines of their own,
-        # as a list worked out before a loop) is placed later only if its text is nowhere else.
+        # as a list worked out before a loop) is placed below, if its text stands once elsewhere.
         at[j] = start
         cursor, end = start, start + len(texts[j])
         for c in parts(j, entries[j][2]):
@@ -466,9 +466,13 @@ def placed(source: bytes, entries: list) -> list:
                 put(c, found)
                 cursor = found + len(texts[c])
 
-    cursor = 0
-    for r in parts(len(entries), 0):
+    # The roots are the `where` values, in order, then the value, which is returned on the last
+    # line it can stand on (the lines before it may hold its text: `_ys`, a loop's list).
+    cursor, roots = 0, parts(len(entries), 0)
+    for r in roots:
         found = next(_occurrences(source, texts[r], cursor, len(source)), None)
+        if r == roots[-1]:
+            found = ([*_occurrences(source, texts[r], cursor, len(source))] or [None])[-1]
         if found is None:
             missing.append(r)
         else:
