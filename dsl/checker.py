@@ -661,10 +661,12 @@ class Checker:
             elif enum is not None:
                 own = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == "enum:" + enum]
                 self.error("E201", f"The die face '{f}' is not a value of the enum '{enum}', as the die's other faces are.",
-                           at(f), did_you_mean(f, own) or f"add it to the enum: enum {enum}: {', '.join(own + [f])}")
+                           at(f), did_you_mean(f, own) or f"add it to the enum: enum {enum}: {', '.join(own + [f])}",
+                           about=("unknown", f))
             else:
                 self.error("E201", f"The die face '{f}' is not a number or a value of an enum.", at(f),
-                           did_you_mean(f, values) or "declare the die's faces in an enum first: enum colour: red, blue")
+                           did_you_mean(f, values) or "declare the die's faces in an enum first: enum colour: red, blue",
+                           about=("unknown", f))
         return "die:" + (enums.pop() if len(enums) == 1 else T.ANY)
 
     def thing_zones(self, k: A.KindDecl, fields: dict) -> dict:
@@ -799,9 +801,8 @@ class Checker:
             typ = fields.get(f.name, ("",))[0]
             if not T.elem(typ).startswith("enum:") if typ.startswith("list:") else not typ.startswith("enum:"):
                 continue
-            said = re.compile(rf"The value (.+) of '{re.escape(f.name)}' is not a value of the enum ")
-            wrong = [(d, m.group(1)) for d in self.diags[before:] if d.code == "E025"
-                     for m in [said.match(d.message)] if m]
+            wrong = [(d, d.about[1]) for d in self.diags[before:]
+                     if d.code == "E025" and d.about[:1] == ("not in enum",) and d.about[3] == f.name]
             given = sum(1 for r in records if f.name in r)
             starts = self.record_lines(k, records) if wrong else {}
             lines = {_record_line(starts, d.span) for d, _ in wrong}     # an item of a list may have its own line
@@ -915,7 +916,8 @@ class Checker:
                 at = self.value_at(where, f, index)
                 self.error("E025", f"The value {data_words(v)} of '{f}' is not a value of the enum '{T.show(typ)}'.", at,
                            yaml_misread(self.p.sources, at, v) or did_you_mean(str(v), values)
-                           or f"the enum '{T.show(typ)}' has the values {', '.join(values)}")
+                           or f"the enum '{T.show(typ)}' has the values {', '.join(values)}",
+                           about=("not in enum", data_words(v), T.show(typ), f))
         return v
 
     def table_type(self, d: A.TableDecl) -> str:
@@ -1388,7 +1390,7 @@ class Checker:
 
     def duplicate(self, d: A.TableDecl, shown, entry, first):
         self.error("E202", f"The table '{d.name}' gives '{shown}' twice (first at line {first.span.line}"
-                           f"{self.in_file(first, entry)}).", entry)
+                           f"{self.in_file(first, entry)}).", entry, about=("given twice", d.name))
 
     def check_key_position(self, d: A.TableDecl, keys: list, position) -> str | None:
         """Check one key position [(entry, low, high)] of a table; its key type, if it has one."""
@@ -1402,11 +1404,11 @@ class Checker:
             if bare and not enum_types and (lo not in self.sym or self.sym[lo].kind != "enum_value"):
                 self.error("E201", f"The table key '{lo}' is not a value of any enum or option.", e,
                            did_you_mean(lo, [n for n, x in self.sym.items() if x.kind == "enum_value"])
-                           or 'write a text key in quotes: "like this"')
+                           or 'write a text key in quotes: "like this"', about=("unknown", lo))
             if enum_types and isinstance(lo, str) and (lo not in self.sym or self.sym[lo].kind != "enum_value"):
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
                 self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}{where}, "
-                           f"and '{lo}' is not one.", e, did_you_mean(lo, values))
+                           f"and '{lo}' is not one.", e, did_you_mean(lo, values), about=("unknown", lo))
         if len(enum_types) > 1:     # `red -> 1`, `green -> 3`, `circle -> 2`: the most keys' enum decides
             typed = [self.sym[lo].type for _, lo, _ in keys if isinstance(lo, str) and lo in self.sym
                      and self.sym[lo].kind == "enum_value"]
@@ -1800,7 +1802,7 @@ class Checker:
                 changeable = [n for n, x in self.sym.items() if x.kind in ("var", "zone", "pzone", "pvar")]
                 self.error("E201", f"Unknown name '{tgt.name}'.", tgt,
                            did_you_mean(tgt.name, changeable + list(self.ctx.names)) or
-                           "only variables, zones and changing fields can be changed")
+                           "only variables, zones and changing fields can be changed", about=("unknown", tgt.name))
                 return T.ERROR
             hint = ""
             if tgt.name in B.VALUES and B.VALUES[tgt.name] == T.PLAYER:
@@ -1874,7 +1876,8 @@ class Checker:
                 hint = f"'{st.name}' is a definition (a value), not a rule; use it inside an expression"
             elif value is not None and value.kind == "event":
                 hint = f"'{st.name}' is an event: write 'signal {st.name}(...)' to set off its reactions"
-            self.error("E201", f"There is no rule named '{st.name}'.", st, OTHER_LANGUAGES.get(st.name) or hint)
+            self.error("E201", f"There is no rule named '{st.name}'.", st, OTHER_LANGUAGES.get(st.name) or hint,
+                       about=("unknown", st.name))
             for a in st.args:
                 self.expr(a, self.ctx)
             return
@@ -2653,7 +2656,7 @@ class Checker:
             hint = OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
-            self.error("E201", f"Unknown name '{e.name}'.", e, hint)
+            self.error("E201", f"Unknown name '{e.name}'.", e, hint, about=("unknown", e.name))
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
         k = s.kind
@@ -2984,7 +2987,8 @@ class Checker:
             hint = f"write p.{e.name} for a player p"
         elif s is not None and s.kind == "table":
             hint = f"'{e.name}' is a table: look it up with square brackets, {e.name}[key]"
-        self.error("E201", f"There is no function named '{e.name}'.", e, OTHER_LANGUAGES.get(e.name) or hint)
+        self.error("E201", f"There is no function named '{e.name}'.", e, OTHER_LANGUAGES.get(e.name) or hint,
+                   about=("unknown", e.name))
         for a in e.args:
             self.expr(a, self.ctx)
         return T.ERROR
@@ -4453,23 +4457,19 @@ def _field_lost_to_syntax(d: Diagnostic, program: Program) -> bool:
     return any(e.span.file == kind.span.file and kind.span.line < e.span.line <= end for e in program.syntax_problems)
 
 
-_NAMED = r"(?:Unknown name|The die face|The table key|There is no rule named|There is no function named) '(\w+)'"
-_GISTS = [("E025", r"The value (.+) of '\w+' is not a value of the enum '(\w+)'"),
-          ("E201", _NAMED), ("E201", r"The table '\w+' is keyed by \w+, and '(\w+)' is not one"),
-          ("E202", r"(The table '\w+') gives .+ twice")]
+_GISTS = {"E025": "not in enum", "E201": "unknown", "E202": "given twice"}
 
 
 def _same_error_once(diags: list) -> list:
     """One mistake, one error: an unknown name said in the same words at two places or more (the
     uses of a name that is missing), or any other error at three or more, is reported once, at
-    the first, with the others' lines."""
+    the first, with the others' lines (in its hint, and as `same_at`)."""
     def gist(d):
-        """What an error is about: the same bad value of an enum in many records' fields, one
-        unknown name used as a die face, a table key and a value, one table's keys given twice."""
-        for code, pattern in _GISTS:
-            m = re.match(pattern, d.message) if d.code == code else None
-            if m:
-                return d.code, m.groups()
+        """What an error is about (`Diagnostic.about`): the same bad value of an enum in many
+        records' fields, one unknown name used as a die face, a table key and a value, one
+        table's keys given twice; else its words."""
+        if d.about[:1] == (_GISTS.get(d.code),):
+            return d.code, d.about[1:3]
         return d.code, d.message
     places: dict = {}
     for d in diags:
@@ -4480,10 +4480,9 @@ def _same_error_once(diags: list) -> list:
         if len(same) < (2 if d.code in ("E201", "E204", "E025") else 3):
             out.append(d)
         elif same[0] is d:
-            lines = list(dict.fromkeys(f"{x.span.line}" if x.span.file == d.span.file else f"{x.span.file}:{x.span.line}"
-                                       for x in same[1:]))
-            shown = ", ".join(lines[:8]) + (", ..." if len(lines) > 8 else "")
-            note = f"the same at {len(lines)} more place{'s' * (len(lines) > 1)} (line{'s' * (len(lines) > 1)} {shown})"
+            at = {(x.span.file, x.span.line): x.span for x in same[1:]}       # one a line
+            d = dataclasses.replace(d, same_at=tuple(at.values()))
+            note = d.same_places()
             out.append(dataclasses.replace(d, hint=f"{d.hint}; {note}" if d.hint else note))
     return out
 
@@ -4532,8 +4531,8 @@ def check(program: Program) -> CheckedProgram:
         checker.diags = [d for d in checker.diags if not (d.code == "E201" and any(
             d.message.startswith(f"{T.article(n).capitalize()} {n} has no field") for n in twice))]
     # A value of a name that is unknown has no type: reading its fields fails for that reason.
-    unknown = {m.group(1) for d in checker.diags if d.code == "E201"
-               for m in [re.match(r"Unknown name '(\w+)'", d.message)] if m}
+    unknown = {d.about[1] for d in checker.diags if d.code == "E201" and d.about[:1] == ("unknown",)
+               and d.message.startswith("Unknown name")}
     if unknown:
         def reads_unknown(d) -> bool:
             line = program.sources.line(d.span.file, d.span.line) or "" if program.sources else ""

@@ -37,8 +37,22 @@ class Diagnostic:
     # What it is about, as data for the passes that amend a diagnostic after it is made (never
     # shown, nor compared): ("undeclared field", kind, field) a data record's field the kind
     # lacks, ("no field", kind, field) a rule reading one, ("no thing", kind) a thing's name that
-    # is none of the kind's, ("table gap", table, key type) a W109.
+    # is none of the kind's, ("table gap", table, key type) a W109, ("unknown", name) a name that
+    # is none (a value, rule, function, die face or table key), ("not in enum", value, enum, field)
+    # an E025, ("given twice", table) a table's keys given twice (E202).
     about: tuple = field(default=(), compare=False)
+    # The other places of the same error, told once in its hint by the checker ("the same at 2
+    # more places (lines 15, 16)"): their spans, one a line, for the passes after it.
+    same_at: tuple = field(default=(), compare=False)
+
+    def same_places(self) -> str:
+        """The note of its other places (`same_at`): "the same at 2 more places (lines 15, 16)",
+        a place in another file with its file's name; "" if none."""
+        lines = [f"{x.line}" if x.file == self.span.file else f"{x.file}:{x.line}" for x in self.same_at]
+        if not lines:
+            return ""
+        shown = ", ".join(lines[:8]) + (", ..." if len(lines) > 8 else "")
+        return f"the same at {len(lines)} more place{'s' * (len(lines) > 1)} (line{'s' * (len(lines) > 1)} {shown})"
 
     def to_json(self) -> dict:
         return {

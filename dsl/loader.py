@@ -1782,9 +1782,9 @@ def note_changes(diagnostics: list, program: Program) -> list:
             if how == "removed" and d.severity == "error" and d.span.file == span.file and f"'{name}'" in d.message:
                 # the variant removes a name and uses it itself: its use says which line removed it, and
                 # a use in the base folded into its hint ("the same at ... game.rules:15") leads an E014
-                base = [m for m in re.finditer(r"([\w./+-]+\.rules):(\d+)", d.hint or "") if m.group(1) != span.file]
+                base = [x for x in d.same_at if x.file != span.file and x.file.endswith(".rules")]
                 if base:
-                    uses.setdefault(name, []).append(Span(base[0].group(1), int(base[0].group(2)), 1))
+                    uses.setdefault(name, []).append(Span(base[0].file, base[0].line, 1))
                 note = f"'{name}' was removed by line {span.line}"
                 d = dataclasses.replace(d, hint=f"{note}; {d.hint}" if d.hint else note)
                 break
@@ -1807,11 +1807,10 @@ def note_changes(diagnostics: list, program: Program) -> list:
             # the usual hint ("set it first") would not help; the other places of the same error,
             # told once with their lines, stay in the hint and are counted at the 'remove'
             uses.setdefault(name, []).append(d.span)
-            same = re.search(r"the same at (\d+) more place", d.hint or "")
-            if same:
-                more_uses[name] = more_uses.get(name, 0) + int(same.group(1))
+            if d.same_at:
+                more_uses[name] = more_uses.get(name, 0) + len(d.same_at)
             note = f"'{name}' was removed by {span.file}:{span.line}"
-            d = dataclasses.replace(d, hint=f"{note}; {d.hint[same.start():]}" if same else note)
+            d = dataclasses.replace(d, hint=f"{note}; {d.same_places()}" if d.same_at else note)
             break
         if d is not None:
             out.append(d)

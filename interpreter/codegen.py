@@ -106,7 +106,7 @@ class Source:
         self.given = None        # slot -> the value written for it, in a definition written in place
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
-        self.spans: list = []    # (text written, the span of the node it was written for), for errors
+        self.spans: list = []    # (text written, its node's span, index of its first part's entry), for errors
 
     def lines_before(self, text: str) -> list:
         """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
@@ -120,11 +120,9 @@ class Source:
         if names is None:       # one for the whole compile, shared by every function
             out = self.c.out
             names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
-        # Only a definition's parts on its later lines are kept: the others name no other line
-        first, last = (getattr(origin[1], "line", 0), getattr(origin[1], "end_line", 0)) if origin else (0, 0)
-        spans = [(t, sp) for t, sp in self.spans if first < getattr(sp, "line", 0) <= last] if last > first else []
+        # Only a definition's parts are kept: an error elsewhere is named at its statement's line
         return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin,
-                                           "spans": spans})
+                                           "spans": self.spans if origin else []})
 
     def const(self, value) -> str:
         name = f"_k{len(self.names)}"
@@ -149,14 +147,16 @@ class Source:
             self.fell_back = True
             return f"{self.const(self.c.expr(e))}(m, env)"
         method = getattr(self, "w_" + type(e).__name__, None)
+        first = len(self.spans)
         out = method(e, depth + 1) if method is not None else None
         if out is None:
+            del self.spans[first:]      # the parts written before it fell back are not in the source
             return self.fallback(e)
-        # The node each text stands for, so an error in a definition written on several lines
-        # names the line of the part that failed (`errors.part_that_failed`, which takes the first
-        # of a text: the innermost node, written first). A list, searched only when an error is
-        # told: hashing every text as it is written would slow the compile.
-        self.spans.append((out, e.span))
+        # The node each text stands for, and where the entries of the parts written inside it
+        # begin (`first`): a tree of texts, which an error places in the source to find the part
+        # whose instruction failed (`errors.part_that_failed`). Placed only when an error is
+        # told: finding each part's place as it is written would slow the compile.
+        self.spans.append((out, e.span, first))
         return out
 
     # ------------------------------------------------------------------ nodes

@@ -382,24 +382,144 @@ def failed(e: Exception, tb, head: str, span, used_by: str) -> RuleError:
 
 
 def part_that_failed(tb, origin):
-    """The span of the part of definition `origin` whose instruction failed, when it is on another
-    line of the definition than its first (`define points(...) = \\` and the cases below it), else
-    None. The generated function keeps the span of the node each text of it was written for."""
+    """The span of the part of definition `origin` (or of its `where` line) whose instruction
+    failed, or None if it cannot be told for certain. The generated function keeps, for each node
+    it wrote, its text, its span and which entries are its parts (`codegen.Source.write`); the
+    texts are placed in the function's source, each part inside its whole, and the failed
+    instruction's place in the source (Python's positions) is looked up among them. So the same
+    text written for two parts (`c.rank` on two lines of a definition) names the one that failed."""
     for frame, lasti in reversed(generated_frames(tb)):
         about = frame.f_globals["__about__"]
-        if about.get("origin") is not origin:
+        own = about.get("origin")
+        if own is None or not (own is origin or any(sp is origin[1] for _, sp in (about.get("wheres") or {}).values())):
             continue
-        text = _segment(frame, lasti)
-        text = text.strip() if text else None
-        span = next((sp for written, sp in about.get("spans") or [] if written == text), None) if text else None
-        first, last = getattr(origin[1], "line", 0), getattr(origin[1], "end_line", 0)
-        # Only a part written inside the definition itself: one written in place of a call of
-        # another definition (inlining.py) stands elsewhere in the rulebook.
-        if span is not None and first < getattr(span, "line", 0) <= last and getattr(span, "file", None) == \
-                getattr(origin[1], "file", None):
-            return span
-        return None
+        source, entries = about.get("source"), about.get("spans") or []
+        place = _instruction_place(frame, lasti, source)
+        if place is None or not entries:
+            return None
+        return _part_at(source.encode(), entries, place, origin[1])
     return None
+
+
+def _instruction_place(frame, lasti: int, source):
+    """(start, end): the bytes of the generated `source` the instruction at `lasti` was written as."""
+    positions = list(frame.f_code.co_positions())
+    k = lasti // 2
+    if source is None or not 0 <= k < len(positions):
+        return None
+    line, end_line, col, end_col = positions[k]
+    if None in (line, end_line, col, end_col):
+        return None
+    starts = [0]
+    for text in source.encode().split(b"\n"):
+        starts.append(starts[-1] + len(text) + 1)
+    if not (1 <= line <= end_line < len(starts)):
+        return None
+    return starts[line - 1] + col, starts[end_line - 1] + end_col
+
+
+_WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def _occurrences(source: bytes, text: bytes, lo: int, hi: int):
+    """Where `text` stands whole in `source[lo:hi]`: not part of a longer name or number."""
+    at = source.find(text, lo, hi)
+    while at >= 0:
+        before = source[at - 1] if at > 0 else 0
+        after = source[at + len(text)] if at + len(text) < len(source) else 0
+        if not (text[0] in _WORD and before in _WORD) and not (text[-1] in _WORD and after in _WORD):
+            yield at
+        at = source.find(text, at + 1, hi)
+
+
+def _parts(entries: list, j: int, first: int) -> list:
+    """The parts of entry j (with `first` 0 and j the number of entries: the roots), in written order."""
+    out, c = [], j - 1
+    while c >= first:
+        out.append(c)
+        c = entries[c][2] - 1
+    return out[::-1]
+
+
+def placed(source: bytes, entries: list) -> list:
+    """Where each entry's text (`codegen.Source.spans`: text, span, index of its first part's
+    entry) stands in the generated `source`, in bytes, or None where that is not certain."""
+    texts = [t.encode() for t, _, _ in entries]
+    at: list = [None] * len(entries)
+
+    def parts(j: int, first: int) -> list:
+        return _parts(entries, j, first)
+
+    missing: list = []
+
+    def put(j: int, start: int) -> None:
+        # Each part in order, inside its whole, after the part before it: a method writes each part
+        # once, in the order it wrote them. One not found there (written into lines of their own,
+        # as a list worked out before a loop) is placed below, if its text stands once elsewhere.
+        at[j] = start
+        cursor, end = start, start + len(texts[j])
+        for c in parts(j, entries[j][2]):
+            found = next(_occurrences(source, texts[c], cursor, end), None)
+            if found is None:
+                missing.append(c)
+            else:
+                put(c, found)
+                cursor = found + len(texts[c])
+
+    # The roots are the `where` values, in order, then the value, which is returned on the last
+    # line it can stand on (the lines before it may hold its text: `_ys`, a loop's list).
+    cursor, roots = 0, parts(len(entries), 0)
+    for r in roots:
+        found = next(_occurrences(source, texts[r], cursor, len(source)), None)
+        if r == roots[-1]:
+            found = ([*_occurrences(source, texts[r], cursor, len(source))] or [None])[-1]
+        if found is None:
+            missing.append(r)
+        else:
+            put(r, found)
+            cursor = found + len(texts[r])
+    # A part not found inside its whole is placed where its text stands once, apart from the
+    # places of the parts already placed (a condition's read, also written in the loop's body).
+    while missing:
+        taken = {(a, len(texts[j])) for j, a in enumerate(at) if a is not None}
+        trying, missing, left = missing, [], []      # (`put` adds the parts of one placed here to `missing`)
+        for c in trying:
+            found = [a for a in _occurrences(source, texts[c], 0, len(source)) if (a, len(texts[c])) not in taken]
+            if len(found) == 1:
+                put(c, found[0])
+                taken.add((found[0], len(texts[c])))
+            else:
+                left.append(c)
+        if len(left) == len(trying) and not missing:
+            break
+        missing += left
+    return at
+
+
+def _part_at(source: bytes, entries: list, place: tuple, within):
+    """The span of the innermost node of `entries` whose text, placed in `source` (`placed`),
+    holds the bytes `place`, and which lies inside the span `within`."""
+    texts = [t.encode() for t, _, _ in entries]
+    at = placed(source, entries)
+    start, end = place
+    held = [j for j in range(len(entries)) if at[j] is not None and at[j] <= start and end <= at[j] + len(texts[j])]
+    if not held:
+        return None
+    j = min(held, key=lambda j: (len(texts[j]), j))
+    first, last, file = getattr(within, "line", 0), getattr(within, "end_line", 0), getattr(within, "file", None)
+    while True:
+        span = entries[j][1]
+        # A part written in place of a call of another definition (inlining.py) stands elsewhere
+        # in the rulebook: the call around it is named instead.
+        if getattr(span, "file", None) == file and first <= getattr(span, "line", 0) <= last:
+            break
+        j = next((k for k in range(j + 1, len(entries)) if entries[k][2] <= j), None)
+        if j is None:
+            return None
+    # A part not placed may hold the instruction: only a part on one line is sure to name its line.
+    if any(at[c] is None for c in _parts(entries, j, entries[j][2])) and getattr(span, "end_line", 0) not in (0, span.line):
+        return None
+    return span
 
 
 def line_words(span) -> str:

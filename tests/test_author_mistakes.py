@@ -1109,6 +1109,21 @@ def test_one_missing_name_used_in_many_places_is_one_error(tmp_path):
                               '    say "Level {levl + 1} reached"\n    if levl > 3:\n        level = levl\n'))
     errors = [d for d in found if d.severity == "error"]
     assert len(errors) == 1 and "the same at 2 more places" in errors[0].hint, [(d.message, d.hint) for d in errors]
+    assert [x.line for x in errors[0].same_at] == [errors[0].span.line + 1, errors[0].span.line + 2], errors[0]
+
+
+def test_the_same_error_is_one_by_what_it_is_about_not_by_its_words():
+    """One unknown name said as a value, a die face and a rule is one mistake: the checker tells
+    them apart by `Diagnostic.about`, not by patterns over the words (which took a name for a
+    word of letters only), and keeps the others' places as data (`same_at`) for the loader."""
+    from tabletop.dsl.checker import _same_error_once
+    from tabletop.dsl.diagnostics import Diagnostic, Span
+    said = [Diagnostic("E201", words, Span("game.rules", line, 1), about=("unknown", "deep-red"))
+            for line, words in [(3, "Unknown name 'deep-red'."), (5, "The die face 'deep-red' is not a number or a value of an enum."),
+                                (9, "There is no rule named 'deep-red'.")]]
+    [one] = _same_error_once(said)
+    assert (one.span.line, one.hint) == (3, "the same at 2 more places (lines 5, 9)"), one
+    assert [x.line for x in one.same_at] == [5, 9]
 
 
 def test_an_option_line_that_did_not_parse_hides_the_uses_of_its_values(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from inline import game, write
-from tabletop.interpreter import codegen
+from tabletop.interpreter import codegen, errors
 from tabletop.interpreter.api import RuleError, load_game
 from tabletop.interpreter.machine import Machine
 
@@ -38,14 +38,23 @@ FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused", "
 HOSTILE = "x'); __import__('os').system('echo owned') #\" \\ {{ }} \u00e9\n"
 
 
+class Sources(list):
+    """Source texts, and `definitions`: each definition's source with its `__about__`."""
+    def __init__(self):
+        super().__init__()
+        self.definitions = []
+
+
 @pytest.fixture
 def sources(monkeypatch):
     """Every source text compiled while the fixture is used."""
-    texts = []
+    texts = Sources()
     compiled = codegen._compiled
 
     def record(text, name, names, line):
         texts.append(text)
+        if name == "_definition":
+            texts.definitions.append((text, names["__about__"]))
         return compiled(text, name, names, line)
     monkeypatch.setattr(codegen, "_compiled", record)
     return texts
@@ -86,6 +95,14 @@ def test_every_bundled_rulebook_compiles_to_source_that_keeps_the_promise(source
     assert kinds == FUNCTIONS        # each kind of generated function was seen and checked
     for text in sources:
         assert unsafe_parts(text) == [], text
+    # Every part of a definition that can fail is placed in its source, so an error there names
+    # it (`errors.part_that_failed`): all but an item's bare name and the things or players gone
+    # through by number (`[*range(n)]`, written `range(n)` before a loop), which cannot fail.
+    assert len(sources.definitions) > 200
+    for text, about in sources.definitions:
+        lost = [t for (t, _, _), at in zip(about["spans"], errors.placed(text.encode(), about["spans"]))
+                if at is None and not re.fullmatch(r"_v\d+", t) and not t.startswith("[*range(")]
+        assert lost == [], text
 
 
 HOSTILE_RULES = '''

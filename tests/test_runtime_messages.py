@@ -333,7 +333,8 @@ def test_simulate_draws_the_display_so_a_failing_display_line_is_an_error(tmp_pa
     stats = simulate(g, games=2, seed=1)
     assert stats["errors"] == 2
     message = stats["error_messages"][0]
-    assert "game.rules:7:1: The definition 'last_pick' cannot be worked out" in message
+    # At the part that failed (`picked[0]`, column 25), not where its line begins
+    assert "game.rules:7:25: The definition 'last_pick' cannot be worked out" in message
     assert "item 0 of a list of 0 items, 'picked'" in message and "display line at line 13" in message
 
 

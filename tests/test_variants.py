@@ -386,6 +386,19 @@ def test_a_variant_that_removes_an_enum_it_uses_itself_is_told_at_the_remove(tmp
     assert (use.code, use.span.line) == ("E204", 2) and use.hint.startswith("'colour' was removed by line 3"), use
 
 
+def test_the_base_use_of_a_removed_name_is_found_in_a_folder_with_a_space(tmp_path):
+    """The base's use, folded into the variant's error, was read back out of the hint's words by
+    a pattern of a path without spaces: 'games/game.rules:4' was named, not the file."""
+    folder = tmp_path / "my games"
+    base = BASE.replace("var level: int = 3\n", "enum colour: red, blue\nvar paint: colour = red\nvar level: int = 3\n")
+    write(folder, {"game.rules": base, "variants/v.rules": 'extends "../game.rules"\n'
+                                                         "define best: list of colour = [red]\nremove colour\n"})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(folder), variant="v")
+    lead = e.value.diagnostics[0]
+    assert lead.code == "E014" and lead.message.endswith(f"still uses it ({folder / 'game.rules'}:4)."), lead
+
+
 @pytest.mark.parametrize("line, example", [
     ("replace level: int = 4", "'replace define level...' or 'replace var level...'"),
     ("replace score(p: player): int = 1", "'replace define score...'"),
