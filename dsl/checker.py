@@ -2489,6 +2489,8 @@ class Checker:
                 self.template(st.label)
                 self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label)
                 self.block(st.body, loop)
+                if st.may:
+                    self.declined_then_used(st)
         self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
 
     def secret_names_bound_once(self, st: A.Secret):

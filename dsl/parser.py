@@ -860,6 +860,10 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def secret_choice(self, meta, c):
+        c = list(c)
+        may = isinstance(c[2], Token) and c[2].type == "MAY"
+        if may:
+            del c[2]
         pvar, players, var, source = str(c[0]), c[1], str(c[2]), c[3]
         rest = list(c[4:-1])
         body = c[-1]
@@ -869,7 +873,8 @@ class _ToAst(Transformer):
         label = self.template(rest.pop(0))
         prompt = rest.pop(0)[1] if rest and isinstance(rest[0], tuple) else None
         time_var = str(rest[0]) if rest else None
-        return A.Secret(pvar, players, var, source, cond, label, time_var, body, prompt=prompt, span=self.sp(meta))
+        return A.Secret(pvar, players, var, source, cond, label, time_var, body, prompt=prompt, may=may,
+                        span=self.sp(meta))
 
     # -- expressions
     @v_args(meta=True)
