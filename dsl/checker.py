@@ -2358,13 +2358,27 @@ class Checker:
             with self.ctx.scoped(st.var, T.elem(t)) as slot:
                 self.out.slots[id(st)] = slot
                 self.choose_parts(st)
+                before = self.chosen_from(st.var, st.source)
                 self.block(st.body, loop)
+                self.ctx.secret.pop(st.var, None)
+                if before is not None:
+                    self.ctx.secret[st.var] = before
             if st.may:
                 self.declined_then_used(st)
             return
         self.out.slots[id(st)] = self.bind_local(st.var, T.elem(t), st)
         self.ctx.used.add(st.var)
         self.choose_parts(st)
+        self.chosen_from(st.var, st.source)
+
+    def chosen_from(self, var: str, source):
+        """`choose c from q.hand ...`: from here on `c` is a card of the list chosen from, as for
+        `c = ...` and `for c in ...`, so a later menu whose labels name it (an Inquisitor told which
+        card was shown) keeps its answers from the others, and a text everyone reads that names it
+        is W106. Gives what the name meant before, for a block to put back."""
+        before = self.ctx.secret.pop(var, None)
+        self.ctx.secret[var] = (source, dict(self.ctx.secret))
+        return before
 
     def declined_then_used(self, st: A.Choose):
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
