@@ -1465,7 +1465,11 @@ class Checker:
             else:
                 params = ev.decl.params
                 if len(d.event_args) != len(params):
-                    self.error("E207", f"The event '{d.event}' has {len(params)} values but the reaction names {len(d.event_args)}.", d)
+                    self.error("E207", f"The event '{d.event}' carries {_values(len(params))}, but the reaction "
+                                       f"names {_values(len(d.event_args))}.",
+                               self.word(d, d.event, after=self.word(d, "on").end_column - 1),
+                               f"name one for each of the event's: on {d.event}("
+                               f"{', '.join(getattr(x, 'name', str(x)) for x in params)})")
             self.out.reactions.setdefault(d.event, []).append(d)
         saved = self.ctx
         self.ctx = Context()
@@ -3040,6 +3044,23 @@ class Checker:
         if e.name in ("count", "shuffled") and len(e.args) == 1 and \
                 self.whole_numbered_zone(e.args[0], "counted" if e.name == "count" else "shuffled"):
             return T.INT if e.name == "count" else T.ANY
+        if e.name in ("min", "max") and len(e.args) == 2 and isinstance(e.args[1], A.Lambda) \
+                and not isinstance(e.args[0], A.Lambda):
+            # `max(players, p => p.coins)`, Python's key= habit: one error that writes both readings
+            items = self.expr(e.args[0], self.ctx)
+            lam = e.args[1]
+            key = self.text_of(lam.body)
+            listed = self.text_of(e.args[0])
+            with self.ctx.scoped(lam.param, T.elem(items) if T.is_list(items) else T.ANY):
+                numbered = self.expr(lam.body, self.ctx) == T.INT
+            least = e.name == "min" or not numbered     # a text key is not turned round: the last of the sort
+            item = f"first(sort({listed}, {lam.param} => {key if e.name == 'min' else f'0 - {key}'}))" if least == \
+                (e.name == "min") else f"last(sort({listed}, {lam.param} => {key}))"
+            self.error("E301", f"'{e.name}' takes numbers, not a function: it gives the {'least' if e.name == 'min' else 'greatest'} "
+                               "number, never the item that has it.", lam,
+                       (f"the number: {e.name}([{key} for {lam.param} in {listed}]); " if numbered else "")
+                       + f"the item: {item}")
+            return T.elem(items) if T.is_list(items) else T.ERROR
         if e.name in ("min", "max") and len(e.args) == 1:
             one = self.expr(e.args[0], self.ctx)
             if not one.startswith("list:") and not T.unknown(one):
@@ -4538,3 +4559,8 @@ def check(program: Program) -> CheckedProgram:
         unique = _same_error_once(unique)
         raise RulebookError(unique, program.sources, out.warnings)
     return out
+
+
+def _values(n: int) -> str:
+    """"1 value", "2 values": a count of an event's values in words."""
+    return f"{n} value" if n == 1 else f"{n} values"
