@@ -57,6 +57,7 @@ class Context:
     secret: dict = field(default_factory=dict)    # a local -> (its last value, the locals' before it), for W106
     params: dict = field(default_factory=dict)    # a parameter's name -> its declaration (`Checker.blame`)
     slot_types: list = field(default_factory=list)  # per slot, (its name, the type of every value it holds)
+    gone: dict = field(default_factory=dict)      # a name known only in a block now over -> why, for E201's hint
 
     @contextmanager
     def scoped(self, name: str, typ: str):
@@ -72,6 +73,8 @@ class Context:
         finally:
             if old is None:
                 self.names.pop(name, None)
+                self.gone[name] = (f"'{name}' is the item of a loop, a choice or a list, and names it only inside "
+                                   "that: use it there, or set a name of your own before it to keep a value for after")
             else:
                 self.names[name] = old
 
@@ -1637,6 +1640,11 @@ class Checker:
                 ended = st
         for name in [n for n in self.ctx.names if n not in before]:
             del self.ctx.names[name]
+            at = self.ctx.assigned.get(name)
+            where = f"at line {at.line} " if at is not None and hasattr(at, "line") else ""
+            self.ctx.gone[name] = (f"'{name}' is set {where}inside a block (under an 'if', a loop or a choice), and a "
+                                   f"name first set in a block is unknown after it: set it before the block "
+                                   f"('{name} = ...') to use it after")
 
     def stmt(self, st, loop):
         m = getattr(self, "st_" + type(st).__name__)
@@ -1667,7 +1675,7 @@ class Checker:
                     where = f" (set on line {at.line})" if at is not None and at.line else ""
                     near = f"set it first ({tgt.name} = ...), or, if '{local}'{where} was meant, write that"
                 self.error("E201", f"'{tgt.name}' has no value yet, so '{st.op}' cannot change it.", tgt,
-                           near or f"set it first: {tgt.name} = ...")
+                           self.ctx.gone.get(tgt.name) or near or f"set it first: {tgt.name} = ...")
                 return
             if vt == T.NONE:
                 self.error("E302", f"A new name '{tgt.name}' cannot start as none: its type would be unknown.", st)
@@ -1782,7 +1790,7 @@ class Checker:
                 return T.ERROR
             if s is None and tgt.name not in B.VALUES:
                 changeable = [n for n, x in self.sym.items() if x.kind in ("var", "zone", "pzone", "pvar")]
-                self.error("E201", f"Unknown name '{tgt.name}'.", tgt,
+                self.error("E201", f"Unknown name '{tgt.name}'.", tgt, self.ctx.gone.get(tgt.name) or
                            did_you_mean(tgt.name, changeable + list(self.ctx.names)) or
                            "only variables, zones and changing fields can be changed")
                 return T.ERROR
@@ -2650,7 +2658,8 @@ class Checker:
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
         if s is None:
-            hint = OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
+            gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
+            hint = gone or OTHER_LANGUAGES.get(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint)

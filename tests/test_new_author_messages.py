@@ -1,0 +1,59 @@
+"""Messages a new author met writing Coup, Sushi Go and Can't Stop: a reaction that names more
+values than its event carries (said in words, "1 value", at the event's name, with the names to
+write); Python's key function given to `max` or `min` (one error, whose hint writes both the
+number and the item that has it, instead of two errors about a list of players and a function);
+and a name used after the block it was set in, or after the loop or choice whose item it is
+(said so, where the hint guessed another name: "did you mean 'coins'?")."""
+from inline import diagnostics
+
+BASE = """
+game "Claims"
+players 2
+player var coins: int = 0
+event claimed(who: player)
+reaction challenge on claimed(who) by p labelled "Challenge {who}":
+    p.coins += 1
+turn:
+    signal claimed(current)
+    end game "Done."
+define score(p: player): int = p.coins
+"""
+
+
+def test_a_reaction_naming_more_values_than_its_event_carries(tmp_path):
+    rules = BASE.replace("on claimed(who) by", "on claimed(who, role) by")
+    [d] = [d for d in diagnostics(tmp_path, rules) if d.code == "E207"]
+    assert d.message == "The event 'claimed' carries 1 value, but the reaction names 2 values."
+    assert (d.span.line, d.span.column) == (5, 23)          # at 'claimed', not at 'reaction'
+    assert d.hint == "name one for each of the event's: on claimed(who)"
+
+
+def test_max_given_a_key_function_is_one_error_with_both_readings(tmp_path):
+    rules = BASE.replace('    end game "Done."', '    richest = max(players, p => p.coins)\n    end game "{richest} is richest."')
+    found = [d for d in diagnostics(tmp_path, rules) if not d.code.startswith("W")]
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E301", 9, 28)], found
+    assert found[0].hint == ("the number: max([p.coins for p in players]); the item: "
+                             "first(sort(players, p => 0 - p.coins))")
+    # a key that is no number cannot be turned round: the last of the sort
+    rules = rules.replace("p => p.coins", "p => \"{p}\"")
+    [d] = [d for d in diagnostics(tmp_path, rules) if d.code == "E301"]
+    assert d.hint == 'the item: last(sort(players, p => "{p}"))'
+
+
+def test_a_name_used_after_the_block_that_set_it_says_so(tmp_path):
+    rules = BASE.replace('    end game "Done."', '    if current.coins > 0:\n        bonus = 2\n    say "{bonus}"\n'
+                         '    end game "Done."')
+    [d] = [d for d in diagnostics(tmp_path, rules) if d.code == "E201"]
+    assert (d.message, d.span.line) == ("Unknown name 'bonus'.", 11)
+    assert d.hint.startswith("'bonus' is set at line 10 inside a block"), d.hint     # was: did you mean 'coins'?
+    # changed after the block, the same
+    [d] = [d for d in diagnostics(tmp_path, rules.replace('say "{bonus}"', "bonus += 1")) if d.code == "E201"]
+    assert d.hint.startswith("'bonus' is set at line 10 inside a block"), d.hint
+
+
+def test_a_loop_s_or_a_choice_s_item_used_after_it_says_so(tmp_path):
+    for block in ("    for q in players:\n        q.coins += 1\n",
+                  '    choose q from players labelled "Pay {q}":\n        q.coins += 1\n'):
+        rules = BASE.replace('    end game "Done."', block + '    end game "{q} paid."')
+        [d] = [d for d in diagnostics(tmp_path, rules) if d.code == "E201"]
+        assert d.message == "Unknown name 'q'." and d.hint.startswith("'q' is the item of a loop, a choice or a list")
