@@ -57,3 +57,24 @@ def test_a_loop_s_or_a_choice_s_item_used_after_it_says_so(tmp_path):
         rules = BASE.replace('    end game "Done."', block + '    end game "{q} paid."')
         [d] = [d for d in diagnostics(tmp_path, rules) if d.code == "E201"]
         assert d.message == "Unknown name 'q'." and d.hint.startswith("'q' is the item of a loop, a choice or a list")
+
+
+def test_a_reaction_s_label_without_labelled_says_where_the_label_goes(tmp_path):
+    """`... if p != who "Challenge {who}":` reads `who "..."` as a thing named by a kind, and then
+    the ':' is unexpected: the hint says the label needs its word, as a choice's does (it said
+    "add 'labelled' here" at the colon; with an `if` before a text, "'then' is missing")."""
+    words = "a reaction's label follows the word 'labelled'"
+    for line in ('reaction challenge on claimed(who) by p if p != who "Challenge {who}":',
+                 'reaction challenge on claimed(who) by p "Challenge {who}":',
+                 'reaction challenge on claimed(who) by p if p.coins > 2 "Challenge {who}":'):
+        rules = BASE.replace('reaction challenge on claimed(who) by p labelled "Challenge {who}":', line)
+        [d] = diagnostics(tmp_path, rules)
+        assert d.code == "E101" and d.hint.startswith(words), (line, d.message, d.hint)
+    rules = BASE.replace("    signal claimed(current)\n",
+                         '    choose c from players if c.coins > 2 "Pay {c}"\n    signal claimed(c)\n')
+    [d] = diagnostics(tmp_path, rules)
+    assert d.hint.startswith("the options' label follows the word 'labelled'"), (d.message, d.hint)
+    # an 'if' expression missing its 'then' is still told so
+    rules = BASE.replace("    signal claimed(current)\n", '    x = if current.coins > 2 "a"\n    signal claimed(current)\n')
+    [d] = diagnostics(tmp_path, rules)
+    assert d.message.endswith("'then' is missing."), d.message
