@@ -1828,6 +1828,13 @@ class Checker:
             xs, k = self.text_of(tgt.obj), self.text_of(tgt.key)
             after = str(int(k) + 1) if re.fullmatch(r"\d+", k) else f"{k} + 1"
             item = f"[{self.text_of(value)}]" if value is not None and not isinstance(value, A.ListLit) else "[...]"
+            if self.zone_visibility(tgt.obj) is not None:
+                # a zone's things move, never copied: the list's way would leave the one replaced in no zone
+                card = self.text_of(value) if value is not None else "c"
+                self.error("E303", "One thing in a zone cannot be set on its own: things move in and out of a zone.",
+                           tgt, f"move the one there out ('move {xs}[{k}] from {xs} to ...'), and the new one in "
+                                f"('move {card} from ... to {xs}'; 'to top of {xs}' puts it first)")
+                return T.ERROR
             self.error("E303", "One item of a list cannot be set on its own; the whole list is set.", tgt,
                        f"{xs} = take({xs}, {k}) + {item} + drop({xs}, {after})")
             return T.ERROR

@@ -78,3 +78,17 @@ def test_a_reaction_s_label_without_labelled_says_where_the_label_goes(tmp_path)
     rules = BASE.replace("    signal claimed(current)\n", '    x = if current.coins > 2 "a"\n    signal claimed(current)\n')
     [d] = diagnostics(tmp_path, rules)
     assert d.message.endswith("'then' is missing."), d.message
+
+
+def test_one_thing_of_a_zone_set_on_its_own_is_told_to_move(tmp_path):
+    """`p.hand[0] = c` got a list's hint, `p.hand = take(p.hand, 0) + [c] + drop(p.hand, 1)`,
+    which would leave the card replaced in no zone and `c` in two: a zone's things move."""
+    rules = BASE.replace("player var coins: int = 0\n", "player var coins: int = 0\nkind card:\n    name: text\n"
+                         "zone deck: card, hidden\nplayer zone hand: card, owner\nvar sheet: list of int = [1, 2]\n")
+    zone = rules.replace("    signal claimed(current)\n", "    current.hand[0] = first(deck)\n    signal claimed(current)\n")
+    [d] = [d for d in diagnostics(tmp_path, zone) if d.code == "E303"]
+    assert d.message == "One thing in a zone cannot be set on its own: things move in and out of a zone."
+    assert "move current.hand[0] from current.hand to" in d.hint and "take(" not in d.hint
+    listed = rules.replace("    signal claimed(current)\n", "    sheet[1] = 5\n    signal claimed(current)\n")
+    [d] = [d for d in diagnostics(tmp_path, listed) if d.code == "E303"]
+    assert d.hint == "sheet = take(sheet, 1) + [5] + drop(sheet, 2)"
