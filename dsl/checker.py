@@ -3841,6 +3841,26 @@ class Checker:
             if s.kind == "define" and name not in used and name not in hooks:
                 self.warn("W102", f"The definition '{name}' is never used.", s.decl)
         self.unsignalled()
+        self.never_read()
+
+    def never_read(self):
+        """W122 at a variable (of the game, or of each player) that rules set but nothing ever reads:
+        no condition, definition, text, display or score looks at it, so setting it changes nothing
+        (a variable kept from a draft, or a slip where another was meant). `add`, `remove` and
+        `+=` count as reads; `first_player` is read by the engine."""
+        nodes = self.all_nodes()
+        targets = {id(n.target) for n in nodes if isinstance(n, A.Assign) and n.op == "="}
+        names = {n.name for n in nodes if isinstance(n, A.Name) and id(n) not in targets}
+        fields = {n.name for n in nodes if isinstance(n, A.Field) and id(n) not in targets}
+        for name, s in self.sym.items():
+            if s.kind == "var" and name != "first_player" and name not in names and name not in fields or \
+                    s.kind == "pvar" and name not in fields and name not in names:
+                if not any(id(n.target) in targets and getattr(n.target, "name", None) == name for n in nodes
+                           if isinstance(n, A.Assign)):
+                    continue        # never set either: declared and unused, a draft's leftover W102 does not cover
+                self.warn("W122", f"The variable '{name}' is set but never read: nothing the rules do or show "
+                                  "depends on it.", self.word(s.decl, name),
+                          "remove it and the lines that set it, or use it where it was meant to count")
 
     def unsignalled(self):
         """W107 at a reaction to an event no rule ever signals (it can never be played); W102 at an

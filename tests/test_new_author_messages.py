@@ -92,3 +92,17 @@ def test_one_thing_of_a_zone_set_on_its_own_is_told_to_move(tmp_path):
     listed = rules.replace("    signal claimed(current)\n", "    sheet[1] = 5\n    signal claimed(current)\n")
     [d] = [d for d in diagnostics(tmp_path, listed) if d.code == "E303"]
     assert d.hint == "sheet = take(sheet, 1) + [5] + drop(sheet, 2)"
+
+
+def test_a_variable_set_but_never_read_is_w122_at_its_name(tmp_path):
+    """Coup's first draft kept `var actor`, `var target` and `var doing`, set at each action and
+    read nowhere: nothing said so (W101 is for locals, W102 for rules and definitions)."""
+    rules = BASE.replace("player var coins: int = 0\n", "player var coins: int = 0\nvar actor: player = none\n"
+                         "player var claims: int = 0\n") \
+        .replace("    signal claimed(current)\n", "    actor = current\n    current.claims = 1\n    signal claimed(current)\n")
+    found = [(d.code, d.span.line, d.span.column) for d in diagnostics(tmp_path, rules) if d.code == "W122"]
+    assert found == [("W122", 4, 5), ("W122", 5, 12)], found
+    # read anywhere (a text, a condition), or changed with '+=', it is no warning
+    read = rules.replace('labelled "Challenge {who}"', 'labelled "Challenge {who} ({actor})"') \
+        .replace("current.claims = 1", "current.claims += 1")
+    assert [d for d in diagnostics(tmp_path, read) if d.code == "W122"] == []
