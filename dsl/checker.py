@@ -2310,6 +2310,30 @@ class Checker:
             self.ctx.secret[st.var] = before
         if T.elem(t) == T.PLAYER:
             self.current_for_loop_name(st.var, [st.cond, st.body], "This loop over players")
+            self.passed_on_again(st)
+
+    def passed_on_again(self, st: A.For):
+        """W123: a loop over players that moves things from each player's zone into the same zone
+        of another player (`move p.hand from p.hand to next_player(p).hand`, "pass your hand to the
+        left"): when the loop comes to that player, what it received moves on with their own, so
+        every hand ends with one player. The things need a stop on the way: another zone."""
+        for node in A.walk(st.body):
+            if not isinstance(node, A.Move):
+                continue
+            src, dst = node.source, node.dest
+            # the whole zone, passed to a player worked out from this one (`next_player(p)`)
+            if isinstance(src, A.Field) and isinstance(dst, A.Field) and src.name == dst.name and node.what == src \
+                    and isinstance(src.obj, A.Name) and src.obj.name == st.var \
+                    and any(isinstance(x, A.Name) and x.name == st.var for x in A.walk(dst.obj)) \
+                    and not (isinstance(dst.obj, A.Name) and dst.obj.name == st.var) \
+                    and isinstance(getattr(self.sym.get(src.name), "decl", None), A.ZoneDecl) \
+                    and self.sym[src.name].decl.per_player:
+                zone, other = src.name, self.text_of(dst.obj)
+                self.warn("W123", f"This moves {st.var}'s '{zone}' into {other}'s '{zone}', and the loop then comes "
+                                  f"to that player and moves it on with theirs: the things end up with one player.",
+                          node, f"move each into a zone of its own first (player zone passing), then, in a second "
+                                f"loop, each 'passing' into its owner's '{zone}'")
+                return
 
     def current_for_loop_name(self, var: str, parts: list, what: str):
         """`for p in players: draw 3 from deck to current.hand`: a loop over players (or a secret

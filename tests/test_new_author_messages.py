@@ -106,3 +106,37 @@ def test_a_variable_set_but_never_read_is_w122_at_its_name(tmp_path):
     read = rules.replace('labelled "Challenge {who}"', 'labelled "Challenge {who} ({actor})"') \
         .replace("current.claims = 1", "current.claims += 1")
     assert [d for d in diagnostics(tmp_path, read) if d.code == "W122"] == []
+
+
+PASSING = """
+game "Pass Left"
+players 3
+kind card from "cards.yaml":
+    name: text
+zone deck: card, hidden
+player zone hand: card, owner
+player zone passing: card, hidden
+setup:
+    deck = shuffled(card)
+    for p in players:
+        draw 2 from deck to p.hand
+turn:
+    for p in players:
+        move p.hand from p.hand to next_player(p).hand
+    end game "Passed."
+define score(p: player): int = count(p.hand)
+"""
+
+
+def test_hands_passed_left_in_one_loop_are_w123(tmp_path):
+    """Sushi Go's "pass the hand to the left" written as one loop moves each hand on again when the
+    loop reaches its new holder: all the cards end with one player, and nothing said so."""
+    cards = {"cards.yaml": 'cards:\n  - {name: "Tempura", count: 6}\n'}
+    found = [(d.code, d.span.line) for d in diagnostics(tmp_path, PASSING, **cards) if d.code == "W123"]
+    assert found == [("W123", 14)], found
+    two_loops = PASSING.replace("        move p.hand from p.hand to next_player(p).hand\n",
+                                "        move p.hand from p.hand to next_player(p).passing\n    for p in players:\n"
+                                "        move p.passing from p.passing to p.hand\n")
+    one_card = PASSING.replace("move p.hand from p.hand", "move first(p.hand) from p.hand")
+    for fine in (two_loops, one_card):
+        assert [d for d in diagnostics(tmp_path, fine, **cards) if d.code == "W123"] == []
