@@ -350,6 +350,7 @@ class Secret(Stmt):
     time_var: Optional[str]
     body: list
     prompt: Optional[Template] = None      # the question each player sees (default "Choose in secret")
+    may: bool = False                      # `may choose`: each may decline (the name is then none)
 
 
 # ----------------------------------------------------------------------------- declarations

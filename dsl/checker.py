@@ -57,6 +57,7 @@ class Context:
     secret: dict = field(default_factory=dict)    # a local -> (its last value, the locals' before it), for W106
     params: dict = field(default_factory=dict)    # a parameter's name -> its declaration (`Checker.blame`)
     slot_types: list = field(default_factory=list)  # per slot, (its name, the type of every value it holds)
+    gone: dict = field(default_factory=dict)      # a name known only in a block now over -> why, for E201's hint
 
     @contextmanager
     def scoped(self, name: str, typ: str):
@@ -72,6 +73,8 @@ class Context:
         finally:
             if old is None:
                 self.names.pop(name, None)
+                self.gone[name] = (f"'{name}' is the item of a loop, a choice or a list, and names it only inside "
+                                   "that: use it there, or set a name of your own before it to keep a value for after")
             else:
                 self.names[name] = old
 
@@ -1487,7 +1490,11 @@ class Checker:
             else:
                 params = ev.decl.params
                 if len(d.event_args) != len(params):
-                    self.error("E207", f"The event '{d.event}' has {len(params)} values but the reaction names {len(d.event_args)}.", d)
+                    self.error("E207", f"The event '{d.event}' carries {_values(len(params))}, but the reaction "
+                                       f"names {_values(len(d.event_args))}.",
+                               self.word(d, d.event, after=self.word(d, "on").end_column - 1),
+                               f"name one for each of the event's: on {d.event}("
+                               f"{', '.join(getattr(x, 'name', str(x)) for x in params)})")
             self.out.reactions.setdefault(d.event, []).append(d)
         saved = self.ctx
         self.ctx = Context()
@@ -1655,6 +1662,11 @@ class Checker:
                 ended = st
         for name in [n for n in self.ctx.names if n not in before]:
             del self.ctx.names[name]
+            at = self.ctx.assigned.get(name)
+            where = f"at line {at.line} " if at is not None and hasattr(at, "line") else ""
+            self.ctx.gone[name] = (f"'{name}' is set {where}inside a block (under an 'if', a loop or a choice), and a "
+                                   f"name first set in a block is unknown after it: set it before the block "
+                                   f"('{name} = ...') to use it after")
 
     def stmt(self, st, loop):
         m = getattr(self, "st_" + type(st).__name__)
@@ -1685,7 +1697,7 @@ class Checker:
                     where = f" (set on line {at.line})" if at is not None and at.line else ""
                     near = f"set it first ({tgt.name} = ...), or, if '{local}'{where} was meant, write that"
                 self.error("E201", f"'{tgt.name}' has no value yet, so '{st.op}' cannot change it.", tgt,
-                           near or f"set it first: {tgt.name} = ...")
+                           self.ctx.gone.get(tgt.name) or near or f"set it first: {tgt.name} = ...")
                 return
             if vt == T.NONE:
                 self.error("E302", f"A new name '{tgt.name}' cannot start as none: its type would be unknown.", st)
@@ -1800,7 +1812,7 @@ class Checker:
                 return T.ERROR
             if s is None and tgt.name not in B.VALUES:
                 changeable = [n for n, x in self.sym.items() if x.kind in ("var", "zone", "pzone", "pvar")]
-                self.error("E201", f"Unknown name '{tgt.name}'.", tgt,
+                self.error("E201", f"Unknown name '{tgt.name}'.", tgt, self.ctx.gone.get(tgt.name) or
                            did_you_mean(tgt.name, changeable + list(self.ctx.names)) or
                            "only variables, zones and changing fields can be changed", about=("unknown", tgt.name))
                 return T.ERROR
@@ -1838,6 +1850,13 @@ class Checker:
             xs, k = self.text_of(tgt.obj), self.text_of(tgt.key)
             after = str(int(k) + 1) if re.fullmatch(r"\d+", k) else f"{k} + 1"
             item = f"[{self.text_of(value)}]" if value is not None and not isinstance(value, A.ListLit) else "[...]"
+            if self.zone_visibility(tgt.obj) is not None:
+                # a zone's things move, never copied: the list's way would leave the one replaced in no zone
+                card = self.text_of(value) if value is not None else "c"
+                self.error("E303", "One thing in a zone cannot be set on its own: things move in and out of a zone.",
+                           tgt, f"move the one there out ('move {xs}[{k}] from {xs} to ...'), and the new one in "
+                                f"('move {card} from ... to {xs}'; 'to top of {xs}' puts it first)")
+                return T.ERROR
             self.error("E303", "One item of a list cannot be set on its own; the whole list is set.", tgt,
                        f"{xs} = take({xs}, {k}) + {item} + drop({xs}, {after})")
             return T.ERROR
@@ -2314,6 +2333,30 @@ class Checker:
             self.ctx.secret[st.var] = before
         if T.elem(t) == T.PLAYER:
             self.current_for_loop_name(st.var, [st.cond, st.body], "This loop over players")
+            self.passed_on_again(st)
+
+    def passed_on_again(self, st: A.For):
+        """W123: a loop over players that moves things from each player's zone into the same zone
+        of another player (`move p.hand from p.hand to next_player(p).hand`, "pass your hand to the
+        left"): when the loop comes to that player, what it received moves on with their own, so
+        every hand ends with one player. The things need a stop on the way: another zone."""
+        for node in A.walk(st.body):
+            if not isinstance(node, A.Move):
+                continue
+            src, dst = node.source, node.dest
+            # the whole zone, passed to a player worked out from this one (`next_player(p)`)
+            if isinstance(src, A.Field) and isinstance(dst, A.Field) and src.name == dst.name and node.what == src \
+                    and isinstance(src.obj, A.Name) and src.obj.name == st.var \
+                    and any(isinstance(x, A.Name) and x.name == st.var for x in A.walk(dst.obj)) \
+                    and not (isinstance(dst.obj, A.Name) and dst.obj.name == st.var) \
+                    and isinstance(getattr(self.sym.get(src.name), "decl", None), A.ZoneDecl) \
+                    and self.sym[src.name].decl.per_player:
+                zone, other = src.name, self.text_of(dst.obj)
+                self.warn("W123", f"This moves {st.var}'s '{zone}' into {other}'s '{zone}', and the loop then comes "
+                                  f"to that player and moves it on with theirs: the things end up with one player.",
+                          node, f"move each into a zone of its own first (player zone passing), then, in a second "
+                                f"loop, each 'passing' into its owner's '{zone}'")
+                return
 
     def current_for_loop_name(self, var: str, parts: list, what: str):
         """`for p in players: draw 3 from deck to current.hand`: a loop over players (or a secret
@@ -2381,13 +2424,27 @@ class Checker:
             with self.ctx.scoped(st.var, T.elem(t)) as slot:
                 self.out.slots[id(st)] = slot
                 self.choose_parts(st)
+                before = self.chosen_from(st.var, st.source)
                 self.block(st.body, loop)
+                self.ctx.secret.pop(st.var, None)
+                if before is not None:
+                    self.ctx.secret[st.var] = before
             if st.may:
                 self.declined_then_used(st)
             return
         self.out.slots[id(st)] = self.bind_local(st.var, T.elem(t), st)
         self.ctx.used.add(st.var)
         self.choose_parts(st)
+        self.chosen_from(st.var, st.source)
+
+    def chosen_from(self, var: str, source):
+        """`choose c from q.hand ...`: from here on `c` is a card of the list chosen from, as for
+        `c = ...` and `for c in ...`, so a later menu whose labels name it (an Inquisitor told which
+        card was shown) keeps its answers from the others, and a text everyone reads that names it
+        is W106. Gives what the name meant before, for a block to put back."""
+        before = self.ctx.secret.pop(var, None)
+        self.ctx.secret[var] = (source, dict(self.ctx.secret))
+        return before
 
     def declined_then_used(self, st: A.Choose):
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
@@ -2512,6 +2569,8 @@ class Checker:
                 self.template(st.label)
                 self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label)
                 self.block(st.body, loop)
+                if st.may:
+                    self.declined_then_used(st)
         self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
 
     def secret_names_bound_once(self, st: A.Secret):
@@ -2653,7 +2712,8 @@ class Checker:
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
         if s is None:
-            hint = OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
+            gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
+            hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint, about=("unknown", e.name))
@@ -3057,6 +3117,23 @@ class Checker:
         if e.name in ("count", "shuffled") and len(e.args) == 1 and \
                 self.whole_numbered_zone(e.args[0], "counted" if e.name == "count" else "shuffled"):
             return T.INT if e.name == "count" else T.ANY
+        if e.name in ("min", "max") and len(e.args) == 2 and isinstance(e.args[1], A.Lambda) \
+                and not isinstance(e.args[0], A.Lambda):
+            # `max(players, p => p.coins)`, Python's key= habit: one error that writes both readings
+            items = self.expr(e.args[0], self.ctx)
+            lam = e.args[1]
+            key = self.text_of(lam.body)
+            listed = self.text_of(e.args[0])
+            with self.ctx.scoped(lam.param, T.elem(items) if T.is_list(items) else T.ANY):
+                numbered = self.expr(lam.body, self.ctx) == T.INT
+            least = e.name == "min" or not numbered     # a text key is not turned round: the last of the sort
+            item = f"first(sort({listed}, {lam.param} => {key if e.name == 'min' else f'0 - {key}'}))" if least == \
+                (e.name == "min") else f"last(sort({listed}, {lam.param} => {key}))"
+            self.error("E301", f"'{e.name}' takes numbers, not a function: it gives the {'least' if e.name == 'min' else 'greatest'} "
+                               "number, never the item that has it.", lam,
+                       (f"the number: {e.name}([{key} for {lam.param} in {listed}]); " if numbered else "")
+                       + f"the item: {item}")
+            return T.elem(items) if T.is_list(items) else T.ERROR
         if e.name in ("min", "max") and len(e.args) == 1:
             one = self.expr(e.args[0], self.ctx)
             if not one.startswith("list:") and not T.unknown(one):
@@ -3823,15 +3900,34 @@ class Checker:
         for name, s in self.sym.items():
             # `var actions_lft` declared, and `actions_left = 2` in a rule: the rule sets a local of
             # its own, and the game's variable (misspelt where it is declared) is never used
-            meant = did_you_mean(name, self.locals_set) if s.kind == "var" and name not in used else ""
-            if meant:
-                local = meant.split("'")[1]
+            local = closest(name, self.locals_set) if s.kind == "var" and name not in used else ""
+            if local:
                 at = self.locals_set[local]
                 self.error("E201", f"The variable '{name}' is never used, and a rule sets '{local}' (line {at.line}), "
                                    f"one slip from it: '{local}' is a new local of that rule, not this variable.",
                            self.word(s.decl, name, after=s.decl.span.column - 1) if s.decl.span else s.decl,
                            f"spell the two alike: did you mean 'var {local}'?")
         self.unsignalled()
+        self.never_read()
+
+    def never_read(self):
+        """W122 at a variable (of the game, or of each player) that rules set but nothing ever reads:
+        no condition, definition, text, display or score looks at it, so setting it changes nothing
+        (a variable kept from a draft, or a slip where another was meant). `add`, `remove` and
+        `+=` count as reads; `first_player` is read by the engine."""
+        nodes = self.all_nodes()
+        targets = {id(n.target) for n in nodes if isinstance(n, A.Assign) and n.op == "="}
+        names = {n.name for n in nodes if isinstance(n, A.Name) and id(n) not in targets}
+        fields = {n.name for n in nodes if isinstance(n, A.Field) and id(n) not in targets}
+        for name, s in self.sym.items():
+            if s.kind == "var" and name != "first_player" and name not in names and name not in fields or \
+                    s.kind == "pvar" and name not in fields and name not in names:
+                if not any(id(n.target) in targets and getattr(n.target, "name", None) == name for n in nodes
+                           if isinstance(n, A.Assign)):
+                    continue        # never set either: declared and unused, a draft's leftover W102 does not cover
+                self.warn("W122", f"The variable '{name}' is set but never read: nothing the rules do or show "
+                                  "depends on it.", self.word(s.decl, name),
+                          "remove it and the lines that set it, or use it where it was meant to count")
 
     def unsignalled(self):
         """W107 at a reaction to an event no rule ever signals (it can never be played); W102 at an
@@ -4561,3 +4657,8 @@ def check(program: Program) -> CheckedProgram:
         unique = _same_error_once(unique)
         raise RulebookError(unique, program.sources, out.warnings)
     return out
+
+
+def _values(n: int) -> str:
+    """"1 value", "2 values": a count of an event's values in words."""
+    return f"{n} value" if n == 1 else f"{n} values"

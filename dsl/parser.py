@@ -860,6 +860,10 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def secret_choice(self, meta, c):
+        c = list(c)
+        may = isinstance(c[2], Token) and c[2].type == "MAY"
+        if may:
+            del c[2]
         pvar, players, var, source = str(c[0]), c[1], str(c[2]), c[3]
         rest = list(c[4:-1])
         body = c[-1]
@@ -869,7 +873,8 @@ class _ToAst(Transformer):
         label = self.template(rest.pop(0))
         prompt = rest.pop(0)[1] if rest and isinstance(rest[0], tuple) else None
         time_var = str(rest[0]) if rest else None
-        return A.Secret(pvar, players, var, source, cond, label, time_var, body, prompt=prompt, span=self.sp(meta))
+        return A.Secret(pvar, players, var, source, cond, label, time_var, body, prompt=prompt, may=may,
+                        span=self.sp(meta))
 
     # -- expressions
     @v_args(meta=True)
@@ -1706,7 +1711,11 @@ def _habit(e, text: str, line: int, col: int):
         inside = sum(code.count(o) for o in "([{") > sum(code.count(c) for c in ")]}")
         if inside and "COMMA" in names:
             return ("E101", f"Unexpected '{value}': two values in a row.", (line, col), "put a ',' between the values")
-        if "THEN" in names and re.search(r"\bif\b", code) and not re.search(r"\bthen\b", code):
+        # a text where 'labelled' may come is a label without its word (`choose ... if c "Play {c}"`),
+        # not an 'if ... then' missing its 'then': told by `_choose_words_hint`
+        if "THEN" in names and re.search(r"\bif\b", code) and not re.search(r"\bthen\b", code) \
+                and not (tok.type == "STRING" and "LABELLED" in names and
+                         re.match(r"\s*(?:(?:may\s+)?choose|secretly|(?:replace\s+)?reaction)\b", here)):
             return ("E101", f"Unexpected '{value}'; 'then' is missing.", (line, col), "write 'if c then a else b'")
     if value == "for" and re.match(r"\s*option\b", here) and re.search(r"\bif\b", before):
         return ("E101", "An option's 'for' comes before its 'if'.", (line, col),
@@ -2048,12 +2057,17 @@ def _clause_order_hint(word: str, line: str, col: int) -> str:
 
 
 def _choose_words_hint(tok, line: str, col: int, few: list) -> str:
-    """A choose or secret choice missing its word: the label written without 'labelled'
+    """A choose, secret choice or reaction missing its word: the label written without 'labelled'
     (`choose c from p.hand "Play {c}"`), or 'choose' where a secret choice says 'chooses'."""
     plain = _blank_texts(line)
     if re.match(r"\s*secretly\b", plain) and str(tok) == "choose":
         return "a secret choice says 'chooses': 'secretly each p in players chooses c from ... labelled \"...\":'"
     m = CHOOSE_FROM.match(plain)
+    reaction = re.match(r"\s*(?:replace\s+)?reaction\s+\w+\s+(?:on\b|instantly\b)", plain)
+    if reaction and not re.search(r"\blabelled\b", plain[:col - 1]) and (tok.type == "STRING" or "'labelled'" in few
+                                                                        and re.search(r'\w\s+"[^"]*"\s*$', plain[reaction.end():col - 1])):
+        # `... if p != who "Challenge {who}":`: the text read as a thing named by a kind `who`
+        return "a reaction's label follows the word 'labelled': 'reaction ... by p if ... labelled \"...\":'"
     if not m or re.search(r"\blabelled\b", plain[:col - 1]):
         return ""
     if tok.type == "STRING" or "'labelled'" in few and re.search(r'\w\s+"[^"]*"\s*$', plain[m.end():col - 1]):

@@ -743,16 +743,23 @@ class _FileRunner:
                 hint = ("the rules drew fewer random results after it than the case forced; what "
                         "they draw before the first decision (the setup, and the first turn until "
                         "someone is asked) was drawn already, and goes in 'force setup'")
-                drew = self.force_after.get(first[0])
-                if drew is not None:    # the usual slip: the force written after the move that draws it
-                    hint = (f"the move {W.quote(drew[0])} (line {drew[1]}) just before this 'force' drew random "
-                            "results from the seed; a 'force' goes before the move whose rules draw it")
+                hint = self.late_force(first) or hint
                 raise _Stop(self.fail("T012", f"{len(left)} forced result{'s were' if len(left) > 1 else ' was'} never "
                                       f"used: {', '.join(W.describe_forced(f) for f in left)}.", first, hint=hint))
             self.checks_something(case)
         except _Stop as stop:
             result.failures = stop.failures
         return result
+
+    def late_force(self, first, told_at_force=True) -> str:
+        """The usual slip behind forced results left over: the `force` (its first line `first`)
+        written after the move that drew from the seed. The hint saying so, or ""."""
+        drew = self.force_after.get(first[0])
+        if drew is None:
+            return ""
+        force = "this 'force'" if told_at_force else f"the 'force' at line {first[0]}"
+        return (f"the move {W.quote(drew[0])} (line {drew[1]}) just before {force} drew random results from "
+                "the seed; a 'force' goes before the move whose rules draw it")
 
     def checks_something(self, case):
         """A case without an `expect` step would pass whatever the rules did after its moves: told,
@@ -887,8 +894,13 @@ class _FileRunner:
             self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
+            hint = "the options are listed under 'got'"
+            left = state.forced
+            late = self.late_force(self.forced_at[-len(left)], told_at_force=False) if left else ""
+            if late:    # the options came from the seed's dice, the forced ones still waiting: say why
+                hint = f"{hint}; {late}"
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
-                                  got=_fmt_some(options), hint="the options are listed under 'got'")) from None
+                                  got=_fmt_some(options), hint=hint)) from None
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
             raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "

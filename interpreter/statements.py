@@ -374,24 +374,29 @@ class Menu(Stmt):
 
 
 class Secret(Stmt):
-    """`secretly each p in P chooses x from E labelled L [timed as t]:` then the body per player."""
+    """`secretly each p in P chooses x from E labelled L [timed as t]:` then the body per player.
+    With `may choose`, each seat asked also has "Decline" (x none), and the body runs for every
+    player of P, those with nothing to choose (not asked) with x none too."""
     each, where = 1, ""      # the work of one option (condition and label); the rule it is in
 
-    def __init__(self, slots, players, source, cond, label, timed, block, span, prompt=None):
+    def __init__(self, slots, players, source, cond, label, timed, block, span, prompt=None, may=False):
         self.pslot, self.vslot, self.tslot = slots
         self.players, self.source, self.cond, self.label = players, source, cond, label
         self.timed, self.block, self.span, self.prompt = timed, block, span, prompt
+        self.may = may
 
     def run(self, m, frame):
         env = m.envs[frame[2]]
         by_seat_l, by_seat_v, by_seat_p, seats = {}, {}, {}, []
         listed = set()
+        everyone = []           # with `may`: every player of the list, for the block's order
         for p in self.players(m, env):
             env[self.pslot] = p = m.seat(p, "choose in secret")
             if p in listed:
                 raise RuleError(f"{m.player_name(p)} is twice in the list of players who choose in secret; "
                                 "each player chooses once.", self.span)
             listed.add(p)
+            everyone.append(p)
             if self.prompt is not None:
                 by_seat_p[str(p)] = self.prompt(m, env)
             labels, values = [], []
@@ -403,11 +408,17 @@ class Secret(Stmt):
                     labels.append(self.label(m, env))
                     values.append(x)
             labels, values = _distinct(labels, values)
+            if labels and self.may:     # the engine's own option, kept apart from a label of the same words
+                labels, values = _distinct(labels + [DECLINE], values + [None])
             if labels:
                 seats.append(p)
                 by_seat_l[str(p)] = labels
                 by_seat_v[str(p)] = values
         if not seats:
+            if self.may and everyone:   # as `may choose`: nobody is asked, and the block runs with none
+                rows = [[p, None, None] for p in everyone]
+                self.bind(env, rows[0])
+                m.push(self.block, frame[2], [rows, 0])
             return
         prompts = {k: v for k, v in by_seat_p.items() if k in by_seat_l}
         pending = {"kind": "secret", "stmt": self.sid, "env": frame[2], "players": seats,
@@ -415,6 +426,10 @@ class Secret(Stmt):
                    "by_seat_values": by_seat_v, "answers": {}, "timed": self.timed, "order": seats}
         if prompts:
             pending["by_seat_prompts"] = prompts
+        if self.may and len(everyone) > len(seats):
+            # the players with nothing to choose are not asked, but the block runs for them too
+            pending["unasked"] = [p for p in everyone if str(p) not in by_seat_l]
+            pending["listed"] = everyone
         m.ask(pending, frame)
 
     def resume(self, m, pending, index, seat, time):
@@ -425,8 +440,8 @@ class Secret(Stmt):
             return
         # The reveal goes in the order of the players' list; a race by reaction time, compared in
         # the milliseconds the rules see, with equal times in that order.
-        order = {p: k for k, p in enumerate(pending["order"])}
-        rows = []
+        order = {p: k for k, p in enumerate(pending.get("listed", pending["order"]))}
+        rows = [[p, None, None] for p in pending.get("unasked", ())]     # `may`: nothing to choose, none
         for key, (i, t) in pending["answers"].items():
             p = int(key)
             rows.append([p, pending["by_seat_values"][key][i], t])
@@ -1108,7 +1123,7 @@ def _mentions(node, name: str) -> bool:
 def _secret(c, s: A.Secret):
     c.labelled(s.label)
     st = Secret(c.c.slots[id(s)], c.expr(s.players), c.expr(s.source), c.expr(s.cond) if s.cond is not None else None,
-                c.expr(s.label), s.time_var is not None, -1, s.span, c.expr(s.prompt) if s.prompt else None)
+                c.expr(s.label), s.time_var is not None, -1, s.span, c.expr(s.prompt) if s.prompt else None, s.may)
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
     st.each = 1 + cost(s.cond) + cost(s.label)
     st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label)

@@ -71,6 +71,6 @@ def test_an_enum_value_used_bare_does_not_count_as_calling_the_rule(tmp_path):
         turn:
             latest = battle_royale
             end game
-        define score(p: player): int = 0
+        define score(p: player): int = if latest == battle_royale then 1 else 0
     ''')
     assert [(d.code, d.message) for d in found] == [("W102", "The rule 'battle_royale' is never used.")]

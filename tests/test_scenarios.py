@@ -2022,3 +2022,22 @@ def test_the_seeds_hint_lists_the_setups_own_rolls_when_a_restarted_turn_used_fo
     report = scenarios.run_files([path])
     assert len(report.failures) == 1, scenarios.render(report)
     assert report.failures[0].hint == "since the game began the seed rolled d6 6, d6 2, which no 'force' gave"
+
+
+def test_a_move_that_fails_after_a_late_force_says_the_force_came_too_late(tmp_path):
+    """A `force` written after the move that rolled leaves the decision to the seed's dice, so the
+    next move may find its option missing: the T020 names the move that drew and the unused force
+    (before, it only listed the options, and the better hint of T012 was never reached)."""
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Idiot's Platform, current_role: messenger}\n    steps:\n"
+            "      - moves: [Pass, Pass, Pass]\n      - force: [black, black, red]\n"
+            "      - move: Keep both black dice\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line) for f in failures] == [("T020", 9)], scenarios.render(report)
+    assert ("the move 'Pass' (line 7) just before the 'force' at line 8 drew random results from the seed"
+            in failures[0].hint), scenarios.render(report)
+    # with the force in its place, the move is made
+    text = text.replace("      - moves: [Pass, Pass, Pass]\n      - force: [black, black, red]\n",
+                        "      - force: [black, black, red]\n      - moves: [Pass, Pass, Pass]\n")
+    report, failures = run_text(tmp_path, text)
+    assert failures == [], scenarios.render(report)
