@@ -70,9 +70,14 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
 
 
 def _named_by_rules(data: dict) -> set:
-    """Every whole number the paused rules hold (locals, the stack, the pending decision, declined
-    offers): any of them may name a thing, which must then stay where it is."""
-    found, todo = set(), [data["envs"], data["stack"], data.get("pending"), data.get("declined")]
+    """Every whole number the paused rules hold where a thing can be: their locals, what a loop or
+    an event carries (a frame's last part), the pending decision's values and the items of declined
+    offers. Any of them may name a thing, which must then stay where it is. (A frame's block, step
+    and locals' index, and who is asked, are never things.)"""
+    pending = data.get("pending") or {}
+    todo = [data["envs"], [frame[3] for frame in data["stack"]], pending.get("values"),
+            pending.get("by_seat_values"), [x[2:] for x in data.get("declined") or ()]]
+    found = set()
     while todo:
         x = todo.pop()
         if type(x) is int:
