@@ -138,3 +138,18 @@ def test_the_lookahead_bot_plays_whole_games_in_every_seat(name, players):
             assert 0 <= index < len(state.options(seat))
             state.apply(index, seat, bots[seat].reaction_time(state, seat) if pending.timed else None)
     assert state.is_over
+
+
+def test_only_what_the_rules_hold_stays_where_it_lies():
+    """At Smackatoa!'s first decision the paused rules hold a few cards (the hand offered); every
+    other hidden card is dealt again. A frame's block and step numbers are not cards: counting them
+    pinned every card of a low number."""
+    from tabletop.interpreter.determinize import _named_by_rules, _places
+    game = load_game(str(RULEBOOKS / "smackatoa"))
+    state = game.new_state(players=3, seed=4)
+    data = state.to_json()
+    pinned = _named_by_rules(data)
+    spots = _places(game.compiled, data, state.pending.players[0])["card"]
+    free = [z[i] for z, i in spots if z[i] not in pinned]
+    assert len(free) >= len(spots) - len(state.options(state.pending.players[0]))
+    assert set(data["stack"][-1][:3]) - pinned       # the frame's own numbers pin nothing
