@@ -1746,6 +1746,39 @@ def _spans_name(program: Program, span, name: str) -> bool:
         (end is not None and re.search(rf"\b{re.escape(name)}\b", line[start:end]) is not None)
 
 
+_TEXT_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#.*')
+
+
+def _reading_line(program: Program, d, name: str) -> int | None:
+    """The line of `d`'s file that reads `name` and so may have given the value `d` is about: `d`'s
+    own line, a line its message cites ("line 69: ..."), or a line whose block one of them is in
+    (`secretly each p in players chooses c from NAME:` above the line that uses `c`). Code only: a
+    text's plain words and a comment are not read."""
+    if program.sources is None or not d.span.line:
+        return None
+
+    def code(n):
+        line = program.sources.line(d.span.file, n) or ""      # a text's words and a comment go, its {names} stay
+        return _TEXT_OR_COMMENT.sub(lambda m: "" if m.group(0).startswith("#") else
+                                    " ".join(f"({x})" for x in re.findall(r"\{([^{}]*)\}", m.group(0))) or " ", line)
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    for n in [d.span.line] + [int(x) for x in re.findall(r"\bline (\d+)\b", d.message)]:
+        indent = len(code(n)) - len(code(n).lstrip())
+        for above in range(n, 0, -1):     # the line, then each line that opens a block it is in
+            text = code(above)
+            at = len(text) - len(text.lstrip())
+            if above != n and (not text.strip() or at >= indent or not text.rstrip().endswith(":")):
+                if text.strip() and at == 0:
+                    break          # the declaration's first line: no block above it
+                continue
+            if word.search(text):
+                return above
+            indent = min(indent, at)
+            if at == 0:
+                break
+    return None
+
+
 def note_changes(diagnostics: list, program: Program) -> list:
     """The checker's errors (and its W109, a table's gap) about a rulebook with a variant's
     `remove` or `replace` applied: each error in another file that names a removed name says which
@@ -1790,8 +1823,19 @@ def note_changes(diagnostics: list, program: Program) -> list:
                 break
             if d.severity != "error" or d.span.file == span.file:
                 continue
-            if f"'{name}'" not in d.message and not (how == "retyped" and _spans_name(program, d.span, name)):
+            # a type error on a base line that reads a retyped name, though about something else: a
+            # value it gave (`chooses c from tap_targets`, then `tap_label(c)` wants a card)
+            through = how == "retyped" and d.code.startswith("E3") and f"'{name}'" not in d.message \
+                and not _spans_name(program, d.span, name) and _reading_line(program, d, name)
+            if f"'{name}'" not in d.message and not through \
+                    and not (how == "retyped" and _spans_name(program, d.span, name)):
                 continue
+            if through:
+                reads = "this line reads" if through == d.span.line else f"line {through} reads"
+                note = (f"{reads} '{name}', which {span.file}:{span.line} replaces as '{types[1]}' where "
+                        f"the base has '{types[0]}'")
+                d = dataclasses.replace(d, hint=f"{note}; {d.hint}" if d.hint else note)
+                break
             if how == "retyped":      # the base's rules use it as its old type
                 was, now = (types if types[0].startswith("a table") else [f"'{t}'" for t in types])
                 d = dataclasses.replace(d, hint=f"'{name}' was replaced by {span.file}:{span.line} as {now}; "

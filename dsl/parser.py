@@ -987,6 +987,8 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
         or _statement_at_margin(text, line, col) or _option_out_of_place(e, text, line, col) \
         or _line_break(tok, text, line, col, line_offset) \
+        or _dedented_before_else(text, _indented_line_after(text, line) if tok is not None and tok.type == "_INDENT"
+                                 else line, line_offset) \
         or _else_without_if(text, line) or _lone_text(text, line) \
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
@@ -1306,6 +1308,40 @@ def _line_break(tok, text: str, line: int, col: int, offset: int = 0):
                          r"add|remove|return|stop|end|pass|shuffle|signal)\b)", lines[line - 1]):
         return ("E101", f"Line {above + offset} ends with '\\', which joins this line to it, but this line is a "
                         "statement of its own.", (line, col), f"take the '\\' away from the end of line {above + offset}")
+    return None
+
+
+def _dedented_before_else(text: str, line: int, offset: int = 0):
+    """E104 at the line that really broke an `else:` or `elif ...:` on `line`: a line above it,
+    inside a block (a loop's, a secret choice's, an if's), indented less than the line before
+    it, so that its block ended there and the 'else' after it was left with no 'if' (or at a
+    column no block is open at). Lark and the indentation scan only notice at the 'else'; the
+    line is the one that, indented as far as the line above it, lets the parse past the 'else'."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = re.match(r"([ \t]+)(else|elif)\b", here)
+    if m is None:
+        return None
+    indent, word = len(m.group(1)), m.group(2)
+    code = [(i, at) for i, at in _code_lines(text) if i < line]
+    for k in range(len(code) - 1, 0, -1):
+        (above, was), (at, now) = code[k - 1], code[k]
+        if now < indent and was < indent:
+            break           # out of the blocks the 'else' could belong to
+        if not (now <= indent <= was and now < was):
+            continue
+        fixed = lines[:at - 1] + [" " * was + lines[at - 1].lstrip(" \t")] + lines[at:]
+        try:
+            build_parser().parse("\n".join(fixed) + "\n", start="start")
+        except UnexpectedInput as e:
+            if (getattr(e, "line", 0) or 0) <= line:
+                continue
+        except Exception:
+            continue
+        return ("E104", f"This line is indented less than line {above + offset} above it, so the block it was in "
+                        f"ends here, and the '{word}' on line {line + offset} then follows no 'if' at its indentation.",
+                (at, now + 1), f"indent it as far as line {above + offset} (column {was + 1}), like the other "
+                               f"lines of its block")
     return None
 
 
@@ -2191,6 +2227,10 @@ def _bad_dedent(text: str) -> tuple[int, int, tuple | None]:
 
 def _dedent_error(text: str, file: str, start: int) -> Diagnostic:
     line, col, over = _bad_dedent(text)
+    found = _dedented_before_else(text, line, start)
+    if found is not None:       # the 'else' is where it shows, not where it went wrong
+        code, message, (at, at_col), hint = found
+        return Diagnostic(code, message, Span(file, at + start, at_col), hint)
     if over is not None:
         return Diagnostic("E104", f"This line is indented further than the next line of its block (line "
                                   f"{line + start}, at column {col}).", Span(file, over[0] + start, over[1]),

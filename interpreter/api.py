@@ -382,6 +382,12 @@ class State:
         prog = self.game.compiled
         return [_score(prog, m, p) for p in range(self.players)]
 
+    def side_scores(self) -> dict:
+        """Each side's `score` now, by the side's name ({} for a game without sides)."""
+        m = Machine(self.game.compiled, self._data)
+        prog = self.game.compiled
+        return {name: _score(prog, m, self.players + i) for i, name in enumerate(prog.sides)}
+
     # ------------------------------------------------------------------ deciding
     def _seat(self, seat, error=ValueError):
         """`seat` if it is None or a seat at the table (0 is Player 1); else `error` saying so."""

@@ -910,6 +910,13 @@ class _FileRunner:
 
 
 # ---------------------------------------------------------------------------- expectations
+@dataclass
+class _ScoresNow:
+    """The scores of a game still under way, as a `Result` holds those of an ended one."""
+    scores: list
+    side_scores: dict
+
+
 FIELD_WIDTH = 400      # the most of a value an "expected:" or "got:" line shows
 
 
@@ -1474,10 +1481,17 @@ class _Expectations:
         if key == "over":
             return self.compare_plain("Whether the game is over", s.is_over, W.truths("bool", want), at)
         if key in ("winners", "scores", "reason"):
-            if not s.is_over:
+            # mid-game, the scores are the `score` definition's now (winners and a reason wait for the end)
+            if not s.is_over and not (key == "scores" and self.prog.score is not None):
+                # no `score` to work out: the points are a variable of each player
+                hint = ("this game has no 'define score', so its scores exist only at the end: check a player's "
+                        "variable now, as 'Player 1: {points: 6}'") if key == "scores" else ""
                 raise _Stop(self.r.fail("T030", f"The {key} should be {_said(want)}, but the game is not over.", at,
-                                        _fmt(want), f"still playing: {s.pending.prompt if s.pending else ''}"))
-            r = s.result
+                                        _fmt(want), f"still playing: {s.pending.prompt if s.pending else ''}", hint))
+            try:
+                r = s.result if s.is_over else _ScoresNow(s.scores(), s.side_scores())
+            except api.RuleError as e:
+                raise self.unknown(f"The scores cannot be worked out now: {e}", at) from None
             if key == "reason":
                 return self.compare_plain("The reason the game ended", r.reason, _text(want), at)
             if key == "scores" and isinstance(want, dict) and want and not any(k in OPERATORS for k in want):

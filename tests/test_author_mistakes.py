@@ -2370,10 +2370,36 @@ def test_show_at_the_left_margin_is_named_as_a_statement(tmp_path):
 
 def test_an_else_whose_if_block_was_broken_by_a_line_indented_back(tmp_path):
     """A line of the if's block indented one step back: the 'else' after it follows no 'if'
-    (it was "Unexpected ':'; expected '(', '+=', ...")."""
+    (it was "Unexpected ':'; expected '(', '+=', ..."), and that line is the one told."""
     found, at = run(tmp_path, ("        level += 1\n",
-                               "        level += 1\n    say \"up\"\n    ^else:\n        level = 0\n"))
-    expect(found, "E101", "game.rules", at, "'else' follows no 'if'")
+                               "        level += 1\n    ^say \"up\"\n    else:\n        level = 0\n"))
+    expect(found, "E104", "game.rules", at, "indented less than line 34", "'else' on line 36",
+           "indent it as far as line 34 (column 9)")
+
+
+SECRET_TAPS = """\
+    secretly each p in players chooses c from current.hand labelled "Tap {c}":
+        right = c.rank > 1
+        if right:
+            level += 1
+            say "{p} taps first"
+        else:
+            say "{p} taps late"
+    say "done"
+"""
+
+
+@pytest.mark.parametrize("old, new", [
+    ('            say "{p} taps first"', '        ^say "{p} taps first"'),    # else: 'follows no if'
+    ('            say "{p} taps first"', '    ^say "{p} taps first"'),        # else: 'indented more'
+    ('        if right:', '    ^if right:'),                                    # else: 'does not line up'
+])
+def test_a_line_indented_back_inside_a_secret_choice_is_told_not_the_else_below(tmp_path, old, new):
+    """A line indented back inside a `secretly each ... chooses` block (or any block) was told at
+    the 'else:' further down, in three different words, never at the line itself."""
+    found, at = run(tmp_path, ("    if count(deck) == 0:", SECRET_TAPS.replace(old, new) + "    if count(deck) == 0:"))
+    expect(found, "E104", "game.rules", at, "indented less than line", "the 'else' on line", "indent it as far as")
+    assert [d.code for d in found if d.severity == "error"] == ["E104"], [d.message for d in found]
 
 
 def test_a_table_entry_at_the_left_margin_is_named_as_one(tmp_path):

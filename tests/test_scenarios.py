@@ -1325,6 +1325,39 @@ def test_a_set_s_error_points_at_what_is_wrong_in_it(tmp_path, setting, where, w
         scenarios.render(report)
 
 
+@pytest.mark.parametrize("scored, want, fails", [
+    (True, "[2, 0]", None),
+    (True, "{Player 1: 2}", None),
+    (True, "[0, 0]", "The scores should be [0, 0], but they are [2, 0]"),
+    (True, "{Player 1: 3}", "Player 1's score should be 3, but it is 2"),
+    (False, "[2, 0]", "but the game is not over"),
+])
+def test_scores_are_checked_mid_game_when_the_game_has_a_score(tmp_path, scored, want, fails):
+    """`scores:` worked only once the game was over; mid-game the author had to write
+    `Player 1: {points: 2}`. With a `score` definition it is that definition's value now."""
+    from inline import write
+    book = write(tmp_path, """
+        game "Count"
+        players 2
+        player var points: int = 0
+        turn:
+            choose prompt "Go":
+                option "Two":
+                    current.points += 2
+                option "Four":
+                    end game "Done."
+        """ + ("define score(p: player): int = p.points\n" if scored else "winners: players\n"))
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    steps:\n      - move: Two\n"
+                    f"      - expect: {{over: false, scores: {want}}}\n")
+    report = scenarios.run_files([path])
+    assert report.ok is (fails is None), scenarios.render(report)
+    if fails:
+        assert fails in report.failures[0].message, scenarios.render(report)
+    if not scored:
+        assert "'Player 1: {points: 6}'" in report.failures[0].hint, scenarios.render(report)
+
+
 def test_a_misspelt_player_in_scores_is_told_at_its_key(tmp_path):
     report = _scores_case(tmp_path, "{Player 1: 4, Playr 2: 0}")
     f = report.failures[0]

@@ -553,3 +553,28 @@ def test_a_change_left_out_does_not_hide_the_games_structure_errors(tmp_path):
     with pytest.raises(RulebookError) as e:
         load_game(str(tmp_path), variant="v")
     assert [(d.code, d.span.line) for d in e.value.diagnostics] == [("E015", 2), ("E405", 3)]
+
+
+def test_a_definition_replaced_with_another_result_type_is_named_where_its_value_went(tmp_path):
+    """Colorcracks' `tap_targets` replaced as a list of players: the base's errors are about the
+    `c` its secret choice took from it (`tap_label(c)`, `correct(c)`, the lists `c` goes into),
+    whose words never name 'tap_targets'; each hint names the variant's line and the base's line
+    that reads it."""
+    import shutil
+    book = tmp_path / "smackshapes"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rulebooks" / "smackshapes", book)
+    variant = book / "variants" / "colorcracks.rules"
+    text = variant.read_text()
+    old = "replace define tap_targets: list of card = table + [none]"
+    assert old in text
+    variant.write_text(text.replace(old, "replace define tap_targets: list of player = players"))
+    at = text[:text.index(old)].count("\n") + 1
+    reads = 1 + (book / "game.rules").read_text().split("\n").index(
+        next(x for x in (book / "game.rules").read_text().split("\n") if "chooses c from tap_targets" in x))
+    with pytest.raises(RulebookError) as e:
+        load_game(str(book), variant="colorcracks")
+    base = [d for d in e.value.diagnostics if d.span.file.endswith("game.rules") and d.severity == "error"]
+    assert len(base) >= 2 and any(d.span.line == reads + 1 for d in base), [(d.span.line, d.message) for d in base]
+    for d in base:
+        assert f"reads 'tap_targets', which" in d.hint and f"colorcracks.rules:{at} replaces as 'list of player' " \
+            "where the base has 'list of card'" in d.hint, (d.span.line, d.message, d.hint)
