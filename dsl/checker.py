@@ -407,7 +407,10 @@ class Checker:
                 out.phases[d.name] = d
             elif isinstance(d, A.WinnersDecl):
                 if out.winners is not None:
-                    self.error("E202", "The game has two 'winners' rules.", d)
+                    first = out.winners
+                    self.error("E202", f"The game has two 'winners' rules (the first at line {first.span.line}"
+                                       f"{self.in_file(first, d)}).", self.word(d, "winners"),
+                               "keep one 'winners' line; in a variant, write 'replace winners:' to change the base's")
                 out.winners = d
             elif isinstance(d, A.DisplayDecl):
                 if out.display is not None:
