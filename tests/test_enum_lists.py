@@ -81,3 +81,12 @@ def test_a_local_with_an_enums_name_is_e202_at_the_local(tmp_path):
     assert len(e202) == 1 and "parameter 'role' has the name of the enum 'role' (line 3)" in e202[0].message, \
         [d.message for d in found]
     assert (e202[0].span.line, e202[0].span.column) == (7, 15)
+
+
+def test_generated_source_writes_the_enums_list_out_where_it_is_read(tmp_path, monkeypatch):
+    """A list display, so each read makes a new list (a stored copy would be one list shared by
+    every read); and written out, not left to a closure."""
+    texts, compiled = [], codegen._compiled
+    monkeypatch.setattr(codegen, "_compiled", lambda text, *rest: texts.append(text) or compiled(text, *rest))
+    game(tmp_path, BASE)
+    assert any("return ['diver', 'pilot', 'navigator']" in t for t in texts), texts
