@@ -407,7 +407,10 @@ class Checker:
                 out.phases[d.name] = d
             elif isinstance(d, A.WinnersDecl):
                 if out.winners is not None:
-                    self.error("E202", "The game has two 'winners' rules.", d)
+                    first = out.winners
+                    self.error("E202", f"The game has two 'winners' rules (the first at line {first.span.line}"
+                                       f"{self.in_file(first, d)}).", self.word(d, "winners"),
+                               "keep one 'winners' line; in a variant, write 'replace winners:' to change the base's")
                 out.winners = d
             elif isinstance(d, A.DisplayDecl):
                 if out.display is not None:
@@ -447,8 +450,9 @@ class Checker:
 
     def shadowing(self):
         """E202 at a parameter or a name a loop, a comprehension or a choice binds that has the name of
-        a top-level variable, zone, definition, table, side, option or die: inside its body the name
-        would mean the local one, and the rules would silently read (or fail to type) the wrong thing."""
+        a top-level variable, zone, definition, table, side, option, die or enum (an enum's name is the
+        list of its values): inside its body the name would mean the local one, and the rules would
+        silently read (or fail to type) the wrong thing."""
         def place(n, name, keyword):
             """Where `name` is bound in `n`: after `keyword` on its line (worked out only for a clash)."""
             if keyword is None:
@@ -458,7 +462,7 @@ class Checker:
         binders = (A.RuleDecl, A.DefineDecl, A.ReactionDecl, A.For, A.Comprehension, A.ShowLine, A.MenuOption,
                    A.Choose, A.Secret, A.Lambda, A.ShowBoard, A.Where)
         # Rules and stages are only ever called by a statement, so a local name cannot hide them.
-        hidden = ("var", "define", "table", "side", "option", "die")
+        hidden = ("var", "define", "table", "side", "option", "die", "enum")
         top = {name for name, s in self.sym.items() if s.kind in hidden}
         for n in self.all_nodes():
             if not isinstance(n, binders):
@@ -1821,7 +1825,7 @@ class Checker:
                 zone = self.a_player_zone()
                 hint = f"a player is not a zone: write {tgt.name}.{zone}" if zone else "a player is not a zone"
             words = {"kind": "the kind (the list of all its things)", "define": "a definition, worked out where it is used",
-                     "enum_value": "a value of an enum", "enum": "an enum", "die": "a die", "table": "a table",
+                     "enum_value": "a value of an enum", "enum": "the enum (the list of all its values)", "die": "a die", "table": "a table",
                      "option": "an option", "pattern": "a pattern", "side": "a side"}
             if s is not None and s.kind in words and not hint:
                 # `card = first(deck)`, `target = 3`: a new name for a value, which is already declared
@@ -2735,6 +2739,11 @@ class Checker:
         if k == "kind":
             self.out.refs[id(e)] = ("kind", e.name)
             return s.type
+        if k == "enum":
+            # The list of its values in declaration order (an `extend enum`'s after the base's, as
+            # the loader merged them): `for r in role`, so a variant's new value joins every such list.
+            self.out.refs[id(e)] = ("enum_list", e.name, tuple(s.decl.values))
+            return T.list_of("enum:" + e.name)
         if k == "define":
             if s.decl.has_params:
                 self.error("E207", f"'{e.name}' needs values in parentheses: {e.name}(...).", e,

@@ -1204,6 +1204,13 @@ class Loader:
             return None
         top = next(k for k in raw if k != "_line")
         records = raw[top]
+        if records == []:
+            # The schema allows an empty list, and the game would start with no such things at all:
+            # a file cut down while testing, or records under another key, far likelier than meant.
+            self.warnings.append(Diagnostic(
+                "W124", f"The data file holds no records under '{top}', so the kind '{kind.name}' has no "
+                        "things from it.", self.data_span(name, [top]),
+                f"write the records under '{top}:', one '- {{name: ..., count: 2}}' a record", severity="warning"))
         odd: dict = {}              # a record -> the numbers in it that YAML read from another notation
         for number in odd_numbers:
             odd.setdefault(id(number[0]), []).append(number)

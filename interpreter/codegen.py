@@ -183,6 +183,8 @@ class Source:
             if per_player is not None:
                 return f"[*range({int(per_player)} * m.player_count)]"
             return f"[*range({int(c.out.kinds.get(arg, 0))})]"
+        if k == "enum_list":        # a new list each time, as the compiler's
+            return "[" + ", ".join(self.value(v) for v in c.refs[id(e)][2]) + "]"
         if k == "value":
             return {"players": "[*range(m.player_count)]", "current": "m.s['current']",
                     "player_count": "m.player_count", "turn_number": "m.s['turn_number']"}.get(arg, "None")

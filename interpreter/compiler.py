@@ -411,6 +411,9 @@ class Compiler:
                 return lambda m, env: list(range(per_player * m.player_count))
             things = list(range(self.out.kinds.get(ref[1], 0)))
             return lambda m, env: list(things)
+        if k == "enum_list":
+            values = list(ref[2])
+            return lambda m, env: list(values)      # a new list each time: a rule may change the one it got
         if k == "define":
             name = ref[1]
             defines = self.out.defines

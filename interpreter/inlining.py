@@ -144,7 +144,7 @@ def valid_items(c, iterable) -> bool:
     if ref is None:
         return False
     if isinstance(iterable, A.Name):
-        return ref[0] == "kind" or (ref[0] == "value" and ref[1] == "players") or _zone(c, iterable, None)
+        return ref[0] in ("kind", "enum_list") or (ref[0] == "value" and ref[1] == "players") or _zone(c, iterable, None)
     return isinstance(iterable, A.Field) and _zone(c, iterable, None)
 
 
@@ -162,7 +162,7 @@ def _safe(c, node, names, fieldable: set, read: set) -> bool:
             return names is None or ref[1] in names
         if ref[0] == "value":
             return ref[1] in ("current", "player_count", "turn_number")
-        return ref[0] in ("global", "enum", "option")
+        return ref[0] in ("global", "enum", "enum_list", "option")
     if isinstance(node, A.Field):
         ref = refs.get(id(node))
         slot = _local(c, node.obj, fieldable)

@@ -45,8 +45,9 @@ _KNOWN = (A.Lit, A.ThingRef, A.Name, A.Field, A.Index, A.Call, A.Template, A.Bin
           A.ListLit, A.Comprehension, A.Lambda, A.StartsWith, A.Where)
 # (A `where` line reads what its value reads; the name it binds is a local, which reads nothing.)
 # Names that read nothing that changes, or (the current player, the turn number) change only where
-# a turn starts, which writes cell 0: locals, enum values, options, sides, kinds, values, dice.
-_STILL = ("local", "enum", "option", "side", "kind", "value", "die", "pattern")
+# a turn starts, which writes cell 0: locals, enum values and enums' lists, options, sides, kinds,
+# values, dice.
+_STILL = ("local", "enum", "enum_list", "option", "side", "kind", "value", "die", "pattern")
 
 
 def _own(compiler, node, out: set, calls: set) -> bool:

@@ -92,7 +92,7 @@ def _fixed(compiler, node, fixed: set, seated: bool = False) -> bool:
             return seated
         if k == "define":
             return arg in fixed
-        return k in ("local", "enum", "option", "die", "pattern")
+        return k in ("local", "enum", "enum_list", "option", "die", "pattern")
     if isinstance(node, A.Field):
         ref = refs.get(id(node))
         return bool(ref) and ref[0] == "attr" and _fixed(compiler, node.obj, fixed, seated)
