@@ -78,10 +78,11 @@ def test_choosing_the_scout_option_runs_its_body(scout):
     same_after_reload(scout, s, lambda t: [t.apply(0) for _ in range(3)])     # and a saved game resumes
 
 
-def test_a_replaced_option_keeps_its_place_and_a_base_game_is_untouched(scout, taboo):
+def test_an_added_role_joins_quick_schooling_and_a_base_game_is_untouched(scout, taboo):
     changes = dict(current_role="explorer", special_actions=1, actions_left=0)
     labels = at_action_menu(scout, **changes).options()
-    # Quick Schooling now offers the Scout too, where the base lists it: before the last option
+    # Quick Schooling offers every value of the enum 'role': the Scout's `extend enum` alone adds it
+    # there, where the base lists its options (before the last)
     assert [x for x in labels if x.startswith("Quick Schooling")] == SCHOOLING[1:] + ["Quick Schooling: become the scout"]
     assert labels[-2:] == ["Quick Schooling: become the scout", "End the action phase"]
     base = at_action_menu(load_game(str(taboo)), **changes).options()
