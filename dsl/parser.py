@@ -30,6 +30,7 @@ from . import ast as A
 from .builtins import MAX_DIGITS, MAX_FACES, too_many_faces
 from .diagnostics import CHOOSE_FROM, EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
+from .texts import part_end
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} counts as one)
@@ -260,8 +261,8 @@ class _ToAst(Transformer):
                 i += 1
                 continue
             if ch == "{":
-                end = raw.find("}", i)
-                if end < 0:
+                end, escaped = part_end(raw, i)
+                if end is None:
                     at = _span(self.file, tok, self.off)
                     self.errors.append(Diagnostic("E102", "This text has a '{' with no closing '}'.",
                                                   Span(at.file, at.line, at.column + 1 + i),
@@ -271,14 +272,18 @@ class _ToAst(Transformer):
                     parts.append(_unescape(buf))
                     buf = ""
                 col = (tok.column or 0) + 1 + i + 1
-                before = len(self.errors)
-                parts.append(self._sub_expr(raw[i + 1:end], tok, col))
-                if len(self.errors) > before and '\\"' in raw[i + 1:end]:
-                    # `{join([\"{x} y\" for ...])}`: the escaped text may hold braces of its own,
-                    # so this '{' closed at the wrong '}' and the rest is not what the author
-                    # wrote: the one E103 says it, without a cascade of E102 and E201 after it.
+                if escaped is not None:
+                    # `{if x then \"a\" else \"b\"}`: a text inside braces takes plain quotes; the
+                    # escaped one may hold braces of its own, so this '{' closed at the wrong '}'
+                    # and the rest is not what the author wrote: one error, no cascade after it.
+                    at = _span(self.file, tok, self.off)
+                    self.errors.append(Diagnostic(
+                        "E103", "A '\\\"' inside a template's braces is not a quote: a text inside the braces is "
+                                "written with plain quotes.", Span(at.file, at.line, at.column + 1 + escaped),
+                        'write the text as it would stand anywhere else: {join(xs, ", ")}'))
                     buf = ""
                     break
+                parts.append(self._sub_expr(raw[i + 1:end], tok, col))
                 i = end + 1
                 continue
             buf += ch
