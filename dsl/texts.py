@@ -27,6 +27,7 @@ _PART = r'\{(?:[^"{}\\\n]|' + _INNER + r')*+\}'
 TEXT_PATTERN = r'"(?:[^"\\\n{]|\\.|\{\{|' + _PART + r'|\{)*+"'
 TEXT = re.compile(TEXT_PATTERN)
 _INNER_TEXT = re.compile(_INNER)
+_OLD_TEXT = re.compile(r'"(?:[^"\\\n]|\\.)*"')     # a text as if braces held no quote
 _PLAIN = re.compile(r'[^"{}\\\n]*')
 
 def text_end(line: str, i: int) -> int | None:
@@ -57,9 +58,9 @@ def part_end(raw: str, i: int) -> tuple[int | None, int | None]:
     return None, escaped
 
 
-def problem(line: str, i: int) -> tuple[int, str, str] | None:
+def problem(line: str, i: int) -> tuple[int, str, str, str] | None:
     """What is wrong with the text opening at `line[i]` (a quote) when it is not well formed:
-    (index in `line`, message, hint) of the first mistake in its braces, or None when its
+    (index in `line`, code, message, hint) of the first mistake in its braces, or None when its
     braces are fine (a text never closed is the caller's to say)."""
     j, n = i + 1, len(line)
     while j < n and line[j] != '"':
@@ -90,7 +91,7 @@ def _part_problem(line: str, start: int):
         if ch == "}":
             return j
         if ch == "\\":
-            return (j, "A '\\\"' inside a template's braces is not a quote: a text inside the braces is written "
+            return (j, "E103", "A '\\\"' inside a template's braces is not a quote: a text inside the braces is written "
                        "with plain quotes.", 'write the text as it would stand anywhere else: {join(xs, ", ")}')
         if ch == "#":
             break
@@ -108,7 +109,11 @@ def _part_problem(line: str, start: int):
                 if line[k] == "{":
                     close = _PLAIN.match(line, k + 1).end()
                     if line[close:close + 1] == '"':
-                        return (close, "Texts are nested too deep here: a text inside a template's braces may have "
+                        quoted = _OLD_TEXT.match(line, close)
+                        after = line[quoted.end():].split('"', 1)[0] if quoted else ""
+                        if "}" not in after:     # `{y")}"`: no text there, a brace left open
+                            return _unclosed_brace(k)
+                        return (close, "E103", "Texts are nested too deep here: a text inside a template's braces may have "
                                        "{...} parts, but no quote inside them (one level of texts inside braces).",
                                 "put the innermost text in a definition (define sep: text = \", \") and use its name")
                     k = close + 1
@@ -124,10 +129,46 @@ def _part_problem(line: str, start: int):
 
 
 def _unclosed_brace(at: int):
-    return (at, "This text has a '{' with no closing '}'.",
+    return (at, "E102", "This text has a '{' with no closing '}'.",
             "close it with '}' after the name or expression, or write {{ for a literal brace")
 
 
 def _unclosed_quote(at: int):
-    return (at, "This text inside a template's braces is never closed: the '}' after it closes the braces "
+    return (at, "E108", "This text inside a template's braces is never closed: the '}' after it closes the braces "
                 "while the text is still open.", "end the text with a \" before the '}'")
+
+
+
+def spans(line: str):
+    """(start, end, closed) of each text of `line`, up to a comment: as the lexer reads it, or,
+    for one it cannot read, up to the next quote, or to the end of the line when none closes it."""
+    i, n = 0, len(line)
+    while i < n:
+        ch = line[i]
+        if ch == "#":
+            return
+        if ch == '"':
+            m = TEXT.match(line, i) or _OLD_TEXT.match(line, i)
+            end = m.end() if m else n
+            yield i, end, m is not None
+            i = end
+            continue
+        i += 1
+
+
+def parts(text: str):
+    """The inside of each `{...}` part of the text `text` (quotes included), in order."""
+    i, n = 1, len(text) - 1
+    while i < n:
+        if text.startswith(("{{", "}}"), i):
+            i += 2
+        elif text[i] == "\\":
+            i += 2
+        elif text[i] == "{":
+            end, _ = part_end(text[:n], i)
+            if end is None:
+                return
+            yield text[i + 1:end]
+            i = end + 1
+        else:
+            i += 1
