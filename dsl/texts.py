@@ -134,9 +134,11 @@ def _unclosed_brace(at: int):
 
 
 def _unclosed_quote(at: int):
-    return (at, "E108", "This text inside a template's braces is never closed: the '}' after it closes the braces "
-                "while the text is still open.", "end the text with a \" before the '}'")
-
+    # Either its closing quote was forgotten or another text's opening one was dropped: the
+    # quotes inside the braces do not pair up, and this is the one left alone.
+    return (at, "E108", f"A text inside a template's braces is missing a quote: the quotes inside the braces do not "
+                        f"pair up, so the '\"' at column {at + 1} opens a text that the '}}' after it cuts off.",
+            "give each text inside the braces its opening and its closing \" before the '}' that closes the braces")
 
 
 def spans(line: str):
