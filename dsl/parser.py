@@ -1187,7 +1187,10 @@ def _unclosed(text: str, line: int, col: int, at_end: bool = False):
     lines = text.split("\n")
     here = lines[line - 1] if 0 < line <= len(lines) else ""
     # A text whose line has no closing quote: E100 at a '"' that starts it.
-    if here[col - 1:col] == '"' and '"' not in here[col:].replace('\\"', ""):
+    # (With its texts inside braces read as such: `say "{join(xs, ", ")} win`.)
+    rest = here.rstrip(" \t")
+    if here[col - 1:col] == '"' and ('"' not in here[col:].replace('\\"', "")
+                                    or _TEXT.fullmatch(rest + '"', col - 1) and not _TEXT.fullmatch(rest, col - 1)):
         return ("E108", "This text is never closed.", (line, col),
                 'end it with a " on the same line (a text cannot run over several lines)')
     stack = []          # (character, line, column) of the brackets open so far

@@ -40,6 +40,8 @@ def _line(rules: str, said: str) -> str:
     # a quote never closed inside braces (or a partner dropped): at the quote left alone
     ('say "{join(names, ")} win"', "E108", '")} win', "missing a quote"),
     ('say "{if won then "yes" else no"}"', "E108", '"}"', "missing a quote"),
+    # the text itself never closed, though its braces hold a text: at its opening quote
+    ('say "{join(names, ", ")} win', "E108", '"{join', "never closed"),
     # an escaped quote inside braces: at its backslash
     ('say "{if won then \\"yes\\" else \\"no\\"}"', "E103", '\\"yes', "plain quotes"),
     # texts nested two levels deep: at the innermost quote
