@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from . import ast as A
 from .diagnostics import RulebookError, Sources
 from .parser import parse
+from .texts import TEXT_PATTERN
 
 INDENT = 4          # spaces per block level, and the step of a continuation line
 COMMENT_GAP = 2     # at least this many spaces between code and a comment after it
@@ -39,10 +40,11 @@ class LayoutError(Exception):
 
 # One token of a line, as the grammar's lexer sees it: a text whole (so a `#` or `{` in it is
 # its own), a comment to the end of the line, a `\` that continues the line, a word, a number,
-# a two-character operator before its one-character prefix.
+# a two-character operator before its one-character prefix. A text is the grammar's own
+# pattern, so one with a text inside its braces (`"{join(xs, ", ")}"`) is one token, kept whole.
 _TOKEN = re.compile(r'''
     (?P<space>[\t ]+)
-  | (?P<string>"(?:[^"\\\n]|\\.)*")
+  | (?P<string>''' + TEXT_PATTERN + r''')
   | (?P<comment>\#.*)
   | (?P<cont>\\[\t ]*$)
   | (?P<word>[A-Za-z_][A-Za-z0-9_]*)

@@ -38,7 +38,7 @@ _IN_PROCESS: dict = {}   # key -> pickled module, for the files parsed or read i
 _SHARED: dict = {}       # key -> the module itself, for the clean files loaded in this process
 _IN_PROCESS_MAX = 64
 _HERE = Path(__file__).resolve().parent
-_PARSER_SOURCES = ("grammar.lark", "parser.py", "ast.py", "diagnostics.py", "builtins.py")
+_PARSER_SOURCES = ("grammar.lark", "parser.py", "texts.py", "ast.py", "diagnostics.py", "builtins.py")
 _DATA_SOURCES = ("loader.py", "quick_schema.py", "diagnostics.py", "../schemas/rulebook-data.schema.json")
 _hashes: dict = {}       # sources -> their hash
 

@@ -30,6 +30,7 @@ from . import ast as A
 from .builtins import MAX_DIGITS, MAX_FACES, too_many_faces
 from .diagnostics import CHOOSE_FROM, EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
+from .texts import TEXT as _TEXT, part_end, parts as _text_parts, problem as _text_problem, spans as _text_spans
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} counts as one)
@@ -260,8 +261,8 @@ class _ToAst(Transformer):
                 i += 1
                 continue
             if ch == "{":
-                end = raw.find("}", i)
-                if end < 0:
+                end, escaped = part_end(raw, i)
+                if end is None:
                     at = _span(self.file, tok, self.off)
                     self.errors.append(Diagnostic("E102", "This text has a '{' with no closing '}'.",
                                                   Span(at.file, at.line, at.column + 1 + i),
@@ -271,14 +272,18 @@ class _ToAst(Transformer):
                     parts.append(_unescape(buf))
                     buf = ""
                 col = (tok.column or 0) + 1 + i + 1
-                before = len(self.errors)
-                parts.append(self._sub_expr(raw[i + 1:end], tok, col))
-                if len(self.errors) > before and '\\"' in raw[i + 1:end]:
-                    # `{join([\"{x} y\" for ...])}`: the escaped text may hold braces of its own,
-                    # so this '{' closed at the wrong '}' and the rest is not what the author
-                    # wrote: the one E103 says it, without a cascade of E102 and E201 after it.
+                if escaped is not None:
+                    # `{if x then \"a\" else \"b\"}`: a text inside braces takes plain quotes; the
+                    # escaped one may hold braces of its own, so this '{' closed at the wrong '}'
+                    # and the rest is not what the author wrote: one error, no cascade after it.
+                    at = _span(self.file, tok, self.off)
+                    self.errors.append(Diagnostic(
+                        "E103", "A '\\\"' inside a template's braces is not a quote: a text inside the braces is "
+                                "written with plain quotes.", Span(at.file, at.line, at.column + 1 + escaped),
+                        'write the text as it would stand anywhere else: {join(xs, ", ")}'))
                     buf = ""
                     break
+                parts.append(self._sub_expr(raw[i + 1:end], tok, col))
                 i = end + 1
                 continue
             buf += ch
@@ -298,11 +303,7 @@ class _ToAst(Transformer):
         except UnexpectedInput as e:
             hint = "inside {…} write an expression such as {s.name}"
             if "'" in text and '"' not in text:    # `{join(xs, ' | ')}`: texts take double quotes
-                hint = ("a text is written in double quotes, and no quoted text goes inside a template's "
-                        "braces: put it in a definition (define bar: text = \" | \") and write {join(xs, bar)}")
-            elif '\\"' in text:      # `{if x then \"a\" else \"b\"}`: an escaped quote is still a text
-                hint = ("no quoted text inside a template's braces, even with \\\": put it in a definition "
-                        "(define mark(p: player): text = if p.out then \" (out)\" else \"\") and write {mark(p)}")
+                hint = 'a text is written in double quotes, inside braces too: {join(xs, " | ")}'
             self.errors.append(Diagnostic("E103", f"The expression '{{{text}}}' inside this text is not valid.",
                                           Span(self.file, line, col + max(getattr(e, 'column', 1), 1) - 1),
                                           hint))
@@ -984,7 +985,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     tok = getattr(e, "token", None)
     at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
     misspelt = None
-    found = _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
+    found = _text_braces(text, line) or _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
         or _statement_at_margin(text, line, col) or _option_out_of_place(e, text, line, col) \
         or _line_break(tok, text, line, col, line_offset) \
         or _dedented_before_else(text, _indented_line_after(text, line) if tok is not None and tok.type == "_INDENT"
@@ -1011,7 +1012,6 @@ _STATEMENT_WORDS = ("move", "draw", "shuffle", "end", "take", "say", "signal", "
 _DECLARATION_WORDS = ("game", "players", "option", "enum", "kind", "player", "grid", "die", "var", "zone", "table",
                       "define", "rule", "stage", "side", "pattern", "setup", "turn", "round", "play", "winners",
                       "display", "event", "reaction", "include", "extends", "remove", "replace", "extend")
-_TEXT = re.compile(r'"([^"\\]|\\.)*"')
 
 
 def _edits(a: str, b: str) -> int:
@@ -1164,13 +1164,33 @@ def _misspelt(e, text: str, line: int, col: int):
     return ("E101", f"'{word}' is not a statement; did you mean '{meant}'?", (line, start), f"write '{meant}'")
 
 
+def _text_braces(text: str, line: int):
+    """(code, message, (line, column), hint) when a text of the error's line has braces the
+    lexer cannot read: a '{' never closed, a text inside braces never closed, a `\\"` inside
+    braces, or texts nested deeper than one level (dsl/texts.py). These make the lexer end the
+    text at a quote the author meant inside it, so the parser's own error is somewhere after."""
+    lines = text.split("\n")
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    if "{" not in here:
+        return None
+    for start, _, _ in _text_spans(here):
+        found = _text_problem(here, start)
+        if found is not None:
+            at, code, message, hint = found
+            return (code, message, (line, at + 1), hint)
+    return None
+
+
 def _unclosed(text: str, line: int, col: int, at_end: bool = False):
     """(code, message, (line, column), hint) when the error comes from a bracket or a text that
     is never closed: the opener is the place to point at, not where the parser gave up."""
     lines = text.split("\n")
     here = lines[line - 1] if 0 < line <= len(lines) else ""
     # A text whose line has no closing quote: E100 at a '"' that starts it.
-    if here[col - 1:col] == '"' and '"' not in here[col:].replace('\\"', ""):
+    # (With its texts inside braces read as such: `say "{join(xs, ", ")} win`.)
+    rest = here.rstrip(" \t")
+    if here[col - 1:col] == '"' and ('"' not in here[col:].replace('\\"', "")
+                                    or _TEXT.fullmatch(rest + '"', col - 1) and not _TEXT.fullmatch(rest, col - 1)):
         return ("E108", "This text is never closed.", (line, col),
                 'end it with a " on the same line (a text cannot run over several lines)')
     stack = []          # (character, line, column) of the brackets open so far
@@ -1198,20 +1218,9 @@ def _unclosed(text: str, line: int, col: int, at_end: bool = False):
 
 
 def _ends_quoted(line: str) -> bool:
-    """Does `line` end inside a text: its quotes (outside a comment, a \\" inside a text aside) do
-    not pair up?"""
-    quoted, i = False, 0
-    while i < len(line):
-        ch = line[i]
-        if quoted and ch == "\\":
-            i += 2
-            continue
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            break
-        i += 1
-    return quoted
+    """Does `line` end inside a text: a text of it (outside a comment; a \\" inside a text, and a
+    text inside a template's braces, aside) is not closed?"""
+    return any(not closed for _, _, closed in _text_spans(line))
 
 
 def _quotes_unpaired(text: str, line: int, col: int):
@@ -1396,26 +1405,16 @@ def _statement_at_margin(text: str, line: int, col: int):
 
 
 def _blank_texts(line: str) -> str:
-    """A line with its texts' insides and its comment blanked out, columns kept."""
-    out, quoted, i = [], False, 0
-    while i < len(line):
-        ch = line[i]
-        if quoted:
-            if ch == "\\":
-                out.append("  ")
-                i += 2
-                continue
-            if ch == '"':
-                quoted = False
-            out.append(ch if ch == '"' else " ")
-        elif ch == '"':
-            quoted = True
-            out.append(ch)
-        elif ch == "#":
-            break
-        else:
-            out.append(ch)
-        i += 1
+    """A line with its texts' insides and its comment blanked out, columns kept (a text inside a
+    template's braces is inside its text)."""
+    out, at = [], 0
+    for start, end, closed in _text_spans(line):
+        out.append(line[at:start])
+        out.append('"' + " " * (end - start - 1 - closed) + ('"' if closed else ""))
+        at = end
+    code = line[at:]
+    hash_at = code.find("#")
+    out.append(code if hash_at < 0 else code[:hash_at])
     return "".join(out)
 
 
@@ -1649,12 +1648,6 @@ def _habit(e, text: str, line: int, col: int):
     if re.match(r"\s*return\s*$", before) and tok.type not in ("_NL",):
         return ("E101", "'return' gives no value: it only leaves the rule.", (line, col),
                 "to work a value out, write a definition (define throw: int = roll(d6)); to keep one, set a variable")
-    opened = _brace_left_open(before)
-    if opened is not None:
-        return ("E103", "A text inside a template's braces ends the template: the '\"' at column "
-                        f"{len(before)} closes the text that opens at column {opened}, while its '{{' is still open.",
-                (line, len(before)), "inside { } write no quoted text: put it in a definition "
-                                      "(define sep: text = \", \") and write its name there ({join(players, sep)})")
     if value == "is" and tok.type == "NAME":
         rest = re.match(r"is(\s+not)?\s+([A-Za-z_]\w*|\S+)", here[col - 1:])
         right = rest.group(2) if rest else "b"
@@ -1862,27 +1855,6 @@ def _empty_block(above: str, where):
                 f"indent its entries under it; a {block.group(1)} with none has nothing to say, so leave it out")
     return ("The block after ':' is empty.", where,
             "indent the block's lines under it, or write 'pass' for a block that does nothing")
-
-
-def _brace_left_open(before: str) -> int | None:
-    """The column where the last text in `before` opens, when `before` ends with that text and
-    the text leaves a '{' open: a quote inside a template's braces ended it too soon."""
-    if not before.endswith('"'):
-        return None
-    start, i = None, 0
-    while i < len(before):
-        c = before[i]
-        if start is None and c == '"':
-            start = i
-        elif start is not None and c == "\\":
-            i += 1
-        elif start is not None and c == '"':
-            if i == len(before) - 1:
-                text = before[start + 1:i]
-                return start + 1 if text.count("{") > text.count("}") else None
-            start = None
-        i += 1
-    return None
 
 
 _KEY_WORDS = {"THEN", "ELSE", "COLON", "FROM", "TO", "LABELLED", "IN", "BY", "TIMES"}
@@ -2250,14 +2222,14 @@ def _chunks(text: str, starts: list):
     return [(bounds[k], "\n".join(lines[bounds[k]:bounds[k + 1]]) + "\n") for k in range(len(bounds) - 1)]
 
 
-_TEXT_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#.*')
-_TEMPLATE_EXPR = re.compile(r"\{\{|\}\}|\{([^}]*)\}")
+_TEXT_OR_COMMENT = re.compile(_TEXT.pattern + r'|"(?:[^"\\\n]|\\.)*"?|#.*')
 _OPERATOR = re.compile(r"==|!=|<=|>=|=>|->|[-+*/%<>]|\b(?:and|or|not|if|then|else|in)\b")
 
 
 def _code_of(line: str) -> str:
     """A line as the nesting scan sees it: comments and the plain words of texts removed, each
-    `{expression}` of a text kept, in parentheses (the parser reads it as one more level)."""
+    `{expression}` of a text kept, in parentheses (the parser reads it as one more level), with
+    the texts inside it seen the same way (their brackets count too)."""
     if '"' not in line and "#" not in line:
         return line
 
@@ -2265,7 +2237,7 @@ def _code_of(line: str) -> str:
         found = m.group(0)
         if found.startswith("#"):
             return ""
-        return " ".join(f"({x.group(1)})" for x in _TEMPLATE_EXPR.finditer(found) if x.group(1) is not None)
+        return " ".join(f"({_code_of(x)})" for x in _text_parts(found))
     return _TEXT_OR_COMMENT.sub(keep, line)
 
 

@@ -3,6 +3,7 @@ parsed cleanly, are kept in files of the user's own, so a cold `tabletop check` 
 the parser nor parses an unchanged file (nor imports lark); a cache that is corrupt, or a folder
 others may write, is never trusted and never makes noise; a changed file is parsed again."""
 import os
+import re
 import subprocess
 import sys
 
@@ -291,3 +292,12 @@ def test_a_loaded_files_ast_is_shared_and_no_pass_changes_it(tmp_path, monkeypat
         if variant is None:          # a variant's extended declarations are new copies over shared parts
             assert [id(d) for d in again.decls] == [id(d) for d in first.decls], f"{book}: not shared"
         assert pickle.dumps(again.decls) == before, f"{book}: a pass changed its AST"
+
+
+def test_every_module_the_parser_reads_keys_the_kept_files():
+    """A parsed file is kept by a hash of the parser's sources: a module the parser takes its
+    reading from (dsl/texts.py, where a text ends) that is not among them would let an AST
+    parsed by the old reading come back after the module changed."""
+    parser = (ROOT / "dsl" / "parser.py").read_text()
+    used = {m + ".py" for m in re.findall(r"^from \.(\w+) import", parser, re.M)} - {"parse_cache.py"}
+    assert used and used <= set(parse_cache._PARSER_SOURCES), used - set(parse_cache._PARSER_SOURCES)
