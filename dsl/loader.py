@@ -29,6 +29,7 @@ from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, 
                           did_you_mean, word_at, yaml_misread, yaml_syntax_hint)
 from .builtins import MAX_DIGITS
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
+from .texts import TEXT_OR_COMMENT
 from .parse_cache import keep_records, kept_records, parse_file, records_key
 from .quick_schema import surely_fits
 from tabletop import data_dir
@@ -1753,9 +1754,6 @@ def _spans_name(program: Program, span, name: str) -> bool:
         (end is not None and re.search(rf"\b{re.escape(name)}\b", line[start:end]) is not None)
 
 
-_TEXT_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#.*')
-
-
 def _reading_line(program: Program, d, name: str) -> int | None:
     """The line of `d`'s file that reads `name` and so may have given the value `d` is about: `d`'s
     own line, a line its message cites ("line 69: ..."), or a line whose block one of them is in
@@ -1766,7 +1764,7 @@ def _reading_line(program: Program, d, name: str) -> int | None:
 
     def code(n):
         line = program.sources.line(d.span.file, n) or ""      # a text's words and a comment go, its {names} stay
-        return _TEXT_OR_COMMENT.sub(lambda m: "" if m.group(0).startswith("#") else
+        return TEXT_OR_COMMENT.sub(lambda m: "" if m.group(0).startswith("#") else
                                     " ".join(f"({x})" for x in re.findall(r"\{([^{}]*)\}", m.group(0))) or " ", line)
     word = re.compile(rf"\b{re.escape(name)}\b")
     for n in [d.span.line] + [int(x) for x in re.findall(r"\bline (\d+)\b", d.message)]:

@@ -30,7 +30,7 @@ from . import ast as A
 from .builtins import MAX_DIGITS, MAX_FACES, too_many_faces
 from .diagnostics import CHOOSE_FROM, EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
-from .texts import TEXT as _TEXT, part_end, parts as _text_parts, problem as _text_problem, spans as _text_spans
+from .texts import TEXT as _TEXT, TEXT_OR_COMMENT as _TEXT_OR_COMMENT, part_end, parts as _text_parts, problem as _text_problem, spans as _text_spans
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} counts as one)
@@ -2222,7 +2222,6 @@ def _chunks(text: str, starts: list):
     return [(bounds[k], "\n".join(lines[bounds[k]:bounds[k + 1]]) + "\n") for k in range(len(bounds) - 1)]
 
 
-_TEXT_OR_COMMENT = re.compile(_TEXT.pattern + r'|"(?:[^"\\\n]|\\.)*"?|#.*')
 _OPERATOR = re.compile(r"==|!=|<=|>=|=>|->|[-+*/%<>]|\b(?:and|or|not|if|then|else|in)\b")
 
 

@@ -27,6 +27,8 @@ _PART = r'\{(?:[^"{}\\\n]|' + _INNER + r')*+\}'
 TEXT_PATTERN = r'"(?:[^"\\\n{]|\\.|\{\{|' + _PART + r'|\{)*+"'
 TEXT = re.compile(TEXT_PATTERN)
 _INNER_TEXT = re.compile(_INNER)
+# A text (or, never closed, the rest of its line) or a comment: what a scan of code passes over.
+TEXT_OR_COMMENT = re.compile(TEXT_PATTERN + r'|"(?:[^"\\\n]|\\.)*"?|#.*')
 _OLD_TEXT = re.compile(r'"(?:[^"\\\n]|\\.)*"')     # a text as if braces held no quote
 _PLAIN = re.compile(r'[^"{}\\\n]*')
 
