@@ -450,9 +450,10 @@ class Checker:
 
     def shadowing(self):
         """E202 at a parameter or a name a loop, a comprehension or a choice binds that has the name of
-        a top-level variable, zone, definition, table, side, option, die or enum (an enum's name is the
-        list of its values): inside its body the name would mean the local one, and the rules would
-        silently read (or fail to type) the wrong thing."""
+        a top-level variable, zone, definition, table, side, option or die: inside its body the name
+        would mean the local one, and the rules would silently read (or fail to type) the wrong thing.
+        A kind's or an enum's name may be a local's (`define word(colour: colour)`, `for card in hand`),
+        as authors write them: inside, the name is the local, and the list of all is not needed there."""
         def place(n, name, keyword):
             """Where `name` is bound in `n`: after `keyword` on its line (worked out only for a clash)."""
             if keyword is None:
@@ -462,7 +463,7 @@ class Checker:
         binders = (A.RuleDecl, A.DefineDecl, A.ReactionDecl, A.For, A.Comprehension, A.ShowLine, A.MenuOption,
                    A.Choose, A.Secret, A.Lambda, A.ShowBoard, A.Where)
         # Rules and stages are only ever called by a statement, so a local name cannot hide them.
-        hidden = ("var", "define", "table", "side", "option", "die", "enum")
+        hidden = ("var", "define", "table", "side", "option", "die")
         top = {name for name, s in self.sym.items() if s.kind in hidden}
         for n in self.all_nodes():
             if not isinstance(n, binders):
