@@ -196,6 +196,9 @@ class Checker:
         self.hidden_sections: list = []
         self.never_runs: list = []  # (the condition, the `end game`) for an `end game` in a block that never runs
         self.dead_block = None      # the condition that keeps the block being checked from ever running
+        # Names a `may choose` binds in the block being checked: none after a "Decline", even when
+        # what is chosen is a list (`may choose pr from combinations(role, 2)`), so `pr != none` is no E301.
+        self.declinable: list = []
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
@@ -2429,7 +2432,11 @@ class Checker:
                 self.out.slots[id(st)] = slot
                 self.choose_parts(st)
                 before = self.chosen_from(st.var, st.source)
-                self.block(st.body, loop)
+                self.declinable.append(st.var if st.may else None)
+                try:
+                    self.block(st.body, loop)
+                finally:
+                    self.declinable.pop()
                 self.ctx.secret.pop(st.var, None)
                 if before is not None:
                     self.ctx.secret[st.var] = before
@@ -2572,7 +2579,11 @@ class Checker:
                     self.want(st.cond, T.BOOL, "The condition")
                 self.template(st.label)
                 self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label)
-                self.block(st.body, loop)
+                self.declinable.append(st.var if st.may else None)
+                try:
+                    self.block(st.body, loop)
+                finally:
+                    self.declinable.pop()
                 if st.may:
                     self.declined_then_used(st)
         self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
@@ -3332,8 +3343,9 @@ class Checker:
             return T.BOOL
         if op in ("==", "!="):
             listed = lt if rt == T.NONE else rt if lt == T.NONE else None
-            if listed is not None and listed.startswith("list:"):     # `current.hand == none`
-                side = e.left if rt == T.NONE else e.right
+            side = e.left if rt == T.NONE else e.right
+            if (listed is not None and listed.startswith("list:")     # `current.hand == none`
+                    and not (isinstance(side, A.Name) and side.name in self.declinable)):
                 self.error("E301", f"A list is never none, so this is always {'false' if op == '==' else 'true'}; "
                                    "an empty list is [].", e,
                            f"to ask whether it is empty, write count({self.text_of(side)}) {op} 0")

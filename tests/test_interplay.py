@@ -1,0 +1,37 @@
+"""Today's features where they meet: a variant's `extend` forms, an enum's name as its list of
+values, `combinations`, texts inside braces and secret `may choose`, each probed together with
+the others (check, play, save and load). Each test here held a fault found so."""
+from inline import diagnostics, game, same_after_reload
+
+PAIRS = """
+game "Pairs"
+players 2
+enum role: miner, trader, smith
+player var coins: int = 0
+turn:
+    secretly each p in players may choose pr from combinations(role, 2) labelled "Pair {join(pr, "+")}" prompt "Pick a pair?":
+        if pr != none:
+            p.coins += count(pr)
+    end game "One pick."
+define score(p: player): int = p.coins
+"""
+
+
+def test_a_declined_list_may_be_tested_against_none(tmp_path):
+    # What a `may choose` chooses is none after a "Decline", even when the items are lists (pairs
+    # of combinations): `pr != none` is the guard W120 asks for, not an always-true E301.
+    assert [d.code for d in diagnostics(tmp_path, PAIRS)] == []
+    g = game(tmp_path, PAIRS)
+    s = g.new_state(players=2)
+    assert s.options(0) == ["Pair miner+trader", "Pair miner+smith", "Pair trader+smith", "Decline"]
+    s.apply_label("Decline", seat=1)
+
+    def play(state):
+        state.apply_label("Pair trader+smith", seat=0)
+    same_after_reload(g, s, play)
+    assert s.is_over and s.result.scores == [2, 0]
+
+
+def test_a_list_outside_a_may_choose_is_still_never_none(tmp_path):
+    rules = PAIRS.replace("may choose", "chooses").replace("if pr != none:", "if pr == none:")
+    assert [d.code for d in diagnostics(tmp_path, rules)] == ["E301"]
