@@ -4055,6 +4055,8 @@ class _DeclinedChoice:
             return self.if_(s)
         if isinstance(s, A.Move) and isinstance(s.what, A.Name) and s.what.name == self.var:
             self.uses.append(s)
+        if isinstance(s, A.For) and self.is_var(s.iterable):     # `for c in pr:` with pr none
+            self.uses.append(s.iterable)
         self.parts(s)
         return False
 
@@ -4096,7 +4098,26 @@ class _DeclinedChoice:
             self.parts(e)
 
     def reads_field(self, n) -> bool:
-        return isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.name == self.var
+        """`VAR.field`, or VAR read as a list (`pr[0]`, `count(pr)`, `join(pr, ...)`, `x in pr`,
+        `[x for x in pr]`; `for x in pr:` is told by `stmt`): what a `may choose` chooses from `combinations(...)` is a list, none
+        after a "Decline", and each of these fails on none in play."""
+        if isinstance(n, A.Field):
+            return self.is_var(n.obj)
+        if isinstance(n, A.Index):
+            return self.is_var(n.obj)
+        if isinstance(n, A.Comprehension):
+            return self.is_var(n.iterable)
+        if isinstance(n, A.Binary) and n.op in ("in", "not in"):
+            return self.is_var(n.right)
+        # first() and last() of none give none in play; the other built-ins that take a list fail.
+        if isinstance(n, A.Call) and n.name in B.ARG_TYPES and n.name not in ("first", "last") and n.name not in self.sym:
+            wants = B.ARG_TYPES[n.name]
+            return any(self.is_var(a) and i < len(wants) and isinstance(wants[i], str) and wants[i].startswith("list:")
+                       for i, a in enumerate(n.args))
+        return False
+
+    def is_var(self, e) -> bool:
+        return isinstance(e, A.Name) and e.name == self.var
 
     def parts(self, node) -> None:
         """The parts of a node that is no test, first to last: a block in it (a loop's, a choice's,

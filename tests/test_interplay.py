@@ -35,3 +35,15 @@ def test_a_declined_list_may_be_tested_against_none(tmp_path):
 def test_a_list_outside_a_may_choose_is_still_never_none(tmp_path):
     rules = PAIRS.replace("may choose", "chooses").replace("if pr != none:", "if pr == none:")
     assert [d.code for d in diagnostics(tmp_path, rules)] == ["E301"]
+
+
+def test_a_declinable_list_read_as_a_list_unguarded_is_w120(tmp_path):
+    # count(), join(), pr[0], [x for x in pr] and `for x in pr:` fail on the none a "Decline" leaves:
+    # W120 tells each where a `move pr` or `pr.field` would be told. first() and last() give none.
+    for line, warned in (("p.coins += count(pr)", True), ('say "{join(pr, "+")}"', True),
+                         ('say "{pr[0]}"', True), ("p.coins += count([x for x in pr])", True),
+                         ("for x in pr:\n            p.coins += 1", True), ('say "{first(pr)}"', False),
+                         ("if pr != none:\n            p.coins += count(pr)", False)):
+        rules = PAIRS.replace("if pr != none:\n            p.coins += count(pr)", line)
+        codes = [d.code for d in diagnostics(tmp_path, rules)]
+        assert codes == (["W120"] if warned else []), line
