@@ -47,3 +47,48 @@ def test_a_declinable_list_read_as_a_list_unguarded_is_w120(tmp_path):
         rules = PAIRS.replace("if pr != none:\n            p.coins += count(pr)", line)
         codes = [d.code for d in diagnostics(tmp_path, rules)]
         assert codes == (["W120"] if warned else []), line
+
+
+MENU = """
+game "Menu"
+players 2
+enum role: miner, trader
+player var coins: int = 0
+rule act:
+    choose prompt "Go":
+        option "A":
+            current.coins += 1
+turn:
+    act()
+    end game "Done."
+define score(p: player): int = p.coins
+"""
+
+JOINED = """
+extends "../game.rules"
+extend enum role: smith
+extend choose in act:
+    option "B {join([r for r in role], ", ")}":
+        current.coins += 2
+"""
+
+EXPECT_OPTIONS = """
+variant: joined
+cases:
+  - name: the joined label
+    steps:
+      - expect: {scores: [0, 0], options: [A, B miner, trader, smith]}
+"""
+
+
+def test_a_failed_options_check_quotes_a_label_holding_a_comma(tmp_path):
+    # A variant's option labelled with join(role, ", "): a failure that showed the options bare
+    # ([A, B miner, trader, smith]) looked the same as the list the file expected, of four items.
+    from tabletop.interpreter import scenarios
+    from inline import write
+    folder = write(tmp_path, MENU, **{"variants__joined.rules": JOINED, "scenarios__s.yaml": EXPECT_OPTIONS})
+    report = scenarios.run_files([folder / "scenarios" / "s.yaml"])
+    assert [f.code for f in report.failures] == ["T030"]      # scores mid-game in the variant hold
+    failure = report.failures[0]
+    assert failure.got == '[A, "B miner, trader, smith"]' and failure.expected == "[A, B miner, trader, smith]"
+    assert failure.got in failure.message
