@@ -1753,7 +1753,8 @@ class Checker:
                        if change[0] in ("replaced", "retyped") else f" ('{via}' is {n})" if via else "")
             self.error("E208", f"'{s.decl.name}' must stay from {s.decl.low} to {s.decl.high}, but this sets it to "
                                f"{n}{through}.", value, f"give a number from {s.decl.low} to {s.decl.high}, or widen "
-                                                       f"the range where '{s.decl.name}' is declared (line {s.decl.span.line})")
+                                                       f"the range where '{s.decl.name}' is declared (line {s.decl.span.line}"
+                                                       f"{self.in_file(s.decl, value)})")
 
     def step_out_of_range(self, tgt, st: A.Assign):
         """E208 for `level += 20` on a variable `in 0 to 9`: a step wider than the whole range takes
@@ -1770,7 +1771,7 @@ class Checker:
         self.error("E208", f"'{s.decl.name}' must stay from {lo} to {hi}, but '{st.op} {n}'{given} takes it out of "
                            f"that range from any value it may hold: the game would stop here with an error.", st.value,
                    f"change it by at most {hi - lo}, or widen the range where '{s.decl.name}' is declared "
-                   f"(line {s.decl.span.line}); to stop at the end, write "
+                   f"(line {s.decl.span.line}{self.in_file(s.decl, st)}); to stop at the end, write "
                    f"'{self.text_of(tgt)} = {'min' if (n > 0) == (st.op == '+=') else 'max'}("
                    f"{self.text_of(tgt)} {st.op[0]} {abs(n)}, {hi if (n > 0) == (st.op == '+=') else lo})'")
 
@@ -1832,7 +1833,9 @@ class Checker:
                      "option": "an option", "pattern": "a pattern", "side": "a side"}
             if s is not None and s.kind in words and not hint:
                 # `card = first(deck)`, `target = 3`: a new name for a value, which is already declared
-                line = f" (line {s.decl.span.line})" if getattr(s.decl, "span", None) else ""
+                # the declaration may be the base's, and this line a variant's: name its file then
+                line = (f" (line {s.decl.span.line}{self.in_file(s.decl, tgt)})" if getattr(s.decl, "span", None)
+                        else "")
                 hint = (f"'{tgt.name}' is {words[s.kind]}{line}; a name set in a block must be a name of its own: "
                         f"call it something else, such as 'my_{tgt.name}'")
                 if s.kind == "define":

@@ -92,3 +92,25 @@ def test_a_failed_options_check_quotes_a_label_holding_a_comma(tmp_path):
     failure = report.failures[0]
     assert failure.got == '[A, "B miner, trader, smith"]' and failure.expected == "[A, B miner, trader, smith]"
     assert failure.got in failure.message
+
+
+RANGED = MENU.replace("player var coins: int = 0", "player var coins: int = 0\nvar level: int in 0 to 9 = 0")
+
+
+def test_a_variant_line_told_of_a_base_declaration_names_the_base_file(tmp_path):
+    # An error in a variant's file whose hint points at the base's declaration said only "(line 4)":
+    # read as the variant's own line 4.
+    variant = """
+    extends "../game.rules"
+    extend choose in act:
+        option "Spy":
+            role = 3
+            level = 20
+    extend turn:
+        level += 30
+    """
+    found = diagnostics(tmp_path, RANGED, "spy", **{"variants__spy.rules": variant})
+    assert sorted(d.code for d in found) == ["E208", "E208", "E303"]
+    base = str(tmp_path / "book" / "game.rules")
+    for d in found:
+        assert d.span.file.endswith("spy.rules") and f" of {base})" in d.hint, d.hint
