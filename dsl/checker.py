@@ -290,13 +290,26 @@ class Checker:
         if name in table:
             first = table[name].decl
             first_at = getattr(first, "span", None)
-            if isinstance(first, A.EnumDecl) and first_at is not None and first_at.line:   # at the value itself
-                first_at = self.word(first, name, after=first_at.column + len(first.kind_word) + len(first.name))
-            where = f" (first declared at {first_at})" if first_at is not None and first_at.line else ""
             at = self.word(node, name, after=1) if isinstance(node, A.Decl) else node
+            added = self.p.added_values
+            if isinstance(first, (A.EnumDecl, A.OptionDecl)) and table[name].kind == "enum_value" and name in added:
+                # A value a variant's `extend enum` added, clashing with a name of the base: the
+                # variant's word is the likelier mistake, so the error is there, naming the other.
+                first_at, at = at, added[name]
+            elif isinstance(first, A.EnumDecl) and first_at is not None and first_at.line:   # at the value itself
+                first_at = self.word(first, name, after=first_at.column + len(first.kind_word) + len(first.name))
+            elif (isinstance(node, (A.EnumDecl, A.OptionDecl)) and sym.kind == "enum_value" and name in added
+                  and first_at is not None and first_at.line):
+                at = added[name]
+            where = f" (first declared at {first_at})" if first_at is not None and first_at.line else ""
             if table[name].kind != sym.kind:
                 self.clashes.add(name)
-            same_file = getattr(getattr(first, "span", None), "file", None) == getattr(node.span, "file", "")
+            same_file = getattr(first_at, "file", None) == (at if isinstance(at, Span) else at.span).file
+            if at is added.get(name):
+                self.error("E202", f"The name '{name}' is declared twice{where}: the value '{name}' this "
+                                   f"'extend' adds would hide it.", at,
+                           f"give the new value another name, or rename the other '{name}'")
+                return
             if getattr(node, "replace", False) or getattr(node, "extend", False):
                 # `include "../game.rules"` then `replace ...`: the file extends nothing to replace in
                 word = "extend" if node.extend else "replace"

@@ -114,3 +114,13 @@ def test_a_variant_line_told_of_a_base_declaration_names_the_base_file(tmp_path)
     base = str(tmp_path / "book" / "game.rules")
     for d in found:
         assert d.span.file.endswith("spy.rules") and f" of {base})" in d.hint, d.hint
+
+
+def test_an_extend_enum_value_clashing_with_a_base_name_is_told_at_the_variant(tmp_path):
+    # The merged enum keeps the base's line, so the clash was told at the base's var, "first
+    # declared" at the base's enum: neither line the variant's author wrote.
+    found = diagnostics(tmp_path, RANGED, "more", **{"variants__more.rules": 'extends "../game.rules"\n'
+                                                                              "extend enum role: smith, level\n"})
+    assert [(d.code, d.span.file.endswith("more.rules"), d.span.line, d.span.column) for d in found] == \
+        [("E202", True, 2, 26)]
+    assert "game.rules:5:5" in found[0].message and "'extend' adds" in found[0].message
