@@ -450,7 +450,7 @@ class Checker:
         for name in list(B.VALUES) + list(B.BUILTINS):
             s = self.sym.get(name)
             if s is not None and (name in B.VALUES or s.kind not in ("enum_value",)):
-                at = self.word(s.decl, name, after=s.decl.span.column + len(s.decl.kind_word)) \
+                at = (self.p.added_values.get(name) or self.word(s.decl, name, after=s.decl.span.column + len(s.decl.kind_word))) \
                     if s.kind == "enum_value" else s.decl
                 self.error("E203", f"'{name}' is built into the language and cannot be declared again.", at)
             if name in B.VALUES and name in self.rules:
@@ -3842,7 +3842,7 @@ class Checker:
         shapes = {"score": ([T.PLAYER], T.INT), "skip_turn": ([T.PLAYER], T.BOOL), "next_turn": ([T.PLAYER], T.PLAYER)}
         for name, (params, result) in shapes.items():
             s = self.sym.get(name)
-            if s is None:
+            if s is None or name in self.clashes:     # also declared as another sort of thing: E202 says so
                 continue
             got = [self.out.param_type(p) for p in s.decl.params] if s.kind == "define" else None
             if s.kind != "define" or got != params or not T.fits(s.type or T.ANY, result):

@@ -124,3 +124,11 @@ def test_an_extend_enum_value_clashing_with_a_base_name_is_told_at_the_variant(t
     assert [(d.code, d.span.file.endswith("more.rules"), d.span.line, d.span.column) for d in found] == \
         [("E202", True, 2, 26)]
     assert "game.rules:5:5" in found[0].message and "'extend' adds" in found[0].message
+
+
+def test_an_extend_enum_value_named_like_a_built_in_or_the_score_is_told_once_at_the_variant(tmp_path):
+    for values, code, column in (("smith, current", "E203", 26), ("score", "E202", 19)):
+        found = diagnostics(tmp_path, MENU, "more", **{"variants__more.rules": 'extends "../game.rules"\n'
+                                                                                f"extend enum role: {values}\n"})
+        assert [(d.code, d.span.file.endswith("more.rules"), d.span.line, d.span.column) for d in found] == \
+            [(code, True, 2, column)], [str(d.message) for d in found]
