@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import itertools
 import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -2908,6 +2909,9 @@ class Checker:
                 self.table_gap(table, keys[0])
                 if want and want[0].startswith("enum:") and self.out.types.get(id(keys[0])) == want[0]:
                     self.enum_table_gap(table, keys[0], want[0])
+            elif (len(keys) == width and want and len(want) == width
+                  and all(w.startswith("enum:") and self.out.types.get(id(k)) == w for k, w in zip(keys, want))):
+                self.enum_pairs_gap(table, keys, want)
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
@@ -3065,6 +3069,30 @@ class Checker:
                               f"({T.show(enum)}) can be.", key,
                       f"add an entry for {'it' if len(missing) == 1 else 'them'}{more}",
                       about=("table gap", table.name, T.show(enum)))
+
+    def enum_pairs_gap(self, table: A.TableDecl, keys: list, enums: list) -> None:
+        """W109 at a lookup of a table of several keys, each a value of an enum (or option), that
+        has no entry for some of their combinations (`gain[role, pace]` after a variant's `extend
+        enum role: smith` gave smith only some paces): the lookup fails in play when it comes to one."""
+        if table.name in self.lookup_gaps_warned:
+            return
+        given = {tuple([x.low] + [lo for lo, _ in x.more_keys]) for x in table.entries}
+        values = [[n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == enum] for enum in enums]
+        total = 1
+        for v in values:
+            total *= max(len(v), 1)
+        if total > 100_000:         # E206 bounds a table's combinations; a lookup's are not counted past it
+            return
+        missing = [c for c in itertools.product(*values) if c not in given]
+        if not missing:
+            return
+        self.lookup_gaps_warned.add(table.name)
+        shown = "; ".join(", ".join(c) for c in missing[:5]) + ("; ..." if len(missing) > 5 else "")
+        more = f" (a variant adds them with 'extend table {table.name}:')" if getattr(self.p, "variant", None) else ""
+        self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which "
+                          f"'{', '.join(self.text_of(k) for k in keys)}' ({', '.join(T.show(x) for x in enums)}) can be.",
+                  keys[0], f"add an entry for {'it' if len(missing) == 1 else 'them'}{more}",
+                  about=("table gap", table.name, ", ".join(T.show(x) for x in enums)))
 
     def ex_Call(self, e: A.Call):
         s = self.sym.get(e.name)

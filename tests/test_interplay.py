@@ -132,3 +132,40 @@ def test_an_extend_enum_value_named_like_a_built_in_or_the_score_is_told_once_at
                                                                                 f"extend enum role: {values}\n"})
         assert [(d.code, d.span.file.endswith("more.rules"), d.span.line, d.span.column) for d in found] == \
             [(code, True, 2, column)], [str(d.message) for d in found]
+
+
+TWO_KEYS = """
+game "Two keys"
+players 2
+option pace: slow, fast = slow
+enum role: miner, trader
+table gain:
+    miner, slow -> 1
+    miner, fast -> 2
+    trader, slow -> 1
+    trader, fast -> 3
+player var coins: int = 0
+turn:
+    choose r from role labelled "Be {r} ({gain[r, pace]})"
+    current.coins += gain[r, pace]
+    end game "Done."
+define score(p: player): int = p.coins
+"""
+
+
+def test_a_table_of_two_enum_keys_missing_a_combination_is_w109(tmp_path):
+    # A variant's extend enum and extend option each gave the table rows, but not every pair:
+    # 'tabletop check' said ok and every game with pace=frantic failed at its first turn.
+    assert [d.code for d in diagnostics(tmp_path, TWO_KEYS)] == []
+    variant = """
+    extends "../game.rules"
+    extend enum role: smith
+    extend option pace: frantic
+    extend table gain:
+        smith, slow -> 4
+        smith, fast -> 5
+        miner, frantic -> 6
+    """
+    found = diagnostics(tmp_path, TWO_KEYS, "more", **{"variants__more.rules": variant})
+    assert [(d.code, d.span.line) for d in found] == [("W109", 12)]
+    assert "trader, frantic; smith, frantic" in found[0].message and "extend table gain" in found[0].hint
