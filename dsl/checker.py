@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import itertools
 import re
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -196,6 +197,9 @@ class Checker:
         self.hidden_sections: list = []
         self.never_runs: list = []  # (the condition, the `end game`) for an `end game` in a block that never runs
         self.dead_block = None      # the condition that keeps the block being checked from ever running
+        # Names a `may choose` binds in the block being checked: none after a "Decline", even when
+        # what is chosen is a list (`may choose pr from combinations(role, 2)`), so `pr != none` is no E301.
+        self.declinable: list = []
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
@@ -287,13 +291,26 @@ class Checker:
         if name in table:
             first = table[name].decl
             first_at = getattr(first, "span", None)
-            if isinstance(first, A.EnumDecl) and first_at is not None and first_at.line:   # at the value itself
-                first_at = self.word(first, name, after=first_at.column + len(first.kind_word) + len(first.name))
-            where = f" (first declared at {first_at})" if first_at is not None and first_at.line else ""
             at = self.word(node, name, after=1) if isinstance(node, A.Decl) else node
+            added = self.p.added_values
+            if isinstance(first, (A.EnumDecl, A.OptionDecl)) and table[name].kind == "enum_value" and name in added:
+                # A value a variant's `extend enum` added, clashing with a name of the base: the
+                # variant's word is the likelier mistake, so the error is there, naming the other.
+                first_at, at = at, added[name]
+            elif isinstance(first, A.EnumDecl) and first_at is not None and first_at.line:   # at the value itself
+                first_at = self.word(first, name, after=first_at.column + len(first.kind_word) + len(first.name))
+            elif (isinstance(node, (A.EnumDecl, A.OptionDecl)) and sym.kind == "enum_value" and name in added
+                  and first_at is not None and first_at.line):
+                at = added[name]
+            where = f" (first declared at {first_at})" if first_at is not None and first_at.line else ""
             if table[name].kind != sym.kind:
                 self.clashes.add(name)
-            same_file = getattr(getattr(first, "span", None), "file", None) == getattr(node.span, "file", "")
+            same_file = getattr(first_at, "file", None) == (at if isinstance(at, Span) else at.span).file
+            if at is added.get(name):
+                self.error("E202", f"The name '{name}' is declared twice{where}: the value '{name}' this "
+                                   f"'extend' adds would hide it.", at,
+                           f"give the new value another name, or rename the other '{name}'")
+                return
             if getattr(node, "replace", False) or getattr(node, "extend", False):
                 # `include "../game.rules"` then `replace ...`: the file extends nothing to replace in
                 word = "extend" if node.extend else "replace"
@@ -434,7 +451,7 @@ class Checker:
         for name in list(B.VALUES) + list(B.BUILTINS):
             s = self.sym.get(name)
             if s is not None and (name in B.VALUES or s.kind not in ("enum_value",)):
-                at = self.word(s.decl, name, after=s.decl.span.column + len(s.decl.kind_word)) \
+                at = (self.p.added_values.get(name) or self.word(s.decl, name, after=s.decl.span.column + len(s.decl.kind_word))) \
                     if s.kind == "enum_value" else s.decl
                 self.error("E203", f"'{name}' is built into the language and cannot be declared again.", at)
             if name in B.VALUES and name in self.rules:
@@ -1751,7 +1768,8 @@ class Checker:
                        if change[0] in ("replaced", "retyped") else f" ('{via}' is {n})" if via else "")
             self.error("E208", f"'{s.decl.name}' must stay from {s.decl.low} to {s.decl.high}, but this sets it to "
                                f"{n}{through}.", value, f"give a number from {s.decl.low} to {s.decl.high}, or widen "
-                                                       f"the range where '{s.decl.name}' is declared (line {s.decl.span.line})")
+                                                       f"the range where '{s.decl.name}' is declared (line {s.decl.span.line}"
+                                                       f"{self.in_file(s.decl, value)})")
 
     def step_out_of_range(self, tgt, st: A.Assign):
         """E208 for `level += 20` on a variable `in 0 to 9`: a step wider than the whole range takes
@@ -1768,7 +1786,7 @@ class Checker:
         self.error("E208", f"'{s.decl.name}' must stay from {lo} to {hi}, but '{st.op} {n}'{given} takes it out of "
                            f"that range from any value it may hold: the game would stop here with an error.", st.value,
                    f"change it by at most {hi - lo}, or widen the range where '{s.decl.name}' is declared "
-                   f"(line {s.decl.span.line}); to stop at the end, write "
+                   f"(line {s.decl.span.line}{self.in_file(s.decl, st)}); to stop at the end, write "
                    f"'{self.text_of(tgt)} = {'min' if (n > 0) == (st.op == '+=') else 'max'}("
                    f"{self.text_of(tgt)} {st.op[0]} {abs(n)}, {hi if (n > 0) == (st.op == '+=') else lo})'")
 
@@ -1830,7 +1848,9 @@ class Checker:
                      "option": "an option", "pattern": "a pattern", "side": "a side"}
             if s is not None and s.kind in words and not hint:
                 # `card = first(deck)`, `target = 3`: a new name for a value, which is already declared
-                line = f" (line {s.decl.span.line})" if getattr(s.decl, "span", None) else ""
+                # the declaration may be the base's, and this line a variant's: name its file then
+                line = (f" (line {s.decl.span.line}{self.in_file(s.decl, tgt)})" if getattr(s.decl, "span", None)
+                        else "")
                 hint = (f"'{tgt.name}' is {words[s.kind]}{line}; a name set in a block must be a name of its own: "
                         f"call it something else, such as 'my_{tgt.name}'")
                 if s.kind == "define":
@@ -2430,7 +2450,11 @@ class Checker:
                 self.out.slots[id(st)] = slot
                 self.choose_parts(st)
                 before = self.chosen_from(st.var, st.source)
-                self.block(st.body, loop)
+                self.declinable.append(st.var if st.may else None)
+                try:
+                    self.block(st.body, loop)
+                finally:
+                    self.declinable.pop()
                 self.ctx.secret.pop(st.var, None)
                 if before is not None:
                     self.ctx.secret[st.var] = before
@@ -2573,7 +2597,11 @@ class Checker:
                     self.want(st.cond, T.BOOL, "The condition")
                 self.template(st.label)
                 self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label)
-                self.block(st.body, loop)
+                self.declinable.append(st.var if st.may else None)
+                try:
+                    self.block(st.body, loop)
+                finally:
+                    self.declinable.pop()
                 if st.may:
                     self.declined_then_used(st)
         self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
@@ -2882,6 +2910,9 @@ class Checker:
                 self.table_gap(table, keys[0])
                 if want and want[0].startswith("enum:") and self.out.types.get(id(keys[0])) == want[0]:
                     self.enum_table_gap(table, keys[0], want[0])
+            elif (len(keys) == width and want and len(want) == width
+                  and all(w.startswith("enum:") and self.out.types.get(id(k)) == w for k, w in zip(keys, want))):
+                self.enum_pairs_gap(table, keys, want)
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
         ot = self.expr(e.obj, self.ctx)
@@ -3039,6 +3070,30 @@ class Checker:
                               f"({T.show(enum)}) can be.", key,
                       f"add an entry for {'it' if len(missing) == 1 else 'them'}{more}",
                       about=("table gap", table.name, T.show(enum)))
+
+    def enum_pairs_gap(self, table: A.TableDecl, keys: list, enums: list) -> None:
+        """W109 at a lookup of a table of several keys, each a value of an enum (or option), that
+        has no entry for some of their combinations (`gain[role, pace]` after a variant's `extend
+        enum role: smith` gave smith only some paces): the lookup fails in play when it comes to one."""
+        if table.name in self.lookup_gaps_warned:
+            return
+        given = {tuple([x.low] + [lo for lo, _ in x.more_keys]) for x in table.entries}
+        values = [[n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == enum] for enum in enums]
+        total = 1
+        for v in values:
+            total *= max(len(v), 1)
+        if total > 100_000:         # E206 bounds a table's combinations; a lookup's are not counted past it
+            return
+        missing = [c for c in itertools.product(*values) if c not in given]
+        if not missing:
+            return
+        self.lookup_gaps_warned.add(table.name)
+        shown = "; ".join(", ".join(c) for c in missing[:5]) + ("; ..." if len(missing) > 5 else "")
+        more = f" (a variant adds them with 'extend table {table.name}:')" if getattr(self.p, "variant", None) else ""
+        self.warn("W109", f"The table '{table.name}' has no entry for {shown}, which "
+                          f"'{', '.join(self.text_of(k) for k in keys)}' ({', '.join(T.show(x) for x in enums)}) can be.",
+                  keys[0], f"add an entry for {'it' if len(missing) == 1 else 'them'}{more}",
+                  about=("table gap", table.name, ", ".join(T.show(x) for x in enums)))
 
     def ex_Call(self, e: A.Call):
         s = self.sym.get(e.name)
@@ -3333,8 +3388,9 @@ class Checker:
             return T.BOOL
         if op in ("==", "!="):
             listed = lt if rt == T.NONE else rt if lt == T.NONE else None
-            if listed is not None and listed.startswith("list:"):     # `current.hand == none`
-                side = e.left if rt == T.NONE else e.right
+            side = e.left if rt == T.NONE else e.right
+            if (listed is not None and listed.startswith("list:")     # `current.hand == none`
+                    and not (isinstance(side, A.Name) and side.name in self.declinable)):
                 self.error("E301", f"A list is never none, so this is always {'false' if op == '==' else 'true'}; "
                                    "an empty list is [].", e,
                            f"to ask whether it is empty, write count({self.text_of(side)}) {op} 0")
@@ -3815,7 +3871,7 @@ class Checker:
         shapes = {"score": ([T.PLAYER], T.INT), "skip_turn": ([T.PLAYER], T.BOOL), "next_turn": ([T.PLAYER], T.PLAYER)}
         for name, (params, result) in shapes.items():
             s = self.sym.get(name)
-            if s is None:
+            if s is None or name in self.clashes:     # also declared as another sort of thing: E202 says so
                 continue
             got = [self.out.param_type(p) for p in s.decl.params] if s.kind == "define" else None
             if s.kind != "define" or got != params or not T.fits(s.type or T.ANY, result):
@@ -4044,6 +4100,8 @@ class _DeclinedChoice:
             return self.if_(s)
         if isinstance(s, A.Move) and isinstance(s.what, A.Name) and s.what.name == self.var:
             self.uses.append(s)
+        if isinstance(s, A.For) and self.is_var(s.iterable):     # `for c in pr:` with pr none
+            self.uses.append(s.iterable)
         self.parts(s)
         return False
 
@@ -4085,7 +4143,26 @@ class _DeclinedChoice:
             self.parts(e)
 
     def reads_field(self, n) -> bool:
-        return isinstance(n, A.Field) and isinstance(n.obj, A.Name) and n.obj.name == self.var
+        """`VAR.field`, or VAR read as a list (`pr[0]`, `count(pr)`, `join(pr, ...)`, `x in pr`,
+        `[x for x in pr]`; `for x in pr:` is told by `stmt`): what a `may choose` chooses from `combinations(...)` is a list, none
+        after a "Decline", and each of these fails on none in play."""
+        if isinstance(n, A.Field):
+            return self.is_var(n.obj)
+        if isinstance(n, A.Index):
+            return self.is_var(n.obj)
+        if isinstance(n, A.Comprehension):
+            return self.is_var(n.iterable)
+        if isinstance(n, A.Binary) and n.op in ("in", "not in"):
+            return self.is_var(n.right)
+        # first() and last() of none give none in play; the other built-ins that take a list fail.
+        if isinstance(n, A.Call) and n.name in B.ARG_TYPES and n.name not in ("first", "last") and n.name not in self.sym:
+            wants = B.ARG_TYPES[n.name]
+            return any(self.is_var(a) and i < len(wants) and isinstance(wants[i], str) and wants[i].startswith("list:")
+                       for i, a in enumerate(n.args))
+        return False
+
+    def is_var(self, e) -> bool:
+        return isinstance(e, A.Name) and e.name == self.var
 
     def parts(self, node) -> None:
         """The parts of a node that is no test, first to last: a block in it (a loop's, a choice's,

@@ -63,6 +63,7 @@ class Program:
     unread_data: list = field(default_factory=list)     # data files of the rulebook (or variant) no kind reads
     data_read: set = field(default_factory=set)         # the real paths of the data files read
     changes: dict = field(default_factory=dict)         # name -> ("removed", "replaced" or "retyped", the span, ...)
+    added_values: dict = field(default_factory=dict)    # a value an `extend enum`/`extend option` added -> its word's span
     cut_short: list = field(default_factory=list)       # (an `extend`, the base's `return` that skips its steps)
     ends_dropped: list = field(default_factory=list)    # (a variant's `replace` or `remove`, the base's declaration
                                                         # it dropped, which said `end game`)
@@ -472,6 +473,7 @@ class Loader:
         self.included_at: dict = {}        # a file read by an include -> (that include, the file holding it)
         self.real_dirs: dict[str, str] = {}   # a file's name in spans -> the real folder it is in
         self.changes: dict = {}            # names an extension removed or replaced: name -> (how, span)
+        self.added_values: dict = {}       # value an extend enum or option added -> where the variant wrote it
         self.ends_dropped: list = []       # (a `replace` or `remove`, the base's declaration with `end game` it dropped)
         # A variant's `replace`, `remove` or `extend` that could not be applied and was left out:
         # the rest of the variant is still checked, so one misspelt name does not hide the others.
@@ -944,6 +946,9 @@ class Loader:
                 continue
             had.add(v)
             new.append(v)
+            # The merged declaration keeps the base's line: a clash of this value with another name
+            # is told at the variant's word, not at the base's enum.
+            self.added_values[v] = word_at(self.sources, d.span, v, d.span.column - 1 + len(f"{d.kind_word} {d.name}"))
         if isinstance(d, A.OptionDecl):
             if d.default is not None:
                 self.error("E015", f"'extend option {d.name}' cannot change the option's default, '{base.default}'; "
@@ -1694,7 +1699,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
                                      "starts with 'extends \"../game.rules\"'")
     decls = [d for d in decls if not d.extend]
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),
-                      cut_short=list(loader.cut_short), ends_dropped=list(loader.ends_dropped))
+                      added_values=dict(loader.added_values), cut_short=list(loader.cut_short), ends_dropped=list(loader.ends_dropped))
     syntax = list(loader.diags)
     loader.load_data(decls, base_dir, program)
     program.unread_data = _unread_data(base_dir, variant, program.data_read | loader.dropped_data) \

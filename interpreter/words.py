@@ -12,6 +12,7 @@ It reads the compiled rulebook only; it must not change a state or know any game
 from __future__ import annotations
 
 import functools
+import json
 import re
 
 NONE_WORDS = ("none", "nobody")
@@ -198,14 +199,27 @@ def written(w, quoted: bool = False) -> str:
     if isinstance(w, str):
         return f"'{w}'" if quoted else w
     if isinstance(w, list):
-        return "[" + ", ".join(written(x, quoted) for x in w) + "]"
+        return "[" + ", ".join(_inside(x, quoted) for x in w) + "]"
     if isinstance(w, dict):
-        return "{" + ", ".join(f"{written(k)}: {written(v, quoted)}" for k, v in w.items()) + "}"
+        return "{" + ", ".join(f"{_inside(k, False)}: {_inside(v, quoted)}" for k, v in w.items()) + "}"
     if w is None:
         return "none"
     if isinstance(w, bool):
         return "true" if w else "false"
     return str(w)
+
+
+# A text in a list or mapping that would not read as one item there: a label made with
+# join(xs, ", ") ("B miner, trader") shown bare in a list would look like two items.
+_NOT_BARE = re.compile(r"[,\[\]{}]|: |:$")
+
+
+def _inside(w, quoted: bool) -> str:
+    """An item of a list or mapping as the file would write it: a text holding a comma, a bracket
+    or ': ' in double quotes ("B miner, trader"), so the items of the list shown can be counted."""
+    if isinstance(w, str) and not quoted and _NOT_BARE.search(w):
+        return json.dumps(w, ensure_ascii=False)
+    return written(w, quoted)
 
 
 def quote(w) -> str:
