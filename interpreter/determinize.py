@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .compiler import Compiled
 from . import rng as R
+from .view import hidden_from
 
 
 def _thing_kind(t: str, numbered: bool) -> str | None:
@@ -27,10 +28,6 @@ def _thing_kind(t: str, numbered: bool) -> str | None:
     if numbered and t.startswith("list:"):
         t = t[len("list:"):]
     return t[len("list:thing:"):] if t.startswith("list:thing:") else None
-
-
-def _hidden(vis: str, owner: int | None, seat: int | None) -> bool:
-    return vis == "hidden" or (vis == "owner" and (seat is None or owner != seat))
 
 
 def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
@@ -50,12 +47,12 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
     for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types):
         if vis == "owner" and seat is not None:       # each seat sees its own things of it
             zone_places(v, _thing_kind(t, numbered), numbered, seen_owner=seat)
-        elif _hidden(vis, None, seat):
+        elif hidden_from(vis, None, seat):
             zone_places(v, _thing_kind(t, numbered), numbered)
-    rows = [(p, row) for p, row in enumerate(data["players"])] + [(-1, row) for row in data.get("sides", [])]
+    rows = list(enumerate(data["players"])) + [(-1, row) for row in data.get("sides", [])]
     for p, row in rows:
         for v, (vis, numbered), t in zip(row, prog.player_vis, prog.player_types):
-            if _hidden(vis, p, seat):
+            if hidden_from(vis, p, seat):
                 zone_places(v, _thing_kind(t, numbered), numbered)
     for kind, zones in prog.thing_zones.items():
         owners = prog.static[kind].get("owner")
@@ -64,7 +61,7 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
                 continue
             t = prog.field_types[kind][z]
             for i, v in enumerate(data["fields"][kind][z]):
-                if _hidden(vis, owners[i] if owners else None, seat):
+                if hidden_from(vis, owners[i] if owners else None, seat):
                     zone_places(v, _thing_kind(t, False), False)
     return places
 

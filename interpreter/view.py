@@ -39,7 +39,8 @@ def hidden_words(n: int, kind: str = "card") -> str:
     return f"{n} hidden {word}"
 
 
-def _hidden(vis: str, owner: int | None, seat: int | None) -> bool:
+def hidden_from(vis: str, owner: int | None, seat: int | None) -> bool:
+    """Whether a zone of visibility `vis` (of `owner`'s, None for the game's) is hidden from `seat`."""
     if vis == "hidden":
         return True
     if vis == "owner":
@@ -67,13 +68,13 @@ def _owned(prog: Compiled, v, t: str, numbered: bool, seat: int | None):
 def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
     out = dict(data)
     out["globals"] = [(_owned(prog, v, t, numbered, seat) if vis == "owner" else
-                       _redact(v, numbered) if _hidden(vis, None, seat) else v)
+                       _redact(v, numbered) if hidden_from(vis, None, seat) else v)
                       for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types)]
-    out["players"] = [[(_redact(v, numbered) if _hidden(vis, p, seat) else v)
+    out["players"] = [[(_redact(v, numbered) if hidden_from(vis, p, seat) else v)
                        for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
     out["fields"] = _redacted_fields(prog, data["fields"], seat)
     if prog.sides:     # a side's owner zones are seen by nobody at the table (its public ones by all)
-        out["sides"] = [[(_redact(v, numbered) if _hidden(vis, -1, seat) else v)
+        out["sides"] = [[(_redact(v, numbered) if hidden_from(vis, -1, seat) else v)
                          for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
     out["envs"] = []
     out["stack"] = []
@@ -91,7 +92,7 @@ def _redacted_fields(prog: Compiled, fields: dict, seat: int | None) -> dict:
     for kind, zones in secret.items():
         owners = prog.static[kind].get("owner")
         for z, vis in zones.items():
-            out[kind][z] = [_redact(v, False) if _hidden(vis, owners[i] if owners else None, seat) else v
+            out[kind][z] = [_redact(v, False) if hidden_from(vis, owners[i] if owners else None, seat) else v
                             for i, v in enumerate(fields[kind][z])]
     return out
 
