@@ -2,6 +2,7 @@
 pseudo-terminal) buzz with their own keys on one clock, then name their cards. Player 2 buzzes
 first, then Player 1; both name the winning card, Player 1 earlier in seat order; the earlier
 key press wins."""
+import contextlib
 import os
 import pty
 import re
@@ -36,6 +37,21 @@ class Reader:
         return head + needle
 
 
+@contextlib.contextmanager
+def smackshapes_at_a_terminal(tmp_path):
+    """`tabletop play smackshapes` for two people at one pseudo-terminal: its end of the terminal,
+    a reader of its output, and the process (killed, and the terminal closed, at the end)."""
+    main, other = pty.openpty()
+    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
+                 stdin=other, stdout=other, stderr=other)
+    os.close(other)
+    try:
+        yield main, Reader(main), proc
+    finally:
+        proc.kill()
+        os.close(main)
+
+
 def winning_option():
     """The number of the winning card's option once both seats played their first card."""
     game = load_game(str(ROOT / "rulebooks" / "smackshapes"))
@@ -50,13 +66,8 @@ def winning_option():
 
 def test_the_earlier_key_press_wins_the_race(tmp_path):
     number, label = winning_option()
-    main, other = pty.openpty()
-    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
-                 stdin=other, stdout=other, stderr=other)
-    os.close(other)
-    out = Reader(main)
-    read_until = lambda fd, needle: out.until(needle)  # noqa: E731
-    try:
+    with smackshapes_at_a_terminal(tmp_path) as (main, out, proc):
+        read_until = lambda fd, needle: out.until(needle)  # noqa: E731
         read_until(main, b", then press Enter.")        # the first secret screen: the others look away
         os.write(main, b"\r")
         read_until(main, b"> ")
@@ -87,9 +98,6 @@ def test_the_earlier_key_press_wins_the_race(tmp_path):
         second = int(re.search(r"Player 1 taps .* after (\d+) ms", after).group(1))
         assert 300 <= second - first <= 3000, "both times come from one clock, 0.4 s apart"
         quit_unsaved(main, out.until, proc)
-    finally:
-        proc.kill()
-        os.close(main)
 
 
 def test_the_next_person_cannot_bring_back_the_last_ones_answer_with_the_arrow_keys(tmp_path):
@@ -97,12 +105,7 @@ def test_the_next_person_cannot_bring_back_the_last_ones_answer_with_the_arrow_k
     bring back the card the last person typed in secret."""
     state = load_game(str(ROOT / "rulebooks" / "smackshapes")).new_state(players=2, seed=SEED)
     label = state.options(state.pending.players[0])[0]
-    main, other = pty.openpty()
-    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
-                 stdin=other, stdout=other, stderr=other)
-    os.close(other)
-    out = Reader(main)
-    try:
+    with smackshapes_at_a_terminal(tmp_path) as (main, out, proc):
         out.until(b", then press Enter.")
         os.write(main, b"\r")
         out.until(b"> ")
@@ -116,20 +119,12 @@ def test_the_next_person_cannot_bring_back_the_last_ones_answer_with_the_arrow_k
         shown = out.until(b"> ").decode(errors="replace")
         assert label not in shown.split("Player 2: ")[0], shown
         quit_unsaved(main, out.until, proc)
-    finally:
-        proc.kill()
-        os.close(main)
 
 
 def test_ctrl_d_during_the_buzz_ends_input_and_offers_to_save(tmp_path):
     """Keys are read one at a time during the buzz, so the terminal no longer turned Ctrl-D into an
     end of input: it was ignored, and the game waited a minute for the buzzes."""
-    main, other = pty.openpty()
-    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
-                 stdin=other, stdout=other, stderr=other)
-    os.close(other)
-    out = Reader(main)
-    try:
+    with smackshapes_at_a_terminal(tmp_path) as (main, out, proc):
         for _ in range(2):                               # each plays a first card, in secret
             out.until(b", then press Enter.")
             os.write(main, b"\r")
@@ -142,20 +137,12 @@ def test_ctrl_d_during_the_buzz_ends_input_and_offers_to_save(tmp_path):
         os.write(main, b"\r")                            # saved, as at any prompt
         assert b"Resume it with: tabletop play --load" in out.until(b"autosave.json\r\n")
         assert proc.wait(timeout=10) == 1 and (tmp_path / "tabletop-autosave.json").exists()
-    finally:
-        proc.kill()
-        os.close(main)
 
 
 def test_the_racer_who_had_the_keyboard_last_is_handed_it_again_before_their_hand_is_shown(tmp_path):
     """Everyone watches the race's screen. Player 1 played the last secret card, buzzed first and
     was shown their hand at once, without the screen being handed over: the others saw it."""
-    main, other = pty.openpty()
-    proc = start("play", "smackshapes", "--players", 2, "--seed", SEED, cwd=tmp_path,
-                 stdin=other, stdout=other, stderr=other)
-    os.close(other)
-    out = Reader(main)
-    try:
+    with smackshapes_at_a_terminal(tmp_path) as (main, out, proc):
         for _ in range(2):                               # Player 2 plays first, then Player 1
             out.until(b", then press Enter.")
             os.write(main, b"\r")
@@ -171,6 +158,3 @@ def test_the_racer_who_had_the_keyboard_last_is_handed_it_again_before_their_han
         os.write(main, b"\r")
         assert b"Player 1: Smack the winning card!" in out.until(b"> ")
         quit_unsaved(main, out.until, proc)
-    finally:
-        proc.kill()
-        os.close(main)
