@@ -931,6 +931,13 @@ def _said(w) -> str:
     return echo(W.written(w))
 
 
+def _in_sentence(w) -> str:
+    """A value inside a failure's sentence, in quotes when it is a sentence itself (a game's
+    reason, a question), so that the failure does not run on into it: "but it is 'Two piles are
+    empty.'", never "but it is Two piles are empty.."."""
+    return f"'{_said(w)}'" if isinstance(w, str) and w.rstrip().endswith((".", "?", "!", ":")) else _said(w)
+
+
 def _q(w) -> str:
     """What the file wrote (a key, a label), in quotes inside a sentence: 'Play Ace'."""
     return f"'{_said(w)}'"
@@ -996,7 +1003,7 @@ class _Expectations:
     def bad(self, what: str, want, got, at, hint="") -> _Stop:
         # "The options should be [...], but they are [...]": the verb agrees with a plural subject
         it = "they are" if what in _PLURAL else "it is"
-        return _Stop(self.r.fail("T030", f"{what} should be {_said(want)}, but {it} {_said(got)}.", at,
+        return _Stop(self.r.fail("T030", f"{what} should be {_in_sentence(want)}, but {it} {_in_sentence(got)}.", at,
                                  _fmt(want), _fmt(got), hint))
 
     def unknown(self, message: str, at) -> _Stop:
@@ -1051,6 +1058,8 @@ class _Expectations:
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
             hint = (f"inside {{ }} YAML ends a key at each ', ', which cuts a definition's arguments apart; "
                     f"write the whole key in quotes, {W.quote(whole)}.")
+        if not hint and not called:     # nothing close: say what there is, which a file cannot guess
+            hint = W.name_hint(self.prog, key)
         raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
                                  hint), at)
 
@@ -1066,7 +1075,7 @@ class _Expectations:
         base = im.group(1) if im else name
         label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
-            hint = did_you_mean(base, self.prog.player_names)
+            hint = W.player_value_hint(self.prog, base, setting=False)
             raise self.unknown(ended(f"This game has no player value {_q(base)}", hint), at)
         slot = self.prog.player_names.index(base)
         row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
@@ -1099,14 +1108,15 @@ class _Expectations:
                         f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
                         else f"{W._unknown_thing(self.prog, kind, thing, self.n)}."), tat)
             if not isinstance(fw, dict):
-                raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. {{FIELD: VALUE}}.", tat)
+                raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. "
+                                   f"{W.fields_example(self.prog, kind)}.", tat)
             for fname, w in fw.items():
                 fat = where_key(fw, fname)
                 if fname not in fields:
                     if fname in self.prog.static.get(kind, {}):     # as a set says it
                         raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
                                            "changes, so there is nothing to check; check a changing field.", fat)
-                    hint = did_you_mean(str(fname), fields)
+                    hint = W.field_hint(self.prog, kind, fname)
                     raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
                 for i in targets:
                     self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],
