@@ -48,6 +48,9 @@ RESERVED = ("options", "offered", "not offered", "log", "said", "over", "winners
 _PLURAL = frozenset({"The options", "The scores", "The winners", "The dice rolled since the last move"})
 OPERATORS = ("count", "has", "lacks", "starts", "at least", "at most")
 _CALL = re.compile(r"^(\w+)\((.*)\)$")
+# `seen by Player 2: {...}`: the checks inside read the state as that seat's view shows it.
+_SEEN = re.compile(r"^seen by\s+(.+)$", re.IGNORECASE)
+_SPECTATOR = ("a spectator", "spectator")
 _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 # Failure codes: what went wrong, as `tabletop test` reports it (docs/scenarios.md lists them).
@@ -984,6 +987,37 @@ def _take_label(x, pool: list) -> tuple:
     return hit, None
 
 
+class _SeenState:
+    """A state as one seat's view shows it: the redacted data, the rest the state's own."""
+
+    def __init__(self, state, data: dict):
+        self._state, self.data = state, data
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+
+def _hidden_words(w, prog):
+    """The words of a `seen by` check, each `hidden` read as `none` (a card the seat may not see),
+    unless the game has a thing of that name."""
+    if isinstance(w, str) and w.casefold() == "hidden" \
+            and not any("hidden" in (n.casefold() for n in names) for names in prog.kind_names.values()):
+        return "none"
+    if isinstance(w, LList):
+        out = LList(_hidden_words(x, prog) for x in w)
+        out.__dict__.update(w.__dict__)
+        return out
+    if isinstance(w, list):
+        return [_hidden_words(x, prog) for x in w]
+    if isinstance(w, LDict):
+        out = LDict((k, _hidden_words(v, prog)) for k, v in w.items())
+        out.__dict__.update(w.__dict__)
+        return out
+    if isinstance(w, dict):
+        return {k: _hidden_words(v, prog) for k, v in w.items()}
+    return w
+
+
 class _Expectations:
     def __init__(self, runner: _FileRunner, state):
         self.r, self.s = runner, state
@@ -1012,6 +1046,9 @@ class _Expectations:
     # one key of `expect`
     def one(self, key: str, want, at):
         s = self.s
+        seen = _SEEN.match(key)
+        if seen and key not in self.prog.global_names:
+            return self.seen_by(seen.group(1).strip(), want, at)
         if key in RESERVED and key not in self.prog.global_names:
             return self.reserved(key, want, at)
         m = W._PLAYER.match(key)
@@ -1062,6 +1099,41 @@ class _Expectations:
             hint = W.name_hint(self.prog, key)
         raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
                                  hint), at)
+
+    def seen_by(self, who: str, want, at):
+        """`seen by Player 2: {deck: {lacks: [Chocolate]}, Player 1: {hand: [hidden, hidden]}}`: the
+        game's variables, zones, players' values and things' fields as that seat's view shows them
+        (`view.redacted_state`), where a card the seat may not see is `hidden` (or `none`), one for
+        each, so its count is still known. `seen by a spectator` is the view of nobody at the table."""
+        key = f"seen by {who}"
+        if who.casefold() in _SPECTATOR:
+            seat, viewer = None, "a spectator"
+        else:
+            m = W._PLAYER.match(who)
+            if not m or not 1 <= int(m.group(1)) <= self.n:
+                raise self.unknown(f"{_q(key)} should name a player of this game (Player 1 to Player {self.n}) or "
+                                   "'a spectator', whose view the checks inside read.", at)
+            seat, viewer = int(m.group(1)) - 1, f"Player {m.group(1)}"
+        if not isinstance(want, dict) or not want:
+            raise self.unknown(f"{_q(key)} should be a mapping of what {viewer} sees, e.g. {{deck: [hidden, hidden]}} "
+                               "or {Player 1: {hand: {lacks: [...]}}}.", at)
+        sees = _Expectations(self.r, _SeenState(self.s, api.redacted_state(self.prog, self.s.data, seat)))
+        for name, w in want.items():
+            kat, name = where_key(want, name), str(name)
+            im = _INDEXED.match(name)
+            own = (name in self.prog.kinds or W._PLAYER.match(name) or name in self.prog.sides
+                   or (im.group(1) if im else name) in self.prog.global_names)
+            if not own:
+                raise self.unknown(f"{_q(key)} checks the game's variables, zones, players' values and things' fields "
+                                   f"as {viewer} sees them; {_q(name)} is none of those (check it outside "
+                                   f"{_q(key)}, as the referee sees it).", kat)
+            try:
+                sees.one(name, _hidden_words(w, self.prog), kat)
+            except _Stop as stop:
+                for f in stop.failures:
+                    f.message = f"Seen by {viewer}: {f.message[:1].lower()}{f.message[1:]}" \
+                        if not f.message.startswith(("'", "Player")) else f"Seen by {viewer}: {f.message}"
+                raise
 
     def index(self, key, t, v, k, at):
         if not t.startswith("list:list:"):
