@@ -723,8 +723,10 @@ class _FileRunner:
             except ValueError as e:               # a player count the game does not allow
                 raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
             except api.RuleError as e:
-                # a forced result the setup cannot use is the 'force setup' line's mistake
+                # a forced result the setup cannot use is the 'force setup' line's mistake, told at its item
                 at = where_key(case, "force setup" if isinstance(e, ForcedMismatch) and "force setup" in case else "name")
+                if isinstance(e, ForcedMismatch) and 0 < e.left <= len(self.forced_at):
+                    at = self.forced_at[-e.left]
                 raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", at)) from None
             self.case_rest = case.get("rest")
             # the rest zones are checked where they are written, whether or not a `set` uses them
@@ -906,6 +908,8 @@ class _FileRunner:
                                   got=_fmt_some(options), hint=hint)) from None
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
+            if 0 < e.left <= len(self.forced_at):       # the result that did not fit, at its own line
+                first = self.forced_at[-e.left]
             raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "
                                   f"{W.quote(options[index])} (line {at[0]}): {e}", first)) from None
         except api.RuleError as e:
