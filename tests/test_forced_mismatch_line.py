@@ -28,7 +28,7 @@ def test_a_setup_pick_that_does_not_fit_is_told_at_the_pick(tmp_path):
       - expect: {over: false}
 """)
     assert [(f.code, f.line, f.column) for f in failures] == [("T021", 7, 9)], scenarios.render(report)
-    assert "forced a pick of 'advanced pile 2', but the rules pick from [0, 1]" in failures[0].message
+    assert "forced a pick of 'advanced pile 2', but the rules pick from [1, 2]" in failures[0].message
 
 
 def test_a_forced_die_that_does_not_fit_a_move_is_told_at_that_die(tmp_path):
