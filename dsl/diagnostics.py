@@ -210,9 +210,19 @@ def did_you_mean(name: str, candidates) -> str:
     return f"did you mean '{close}'?" if close else ""
 
 
+def listed(what: str, names, limit: int = 30) -> str:
+    """A hint for a name that is close to nothing: what there is to name ("its changing fields:
+    search, claimed, location"), so the reader need not open the rulebook to find it; "" when there
+    is nothing, or more than `limit` names to read."""
+    names = list(dict.fromkeys(str(n) for n in names))
+    return f"{what}: {', '.join(names)}" if 0 < len(names) <= limit else ""
+
+
 def ended(sentence: str, guess: str) -> str:
     """`sentence` with its end: '; did you mean ...?' when there is a guess, else a full stop."""
-    return f"{sentence}; {guess}" if guess else f"{sentence}."
+    if not guess:
+        return f"{sentence}."
+    return f"{sentence}; {guess}" + ("" if guess.endswith(("?", ".", "!")) else ".")
 
 
 # Control characters quoted as their pictures (U+2400...), one column each, so the caret still lines up.

@@ -27,7 +27,7 @@ import jsonschema
 import yaml
 
 from tabletop import data_dir
-from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended, listed
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
                                  yaml_character_problem, yaml_shape_problem, yaml_words,
@@ -920,6 +920,19 @@ class _ScoresNow:
 FIELD_WIDTH = 400      # the most of a value an "expected:" or "got:" line shows
 
 
+def _each(checks) -> None:
+    """Run every check (each a callable that may raise _Stop) and raise one _Stop with all their
+    failures: an expectation of several values reports each wrong one, not only the first."""
+    failures = []
+    for check in checks:
+        try:
+            check()
+        except _Stop as stop:
+            failures.extend(stop.failures)
+    if failures:
+        raise _Stop(*failures)
+
+
 def _fmt(w) -> str:
     """A value for a failure's "expected:" and "got:" lines, in the file's words ([Chocolate,
     Marshmallow], none, true): at most FIELD_WIDTH characters, control characters as pictures."""
@@ -1016,8 +1029,9 @@ class _Expectations:
             if not want:
                 raise self.unknown(f"{_q(key)}: '{{}}' names none of the player's values, so it would hold whatever "
                                    "the rules did; name a value to check, e.g. {lineup: [...]}.", at)
-            for name, w in want.items():
-                self.player_value(seat, str(name), w, where_key(want, name))
+            # every value named is checked, so one wrong value does not hide the next
+            _each(lambda name=name, w=w: self.player_value(seat, str(name), w, where_key(want, name))
+                  for name, w in want.items())
             return
         if key in self.prog.kinds:
             return self.things(key, want, at)
@@ -1046,6 +1060,9 @@ class _Expectations:
             guess = did_you_mean(called.group(1), list(self.prog.define_types))
             hint = guess.replace(f"'{guess.split(chr(39))[1]}'", f"'{guess.split(chr(39))[1]}({called.group(2)})'") \
                 if guess else ""
+        if not hint and not called:
+            hint = "; ".join(p for p in (listed("its variables and zones are", self.prog.global_names),
+                                         listed("its kinds are", self.prog.kinds)) if p)
         if key.count("(") != key.count(")"):
             # `{on_tile(B2, Player 4): 3}`: YAML ends a key inside { } at ', ', cutting the call in two
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
@@ -1066,7 +1083,7 @@ class _Expectations:
         base = im.group(1) if im else name
         label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
-            hint = did_you_mean(base, self.prog.player_names)
+            hint = did_you_mean(base, self.prog.player_names) or listed("a player's values are", self.prog.player_names)
             raise self.unknown(ended(f"This game has no player value {_q(base)}", hint), at)
         slot = self.prog.player_names.index(base)
         row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
@@ -1082,35 +1099,56 @@ class _Expectations:
         if not want:
             raise self.unknown(f"'{kind}': '{{}}' names no {kind}, so it would hold whatever the rules did; name one "
                                "with its fields, e.g. {NAME: {FIELD: VALUE}}.", at)
-        for thing, fw in want.items():
-            tat = where_key(want, thing)
-            if thing == "every" and fw == {}:      # a thing named with {} is there; every one always is
-                raise self.unknown(f"'{kind}' 'every': '{{}}' names no field, so it would hold whatever the rules "
-                                   "did; name a field to check, e.g. {every: {FIELD: VALUE}}.", tat)
-            if thing == "every":      # every thing not named in the same mapping
-                named = {i for other in want if other != "every"
-                         for i in W.thing_candidates(self.prog, kind, other, self.n)}
-                targets = [i for i in range(self.prog.kinds[kind]) if i not in named
-                           and W.in_game(self.prog, kind, i, self.n)]
-            else:
-                targets = W.thing_candidates(self.prog, kind, thing, self.n)
-                if len(targets) != 1:
-                    raise self.unknown(f"{kind} {W.quote(thing)}: " + (
-                        f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
-                        else f"{W._unknown_thing(self.prog, kind, thing, self.n)}."), tat)
-            if not isinstance(fw, dict):
-                raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. {{FIELD: VALUE}}.", tat)
-            for fname, w in fw.items():
-                fat = where_key(fw, fname)
-                if fname not in fields:
-                    if fname in self.prog.static.get(kind, {}):     # as a set says it
-                        raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
-                                           "changes, so there is nothing to check; check a changing field.", fat)
-                    hint = did_you_mean(str(fname), fields)
-                    raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
-                for i in targets:
-                    self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],
-                                 self.s.data["fields"][kind][fname][i], w, fat)
+        # every thing and field named is checked, so one wrong thing does not hide the next
+        _each(lambda thing=thing, fw=fw: self.thing(kind, fields, want, thing, fw) for thing, fw in want.items())
+
+    def thing(self, kind, fields, want, thing, fw):
+        tat = where_key(want, thing)
+        if thing == "every" and fw == {}:      # a thing named with {} is there; every one always is
+            raise self.unknown(f"'{kind}' 'every': '{{}}' names no field, so it would hold whatever the rules "
+                               "did; name a field to check, e.g. {every: {FIELD: VALUE}}.", tat)
+        if thing == "every":      # every thing not named in the same mapping
+            named = {i for other in want if other != "every"
+                     for i in W.thing_candidates(self.prog, kind, other, self.n)}
+            targets = [i for i in range(self.prog.kinds[kind]) if i not in named
+                       and W.in_game(self.prog, kind, i, self.n)]
+        else:
+            targets = W.thing_candidates(self.prog, kind, thing, self.n)
+            if len(targets) != 1:
+                raise self.unknown(f"{kind} {W.quote(thing)}: " + (
+                    f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
+                    else f"{W._unknown_thing(self.prog, kind, thing, self.n)}."), tat)
+        if not isinstance(fw, dict):
+            raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. {{FIELD: VALUE}}.", tat)
+        _each(lambda fname=fname, w=w: self.field(kind, fields, thing, targets, fname, w, where_key(fw, fname))
+              for fname, w in fw.items())
+
+    def field(self, kind, fields, thing, targets, fname, w, fat):
+        if fname not in fields:
+            if fname in self.prog.static.get(kind, {}):     # as a set says it
+                raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
+                                   "changes, so there is nothing to check; check a changing field.", fat)
+            hint = did_you_mean(str(fname), fields) or listed("its changing fields are", fields)
+            raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
+        wrong = []          # (name, failure) of each thing whose field is not as expected
+        for i in targets:
+            name = self.prog.kind_names[kind][i]
+            try:
+                self.compare(f"{kind} '{name}' {fname}", fields[fname], self.s.data["fields"][kind][fname][i], w, fat)
+            except _Stop as stop:
+                if not stop.failures[0].got:        # the file's mistake (words naming nothing): said once
+                    raise
+                wrong.append((name, stop.failures[0]))
+        if len(wrong) == 1 or thing != "every" and wrong:
+            raise _Stop(wrong[0][1])
+        if wrong:           # `every`: one failure naming each thing that is not as expected
+            first = wrong[0][1]
+            got = "; ".join(f"{W.quote(name)}: {f.got}" for name, f in wrong[:12])
+            got += f"; ... ({len(wrong)} in all)" if len(wrong) > 12 else ""
+            raise _Stop(self.r.fail(
+                "T030", f"{kind} {fname} should be {_said(w)} for every {kind} not named beside 'every', but "
+                f"{len(wrong)} are not: {', '.join(W.quote(n) for n, _ in wrong[:6])}"
+                + (f" and {len(wrong) - 6} more." if len(wrong) > 6 else "."), fat, first.expected, got))
 
     # comparing a value with the words expected
     def compare(self, what, t, v, want, at, shown=False):
