@@ -811,6 +811,17 @@ class _FileRunner:
         note = f"{since} the seed rolled {shown}, which no 'force' gave"
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
+    def drawn_before(self, state) -> str:
+        """What the move threw before the forced result that did not fit, in order: the usual slip is
+        a throw the rules made again (a sunk space, a claimed colour), which took a forced result
+        the case meant for the next throw."""
+        rolls = state.rolls
+        if not rolls:
+            return ""
+        shown = ", ".join(f"{die} {face}" for die, face in rolls[:12]) + (", ..." if len(rolls) > 12 else "")
+        return (f"before it the move threw {shown}; every throw takes the next forced result, a throw the rules "
+                "make again (a face they cannot use) too")
+
     def drew(self, state, before: int, forced: int):
         """Note which rolls the action just taken made were forced: of the rolls after the first
         `before`, the first as many as it used of the `forced` rolls waiting (forced results are
@@ -904,7 +915,8 @@ class _FileRunner:
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
             raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "
-                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first)) from None
+                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first,
+                                  hint=self.drawn_before(state))) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
 

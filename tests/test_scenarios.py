@@ -1684,6 +1684,19 @@ def test_a_forced_result_the_rules_do_not_draw_is_told_at_its_force_line(tmp_pat
                                           "(line 7): ")
 
 
+def test_a_forced_result_taken_by_a_throw_made_again_is_told_with_the_throws_before_it(tmp_path):
+    # Dark Pit is sunk, so the flood's red 1 is thrown again: the case's next 'red' then meets the
+    # number die. The hint lists what the move threw, which shows the throw made again.
+    text = ("cases:\n  - name: the case\n    set: {special_actions: 0, water_level: 0, space: {every: {flood: dry},"
+            " Dark Pit: {flood: sunk}},\n          treasure: {every: {claimed: false, search: 0}}}\n    steps:\n"
+            "      - force: [red, blue, green]\n      - moves: [Pass, Pass, Pass]\n"
+            "      - force: [red, 1, red, red, 2]\n      - move: Keep red and blue\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line) for f in failures] == [("T021", 9)], scenarios.render(report)
+    assert failures[0].hint == ("before it the move threw colour_die red, number_die 1, colour_die red; every throw "
+                                "takes the next forced result, a throw the rules make again (a face they cannot use) too")
+
+
 def test_a_seat_beyond_the_players_is_not_the_side_after_them(tmp_path):
     """Smackatoa's three players and the volcano: `Player 4: {points: 0}` checked the volcano's."""
     text = ("rest: {card: deck}\ncases:\n  - name: the case\n    players: 3\n"
