@@ -1368,7 +1368,7 @@ class _Expectations:
             return listing("the lines the rules said, as texts", scalar, True)
         if key in ("winners", "deciding"):
             return listing(f"players by name ({players})", lambda x: isinstance(x, str) and not W.is_none(x),
-                           key == "deciding", " A game won by nobody has the winners []." if key == "winners" else
+                           True, " A game won by nobody has the winners []." if key == "winners" else
                            " When nobody decides, write [].")
         if key == "rolled":
             return listing("the faces the dice rolled, as numbers or names",
@@ -1562,6 +1562,9 @@ class _Expectations:
             if key == "scores":
                 return self.compare_plain("The scores", r.scores, want, at)
             winners = list(r.winners) + [self.n + self.prog.sides.index(side) for side in r.sides]
+            if isinstance(want, dict):      # `{has: [Player 2]}`: a shared win that holds Player 2, as `deciding`
+                return self.operators("The winners", "list:player", winners,
+                                      [W.show(self.prog, "player", p, self.n) for p in sorted(winners)], want, at, False)
             return self.compare_set("The winners", winners, want if isinstance(want, list) else [want], at)
         if key == "prompt":
             return self.compare_plain("The prompt", s.pending.prompt if s.pending else None, _text(want), at)

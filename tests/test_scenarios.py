@@ -1697,6 +1697,23 @@ def test_a_forced_result_taken_by_a_throw_made_again_is_told_with_the_throws_bef
                                 "takes the next forced result, a throw the rules make again (a face they cannot use) too")
 
 
+def test_the_winners_take_a_check_as_who_decides_does(tmp_path):
+    # Abatteroxie's centre tile left alone with two battlers of each team and no tie-breakers: a shared win.
+    case = ("rest: {battler: supply, card: deck}\ncases:\n  - name: the case\n    players: 2\n    set:\n"
+            "      tile: {every: {removed: true, battlers: []}, C2: {removed: false, battlers: [Player 1's battler]},\n"
+            "             C3: {removed: false, battlers: [Player 1's battler, Player 2's battler, Player 2's battler]}}\n"
+            "      Player 1: {hand: ['1', '1', '3', '3']}\n      eliminator: C2\n    steps:\n"
+            "      - force: [Explosion]\n"
+            "      - moves: [Move 1 battler 1 tile each, Move a battler from C2, Move to C3]\n")
+    report, failures = run_text(tmp_path, case + "      - expect: {winners: {has: [Player 2], count: 2}}\n",
+                                "abatteroxie")
+    assert failures == [], scenarios.render(report)
+    _, [failure] = run_text(tmp_path, case + "      - expect: {winners: {lacks: [Player 1]}}\n", "abatteroxie")
+    assert failure.code == "T030" and failure.got == "[Player 1, Player 2]", failure.message
+    _, [failure] = run_text(tmp_path, case + "      - expect: {winners: {has: [Player 7]}}\n", "abatteroxie")
+    assert failure.code == "T030" and "Player 7" in failure.message and "should be" not in failure.message
+
+
 def test_a_seat_beyond_the_players_is_not_the_side_after_them(tmp_path):
     """Smackatoa's three players and the volcano: `Player 4: {points: 0}` checked the volcano's."""
     text = ("rest: {card: deck}\ncases:\n  - name: the case\n    players: 3\n"
