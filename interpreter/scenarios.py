@@ -816,6 +816,17 @@ class _FileRunner:
         note = f"{since} the seed rolled {shown}, which no 'force' gave"
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
+    def drawn_before(self, state) -> str:
+        """What the move threw before the forced result that did not fit, in order: the usual slip is
+        a throw the rules made again (a sunk space, a claimed colour), which took a forced result
+        the case meant for the next throw."""
+        rolls = state.rolls
+        if not rolls:
+            return ""
+        shown = ", ".join(f"{die} {face}" for die, face in rolls[:12]) + (", ..." if len(rolls) > 12 else "")
+        return (f"before it the move threw {shown}; every throw takes the next forced result, a throw the rules "
+                "make again (a face they cannot use) too")
+
     def drew(self, state, before: int, forced: int):
         """Note which rolls the action just taken made were forced: of the rolls after the first
         `before`, the first as many as it used of the `forced` rolls waiting (forced results are
@@ -911,7 +922,8 @@ class _FileRunner:
             if 0 < e.left <= len(self.forced_at):       # the result that did not fit, at its own line
                 first = self.forced_at[-e.left]
             raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "
-                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first)) from None
+                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first,
+                                  hint=self.drawn_before(state))) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
 
@@ -925,6 +937,19 @@ class _ScoresNow:
 
 
 FIELD_WIDTH = 400      # the most of a value an "expected:" or "got:" line shows
+
+
+def _each(checks) -> None:
+    """Run every check (each a callable that may raise _Stop) and raise one _Stop with all their
+    failures: an expectation of several values reports each wrong one, not only the first."""
+    failures = []
+    for check in checks:
+        try:
+            check()
+        except _Stop as stop:
+            failures.extend(stop.failures)
+    if failures:
+        raise _Stop(*failures)
 
 
 def _fmt(w) -> str:
@@ -1064,8 +1089,9 @@ class _Expectations:
             if not want:
                 raise self.unknown(f"{_q(key)}: '{{}}' names none of the player's values, so it would hold whatever "
                                    "the rules did; name a value to check, e.g. {lineup: [...]}.", at)
-            for name, w in want.items():
-                self.player_value(seat, str(name), w, where_key(want, name))
+            # every value named is checked, so one wrong value does not hide the next
+            _each(lambda name=name, w=w: self.player_value(seat, str(name), w, where_key(want, name))
+                  for name, w in want.items())
             return
         if key in self.prog.kinds:
             return self.things(key, want, at)
@@ -1167,36 +1193,57 @@ class _Expectations:
         if not want:
             raise self.unknown(f"'{kind}': '{{}}' names no {kind}, so it would hold whatever the rules did; name one "
                                "with its fields, e.g. {NAME: {FIELD: VALUE}}.", at)
-        for thing, fw in want.items():
-            tat = where_key(want, thing)
-            if thing == "every" and fw == {}:      # a thing named with {} is there; every one always is
-                raise self.unknown(f"'{kind}' 'every': '{{}}' names no field, so it would hold whatever the rules "
-                                   "did; name a field to check, e.g. {every: {FIELD: VALUE}}.", tat)
-            if thing == "every":      # every thing not named in the same mapping
-                named = {i for other in want if other != "every"
-                         for i in W.thing_candidates(self.prog, kind, other, self.n)}
-                targets = [i for i in range(self.prog.kinds[kind]) if i not in named
-                           and W.in_game(self.prog, kind, i, self.n)]
-            else:
-                targets = W.thing_candidates(self.prog, kind, thing, self.n)
-                if len(targets) != 1:
-                    raise self.unknown(f"{kind} {W.quote(thing)}: " + (
-                        f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
-                        else f"{W._unknown_thing(self.prog, kind, thing, self.n)}."), tat)
-            if not isinstance(fw, dict):
-                raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. "
-                                   f"{W.fields_example(self.prog, kind)}.", tat)
-            for fname, w in fw.items():
-                fat = where_key(fw, fname)
-                if fname not in fields:
-                    if fname in self.prog.static.get(kind, {}):     # as a set says it
-                        raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
-                                           "changes, so there is nothing to check; check a changing field.", fat)
-                    hint = W.field_hint(self.prog, kind, fname)
-                    raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
-                for i in targets:
-                    self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],
-                                 self.s.data["fields"][kind][fname][i], w, fat)
+        # every thing and field named is checked, so one wrong thing does not hide the next
+        _each(lambda thing=thing, fw=fw: self.thing(kind, fields, want, thing, fw) for thing, fw in want.items())
+
+    def thing(self, kind, fields, want, thing, fw):
+        tat = where_key(want, thing)
+        if thing == "every" and fw == {}:      # a thing named with {} is there; every one always is
+            raise self.unknown(f"'{kind}' 'every': '{{}}' names no field, so it would hold whatever the rules "
+                               "did; name a field to check, e.g. {every: {FIELD: VALUE}}.", tat)
+        if thing == "every":      # every thing not named in the same mapping
+            named = {i for other in want if other != "every"
+                     for i in W.thing_candidates(self.prog, kind, other, self.n)}
+            targets = [i for i in range(self.prog.kinds[kind]) if i not in named
+                       and W.in_game(self.prog, kind, i, self.n)]
+        else:
+            targets = W.thing_candidates(self.prog, kind, thing, self.n)
+            if len(targets) != 1:
+                raise self.unknown(f"{kind} {W.quote(thing)}: " + (
+                    f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
+                    else f"{W._unknown_thing(self.prog, kind, thing, self.n)}."), tat)
+        if not isinstance(fw, dict):
+            raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. "
+                               f"{W.fields_example(self.prog, kind)}.", tat)
+        _each(lambda fname=fname, w=w: self.field(kind, fields, thing, targets, fname, w, where_key(fw, fname))
+              for fname, w in fw.items())
+
+    def field(self, kind, fields, thing, targets, fname, w, fat):
+        if fname not in fields:
+            if fname in self.prog.static.get(kind, {}):     # as a set says it
+                raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
+                                   "changes, so there is nothing to check; check a changing field.", fat)
+            hint = W.field_hint(self.prog, kind, fname)
+            raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
+        wrong = []          # (name, failure) of each thing whose field is not as expected
+        for i in targets:
+            name = self.prog.kind_names[kind][i]
+            try:
+                self.compare(f"{kind} '{name}' {fname}", fields[fname], self.s.data["fields"][kind][fname][i], w, fat)
+            except _Stop as stop:
+                if not stop.failures[0].got:        # the file's mistake (words naming nothing): said once
+                    raise
+                wrong.append((name, stop.failures[0]))
+        if len(wrong) == 1 or thing != "every" and wrong:
+            raise _Stop(wrong[0][1])
+        if wrong:           # `every`: one failure naming each thing that is not as expected
+            first = wrong[0][1]
+            got = "; ".join(f"{W.quote(name)}: {f.got}" for name, f in wrong[:12])
+            got += f"; ... ({len(wrong)} in all)" if len(wrong) > 12 else ""
+            raise _Stop(self.r.fail(
+                "T030", f"{kind} {fname} should be {_said(w)} for every {kind} not named beside 'every', but "
+                f"{len(wrong)} are not: {', '.join(W.quote(n) for n, _ in wrong[:6])}"
+                + (f" and {len(wrong) - 6} more." if len(wrong) > 6 else "."), fat, first.expected, got))
 
     # comparing a value with the words expected
     def compare(self, what, t, v, want, at, shown=False):
@@ -1404,7 +1451,7 @@ class _Expectations:
             return listing("the lines the rules said, as texts", scalar, True)
         if key in ("winners", "deciding"):
             return listing(f"players by name ({players})", lambda x: isinstance(x, str) and not W.is_none(x),
-                           key == "deciding", " A game won by nobody has the winners []." if key == "winners" else
+                           True, " A game won by nobody has the winners []." if key == "winners" else
                            " When nobody decides, write [].")
         if key == "rolled":
             return listing("the faces the dice rolled, as numbers or names",
@@ -1598,6 +1645,9 @@ class _Expectations:
             if key == "scores":
                 return self.compare_plain("The scores", r.scores, want, at)
             winners = list(r.winners) + [self.n + self.prog.sides.index(side) for side in r.sides]
+            if isinstance(want, dict):      # `{has: [Player 2]}`: a shared win that holds Player 2, as `deciding`
+                return self.operators("The winners", "list:player", winners,
+                                      [W.show(self.prog, "player", p, self.n) for p in sorted(winners)], want, at, False)
             return self.compare_set("The winners", winners, want if isinstance(want, list) else [want], at)
         if key == "prompt":
             return self.compare_plain("The prompt", s.pending.prompt if s.pending else None, _text(want), at)

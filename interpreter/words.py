@@ -373,6 +373,9 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
             example = close or names[0]
             hint = (f"{_a(kind)} is each player's own, named with its owner: "
                     f"{quote(_seat_thing(2, example))} ({quote(example)} alone means anyone's)")
+            distinct = list(dict.fromkeys(names))
+            if not close and len(distinct) <= 12:       # what there is to name, as for other kinds below
+                hint += f"; the {kind}s are named {', '.join(quote(n) for n in distinct)}"
     else:
         distinct = list(dict.fromkeys(names))
         if not hint and 0 < len(distinct) <= 12:

@@ -237,6 +237,51 @@ def test_an_expectation_naming_nothing_says_so_like_set(tmp_path, expect, words)
     assert failure.code == "T030" and words in failure.message and "should be" not in failure.message
 
 
+def test_every_wrong_thing_and_player_value_of_one_expectation_is_reported(tmp_path):
+    # Two treasures wrong and a space wrong: each is its own failure at its own place, not only the first.
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}, Dark Pit: {flood: sunk}},\n"
+            "          treasure: {every: {search: 0}}}\n    steps:\n      - expect:\n"
+            "          treasure: {red treasure: {search: 3}, blue treasure: {search: 4}, green treasure: {search: 0}}\n"
+            "          space: {Dark Pit: {flood: dry}, Secret Eden: {flood: sunk}}\n")
+    _, failures = run_text(tmp_path, text)
+    assert [(f.line, f.column) for f in failures] == [(8, 37), (8, 65), (9, 30), (9, 57)]
+    assert "'red treasure' search should be 3, but it is 0" in failures[0].message
+    assert "'blue treasure' search should be 4, but it is 0" in failures[1].message
+    assert "'Secret Eden' flood should be sunk, but it is dry" in failures[3].message
+    text = ("cases:\n  - name: the case\n    players: 2\n    steps:\n"
+            "      - expect: {Player 1: {hand: {count: 3}, deck: {count: 1}, tiebreakers: []}}\n")
+    _, failures = run_text(tmp_path, text, game="abatteroxie")
+    assert ["hand" in f.message for f in failures] == [True, False]
+    assert "Player 1's deck should be 1, but it is 9" in failures[1].message
+
+
+def test_every_thing_of_a_kind_that_is_wrong_is_named_in_one_failure(tmp_path):
+    text = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}, Dark Pit: {flood: sunk},\n"
+            "                  Secret Eden: {flood: flooded}}}\n    steps:\n"
+            "      - expect: {space: {every: {flood: dry}, Lunar Peak: {flood: dry}}}\n")
+    _, [failure] = run_text(tmp_path, text)
+    assert failure.message.endswith("space flood should be dry for every space not named beside 'every', "
+                                    "but 2 are not: 'Secret Eden', 'Dark Pit'.")
+    assert failure.got == "'Secret Eden': flooded; 'Dark Pit': sunk" and failure.expected == "dry"
+
+
+@pytest.mark.parametrize("game,expect,words", [
+    ("taboo_atoll_express", "{treasure: {red treasure: {x: 1}}}",
+     "A treasure has no changing field 'x'; a treasure's changing fields are search, claimed and location."),
+    ("taboo_atoll_express", "{foo: 1}", "its variables and zones are water_level, special_actions, current_role, "),
+    ("abatteroxie", "{Player 1: {hand: [x]}}", "the cards are named '1', '2', '3', '4 tiles only', '4 battlers only'"),
+    ("abatteroxie", "{Player 1: {xyzzy: []}}", "no player value 'xyzzy'; a player's values are supply, tiebreakers,"),
+])
+def test_a_name_close_to_nothing_is_told_with_the_names_there_are(tmp_path, game, expect, words):
+    players = 1 if game == "taboo_atoll_express" else 2
+    text = f"cases:\n  - name: the case\n    players: {players}\n    steps:\n      - expect: {expect}\n"
+    _, [failure] = run_text(tmp_path, text, game=game)
+    assert words in failure.message, failure.message
+    text = f"cases:\n  - name: the case\n    players: {players}\n    set: {expect}\n    steps:\n      - expect: {{over: false}}\n"
+    _, [failure] = run_text(tmp_path, text, game=game)
+    assert failure.code == "T010" and words.split("; ")[-1].split(" are ")[0] in failure.message, failure.message
+
+
 def test_a_game_named_in_a_case_says_it_is_named_once_for_the_file(tmp_path):
     """An outsider put `game:` in a case, to try one case on another rulebook, and was asked
     "did you mean 'name'?"."""
@@ -1637,6 +1682,36 @@ def test_a_forced_result_the_rules_do_not_draw_is_told_at_its_force_line(tmp_pat
     assert [(f.code, f.line) for f in failures] == [("T021", 6)], scenarios.render(report)
     assert failures[0].message.startswith("A forced result does not fit what the rules draw after the move 'Pass' "
                                           "(line 7): ")
+
+
+def test_a_forced_result_taken_by_a_throw_made_again_is_told_with_the_throws_before_it(tmp_path):
+    # Dark Pit is sunk, so the flood's red 1 is thrown again: the case's next 'red' then meets the
+    # number die. The hint lists what the move threw, which shows the throw made again.
+    text = ("cases:\n  - name: the case\n    set: {special_actions: 0, water_level: 0, space: {every: {flood: dry},"
+            " Dark Pit: {flood: sunk}},\n          treasure: {every: {claimed: false, search: 0}}}\n    steps:\n"
+            "      - force: [red, blue, green]\n      - moves: [Pass, Pass, Pass]\n"
+            "      - force: [red, 1, red, red, 2]\n      - move: Keep red and blue\n      - expect: {over: false}\n")
+    report, failures = run_text(tmp_path, text)
+    assert [(f.code, f.line) for f in failures] == [("T021", 9)], scenarios.render(report)
+    assert failures[0].hint == ("before it the move threw colour_die red, number_die 1, colour_die red; every throw "
+                                "takes the next forced result, a throw the rules make again (a face they cannot use) too")
+
+
+def test_the_winners_take_a_check_as_who_decides_does(tmp_path):
+    # Abatteroxie's centre tile left alone with two battlers of each team and no tie-breakers: a shared win.
+    case = ("rest: {battler: supply, card: deck}\ncases:\n  - name: the case\n    players: 2\n    set:\n"
+            "      tile: {every: {removed: true, battlers: []}, C2: {removed: false, battlers: [Player 1's battler]},\n"
+            "             C3: {removed: false, battlers: [Player 1's battler, Player 2's battler, Player 2's battler]}}\n"
+            "      Player 1: {hand: ['1', '1', '3', '3']}\n      eliminator: C2\n    steps:\n"
+            "      - force: [Explosion]\n"
+            "      - moves: [Move 1 battler 1 tile each, Move a battler from C2, Move to C3]\n")
+    report, failures = run_text(tmp_path, case + "      - expect: {winners: {has: [Player 2], count: 2}}\n",
+                                "abatteroxie")
+    assert failures == [], scenarios.render(report)
+    _, [failure] = run_text(tmp_path, case + "      - expect: {winners: {lacks: [Player 1]}}\n", "abatteroxie")
+    assert failure.code == "T030" and failure.got == "[Player 1, Player 2]", failure.message
+    _, [failure] = run_text(tmp_path, case + "      - expect: {winners: {has: [Player 7]}}\n", "abatteroxie")
+    assert failure.code == "T030" and "Player 7" in failure.message and "should be" not in failure.message
 
 
 def test_a_seat_beyond_the_players_is_not_the_side_after_them(tmp_path):
