@@ -210,6 +210,18 @@ def did_you_mean(name: str, candidates) -> str:
     return f"did you mean '{close}'?" if close else ""
 
 
+def or_listed(name: str, candidates, what: str) -> str:
+    """A hint naming the closest candidate, else (a writer who guessed a name from the screen, such
+    as "won" for a score pile, needs the real ones) every candidate: "{what}: a, b and c"; "" when
+    there are none."""
+    guess = did_you_mean(name, candidates)
+    names = sorted({str(c) for c in candidates if not str(c).startswith("_")})
+    if guess or not names:
+        return guess
+    return f"{what}: " + (", ".join(f"'{n}'" for n in names[:-1]) + f" and '{names[-1]}'" if len(names) > 1
+                          else f"'{names[0]}'") + "."
+
+
 def ended(sentence: str, guess: str) -> str:
     """`sentence` with its end: '; did you mean ...?' when there is a guess, else a full stop."""
     return f"{sentence}; {guess}" if guess else f"{sentence}."

@@ -129,7 +129,10 @@ class Machine:
     def next_forced(self, what: str, doing: str) -> dict:
         forced = self.s["forced"]
         if what not in forced[0]:
-            raise ForcedMismatch(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} here.")
+            # The deal's shuffle comes before most of a setup's draws: say how to pass it by.
+            passing = "; put {shuffle: []} before it to leave this shuffle to the seed" if what == "shuffle" else ""
+            raise ForcedMismatch(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} "
+                                 f"here{passing}.")
         return forced.pop(0)
 
     def forced_face(self, faces: list, die: str | None):

@@ -22,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable
 
-from tabletop.dsl.diagnostics import did_you_mean, ended
+from tabletop.dsl.diagnostics import did_you_mean, ended, or_listed
 
 from . import words as W
 from .statements import TakeTurns
@@ -195,7 +195,7 @@ def _parse(prog, data, changes: dict, held: set):
                         mm = _INDEXED.match(str(name))
                         base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
                         if base not in prog.player_names:
-                            hint = did_you_mean(base, prog.player_names)
+                            hint = or_listed(base, prog.player_names, "a player's values are")
                             raise _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
                         slot = prog.player_names.index(base)
                         t = prog.player_types[slot]
@@ -219,7 +219,7 @@ def _parse(prog, data, changes: dict, held: set):
                                 "cannot be set; set the values it reads instead")
             if g is None:
                 names = list(prog.global_names) + list(prog.kinds) + ["current"]
-                hint = did_you_mean(key, names)
+                hint = or_listed(key, names, "its variables, zones and kinds are")
                 raise _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
                            "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
             name, slot, k = g
@@ -290,7 +290,7 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
             label = f"{kind} '{prog.kind_names[kind][i]}' {fname}"
             if fname not in fields:
                 static = fname in prog.static.get(kind, {})
-                hint = did_you_mean(str(fname), fields)
+                hint = or_listed(str(fname), fields, f"the changing fields of a {kind} are")
                 e = _err(label, ("it is printed on the thing and never changes" if static else
                                  f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
                 e.keys = (written, fname)

@@ -27,7 +27,7 @@ import jsonschema
 import yaml
 
 from tabletop import data_dir
-from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended, or_listed
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
                                  yaml_character_problem, yaml_shape_problem, yaml_words,
@@ -1040,7 +1040,10 @@ class _Expectations:
                 raise self.unknown(f"{_q(key)} cannot be worked out now: {e}", at) from None
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
         names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
-        hint = did_you_mean(key, names)
+        hint = did_you_mean(key, names) or or_listed(
+            key, list(self.prog.global_names) + list(self.prog.kinds),
+            "its variables, zones and kinds are" + (", besides its definitions and the expectations of "
+                                                    "docs/scenarios.md" if self.prog.define_types else ""))
         called = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*\((.*)\)\s*", key)
         if not hint and called:         # `scor(Player 1)`: the definition's name alone is misspelt
             guess = did_you_mean(called.group(1), list(self.prog.define_types))
@@ -1066,7 +1069,7 @@ class _Expectations:
         base = im.group(1) if im else name
         label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
-            hint = did_you_mean(base, self.prog.player_names)
+            hint = or_listed(base, self.prog.player_names, "a player's values are")
             raise self.unknown(ended(f"This game has no player value {_q(base)}", hint), at)
         slot = self.prog.player_names.index(base)
         row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
@@ -1106,7 +1109,7 @@ class _Expectations:
                     if fname in self.prog.static.get(kind, {}):     # as a set says it
                         raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
                                            "changes, so there is nothing to check; check a changing field.", fat)
-                    hint = did_you_mean(str(fname), fields)
+                    hint = or_listed(str(fname), fields, f"the changing fields of a {kind} are")
                     raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
                 for i in targets:
                     self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],

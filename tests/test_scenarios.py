@@ -2074,3 +2074,50 @@ def test_a_move_that_fails_after_a_late_force_says_the_force_came_too_late(tmp_p
                         "      - force: [black, black, red]\n      - moves: [Pass, Pass, Pass]\n")
     report, failures = run_text(tmp_path, text)
     assert failures == [], scenarios.render(report)
+
+
+def test_a_name_nothing_is_close_to_is_answered_with_the_names_there_are(tmp_path):
+    """A tester who writes `won` for the pile the screen calls "won 0 cards" was told only "This
+    game has no player value 'won'" and had to read the rules; the message now lists the names."""
+    text = """cases:
+  - name: c
+    players: 3
+    steps:
+      - expect: {xyzzy: 1, Player 1: {won: []}, card: {1 red circle: {zork: 1}}}
+  - name: d
+    players: 3
+    set: {Player 1: {won: []}}
+    steps:
+      - expect: {over: false}
+  - name: e
+    players: 3
+    set: {zork: []}
+    steps:
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "smackshapes")
+    messages = [f.message for f in failures]
+    assert "'deck', 'discard'" in messages[0] and "besides its definitions" in messages[0], messages
+    assert messages[1].endswith("a player's values are: 'hand' and 'score_pile'."), messages
+    assert "a card has no changing field" in messages[2].lower(), messages
+    assert messages[3].endswith("a player's values are: 'hand' and 'score_pile'."), messages
+    assert "its variables, zones and kinds are: 'card', 'current', 'deck'" in messages[4], messages
+    # a close name still gets its one guess, not the list
+    report, failures = run_text(tmp_path, text.replace("won: []}, card", "hnd: []}, card"), "smackshapes")
+    assert failures[1].message.endswith("did you mean 'hand'?"), scenarios.render(report)
+
+
+def test_a_forced_draw_meeting_the_deals_shuffle_says_how_to_pass_it_by(tmp_path):
+    """`force setup: [{pick: Player 3}]` met the deal's shuffle first; the message now says that
+    `{shuffle: []}` before it leaves that shuffle to the seed."""
+    text = """cases:
+  - name: c
+    players: 4
+    force setup: [{pick: Player 3}]
+    steps:
+      - expect: {smackhead: Player 3}
+"""
+    report, failures = run_text(tmp_path, text, "smackshapes")
+    assert len(failures) == 1 and "put {shuffle: []} before it" in failures[0].message, scenarios.render(report)
+    report, failures = run_text(tmp_path, text.replace("[{pick", "[{shuffle: []}, {pick"), "smackshapes")
+    assert report.ok, scenarios.render(report)
