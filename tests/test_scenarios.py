@@ -2121,3 +2121,32 @@ def test_a_forced_draw_meeting_the_deals_shuffle_says_how_to_pass_it_by(tmp_path
     assert len(failures) == 1 and "put {shuffle: []} before it" in failures[0].message, scenarios.render(report)
     report, failures = run_text(tmp_path, text.replace("[{pick", "[{shuffle: []}, {pick"), "smackshapes")
     assert report.ok, scenarios.render(report)
+
+
+def test_a_line_the_terminal_shows_for_an_answer_is_told_apart_from_the_rules_lines(tmp_path):
+    """`said: [Player 1 has chosen.]`, as `tabletop play` showed it, failed with "got: []" and no
+    word of why: the hint now says an answer is shown by the terminal, not said by the rules."""
+    text = """cases:
+  - name: c
+    players: 3
+    steps:
+      - move: Play 3 red triangles
+        by: Player 1
+      - expect: {said: [Player 1 has chosen.]}
+  - name: d
+    players: 3
+    steps:
+      - move: Play 3 red triangles
+        by: Player 1
+      - expect: {log: {has: "Player 1 chose: Play 3 red triangles"}}
+  - name: e
+    players: 3
+    steps:
+      - move: Play 3 red triangles
+        by: Player 1
+      - expect: {log: {has: "Player 1 smacks"}}
+"""
+    report, failures = run_text(tmp_path, text, "smackshapes")
+    hints = [f.hint for f in failures]
+    assert len(hints) == 3 and all("not a line the rules say" in h for h in hints[:2]), scenarios.render(report)
+    assert "not a line the rules say" not in hints[2], scenarios.render(report)
