@@ -1040,10 +1040,7 @@ class _Expectations:
                 raise self.unknown(f"{_q(key)} cannot be worked out now: {e}", at) from None
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
         names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
-        hint = did_you_mean(key, names) or or_listed(
-            key, list(self.prog.global_names) + list(self.prog.kinds),
-            "its variables, zones and kinds are" + (", besides its definitions and the expectations of "
-                                                    "docs/scenarios.md" if self.prog.define_types else ""))
+        hint = did_you_mean(key, names)
         called = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*\((.*)\)\s*", key)
         if not hint and called:         # `scor(Player 1)`: the definition's name alone is misspelt
             guess = did_you_mean(called.group(1), list(self.prog.define_types))
@@ -1054,6 +1051,13 @@ class _Expectations:
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
             hint = (f"inside {{ }} YAML ends a key at each ', ', which cuts a definition's arguments apart; "
                     f"write the whole key in quotes, {W.quote(whole)}.")
+        if not hint and called:     # a definition with arguments: the definitions there are
+            hint = or_listed(called.group(1), list(self.prog.define_types), "its definitions are")
+        if not hint:        # nothing close: the names there are, so a guess from the screen can be put right
+            hint = or_listed(key, list(self.prog.global_names) + list(self.prog.kinds),
+                             "its variables, zones and kinds are" + (", besides its definitions and the expectations "
+                                                                     "of docs/scenarios.md" if self.prog.define_types
+                                                                     else ""))
         raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
                                  hint), at)
 

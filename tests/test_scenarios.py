@@ -2102,6 +2102,10 @@ def test_a_name_nothing_is_close_to_is_answered_with_the_names_there_are(tmp_pat
     assert "a card has no changing field" in messages[2].lower(), messages
     assert messages[3].endswith("a player's values are: 'hand' and 'score_pile'."), messages
     assert "its variables, zones and kinds are: 'card', 'current', 'deck'" in messages[4], messages
+    # a definition asked with arguments is answered with the definitions
+    report, failures = run_text(tmp_path, text.replace("{xyzzy: 1,", "{\"cards_won(Player 1)\": 1,"), "smackshapes")
+    assert "its definitions are: " in failures[0].message and "'score'" in failures[0].message, \
+        scenarios.render(report)
     # a close name still gets its one guess, not the list
     report, failures = run_text(tmp_path, text.replace("won: []}, card", "hnd: []}, card"), "smackshapes")
     assert failures[1].message.endswith("did you mean 'hand'?"), scenarios.render(report)
@@ -2150,3 +2154,25 @@ def test_a_line_the_terminal_shows_for_an_answer_is_told_apart_from_the_rules_li
     hints = [f.hint for f in failures]
     assert len(hints) == 3 and all("not a line the rules say" in h for h in hints[:2]), scenarios.render(report)
     assert "not a line the rules say" not in hints[2], scenarios.render(report)
+
+
+def test_a_forced_total_of_two_dice_is_told_to_be_forced_die_by_die(tmp_path):
+    """Smackatoa!'s text says "Roll the dice" and reads a total (the 7 totem); `force: [7]` was
+    told only that 7 is no face of a d6. The message now says how a total is forced."""
+    text = """rest: {card: deck}
+cases:
+  - name: c
+    players: 3
+    set:
+      Player 2: {hand: [Reward Competition, Flotsam]}
+    steps:
+      - force: [7]
+      - move: Play Reward Competition
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert len(failures) == 1 and failures[0].code == "T011", scenarios.render(report)
+    assert failures[0].message.endswith("[3, 4] for 7."), failures[0].message
+    # a face beyond any two faces' sum is told as before, with no such note
+    report, failures = run_text(tmp_path, text.replace("[7]", "[13]"), "smackatoa")
+    assert "two dice" not in failures[0].message, failures[0].message
