@@ -210,14 +210,13 @@ def did_you_mean(name: str, candidates) -> str:
     return f"did you mean '{close}'?" if close else ""
 
 
-def or_listed(name: str, candidates, what: str) -> str:
-    """A hint naming the closest candidate, else (a writer who guessed a name from the screen, such
-    as "won" for a score pile, needs the real ones) every candidate: "{what}: a, b and c"; "" when
-    there are none."""
-    guess = did_you_mean(name, candidates)
+def names_listed(candidates, what: str) -> str:
+    """Every candidate, "{what}: 'a', 'b' and 'c'.", for a hint where no name is close (a writer
+    who guessed a name from the screen, "won" for a score pile, needs the real ones); "" when there
+    are none. Names starting with "_" are the machinery's, and are left out."""
     names = sorted({str(c) for c in candidates if not str(c).startswith("_")})
-    if guess or not names:
-        return guess
+    if not names:
+        return ""
     return f"{what}: " + (", ".join(f"'{n}'" for n in names[:-1]) + f" and '{names[-1]}'" if len(names) > 1
                           else f"'{names[0]}'") + "."
 

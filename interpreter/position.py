@@ -22,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable
 
-from tabletop.dsl.diagnostics import did_you_mean, ended, or_listed
+from tabletop.dsl.diagnostics import did_you_mean, ended, names_listed
 
 from . import words as W
 from .statements import TakeTurns
@@ -131,6 +131,14 @@ def _err(where: str, problem: str) -> PositionError:
     return PositionError(f"{where}: {problem}" + ("" if problem.endswith(("?", ".", "!")) else "."))
 
 
+def _listing(e: PositionError, guessed, names, what: str) -> PositionError:
+    """`e` with, when nothing was guessed, the names there are as its `hint` (a scenario shows it
+    under the message, which stays short)."""
+    if not guessed:
+        e.hint = names_listed(names, what)
+    return e
+
+
 def _global_target(prog, data, key: str):
     """(name, slot, index or None) for `name` or `name[k]`, or None."""
     m = _INDEXED.match(key)
@@ -195,8 +203,10 @@ def _parse(prog, data, changes: dict, held: set):
                         mm = _INDEXED.match(str(name))
                         base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
                         if base not in prog.player_names:
-                            hint = or_listed(base, prog.player_names, "a player's values are")
-                            raise _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
+                            hint = did_you_mean(base, prog.player_names)
+                            raise _listing(_err(label, f"this game has no player value '{base}'" +
+                                                (f"; {hint}" if hint else "")),
+                                           hint, prog.player_names, "a player's values are")
                         slot = prog.player_names.index(base)
                         t = prog.player_types[slot]
                         table = "players" if seat < players else "sides"
@@ -219,9 +229,10 @@ def _parse(prog, data, changes: dict, held: set):
                                 "cannot be set; set the values it reads instead")
             if g is None:
                 names = list(prog.global_names) + list(prog.kinds) + ["current"]
-                hint = or_listed(key, names, "its variables, zones and kinds are")
-                raise _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
-                           "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
+                hint = did_you_mean(key, names)
+                raise _listing(_err(key, "this game has no variable, zone or kind of that name, and it is not a "
+                                    "player ('Player 2') or 'current'" + (f"; {hint}" if hint else "")),
+                               hint, names, "its variables, zones and kinds are")
             name, slot, k = g
             t = prog.global_types[slot]
             zone = ("g", slot) in prog.zones
@@ -290,9 +301,10 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
             label = f"{kind} '{prog.kind_names[kind][i]}' {fname}"
             if fname not in fields:
                 static = fname in prog.static.get(kind, {})
-                hint = or_listed(str(fname), fields, f"the changing fields of a {kind} are")
+                hint = did_you_mean(str(fname), fields)
                 e = _err(label, ("it is printed on the thing and never changes" if static else
                                  f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
+                _listing(e, hint or static, fields, f"the changing fields of a {kind} are")
                 e.keys = (written, fname)
                 raise e
             t = fields[fname]

@@ -27,7 +27,7 @@ import jsonschema
 import yaml
 
 from tabletop import data_dir
-from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended, or_listed
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended, names_listed
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
                                  yaml_character_problem, yaml_shape_problem, yaml_words,
@@ -853,7 +853,7 @@ class _FileRunner:
             at = _where_keys(changes, keys, at)
             if restart_turn and restart_at and str(e).startswith("The turn cannot start again"):
                 at = restart_at         # told at 'restart turn: true', which asked for it
-            hint = ""
+            hint = getattr(e, "hint", "")      # the names there are, when the one set is no name of the game
             if not restart_turn and str(e).startswith("The rules cannot go on") and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
                         "'restart turn: true' beside the set, the turn starts again from the position")
@@ -999,8 +999,8 @@ class _Expectations:
         return _Stop(self.r.fail("T030", f"{what} should be {_said(want)}, but {it} {_said(got)}.", at,
                                  _fmt(want), _fmt(got), hint))
 
-    def unknown(self, message: str, at) -> _Stop:
-        return _Stop(self.r.fail("T030", message, at))
+    def unknown(self, message: str, at, hint: str = "") -> _Stop:
+        return _Stop(self.r.fail("T030", message, at, hint=hint))
 
     # one key of `expect`
     def one(self, key: str, want, at):
@@ -1051,15 +1051,16 @@ class _Expectations:
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
             hint = (f"inside {{ }} YAML ends a key at each ', ', which cuts a definition's arguments apart; "
                     f"write the whole key in quotes, {W.quote(whole)}.")
-        if not hint and called:     # a definition with arguments: the definitions there are
-            hint = or_listed(called.group(1), list(self.prog.define_types), "its definitions are")
-        if not hint:        # nothing close: the names there are, so a guess from the screen can be put right
-            hint = or_listed(key, list(self.prog.global_names) + list(self.prog.kinds),
-                             "its variables, zones and kinds are" + (", besides its definitions and the expectations "
-                                                                     "of docs/scenarios.md" if self.prog.define_types
-                                                                     else ""))
+        names = ""          # nothing close: the names there are, so a guess from the screen can be put right
+        if not hint and called:
+            names = names_listed(list(self.prog.define_types), "its definitions are")
+        elif not hint:
+            names = names_listed(list(self.prog.global_names) + list(self.prog.kinds),
+                                 "its variables, zones and kinds are" + (", besides its definitions and the "
+                                                                         "expectations of docs/scenarios.md"
+                                                                         if self.prog.define_types else ""))
         raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
-                                 hint), at)
+                                 hint), at, names)
 
     def index(self, key, t, v, k, at):
         if not t.startswith("list:list:"):
@@ -1073,8 +1074,9 @@ class _Expectations:
         base = im.group(1) if im else name
         label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
-            hint = or_listed(base, self.prog.player_names, "a player's values are")
-            raise self.unknown(ended(f"This game has no player value {_q(base)}", hint), at)
+            hint = did_you_mean(base, self.prog.player_names)
+            raise self.unknown(ended(f"This game has no player value {_q(base)}", hint), at,
+                               "" if hint else names_listed(self.prog.player_names, "a player's values are"))
         slot = self.prog.player_names.index(base)
         row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
         t, v = self.prog.player_types[slot], row[slot]
@@ -1113,8 +1115,9 @@ class _Expectations:
                     if fname in self.prog.static.get(kind, {}):     # as a set says it
                         raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
                                            "changes, so there is nothing to check; check a changing field.", fat)
-                    hint = or_listed(str(fname), fields, f"the changing fields of a {kind} are")
-                    raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
+                    hint = did_you_mean(str(fname), fields)
+                    raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat,
+                                       "" if hint else names_listed(fields, f"the changing fields of a {kind} are"))
                 for i in targets:
                     self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],
                                  self.s.data["fields"][kind][fname][i], w, fat)

@@ -2078,7 +2078,8 @@ def test_a_move_that_fails_after_a_late_force_says_the_force_came_too_late(tmp_p
 
 def test_a_name_nothing_is_close_to_is_answered_with_the_names_there_are(tmp_path):
     """A tester who writes `won` for the pile the screen calls "won 0 cards" was told only "This
-    game has no player value 'won'" and had to read the rules; the message now lists the names."""
+    game has no player value 'won'" and had to read the rules; the hint now lists the names, and
+    the message stays as short as it was."""
     text = """cases:
   - name: c
     players: 3
@@ -2096,19 +2097,20 @@ def test_a_name_nothing_is_close_to_is_answered_with_the_names_there_are(tmp_pat
       - expect: {over: false}
 """
     report, failures = run_text(tmp_path, text, "smackshapes")
-    messages = [f.message for f in failures]
-    assert "'deck', 'discard'" in messages[0] and "besides its definitions" in messages[0], messages
-    assert messages[1].endswith("a player's values are: 'hand' and 'score_pile'."), messages
-    assert "a card has no changing field" in messages[2].lower(), messages
-    assert messages[3].endswith("a player's values are: 'hand' and 'score_pile'."), messages
-    assert "its variables, zones and kinds are: 'card', 'current', 'deck'" in messages[4], messages
+    hints = [f.hint for f in failures]
+    assert "'deck', 'discard'" in hints[0] and "besides its definitions" in hints[0], hints
+    assert failures[1].message == "This game has no player value 'won'.", failures[1].message
+    assert hints[1] == hints[3] == "a player's values are: 'hand' and 'score_pile'.", hints
+    assert "a card has no changing field" in failures[2].message.lower(), failures[2].message
+    assert hints[4].startswith("its variables, zones and kinds are: 'card', 'current', 'deck'"), hints
+    assert "score_pile" in scenarios.render(report)
     # a definition asked with arguments is answered with the definitions
     report, failures = run_text(tmp_path, text.replace("{xyzzy: 1,", "{\"cards_won(Player 1)\": 1,"), "smackshapes")
-    assert "its definitions are: " in failures[0].message and "'score'" in failures[0].message, \
+    assert failures[0].hint.startswith("its definitions are: ") and "'score'" in failures[0].hint, \
         scenarios.render(report)
     # a close name still gets its one guess, not the list
     report, failures = run_text(tmp_path, text.replace("won: []}, card", "hnd: []}, card"), "smackshapes")
-    assert failures[1].message.endswith("did you mean 'hand'?"), scenarios.render(report)
+    assert failures[1].message.endswith("did you mean 'hand'?") and not failures[1].hint, scenarios.render(report)
 
 
 def test_a_forced_draw_meeting_the_deals_shuffle_says_how_to_pass_it_by(tmp_path):
