@@ -33,8 +33,10 @@ _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 class PositionError(ValueError):
     """A position that cannot be set; the message names the value and what is wrong. `keys` is
-    where in the changes it is written, when known: ("pile",) or ("Player 1", "lineup")."""
+    where in the changes it is written, when known: ("pile",) or ("Player 1", "lineup"). `hint`,
+    when a name is not the game's and none is close to it, lists the names there are."""
     keys: tuple = ()
+    hint: str = ""
 
 
 @dataclass
