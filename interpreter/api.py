@@ -179,7 +179,23 @@ class Game:
             raise PositionError(f"{self.title} has no dice, so nothing can roll {W.quote(face)}.")
         listed = "; ".join(f"{n}: {', '.join(str(f) for f in fs)}" for n, fs in dice.items())
         what = f"a face of {die}" if die else "a face of any die of " + self.title
-        raise PositionError(f"{W.quote(face)} is not {what} ({listed}).")
+        raise PositionError(f"{W.quote(face)} is not {what} ({listed}){_as_two_throws(face, dice)}.")
+
+
+def _as_two_throws(face, dice: dict) -> str:
+    """"; a total of two dice is forced ..." when a number no face shows is the sum of two faces of
+    one die: a rule text's "roll the dice ... 7" is two throws, and a tester who forces the 7 is
+    told so."""
+    if type(face) is not int:
+        return ""
+    for name, faces in dice.items():
+        nums = [f for f in faces if type(f) is int]
+        pairs = sorted(([a, b] for a in nums for b in nums if a + b == face and a <= b), key=lambda ab: ab[1] - ab[0])
+        pair = pairs[0] if pairs else None
+        if pair:
+            return (f"; a total of two dice is forced die by die, as its two faces in the order they are thrown: "
+                    f"[{pair[0]}, {pair[1]}] for {face}")
+    return ""
 
 
 def load_game(game: str, variant: str | None = None, options: dict | None = None, source: bool = True) -> Game:

@@ -130,8 +130,10 @@ class Machine:
     def next_forced(self, what: str, doing: str) -> dict:
         forced = self.s["forced"]
         if what not in forced[0]:
+            # The deal's shuffle comes before most of a setup's draws: say how to pass it by.
+            passing = "; put {shuffle: []} before it to leave this shuffle to the seed" if what == "shuffle" else ""
             raise ForcedMismatch(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} "
-                                 "here.").waiting(len(forced))
+                                 f"here{passing}.").waiting(len(forced))
         return forced.pop(0)
 
     def forced_face(self, faces: list, die: str | None):

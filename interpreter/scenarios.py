@@ -1069,8 +1069,8 @@ class _Expectations:
         return _Stop(self.r.fail("T030", f"{what} should be {_in_sentence(want)}, but {it} {_in_sentence(got)}.", at,
                                  _fmt(want), _fmt(got), hint))
 
-    def unknown(self, message: str, at) -> _Stop:
-        return _Stop(self.r.fail("T030", message, at))
+    def unknown(self, message: str, at, hint: str = "") -> _Stop:
+        return _Stop(self.r.fail("T030", message, at, hint=hint))
 
     # one key of `expect`
     def one(self, key: str, want, at):
@@ -1127,6 +1127,8 @@ class _Expectations:
                     f"write the whole key in quotes, {W.quote(whole)}.")
         if not hint and not called:     # nothing close: say what there is, which a file cannot guess
             hint = W.name_hint(self.prog, key)
+        elif not hint and self.prog.define_types:     # a definition asked with values: the definitions
+            hint = f"its definitions are {W.listed(sorted(self.prog.define_types))}"
         raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
                                  hint), at)
 
@@ -1594,6 +1596,8 @@ class _Expectations:
                     if key == "said" and line in s.log:       # said, but before the last move or set
                         close = ("it was said before the last move or set; check it right after the step that "
                                  "says it, or with 'log', which checks every line kept")
+                    if _ECHO.match(line) and not any(_ECHO.match(x) for x in lines):
+                        close = _ECHO_HINT
                     joined = next((x for x in lines if i + 1 < len(wanted) and x.startswith(line + ", ")), None)
                     if joined is not None:     # `said: [Player 1 rolls 3, 4.]`: YAML cut the line at its commas
                         close = (f"YAML cuts an unquoted line inside [ ] at each ', ': the line {W.quote(joined)} "
@@ -1702,9 +1706,10 @@ class _Expectations:
                 hit = next((line for line in log if text in line), None)
                 if (hit is None) == (op == "has"):
                     said = f"the line '{hit}' holds it" if hit else "no line holds it"
+                    echo = op == "has" and _ECHO_PART.search(text) and not any(_ECHO_PART.search(x) for x in log)
                     raise _Stop(self.r.fail("T030", f"{what} should {'not ' * (op == 'lacks')}have a line holding "
                                             f"{W.quote(text)}, but {said}.", where_key(want, op), _fmt(text),
-                                            _fmt(log[-8:]), "the last lines are under 'got'"))
+                                            _fmt(log[-8:]), _ECHO_HINT if echo else "the last lines are under 'got'"))
 
     def compare_plain(self, what, got, want, at):
         if isinstance(want, dict):
@@ -1719,6 +1724,16 @@ class _Expectations:
             raise self.unknown(f"{what}: {e}.", at) from None
         if sorted(seats) != wanted:
             raise self.bad(what, want, [W.show(self.prog, "player", p, self.n) for p in sorted(seats)], at)
+
+
+# "Player 2 chose: Play Ace" and "Player 2 has chosen." are how `tabletop play` shows an answer
+# (session.py), never a line the rules say: a tester who read them on the screen expects them in
+# the log, and is told where they come from.
+_ECHO = re.compile(r"^.+? (chose: .+|has chosen\.)$")
+_ECHO_PART = re.compile(r"\bchose: |\bhas chosen\b")
+_ECHO_HINT = ("the terminal shows each answer so ('Player 2 chose: ...', or 'Player 2 has chosen.' for a secret "
+              "one), but an answer is not a line the rules say, and the log holds only those: check what the "
+              "answer did, or who is still 'deciding'")
 
 
 def _without(mapping, key):

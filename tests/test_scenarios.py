@@ -2170,3 +2170,107 @@ def test_a_move_that_fails_after_a_late_force_says_the_force_came_too_late(tmp_p
                         "      - force: [black, black, red]\n      - moves: [Pass, Pass, Pass]\n")
     report, failures = run_text(tmp_path, text)
     assert failures == [], scenarios.render(report)
+
+
+def test_a_name_nothing_is_close_to_is_answered_with_the_names_there_are(tmp_path):
+    """A tester who writes `won` for the pile the screen calls "won 0 cards" was told only "This
+    game has no player value 'won'" and had to read the rules; the message now lists the names."""
+    text = """cases:
+  - name: c
+    players: 3
+    steps:
+      - expect: {xyzzy: 1, Player 1: {won: []}, card: {1 red circle: {zork: 1}}}
+  - name: d
+    players: 3
+    set: {Player 1: {won: []}}
+    steps:
+      - expect: {over: false}
+  - name: e
+    players: 3
+    set: {zork: []}
+    steps:
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "smackshapes")
+    messages = [f.message for f in failures]
+    assert "its variables and zones are deck, table, discard" in messages[0], messages
+    assert messages[1] == "This game has no player value 'won'; a player's values are hand and score_pile.", messages
+    assert messages[3].endswith("no player value 'won'; a player's values are hand and score_pile."), messages
+    assert "a card has no changing field" in messages[2].lower(), messages
+    assert "its kinds card" in messages[4], messages
+    assert "score_pile" in scenarios.render(report)
+    # a definition asked with arguments is answered with the definitions
+    report, failures = run_text(tmp_path, text.replace("{xyzzy: 1,", "{\"cards_won(Player 1)\": 1,"), "smackshapes")
+    assert "its definitions are " in failures[0].message and "score" in failures[0].message, \
+        scenarios.render(report)
+    # a close name still gets its one guess, not the list
+    report, failures = run_text(tmp_path, text.replace("won: []}, card", "hnd: []}, card"), "smackshapes")
+    assert failures[1].message.endswith("did you mean 'hand'?") and "score_pile" not in failures[1].message, \
+        scenarios.render(report)
+
+
+def test_a_forced_draw_meeting_the_deals_shuffle_says_how_to_pass_it_by(tmp_path):
+    """`force setup: [{pick: Player 3}]` met the deal's shuffle first; the message now says that
+    `{shuffle: []}` before it leaves that shuffle to the seed."""
+    text = """cases:
+  - name: c
+    players: 4
+    force setup: [{pick: Player 3}]
+    steps:
+      - expect: {smackhead: Player 3}
+"""
+    report, failures = run_text(tmp_path, text, "smackshapes")
+    assert len(failures) == 1 and "put {shuffle: []} before it" in failures[0].message, scenarios.render(report)
+    report, failures = run_text(tmp_path, text.replace("[{pick", "[{shuffle: []}, {pick"), "smackshapes")
+    assert report.ok, scenarios.render(report)
+
+
+def test_a_line_the_terminal_shows_for_an_answer_is_told_apart_from_the_rules_lines(tmp_path):
+    """`said: [Player 1 has chosen.]`, as `tabletop play` showed it, failed with "got: []" and no
+    word of why: the hint now says an answer is shown by the terminal, not said by the rules."""
+    text = """cases:
+  - name: c
+    players: 3
+    steps:
+      - move: Play 3 red triangles
+        by: Player 1
+      - expect: {said: [Player 1 has chosen.]}
+  - name: d
+    players: 3
+    steps:
+      - move: Play 3 red triangles
+        by: Player 1
+      - expect: {log: {has: "Player 1 chose: Play 3 red triangles"}}
+  - name: e
+    players: 3
+    steps:
+      - move: Play 3 red triangles
+        by: Player 1
+      - expect: {log: {has: "Player 1 smacks"}}
+"""
+    report, failures = run_text(tmp_path, text, "smackshapes")
+    hints = [f.hint for f in failures]
+    assert len(hints) == 3 and all("not a line the rules say" in h for h in hints[:2]), scenarios.render(report)
+    assert "not a line the rules say" not in hints[2], scenarios.render(report)
+
+
+def test_a_forced_total_of_two_dice_is_told_to_be_forced_die_by_die(tmp_path):
+    """Smackatoa!'s text says "Roll the dice" and reads a total (the 7 totem); `force: [7]` was
+    told only that 7 is no face of a d6. The message now says how a total is forced."""
+    text = """rest: {card: deck}
+cases:
+  - name: c
+    players: 3
+    set:
+      Player 2: {hand: [Reward Competition, Flotsam]}
+    steps:
+      - force: [7]
+      - move: Play Reward Competition
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "smackatoa")
+    assert len(failures) == 1 and failures[0].code == "T011", scenarios.render(report)
+    assert failures[0].message.endswith("[3, 4] for 7."), failures[0].message
+    # a face beyond any two faces' sum is told as before, with no such note
+    report, failures = run_text(tmp_path, text.replace("[7]", "[13]"), "smackatoa")
+    assert "two dice" not in failures[0].message, failures[0].message
