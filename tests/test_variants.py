@@ -578,3 +578,17 @@ def test_a_definition_replaced_with_another_result_type_is_named_where_its_value
     for d in base:
         assert f"reads 'tap_targets', which" in d.hint and f"colorcracks.rules:{at} replaces as 'list of player' " \
             "where the base has 'list of card'" in d.hint, (d.span.line, d.message, d.hint)
+
+
+def test_an_error_that_quotes_a_removed_name_in_another_role_is_not_said_to_follow_from_the_removal(tmp_path):
+    """note_changes read "'level'" in the words of an error about a call's parameter named level and
+    said "'level' was removed by line 2"; it now reads what the error is about (Diagnostic.about)."""
+    write(tmp_path, {"game.rules": BASE.replace("level + ", "").replace("level {level}", "hello"),
+                     "variants/v.rules": 'extends "../game.rules"\nremove level\n'
+                                         'define bonus(level: int): int = level\ndefine b: int = bonus("x")\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = [d for d in e.value.diagnostics if d.code == "E301"]
+    assert d.message == "'bonus' wants an int for 'level', not a text.", d
+    assert "removed" not in d.hint, d.hint
+
