@@ -387,9 +387,10 @@ class Source:
         if op in ("in", "not in") and lists and not self.in_iterable and inlining.plain(e.left, self.c.refs):
             # A short list asked in place (the item, a plain read, is read after the list, which
             # changes nothing); a long one is charged by the helper.
-            return f"({a} {op} _l if (_l := {b}) is not None and len(_l) <= {SMALL} else {self.const(list_compare(op, where, span))}(m, {a}, _l))"
+            listed = self.c.text_of(e.right)
+            return f"({a} {op} _l if (_l := {b}) is not None and len(_l) <= {SMALL} else {self.const(list_compare(op, where, span, listed))}(m, {a}, _l))"
         if op in ("==", "!=", "in", "not in") and lists:
-            return f"{self.const(list_compare(op, where, span))}(m, {a}, {b})"
+            return f"{self.const(list_compare(op, where, span, self.c.text_of(e.right)))}(m, {a}, {b})"
         if op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in"):
             return f"({a} {op} {b})"
         return None
@@ -1059,7 +1060,9 @@ def divide(op: str, span):
     return div
 
 
-def list_compare(op: str, where: str, span):
+def list_compare(op: str, where: str, span, listed: str = "..."):
+    """`==`, `!=`, `in` or `not in` with a list, charging a long list's length; `listed` is the
+    rulebook's text of the right side, which an error names when it is none."""
     def charge(m, n):
         m.work -= n
         if m.work < 0:
@@ -1068,8 +1071,15 @@ def list_compare(op: str, where: str, span):
         negate = op == "not in"
 
         def member(m, x, ys):
-            if len(ys) > SMALL:
-                charge(m, len(ys))
+            try:
+                if len(ys) > SMALL:
+                    charge(m, len(ys))
+            except TypeError:       # (a try costs nothing until it catches)
+                if ys is not None:
+                    raise
+                what = f"'{listed}'" if listed != "..." else "the list on its right"
+                raise RuleError(f"'{op}' looks for a value in a list, but {what} is none here, not a list "
+                                f"({_NONE_WORDS}).", span) from None
             return (x not in ys) if negate else (x in ys)
         return member
     negate = op == "!="

@@ -632,7 +632,7 @@ class Compiler:
             div = codegen.divide(op, span)
             return lambda m, env: div(a(m, env), b(m, env))
         if op in ("==", "!=", "in", "not in") and (lt.startswith("list:") or rt.startswith("list:")):
-            compare = codegen.list_compare(op, where, span)
+            compare = codegen.list_compare(op, where, span, self.text_of(e.right))
             return lambda m, env: compare(m, a(m, env), b(m, env))
         const = self.constant(e.right)     # comparing with an enum value or a literal: one call fewer
         if op == "==":

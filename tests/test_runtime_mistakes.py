@@ -61,6 +61,30 @@ turn:
     assert e.value.span.line == text.count("\n", 0, text.index(f"    {line}")) + 1
 
 
+@pytest.mark.parametrize("source", [True, False])
+@pytest.mark.parametrize("line", ["if 3 in first(piles):", "if 3 not in first(piles):", "if has(3, first(piles)):"])
+def test_in_a_list_that_is_none_names_what_was_none_at_its_line(tmp_path, source, line):
+    # It said "it counts the items of none, which is not a list": nothing counts there.
+    rules = HEAD + """var piles: list of list of int = []
+define has(n: int, xs: list of int): bool = n in xs
+define score(p: player): int = 0
+turn:
+    """ + line + """
+        x = 1
+    end game "done"
+"""
+    g = load_game(str(write(tmp_path, rules)), source=source)
+    with pytest.raises(RuleError) as e:
+        g.new_state(seed=1)
+    op = "not in" if "not in" in line else "in"
+    listed = "xs" if "has(" in line else "first(piles)"
+    assert e.value.message.endswith(f"'{op}' looks for a value in a list, but '{listed}' is none here, not a list "
+                                    "(the first or last item of an empty list, and a pick from one, are none)."), e.value
+    text = rules.lstrip("\n")
+    at = "define has(" if "has(" in line else line
+    assert e.value.span.line == text.count("\n", 0, text.index(at)) + 1, e.value
+
+
 def test_a_ranking_value_that_is_none_is_a_rule_error(tmp_path):
     g = game(tmp_path, HEAD + """
 define score(p: player): int = 1
