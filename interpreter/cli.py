@@ -858,6 +858,8 @@ def _resume(api, args):
                            else re.sub(r'^--(variant|option): ', '', str(e)))
                 raise GameError(f"Cannot load {args.load} with {args.game}: the variant or options it saved "
                                 f"({_saved_choices(saved)}) do not fit: {problem}") from None
+            if (game.variant or None) != (saved.variant or None):     # GAME is a variant's own file
+                raise GameError(_other_variant(args.load, args.game, saved, game))
         else:
             game = _load_saved_game(api, savefile.game_location(saved.game, args.load), saved, args.load)
             if saved.title and saved.title != game.title:     # no game was named: the file contradicts itself
@@ -866,6 +868,15 @@ def _resume(api, args):
     except savefile.SaveFileError as e:
         raise GameError(str(e)) from None
     return game, state, saved.seed, list(saved.moves), saved.seats
+
+
+def _other_variant(save_path, path: str, saved, game) -> str:
+    """A save played with one variant (or none) resumed with GAME naming another's own file: the
+    variant it was played with, and the command that resumes it."""
+    played = f"with the variant {echo(saved.variant)}" if saved.variant else "without a variant"
+    named = f"is the variant {echo(game.variant)}" if game.variant else "has no variant"
+    return (f"Cannot load {save_path}: it was played {played}, and {echo(path)} {named}; resume it with: "
+            f"tabletop play --load {shlex.quote(str(save_path))} (the save names its game and variant).")
 
 
 def _saved_choices(saved) -> str:
