@@ -33,8 +33,11 @@ _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 class PositionError(ValueError):
     """A position that cannot be set; the message names the value and what is wrong. `keys` is
-    where in the changes it is written, when known: ("pile",) or ("Player 1", "lineup")."""
+    where in the changes it is written, when known: ("pile",) or ("Player 1", "lineup"). `unknown`
+    is a name the game does not have, when that is what is wrong: ("variable", name) (a variable,
+    zone or kind), ("player value", name) or ("field", kind, name)."""
     keys: tuple = ()
+    unknown: tuple = ()
 
 
 @dataclass
@@ -196,7 +199,9 @@ def _parse(prog, data, changes: dict, held: set):
                         base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
                         if base not in prog.player_names:
                             hint = did_you_mean(base, prog.player_names)
-                            raise _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
+                            e = _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
+                            e.unknown = ("player value", base)
+                            raise e
                         slot = prog.player_names.index(base)
                         t = prog.player_types[slot]
                         table = "players" if seat < players else "sides"
@@ -220,8 +225,10 @@ def _parse(prog, data, changes: dict, held: set):
             if g is None:
                 names = list(prog.global_names) + list(prog.kinds) + ["current"]
                 hint = did_you_mean(key, names)
-                raise _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
-                           "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
+                e = _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
+                         "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
+                e.unknown = ("variable", str(key))
+                raise e
             name, slot, k = g
             t = prog.global_types[slot]
             zone = ("g", slot) in prog.zones
@@ -294,6 +301,7 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
                 e = _err(label, ("it is printed on the thing and never changes" if static else
                                  f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
                 e.keys = (written, fname)
+                e.unknown = () if static else ("field", kind, str(fname))
                 raise e
             t = fields[fname]
             if t.startswith("thing:") and t[6:] in held:

@@ -2074,3 +2074,43 @@ def test_a_move_that_fails_after_a_late_force_says_the_force_came_too_late(tmp_p
                         "      - force: [black, black, red]\n      - moves: [Pass, Pass, Pass]\n")
     report, failures = run_text(tmp_path, text)
     assert failures == [], scenarios.render(report)
+
+
+VARIANT_GAME = {
+    "game.rules": 'game "Tides"\nplayers 1\nkind shell from "shells.yaml":\n    name: text\n    colour: text = "white"\n'
+                  'define score(p: player): int = 0\nturn:\n    choose prompt "Go?":\n        option "Go":\n'
+                  '            end game "done"\n',
+    "shells.yaml": "shells:\n  - {name: Conch}\n",
+    "variants/stormy.rules": 'extends "../game.rules"\nvar gusts: int = 0\nplayer var wet: bool = false\n'
+                             'extend kind shell:\n    broken: bool = false\n',
+}
+
+
+@pytest.mark.parametrize("set_, name", [("{gusts: 2}", "gusts"), ("{Player 1: {wet: true}}", "wet"),
+                                        ("{shell: {Conch: {broken: true}}}", "broken")])
+def test_setting_a_value_only_a_variant_declares_says_to_name_the_variant(tmp_path, set_, name):
+    """The case said only "this game has no variable ... of that name": the variant was forgotten."""
+    for file, text in VARIANT_GAME.items():
+        (tmp_path / "book" / file).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "book" / file).write_text(text)
+    text = f"cases:\n  - name: stormy\n    set: {set_}\n    steps:\n      - expect: {{over: false}}\n"
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'book'}\n" + text)
+    report = scenarios.run_files([path])
+    [failure] = report.failures
+    assert failure.code == "T010", scenarios.render(report)
+    assert failure.hint.endswith(f"'{name}' belongs to the variant 'stormy', which this case does not play: add "
+                                 "'variant: stormy' to the case (or to the file, for all its cases)"), failure.hint
+    path.write_text(f"game: {tmp_path / 'book'}\nvariant: stormy\n" + text)
+    assert not scenarios.run_files([path]).failures           # with it, the case passes
+
+
+@pytest.mark.parametrize("expect, name", [("{gusts: 0}", "gusts"), ("{Player 1: {wet: false}}", "wet")])
+def test_expecting_a_value_only_a_variant_declares_says_to_name_the_variant(tmp_path, expect, name):
+    for file, text in VARIANT_GAME.items():
+        (tmp_path / "book" / file).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "book" / file).write_text(text)
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'book'}\ncases:\n  - name: stormy\n    steps:\n      - expect: {expect}\n")
+    [failure] = scenarios.run_files([path]).failures
+    assert failure.code == "T030" and f"'{name}' belongs to the variant 'stormy'" in failure.hint, failure
