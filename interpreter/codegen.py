@@ -918,7 +918,7 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
         return None
     refused = none_refused(src.c, s)
     if refused is not None:
-        lines += [f"if {refused[0]}:", f"    raise {src.const(refused[1])}()"]
+        lines += [f"if {refused_source(src, refused)}:", f"    raise {src.const(refused[2])}()"]
     rng = src.c.out.ranges.get(key) if key else None
     if rng:
         lines += [f"if not {src.value(rng[0])} <= _value <= {src.value(rng[1])}:",
@@ -1261,26 +1261,63 @@ def _literal(e) -> bool:
         isinstance(e, A.ListLit) and all(_literal(x) for x in e.items)
 
 
+def _none_test(t: str):
+    """How a value of type `t` is found to hold a none where `t` has none, itself or inside its
+    lists: "is" (it is none), "in" (it is none, or an item is), a function v -> bool (an item of
+    an item is: a list of lists of numbers), or None when every none fits."""
+    if not t.startswith("list:"):
+        return "is" if _no_none(t) else None
+    inner = _none_test(T.elem(t))
+    if inner is None:
+        return "is"
+    if inner == "is":
+        return "in"
+    deep = inner if callable(inner) else (lambda x: x is None or None in x)
+    return lambda v: v is None or any(x is None or deep(x) for x in v)
+
+
 def none_refused(c, s):
     """For an assignment `s` to a game's variable, a player's variable or a thing's field whose
-    type has no none (a number, a truth, a text, a list of these), the test of `_value` that
-    finds a none stored there (or in the list stored) and the error it raises; else None. Such a
-    none (the first item of an empty list) would fail far from its line, and a saved game holding
-    it could not be loaded."""
+    type has no none (a number, a truth, a text, a list, a list of these), or to a rule's local
+    name holding a list whose items have none (which may itself be none: not set yet), a test
+    of `_value` that finds a none stored where it does not fit, as (source, the same as a
+    function of the value, the error it raises); else None. Such a none (the first item of an
+    empty list) would fail far from its line, and a saved game holding it could not be loaded
+    (statecheck.py refuses it)."""
     t = held_type(c, s.target)
-    if t is None or not _no_none(t) or _literal(s.value):
+    local = t is None and isinstance(s.target, A.Name) and (c.refs.get(id(s.target)) or ("",))[0] == "local"
+    if local:
+        t = c.types.get(id(s.target), T.ANY)
+        if not t.startswith("list:"):
+            return None          # a local number, text or truth may be none: statecheck lets it be
+    test = _none_test(t) if t is not None else None
+    if test is None or _literal(s.value):
         return None
     name, held = s.target.name, {T.INT: "a whole number", T.BOOL: "true or false"}.get(t) or T.a(t)
-    if t.startswith("list:"):
-        if not _no_none(T.elem(t)):
+    span = s.span
+    if test == "is":
+        if local or s.op != "=" or isinstance(s.value, _NEVER_NONE):
             return None
-        return "_value is None or None in _value", lambda: RuleError(
-            f"'{name}' holds {held}, never none, but this line would set it to none or put none among them "
-            f"({_NONE_WORDS}).", s.span)
-    if s.op != "=" or isinstance(s.value, _NEVER_NONE):
-        return None
-    return "_value is None", lambda: RuleError(
-        f"'{name}' holds {held}, never none, but this line would set it to none ({_NONE_WORDS}).", s.span)
+        return "_value is None", lambda v: v is None, lambda: RuleError(
+            f"'{name}' holds {held}, never none, but this line would set it to none ({_NONE_WORDS}).", span)
+    fn = (lambda v: None in v) if test == "in" else test
+    if local:
+        return (test, fn, True), (lambda v: v is not None and fn(v)), lambda: RuleError(
+            f"'{name}' holds {held}, never none among them, but this line would put none among them "
+            f"({_NONE_WORDS}).", span)
+    return (test, fn, False), (lambda v: v is None or fn(v)), lambda: RuleError(
+        f"'{name}' holds {held}, never none, but this line would set it to none or put none among them "
+        f"({_NONE_WORDS}).", span)
+
+
+def refused_source(src, refused) -> str:
+    """The source of `none_refused`'s test of `_value`, for `src`'s function."""
+    test = refused[0]
+    if isinstance(test, str):
+        return test
+    how, fn, local = test
+    items = "None in _value" if how == "in" else f"{src.const(fn)}(_value)"
+    return f"_value is not None and {items}" if local else f"_value is None or {items}"
 
 
 def none_added(c, s):

@@ -773,10 +773,10 @@ def _assign_slowly(c, s: A.Assign, copied, capped: bool):
     setter = c.assign_target(s.target)
     refused = codegen.none_refused(c, s)
     if refused is not None:
-        held, listed, error = setter, " in " in refused[0], refused[1]
+        held, misfit, error = setter, refused[1], refused[2]
 
         def setter(m, env, v):
-            if v is None or listed and None in v:
+            if misfit(v):
                 raise error()
             held(m, env, v)
     if capped:
