@@ -557,7 +557,7 @@ class Checker:
         out = self.out
         # A field most of whose records give another type is told there (E022): its type is wrong,
         # or all those records are, and its uses cannot tell which.
-        told_by_data = {d.span for d in self.p.data_problems if d.code == "E022" and d.message.startswith("The field '")}
+        told_by_data = {d.span for d in self.p.data_problems if d.code == "E022" and d.about[:1] == ("field type",)}
         for name, k in out.kinds.items():
             fields = {}
             for f in k.fields:
@@ -2847,7 +2847,7 @@ class Checker:
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
                 given = next((d for d in self.p.data_problems if d.code == "E023" and
-                              d.message.startswith(f"The {kind} record has a field '{e.name}' ")), None)
+                              d.about == ("undeclared field", kind, e.name)), None)
                 if given is not None and not hint:
                     # the field's line was lost from the kind (deleted, misspelt): its data still gives it
                     hint = (f"the data gives '{e.name}' ({given.span.file.rsplit('/', 1)[-1]}:{given.span.line}): "
@@ -2882,7 +2882,8 @@ class Checker:
             return T.ERROR
         if ot == T.ANY:
             self.error("E301", f"Cannot tell what kind of thing this is, so '.{e.name}' cannot be read.", e,
-                       "give the value a declared type, e.g. through a definition with a result type")
+                       "give the value a declared type, e.g. through a definition with a result type",
+                       about=("untyped", e.name))
         else:
             # `p.hand.size`: how many is a built-in's answer
             hint = f"how many items: count({self.text_of(e.obj)})" if T.is_list(ot) and \
@@ -4482,9 +4483,9 @@ def _follows_syntax_error(d: Diagnostic, broken: set, structure: bool = True) ->
     game's structure (its sections may be the broken ones)."""
     if structure and d.code.startswith("E4"):
         return True
-    if broken and d.code == "E301" and d.message.startswith("Cannot tell what kind of thing"):
+    if broken and d.code == "E301" and d.about[:1] == ("untyped",):
         return True        # a value of a kind (or type) that did not parse
-    if d.code == "E201" and any(d.message.startswith((f"A {n} has no ", f"An {n} has no ")) for n in broken):
+    if d.code == "E201" and d.about[:1] == ("no field",) and d.about[1] in broken:
         return True        # a field of a kind whose fields did not parse
     if "grid" in broken and d.code in ("E301", "E205") and ("laid out with 'grid'" in d.message or "laid out by a 'grid'" in d.message):
         return True        # a grid that did not parse
@@ -4718,12 +4719,11 @@ def check(program: Program) -> CheckedProgram:
     if twice:
         checker.diags = [d for d in checker.diags if not (d.code == "E201" and d.about[:2] in {("no field", n) for n in twice})]
     # A value of a name that is unknown has no type: reading its fields fails for that reason.
-    unknown = {d.about[1] for d in checker.diags if d.code == "E201" and d.about[:1] == ("unknown",)
-               and d.message.startswith("Unknown name")}
+    unknown = {d.about[1] for d in checker.diags if d.code == "E201" and d.about[:1] == ("unknown",)}
     if unknown:
         def reads_unknown(d) -> bool:
             line = program.sources.line(d.span.file, d.span.line) or "" if program.sources else ""
-            return d.code == "E301" and d.message.startswith("Cannot tell what kind of thing") and \
+            return d.code == "E301" and d.about[:1] == ("untyped",) and \
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
     checker.diags = _game_variables_read_as_players(checker)

@@ -1314,7 +1314,7 @@ class Loader:
                                f"but {given_by} of its {len(records)} records give something else ({shown}).", f.span,
                        f"correct the field's type here; or, if it is right, the records in {name} "
                        f"(line{'s' * (len(lines) > 1)} {', '.join(str(n) for n in lines[:6])}"
-                       f"{', ...' if len(lines) > 6 else ''})")
+                       f"{', ...' if len(lines) > 6 else ''})", about=("field type", kind.name, field_name))
         return out
 
     def blank_value(self, at: Span, who: str, kind: str, key: str):

@@ -210,11 +210,13 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
     for k, v in (options or {}).items():
         if k not in declared:     # a name that is not a text is no option's name either
             raise RulebookError([Diagnostic("E030", f"{checked.title} has no option '{echo(k)}'.", Span(program.root),
-                                            did_you_mean(str(k), declared) or f"options: {', '.join(declared) or 'none'}")], program.sources)
+                                            did_you_mean(str(k), declared) or f"options: {', '.join(declared) or 'none'}",
+                                            about=("option", k))], program.sources)
         if v not in declared[k].choices:   # a value is a text, as on the command line: 3 is not "3"
             raise RulebookError([Diagnostic("E031", f"The option '{echo(k)}' cannot be " + (f"'{echo(v)}'." if isinstance(v, str) else f"{echo(repr(v))}, which is not a text."),
                                             declared[k].span,
-                                            did_you_mean(str(v), declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")], program.sources)
+                                            did_you_mean(str(v), declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}",
+                                            about=("option", k))], program.sources)
         values[k] = v
     try:
         compiled = compile_program(checked, values, source)

@@ -689,7 +689,7 @@ class _FileRunner:
         if first is not None and first.code in ("E030", "E031"):
             for owner in (case, self.doc):
                 options = owner.get("options") or {}
-                named = next((k for k in options if f"'{k}'" in first.message), None)
+                named = next((k for k in options if first.about[1:2] == (k,)), None)
                 if named is not None:
                     at = where_key(options, named) if first.code == "E030" else where_value(options, named)
                     return self.fail("T003", first.message, at, hint=first.hint)

@@ -2114,3 +2114,18 @@ def test_expecting_a_value_only_a_variant_declares_says_to_name_the_variant(tmp_
     path.write_text(f"game: {tmp_path / 'book'}\ncases:\n  - name: stormy\n    steps:\n      - expect: {expect}\n")
     [failure] = scenarios.run_files([path]).failures
     assert failure.code == "T030" and f"'{name}' belongs to the variant 'stormy'" in failure.hint, failure
+
+
+def test_an_option_value_that_is_another_option_s_name_is_told_at_its_own_option(tmp_path):
+    """The runner found the option an E031 was about by its name in the error's words, so
+    `{mode: calm, speed: mode}` was told at 'mode', whose name the message quotes as speed's value."""
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "game.rules").write_text(
+        'game "Modes"\nplayers 1\noption mode: calm, wild = calm\noption speed: slow, fast = slow\n'
+        'define score(p: player): int = 0\nturn:\n    end game "done"\n')
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'book'}\noptions: {{mode: calm, speed: mode}}\n"
+                    "cases:\n  - name: x\n    steps: [{expect: {over: true}}]\n")
+    [failure] = scenarios.run_files([path]).failures
+    assert failure.code == "T003" and failure.message == "The option 'speed' cannot be 'mode'.", failure
+    assert (failure.line, failure.column) == (2, len("options: {mode: calm, speed: ") + 1), failure
