@@ -23,7 +23,7 @@ from .compiler import Compiled, compile_program
 from .errors import PY_ERRORS, IllegalMove, RuleError, SaveError, failed
 from .machine import Machine, new_state
 from .position import PositionError, apply_changes
-from .statecheck import MAX_TIME, state_problem
+from .statecheck import MAX_TIME, outside_range, state_problem
 from .statements import TakeTurns
 from .view import display_parts, named_view, prompt_seen, redacted_state, render_state, view_of
 
@@ -514,21 +514,31 @@ class State:
     def _ask_again(self, data: dict, restart_turn: bool = False, lead: int | None = None):
         problem = state_problem(self.game.compiled, data, ask_again=False)
         if problem:
-            raise PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
+            e = PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
+            e.stage = "position"
+            try:
+                e.outside = outside_range(self.game.compiled, data)
+            except Exception:       # a state too broken to read: its problem says so
+                pass
+            raise e
         p = data["pending"]
         if p is None:
             return
         if restart_turn:
             why = TakeTurns.restart(self.game.compiled, data, lead)
             if why:
-                raise PositionError(f"The turn cannot start again: {why}.")
+                e = PositionError(f"The turn cannot start again: {why}.")
+                e.stage = "restart"
+                raise e
         elif p["kind"] != "reaction":
             data["stack"][-1][1] -= 1      # the statement that asked runs again; a reaction is re-offered
         data["pending"] = None
         try:
             Machine(self.game.compiled, data).run()
         except RuleError as e:
-            raise PositionError(f"The rules cannot go on from this position: {e}") from None
+            err = PositionError(f"The rules cannot go on from this position: {e}")
+            err.stage = "rules"
+            raise err from None
 
     def force(self, results: list):
         """The next random results, in the game's words, used before the generator's: a die face

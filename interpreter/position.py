@@ -35,9 +35,14 @@ class PositionError(ValueError):
     """A position that cannot be set; the message names the value and what is wrong. `keys` is
     where in the changes it is written, when known: ("pile",) or ("Player 1", "lineup"). `unknown`
     is a name the game does not have, when that is what is wrong: ("variable", name) (a variable,
-    zone or kind), ("player value", name) or ("field", kind, name)."""
+    zone or kind), ("player value", name) or ("field", kind, name). `stage` says which check of
+    `State.set_position` refused it, after the changes were made: "position" (not a possible
+    state: `outside` is then the game's variable left outside its range, if that is why),
+    "restart" (the turn cannot start again) or "rules" (the rules fail from it); "" before."""
     keys: tuple = ()
     unknown: tuple = ()
+    stage: str = ""
+    outside: str = ""
 
 
 @dataclass

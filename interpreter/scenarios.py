@@ -847,14 +847,14 @@ class _FileRunner:
             self.drew(state, before, forced)
         except api.PositionError as e:
             keys = getattr(e, "keys", ())
-            named = re.match(r"This is not a possible position of .*?: '([^']+)' is ", str(e))
-            if not keys and named and isinstance(changes, dict) and named.group(1) in changes:
-                keys = (named.group(1),)    # a variable found out of its range once set: at its own line
+            outside = getattr(e, "outside", "")
+            if not keys and outside and isinstance(changes, dict) and outside in changes:
+                keys = (outside,)    # a variable found out of its range once set: at its own line
             at = _where_keys(changes, keys, at)
-            if restart_turn and restart_at and str(e).startswith("The turn cannot start again"):
+            if restart_turn and restart_at and getattr(e, "stage", "") == "restart":
                 at = restart_at         # told at 'restart turn: true', which asked for it
             hint = self.variant_hint(state.game, getattr(e, "unknown", ()))
-            if not restart_turn and str(e).startswith("The rules cannot go on") and state.turn_under_way:
+            if not restart_turn and getattr(e, "stage", "") == "rules" and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
                         "'restart turn: true' beside the set, the turn starts again from the position")
             raise _Stop(self.fail("T010", str(e), at, hint=hint)) from None

@@ -109,6 +109,16 @@ def _misfit(prog: Compiled, what: str, v, t: str, seats, players: int, place: st
             f"{table}{sides}")
 
 
+def outside_range(prog: Compiled, data: dict) -> str:
+    """The name of the game's variable (not a player's) whose value is outside its declared
+    range, as `_values_problem` finds it first; "" when none is."""
+    for (table, slot), (lo, hi, name) in prog.ranges.items():
+        v = data["globals"][slot] if table == "g" and slot < len(data["globals"]) else None
+        if type(v) is int and not lo <= v <= hi:
+            return name
+    return ""
+
+
 def _values_problem(prog: Compiled, data: dict) -> str:
     n = len(data["players"])
     seats = _player_values(prog, n)

@@ -2129,3 +2129,15 @@ def test_an_option_value_that_is_another_option_s_name_is_told_at_its_own_option
     [failure] = scenarios.run_files([path]).failures
     assert failure.code == "T003" and failure.message == "The option 'speed' cannot be 'mode'.", failure
     assert (failure.line, failure.column) == (2, len("options: {mode: calm, speed: ") + 1), failure
+
+
+def test_a_refused_position_says_which_check_refused_it_as_data():
+    """The runner told these apart by the first words of the error ("This is not a possible
+    position of ...: 'special_actions' is ...", "The turn cannot start again"): now by its fields."""
+    state = load_game("taboo_atoll_express").new_state(seed=7)
+    with pytest.raises(PositionError) as e:
+        state.set_position({"special_actions": 7})
+    assert (e.value.stage, e.value.outside) == ("position", "special_actions"), e.value
+    with pytest.raises(PositionError) as e:
+        state.set_position({"water_level": 3, "nosuch": 1})
+    assert (e.value.stage, e.value.unknown) == ("", ("variable", "nosuch")), e.value
