@@ -1579,7 +1579,7 @@ def _declared_by(sources: Sources, diags: list) -> set:
         text = sources.line(d.span.file, line) or ""
         names |= _names_declared(_logical_line(sources, d.span.file, line))
         own = (sources.line(d.span.file, d.span.line) or "").strip()
-        if d.code == "E104" and "nothing here opens a block" in d.message:
+        if d.code == "E104" and d.about[:1] == ("indented",):
             # a declaration indented by mistake (`    var x: int = 0`), or one that lost its word
             # (` ingredient from "x.yaml":`): the names it declared
             names |= _names_declared(own) | set(re.findall(r"^([A-Za-z_]\w*)", own))

@@ -1234,7 +1234,7 @@ def values_of(attrs: list):
 
 # Values that are never none: a sum (`+=` too), a comparison, a text, a list (a literal but `none`).
 _NEVER_NONE = (A.Template, A.Unary, A.Binary, A.ListLit, A.Comprehension, A.StartsWith)
-_NONE_WORDS = "the first or last item of an empty list, and a pick from one, are none"
+NONE_WORDS = _NONE_WORDS = "the first or last item of an empty list, and a pick from one, are none"
 
 
 def held_type(c, tgt) -> str | None:
@@ -1256,18 +1256,23 @@ def _no_none(t: str) -> bool:
     return not (T.nullable(t) or T.unknown(t))
 
 
+def written_out(e) -> bool:
+    """Is `e` a value written out (a number, a text, a truth, a list of these), never none?"""
+    return _literal(e)
+
+
 def _literal(e) -> bool:
     return isinstance(e, A.Lit) and e.value is not None or \
         isinstance(e, A.ListLit) and all(_literal(x) for x in e.items)
 
 
-def _none_test(t: str):
+def none_test(t: str):
     """How a value of type `t` is found to hold a none where `t` has none, itself or inside its
     lists: "is" (it is none), "in" (it is none, or an item is), a function v -> bool (an item of
     an item is: a list of lists of numbers), or None when every none fits."""
     if not t.startswith("list:"):
         return "is" if _no_none(t) else None
-    inner = _none_test(T.elem(t))
+    inner = none_test(T.elem(t))
     if inner is None:
         return "is"
     if inner == "is":
@@ -1290,7 +1295,7 @@ def none_refused(c, s):
         t = c.types.get(id(s.target), T.ANY)
         if not t.startswith("list:"):
             return None          # a local number, text or truth may be none: statecheck lets it be
-    test = _none_test(t) if t is not None else None
+    test = none_test(t) if t is not None else None
     if test is None or _literal(s.value):
         return None
     name, held = s.target.name, {T.INT: "a whole number", T.BOOL: "true or false"}.get(t) or T.a(t)

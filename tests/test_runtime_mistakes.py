@@ -113,6 +113,25 @@ turn:
     g.load_state(g.new_state(seed=1).to_json())
 
 
+@pytest.mark.parametrize("source", [True, False])
+def test_a_rule_given_a_list_with_a_none_among_items_that_have_none_is_a_rule_error_at_the_call(tmp_path, source):
+    # The rule's parameter held [0, null]: a save at its decision could not be loaded.
+    rules = HEAD + """define score(p: player): int = 0
+rule hold(ys: list of int):
+    choose prompt "Go?":
+        option "Go":
+            x = count(ys)
+turn:
+    hold([x, pick([])])
+    end game "done"
+"""
+    g = load_game(str(write(tmp_path, rules)), source=source)
+    with pytest.raises(RuleError, match="'ys' of the rule 'hold' holds a list of whole numbers, never none among "
+                                        "them, but this line would give it none among them") as e:
+        g.new_state(seed=1)
+    assert e.value.span.line == 11, e.value
+
+
 def test_a_ranking_value_that_is_none_is_a_rule_error(tmp_path):
     g = game(tmp_path, HEAD + """
 define score(p: player): int = 1
