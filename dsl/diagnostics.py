@@ -228,8 +228,11 @@ def did_you_mean(name: str, candidates) -> str:
 
 
 def ended(sentence: str, guess: str) -> str:
-    """`sentence` with its end: '; did you mean ...?' when there is a guess, else a full stop."""
-    return f"{sentence}; {guess}" if guess else f"{sentence}."
+    """`sentence` with its end: '; did you mean ...?' when there is a guess (a guess that is not a
+    question ends with a full stop), else a full stop."""
+    if not guess:
+        return f"{sentence}."
+    return f"{sentence}; {guess}" + ("" if guess.endswith((".", "?", "!")) else ".")
 
 
 # Control characters quoted as their pictures (U+2400...), one column each, so the caret still lines up.

@@ -244,6 +244,9 @@ class Compiled:
     # Every `end game` line, in the order compiled, as where it is ("game.rules:246", the file
     # named from the rulebook's folder) -> its text as written, for counting games by how they ended.
     endings: dict = field(default_factory=dict)
+    # Worked out when first asked, by alike.py: each thing's first twin in the data, and where a kind's things can be held.
+    alike_signatures: dict = field(default_factory=dict)
+    alike_holders: dict = field(default_factory=dict)
 
     def reactions_to(self, event: str | None) -> list:
         """The reactions a reaction frame offers: a signalled event's, or (`event` None) the

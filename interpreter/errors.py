@@ -342,7 +342,14 @@ def _from_code(e: Exception, tb):
 
 
 class ForcedMismatch(RuleError):
-    """A scenario forced a random result the rules do not draw there (`Machine.next_forced`)."""
+    """A scenario forced a random result the rules do not draw there (`Machine.next_forced`).
+    `left` is how many forced results were waiting, the one that does not fit among them, so a
+    scenario can tell the mistake at that result's own line."""
+    left: int = 0
+
+    def waiting(self, left: int) -> "ForcedMismatch":
+        self.left = left
+        return self
 
 
 class BudgetExceeded(RuleError):

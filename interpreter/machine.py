@@ -100,7 +100,8 @@ class Machine:
                 if W.matches(self.prog, t, x, want, self.player_count):
                     return x
             raise ForcedMismatch(f"The scenario forced a pick of {W.quote(want)}, but the rules pick from "
-                            f"{W.describe(self.prog, 'list:' + t, xs, self.player_count)}.")
+                                 f"{W.describe(self.prog, 'list:' + t, xs, self.player_count)}.") \
+                .waiting(len(self.s["forced"]) + 1)
         return xs[self.below(len(xs))]
 
     def shuffled(self, xs: list, t: str) -> list:
@@ -121,7 +122,7 @@ class Machine:
                     held = f"it holds {', '.join(names[:8])}{', ...' if len(names) > 8 else ''}" if names \
                         else "nothing is left in it"
                     raise ForcedMismatch(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
-                                    f"shuffled has no more of it ({held}).")
+                                         f"shuffled has no more of it ({held}).").waiting(len(self.s["forced"]) + 1)
                 first.append(xs.pop(i))
         self.s["rng"] = R.shuffle(self.s["rng"], xs)
         xs[0:0] = first
@@ -129,17 +130,19 @@ class Machine:
     def next_forced(self, what: str, doing: str) -> dict:
         forced = self.s["forced"]
         if what not in forced[0]:
-            raise ForcedMismatch(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} here.")
+            raise ForcedMismatch(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} "
+                                 "here.").waiting(len(forced))
         return forced.pop(0)
 
     def forced_face(self, faces: list, die: str | None):
         entry = self.next_forced("roll", f"roll {die or 'a die'}")
         face, name = entry["roll"], die or self.die_name(faces)
         if entry.get("die") not in (None, name):
-            raise ForcedMismatch(f"The scenario forced a roll of {entry['die']}, but the rules roll {name} here.")
+            raise ForcedMismatch(f"The scenario forced a roll of {entry['die']}, but the rules roll {name} "
+                                 "here.").waiting(len(self.s["forced"]) + 1)
         if face not in faces:
             raise ForcedMismatch(f"The scenario forced a roll of {W.quote(face)}, but {name} has no such face "
-                            f"(its faces: {', '.join(str(f) for f in faces)}).")
+                                 f"(its faces: {', '.join(str(f) for f in faces)}).").waiting(len(self.s["forced"]) + 1)
         return face
 
     def die_name(self, faces: list) -> str:

@@ -203,8 +203,8 @@ def _parse(prog, data, changes: dict, held: set):
                         mm = _INDEXED.match(str(name))
                         base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
                         if base not in prog.player_names:
-                            hint = did_you_mean(base, prog.player_names)
-                            e = _err(label, f"this game has no player value '{base}'" + (f"; {hint}" if hint else ""))
+                            e = _err(label, f"this game has no player value '{base}'; "
+                                     + W.player_value_hint(prog, base, setting=True))
                             e.unknown = ("player value", base)
                             raise e
                         slot = prog.player_names.index(base)
@@ -228,8 +228,7 @@ def _parse(prog, data, changes: dict, held: set):
                 raise _err(key, f"'{key}' is a definition, worked out from the game each time it is used, so it "
                                 "cannot be set; set the values it reads instead")
             if g is None:
-                names = list(prog.global_names) + list(prog.kinds) + ["current"]
-                hint = did_you_mean(key, names)
+                hint = W.name_hint(prog, key, ["current"])
                 e = _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
                          "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
                 e.unknown = ("variable", str(key))
@@ -282,7 +281,7 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
     for thing_words, changes in value.items():
         label = f"{kind} {W.quote(thing_words)}"
         if not isinstance(changes, dict):
-            e = _err(label, "give its fields as a mapping, e.g. {FIELD: VALUE}")
+            e = _err(label, f"give its fields as a mapping, e.g. {W.fields_example(prog, kind)}")
             e.keys = (thing_words,)         # told at the thing, not at the kind's key
             raise e
         if thing_words == EVERY:
@@ -302,7 +301,7 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
             label = f"{kind} '{prog.kind_names[kind][i]}' {fname}"
             if fname not in fields:
                 static = fname in prog.static.get(kind, {})
-                hint = did_you_mean(str(fname), fields)
+                hint = "" if static else W.field_hint(prog, kind, fname)
                 e = _err(label, ("it is printed on the thing and never changes" if static else
                                  f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
                 e.keys = (written, fname)

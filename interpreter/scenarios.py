@@ -48,6 +48,9 @@ RESERVED = ("options", "offered", "not offered", "log", "said", "over", "winners
 _PLURAL = frozenset({"The options", "The scores", "The winners", "The dice rolled since the last move"})
 OPERATORS = ("count", "has", "lacks", "starts", "at least", "at most")
 _CALL = re.compile(r"^(\w+)\((.*)\)$")
+# `seen by Player 2: {...}`: the checks inside read the state as that seat's view shows it.
+_SEEN = re.compile(r"^seen by\s+(.+)$", re.IGNORECASE)
+_SPECTATOR = ("a spectator", "spectator")
 _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 # Failure codes: what went wrong, as `tabletop test` reports it (docs/scenarios.md lists them).
@@ -720,8 +723,10 @@ class _FileRunner:
             except ValueError as e:               # a player count the game does not allow
                 raise _Stop(self.fail("T010", str(e), where_key(case, "players"))) from None
             except api.RuleError as e:
-                # a forced result the setup cannot use is the 'force setup' line's mistake
+                # a forced result the setup cannot use is the 'force setup' line's mistake, told at its item
                 at = where_key(case, "force setup" if isinstance(e, ForcedMismatch) and "force setup" in case else "name")
+                if isinstance(e, ForcedMismatch) and 0 < e.left <= len(self.forced_at):
+                    at = self.forced_at[-e.left]
                 raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", at)) from None
             self.case_rest = case.get("rest")
             # the rest zones are checked where they are written, whether or not a `set` uses them
@@ -928,6 +933,8 @@ class _FileRunner:
                                   got=_fmt_some(options), hint=hint)) from None
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
+            if 0 < e.left <= len(self.forced_at):       # the result that did not fit, at its own line
+                first = self.forced_at[-e.left]
             raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "
                                   f"{W.quote(options[index])} (line {at[0]}): {e}", first)) from None
         except api.RuleError as e:
@@ -954,6 +961,13 @@ def _fmt(w) -> str:
 def _said(w) -> str:
     """A value inside a failure's sentence: at most ECHO_WIDTH characters (diagnostics.echo)."""
     return echo(W.written(w))
+
+
+def _in_sentence(w) -> str:
+    """A value inside a failure's sentence, in quotes when it is a sentence itself (a game's
+    reason, a question), so that the failure does not run on into it: "but it is 'Two piles are
+    empty.'", never "but it is Two piles are empty.."."""
+    return f"'{_said(w)}'" if isinstance(w, str) and w.rstrip().endswith((".", "?", "!", ":")) else _said(w)
 
 
 def _q(w) -> str:
@@ -1002,6 +1016,37 @@ def _take_label(x, pool: list) -> tuple:
     return hit, None
 
 
+class _SeenState:
+    """A state as one seat's view shows it: the redacted data, the rest the state's own."""
+
+    def __init__(self, state, data: dict):
+        self._state, self.data = state, data
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+
+def _hidden_words(w, prog):
+    """The words of a `seen by` check, each `hidden` read as `none` (a card the seat may not see),
+    unless the game has a thing of that name."""
+    if isinstance(w, str) and w.casefold() == "hidden" \
+            and not any("hidden" in (n.casefold() for n in names) for names in prog.kind_names.values()):
+        return "none"
+    if isinstance(w, LList):
+        out = LList(_hidden_words(x, prog) for x in w)
+        out.__dict__.update(w.__dict__)
+        return out
+    if isinstance(w, list):
+        return [_hidden_words(x, prog) for x in w]
+    if isinstance(w, LDict):
+        out = LDict((k, _hidden_words(v, prog)) for k, v in w.items())
+        out.__dict__.update(w.__dict__)
+        return out
+    if isinstance(w, dict):
+        return {k: _hidden_words(v, prog) for k, v in w.items()}
+    return w
+
+
 class _Expectations:
     def __init__(self, runner: _FileRunner, state):
         self.r, self.s = runner, state
@@ -1021,7 +1066,7 @@ class _Expectations:
     def bad(self, what: str, want, got, at, hint="") -> _Stop:
         # "The options should be [...], but they are [...]": the verb agrees with a plural subject
         it = "they are" if what in _PLURAL else "it is"
-        return _Stop(self.r.fail("T030", f"{what} should be {_said(want)}, but {it} {_said(got)}.", at,
+        return _Stop(self.r.fail("T030", f"{what} should be {_in_sentence(want)}, but {it} {_in_sentence(got)}.", at,
                                  _fmt(want), _fmt(got), hint))
 
     def unknown(self, message: str, at) -> _Stop:
@@ -1030,6 +1075,9 @@ class _Expectations:
     # one key of `expect`
     def one(self, key: str, want, at):
         s = self.s
+        seen = _SEEN.match(key)
+        if seen and key not in self.prog.global_names:
+            return self.seen_by(seen.group(1).strip(), want, at)
         if key in RESERVED and key not in self.prog.global_names:
             return self.reserved(key, want, at)
         m = W._PLAYER.match(key)
@@ -1080,8 +1128,45 @@ class _Expectations:
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
             hint = (f"inside {{ }} YAML ends a key at each ', ', which cuts a definition's arguments apart; "
                     f"write the whole key in quotes, {W.quote(whole)}.")
+        if not hint and not called:     # nothing close: say what there is, which a file cannot guess
+            hint = W.name_hint(self.prog, key)
         raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
                                  hint), at)
+
+    def seen_by(self, who: str, want, at):
+        """`seen by Player 2: {deck: {lacks: [Chocolate]}, Player 1: {hand: [hidden, hidden]}}`: the
+        game's variables, zones, players' values and things' fields as that seat's view shows them
+        (`view.redacted_state`), where a card the seat may not see is `hidden` (or `none`), one for
+        each, so its count is still known. `seen by a spectator` is the view of nobody at the table."""
+        key = f"seen by {who}"
+        if who.casefold() in _SPECTATOR:
+            seat, viewer = None, "a spectator"
+        else:
+            m = W._PLAYER.match(who)
+            if not m or not 1 <= int(m.group(1)) <= self.n:
+                raise self.unknown(f"{_q(key)} should name a player of this game (Player 1 to Player {self.n}) or "
+                                   "'a spectator', whose view the checks inside read.", at)
+            seat, viewer = int(m.group(1)) - 1, f"Player {m.group(1)}"
+        if not isinstance(want, dict) or not want:
+            raise self.unknown(f"{_q(key)} should be a mapping of what {viewer} sees, e.g. {{deck: [hidden, hidden]}} "
+                               "or {Player 1: {hand: {lacks: [...]}}}.", at)
+        sees = _Expectations(self.r, _SeenState(self.s, api.redacted_state(self.prog, self.s.data, seat)))
+        for name, w in want.items():
+            kat, name = where_key(want, name), str(name)
+            im = _INDEXED.match(name)
+            own = (name in self.prog.kinds or W._PLAYER.match(name) or name in self.prog.sides
+                   or (im.group(1) if im else name) in self.prog.global_names)
+            if not own:
+                raise self.unknown(f"{_q(key)} checks the game's variables, zones, players' values and things' fields "
+                                   f"as {viewer} sees them; {_q(name)} is none of those (check it outside "
+                                   f"{_q(key)}, as the referee sees it).", kat)
+            try:
+                sees.one(name, _hidden_words(w, self.prog), kat)
+            except _Stop as stop:
+                for f in stop.failures:
+                    f.message = f"Seen by {viewer}: {f.message[:1].lower()}{f.message[1:]}" \
+                        if not f.message.startswith(("'", "Player")) else f"Seen by {viewer}: {f.message}"
+                raise
 
     def index(self, key, t, v, k, at):
         if not t.startswith("list:list:"):
@@ -1095,10 +1180,10 @@ class _Expectations:
         base = im.group(1) if im else name
         label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
-            hint = did_you_mean(base, self.prog.player_names)
             variant = self.r.variant_hint(self.s.game, ("player value", base))
             if variant:
                 raise _Stop(self.r.fail("T030", f"This game has no player value {_q(base)}.", at, hint=variant))
+            hint = W.player_value_hint(self.prog, base, setting=False)
             raise self.unknown(ended(f"This game has no player value {_q(base)}", hint), at)
         slot = self.prog.player_names.index(base)
         row = self.s.data["players"][seat] if seat < self.n else self.s.data["sides"][seat - self.n]
@@ -1131,14 +1216,15 @@ class _Expectations:
                         f"{len(targets)} {kind}s have this name; name one as '{thing} #1'." if targets
                         else f"{W._unknown_thing(self.prog, kind, thing, self.n)}."), tat)
             if not isinstance(fw, dict):
-                raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. {{FIELD: VALUE}}.", tat)
+                raise self.unknown(f"{kind} {W.quote(thing)} should be a mapping of fields, e.g. "
+                                   f"{W.fields_example(self.prog, kind)}.", tat)
             for fname, w in fw.items():
                 fat = where_key(fw, fname)
                 if fname not in fields:
                     if fname in self.prog.static.get(kind, {}):     # as a set says it
                         raise self.unknown(f"{kind} {W.quote(thing)} {fname}: it is printed on the {kind} and never "
                                            "changes, so there is nothing to check; check a changing field.", fat)
-                    hint = did_you_mean(str(fname), fields)
+                    hint = W.field_hint(self.prog, kind, fname)
                     raise self.unknown(ended(f"A {kind} has no changing field {_q(fname)}", hint), fat)
                 for i in targets:
                     self.compare(f"{kind} '{self.prog.kind_names[kind][i]}' {fname}", fields[fname],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 
-from . import codegen, inlining, memo, purity
+from . import alike, codegen, inlining, memo, purity
 from .budgets import MAX_FRAMES, SMALL, runaway
 from .compiler import _int_capped, charged_copy, cost, own_cost
 from .errors import BudgetExceeded, RuleError
@@ -39,6 +39,8 @@ class Stmt:
     sid = -1          # index in Compiled.stmts, for statements that ask
     private = False   # a decision whose labels may name what only its player sees (Compiler.reads_hidden)
     big = None        # (size, rule, line) of a statement that costs its size to run
+    alike = None      # f(m, a, b, skip): whether two of its options' values are alike (alike.py)
+    own_slots = ()    # the locals it sets while making its options (not a difference between them)
     node = None       # its AST statement
 
     def run(self, m, frame):
@@ -199,30 +201,43 @@ class Signal(Stmt):
         m.push(m.signal_block, frame[2], {"event": self.event, "args": args, "i": 0, "reacted": False})
 
 
-def _distinct(labels, values):
-    """Options must be distinct: identical labels for the same value merge, others get a number."""
+def _distinct(labels, values, same=None):
+    """Options must be distinct: identical labels for the same value merge, and for alike values
+    (`same(a, b)`, see alike.py); others get a number."""
     if len(set(labels)) == len(labels):     # the common case: nothing to merge or number
         return labels, values
-    out_l, out_v, seen = [], [], {}
+    out_l, out_v, seen, kept = [], [], {}, {}     # seen: each label shown; kept: the options given each label
     for label, value in zip(labels, values):
+        shown = label
         if label in seen:
-            if out_v[seen[label]] == value:
+            given = kept.get(label, [])
+            if any(out_v[k] == value or (same is not None and same(out_v[k], value))
+                   for k in (given if seen[label] in given else given + [seen[label]])):
                 continue
             n = 2
             while f"{label} ({n})" in seen:
                 n += 1
-            label = f"{label} ({n})"
-        seen[label] = len(out_l)
-        out_l.append(label)
+            shown = f"{label} ({n})"
+        kept.setdefault(label, []).append(len(out_l))
+        seen[shown] = len(out_l)
+        out_l.append(shown)
         out_v.append(value)
     return out_l, out_v
+
+
+def _same(st, m, env_index):
+    """The test of alike values for `_distinct` in statement `st`'s options, or None."""
+    if st.alike is None:
+        return None
+    skip = {(env_index, slot) for slot in st.own_slots}
+    return lambda a, b: st.alike(m, a, b, skip)
 
 
 def _ask_one(st, m, frame, kind, labels, values):
     """Pause for one player's decision (the statement's `by`, else the current player), as
     `Machine.ask` does, written in place: it runs at every decision."""
     if len(set(labels)) != len(labels):
-        labels, values = _distinct(labels, values)
+        labels, values = _distinct(labels, values, _same(st, m, frame[2]))
     env = m.envs[frame[2]]
     s = m.s
     who = m.seat(st.by(m, env), "decide") if st.by else s["current"]
@@ -249,7 +264,7 @@ class Choose(Stmt):
         env = m.envs[frame[2]]
         labels, values = (self.options or self.each_option)(m, env)
         if self.may:
-            labels, values = _distinct(labels, values)
+            labels, values = _distinct(labels, values, _same(self, m, frame[2]))
             if not labels:          # "Decline" alone is no choice: nobody is asked, and x is none
                 env[self.slot] = None
                 if self.block is not None:
@@ -407,7 +422,7 @@ class Secret(Stmt):
                 if self.cond is None or self.cond(m, env):
                     labels.append(self.label(m, env))
                     values.append(x)
-            labels, values = _distinct(labels, values)
+            labels, values = _distinct(labels, values, _same(self, m, frame[2]))
             if labels and self.may:     # the engine's own option, kept apart from a label of the same words
                 labels, values = _distinct(labels + [DECLINE], values + [None])
             if labels:
@@ -1071,6 +1086,8 @@ def _choose(c, s: A.Choose):
             (f" if {st.cond_said}" if s.cond is not None and st.cond_said != "..." else "")
     st.recount = s.cond is not None and not purity.draws_chance(c, s.source)
     st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label)
+    st.alike = alike.alike_for(c.types.get(id(s.source), T.ANY)[5:])
+    st.own_slots = (st.slot,)
     st.options = codegen.option_lists(c, [{
         "label": s.label, "shower": None if s.label else c.shower(c.types.get(id(s.source), T.ANY)[5:]),
         "slot": st.slot, "var": s.var, "source": s.source, "cond": s.cond, "early": False, "each": st.each, "tag": None}],
@@ -1100,11 +1117,21 @@ def _menu(c, s: A.Menu):
             st.copied[i] = copied
     st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
     st.private = id(s) in c.c.secret_labels or c.reads_hidden(*[x for o in s.options for x in (o.iterable, o.cond, o.label)])
+    st.alike = _menu_alike([alike.alike_for(c.types.get(id(o.iterable), T.ANY)[5:]) if o.iterable is not None
+                            else None for o in s.options])
+    st.own_slots = tuple(o[1] for o in options if o[1] is not None)
     st.listed = codegen.option_lists(c, [{
         "label": o.label, "shower": None, "slot": options[i][1], "var": o.var, "source": o.iterable, "cond": o.cond,
         "early": i in early, "first": tested.get(i, 0), "each": st.each[i], "tag": i}
         for i, o in enumerate(s.options)], c.where(), s.span)
     return st
+
+
+def _menu_alike(each: list):
+    """A menu's values are [option, item]: alike when of one option, with alike items."""
+    if not any(each):
+        return None
+    return lambda m, a, b, skip: a[0] == b[0] and each[a[0]] is not None and each[a[0]](m, a[1], b[1], skip)
 
 
 def _tested_first(c, o) -> int:
@@ -1151,6 +1178,8 @@ def _secret(c, s: A.Secret):
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
     st.each = 1 + cost(s.cond) + cost(s.label)
     st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label)
+    st.alike = alike.alike_for(c.types.get(id(s.source), T.ANY)[5:])
+    st.own_slots = (st.pslot, st.vslot)
     return st
 
 

@@ -381,6 +381,59 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
     return WordsError(f"{quote(w)} is not {_a(kind)}" + (f"; {hint}" if hint else ""))
 
 
+def listed(names) -> str:
+    """Names in a sentence: "a", "a and b", "a, b and c"."""
+    names = [str(n) for n in names]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def player_value_hint(prog, name: str, setting: bool) -> str:
+    """The end of "this game has no player value NAME", for a file that guessed the name: a close
+    name, or for a definition of one player (`score`) where it is read, or else the values a
+    player has, so that the next guess need not be one too."""
+    from tabletop.dsl.diagnostics import did_you_mean
+    hint = did_you_mean(name, prog.player_names)
+    if hint:
+        return hint
+    d = prog.define_types.get(name)
+    if d is not None and d[0] == ["player"]:
+        if setting:
+            return (f"'{name}' is a definition, worked out from the game each time it is used, so it cannot "
+                    "be set; set the values it reads instead")
+        return f"'{name}' is a definition of a player: check it beside the players, as '{name}(Player 1)'"
+    if not prog.player_names:
+        return "this game gives its players no values of their own"
+    return f"a player's value{' is' if len(prog.player_names) == 1 else 's are'} {listed(prog.player_names)}"
+
+
+def name_hint(prog, name: str, extra=()) -> str:
+    """The end of "NAME is not a variable, zone or kind of this game": a close name among those
+    and `extra`, or else the game's variables, zones and kinds, which a file cannot guess."""
+    from tabletop.dsl.diagnostics import did_you_mean
+    hint = did_you_mean(name, list(prog.global_names) + list(prog.kinds) + list(extra))
+    if hint:
+        return hint
+    return f"its variables and zones are {listed(prog.global_names)}, its kinds {listed(prog.kinds)}" \
+        if prog.global_names and prog.kinds else ""
+
+
+def field_hint(prog, kind: str, name: str) -> str:
+    """The end of "a KIND has no changing field NAME": a close name, or else its changing fields."""
+    from tabletop.dsl.diagnostics import did_you_mean
+    fields = prog.field_types.get(kind, {})
+    hint = did_you_mean(str(name), fields)
+    if hint or not fields:
+        return hint or f"{_a(kind)} has no field that changes"
+    return f"{_a(kind)}'s changing field{' is' if len(fields) == 1 else 's are'} {listed(fields)}"
+
+
+def fields_example(prog, kind: str) -> str:
+    """A mapping of a thing's fields as a file writes it, with the kind's own first field:
+    "{card: VALUE}" for a market space, "{FIELD: VALUE}" for a kind with none that change."""
+    fields = list(prog.field_types.get(kind, {}))
+    return f"{{{fields[0]}: VALUE}}" if fields else "{FIELD: VALUE}"
+
+
 def one_named(words: str, values):
     """The one value of `values` (an enum's, a die's faces) that `words` name in the game's words,
     as a rule text prints it: "battle royale" or "Battle Royale" for battle_royale, "No Role" for

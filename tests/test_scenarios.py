@@ -1910,20 +1910,41 @@ def test_a_text_lacking_a_word_the_rulebook_never_writes_is_refused(tmp_path):
     assert "never uses" in failures[0].message and failures[0].got == "Take an action (3 left, 1 special)"
 
 
-def test_the_options_has_of_a_label_offered_twice_names_the_numbered_one(tmp_path):
-    text = """rest: {card: deck}
-cases:
-  - name: two
-    players: 3
-    force setup: [{shuffle: ["7"]}, {shuffle: []}, 3, 4]
-    set: {Player 1: {hand: [Flotsam, Flotsam]}}
-    steps:
-      - expect: {options: {has: [Play Flotsam, Play Flotsam]}}
+TWINS = """game "Twins"
+players 2
+kind card from "cards.yaml":
+    name: text
+    marked: bool = false
+zone deck: card, hidden
+player zone hand: card, owner
+player zone kept: card, public
+setup:
+    deck = [c for c in card]
+    draw 2 from deck to players[0].hand
+    players[0].hand[1].marked = true
+turn:
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+    move c from current.hand to current.kept
+    end game "One pick."
+define score(p: player): int = count(p.kept)
 """
-    report, failures = run_text(tmp_path, text, "smackatoa")
-    assert [f.line for f in failures] == [9], scenarios.render(report)
-    assert "fewer times" in failures[0].message and "'Play Flotsam (2)'" in failures[0].hint
-    report, failures = run_text(tmp_path, text.replace("Play Flotsam]", "Play Flotsam (2)]"), "smackatoa")
+
+
+def test_the_options_has_of_a_label_offered_twice_names_the_numbered_one(tmp_path):
+    """Two Twins, one marked: not alike (alike.py), so the second is offered as 'Keep Twin (2)'."""
+    book = tmp_path / "twins"
+    book.mkdir()
+    (book / "game.rules").write_text(TWINS)
+    (book / "cards.yaml").write_text("cards:\n  - {name: Twin, count: 2}\n")
+    text = """cases:
+  - name: two
+    steps:
+      - expect: {options: {has: [Keep Twin, Keep Twin]}}
+"""
+    report, failures = run_text(tmp_path, text, book)
+    assert [f.line for f in failures] == [5], scenarios.render(report)
+    assert "fewer times" in failures[0].message and "'Keep Twin (2)'" in failures[0].hint
+    report, failures = run_text(tmp_path, text.replace("Keep Twin]", "Keep Twin (2)]"), book)
     assert report.ok, scenarios.render(report)
 
 

@@ -39,7 +39,7 @@ def test_each_player_may_decline_a_secret_choice_and_the_block_runs_for_everyone
     g = game(tmp_path, RULES, **{"cards.yaml": CARDS})
     s = g.new_state(players=3)
     assert s.pending.kind == "secret" and s.pending.players == [0, 1]     # Player 3 has nothing: not asked
-    assert s.options(0) == ["Keep Tempura", "Keep Tempura (2)", "Decline"]
+    assert s.options(0) == ["Keep Tempura", "Decline"]      # two Tempura cards alike: one option
     assert s.options(1) == ["Keep Tempura", "Decline"]
     s.apply_label("Keep Tempura", seat=0)
     s.apply_label("Decline", seat=1)

@@ -1,0 +1,70 @@
+"""Options with the same label for alike values are one option (interpreter/alike.py): two
+Flotsam cards in a hand offer "Play Flotsam" once. Things that differ in a changing field, in
+where they lie, or in a list or local that holds one and not the other, are not alike: their
+options keep a number, so each stays a move of its own."""
+import json
+
+from inline import game
+
+CARDS = """
+cards:
+  - {name: "Twin", count: 3}
+  - {name: "Odd"}
+"""
+
+RULES = """
+game "Twins"
+players 2
+kind card from "cards.yaml":
+    name: text
+    marked: bool = false
+zone deck: card, hidden
+player zone hand: card, owner
+player zone kept: card, public
+var chosen: list of card = []
+setup:
+    deck = [c for c in card]
+    draw 4 from deck to players[0].hand
+    MARK
+turn:
+    choose c from FROM labelled "Keep {c}" prompt "Keep a card"
+    move c from current.hand to current.kept
+    end game "One pick."
+define score(p: player): int = count(p.kept)
+"""
+
+
+def state(tmp_path, mark="pass", source="current.hand", cards=CARDS):
+    g = game(tmp_path, RULES.replace("MARK", mark).replace("FROM", source), **{"cards.yaml": cards})
+    return g, g.new_state(players=2)
+
+
+def test_alike_things_with_one_label_are_one_option(tmp_path):
+    assert state(tmp_path)[1].options() == ["Keep Twin", "Keep Odd"]
+
+
+def test_a_changing_field_tells_things_apart(tmp_path):
+    s = state(tmp_path, "players[0].hand[1].marked = true")[1]
+    assert s.options() == ["Keep Twin", "Keep Twin (2)", "Keep Odd"]
+
+
+def test_a_list_holding_one_of_them_tells_them_apart(tmp_path):
+    s = state(tmp_path, "add players[0].hand[2] to chosen")[1]
+    assert s.options() == ["Keep Twin", "Keep Twin (2)", "Keep Odd"]
+
+
+def test_things_in_different_places_are_not_alike(tmp_path):
+    # Four Twins and an Odd: four cards dealt to the hand, the Odd and nothing else in the deck.
+    s = state(tmp_path, source="current.hand + deck", cards=CARDS.replace("count: 3", "count: 4"))[1]
+    assert s.options() == ["Keep Twin", "Keep Odd"]
+    # One Twin left in the deck: the hand's Twins are one option, the deck's another.
+    (tmp_path / "b").mkdir()
+    s = state(tmp_path / "b", source="current.hand + deck", cards=CARDS.replace("count: 3", "count: 5"))[1]
+    assert s.options() == ["Keep Twin", "Keep Twin (2)", "Keep Odd"]
+
+
+def test_the_first_of_alike_things_is_the_one_taken(tmp_path):
+    g, s = state(tmp_path)
+    s.apply_label("Keep Twin")
+    kept = json.loads(json.dumps(s.to_json()))["players"][0][g.compiled.player_names.index("kept")]
+    assert kept == [0]          # the first Twin of the data, first in the hand
