@@ -309,7 +309,7 @@ class Checker:
             if at is added.get(name):
                 self.error("E202", f"The name '{name}' is declared twice{where}: the value '{name}' this "
                                    f"'extend' adds would hide it.", at,
-                           f"give the new value another name, or rename the other '{name}'")
+                           f"give the new value another name, or rename the other '{name}'", about=("declared twice", name))
                 return
             if getattr(node, "replace", False) or getattr(node, "extend", False):
                 # `include "../game.rules"` then `replace ...`: the file extends nothing to replace in
@@ -318,17 +318,18 @@ class Checker:
                     self.error("E202", f"The name '{name}' is declared twice{where}: '{word}' changes a declaration of "
                                        "the rulebook a variant extends, and this file extends none.", at,
                                "a variant starts with 'extends \"../game.rules\"'; in a base rulebook, keep one "
-                               "declaration")
+                               "declaration", about=("declared twice", name))
                     return
                 self.error("E202", f"The name '{name}' is declared twice{where}: '{word}' changes only a declaration "
                                    "of the rulebook its file extends, and an included file's declarations are not "
                                    "that rulebook's but the file's own.", at,
                            "to change a rulebook, extend it: a variant starts with 'extends \"../game.rules\"', "
-                           "not 'include'")
+                           "not 'include'", about=("declared twice", name))
                 return
             self.error("E202", f"The name '{name}' is declared twice{where}.", at,
                        "rename one of them, or keep one" if same_file else
-                       "in a variant, write 'replace' before the declaration to change the base rulebook's declaration of that name, or 'extend' to add to it")
+                       "in a variant, write 'replace' before the declaration to change the base rulebook's declaration of that name, or 'extend' to add to it",
+                       about=("declared twice", name))
             return
         table[name] = sym
 
@@ -445,7 +446,8 @@ class Checker:
                 self.error("E014", "'remove' belongs in a variant that extends another rulebook.", d)
         for name in SCALAR_TYPES:
             if name in self.sym:
-                self.error("E203", f"'{name}' is a built-in type and cannot be declared.", self.sym[name].decl)
+                self.error("E203", f"'{name}' is a built-in type and cannot be declared.", self.sym[name].decl,
+                           about=("built-in", name))
         # A built-in function is only ever called, so an enum value (used bare) or a rule (called
         # by a statement) may share its name: the use tells them apart. Built-in values may not.
         for name in list(B.VALUES) + list(B.BUILTINS):
@@ -453,10 +455,11 @@ class Checker:
             if s is not None and (name in B.VALUES or s.kind not in ("enum_value",)):
                 at = (self.p.added_values.get(name) or self.word(s.decl, name, after=s.decl.span.column + len(s.decl.kind_word))) \
                     if s.kind == "enum_value" else s.decl
-                self.error("E203", f"'{name}' is built into the language and cannot be declared again.", at)
+                self.error("E203", f"'{name}' is built into the language and cannot be declared again.", at,
+                           about=("built-in", name))
             if name in B.VALUES and name in self.rules:
                 self.error("E203", f"'{name}' is built into the language and cannot be declared again.",
-                           self.rules[name].decl)
+                           self.rules[name].decl, about=("built-in", name))
 
     def all_nodes(self) -> list:
         """Every node of the rulebook, walked once for the passes that look at all of them (the
@@ -515,7 +518,8 @@ class Checker:
                             if isinstance(at, A.Param) else place(n, name, at))
                     local = what if what in ("parameter", "where name") else "name a loop, choice or reaction binds"
                     self.error("E203", f"'{name}' is built into the language, so it cannot be a {local}: inside, "
-                                       f"'{name}' would no longer mean the built-in.", span, "choose another name")
+                                       f"'{name}' would no longer mean the built-in.", span, "choose another name",
+                               about=("built-in", name))
                     continue
                 if name not in top:
                     continue
@@ -544,7 +548,8 @@ class Checker:
             return "thing:" + t.name
         known = list(SCALAR_TYPES) + [n for n, s in self.sym.items() if s.kind in ("enum", "kind", "option")]
         self.error("E204", f"Unknown type '{t.name}'.", t, did_you_mean(t.name, known) or
-                   "types are int, bool, text, player, an enum, a kind, or 'list of' one of them")
+                   "types are int, bool, text, player, an enum, a kind, or 'list of' one of them",
+                   about=("names", t.name))
         return T.ERROR
 
     def signatures(self):
@@ -552,7 +557,7 @@ class Checker:
         out = self.out
         # A field most of whose records give another type is told there (E022): its type is wrong,
         # or all those records are, and its uses cannot tell which.
-        told_by_data = {d.span for d in self.p.data_problems if d.code == "E022" and d.message.startswith("The field '")}
+        told_by_data = {d.span for d in self.p.data_problems if d.code == "E022" and d.about[:1] == ("field type",)}
         for name, k in out.kinds.items():
             fields = {}
             for f in k.fields:
@@ -1719,7 +1724,8 @@ class Checker:
                     where = f" (set on line {at.line})" if at is not None and at.line else ""
                     near = f"set it first ({tgt.name} = ...), or, if '{local}'{where} was meant, write that"
                 self.error("E201", f"'{tgt.name}' has no value yet, so '{st.op}' cannot change it.", tgt,
-                           self.ctx.gone.get(tgt.name) or near or f"set it first: {tgt.name} = ...")
+                           self.ctx.gone.get(tgt.name) or near or f"set it first: {tgt.name} = ...",
+                           about=("unset", tgt.name))
                 return
             if vt == T.NONE:
                 self.error("E302", f"A new name '{tgt.name}' cannot start as none: its type would be unknown.", st)
@@ -1728,7 +1734,7 @@ class Checker:
                 # The base set a variable the variant removed: quietly a new local here, unless told.
                 self.error("E014", f"This sets '{tgt.name}', which {gone[1].file}:{gone[1].line} removes, so it would "
                                    f"only make a name of this rule's own and the base's '{tgt.name}' would be gone.",
-                           tgt, f"replace the rules that use '{tgt.name}' too, or keep it")
+                           tgt, f"replace the rules that use '{tgt.name}' too, or keep it", about=("removed", tgt.name))
             slot = self.bind_local(tgt.name, vt, st)
             self.ctx.assigned.setdefault(tgt.name, tgt.span)
             self.out.refs[id(tgt)] = ("local", slot)
@@ -1925,7 +1931,7 @@ class Checker:
             for a in st.args:
                 self.expr(a, self.ctx)
             return
-        self.check_args(st, s.decl.params, st.args, f"The rule '{st.name}'")
+        self.check_args(st, s.decl.params, st.args, f"The rule '{st.name}'", st.name)
         changed = self.changed_params(st.name)
         self.zones_handed(st.args, [p.name in changed for p in s.decl.params], f"the rule '{st.name}'")
 
@@ -1989,10 +1995,11 @@ class Checker:
             out |= {x.name for x in places if isinstance(x, A.Name) and x.name in names}
         return out
 
-    def check_args(self, node, params, args, what):
+    def check_args(self, node, params, args, what, name):
+        """The values of a call of the rule, event or definition `name` (`what`: "The rule 'bump'")."""
         if len(args) != len(params):
             self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
-                       "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")")
+                       "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")", about=("call", name))
         typed = [(prm, a, self.expr(a, self.ctx), self.out.param_type(prm)) for prm, a in zip(params, args)]
         wrong = [k for k, (_, _, at, pt) in enumerate(typed) if not T.fits(at, pt)]
         if len(wrong) == 2:          # `sink(t, s)` for `sink(s, t)`: two values the other way round
@@ -2001,13 +2008,13 @@ class Checker:
                 self.error("E301", f"{what} takes '{p1.name}' ({T.a(w1)}) before '{p2.name}' ({T.a(w2)}), and these two "
                                    "values are the other way round.", a1,
                            f"write {self.text_of(a2)} where {self.text_of(a1)} is, and {self.text_of(a1)} where "
-                           f"{self.text_of(a2)} is")
+                           f"{self.text_of(a2)} is", about=("call", name))
                 if self.blamed and self.blamed[-1][0] is self.diags[-1]:
                     self.blamed.pop()       # the call's mistake, not a declaration's
                 wrong = []
         for k, (prm, a, at, pt) in enumerate(typed):
             if k in wrong:
-                self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a)
+                self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a, about=("call", name))
                 # the value's declaration may be the mistake, or the parameter's own
                 self.blamed.append((self.diags[-1], prm, prm.name, pt))
         for a in args[len(params):]:
@@ -2303,7 +2310,7 @@ class Checker:
             self.error("E201", f"There is no event named '{st.event}'.", self.word(st, st.event, after=st.span.column + 5),
                        did_you_mean(st.event, [n for n, x in self.sym.items() if x.kind == "event"]))
             return
-        self.check_args(st, s.decl.params, st.args, f"The event '{st.event}'")
+        self.check_args(st, s.decl.params, st.args, f"The event '{st.event}'", st.event)
         for r in self.reaction_names.values():
             d = r.decl
             if d.event == st.event and not d.instant:
@@ -2840,7 +2847,7 @@ class Checker:
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
                 given = next((d for d in self.p.data_problems if d.code == "E023" and
-                              d.message.startswith(f"The {kind} record has a field '{e.name}' ")), None)
+                              d.about == ("undeclared field", kind, e.name)), None)
                 if given is not None and not hint:
                     # the field's line was lost from the kind (deleted, misspelt): its data still gives it
                     hint = (f"the data gives '{e.name}' ({given.span.file.rsplit('/', 1)[-1]}:{given.span.line}): "
@@ -2875,7 +2882,8 @@ class Checker:
             return T.ERROR
         if ot == T.ANY:
             self.error("E301", f"Cannot tell what kind of thing this is, so '.{e.name}' cannot be read.", e,
-                       "give the value a declared type, e.g. through a definition with a result type")
+                       "give the value a declared type, e.g. through a definition with a result type",
+                       about=("untyped", e.name))
         else:
             # `p.hand.size`: how many is a built-in's answer
             hint = f"how many items: count({self.text_of(e.obj)})" if T.is_list(ot) and \
@@ -3099,8 +3107,8 @@ class Checker:
         s = self.sym.get(e.name)
         if s is not None and s.kind == "define":
             if not s.decl.has_params:
-                self.error("E207", f"'{e.name}' takes no values; write it without parentheses.", e)
-            self.check_args(e, s.decl.params, e.args, f"'{e.name}'")
+                self.error("E207", f"'{e.name}' takes no values; write it without parentheses.", e, about=("call", e.name))
+            self.check_args(e, s.decl.params, e.args, f"'{e.name}'", e.name)
             self.out.refs[id(e)] = ("define", e.name)
             return self.define_type(s)
         if e.name in B.BUILTINS:
@@ -3162,7 +3170,7 @@ class Checker:
         lo, hi, desc = B.BUILTINS[e.name]
         if not lo <= len(e.args) <= hi:
             self.error("E207", f"'{e.name}' takes {lo if lo == hi else f'{lo} to {hi}'} value{'s' if hi != 1 else ''} but is given {len(e.args)}.",
-                       e, desc)
+                       e, desc, about=("call", e.name))
         self.out.refs[id(e)] = ("builtin", e.name)
         types = []
         lam_at = B.LAMBDA_ARG.get(e.name)
@@ -3261,7 +3269,7 @@ class Checker:
         a, t, name, nth = e.args[i], types[i], e.name, _ORDINALS[i]
         if want in (B.FUNCTION, B.KEY):
             if not isinstance(a, A.Lambda):
-                self.error("E301", f"'{name}' wants a function like 'x => ...' here.", a, desc)
+                self.error("E301", f"'{name}' wants a function like 'x => ...' here.", a, desc, about=("call", name))
             elif name == "roll" and self.keeps_no_face(e.args[0], a):
                 die = e.args[0].name
                 self.error("E301", f"This function keeps no face of the die '{die}', so it would be rolled again and "
@@ -3286,7 +3294,7 @@ class Checker:
             if t not in ("pattern", T.ERROR):
                 patterns = [n for n, x in self.sym.items() if x.kind == "pattern"]
                 self.error("E301", f"'{name}' wants the name of a pattern as its {nth} value, not {T.a(t)}.", a,
-                           f"the patterns are {', '.join(patterns)}" if patterns else desc)
+                           f"the patterns are {', '.join(patterns)}" if patterns else desc, about=("call", name))
             return
         if want == B.ITEM:
             first = types[0]
@@ -3312,7 +3320,7 @@ class Checker:
             return
         if not T.fits(t, want):
             self.error("E301", f"'{name}' wants {T.a(want)} as its {nth} value, not {T.a(t)}.", a,
-                       self.type_hint(a, t, want) or desc)
+                       self.type_hint(a, t, want) or desc, about=("call", name))
             return
         limit = B.LIMITS.get((name, i))
         n = _constant(a) if limit is not None else None
@@ -4475,9 +4483,9 @@ def _follows_syntax_error(d: Diagnostic, broken: set, structure: bool = True) ->
     game's structure (its sections may be the broken ones)."""
     if structure and d.code.startswith("E4"):
         return True
-    if broken and d.code == "E301" and d.message.startswith("Cannot tell what kind of thing"):
+    if broken and d.code == "E301" and d.about[:1] == ("untyped",):
         return True        # a value of a kind (or type) that did not parse
-    if d.code == "E201" and any(d.message.startswith((f"A {n} has no ", f"An {n} has no ")) for n in broken):
+    if d.code == "E201" and d.about[:1] == ("no field",) and d.about[1] in broken:
         return True        # a field of a kind whose fields did not parse
     if "grid" in broken and d.code in ("E301", "E205") and ("laid out with 'grid'" in d.message or "laid out by a 'grid'" in d.message):
         return True        # a grid that did not parse
@@ -4694,10 +4702,9 @@ def check(program: Program) -> CheckedProgram:
         out.warnings = []        # an unused rule may be used by the declaration that did not parse
     # A definition named like a built-in (`define count(x: int)`) is E203; the calls of the
     # built-in that its values do not fit follow from that mistake, not from their own lines.
-    built_in = {m.group(1) for d in checker.diags if d.code == "E203"
-                for m in [re.match(r"'(\w+)' is built into the language and cannot be declared", d.message)] if m}
+    built_in = {d.about[1] for d in checker.diags if d.code == "E203" and d.about[:1] == ("built-in",)}
     checker.diags = [d for d in checker.diags
-                     if not (d.code == "E301" and any(d.message.startswith(f"'{n}' wants ") for n in built_in))]
+                     if not (d.code == "E301" and d.about[:1] == ("call",) and d.about[1] in built_in)]
     # A name declared twice as two sorts of thing (an enum value and a variable) is one mistake:
     # the lines that use it as the second fail for that reason alone.
     if checker.clashes:
@@ -4707,19 +4714,16 @@ def check(program: Program) -> CheckedProgram:
         checker.diags = [d for d in checker.diags if not uses_clash(d)]
     # A kind declared twice (`kind card` in a variant, for `extend kind card`): one of the two is
     # read, so the other's fields are missing at every use for that reason.
-    twice = {m.group(1) for d in checker.diags if d.code == "E202"
-             for m in [re.match(r"The name '(\w+)' is declared twice", d.message)] if m
-             and getattr(checker.sym.get(m.group(1)), "kind", None) == "kind"}
+    twice = {d.about[1] for d in checker.diags if d.code == "E202" and d.about[:1] == ("declared twice",)
+             and getattr(checker.sym.get(d.about[1]), "kind", None) == "kind"}
     if twice:
-        checker.diags = [d for d in checker.diags if not (d.code == "E201" and any(
-            d.message.startswith(f"{T.article(n).capitalize()} {n} has no field") for n in twice))]
+        checker.diags = [d for d in checker.diags if not (d.code == "E201" and d.about[:2] in {("no field", n) for n in twice})]
     # A value of a name that is unknown has no type: reading its fields fails for that reason.
-    unknown = {d.about[1] for d in checker.diags if d.code == "E201" and d.about[:1] == ("unknown",)
-               and d.message.startswith("Unknown name")}
+    unknown = {d.about[1] for d in checker.diags if d.code == "E201" and d.about[:1] == ("unknown",)}
     if unknown:
         def reads_unknown(d) -> bool:
             line = program.sources.line(d.span.file, d.span.line) or "" if program.sources else ""
-            return d.code == "E301" and d.message.startswith("Cannot tell what kind of thing") and \
+            return d.code == "E301" and d.about[:1] == ("untyped",) and \
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
     checker.diags = _game_variables_read_as_players(checker)

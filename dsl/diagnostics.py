@@ -39,11 +39,28 @@ class Diagnostic:
     # lacks, ("no field", kind, field) a rule reading one, ("no thing", kind) a thing's name that
     # is none of the kind's, ("table gap", table, key type) a W109, ("unknown", name) a name that
     # is none (a value, rule, function, die face or table key), ("not in enum", value, enum, field)
-    # an E025, ("given twice", table) a table's keys given twice (E202).
+    # an E025, ("given twice", table) a table's keys given twice (E202), ("declared twice", name) a
+    # name declared twice (E202), ("built-in", name) a built-in's name declared again (E203),
+    # ("call", name) a call's values that do not fit what it takes (E207, E301), ("unset", name) a
+    # name changed before it has a value, ("removed", name) a name a variant removes and then
+    # changes, ("names", name) any other error that is about one name its message quotes.
     about: tuple = field(default=(), compare=False)
     # The other places of the same error, told once in its hint by the checker ("the same at 2
     # more places (lines 15, 16)"): their spans, one a line, for the passes after it.
     same_at: tuple = field(default=(), compare=False)
+
+    def is_about(self, name: str) -> bool:
+        """Whether the error is about the declaration named `name` (by `about`, never by its words):
+        the name it was raised for (a field's kind, not the field), a W109's table or the enum
+        of its key, or an E025's value or enum."""
+        what = self.about[:1]
+        if not what:
+            return False
+        if what == ("not in enum",):
+            return self.about[1] == f"'{name}'" or self.about[2] == name     # the value as its words quote it
+        if what == ("table gap",):
+            return name in self.about[1:3]
+        return self.about[1] == name
 
     def same_places(self) -> str:
         """The note of its other places (`same_at`): "the same at 2 more places (lines 15, 16)",

@@ -649,9 +649,9 @@ class Loader:
                 if folder is not None:
                     self.dropped_data.add(os.path.realpath(Path(folder) / source))
 
-    def skip(self, code, message, span, hint=""):
+    def skip(self, code, message, span, hint="", about=()):
         """An error in a change that is then left out of the merge (the base stays as it was)."""
-        self.error(code, message, span, hint)
+        self.error(code, message, span, hint, about)
         self.skipped.append(self.diags[-1])
 
     def apply_changes(self, base: list, own: list) -> list:
@@ -685,7 +685,8 @@ class Loader:
                 self.skip("E015", f"This removes '{d.name}', which the variant goes on to {word} at line "
                                    f"{d.span.line}: there is nothing left to {word}.",
                            word_at(self.sources, gone[1], d.name, gone[1].column),
-                           f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}")
+                           f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}",
+                           about=("removed", d.name))
                 continue
             # `setup`, `play`, `turn`, `round` and `display`: sections, not names
             section = isinstance(d, (A.PhaseDecl, A.DisplayDecl))
@@ -840,7 +841,7 @@ class Loader:
             self.skip("E015", f"This removes '{d.name}', which the variant goes on to extend at line "
                               f"{d.span.line}: there is nothing left to extend.",
                       word_at(self.sources, gone[1], d.name, gone[1].column),
-                      "leave this line out: an 'extend choose' alone changes the base's menu")
+                      "leave this line out: an 'extend choose' alone changes the base's menu", about=("removed", d.name))
             return
         if not keys:
             names = [k[1] for k in index if k[0] in ("RuleDecl", "StageDecl")]
@@ -1313,7 +1314,7 @@ class Loader:
                                f"but {given_by} of its {len(records)} records give something else ({shown}).", f.span,
                        f"correct the field's type here; or, if it is right, the records in {name} "
                        f"(line{'s' * (len(lines) > 1)} {', '.join(str(n) for n in lines[:6])}"
-                       f"{', ...' if len(lines) > 6 else ''})")
+                       f"{', ...' if len(lines) > 6 else ''})", about=("field type", kind.name, field_name))
         return out
 
     def blank_value(self, at: Span, who: str, kind: str, key: str):
@@ -1578,7 +1579,7 @@ def _declared_by(sources: Sources, diags: list) -> set:
         text = sources.line(d.span.file, line) or ""
         names |= _names_declared(_logical_line(sources, d.span.file, line))
         own = (sources.line(d.span.file, d.span.line) or "").strip()
-        if d.code == "E104" and "nothing here opens a block" in d.message:
+        if d.code == "E104" and d.about[:1] == ("indented",):
             # a declaration indented by mistake (`    var x: int = 0`), or one that lost its word
             # (` ingredient from "x.yaml":`): the names it declared
             names |= _names_declared(own) | set(re.findall(r"^([A-Za-z_]\w*)", own))
@@ -1822,7 +1823,7 @@ def note_changes(diagnostics: list, program: Program) -> list:
                 d = dataclasses.replace(d, hint=f"{d.hint}: {span.file}:{span.line} replaces the {what} '{name}' "
                                                 "with values the base's table was not written for")
                 break
-            if how == "removed" and d.severity == "error" and d.span.file == span.file and f"'{name}'" in d.message:
+            if how == "removed" and d.severity == "error" and d.span.file == span.file and d.is_about(name):
                 # the variant removes a name and uses it itself: its use says which line removed it, and
                 # a use in the base folded into its hint ("the same at ... game.rules:15") leads an E014
                 base = [x for x in d.same_at if x.file != span.file and x.file.endswith(".rules")]
@@ -1835,9 +1836,9 @@ def note_changes(diagnostics: list, program: Program) -> list:
                 continue
             # a type error on a base line that reads a retyped name, though about something else: a
             # value it gave (`chooses c from tap_targets`, then `tap_label(c)` wants a card)
-            through = how == "retyped" and d.code.startswith("E3") and f"'{name}'" not in d.message \
+            through = how == "retyped" and d.code.startswith("E3") and not d.is_about(name) \
                 and not _spans_name(program, d.span, name) and _reading_line(program, d, name)
-            if f"'{name}'" not in d.message and not through \
+            if not d.is_about(name) and not through \
                     and not (how == "retyped" and _spans_name(program, d.span, name)):
                 continue
             if through:

@@ -1965,7 +1965,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                 if word in _DECLARATION_WORDS and word not in _STATEMENT_WORDS else
                 "indent only after a line that ends with ':'")
         return Diagnostic("E104", "This line is indented more than the line before it, but nothing here opens a block.",
-                          Span(file, line + line_offset, _indent_of(text, line) + 1), hint)
+                          Span(file, line + line_offset, _indent_of(text, line) + 1), hint, about=("indented",))
     few = sorted({_describe_terminal(n) for n in names})
     add = f"add {' or '.join(few)} here" if 0 < len(few) <= 2 else ""
     starts = own[:col - 1].strip() == "" and col > 1
@@ -2507,7 +2507,8 @@ def _about_tabs(text: str, errors: list, file: str) -> list:
                                            any(t < d.span.line for t in tabbed)):
             d = Diagnostic(d.code, d.message, d.span,
                            "this file indents some lines with tabs and others with spaces; a tab counts as "
-                           "4 spaces here, so the blocks are not what they look like: indent with spaces only")
+                           "4 spaces here, so the blocks are not what they look like: indent with spaces only",
+                           about=d.about)
         out.append(d)
     return out
 

@@ -23,7 +23,7 @@ from .compiler import Compiled, compile_program
 from .errors import PY_ERRORS, IllegalMove, RuleError, SaveError, failed
 from .machine import Machine, new_state
 from .position import PositionError, apply_changes
-from .statecheck import MAX_TIME, state_problem
+from .statecheck import MAX_TIME, outside_range, state_problem
 from .statements import TakeTurns
 from .view import display_parts, named_view, prompt_seen, redacted_state, render_state, view_of
 
@@ -226,11 +226,13 @@ def load_game(game: str, variant: str | None = None, options: dict | None = None
     for k, v in (options or {}).items():
         if k not in declared:     # a name that is not a text is no option's name either
             raise RulebookError([Diagnostic("E030", f"{checked.title} has no option '{echo(k)}'.", Span(program.root),
-                                            did_you_mean(str(k), declared) or f"options: {', '.join(declared) or 'none'}")], program.sources)
+                                            did_you_mean(str(k), declared) or f"options: {', '.join(declared) or 'none'}",
+                                            about=("option", k))], program.sources)
         if v not in declared[k].choices:   # a value is a text, as on the command line: 3 is not "3"
             raise RulebookError([Diagnostic("E031", f"The option '{echo(k)}' cannot be " + (f"'{echo(v)}'." if isinstance(v, str) else f"{echo(repr(v))}, which is not a text."),
                                             declared[k].span,
-                                            did_you_mean(str(v), declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}")], program.sources)
+                                            did_you_mean(str(v), declared[k].choices) or f"choose one of {', '.join(declared[k].choices)}",
+                                            about=("option", k))], program.sources)
         values[k] = v
     try:
         compiled = compile_program(checked, values, source)
@@ -528,21 +530,31 @@ class State:
     def _ask_again(self, data: dict, restart_turn: bool = False, lead: int | None = None):
         problem = state_problem(self.game.compiled, data, ask_again=False)
         if problem:
-            raise PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
+            e = PositionError(f"This is not a possible position of {self.game.title}: {problem}.")
+            e.stage = "position"
+            try:
+                e.outside = outside_range(self.game.compiled, data)
+            except Exception:       # a state too broken to read: its problem says so
+                pass
+            raise e
         p = data["pending"]
         if p is None:
             return
         if restart_turn:
             why = TakeTurns.restart(self.game.compiled, data, lead)
             if why:
-                raise PositionError(f"The turn cannot start again: {why}.")
+                e = PositionError(f"The turn cannot start again: {why}.")
+                e.stage = "restart"
+                raise e
         elif p["kind"] != "reaction":
             data["stack"][-1][1] -= 1      # the statement that asked runs again; a reaction is re-offered
         data["pending"] = None
         try:
             Machine(self.game.compiled, data).run()
         except RuleError as e:
-            raise PositionError(f"The rules cannot go on from this position: {e}") from None
+            err = PositionError(f"The rules cannot go on from this position: {e}")
+            err.stage = "rules"
+            raise err from None
 
     def force(self, results: list):
         """The next random results, in the game's words, used before the generator's: a die face

@@ -36,7 +36,12 @@ DIGITS = re.compile(r"[0-9]+")
 
 
 class UsageError(Exception):
-    """The command line asks for something impossible; exit code 2."""
+    """The command line asks for something impossible; exit code 2. `detail` is the message
+    without the flag it starts with ("--variant: "), for a caller that says it otherwise."""
+
+    def __init__(self, message: str, detail: str | None = None):
+        super().__init__(message)
+        self.detail = message if detail is None else detail
 
 
 class OutputError(Exception):
@@ -388,11 +393,12 @@ def load(api, path: str, variant: str | None, options: dict[str, str], source: b
         usage = _usage_problem(e, path, variant_given)
         if usage is None:
             raise
-        raise UsageError(usage) from None
+        raise UsageError(*usage) from None
 
 
-def _usage_problem(e: RulebookError, path: str, variant_given: bool) -> str | None:
-    """The usage error a RulebookError is (its only diagnostic is about the command line), or None."""
+def _usage_problem(e: RulebookError, path: str, variant_given: bool) -> tuple | None:
+    """The usage error a RulebookError is (its only diagnostic is about the command line), as its
+    message and the same without the flag, or None."""
     if len(e.diagnostics) != 1:
         return None
     d = e.diagnostics[0]
@@ -400,10 +406,10 @@ def _usage_problem(e: RulebookError, path: str, variant_given: bool) -> str | No
     if d.code not in codes or d.code in PATH_CODES and d.span.file != path:
         return None
     flag = {"E016": "--variant: ", "E030": "--option: ", "E031": "--option: "}.get(d.code, "")
-    message = f"{flag}{d.message}"
+    message = d.message
     if d.hint:
         message = message.rstrip(".") + f"; {d.hint}" + ("" if d.hint.endswith("?") else ".")
-    return message
+    return f"{flag}{message}", message
 
 
 def check_players(game, players: int | None) -> None:
@@ -855,9 +861,11 @@ def _resume(api, args):
                 # another game's save, which no flag given is to blame for.
                 _another_games_save(api, args.game, saved, args.load)
                 problem = ('; '.join(d.message for d in e.diagnostics[:2]) if isinstance(e, RulebookError)
-                           else re.sub(r'^--(variant|option): ', '', str(e)))
+                           else e.detail)
                 raise GameError(f"Cannot load {args.load} with {args.game}: the variant or options it saved "
                                 f"({_saved_choices(saved)}) do not fit: {problem}") from None
+            if (game.variant or None) != (saved.variant or None):     # GAME is a variant's own file
+                raise GameError(_other_variant(args.load, args.game, saved, game))
         else:
             game = _load_saved_game(api, savefile.game_location(saved.game, args.load), saved, args.load)
             if saved.title and saved.title != game.title:     # no game was named: the file contradicts itself
@@ -866,6 +874,15 @@ def _resume(api, args):
     except savefile.SaveFileError as e:
         raise GameError(str(e)) from None
     return game, state, saved.seed, list(saved.moves), saved.seats
+
+
+def _other_variant(save_path, path: str, saved, game) -> str:
+    """A save played with one variant (or none) resumed with GAME naming another's own file: the
+    variant it was played with, and the command that resumes it."""
+    played = f"with the variant {echo(saved.variant)}" if saved.variant else "without a variant"
+    named = f"is the variant {echo(game.variant)}" if game.variant else "has no variant"
+    return (f"Cannot load {save_path}: it was played {played}, and {echo(path)} {named}; resume it with: "
+            f"tabletop play --load {shlex.quote(str(save_path))} (the save names its game and variant).")
 
 
 def _saved_choices(saved) -> str:
@@ -908,7 +925,7 @@ def _load_saved_game(api, location: str, saved, save_path):
         if title is not None and title != saved.title:     # the game it names is not the game it is a save of
             raise GameError(_not_its_title(save_path, saved, title)) from None
         raise GameError(f"Cannot load {save_path}: the variant or options it saved do not fit its game "
-                        f"{echo(saved.game)}: {re.sub(r'^--(variant|option): ', '', str(e))}") from None
+                        f"{echo(saved.game)}: {e.detail}") from None
     except RulebookError as e:
         count = len(getattr(e, "diagnostics", [])) or 1
         raise GameError(f"Cannot load {save_path}: its game {echo(saved.game)} does not load ({count} "

@@ -387,9 +387,10 @@ class Source:
         if op in ("in", "not in") and lists and not self.in_iterable and inlining.plain(e.left, self.c.refs):
             # A short list asked in place (the item, a plain read, is read after the list, which
             # changes nothing); a long one is charged by the helper.
-            return f"({a} {op} _l if (_l := {b}) is not None and len(_l) <= {SMALL} else {self.const(list_compare(op, where, span))}(m, {a}, _l))"
+            listed = self.c.text_of(e.right)
+            return f"({a} {op} _l if (_l := {b}) is not None and len(_l) <= {SMALL} else {self.const(list_compare(op, where, span, listed))}(m, {a}, _l))"
         if op in ("==", "!=", "in", "not in") and lists:
-            return f"{self.const(list_compare(op, where, span))}(m, {a}, {b})"
+            return f"{self.const(list_compare(op, where, span, self.c.text_of(e.right)))}(m, {a}, {b})"
         if op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in"):
             return f"({a} {op} {b})"
         return None
@@ -917,7 +918,7 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
         return None
     refused = none_refused(src.c, s)
     if refused is not None:
-        lines += [f"if {refused[0]}:", f"    raise {src.const(refused[1])}()"]
+        lines += [f"if {refused_source(src, refused)}:", f"    raise {src.const(refused[2])}()"]
     rng = src.c.out.ranges.get(key) if key else None
     if rng:
         lines += [f"if not {src.value(rng[0])} <= _value <= {src.value(rng[1])}:",
@@ -1059,7 +1060,9 @@ def divide(op: str, span):
     return div
 
 
-def list_compare(op: str, where: str, span):
+def list_compare(op: str, where: str, span, listed: str = "..."):
+    """`==`, `!=`, `in` or `not in` with a list, charging a long list's length; `listed` is the
+    rulebook's text of the right side, which an error names when it is none."""
     def charge(m, n):
         m.work -= n
         if m.work < 0:
@@ -1068,8 +1071,15 @@ def list_compare(op: str, where: str, span):
         negate = op == "not in"
 
         def member(m, x, ys):
-            if len(ys) > SMALL:
-                charge(m, len(ys))
+            try:
+                if len(ys) > SMALL:
+                    charge(m, len(ys))
+            except TypeError:       # (a try costs nothing until it catches)
+                if ys is not None:
+                    raise
+                what = f"'{listed}'" if listed != "..." else "the list on its right"
+                raise RuleError(f"'{op}' looks for a value in a list, but {what} is none here, not a list "
+                                f"({_NONE_WORDS}).", span) from None
             return (x not in ys) if negate else (x in ys)
         return member
     negate = op == "!="
@@ -1224,7 +1234,7 @@ def values_of(attrs: list):
 
 # Values that are never none: a sum (`+=` too), a comparison, a text, a list (a literal but `none`).
 _NEVER_NONE = (A.Template, A.Unary, A.Binary, A.ListLit, A.Comprehension, A.StartsWith)
-_NONE_WORDS = "the first or last item of an empty list, and a pick from one, are none"
+NONE_WORDS = _NONE_WORDS = "the first or last item of an empty list, and a pick from one, are none"
 
 
 def held_type(c, tgt) -> str | None:
@@ -1246,31 +1256,73 @@ def _no_none(t: str) -> bool:
     return not (T.nullable(t) or T.unknown(t))
 
 
+def written_out(e) -> bool:
+    """Is `e` a value written out (a number, a text, a truth, a list of these), never none?"""
+    return _literal(e)
+
+
 def _literal(e) -> bool:
     return isinstance(e, A.Lit) and e.value is not None or \
         isinstance(e, A.ListLit) and all(_literal(x) for x in e.items)
 
 
+def none_test(t: str):
+    """How a value of type `t` is found to hold a none where `t` has none, itself or inside its
+    lists: "is" (it is none), "in" (it is none, or an item is), a function v -> bool (an item of
+    an item is: a list of lists of numbers), or None when every none fits."""
+    if not t.startswith("list:"):
+        return "is" if _no_none(t) else None
+    inner = none_test(T.elem(t))
+    if inner is None:
+        return "is"
+    if inner == "is":
+        return "in"
+    deep = inner if callable(inner) else (lambda x: x is None or None in x)
+    return lambda v: v is None or any(x is None or deep(x) for x in v)
+
+
 def none_refused(c, s):
     """For an assignment `s` to a game's variable, a player's variable or a thing's field whose
-    type has no none (a number, a truth, a text, a list of these), the test of `_value` that
-    finds a none stored there (or in the list stored) and the error it raises; else None. Such a
-    none (the first item of an empty list) would fail far from its line, and a saved game holding
-    it could not be loaded."""
+    type has no none (a number, a truth, a text, a list, a list of these), or to a rule's local
+    name holding a list whose items have none (which may itself be none: not set yet), a test
+    of `_value` that finds a none stored where it does not fit, as (source, the same as a
+    function of the value, the error it raises); else None. Such a none (the first item of an
+    empty list) would fail far from its line, and a saved game holding it could not be loaded
+    (statecheck.py refuses it)."""
     t = held_type(c, s.target)
-    if t is None or not _no_none(t) or _literal(s.value):
+    local = t is None and isinstance(s.target, A.Name) and (c.refs.get(id(s.target)) or ("",))[0] == "local"
+    if local:
+        t = c.types.get(id(s.target), T.ANY)
+        if not t.startswith("list:"):
+            return None          # a local number, text or truth may be none: statecheck lets it be
+    test = none_test(t) if t is not None else None
+    if test is None or _literal(s.value):
         return None
     name, held = s.target.name, {T.INT: "a whole number", T.BOOL: "true or false"}.get(t) or T.a(t)
-    if t.startswith("list:"):
-        if not _no_none(T.elem(t)):
+    span = s.span
+    if test == "is":
+        if local or s.op != "=" or isinstance(s.value, _NEVER_NONE):
             return None
-        return "_value is None or None in _value", lambda: RuleError(
-            f"'{name}' holds {held}, never none, but this line would set it to none or put none among them "
-            f"({_NONE_WORDS}).", s.span)
-    if s.op != "=" or isinstance(s.value, _NEVER_NONE):
-        return None
-    return "_value is None", lambda: RuleError(
-        f"'{name}' holds {held}, never none, but this line would set it to none ({_NONE_WORDS}).", s.span)
+        return "_value is None", lambda v: v is None, lambda: RuleError(
+            f"'{name}' holds {held}, never none, but this line would set it to none ({_NONE_WORDS}).", span)
+    fn = (lambda v: None in v) if test == "in" else test
+    if local:
+        return (test, fn, True), (lambda v: v is not None and fn(v)), lambda: RuleError(
+            f"'{name}' holds {held}, never none among them, but this line would put none among them "
+            f"({_NONE_WORDS}).", span)
+    return (test, fn, False), (lambda v: v is None or fn(v)), lambda: RuleError(
+        f"'{name}' holds {held}, never none, but this line would set it to none or put none among them "
+        f"({_NONE_WORDS}).", span)
+
+
+def refused_source(src, refused) -> str:
+    """The source of `none_refused`'s test of `_value`, for `src`'s function."""
+    test = refused[0]
+    if isinstance(test, str):
+        return test
+    how, fn, local = test
+    items = "None in _value" if how == "in" else f"{src.const(fn)}(_value)"
+    return f"_value is not None and {items}" if local else f"_value is None or {items}"
 
 
 def none_added(c, s):

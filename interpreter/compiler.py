@@ -181,6 +181,7 @@ class Compiled:
     max_players: int
     options: dict                      # name -> {"choices": [...], "default": ...}
     option_values: dict = field(default_factory=dict)  # name -> the value this program was compiled with
+    variant: str | None = None         # the variant this program is the rulebook with, if any
     blocks: list = field(default_factory=list)
     procs: dict = field(default_factory=dict)
     defines: dict = field(default_factory=dict)      # name -> python function(m, args)
@@ -635,7 +636,7 @@ class Compiler:
             div = codegen.divide(op, span)
             return lambda m, env: div(a(m, env), b(m, env))
         if op in ("==", "!=", "in", "not in") and (lt.startswith("list:") or rt.startswith("list:")):
-            compare = codegen.list_compare(op, where, span)
+            compare = codegen.list_compare(op, where, span, self.text_of(e.right))
             return lambda m, env: compare(m, a(m, env), b(m, env))
         const = self.constant(e.right)     # comparing with an enum value or a literal: one call fewer
         if op == "==":
@@ -1101,6 +1102,9 @@ def compile_program(checked: CheckedProgram, option_values: dict, source: bool =
     quicker to make, slower to play, the same game."""
     if not source:
         with codegen.closures_only():
-            return Compiler(checked, option_values).compile()
-    with codegen.kept_code(f"{checked.program.root}\0{checked.program.variant}"):
-        return Compiler(checked, option_values).compile()
+            out = Compiler(checked, option_values).compile()
+    else:
+        with codegen.kept_code(f"{checked.program.root}\0{checked.program.variant}"):
+            out = Compiler(checked, option_values).compile()
+    out.variant = checked.program.variant
+    return out

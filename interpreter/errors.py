@@ -129,6 +129,9 @@ _TYPE_ERRORS = [(re.compile(pattern), words) for pattern, words in [
                         f"a position in a list is {kind_words(a)}, not a number")),
     (r"object of type '(\w+)' has no len\(\)", lambda a: f"it counts the items of {kind_words(a)}, which is not a list"),
     (r"'(\w+)' object is not iterable", lambda a: f"it goes through {kind_words(a)} as if it were a list"),
+    (r"argument of type '(\w+)' is not iterable",
+     lambda a: _none_or(a, "it looks for a value in a list that is none", f"it looks for a value in {kind_words(a)}, "
+                                                                           "which is not a list")),
     (r"'(\w+)' object cannot be interpreted as an integer",
      lambda a: f"it needs a whole number, but was given {kind_words(a)}"),
     (r"unhashable type: '(\w+)'", lambda a: f"it uses {kind_words(a)} where a single value is needed"),

@@ -713,6 +713,10 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
         # An option's value is compiled into the rules, so a state says which it was played
         # under: loaded into a game of other values, it would silently go on under those.
         state["options"] = dict(prog.option_values)
+    if prog.variant:
+        # So is the variant: a state loaded into the base game (or another variant) is refused,
+        # and the refusal names the variant it was played with.
+        state["variant"] = prog.variant
     if prog.instants:
         state["declined"] = []                       # [seat, reaction, item] offers declined
     m = Machine(prog, state)

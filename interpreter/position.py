@@ -33,8 +33,16 @@ _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 class PositionError(ValueError):
     """A position that cannot be set; the message names the value and what is wrong. `keys` is
-    where in the changes it is written, when known: ("pile",) or ("Player 1", "lineup")."""
+    where in the changes it is written, when known: ("pile",) or ("Player 1", "lineup"). `unknown`
+    is a name the game does not have, when that is what is wrong: ("variable", name) (a variable,
+    zone or kind), ("player value", name) or ("field", kind, name). `stage` says which check of
+    `State.set_position` refused it, after the changes were made: "position" (not a possible
+    state: `outside` is then the game's variable left outside its range, if that is why),
+    "restart" (the turn cannot start again) or "rules" (the rules fail from it); "" before."""
     keys: tuple = ()
+    unknown: tuple = ()
+    stage: str = ""
+    outside: str = ""
 
 
 @dataclass
@@ -195,8 +203,10 @@ def _parse(prog, data, changes: dict, held: set):
                         mm = _INDEXED.match(str(name))
                         base, k = (mm.group(1), int(mm.group(2))) if mm else (str(name), None)
                         if base not in prog.player_names:
-                            raise _err(label, f"this game has no player value '{base}'; "
-                                       + W.player_value_hint(prog, base, setting=True))
+                            e = _err(label, f"this game has no player value '{base}'; "
+                                     + W.player_value_hint(prog, base, setting=True))
+                            e.unknown = ("player value", base)
+                            raise e
                         slot = prog.player_names.index(base)
                         t = prog.player_types[slot]
                         table = "players" if seat < players else "sides"
@@ -219,8 +229,10 @@ def _parse(prog, data, changes: dict, held: set):
                                 "cannot be set; set the values it reads instead")
             if g is None:
                 hint = W.name_hint(prog, key, ["current"])
-                raise _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
-                           "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
+                e = _err(key, "this game has no variable, zone or kind of that name, and it is not a player "
+                         "('Player 2') or 'current'" + (f"; {hint}" if hint else ""))
+                e.unknown = ("variable", str(key))
+                raise e
             name, slot, k = g
             t = prog.global_types[slot]
             zone = ("g", slot) in prog.zones
@@ -293,6 +305,7 @@ def _thing_fields(prog, data, kind, value, held, directs, targets, place_by_name
                 e = _err(label, ("it is printed on the thing and never changes" if static else
                                  f"a {kind} has no changing field '{fname}'") + (f"; {hint}" if hint else ""))
                 e.keys = (written, fname)
+                e.unknown = () if static else ("field", kind, str(fname))
                 raise e
             t = fields[fname]
             if t.startswith("thing:") and t[6:] in held:

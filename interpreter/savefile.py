@@ -73,6 +73,10 @@ class SavedGame:
 
     @classmethod
     def from_json(cls, data: dict) -> "SavedGame":
+        state = data["state"]
+        if data["variant"] and isinstance(state, dict) and "variant" not in state:
+            # Saved before states recorded their variant (machine.new_state): the file says it.
+            state = {**state, "variant": data["variant"]}
         return cls(
             game=data["game"],
             variant=data["variant"],
@@ -80,7 +84,7 @@ class SavedGame:
             players=data["players"],
             seed=data["seed"],
             moves=[Move(seat, index, time) for seat, index, time in data["moves"]],
-            state=data["state"],
+            state=state,
             title=data.get("title", ""),
             seats=[Seat.from_json(s) for s in data["seats"]] if "seats" in data else None,
         )
@@ -452,6 +456,12 @@ def restore(game, saved: SavedGame, path: str | os.PathLike):
     problem = _moves_problem(saved)
     if problem:
         raise SaveFileError(f"Cannot load {path}: its moves cannot be replayed from seed {saved.seed} ({problem}).")
+    played = saved.state.get("variant") if isinstance(saved.state, dict) else None
+    if isinstance(played, str) and played != game.variant:       # the file's "variant" says otherwise
+        now = f"the variant {game.variant}" if game.variant else "no variant"
+        raise SaveFileError(f"Cannot load {path}: its state was played with the variant {played}, but the file names "
+                            f"{now}; the file was edited. A save of the variant {played} is resumed with the "
+                            f"variant {played}.")
     try:
         state = game.load_state(saved.state)
     except Exception as e:  # the file is untrusted input: any failure means it is unusable

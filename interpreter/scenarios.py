@@ -31,7 +31,7 @@ from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, d
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
                                  yaml_character_problem, yaml_shape_problem, yaml_words,
-                                 alias_hint, alias_name)
+                                 alias_hint, alias_name, find_rulebook, variant_files)
 
 from . import api, position
 from . import words as W
@@ -692,7 +692,7 @@ class _FileRunner:
         if first is not None and first.code in ("E030", "E031"):
             for owner in (case, self.doc):
                 options = owner.get("options") or {}
-                named = next((k for k in options if f"'{k}'" in first.message), None)
+                named = next((k for k in options if first.about[1:2] == (k,)), None)
                 if named is not None:
                     at = where_key(options, named) if first.code == "E030" else where_value(options, named)
                     return self.fail("T003", first.message, at, hint=first.hint)
@@ -863,17 +863,42 @@ class _FileRunner:
             self.drew(state, before, forced)
         except api.PositionError as e:
             keys = getattr(e, "keys", ())
-            named = re.match(r"This is not a possible position of .*?: '([^']+)' is ", str(e))
-            if not keys and named and isinstance(changes, dict) and named.group(1) in changes:
-                keys = (named.group(1),)    # a variable found out of its range once set: at its own line
+            outside = getattr(e, "outside", "")
+            if not keys and outside and isinstance(changes, dict) and outside in changes:
+                keys = (outside,)    # a variable found out of its range once set: at its own line
             at = _where_keys(changes, keys, at)
-            if restart_turn and restart_at and str(e).startswith("The turn cannot start again"):
+            if restart_turn and restart_at and getattr(e, "stage", "") == "restart":
                 at = restart_at         # told at 'restart turn: true', which asked for it
-            hint = ""
-            if not restart_turn and str(e).startswith("The rules cannot go on") and state.turn_under_way:
+            hint = self.variant_hint(state.game, getattr(e, "unknown", ()))
+            if not restart_turn and getattr(e, "stage", "") == "rules" and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
                         "'restart turn: true' beside the set, the turn starts again from the position")
             raise _Stop(self.fail("T010", str(e), at, hint=hint)) from None
+
+    def variant_hint(self, game, unknown: tuple) -> str:
+        """For a name the game played does not have (`PositionError.unknown`), when no variant is
+        played: the hint that a variant of the rulebook declares it, and to add `variant:`; else ""."""
+        if not unknown or game.variant is not None:
+            return ""
+        owners = []
+        try:
+            folder = find_rulebook(self.game_path)
+        except (RulebookError, OSError, ValueError):
+            return ""
+        for path in variant_files(folder) if folder.is_dir() else []:
+            try:      # (the error path only: each variant loaded once, as a case naming it would)
+                prog = self.load({"variant": path.stem}).compiled
+            except _Stop:
+                continue
+            names = {"variable": list(prog.global_names) + list(prog.kinds), "player value": prog.player_names,
+                     "field": prog.field_types.get(unknown[1], {})}[unknown[0]]
+            if unknown[-1] in names:
+                owners.append(path.stem)
+        if not owners:
+            return ""
+        which = " and ".join(f"'{v}'" for v in owners)
+        return (f"'{unknown[-1]}' belongs to the variant{'s' * (len(owners) > 1)} {which}, which this case does not "
+                f"play: add 'variant: {owners[0]}' to the case (or to the file, for all its cases)")
 
     def move(self, state, label, by, time, at, step=None):
         # a mistake in 'by' or 'time' is told at its own line, the move's otherwise
@@ -1120,6 +1145,10 @@ class _Expectations:
             guess = did_you_mean(called.group(1), list(self.prog.define_types))
             hint = guess.replace(f"'{guess.split(chr(39))[1]}'", f"'{guess.split(chr(39))[1]}({called.group(2)})'") \
                 if guess else ""
+        variant = "" if hint else self.r.variant_hint(s.game, ("variable", key))
+        if variant:
+            raise _Stop(self.r.fail("T030", f"{_q(key)} is not a variable, zone, kind, definition or expectation of "
+                                    "this game.", at, hint=variant))
         if key.count("(") != key.count(")"):
             # `{on_tile(B2, Player 4): 3}`: YAML ends a key inside { } at ', ', cutting the call in two
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
@@ -1179,6 +1208,9 @@ class _Expectations:
         base = im.group(1) if im else name
         label = f"{W.show(self.prog, 'player', seat, self.n)}'s {name}"
         if base not in self.prog.player_names:
+            variant = self.r.variant_hint(self.s.game, ("player value", base))
+            if variant:
+                raise _Stop(self.r.fail("T030", f"This game has no player value {_q(base)}.", at, hint=variant))
             hint = W.player_value_hint(self.prog, base, setting=False)
             raise self.unknown(ended(f"This game has no player value {_q(base)}", hint), at)
         slot = self.prog.player_names.index(base)

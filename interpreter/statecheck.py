@@ -4,7 +4,8 @@ A state comes from outside (a save file, a program, a scenario's position), so i
 against the rulebook before the engine runs on it, by one function, `state_problem`:
 
 - its shape: the fields, sizes and rule positions the rulebook's compiled program expects, and
-  each loop in progress as the machine makes one (plain JSON only: every key a text);
+  each loop in progress as the machine makes one (plain JSON only: every key a text); the variant
+  and the options it was played with, which must be the game's;
 - its values: each of the type its declaration gives, and within its declared range; the locals
   of the rules under way (`envs`) one list per rule on the frame stack, each local none or of the
   type the checker gave it;
@@ -108,6 +109,16 @@ def _misfit(prog: Compiled, what: str, v, t: str, seats, players: int, place: st
             f"{table}{sides}")
 
 
+def outside_range(prog: Compiled, data: dict) -> str:
+    """The name of the game's variable (not a player's) whose value is outside its declared
+    range, as `_values_problem` finds it first; "" when none is."""
+    for (table, slot), (lo, hi, name) in prog.ranges.items():
+        v = data["globals"][slot] if table == "g" and slot < len(data["globals"]) else None
+        if type(v) is int and not lo <= v <= hi:
+            return name
+    return ""
+
+
 def _values_problem(prog: Compiled, data: dict) -> str:
     n = len(data["players"])
     seats = _player_values(prog, n)
@@ -178,12 +189,12 @@ def _pending_problem(prog: Compiled, data: dict, p: dict) -> str:
     return ""
 
 
-# Every field a state may have (machine.new_state makes them; "sides", "declined" and "options" only
-# for some rulebooks, "said", "rolls", "forced" and "options" missing from states saved by older versions,
+# Every field a state may have (machine.new_state makes them; "sides", "declined", "options" and
+# "variant" only for some rulebooks, "said", "rolls", "forced" and "options" missing from states saved by older versions,
 # "ended_at" only in a game that an `end game` ended).
 STATE_KEYS = frozenset({"format", "globals", "players", "fields", "stack", "envs", "pending", "rng", "current",
                         "turn_number", "over", "reason", "decisions", "log", "said", "rolls", "forced", "sides",
-                        "declined", "options", "ended_at"})
+                        "declined", "options", "variant", "ended_at"})
 
 
 def _shape_problem(prog: Compiled, data) -> str:
@@ -202,7 +213,7 @@ def _shape_problem(prog: Compiled, data) -> str:
         return f"it has a field '{extra[0]}' that a state does not have"
     if data.get("format", 1) != 1:
         return f"its format is {_shown(data['format'])}, and this engine reads format 1"
-    problem = _options_problem(prog, data)
+    problem = variant_problem(prog, data) or _options_problem(prog, data)
     if problem:
         return problem
     if len(data["globals"]) != len(prog.globals_init):
@@ -309,6 +320,23 @@ def _shape_problem(prog: Compiled, data) -> str:
     if json.loads(text) != data:     # a key that is not a text, which JSON writes as one
         return "it holds a key that is not a text, which is not plain JSON"
     return ""
+
+
+def variant_problem(prog: Compiled, data: dict) -> str:
+    """A state played with another variant than the game's (or with one, into the base game, or
+    without one, into a variant), naming the variant it was played with and how to load the
+    game with it; "" when they agree."""
+    saved = data.get("variant")
+    if saved is not None and not (isinstance(saved, str) and saved.replace("_", "a").replace("-", "a").isalnum()):
+        return f"its variant is {_shown(saved)}, which is not a variant's name"
+    if saved == prog.variant:
+        return ""
+    if saved is None:
+        return (f"it was played without a variant, and this game was loaded with the variant '{prog.variant}' "
+                "(load the game without a variant to go on: at the command line, without --variant)")
+    now = f"with the variant '{prog.variant}'" if prog.variant else "without a variant"
+    return (f"it was played with the variant '{saved}', and this game was loaded {now} (load the game with "
+            f"variant='{saved}' to go on: at the command line, --variant {saved})")
 
 
 def _options_problem(prog: Compiled, data: dict) -> str:

@@ -788,10 +788,10 @@ def _assign_slowly(c, s: A.Assign, copied, capped: bool):
     setter = c.assign_target(s.target)
     refused = codegen.none_refused(c, s)
     if refused is not None:
-        held, listed, error = setter, " in " in refused[0], refused[1]
+        held, misfit, error = setter, refused[1], refused[2]
 
         def setter(m, env, v):
-            if v is None or listed and None in v:
+            if misfit(v):
                 raise error()
             held(m, env, v)
     if capped:
@@ -809,7 +809,31 @@ def _assign_slowly(c, s: A.Assign, copied, capped: bool):
 def _call(c, s: A.CallStmt):
     # A list a place holds is copied into the rule's values, as a variable stores it: lists are
     # values, and a saved game cannot keep the rule's value and the place as one list.
-    return Call(s.name, [_stored(c, a, c.expr(a)) for a in s.args], s.span)
+    rule = c.c.rules.get(s.name)
+    params = rule.decl.params if rule is not None else []
+    args = [_stored(c, a, c.expr(a)) for a in s.args]
+    for k, (prm, a) in enumerate(zip(params, s.args)):
+        args[k] = _none_refused_arg(c, prm, a, args[k], s)
+    return Call(s.name, args, s.span)
+
+
+def _none_refused_arg(c, prm, node, value, s):
+    """`value` (a call's value for the rule's parameter `prm`), checked when the parameter is a
+    list whose items have no none: a none among them is an error at the call, as an assignment's
+    (`codegen.none_refused`), not at a later line, nor a save that cannot be loaded."""
+    test = codegen.none_test(c.c.param_type(prm))
+    if test not in ("in",) and not callable(test) or codegen.written_out(node):
+        return value
+    misfit = (lambda v: None in v) if test == "in" else test
+    held, name, span = T.a(c.c.param_type(prm)), prm.name, s.span
+
+    def checked(m, env):
+        v = value(m, env)
+        if v is not None and misfit(v):
+            raise RuleError(f"'{name}' of the rule '{s.name}' holds {held}, never none among them, but this line "
+                            f"would give it none among them ({codegen.NONE_WORDS}).", span)
+        return v
+    return checked
 
 
 def _items_of(c, node):

@@ -44,6 +44,9 @@ def fingerprint(game, players: int, seed: int) -> str:
     # Where the game ended is a line number, which moves with any line written above it (a comment
     # too); how it ended is in the state's reason and its log, which are kept.
     final.pop("ended_at", None)
+    # A variant's state names its variant (so it cannot be loaded into another game), which is
+    # not how the game went: the fingerprints recorded before states named it stay the same.
+    final.pop("variant", None)
     h.update(json.dumps(final, sort_keys=True).encode())
     return h.hexdigest()[:16]
 

@@ -996,6 +996,15 @@ def test_a_definition_named_like_a_built_in_is_one_error(tmp_path):
     assert [d.code for d in found if d.severity == "error"] == ["E203"], [(d.code, d.message) for d in found]
 
 
+def test_e202_and_e203_say_what_they_are_about_so_check_drops_what_follows_from_them_by_it(tmp_path):
+    # `check` found the built-in's name in an E203's words (and the kind declared twice in an
+    # E202's) to drop the errors that follow from it: now by Diagnostic.about, as words may change.
+    found, _ = run(tmp_path, ("define best(", "define count(x: int): int = x\nenum card: a, b\ndefine best("))
+    assert [d.about for d in found if d.code == "E203"] == [("built-in", "count")], found
+    assert ("declared twice", "card") in [d.about for d in found if d.code == "E202"], found
+    assert not [d for d in found if d.code == "E301"], found
+
+
 def test_ending_the_turn_from_the_setup_is_a_warning_at_the_end_line(tmp_path):
     found, _ = run(tmp_path, ("    deck = shuffled(card)\n", "    deck = shuffled(card)\n    tidy()\n\nrule tidy:\n"
                                                            '    end turn "Nothing to do."\n'))

@@ -402,6 +402,31 @@ def test_a_save_of_another_game_loaded_with_a_game_named_says_so_not_that_a_flag
     assert len(saved(tmp_path / "t.json")["moves"]) == 1           # the save is left as it was
 
 
+def test_a_save_of_the_base_game_resumed_with_a_variant_s_file_names_the_variant_and_the_command(real, tmp_path):
+    """It replayed the moves under the variant and said "the file was edited or is corrupt"."""
+    real("play", "taboo_atoll_express", "--seed", 3, "--save", "b.json", stdin="1\n")
+    calm = ROOT / "rulebooks" / "taboo_atoll_express" / "variants" / "calm_seas.rules"
+    code, out, err = real("play", calm, "--load", "b.json")
+    assert code == 1 and "How" not in out
+    assert err.strip() == (f"Cannot load b.json: it was played without a variant, and {calm} is the variant calm_seas; "
+                           "resume it with: tabletop play --load b.json (the save names its game and variant).")
+
+
+def test_a_variant_s_save_written_before_states_named_their_variant_still_loads(real, tmp_path):
+    real("play", "taboo_atoll_express", "--variant", "calm_seas", "--seed", 3, "--save", "v.json", stdin="1\n")
+    data = saved(tmp_path / "v.json")
+    assert data["state"].pop("variant") == "calm_seas"
+    (tmp_path / "v.json").write_text(json.dumps(data))
+    code, _, err = real("play", "--load", "v.json", stdin="1\n")
+    assert code == 1 and "Game saved to v.json." in err and len(saved(tmp_path / "v.json")["moves"]) == 2
+    data["variant"] = None            # a file whose "variant" was edited away: its state still says it
+    (tmp_path / "e.json").write_text(json.dumps(data | {"state": data["state"] | {"variant": "calm_seas"}}))
+    code, _, err = real("play", "--load", "e.json")
+    assert code == 1 and err.strip() == (
+        "Cannot load e.json: its state was played with the variant calm_seas, but the file names no variant; the "
+        "file was edited. A save of the variant calm_seas is resumed with the variant calm_seas.")
+
+
 def test_a_save_whose_title_is_not_its_games_says_the_file_contradicts_itself(real, tmp_path):
     """Without a game named, "name taboo_atoll_express" would send the person to the same game."""
     real("play", "taboo_atoll_express", "--seed", 1, "--option", "difficulty=normal", "--save", "t.json", stdin="1\n")

@@ -2274,3 +2274,70 @@ cases:
     # a face beyond any two faces' sum is told as before, with no such note
     report, failures = run_text(tmp_path, text.replace("[7]", "[13]"), "smackatoa")
     assert "two dice" not in failures[0].message, failures[0].message
+
+
+VARIANT_GAME = {
+    "game.rules": 'game "Tides"\nplayers 1\nkind shell from "shells.yaml":\n    name: text\n    colour: text = "white"\n'
+                  'define score(p: player): int = 0\nturn:\n    choose prompt "Go?":\n        option "Go":\n'
+                  '            end game "done"\n',
+    "shells.yaml": "shells:\n  - {name: Conch}\n",
+    "variants/stormy.rules": 'extends "../game.rules"\nvar gusts: int = 0\nplayer var wet: bool = false\n'
+                             'extend kind shell:\n    broken: bool = false\n',
+}
+
+
+@pytest.mark.parametrize("set_, name", [("{gusts: 2}", "gusts"), ("{Player 1: {wet: true}}", "wet"),
+                                        ("{shell: {Conch: {broken: true}}}", "broken")])
+def test_setting_a_value_only_a_variant_declares_says_to_name_the_variant(tmp_path, set_, name):
+    """The case said only "this game has no variable ... of that name": the variant was forgotten."""
+    for file, text in VARIANT_GAME.items():
+        (tmp_path / "book" / file).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "book" / file).write_text(text)
+    text = f"cases:\n  - name: stormy\n    set: {set_}\n    steps:\n      - expect: {{over: false}}\n"
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'book'}\n" + text)
+    report = scenarios.run_files([path])
+    [failure] = report.failures
+    assert failure.code == "T010", scenarios.render(report)
+    assert failure.hint.endswith(f"'{name}' belongs to the variant 'stormy', which this case does not play: add "
+                                 "'variant: stormy' to the case (or to the file, for all its cases)"), failure.hint
+    path.write_text(f"game: {tmp_path / 'book'}\nvariant: stormy\n" + text)
+    assert not scenarios.run_files([path]).failures           # with it, the case passes
+
+
+@pytest.mark.parametrize("expect, name", [("{gusts: 0}", "gusts"), ("{Player 1: {wet: false}}", "wet")])
+def test_expecting_a_value_only_a_variant_declares_says_to_name_the_variant(tmp_path, expect, name):
+    for file, text in VARIANT_GAME.items():
+        (tmp_path / "book" / file).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "book" / file).write_text(text)
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'book'}\ncases:\n  - name: stormy\n    steps:\n      - expect: {expect}\n")
+    [failure] = scenarios.run_files([path]).failures
+    assert failure.code == "T030" and f"'{name}' belongs to the variant 'stormy'" in failure.hint, failure
+
+
+def test_an_option_value_that_is_another_option_s_name_is_told_at_its_own_option(tmp_path):
+    """The runner found the option an E031 was about by its name in the error's words, so
+    `{mode: calm, speed: mode}` was told at 'mode', whose name the message quotes as speed's value."""
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "game.rules").write_text(
+        'game "Modes"\nplayers 1\noption mode: calm, wild = calm\noption speed: slow, fast = slow\n'
+        'define score(p: player): int = 0\nturn:\n    end game "done"\n')
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {tmp_path / 'book'}\noptions: {{mode: calm, speed: mode}}\n"
+                    "cases:\n  - name: x\n    steps: [{expect: {over: true}}]\n")
+    [failure] = scenarios.run_files([path]).failures
+    assert failure.code == "T003" and failure.message == "The option 'speed' cannot be 'mode'.", failure
+    assert (failure.line, failure.column) == (2, len("options: {mode: calm, speed: ") + 1), failure
+
+
+def test_a_refused_position_says_which_check_refused_it_as_data():
+    """The runner told these apart by the first words of the error ("This is not a possible
+    position of ...: 'special_actions' is ...", "The turn cannot start again"): now by its fields."""
+    state = load_game("taboo_atoll_express").new_state(seed=7)
+    with pytest.raises(PositionError) as e:
+        state.set_position({"special_actions": 7})
+    assert (e.value.stage, e.value.outside) == ("position", "special_actions"), e.value
+    with pytest.raises(PositionError) as e:
+        state.set_position({"water_level": 3, "nosuch": 1})
+    assert (e.value.stage, e.value.unknown) == ("", ("variable", "nosuch")), e.value

@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.dsl.diagnostics import RulebookError
 from tabletop.interpreter.api import RuleError, load_game
+from tabletop.interpreter.errors import SaveError
 
 BASE = '''game "Base"
 players 1
@@ -578,3 +579,44 @@ def test_a_definition_replaced_with_another_result_type_is_named_where_its_value
     for d in base:
         assert f"reads 'tap_targets', which" in d.hint and f"colorcracks.rules:{at} replaces as 'list of player' " \
             "where the base has 'list of card'" in d.hint, (d.span.line, d.message, d.hint)
+
+
+def test_an_error_that_quotes_a_removed_name_in_another_role_is_not_said_to_follow_from_the_removal(tmp_path):
+    """note_changes read "'level'" in the words of an error about a call's parameter named level and
+    said "'level' was removed by line 2"; it now reads what the error is about (Diagnostic.about)."""
+    write(tmp_path, {"game.rules": BASE.replace("level + ", "").replace("level {level}", "hello"),
+                     "variants/v.rules": 'extends "../game.rules"\nremove level\n'
+                                         'define bonus(level: int): int = level\ndefine b: int = bonus("x")\n'})
+    with pytest.raises(RulebookError) as e:
+        load_game(str(tmp_path), variant="v")
+    [d] = [d for d in e.value.diagnostics if d.code == "E301"]
+    assert d.message == "'bonus' wants an int for 'level', not a text.", d
+    assert "removed" not in d.hint, d.hint
+
+
+
+@pytest.mark.parametrize("saved_with, loaded_with", [("calm_seas", None), (None, "calm_seas")])
+def test_a_state_loaded_into_another_variant_names_the_variant_it_was_played_with(saved_with, loaded_with):
+    """load_state took a state of Calm Seas into the base game (and the other way) without a word,
+    and the game went on under the other rules."""
+    state = load_game("taboo_atoll_express", variant=saved_with).new_state(seed=3).to_json()
+    with pytest.raises(SaveError) as e:
+        load_game("taboo_atoll_express", variant=loaded_with).load_state(state)
+    if saved_with:
+        assert str(e.value).endswith("it was played with the variant 'calm_seas', and this game was loaded without a "
+                                     "variant (load the game with variant='calm_seas' to go on: at the command line, "
+                                     "--variant calm_seas)."), e.value
+    else:
+        assert str(e.value).endswith("it was played without a variant, and this game was loaded with the variant "
+                                     "'calm_seas' (load the game without a variant to go on: at the command line, "
+                                     "without --variant)."), e.value
+
+
+def test_a_state_of_one_variant_loaded_into_another_names_both(tmp_path):
+    write(tmp_path, {"game.rules": BASE, "variants/a.rules": 'extends "../game.rules"\n',
+                     "variants/b.rules": 'extends "../game.rules"\n'})
+    state = load_game(str(tmp_path), variant="a").new_state(seed=1).to_json()
+    with pytest.raises(SaveError, match="it was played with the variant 'a', and this game was loaded with the "
+                                        "variant 'b' \\(load the game with variant='a' to go on: at the command "
+                                        "line, --variant a\\)"):
+        load_game(str(tmp_path), variant="b").load_state(state)
