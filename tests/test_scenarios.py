@@ -13,6 +13,7 @@ import pytest
 
 from tabletop.interpreter import cli, scenarios
 from tabletop.interpreter.api import IllegalMove, PositionError, RuleError, SaveError, load_game
+from test_alike_options import RULES as TWIN_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOKS = sorted(p for p in (ROOT / "rulebooks").iterdir() if (p / "game.rules").exists())
@@ -1985,31 +1986,12 @@ def test_a_text_lacking_a_word_the_rulebook_never_writes_is_refused(tmp_path):
     assert "never uses" in failures[0].message and failures[0].got == "Take an action (3 left, 1 special)"
 
 
-TWINS = """game "Twins"
-players 2
-kind card from "cards.yaml":
-    name: text
-    marked: bool = false
-zone deck: card, hidden
-player zone hand: card, owner
-player zone kept: card, public
-setup:
-    deck = [c for c in card]
-    draw 2 from deck to players[0].hand
-    players[0].hand[1].marked = true
-turn:
-    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
-    move c from current.hand to current.kept
-    end game "One pick."
-define score(p: player): int = count(p.kept)
-"""
-
-
 def test_the_options_has_of_a_label_offered_twice_names_the_numbered_one(tmp_path):
     """Two Twins, one marked: not alike (alike.py), so the second is offered as 'Keep Twin (2)'."""
     book = tmp_path / "twins"
     book.mkdir()
-    (book / "game.rules").write_text(TWINS)
+    marked = TWIN_RULES.replace("MARK", "players[0].hand[1].marked = true").replace("FROM", "current.hand")
+    (book / "game.rules").write_text(marked.replace("draw 4 from", "draw 2 from"))
     (book / "cards.yaml").write_text("cards:\n  - {name: Twin, count: 2}\n")
     text = """cases:
   - name: two
