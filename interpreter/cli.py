@@ -637,7 +637,7 @@ def _replace_file(path: str, text: str, before: tuple) -> None:
 # ---------------------------------------------------------------- simulate
 
 def cmd_simulate(args) -> int:
-    from tabletop.interpreter.simulate import Interrupted, simulate
+    from tabletop.interpreter.simulate import Interrupted, RunCut, simulate
     api = engine()
     game = load(api, args.game, args.variant, _option_values(args.option))
     check_players(game, args.players)
@@ -657,6 +657,11 @@ def cmd_simulate(args) -> int:
     except Interrupted as e:      # Ctrl-C: the games played so far, and exit 1
         show(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
         err(f"Interrupted. The statistics are of the {e.stats['games']} games played before it, of {e.asked}.")
+        return 1
+    except RunCut as e:           # a worker process died: the games before its own, and exit 1
+        show(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
+        err(f"tabletop simulate: {e.why}. The statistics are of the {e.stats['games']} games played before "
+            f"them, of {e.asked}.")
         return 1
     show(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
