@@ -167,11 +167,36 @@ def test_a_persons_answer_the_rules_do_not_announce_is_shown_to_the_next_player(
     Player 2 never learnt where Player 1's cards went. A person's answer is shown as a bot's is."""
     code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3)
     before_player_2 = out[:out.index("Player 2: Move the arrow")]
-    assert "Player 1 chose: Take row 1 from the left\n" in before_player_2
     assert "Player 1 chose: Add the 1st card (Graham Cracker) to your lineup\n" in before_player_2
     code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3,
                             "--quiet")
     assert "Player 2: Move the arrow" in out and "chose" not in out       # --quiet: the table and the question
+
+
+def test_an_answer_the_rules_tell_in_a_line_of_their_own_is_shown_once(monkeypatch, tmp_path, capsys):
+    """S'mores Galore: "Player 1 chose: Take row 1 from the left" stood above the rules' own
+    "Player 1 takes row 1 from the left: ...", the same news twice (Abatteroxie's "Move to A1" and
+    "Eliminate a green battler on A1" too). The rules' line is shown alone; an answer no line tells
+    (where the card goes) is still shown as chosen."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3)
+    before_player_2 = out[:out.index("Player 2: Move the arrow")]
+    assert "  Player 1 takes row 1 from the left: " in before_player_2 and "chose: Take row" not in out
+    assert "Player 1 chose: Add the 1st card (Graham Cracker) to your lineup\n" in before_player_2
+    code, out, err = played(monkeypatch, tmp_path, capsys, "", "smores_galore", "--players", 2, "--seed", 3,
+                            "--seat", "1=random", "--seat", "2=random")
+    assert "  Player 1 takes row" in out and "(random) chose: Take row" not in out and "(random) chose: Add" in out
+
+
+def test_which_rules_line_tells_an_answer():
+    from tabletop.interpreter.session import tells_the_answer
+    assert tells_the_answer("Battle Royale on A1: Player 1 (red) eliminates a green battler.", 0,
+                            "Eliminate a green battler on A1")
+    assert tells_the_answer("Player 2 plays Rubber Tree.", 1, "Play Rubber Tree (2)")     # the engine's copy number
+    assert tells_the_answer("Player 1 carries the idol.", 0, "Carry the idol")
+    assert not tells_the_answer("Player 10 takes row 1 from the left.", 0, "Take row 1 from the left")
+    assert not tells_the_answer("Player 2 takes row 1 from the left.", 0, "Take row 1 from the left")
+    assert not tells_the_answer("Player 1 performs the card's Move Eliminator.", 0,
+                                "Move Eliminator first, then Battle Royale")
 
 
 def test_a_public_answer_is_shown_above_the_hand_over_and_on_the_next_players_screen(monkeypatch, tmp_path, capsys):
@@ -236,3 +261,28 @@ def test_the_result_in_words():
     assert format_result(shared, 2) == "The game is over.\nShared win: Player 1, Player 2\nScores: Player 1 3, Player 2 3"
     volcano = Result(winners=[], scores=[5], reason="", sides=["volcano"], side_scores={"volcano": 9})
     assert format_result(volcano, 1, told=True) == "Winner: volcano\nScores: Player 1 5, volcano 9"
+
+
+# ---------------------------------------------------------------- the screen at a hand-over
+
+def test_the_hand_over_shows_every_line_missed_not_the_logs_last_30(monkeypatch):
+    """A person away while bots played more than 30 lines (the log keeps 30) was shown the last
+    30 at the hand-over, and lost the rest without a word. Every line since the last clear is
+    shown again; past KEPT_EVENTS, the screen says how many earlier ones are not."""
+    from tabletop.interpreter import session
+    from tabletop.interpreter.terminal import Terminal
+    screen = TTYOutput()
+    table = session.Session(api=None, game=None, state=None, seed=0, moves=[], seats=[], place=None,
+                            term=Terminal(screen, width=80))
+    for n in range(1, 46):
+        table.event(f"line {n}")
+    table.clear()
+    again = screen.getvalue().split("\x1b[2J\x1b[H")[-1].split("\n")
+    assert [line for line in again if line.startswith("line ")] == [f"line {n}" for n in range(1, 46)]
+    monkeypatch.setattr(session, "KEPT_EVENTS", 40)
+    table.cleared()
+    for n in range(1, 46):
+        table.event(f"line {n}")
+    table.clear()
+    again = screen.getvalue().split("\x1b[2J\x1b[H")[-1].split("\n")
+    assert again[:2] == ["(5 earlier lines since the screen was cleared are not shown again.)", "line 6"], again[:2]
