@@ -278,7 +278,11 @@ class Terminal:
             prompt = last + " "
         # input() refuses to run without standard output (`>&-`): then the line is read plainly.
         if is_terminal(sys.stdin) and sys.stdout is not None and self._line_editing(words):
-            if self.out is sys.stdout:
+            # readline draws the prompt on standard output when that is a terminal (a question on
+            # standard error too: the same screen). Drawn apart, an empty answer (Enter for the
+            # default at "Save the game? [Y/n]") got no line end, and what followed ran on after
+            # the question, broken by the terminal in the middle of a word.
+            if self.out is sys.stdout or is_terminal(sys.stdout):
                 return input(prompt)
             write_raw(self.out, prompt)
             return input()

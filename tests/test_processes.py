@@ -169,7 +169,8 @@ def test_sigterm_sighup_and_sigquit_stop_a_run_in_words(tmp_path, signum, worker
 
 def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_path):
     """'elp', then Left three times and 'h', is 'help'; Up brings 'help' back. Without line
-    editing the escape codes would be part of the line and neither would be a command."""
+    editing the escape codes would be part of the line and neither would be a command. Then
+    Enter at "Save the game? [Y/n]" takes the default on a line of its own."""
     main, other = pty.openpty()
     proc = start("play", "taboo_atoll_express", "--seed", 1, cwd=tmp_path, stdin=other, stdout=other, stderr=other)
     os.close(other)
@@ -181,7 +182,15 @@ def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_
         os.write(main, b"\x1b[A\r")
         again = read_until(main, b"> ")
         assert b"Answer with the option's number or its exact label" in again
-        quit_unsaved(main, lambda needle: read_until(main, needle), proc)
+        # Enter for the default at a question on standard error ends its line: readline, given no
+        # prompt of its own, ended no empty line, so "Game saved to ..." ran on after "[Y/n] "
+        # and the terminal broke it in the middle of a word.
+        os.write(main, b"quit\r")
+        read_until(main, b"[Y/n] ")
+        os.write(main, b"\r")
+        after = read_until(main, b"Resume it with")
+        assert after.startswith(b"\r\n") and b"Game saved to tabletop-autosave.json" in after, after
+        assert proc.wait(timeout=30) == 1
     finally:
         proc.kill()
         os.close(main)
