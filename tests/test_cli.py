@@ -838,7 +838,7 @@ def test_a_bots_choice_among_its_own_secret_cards_is_not_shown_to_the_humans(rea
                         "--seat", "3=random")
     # a card played is told by the rules' line alone ("Player 1 plays ..."), one discarded by the bot's answer
     assert code == 0 and re.search(r"Player [123] \(random\) chose: Discard [A-Z]", out) and "has chosen" not in out
-    assert "\n  Player 1 plays " in out and "chose: Play " not in out
+    assert "\n  Player 1 plays Rumble Rumble." in out and "chose: Play Rumble Rumble" not in out
 
 
 def test_which_answers_others_may_see():
