@@ -820,10 +820,11 @@ def cmd_play(args) -> int:
                       resumed=bool(args.load), script=script, quiet=args.quiet, term=Terminal(out))
     if args.load:   # the last few lines said before the save, for context
         session.seen = max(0, state.said - 5)
-    if not args.quiet:       # a resumed game says so, and from where: it began with no word at all
+    if not args.quiet:       # a resumed game says so too, and from where: it began with no word at all
         played = f", resumed from {visible(args.load)} after {len(moves)} move{'s' * (len(moves) != 1)}" if args.load else ""
-        session.say(f"{game.title}: {state.players} player{'s' * (state.players != 1)}, seed {seed}{played}. "
-                    "Type ? for help.")
+        # an event: the first hand-over's clear shows it again (it cleared the only word of `?`)
+        session.event(f"{game.title}: {state.players} player{'s' * (state.players != 1)}, seed {seed}{played}. "
+                      "Type ? for help.")
     elif args.seed is None and not args.load:     # --help promises a random seed is shown: to play it again
         session.say(f"Seed {seed}.")
     code = session.run()
