@@ -50,7 +50,7 @@ AUTOSAVE = savefile.AUTOSAVE
 # ragged: "... the option of that" / "number), or ..." even at 80 columns).
 HELP_TEXT = (
     "Answer with the option's number or its exact label (a number always means the option of that "
-    "number), or whole words of one label only (\"Move to Foggy\" for \"Move to Foggy Knoll\"). Other commands:\n"
+    "number), or whole words of one label only{example}. Other commands:\n"
     "    ?, help      this help\n"
     "    show         show the table and the options again\n"
     "    save [FILE]  save the game and go on playing (default file: {target})\n"
@@ -154,6 +154,19 @@ def match_option(text: str, options: list[str], forms=()) -> int | None:
         return folded[0]
     fitting = options_fitting(text, options, forms)
     return fitting[0] if len(fitting) == 1 else None
+
+
+def short_form(options: list[str], forms=()) -> tuple[str, str] | None:
+    """An example for the help, from the menu on the screen: the fewest first words of one of its
+    labels that name that option alone ("Play Rubber" for "Play Rubber Tree"), and the label.
+    (The help's example was one game's, "Move to Foggy" for "Move to Foggy Knoll", in every game.)"""
+    for index, label in enumerate(options):
+        words = label.split()
+        for k in range(1, len(words)):
+            short = " ".join(words[:k])
+            if len(short) >= 3 and match_option(short, options, forms) == index:
+                return short, label
+    return None
 
 
 def _whole(digits: str) -> int:
@@ -627,7 +640,9 @@ class Session:
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word in ("?", "help"):
-            self.say(HELP_TEXT.format(target=self.place.target))
+            example = short_form(options, self.forms)
+            self.say(HELP_TEXT.format(target=self.place.target,
+                                      example=f' ("{example[0]}" for "{example[1]}")' if example else ""))
         elif word in ("show", "board"):
             return False
         elif word == "save":

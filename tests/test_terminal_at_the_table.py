@@ -153,9 +153,23 @@ def test_the_help_is_broken_by_the_terminal_not_by_its_text(monkeypatch, tmp_pat
     lines = shown.split("\n")
     start = lines.index("> Answer with the option's number or its exact label (a number always means the")
     assert lines[start + 1:start + 4] == [
-        "  option of that number), or whole words of one label only (\"Move to Foggy\" for",
-        "  \"Move to Foggy Knoll\"). Other commands:",
+        "  option of that number), or whole words of one label only (\"Move to Flame\" for",
+        "  \"Move to Flame Sanctuary\"). Other commands:",
         "    ?, help      this help"], lines[start:start + 8]
+
+
+def test_the_helps_example_is_taken_from_the_menu_on_the_screen(monkeypatch, tmp_path, capsys):
+    """The help's example of a label named by its first words was Taboo's ("Move to Foggy" for
+    "Move to Foggy Knoll") in every game; in Smackatoa there is no such option. It is now the
+    fewest first words of an option on the screen that name it alone."""
+    from tabletop.interpreter.session import short_form
+    code, out, err = played(monkeypatch, tmp_path, capsys, "?\nquit\nn\n", "smackatoa", "--players", 3, "--seed", 9,
+                            "--seat", "2=random", "--seat", "3=random")
+    assert 'whole words of one label only ("Play Rubber" for "Play Rubber Tree"). Other commands:' in out
+    assert "Foggy" not in out
+    assert short_form(["Pass", "Play Rubber Tree", "Play Coconut Tree"]) == ("Play Rubber", "Play Rubber Tree")
+    assert short_form(["Yes", "No"]) is None           # no label of several words: no example
+    assert short_form(["Play Rubber Tree (2)", "Play Rubber Tree"]) is None     # no first words name one alone
 
 
 # ---------------------------------------------------------------- every answer, as the table sees it
