@@ -657,6 +657,12 @@ class Session:
         elif len(fitting := options_fitting(text, options, self.forms)) > 1:
             self.say(f"'{_typed(text)}' fits {len(fitting)} options: "
                      f"{list_some([f'{i + 1}. {options[i]}' for i in fitting])}; type its number.")
+        elif started := [i for i, label in enumerate(options) if label.casefold().startswith(text.casefold())]:
+            # A word cut short ("Move to Fog"): named by whole words only, so say which it starts
+            # ("not an option" alone left a new player guessing what was wrong with it).
+            self.say(f"'{_typed(text)}' names no option (a label is named by whole words); it is the start of "
+                     f"{list_some([f'{i + 1}. {options[i]}' for i in started])}: type "
+                     f"{'its number' if len(started) == 1 else 'the number of one'}.")
         else:
             self.say(f"'{_typed(text)}' is not an option or a command; type a number from 1 to "
                      f"{len(options)}, or ? for help.")

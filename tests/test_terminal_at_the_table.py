@@ -158,6 +158,16 @@ def test_the_help_is_broken_by_the_terminal_not_by_its_text(monkeypatch, tmp_pat
         "    ?, help      this help"], lines[start:start + 8]
 
 
+def test_a_word_cut_short_is_told_which_options_it_starts(monkeypatch, tmp_path, capsys):
+    """"Move to Fog" was "not an option or a command", as "blah" is: a new player could not tell
+    that labels are named by whole words, nor which option they had begun."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "Move to Fog\nmove to f\nquit\nn\n", "taboo_atoll_express",
+                            "--seed", 7)
+    assert ("'Move to Fog' names no option (a label is named by whole words); it is the start of "
+            "'2. Move to Foggy Knoll': type its number.") in out
+    assert "it is the start of '1. Move to Flame Sanctuary', '2. Move to Foggy Knoll': type the number of one." in out
+
+
 def test_the_helps_example_is_taken_from_the_menu_on_the_screen(monkeypatch, tmp_path, capsys):
     """The help's example of a label named by its first words was Taboo's ("Move to Foggy" for
     "Move to Foggy Knoll") in every game; in Smackatoa there is no such option. It is now the
