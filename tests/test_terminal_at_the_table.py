@@ -5,7 +5,7 @@ import io
 import re
 import sys
 
-from cli_fixtures import TTYInput
+from cli_fixtures import EchoedTTYInput, TTYInput
 from tabletop.interpreter import cli
 from tabletop.interpreter.session import headed
 from tabletop.interpreter.terminal import fit
@@ -18,11 +18,12 @@ class TTYOutput(io.StringIO):
         return True
 
 
-def played(monkeypatch, tmp_path, capsys, typed, *argv, screen=None):
+def played(monkeypatch, tmp_path, capsys, typed, *argv, screen=None, echoed=False):
     """(exit code, standard output, standard error) of `tabletop play ARGV` with `typed` at a
-    terminal's keyboard; standard output is `screen` if given, else not a terminal (a pipe)."""
+    terminal's keyboard (shown on `screen` as it is typed, when `echoed`); standard output is
+    `screen` if given, else not a terminal (a pipe)."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "stdin", TTYInput(typed))
+    monkeypatch.setattr(sys, "stdin", EchoedTTYInput(typed, screen) if echoed else TTYInput(typed))
     if screen is not None:
         monkeypatch.setattr(sys, "stdout", screen)
     code = cli.main(["play", *map(str, argv)])
@@ -136,9 +137,9 @@ def test_the_display_at_40_columns_breaks_no_line_into_what_looks_like_an_option
     """Smackatoa with one person and two bots, on a 40-column terminal."""
     monkeypatch.setenv("COLUMNS", "40")
     code, shown, err = played(monkeypatch, tmp_path, capsys, "1\nquit\nn\n", "smackatoa", "--players", 3, "--seed", 7,
-                              "--seat", "2=random", "--seat", "3=random", screen=TTYOutput())
+                              "--seat", "2=random", "--seat", "3=random", screen=TTYOutput(), echoed=True)
     lines = shown.split("\n")
-    assert max(len(line) for line in lines) <= 40
+    assert max(len(line) for line in lines) <= 40, [line for line in lines if len(line) > 40]
     assert "  Penguins: 0. Eruption level 1." in lines and "Player 3: 0 points; totems 2, 6, 7, Evil" in lines
     options = [line for line in lines if re.match(r" *[0-9]+\. ", line)]
     assert all(re.match(r"   [0-9]\. Play ", line) for line in options), options
