@@ -135,9 +135,13 @@ def _start_worker(job):
     return (game, *rest)
 
 
-def _worker(job, conn) -> None:
+def _worker(job, conn, parents_ends: list) -> None:
     """A worker process: plays each range of games the parent sends on its own pipe and sends
     back their outcomes, until the parent sends None or goes away."""
+    # The parent's ends of the pipes, which a forked worker holds too: held here, they would keep
+    # a pipe open after the parent died (`kill -9`), and the worker would wait on it for ever.
+    for end in parents_ends:
+        end.close()
     job = _start_worker(job)
     try:
         while (task := conn.recv()) is not None:
@@ -193,7 +197,8 @@ def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list
         with _interrupts_held():
             for _ in range(workers):
                 mine, theirs = context.Pipe()
-                proc = context.Process(target=_worker, args=(sent, theirs), daemon=True)
+                proc = context.Process(target=_worker, args=(sent, theirs, [mine, *(c for _, c in procs)]),
+                                       daemon=True)
                 proc.start()
                 theirs.close()
                 procs.append((proc, mine))
