@@ -803,8 +803,11 @@ def cmd_play(args) -> int:
     if args.load:
         game, state, seed, moves, seats = _resume(api, args)
     else:
-        if not args.game:
-            raise UsageError("name a GAME to play, or give --load FILE to resume a saved game.")
+        if not args.game:      # a new player knows no game's name yet: the bundled ones are named
+            from tabletop.dsl.loader import RULEBOOKS
+            known = sorted(p.name for p in RULEBOOKS.iterdir() if p.is_dir()) if RULEBOOKS.is_dir() else []
+            raise UsageError("name a GAME to play" + (f" ({', '.join(known)}, or a rulebook's folder)" if known else "")
+                             + ", or give --load FILE to resume a saved game.")
         game = load(api, args.game, args.variant, _option_values(args.option))
         import secrets       # here, not at the top: every other command starts quicker without it
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)

@@ -1018,3 +1018,10 @@ def test_check_goes_on_to_the_next_variant_after_one_with_errors(real, tmp_path)
     code, out, err = real("check", book)
     assert code == 1 and f"{book} --variant a: 1 error" in out, out + err
     assert f"{book} --variant b: ok" in out and f"{book} --variant c: ok" in out, out + err
+
+
+def test_play_without_a_game_names_the_bundled_games(run):
+    """`tabletop play` alone said to name a GAME, and a new player knows none of their names."""
+    code, out, err = run("play")
+    assert code == 2 and err.startswith("tabletop play: name a GAME to play (abatteroxie, smackatoa, ")
+    assert "taboo_atoll_express, or a rulebook's folder), or give --load FILE to resume a saved game." in err
