@@ -828,6 +828,13 @@ def cmd_play(args) -> int:
         # an event: the first hand-over's clear shows it again (it cleared the only word of `?`)
         session.event(f"{game.title}: {state.players} player{'s' * (state.players != 1)}, seed {seed}{played}. "
                       "Type ? for help.")
+        people = [n for n, seat in enumerate(seats) if not seat.is_bot]
+        if len(people) > 1 and not args.seat and not args.load and not script:
+            # `tabletop play smackatoa` seats three people at this keyboard: one person alone did
+            # not know why the keyboard was to be passed, nor how to play against bots.
+            bots = " ".join(f"--seat {n + 1}=random" for n in people[1:])
+            session.event(f"All {len(people)} seats are people at this keyboard, who pass it when asked. To play "
+                          f"against bots instead, start the game with {bots}.")
     elif args.seed is None and not args.load:     # --help promises a random seed is shown: to play it again
         session.say(f"Seed {seed}.")
     code = session.run()

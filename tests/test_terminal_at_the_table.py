@@ -62,9 +62,13 @@ def test_with_the_output_on_the_terminal_the_keyboard_is_handed_over(monkeypatch
                               "--seed", 5, screen=screen)
     assert "Pass the keyboard to Player 1, then press Enter." in shown and "\x1b[2J" in shown
     assert "Player 1: Your turn" in shown and "is about to be shown" not in err
-    # the game's first line, with how to get help, is not cleared away before anyone reads it
+    # the game's first lines, with how to get help (and, every seat a person's, how to play
+    # against bots: one person alone did not know why to pass the keyboard), are not cleared away
     for screen in screens(shown)[1:]:
-        assert screen.startswith("\x1b[HSmackatoa!: 3 players, seed 5. Type ? for help.\n"), screen[:100]
+        first = " ".join(screen.split("\nPass the keyboard")[0].split())
+        assert first.startswith("\x1b[HSmackatoa!: 3 players, seed 5. Type ? for help. All 3 seats are people at "
+                                "this keyboard, who pass it when asked. To play against bots instead, start the "
+                                "game with --seat 2=random --seat 3=random. "), screen[:300]
 
 
 def test_one_person_with_bots_may_pipe_the_output(monkeypatch, tmp_path, capsys):
