@@ -115,14 +115,18 @@ ENDINGS = ("", "s", "es", "d", "ed", "ing")
 def tells_the_answer(line: str, seat: int, label: str) -> bool:
     """Whether a line the rules said tells the table the answer `label` of `seat` already: it names
     the seat ("Player 1", not "Player 10") and every word of the label, a verb with its ending
-    ("Take row 1 from the left" in "Player 1 takes row 1 from the left: Chocolate."). The
+    ("Take row 1 from the left" in "Player 1 takes row 1 from the left: Chocolate."), or of a
+    label of four words or more every word but the first. The
     terminal then shows the rules' line alone, not "Player 1 chose: ..." above it saying the same."""
     if not re.search(re.escape(seat_name(seat)) + r"(?![0-9])", line):
         return False
     said = {w.casefold() for w in WORD.findall(line)}
     wanted = [w.casefold() for w in WORD.findall(COPY_NUMBER.sub("", label))]
-    return bool(wanted) and all(any(w + end in said for end in ENDINGS) or
-                                (w.endswith("y") and w[:-1] + "ies" in said) for w in wanted)
+    told = [any(w + end in said for end in ENDINGS) or (w.endswith("y") and w[:-1] + "ies" in said) for w in wanted]
+    # A label's first word may be the menu's verb where the line has its own: "Move 4 battlers 2
+    # tiles each (play 4 battlers only and 2)" is told by "Player 1 plays 4 battlers only and 2: 4
+    # battlers, 2 tiles each." When the rest is long enough to name the answer alone, it is enough.
+    return bool(wanted) and (all(told) or len(wanted) >= 4 and all(told[1:]))
 
 
 def chose(who: str, label: str | None) -> str:

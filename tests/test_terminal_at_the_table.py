@@ -229,6 +229,9 @@ def test_which_rules_line_tells_an_answer():
     assert not tells_the_answer("Player 2 takes row 1 from the left.", 0, "Take row 1 from the left")
     assert not tells_the_answer("Player 1 performs the card's Move Eliminator.", 0,
                                 "Move Eliminator first, then Battle Royale")
+    assert tells_the_answer("Player 1 (red) plays 4 battlers only and 2: 4 battlers, 2 tiles each.", 0,
+                            "Move 4 battlers 2 tiles each (play 4 battlers only and 2)")     # its own verb
+    assert not tells_the_answer("Player 1 plays Jetsam.", 0, "Discard Jetsam")    # too short to go without the verb
 
 
 def test_a_public_answer_is_shown_above_the_hand_over_and_on_the_next_players_screen(monkeypatch, tmp_path, capsys):
