@@ -163,7 +163,8 @@ class WorkerLost(Exception):
                 name = signal.Signals(-code).name
             except ValueError:
                 name = f"signal {-code}"
-            how = f"was killed by {name} (by hand, or by the system for want of memory)"
+            # the system short of memory kills with SIGKILL; another signal was sent, or a crash
+            how = f"was killed by {name}" + (" (by hand, or by the system for want of memory)" if name == "SIGKILL" else "")
         else:
             how = "stopped" if code is None else f"ended with exit code {code}"
         super().__init__(f"A worker process {how} in the middle of the run, and the games it was playing "

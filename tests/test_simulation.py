@@ -423,3 +423,13 @@ def test_a_worker_killed_in_the_middle_of_a_run_ends_it_in_words(monkeypatch, ca
 def load_game_named(name):
     from tabletop.interpreter.api import load_game
     return load_game(name)
+
+
+def test_a_lost_worker_is_told_by_how_it_ended():
+    """Only SIGKILL is the system's for want of memory; a crash (SIGSEGV) or an exit is told as it is."""
+    from types import SimpleNamespace
+    from tabletop.interpreter.simulate import WorkerLost
+    told = lambda code: str(WorkerLost(SimpleNamespace(join=lambda timeout: None, exitcode=code)))  # noqa: E731
+    assert told(-9).startswith("A worker process was killed by SIGKILL (by hand, or by the system for want of memory)")
+    assert told(-11).startswith("A worker process was killed by SIGSEGV in the middle of the run")
+    assert told(1).startswith("A worker process ended with exit code 1 in the middle of the run")
