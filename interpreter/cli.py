@@ -826,8 +826,10 @@ def cmd_play(args) -> int:
     if not args.quiet:       # a resumed game says so too, and from where: it began with no word at all
         played = f", resumed from {visible(args.load)} after {len(moves)} move{'s' * (len(moves) != 1)}" if args.load else ""
         # an event: the first hand-over's clear shows it again (it cleared the only word of `?`)
-        session.event(f"{game.title}: {state.players} player{'s' * (state.players != 1)}, seed {seed}{played}. "
-                      "Type ? for help.")
+        # the variant named too: "Smackshapes" alone did not say that Colorcracks was being played
+        variant = f", variant {game.variant}" if getattr(game, "variant", None) else ""
+        session.event(f"{game.title}{variant}: {state.players} player{'s' * (state.players != 1)}, seed {seed}"
+                      f"{played}. Type ? for help.")
         people = [n for n, seat in enumerate(seats) if not seat.is_bot]
         if len(people) > 1 and not args.seat and not args.load and not script:
             # `tabletop play smackatoa` seats three people at this keyboard: one person alone did

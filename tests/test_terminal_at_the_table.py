@@ -173,6 +173,13 @@ def test_a_word_cut_short_is_told_which_options_it_starts(monkeypatch, tmp_path,
     assert "it is the start of '1. Move to Flame Sanctuary', '2. Move to Foggy Knoll': type the number of one." in out
 
 
+def test_the_first_line_names_the_variant_played(monkeypatch, tmp_path, capsys):
+    """`--variant colorcracks` began "Smackshapes: 2 players, seed 8.", as the plain game does."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "quit\nn\n", "smackshapes", "--variant", "colorcracks",
+                            "--players", 2, "--seat", "2=racer", "--seed", 8)
+    assert out.startswith("Smackshapes, variant colorcracks: 2 players, seed 8. Type ? for help.\n"), out[:100]
+
+
 def test_the_helps_example_is_taken_from_the_menu_on_the_screen(monkeypatch, tmp_path, capsys):
     """The help's example of a label named by its first words was Taboo's ("Move to Foggy" for
     "Move to Foggy Knoll") in every game; in Smackatoa there is no such option. It is now the
