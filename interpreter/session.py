@@ -370,8 +370,10 @@ class Session:
         self.seen = said
         if new <= 0 or self.quiet:
             return
-        if new > len(log):
-            self.event(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
+        if new > len(log):        # said by one move, more than the log keeps: how many, plainly
+            lost = new - len(log)
+            self.event(f"  ({lost} line{'s' * (lost != 1)} said before {'these' if len(log) != 1 else 'this'} "
+                       f"{'are' if lost != 1 else 'is'} not shown: the game keeps only its last {len(log)}.)")
         lines = list(log[-new:] if new <= len(log) else log)
         if self.state.is_over and lines:
             # The game's end, said last: shown under the final table with the result (`finished`),

@@ -328,3 +328,16 @@ def test_the_hand_over_shows_every_line_missed_not_the_logs_last_30(monkeypatch)
     table.clear()
     again = screen.getvalue().split("\x1b[2J\x1b[H")[-1].split("\n")
     assert again[:2] == ["(5 earlier lines since the screen was cleared are not shown again.)", "line 6"], again[:2]
+
+
+def test_a_move_that_said_more_than_the_log_keeps_says_how_many_lines_are_not_shown(monkeypatch, tmp_path, capsys):
+    """One answer that says 35 lines: the log keeps 30, and the first 5 were "(5 earlier lines not
+    kept)", which did not say that they were said and are lost, nor why."""
+    (tmp_path / "chatter").mkdir()
+    (tmp_path / "chatter" / "game.rules").write_text(
+        'game "Chatter"\nplayers 1\nvar n: int = 0\nturn:\n    choose prompt "Talk?":\n        option "Talk":\n'
+        '            repeat 35 times:\n                n += 1\n                say "line {n}"\n'
+        '        option "Stop":\n            end game "stopped"\ndefine score(p: player): int = n\n')
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n2\n", tmp_path / "chatter")
+    assert code == 0 and "  (5 lines said before these are not shown: the game keeps only its last 30.)\n  line 6\n" in out
+    assert "line 5\n" not in out and "  line 35\n" in out
