@@ -643,7 +643,7 @@ def _replace_file(path: str, text: str, before: tuple) -> None:
 # ---------------------------------------------------------------- simulate
 
 def cmd_simulate(args) -> int:
-    from tabletop.interpreter.simulate import Interrupted, simulate
+    from tabletop.interpreter.simulate import Interrupted, RunCut, simulate
     api = engine()
     game = load(api, args.game, args.variant, _option_values(args.option))
     check_players(game, args.players)
@@ -663,6 +663,11 @@ def cmd_simulate(args) -> int:
     except Interrupted as e:      # Ctrl-C: the games played so far, and exit 1
         show(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
         err(f"Interrupted. The statistics are of the {e.stats['games']} games played before it, of {e.asked}.")
+        return 1
+    except RunCut as e:           # a worker process died: the games before its own, and exit 1
+        show(json.dumps(e.stats, indent=1) if args.json else format_stats(e.stats))
+        err(f"tabletop simulate: {e.why}. The statistics are of the {e.stats['games']} games played before "
+            f"them, of {e.asked}.")
         return 1
     show(json.dumps(stats, indent=1) if args.json else format_stats(stats))
     return 1 if stats["errors"] else 0
@@ -804,8 +809,11 @@ def cmd_play(args) -> int:
     if args.load:
         game, state, seed, moves, seats = _resume(api, args)
     else:
-        if not args.game:
-            raise UsageError("name a GAME to play, or give --load FILE to resume a saved game.")
+        if not args.game:      # a new player knows no game's name yet: the bundled ones are named
+            from tabletop.dsl.loader import RULEBOOKS
+            known = sorted(p.name for p in RULEBOOKS.iterdir() if p.is_dir()) if RULEBOOKS.is_dir() else []
+            raise UsageError("name a GAME to play" + (f" ({', '.join(known)}, or a rulebook's folder)" if known else "")
+                             + ", or give --load FILE to resume a saved game.")
         game = load(api, args.game, args.variant, _option_values(args.option))
         import secrets       # here, not at the top: every other command starts quicker without it
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
@@ -821,9 +829,20 @@ def cmd_play(args) -> int:
                       resumed=bool(args.load), script=script, quiet=args.quiet, term=Terminal(out))
     if args.load:   # the last few lines said before the save, for context
         session.seen = max(0, state.said - 5)
-    if not args.quiet and not args.load:
-        session.say(f"{game.title}: {state.players} player{'s' * (state.players != 1)}, seed {seed}. "
-                    "Type ? for help.")
+    if not args.quiet:       # a resumed game says so too, and from where: it began with no word at all
+        played = f", resumed from {visible(args.load)} after {len(moves)} move{'s' * (len(moves) != 1)}" if args.load else ""
+        # an event: the first hand-over's clear shows it again (it cleared the only word of `?`)
+        # the variant named too: "Smackshapes" alone did not say that Colorcracks was being played
+        variant = f", variant {game.variant}" if getattr(game, "variant", None) else ""
+        session.event(f"{game.title}{variant}: {state.players} player{'s' * (state.players != 1)}, seed {seed}"
+                      f"{played}. Type ? for help.")
+        people = [n for n, seat in enumerate(seats) if not seat.is_bot]
+        if len(people) > 1 and not args.seat and not args.load and not script:
+            # `tabletop play smackatoa` seats three people at this keyboard: one person alone did
+            # not know why the keyboard was to be passed, nor how to play against bots.
+            bots = " ".join(f"--seat {n + 1}=random" for n in people[1:])
+            session.event(f"All {len(people)} seats are people at this keyboard, who pass it when asked. To play "
+                          f"against bots instead, start the game with {bots}.")
     elif args.seed is None and not args.load:     # --help promises a random seed is shown: to play it again
         session.say(f"Seed {seed}.")
     code = session.run()

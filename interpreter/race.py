@@ -72,7 +72,9 @@ def buzz(seats: list[int], show, say, stream=None, clock=time.monotonic) -> dict
     with single_keys(fd):
         termios.tcflush(fd, termios.TCIFLUSH)
         show()
-        say("Buzz with your key: " + ", ".join(f"Player {s + 1} presses {key_of(s)}" for s in seats)
+        # in seat order (the decision's order began with the Smackhead: "Player 2 presses 2,
+        # Player 1 presses 1" read as if the keys were out of place)
+        say("Buzz with your key: " + ", ".join(f"Player {s + 1} presses {key_of(s)}" for s in sorted(seats))
             + ". Then each names their answer.")
         started = clock()
         while len(times) < len(seats):

@@ -5,12 +5,14 @@ The loop asks the seat the engine names for each decision. Every answer is shown
 the same way, a person's, a bot's or a moves file's ("Player 2 chose: Move to Foggy Knoll"), as a
 line every seat reads (kept to show again above the next hand-over and on the next screen), or
 only "Player 2 has chosen." when its label is not public (`State.answer_is_public`: a secret
-choice, a card from a hand), and not at all for a reaction passed up; with `--quiet`, none is
-shown. A secret choice is one step (`secret_choice`): every seat answers before anything of it
+choice, a card from a hand), and not at all for a reaction passed up, nor when a line the rules
+said on that answer tells it already ("Player 2 takes row 1 from the left: ..."); with
+`--quiet`, none is shown. A secret choice is one step (`secret_choice`): every seat answers before anything of it
 is shown, and the rules' reveal follows the last answer. The rules' `say` lines are shown once
 each, as they are said. Several people at one terminal pass
 the keyboard (`hand_over`) before one is shown what only they may see: the screen is cleared, what
-happened since the last clear (every seat's to read) is shown again, and they press Enter (an
+happened since the last clear (every seat's to read, all of it, not the log's last 30 lines) is
+shown again, and they press Enter (an
 output that is not a terminal cannot be cleared, so the game stops there instead). After
 a race, which everyone watched, the first to answer is handed it even if they had it last; before
 the result, which everyone reads, the last person's screen is cleared.
@@ -48,7 +50,7 @@ AUTOSAVE = savefile.AUTOSAVE
 # ragged: "... the option of that" / "number), or ..." even at 80 columns).
 HELP_TEXT = (
     "Answer with the option's number or its exact label (a number always means the option of that "
-    "number), or whole words of one label only (\"Move to Foggy\" for \"Move to Foggy Knoll\"). Other commands:\n"
+    "number), or whole words of one label only{example}. Other commands:\n"
     "    ?, help      this help\n"
     "    show         show the table and the options again\n"
     "    save [FILE]  save the game and go on playing (default file: {target})\n"
@@ -56,7 +58,9 @@ HELP_TEXT = (
     "At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's, "
     "once the keyboard is passed); Tab completes a label.")
 
-KEPT_EVENTS = 30                      # public lines shown again after a clear, as many as the log keeps
+# Public lines shown again after a clear: every one since the last clear, up to this many (a
+# person away while bots played is shown all they missed; past this, how many are not shown).
+KEPT_EVENTS = 1000
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
 TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
 
@@ -103,6 +107,28 @@ def headed(prompt: str, seat: int, players: int) -> str:
     return f"{name}: {prompt}"
 
 
+WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+COPY_NUMBER = re.compile(r" \([0-9]+\)$")      # "Play Rubber Tree (2)": the engine's, for a label given twice
+ENDINGS = ("", "s", "es", "d", "ed", "ing")
+
+
+def tells_the_answer(line: str, seat: int, label: str) -> bool:
+    """Whether a line the rules said tells the table the answer `label` of `seat` already: it names
+    the seat ("Player 1", not "Player 10") and every word of the label, a verb with its ending
+    ("Take row 1 from the left" in "Player 1 takes row 1 from the left: Chocolate."), or of a
+    label of four words or more every word but the first. The
+    terminal then shows the rules' line alone, not "Player 1 chose: ..." above it saying the same."""
+    if not re.search(re.escape(seat_name(seat)) + r"(?![0-9])", line):
+        return False
+    said = {w.casefold() for w in WORD.findall(line)}
+    wanted = [w.casefold() for w in WORD.findall(COPY_NUMBER.sub("", label))]
+    told = [any(w + end in said for end in ENDINGS) or (w.endswith("y") and w[:-1] + "ies" in said) for w in wanted]
+    # A label's first word may be the menu's verb where the line has its own: "Move 4 battlers 2
+    # tiles each (play 4 battlers only and 2)" is told by "Player 1 plays 4 battlers only and 2: 4
+    # battlers, 2 tiles each." When the rest is long enough to name the answer alone, it is enough.
+    return bool(wanted) and (all(told) or len(wanted) >= 4 and all(told[1:]))
+
+
 def chose(who: str, label: str | None) -> str:
     """The line that shows the table an answer: its label when the other seats may read it
     ("Player 2 chose: Move to Foggy Knoll"), else only that it was given."""
@@ -132,6 +158,19 @@ def match_option(text: str, options: list[str], forms=()) -> int | None:
         return folded[0]
     fitting = options_fitting(text, options, forms)
     return fitting[0] if len(fitting) == 1 else None
+
+
+def short_form(options: list[str], forms=()) -> tuple[str, str] | None:
+    """An example for the help, from the menu on the screen: the fewest first words of one of its
+    labels that name that option alone ("Play Rubber" for "Play Rubber Tree"), and the label.
+    (The help's example was one game's, "Move to Foggy" for "Move to Foggy Knoll", in every game.)"""
+    for index, label in enumerate(options):
+        words = label.split()
+        for k in range(1, len(words)):
+            short = " ".join(words[:k])
+            if len(short) >= 3 and match_option(short, options, forms) == index:
+                return short, label
+    return None
 
 
 def _whole(digits: str) -> int:
@@ -307,6 +346,7 @@ class Session:
     last_human: int | None = None          # the seat that last had the keyboard (hand_over)
     shown_alone: bool = False              # whether the screen holds what only that seat may see
     since_clear: list = field(default_factory=list)    # what happened (public lines) since the screen was cleared
+    not_kept: int = 0                      # public lines since the clear beyond KEPT_EVENTS, not shown again
     end_line: str | None = None            # the log's last line once the game is over, held for the result
 
     def __post_init__(self):
@@ -330,8 +370,10 @@ class Session:
         self.seen = said
         if new <= 0 or self.quiet:
             return
-        if new > len(log):
-            self.event(f"  ({new - len(log)} earlier line{'s' * (new - len(log) != 1)} not kept)")
+        if new > len(log):        # said by one move, more than the log keeps: how many, plainly
+            lost = new - len(log)
+            self.event(f"  ({lost} line{'s' * (lost != 1)} said before {'these' if len(log) != 1 else 'this'} "
+                       f"{'are' if lost != 1 else 'is'} not shown: the game keeps only its last {len(log)}.)")
         lines = list(log[-new:] if new <= len(log) else log)
         if self.state.is_over and lines:
             # The game's end, said last: shown under the final table with the result (`finished`),
@@ -340,18 +382,36 @@ class Session:
         for line in lines:
             self.event(f"  {line}")
 
+    def told(self, seat: int, label: str) -> bool:
+        """Whether a line the rules said since the last look (`news`: those the answer just made
+        said) tells the answer `label` of `seat` already (`tells_the_answer`)."""
+        new, log = self.state.said - self.seen, self.state.log
+        return new > 0 and any(tells_the_answer(line, seat, label) for line in log[-min(new, len(log)):])
+
     def event(self, text: str) -> None:
         """Show a line every seat may read (a move made in the open, a line the rules said), and
         keep it to show again once the screen is cleared for the next person (`clear`)."""
         self.say(text)
-        self.since_clear = self.since_clear[-(KEPT_EVENTS - 1):] + [text]
+        self.since_clear.append(text)
+        if len(self.since_clear) > KEPT_EVENTS:
+            del self.since_clear[0]
+            self.not_kept += 1
 
     def clear(self) -> None:
         """Clear the screen (the last person's secrets go) and show again what happened since it
-        was last cleared: the move just made and what it did were on the screen for no time at all."""
+        was last cleared, every line of it (the log keeps only its last 30: a person who was away
+        while bots played missed more): the move just made and what it did were on the screen for
+        no time at all. Past KEPT_EVENTS lines, it says how many earlier ones are not shown."""
         self.term.clear()
+        if self.not_kept:
+            self.say(f"({self.not_kept} earlier line{'s' * (self.not_kept != 1)} since the screen was cleared "
+                     f"{'are' if self.not_kept != 1 else 'is'} not shown again.)")
         for text in self.since_clear:
             self.say(text)
+
+    def cleared(self) -> None:
+        """The screen now shows what happened since the last clear: from here, it starts again."""
+        self.since_clear, self.not_kept = [], 0
 
     # -- the game loop --
     def run(self) -> int:
@@ -423,7 +483,7 @@ class Session:
         def show():
             if self.shown_alone:      # the last person's hand must not stay on the screen of all
                 self.clear()
-                self.since_clear = []
+                self.cleared()
                 self.shown_alone = False
             # Everyone watches the race: the first to name their answer is handed the keyboard,
             # even the one who had it last (their hand was shown to all the racers).
@@ -477,7 +537,9 @@ class Session:
             self.say(e.reason)
             return False
         self.moves.append(move)
-        if not self.quiet and not declined:     # a reaction passed up: nothing happened
+        # A reaction passed up: nothing happened. An answer the rules' own line tells (said by this
+        # answer, naming the seat and the label's words): that line alone, not the same twice.
+        if not self.quiet and not declined and not (shown and self.told(move.seat, label)):
             self.event(chose(who if who is not None else seat_name(move.seat), label if shown else None))
         self.news()
         return True
@@ -539,7 +601,7 @@ class Session:
                 break
             self.command(typed, [])
         self.clear()
-        self.since_clear = []
+        self.cleared()
 
     def sees_alone(self, seat: int, table: bool = True) -> bool:
         """Whether `seat` is about to be shown something the others may not see: a secret choice,
@@ -584,7 +646,9 @@ class Session:
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word in ("?", "help"):
-            self.say(HELP_TEXT.format(target=self.place.target))
+            example = short_form(options, self.forms)
+            self.say(HELP_TEXT.format(target=self.place.target,
+                                      example=f' ("{example[0]}" for "{example[1]}")' if example else ""))
         elif word in ("show", "board"):
             return False
         elif word == "save":
@@ -599,6 +663,12 @@ class Session:
         elif len(fitting := options_fitting(text, options, self.forms)) > 1:
             self.say(f"'{_typed(text)}' fits {len(fitting)} options: "
                      f"{list_some([f'{i + 1}. {options[i]}' for i in fitting])}; type its number.")
+        elif started := [i for i, label in enumerate(options) if label.casefold().startswith(text.casefold())]:
+            # A word cut short ("Move to Fog"): named by whole words only, so say which it starts
+            # ("not an option" alone left a new player guessing what was wrong with it).
+            self.say(f"'{_typed(text)}' names no option (a label is named by whole words); it is the start of "
+                     f"{list_some([f'{i + 1}. {options[i]}' for i in started])}: type "
+                     f"{'its number' if len(started) == 1 else 'the number of one'}.")
         else:
             self.say(f"'{_typed(text)}' is not an option or a command; type a number from 1 to "
                      f"{len(options)}, or ? for help.")

@@ -10,7 +10,9 @@ shared win counts for each of its winners). How the games ended is counted per `
 of the rulebook and per reason as said (`end_lines`, `reasons`). What the run shows about the
 rulebook itself (a game that can go on for ever) is reported in `findings`. Numbers keep full precision; rounding
 is for whoever shows them to people. Games may be spread over worker processes, each a process
-group of its own, so that a signal sent to the run's group stops the run through the parent.
+group of its own, so that a signal sent to the run's group stops the run through the parent; a
+worker that dies (`kill -9`) ends the run at once, in words (`RunCut`), never a run that waits for
+ever.
 
 This module must not know any game, must not print, and must not read anything but the
 engine's public API.
@@ -109,21 +111,17 @@ def _one(job: tuple, i: int) -> Outcome:
         return Outcome(error=f"game {i}: {reason}")
 
 
-_JOB: tuple | None = None       # a worker process's run: the game and the settings
-
-
-def _start_worker(job) -> None:
-    global _JOB
+def _start_worker(job):
+    """A worker process's run: the game (loaded here when the process did not fork) and the
+    settings, with the worker set apart from the run's signals."""
     # A process group of its own: a signal sent to the run's group (`timeout`, `kill -TERM -PGID`)
-    # reaches the parent alone, which stops the workers. Killed by it in the middle of putting a
-    # result or taking a task, a worker kept the pool's queue lock for ever (a lock between
-    # processes is never given back by a dead one), and the parent's `terminate` waited for it.
+    # reaches the parent alone, which stops the workers.
     if hasattr(os, "setpgid"):
         try:
             os.setpgid(0, 0)
         except OSError:
             pass
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)     # the pool stops its workers with SIGTERM
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)     # the parent stops its workers with SIGTERM
     if hasattr(signal, "pthread_sigmask"):
         # Held since the fork (`_interrupts_held`), so a SIGTERM sent while the worker was still
         # starting did not run the parent's handler, whose error Python's after-fork hooks
@@ -134,18 +132,57 @@ def _start_worker(job) -> None:
         from tabletop.interpreter.api import load_game
         path, variant, options = game
         game = load_game(path, variant, options)
-    _JOB = (game, *rest)
+    return (game, *rest)
 
 
-def _worker_game(i: int) -> Outcome:
-    return _one(_JOB, i)
+def _worker(job, conn, parents_ends: list) -> None:
+    """A worker process: plays each range of games the parent sends on its own pipe and sends
+    back their outcomes, until the parent sends None or goes away."""
+    # The parent's ends of the pipes, which a forked worker holds too: held here, they would keep
+    # a pipe open after the parent died (`kill -9`), and the worker would wait on it for ever.
+    for end in parents_ends:
+        end.close()
+    job = _start_worker(job)
+    try:
+        while (task := conn.recv()) is not None:
+            first, end = task
+            conn.send([_one(job, i) for i in range(first, end)])
+    except (EOFError, OSError):       # the parent is gone: nobody waits for the outcomes
+        pass
+
+
+class WorkerLost(Exception):
+    """A worker process ended before it sent back the games it was given (killed by a signal,
+    by the system for want of memory, or by a fault of Python itself)."""
+
+    def __init__(self, proc):
+        proc.join(2)                  # reaped, so its exit code is known
+        code = proc.exitcode
+        if code is not None and code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            # the system short of memory kills with SIGKILL; another signal was sent, or a crash
+            how = f"was killed by {name}" + (" (by hand, or by the system for want of memory)" if name == "SIGKILL" else "")
+        else:
+            how = "stopped" if code is None else f"ended with exit code {code}"
+        super().__init__(f"A worker process {how} in the middle of the run, and the games it was playing "
+                         "are lost")
 
 
 def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list) -> None:
     """The run's games spread over `workers` processes, their outcomes appended to `outcomes`
     in game order (so an interrupted run keeps those played). Each game depends on (seed, i)
-    alone, so the statistics are those of one process."""
+    alone, so the statistics are those of one process.
+
+    Each worker has a pipe of its own and is handed one range of games at a time; the parent
+    waits on the pipes and on the processes themselves. A worker that dies (`kill -9`) raises
+    WorkerLost at once. (multiprocessing's Pool hung there for ever: it starts a new worker but
+    never hands out the dead one's games again, and a worker killed while it waited for work kept
+    the lock of the queue every worker takes its work from.)"""
     import multiprocessing as mp
+    from multiprocessing.connection import wait
     if "fork" in mp.get_all_start_methods():
         context, sent = mp.get_context("fork"), job           # the children share the loaded game
     else:
@@ -153,19 +190,61 @@ def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list
         context = mp.get_context("spawn")
         sent = ((str(game.path), game.variant, dict(game.option_values)), *job[1:])
     chunk = max(1, min(10, games // (workers * 8)))    # small: an interrupted run keeps what was played
-    pool = None
+    procs: list = []            # (process, the parent's end of its pipe)
+    given: dict = {}            # worker number -> (first, end) of the games it is playing
+    done: dict = {}             # game number -> outcome, until the games before it are done
+    following = 0               # the next game to hand out
     try:
         with _interrupts_held():
-            pool = context.Pool(workers, initializer=_start_worker, initargs=(sent,))
-        for i, outcome in enumerate(pool.imap(_worker_game, range(games), chunksize=chunk)):
-            outcomes.append(outcome)
-            if progress:
-                progress(i + 1, games)
+            for _ in range(workers):
+                mine, theirs = context.Pipe()
+                proc = context.Process(target=_worker, args=(sent, theirs, [mine, *(c for _, c in procs)]),
+                                       daemon=True)
+                proc.start()
+                theirs.close()
+                procs.append((proc, mine))
+
+        def hand_out(w: int) -> None:
+            nonlocal following
+            task = None
+            if following < games:
+                task = (following, min(games, following + chunk))
+                following = task[1]
+                given[w] = task
+            try:
+                procs[w][1].send(task)
+            except OSError:               # it died after sending its last outcomes
+                if task is not None:
+                    raise WorkerLost(procs[w][0]) from None
+
+        for w in range(workers):
+            hand_out(w)
+        while given:
+            wait([procs[w][1] for w in given] + [procs[w][0].sentinel for w in given])
+            for w in list(given):
+                proc, conn = procs[w]
+                if conn.poll():                   # sent before it ended, if it ended: kept
+                    try:
+                        results = conn.recv()
+                    except (EOFError, OSError):
+                        raise WorkerLost(proc) from None
+                    first, _ = given.pop(w)
+                    done.update(enumerate(results, first))
+                    hand_out(w)
+                elif not proc.is_alive():
+                    raise WorkerLost(proc)
+            while len(outcomes) in done:
+                outcomes.append(done.pop(len(outcomes)))
+                if progress:
+                    progress(len(outcomes), games)
     finally:
-        if pool is not None:
-            with _interrupts_held():
-                pool.terminate()
-                pool.join()
+        with _interrupts_held():
+            for proc, conn in procs:
+                if proc.is_alive():
+                    proc.terminate()
+            for proc, conn in procs:
+                proc.join()
+                conn.close()
 
 
 # What stops a run: Ctrl-C, and SIGTERM, SIGHUP and SIGQUIT (cli.py). The workers keep them
@@ -230,8 +309,22 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
         stats = summarise(game, name or str(game.path), players, seed, bot, outcomes,
                           time.perf_counter() - started, kinds)
         raise Interrupted(stats, games) from None
+    except WorkerLost as e:
+        # As for Ctrl-C: the games before the lost ones are summed up, and the run ends in words.
+        stats = summarise(game, name or str(game.path), players, seed, bot, outcomes,
+                          time.perf_counter() - started, kinds)
+        raise RunCut(stats, games, str(e)) from None
     seconds = time.perf_counter() - started
     return summarise(game, name or str(game.path), players, seed, bot, outcomes, seconds, kinds)
+
+
+class RunCut(Exception):
+    """The run could not go on (a worker process died): `stats` are those of the games played
+    before the lost ones (the first `stats["games"]` of `asked`), `why` says what happened."""
+
+    def __init__(self, stats: dict, asked: int, why: str):
+        super().__init__(why)
+        self.stats, self.asked, self.why = stats, asked, why
 
 
 class Interrupted(KeyboardInterrupt):

@@ -269,16 +269,23 @@ class Terminal:
         """One line typed after `prompt`, without its line end. At a terminal the line can be
         edited, earlier lines come back with the arrow keys and Tab completes `words`. Raises
         EOFError at the end of input (and KeyboardInterrupt for Ctrl-C)."""
+        # readline draws the prompt on standard output when that is a terminal (a question on
+        # standard error too: the same screen). Drawn apart, an empty answer (Enter for the
+        # default at "Save the game? [Y/n]") got no line end, and what followed ran on after the
+        # question, broken by the terminal in the middle of a word. input() refuses to run
+        # without standard output (`>&-`): then the line is read plainly.
+        editing = is_terminal(sys.stdin) and sys.stdout is not None and self._line_editing(words)
+        shown_on = sys.stdout if editing and (self.out is sys.stdout or is_terminal(sys.stdout)) else self.out
         # A prompt wider than the terminal is broken between words; only its last line is the
         # prompt readline redraws.
-        if is_terminal(self.out) and len(prompt) > self.width:
-            *before, last = fit(prompt.rstrip(" "), self.width)
+        width = self.width if shown_on is self.out else terminal_width(shown_on)
+        if is_terminal(shown_on) and len(prompt) > width:
+            *before, last = fit(prompt.rstrip(" "), width)
             for line in before:
-                write(self.out, line)
+                write(shown_on, line)
             prompt = last + " "
-        # input() refuses to run without standard output (`>&-`): then the line is read plainly.
-        if is_terminal(sys.stdin) and sys.stdout is not None and self._line_editing(words):
-            if self.out is sys.stdout:
+        if editing:
+            if shown_on is sys.stdout:
                 return input(prompt)
             write_raw(self.out, prompt)
             return input()

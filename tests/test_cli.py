@@ -836,7 +836,9 @@ def test_a_bots_choice_among_its_own_secret_cards_is_not_shown_to_the_humans(rea
     assert "chose: Don't react" not in out
     code, out, _ = real("play", "smackatoa", "--players", 3, "--seed", 5, "--seat", "1=random", "--seat", "2=random",
                         "--seat", "3=random")
-    assert code == 0 and re.search(r"Player 1 \(random\) chose: Play [A-Z]", out) and "has chosen" not in out
+    # a card played is told by the rules' line alone ("Player 1 plays ..."), one discarded by the bot's answer
+    assert code == 0 and re.search(r"Player [123] \(random\) chose: Discard [A-Z]", out) and "has chosen" not in out
+    assert "\n  Player 1 plays Rumble Rumble." in out and "chose: Play Rumble Rumble" not in out
 
 
 def test_which_answers_others_may_see():
@@ -1016,3 +1018,10 @@ def test_check_goes_on_to_the_next_variant_after_one_with_errors(real, tmp_path)
     code, out, err = real("check", book)
     assert code == 1 and f"{book} --variant a: 1 error" in out, out + err
     assert f"{book} --variant b: ok" in out and f"{book} --variant c: ok" in out, out + err
+
+
+def test_play_without_a_game_names_the_bundled_games(run):
+    """`tabletop play` alone said to name a GAME, and a new player knows none of their names."""
+    code, out, err = run("play")
+    assert code == 2 and err.startswith("tabletop play: name a GAME to play (abatteroxie, smackatoa, ")
+    assert "taboo_atoll_express, or a rulebook's folder), or give --load FILE to resume a saved game." in err

@@ -158,3 +158,19 @@ def test_the_racer_who_had_the_keyboard_last_is_handed_it_again_before_their_han
         os.write(main, b"\r")
         assert b"Player 1: Smack the winning card!" in out.until(b"> ")
         quit_unsaved(main, out.until, proc)
+
+
+def test_the_keys_are_told_in_seat_order_and_the_first_press_is_the_first_buzz():
+    """In-process, on a pseudo-terminal: the seats race in the decision's order (the Smackhead
+    first), but the keys are told in seat order; keys pressed once the cards are shown count."""
+    from tabletop.interpreter import race
+    main, other = pty.openpty()
+    said = []
+    try:
+        with os.fdopen(other, "rb", buffering=0, closefd=False) as keyboard:
+            times = race.buzz([1, 0], lambda: os.write(main, b"x21"), said.append, stream=keyboard)
+    finally:
+        os.close(main)
+        os.close(other)
+    assert said[0] == "Buzz with your key: Player 1 presses 1, Player 2 presses 2. Then each names their answer."
+    assert said[1:] == ["Player 2 buzzed.", "Player 1 buzzed."] and times[1] <= times[0] < race.LIMIT

@@ -148,6 +148,31 @@ def test_ctrl_c_in_a_run_in_two_processes_stops_every_worker(tmp_path, moment):
     assert not any(os.path.exists(f"/proc/{w}") for w in seen), "a worker outlived the run"
 
 
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"),
+                    reason="needs Linux's /proc to see a process's children")
+def test_the_workers_of_a_run_whose_parent_is_killed_end_too(tmp_path):
+    """`kill -9` of the run itself: a forked worker held the parent's end of its own pipe too, so
+    the pipe never closed and the worker waited for work for ever."""
+    proc = start("simulate", "smackshapes", "-n", 16, "--workers", 2, cwd=tmp_path,
+                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers) < 2:
+            assert time.monotonic() < deadline and proc.poll() is None, "the workers never started"
+            workers |= children(proc.pid)
+    finally:
+        proc.kill()
+        proc.wait()
+    deadline = time.monotonic() + 20        # each ends once its game is played
+    while any(_state(w) not in ("Z", "") for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    alive = [w for w in workers if _state(w) not in ("Z", "")]
+    for w in alive:
+        os.kill(w, signal.SIGKILL)
+    assert not alive, "a worker outlived the run's parent"
+
+
 @pytest.mark.parametrize("signum, workers", [(signal.SIGTERM, 1), (signal.SIGHUP, 2), (signal.SIGQUIT, 1)])
 def test_sigterm_sighup_and_sigquit_stop_a_run_in_words(tmp_path, signum, workers):
     """In one process the signal lands inside a game, whose errors a run counts and goes on: it
@@ -169,7 +194,8 @@ def test_sigterm_sighup_and_sigquit_stop_a_run_in_words(tmp_path, signum, worker
 
 def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_path):
     """'elp', then Left three times and 'h', is 'help'; Up brings 'help' back. Without line
-    editing the escape codes would be part of the line and neither would be a command."""
+    editing the escape codes would be part of the line and neither would be a command. Then
+    Enter at "Save the game? [Y/n]" takes the default on a line of its own."""
     main, other = pty.openpty()
     proc = start("play", "taboo_atoll_express", "--seed", 1, cwd=tmp_path, stdin=other, stdout=other, stderr=other)
     os.close(other)
@@ -181,7 +207,15 @@ def test_at_a_terminal_the_arrow_keys_edit_the_line_and_recall_earlier_ones(tmp_
         os.write(main, b"\x1b[A\r")
         again = read_until(main, b"> ")
         assert b"Answer with the option's number or its exact label" in again
-        quit_unsaved(main, lambda needle: read_until(main, needle), proc)
+        # Enter for the default at a question on standard error ends its line: readline, given no
+        # prompt of its own, ended no empty line, so "Game saved to ..." ran on after "[Y/n] "
+        # and the terminal broke it in the middle of a word.
+        os.write(main, b"quit\r")
+        read_until(main, b"[Y/n] ")
+        os.write(main, b"\r")
+        after = read_until(main, b"Resume it with")
+        assert after.startswith(b"\r\n") and b"Game saved to tabletop-autosave.json" in after, after
+        assert proc.wait(timeout=30) == 1
     finally:
         proc.kill()
         os.close(main)

@@ -265,6 +265,8 @@ def test_a_resumed_game_that_ends_is_saved_ended_in_its_file(run, tmp_path):
     run("play", "counting", *SEATED, "--save", "g.json", stdin="1\n")
     code, out, _ = run("play", "--load", "g.json", stdin="2\n" * 10)
     assert code == 0 and "Game saved to g.json." in out
+    # it says it is resumed, and from where (a loaded game began with no word at all)
+    assert out.startswith("Counting Race: 3 players, seed 8, resumed from g.json after 3 moves. Type ? for help.\n"), out[:200]
     assert json.loads((tmp_path / "g.json").read_text())["state"]["result"] is not None     # the fake's "over"
     code, _, _ = run("play", "counting", "--seed", 3, "--save", "g.json", stdin="1\n")
     assert code == 1 and len(json.loads((tmp_path / "g.json").read_text())["moves"]) == 1

@@ -380,3 +380,56 @@ def test_simulate_shows_how_the_games_ended_most_first_and_keeps_its_other_numbe
     counts = [int(line.rsplit(": ", 1)[1].split(" game")[0].replace(",", "")) for line in shown]
     assert counts == sorted(counts, reverse=True) and sum(counts) == 300
     assert shown[0].startswith(data["end_lines"][0]["at"] + " '" + data["end_lines"][0]["text"][:20])
+
+
+def test_a_worker_killed_in_the_middle_of_a_run_ends_it_in_words(monkeypatch, capsys):
+    """`kill -9` of one worker of `--workers 2` left the run waiting for ever: multiprocessing's
+    Pool started another worker but never handed out the dead one's games again. Now the run ends
+    at once, exit 1 with no traceback, showing the statistics of the games before the lost ones
+    (the same as a run of that many gives)."""
+    import os
+    import signal
+    from tabletop.interpreter import cli
+    from tabletop.interpreter import simulate as sim
+    playing = sim._one
+
+    def killed_at_game_25(job, i):
+        if i == 25:
+            os.kill(os.getpid(), signal.SIGKILL)     # in the worker: it was forked with this module
+        return playing(job, i)
+
+    monkeypatch.setattr(sim, "_one", killed_at_game_25)
+
+    def hung(signum, frame):
+        raise AssertionError("the run hung after its worker was killed")
+    before = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)
+    try:
+        code = cli.main(["simulate", "smackshapes", "-n", "60", "--workers", "2", "--seed", "4", "--json"])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    out, err = capsys.readouterr()
+    assert code == 1 and "Traceback" not in err
+    assert "tabletop simulate: A worker process was killed by SIGKILL" in err, err
+    stats = json.loads(out)
+    assert 0 < stats["games"] <= 25 and f"The statistics are of the {stats['games']} games played before them, of 60." in err
+    monkeypatch.setattr(sim, "_one", playing)
+    same = sim.simulate(load_game_named("smackshapes"), stats["games"], 4, players=2)
+    timing = ("seconds", "games_per_second", "game")
+    assert {k: v for k, v in stats.items() if k not in timing} == {k: v for k, v in same.items() if k not in timing}
+
+
+def load_game_named(name):
+    from tabletop.interpreter.api import load_game
+    return load_game(name)
+
+
+def test_a_lost_worker_is_told_by_how_it_ended():
+    """Only SIGKILL is the system's for want of memory; a crash (SIGSEGV) or an exit is told as it is."""
+    from types import SimpleNamespace
+    from tabletop.interpreter.simulate import WorkerLost
+    told = lambda code: str(WorkerLost(SimpleNamespace(join=lambda timeout: None, exitcode=code)))  # noqa: E731
+    assert told(-9).startswith("A worker process was killed by SIGKILL (by hand, or by the system for want of memory)")
+    assert told(-11).startswith("A worker process was killed by SIGSEGV in the middle of the run")
+    assert told(1).startswith("A worker process ended with exit code 1 in the middle of the run")

@@ -5,7 +5,7 @@ import io
 import re
 import sys
 
-from cli_fixtures import TTYInput
+from cli_fixtures import EchoedTTYInput, TTYInput
 from tabletop.interpreter import cli
 from tabletop.interpreter.session import headed
 from tabletop.interpreter.terminal import fit
@@ -18,11 +18,12 @@ class TTYOutput(io.StringIO):
         return True
 
 
-def played(monkeypatch, tmp_path, capsys, typed, *argv, screen=None):
+def played(monkeypatch, tmp_path, capsys, typed, *argv, screen=None, echoed=False):
     """(exit code, standard output, standard error) of `tabletop play ARGV` with `typed` at a
-    terminal's keyboard; standard output is `screen` if given, else not a terminal (a pipe)."""
+    terminal's keyboard (shown on `screen` as it is typed, when `echoed`); standard output is
+    `screen` if given, else not a terminal (a pipe)."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "stdin", TTYInput(typed))
+    monkeypatch.setattr(sys, "stdin", EchoedTTYInput(typed, screen) if echoed else TTYInput(typed))
     if screen is not None:
         monkeypatch.setattr(sys, "stdout", screen)
     code = cli.main(["play", *map(str, argv)])
@@ -61,6 +62,13 @@ def test_with_the_output_on_the_terminal_the_keyboard_is_handed_over(monkeypatch
                               "--seed", 5, screen=screen)
     assert "Pass the keyboard to Player 1, then press Enter." in shown and "\x1b[2J" in shown
     assert "Player 1: Your turn" in shown and "is about to be shown" not in err
+    # the game's first lines, with how to get help (and, every seat a person's, how to play
+    # against bots: one person alone did not know why to pass the keyboard), are not cleared away
+    for screen in screens(shown)[1:]:
+        first = " ".join(screen.split("\nPass the keyboard")[0].split())
+        assert first.startswith("\x1b[HSmackatoa!: 3 players, seed 5. Type ? for help. All 3 seats are people at "
+                                "this keyboard, who pass it when asked. To play against bots instead, start the "
+                                "game with --seat 2=random --seat 3=random. "), screen[:300]
 
 
 def test_one_person_with_bots_may_pipe_the_output(monkeypatch, tmp_path, capsys):
@@ -133,9 +141,9 @@ def test_the_display_at_40_columns_breaks_no_line_into_what_looks_like_an_option
     """Smackatoa with one person and two bots, on a 40-column terminal."""
     monkeypatch.setenv("COLUMNS", "40")
     code, shown, err = played(monkeypatch, tmp_path, capsys, "1\nquit\nn\n", "smackatoa", "--players", 3, "--seed", 7,
-                              "--seat", "2=random", "--seat", "3=random", screen=TTYOutput())
+                              "--seat", "2=random", "--seat", "3=random", screen=TTYOutput(), echoed=True)
     lines = shown.split("\n")
-    assert max(len(line) for line in lines) <= 40
+    assert max(len(line) for line in lines) <= 40, [line for line in lines if len(line) > 40]
     assert "  Penguins: 0. Eruption level 1." in lines and "Player 3: 0 points; totems 2, 6, 7, Evil" in lines
     options = [line for line in lines if re.match(r" *[0-9]+\. ", line)]
     assert all(re.match(r"   [0-9]\. Play ", line) for line in options), options
@@ -150,9 +158,40 @@ def test_the_help_is_broken_by_the_terminal_not_by_its_text(monkeypatch, tmp_pat
     lines = shown.split("\n")
     start = lines.index("> Answer with the option's number or its exact label (a number always means the")
     assert lines[start + 1:start + 4] == [
-        "  option of that number), or whole words of one label only (\"Move to Foggy\" for",
-        "  \"Move to Foggy Knoll\"). Other commands:",
+        "  option of that number), or whole words of one label only (\"Move to Flame\" for",
+        "  \"Move to Flame Sanctuary\"). Other commands:",
         "    ?, help      this help"], lines[start:start + 8]
+
+
+def test_a_word_cut_short_is_told_which_options_it_starts(monkeypatch, tmp_path, capsys):
+    """"Move to Fog" was "not an option or a command", as "blah" is: a new player could not tell
+    that labels are named by whole words, nor which option they had begun."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "Move to Fog\nmove to f\nquit\nn\n", "taboo_atoll_express",
+                            "--seed", 7)
+    assert ("'Move to Fog' names no option (a label is named by whole words); it is the start of "
+            "'2. Move to Foggy Knoll': type its number.") in out
+    assert "it is the start of '1. Move to Flame Sanctuary', '2. Move to Foggy Knoll': type the number of one." in out
+
+
+def test_the_first_line_names_the_variant_played(monkeypatch, tmp_path, capsys):
+    """`--variant colorcracks` began "Smackshapes: 2 players, seed 8.", as the plain game does."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "quit\nn\n", "smackshapes", "--variant", "colorcracks",
+                            "--players", 2, "--seat", "2=racer", "--seed", 8)
+    assert out.startswith("Smackshapes, variant colorcracks: 2 players, seed 8. Type ? for help.\n"), out[:100]
+
+
+def test_the_helps_example_is_taken_from_the_menu_on_the_screen(monkeypatch, tmp_path, capsys):
+    """The help's example of a label named by its first words was Taboo's ("Move to Foggy" for
+    "Move to Foggy Knoll") in every game; in Smackatoa there is no such option. It is now the
+    fewest first words of an option on the screen that name it alone."""
+    from tabletop.interpreter.session import short_form
+    code, out, err = played(monkeypatch, tmp_path, capsys, "?\nquit\nn\n", "smackatoa", "--players", 3, "--seed", 9,
+                            "--seat", "2=random", "--seat", "3=random")
+    assert 'whole words of one label only ("Play Rubber" for "Play Rubber Tree"). Other commands:' in out
+    assert "Foggy" not in out
+    assert short_form(["Pass", "Play Rubber Tree", "Play Coconut Tree"]) == ("Play Rubber", "Play Rubber Tree")
+    assert short_form(["Yes", "No"]) is None           # no label of several words: no example
+    assert short_form(["Play Rubber Tree (2)", "Play Rubber Tree"]) is None     # no first words name one alone
 
 
 # ---------------------------------------------------------------- every answer, as the table sees it
@@ -167,11 +206,39 @@ def test_a_persons_answer_the_rules_do_not_announce_is_shown_to_the_next_player(
     Player 2 never learnt where Player 1's cards went. A person's answer is shown as a bot's is."""
     code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3)
     before_player_2 = out[:out.index("Player 2: Move the arrow")]
-    assert "Player 1 chose: Take row 1 from the left\n" in before_player_2
     assert "Player 1 chose: Add the 1st card (Graham Cracker) to your lineup\n" in before_player_2
     code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3,
                             "--quiet")
     assert "Player 2: Move the arrow" in out and "chose" not in out       # --quiet: the table and the question
+
+
+def test_an_answer_the_rules_tell_in_a_line_of_their_own_is_shown_once(monkeypatch, tmp_path, capsys):
+    """S'mores Galore: "Player 1 chose: Take row 1 from the left" stood above the rules' own
+    "Player 1 takes row 1 from the left: ...", the same news twice (Abatteroxie's "Move to A1" and
+    "Eliminate a green battler on A1" too). The rules' line is shown alone; an answer no line tells
+    (where the card goes) is still shown as chosen."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 6, "smores_galore", "--players", 2, "--seed", 3)
+    before_player_2 = out[:out.index("Player 2: Move the arrow")]
+    assert "  Player 1 takes row 1 from the left: " in before_player_2 and "chose: Take row" not in out
+    assert "Player 1 chose: Add the 1st card (Graham Cracker) to your lineup\n" in before_player_2
+    code, out, err = played(monkeypatch, tmp_path, capsys, "", "smores_galore", "--players", 2, "--seed", 3,
+                            "--seat", "1=random", "--seat", "2=random")
+    assert "  Player 1 takes row" in out and "(random) chose: Take row" not in out and "(random) chose: Add" in out
+
+
+def test_which_rules_line_tells_an_answer():
+    from tabletop.interpreter.session import tells_the_answer
+    assert tells_the_answer("Battle Royale on A1: Player 1 (red) eliminates a green battler.", 0,
+                            "Eliminate a green battler on A1")
+    assert tells_the_answer("Player 2 plays Rubber Tree.", 1, "Play Rubber Tree (2)")     # the engine's copy number
+    assert tells_the_answer("Player 1 carries the idol.", 0, "Carry the idol")
+    assert not tells_the_answer("Player 10 takes row 1 from the left.", 0, "Take row 1 from the left")
+    assert not tells_the_answer("Player 2 takes row 1 from the left.", 0, "Take row 1 from the left")
+    assert not tells_the_answer("Player 1 performs the card's Move Eliminator.", 0,
+                                "Move Eliminator first, then Battle Royale")
+    assert tells_the_answer("Player 1 (red) plays 4 battlers only and 2: 4 battlers, 2 tiles each.", 0,
+                            "Move 4 battlers 2 tiles each (play 4 battlers only and 2)")     # its own verb
+    assert not tells_the_answer("Player 1 plays Jetsam.", 0, "Discard Jetsam")    # too short to go without the verb
 
 
 def test_a_public_answer_is_shown_above_the_hand_over_and_on_the_next_players_screen(monkeypatch, tmp_path, capsys):
@@ -236,3 +303,41 @@ def test_the_result_in_words():
     assert format_result(shared, 2) == "The game is over.\nShared win: Player 1, Player 2\nScores: Player 1 3, Player 2 3"
     volcano = Result(winners=[], scores=[5], reason="", sides=["volcano"], side_scores={"volcano": 9})
     assert format_result(volcano, 1, told=True) == "Winner: volcano\nScores: Player 1 5, volcano 9"
+
+
+# ---------------------------------------------------------------- the screen at a hand-over
+
+def test_the_hand_over_shows_every_line_missed_not_the_logs_last_30(monkeypatch):
+    """A person away while bots played more than 30 lines (the log keeps 30) was shown the last
+    30 at the hand-over, and lost the rest without a word. Every line since the last clear is
+    shown again; past KEPT_EVENTS, the screen says how many earlier ones are not."""
+    from tabletop.interpreter import session
+    from tabletop.interpreter.terminal import Terminal
+    screen = TTYOutput()
+    table = session.Session(api=None, game=None, state=None, seed=0, moves=[], seats=[], place=None,
+                            term=Terminal(screen, width=80))
+    for n in range(1, 46):
+        table.event(f"line {n}")
+    table.clear()
+    again = screen.getvalue().split("\x1b[2J\x1b[H")[-1].split("\n")
+    assert [line for line in again if line.startswith("line ")] == [f"line {n}" for n in range(1, 46)]
+    monkeypatch.setattr(session, "KEPT_EVENTS", 40)
+    table.cleared()
+    for n in range(1, 46):
+        table.event(f"line {n}")
+    table.clear()
+    again = screen.getvalue().split("\x1b[2J\x1b[H")[-1].split("\n")
+    assert again[:2] == ["(5 earlier lines since the screen was cleared are not shown again.)", "line 6"], again[:2]
+
+
+def test_a_move_that_said_more_than_the_log_keeps_says_how_many_lines_are_not_shown(monkeypatch, tmp_path, capsys):
+    """One answer that says 35 lines: the log keeps 30, and the first 5 were "(5 earlier lines not
+    kept)", which did not say that they were said and are lost, nor why."""
+    (tmp_path / "chatter").mkdir()
+    (tmp_path / "chatter" / "game.rules").write_text(
+        'game "Chatter"\nplayers 1\nvar n: int = 0\nturn:\n    choose prompt "Talk?":\n        option "Talk":\n'
+        '            repeat 35 times:\n                n += 1\n                say "line {n}"\n'
+        '        option "Stop":\n            end game "stopped"\ndefine score(p: player): int = n\n')
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n2\n", tmp_path / "chatter")
+    assert code == 0 and "  (5 lines said before these are not shown: the game keeps only its last 30.)\n  line 6\n" in out
+    assert "line 5\n" not in out and "  line 35\n" in out
