@@ -200,7 +200,10 @@ def yaml_syntax_hint(text: str, line: int) -> str:
 def closest(name: str, candidates) -> str:
     """The candidate closest to `name`, or "" when nothing is close."""
     # Short names differ by a larger share for one wrong letter ("d8" for "d6").
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.5 if len(name) <= 3 else 0.6)
+    pool = sorted(set(candidates))
+    if len(name) == 1:      # one letter shares a half with any name of three that holds it ('p', 'zap')
+        pool = [c for c in pool if len(c) <= 2]
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.5 if len(name) <= 3 else 0.6)
     return close[0] if close else ""
 
 

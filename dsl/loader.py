@@ -697,7 +697,18 @@ class Loader:
                 continue
             if d.extend:
                 if k not in index:
-                    self.skip("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
+                    same = [key for key in index if key[1] == d.name]
+                    if same:      # `extend enum space` of a kind: the name is there, as another sort
+                        other = merged[index[same[0]]]
+                        self.skip("E015", f"'extend {d.kind_word} {d.name}' needs {_a(d.kind_word)} named '{d.name}' in "
+                                           f"the base rulebook, and '{d.name}' there is {_a(other.kind_word)}.",
+                                   word_at(self.sources, d.span, d.name, d.span.column),
+                                   f"write 'extend {_extend_words(other)}'" if isinstance(other, _EXTENDABLE) else
+                                   f"{_a(other.kind_word)} cannot be extended; to change it, write "
+                                   f"'replace {_KEYWORD.get(type(other).__name__, other.kind_word)} {d.name} ...' "
+                                   "with the whole new declaration")
+                        continue
+                    self.skip("E015", f"'extend' needs {_a(d.kind_word)} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column),
                                did_you_mean(d.name, [k[1] for k in index]))
                     continue
@@ -711,10 +722,10 @@ class Loader:
                     same = [key for key in index if key[1] == d.name]
                     if same:      # the name is there, as another kind of declaration
                         other = merged[index[same[0]]].kind_word
-                        hint = f"'{d.name}' is a {other} in the base: write 'replace' before a {other} declaration"
+                        hint = f"'{d.name}' is {_a(other)} in the base: write 'replace' before {_a(other)} declaration"
                     else:
                         hint = did_you_mean(d.name, [key[1] for key in index])
-                    self.skip("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
+                    self.skip("E015", f"'replace' needs {_a(d.kind_word)} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column), hint)
                     continue
                 if k in replaced:        # the last replacement would win, and the first be lost unsaid
@@ -1955,6 +1966,18 @@ def _changing_meant(key: str, changing: set, kind: str) -> str:
         return ""
     return (f"did you mean '{field}'? '{field}' is a changing field, which data cannot set: it starts at its starting value; to "
             f"read it from data, declare it without '= ...' in the kind '{kind}'")
+
+
+# What 'extend' can grow; any other declaration is replaced whole.
+_EXTENDABLE = (A.KindDecl, A.EnumDecl, A.OptionDecl, A.TableDecl, A.RuleDecl, A.StageDecl, A.PhaseDecl, A.DisplayDecl)
+
+
+_KEYWORD = {"DefineDecl": "define", "VarDecl": "var", "ZoneDecl": "zone", "WinnersDecl": "winners"}
+
+
+def _a(word: str) -> str:
+    """A kind of declaration with its article: "an enum", "a kind"."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _extend_words(d: A.Decl, named: bool = True) -> str:
