@@ -1929,7 +1929,7 @@ class Checker:
             for a in st.args:
                 self.expr(a, self.ctx)
             return
-        self.check_args(st, s.decl.params, st.args, f"The rule '{st.name}'")
+        self.check_args(st, s.decl.params, st.args, f"The {s.decl.kind_word} '{st.name}'")
         changed = self.changed_params(st.name)
         self.zones_handed(st.args, [p.name in changed for p in s.decl.params], f"the rule '{st.name}'")
 
@@ -2011,7 +2011,8 @@ class Checker:
                 wrong = []
         for k, (prm, a, at, pt) in enumerate(typed):
             if k in wrong:
-                self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a)
+                self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a,
+                           self.type_hint(a, at, pt))
                 # the value's declaration may be the mistake, or the parameter's own
                 self.blamed.append((self.diags[-1], prm, prm.name, pt))
         for a in args[len(params):]:
@@ -2705,6 +2706,13 @@ class Checker:
             sym = self.sym.get(plain)
             if sym is not None and sym.kind == "enum_value" and sym.type == want:
                 return f"write {plain} without quotes: it is {T.a(want)}, not a text"
+        if want.startswith("enum:") and have in (T.INT, T.TEXT):
+            values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == want]
+            if values:
+                return (f"{T.a(want)} is one of its values, written without quotes: {', '.join(values[:6])}"
+                        + (", ..." if len(values) > 6 else ""))
+        if plain is not None and want == T.INT and re.fullmatch(r"-?\d{1,15}", plain.strip()):
+            return f"a number in quotes is a text: write {plain.strip()} without the quotes"
         if plain is not None and want.startswith("thing:"):
             return f'name the thing by its kind: {want[6:]} "{plain}"'
         if want == T.BOOL and have == T.INT:

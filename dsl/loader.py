@@ -760,6 +760,10 @@ class Loader:
                 elif isinstance(d, A.TableDecl) and isinstance(base_d, A.TableDecl) and \
                         None not in (_entry_words(d), _entry_words(base_d)) and _entry_words(d) != _entry_words(base_d):
                     self.changes[d.name] = ("retyped", d.span, _entry_words(base_d), _entry_words(d))
+                elif isinstance(d, A.TableDecl) and isinstance(base_d, A.TableDecl) and \
+                        None not in (_key_words(d), _key_words(base_d)) and _key_words(d) != _key_words(base_d):
+                    # keys of another sort (`1 -> 0` for `newbie -> 0`): the base's lookups give the old sort
+                    self.changes[d.name] = ("retyped", d.span, _key_words(base_d), _key_words(d))
                 elif isinstance(d, A.KindDecl) and isinstance(base_d, A.KindDecl):
                     kept = {f.name for f in d.fields}
                     dropped = [f.name for f in base_d.fields if f.name not in kept]
@@ -1272,7 +1276,8 @@ class Loader:
                 else:
                     at = where if e.validator == "required" or not path else self.key_at(where, str(path[0]), value=True)
                 misread = e.validator == "type" and (yaml_misread(self.sources, at, e.instance)
-                                                     or _number_hint(e.instance, e.validator_value))
+                                                     or _number_hint(e.instance, e.validator_value)
+                                                     or _quote_hint(e.instance, e.validator_value, path))
                 diag = Diagnostic("E022", f"{who} does not fit the kind: {_data_problem(e, wanted)}.",
                                   at, misread or (e.validator == "type" and _item_hint(path, wanted))
                                   or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
@@ -1419,6 +1424,14 @@ _PLAIN_IN_TEXT = [
     (re.compile(r"[-+]?0[0-9_]*[89][0-9_]*"), 10),      # 08, 09: not octal, so YAML 1.1 keeps them as texts
     (re.compile(r"[-+]?0o[0-7_]+"), 8),                   # YAML 1.2's octal, a text to YAML 1.1
 ]
+
+
+def _quote_hint(value, wanted, path) -> str:
+    """A hint for a number where a text is wanted (`name: 2`): YAML reads digits as a number, and
+    quotes make them a text."""
+    if type(value) is not int or "string" not in (wanted if isinstance(wanted, list) else [wanted]) or not path:
+        return ""
+    return f'YAML reads {value} as a number: write it in quotes for a text, {path[-1]}: "{value}"'
 
 
 def _number_hint(value, wanted) -> str:
@@ -1950,6 +1963,16 @@ def _entry_words(table) -> str | None:
              "true or false" if isinstance(e.value, A.Lit) and type(e.value.value) is bool else
              "texts" if isinstance(e.value, A.Template) else None for e in table.entries}
     return f"a table of {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
+
+
+def _key_words(table) -> str | None:
+    """What a table of one key is keyed by, when every key is of one sort ("a table keyed by
+    names"); else None."""
+    if any(e.more_keys for e in table.entries):
+        return None
+    kinds = {"texts" if isinstance(e.low, A.TextKey) else "names" if isinstance(e.low, str) else
+             "whole numbers" if type(e.low) is int else None for e in table.entries}
+    return f"a table keyed by {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
 
 
 def titled(d: A.Decl) -> str:

@@ -1308,6 +1308,12 @@ def _line_break(tok, text: str, line: int, col: int, offset: int = 0):
     if tok is None or not 0 < line <= len(lines):
         return None
     code = _blank_texts(lines[line - 1])
+    if tok.type == "_NL" and not code.strip() and line > 1 and _continues(_blank_texts(lines[line - 2])):
+        # `define x: int = \` then a blank line: the '\' joined the blank line, and the value ended there
+        before = _blank_texts(lines[line - 2])
+        return ("E101", "The line ends too early: its '\\' joins it to the next line, which is blank.",
+                (line - 1, len(before.rstrip())), "write the rest of the value on the line right after the '\\' "
+                                                    "(no blank line between), or on this line")
     if tok.type == "_NL":
         below = next((n for n in range(line + 1, len(lines) + 1) if _blank_texts(lines[n - 1]).strip()), None)
         after = _blank_texts(lines[below - 1]) if below else ""

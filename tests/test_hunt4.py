@@ -135,3 +135,57 @@ def test_a_one_letter_name_is_not_taken_for_a_longer_one_that_holds_its_letter()
     assert closest("p", ["zap", "pot"]) == ""
     assert closest("p", ["q", "pp"]) == "pp"
     assert closest("d8", ["d6", "dice"]) == "d6"
+
+
+def test_a_replaced_table_keyed_by_another_sort_is_named_at_the_base_lookup(tmp_path):
+    """Was "The table 'bonus' is looked up by an int, not by a suit." with no word of the variant."""
+    from test_author_mistakes import build
+    from tabletop.dsl.diagnostics import RulebookError
+    from tabletop.interpreter import api
+    build(tmp_path / "book", ("CHANGE", "replace table bonus:\n    1 -> 2\n    2 -> 1"), "variants/x.rules", VARIANT)
+    with pytest.raises(RulebookError) as e:      # as `tabletop check` loads it: with the variant's changes noted
+        api.load_game(str(tmp_path / "book"), variant="x")
+    hit = next(d for d in e.value.diagnostics if d.code == "E301" and "bonus" in d.message)
+    assert "x.rules:2 as a table keyed by whole numbers" in hit.hint, hit.hint
+    assert "the base's rules use it as a table keyed by names" in hit.hint, hit.hint
+
+
+def test_a_backslash_before_a_blank_line_is_told_at_the_backslash(tmp_path):
+    """Was "The line ends too early" at column 1 of the blank line after it, with no hint."""
+    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0", "var level: int in 0 to 9 = ^\\\n\n    0"))
+    expect(found, "E101", "game.rules", at, "which is blank", "right after the '\\'")
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ('  - {name: "Ace of hearts", suit: hearts, rank: 1}', '  - {name: ^7, suit: hearts, rank: 1}', ['name: "7"']),
+    ('  - {name: "Ace of hearts", suit: hearts, rank: 1}', '  - {name: "Ace of hearts", suit: hearts, rank: ^!!python/int 1}',
+     ["without YAML tags"]),
+    ('  - {name: "Ace of hearts", suit: hearts, rank: 1}', '  - {name: "Ace of hearts", suit: hearts, rank: 1}, ^{name: "x"}',
+     ["one record a line"]),
+])
+def test_data_written_as_yaml_reads_it_otherwise_says_how_to_write_it(tmp_path, old, new, words):
+    found, at = run(tmp_path, (old, new), file="cards.yaml")
+    hit = next(d for d in found if d.span.file.endswith("cards.yaml") and d.span.line == at[0])
+    assert all(w in hit.hint for w in words), hit.hint
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("    if level < 9:", "    if first(current.hand).suit == ^3:", ["a suit is one of its values", "hearts, spades"]),
+    ("define best(", 'define base: int = ^"3"\ndefine best(', ["write 3 without the quotes"]),
+])
+def test_a_number_where_an_enum_or_a_quoted_number_where_an_int_is_gets_the_fix(tmp_path, old, new, words):
+    found, at = run(tmp_path, (old, new))
+    expect(found, "E301", "game.rules", (at[0], None), *words)
+
+
+def test_a_stage_given_too_many_values_is_called_a_stage(tmp_path):
+    """Was "The rule 'hand' takes 0 values but is given 1." for a stage."""
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n", "    draw 1 from deck to current.hand\n"
+                                                                       "    ^hand(1)\n"),
+                    add={"game.rules": _with_stage()})
+    expect(found, "E207", "game.rules", at, "The stage 'hand' takes 0 values")
+
+
+def _with_stage():
+    from test_author_mistakes import BASE
+    return BASE["game.rules"] + "\n        stage hand:\n            take turns\n"
