@@ -3513,7 +3513,12 @@ class Checker:
         a = self.expr(e.then, self.ctx)
         b = self.expr(e.other, self.ctx)
         if not (T.fits(a, b) or T.fits(b, a)):
-            self.error("E301", f"Both branches should be the same type; one is {T.a(a)}, the other {T.a(b)}.", e)
+            # `if c then [] else volcano`: one branch a list, the other one item of it
+            one = e.other if T.is_list(a) and not T.is_list(b) and (T.unknown(T.elem(a)) or T.fits(b, T.elem(a))) else \
+                e.then if T.is_list(b) and not T.is_list(a) and (T.unknown(T.elem(b)) or T.fits(a, T.elem(b))) else None
+            self.error("E301", f"Both branches should be the same type; one is {T.a(a)}, the other {T.a(b)}.", e,
+                       f"a list of one is written in brackets: [{self.text_of(one)}]" if one is not None else
+                       self.type_hint(e.other, b, a) or self.type_hint(e.then, a, b))
         return T.join(a, b)
 
     def ex_ListLit(self, e: A.ListLit):

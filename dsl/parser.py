@@ -2066,6 +2066,11 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             re.search(r"\bin\s+-?\d*\s*(to\s*)?$", text.split("\n")[line - 1][:col - 1]):
         hint = ("the ends of a declared range are whole numbers written out, not names; to change one in a "
                 "variant, write 'replace var ...' with the new range")
+    if not hint and "'='" in few and str(tok) != "=" and re.match(
+            r"\s*((replace|extend)\s+)?(define|var|player\s+var)\s+\w+\s*(\([^)]*\))?\s*:\s*[\w ]+?\s*$",
+            text.split("\n")[line - 1][:col - 1]):
+        # `define skull: int 14`: the value follows an '='
+        hint = "put '=' between the type and the value: ... : TYPE = VALUE"
     if str(tok) == "on" and re.match(r"\s*(replace\s+)?reaction\s+\w+\s+instantly\s*$",
                                      text.split("\n")[line - 1][:col - 1]):
         # `reaction x instantly on e(...)`: an instant reaction is offered between decisions, not at an event

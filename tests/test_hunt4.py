@@ -189,3 +189,16 @@ def test_a_stage_given_too_many_values_is_called_a_stage(tmp_path):
 def _with_stage():
     from test_author_mistakes import BASE
     return BASE["game.rules"] + "\n        stage hand:\n            take turns\n"
+
+
+def test_a_branch_of_one_item_beside_a_list_says_to_bracket_it(tmp_path):
+    """`winners: if c then [] else volcano` was "Both branches should be the same type" with no hint."""
+    found, at = run(tmp_path, ("define score(", "define firsts: list of player = ^if level > 3 then [] else current\n"
+                                                "define score("))
+    expect(found, "E301", "game.rules", at, "[current]")
+
+
+def test_a_define_without_its_equals_says_where_it_goes(tmp_path):
+    """Was "Unexpected '14'; expected ')', ',', '=', 'in', the end of the line." with no hint."""
+    found, at = run(tmp_path, ("define score(", "define base: int ^14\ndefine score("))
+    expect(found, "E101", "game.rules", at, "put '=' between the type and the value")

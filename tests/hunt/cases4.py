@@ -364,6 +364,7 @@ HINTS = {
     "replace define with a text for an int": ["without the quotes"], "stage called with a value": ["stage 'hand'"],
     "a backslash then a blank line": ["blank"], "a kind called for a thing": ['space "Idiot\'s Platform"'],
     "table keyed by enum: looked up with a text": ["explosion without quotes"],
+    "winners a single player": ["[volcano]"], "a missing equals in a define": ["put '='"],
     "reaction by an unknown name": ["q"], "reaction's player used in a definition": ["q"],
 }
 BAD = {"reaction by an unknown name": ["zap"], "reaction's player used in a definition": ["zap"]}
