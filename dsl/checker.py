@@ -1997,7 +1997,11 @@ class Checker:
         if len(args) != len(params):
             self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
                        "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")")
-        typed = [(prm, a, self.expr(a, self.ctx), self.out.param_type(prm)) for prm, a in zip(params, args)]
+        typed = []
+        for prm, a in zip(params, args):
+            before = len(self.diags)
+            typed.append((prm, a, self.expr(a, self.ctx), self.out.param_type(prm)))
+            self.unknown_value_of(a, self.out.param_type(prm), before)
         wrong = [k for k, (_, _, at, pt) in enumerate(typed) if not T.fits(at, pt)]
         if len(wrong) == 2:          # `sink(t, s)` for `sink(s, t)`: two values the other way round
             (p1, a1, t1, w1), (p2, a2, t2, w2) = typed[wrong[0]], typed[wrong[1]]
@@ -2017,6 +2021,20 @@ class Checker:
                 self.blamed.append((self.diags[-1], prm, prm.name, pt))
         for a in args[len(params):]:
             self.expr(a, self.ctx)
+
+    def unknown_value_of(self, a, want: str, before: int) -> None:
+        """An unknown name given where an enum's value is wanted (`in_force(double_trouble)`), told
+        with no better guess: the hint lists the enum's values, the likeliest to have been meant (a
+        value the author meant to add to the enum, or one spelt otherwise)."""
+        if not (isinstance(a, A.Name) and want.startswith("enum:")):
+            return
+        for k in range(before, len(self.diags)):
+            d = self.diags[k]
+            if d.code == "E201" and not d.hint and d.span.line == a.span.line and f"'{a.name}'" in d.message:
+                values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == want]
+                self.diags[k] = dataclasses.replace(
+                    d, hint=f"{T.a(want)} is wanted here, one of: {', '.join(values[:8])}"
+                            + (", ..." if len(values) > 8 else "") + f"; a new value is declared in the enum '{want[5:]}'")
 
     def zone_place(self, e, what) -> str:
         if isinstance(e, (A.ListLit, A.Comprehension, A.Call)):

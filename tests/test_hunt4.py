@@ -202,3 +202,10 @@ def test_a_define_without_its_equals_says_where_it_goes(tmp_path):
     """Was "Unexpected '14'; expected ')', ',', '=', 'in', the end of the line." with no hint."""
     found, at = run(tmp_path, ("define score(", "define base: int ^14\ndefine score("))
     expect(found, "E101", "game.rules", at, "put '=' between the type and the value")
+
+
+def test_an_unknown_name_given_for_an_enum_value_lists_the_values(tmp_path):
+    """`in_force(double_trouble)`, a value never added to the enum, was "Unknown name" with no hint."""
+    found, at = run(tmp_path, ("define score(", "define of_suit(s: suit): int = 1\ndefine n: int = of_suit(^diamonds)\n"
+                                                "define score("))
+    expect(found, "E201", "game.rules", at, "a suit is wanted here, one of: hearts, spades", "the enum 'suit'")
