@@ -994,7 +994,8 @@ class Checker:
                 elif d.low is not None:
                     self.table_start_in_range(d)
                 if not T.fits(t, s.type):
-                    self.error("E301", f"The variable '{d.name}' is {T.a(s.type)} but starts as {T.a(t)}.", d.init)
+                    self.error("E301", f"The variable '{d.name}' is {T.a(s.type)} but starts as {T.a(t)}.", d.init,
+                               self.type_hint(d.init, t, s.type))
                     s.type = T.ERROR        # the type or the start is wrong: its uses cannot tell which
                 out.env_sizes[id(d)] = ctx.size
         for k in out.kinds.values():
@@ -1004,7 +1005,8 @@ class Checker:
                     t = self.expr(f.default, ctx)
                     ft = out.kind_fields[k.name][f.name][0]
                     if not T.fits(t, ft):
-                        self.error("E301", f"The field '{f.name}' is {T.a(ft)} but starts as {T.a(t)}.", f.default)
+                        self.error("E301", f"The field '{f.name}' is {T.a(ft)} but starts as {T.a(t)}.", f.default,
+                                   self.type_hint(f.default, t, ft))
                         out.kind_fields[k.name][f.name] = (T.ERROR,) + tuple(out.kind_fields[k.name][f.name][1:])
                     out.env_sizes[id(f)] = ctx.size
         for s in self.sym.values():
@@ -1324,7 +1326,8 @@ class Checker:
             s.type = t
         elif not T.fits(t, s.type):
             value = A.where_lines(d.body)[1]        # told at the value, not at a `where` line
-            self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", value)
+            self.error("E301", f"'{d.name}' is declared as {T.a(s.type)} but its value is {T.a(t)}.", value,
+                       self.type_hint(value, t, s.type))
             self.mistyped.add(id(d))
             return T.ERROR
         return s.type
@@ -1513,7 +1516,8 @@ class Checker:
             ev = self.sym.get(d.event)
             if ev is None or ev.kind != "event":
                 self.error("E201", f"The reaction waits for the event '{d.event}', which is not declared.", d,
-                           did_you_mean(d.event, [n for n, s in self.sym.items() if s.kind == "event"]))
+                           did_you_mean(d.event, [n for n, s in self.sym.items() if s.kind == "event"])
+                           or self.not_an_event(d.event))
             else:
                 params = ev.decl.params
                 if len(d.event_args) != len(params):
@@ -1931,7 +1935,7 @@ class Checker:
             for a in st.args:
                 self.expr(a, self.ctx)
             return
-        self.check_args(st, s.decl.params, st.args, f"The rule '{st.name}'", st.name)
+        self.check_args(st, s.decl.params, st.args, f"The {s.decl.kind_word} '{st.name}'", st.name)
         changed = self.changed_params(st.name)
         self.zones_handed(st.args, [p.name in changed for p in s.decl.params], f"the rule '{st.name}'")
 
@@ -2000,7 +2004,11 @@ class Checker:
         if len(args) != len(params):
             self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
                        "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")", about=("call", name))
-        typed = [(prm, a, self.expr(a, self.ctx), self.out.param_type(prm)) for prm, a in zip(params, args)]
+        typed = []
+        for prm, a in zip(params, args):
+            before = len(self.diags)
+            typed.append((prm, a, self.expr(a, self.ctx), self.out.param_type(prm)))
+            self.unknown_value_of(a, self.out.param_type(prm), before)
         wrong = [k for k, (_, _, at, pt) in enumerate(typed) if not T.fits(at, pt)]
         if len(wrong) == 2:          # `sink(t, s)` for `sink(s, t)`: two values the other way round
             (p1, a1, t1, w1), (p2, a2, t2, w2) = typed[wrong[0]], typed[wrong[1]]
@@ -2014,11 +2022,26 @@ class Checker:
                 wrong = []
         for k, (prm, a, at, pt) in enumerate(typed):
             if k in wrong:
-                self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a, about=("call", name))
+                self.error("E301", f"{what} wants {T.a(pt)} for '{prm.name}', not {T.a(at)}.", a,
+                           self.type_hint(a, at, pt), about=("call", name))
                 # the value's declaration may be the mistake, or the parameter's own
                 self.blamed.append((self.diags[-1], prm, prm.name, pt))
         for a in args[len(params):]:
             self.expr(a, self.ctx)
+
+    def unknown_value_of(self, a, want: str, before: int) -> None:
+        """An unknown name given where an enum's value is wanted (`in_force(double_trouble)`), told
+        with no better guess: the hint lists the enum's values, the likeliest to have been meant (a
+        value the author meant to add to the enum, or one spelt otherwise)."""
+        if not (isinstance(a, A.Name) and want.startswith("enum:")):
+            return
+        for k in range(before, len(self.diags)):
+            d = self.diags[k]
+            if d.code == "E201" and not d.hint and d.span.line == a.span.line and f"'{a.name}'" in d.message:
+                values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == want]
+                self.diags[k] = dataclasses.replace(
+                    d, hint=f"{T.a(want)} is wanted here, one of: {', '.join(values[:8])}"
+                            + (", ..." if len(values) > 8 else "") + f"; a new value is declared in the enum '{want[5:]}'")
 
     def zone_place(self, e, what) -> str:
         if isinstance(e, (A.ListLit, A.Comprehension, A.Call)):
@@ -2304,11 +2327,22 @@ class Checker:
                                   f"{whose} may see.", part,
                           "show what everyone may know: how many with {count(...)}, or the cards the rules revealed")
 
+    def not_an_event(self, name: str, signalled: bool = False) -> str:
+        """The hint for a `signal` or `reaction ... on` of a rule (or a stage): what a rule is, and
+        how an event is declared."""
+        if name not in self.rules:
+            return f"declare it: 'event {name}(...)', and set it off with 'signal {name}(...)'"
+        if signalled:
+            return f"'{name}' is a rule: run it on a line of its own, {name}(...); 'signal' sets off an event's reactions"
+        return (f"'{name}' is a rule, and a reaction waits for an event: declare 'event NAME(...)', and write "
+                f"'signal NAME(...)' in '{name}' where the reaction may come")
+
     def st_Signal(self, st: A.Signal, loop):
         s = self.sym.get(st.event)
         if s is None or s.kind != "event":
             self.error("E201", f"There is no event named '{st.event}'.", self.word(st, st.event, after=st.span.column + 5),
-                       did_you_mean(st.event, [n for n, x in self.sym.items() if x.kind == "event"]))
+                       did_you_mean(st.event, [n for n, x in self.sym.items() if x.kind == "event"])
+                       or self.not_an_event(st.event, signalled=True))
             return
         self.check_args(st, s.decl.params, st.args, f"The event '{st.event}'", st.event)
         for r in self.reaction_names.values():
@@ -2332,7 +2366,10 @@ class Checker:
         it = self.expr(st.item, self.ctx)
         lt = self.zone_place(st.target, "What 'add' adds to")
         if not T.fits(it, T.elem(lt)):
-            self.error("E301", f"Cannot add {T.a(it)} to {T.a(lt)}.", st.item)
+            hint = (f"'add' adds one item; to add each of them: for x in {self.text_of(st.item)}: add x to "
+                    f"{self.text_of(st.target)}") if T.is_list(it) and T.fits(T.elem(it), T.elem(lt)) else \
+                self.type_hint(st.item, it, T.elem(lt))
+            self.error("E301", f"Cannot add {T.a(it)} to {T.a(lt)}.", st.item, hint)
             self.blame_place(st.target)
 
     def st_RemoveFrom(self, st: A.RemoveFrom, loop):
@@ -2635,7 +2672,7 @@ class Checker:
     def want(self, e, typ, what):
         t = self.expr(e, self.ctx)
         if not T.fits(t, typ):
-            self.error("E301", f"{what} must be {T.a(typ)}, not {T.a(t)}.", e)
+            self.error("E301", f"{what} must be {T.a(typ)}, not {T.a(t)}.", e, self.type_hint(e, t, typ))
         return t
 
     def want_list(self, t, node):
@@ -2674,6 +2711,50 @@ class Checker:
             sym = self.sym.get(node.name)
             if sym is not None and sym.kind == "table":
                 return f"look the table up: {node.name}[...]"
+        return self.confusion_hint(node, have, want)
+
+    def names_zones_whole(self, text: str) -> bool:
+        """Whether `text` names a numbered zone without its number (`first(pile)`)."""
+        return any(isinstance(z, A.ZoneDecl) and z.count and re.search(rf"\b{z.name}\b(?!\s*\[)", text)
+                   for z in self.p.decls)
+
+    def confusion_hint(self, node, have: str, want: str) -> str:
+        """The fix for a value of one sort written where another is wanted, in the confusions an
+        author makes: a text for an enum value (`"pilot"`), a number for a truth and back, a
+        kind for one of its things, one item for a list of them and back. "" when none fits."""
+        shown = self.text_of(node)
+        if self.names_zones_whole(shown):
+            return ""       # the hint that the zone is several zones is the likelier fix (_numbered_zone_hint)
+        plain = "".join(node.parts) if isinstance(node, A.Template) and all(isinstance(x, str) for x in node.parts) \
+            else None
+        if plain is not None and want.startswith("enum:"):
+            sym = self.sym.get(plain)
+            if sym is not None and sym.kind == "enum_value" and sym.type == want:
+                return f"write {plain} without quotes: it is {T.a(want)}, not a text"
+        if want.startswith("enum:") and have in (T.INT, T.TEXT):
+            values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == want]
+            if values:
+                return (f"{T.a(want)} is one of its values, written without quotes: {', '.join(values[:6])}"
+                        + (", ..." if len(values) > 6 else ""))
+        if plain is not None and want == T.INT and re.fullmatch(r"-?\d{1,15}", plain.strip()):
+            return f"a number in quotes is a text: write {plain.strip()} without the quotes"
+        if plain is not None and want.startswith("thing:"):
+            return f'name the thing by its kind: {want[6:]} "{plain}"'
+        if want == T.BOOL and have == T.INT:
+            if isinstance(node, A.Lit) and node.value in (0, 1):
+                return f"a truth is written {'true' if node.value else 'false'} (or false, true), not as a number"
+            return f"a whole number is not a truth; compare it: {shown} > 0"
+        if want == T.INT and have == T.BOOL:
+            return f"a truth is not a number; to count it as one: (if {shown} then 1 else 0)"
+        if isinstance(node, A.Name) and self.lookup_local(node.name) is None and have.startswith("list:thing:") \
+                and want == have[5:] and (self.sym.get(node.name) and self.sym[node.name].kind == "kind"):
+            return (f"'{node.name}' is the kind, the list of all its things; name one, {node.name} \"...\", "
+                    f"or take one from a list: first({node.name}), pick({node.name})")
+        if want.startswith("list:") and not T.unknown(T.elem(want)) and T.fits(have, T.elem(want)) \
+                and not T.unknown(have) and have != T.NONE:
+            return f"a list of one is written in brackets: [{shown}]"
+        if have.startswith("list:") and T.fits(T.elem(have), want) and not T.unknown(want) and not T.unknown(have):
+            return f"this is a list of them; one of them is first({shown}), or go through each with 'for x in {shown}:'"
         return ""
 
     def template(self, tpl: A.Template):
@@ -2888,6 +2969,12 @@ class Checker:
             # `p.hand.size`: how many is a built-in's answer
             hint = f"how many items: count({self.text_of(e.obj)})" if T.is_list(ot) and \
                 e.name in ("size", "length", "len", "count") else ""
+            if not hint and T.is_list(ot) and ot.startswith("list:thing:") and not self.names_zones_whole(self.text_of(e.obj)):
+                # `space.flood = dry`, `flooded_this_turn.flood`: each of the things has the field
+                fields = self.out.kind_fields.get(ot[11:], {})
+                if e.name in fields:
+                    hint = (f"a list has no fields, each of its things has: [x.{e.name} for x in "
+                            f"{self.text_of(e.obj)}], or 'for x in {self.text_of(e.obj)}:' and x.{e.name}")
             self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e, hint)
         self.out.refs[id(e)] = ("dynamic", e.name)
         return T.ERROR
@@ -3120,6 +3207,13 @@ class Checker:
             hint = f"write p.{e.name} for a player p"
         elif s is not None and s.kind == "table":
             hint = f"'{e.name}' is a table: look it up with square brackets, {e.name}[key]"
+        elif s is not None and s.kind == "kind":
+            # `space("Dark Pit")`: a thing is named by its kind and its name, without parentheses
+            named = "".join(e.args[0].parts) if len(e.args) == 1 and isinstance(e.args[0], A.Template) and \
+                all(isinstance(x, str) for x in e.args[0].parts) else "..."
+            hint = f"'{e.name}' is a kind; one of its things is named without parentheses: {e.name} \"{named}\""
+        elif s is not None and s.kind in ("var", "zone", "enum_value", "option_value"):
+            hint = f"'{e.name}' is a value, not a function: write it without parentheses"
         self.error("E201", f"There is no function named '{e.name}'.", e, OTHER_LANGUAGES.get(e.name) or hint,
                    about=("unknown", e.name))
         for a in e.args:
@@ -3419,9 +3513,12 @@ class Checker:
         if op == "+" and (T.is_list(lt) and not T.unknown(lt) or T.is_list(rt) and not T.unknown(rt)):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
                 shown = T.TEXT in (lt, rt)          # `"Cards: " + xs`: + with a list joins lists
+                one = e.right if T.is_list(lt) and T.fits(rt, T.elem(lt)) else \
+                    e.left if T.is_list(rt) and T.fits(lt, T.elem(rt)) else None
                 self.error("E301", f"Cannot join {T.a(lt)} and {T.a(rt)}.", e,
                            "'+' with a list joins two lists; to show a list in a text, put it in a template, "
-                           "\"...{xs}\", or use join(xs)" if shown else "")
+                           "\"...{xs}\", or use join(xs)" if shown else
+                           f"'+' joins two lists; make the item a list of one: [{self.text_of(one)}]" if one is not None else "")
             return T.join(lt, rt)
         if op == "+" and T.TEXT in (lt, rt):
             return T.TEXT
@@ -3442,7 +3539,12 @@ class Checker:
         a = self.expr(e.then, self.ctx)
         b = self.expr(e.other, self.ctx)
         if not (T.fits(a, b) or T.fits(b, a)):
-            self.error("E301", f"Both branches should be the same type; one is {T.a(a)}, the other {T.a(b)}.", e)
+            # `if c then [] else volcano`: one branch a list, the other one item of it
+            one = e.other if T.is_list(a) and not T.is_list(b) and (T.unknown(T.elem(a)) or T.fits(b, T.elem(a))) else \
+                e.then if T.is_list(b) and not T.is_list(a) and (T.unknown(T.elem(b)) or T.fits(a, T.elem(b))) else None
+            self.error("E301", f"Both branches should be the same type; one is {T.a(a)}, the other {T.a(b)}.", e,
+                       f"a list of one is written in brackets: [{self.text_of(one)}]" if one is not None else
+                       self.type_hint(e.other, b, a) or self.type_hint(e.then, a, b))
         return T.join(a, b)
 
     def ex_ListLit(self, e: A.ListLit):

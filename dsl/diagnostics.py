@@ -209,6 +209,11 @@ def yaml_syntax_hint(text: str, line: int) -> str:
             shown = src[m.start():].split(",")[0].strip().strip("}]")
             return (f"a text in single quotes ends at its second ' ({shown}); write texts in double quotes: "
                     f'"{shown.strip(chr(39))}"')
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    if re.search(r"!![\w/]", here):
+        return "a data file takes plain values, without YAML tags (!!...): write the value alone"
+    if re.match(r"\s*-\s*\{.*\}\s*,", here):
+        return "one record a line: start the next record on a line of its own, with '- '"
     if re.search(r'^(game\s+"|players\s+\d|enum\s+\w+\s*:|rule\s+\w+|turn\s*:)', text, re.MULTILINE):
         return "this file is not YAML data (it looks like a rulebook); 'kind ... from' names a .yaml data file"
     return ""
@@ -217,7 +222,10 @@ def yaml_syntax_hint(text: str, line: int) -> str:
 def closest(name: str, candidates) -> str:
     """The candidate closest to `name`, or "" when nothing is close."""
     # Short names differ by a larger share for one wrong letter ("d8" for "d6").
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.5 if len(name) <= 3 else 0.6)
+    pool = sorted(set(candidates))
+    if len(name) == 1:      # one letter shares a half with any name of three that holds it ('p', 'zap')
+        pool = [c for c in pool if len(c) <= 2]
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.5 if len(name) <= 3 else 0.6)
     return close[0] if close else ""
 
 

@@ -698,7 +698,18 @@ class Loader:
                 continue
             if d.extend:
                 if k not in index:
-                    self.skip("E015", f"'extend' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
+                    same = [key for key in index if key[1] == d.name]
+                    if same:      # `extend enum space` of a kind: the name is there, as another sort
+                        other = merged[index[same[0]]]
+                        self.skip("E015", f"'extend {d.kind_word} {d.name}' needs {_a(d.kind_word)} named '{d.name}' in "
+                                           f"the base rulebook, and '{d.name}' there is {_a(other.kind_word)}.",
+                                   word_at(self.sources, d.span, d.name, d.span.column),
+                                   f"write 'extend {_extend_words(other)}'" if isinstance(other, _EXTENDABLE) else
+                                   f"{_a(other.kind_word)} cannot be extended; to change it, write "
+                                   f"'replace {_KEYWORD.get(type(other).__name__, other.kind_word)} {d.name} ...' "
+                                   "with the whole new declaration")
+                        continue
+                    self.skip("E015", f"'extend' needs {_a(d.kind_word)} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column),
                                did_you_mean(d.name, [k[1] for k in index]))
                     continue
@@ -712,10 +723,10 @@ class Loader:
                     same = [key for key in index if key[1] == d.name]
                     if same:      # the name is there, as another kind of declaration
                         other = merged[index[same[0]]].kind_word
-                        hint = f"'{d.name}' is a {other} in the base: write 'replace' before a {other} declaration"
+                        hint = f"'{d.name}' is {_a(other)} in the base: write 'replace' before {_a(other)} declaration"
                     else:
                         hint = did_you_mean(d.name, [key[1] for key in index])
-                    self.skip("E015", f"'replace' needs a {d.kind_word} named '{d.name}' in the base rulebook, and there is none.",
+                    self.skip("E015", f"'replace' needs {_a(d.kind_word)} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column), hint)
                     continue
                 if k in replaced:        # the last replacement would win, and the first be lost unsaid
@@ -750,6 +761,10 @@ class Loader:
                 elif isinstance(d, A.TableDecl) and isinstance(base_d, A.TableDecl) and \
                         None not in (_entry_words(d), _entry_words(base_d)) and _entry_words(d) != _entry_words(base_d):
                     self.changes[d.name] = ("retyped", d.span, _entry_words(base_d), _entry_words(d))
+                elif isinstance(d, A.TableDecl) and isinstance(base_d, A.TableDecl) and \
+                        None not in (_key_words(d), _key_words(base_d)) and _key_words(d) != _key_words(base_d):
+                    # keys of another sort (`1 -> 0` for `newbie -> 0`): the base's lookups give the old sort
+                    self.changes[d.name] = ("retyped", d.span, _key_words(base_d), _key_words(d))
                 elif isinstance(d, A.KindDecl) and isinstance(base_d, A.KindDecl):
                     kept = {f.name for f in d.fields}
                     dropped = [f.name for f in base_d.fields if f.name not in kept]
@@ -1262,7 +1277,8 @@ class Loader:
                 else:
                     at = where if e.validator == "required" or not path else self.key_at(where, str(path[0]), value=True)
                 misread = e.validator == "type" and (yaml_misread(self.sources, at, e.instance)
-                                                     or _number_hint(e.instance, e.validator_value))
+                                                     or _number_hint(e.instance, e.validator_value)
+                                                     or _quote_hint(e.instance, e.validator_value, path))
                 diag = Diagnostic("E022", f"{who} does not fit the kind: {_data_problem(e, wanted)}.",
                                   at, misread or (e.validator == "type" and _item_hint(path, wanted))
                                   or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
@@ -1409,6 +1425,14 @@ _PLAIN_IN_TEXT = [
     (re.compile(r"[-+]?0[0-9_]*[89][0-9_]*"), 10),      # 08, 09: not octal, so YAML 1.1 keeps them as texts
     (re.compile(r"[-+]?0o[0-7_]+"), 8),                   # YAML 1.2's octal, a text to YAML 1.1
 ]
+
+
+def _quote_hint(value, wanted, path) -> str:
+    """A hint for a number where a text is wanted (`name: 2`): YAML reads digits as a number, and
+    quotes make them a text."""
+    if type(value) is not int or "string" not in (wanted if isinstance(wanted, list) else [wanted]) or not path:
+        return ""
+    return f'YAML reads {value} as a number: write it in quotes for a text, {path[-1]}: "{value}"'
 
 
 def _number_hint(value, wanted) -> str:
@@ -1942,6 +1966,16 @@ def _entry_words(table) -> str | None:
     return f"a table of {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
 
 
+def _key_words(table) -> str | None:
+    """What a table of one key is keyed by, when every key is of one sort ("a table keyed by
+    names"); else None."""
+    if any(e.more_keys for e in table.entries):
+        return None
+    kinds = {"texts" if isinstance(e.low, A.TextKey) else "names" if isinstance(e.low, str) else
+             "whole numbers" if type(e.low) is int else None for e in table.entries}
+    return f"a table keyed by {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
+
+
 def titled(d: A.Decl) -> str:
     """A declaration as a message names it: "'turn' section" (a section's name is its word), "rule
     'score'"."""
@@ -1956,6 +1990,18 @@ def _changing_meant(key: str, changing: set, kind: str) -> str:
         return ""
     return (f"did you mean '{field}'? '{field}' is a changing field, which data cannot set: it starts at its starting value; to "
             f"read it from data, declare it without '= ...' in the kind '{kind}'")
+
+
+# What 'extend' can grow; any other declaration is replaced whole.
+_EXTENDABLE = (A.KindDecl, A.EnumDecl, A.OptionDecl, A.TableDecl, A.RuleDecl, A.StageDecl, A.PhaseDecl, A.DisplayDecl)
+
+
+_KEYWORD = {"DefineDecl": "define", "VarDecl": "var", "ZoneDecl": "zone", "WinnersDecl": "winners"}
+
+
+def _a(word: str) -> str:
+    """A kind of declaration with its article: "an enum", "a kind"."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _extend_words(d: A.Decl, named: bool = True) -> str:

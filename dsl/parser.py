@@ -304,6 +304,15 @@ class _ToAst(Transformer):
             hint = "inside {…} write an expression such as {s.name}"
             if "'" in text and '"' not in text:    # `{join(xs, ' | ')}`: texts take double quotes
                 hint = 'a text is written in double quotes, inside braces too: {join(xs, " | ")}'
+            elif not text.strip():                 # `"{}"`: a brace meant as a brace
+                hint = "braces hold an expression, such as {s.name}; for a brace itself, write {{ or }}"
+            elif re.fullmatch(r"(.*[^:<>=!])\s*:\s*[<>^]?\d*(\.\d+)?[dfsx%]?", text) and \
+                    not re.search(r"\b(if|for|in)\b|=>", text):
+                # `{score(p):3d}`: Python's format, which the language has no use for
+                hint = (f"a value is shown as it is: write {{{text.rsplit(':', 1)[0].strip()}}}, without a format "
+                        "after ':'")
+            elif re.fullmatch(r"\s*[A-Za-z_][\w.]*\s*=[^=].*", text):   # `{x = 3}`: a step, not a value
+                hint = "braces show a value; set a name on a line of its own before the text, then show it: {x}"
             self.errors.append(Diagnostic("E103", f"The expression '{{{text}}}' inside this text is not valid.",
                                           Span(self.file, line, col + max(getattr(e, 'column', 1), 1) - 1),
                                           hint))
@@ -990,7 +999,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         or _line_break(tok, text, line, col, line_offset) \
         or _dedented_before_else(text, _indented_line_after(text, line) if tok is not None and tok.type == "_INDENT"
                                  else line, line_offset) \
-        or _else_without_if(text, line) or _lone_text(text, line) \
+        or _else_without_if(text, line, line_offset) or _lone_text(text, line) \
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
@@ -1299,6 +1308,12 @@ def _line_break(tok, text: str, line: int, col: int, offset: int = 0):
     if tok is None or not 0 < line <= len(lines):
         return None
     code = _blank_texts(lines[line - 1])
+    if tok.type == "_NL" and not code.strip() and line > 1 and _continues(_blank_texts(lines[line - 2])):
+        # `define x: int = \` then a blank line: the '\' joined the blank line, and the value ended there
+        before = _blank_texts(lines[line - 2])
+        return ("E101", "The line ends too early: its '\\' joins it to the next line, which is blank.",
+                (line - 1, len(before.rstrip())), "write the rest of the value on the line right after the '\\' "
+                                                    "(no blank line between), or on this line")
     if tok.type == "_NL":
         below = next((n for n in range(line + 1, len(lines) + 1) if _blank_texts(lines[n - 1]).strip()), None)
         after = _blank_texts(lines[below - 1]) if below else ""
@@ -1354,7 +1369,7 @@ def _dedented_before_else(text: str, line: int, offset: int = 0):
     return None
 
 
-def _else_without_if(text: str, line: int):
+def _else_without_if(text: str, line: int, offset: int = 0):
     """E101 at an indented `else:` or `elif ...:` whose line above at its indentation is not an
     if's (or elif's) block: a line between them, or the 'if' itself, is indented otherwise."""
     lines = text.split("\n")
@@ -1375,6 +1390,12 @@ def _else_without_if(text: str, line: int):
             continue
         if at == indent and re.match(r"\s*(if|elif)\b", code):
             return None
+        if at == indent and re.match(r"\s*else\s*:", code) and n < line - 1:
+            # `if ...: ... else: ... elif ...:` (or a second `else`): the 'else' closes its 'if'
+            return ("E101", f"This '{word}' comes after the 'else' of line {n + offset}, and an 'else' is the last part of "
+                            f"its 'if': nothing may follow it.", (line, indent + 1),
+                    f"put the '{word}' before the 'else'" if word == "elif" else
+                    "join the two 'else' blocks into one, or make the first 'elif CONDITION:'")
         return ("E101", f"This '{word}' follows no 'if' at its indentation, so it belongs to nothing: the line "
                         f"before it at that indentation is not an 'if' or 'elif'.", (line, indent + 1),
                 f"put the '{word}' right after the block of its 'if', indented as far as the 'if'")
@@ -1496,6 +1517,10 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
     if said and value == "+":
         return ("E101", "'say' takes one text; the values it shows go inside the text, in braces.", col,
                 'write the values into the text: say "... {value} ..."')
+    if value == ":" and re.search(r"\btimed\s*$", code):
+        # `... timed:`: a race's time is named
+        return ("E101", "'timed' names how long each player took: it is written 'timed as NAME'.", col,
+                "write 'timed as t:', and read t (in milliseconds) in the block")
     if value == ":" and "_NL" in names and not after.split("#")[0].strip() and code.strip():
         # `rolls += 1:`: a statement or declaration that opens no block
         return ("E101", "Only a line that opens a block ends with ':', and this one opens none.", col,
@@ -1894,6 +1919,32 @@ def _character_words(ch: str) -> str:
     return f"The invisible character {code}" + (f" ({name})" if name else "")
 
 
+# Characters an editor or a word processor puts in place of the plain ones the language reads.
+_TYPOGRAPHIC = {**dict.fromkeys("\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019\u201a",
+                                'a text is written in plain double quotes, "like this": an editor or word '
+                                'processor turned these into typographic quotes'),
+                **dict.fromkeys("\u2013\u2014", "write 'to' for a range (2 to 6), or '-' for a minus"),
+                "\u2212": "write '-', the plain minus", "\u2260": "write '!=' for 'is not'",
+                "\u2264": "write '<='", "\u2265": "write '>='", "\u00d7": "write '*' to multiply",
+                "\u00f7": "write '/' to divide", "\u2192": "write '->'", "\u21d2": "write '=>'",
+                "\u2026": "write the word in full: the language has no '...'",
+                "\u00a0": "type a plain space in its place",
+                "\ufeff": "delete it: a byte order mark belongs only at the very start of a file (it came in "
+                           "with text pasted from another file)",
+                "\\": "a '\\' goes on with the line only as its last character: nothing may follow it, a "
+                       "comment neither (put the comment on the line above)"}
+
+
+def _stray_character_hint(ch: str) -> str:
+    """How to write what a character that starts nothing meant, or how to be rid of it."""
+    import unicodedata
+    if ch in _TYPOGRAPHIC:
+        return _TYPOGRAPHIC[ch]
+    if ch and (unicodedata.category(ch) in ("Cf", "Cc") or ch.isspace()):
+        return "delete it: it cannot be seen, and the language reads plain spaces, tabs and line ends only"
+    return ""
+
+
 def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int, col: int,
                              line_offset: int) -> Diagnostic:
     span = Span(file, line + line_offset, col)
@@ -1907,7 +1958,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                                       "made of the letters a to z and A to Z, digits and '_'.", span,
                               f"it looks like '{like}' but is a letter of another alphabet: type '{like}' again" if like
                               else "spell the name in plain letters; a text in quotes may hold any letter")
-        return Diagnostic("E100", f"{_character_words(ch)} cannot start anything here.", span, hint)
+        return Diagnostic("E100", f"{_character_words(ch)} cannot start anything here.", span,
+                          hint or _stray_character_hint(ch))
     names = getattr(e, "expected", None) or getattr(e, "accepts", None) or []
     lines_ = text.split("\n")
     if "TIMED" in names and not re.match(r"\s*secretly\b", lines_[line - 1] if 0 < line <= len(lines_) else ""):
@@ -2014,6 +2066,16 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             re.search(r"\bin\s+-?\d*\s*(to\s*)?$", text.split("\n")[line - 1][:col - 1]):
         hint = ("the ends of a declared range are whole numbers written out, not names; to change one in a "
                 "variant, write 'replace var ...' with the new range")
+    if not hint and "'='" in few and str(tok) != "=" and re.match(
+            r"\s*((replace|extend)\s+)?(define|var|player\s+var)\s+\w+\s*(\([^)]*\))?\s*:\s*[\w ]+?\s*$",
+            text.split("\n")[line - 1][:col - 1]):
+        # `define skull: int 14`: the value follows an '='
+        hint = "put '=' between the type and the value: ... : TYPE = VALUE"
+    if str(tok) == "on" and re.match(r"\s*(replace\s+)?reaction\s+\w+\s+instantly\s*$",
+                                     text.split("\n")[line - 1][:col - 1]):
+        # `reaction x instantly on e(...)`: an instant reaction is offered between decisions, not at an event
+        hint = ("an 'instantly' reaction waits for no event (it is offered whenever anyone decides): leave out "
+                "'on ...', or leave out 'instantly' to answer the event")
     if str(tok) == "timed":        # before any 'did you mean': the word is right, its place is not
         hint = ("'timed as t' comes last, after the label and the prompt: 'secretly each p in players "
                 "chooses c from ... labelled ... timed as t:'" if "secretly" in text.split("\n")[line - 1] else

@@ -372,6 +372,10 @@ def _schema_message(error) -> str:
     if v == "type":
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         kinds = " or ".join(_TYPE_WORDS.get(t, t) for t in wanted)
+        if _path_end(error) == "by" and type(error.instance) is int:
+            # `by: 2`: a seat is named in the game's words, as the moves and the log name it
+            return (f"{_cap(place)} should be {kinds}, not {_value_words(error.instance)}; a player is written "
+                    f"as the game names them: by: Player {error.instance}")
         return f"{_cap(place)} should be {kinds}, not {_value_words(error.instance)}"
     if v in ("minItems", "minProperties", "minLength"):
         key = next((p for p in reversed(list(error.absolute_path)) if isinstance(p, str)), "")
