@@ -33,6 +33,7 @@ from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow
                                  yaml_character_problem, yaml_shape_problem, yaml_words,
                                  alias_hint, alias_name, find_rulebook, variant_files)
 
+from .view import Hidden, PartlyHidden
 from . import api, position
 from . import words as W
 from .errors import ForcedMismatch
@@ -940,6 +941,13 @@ class _FileRunner:
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
             hint = "the options are listed under 'got'"
+            number = str(label).strip()
+            if number.isdigit() and "is not an option now" in e.reason \
+                    and not any(re.search(rf"(?<!\d){number}(?!\d)", o) for o in options):
+                # `move: 2` as in a numbered menu: a move is never its place in the list
+                hint = (f"a move names an option by its label (or a unique part of it), never by its number "
+                        f"in the list, and no option holds the number {number}; the options "
+                        f"are {_fmt_some(options)}")
             left = state.forced
             late = self.late_force(self.forced_at[-len(left)], told_at_force=False) if left else ""
             if late:    # the options came from the seed's dice, the forced ones still waiting: say why
@@ -1076,6 +1084,16 @@ def _hidden_words(w, prog):
     return w
 
 
+def _hidden_shown(v, words):
+    """`words` (a value in words) with each card of a redacted zone (`view.Hidden`, or the
+    others' cards of a `view.PartlyHidden`) shown as `hidden`, as a `seen by` check writes it."""
+    if isinstance(v, (Hidden, PartlyHidden)) and isinstance(words, list):
+        return ["hidden" if x is None else w for x, w in zip(v, words)]
+    if isinstance(v, list) and isinstance(words, list) and any(isinstance(x, list) for x in v):
+        return [_hidden_shown(x, w) for x, w in zip(v, words)]       # a numbered zone's zones
+    return words
+
+
 class _Expectations:
     def __init__(self, runner: _FileRunner, state):
         self.r, self.s = runner, state
@@ -1094,7 +1112,8 @@ class _Expectations:
 
     def bad(self, what: str, want, got, at, hint="") -> _Stop:
         # "The options should be [...], but they are [...]": the verb agrees with a plural subject
-        it = "they are" if what in _PLURAL else "it is"
+        # "The scores (has 9) should be ..., but they are": a check's note does not change the subject
+        it = "they are" if what.split(" (")[0] in _PLURAL else "it is"
         return _Stop(self.r.fail("T030", f"{what} should be {_in_sentence(want)}, but {it} {_in_sentence(got)}.", at,
                                  _fmt(want), _fmt(got), hint))
 
@@ -1182,7 +1201,7 @@ class _Expectations:
         if not isinstance(want, dict) or not want:
             raise self.unknown(f"{_q(key)} should be a mapping of what {viewer} sees, e.g. {{deck: [hidden, hidden]}} "
                                "or {Player 1: {hand: {lacks: [...]}}}.", at)
-        sees = _Expectations(self.r, _SeenState(self.s, api.redacted_state(self.prog, self.s.data, seat)))
+        sees = _SeenExpectations(self.r, _SeenState(self.s, api.redacted_state(self.prog, self.s.data, seat)))
         for name, w in want.items():
             kat, name = where_key(want, name), str(name)
             im = _INDEXED.match(name)
@@ -1284,8 +1303,12 @@ class _Expectations:
                 + (f" and {len(wrong) - 6} more." if len(wrong) > 6 else "."), fat, first.expected, got))
 
     # comparing a value with the words expected
+    def words(self, t, v):
+        """A value of the game in words, as a failure shows it."""
+        return W.show(self.prog, t, v, self.n)
+
     def compare(self, what, t, v, want, at, shown=False):
-        got = v if shown else W.show(self.prog, t, v, self.n)
+        got = v if shown else self.words(t, v)
         if isinstance(want, dict):
             return self.operators(what, t, v, got, want, at, shown)
         want = W.truths(t, want)         # `no` where the game has a truth is false, as in the data files
@@ -1527,7 +1550,7 @@ class _Expectations:
             shape = ("every seat's score in seat order as whole numbers (scores: [6, 0]), or some players' by "
                      "name (scores: {Player 1: 6})")
             if isinstance(want, list):
-                bad = next((i for i, x in enumerate(want) if type(x) is not int), None)
+                bad = next((i for i, x in enumerate(want) if not number(x)), None)
                 return "" if bad is None else f"{_q(key)} lists {shape}; item {bad + 1} is {_value_words(want[bad])}."
             if isinstance(want, dict):
                 if any(k in OPERATORS for k in want):
@@ -1682,6 +1705,15 @@ class _Expectations:
                     self.compare_plain(f"{W.show(self.prog, 'player', int(m.group(1)) - 1, self.n) if m else who}'s "
                                        "score", got, score, where_key(want, who))
                 return None
+            if key == "scores" and isinstance(want, list) and any(isinstance(x, dict) for x in want):
+                # [{at least: 0}, 3]: each seat's score checked as any number is, at its own item
+                if len(want) != len(r.scores):
+                    raise self.bad("The scores", want, r.scores, at,
+                                   hint=f"the list gives every seat's score in seat order, {len(r.scores)} in all")
+                _each(lambda i=i, w=w: self.compare_plain(
+                    f"{W.show(self.prog, 'player', i, self.n)}'s score", r.scores[i], w, where_item(want, i))
+                    for i, w in enumerate(want))
+                return None
             if key == "scores":
                 return self.compare_plain("The scores", r.scores, want, at)
             winners = list(r.winners) + [self.n + self.prog.sides.index(side) for side in r.sides]
@@ -1760,6 +1792,14 @@ class _Expectations:
             raise self.unknown(f"{what}: {e}.", at) from None
         if sorted(seats) != wanted:
             raise self.bad(what, want, [W.show(self.prog, "player", p, self.n) for p in sorted(seats)], at)
+
+
+class _SeenExpectations(_Expectations):
+    """The checks inside `seen by`: a card the seat may not see is shown as `hidden`, as the
+    file writes it, never as `none` (which reads as an empty place)."""
+
+    def words(self, t, v):
+        return _hidden_shown(v, super().words(t, v))
 
 
 # "Player 2 chose: Play Ace" and "Player 2 has chosen." are how `tabletop play` shows an answer

@@ -54,7 +54,7 @@ def test_a_check_of_what_a_seat_cannot_see_fails_and_says_whose_view(tmp_path):
     report, failures = run(tmp_path, text, "smackshapes")
     assert [(f.code, f.line) for f in failures] == [("T030", 14)], scenarios.render(report)
     assert failures[0].message == ("Seen by Player 1: Player 2's hand should be [8 yellow squares, 4 green "
-                                   "circles, 6 green circles], but it is [none, none, none]."), failures[0].message
+                                   "circles, 6 green circles], but it is [hidden, hidden, hidden]."), failures[0].message
 
 
 def test_seen_by_names_a_player_or_a_spectator_and_checks_only_the_games_values(tmp_path):
