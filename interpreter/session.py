@@ -763,7 +763,10 @@ class Session:
     # -- the end --
     def stopped(self, stop: Stop) -> int:
         tell(f"{stop.message} The game is not over.")
-        if not stop.save and not self.moves:
+        # Nothing played yet (not even a loaded game's moves): the same seed starts the same game
+        # again, so there is nothing to keep, and no question to ask.
+        if not self.moves and (not stop.save or stop.offer and self.interactive()
+                               and not (self.save_requested or self.resumed)):
             tell("Nothing was played, so nothing was saved.")
             return 1
         if stop.offer and self.interactive() and not self.save_requested:

@@ -290,13 +290,13 @@ def test_quit_without_a_terminal_saves_without_asking(run, tmp_path):
 
 
 def test_quit_at_a_terminal_offers_to_save_and_respects_no(run, tmp_path):
-    code, _, err = run("play", "counting", "--seed", 1, stdin=TTYInput("quit\nn\n"))
+    code, _, err = run("play", "counting", "--seed", 1, stdin=TTYInput("2\nquit\nn\n"))
     assert code == 1 and "Save the game to" in err and "Not saved." in err
     assert not (tmp_path / cli.AUTOSAVE).exists()
 
 
 def test_quit_at_a_terminal_saves_by_default(run, tmp_path):
-    code, _, err = run("play", "counting", "--seed", 1, stdin=TTYInput("quit\n\n"))
+    code, _, err = run("play", "counting", "--seed", 1, stdin=TTYInput("2\nquit\n\n"))
     assert code == 1 and (tmp_path / cli.AUTOSAVE).exists()
 
 

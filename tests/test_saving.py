@@ -210,7 +210,7 @@ def test_quit_after_save_offers_the_file_just_saved(run, tmp_path):
 
 
 def test_maybe_is_not_yes(run, tmp_path):
-    code, out, err = run("play", "counting", "--seed", 1, stdin=TTYInput("quit\nmaybe\nn\n"))
+    code, out, err = run("play", "counting", "--seed", 1, stdin=TTYInput("2\nquit\nmaybe\nn\n"))
     assert code == 1 and "Please answer y or n." in out + err and "Not saved." in err
     assert not (tmp_path / AUTOSAVE).exists()
 

@@ -341,3 +341,13 @@ def test_a_move_that_said_more_than_the_log_keeps_says_how_many_lines_are_not_sh
     code, out, err = played(monkeypatch, tmp_path, capsys, "1\n2\n", tmp_path / "chatter")
     assert code == 0 and "  (5 lines said before these are not shown: the game keeps only its last 30.)\n  line 6\n" in out
     assert "line 5\n" not in out and "  line 35\n" in out
+
+
+def test_quitting_before_anything_was_played_does_not_offer_to_save(monkeypatch, tmp_path, capsys):
+    """`quit` at the first question asked "Save the game to tabletop-autosave.json?" of a game with
+    no move in it: the same seed starts it again, so there is nothing to keep."""
+    code, out, err = played(monkeypatch, tmp_path, capsys, "quit\n", "smackatoa", "--players", 3, "--seed", 5,
+                            "--seat", "2=random", "--seat", "3=random")
+    assert code == 1 and "You left the game. The game is not over." in err
+    assert "Nothing was played, so nothing was saved." in err and "Save the game" not in out + err
+    assert not list(tmp_path.glob("*.json"))
