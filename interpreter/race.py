@@ -10,7 +10,9 @@ race is two steps:
 2. **Name.** Then each seat, in the order they buzzed, names its answer at an ordinary prompt,
    without time pressure. The buzz is the answer's reaction time.
 
-A seat that has not buzzed after `LIMIT` seconds gets that time. The terminal's end-of-input
+A seat that has not buzzed after `LIMIT` seconds gets that time; after `REMIND` seconds the seats
+still silent are told, once, the key that buzzes and that the race ends on its own (a person who
+missed the first line would otherwise wait a minute without a word). The terminal's end-of-input
 key (Ctrl-D) during the buzz raises EOFError, as it ends input at a prompt. Times are measured with one
 monotonic clock and given to the engine in seconds (the rules compare whole milliseconds).
 
@@ -26,6 +28,7 @@ import time
 from contextlib import contextmanager
 
 LIMIT = 60.0          # seconds a buzz may take; a seat still silent then buzzes at this time
+REMIND = 5.0          # seconds before the seats still silent are told their keys, once
 SEAT_KEYS = "123456789abcdefg"
 
 
@@ -77,11 +80,21 @@ def buzz(seats: list[int], show, say, stream=None, clock=time.monotonic) -> dict
         say("Buzz with your key: " + ", ".join(f"Player {s + 1} presses {key_of(s)}" for s in sorted(seats))
             + ". Then each names their answer.")
         started = clock()
+        reminded = False
         while len(times) < len(seats):
-            left = LIMIT - (clock() - started)
+            elapsed = clock() - started
+            left = LIMIT - elapsed
             if left <= 0:
                 break
-            ready, _, _ = select.select([fd], [], [], left)
+            ready, _, _ = select.select([fd], [], [], left if reminded else max(0.0, min(left, REMIND - elapsed)))
+            if not ready and not reminded and clock() - started < LIMIT:
+                reminded = True
+                silent = [s for s in sorted(seats) if s not in times]
+                rest = max(1, round(LIMIT - (clock() - started)))
+                say("Still waiting for " + ", ".join(f"Player {s + 1} (press {key_of(s)})" for s in silent)
+                    + f". The race ends on its own in {rest} second{'s' * (rest != 1)}; "
+                    "a seat that has not buzzed by then comes last.")
+                continue
             if not ready:
                 break
             pressed = clock() - started

@@ -174,3 +174,23 @@ def test_the_keys_are_told_in_seat_order_and_the_first_press_is_the_first_buzz()
         os.close(other)
     assert said[0] == "Buzz with your key: Player 1 presses 1, Player 2 presses 2. Then each names their answer."
     assert said[1:] == ["Player 2 buzzed.", "Player 1 buzzed."] and times[1] <= times[0] < race.LIMIT
+
+
+def test_a_seat_that_does_not_buzz_is_told_its_key_once_and_the_race_ends_on_its_own(monkeypatch):
+    """A person who never buzzed was left a minute without a word: after a few seconds the seats
+    still silent are told their keys and that the race ends by itself, once."""
+    from tabletop.interpreter import race
+    monkeypatch.setattr(race, "REMIND", 0.05)
+    monkeypatch.setattr(race, "LIMIT", 0.4)
+    main, other = pty.openpty()
+    said = []
+    try:
+        with os.fdopen(other, "rb", buffering=0, closefd=False) as keyboard:
+            times = race.buzz([0, 1], lambda: os.write(main, b"1"), said.append, stream=keyboard)
+    finally:
+        os.close(main)
+        os.close(other)
+    assert said[1] == "Player 1 buzzed."
+    assert said[2:] == ["Still waiting for Player 2 (press 2). The race ends on its own in 1 second; a seat that "
+                        "has not buzzed by then comes last."], said
+    assert times[1] == race.LIMIT and times[0] < race.LIMIT
