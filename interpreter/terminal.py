@@ -5,7 +5,8 @@ Boards and long lines are laid out with `rich`, which measures the terminal and 
 cells to fit it (an 80-column terminal shows a 6-column map as a narrower table rather than as
 wrapped noise). A menu longer than a screenful is shown in groups, one per `option` clause of
 the rulebook's menu, with the words every option of a group starts with written once as its
-heading, and the options in columns. Input goes through the standard library's `readline`
+heading, and the options in columns; a menu taller than the screen is followed by its question
+again, which it scrolled away. Input goes through the standard library's `readline`
 where the terminal has one, so arrow keys edit the line and bring back earlier answers, and
 Tab completes an option's label. At a terminal every line is broken between words to fit its
 width (a terminal breaks it anywhere, "Marshma/llow"), its continuation indented (an option's under
@@ -46,6 +47,17 @@ def terminal_width(file) -> int:
         return os.get_terminal_size(file.fileno()).columns or 80
     except (AttributeError, ValueError, OSError):
         return 80
+
+
+def terminal_height(file) -> int:
+    """The rows of the terminal `file` is: LINES first, else the terminal's own size, else 24."""
+    rows = os.environ.get("LINES", "")
+    if rows.isdigit() and int(rows) > 0:
+        return int(rows)
+    try:
+        return os.get_terminal_size(file.fileno()).lines or 24
+    except (AttributeError, ValueError, OSError):
+        return 24
 
 
 OPTION_START = re.compile(r" *(?:[0-9]+\. )?")     # a line's indentation, and an option's number
@@ -260,9 +272,18 @@ class Terminal:
         return table
 
     def menu(self, question: str, labels: list[str], groups: list[int] | None = None) -> None:
+        """The question, then its numbered options. A menu taller than the screen (Taboo's 39
+        options on 24 rows) scrolls the question away before the answer is typed: at a terminal
+        it is then said again under the options, with where they are."""
         self.line(question)
-        for text in menu_lines(labels, groups, self.width):
+        lines = menu_lines(labels, groups, self.width)
+        for text in lines:
             self.line(text)
+        if labels and is_terminal(self.out):
+            width = max(self.width, 1)
+            shown = len(fit(question, width)) + sum(len(fit(text, width)) for text in lines)
+            if shown + 1 > terminal_height(self.out):       # + 1: the prompt's line
+                self.line(f"{question} (options 1 to {len(labels)} above: scroll up to see them all)")
 
     # -------------------------------------------------------------- input
     def read(self, prompt: str, words: list[str] = ()) -> str:

@@ -351,3 +351,22 @@ def test_quitting_before_anything_was_played_does_not_offer_to_save(monkeypatch,
     assert code == 1 and "You left the game. The game is not over." in err
     assert "Nothing was played, so nothing was saved." in err and "Save the game" not in out + err
     assert not list(tmp_path.glob("*.json"))
+
+
+def test_a_menu_taller_than_the_screen_says_its_question_again_under_the_options(monkeypatch):
+    """Taboo's 39 options at 40 columns and 24 rows scrolled the question away before the answer
+    was typed; now it is said again under them. A menu that fits is not followed by it."""
+    from tabletop.interpreter.terminal import Terminal
+    monkeypatch.setenv("LINES", "24")
+    places = ["Move to Flame Sanctuary", "Move to Foggy Knoll", "Pass"] + \
+        [f"Air Support: fly to Place Number {n}" for n in range(30)] + [f"Become the role {n}" for n in range(6)]
+    screen = TTYOutput()
+    Terminal(screen, width=40).menu("Player 1: Take an action (3 left)", places, [0, 0, 1] + [2] * 30 + [3] * 6)
+    under = " ".join(screen.getvalue().split("39. ")[1].split("\n", 1)[1].split())
+    assert under == "Player 1: Take an action (3 left) (options 1 to 39 above: scroll up to see them all)", under
+    screen = TTYOutput()
+    Terminal(screen, width=40).menu("Player 1: Take an action (3 left)", places[:12])
+    assert screen.getvalue().count("Take an action") == 1
+    piped = io.StringIO()
+    Terminal(piped, width=40).menu("Player 1: Take an action (3 left)", places)
+    assert piped.getvalue().count("Take an action") == 1      # a log is never scrolled
