@@ -3,7 +3,7 @@ it is, written in the game's words, applied to a state's plain data.
 
 A change names what it sets the way the rulebook does: `water_level`, `discard[0]`, a player
 (`Player 2: {lineup: [...]}`), a kind (`space: {Dark Pit: {flood: flooded}}`, `every` for all of
-its things) or `current`. Things that zones hold (cards) are never copied: a zone set to some
+its things), `current` or `leader` (who leads the round under way). Things that zones hold (cards) are never copied: a zone set to some
 cards gets those cards from where they are. Each named card is, in order of preference, one
 already in that place, one that the same change takes out of another place it sets, one in no
 place at all, or one from the kind's *rest* zone (the supply, say the deck). Cards a change
@@ -149,9 +149,10 @@ def _global_target(prog, data, key: str):
 
 
 def _parse(prog, data, changes: dict, held: set):
-    """Split the changes into direct values, places to fill with named things, and the current player."""
+    """Split the changes into direct values, places to fill with named things, the current player
+    and the round's leader."""
     players = len(data["players"])
-    directs, targets, current = [], [], None
+    directs, targets, current, leader = [], [], None, [None]
     place_by_name = {p.name: p for p in places(prog, data, held)}
 
     def slot_change(label, t, words, put, numbered_len, zone: bool):
@@ -181,6 +182,11 @@ def _parse(prog, data, changes: dict, held: set):
                 current = _read(prog, "player", value, players, "current")
                 if current is None or current >= players:
                     raise _err("current", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
+                continue
+            if key == "leader" and key not in prog.global_names:
+                leader[0] = _read(prog, "player", value, players, "leader")
+                if leader[0] is None or leader[0] >= players:
+                    raise _err("leader", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
                 continue
             if key == "turn_number":
                 if type(value) is not int or value < 0:     # turns are counted from 0, before the first
@@ -242,7 +248,7 @@ def _parse(prog, data, changes: dict, held: set):
             else:
                 slot_change(key, t, value, lambda d, v, s=slot: d["globals"].__setitem__(s, v),
                             len(data["globals"][slot]) if t.startswith("list:list:") else 0, zone)
-    return directs, targets, current
+    return directs, targets, current, leader[0]
 
 
 @contextmanager
@@ -334,7 +340,7 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     if rest is not None and not isinstance(rest, dict):
         raise PositionError("rest maps each kind of thing to the zone that supplies it, such as {'card': 'deck'}.")
     held = held_kinds(prog)
-    directs, targets, current = _parse(prog, data, changes, held)
+    directs, targets, current, leader = _parse(prog, data, changes, held)
     players = len(data["players"])
     for d in directs:
         try:
@@ -346,7 +352,13 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     check_rest(prog, data, rest, held)
     for kind in sorted({p.kind for p, _ in targets}):
         _fill(prog, data, kind, [(p, ws) for p, ws in targets if p.kind == kind], kind in rest, rest.get(kind))
-    if current is not None:
+    if leader is not None:      # who leads the round under way (and, read from a local, the later ones)
+        why = TakeTurns.set_leader(prog, data, leader, current)
+        if why:
+            e = _err("leader", f"a round's leader cannot be set here: {why}")
+            e.keys = ("leader",)
+            raise e
+    elif current is not None:
         TakeTurns.set_current(prog, data, current)
 
 

@@ -487,8 +487,11 @@ class TakeTurns(Stmt):
     first, then always next_turn of the last seat, a round every player-count turns. A game
     without a `play` section runs this after setup."""
 
-    def __init__(self, start, c, span):
+    def __init__(self, start, c, span, start_slot=None):
         self.start, self.span = start, span
+        # `from opener` naming a local of the rule that takes the turns: its slot, so that a
+        # position setting the round's leader sets the local the later rounds read it from
+        self.start_slot = start_slot
         self.block = c.block([], kind="turns", owner="turn order")
         c.out.blocks[self.block].stmts = [NextTurn(self, span)]
 
@@ -510,6 +513,35 @@ class TakeTurns(Stmt):
                 else:
                     frame[3]["seat"] = (seat - frame[3].get("leader", 0)) % n + 1
                 return
+
+    @staticmethod
+    def set_leader(prog, data: dict, leader: int, seat: int | None = None) -> str | None:
+        """Make `leader` the player who leads the round under way, in a state's plain data: the
+        round ends after the seat before them, and it is `seat`'s turn (the leader's when None).
+        When the loop reads its start player from a local of the rule taking the turns (`take turns
+        from opener`), that local is set too, so the later rounds are led by them as well. None when
+        done, else why it cannot be (in words)."""
+        n = len(data["players"])
+        for frame in reversed(data["stack"]):
+            block = prog.blocks[frame[0]]
+            if block.kind == "turns" and isinstance(frame[3], dict):
+                break
+        else:
+            if prog.procs.get(":turn") is None:
+                return ("this game plays rounds without turns: set 'current', and the round under way starts "
+                        "again led by that player")
+            return "no round of turns is under way (the setup, or a stage without turns, is)"
+        if prog.next_turn is not None:
+            return ("this game's 'next_turn' definition gives each turn after the one before, so a round has no "
+                    "leader to set: set 'current', whose turn it becomes")
+        loop = block.stmts[0].loop
+        if loop.start_slot is not None:
+            data["envs"][frame[2]][loop.start_slot] = leader
+        seat = leader if seat is None else seat
+        frame[3]["leader"] = leader
+        frame[3]["seat"] = (seat - leader) % n + 1
+        data["current"] = seat
+        return None
 
     @staticmethod
     def restart(prog, data: dict, lead: int | None = None) -> str | None:
@@ -1188,7 +1220,8 @@ _COMPILERS = {
     "EndGame": lambda c, s: EndGame(c.expr(s.reason) if s.reason else None, s.span, c.ending(s)),
     "EndStage": lambda c, s: EndStage(":turn" if s.name == "turn" else s.name,
                                       c.expr(s.reason) if s.reason else None, s.span),
-    "TakeTurns": lambda c, s: TakeTurns(c.expr(s.start) if s.start is not None else None, c, s.span),
+    "TakeTurns": lambda c, s: TakeTurns(c.expr(s.start) if s.start is not None else None, c, s.span,
+                                        c.local_slot(s.start) if s.start is not None else None),
     "TakeRounds": lambda c, s: TakeRounds(c.expr(s.leader) if s.leader is not None else None, c, s.span),
     "Say": _say, "Signal": lambda c, s: Signal(s.event, [_stored(c, a, c.expr(a)) for a in s.args], s.span),
     "Pass": lambda c, s: Simple(lambda m, env: None, s.span),

@@ -59,3 +59,40 @@ def test_a_number_that_a_label_holds_is_a_part_of_that_label_and_no_number_hint(
     assert _move_case(tmp_path, "3").ok
     f = _move_case(tmp_path, "Blue").failures[0]
     assert "number in the list" not in f.hint
+
+
+LEADER = """rest: {card: deck}
+cases:
+  - name: Player 1 leads the round
+    players: 3
+    seed: 1
+    set: {leader: Player 1}
+    steps:
+      - expect: {current: Player 1, log: {has: Player 3 holds the 9 totem and goes first}}
+      - moves: [Play Oh Look! Penguins!, Play Flotsam, Play Banana Tree, Play Reward Competition,
+                Play Magma Powered Buzzsaw, "Discard What? They Float!", Give the hot 4 totem to Player 1]
+      - expect: {current: Player 1, said: {has: "The volcano rolls 5 at level 1"}}
+"""
+
+
+def test_a_set_of_leader_makes_a_player_lead_the_round_and_the_later_ones(tmp_path):
+    """Smackatoa!'s leader is the hand's local `opener` (`take turns from opener`): a `set` of
+    `current` made Player 1 play, but the round still ended at Player 2, and the next one was led
+    by Player 3 again. `leader: Player 1` makes the round Player 1's (P1, P2, P3, then the volcano)
+    and sets the local the later rounds read, so the next round is Player 1's too."""
+    path = tmp_path / "lead.yaml"
+    path.write_text(f"game: {Path(__file__).resolve().parent.parent / 'rulebooks' / 'smackatoa'}\n" + LEADER)
+    report = scenarios.run_files([path])
+    assert report.ok, scenarios.render(report)
+
+
+def test_leader_is_refused_in_a_game_of_rounds_without_turns(tmp_path):
+    """Smackshapes plays rounds led by the Smackhead, without turns: `current` leads them there."""
+    path = tmp_path / "s.yaml"
+    path.write_text(f"game: {Path(__file__).resolve().parent.parent / 'rulebooks' / 'smackshapes'}\n"
+                    "cases:\n  - name: x\n    players: 2\n    set: {leader: Player 2}\n    steps:\n"
+                    "      - expect: {over: false}\n")
+    f = scenarios.run_files([path]).failures[0]
+    assert (f.code, f.line) == ("T010", 5), f.message
+    assert "leader: a round's leader cannot be set here: this game plays rounds without turns: set 'current'" \
+        in f.message, f.message
