@@ -3,12 +3,13 @@ it is, written in the game's words, applied to a state's plain data.
 
 A change names what it sets the way the rulebook does: `water_level`, `discard[0]`, a player
 (`Player 2: {lineup: [...]}`), a kind (`space: {Dark Pit: {flood: flooded}}`, `every` for all of
-its things), `current` or `leader` (who leads the round under way). Things that zones hold (cards) are never copied: a zone set to some
-cards gets those cards from where they are. Each named card is, in order of preference, one
-already in that place, one that the same change takes out of another place it sets, one in no
-place at all, or one from the kind's *rest* zone (the supply, say the deck). Cards a change
-takes out of a place and does not put anywhere go to the rest zone; with no rest zone named for
-that kind the change is refused, so a position never loses or duplicates a card.
+its things), `current` or `leader` (who leads the round under way). Things that zones hold
+(cards) are never copied: a zone set to some cards gets those cards from where they are. Each
+named card is, in order of preference, one already in that place, one that the same change
+takes out of another place it sets, one in no place at all, or one from the kind's *rest* zone
+(the supply, say the deck). Cards a change takes out of a place and does not put anywhere go to
+the rest zone; with no rest zone named for that kind the change is refused, so a position never
+loses or duplicates a card.
 
 `apply_changes` edits the data it is given; the API (`State.set_position`) gives it a copy,
 validates the result like a loaded state and asks the pending decision again. This module must
