@@ -181,6 +181,7 @@ class Checker:
         self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
         self._all_nodes: list | None = None    # all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
+        self.refused_pvars: set = set()       # player vars and zones refused for a name already taken (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
@@ -305,6 +306,8 @@ class Checker:
             where = f" (first declared at {first_at})" if first_at is not None and first_at.line else ""
             if table[name].kind != sym.kind:
                 self.clashes.add(name)
+            if sym.kind == "pvar" and table[name].kind != "pvar":
+                self.refused_pvars.add(name)
             same_file = getattr(first_at, "file", None) == (at if isinstance(at, Span) else at.span).file
             if at is added.get(name):
                 self.error("E202", f"The name '{name}' is declared twice{where}: the value '{name}' this "
@@ -2943,6 +2946,10 @@ class Checker:
         if ot == T.PLAYER:
             s = self.sym.get(e.name)
             if s is None or s.kind != "pvar":
+                if e.name in self.refused_pvars:
+                    # `option passing` and `player zone passing`: E202 told that the player's
+                    # zone was refused, and "a player has no 'passing'" would say it was never written
+                    return T.ERROR
                 if s is not None and s.kind == "define":
                     hint = f"'{e.name}' is a definition: write {e.name}(p) for a player p"
                 else:
