@@ -1062,7 +1062,7 @@ class Checker:
 
         for st in self.choices:
             if isinstance(st, (A.Choose, A.Secret)):
-                parts = [st.source, st.cond, st.label, st.prompt]
+                parts = [st.source, st.cond, st.label, st.prompt, st.declined]
                 parts += [st.by] if isinstance(st, A.Choose) else [st.players]
             else:
                 parts = [st.by, st.prompt] + [x for o in st.options for x in (o.iterable, o.cond, o.label)]
@@ -2492,6 +2492,7 @@ class Checker:
             if st.prompt:
                 self.template(st.prompt)
                 self.public_text(st.prompt, "A choice's prompt is in every seat's view")
+        self.decline_label(st)
         if st.body is not None:
             with self.ctx.scoped(st.var, T.elem(t)) as slot:
                 self.out.slots[id(st)] = slot
@@ -2512,6 +2513,18 @@ class Checker:
         self.ctx.used.add(st.var)
         self.choose_parts(st)
         self.chosen_from(st.var, st.source)
+
+    def decline_label(self, st):
+        """`or "Pass"` after a choice's label: the label of a `may choose`'s way to decline, worked
+        out with the prompt, before anything is chosen (so it cannot name what is chosen)."""
+        if st.declined is None:
+            return
+        if not st.may:
+            self.error("E205", f"'or \"{self.text_of(st.declined)}\"' after the label names the option that declines, and only "
+                               "a 'may choose' has one: this choice must be answered.", st.declined,
+                       "write 'may choose' to let the player decline, or leave out 'or \"...\"'")
+        with self.before_the_choice({st.var: "what this choice chooses"}, "its way to decline is labelled"):
+            self.template(st.declined)
 
     def chosen_from(self, var: str, source):
         """`choose c from q.hand ...`: from here on `c` is a card of the list chosen from, as for
@@ -2550,7 +2563,7 @@ class Checker:
                                "it comes to it.", st.cond, "write the condition an item must meet to be chosen")
         if st.label:
             self.template(st.label)
-        self.mark_secret_labels(st, {st.var}, st.source, st.cond, st.label)
+        self.mark_secret_labels(st, {st.var}, st.source, st.cond, st.label, st.declined)
 
     def mark_secret_labels(self, st, bound: set, *parts):
         """Mark a choice whose options may name a card not everyone may see through a local set
@@ -2637,13 +2650,16 @@ class Checker:
             with self.before_the_choice(bound, "its prompt is asked"):
                 if st.prompt is not None:
                     self.template(st.prompt)
+            if st.declined is not None:
+                with self.before_the_choice(bound, "its way to decline is labelled"):
+                    self.template(st.declined)
             timed = self.ctx.scoped(st.time_var, T.INT) if st.time_var else nullcontext(-1)
             with self.ctx.scoped(st.var, T.elem(t)) as vs, timed as ts:
                 self.out.slots[id(st)] = (ps, vs, ts)
                 if st.cond is not None:
                     self.want(st.cond, T.BOOL, "The condition")
                 self.template(st.label)
-                self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label)
+                self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label, st.declined)
                 self.declinable.append(st.var if st.may else None)
                 try:
                     self.block(st.body, loop)

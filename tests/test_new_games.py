@@ -58,3 +58,47 @@ def test_a_player_zone_refused_for_a_taken_name_is_told_once(tmp_path):
     found = diagnostics(tmp_path, RULES_CLASH, **{"cards.yaml": "cards:\n  - {name: A}\n"})
     assert [d.code for d in found] == ["E202"], found
     assert "'passing' is declared twice" in found[0].message
+
+
+# ---------------------------------------------------------------- `or "..."`: the way to decline, named
+# Sealed Bids' "bid nothing" is a `may choose` declined, and read "Decline": a game names it in its
+# own words, after the label, for a plain choice and a secret one.
+RULES_DECLINED = """
+game "Declined"
+players 2
+player var taken: int = 0
+turn:
+    may choose n from [1, 2] labelled "Take {n}" or "Pass, with {current.taken} taken" prompt "Take?":
+        if n != none:
+            current.taken += n
+        else:
+            say "{current} passes."
+    secretly each p in players may choose b from [1, 2] labelled "Bid {b}" or "No bid from {p}":
+        say "{p}: {if b == none then 0 else b}"
+    end game "done"
+define score(p: player): int = p.taken
+"""
+
+
+def test_a_may_choose_names_its_way_to_decline(tmp_path):
+    from inline import game
+    s = game(tmp_path, RULES_DECLINED).new_state(seed=1)
+    assert s.options() == ["Take 1", "Take 2", "Pass, with 0 taken"]
+    s.apply_label("Pass, with 0 taken")
+    assert s.log[-1] == "Player 1 passes."
+    assert s.options(0) == ["Bid 1", "Bid 2", "No bid from Player 1"]
+    assert s.options(1) == ["Bid 1", "Bid 2", "No bid from Player 2"]
+    s.apply_label("No bid from Player 1", seat=0)
+    s.apply_label("Bid 2", seat=1)
+    assert s.log[-3:-1] == ["Player 1: 0", "Player 2: 2"]
+
+
+def test_a_way_to_decline_is_only_for_may_choose_and_cannot_name_the_choice(tmp_path):
+    must = RULES_DECLINED.replace("    may choose n from", "    choose n from")
+    found = diagnostics(tmp_path, must)
+    assert [d.code for d in found] == ["E205"], found
+    assert "only a 'may choose' has one" in found[0].message and found[0].span.line == 5
+    naming = RULES_DECLINED.replace('or "No bid from {p}"', 'or "Not {b}"')
+    found = diagnostics(tmp_path, naming)
+    assert [d.code for d in found] == ["E201"], found
+    assert found[0].span.line == 10
