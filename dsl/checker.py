@@ -4073,6 +4073,21 @@ class Checker:
         found = self.always_reaches(play.body, ":turn", procs, {})
         return found is not None and found[2] is None
 
+    def in_base(self, decl) -> bool:
+        """Whether `decl` is the base rulebook's, while a variant is checked: a warning there is
+        the variant's doing (it replaced what used the declaration), and is mended in the variant."""
+        variant = getattr(self.p, "variant", None)
+        return bool(variant) and Path(decl.span.file).name != f"{variant}.rules"
+
+    def by_the_variant(self, decl) -> str:
+        return f" in the variant '{self.p.variant}'" if self.in_base(decl) else ""
+
+    def remove_in_variant(self, decl, name: str) -> str:
+        # Oh Hell replaced Little Hearts' play and hand, and was told of the base's pass_cards at the
+        # base's line, with no word of what to write: the base is right as it is for its own game.
+        return (f"if the variant has no use for it, write 'remove {name}' in the variant (the base rulebook's "
+                "own game may still need it)" if self.in_base(decl) else "")
+
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
         called, used = set(), set()
@@ -4092,10 +4107,12 @@ class Checker:
                                       "so no turns are taken.", s.decl)
         for name, s in self.rules.items():
             if name not in called and not (name in hooks and name not in self.sym):      # E406 told it
-                self.warn("W102", f"The {s.kind} '{name}' is never used.", s.decl)
+                self.warn("W102", f"The {s.kind} '{name}' is never used{self.by_the_variant(s.decl)}.", s.decl,
+                          self.remove_in_variant(s.decl, name))
         for name, s in self.sym.items():
             if s.kind == "define" and name not in used and name not in hooks:
-                self.warn("W102", f"The definition '{name}' is never used.", s.decl)
+                self.warn("W102", f"The definition '{name}' is never used{self.by_the_variant(s.decl)}.", s.decl,
+                          self.remove_in_variant(s.decl, name))
         for name, s in self.sym.items():
             # `var actions_lft` declared, and `actions_left = 2` in a rule: the rule sets a local of
             # its own, and the game's variable (misspelt where it is declared) is never used
@@ -4124,8 +4141,10 @@ class Checker:
                 if not any(id(n.target) in targets and getattr(n.target, "name", None) == name for n in nodes
                            if isinstance(n, A.Assign)):
                     continue        # never set either: declared and unused, a draft's leftover W102 does not cover
-                self.warn("W122", f"The variable '{name}' is set but never read: nothing the rules do or show "
-                                  "depends on it.", self.word(s.decl, name),
+                self.warn("W122", f"The variable '{name}' is set but never read{self.by_the_variant(s.decl)}: nothing "
+                                  "the rules do or show depends on it.", self.word(s.decl, name),
+                          f"the base's lines that set it do no harm; to be rid of them, replace the rules that set it in "
+                          f"the variant and 'remove {name}'" if self.in_base(s.decl) else
                           "remove it and the lines that set it, or use it where it was meant to count")
 
     def unsignalled(self):

@@ -102,3 +102,43 @@ def test_a_way_to_decline_is_only_for_may_choose_and_cannot_name_the_choice(tmp_
     found = diagnostics(tmp_path, naming)
     assert [d.code for d in found] == ["E201"], found
     assert found[0].span.line == 10
+
+
+# ---------------------------------------------------------------- a variant's unused base declarations
+BASE = """
+game "Base"
+players 2
+player var points: int = 0
+var broken: bool = false
+define bonus: int = 2
+rule score_turn:
+    broken = true
+    current.points += bonus
+turn:
+    score_turn()
+    if broken:
+        end game "done"
+define score(p: player): int = p.points
+"""
+VARIANT = """
+extends "../game.rules"
+replace turn:
+    score_turn()
+    end game "done"
+replace rule score_turn:
+    broken = true
+    current.points += 1
+"""
+
+
+def test_a_base_declaration_a_variant_left_unused_is_mended_in_the_variant(tmp_path):
+    # Oh Hell replaced what used Little Hearts' pass_cards and hearts_broken: the warnings stand at
+    # the base's lines, and their hints said to remove them there, which would break the base game.
+    found = diagnostics(tmp_path, BASE, variant="v", **{"variants__v.rules": VARIANT})
+    by_code = {d.code: d for d in found}
+    assert sorted(by_code) == ["W102", "W122"], found
+    assert by_code["W102"].message == "The definition 'bonus' is never used in the variant 'v'."
+    assert "write 'remove bonus' in the variant" in by_code["W102"].hint
+    assert "in the variant 'v'" in by_code["W122"].message and "'remove broken'" in by_code["W122"].hint
+    (tmp_path / "alone").mkdir()
+    assert diagnostics(tmp_path / "alone", BASE) == []        # the base alone uses both
