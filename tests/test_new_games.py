@@ -18,20 +18,24 @@ GAMES = Path(__file__).parent / "games"
 NEW = ["tricks", "auction", "market"]
 
 
-@pytest.mark.parametrize("name", NEW)
-def test_each_new_game_checks_clean_and_is_formatted(name):
-    game = load_game(str(GAMES / name))
+# each new game, and its variants: (folder, variant)
+PLAYED = [(name, None) for name in NEW] + [("tricks", "oh_hell")]
+
+
+@pytest.mark.parametrize("name, variant", PLAYED)
+def test_each_new_game_checks_clean_and_is_formatted(name, variant):
+    game = load_game(str(GAMES / name), variant=variant)
     assert list(game.warnings) == []
-    for path in sorted((GAMES / name).glob("*.rules")):
+    for path in sorted((GAMES / name).glob("**/*.rules")):
         text = path.read_text()
         assert formatter.format_text(text, str(path)) == text, f"{path.name} is not in the house layout"
 
 
-@pytest.mark.parametrize("name", NEW)
-def test_each_new_game_plays_random_games_at_every_player_count(name):
+@pytest.mark.parametrize("name, variant", PLAYED)
+def test_each_new_game_plays_random_games_at_every_player_count(name, variant):
     # a few here, for speed; the 200 a player count the brief asks for are run by hand:
     # tabletop simulate tests/games/NAME -n 200 --players N
-    game = load_game(str(GAMES / name))
+    game = load_game(str(GAMES / name), variant=variant)
     for n in range(game.min_players, game.max_players + 1):
         stats = simulate(game, 4, seed=1, players=n)
         assert stats["errors"] == 0, stats["error_messages"]
