@@ -2480,8 +2480,23 @@ class Checker:
         finally:
             self.dead_block = before
 
+    def decline_written_early(self, st) -> bool:
+        """`may choose n from xs or "Pass"`: the way to decline named before the label, where the
+        text reads as the right side of an `or` of the list; E101 says where it goes, instead of
+        two type errors about an `or` the author never meant."""
+        src = st.source
+        if not (isinstance(src, A.Binary) and src.op == "or" and isinstance(src.right, A.Template)):
+            return False
+        text = self.text_of(src.right)
+        self.error("E101", f"'or {text}' names the way to decline, and goes right after the label: "
+                           f"'labelled \"...\" or {text}'.", src.right,
+                   f"write 'may choose {st.var} from {self.text_of(src.left)} labelled \"...\" or {text}'")
+        return True
+
     def st_Choose(self, st: A.Choose, loop):
         self.choices.append(st)
+        if self.decline_written_early(st):      # checked on as the choice from the list meant
+            st = dataclasses.replace(st, source=st.source.left)
         t = self.expr(st.source, self.ctx)
         self.want_list(t, st.source)
         # Who chooses and the prompt are worked out before the choice: its name has no value there.
@@ -2629,6 +2644,8 @@ class Checker:
 
     def st_Secret(self, st: A.Secret, loop):
         self.choices.append(st)
+        if self.decline_written_early(st):      # checked on as the choice from the list meant
+            st = dataclasses.replace(st, source=st.source.left)
         self.secret_names_bound_once(st)
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):

@@ -108,6 +108,17 @@ def test_a_way_to_decline_is_only_for_may_choose_and_cannot_name_the_choice(tmp_
     assert found[0].span.line == 10
 
 
+def test_a_way_to_decline_written_before_the_label_is_told_where_it_goes(tmp_path):
+    # `from [1, 2] or "Pass"` read as an `or` of a list and a text: two type errors about an `or`
+    # the author never meant, and then every use of the choice's name unknown
+    early = RULES_DECLINED.replace('from [1, 2] labelled "Take {n}" or "Pass, with {current.taken} taken"',
+                                   'from [1, 2] or "Pass" labelled "Take {n}"')
+    found = diagnostics(tmp_path, early)
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "'or \"Pass\"' names the way to decline, and goes right after the label: " \
+                               "'labelled \"...\" or \"Pass\"'."
+
+
 # ---------------------------------------------------------------- a variant's unused base declarations
 BASE = """
 game "Base"
