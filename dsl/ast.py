@@ -321,6 +321,7 @@ class Choose(Stmt):
     prompt: Optional[Template]
     may: bool
     body: Optional[list]           # None: the choice is bound for the rest of the block
+    declined: Optional[Template] = None     # `or "Pass"`: the label of a `may choose`'s way to decline
 
 
 @_node
@@ -351,6 +352,7 @@ class Secret(Stmt):
     body: list
     prompt: Optional[Template] = None      # the question each player sees (default "Choose in secret")
     may: bool = False                      # `may choose`: each may decline (the name is then none)
+    declined: Optional[Template] = None    # `or "Pass"`: the label of that way to decline
 
 
 # ----------------------------------------------------------------------------- declarations

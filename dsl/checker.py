@@ -181,6 +181,7 @@ class Checker:
         self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
         self._all_nodes: list | None = None    # all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
+        self.refused_pvars: set = set()       # player vars and zones refused for a name already taken (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
@@ -305,6 +306,8 @@ class Checker:
             where = f" (first declared at {first_at})" if first_at is not None and first_at.line else ""
             if table[name].kind != sym.kind:
                 self.clashes.add(name)
+            if sym.kind == "pvar" and table[name].kind != "pvar":
+                self.refused_pvars.add(name)
             same_file = getattr(first_at, "file", None) == (at if isinstance(at, Span) else at.span).file
             if at is added.get(name):
                 self.error("E202", f"The name '{name}' is declared twice{where}: the value '{name}' this "
@@ -1059,7 +1062,7 @@ class Checker:
 
         for st in self.choices:
             if isinstance(st, (A.Choose, A.Secret)):
-                parts = [st.source, st.cond, st.label, st.prompt]
+                parts = [st.source, st.cond, st.label, st.prompt, st.declined]
                 parts += [st.by] if isinstance(st, A.Choose) else [st.players]
             else:
                 parts = [st.by, st.prompt] + [x for o in st.options for x in (o.iterable, o.cond, o.label)]
@@ -2477,8 +2480,23 @@ class Checker:
         finally:
             self.dead_block = before
 
+    def decline_written_early(self, st) -> bool:
+        """`may choose n from xs or "Pass"`: the way to decline named before the label, where the
+        text reads as the right side of an `or` of the list; E101 says where it goes, instead of
+        two type errors about an `or` the author never meant."""
+        src = st.source
+        if not (isinstance(src, A.Binary) and src.op == "or" and isinstance(src.right, A.Template)):
+            return False
+        text = self.text_of(src.right)
+        self.error("E101", f"'or {text}' names the way to decline, and goes right after the label: "
+                           f"'labelled \"...\" or {text}'.", src.right,
+                   f"write 'may choose {st.var} from {self.text_of(src.left)} labelled \"...\" or {text}'")
+        return True
+
     def st_Choose(self, st: A.Choose, loop):
         self.choices.append(st)
+        if self.decline_written_early(st):      # checked on as the choice from the list meant
+            st = dataclasses.replace(st, source=st.source.left)
         t = self.expr(st.source, self.ctx)
         self.want_list(t, st.source)
         # Who chooses and the prompt are worked out before the choice: its name has no value there.
@@ -2489,6 +2507,7 @@ class Checker:
             if st.prompt:
                 self.template(st.prompt)
                 self.public_text(st.prompt, "A choice's prompt is in every seat's view")
+        self.decline_label(st)
         if st.body is not None:
             with self.ctx.scoped(st.var, T.elem(t)) as slot:
                 self.out.slots[id(st)] = slot
@@ -2509,6 +2528,18 @@ class Checker:
         self.ctx.used.add(st.var)
         self.choose_parts(st)
         self.chosen_from(st.var, st.source)
+
+    def decline_label(self, st):
+        """`or "Pass"` after a choice's label: the label of a `may choose`'s way to decline, worked
+        out with the prompt, before anything is chosen (so it cannot name what is chosen)."""
+        if st.declined is None:
+            return
+        if not st.may:
+            self.error("E205", f"'or \"{self.text_of(st.declined)}\"' after the label names the option that declines, and only "
+                               "a 'may choose' has one: this choice must be answered.", st.declined,
+                       "write 'may choose' to let the player decline, or leave out 'or \"...\"'")
+        with self.before_the_choice({st.var: "what this choice chooses"}, "its way to decline is labelled"):
+            self.template(st.declined)
 
     def chosen_from(self, var: str, source):
         """`choose c from q.hand ...`: from here on `c` is a card of the list chosen from, as for
@@ -2547,7 +2578,7 @@ class Checker:
                                "it comes to it.", st.cond, "write the condition an item must meet to be chosen")
         if st.label:
             self.template(st.label)
-        self.mark_secret_labels(st, {st.var}, st.source, st.cond, st.label)
+        self.mark_secret_labels(st, {st.var}, st.source, st.cond, st.label, st.declined)
 
     def mark_secret_labels(self, st, bound: set, *parts):
         """Mark a choice whose options may name a card not everyone may see through a local set
@@ -2613,6 +2644,8 @@ class Checker:
 
     def st_Secret(self, st: A.Secret, loop):
         self.choices.append(st)
+        if self.decline_written_early(st):      # checked on as the choice from the list meant
+            st = dataclasses.replace(st, source=st.source.left)
         self.secret_names_bound_once(st)
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
@@ -2634,13 +2667,16 @@ class Checker:
             with self.before_the_choice(bound, "its prompt is asked"):
                 if st.prompt is not None:
                     self.template(st.prompt)
+            if st.declined is not None:
+                with self.before_the_choice(bound, "its way to decline is labelled"):
+                    self.template(st.declined)
             timed = self.ctx.scoped(st.time_var, T.INT) if st.time_var else nullcontext(-1)
             with self.ctx.scoped(st.var, T.elem(t)) as vs, timed as ts:
                 self.out.slots[id(st)] = (ps, vs, ts)
                 if st.cond is not None:
                     self.want(st.cond, T.BOOL, "The condition")
                 self.template(st.label)
-                self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label)
+                self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label, st.declined)
                 self.declinable.append(st.var if st.may else None)
                 try:
                     self.block(st.body, loop)
@@ -2943,6 +2979,10 @@ class Checker:
         if ot == T.PLAYER:
             s = self.sym.get(e.name)
             if s is None or s.kind != "pvar":
+                if e.name in self.refused_pvars:
+                    # `option passing` and `player zone passing`: E202 told that the player's
+                    # zone was refused, and "a player has no 'passing'" would say it was never written
+                    return T.ERROR
                 if s is not None and s.kind == "define":
                     hint = f"'{e.name}' is a definition: write {e.name}(p) for a player p"
                 else:
@@ -4050,6 +4090,21 @@ class Checker:
         found = self.always_reaches(play.body, ":turn", procs, {})
         return found is not None and found[2] is None
 
+    def in_base(self, decl) -> bool:
+        """Whether `decl` is the base rulebook's, while a variant is checked: a warning there is
+        the variant's doing (it replaced what used the declaration), and is mended in the variant."""
+        variant = getattr(self.p, "variant", None)
+        return bool(variant) and Path(decl.span.file).name != f"{variant}.rules"
+
+    def by_the_variant(self, decl) -> str:
+        return f" in the variant '{self.p.variant}'" if self.in_base(decl) else ""
+
+    def remove_in_variant(self, decl, name: str) -> str:
+        # Oh Hell replaced Little Hearts' play and hand, and was told of the base's pass_cards at the
+        # base's line, with no word of what to write: the base is right as it is for its own game.
+        return (f"if the variant has no use for it, write 'remove {name}' in the variant (the base rulebook's "
+                "own game may still need it)" if self.in_base(decl) else "")
+
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
         called, used = set(), set()
@@ -4069,10 +4124,12 @@ class Checker:
                                       "so no turns are taken.", s.decl)
         for name, s in self.rules.items():
             if name not in called and not (name in hooks and name not in self.sym):      # E406 told it
-                self.warn("W102", f"The {s.kind} '{name}' is never used.", s.decl)
+                self.warn("W102", f"The {s.kind} '{name}' is never used{self.by_the_variant(s.decl)}.", s.decl,
+                          self.remove_in_variant(s.decl, name))
         for name, s in self.sym.items():
             if s.kind == "define" and name not in used and name not in hooks:
-                self.warn("W102", f"The definition '{name}' is never used.", s.decl)
+                self.warn("W102", f"The definition '{name}' is never used{self.by_the_variant(s.decl)}.", s.decl,
+                          self.remove_in_variant(s.decl, name))
         for name, s in self.sym.items():
             # `var actions_lft` declared, and `actions_left = 2` in a rule: the rule sets a local of
             # its own, and the game's variable (misspelt where it is declared) is never used
@@ -4101,8 +4158,10 @@ class Checker:
                 if not any(id(n.target) in targets and getattr(n.target, "name", None) == name for n in nodes
                            if isinstance(n, A.Assign)):
                     continue        # never set either: declared and unused, a draft's leftover W102 does not cover
-                self.warn("W122", f"The variable '{name}' is set but never read: nothing the rules do or show "
-                                  "depends on it.", self.word(s.decl, name),
+                self.warn("W122", f"The variable '{name}' is set but never read{self.by_the_variant(s.decl)}: nothing "
+                                  "the rules do or show depends on it.", self.word(s.decl, name),
+                          f"the base's lines that set it do no harm; to be rid of them, replace the rules that set it in "
+                          f"the variant and 'remove {name}'" if self.in_base(s.decl) else
                           "remove it and the lines that set it, or use it where it was meant to count")
 
     def unsignalled(self):

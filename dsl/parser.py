@@ -815,7 +815,7 @@ class _ToAst(Transformer):
             c = c[1:]
         tail = c[2]
         return A.Choose(str(c[0]), c[1], tail["if"], tail["labelled"], tail["by"], tail["prompt"], may, body,
-                        span=self.sp(meta))
+                        declined=tail["declined"], span=self.sp(meta))
 
     @v_args(meta=True)
     def choose_value(self, meta, c):
@@ -826,15 +826,22 @@ class _ToAst(Transformer):
         return self._choose(meta, c[:-1], c[-1])
 
     def choice_tail(self, c):
-        tail = {"if": None, "labelled": None, "by": None, "prompt": None}
-        tail.update(dict(c))
+        tail = {"if": None, "labelled": None, "by": None, "prompt": None, "declined": None}
+        for key, value in c:
+            if key == "labelled":           # the label, and the way to decline's label after `or`
+                tail["labelled"], tail["declined"] = value
+            else:
+                tail[key] = value
         return tail
 
     def choice_if(self, c):
         return ("if", c[0])
 
     def choice_label(self, c):
-        return ("labelled", self.template(c[0]))
+        return ("labelled", (self.template(c[0]), c[1][1] if len(c) > 1 else None))
+
+    def decline_label(self, c):
+        return ("declined", self.template(c[0]))
 
     def choice_by(self, c):
         return ("by", c[0])
@@ -881,10 +888,11 @@ class _ToAst(Transformer):
         if rest and not isinstance(rest[0], Token):
             cond = rest.pop(0)
         label = self.template(rest.pop(0))
+        declined = rest.pop(0)[1] if rest and isinstance(rest[0], tuple) and rest[0][0] == "declined" else None
         prompt = rest.pop(0)[1] if rest and isinstance(rest[0], tuple) else None
         time_var = str(rest[0]) if rest else None
         return A.Secret(pvar, players, var, source, cond, label, time_var, body, prompt=prompt, may=may,
-                        span=self.sp(meta))
+                        declined=declined, span=self.sp(meta))
 
     # -- expressions
     @v_args(meta=True)

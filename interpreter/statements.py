@@ -255,6 +255,7 @@ class Choose(Stmt):
     copied = None            # (rule, line) when the items are lists: the one chosen is copied (`_items_copied`)
     options = None           # f(m, env) -> (labels, values), written as Python source by codegen.py
     in_place = None          # its block run at once when answered (`answered`), set by fusion.py
+    declined = None          # f(m, env) -> the label of `may`'s way to decline (`or "Pass"`), else "Decline"
 
     def __init__(self, slot, source, cond, label, by, prompt, may, block, span):
         self.slot, self.source, self.cond, self.label = slot, source, cond, label
@@ -271,7 +272,8 @@ class Choose(Stmt):
                     m.push(self.block, frame[2], None)
                 return
             # The engine's own option is kept apart from a rulebook's option of the same words.
-            labels, values = _distinct(labels + [DECLINE], values + [None])
+            decline = self.declined(m, env) if self.declined is not None else DECLINE
+            labels, values = _distinct(labels + [decline], values + [None])
         if not labels:
             raise RuleError(self.nothing_to_choose(m, env), self.span)
         _ask_one(self, m, frame, "choose", labels, values)
@@ -393,6 +395,7 @@ class Secret(Stmt):
     With `may choose`, each seat asked also has "Decline" (x none), and the body runs for every
     player of P, those with nothing to choose (not asked) with x none too."""
     each, where = 1, ""      # the work of one option (condition and label); the rule it is in
+    declined = None          # f(m, env) -> the label of `may`'s way to decline (`or "Pass"`), else "Decline"
 
     def __init__(self, slots, players, source, cond, label, timed, block, span, prompt=None, may=False):
         self.pslot, self.vslot, self.tslot = slots
@@ -424,7 +427,8 @@ class Secret(Stmt):
                     values.append(x)
             labels, values = _distinct(labels, values, _same(self, m, frame[2]))
             if labels and self.may:     # the engine's own option, kept apart from a label of the same words
-                labels, values = _distinct(labels + [DECLINE], values + [None])
+                decline = self.declined(m, env) if self.declined is not None else DECLINE
+                labels, values = _distinct(labels + [decline], values + [None])
             if labels:
                 seats.append(p)
                 by_seat_l[str(p)] = labels
@@ -1110,6 +1114,9 @@ def _choose(c, s: A.Choose):
     st = Choose(c.c.slots[id(s)], c.expr(s.source), c.expr(s.cond) if s.cond is not None else None, label,
                 c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
                 block, s.span)
+    if s.declined is not None:
+        c.labelled(s.declined)
+        st.declined = c.expr(s.declined)
     st.copied = _items_copied(c, s.source)
     st.each = 1 + cost(s.cond) + cost(s.label)
     st.source_said, st.cond_said = c.text_of(s.source), c.text_of(s.cond) if s.cond is not None else "..."
@@ -1117,7 +1124,7 @@ def _choose(c, s: A.Choose):
         st.said = f"{'may ' * bool(s.may)}choose {s.var} from {st.source_said}" + \
             (f" if {st.cond_said}" if s.cond is not None and st.cond_said != "..." else "")
     st.recount = s.cond is not None and not purity.draws_chance(c, s.source)
-    st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label)
+    st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label, s.declined)
     st.alike = alike.alike_for(c.types.get(id(s.source), T.ANY)[5:])
     st.own_slots = (st.slot,)
     st.options = codegen.option_lists(c, [{
@@ -1207,9 +1214,12 @@ def _secret(c, s: A.Secret):
     c.labelled(s.label)
     st = Secret(c.c.slots[id(s)], c.expr(s.players), c.expr(s.source), c.expr(s.cond) if s.cond is not None else None,
                 c.expr(s.label), s.time_var is not None, -1, s.span, c.expr(s.prompt) if s.prompt else None, s.may)
+    if s.declined is not None:
+        c.labelled(s.declined)
+        st.declined = c.expr(s.declined)
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
     st.each = 1 + cost(s.cond) + cost(s.label)
-    st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label)
+    st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label, s.declined)
     st.alike = alike.alike_for(c.types.get(id(s.source), T.ANY)[5:])
     st.own_slots = (st.pslot, st.vslot)
     return st
