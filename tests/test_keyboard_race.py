@@ -160,18 +160,26 @@ def test_the_racer_who_had_the_keyboard_last_is_handed_it_again_before_their_han
         quit_unsaved(main, out.until, proc)
 
 
-def test_the_keys_are_told_in_seat_order_and_the_first_press_is_the_first_buzz():
-    """In-process, on a pseudo-terminal: the seats race in the decision's order (the Smackhead
-    first), but the keys are told in seat order; keys pressed once the cards are shown count."""
+def raced(seats, keys: bytes):
+    """`race.buzz` in-process on a pseudo-terminal, `keys` typed once the cards are shown: (what
+    it said, the times)."""
     from tabletop.interpreter import race
     main, other = pty.openpty()
     said = []
     try:
         with os.fdopen(other, "rb", buffering=0, closefd=False) as keyboard:
-            times = race.buzz([1, 0], lambda: os.write(main, b"x21"), said.append, stream=keyboard)
+            times = race.buzz(seats, lambda: os.write(main, keys), said.append, stream=keyboard)
     finally:
         os.close(main)
         os.close(other)
+    return said, times
+
+
+def test_the_keys_are_told_in_seat_order_and_the_first_press_is_the_first_buzz():
+    """In-process, on a pseudo-terminal: the seats race in the decision's order (the Smackhead
+    first), but the keys are told in seat order; keys pressed once the cards are shown count."""
+    from tabletop.interpreter import race
+    said, times = raced([1, 0], b"x21")
     assert said[0] == "Buzz with your key: Player 1 presses 1, Player 2 presses 2. Then each names their answer."
     assert said[1:] == ["Player 2 buzzed.", "Player 1 buzzed."] and times[1] <= times[0] < race.LIMIT
 
@@ -182,14 +190,7 @@ def test_a_seat_that_does_not_buzz_is_told_its_key_once_and_the_race_ends_on_its
     from tabletop.interpreter import race
     monkeypatch.setattr(race, "REMIND", 0.05)
     monkeypatch.setattr(race, "LIMIT", 0.4)
-    main, other = pty.openpty()
-    said = []
-    try:
-        with os.fdopen(other, "rb", buffering=0, closefd=False) as keyboard:
-            times = race.buzz([0, 1], lambda: os.write(main, b"1"), said.append, stream=keyboard)
-    finally:
-        os.close(main)
-        os.close(other)
+    said, times = raced([0, 1], b"1")
     assert said[1] == "Player 1 buzzed."
     assert said[2:] == ["Still waiting for Player 2 (press 2). The race ends on its own in 1 second; a seat that "
                         "has not buzzed by then comes last."], said

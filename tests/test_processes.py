@@ -112,6 +112,16 @@ def test_ctrl_c_in_the_first_moment_prints_no_traceback(tmp_path):
     assert interrupted >= 4
 
 
+def started_workers(proc, n: int) -> set[int]:
+    """The first `n` worker processes `proc` starts, waited for up to 30 s."""
+    workers: set[int] = set()
+    deadline = time.monotonic() + 30
+    while len(workers) < n:
+        assert time.monotonic() < deadline and proc.poll() is None, "the workers never started"
+        workers |= children(proc.pid)
+    return workers
+
+
 def children(pid: int) -> set[int]:
     """The processes `pid` started that are still alive (read from /proc)."""
     found = set()
@@ -155,12 +165,8 @@ def test_the_workers_of_a_run_whose_parent_is_killed_end_too(tmp_path):
     the pipe never closed and the worker waited for work for ever."""
     proc = start("simulate", "smackshapes", "-n", 16, "--workers", 2, cwd=tmp_path,
                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    workers: set[int] = set()
     try:
-        deadline = time.monotonic() + 30
-        while len(workers) < 2:
-            assert time.monotonic() < deadline and proc.poll() is None, "the workers never started"
-            workers |= children(proc.pid)
+        workers = started_workers(proc, 2)
     finally:
         proc.kill()
         proc.wait()
@@ -242,12 +248,8 @@ def test_sigterm_to_the_process_group_reaches_the_parent_alone_which_stops_the_w
     parent is stopped, the group's SIGTERM kills no worker; once it goes on, it stops them itself."""
     proc = start("simulate", "smores_galore", "-n", 100_000, "--workers", 2, cwd=tmp_path,
                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    workers: set[int] = set()
     try:
-        deadline = time.monotonic() + 30
-        while len(workers) < 2:
-            assert time.monotonic() < deadline and proc.poll() is None, "the workers never started"
-            workers |= children(proc.pid)
+        workers = started_workers(proc, 2)
         time.sleep(0.3)
         os.kill(proc.pid, signal.SIGSTOP)        # the parent cannot stop them, nor reap one the signal kills
         os.killpg(proc.pid, signal.SIGTERM)
