@@ -1,0 +1,276 @@
+"""The cases of the broken-rulebook hunt, round 5: a new author writing a game from scratch (three
+small games of our own in tests/hunt/games5: tricks with follow-suit, a dice race on a track,
+pieces on a grid), the slips round 4 left passing silently, weak hints (templates, YAML layout)
+and a tester's mistakes in scenario files. Each is one Case of harness.py; `python
+tests/hunt/cases5.py [VERDICTS]` runs them and prints each result (only those of the verdicts
+named, as "wrong line,right line,crash") and the counts. A tool, not a test: the tests that keep
+what it found are in tests/test_hunt5.py."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from harness import Case, main  # noqa: E402
+
+HERE = Path(__file__).resolve().parent / "games5"
+TR, RA, SQ = str(HERE / "tricks"), str(HERE / "race"), str(HERE / "squares")
+ROOT = Path(__file__).resolve().parents[2] / "rulebooks"
+T, S, A, K, H = "taboo_atoll_express", "smores_galore", "abatteroxie", "smackatoa", "smackshapes"
+G = "game.rules"
+CASES = []
+
+
+def c(group, name, book, edits, words=(), **kw):
+    CASES.append(Case(name, book, edits, tuple(words), group=group, **kw))
+
+
+def g(group, name, book, old, new, words=(), **kw):
+    """One replacement in the game's game.rules."""
+    c(group, name, book, [(G, old, new)], words, **kw)
+
+
+# ------------------------------------------------------------------------------ a new game: sections
+n = "new game"
+for book, nm in ((TR, "tricks"), (RA, "race"), (SQ, "squares")):
+    c(n, f"{nm}: as written fine", book, [], [], valid=True)
+TR_SETUP = "setup:\n    deck = shuffled(card)\n    for p in players:\n        draw 3 from deck to p.hand\n"
+g(n, "tricks: no setup, so no cards dealt", TR, TR_SETUP, "", [], maybe_valid=True)
+g(n, "tricks: setup without its colon", TR, "setup:\n    deck", "^setup\n    deck", ["':'"])
+g(n, "tricks: turn without its colon", TR, "turn:\n    choose", "^turn\n    choose", ["':'"])
+g(n, "tricks: no turn, only a round", TR, "turn:\n    choose c from current.hand if may_play(current, c) labelled \"Play {c.name}\" prompt \"Your card\"\n    move c from current.hand to trick\n    current.played = c\n", "", [], maybe_valid=True)
+g(n, "tricks: no score and no winners", TR, "define score(p: player): int = p.tricks\n", "", ["score"], at=(G, 1), also=((G, 3), (G, 4)))
+g(n, "tricks: score misspelt", TR, "define score(p: player)", "define ^scores(p: player)", ["score"], at=(G, 44), also=((G, 1), (G, 4)))
+g(n, "tricks: score without its player", TR, "define score(p: player): int = p.tricks", "define score: int = ^p.tricks", ["p"])
+g(n, "tricks: score a text", TR, "define score(p: player): int = p.tricks", "define score(p: player): ^text = \"{p.tricks}\"", ["int"])
+g(n, "tricks: winners a text", TR, "define score(p: player): int = p.tricks", "define score(p: player): int = p.tricks\nwinners: ^\"most tricks\"", ["player"])
+g(n, "tricks: winners highest of an unknown", TR, "define score(p: player): int = p.tricks", "define score(p: player): int = p.tricks\nwinners: highest ^trick", ["tricks"])
+g(n, "tricks: winners highest of a player var fine", TR, "define score(p: player): int = p.tricks", "define score(p: player): int = p.tricks\nwinners: highest ^tricks", ["tricks_of"])
+g(n, "tricks: no game line", TR, 'game "Tricks"\n', "", ["game"], at=(G, 1), also=((G, 4),))
+g(n, "tricks: game name not in quotes", TR, 'game "Tricks"', "game ^Tricks", ["quotes"])
+g(n, "tricks: no players line", TR, "players 3 to 4\n", "", ["players"], at=(G, 4), also=((G, 1),))
+g(n, "tricks: players 4 to 3", TR, "players 3 to 4", "players ^4 to 3", ["3 to 4"])
+g(n, "tricks: players 0", TR, "players 3 to 4", "players ^0", ["1"])
+g(n, "tricks: players with a dash", TR, "players 3 to 4", "players 3^-4", ["to"])
+g(n, "tricks: round indented under turn", TR, "\nround:\n    winner = taker", "\n    ^round:\n    winner = taker", [])
+g(n, "tricks: setup twice", TR, "\nturn:\n", "\n^setup:\n    pass\n\nturn:\n", ["setup"])
+g(n, "tricks: turn body empty", TR, "turn:\n    choose c from current.hand if may_play(current, c) labelled \"Play {c.name}\" prompt \"Your card\"\n    move c from current.hand to trick\n    current.played = c\n", "^turn:\n", [])
+# zones
+g(n, "tricks: zone used before it is declared fine", TR, "zone trick: card, public\n", "", [], at=None)
+CASES[-1].edits.append((G, "player var tricks: int = 0\n", "player var tricks: int = 0\nzone trick: card, public\n"))
+CASES[-1].valid = True
+g(n, "tricks: zone never declared", TR, "zone trick: card, public\n", "", ["trick"], at=(G, 18), bad=["tricks"])
+g(n, "tricks: zone of an unknown kind", TR, "zone deck: card, hidden", "zone deck: ^cards, hidden", ["card"])
+g(n, "tricks: zone without who sees it", TR, "zone deck: card, hidden", "zone deck: card^", ["hidden"], maybe_valid=True)
+g(n, "tricks: zone seen by secret", TR, "zone deck: card, hidden", "zone deck: card, ^secret", ["hidden"])
+g(n, "tricks: zone of a suit", TR, "zone trick: card, public", "zone trick: ^suit, public", ["kind"], also=((G, 37),))
+g(n, "tricks: player zone read without a player", TR, "    for c in trick:\n", "    for c in ^hand:\n", ["p.hand"])
+g(n, "tricks: draw into a player zone without a player", TR, "        draw 3 from deck to p.hand", "        draw 3 from deck to ^hand", ["p.hand"])
+g(n, "tricks: move to a zone misspelt", TR, "    move c from current.hand to trick", "    move c from current.hand to ^trik", ["trick"])
+g(n, "tricks: shuffle a kind", TR, "    deck = shuffled(card)\n", "    ^shuffle card\n", ["zone"])
+# kinds and data
+c(n, "tricks: kind with no data file", TR, [("cards.yaml", None)], ["cards.yaml"], at=(G, 8))
+c(n, "tricks: data file named wrongly", TR, [(G, 'from "cards.yaml"', 'from ^"card.yaml"')], ["cards.yaml"])
+c(n, "tricks: data file with no kind", TR, [("extra.yaml", "jokers:\n  - {name: Joker}\n")], [], maybe_valid=True)
+c(n, "tricks: data file's top key misspelt", TR, [("cards.yaml", "cards:", "^crads:")], ["cards"])
+c(n, "tricks: data file empty", TR, [("cards.yaml", b"")], ["card"], at=("cards.yaml", 1), also=((G, 8),))
+c(n, "tricks: kind without from", TR, [(G, 'kind card from "cards.yaml":', "kind card:")], [], at=(G, 8), maybe_valid=True)
+c(n, "tricks: kind without a name field", TR, [(G, "    name: text\n    suit: suit\n", "    suit: suit\n")], ["name"], at=(G, 8), also=(("cards.yaml", 2), (G, 29)))
+c(n, "tricks: record with a suit the enum lacks", TR, [("cards.yaml", "{name: \"1 of clubs\", suit: clubs", "{name: \"1 of clubs\", suit: ^diamonds")], ["diamonds"])
+c(n, "tricks: record missing a rank", TR, [("cards.yaml", "{name: \"1 of clubs\", suit: clubs, rank: 1}", "^{name: \"1 of clubs\", suit: clubs}")], ["rank"])
+c(n, "tricks: kind field of an unknown type", TR, [(G, "    rank: int\n", "    rank: ^number\n")], ["int"])
+c(n, "tricks: enum declared after the kind fine", TR, [(G, "enum suit: hearts, spades, clubs\n", ""), (G, "zone deck:", "enum suit: hearts, spades, clubs\nzone deck:")], [], valid=True)
+c(n, "tricks: enum value twice", TR, [(G, "enum suit: hearts, spades, clubs", "enum suit: hearts, spades, ^hearts")], ["hearts"])
+c(n, "tricks: enum with a space in a value", TR, [(G, "enum suit: hearts, spades, clubs", "enum suit: hearts, spades, ^big clubs")], [])
+# definitions and rules
+g(n, "tricks: a definition that calls itself", TR, "define led: suit = first(trick).suit", "define led: suit = ^led", ["led"])
+g(n, "tricks: two definitions that call each other", TR, "define led: suit = first(trick).suit", "define led: suit = if can_follow(current) then first(trick).suit else ^led", ["led"])
+g(n, "tricks: reading current in setup", TR, "    for p in players:\n        draw 3", "    ^draw 1 from deck to current.hand\n    for p in players:\n        draw 3", ["current"])
+g(n, "tricks: a definition without its type", TR, "define led: suit = first(trick).suit", "define led = first(trick).suit", [], valid=True)
+g(n, "tricks: a definition of the wrong type", TR, "define led: suit = first(trick).suit", "define led: suit = ^first(trick)", ["suit"])
+g(n, "tricks: label not a text", TR, 'labelled "Play {c.name}"', "labelled ^c.name", ["text"])
+g(n, "tricks: label a thing", TR, 'labelled "Play {c.name}"', "labelled ^c", ["text"])
+g(n, "tricks: prompt not a text", TR, 'prompt "Your card"', "prompt ^current", ["text"])
+g(n, "tricks: choose without labelled fine", TR, ' labelled "Play {c.name}"', "", [], valid=True)
+g(n, "tricks: choose from a kind's things", TR, "choose c from current.hand if", "choose c from card if", [], maybe_valid=True)
+g(n, "tricks: follow-suit condition not a bool", TR, "if may_play(current, c) labelled", "if ^c.rank labelled", ["bool"])
+g(n, "tricks: may_play with one value too few", TR, "if may_play(current, c) labelled", "if ^may_play(c) labelled", ["2"])
+g(n, "tricks: may_play with the values swapped", TR, "if may_play(current, c) labelled", "if may_play(^c, current) labelled", ["player"])
+g(n, "tricks: taker compares a card with a suit", TR, "p.played.suit == led", "^p.played == led", ["suit"])
+g(n, "tricks: += on a player", TR, "    winner.tricks += 1", "    ^winner += 1", ["player"])
+g(n, "tricks: template field misspelt", TR, 'show "Trick: {join(trick)}"', 'show "Trick: {join(^tricks)}"', ["trick"])
+g(n, "tricks: end game in a definition", TR, "define led: suit = first(trick).suit", "define led: suit = ^end game", [])
+g(n, "tricks: a round that never ends the game", TR, '    if count(first(players).hand) == 0:\n        end game "The hands are played out."\n', "", ["end game"], at=(G, 4))
+g(n, "tricks: say without quotes", TR, '    say "{winner} takes the trick."', "    say ^winner", ["text"])
+g(n, "tricks: if without a colon", TR, "    if count(first(players).hand) == 0:", "    if count(first(players).hand) == 0^", ["':'"])
+g(n, "tricks: = for == in an if", TR, "    if count(first(players).hand) == 0:", "    if count(first(players).hand) ^= 0:", ["=="])
+g(n, "tricks: local used before it is set", TR, "    winner = taker\n    winner.tricks += 1", "    ^winner.tricks += 1\n    winner = taker", ["winner"])
+
+# race
+TURN = "turn:\n    r = roll(d6)\n"
+g(n, "race: die without faces", RA, "die d6: 1 to 6", "die d6^", ["':'"])
+g(n, "race: die 6 to 1", RA, "die d6: 1 to 6", "die d6: ^6 to 1", ["1 to 6"])
+g(n, "race: die as d6 like a gamer", RA, "die d6: 1 to 6", "die ^6d6", [])
+g(n, "race: die with a dash", RA, "die d6: 1 to 6", "die d6: 1^-6", ["to"])
+g(n, "race: die faces as a list", RA, "die d6: 1 to 6", "die d6: ^[1, 2, 3, 4, 5, 6]", [])
+g(n, "race: die faces listed fine", RA, "die d6: 1 to 6", "die d6: 1, 2, 3, 4, 5, 6", [], valid=True)
+g(n, "race: die with one face fine", RA, "die d6: 1 to 6", "die d6: 6", [], valid=True)
+g(n, "race: die of an unknown name", RA, "die d6: 1 to 6", "die d6: ^one to six", [])
+g(n, "race: roll without parentheses", RA, "    r = roll(d6)", "    r = ^roll d6", [])
+g(n, "race: roll of a number", RA, "    r = roll(d6)", "    r = roll(^6)", ["die"])
+g(n, "race: die rolled by name", RA, "    r = roll(d6)", "    r = ^d6", ["roll("], also=((G, 31),))
+g(n, "race: die declared twice", RA, "kind space from", "^die d6: 1 to 8\nkind space from", ["d6"])
+g(n, "race: die used before declared fine", RA, "die d6: 1 to 6\n", "", [], at=None)
+CASES[-1].edits.append((G, "var rolls: int = 0\n", "var rolls: int = 0\ndie d6: 1 to 6\n"))
+CASES[-1].valid = True
+g(n, "race: roll in a definition fine", RA, "    r = roll(d6)", "    r = two", [], valid=True)
+CASES[-1].edits.append((G, "var rolls: int = 0\n", "var rolls: int = 0\ndefine two: int = roll(d6)\n"))
+g(n, "race: position beyond its range", RA, "player var position: int in 0 to 20 = 0", "player var position: int in 0 to 20 = ^30", ["20"])
+g(n, "race: option default not a value", RA, "option length: short, long = short", "option length: short, long = ^medium", ["short"])
+g(n, "race: option without a default", RA, "option length: short, long = short", "option length: short, long^", [], maybe_valid=True)
+g(n, "race: table missing a key", RA, "    long -> 12\n", "", ["long"], at=(G, 21))
+g(n, "race: table key misspelt", RA, "    long -> 12", "    ^lon -> 12", ["long"])
+g(n, "race: table looked up with a text", RA, "goal[length]", 'goal[^"short"]', ["short"])
+g(n, "race: table read without brackets", RA, "    p.position = min(p.position + n, goal[length])", "    p.position = min(p.position + n, ^goal)", ["goal["])
+g(n, "race: a rule that never asks anyone", RA, '    choose prompt "You rolled {r}":\n        option "Move {r}":\n            advance(current, r)\n        option "Rest":\n            pass\n', "    advance(current, r)\n", [], maybe_valid=True)
+g(n, "race: a take turns that never ends", RA, '    if current.position >= goal[length]:\n        end game "{current} reaches the end."\n', "", ["end game"], at=(G, 3))
+g(n, "race: play with take turns and no end", RA, "turn:\n", "play:\n    take turns\n\nturn:\n", ["end game"], at=(G, 3))
+CASES[-1].edits.append((G, '    if current.position >= goal[length]:\n        end game "{current} reaches the end."\n', ""))
+g(n, "race: play that takes turns then ends fine", RA, "turn:\n", "play:\n    take turns\n\nturn:\n", [], valid=True)
+g(n, "race: option label a number", RA, '        option "Rest":', "        option ^3:", ["text"])
+g(n, "race: option label a name", RA, '        option "Rest":', "        option ^Rest:", ["quotes"])
+g(n, "race: the same option twice", RA, '        option "Rest":\n            pass\n', '        option "Rest":\n            pass\n        option ^"Rest":\n            pass\n', ["Rest"])
+g(n, "race: the same option label by template", RA, '        option "Rest":', '        option ^"Move {r}":', ["Move"])
+g(n, "race: choose prompt with no options", RA, '        option "Move {r}":\n            advance(current, r)\n        option "Rest":\n            pass\n', "        ^pass\n", ["option"])
+g(n, "race: option body empty", RA, '        option "Rest":\n            pass\n', '        ^option "Rest":\n', [])
+g(n, "race: choice from an empty list", RA, '    choose prompt "You rolled {r}":', '    choose x from ^[] labelled "x"\n    choose prompt "You rolled {r}":', [], maybe_valid=True)
+g(n, "race: choice from an empty list of ints", RA, '    choose prompt "You rolled {r}":', '    choose x from ^[n for n in range(1, 0)] labelled "{x}"\n    choose prompt "You rolled {r}":', [], maybe_valid=True)
+g(n, "race: rule called with a text", RA, "            advance(current, r)", '            advance(current, ^"r")', ["int"])
+g(n, "race: rule called before it is declared fine", RA, "rule advance(p: player, n: int):", "rule advance(p: player, n: int):", [], valid=True)
+g(n, "race: rule that calls itself", RA, "    s = here(p)\n", "    ^advance(p, n)\n    s = here(p)\n", ["advance"], maybe_valid=True)
+g(n, "race: rule parameter without a type", RA, "rule advance(p: player, n: int):", "rule advance(p: player, ^n):", ["type"])
+g(n, "race: rule declared with def", RA, "rule advance(p: player, n: int):", "^def advance(p: player, n: int):", ["rule"])
+g(n, "race: return in a rule", RA, '        p.position = min(p.position + s.bonus, goal[length])\n', '        p.position = min(p.position + s.bonus, goal[length])\n    return\n', [], valid=True)
+g(n, "race: var set in a definition", RA, "define here(p: player): space = first([s for s in space if s.index == p.position])", "define here(p: player): space = ^rolls += 1", [])
+g(n, "race: define reads a local of the turn", RA, "define score(p: player): int = p.position", "define score(p: player): int = ^r", ["r"])
+g(n, "race: min of a player", RA, "    p.position = min(p.position + n, goal[length])", "    p.position = min(^p, goal[length])", ["int"])
+g(n, "race: track record index as text", RA, [], [], at=None) if False else None
+c(n, "race: track record index as text", RA, [("track.yaml", '{name: "Hill", index: 3', '{name: "Hill", index: ^"3"')], ["index"])
+c(n, "race: track kind misnamed in the data", RA, [("track.yaml", "spaces:", "track:")], [], valid=True)
+c(n, "race: two kinds from one file", RA, [(G, "player var position", 'kind stop from "track.yaml":\n    name: text\n    index: int\n    bonus: int\nplayer var position')], [], maybe_valid=True, at=(G, 16))
+g(n, "race: winners lowest score fine", RA, "winners: highest score", "winners: lowest score", [], valid=True)
+g(n, "race: winners highest without a name", RA, "winners: highest score", "winners: highest^", ["score"])
+g(n, "race: winners twice", RA, "winners: highest score", "winners: highest score\n^winners: lowest score", ["winners"])
+g(n, "race: display show for without a list", RA, 'show "{p}: {p.position}" for p in players', 'show "{p}: {p.position}" for p in ^player', ["players"])
+
+# squares
+g(n, "squares: grid of a kind without row", SQ, "grid square at row, col", "grid square at ^line, col", ["row"])
+g(n, "squares: grid of an unknown kind", SQ, "grid square at row, col", "grid ^squares at row, col", ["square"])
+g(n, "squares: grid field a text", SQ, "    row: int\n    col: int\n", "    row: int\n    col: text\n", ["int"], at=(G, 11))
+g(n, "squares: grid with one field", SQ, "grid square at row, col", "grid square at row^", [])
+g(n, "squares: grid declared twice", SQ, "grid square at row, col", "grid square at row, col\n^grid square at col, row", ["grid"])
+g(n, "squares: grid as a board size", SQ, "grid square at row, col", "grid square ^3 by 3", [])
+g(n, "squares: no grid, neighbours used", SQ, "grid square at row, col\n", "", ["grid"], at=(G, 27))
+g(n, "squares: two squares at one place", SQ, [], [], at=None) if False else None
+c(n, "squares: two squares at one place", SQ, [("board.yaml", "{name: b2, row: 1, col: 1}", "{name: b2, row: 1, col: ^0}")], ["a2"])
+c(n, "squares: a hole in the grid fine", SQ, [("board.yaml", "  - {name: b2, row: 1, col: 1}\n", "")], [], valid=True)
+c(n, "squares: a negative row fine", SQ, [("board.yaml", "{name: a1, row: 0, col: 0}", "{name: a1, row: -1, col: 0}")], [], maybe_valid=True)
+g(n, "squares: neighbours of a piece", SQ, "choose s from neighbours(x.at)", "choose s from neighbours(^x)", ["square"])
+g(n, "squares: step with one value", SQ, "choose s from neighbours(x.at)", "choose s from [^step(x.at, 1)]", ["3"])
+g(n, "squares: piece field of the kind declared after fine", SQ, "    at: square = none", "    at: square = none", [], valid=True)
+g(n, "squares: a thing field without a default", SQ, "    at: square = none", "    ^at: square", ["="], also=((G, 24),))
+g(n, "squares: field of a kind named at like a keyword", SQ, "    x.at = s\n", "    x.at = s\n", [], valid=True)
+g(n, "squares: board of a kind not on a grid", SQ, 'board s in square: "{s.name}"', 'board x in ^piece: "{x.name}"', ["grid"])
+g(n, "squares: board without a template", SQ, 'board s in square: "{s.name}"', "board s in square: ^s.name", ["text"])
+g(n, "squares: if expression without else", SQ, "if p == first(players) then white else black", "if p == first(players) then white^", ["else"])
+g(n, "squares: if expression of two types", SQ, "if p == first(players) then white else black", "if p == first(players) then white else ^0", ["colour"])
+g(n, "squares: thing set to a name", SQ, "    x.at = s\n", '    x.at = ^"b2"\n', ["square"])
+g(n, "squares: thing set by its name fine", SQ, "    x.at = s\n", '    x.at = square "b2"\n', [], valid=True)
+g(n, "squares: thing by a name it lacks", SQ, "    x.at = s\n", '    x.at = square ^"z9"\n', ["z9"])
+g(n, "squares: a choice that may be empty fine", SQ, "labelled \"Move {x.name} to {s.name}\"", "labelled \"Move {x.name} to {s.name}\"", [], valid=True)
+g(n, "squares: end game reason not a text", SQ, 'end game "Twelve turns played."', "end game ^twelve", [])
+g(n, "squares: turn_number set", SQ, "    if turn_number >= 12:", "    ^turn_number = 3\n    if turn_number >= 12:", ["turn_number"])
+g(n, "squares: current set in a turn", SQ, "    if turn_number >= 12:", "    ^current = first(players)\n    if turn_number >= 12:", ["current"])
+g(n, "squares: players set", SQ, "    if turn_number >= 12:", "    ^players = []\n    if turn_number >= 12:", ["players"])
+g(n, "squares: enum value used as a kind", SQ, "x.colour == colour_of(current)", "x.colour == ^white(current)", [])
+
+# ------------------------------------------------------------------------------ round 4's silent slips
+q = "slips"
+g(q, "take turns inside a rule the stage calls", K, "rule new_hand:\n    hand_number += 1", "rule new_hand:\n    take turns\n    hand_number += 1", ["never"], at=(G, 248))
+g(q, "take turns in a rule called last fine", K, "    take turns from opener", "    turns(opener)\n\nrule turns(p: player):\n    take turns from p", [], valid=True)
+g(q, "a second take rounds", H, "    take rounds led by smackhead", "    take rounds led by smackhead\n    ^take rounds led by smackhead", ["never"])
+g(q, "a line after take turns", K, "    take turns from opener", "    take turns from opener\n    ^say \"The hand is over.\"", ["never"])
+g(q, "take turns in the play section then a say", RA, "turn:\n", "play:\n    take turns\n    ^say \"done\"\n\nturn:\n", ["never"])
+g(q, "winners: highest score, then lowest score", S, "winners: highest score, then lowest recipes_done, then highest stick_count", "winners: highest score, then ^lowest score", ["score"])
+g(q, "winners: the same key twice, the same way", RA, "winners: highest score", "winners: highest score, then ^highest score", ["score"])
+HC = '  - {name: "1 red circle", shape: circle, colour: red, number: 1, first: triangle, second: square, third: star, fourth: circle}'
+c(q, "0x1 in data", H, [("cards.yaml", HC, HC.replace("number: 1", "number: ^0x1"))], ["0x1"])
+c(q, "0o7 in data", H, [("cards.yaml", HC, HC.replace("number: 1", "number: ^0o7"))], ["0o7"])
+c(q, "1_000 in data", S, [("ingredients.yaml", 'food: graham, count: 24}', 'food: graham, count: ^2_4}')], ["2_4"])
+c(q, "a record name with a trailing space", H, [("cards.yaml", HC, HC.replace('"1 red circle"', '^"1 red circle "'))], ["space"])
+c(q, "a record name with a leading space", TR, [("cards.yaml", '{name: "2 of clubs"', '{name: ^" 2 of clubs"')], ["space"])
+c(q, "a record name with two spaces inside fine", TR, [("cards.yaml", '{name: "2 of clubs"', '{name: "2  of clubs"')], [], maybe_valid=True)
+c(q, "a name folded over two lines", H, [("cards.yaml", HC, '  - {name: "1 red\n      circle", shape: circle, colour: red, number: 1, first: triangle, second: square, third: star, fourth: circle}')], [], valid=True)
+c(q, "a YAML anchor and merge", H, [("cards.yaml", HC, "  - &one {name: \"1 red circle\", shape: circle, colour: red, number: 1, first: triangle, second: square, third: star, fourth: circle}\n  - {<<: *one, name: \"1 red circle again\"}")], [], valid=True)
+c(q, "a YAML alias of a whole record", H, [("cards.yaml", HC, "  - &one {name: \"1 red circle\", shape: circle, colour: red, number: 1, first: triangle, second: square, third: star, fourth: circle}\n  - ^*one")], ["count"], maybe_valid=True)
+
+# ------------------------------------------------------------------------------ hints: templates and YAML layout
+h = "hints"
+g(h, "a # inside template braces", TR, 'show "Trick: {join(trick)}"', 'show "Trick: {join(trick) ^# the cards}"', ["#"])
+g(h, "a # comment after a template's text fine", TR, 'show "Trick: {join(trick)}"', 'show "Trick: {join(trick)}"  # the cards', [], valid=True)
+g(h, "a # as a number sign in a template fine", TR, 'show "Trick: {join(trick)}"', 'show "Trick #{count(trick)}: {join(trick)}"', [], valid=True)
+g(h, "a # right after the brace", RA, 'show "{p}: {p.position}"', 'show "{p}: {^#p.position}"', ["#"])
+g(h, "{table.}", RA, 'show "{p}: {p.position}"', 'show "{p}: {p.^}"', ["field"])
+g(h, "{goal.}", RA, 'show "{p}: {p.position}"', 'show "{p}: {goal.^}"', ["field"])
+g(h, "{p.position.}", RA, 'show "{p}: {p.position}"', 'show "{p}: {p.position.^}"', [])
+g(h, "{.position}", RA, 'show "{p}: {p.position}"', 'show "{p}: {^.position}"', ["field"])
+g(h, "a field after a dot with a space", RA, 'show "{p}: {p.position}"', 'show "{p}: {p. position}"', [], maybe_valid=True)
+c(h, "data: a field indented too far", TR, [("cards.yaml", '  - {name: "1 of hearts", suit: hearts, rank: 1}', '  - name: "1 of hearts"\n      ^suit: hearts\n    rank: 1')], ["indent"])
+c(h, "data: a field indented too little", TR, [("cards.yaml", '  - {name: "1 of hearts", suit: hearts, rank: 1}', '  - name: "1 of hearts"\n   ^suit: hearts\n    rank: 1')], ["indent"])
+c(h, "data: a record not indented under the key fine", TR, [("cards.yaml", (HERE / "tricks" / "cards.yaml").read_text().replace("\n  - ", "\n- "))], [], valid=True)
+c(h, "data: one record indented deeper", TR, [("cards.yaml", "  - {name: \"2 of hearts\"", "    ^- {name: \"2 of hearts\"")], ["indent"])
+c(h, "data: one record indented less", TR, [("cards.yaml", "  - {name: \"2 of hearts\"", " ^- {name: \"2 of hearts\"")], ["indent"])
+c(h, "data: a tab before a record", TR, [("cards.yaml", "  - {name: \"2 of hearts\"", "^\t- {name: \"2 of hearts\"")], ["tab"])
+c(h, "data: a key under a record without its dash", TR, [("cards.yaml", "  - {name: \"2 of hearts\", suit: hearts, rank: 2}", "  ^{name: \"2 of hearts\", suit: hearts, rank: 2}")], ["-"], also=(("cards.yaml", 4),))
+c(h, "data: a block record missing its colon", TR, [("cards.yaml", '  - {name: "1 of hearts", suit: hearts, rank: 1}', '  - name: "1 of hearts"\n    ^suit hearts\n    rank: 1')], [":"])
+c(h, "data: a brace left open", TR, [("cards.yaml", '  - {name: "1 of hearts", suit: hearts, rank: 1}', '  - ^{name: "1 of hearts", suit: hearts, rank: 1')], ["}"], also=(("cards.yaml", 3),))
+SB = "scenarios/bonus.yaml"
+c(h, "scenario: a step indented too far", RA, [(SB, "      - expect:\n          options: [Move 2, Rest]", "      - expect:\n            ^options: [Move 2, Rest]\n          ")], ["indent"], cmd="test", maybe_valid=True)
+c(h, "scenario: a step's dash indented too little", RA, [(SB, "      - move: Move 2", "     ^- move: Move 2")], ["indent"], cmd="test")
+c(h, "scenario: a case key indented too far", RA, [(SB, "    force setup: [2]", "      ^force setup: [2]")], ["indent"], cmd="test")
+c(h, "scenario: a case key indented too little", RA, [(SB, "    force setup: [2]", "   ^force setup: [2]")], ["indent"], cmd="test")
+c(h, "scenario: expect's value under-indented", RA, [(SB, "          Player 1: {position: 3}", "        ^Player 1: {position: 3}")], ["indent"], cmd="test", also=((SB, 11),))
+
+# ------------------------------------------------------------------------------ scenario files: a tester's mistakes
+s = "scenario"
+c(s, "as written fine", RA, [(SB, "cases:", "cases:")], [], cmd="test", valid=True)
+c(s, "steps as a mapping", RA, [(SB, "    steps:\n      - expect:\n          options: [Move 2, Rest]\n      - move: Move 2", "    steps:\n      ^expect:\n          options: [Move 2, Rest]\n      move: Move 2\n      stepz:")], ["list"], cmd="test", also=((SB, 5),))
+c(s, "move with a number", RA, [(SB, "      - move: Move 2", "      - move: ^2")], [], cmd="test", maybe_valid=True)
+c(s, "move with a number out of range", RA, [(SB, "      - move: Move 2", "      - move: ^7")], ["Move 2"], cmd="test")
+c(s, "move a label the menu lacks", RA, [(SB, "      - move: Move 2", "      - move: ^Move 3")], ["Move 2"], cmd="test")
+c(s, "expect key misspelt", RA, [(SB, "          rolls: 2", "          ^roll: 2")], ["rolls"], cmd="test")
+c(s, "expect player field misspelt", RA, [(SB, "          Player 1: {position: 3}", "          Player 1: {^positon: 3}")], ["position"], cmd="test")
+c(s, "expect a player by seat number", RA, [(SB, "          Player 1: {position: 3}", "          ^1: {position: 3}")], ["Player 1"], cmd="test")
+c(s, "set of a definition", RA, [(SB, "    force setup: [2]\n    steps:", "    force setup: [2]\n    set:\n      ^score: 3\n    steps:")], ["definition"], cmd="test")
+c(s, "set of a player's definition", RA, [(SB, "    force setup: [2]\n    steps:", "    force setup: [2]\n    set:\n      Player 1: {^score: 3}\n    steps:")], ["definition"], cmd="test")
+c(s, "set of a table", RA, [(SB, "    force setup: [2]\n    steps:", "    force setup: [2]\n    set:\n      ^goal: 3\n    steps:")], ["table"], cmd="test")
+c(s, "set of a die", RA, [(SB, "    force setup: [2]\n    steps:", "    force setup: [2]\n    set:\n      ^d6: 3\n    steps:")], ["force"], cmd="test")
+c(s, "set beyond a range", RA, [(SB, "    force setup: [2]\n    steps:", "    force setup: [2]\n    set:\n      Player 1: {position: ^30}\n    steps:")], ["20"], cmd="test")
+c(s, "force a face the die lacks", RA, [(SB, "    force setup: [2]", "    force setup: [^7]")], ["6"], cmd="test")
+c(s, "force a face the die lacks in a step", RA, [(SB, "      - move: Move 2\n", "      - move: Move 2\n      - force: [^0]\n")], ["6"], cmd="test")
+c(s, "force a text for a number die", RA, [(SB, "    force setup: [2]", "    force setup: [^two]")], ["2"], cmd="test")
+c(s, "force unused", RA, [(SB, "      - move: Rest\n", "      - force: [3, 4]\n      - move: Rest\n")], ["force"], cmd="test", at=None)
+c(s, "a case with no name", RA, [(SB, "  - name: Resting stays put\n    force setup: [5]", "  - ^force setup: [5]")], ["name"], cmd="test")
+c(s, "a case whose name is misspelt as title", RA, [(SB, "  - name: Resting stays put", "  - ^title: Resting stays put")], ["name"], cmd="test")
+c(s, "a file with no cases", RA, [(SB, b"# nothing yet\n")], ["cases"], cmd="test", at=(SB, 1))
+c(s, "a file with cases misspelt", RA, [(SB, "cases:", "^case:")], ["cases"], cmd="test")
+c(s, "a file of a list of cases", RA, [(SB, "cases:\n", "")], ["cases:"], cmd="test", at=(SB, 2), also=((SB, 1),))
+c(s, "a case with no steps", RA, [(SB, "    force setup: [5]\n    steps:\n      - move: Rest\n      - expect:\n          Player 1: {position: 0}\n", "    force setup: [5]\n")], ["steps"], cmd="test", at=(SB, 12))
+c(s, "a step with two actions", RA, [(SB, "      - move: Rest", "      - ^move: Rest\n        force: [3]")], [], cmd="test")
+c(s, "expect options as text", RA, [(SB, "options: [Move 2, Rest]", "options: ^Move 2, Rest")], ["list"], cmd="test")
+c(s, "players beyond the game's", RA, [(SB, "    force setup: [2]", "    players: ^5\n    force setup: [2]")], ["4"], cmd="test")
+c(s, "an option value misspelt", RA, [(SB, "    force setup: [2]", "    options: {length: ^medium}\n    force setup: [2]")], ["short"], cmd="test")
+c(s, "an option name misspelt", RA, [(SB, "    force setup: [2]", "    options: {^lenght: long}\n    force setup: [2]")], ["length"], cmd="test")
+c(s, "expect a thing that does not exist", RA, [(SB, "          rolls: 2", "          rolls: 2\n          space: {^Swamp: {bonus: 1}}")], ["Swamp"], cmd="test")
+c(s, "by a player beyond the count", RA, [(SB, "      - move: Move 2", "      - {move: Move 2, by: ^Player 3}")], ["Player"], cmd="test")
+
+if __name__ == "__main__":
+    main(CASES, sys.argv[1] if len(sys.argv) > 1 else "")
