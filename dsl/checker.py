@@ -1612,6 +1612,17 @@ class Checker:
 
     def check_winners(self, w: A.WinnersDecl):
         if w.ranking:
+            after = len("winners:")
+            for i, (way, name) in enumerate(w.ranking):
+                at = self.word(w, name, after=after)
+                after = at.end_column - 1 if at is not w.span and at.line == w.span.line else after
+                first = next((x for x in w.ranking[:i] if x[1] == name), None)
+                if first is not None:
+                    # `highest score, then lowest score`: the players still tied have equal scores,
+                    # so the second key can never tell them apart
+                    self.warn("W125", f"The winners are ranked by '{name}' twice: players still tied after "
+                                      f"'{first[0]} {name}' have the same {name}, so '{way} {name}' never breaks a tie.",
+                              at, f"leave out 'then {way} {name}', or rank the tie by another definition")
             for _, name in w.ranking:
                 s = self.sym.get(name)
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
@@ -1621,6 +1632,9 @@ class Checker:
                             f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
                             if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
                             did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
+                    ranks = sorted(n for n, x in self.sym.items() if _ranks_players(x))
+                    if not hint and ranks:
+                        hint = f"the definitions of one player here: {', '.join(ranks[:8])}"
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
                                self.word(w, name, after=len("winners:")), hint)
                 elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
@@ -1678,6 +1692,30 @@ class Checker:
                 return
 
     # ------------------------------------------------------------------ statements
+    def takes_turns_for_good(self, st, seen=None) -> str | None:
+        """How a line never hands back to the next one by taking turns or rounds, in words, or
+        None. `take turns` and `take rounds` go on until `end game` or an `end` of the stage they
+        run in, which leaves that stage too: the line after them never runs. So does the line after
+        a call of a rule (not a stage: `end` of a stage comes back after its call) that always
+        takes them, itself or through the rules it always calls."""
+        if isinstance(st, (A.TakeTurns, A.TakeRounds)):
+            what = "turns" if isinstance(st, A.TakeTurns) else "rounds"
+            return (f"takes {what}, which go on until 'end game' or an 'end' of the stage they are taken in, "
+                    f"and that leaves the stage too: nothing after 'take {what}' in the same block runs")
+        if not isinstance(st, A.CallStmt):
+            return None
+        decl = getattr(self.rules.get(st.name), "decl", None)
+        seen = set() if seen is None else seen
+        if type(decl) is not A.RuleDecl or st.name in seen:
+            return None
+        seen.add(st.name)
+        for inner in decl.body:
+            if self.takes_turns_for_good(inner, seen):
+                what = "rounds" if any(isinstance(x, A.TakeRounds) for x in A.walk(decl.body)) else "turns"
+                return (f"calls the rule '{st.name}', which takes {what}: they go on until 'end game' or an 'end' "
+                        f"of the stage they are taken in, and never come back to the line after the call")
+        return None
+
     def block(self, stmts, loop: bool):
         """Check a block. A local first set in it belongs to it: after the block the name is
         unknown again, and another block may set the same name to a value of another type."""
@@ -1685,12 +1723,14 @@ class Checker:
         ended = None
         for st in stmts:
             if ended is not None:
-                self.warn("W103", "This line can never run: the line before it "
-                          f"{ENDS[type(ended).__name__]}.", st, "remove it, or move it before that line")
+                self.warn("W103", f"This line can never run: the line before it {ended}.", st,
+                          "remove it, or move it before that line")
                 ended = None        # one warning a block is enough
             self.stmt(st, loop)
             if type(st).__name__ in ENDS:
-                ended = st
+                ended = ENDS[type(st).__name__]
+            else:
+                ended = self.takes_turns_for_good(st)
         for name in [n for n in self.ctx.names if n not in before]:
             del self.ctx.names[name]
             at = self.ctx.assigned.get(name)
@@ -2590,6 +2630,15 @@ class Checker:
                 self.option_parts(opt, loop)
         self.mark_secret_labels(st, {o.var for o in st.options if o.var},
                                 *[x for o in st.options for x in (o.iterable, o.cond, o.label)])
+        for i, opt in enumerate(st.options):
+            twin = next((o for o in st.options[:i] if not o.var and o.label == opt.label and o.cond == opt.cond), None)
+            if twin is not None and not opt.var:
+                # offered together, the engine numbers the second ("Rest (2)"): a copied option
+                self.warn("W126", f"This choice has two options labelled {self.text_of(opt.label)} "
+                                  f"(lines {twin.span.line} and {opt.span.line}), offered on the same condition: "
+                                  "the player sees the second as the first's label with '(2)' after it.",
+                          opt.label, "label them differently, or join their blocks into one option")
+                break
         never = [o for o in st.options if self.never_offered(o) is not None]
         if st.options and len(never) == len(st.options):
             self.error("E208", "None of this choice's options is ever offered (each one's condition is never true, "
@@ -3663,6 +3712,7 @@ class Checker:
                 self.error("E403", "'take rounds' plays the 'round' section, and the game has none.", st,
                            "add 'round:' followed by what everyone does in a round")
         self.ends_during_setup()
+        self.current_in_setup()
         self.check_endless_rules()
         uncalled = self.ends_never_called() if self.ended else None
         if uncalled is not None:
@@ -3916,6 +3966,21 @@ class Checker:
                     ends[key] = grew = True
         ends[("end",)] = True
         return ends
+
+    def current_in_setup(self):
+        """W128 at the first `current` the setup's own lines read: no turn is under way during the
+        setup, so it is Player 1 (or `first_player`) every time, almost always meant to be each
+        player in a loop or a player chosen there. Once, and not where W111 already says so."""
+        setup = self.out.phases.get("setup")
+        if setup is None or self.sym.get("current") is not None:
+            return
+        said = {(d.span.line, d.span.column) for d in self.out.warnings if d.code == "W111"}
+        for x in A.walk(setup.body):
+            if isinstance(x, A.Name) and x.name == "current" and (x.span.line, x.span.column) not in said:
+                self.warn("W128", "The setup reads 'current', the player whose turn it is, but no turn is under way "
+                                  "during the setup: it is the first player every time.", x,
+                          "name the player you mean: each one in 'for p in players:', or 'first(players)'")
+                return
 
     def ends_during_setup(self):
         """W113 at an `end turn` or `end STAGE` that the setup or the `play` section runs outside

@@ -1226,6 +1226,15 @@ class Loader:
             return None
         top = next(k for k in raw if k != "_line")
         records = raw[top]
+        named = {kind.name, kind.name + "s", kind.name + "es", kind.name[:-1] + "ies"}
+        near = closest(str(top), named) if str(top) not in named else ""
+        if near:
+            # Any key is read, but one letter from the kind's own is a slip the author would
+            # want to know of (`crads:` for the kind card), not a name of their choosing.
+            self.warnings.append(Diagnostic(
+                "W129", f"The records are under '{top}', one slip from '{near}', the name of the kind "
+                        f"'{kind.name}' that reads them.", self.data_span(name, [top]),
+                f"write '{near}:'", severity="warning"))
         if records == []:
             # The schema allows an empty list, and the game would start with no such things at all:
             # a file cut down while testing, or records under another key, far likelier than meant.
@@ -1251,6 +1260,14 @@ class Loader:
             who = f'The {kind.name} "{data_words(rec["name"])[1:-1]}"' if type(rec.get("name")) is str \
                 else f"This {kind.name} record"
             too_long: set = set()   # (field, item) of the numbers of more than MAX_DIGITS digits
+            if type(rec.get("name")) is str and rec["name"] != rec["name"].strip() and rec["name"].strip():
+                # A thing is found by its name as written (`card "Ace"`, a scenario's `Ace`): a space
+                # inside the quotes at either end keeps it from being found.
+                self.warnings.append(Diagnostic(
+                    "W127", f"{who} has a name with {'a space' if len(rec['name']) - len(rec['name'].strip()) == 1 else 'spaces'} "
+                            "inside its quotes, at its start or end: the rules and scenarios that name it without "
+                            "the space will not find it.", self.key_at(where, "name", value=True),
+                    f'write it without the space: "{data_words(rec["name"].strip())[1:-1]}"', severity="warning"))
             # A misspelt key is one mistake: the unknown key says so, the field it stands for is not
             # reported missing as well.
             unknown = [k for k in plain_rec if k != COPIES and k not in wanted]
