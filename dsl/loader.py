@@ -222,7 +222,30 @@ _YAML_WORDS = [(re.compile(p), w) for p, w in [
     (r"did not find expected '-' indicator", "a line is not indented like the list's items around it"),
     (r"found duplicate anchor '?([^']*)'?", "the anchor '&{0}' is given twice"),
     (r"but found another document", "a line '---' starts a second document, and a file holds one"),
+    # a line indented less than the block it is in, but not as little as the one above it
+    (r"expected <block end>, but found '<block sequence start>'",
+     "a list item ('- ') is indented differently from the items or keys around it"),
+    (r"expected <block end>, but found '<block mapping start>'",
+     "a key is indented differently from the keys around it"),
+    (r"expected <block end>, but found", "a line is indented differently from the lines around it"),
 ]]
+
+
+def indent_hint(text: str, line: int) -> str:
+    """For a YAML error of indentation at `line`: how far it and the line above it are indented,
+    in words, so the author sees which one to move. "" when there is no line above."""
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return ""
+    def depth(s):
+        return len(s) - len(s.lstrip(" "))
+    above = next((s for s in reversed(lines[:line - 1]) if s.strip() and not s.lstrip().startswith("#")), None)
+    if above is None:
+        return ""
+    here, there = depth(lines[line - 1]), depth(above)
+    return (f"this line is indented by {here} space{'s' * (here != 1)}, the line above it by {there}: "
+            "the keys of one mapping, and the '- ' items of one list, start at one indent, and what is "
+            "inside a key or item is indented further")
 
 
 def alias_name(text: str, problem, line: int, column: int):
@@ -1191,7 +1214,8 @@ class Loader:
             if alias:
                 problem = f"found undefined alias '{alias}'"
             self.error("E020", f"The data file is not valid YAML: {yaml_words(problem)}.",
-                       Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, alias))
+                       Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, alias)
+                       or (indent_hint(text, line) if "indent" in yaml_words(problem) else ""))
             return None
         finally:
             if loader is not None:

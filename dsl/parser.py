@@ -313,6 +313,17 @@ class _ToAst(Transformer):
                         "after ':'")
             elif re.fullmatch(r"\s*[A-Za-z_][\w.]*\s*=[^=].*", text):   # `{x = 3}`: a step, not a value
                 hint = "braces show a value; set a name on a line of its own before the text, then show it: {x}"
+            elif "#" in text:                      # `{count(p.hand) # cards}`: no comment inside a text
+                before = text.split("#", 1)[0].strip()
+                hint = ("a '#' inside braces is not a comment (a comment starts after the text's closing quote): "
+                        + (f"write {{{before}}} alone, and the comment at the end of the line"
+                           if before else "braces hold an expression only; for the sign itself, write it outside them"))
+            elif re.fullmatch(r"\s*[A-Za-z_][\w.()\[\]]*\.\s*", text):  # `{p.}`: a field left out
+                hint = (f"a '.' is followed by the name of a field, as in {{c.name}}; or leave out the '.' to show "
+                        f"{{{text.strip()[:-1]}}} itself")
+            elif re.fullmatch(r"\s*\.\s*[A-Za-z_]\w*\s*", text):   # `{.rank}`: whose field?
+                hint = (f"a field is read from something: write what it belongs to before the '.', such as "
+                        f"{{c{text.strip()}}}")
             self.errors.append(Diagnostic("E103", f"The expression '{{{text}}}' inside this text is not valid.",
                                           Span(self.file, line, col + max(getattr(e, 'column', 1), 1) - 1),
                                           hint))
