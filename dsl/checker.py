@@ -362,7 +362,7 @@ class Checker:
                                self.word(d, str(d.low), after=len("players")),
                                "a game needs at least 1 player" if d.low < 1 else
                                "a game takes at most 16 players" if d.high > 16 else
-                               "write the fewest players first: players 2 to 4")
+                               f"write the fewest players first: players {d.high} to {d.low}")
                 out.min_players, out.max_players = d.low, d.high
             elif isinstance(d, A.OptionDecl):
                 self.declare(d.name, Symbol("option", d, "enum:" + d.name), d)

@@ -231,6 +231,29 @@ _YAML_WORDS = [(re.compile(p), w) for p, w in [
 ]]
 
 
+def colon_slip(text: str, line: int, problem) -> tuple[int, str, int, str] | None:
+    """Where YAML's "could not find expected ':'" comes from: it is found on the line after the
+    slip, which is the line above that has no ': ' (`suit hearts`), or a record without its
+    '- ' (`{name: ...}` alone). (line, message, column, hint), or None."""
+    if not str(problem or "").startswith("could not find expected ':'"):
+        return None
+    lines = text.split("\n")
+    above = next((i for i in range(min(line, len(lines) + 1) - 2, -1, -1)
+                  if lines[i].strip() and not lines[i].lstrip().startswith("#")), None)
+    if above is None:
+        return None
+    src = lines[above]
+    plain = re.sub(r'"(?:[^"\\]|\\.)*"', "", src)
+    col = len(src) - len(src.lstrip()) + 1
+    if plain.lstrip().startswith("{"):
+        return (above + 1, "This record is not an item of the list: it has no '- ' before it.", col,
+                "start it with '- ' as the records around it: - {name: ...}")
+    if ":" not in plain and plain.strip():
+        return (above + 1, "This line is not 'key: value': it has no ':' after its key.", col,
+                f"put ': ' between the key and its value, as '{src.strip().split(' ', 1)[0]}: ...'")
+    return None
+
+
 def indent_hint(text: str, line: int) -> str:
     """For a YAML error of indentation at `line`: how far it and the line above it are indented,
     in words, so the author sees which one to move. "" when there is no line above."""
@@ -1213,6 +1236,10 @@ class Loader:
             alias = alias_name(text, problem, line, col)
             if alias:
                 problem = f"found undefined alias '{alias}'"
+            slip = colon_slip(text, line, problem)
+            if slip is not None:
+                self.error("E020", slip[1], Span(name, slip[0], slip[2]), slip[3])
+                return None
             self.error("E020", f"The data file is not valid YAML: {yaml_words(problem)}.",
                        Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, alias)
                        or (indent_hint(text, line) if "indent" in yaml_words(problem) else ""))

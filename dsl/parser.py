@@ -1591,6 +1591,15 @@ def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str,
         return ("E101", "A declaration starts with its word at the left margin, not with '('.", col,
                 "write the rulebook as lines, a declaration a line, without parentheses: 'game \"Hex\"', "
                 "'players 2', 'kind cell from \"board.yaml\":'")
+    dash = re.match(r"-\s*(-?\d+)", rest)
+    low = re.search(r"(-?\d+)\s*$", before)
+    if value == "-" and dash and low and re.match(r"\s*(die\s+\w+\s*:|players\b|(player\s+)?var\b.*\bin\b)", here):
+        # `die d6: 1-6`, `players 2-4`: a range as printed rules write it
+        return ("E101", "A range is written with 'to', not '-'.", col, f"write '{low.group(1)} to {dash.group(1)}'")
+    if value == "to" and re.match(r"\s*die\s+\w+\s*:\s*[A-Za-z_]\w*\s*$", before):
+        # `die d6: one to six`: 'to' spans whole numbers; named faces are listed
+        return ("E101", "A range of faces with 'to' is written with whole numbers; faces that are names are "
+                        "listed one by one.", col, "write the numbers, '1 to 6', or list each face: 'red, blue, green'")
     if value == "->" and re.match(r"\s*((replace|extend)\s+)?define\b", here):
         typ = re.match(r"->\s*([^:=]+?)\s*(:|=|$)", rest)
         return ("E101", "A definition's type follows a ':' after its parameters, not '->'.", col,

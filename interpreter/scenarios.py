@@ -30,7 +30,7 @@ from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
-                                 yaml_character_problem, yaml_shape_problem, yaml_words, indent_hint,
+                                 yaml_character_problem, yaml_shape_problem, yaml_words, indent_hint, colon_slip,
                                  alias_hint, alias_name, find_rulebook, variant_files)
 
 from . import api, position
@@ -446,6 +446,10 @@ def read_file(path: Path, name: str, sources: Sources):
                     f"'{close}', or two of its items lack a ',' between them")
         alias = alias_name(text, e.problem, line, col)
         problem = f"found undefined alias '{alias}'" if alias else e.problem or e.context
+        slip = colon_slip(text, line, problem)
+        if slip is not None:
+            return Failure("T001", f"The scenario file is not valid YAML: {slip[1][:1].lower()}{slip[1][1:]}",
+                           name, slip[0], slip[2], hint=slip[3])
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(problem)}.",
                        name, line, col, hint=hint or alias_hint(text, alias)
                        or (indent_hint(text, line) if "indent" in yaml_words(problem) else ""))
