@@ -586,7 +586,11 @@ class Checker:
             for f in (g.row, g.col):
                 typ, changing = out.kind_fields[name].get(f, (None, False))
                 if typ not in (T.INT, T.ERROR):
-                    self.error("E205", f"The grid needs the kind '{name}' to have a whole-number field '{f}' from its data.", g)
+                    ints = [n for n, (ft, ch) in out.kind_fields[name].items() if ft == T.INT and not ch]
+                    self.error("E205", f"The grid needs the kind '{name}' to have a whole-number field '{f}' from its data.",
+                               self.word(g, f, after=len("grid")),
+                               (did_you_mean(f, ints) or f"its whole-number fields from the data are {', '.join(ints)}")
+                               if ints else f"declare the row and column in the kind '{name}' as '{f}: int' and give them in its data")
                 elif changing:
                     # The grid is laid out once, from the data: a place that could change is no place.
                     decl = next((x for x in out.kinds[name].fields if x.name == f), None)
@@ -1654,6 +1658,15 @@ class Checker:
                 self.error("E301", f"'winners' must be a list of players, not {T.a(t)}.", w.expr)
             self.out.env_sizes[id(w)] = ctx.size
 
+    def grid_line_hint(self, kind: str) -> str:
+        """How to lay `kind` out on a grid, naming two of its whole-number data fields, or ""."""
+        ints = [n for n, (ft, ch) in self.out.kind_fields.get(kind, {}).items() if ft == T.INT and not ch]
+        if self.out.grids or len(ints) < 2:
+            return ""
+        row = next((n for n in ints if n in ("row", "y", "rank")), ints[0])
+        col = next((n for n in ints if n in ("col", "column", "x", "file") and n != row), next(n for n in ints if n != row))
+        return f"lay the kind out on a grid first: 'grid {kind} at {row}, {col}'"
+
     def check_display(self, d: A.DisplayDecl):
         for item in d.items:
             ctx = Context()
@@ -1668,7 +1681,9 @@ class Checker:
             else:
                 if item.kind not in self.out.grids:
                     self.error("E205", f"A board shows a kind laid out by a 'grid' declaration; '{item.kind}' has none.", item,
-                               did_you_mean(item.kind, self.out.grids))
+                               did_you_mean(item.kind, self.out.grids) or self.grid_line_hint(item.kind)
+                               or (f"the kind laid out on a grid is '{sorted(self.out.grids)[0]}': "
+                                   f"board {item.var} in {sorted(self.out.grids)[0]}: ..." if self.out.grids else ""))
                 self.out.slots[id(item)] = ctx.bind(item.var, "thing:" + item.kind if item.kind in self.out.kinds else T.ERROR)
                 self.template(item.text)
             self.ctx = saved
@@ -3430,8 +3445,17 @@ class Checker:
             elif want == B.SAME_SPACE and not on_grid and not T.unknown(first):
                 pass            # the first value is told: what the second must be follows from it
             elif not (t.startswith("thing:") and t[6:] in self.out.grids) and not T.unknown(t):
-                self.error("E301", f"'{name}' works on a kind laid out with 'grid', not {T.a(t)}.", a,
-                           "" if want == B.SPACE else desc)
+                hint = "" if want == B.SPACE else desc
+                if t.startswith("thing:") and want == B.SPACE:
+                    # `neighbours(x)` for a piece standing on a square: the square is one of its fields
+                    on = [n for n, (ft, _) in self.out.kind_fields.get(t[6:], {}).items()
+                          if ft.startswith("thing:") and ft[6:] in self.out.grids]
+                    grids = sorted(self.out.grids)
+                    hint = (f"did you mean {self.text_of(a)}.{on[0]}, the {T.show(self.out.kind_fields[t[6:]][on[0]][0])} it is on?"
+                            if len(on) == 1 and self.text_of(a) != "..." else
+                            f"give it {T.a('thing:' + grids[0])}, the kind laid out with 'grid'" if grids else
+                            self.grid_line_hint(t[6:]))
+                self.error("E301", f"'{name}' works on a kind laid out with 'grid', not {T.a(t)}.", a, hint)
             return
         if want == B.PATTERN:
             if t not in ("pattern", T.ERROR):
