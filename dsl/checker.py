@@ -2899,6 +2899,12 @@ class Checker:
         if s is None:
             gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
             hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
+            close = closest(e.name, self.visible_names()) if hint.startswith("did you mean") else ""
+            if getattr(self.sym.get(close), "kind", None) in ("pvar", "pzone"):
+                # each player's own, never read bare: the slip is likelier a name not yet declared
+                what = "zone" if self.sym[close].kind == "pzone" else "variable"
+                hint = (f"'{close}' is each player's own {what}, read as current.{close} or p.{close}; if '{e.name}' "
+                        f"is one of the game's, declare it ('zone {e.name}: KIND, public' or 'var {e.name}: TYPE = ...')")
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint, about=("unknown", e.name))

@@ -2069,6 +2069,11 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             return Diagnostic("E101", message, Span(file, line + line_offset, bare.start(1) + 1), hint)
         if bare and "':'" not in few and bare.group(1) not in _STATEMENT_WORDS + _DECLARATION_WORDS + ("else",):
             add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
+        if few == ["','"] and re.match(r"\s*(player\s+)?zone\s+\w+(\[\d+\])?\s*:\s*\w+\s*(#.*)?$", own):
+            # `zone deck: card`: who sees it is not left to a default
+            add = "say who may see what is in it: add ', public', ', owner' or ', hidden'"
+        if few == ["a name"] and re.match(r"\s*winners\s*:.*\b(highest|lowest)\s*(#.*)?$", own):
+            add = "name the definition of one player that ranks them, as 'highest score'"
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
                    "declaration with 'remove NAME' written at the left margin")
