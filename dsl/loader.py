@@ -231,6 +231,19 @@ _YAML_WORDS = [(re.compile(p), w) for p, w in [
 ]]
 
 
+def _one_slip(a: str, b: str) -> bool:
+    """Whether `a` is `b` with one slip of the keys: a letter wrong, missing or added, or two
+    letters swapped (`crads` for `cards`); never for names of three letters or fewer."""
+    if a == b or min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def colon_slip(text: str, line: int, problem) -> tuple[int, str, int, str] | None:
     """Where YAML's "could not find expected ':'" comes from: it is found on the line after the
     slip, which is the line above that has no ': ' (`suit hearts`), or a record without its
@@ -1278,7 +1291,7 @@ class Loader:
         top = next(k for k in raw if k != "_line")
         records = raw[top]
         named = {kind.name, kind.name + "s", kind.name + "es", kind.name[:-1] + "ies"}
-        near = closest(str(top), named) if str(top) not in named else ""
+        near = next((n for n in sorted(named) if _one_slip(str(top), n)), "") if str(top) not in named else ""
         if near:
             # Any key is read, but one letter from the kind's own is a slip the author would
             # want to know of (`crads:` for the kind card), not a name of their choosing.
