@@ -59,6 +59,7 @@ class Context:
     params: dict = field(default_factory=dict)    # a parameter's name -> its declaration (`Checker.blame`)
     slot_types: list = field(default_factory=list)  # per slot, (its name, the type of every value it holds)
     gone: dict = field(default_factory=dict)      # a name known only in a block now over -> why, for E201's hint
+    later: dict = field(default_factory=dict)     # a local -> the line that first sets it, for E201's hint
 
     @contextmanager
     def scoped(self, name: str, typ: str):
@@ -1339,6 +1340,9 @@ class Checker:
     def body(self, owner, params, stmts):
         saved = self.ctx
         self.ctx = Context()
+        for st in A.walk(stmts):
+            if isinstance(st, A.Assign) and st.op == "=" and isinstance(st.target, A.Name):
+                self.ctx.later.setdefault(st.target.name, st.span.line)
         for prm in params:
             self.out.slots[id(prm)] = self.ctx.bind(prm.name, self.out.param_type(prm))
             self.ctx.params[prm.name] = prm
@@ -2905,6 +2909,11 @@ class Checker:
                 what = "zone" if self.sym[close].kind == "pzone" else "variable"
                 hint = (f"'{close}' is each player's own {what}, read as current.{close} or p.{close}; if '{e.name}' "
                         f"is one of the game's, declare it ('zone {e.name}: KIND, public' or 'var {e.name}: TYPE = ...')")
+            set_at = self.ctx.later.get(e.name, 0) if self.ctx is not None else 0
+            if not hint and set_at > e.span.line:
+                # `winner.tricks += 1` above `winner = taker`: lines run in order
+                hint = (f"'{e.name}' is first set at line {set_at}, below this line; lines run in order, so set it "
+                        "before the line that uses it")
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint, about=("unknown", e.name))

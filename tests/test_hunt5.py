@@ -192,3 +192,9 @@ def test_an_error_about_nothing_named_is_about_no_declaration():
     d = Diagnostic("E104", "This line is indented more than the line before it.", Span("game.rules", 3, 1),
                    about=("indented",))
     assert not d.is_about("skull")
+
+
+def test_a_local_used_above_the_line_that_sets_it_says_where_it_is_set(tmp_path):
+    """Was "Unknown name 'gain'." with no hint, the line setting it right below."""
+    found, at = run(tmp_path, ("    if level < 9:", "    current.points += ^gain\n    gain = 2\n    if level < 9:"))
+    expect(found, "E201", "game.rules", at, "'gain' is first set at line 34, below this line")

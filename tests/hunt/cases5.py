@@ -102,7 +102,7 @@ g(n, "tricks: a round that never ends the game", TR, '    if count(first(players
 g(n, "tricks: say without quotes", TR, '    say "{winner} takes the trick."', "    say ^winner", ["text"])
 g(n, "tricks: if without a colon", TR, "    if count(first(players).hand) == 0:", "    if count(first(players).hand) == 0^", ["':'"])
 g(n, "tricks: = for == in an if", TR, "    if count(first(players).hand) == 0:", "    if count(first(players).hand) ^= 0:", ["=="])
-g(n, "tricks: local used before it is set", TR, "    winner = taker\n    winner.tricks += 1", "    ^winner.tricks += 1\n    winner = taker", ["winner"])
+g(n, "tricks: local used before it is set", TR, "    winner = taker\n    winner.tricks += 1", "    ^winner.tricks += 1\n    winner = taker", ["line 36"])
 
 # race
 TURN = "turn:\n    r = roll(d6)\n"
