@@ -610,9 +610,13 @@ class Checker:
             if s.kind in ("var", "pvar"):
                 if isinstance(d, A.ZoneDecl):
                     if d.elem not in out.kinds:
+                        other = getattr(self.sym.get(d.elem), "kind", None)
                         self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.",
                                    self.word(d, d.elem, after=len(f"zone {d.name}")),
-                                   did_you_mean(d.elem, out.kinds))
+                                   did_you_mean(d.elem, out.kinds) or
+                                   (f"'{d.elem}' is {'an' if other in ('enum', 'option') else 'a'} {other}; a zone holds "
+                                    f"things of a kind ({', '.join(sorted(out.kinds))}), and a list of values is a "
+                                    f"variable: 'var {d.name}: list of {d.elem} = []'" if other and out.kinds else ""))
                     s.type = T.list_of("thing:" + d.elem if d.elem in out.kinds else T.ERROR)
                     if d.visibility == "owner" and not d.per_player and d.elem in out.kinds \
                             and not out.kinds[d.elem].per_player:

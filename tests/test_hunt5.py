@@ -198,3 +198,9 @@ def test_a_local_used_above_the_line_that_sets_it_says_where_it_is_set(tmp_path)
     """Was "Unknown name 'gain'." with no hint, the line setting it right below."""
     found, at = run(tmp_path, ("    if level < 9:", "    current.points += ^gain\n    gain = 2\n    if level < 9:"))
     expect(found, "E201", "game.rules", at, "'gain' is first set at line 34, below this line")
+
+
+def test_a_zone_of_an_enum_says_what_a_zone_holds(tmp_path):
+    """Was E204 "The zone 'deck' holds 'suit', which is not a kind." with no hint."""
+    found, at = run(tmp_path, ("zone deck: card, hidden", "zone deck: ^suit, hidden"))
+    expect(found, "E204", "game.rules", at, "'suit' is an enum", "things of a kind (card, cell)", "list of suit")
