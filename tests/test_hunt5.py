@@ -204,3 +204,9 @@ def test_a_zone_of_an_enum_says_what_a_zone_holds(tmp_path):
     """Was E204 "The zone 'deck' holds 'suit', which is not a kind." with no hint."""
     found, at = run(tmp_path, ("zone deck: card, hidden", "zone deck: ^suit, hidden"))
     expect(found, "E204", "game.rules", at, "'suit' is an enum", "things of a kind (card, cell)", "list of suit")
+
+
+def test_a_kind_whose_data_file_is_not_written_yet_says_how_to_write_it(tmp_path):
+    """Was E011 "The data file "cards.yaml" of the kind 'card' does not exist." with no hint."""
+    found, at = run(tmp_path, ('kind card from "cards.yaml"', 'kind card from ^"monsters.yaml"'))
+    expect(found, "E011", "game.rules", at, "create monsters.yaml beside the file that names it", "'monsters:'")
