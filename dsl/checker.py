@@ -577,6 +577,11 @@ class Checker:
             out.kind_zones[name] = self.thing_zones(k, fields)
             out.kind_fields[name] = fields
             out.things[name] = self.expand_things(k, fields)
+            if k.source is None and not k.more_sources and not getattr(k, "per_player", False):
+                # `kind card:` with no `from`: no data, so no things, and every zone of them stays empty
+                self.warn("W130", f"The kind '{name}' names no data file, so the game has no things of it at all: "
+                                  f"'{name}' is an empty list, and so is every zone of them.", k,
+                          f"name the file of its records: 'kind {name} from \"{name}s.yaml\":'")
             for f in k.fields:
                 if f.span in told_by_data and f.name in fields:
                     fields[f.name] = (T.ERROR, fields[f.name][1])

@@ -210,3 +210,9 @@ def test_a_kind_whose_data_file_is_not_written_yet_says_how_to_write_it(tmp_path
     """Was E011 "The data file "cards.yaml" of the kind 'card' does not exist." with no hint."""
     found, at = run(tmp_path, ('kind card from "cards.yaml"', 'kind card from ^"monsters.yaml"'))
     expect(found, "E011", "game.rules", at, "create monsters.yaml beside the file that names it", "'monsters:'")
+
+
+def test_a_kind_that_names_no_data_file_has_no_things(tmp_path):
+    """`kind card:` with no `from`: the deck stayed empty, and check said nothing."""
+    found, at = run(tmp_path, ('kind card from "cards.yaml":', '^kind card:'))
+    expect(found, "W130", "game.rules", at, "names no data file", "'kind card from \"cards.yaml\":'")
