@@ -152,7 +152,6 @@ g(n, "race: return in a rule", RA, '        p.position = min(p.position + s.bonu
 g(n, "race: var set in a definition", RA, "define here(p: player): space = first([s for s in space if s.index == p.position])", "define here(p: player): space = ^rolls += 1", [])
 g(n, "race: define reads a local of the turn", RA, "define score(p: player): int = p.position", "define score(p: player): int = ^r", ["r"])
 g(n, "race: min of a player", RA, "    p.position = min(p.position + n, goal[length])", "    p.position = min(^p, goal[length])", ["int"])
-g(n, "race: track record index as text", RA, [], [], at=None) if False else None
 c(n, "race: track record index as text", RA, [("track.yaml", '{name: "Hill", index: 3', '{name: "Hill", index: ^"3"')], ["index"])
 c(n, "race: track kind misnamed in the data", RA, [("track.yaml", "spaces:", "track:")], [], valid=True)
 c(n, "race: two kinds from one file", RA, [(G, "player var position", 'kind stop from "track.yaml":\n    name: text\n    index: int\n    bonus: int\nplayer var position')], [], maybe_valid=True, at=(G, 16))
@@ -169,7 +168,6 @@ g(n, "squares: grid with one field", SQ, "grid square at row, col", "grid square
 g(n, "squares: grid declared twice", SQ, "grid square at row, col", "grid square at row, col\n^grid square at col, row", ["grid"])
 g(n, "squares: grid as a board size", SQ, "grid square at row, col", "grid square ^3 by 3", [])
 g(n, "squares: no grid, neighbours used", SQ, "grid square at row, col\n", "", ["grid"], at=(G, 27))
-g(n, "squares: two squares at one place", SQ, [], [], at=None) if False else None
 c(n, "squares: two squares at one place", SQ, [("board.yaml", "{name: b2, row: 1, col: 1}", "{name: b2, row: 1, col: ^0}")], ["a2"])
 c(n, "squares: a hole in the grid fine", SQ, [("board.yaml", "  - {name: b2, row: 1, col: 1}\n", "")], [], valid=True)
 c(n, "squares: a negative row fine", SQ, [("board.yaml", "{name: a1, row: 0, col: 0}", "{name: a1, row: -1, col: 0}")], [], maybe_valid=True)
