@@ -59,6 +59,7 @@ class Context:
     params: dict = field(default_factory=dict)    # a parameter's name -> its declaration (`Checker.blame`)
     slot_types: list = field(default_factory=list)  # per slot, (its name, the type of every value it holds)
     gone: dict = field(default_factory=dict)      # a name known only in a block now over -> why, for E201's hint
+    later: dict = field(default_factory=dict)     # a local -> the line that first sets it, for E201's hint
 
     @contextmanager
     def scoped(self, name: str, typ: str):
@@ -365,7 +366,7 @@ class Checker:
                                self.word(d, str(d.low), after=len("players")),
                                "a game needs at least 1 player" if d.low < 1 else
                                "a game takes at most 16 players" if d.high > 16 else
-                               "write the fewest players first: players 2 to 4")
+                               f"write the fewest players first: players {d.high} to {d.low}")
                 out.min_players, out.max_players = d.low, d.high
             elif isinstance(d, A.OptionDecl):
                 self.declare(d.name, Symbol("option", d, "enum:" + d.name), d)
@@ -579,6 +580,11 @@ class Checker:
             out.kind_zones[name] = self.thing_zones(k, fields)
             out.kind_fields[name] = fields
             out.things[name] = self.expand_things(k, fields)
+            if k.source is None and not k.more_sources and not getattr(k, "per_player", False):
+                # `kind card:` with no `from`: no data, so no things, and every zone of them stays empty
+                self.warn("W130", f"The kind '{name}' names no data file, so the game has no things of it at all: "
+                                  f"'{name}' is an empty list, and so is every zone of them.", k,
+                          f"name the file of its records: 'kind {name} from \"{name}s.yaml\":'")
             for f in k.fields:
                 if f.span in told_by_data and f.name in fields:
                     fields[f.name] = (T.ERROR, fields[f.name][1])
@@ -589,7 +595,11 @@ class Checker:
             for f in (g.row, g.col):
                 typ, changing = out.kind_fields[name].get(f, (None, False))
                 if typ not in (T.INT, T.ERROR):
-                    self.error("E205", f"The grid needs the kind '{name}' to have a whole-number field '{f}' from its data.", g)
+                    ints = [n for n, (ft, ch) in out.kind_fields[name].items() if ft == T.INT and not ch]
+                    self.error("E205", f"The grid needs the kind '{name}' to have a whole-number field '{f}' from its data.",
+                               self.word(g, f, after=len("grid")),
+                               (did_you_mean(f, ints) or f"its whole-number fields from the data are {', '.join(ints)}")
+                               if ints else f"declare the row and column in the kind '{name}' as '{f}: int' and give them in its data")
                 elif changing:
                     # The grid is laid out once, from the data: a place that could change is no place.
                     decl = next((x for x in out.kinds[name].fields if x.name == f), None)
@@ -608,9 +618,13 @@ class Checker:
             if s.kind in ("var", "pvar"):
                 if isinstance(d, A.ZoneDecl):
                     if d.elem not in out.kinds:
+                        other = getattr(self.sym.get(d.elem), "kind", None)
                         self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.",
                                    self.word(d, d.elem, after=len(f"zone {d.name}")),
-                                   did_you_mean(d.elem, out.kinds))
+                                   did_you_mean(d.elem, out.kinds) or
+                                   (f"'{d.elem}' is {'an' if other in ('enum', 'option') else 'a'} {other}; a zone holds "
+                                    f"things of a kind ({', '.join(sorted(out.kinds))}), and a list of values is a "
+                                    f"variable: 'var {d.name}: list of {d.elem} = []'" if other and out.kinds else ""))
                     s.type = T.list_of("thing:" + d.elem if d.elem in out.kinds else T.ERROR)
                     if d.visibility == "owner" and not d.per_player and d.elem in out.kinds \
                             and not out.kinds[d.elem].per_player:
@@ -1338,6 +1352,9 @@ class Checker:
     def body(self, owner, params, stmts):
         saved = self.ctx
         self.ctx = Context()
+        for st in A.walk(stmts):
+            if isinstance(st, A.Assign) and st.op == "=" and isinstance(st.target, A.Name):
+                self.ctx.later.setdefault(st.target.name, st.span.line)
         for prm in params:
             self.out.slots[id(prm)] = self.ctx.bind(prm.name, self.out.param_type(prm))
             self.ctx.params[prm.name] = prm
@@ -1615,6 +1632,17 @@ class Checker:
 
     def check_winners(self, w: A.WinnersDecl):
         if w.ranking:
+            after = len("winners:")
+            for i, (way, name) in enumerate(w.ranking):
+                at = self.word(w, name, after=after)
+                after = at.end_column - 1 if at is not w.span and at.line == w.span.line else after
+                first = next((x for x in w.ranking[:i] if x[1] == name), None)
+                if first is not None:
+                    # `highest score, then lowest score`: the players still tied have equal scores,
+                    # so the second key can never tell them apart
+                    self.warn("W125", f"The winners are ranked by '{name}' twice: players still tied after "
+                                      f"'{first[0]} {name}' have the same {name}, so '{way} {name}' never breaks a tie.",
+                              at, f"leave out 'then {way} {name}', or rank the tie by another definition")
             for _, name in w.ranking:
                 s = self.sym.get(name)
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
@@ -1624,6 +1652,9 @@ class Checker:
                             f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
                             if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
                             did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
+                    ranks = sorted(n for n, x in self.sym.items() if _ranks_players(x))
+                    if not hint and ranks:
+                        hint = f"the definitions of one player here: {', '.join(ranks[:8])}"
                     self.error("E201", f"Winners are ranked by definitions of one player, such as 'define score(p: player): int = ...'; '{name}' is not one.",
                                self.word(w, name, after=len("winners:")), hint)
                 elif not T.unknown(took := self.out.param_type(s.decl.params[0])) and took != T.PLAYER:
@@ -1643,6 +1674,15 @@ class Checker:
                 self.error("E301", f"'winners' must be a list of players, not {T.a(t)}.", w.expr)
             self.out.env_sizes[id(w)] = ctx.size
 
+    def grid_line_hint(self, kind: str) -> str:
+        """How to lay `kind` out on a grid, naming two of its whole-number data fields, or ""."""
+        ints = [n for n, (ft, ch) in self.out.kind_fields.get(kind, {}).items() if ft == T.INT and not ch]
+        if self.out.grids or len(ints) < 2:
+            return ""
+        row = next((n for n in ints if n in ("row", "y", "rank")), ints[0])
+        col = next((n for n in ints if n in ("col", "column", "x", "file") and n != row), next(n for n in ints if n != row))
+        return f"lay the kind out on a grid first: 'grid {kind} at {row}, {col}'"
+
     def check_display(self, d: A.DisplayDecl):
         for item in d.items:
             ctx = Context()
@@ -1657,7 +1697,9 @@ class Checker:
             else:
                 if item.kind not in self.out.grids:
                     self.error("E205", f"A board shows a kind laid out by a 'grid' declaration; '{item.kind}' has none.", item,
-                               did_you_mean(item.kind, self.out.grids))
+                               did_you_mean(item.kind, self.out.grids) or self.grid_line_hint(item.kind)
+                               or (f"the kind laid out on a grid is '{sorted(self.out.grids)[0]}': "
+                                   f"board {item.var} in {sorted(self.out.grids)[0]}: ..." if self.out.grids else ""))
                 self.out.slots[id(item)] = ctx.bind(item.var, "thing:" + item.kind if item.kind in self.out.kinds else T.ERROR)
                 self.template(item.text)
             self.ctx = saved
@@ -1681,6 +1723,30 @@ class Checker:
                 return
 
     # ------------------------------------------------------------------ statements
+    def takes_turns_for_good(self, st, seen=None) -> str | None:
+        """How a line never hands back to the next one by taking turns or rounds, in words, or
+        None. `take turns` and `take rounds` go on until `end game` or an `end` of the stage they
+        run in, which leaves that stage too: the line after them never runs. So does the line after
+        a call of a rule (not a stage: `end` of a stage comes back after its call) that always
+        takes them, itself or through the rules it always calls."""
+        if isinstance(st, (A.TakeTurns, A.TakeRounds)):
+            what = "turns" if isinstance(st, A.TakeTurns) else "rounds"
+            return (f"takes {what}, which go on until 'end game' or an 'end' of the stage they are taken in, "
+                    f"and that leaves the stage too: nothing after 'take {what}' in the same block runs")
+        if not isinstance(st, A.CallStmt):
+            return None
+        decl = getattr(self.rules.get(st.name), "decl", None)
+        seen = set() if seen is None else seen
+        if type(decl) is not A.RuleDecl or st.name in seen:
+            return None
+        seen.add(st.name)
+        for inner in decl.body:
+            if self.takes_turns_for_good(inner, seen):
+                what = "rounds" if any(isinstance(x, A.TakeRounds) for x in A.walk(decl.body)) else "turns"
+                return (f"calls the rule '{st.name}', which takes {what}: they go on until 'end game' or an 'end' "
+                        f"of the stage they are taken in, and never come back to the line after the call")
+        return None
+
     def block(self, stmts, loop: bool):
         """Check a block. A local first set in it belongs to it: after the block the name is
         unknown again, and another block may set the same name to a value of another type."""
@@ -1688,12 +1754,14 @@ class Checker:
         ended = None
         for st in stmts:
             if ended is not None:
-                self.warn("W103", "This line can never run: the line before it "
-                          f"{ENDS[type(ended).__name__]}.", st, "remove it, or move it before that line")
+                self.warn("W103", f"This line can never run: the line before it {ended}.", st,
+                          "remove it, or move it before that line")
                 ended = None        # one warning a block is enough
             self.stmt(st, loop)
             if type(st).__name__ in ENDS:
-                ended = st
+                ended = ENDS[type(st).__name__]
+            else:
+                ended = self.takes_turns_for_good(st)
         for name in [n for n in self.ctx.names if n not in before]:
             del self.ctx.names[name]
             at = self.ctx.assigned.get(name)
@@ -2621,6 +2689,15 @@ class Checker:
                 self.option_parts(opt, loop)
         self.mark_secret_labels(st, {o.var for o in st.options if o.var},
                                 *[x for o in st.options for x in (o.iterable, o.cond, o.label)])
+        for i, opt in enumerate(st.options):
+            twin = next((o for o in st.options[:i] if not o.var and o.label == opt.label and o.cond == opt.cond), None)
+            if twin is not None and not opt.var:
+                # offered together, the engine numbers the second ("Rest (2)"): a copied option
+                self.warn("W126", f"This choice has two options labelled {self.text_of(opt.label)} "
+                                  f"(lines {twin.span.line} and {opt.span.line}), offered on the same condition: "
+                                  "the player sees the second as the first's label with '(2)' after it.",
+                          opt.label, "label them differently, or join their blocks into one option")
+                break
         never = [o for o in st.options if self.never_offered(o) is not None]
         if st.options and len(never) == len(st.options):
             self.error("E208", "None of this choice's options is ever offered (each one's condition is never true, "
@@ -2871,6 +2948,17 @@ class Checker:
         if s is None:
             gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
             hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
+            close = closest(e.name, self.visible_names()) if hint.startswith("did you mean") else ""
+            if getattr(self.sym.get(close), "kind", None) in ("pvar", "pzone"):
+                # each player's own, never read bare: the slip is likelier a name not yet declared
+                what = "zone" if self.sym[close].kind == "pzone" else "variable"
+                hint = (f"'{close}' is each player's own {what}, read as current.{close} or p.{close}; if '{e.name}' "
+                        f"is one of the game's, declare it ('zone {e.name}: KIND, public' or 'var {e.name}: TYPE = ...')")
+            set_at = self.ctx.later.get(e.name, 0) if self.ctx is not None else 0
+            if not hint and set_at > e.span.line:
+                # `winner.tricks += 1` above `winner = taker`: lines run in order
+                hint = (f"'{e.name}' is first set at line {set_at}, below this line; lines run in order, so set it "
+                        "before the line that uses it")
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
             self.error("E201", f"Unknown name '{e.name}'.", e, hint, about=("unknown", e.name))
@@ -3421,8 +3509,17 @@ class Checker:
             elif want == B.SAME_SPACE and not on_grid and not T.unknown(first):
                 pass            # the first value is told: what the second must be follows from it
             elif not (t.startswith("thing:") and t[6:] in self.out.grids) and not T.unknown(t):
-                self.error("E301", f"'{name}' works on a kind laid out with 'grid', not {T.a(t)}.", a,
-                           "" if want == B.SPACE else desc)
+                hint = "" if want == B.SPACE else desc
+                if t.startswith("thing:") and want == B.SPACE:
+                    # `neighbours(x)` for a piece standing on a square: the square is one of its fields
+                    on = [n for n, (ft, _) in self.out.kind_fields.get(t[6:], {}).items()
+                          if ft.startswith("thing:") and ft[6:] in self.out.grids]
+                    grids = sorted(self.out.grids)
+                    hint = (f"did you mean {self.text_of(a)}.{on[0]}, the {T.show(self.out.kind_fields[t[6:]][on[0]][0])} it is on?"
+                            if len(on) == 1 and self.text_of(a) != "..." else
+                            f"give it {T.a('thing:' + grids[0])}, the kind laid out with 'grid'" if grids else
+                            self.grid_line_hint(t[6:]))
+                self.error("E301", f"'{name}' works on a kind laid out with 'grid', not {T.a(t)}.", a, hint)
             return
         if want == B.PATTERN:
             if t not in ("pattern", T.ERROR):
@@ -3703,6 +3800,7 @@ class Checker:
                 self.error("E403", "'take rounds' plays the 'round' section, and the game has none.", st,
                            "add 'round:' followed by what everyone does in a round")
         self.ends_during_setup()
+        self.current_in_setup()
         self.check_endless_rules()
         uncalled = self.ends_never_called() if self.ended else None
         if uncalled is not None:
@@ -3956,6 +4054,21 @@ class Checker:
                     ends[key] = grew = True
         ends[("end",)] = True
         return ends
+
+    def current_in_setup(self):
+        """W128 at the first `current` the setup's own lines read: no turn is under way during the
+        setup, so it is Player 1 (or `first_player`) every time, almost always meant to be each
+        player in a loop or a player chosen there. Once, and not where W111 already says so."""
+        setup = self.out.phases.get("setup")
+        if setup is None or self.sym.get("current") is not None:
+            return
+        said = {(d.span.line, d.span.column) for d in self.out.warnings if d.code == "W111"}
+        for x in A.walk(setup.body):
+            if isinstance(x, A.Name) and x.name == "current" and (x.span.line, x.span.column) not in said:
+                self.warn("W128", "The setup reads 'current', the player whose turn it is, but no turn is under way "
+                                  "during the setup: it is the first player every time.", x,
+                          "name the player you mean: each one in 'for p in players:', or 'first(players)'")
+                return
 
     def ends_during_setup(self):
         """W113 at an `end turn` or `end STAGE` that the setup or the `play` section runs outside

@@ -60,7 +60,7 @@ class Diagnostic:
             return self.about[1] == f"'{name}'" or self.about[2] == name     # the value as its words quote it
         if what == ("table gap",):
             return name in self.about[1:3]
-        return self.about[1] == name
+        return len(self.about) > 1 and self.about[1] == name     # ("indented",) names nothing
 
     def same_places(self) -> str:
         """The note of its other places (`same_at`): "the same at 2 more places (lines 15, 16)",

@@ -36,7 +36,7 @@ def _neighbours_hint(real: str, what: str = "", asker: str | None = None, root: 
     would be a worse mistake than the one it made. A rules file found one folder up from the
     file naming it (`extends "game.rules"` in variants/) is offered with its '../', when it is
     inside the rulebook's folder `root` (a file outside it is never named)."""
-    from .diagnostics import did_you_mean
+    from .diagnostics import closest
     folder, name = os.path.split(real)
     written = re.search(r'"([^"]*)"', what)
     written_dir = os.path.dirname(written.group(1)) if written else ""
@@ -51,10 +51,21 @@ def _neighbours_hint(real: str, what: str = "", asker: str | None = None, root: 
         if root and _within(up, root) and os.path.isfile(up):
             return (f"did you mean '{os.path.join('..', written_dir, name)}'? a path is taken from the folder "
                     f"of the file that names it, {os.path.basename(os.path.dirname(asker))}/")
-    guess = did_you_mean(name, near)
+    # names compared without their endings: '.yaml' alone made 'monsters.yaml' close to 'cells.yaml'
+    stems = {}
+    for f in sorted(near):
+        stems.setdefault(os.path.splitext(f)[0], f)
+    close = closest(os.path.splitext(name)[0], stems)
+    guess = f"did you mean '{stems[close]}'?" if close else ""
     if guess and written_dir:      # '../games.rules': did you mean '../game.rules'?
         guess = guess.replace("'", "'" + written_dir + "/", 1)
-    return guess or (f"the files there: {', '.join(sorted(near)[:8])}" if near else "")
+    there = f"the files there: {', '.join(sorted(near)[:8])}" if near else ""
+    if not guess and not rules and name.endswith((".yaml", ".yml")):
+        # a new game's kind declared before its data file was written
+        stem = name.rsplit(".", 1)[0]
+        return (f"create {name} beside the file that names it: one key holding the records, '{stem}:', then one "
+                f"'  - {{name: ..., count: 2}}' a record" + (f" ({there})" if there else ""))
+    return guess or there
 
 
 def _within(path: str, folder: str) -> bool:

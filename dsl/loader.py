@@ -222,7 +222,66 @@ _YAML_WORDS = [(re.compile(p), w) for p, w in [
     (r"did not find expected '-' indicator", "a line is not indented like the list's items around it"),
     (r"found duplicate anchor '?([^']*)'?", "the anchor '&{0}' is given twice"),
     (r"but found another document", "a line '---' starts a second document, and a file holds one"),
+    # a line indented less than the block it is in, but not as little as the one above it
+    (r"expected <block end>, but found '<block sequence start>'",
+     "a list item ('- ') is indented differently from the items or keys around it"),
+    (r"expected <block end>, but found '<block mapping start>'",
+     "a key is indented differently from the keys around it"),
+    (r"expected <block end>, but found", "a line is indented differently from the lines around it"),
 ]]
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether `a` is `b` with one slip of the keys: a letter wrong, missing or added, or two
+    letters swapped (`crads` for `cards`); never for names of three letters or fewer."""
+    if a == b or min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def colon_slip(text: str, line: int, problem) -> tuple[int, str, int, str] | None:
+    """Where YAML's "could not find expected ':'" comes from: it is found on the line after the
+    slip, which is the line above that has no ': ' (`suit hearts`), or a record without its
+    '- ' (`{name: ...}` alone). (line, message, column, hint), or None."""
+    if not str(problem or "").startswith("could not find expected ':'"):
+        return None
+    lines = text.split("\n")
+    above = next((i for i in range(min(line, len(lines) + 1) - 2, -1, -1)
+                  if lines[i].strip() and not lines[i].lstrip().startswith("#")), None)
+    if above is None:
+        return None
+    src = lines[above]
+    plain = re.sub(r'"(?:[^"\\]|\\.)*"', "", src)
+    col = len(src) - len(src.lstrip()) + 1
+    if plain.lstrip().startswith("{"):
+        return (above + 1, "This record is not an item of the list: it has no '- ' before it.", col,
+                "start it with '- ' as the records around it: - {name: ...}")
+    if ":" not in plain and plain.strip():
+        return (above + 1, "This line is not 'key: value': it has no ':' after its key.", col,
+                f"put ': ' between the key and its value, as '{src.strip().split(' ', 1)[0]}: ...'")
+    return None
+
+
+def indent_hint(text: str, line: int) -> str:
+    """For a YAML error of indentation at `line`: how far it and the line above it are indented,
+    in words, so the author sees which one to move. "" when there is no line above."""
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return ""
+    def depth(s):
+        return len(s) - len(s.lstrip(" "))
+    above = next((s for s in reversed(lines[:line - 1]) if s.strip() and not s.lstrip().startswith("#")), None)
+    if above is None:
+        return ""
+    here, there = depth(lines[line - 1]), depth(above)
+    return (f"this line is indented by {here} space{'s' * (here != 1)}, the line above it by {there}: "
+            "the keys of one mapping, and the '- ' items of one list, start at one indent, and what is "
+            "inside a key or item is indented further")
 
 
 def alias_name(text: str, problem, line: int, column: int):
@@ -1190,8 +1249,13 @@ class Loader:
             alias = alias_name(text, problem, line, col)
             if alias:
                 problem = f"found undefined alias '{alias}'"
+            slip = colon_slip(text, line, problem)
+            if slip is not None:
+                self.error("E020", slip[1], Span(name, slip[0], slip[2]), slip[3])
+                return None
             self.error("E020", f"The data file is not valid YAML: {yaml_words(problem)}.",
-                       Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, alias))
+                       Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, alias)
+                       or (indent_hint(text, line) if "indent" in yaml_words(problem) else ""))
             return None
         finally:
             if loader is not None:
@@ -1226,6 +1290,15 @@ class Loader:
             return None
         top = next(k for k in raw if k != "_line")
         records = raw[top]
+        named = {kind.name, kind.name + "s", kind.name + "es", kind.name[:-1] + "ies"}
+        near = next((n for n in sorted(named) if _one_slip(str(top), n)), "") if str(top) not in named else ""
+        if near:
+            # Any key is read, but one letter from the kind's own is a slip the author would
+            # want to know of (`crads:` for the kind card), not a name of their choosing.
+            self.warnings.append(Diagnostic(
+                "W129", f"The records are under '{top}', one slip from '{near}', the name of the kind "
+                        f"'{kind.name}' that reads them.", self.data_span(name, [top]),
+                f"write '{near}:'", severity="warning"))
         if records == []:
             # The schema allows an empty list, and the game would start with no such things at all:
             # a file cut down while testing, or records under another key, far likelier than meant.
@@ -1251,6 +1324,14 @@ class Loader:
             who = f'The {kind.name} "{data_words(rec["name"])[1:-1]}"' if type(rec.get("name")) is str \
                 else f"This {kind.name} record"
             too_long: set = set()   # (field, item) of the numbers of more than MAX_DIGITS digits
+            if type(rec.get("name")) is str and rec["name"] != rec["name"].strip() and rec["name"].strip():
+                # A thing is found by its name as written (`card "Ace"`, a scenario's `Ace`): a space
+                # inside the quotes at either end keeps it from being found.
+                self.warnings.append(Diagnostic(
+                    "W127", f"{who} has a name with {'a space' if len(rec['name']) - len(rec['name'].strip()) == 1 else 'spaces'} "
+                            "inside its quotes, at its start or end: the rules and scenarios that name it without "
+                            "the space will not find it.", self.key_at(where, "name", value=True),
+                    f'write it without the space: "{data_words(rec["name"].strip())[1:-1]}"', severity="warning"))
             # A misspelt key is one mistake: the unknown key says so, the field it stands for is not
             # reported missing as well.
             unknown = [k for k in plain_rec if k != COPIES and k not in wanted]

@@ -313,6 +313,17 @@ class _ToAst(Transformer):
                         "after ':'")
             elif re.fullmatch(r"\s*[A-Za-z_][\w.]*\s*=[^=].*", text):   # `{x = 3}`: a step, not a value
                 hint = "braces show a value; set a name on a line of its own before the text, then show it: {x}"
+            elif "#" in text:                      # `{count(p.hand) # cards}`: no comment inside a text
+                before = text.split("#", 1)[0].strip()
+                hint = ("a '#' inside braces is not a comment (a comment starts after the text's closing quote): "
+                        + (f"write {{{before}}} alone, and the comment at the end of the line"
+                           if before else "braces hold an expression only; for the sign itself, write it outside them"))
+            elif re.fullmatch(r"\s*[A-Za-z_][\w.()\[\]]*\.\s*", text):  # `{p.}`: a field left out
+                hint = (f"a '.' is followed by the name of a field, as in {{c.name}}; or leave out the '.' to show "
+                        f"{{{text.strip()[:-1]}}} itself")
+            elif re.fullmatch(r"\s*\.\s*[A-Za-z_]\w*\s*", text):   # `{.rank}`: whose field?
+                hint = (f"a field is read from something: write what it belongs to before the '.', such as "
+                        f"{{c{text.strip()}}}")
             self.errors.append(Diagnostic("E103", f"The expression '{{{text}}}' inside this text is not valid.",
                                           Span(self.file, line, col + max(getattr(e, 'column', 1), 1) - 1),
                                           hint))
@@ -1588,6 +1599,15 @@ def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str,
         return ("E101", "A declaration starts with its word at the left margin, not with '('.", col,
                 "write the rulebook as lines, a declaration a line, without parentheses: 'game \"Hex\"', "
                 "'players 2', 'kind cell from \"board.yaml\":'")
+    dash = re.match(r"-\s*(-?\d+)", rest)
+    low = re.search(r"(-?\d+)\s*$", before)
+    if value == "-" and dash and low and re.match(r"\s*(die\s+\w+\s*:|players\b|(player\s+)?var\b.*\bin\b)", here):
+        # `die d6: 1-6`, `players 2-4`: a range as printed rules write it
+        return ("E101", "A range is written with 'to', not '-'.", col, f"write '{low.group(1)} to {dash.group(1)}'")
+    if value == "to" and re.match(r"\s*die\s+\w+\s*:\s*[A-Za-z_]\w*\s*$", before):
+        # `die d6: one to six`: 'to' spans whole numbers; named faces are listed
+        return ("E101", "A range of faces with 'to' is written with whole numbers; faces that are names are "
+                        "listed one by one.", col, "write the numbers, '1 to 6', or list each face: 'red, blue, green'")
     if value == "->" and re.match(r"\s*((replace|extend)\s+)?define\b", here):
         typ = re.match(r"->\s*([^:=]+?)\s*(:|=|$)", rest)
         return ("E101", "A definition's type follows a ':' after its parameters, not '->'.", col,
@@ -2057,6 +2077,11 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             return Diagnostic("E101", message, Span(file, line + line_offset, bare.start(1) + 1), hint)
         if bare and "':'" not in few and bare.group(1) not in _STATEMENT_WORDS + _DECLARATION_WORDS + ("else",):
             add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
+        if few == ["','"] and re.match(r"\s*(player\s+)?zone\s+\w+(\[\d+\])?\s*:\s*\w+\s*(#.*)?$", own):
+            # `zone deck: card`: who sees it is not left to a default
+            add = "say who may see what is in it: add ', public', ', owner' or ', hidden'"
+        if few == ["a name"] and re.match(r"\s*winners\s*:.*\b(highest|lowest)\s*(#.*)?$", own):
+            add = "name the definition of one player that ranks them, as 'highest score'"
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
                    "declaration with 'remove NAME' written at the left margin")

@@ -233,6 +233,7 @@ class Compiled:
     # in, so a scenario can tell which form a text is written in (`scenarios.named_options`).
     label_patterns: list = field(default_factory=lambda: [("decline",), ("don't react",)])
     dice: dict = field(default_factory=dict)           # die name -> its faces
+    table_names: list = field(default_factory=list)    # the tables' names, for a scenario that sets one
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
     cells: int = 1                  # the places whose writes the machine counts (memo.py), 0 being everything
     kept_count: int = 0             # the definitions whose values the machine keeps (`codegen.kept`)
@@ -841,6 +842,7 @@ class Compiler:
         for n in self.table_order(sym):
             self.decl_where = f"the table '{n}'"
             self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in sym[n].decl.entries]
+        out.table_names = list(self.tables)
         self.fixed = purity.fixed_definitions(self)
         self.seated = purity.fixed_definitions(self, seated=True) - self.fixed
         self.kept = memo.kept_definitions(self) if codegen.writing() else {}

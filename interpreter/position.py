@@ -234,6 +234,15 @@ def _parse(prog, data, changes: dict, held: set):
             if g is None and key in prog.define_types:
                 raise _err(key, f"'{key}' is a definition, worked out from the game each time it is used, so it "
                                 "cannot be set; set the values it reads instead")
+            if g is None and key in prog.dice:
+                raise _err(key, f"'{key}' is a die, rolled afresh at each roll, so a position cannot set it; to fix "
+                                f"what it rolls, write a step 'force: [...]' with its faces, in the order they are rolled")
+            if g is None and key in getattr(prog, "table_names", ()):
+                raise _err(key, f"'{key}' is a table, written in the rulebook, so a position cannot set it; set the "
+                                "variable it is looked up by instead")
+            if g is None and key in prog.options:
+                raise _err(key, f"'{key}' is an option of the game, chosen before it starts; write it as the case's "
+                                f"'options: {{{key}: {prog.options[key]['default']}}}', not in a 'set'")
             if g is None:
                 hint = W.name_hint(prog, key, ["current"])
                 e = _err(key, "this game has no variable, zone or kind of that name, and it is not a player "

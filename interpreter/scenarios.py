@@ -30,7 +30,7 @@ from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
-                                 yaml_character_problem, yaml_shape_problem, yaml_words,
+                                 yaml_character_problem, yaml_shape_problem, yaml_words, indent_hint, colon_slip,
                                  alias_hint, alias_name, find_rulebook, variant_files)
 
 from .view import Hidden, PartlyHidden
@@ -447,8 +447,13 @@ def read_file(path: Path, name: str, sources: Sources):
                     f"'{close}', or two of its items lack a ',' between them")
         alias = alias_name(text, e.problem, line, col)
         problem = f"found undefined alias '{alias}'" if alias else e.problem or e.context
+        slip = colon_slip(text, line, problem)
+        if slip is not None:
+            return Failure("T001", f"The scenario file is not valid YAML: {slip[1][:1].lower()}{slip[1][1:]}",
+                           name, slip[0], slip[2], hint=slip[3])
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(problem)}.",
-                       name, line, col, hint=hint or alias_hint(text, alias))
+                       name, line, col, hint=hint or alias_hint(text, alias)
+                       or (indent_hint(text, line) if "indent" in yaml_words(problem) else ""))
     except yaml.YAMLError as e:
         odd = yaml_character_problem(text, e)      # a NUL: PyYAML gives only an offset, and its own words
         if odd is not None:
@@ -458,7 +463,9 @@ def read_file(path: Path, name: str, sources: Sources):
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(getattr(e, 'problem', e))}.",
                        name, 0)
     if not isinstance(doc, dict):
-        return Failure("T002", "A scenario file is a mapping with a 'cases' list.", name, 1)
+        return Failure("T002", "A scenario file is a mapping with a 'cases' list.", name, 1,
+                       hint="start the file with a line 'cases:', and the cases under it, each '  - name: ...'"
+                       if isinstance(doc, list) else "")
     empty = _empty_key(doc, [])
     if empty is not None:
         path, mapping = empty
@@ -871,6 +878,10 @@ class _FileRunner:
             outside = getattr(e, "outside", "")
             if not keys and outside and isinstance(changes, dict) and outside in changes:
                 keys = (outside,)    # a variable found out of its range once set: at its own line
+            seat = re.search(r"(Player \d+)'s '(\w+)' is -?\d+, outside its range", str(e))
+            if not keys and seat and isinstance(changes, dict) and isinstance(changes.get(seat.group(1)), dict) \
+                    and seat.group(2) in changes[seat.group(1)]:
+                keys = (seat.group(1), seat.group(2))     # a player's value, the same
             at = _where_keys(changes, keys, at)
             if restart_turn and restart_at and getattr(e, "stage", "") == "restart":
                 at = restart_at         # told at 'restart turn: true', which asked for it
@@ -1177,6 +1188,8 @@ class _Expectations:
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
             hint = (f"inside {{ }} YAML ends a key at each ', ', which cuts a definition's arguments apart; "
                     f"write the whole key in quotes, {W.quote(whole)}.")
+        if not hint and re.fullmatch(r"\s*\d+\s*", str(key)) and 0 < int(key) <= 16:
+            hint = f"a player is written as the game shows them: 'Player {int(key)}'"     # `1: {position: 3}`
         if not hint and not called:     # nothing close: say what there is, which a file cannot guess
             hint = W.name_hint(self.prog, key)
         elif not hint and self.prog.define_types:     # a definition asked with values: the definitions
@@ -1615,8 +1628,12 @@ class _Expectations:
                 for x in wanted:
                     hit, numbered = _take_label(x, rest)
                     if hit is None:
+                        parts = [y.strip() for y in str(x).split(",")] if not isinstance(want, list) else []
                         hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered
                                 else f"{_q(x)} is offered fewer times than it is listed" if _label_named(x, options)
+                                # `options: Move 2, Rest`: one text to YAML, meant as a list
+                                else f"the options are a list: write them in brackets, [{x}]"
+                                if len(parts) > 1 and all(_label_named(y, options) for y in parts)
                                 else f"{_q(x)} is not offered")
                         raise self.bad("The options", wanted, options, at, hint=hint)
                 if rest:
