@@ -13,12 +13,16 @@ its top:
 
 Every block under "The hard rules" must be a full checked rulebook. Every keyword and symbol of
 the grammar, every built-in function and every diagnostic code must appear in the reference.
-The Python examples in docs/engine.md are run.
+The Python examples in docs/engine.md are run. The examples of docs/scenarios.md are run as the
+text says: the scenario file passes against the rulebook its first line names, the failure shown is
+what `tabletop test` prints when that file expects what the text supposes, and the steps of a
+secret choice pass in the test game the text names.
 """
 from __future__ import annotations
 
 import random
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,10 +32,12 @@ from tabletop.dsl.checker import check
 from tabletop.dsl.diagnostics import RulebookError, render_all
 from tabletop.dsl.loader import load_program
 from tabletop.dsl.parser import parse
+from tabletop.interpreter import scenarios
 
 REPO = Path(__file__).resolve().parent.parent
 LANGUAGE = REPO / "docs" / "language.md"
 ENGINE = REPO / "docs" / "engine.md"
+SCENARIOS = REPO / "docs" / "scenarios.md"
 ARCHITECTURE = REPO / "docs" / "architecture.md"
 GRAMMAR = REPO / "dsl" / "grammar.lark"
 
@@ -328,3 +334,54 @@ def test_architecture_names_every_module():
                if p.name != "__init__.py"] + ["dsl/grammar.lark"]
     missing = [m for m in modules if m not in text]
     assert not missing, "modules that docs/architecture.md does not describe: " + ", ".join(missing)
+
+
+# ---------------------------------------------------------------------------- docs/scenarios.md
+def scenario_block(tag: str, holding: str) -> Block:
+    found = [b for b in read_blocks(SCENARIOS) if b.tag == tag and holding in b.text]
+    assert len(found) == 1, f"docs/scenarios.md should have one ```{tag} block holding {holding!r}"
+    return found[0]
+
+
+def test_the_scenario_file_example_passes(tmp_path):
+    block = scenario_block("yaml", "cases:")
+    game = re.match(r"# (rulebooks/[^/]+)/scenarios/", block.text)
+    assert game, f"docs/scenarios.md line {block.line}: the example's first line should name its file"
+    path = tmp_path / "example.yaml"
+    path.write_text(f"game: {REPO / game.group(1)}\n" + block.text, encoding="utf-8")
+    report = scenarios.run_files([path])
+    assert report.ok, f"the example at docs/scenarios.md line {block.line} fails:\n" + scenarios.render(report)
+
+
+def test_the_failure_shown_is_what_tabletop_test_prints(tmp_path, monkeypatch):
+    """The doc supposes a line of a bundled scenario file changed; change it, and run the file
+    from a copy of its rulebook, so that the path printed is the one the doc shows."""
+    block = scenario_block("text", " error T")
+    where = re.match(r"(rulebooks/([^/]+)/\S+?):(\d+):", block.text)
+    src, game, line = where.group(1), where.group(2), int(where.group(3))
+    supposed = re.match(r"\s*\d+ \| (.*)$", block.text.splitlines()[1]).group(1)
+    shutil.copytree(REPO / "rulebooks" / game, tmp_path / "rulebooks" / game)
+    lines = (tmp_path / src).read_text(encoding="utf-8").splitlines()
+    assert lines[line - 1] != supposed, f"{src}:{line} already says what the doc supposes"
+    lines[line - 1] = supposed
+    (tmp_path / src).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    printed = scenarios.render(scenarios.run_files([Path(src)]))
+    assert block.text.strip() in printed, (f"docs/scenarios.md line {block.line} shows a failure that "
+                                           f"`tabletop test` prints otherwise:\n{printed}")
+
+
+def test_the_secret_choice_steps_pass_in_the_game_the_text_names(tmp_path):
+    block = scenario_block("yaml", "by: Player 1")
+    before = SCENARIOS.read_text(encoding="utf-8").splitlines()[block.line - 5:block.line - 1]
+    intro = " ".join(before)
+    game = re.search(r"`(tests/games/\w+)`", intro).group(1)
+    hands = re.findall(r"`(Player \d: \{hand: \[[^]]*\]\})`", intro)
+    rest = re.search(r"`rest: (\{[^}]*\})`", intro).group(1)
+    assert len(hands) == 2, f"docs/scenarios.md line {block.line}: the text should give both hands"
+    text = (f"game: {REPO / game}\nrest: {rest}\ncases:\n  - name: the secret choice of the docs\n"
+            f"    players: 2\n    set:\n" + "".join(f"      {h}\n" for h in hands) + "    steps:\n" + block.text)
+    path = tmp_path / "secret.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = scenarios.run_files([path])
+    assert report.ok, f"the example at docs/scenarios.md line {block.line} fails:\n" + scenarios.render(report)
