@@ -2636,9 +2636,13 @@ class Checker:
     def choose_parts(self, st: A.Choose):
         if st.cond is not None:
             self.want(st.cond, T.BOOL, "The condition")
-        if isinstance(st.source, A.ListLit) and not st.source.items:
-            self.error("E208", "This choice chooses from '[]', an empty list: with nothing to choose, the game "
-                               "would stop here with an error when it comes to it.", st.source,
+        if _certainly_empty(st.source, self.sym):
+            shown = self.text_of(st.source)
+            self.error("E208", f"This choice chooses from '{shown}', "
+                               f"{'an empty list' if shown == '[]' else 'a list certain to be empty'}: with nothing "
+                               "to choose, the game would stop here with an error when it comes to it.", st.source,
+                       "choose from the list of what may be chosen (range(a, b) counts up from a to b, both "
+                       "included, and is empty when b is below a)" if shown != "[]" else
                        "choose from the list of what may be chosen")
         elif st.cond is not None and _certain_truth(st.cond, self.sym) is False:
             self.error("E208", f"This choice offers only the items for which {self.text_of(st.cond)!r} holds, which "
@@ -3049,6 +3053,10 @@ class Checker:
             fields = self.out.kind_fields.get(kind, {})
             if e.name not in fields:
                 hint = did_you_mean(e.name, fields)
+                near = next((f for f in getattr(self.out.kinds.get(kind), "fields", []) if hint and
+                             f"'{f.name}'" in hint and f.span and f.span.file == e.span.file), None)
+                if near is not None:        # the field's own line may hold the slip (a misspelt declaration)
+                    hint = f"{hint.rstrip('?')} (declared at line {near.span.line})?"
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
                 given = next((d for d in self.p.data_problems if d.code == "E023" and
@@ -3666,6 +3674,7 @@ class Checker:
             bad = []
         for side, t in bad:
             self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side, self.type_hint(side, t, T.INT))
+            self.blame(side)
         if op in ("/", "%") and _constant(e.right) == 0:
             self.error("E309", f"This {'divides' if op == '/' else 'takes the remainder'} by 0, which has no answer: "
                        "the game would stop here with an error.", e.right)
@@ -4465,6 +4474,20 @@ def _record_line(starts: dict, at: Span) -> int:
     return lines[i - 1] if i else at.line
 
 
+def _certainly_empty(e, sym) -> bool:
+    """Whether a list expression is empty whatever the game's state, from its constants alone:
+    `[]`, `range(1, 0)` (a range whose end is below its start), or a comprehension over such a
+    list. (Not a comprehension's condition: its variable may shadow a definition of the game.)"""
+    if isinstance(e, A.ListLit):
+        return not e.items
+    if isinstance(e, A.Call) and e.name == "range" and len(e.args) == 2:
+        a, b = _constant(e.args[0]), _constant(e.args[1])
+        return a is not None and b is not None and b < a
+    if isinstance(e, A.Comprehension):
+        return _certainly_empty(e.iterable, sym)
+    return False
+
+
 def _constant(e):
     """The whole number an expression of number literals stands for (`0`, `-0`, `2 - 2`), or None."""
     if isinstance(e, A.Lit) and isinstance(e.value, int) and not isinstance(e.value, bool):
@@ -4859,6 +4882,13 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
                      and d.span.line == decl.span.line), None)
         # Two failing uses on one line are likelier one wrong word there than a wrong declaration.
         if len({(d.span.file, d.span.line) for d in uses}) < (1 if here is not None else 2):
+            # One failing use: its error stays, and names the declaration, the other likely mistake.
+            for d in uses:
+                if d.code == "E301" and d.span.file == decl.span.file and d.span.line != decl.span.line \
+                        and f"line {decl.span.line}" not in d.hint:
+                    was = f"'{name}' is declared{' ' + T.a(t) if t and not T.unknown(t) else ''} at line {decl.span.line}"
+                    dropped.add(id(d))
+                    added.append(dataclasses.replace(d, hint=f"{d.hint}; {was}" if d.hint else was))
             continue
         shown = "; ".join(f"line {d.span.line}: {d.message.rstrip('.')}" for d in uses[:4]) + ("; ..." if len(uses) > 4 else "")
         what = f" as {T.a(t)}" if t and not T.unknown(t) else ""
