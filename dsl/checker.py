@@ -4305,6 +4305,52 @@ class Checker:
                 self.warn("W102", f"The event '{name}' is never used: no rule signals it and no reaction waits for it.",
                           s.decl)
 
+    def never_filled(self):
+        """W131 at the first `choose ... from Z` or `draw ... from Z` of a zone that nothing ever puts
+        a thing into: a zone starts empty, so with no `Z = ...`, `add ... to Z`, `move ... to Z` or
+        `draw ... to Z` anywhere (a game without a setup) every choice or draw from it finds nothing.
+        A zone handed to a rule or a signal's reactions (which may fill it under another name)
+        counts as filled, and things put into a local (`add c to z`) may fill any zone: the
+        warning must never be a false alarm."""
+        zones = {n for n, x in self.sym.items() if isinstance(x.decl, A.ZoneDecl)}
+        if not zones:
+            return
+        filled, read = set(), {}
+
+        def named(e):
+            while isinstance(e, A.Index):       # `discard[0]`: one of a numbered zone
+                e = e.obj
+            return e.name if isinstance(e, (A.Name, A.Field)) else None
+
+        for node in self.all_nodes():
+            if isinstance(node, A.Assign):
+                filled.add(named(node.target))
+            elif isinstance(node, A.AddTo):
+                filled.add(named(node.target))
+            elif isinstance(node, (A.Move, A.Draw)):
+                filled.add(named(node.dest))
+            elif isinstance(node, (A.CallStmt, A.Signal)):      # a rule or a reaction may fill what it is given
+                filled.update(named(n) for n in A.walk(node.args, statements=False))
+            if isinstance(node, (A.Choose, A.Draw)):
+                name = named(node.source)
+                if name in zones:
+                    read.setdefault(name, node)
+        moved_to = {named(n.target) for n in self.all_nodes() if isinstance(n, A.AddTo)} | \
+            {named(n.dest) for n in self.all_nodes() if isinstance(n, (A.Move, A.Draw))}
+        places = zones | {z.name for k in self.out.kinds.values() for z in getattr(k, "zones", [])}
+        if any(n is None or n not in places for n in moved_to):
+            return      # things put into a local (`for z in zs: add c to z`) may be put into any zone
+        for name, node in read.items():
+            if name in filled:
+                continue
+            how = "choice chooses" if isinstance(node, A.Choose) else "draw draws"
+            each = self.sym[name].decl.per_player
+            self.warn("W131", f"This {how} from '{self.text_of(node.source)}', but nothing in the rules ever puts a "
+                              f"thing into {'any player' + chr(39) + 's' if each else 'the zone'} '{name}': a zone starts "
+                              "empty, so there is never anything here.", node.source,
+                      f"fill it in 'setup:', as 'for p in players: draw 3 from deck to p.{name}'" if each else
+                      f"fill it in 'setup:', as '{name} = shuffled(card)' (the kind's things) or 'add ... to {name}'")
+
     def run(self) -> CheckedProgram:
         self.collect()
         self.shadowing()
@@ -4313,6 +4359,7 @@ class Checker:
         self.structure()
         self.hooks()
         self.unused()
+        self.never_filled()
         for d, early in self.p.cut_short:
             self.warn("W115", f"The base's {d.kind_word} '{d.name}' can return early (line {early.span.line}), and then "
                               f"the steps this 'extend' adds after it do not run.", d.span,
@@ -4870,7 +4917,7 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
     for d, decl, name, t in blamed:
         if id(d) in present:
             groups.setdefault(id(decl), (decl, name, t, []))[3].append(d)
-    dropped, added = set(), []
+    dropped, added, single = set(), [], []
     # The declaration with most failing uses first, and of two, not a field its data agrees with: a
     # use blamed on two (`s.colour == c`) is counted for the likelier one only.
     for decl, name, t, uses in sorted(groups.values(), key=lambda g: (-len({id(d) for d in g[3]}),
@@ -4882,13 +4929,10 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
                      and d.span.line == decl.span.line), None)
         # Two failing uses on one line are likelier one wrong word there than a wrong declaration.
         if len({(d.span.file, d.span.line) for d in uses}) < (1 if here is not None else 2):
-            # One failing use: its error stays, and names the declaration, the other likely mistake.
-            for d in uses:
-                if d.code == "E301" and d.span.file == decl.span.file and d.span.line != decl.span.line \
-                        and f"line {decl.span.line}" not in d.hint:
-                    was = f"'{name}' is declared{' ' + T.a(t) if t and not T.unknown(t) else ''} at line {decl.span.line}"
-                    dropped.add(id(d))
-                    added.append(dataclasses.replace(d, hint=f"{d.hint}; {was}" if d.hint else was))
+            # One failing use: its error stays, and names the declaration, the other likely mistake
+            # (unless a declaration with more failing uses takes the error, below).
+            single += [(d, decl, name, t) for d in uses if d.code == "E301" and d.span.file == decl.span.file
+                       and d.span.line != decl.span.line and f"line {decl.span.line}" not in d.hint]
             continue
         shown = "; ".join(f"line {d.span.line}: {d.message.rstrip('.')}" for d in uses[:4]) + ("; ..." if len(uses) > 4 else "")
         what = f" as {T.a(t)}" if t and not T.unknown(t) else ""
@@ -4906,6 +4950,11 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
         added.append(Diagnostic("E301", f"'{name}' is declared here{what}, and {len(uses)} of its uses do not fit "
                                         f"that ({shown}).", decl.span,
                                 "correct the declared type; or, if it is right, the lines that use it"))
+    for d, decl, name, t in single:
+        if id(d) not in dropped:
+            was = f"'{name}' is declared{' ' + T.a(t) if t and not T.unknown(t) else ''} at line {decl.span.line}"
+            dropped.add(id(d))
+            added.append(dataclasses.replace(d, hint=f"{d.hint}; {was}" if d.hint else was))
     if not added:
         return diags
     return [d for d in diags if id(d) not in dropped] + added

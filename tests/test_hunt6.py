@@ -50,3 +50,28 @@ def test_dice_notation_where_a_die_is_declared(tmp_path, decl, words):
         assert not [d for d in found if "dice notation" in d.message], [d.message for d in found]
         return
     expect(found, "E101", "game.rules", at, *words, "declared by a name and its faces")
+
+
+# ------------------------------------------------------------------ a zone nothing fills
+def test_a_game_without_a_setup_draws_from_a_zone_nothing_fills(tmp_path):
+    """No `setup:`: the deck starts empty and nothing ever puts a card into it (was silent)."""
+    found, at = run(tmp_path, ("setup:\n    deck = shuffled(card)\n\nturn:\n    draw 1 from deck",
+                               "turn:\n    draw 1 from ^deck"))
+    expect(found, "W131", "game.rules", at, "draw draws from 'deck'", "nothing in the rules ever puts",
+           "starts empty", "deck = shuffled(card)")
+
+
+def test_a_players_zone_nothing_fills_is_told_where_it_is_chosen_from(tmp_path):
+    found, at = run(tmp_path, ("    draw 1 from deck to current.hand\n",
+                               '    choose c from ^current.hand prompt "Pick":\n        say "{c}"\n'))
+    expect(found, "W131", "game.rules", at, "choice chooses from 'current.hand'", "any player's 'hand'",
+           "for p in players: draw 3 from deck to p.hand")
+
+
+@pytest.mark.parametrize("fill", ["rule deal(z: list of card):\n    add first(card) to z\n",
+                                  "rule deal():\n    for z in [deck]:\n        add first(card) to z\n"])
+def test_a_zone_filled_through_a_rule_or_a_local_is_no_alarm(tmp_path, fill):
+    """A zone handed to a rule, or things put into a local that may be any zone: maybe filled."""
+    call = "deal(deck)" if "z:" in fill else "deal()"
+    found, _ = run(tmp_path, ("setup:\n    deck = shuffled(card)\n", f"{fill}\nsetup:\n    {call}\n"))
+    assert not [d for d in found if d.code == "W131"], [d.message for d in found]
