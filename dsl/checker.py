@@ -177,6 +177,7 @@ class Checker:
     def __init__(self, program: Program):
         self.p = program
         self.diags: list[Diagnostic] = []
+        self.dead_from = None            # (the first line of a block that never runs, why) while checking it
         self.blamed: list = []           # (an error at a use, the declaration it may come from, its name)
         self.checked_by_data: set = set()   # ids of fields whose type the data's records agree with
         self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
@@ -1752,16 +1753,20 @@ class Checker:
         unknown again, and another block may set the same name to a value of another type."""
         before = set(self.ctx.names)
         ended = None
+        outer_dead = getattr(self, "dead_from", None)
         for st in stmts:
             if ended is not None:
                 self.warn("W103", f"This line can never run: the line before it {ended}.", st,
                           "remove it, or move it before that line")
-                ended = None        # one warning a block is enough
+                ended, why = None, ended        # one warning a block is enough
+                if outer_dead is None:
+                    self.dead_from = (st, why)      # the lines from here on never run (for E304's hint)
             self.stmt(st, loop)
             if type(st).__name__ in ENDS:
                 ended = ENDS[type(st).__name__]
             else:
                 ended = self.takes_turns_for_good(st)
+        self.dead_from = outer_dead
         for name in [n for n in self.ctx.names if n not in before]:
             del self.ctx.names[name]
             at = self.ctx.assigned.get(name)
@@ -2427,8 +2432,12 @@ class Checker:
 
     def st_Stop(self, st, loop):
         if not loop:
+            dead = getattr(self, "dead_from", None)
+            # after a `return` in the same block, the loop's own line was likely lost (deleted) there
             self.error("E304", "'stop' leaves a loop, but it is not inside one.", st,
-                       "use 'return' to leave a rule")
+                       f"the lines from line {dead[0].span.line} on follow a line that {dead[1]}, so they never run: "
+                       f"is a loop's line ('for ...:', 'while ...:') missing above line {dead[0].span.line}?"
+                       if dead is not None else "use 'return' to leave a rule")
 
     def st_Return(self, st, loop):
         pass
@@ -3063,8 +3072,11 @@ class Checker:
                               d.about == ("undeclared field", kind, e.name)), None)
                 if given is not None and not hint:
                     # the field's line was lost from the kind (deleted, misspelt): its data still gives it
+                    last = (getattr(self.out.kinds.get(kind), "fields", None) or [None])[-1]
+                    after = f", after its last field (line {last.span.line})" if last is not None and last.span \
+                        and last.span.file == e.span.file else ""
                     hint = (f"the data gives '{e.name}' ({given.span.file.rsplit('/', 1)[-1]}:{given.span.line}): "
-                            f"declare it in the kind '{kind}'")
+                            f"declare it in the kind '{kind}'{after}")
                 self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.",
                            e.name_span or e.span, hint, about=("no field", kind, e.name))
                 self.blame(e.obj)       # the value's declaration, not this field's name

@@ -75,3 +75,24 @@ def test_a_zone_filled_through_a_rule_or_a_local_is_no_alarm(tmp_path, fill):
     call = "deal(deck)" if "z:" in fill else "deal()"
     found, _ = run(tmp_path, ("setup:\n    deck = shuffled(card)\n", f"{fill}\nsetup:\n    {call}\n"))
     assert not [d for d in found if d.code == "W131"], [d.message for d in found]
+
+
+# ------------------------------------------------------------------ a loop's line deleted
+def test_stop_after_a_return_names_the_first_line_that_never_runs(tmp_path):
+    """`for p in holders:` deleted below `if ...: return` (abatteroxie, round 1): its block now
+    follows the `return`, and its `stop` is outside any loop; the hint names where the loop's line
+    was lost (was: "use 'return' to leave a rule")."""
+    found, at = run(tmp_path, ("    if level < 9:\n        level += 1\n",
+                               "    if level < 9:\n        return\n        ^level += 1\n        if level > 3:\n"
+                               "            stop\n"))
+    hit = expect(found, "E304", "game.rules", (at[0] + 2, None), "not inside one")
+    assert f"the lines from line {at[0]} on follow a line that leaves the rule" in hit.hint, hit.hint
+    assert f"missing above line {at[0]}" in hit.hint, hit.hint
+
+
+def test_a_deleted_field_its_data_gives_is_told_where_to_declare_it(tmp_path):
+    """`rank: int` deleted from the kind (smores_galore's `advanced`, round 1): the hint names the
+    kind's last field, where the line goes back (was: "declare it in the kind 'card'" alone)."""
+    found, _ = run(tmp_path, ("    rank: int\n", ""))
+    hit = next(d for d in found if d.code == "E201" and "no field 'rank'" in d.message)
+    assert "declare it in the kind 'card', after its last field (line 8)" in hit.hint, hit.hint

@@ -539,9 +539,11 @@ def auto_cases(book, n_each, seed):
 
 def _declares(line, name):
     """Whether `line` declares `name` (a definition, rule, variable, table, zone, kind, enum or die,
-    or one of an enum's values)."""
+    or one of an enum's values), or sets a local (`piece = gains_piece(c)`: deleted, it is told where
+    the local is read)."""
     return bool(_re.match(r"((replace|extend)\s+)?(player\s+)?(define|rule|var|table|zone|kind|enum|die|stage|event|option|pattern)\s+"
-                          + name + r"\b", line) or (line.startswith("enum ") and _re.search(r"[:,]\s*" + name + r"\b", line)))
+                          + name + r"\b", line) or (line.startswith("enum ") and _re.search(r"[:,]\s*" + name + r"\b", line))
+                or _re.match(r"\s+" + name + r"\s*=[^=]", line))      # a local first set there
 
 
 for _book, _seed in ((S, 1), (A, 2), (K, 3), (T, 4), (H, 5)):
