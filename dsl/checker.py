@@ -177,6 +177,7 @@ class Checker:
     def __init__(self, program: Program):
         self.p = program
         self.diags: list[Diagnostic] = []
+        self.dead_from = None            # (the first line of a block that never runs, why) while checking it
         self.blamed: list = []           # (an error at a use, the declaration it may come from, its name)
         self.checked_by_data: set = set()   # ids of fields whose type the data's records agree with
         self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
@@ -1752,16 +1753,20 @@ class Checker:
         unknown again, and another block may set the same name to a value of another type."""
         before = set(self.ctx.names)
         ended = None
+        outer_dead = getattr(self, "dead_from", None)
         for st in stmts:
             if ended is not None:
                 self.warn("W103", f"This line can never run: the line before it {ended}.", st,
                           "remove it, or move it before that line")
-                ended = None        # one warning a block is enough
+                ended, why = None, ended        # one warning a block is enough
+                if outer_dead is None:
+                    self.dead_from = (st, why)      # the lines from here on never run (for E304's hint)
             self.stmt(st, loop)
             if type(st).__name__ in ENDS:
                 ended = ENDS[type(st).__name__]
             else:
                 ended = self.takes_turns_for_good(st)
+        self.dead_from = outer_dead
         for name in [n for n in self.ctx.names if n not in before]:
             del self.ctx.names[name]
             at = self.ctx.assigned.get(name)
@@ -2427,8 +2432,12 @@ class Checker:
 
     def st_Stop(self, st, loop):
         if not loop:
+            dead = getattr(self, "dead_from", None)
+            # after a `return` in the same block, the loop's own line was likely lost (deleted) there
             self.error("E304", "'stop' leaves a loop, but it is not inside one.", st,
-                       "use 'return' to leave a rule")
+                       f"the lines from line {dead[0].span.line} on follow a line that {dead[1]}, so they never run: "
+                       f"is a loop's line ('for ...:', 'while ...:') missing above line {dead[0].span.line}?"
+                       if dead is not None else "use 'return' to leave a rule")
 
     def st_Return(self, st, loop):
         pass
@@ -2636,9 +2645,13 @@ class Checker:
     def choose_parts(self, st: A.Choose):
         if st.cond is not None:
             self.want(st.cond, T.BOOL, "The condition")
-        if isinstance(st.source, A.ListLit) and not st.source.items:
-            self.error("E208", "This choice chooses from '[]', an empty list: with nothing to choose, the game "
-                               "would stop here with an error when it comes to it.", st.source,
+        if _certainly_empty(st.source, self.sym):
+            shown = self.text_of(st.source)
+            self.error("E208", f"This choice chooses from '{shown}', "
+                               f"{'an empty list' if shown == '[]' else 'a list certain to be empty'}: with nothing "
+                               "to choose, the game would stop here with an error when it comes to it.", st.source,
+                       "choose from the list of what may be chosen (range(a, b) counts up from a to b, both "
+                       "included, and is empty when b is below a)" if shown != "[]" else
                        "choose from the list of what may be chosen")
         elif st.cond is not None and _certain_truth(st.cond, self.sym) is False:
             self.error("E208", f"This choice offers only the items for which {self.text_of(st.cond)!r} holds, which "
@@ -3049,14 +3062,21 @@ class Checker:
             fields = self.out.kind_fields.get(kind, {})
             if e.name not in fields:
                 hint = did_you_mean(e.name, fields)
+                near = next((f for f in getattr(self.out.kinds.get(kind), "fields", []) if hint and
+                             f"'{f.name}'" in hint and f.span and f.span.file == e.span.file), None)
+                if near is not None:        # the field's own line may hold the slip (a misspelt declaration)
+                    hint = f"{hint.rstrip('?')} (declared at line {near.span.line})?"
                 if e.name == "owner" and kind not in self.out.per_player_kinds:
                     hint = f"a thing has an 'owner' when its kind is one set per player: 'player kind {kind} ...'"
                 given = next((d for d in self.p.data_problems if d.code == "E023" and
                               d.about == ("undeclared field", kind, e.name)), None)
                 if given is not None and not hint:
                     # the field's line was lost from the kind (deleted, misspelt): its data still gives it
+                    last = (getattr(self.out.kinds.get(kind), "fields", None) or [None])[-1]
+                    after = f", after its last field (line {last.span.line})" if last is not None and last.span \
+                        and last.span.file == e.span.file else ""
                     hint = (f"the data gives '{e.name}' ({given.span.file.rsplit('/', 1)[-1]}:{given.span.line}): "
-                            f"declare it in the kind '{kind}'")
+                            f"declare it in the kind '{kind}'{after}")
                 self.error("E201", f"{T.article(kind).capitalize()} {kind} has no field '{e.name}'.",
                            e.name_span or e.span, hint, about=("no field", kind, e.name))
                 self.blame(e.obj)       # the value's declaration, not this field's name
@@ -3666,6 +3686,7 @@ class Checker:
             bad = []
         for side, t in bad:
             self.error("E301", f"'{op}' works on whole numbers, not {T.a(t)}.", side, self.type_hint(side, t, T.INT))
+            self.blame(side)
         if op in ("/", "%") and _constant(e.right) == 0:
             self.error("E309", f"This {'divides' if op == '/' else 'takes the remainder'} by 0, which has no answer: "
                        "the game would stop here with an error.", e.right)
@@ -4296,6 +4317,52 @@ class Checker:
                 self.warn("W102", f"The event '{name}' is never used: no rule signals it and no reaction waits for it.",
                           s.decl)
 
+    def never_filled(self):
+        """W131 at the first `choose ... from Z` or `draw ... from Z` of a zone that nothing ever puts
+        a thing into: a zone starts empty, so with no `Z = ...`, `add ... to Z`, `move ... to Z` or
+        `draw ... to Z` anywhere (a game without a setup) every choice or draw from it finds nothing.
+        A zone handed to a rule or a signal's reactions (which may fill it under another name)
+        counts as filled, and things put into a local (`add c to z`) may fill any zone: the
+        warning must never be a false alarm."""
+        zones = {n for n, x in self.sym.items() if isinstance(x.decl, A.ZoneDecl)}
+        if not zones:
+            return
+        filled, read = set(), {}
+
+        def named(e):
+            while isinstance(e, A.Index):       # `discard[0]`: one of a numbered zone
+                e = e.obj
+            return e.name if isinstance(e, (A.Name, A.Field)) else None
+
+        for node in self.all_nodes():
+            if isinstance(node, A.Assign):
+                filled.add(named(node.target))
+            elif isinstance(node, A.AddTo):
+                filled.add(named(node.target))
+            elif isinstance(node, (A.Move, A.Draw)):
+                filled.add(named(node.dest))
+            elif isinstance(node, (A.CallStmt, A.Signal)):      # a rule or a reaction may fill what it is given
+                filled.update(named(n) for n in A.walk(node.args, statements=False))
+            if isinstance(node, (A.Choose, A.Draw)):
+                name = named(node.source)
+                if name in zones:
+                    read.setdefault(name, node)
+        moved_to = {named(n.target) for n in self.all_nodes() if isinstance(n, A.AddTo)} | \
+            {named(n.dest) for n in self.all_nodes() if isinstance(n, (A.Move, A.Draw))}
+        places = zones | {z.name for k in self.out.kinds.values() for z in getattr(k, "zones", [])}
+        if any(n is None or n not in places for n in moved_to):
+            return      # things put into a local (`for z in zs: add c to z`) may be put into any zone
+        for name, node in read.items():
+            if name in filled:
+                continue
+            how = "choice chooses" if isinstance(node, A.Choose) else "draw draws"
+            each = self.sym[name].decl.per_player
+            self.warn("W131", f"This {how} from '{self.text_of(node.source)}', but nothing in the rules ever puts a "
+                              f"thing into {'any player' + chr(39) + 's' if each else 'the zone'} '{name}': a zone starts "
+                              "empty, so there is never anything here.", node.source,
+                      f"fill it in 'setup:', as 'for p in players: draw 3 from deck to p.{name}'" if each else
+                      f"fill it in 'setup:', as '{name} = shuffled(card)' (the kind's things) or 'add ... to {name}'")
+
     def run(self) -> CheckedProgram:
         self.collect()
         self.shadowing()
@@ -4304,6 +4371,7 @@ class Checker:
         self.structure()
         self.hooks()
         self.unused()
+        self.never_filled()
         for d, early in self.p.cut_short:
             self.warn("W115", f"The base's {d.kind_word} '{d.name}' can return early (line {early.span.line}), and then "
                               f"the steps this 'extend' adds after it do not run.", d.span,
@@ -4463,6 +4531,20 @@ def _record_line(starts: dict, at: Span) -> int:
     lines = starts.get(at.file, [])
     i = bisect.bisect_right(lines, at.line)
     return lines[i - 1] if i else at.line
+
+
+def _certainly_empty(e, sym) -> bool:
+    """Whether a list expression is empty whatever the game's state, from its constants alone:
+    `[]`, `range(1, 0)` (a range whose end is below its start), or a comprehension over such a
+    list. (Not a comprehension's condition: its variable may shadow a definition of the game.)"""
+    if isinstance(e, A.ListLit):
+        return not e.items
+    if isinstance(e, A.Call) and e.name == "range" and len(e.args) == 2:
+        a, b = _constant(e.args[0]), _constant(e.args[1])
+        return a is not None and b is not None and b < a
+    if isinstance(e, A.Comprehension):
+        return _certainly_empty(e.iterable, sym)
+    return False
 
 
 def _constant(e):
@@ -4847,7 +4929,7 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
     for d, decl, name, t in blamed:
         if id(d) in present:
             groups.setdefault(id(decl), (decl, name, t, []))[3].append(d)
-    dropped, added = set(), []
+    dropped, added, single = set(), [], []
     # The declaration with most failing uses first, and of two, not a field its data agrees with: a
     # use blamed on two (`s.colour == c`) is counted for the likelier one only.
     for decl, name, t, uses in sorted(groups.values(), key=lambda g: (-len({id(d) for d in g[3]}),
@@ -4859,6 +4941,10 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
                      and d.span.line == decl.span.line), None)
         # Two failing uses on one line are likelier one wrong word there than a wrong declaration.
         if len({(d.span.file, d.span.line) for d in uses}) < (1 if here is not None else 2):
+            # One failing use: its error stays, and names the declaration, the other likely mistake
+            # (unless a declaration with more failing uses takes the error, below).
+            single += [(d, decl, name, t) for d in uses if d.code == "E301" and d.span.file == decl.span.file
+                       and d.span.line != decl.span.line and f"line {decl.span.line}" not in d.hint]
             continue
         shown = "; ".join(f"line {d.span.line}: {d.message.rstrip('.')}" for d in uses[:4]) + ("; ..." if len(uses) > 4 else "")
         what = f" as {T.a(t)}" if t and not T.unknown(t) else ""
@@ -4876,6 +4962,11 @@ def _blame_declarations(diags: list, blamed: list, checked_by_data: set = frozen
         added.append(Diagnostic("E301", f"'{name}' is declared here{what}, and {len(uses)} of its uses do not fit "
                                         f"that ({shown}).", decl.span,
                                 "correct the declared type; or, if it is right, the lines that use it"))
+    for d, decl, name, t in single:
+        if id(d) not in dropped:
+            was = f"'{name}' is declared{' ' + T.a(t) if t and not T.unknown(t) else ''} at line {decl.span.line}"
+            dropped.add(id(d))
+            added.append(dataclasses.replace(d, hint=f"{d.hint}; {was}" if d.hint else was))
     if not added:
         return diags
     return [d for d in diags if id(d) not in dropped] + added

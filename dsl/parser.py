@@ -1772,6 +1772,14 @@ def _habit(e, text: str, line: int, col: int):
     if called:
         return ("E101", "A ranking of winners names its definition alone, without its parameter.", (line, col),
                 f"write '{called.group(1)}': each player's value is worked out")
+    dice = re.match(r"\s*die\s+((\d*)[dD](\d+))\b", here)
+    if dice and tok.type == "INT" and col - 1 == dice.start(1):
+        # `die 6d6`: the dice notation of other games; a die is declared once, with a name and faces
+        n, sides = dice.group(2) or "1", dice.group(3)
+        return ("E101", f"'{dice.group(1)}' is dice notation, not a die's name: a die is declared by a name and its "
+                        "faces.", (line, col),
+                f"write 'die d{sides}: 1 to {sides}', and roll it where it is used"
+                + (f", once for each die: roll(d{sides}) + roll(d{sides}) + ... ({n} times)" if n not in ("", "1") else ""))
     more = _several_at_once(value, tok.type, here, before, names, line, col)
     if more:
         return ("E101", *more)

@@ -204,10 +204,10 @@ c(e, "reaction instantly misspelt", K, [(G, "reaction voodoo_schmoodoo_on_the_ou
 c(e, "winners unknown def", S, [(G, "winners: highest score, then lowest recipes_done", "winners: highest score, then lowest ^recipe_done")], ["recipes_done"])
 c(e, "winners most instead of highest", S, [(G, "winners: highest score,", "winners: ^most score,")], ["highest"])
 c(e, "winners without then", S, [(G, "winners: highest score, then lowest recipes_done", "winners: highest score, ^lowest recipes_done")], ["then"])
-c(e, "winners definition with wrong type", S, [(G, "define stick_count(p: player): int = count(p.sticks)", "define stick_count(p: player): ^bool = count(p.sticks) > 0")], [], at=(G, 411))
+c(e, "winners definition with wrong type", S, [(G, "define stick_count(p: player): int = count(p.sticks)", "define stick_count(p: player): ^bool = count(p.sticks) > 0")], [])
 c(e, "winners twice", S, [(G, "# ---------------------------------------------------------------- at the table", "^winners: highest score\n")], ["two"])
 c(e, "winners non-player list", T, [(G, "winners: [p for p in players if won]", "winners: ^[t for t in treasure if t.claimed]")], ["player"])
-c(e, "delete score definition", S, [(G, "define score(p: player): int = recipe_points(p) + stick_count(p) + lineup_bonus(p)\n", "")], ["score"], at=(G, 415), bad=("scorable",))
+c(e, "delete score definition", S, [(G, "define score(p: player): int = recipe_points(p) + stick_count(p) + lineup_bonus(p)\n", "")], ["score"], at=(G, 413), also=((G, 417),), bad=("scorable",))
 c(e, "swap two lines: use before assign", S, [(G, "    arrow = pl\n    taken = line_cards(pl)\n", "    arrow = pl\n    for s in line_spaces(pl):\n        s.card = none\n    taken = line_cards(pl)\n")], [], at=None, valid=True)
 c(e, "swap a define into a block", T, [(G, "    actions_left = 3\n", "    actions_left = 3\n    ^define x: int = 1\n")], ["margin"])
 c(e, "delete the colon of a rule", T, [(G, "rule flood_phase:", "rule flood_phase^")], ["ends too early"])
@@ -356,7 +356,7 @@ c(v2, "variant name with .rules", T, [], ["calm_seas"], args=("--variant", "calm
 c(v2, "remove a table still used", T, [(CS, "replace var special_actions: int in 0 to 3 = 1", "^remove floods_per_turn")], ["still uses"], args=VA, at=(CS, 12))
 c(v2, "remove a var still used", T, [(CS, "replace var special_actions: int in 0 to 3 = 1", "^remove special_actions")], ["still uses"], args=VA, at=(CS, 12))
 c(v2, "replace define with wrong type value", T, [(CS, "replace var special_actions: int in 0 to 3 = 1", 'replace define skull: int = ^"14"')], ["int"], args=VA)
-c(v2, "extend table with an overlapping entry", T, [(CS, "replace var special_actions: int in 0 to 3 = 1", "extend table floods_per_turn:\n    9 -> 6")], ["replace"], args=VA, at=(CS, 12))
+c(v2, "extend table with an overlapping entry", T, [(CS, "replace var special_actions: int in 0 to 3 = 1", "extend table floods_per_turn:\n    9 -> 6")], ["replace"], args=VA, at=(CS, 12), also=((CS, 13),))
 c(v2, "variant indented with a tab", T, [(CS, "    0 to 1 -> 1", "^\t0 to 1 -> 1")], ["tab"], args=VA)
 c(v2, "extend kind with a missing data file", H, [("variants/colorcracks.rules", 'extend kind card from "colorcracks.yaml":', 'extend kind card from ^"colourcracks.yaml":')], ["colorcracks.yaml"], args=("--variant", "colorcracks"))
 c(v2, "variant in latin-1", T, [(CS, "# Calm Seas: a gentle house rule, caf\xe9\n".encode("latin-1") + (Path(__file__).resolve().parents[2] / "rulebooks" / T / CS).read_bytes())], ["UTF-8"], at=(CS, 1), args=VA)
@@ -539,9 +539,11 @@ def auto_cases(book, n_each, seed):
 
 def _declares(line, name):
     """Whether `line` declares `name` (a definition, rule, variable, table, zone, kind, enum or die,
-    or one of an enum's values)."""
+    or one of an enum's values), or sets a local (`piece = gains_piece(c)`: deleted, it is told where
+    the local is read)."""
     return bool(_re.match(r"((replace|extend)\s+)?(player\s+)?(define|rule|var|table|zone|kind|enum|die|stage|event|option|pattern)\s+"
-                          + name + r"\b", line) or (line.startswith("enum ") and _re.search(r"[:,]\s*" + name + r"\b", line)))
+                          + name + r"\b", line) or (line.startswith("enum ") and _re.search(r"[:,]\s*" + name + r"\b", line))
+                or _re.match(r"\s+" + name + r"\s*=[^=]", line))      # a local first set there
 
 
 for _book, _seed in ((S, 1), (A, 2), (K, 3), (T, 4), (H, 5)):

@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -154,8 +155,11 @@ def verdict(r: Result, tmp: str) -> str:
     if r.first is None:
         # a usage error, or a message on stderr: its place is in its words
         return "right line" if f"{file}:{line}" in r.out else "wrong line"
-    if not at(r.first) and not any(str(r.first.get("file", "")).endswith("/" + f) and r.first.get("line") == l
-                                   for f, l in r.case.also):
+    # an error elsewhere whose hint names the edited line (or one the case allows), in its file, points there too
+    names_it = (str(r.first.get("file", "")).endswith("/" + file) or str(r.first.get("file", "")) == file) \
+        and any(re.search(rf"\bline {n}\b", str(r.first.get("hint", ""))) for f, n in ((file, line), *r.case.also) if f == file)
+    if not at(r.first) and not names_it and not any(str(r.first.get("file", "")).endswith("/" + f) and r.first.get("line") == l
+                                                    for f, l in r.case.also):
         return "wrong line"
     text = (str(r.first.get("message", "")) + " " + str(r.first.get("hint", "")) + " " + json.dumps(r.first)).lower()
     hint = str(r.first.get("hint", "")).lower()
