@@ -3,18 +3,13 @@
 third is the one the tester has to change (S'mores Galore's setup forces two shuffles and a
 pick; the pick, counted from 0, is the usual slip).
 """
-from pathlib import Path
 
 from tabletop.interpreter import scenarios
-
-ROOT = Path(__file__).resolve().parent.parent
+from test_scenarios import run_text
 
 
 def failures_of(tmp_path, game, text):
-    path = tmp_path / "case.yaml"
-    path.write_text(f"game: {ROOT / 'rulebooks' / game}\n" + text)
-    report = scenarios.run_files([path])
-    return report, report.failures
+    return run_text(tmp_path, text, game)
 
 
 def test_a_setup_pick_that_does_not_fit_is_told_at_the_pick(tmp_path):

@@ -3,18 +3,12 @@ shows it, so a case can test what the printed rules hide ("face down", a hand, a
 as well as what they do. Without it an expectation sees everything, as a referee does, and a
 tester had no way to write "the other players cannot see your card".
 """
-from pathlib import Path
 
 from tabletop.interpreter import scenarios
+from test_scenarios import run_text
 
-ROOT = Path(__file__).resolve().parent.parent
 
-
-def run(tmp_path, text, game):
-    path = tmp_path / "case.yaml"
-    path.write_text(f"game: {ROOT / 'rulebooks' / game}\n" + text)
-    report = scenarios.run_files([path])
-    return report, report.failures
+run = run_text       # (tmp_path, text, game) -> (report, failures)
 
 
 SECRET = """rest: {card: deck}
