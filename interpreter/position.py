@@ -56,6 +56,7 @@ class Place:
     get: Callable                  # data -> list of things
     put: Callable                  # (data, list of things) -> None
     keys: tuple = field(default=(), compare=False)    # where a scenario wrote it, when not from its name
+    seat: int | None = field(default=None, compare=False)    # whose place it is (1 for Player 1's), if a seat's
 
 
 def held_kinds(prog) -> set:
@@ -76,7 +77,7 @@ def places(prog, data: dict, kinds: set) -> list[Place]:
     """Every place that holds things of the given kinds, in declaration order."""
     out = []
 
-    def add_slot(label, t, getter, setter):
+    def add_slot(label, t, getter, setter, seat=None):
         elem = t
         while elem.startswith("list:"):
             elem = elem[5:]
@@ -88,7 +89,7 @@ def places(prog, data: dict, kinds: set) -> list[Place]:
                 out.append(Place(f"{label}[{k}]", kind, False, lambda d, k=k: getter(d)[k],
                                  lambda d, xs, k=k: getter(d).__setitem__(k, list(xs))))
         elif t.startswith("list:"):
-            out.append(Place(label, kind, False, getter, lambda d, xs: setter(d, list(xs))))
+            out.append(Place(label, kind, False, getter, lambda d, xs: setter(d, list(xs)), seat=seat))
         else:
             out.append(Place(label, kind, True, lambda d: [] if getter(d) is None else [getter(d)],
                              lambda d, xs: setter(d, xs[0] if xs else None)))
@@ -106,7 +107,8 @@ def places(prog, data: dict, kinds: set) -> list[Place]:
             if ("p", slot) not in prog.zones:
                 continue
             add_slot(f"{who}'s {name}", t, lambda d, tb=table, r=r, s=slot: d[tb][r][s],
-                     lambda d, v, tb=table, r=r, s=slot: d[tb][r].__setitem__(s, v))
+                     lambda d, v, tb=table, r=r, s=slot: d[tb][r].__setitem__(s, v),
+                     r + 1 if table == "players" else None)
     for owner, fields in prog.field_types.items():
         for fname, t in fields.items():
             if t.replace("list:", "", 1).startswith("thing:") and t.rsplit("thing:", 1)[1] in kinds:
@@ -432,7 +434,7 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
         for i, w in enumerate(ws):
             cands = W.thing_candidates(prog, kind, w, len(data["players"]))
             if not cands:
-                e = _err_at(place, str(W._unknown_thing(prog, kind, w, len(data["players"]))))
+                e = _err_at(place, str(W._unknown_thing(prog, kind, w, len(data["players"]), place.seat)))
                 e.keys = (*e.keys, i)      # at the name in the list
                 raise e
             entries.append((place, i, w, set(cands)))

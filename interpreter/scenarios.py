@@ -1254,7 +1254,7 @@ class _Expectations:
         t, v = self.prog.player_types[slot], row[slot]
         if im:
             t, v = self.index(label, t, v, int(im.group(2)), at)
-        self.compare(label, t, v, want, at)
+        self.compare(label, t, v, want, at, seat=seat + 1 if seat < self.n else None)
 
     def things(self, kind, want, at):
         if not isinstance(want, dict):
@@ -1320,7 +1320,9 @@ class _Expectations:
         """A value of the game in words, as a failure shows it."""
         return W.show(self.prog, t, v, self.n)
 
-    def compare(self, what, t, v, want, at, shown=False):
+    def compare(self, what, t, v, want, at, shown=False, seat=None):
+        """Check value `v` of type `t` against the words `want` (`seat`, 1 for Player 1: whose value
+        it is, for the hint of a misnamed thing of their own)."""
         got = v if shown else self.words(t, v)
         if isinstance(want, dict):
             return self.operators(what, t, v, got, want, at, shown)
@@ -1328,7 +1330,7 @@ class _Expectations:
         ok = _same(got, want) if shown else W.matches(self.prog, t, v, want, self.n)
         if not ok:      # words that name nothing of the kind are the file's mistake, not the game's
             try:
-                W.check_words(self.prog, t, want, self.n)
+                W.check_words(self.prog, t, want, self.n, seat)
             except W.WordsError as e:
                 raise self.unknown(_sentence(f"{what}: {e}"), at) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there

@@ -350,7 +350,10 @@ def _seat_thing(seat: int, name: str) -> str:
     return f"Player {seat}'s {name}"
 
 
-def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError:
+def _unknown_thing(prog, kind: str, w, players: int | None = None, seat: int | None = None) -> WordsError:
+    """The error of words that name no thing of `kind`, with a hint; `seat` (1 for Player 1) is
+    whose place the thing was meant for, when it is a seat's, so a player's own thing is
+    suggested as that seat's."""
     from tabletop.dsl.diagnostics import closest, did_you_mean
     names = prog.kind_names.get(kind, [])
     owned = _OWNED.match(w) if isinstance(w, str) and kind in prog.per_player_kinds else None
@@ -369,6 +372,9 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None) -> WordsError
         close = closest(tail, names)
         if owned:
             hint = f"did you mean {quote(_seat_thing(int(owned.group(1)), close))}?" if close else ""
+        elif close and seat is not None:
+            hint = (f"did you mean {quote(_seat_thing(seat, close))}? ({_a(kind)} is each player's own; "
+                    f"{quote(close)} alone means anyone's)")
         elif names:
             example = close or names[0]
             hint = (f"{_a(kind)} is each player's own, named with its owner: "
@@ -514,19 +520,20 @@ def truths(t: str, w):
     return w
 
 
-def check_words(prog, t: str, w, players: int) -> None:
+def check_words(prog, t: str, w, players: int, seat: int | None = None) -> None:
     """Raise WordsError when the words cannot name any value of type `t` (an unknown thing, enum
     value or player; a text where a number belongs). Unlike `read`, words naming several things of
-    one name are fine: they are compared by name."""
+    one name are fine: they are compared by name. `seat` (1 for Player 1): whose value the words
+    are, for the hint of a player's own thing misnamed."""
     if t.startswith("list:"):
         if not isinstance(w, list):
             raise WordsError(f"{quote(w)} is not a list")
         for x in w:
-            check_words(prog, t[5:], x, players)
+            check_words(prog, t[5:], x, players, seat)
         return
     if t.startswith("thing:"):
         if not is_none(w) and not thing_candidates(prog, t[6:], w, players):
-            raise _unknown_thing(prog, t[6:], w, players)
+            raise _unknown_thing(prog, t[6:], w, players, seat)
         return
     read(prog, t, w, players)
 

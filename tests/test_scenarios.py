@@ -1280,6 +1280,26 @@ def test_a_players_own_thing_named_without_its_owner_says_how_to_name_it():
         s.set_position({"Player 1": {"hand": ["Player 1's 4 tile only"]}}, rest=rest)
 
 
+def test_a_misnamed_card_in_a_players_hand_is_guessed_as_that_players_own(tmp_path):
+    """`Player 1: {hand: [1 + Explosin]}` was offered "Player 2's 1 + Explosion", another player's
+    card, in a set and in an expect alike: the guess is now the hand's own player's."""
+    text = """cases:
+  - name: expect
+    players: 2
+    steps:
+      - expect: {Player 1: {hand: [1 + Explosin]}}
+  - name: set
+    players: 3
+    set: {Player 3: {hand: [1 + Explosin]}}
+    steps:
+      - expect: {over: false}
+"""
+    report, failures = run_text(tmp_path, text, "abatteroxie")
+    assert "did you mean 'Player 1's 1 + Explosion'?" in failures[0].message, scenarios.render(report)
+    assert "did you mean 'Player 3's 1 + Explosion'?" in failures[1].message, scenarios.render(report)
+    assert "Player 2's" not in failures[0].message + failures[1].message, scenarios.render(report)
+
+
 def test_an_enum_value_is_read_in_any_case_as_the_text_prints_it(tmp_path, taboo):
     """The rule text prints the roles "6 Messenger" and "No Role"; an outsider wrote them so and was
     told "'Messenger' is not a role; did you mean 'messenger'?", though "idiot's platform" names
