@@ -17,6 +17,8 @@ This module reads the state and must not change it.
 """
 from __future__ import annotations
 
+from .statecheck import procs_by_block
+
 
 def alike_for(t: str):
     """f(m, a, b, skip) -> whether values `a` and `b` of type `t` are alike (`skip`: the locals,
@@ -103,9 +105,7 @@ def _holders(prog, kind: str) -> tuple:
     if found is None:
         def holds(t):
             return "thing:" + kind in t
-        procs = {p.block: p for p in prog.procs.values()}
-        for r in [*prog.instants, *(r for rs in prog.reactions.values() for r in rs)]:
-            procs[r["proc"].block] = r["proc"]
+        procs = procs_by_block(prog)
         found = ([(i, t) for i, t in enumerate(prog.global_types) if holds(t)],
                  [(i, t) for i, t in enumerate(prog.player_types) if holds(t)],
                  [(k, f, t) for k, fs in prog.field_types.items() for f, t in fs.items() if holds(t)],

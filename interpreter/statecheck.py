@@ -378,7 +378,7 @@ def _loop_fits(kind: str, aux) -> bool:
     return isinstance(aux[0], list) and 0 <= aux[1] < len(aux[0])
 
 
-def _procs_by_block(prog: Compiled) -> dict:
+def procs_by_block(prog: Compiled) -> dict:
     """Every rule, section and reaction by the block its frame runs."""
     procs = {p.block: p for p in prog.procs.values()}
     for r in [*prog.instants, *(r for rs in prog.reactions.values() for r in rs)]:
@@ -395,7 +395,7 @@ def _locals_problem(prog: Compiled, data: dict) -> str:
     envs, stack, blocks = data["envs"], data["stack"], prog.blocks
     if not stack:
         return "" if not envs else "it holds the values of rules under way, and no rule is under way"
-    procs, seats, n = _procs_by_block(prog), _player_values(prog, len(data["players"])), len(data["players"])
+    procs, seats, n = procs_by_block(prog), _player_values(prog, len(data["players"])), len(data["players"])
     at = 0
     for depth, frame in enumerate(stack):
         block = blocks[frame[0]]

@@ -68,3 +68,19 @@ def test_the_first_of_alike_things_is_the_one_taken(tmp_path):
     s.apply_label("Keep Twin")
     kept = json.loads(json.dumps(s.to_json()))["players"][0][g.compiled.player_names.index("kept")]
     assert kept == [0]          # the first Twin of the data, first in the hand
+
+
+def test_a_menus_options_for_alike_things_are_one_option(tmp_path):
+    """A menu's option for each card (`option "Keep {c}" for c in ...`) merges alike cards too,
+    each option apart: the same cards under two options stay two options."""
+    menu = '''choose prompt "Keep a card":
+        option "Keep {c}" for c in current.hand:
+            move c from current.hand to current.kept
+        option "Burn {c}" for c in current.hand:
+            move c from current.hand to deck
+    end game "One pick."'''
+    rules = RULES.replace('''choose c from FROM labelled "Keep {c}" prompt "Keep a card"
+    move c from current.hand to current.kept
+    end game "One pick."''', menu).replace("MARK", "pass")
+    g = game(tmp_path, rules, **{"cards.yaml": CARDS})
+    assert g.new_state(players=2).options() == ["Keep Twin", "Keep Odd", "Burn Twin", "Burn Odd"]
