@@ -155,7 +155,7 @@ def _parse(prog, data, changes: dict, held: set):
     """Split the changes into direct values, places to fill with named things, the current player
     and the round's leader."""
     players = len(data["players"])
-    directs, targets, current, leader = [], [], None, [None]
+    directs, targets, current, leader = [], [], None, None
     place_by_name = {p.name: p for p in places(prog, data, held)}
 
     def slot_change(label, t, words, put, numbered_len, zone: bool):
@@ -187,8 +187,8 @@ def _parse(prog, data, changes: dict, held: set):
                     raise _err("current", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
                 continue
             if key == "leader" and key not in prog.global_names:
-                leader[0] = _read(prog, "player", value, players, "leader")
-                if leader[0] is None or leader[0] >= players:
+                leader = _read(prog, "player", value, players, "leader")
+                if leader is None or leader >= players:
                     raise _err("leader", f"{W.quote(value)} is not a seat at the table (Player 1 to Player {players})")
                 continue
             if key == "turn_number":
@@ -260,7 +260,7 @@ def _parse(prog, data, changes: dict, held: set):
             else:
                 slot_change(key, t, value, lambda d, v, s=slot: d["globals"].__setitem__(s, v),
                             len(data["globals"][slot]) if t.startswith("list:list:") else 0, zone)
-    return directs, targets, current, leader[0]
+    return directs, targets, current, leader
 
 
 @contextmanager
