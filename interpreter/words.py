@@ -356,6 +356,13 @@ def _unknown_thing(prog, kind: str, w, players: int | None = None, seat: int | N
     suggested as that seat's."""
     from tabletop.dsl.diagnostics import closest, did_you_mean
     names = prog.kind_names.get(kind, [])
+    if isinstance(w, dict) and len(w) == 1:
+        # A name holding ': ' unquoted inside [ ] or { } ("Spite: My Only Friend") is a mapping to YAML.
+        (k, v), = w.items()
+        if not isinstance(k, (list, dict)) and not isinstance(v, (list, dict)):
+            text = f"{k}: {'' if v is None else v}".rstrip()
+            return WordsError(f"{quote(w)} is not {_a(kind)}: YAML reads a text holding ': ' inside [ ] or {{ }} "
+                              f"as a mapping; write it in quotes, \"{text[:80]}\"")
     owned = _OWNED.match(w) if isinstance(w, str) and kind in prog.per_player_kinds else None
     if owned and players is not None and int(owned.group(1)) > players and thing_candidates(prog, kind, w):
         return WordsError(f"{quote(w)} is not in this game: Player {owned.group(1)} does not play in a game of "

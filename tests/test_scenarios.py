@@ -2347,3 +2347,16 @@ def test_a_refused_position_says_which_check_refused_it_as_data():
     with pytest.raises(PositionError) as e:
         state.set_position({"water_level": 3, "nosuch": 1})
     assert (e.value.stage, e.value.unknown) == ("", ("variable", "nosuch")), e.value
+
+
+@pytest.mark.parametrize("steps", [
+    "    set: {Player 1: {hand: [Flotsam, Spite: My Only Friend]}}\n    steps:\n      - expect: {over: false}\n",
+    "    steps:\n      - expect: {discard: {lacks: [Spite: My Only Friend]}}\n"])
+def test_a_thing_named_with_a_colon_read_as_a_mapping_is_told_to_be_quoted(tmp_path, steps):
+    """A card named "Spite: My Only Friend", unquoted in a list, is a mapping to YAML; the message
+    said only that it was not a card and suggested the very name the file had written."""
+    report, [failure] = run_text(tmp_path, "rest: {card: deck}\ncases:\n  - name: c\n    players: 3\n" + steps,
+                                 game="smackatoa")
+    assert failure.code in ("T010", "T030"), scenarios.render(report)
+    assert "YAML reads a text holding ': '" in failure.message
+    assert 'write it in quotes, "Spite: My Only Friend"' in failure.message
