@@ -1326,6 +1326,15 @@ class _Expectations:
         got = v if shown else self.words(t, v)
         if isinstance(want, dict):
             return self.operators(what, t, v, got, want, at, shown)
+        if t.startswith("list:list:") and isinstance(want, list) and isinstance(v, list) \
+                and any(isinstance(x, dict) for x in want):
+            # a numbered zone's zones, one check each: `pile: [{count: 3}, {count: 3}, []]`
+            if len(want) != len(v):
+                raise self.unknown(f"{what}: the game has {len(v)} of these zones, numbered 0 to {len(v) - 1}, "
+                                   f"but {len(want)} are checked; give one list or check for each, or check "
+                                   f"one zone by its number, {_q(what.rsplit(' ', 1)[-1] + '[0]')}.", at)
+            return _each(lambda i=i: self.compare(f"{what}[{i}]", t[5:], v[i], want[i], at, shown, seat)
+                         for i in range(len(v)))
         want = W.truths(t, want)         # `no` where the game has a truth is false, as in the data files
         ok = _same(got, want) if shown else W.matches(self.prog, t, v, want, self.n)
         if not ok:      # words that name nothing of the kind are the file's mistake, not the game's
