@@ -2347,3 +2347,38 @@ def test_a_refused_position_says_which_check_refused_it_as_data():
     with pytest.raises(PositionError) as e:
         state.set_position({"water_level": 3, "nosuch": 1})
     assert (e.value.stage, e.value.unknown) == ("", ("variable", "nosuch")), e.value
+
+
+def test_a_name_alone_in_a_players_own_zone_takes_their_own_thing(tmp_path):
+    """`Player 2: {hand: ["2", "2", "2"]}` gave Player 2 two of Player 1's "2" cards (the first
+    owner's deck was searched first), a hand the game never deals; a bare name now takes the
+    player's own things while they have one to spare."""
+    text = ("rest: {battler: fallen, card: deck}\ncases:\n  - name: x\n    players: 3\n    steps:\n"
+            "      - set: {Player 2: {hand: [\"2\", \"2\", \"2\", \"3\"]}}\n"
+            "      - expect:\n"
+            "          Player 1: {deck: {count: 9}, hand: {count: 4}}\n"
+            "          Player 2: {hand: [\"Player 2's 2\", \"Player 2's 2\", \"Player 2's 2\", \"Player 2's 3\"]}\n")
+    assert run_text(tmp_path, text, "abatteroxie")[1] == []
+
+
+@pytest.mark.parametrize("check,fails", [
+    ("pile: [{count: 3}, {count: 3}, []]", False),
+    ("pile: [{count: 3}, {count: 2}, []]", True),
+    ("pile: [{count: 3}, {count: 3}, {count: 1}]", True),
+])
+def test_a_numbered_zone_is_checked_zone_by_zone(tmp_path, check, fails):
+    """`pile: [{count: 3}, ...]` was refused with "{count: 3} is not a list": a numbered zone's
+    zones can each take a check, as a single zone's can."""
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: x\n    players: 2\n    steps:\n"
+            f"      - expect: {{{check}}}\n")
+    failures = run_text(tmp_path, text, "smores_galore")[1]
+    assert bool(failures) == fails
+    if fails:
+        assert failures[0].code == "T030" and "pile[" in failures[0].message
+
+
+def test_a_numbered_zone_checked_with_too_few_checks_says_how_many_zones_there_are(tmp_path):
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: x\n    players: 2\n    steps:\n"
+            "      - expect: {pile: [{count: 3}, {count: 3}]}\n")
+    [failure] = run_text(tmp_path, text, "smores_galore")[1]
+    assert failure.code == "T030" and "3 of these zones" in failure.message and "numbered 0 to 2" in failure.message
