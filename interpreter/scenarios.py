@@ -662,7 +662,7 @@ class _FileRunner:
             hint = f"{hint}; {note}" if hint else note
         return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint, file_mistake)
 
-    def forced_lines(self, game, results, at: tuple) -> list:
+    def forced_lines(self, game, results, at: tuple, state=None) -> list:
         """Where each forced result is written: its item of the list (a `{colour_die: [red, blue]}`
         item gives as many results as it names), else `at`, the list's key. A result that cannot be
         (a face no die has, a die the game lacks) fails the case (T011) where it is written, which in
@@ -674,7 +674,7 @@ class _FileRunner:
             try:
                 out.extend([where] * len(game.forced_results(part)))
             except api.PositionError as e:
-                raise _Stop(self.fail("T011", str(e), where)) from None
+                raise _Stop(self.fail("T011", str(e), where, hint=self.move_not_force(state, part))) from None
         return out
 
     def load(self, case) -> "api.Game":
@@ -797,7 +797,7 @@ class _FileRunner:
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
                      where_key(step, "rest"), where_key(step, "restart turn"))
         elif "force" in step:
-            lines = self.forced_lines(state.game, step["force"], where_key(step, "force"))
+            lines = self.forced_lines(state.game, step["force"], where_key(step, "force"), state)
             try:
                 state.force(step["force"])
             except api.PositionError as e:
@@ -829,6 +829,22 @@ class _FileRunner:
         since = "since the last move" if self.moved else "since the game began"
         note = f"{since} the seed rolled {shown}, which no 'force' gave"
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+    @staticmethod
+    def move_not_force(state, results) -> str:
+        """A forced 'result' that is an option of the pending decision ("Keep blue and red") was
+        meant as a move: say so, since 'not a face of any die' does not."""
+        if state is None or state.is_over or state.pending is None:
+            return ""
+        for r in results if isinstance(results, list) else [results]:
+            if isinstance(r, str) and r.strip():
+                try:
+                    label = state.options()[state.find_option(r, substring=True)]
+                except api.IllegalMove:
+                    continue
+                return (f"{W.quote(r)} names the option {W.quote(label)} of the decision now pending; "
+                        f"to answer it, write '- move: {r}', not a 'force'")
+        return ""
 
     def with_pending(self, f: Failure, state) -> Failure:
         """A value not yet as expected after a move whose player is asked again in the same turn

@@ -2403,3 +2403,21 @@ def test_a_value_checked_after_the_turn_passed_gets_no_such_note(tmp_path):
             "      - expect: {campfire: []}\n")
     [failure] = run_text(tmp_path, text, "smores_galore")[1]
     assert failure.code == "T030" and "asks" not in failure.hint
+
+
+def test_an_option_written_as_a_forced_result_is_told_to_be_a_move(tmp_path):
+    """`force: [Keep blue and red]` was refused only as "not a face of any die"; it names an
+    option of the pending decision, so the failure says to write it as a move."""
+    text = ("cases:\n  - name: x\n    set: {special_actions: 0}\n    steps:\n"
+            "      - force: [red, blue, green]\n      - moves: [Pass, Pass, Pass]\n"
+            "      - force: [Keep blue and red]\n      - expect: {over: false}\n")
+    [failure] = run_text(tmp_path, text)[1]
+    assert failure.code == "T011" and "not a face of any die" in failure.message
+    assert "'- move: Keep blue and red'" in failure.hint
+
+
+def test_a_forced_result_naming_no_option_gets_no_move_hint(tmp_path):
+    text = ("cases:\n  - name: x\n    set: {special_actions: 0}\n    steps:\n"
+            "      - force: [purple]\n      - expect: {over: false}\n")
+    [failure] = run_text(tmp_path, text)[1]
+    assert failure.code == "T011" and "move" not in failure.hint
