@@ -746,7 +746,7 @@ class _FileRunner:
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
             self.moved = False
-            self.mover = None           # (seat, turn_number) of the last move: is its action still asked?
+            self.mover = None           # (seat, turn_number, rule frames) of the last move: is its action still asked?
             self.last_draw, self.force_after = None, {}
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
@@ -847,18 +847,22 @@ class _FileRunner:
         return ""
 
     def with_pending(self, f: Failure, state) -> Failure:
-        """A value not yet as expected after a move whose player is asked again in the same turn
-        says so: the move may have begun an action the rules finish only after the next answer
-        (a score that asks which pile the cards go to), so the expectation came one move early."""
+        """A value not yet as expected after a move whose player is asked again from inside that
+        move's option says so: the move began an action the rules finish only after the next
+        answer (a score that asks which pile the cards go to), so the expectation came one move
+        early."""
         mover = getattr(self, "mover", None)
         if f.code != "T030" or f.file_mistake or not (f.expected or f.got) or state.is_over or not mover:
             return f
-        seat, turn = mover
+        seat, turn, frames = mover
         pending = state.pending
         if pending is None or pending.players != [seat] or state.data.get("turn_number") != turn:
             return f
+        now = _frames(state)
+        if not (len(now) > len(frames) and now[:len(frames)] == frames):
+            return f        # the rules left the answered decision's block: its action is done
         who = W.show(state.game.compiled, "player", seat, state.players)
-        note = (f"after the last move the game asks {who} again, {W.quote(pending.prompt)}; what the rules "
+        note = (f"the last move is not finished: the game asks {who} {W.quote(pending.prompt)} inside it; what the rules "
                 "do after that answer is not done yet")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
@@ -979,7 +983,8 @@ class _FileRunner:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use
             self.moved = True
-            asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"))
+            asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"),
+                     _frames(state))
             rng = state.data.get("rng")
             state.apply(index, seat, time)
             self.forced_rolls = []          # an answer starts the state's rolls again
@@ -1021,6 +1026,13 @@ class _ScoresNow:
 
 
 FIELD_WIDTH = 400      # the most of a value an "expected:" or "got:" line shows
+
+
+def _frames(state) -> list:
+    """Where the rules stand: each frame's block and position. A decision asked with these frames
+    as the first ones and more after them is asked from inside the answer just given (an
+    option's body under way), so the answer's action is not finished."""
+    return [tuple(frame[:2]) for frame in state.data.get("stack") or []]
 
 
 def _each(checks) -> None:

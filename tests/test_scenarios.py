@@ -2384,7 +2384,7 @@ def test_a_numbered_zone_checked_with_too_few_checks_says_how_many_zones_there_a
     assert failure.code == "T030" and "3 of these zones" in failure.message and "numbered 0 to 2" in failure.message
 
 
-def test_a_value_checked_while_the_mover_is_asked_again_in_the_same_turn_says_so(tmp_path):
+def test_a_value_checked_while_the_last_move_is_under_way_says_so(tmp_path):
     """Scoring a s'more asks where its cards go before the recipe moves: a case that checks the
     recipe right after the Score option was told only "recipes should be [...], but it is []";
     the failure now says the game is still asking that player, and what."""
@@ -2393,8 +2393,17 @@ def test_a_value_checked_while_the_mover_is_asked_again_in_the_same_turn_says_so
             "      - moves: [Take column 1 from the top, Flip the 1st, Score Straight Up S'mores (2)]\n"
             "      - expect: {Player 1: {recipes: [Straight Up S'mores]}}\n")
     [failure] = run_text(tmp_path, text, "smores_galore")[1]
-    assert failure.code == "T030" and "asks Player 1 again" in failure.hint
+    assert failure.code == "T030" and "the last move is not finished" in failure.hint
     assert "Where do the Straight Up S'mores ingredients go?" in failure.hint
+
+
+def test_a_value_checked_after_a_finished_move_of_the_same_turn_gets_no_such_note(tmp_path):
+    """A Taboo move is finished when the next action is asked, though the same player is asked
+    in the same turn: no note then."""
+    text = ("cases:\n  - name: x\n    set: {special_actions: 0}\n    steps:\n"
+            "      - move: Move to Flame Sanctuary\n      - expect: {pawn: Foggy Knoll}\n")
+    [failure] = run_text(tmp_path, text)[1]
+    assert failure.code == "T030" and "asks" not in failure.hint
 
 
 def test_a_value_checked_after_the_turn_passed_gets_no_such_note(tmp_path):
