@@ -458,7 +458,13 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
     for place, i, w, cands in entries:
         if picked[place.name][i] is not None:
             continue
-        x = next((x for x in supply if x in cands and x not in used), None)
+        # a name alone in a player's own zone ("2" in Player 2's hand) takes that player's own
+        # thing when one is to be had: another player's would be a position the game never makes
+        size = prog.per_player_kinds.get(kind) if place.seat is not None else None
+        x = next((x for x in supply if x in cands and x not in used and x // size == place.seat - 1), None) \
+            if size else None
+        if x is None:
+            x = next((x for x in supply if x in cands and x not in used), None)
         if x is None:
             holders = sorted({p.name for p in all_places if p.name not in targeted and p not in rests
                               and cands & set(current[p.name])})

@@ -662,7 +662,7 @@ class _FileRunner:
             hint = f"{hint}; {note}" if hint else note
         return Failure(code, message, self.name, at[0], at[1], self.case_name, expected, got, hint, file_mistake)
 
-    def forced_lines(self, game, results, at: tuple) -> list:
+    def forced_lines(self, game, results, at: tuple, state=None) -> list:
         """Where each forced result is written: its item of the list (a `{colour_die: [red, blue]}`
         item gives as many results as it names), else `at`, the list's key. A result that cannot be
         (a face no die has, a die the game lacks) fails the case (T011) where it is written, which in
@@ -674,7 +674,7 @@ class _FileRunner:
             try:
                 out.extend([where] * len(game.forced_results(part)))
             except api.PositionError as e:
-                raise _Stop(self.fail("T011", str(e), where)) from None
+                raise _Stop(self.fail("T011", str(e), where, hint=self.move_not_force(state, part))) from None
         return out
 
     def load(self, case) -> "api.Game":
@@ -746,6 +746,7 @@ class _FileRunner:
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
             self.moved = False
+            self.mover = None           # (seat, turn_number, rule frames) of the last move: is its action still asked?
             self.last_draw, self.force_after = None, {}
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
@@ -791,11 +792,12 @@ class _FileRunner:
         if "set" in step or "move" in step or "moves" in step:
             self.said_mark = state.said
             self.last_draw = None
+            self.mover = None
         if "set" in step:
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
                      where_key(step, "rest"), where_key(step, "restart turn"))
         elif "force" in step:
-            lines = self.forced_lines(state.game, step["force"], where_key(step, "force"))
+            lines = self.forced_lines(state.game, step["force"], where_key(step, "force"), state)
             try:
                 state.force(step["force"])
             except api.PositionError as e:
@@ -826,6 +828,42 @@ class _FileRunner:
         shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
         since = "since the last move" if self.moved else "since the game began"
         note = f"{since} the seed rolled {shown}, which no 'force' gave"
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+    @staticmethod
+    def move_not_force(state, results) -> str:
+        """A forced 'result' that is an option of the pending decision ("Keep blue and red") was
+        meant as a move: say so, since 'not a face of any die' does not."""
+        if state is None or state.is_over or state.pending is None:
+            return ""
+        for r in results if isinstance(results, list) else [results]:
+            if isinstance(r, str) and r.strip():
+                try:
+                    label = state.options()[state.find_option(r, substring=True)]
+                except api.IllegalMove:
+                    continue
+                return (f"{W.quote(r)} names the option {W.quote(label)} of the decision now pending; "
+                        f"to answer it, write '- move: {r}', not a 'force'")
+        return ""
+
+    def with_pending(self, f: Failure, state) -> Failure:
+        """A value not yet as expected after a move whose player is asked again from inside that
+        move's option says so: the move began an action the rules finish only after the next
+        answer (a score that asks which pile the cards go to), so the expectation came one move
+        early."""
+        mover = getattr(self, "mover", None)
+        if f.code != "T030" or f.file_mistake or not (f.expected or f.got) or state.is_over or not mover:
+            return f
+        seat, turn, frames = mover
+        pending = state.pending
+        if pending is None or pending.players != [seat] or state.data.get("turn_number") != turn:
+            return f
+        now = _frames(state)
+        if not (len(now) > len(frames) and now[:len(frames)] == frames):
+            return f        # the rules left the answered decision's block: its action is done
+        who = W.show(state.game.compiled, "player", seat, state.players)
+        note = (f"the last move is not finished: the game asks {who} {W.quote(pending.prompt)} inside it; what the rules "
+                "do after that answer is not done yet")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     def drawn_before(self, state) -> str:
@@ -945,9 +983,12 @@ class _FileRunner:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use
             self.moved = True
+            asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"),
+                     _frames(state))
             rng = state.data.get("rng")
             state.apply(index, seat, time)
             self.forced_rolls = []          # an answer starts the state's rolls again
+            self.mover = asked
             self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
@@ -985,6 +1026,13 @@ class _ScoresNow:
 
 
 FIELD_WIDTH = 400      # the most of a value an "expected:" or "got:" line shows
+
+
+def _frames(state) -> list:
+    """Where the rules stand: each frame's block and position. A decision asked with these frames
+    as the first ones and more after them is asked from inside the answer just given (an
+    option's body under way), so the answer's action is not finished."""
+    return [tuple(frame[:2]) for frame in state.data.get("stack") or []]
 
 
 def _each(checks) -> None:
@@ -1118,7 +1166,9 @@ class _Expectations:
             try:
                 self.one(key, want, at)
             except _Stop as stop:
-                failures.extend(stop.failures)
+                # a game value (not the options, the log or the result): perhaps checked mid-action
+                mid = key not in RESERVED or key in self.prog.global_names
+                failures.extend(self.r.with_pending(f, self.s) if mid else f for f in stop.failures)
         return failures
 
     def bad(self, what: str, want, got, at, hint="") -> _Stop:
@@ -1326,6 +1376,15 @@ class _Expectations:
         got = v if shown else self.words(t, v)
         if isinstance(want, dict):
             return self.operators(what, t, v, got, want, at, shown)
+        if t.startswith("list:list:") and isinstance(want, list) and isinstance(v, list) \
+                and any(isinstance(x, dict) for x in want):
+            # a numbered zone's zones, one check each: `pile: [{count: 3}, {count: 3}, []]`
+            if len(want) != len(v):
+                raise self.unknown(f"{what}: the game has {len(v)} of these zones, numbered 0 to {len(v) - 1}, "
+                                   f"but {len(want)} are checked; give one list or check for each, or check "
+                                   f"one zone by its number, {_q(what.rsplit(' ', 1)[-1] + '[0]')}.", at)
+            return _each(lambda i=i: self.compare(f"{what}[{i}]", t[5:], v[i], want[i], at, shown, seat)
+                         for i in range(len(v)))
         want = W.truths(t, want)         # `no` where the game has a truth is false, as in the data files
         ok = _same(got, want) if shown else W.matches(self.prog, t, v, want, self.n)
         if not ok:      # words that name nothing of the kind are the file's mistake, not the game's

@@ -2360,3 +2360,86 @@ def test_a_thing_named_with_a_colon_read_as_a_mapping_is_told_to_be_quoted(tmp_p
     assert failure.code in ("T010", "T030"), scenarios.render(report)
     assert "YAML reads a text holding ': '" in failure.message
     assert 'write it in quotes, "Spite: My Only Friend"' in failure.message
+
+
+def test_a_name_alone_in_a_players_own_zone_takes_their_own_thing(tmp_path):
+    """`Player 2: {hand: ["2", "2", "2"]}` gave Player 2 two of Player 1's "2" cards (the first
+    owner's deck was searched first), a hand the game never deals; a bare name now takes the
+    player's own things while they have one to spare."""
+    text = ("rest: {battler: fallen, card: deck}\ncases:\n  - name: x\n    players: 3\n    steps:\n"
+            "      - set: {Player 2: {hand: [\"2\", \"2\", \"2\", \"3\"]}}\n"
+            "      - expect:\n"
+            "          Player 1: {deck: {count: 9}, hand: {count: 4}}\n"
+            "          Player 2: {hand: [\"Player 2's 2\", \"Player 2's 2\", \"Player 2's 2\", \"Player 2's 3\"]}\n")
+    assert run_text(tmp_path, text, "abatteroxie")[1] == []
+
+
+@pytest.mark.parametrize("check,fails", [
+    ("pile: [{count: 3}, {count: 3}, []]", False),
+    ("pile: [{count: 3}, {count: 2}, []]", True),
+    ("pile: [{count: 3}, {count: 3}, {count: 1}]", True),
+])
+def test_a_numbered_zone_is_checked_zone_by_zone(tmp_path, check, fails):
+    """`pile: [{count: 3}, ...]` was refused with "{count: 3} is not a list": a numbered zone's
+    zones can each take a check, as a single zone's can."""
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: x\n    players: 2\n    steps:\n"
+            f"      - expect: {{{check}}}\n")
+    failures = run_text(tmp_path, text, "smores_galore")[1]
+    assert bool(failures) == fails
+    if fails:
+        assert failures[0].code == "T030" and "pile[" in failures[0].message
+
+
+def test_a_numbered_zone_checked_with_too_few_checks_says_how_many_zones_there_are(tmp_path):
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: x\n    players: 2\n    steps:\n"
+            "      - expect: {pile: [{count: 3}, {count: 3}]}\n")
+    [failure] = run_text(tmp_path, text, "smores_galore")[1]
+    assert failure.code == "T030" and "3 of these zones" in failure.message and "numbered 0 to 2" in failure.message
+
+
+def test_a_value_checked_while_the_last_move_is_under_way_says_so(tmp_path):
+    """Scoring a s'more asks where its cards go before the recipe moves: a case that checks the
+    recipe right after the Score option was told only "recipes should be [...], but it is []";
+    the failure now says the game is still asking that player, and what."""
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: x\n    players: 2\n    set:\n"
+            "      Player 1: {lineup: [Graham Cracker, Chocolate, Marshmallow, Graham Cracker]}\n    steps:\n"
+            "      - moves: [Take column 1 from the top, Flip the 1st, Score Straight Up S'mores (2)]\n"
+            "      - expect: {Player 1: {recipes: [Straight Up S'mores]}}\n")
+    [failure] = run_text(tmp_path, text, "smores_galore")[1]
+    assert failure.code == "T030" and "the last move is not finished" in failure.hint
+    assert "Where do the Straight Up S'mores ingredients go?" in failure.hint
+
+
+def test_a_value_checked_after_a_finished_move_of_the_same_turn_gets_no_such_note(tmp_path):
+    """A Taboo move is finished when the next action is asked, though the same player is asked
+    in the same turn: no note then."""
+    text = ("cases:\n  - name: x\n    set: {special_actions: 0}\n    steps:\n"
+            "      - move: Move to Flame Sanctuary\n      - expect: {pawn: Foggy Knoll}\n")
+    [failure] = run_text(tmp_path, text)[1]
+    assert failure.code == "T030" and "asks" not in failure.hint
+
+
+def test_a_value_checked_after_the_turn_passed_gets_no_such_note(tmp_path):
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: x\n    players: 2\n    steps:\n"
+            "      - moves: [Take column 1 from the top, Flip the 1st, End your turn]\n"
+            "      - expect: {campfire: []}\n")
+    [failure] = run_text(tmp_path, text, "smores_galore")[1]
+    assert failure.code == "T030" and "asks" not in failure.hint
+
+
+def test_an_option_written_as_a_forced_result_is_told_to_be_a_move(tmp_path):
+    """`force: [Keep blue and red]` was refused only as "not a face of any die"; it names an
+    option of the pending decision, so the failure says to write it as a move."""
+    text = ("cases:\n  - name: x\n    set: {special_actions: 0}\n    steps:\n"
+            "      - force: [red, blue, green]\n      - moves: [Pass, Pass, Pass]\n"
+            "      - force: [Keep blue and red]\n      - expect: {over: false}\n")
+    [failure] = run_text(tmp_path, text)[1]
+    assert failure.code == "T011" and "not a face of any die" in failure.message
+    assert "'- move: Keep blue and red'" in failure.hint
+
+
+def test_a_forced_result_naming_no_option_gets_no_move_hint(tmp_path):
+    text = ("cases:\n  - name: x\n    set: {special_actions: 0}\n    steps:\n"
+            "      - force: [purple]\n      - expect: {over: false}\n")
+    [failure] = run_text(tmp_path, text)[1]
+    assert failure.code == "T011" and "move" not in failure.hint
