@@ -40,3 +40,29 @@ def test_a_count_check_inside_every_thing_of_a_kind(tmp_path):
     report, failures = run_text(tmp_path, text, "abatteroxie")
     assert [f.line for f in failures] == [11], scenarios.render(report)
     assert "should be {count: {at least: 3}} for every tile" in failures[0].message
+
+
+# ---------------------------------------------------------------------------- 2: W131's reads
+_NO_SETUP = "setup:\n    deck = shuffled(card)\n\nturn:\n    draw 1 from deck to current.hand"
+
+
+@pytest.mark.parametrize("read, words", [
+    ("move first(card) from ^deck to current.hand", "move takes from 'deck'"),
+    ("current.points += first(^deck).rank", "'first' takes the first thing of 'deck'"),
+    ("current.points += last(^deck).rank", "'last' takes the last thing of 'deck'"),
+    ("for c in ^deck:\n        say \"{c.name}\"", "loop goes through 'deck'"),
+    ("current.points += count([c for c in ^deck if c.rank > 1])", "loop goes through 'deck'"),
+])
+def test_every_read_of_a_zone_nothing_fills_is_told(tmp_path, read, words):
+    """Not only a choice or a draw: a move from it, `first`, `last` and a loop over it find nothing."""
+    from test_author_mistakes import expect, run
+    found, at = run(tmp_path, (_NO_SETUP, f"turn:\n    add first(card) to current.hand\n    {read}"))
+    expect(found, "W131", "game.rules", at, words, "nothing in the rules ever puts", "starts empty")
+
+
+@pytest.mark.parametrize("read", ["move first(deck) from deck to current.hand", "current.points += first(deck).rank",
+                                  "for c in deck:\n        say \"{c.name}\""])
+def test_a_read_of_a_zone_the_setup_fills_is_no_alarm(tmp_path, read):
+    from test_author_mistakes import run
+    found, _ = run(tmp_path, ("    draw 1 from deck to current.hand", f"    add first(card) to current.hand\n    {read}"))
+    assert not [d for d in found if d.code == "W131"], [d.message for d in found]
