@@ -49,14 +49,17 @@ AUTOSAVE = savefile.AUTOSAVE
 # Each paragraph is one line, which the terminal breaks to its width (broken here, it came out
 # ragged: "... the option of that" / "number), or ..." even at 80 columns).
 HELP_TEXT = (
-    "Answer with the option's number or its exact label (a number always means the option of that "
-    "number), or whole words of one label only{example}. Other commands:\n"
+    "Answer with the option's number or its exact label, or whole words of one label only{example}. "
+    "Other commands:\n"
     "    ?, help      this help\n"
     "    show         show the table and the options again\n"
     "    save [FILE]  save the game and go on playing (default file: {target})\n"
     "    quit         stop playing (you will be offered to save)\n"
     "At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's, "
-    "once the keyboard is passed); Tab completes a label.")
+    "once the keyboard is passed); Tab completes a label.\n"
+    "Where an option's label is itself a number, typing that number answers that option, not the "
+    "option of that number in the menu; whenever a number could be read both ways, you are told which "
+    "was taken.")
 
 # Public lines shown again after a clear: every one since the last clear, up to this many (a
 # person away while bots played is shown all they missed; past this, how many are not shown).
@@ -144,20 +147,41 @@ def tell(text: str) -> None:
 # ---------------------------------------------------------------- answers typed or scripted
 
 def match_option(text: str, options: list[str], forms=()) -> int | None:
-    """The index `text` names: a 1-based number (the menu numbers its options, so a number means
-    the option of that number, even where another option's label is that number), an exact
-    label, or a label in other case."""
-    if NUMBER.fullmatch(text) and 1 <= _whole(text) <= len(options):
-        return _whole(text) - 1
+    """The index `text` names: an exact label, a 1-based number, or a label in other case. A text
+    that is exactly a label names that option even where it is a number too ("3" among the
+    options 2, 3, 4 is the option 3, not the third): a player answers with the value they mean,
+    and `number_note` says so at the terminal. A number no label is stays the menu's number."""
     if text in options:
         return options.index(text)
     if NUMBER.fullmatch(text):
-        return None
+        return _whole(text) - 1 if 1 <= _whole(text) <= len(options) else None
     folded = [i for i, label in enumerate(options) if label.casefold() == text.casefold()]
     if len(folded) == 1:
         return folded[0]
     fitting = options_fitting(text, options, forms)
     return fitting[0] if len(fitting) == 1 else None
+
+
+def number_note(text: str, options: list[str], index: int) -> str:
+    """What a typed number was taken as, when the menu could read it two ways: as an option's label
+    that is that number, while the menu's option of that number is another ("3" among 2, 3, 4), or
+    as the menu's number while a number in the menu's labels is that one too (typed "3" took option
+    3, "Bid 4", beside "Bid 3"); "" when it is plain. Said before the answer is made, so that the
+    player knows which reading was taken."""
+    if not NUMBER.fullmatch(text):
+        return ""
+    number = _whole(text)
+    if options[index] == text:
+        if 1 <= number <= len(options) and number != index + 1:
+            return (f"'{text}' is taken as the option labelled {text} (option {index + 1}); the option numbered "
+                    f"{number} is '{options[number - 1]}'.")
+        return ""
+    word = re.compile(rf"(?<![0-9]){re.escape(text)}(?![0-9])")
+    others = [i for i, label in enumerate(options) if i != index and word.search(label)]
+    if others or any(NUMBER.fullmatch(label) for label in options):
+        return (f"'{text}' is taken as the option numbered {text}, '{options[index]}'" +
+                (f" ('{options[others[0]]}' is option {others[0] + 1})." if others else "."))
+    return ""
 
 
 def short_form(options: list[str], forms=()) -> tuple[str, str] | None:
@@ -633,6 +657,9 @@ class Session:
             text = self.read_line("> ", options).strip()
             index = match_option(text, options, self.forms)
             if index is not None:
+                note = number_note(text, options, index)
+                if note:
+                    self.say(note)
                 longest = getattr(self.api, "MAX_TIME", 3600.0)    # the engine refuses longer times
                 seconds = None
                 if decision.timed:

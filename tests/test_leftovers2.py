@@ -66,3 +66,38 @@ def test_a_read_of_a_zone_the_setup_fills_is_no_alarm(tmp_path, read):
     from test_author_mistakes import run
     found, _ = run(tmp_path, ("    draw 1 from deck to current.hand", f"    add first(card) to current.hand\n    {read}"))
     assert not [d for d in found if d.code == "W131"], [d.message for d in found]
+
+
+# ---------------------------------------------------------------------------- 4: a typed number
+_BIDS = """\
+game "Bids"
+players 1
+turn:
+    choose n from range(2, 4) prompt "Bid how many?":
+        say "You bid {n}."
+    choose m from range(2, 4) labelled "Raise to {m}" prompt "Raise?":
+        say "You raise to {m}."
+    end game "Done."
+define score(p: player): int = 0
+"""
+
+
+def test_a_typed_number_that_is_a_label_answers_that_label_and_each_reading_is_told(monkeypatch, tmp_path, capsys):
+    """The options 2, 3, 4: typing 3 answered the third option, 4 (the menu's number always won).
+    Now the label wins, and the player is told; where the number is the menu's beside a label
+    holding it ("Raise to 3"), the player is told which option the number took."""
+    from test_terminal_at_the_table import played
+    (tmp_path / "bids.rules").write_text(_BIDS)
+    code, out, err = played(monkeypatch, tmp_path, capsys, "3\n3\n", tmp_path / "bids.rules", "--seed", 1)
+    assert "You bid 3." in out and "You raise to 4." in out, out
+    assert "'3' is taken as the option labelled 3 (option 2); the option numbered 3 is '4'." in out
+    assert "'3' is taken as the option numbered 3, 'Raise to 4' ('Raise to 3' is option 2)." in out
+    assert code == 0
+
+
+def test_a_plain_number_or_label_is_taken_without_a_note():
+    from tabletop.interpreter.session import match_option, number_note
+    options = ["Pass", "Take 2", "Take 3"]
+    assert match_option("2", options) == 1 and number_note("2", options, 1) == ""   # 'Take 2' is option 2
+    assert number_note("Pass", options, 0) == "" and number_note("3", ["Pass", "2", "3"], 2) == ""
+    assert number_note("1", ["2", "3"], 0) == "'1' is taken as the option numbered 1, '2'."
