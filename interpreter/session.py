@@ -6,7 +6,8 @@ the same way, a person's, a bot's or a moves file's ("Player 2 chose: Move to Fo
 line every seat reads (kept to show again above the next hand-over and on the next screen), or
 only "Player 2 has chosen." when its label is not public (`State.answer_is_public`: a secret
 choice, a card from a hand), and not at all for a reaction passed up, nor when a line the rules
-said on that answer tells it already ("Player 2 takes row 1 from the left: ..."); with
+said on that answer tells it already ("Player 2 takes row 1 from the left: ..."), or on the same
+seat's next answers (an answer that says nothing waits while its seat alone answers on); with
 `--quiet`, none is shown. A secret choice is one step (`secret_choice`): every seat answers before anything of it
 is shown, and the rules' reveal follows the last answer. The rules' `say` lines are shown once
 each, as they are said. Several people at one terminal pass
@@ -372,6 +373,7 @@ class Session:
     since_clear: list = field(default_factory=list)    # what happened (public lines) since the screen was cleared
     not_kept: int = 0                      # public lines since the clear beyond KEPT_EVENTS, not shown again
     end_line: str | None = None            # the log's last line once the game is over, held for the result
+    held: list = field(default_factory=list)    # (seat, label, line) of answers waiting for a later one's lines
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
@@ -563,10 +565,29 @@ class Session:
         self.moves.append(move)
         # A reaction passed up: nothing happened. An answer the rules' own line tells (said by this
         # answer, naming the seat and the label's words): that line alone, not the same twice.
+        text = None
         if not self.quiet and not declined and not (shown and self.told(move.seat, label)):
-            self.event(chose(who if who is not None else seat_name(move.seat), label if shown else None))
+            text = chose(who if who is not None else seat_name(move.seat), label if shown else None)
+        held, self.held = self.held, []
+        if self.state.said == self.seen and self.same_seat_next(move.seat) and (text is None or shown):
+            # Nothing said yet, and the same seat answers next: the rules may tell this answer with
+            # the next one ("Move a battler from B3", then "Move to B4": "Player 1 moves a battler
+            # from B3 to B4."), so it waits for the lines a later answer says.
+            self.held = held + ([(move.seat, label, text)] if text else [])
+            return True
+        for seat, told_label, waiting in held:      # shown now, unless a line just said tells it
+            if not self.told(seat, told_label):
+                self.event(waiting)
+        if text:
+            self.event(text)
         self.news()
         return True
+
+    def same_seat_next(self, seat: int) -> bool:
+        """Whether the next decision is `seat`'s alone (not a secret choice, a race or a reaction
+        of others): the same person or bot goes on answering, and nobody else is shown anything."""
+        pending = None if self.state.is_over else self.state.pending
+        return pending is not None and pending.kind != "secret" and list(pending.players) == [seat]
 
     def scripted(self, decision, seat: int, number: int, text: str) -> Move:
         options = self.state.options(seat)

@@ -101,3 +101,39 @@ def test_a_plain_number_or_label_is_taken_without_a_note():
     assert match_option("2", options) == 1 and number_note("2", options, 1) == ""   # 'Take 2' is option 2
     assert number_note("Pass", options, 0) == "" and number_note("3", ["Pass", "2", "3"], 2) == ""
     assert number_note("1", ["2", "3"], 0) == "'1' is taken as the option numbered 1, '2'."
+
+
+# ---------------------------------------------------------------------------- 3: an answer told later
+_STEPS = """\
+game "Steps"
+players 2
+var moves: int = 0
+turn:
+    choose x from range(1, 2) labelled "Move a pawn from {x}" prompt "From where?":
+        choose y from range(4, 5) labelled "Move to {y}" prompt "To where?":
+            if moves < 2:
+                say "{current} moves a pawn from {x} to {y}."
+            else:
+                say "Nothing to tell."
+            moves += 1
+    if moves >= 4:
+        end game "Done."
+define score(p: player): int = 0
+"""
+
+
+def test_an_answer_the_rules_tell_only_after_the_same_seats_next_answer_is_shown_once(monkeypatch, tmp_path, capsys):
+    """"Move a pawn from 1", then "Move to 5", then the rules' "Player 1 moves a pawn from 1 to 5.":
+    the first answer was shown as well ("Player 1 chose: Move a pawn from 1"), the same move twice.
+    It now waits for the lines of the same seat's next answer; untold, it is shown before them."""
+    from test_terminal_at_the_table import played
+    (tmp_path / "steps.rules").write_text(_STEPS)
+    code, out, err = played(monkeypatch, tmp_path, capsys, "1\n2\n1\n1\n", tmp_path / "steps.rules",
+                            "--seat", "2=first", "--seed", 3)
+    assert code == 0, err
+    assert "  Player 1 moves a pawn from 1 to 5.\n  Player 2 moves a pawn from 1 to 4.\n" in out, out
+    # told by no line: each answer shown, in the order given, above the line said after them
+    assert ("Player 1 chose: Move a pawn from 1\nPlayer 1 chose: Move to 4\n  Nothing to tell.\n"
+            "Player 2 (first) chose: Move a pawn from 1\nPlayer 2 (first) chose: Move to 4\n  Nothing to tell.\n") in out
+    assert out.count("chose: Move a pawn from 1") == 2, out
+
