@@ -137,3 +137,79 @@ def test_an_answer_the_rules_tell_only_after_the_same_seats_next_answer_is_shown
             "Player 2 (first) chose: Move a pawn from 1\nPlayer 2 (first) chose: Move to 4\n  Nothing to tell.\n") in out
     assert out.count("chose: Move a pawn from 1") == 2, out
 
+
+# ---------------------------------------------------------------------------- 5: a round's leader
+def _lead_book(tmp_path, start: str, extra: str = "") -> str:
+    """Three players take turns from `start` ("" for none); each round says who opened it."""
+    (tmp_path / "lead.rules").write_text(f"""\
+game "Lead"
+players 3
+var opened: int = 0
+var rounds: int = 0
+{extra}
+define after(p: player): player = next_player(p)
+play:
+    take turns{start}
+turn:
+    choose:
+        option "Go":
+            say "{{current}} goes."
+round:
+    rounds += 1
+    say "Round {{rounds}} is over."
+    if rounds >= 3:
+        end game "Done."
+define score(p: player): int = 0
+""")
+    return str(tmp_path / "lead.rules")
+
+
+_LEAD_CASE = """cases:
+  - name: Player 2 leads
+    players: 3
+    set: {leader: Player 2}
+    steps:
+      - moves: [Go, Go, Go]
+      - expect: {said: [Player 2 goes., Player 3 goes., Player 1 goes., Round 1 is over.], current: Player 2}
+      - moves: [Go, Go, Go]
+      - expect: {said: [Player 2 goes., Player 3 goes., Player 1 goes., Round 2 is over.], current: Player 2}
+"""
+
+
+@pytest.mark.parametrize("start, extra", [
+    (" from dealer", "var dealer: player = none\nsetup:\n    dealer = first(players)"),    # a game variable
+    ("", "var first_player: player = none"),                                             # first_player
+    (" from first_player", "var first_player: player = none\nsetup:\n    first_player = first(players)"),
+])
+def test_a_leader_set_leads_the_later_rounds_whatever_value_the_turns_start_from(tmp_path, start, extra):
+    """`take turns from dealer` (a game variable) or `first_player`: the round under way was led by
+    the player set, and the next one by Player 1 again; the value read at each round is set too."""
+    book = _lead_book(tmp_path, start, extra)
+    path = tmp_path / "lead.yaml"
+    path.write_text(f"game: {book}\n" + _LEAD_CASE)
+    report = scenarios.run_files([path])
+    assert report.ok, scenarios.render(report)
+
+
+@pytest.mark.parametrize("start, extra, words", [
+    ("", "", "every round of this game begins with Player 1 (its turns are taken with no 'from', and it has no "
+             "'first_player' variable), so no other player leads one: set 'current'"),
+    (" from after(first(players))", "", "the rules take the turns from a value worked out again at each round "
+                                      "(line 8), so the later rounds would not follow a leader set here"),
+])
+def test_a_leader_the_later_rounds_cannot_follow_is_refused_in_words(tmp_path, start, extra, words):
+    book = _lead_book(tmp_path, start, extra)
+    path = tmp_path / "lead.yaml"
+    path.write_text(f"game: {book}\n" + _LEAD_CASE)
+    f = scenarios.run_files([path]).failures[0]
+    assert (f.code, f.line) == ("T010", 5), f.message
+    assert "leader: a round's leader cannot be set here: " + words in f.message, f.message
+
+
+def test_player_1_may_lead_where_every_round_begins_with_player_1(tmp_path):
+    book = _lead_book(tmp_path, "")
+    path = tmp_path / "lead.yaml"
+    path.write_text(f"game: {book}\n" + _LEAD_CASE.replace("Player 2", "Player 1").replace(
+        "[Player 1 goes., Player 3 goes., Player 1 goes.", "[Player 1 goes., Player 2 goes., Player 3 goes."))
+    report = scenarios.run_files([path])
+    assert report.ok, scenarios.render(report)
