@@ -66,6 +66,7 @@ HELP_TEXT = (
 # person away while bots played is shown all they missed; past this, how many are not shown).
 KEPT_EVENTS = 1000
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
+NUMBER_WORD = re.compile(r"(?<![\w.])[0-9]+(?![\w.])")      # a number as a word of a label: "Bid 3", not "A1"
 TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
 
 
@@ -166,9 +167,11 @@ def match_option(text: str, options: list[str], forms=()) -> int | None:
 def number_note(text: str, options: list[str], index: int) -> str:
     """What a typed number was taken as, when the menu could read it two ways: as an option's label
     that is that number, while the menu's option of that number is another ("3" among 2, 3, 4), or
-    as the menu's number while a number in the menu's labels is that one too (typed "3" took option
-    3, "Bid 4", beside "Bid 3"); "" when it is plain. Said before the answer is made, so that the
-    player knows which reading was taken."""
+    as the menu's number in a menu whose options are named by numbers (typed "3" took option 3,
+    "Bid 4", beside "Bid 3"); "" when it is plain. Said before the answer is made, so that the
+    player knows which reading was taken. A menu is named by numbers when each label that holds a
+    number as a word holds one, and no other label the same (so a grid's "A1" or two piles' "Take
+    row 1 from the left" and "... right" never make one)."""
     if not NUMBER.fullmatch(text):
         return ""
     number = _whole(text)
@@ -177,12 +180,15 @@ def number_note(text: str, options: list[str], index: int) -> str:
             return (f"'{text}' is taken as the option labelled {text} (option {index + 1}); the option numbered "
                     f"{number} is '{options[number - 1]}'.")
         return ""
-    word = re.compile(rf"(?<![0-9]){re.escape(text)}(?![0-9])")
-    others = [i for i, label in enumerate(options) if i != index and word.search(label)]
-    if others or any(NUMBER.fullmatch(label) for label in options):
-        return (f"'{text}' is taken as the option numbered {text}, '{options[index]}'" +
-                (f" ('{options[others[0]]}' is option {others[0] + 1})." if others else "."))
-    return ""
+    named = [NUMBER_WORD.findall(label) for label in options]
+    values = [found[0] for found in named if found]
+    if not values or any(len(found) > 1 for found in named) or len(set(values)) != len(values):
+        return ""
+    if named[index] and _whole(named[index][0]) == number:      # "2" took "Take 2": both readings agree
+        return ""
+    others = [i for i, found in enumerate(named) if i != index and found and _whole(found[0]) == number]
+    return (f"'{text}' is taken as the option numbered {text}, '{options[index]}'" +
+            (f" ('{options[others[0]]}' is option {others[0] + 1})." if others else "."))
 
 
 def short_form(options: list[str], forms=()) -> tuple[str, str] | None:

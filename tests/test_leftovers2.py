@@ -101,6 +101,10 @@ def test_a_plain_number_or_label_is_taken_without_a_note():
     assert match_option("2", options) == 1 and number_note("2", options, 1) == ""   # 'Take 2' is option 2
     assert number_note("Pass", options, 0) == "" and number_note("3", ["Pass", "2", "3"], 2) == ""
     assert number_note("1", ["2", "3"], 0) == "'1' is taken as the option numbered 1, '2'."
+    # menus not named by numbers: a grid's squares, two labels with the same number, several numbers
+    assert number_note("2", ["Move from A1", "Move from A2", "Move from B2"], 1) == ""
+    assert number_note("2", ["Take row 1 from the left", "Take row 1 from the right", "Pass"], 1) == ""
+    assert number_note("2", ["Move 1 battler 2 tiles", "Move 2 battlers 1 tile"], 1) == ""
 
 
 # ---------------------------------------------------------------------------- 3: an answer told later

@@ -267,7 +267,9 @@ def test_a_card_from_a_hand_and_a_declined_reaction_are_never_shown(monkeypatch,
     third answer declines Fireproof Immunity, which would tell the table it is in the hand."""
     code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 3, "abatteroxie", "--players", 2, "--seed", 3,
                             "--seat", "2=random")
-    assert "Player 1 has chosen.\n" in out and "Player 1 chose: Move a battler from A1\n" in out
+    # the first step of a move is told with its second by the rules' line (test_leftovers2), not twice
+    assert "Player 1 has chosen.\n" in out and "  Player 1 (red) moves a battler from A1 to C2.\n" in out
+    assert "chose: Move a battler from A1" not in out
     assert not re.search(r"Player 1 chose: Move [0-9]+ battlers? [0-9]+ tiles? each", out)
     code, out, err = played(monkeypatch, tmp_path, capsys, "1\n" * 2 + "Don't react\n1\n", "smackatoa",
                             "--players", 3, "--seed", 1, "--seat", "2=random", "--seat", "3=random")
