@@ -4318,9 +4318,10 @@ class Checker:
                           s.decl)
 
     def never_filled(self):
-        """W131 at the first `choose ... from Z` or `draw ... from Z` of a zone that nothing ever puts
-        a thing into: a zone starts empty, so with no `Z = ...`, `add ... to Z`, `move ... to Z` or
-        `draw ... to Z` anywhere (a game without a setup) every choice or draw from it finds nothing.
+        """W131 at the first read of a zone that nothing ever puts a thing into (`choose ... from Z`,
+        `draw ... from Z`, `move ... from Z`, `first(Z)`, `last(Z)`, `for x in Z`, `[... for x in Z]`):
+        a zone starts empty, so with no `Z = ...`, `add ... to Z`, `move ... to Z` or `draw ... to Z`
+        anywhere (a game without a setup) every read of it finds nothing.
         A zone handed to a rule or a signal's reactions (which may fill it under another name)
         counts as filled, and things put into a local (`add c to z`) may fill any zone: the
         warning must never be a false alarm."""
@@ -4343,23 +4344,31 @@ class Checker:
                 filled.add(named(node.dest))
             elif isinstance(node, (A.CallStmt, A.Signal)):      # a rule or a reaction may fill what it is given
                 filled.update(named(n) for n in A.walk(node.args, statements=False))
-            if isinstance(node, (A.Choose, A.Draw)):
-                name = named(node.source)
-                if name in zones:
-                    read.setdefault(name, node)
+            source = node.source if isinstance(node, (A.Choose, A.Draw, A.Move)) else \
+                node.iterable if isinstance(node, (A.For, A.Comprehension)) else \
+                node.args[0] if isinstance(node, A.Call) and node.name in ("first", "last") and node.args \
+                and node.name not in self.sym else None
+            name = named(source) if source is not None else None
+            if name in zones:
+                read.setdefault(name, (node, source))
         moved_to = {named(n.target) for n in self.all_nodes() if isinstance(n, A.AddTo)} | \
             {named(n.dest) for n in self.all_nodes() if isinstance(n, (A.Move, A.Draw))}
         places = zones | {z.name for k in self.out.kinds.values() for z in getattr(k, "zones", [])}
         if any(n is None or n not in places for n in moved_to):
             return      # things put into a local (`for z in zs: add c to z`) may be put into any zone
-        for name, node in read.items():
+        for name, (node, source) in read.items():
             if name in filled:
                 continue
-            how = "choice chooses" if isinstance(node, A.Choose) else "draw draws"
+            zone = self.text_of(source)
+            how = (f"choice chooses from '{zone}'" if isinstance(node, A.Choose) else
+                   f"draw draws from '{zone}'" if isinstance(node, A.Draw) else
+                   f"move takes from '{zone}'" if isinstance(node, A.Move) else
+                   f"'{node.name}' takes the {node.name} thing of '{zone}'" if isinstance(node, A.Call) else
+                   f"loop goes through '{zone}'")
             each = self.sym[name].decl.per_player
-            self.warn("W131", f"This {how} from '{self.text_of(node.source)}', but nothing in the rules ever puts a "
+            self.warn("W131", f"This {how}, but nothing in the rules ever puts a "
                               f"thing into {'any player' + chr(39) + 's' if each else 'the zone'} '{name}': a zone starts "
-                              "empty, so there is never anything here.", node.source,
+                              "empty, so there is never anything here.", source,
                       f"fill it in 'setup:', as 'for p in players: draw 3 from deck to p.{name}'" if each else
                       f"fill it in 'setup:', as '{name} = shuffled(card)' (the kind's things) or 'add ... to {name}'")
 

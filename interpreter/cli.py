@@ -225,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "a colon (2=first:patience=50); default human (repeatable; with --load, changes "
                            "the saved seat)")
     play.add_argument("--moves", metavar="FILE",
-                      help="play these option labels (one a line; '#' comments; a line may be a number) "
+                      help="play these option labels (one a line; '#' comments; a line may be an option's number, unless an option's label is that number) "
                            "before asking anyone, each shown as a person's answer is (Player 1 chose: ...)")
     play.add_argument("--save", metavar="FILE", help="save the game to FILE at the end or when stopped "
                                                       "(checked before the game starts)")

@@ -668,6 +668,10 @@ class Compiler:
         ref = self.refs.get(id(e)) if isinstance(e, A.Name) else None
         return ref[1] if ref and ref[0] == "local" else None
 
+    def global_slot(self, e):
+        ref = self.refs.get(id(e)) if isinstance(e, A.Name) else None
+        return ref[1] if ref and ref[0] == "global" else None
+
     def constant(self, e):
         """(value,) for a literal, a text with nothing to fill in, or an enum value, else None."""
         if isinstance(e, A.Lit):

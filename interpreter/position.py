@@ -364,7 +364,7 @@ def apply_changes(prog, data: dict, changes: dict, rest: dict | None = None) -> 
     check_rest(prog, data, rest, held)
     for kind in sorted({p.kind for p, _ in targets}):
         _fill(prog, data, kind, [(p, ws) for p, ws in targets if p.kind == kind], kind in rest, rest.get(kind))
-    if leader is not None:      # who leads the round under way (and, read from a local, the later ones)
+    if leader is not None:      # who leads the round under way, and the later ones (TakeTurns.set_leader)
         why = TakeTurns.set_leader(prog, data, leader, current)
         if why:
             e = _err("leader", f"a round's leader cannot be set here: {why}")

@@ -1455,10 +1455,14 @@ class _Expectations:
                 raise self.unknown(f"{what} is {_said(got)}, not a list, so '{op}' does not apply.", oat)
             plain = v if isinstance(v, list) else []
             if op == "count":
+                of = what[:1].lower() + what[1:] if what.startswith(("The ", "Who ", "What ")) else what
+                if isinstance(w, dict):     # {count: {at least: 1}}: the count's bounds, as a number's
+                    self.count_bounds(f"The count of {of}", len(got), w, oat, got)
+                    continue
                 if type(w) is not int or w < 0:     # a check that could never hold
-                    raise self.unknown(f"{what} (count): a count is a whole number from 0, not {W.quote(w)}.", oat)
+                    raise self.unknown(f"{what} (count): a count is a whole number from 0, or a check of one such as "
+                                       f"{{at least: 1}}, not {W.quote(w)}.", oat)
                 if len(got) != w:
-                    of = what[:1].lower() + what[1:] if what.startswith(("The ", "Who ", "What ")) else what
                     raise self.bad(f"The count of {of}", w, len(got), oat, hint=f"the list is {_fmt(got)}")
             elif op in ("has", "lacks"):
                 items = w if isinstance(w, list) else [w]
@@ -1481,6 +1485,21 @@ class _Expectations:
                 ok = head == items if shown else W.matches(self.prog, t, head_plain, items, self.n)
                 if not ok:
                     raise self.bad(f"{what} (starts)", {op: w}, got, oat)
+
+    def count_bounds(self, what, count: int, want: dict, at, got):
+        """`count: {at least: 1, at most: 3}`: a count checked as a number is, by its bounds; every
+        bound is a whole number from 0 (a bound below 0 would hold whatever the rules did)."""
+        self.some_check(what, want, at)
+        for op, w in want.items():
+            oat = where_key(want, op)
+            if op not in ("at least", "at most"):
+                hint = did_you_mean(str(op), ("at least", "at most"))
+                raise self.unknown(ended(f"{what}: {_q(op)} is not a check of a count (a count is a whole number, "
+                                         "or has the checks 'at least' and 'at most')", hint), oat)
+            if type(w) is not int or w < 0:
+                raise self.unknown(f"{what}: '{op}' needs a whole number from 0, not {W.quote(w)}.", oat)
+            if (count < w) if op == "at least" else (count > w):
+                raise self.bad(what, {op: w}, count, oat, hint=f"the list is {_fmt_some(got)}")
 
     def some_check(self, what, want: dict, at):
         """`{}` where checks belong names none, so it would hold whatever the rules did: refused."""

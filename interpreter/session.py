@@ -6,7 +6,8 @@ the same way, a person's, a bot's or a moves file's ("Player 2 chose: Move to Fo
 line every seat reads (kept to show again above the next hand-over and on the next screen), or
 only "Player 2 has chosen." when its label is not public (`State.answer_is_public`: a secret
 choice, a card from a hand), and not at all for a reaction passed up, nor when a line the rules
-said on that answer tells it already ("Player 2 takes row 1 from the left: ..."); with
+said on that answer tells it already ("Player 2 takes row 1 from the left: ..."), or on the same
+seat's next answers (an answer that says nothing waits while its seat alone answers on); with
 `--quiet`, none is shown. A secret choice is one step (`secret_choice`): every seat answers before anything of it
 is shown, and the rules' reveal follows the last answer. The rules' `say` lines are shown once
 each, as they are said. Several people at one terminal pass
@@ -49,19 +50,23 @@ AUTOSAVE = savefile.AUTOSAVE
 # Each paragraph is one line, which the terminal breaks to its width (broken here, it came out
 # ragged: "... the option of that" / "number), or ..." even at 80 columns).
 HELP_TEXT = (
-    "Answer with the option's number or its exact label (a number always means the option of that "
-    "number), or whole words of one label only{example}. Other commands:\n"
+    "Answer with the option's number or its exact label, or whole words of one label only{example}. "
+    "Other commands:\n"
     "    ?, help      this help\n"
     "    show         show the table and the options again\n"
     "    save [FILE]  save the game and go on playing (default file: {target})\n"
     "    quit         stop playing (you will be offered to save)\n"
     "At a terminal, the arrow keys edit the line and bring back earlier ones (not the last person's, "
-    "once the keyboard is passed); Tab completes a label.")
+    "once the keyboard is passed); Tab completes a label.\n"
+    "Where an option's label is itself a number, typing that number answers that option, not the "
+    "option of that number in the menu; whenever a number could be read both ways, you are told which "
+    "was taken.")
 
 # Public lines shown again after a clear: every one since the last clear, up to this many (a
 # person away while bots played is shown all they missed; past this, how many are not shown).
 KEPT_EVENTS = 1000
 NUMBER = re.compile(r"[0-9]+")        # ASCII digits only: '²' and '①' are not numbers here
+NUMBER_WORD = re.compile(r"(?<![\w.])[0-9]+(?![\w.])")      # a number as a word of a label: "Bid 3", not "A1"
 TIMED_SUFFIX = re.compile(r"^(.*?)\s+@\s*([0-9]+(?:\.[0-9]+)?)\s*s?$")
 
 
@@ -144,20 +149,46 @@ def tell(text: str) -> None:
 # ---------------------------------------------------------------- answers typed or scripted
 
 def match_option(text: str, options: list[str], forms=()) -> int | None:
-    """The index `text` names: a 1-based number (the menu numbers its options, so a number means
-    the option of that number, even where another option's label is that number), an exact
-    label, or a label in other case."""
-    if NUMBER.fullmatch(text) and 1 <= _whole(text) <= len(options):
-        return _whole(text) - 1
+    """The index `text` names: an exact label, a 1-based number, or a label in other case. A text
+    that is exactly a label names that option even where it is a number too ("3" among the
+    options 2, 3, 4 is the option 3, not the third): a player answers with the value they mean,
+    and `number_note` says so at the terminal. A number no label is stays the menu's number."""
     if text in options:
         return options.index(text)
     if NUMBER.fullmatch(text):
-        return None
+        return _whole(text) - 1 if 1 <= _whole(text) <= len(options) else None
     folded = [i for i, label in enumerate(options) if label.casefold() == text.casefold()]
     if len(folded) == 1:
         return folded[0]
     fitting = options_fitting(text, options, forms)
     return fitting[0] if len(fitting) == 1 else None
+
+
+def number_note(text: str, options: list[str], index: int) -> str:
+    """What a typed number was taken as, when the menu could read it two ways: as an option's label
+    that is that number, while the menu's option of that number is another ("3" among 2, 3, 4), or
+    as the menu's number in a menu whose options are named by numbers (typed "3" took option 3,
+    "Bid 4", beside "Bid 3"); "" when it is plain. Said before the answer is made, so that the
+    player knows which reading was taken. A menu is named by numbers when each label that holds a
+    number as a word holds one, and no other label the same (so a grid's "A1" or two piles' "Take
+    row 1 from the left" and "... right" never make one)."""
+    if not NUMBER.fullmatch(text):
+        return ""
+    number = _whole(text)
+    if options[index] == text:
+        if 1 <= number <= len(options) and number != index + 1:
+            return (f"'{text}' is taken as the option labelled {text} (option {index + 1}); the option numbered "
+                    f"{number} is '{options[number - 1]}'.")
+        return ""
+    named = [NUMBER_WORD.findall(label) for label in options]
+    values = [found[0] for found in named if found]
+    if not values or any(len(found) > 1 for found in named) or len(set(values)) != len(values):
+        return ""
+    if named[index] and _whole(named[index][0]) == number:      # "2" took "Take 2": both readings agree
+        return ""
+    others = [i for i, found in enumerate(named) if i != index and found and _whole(found[0]) == number]
+    return (f"'{text}' is taken as the option numbered {text}, '{options[index]}'" +
+            (f" ('{options[others[0]]}' is option {others[0] + 1})." if others else "."))
 
 
 def short_form(options: list[str], forms=()) -> tuple[str, str] | None:
@@ -348,6 +379,7 @@ class Session:
     since_clear: list = field(default_factory=list)    # what happened (public lines) since the screen was cleared
     not_kept: int = 0                      # public lines since the clear beyond KEPT_EVENTS, not shown again
     end_line: str | None = None            # the log's last line once the game is over, held for the result
+    held: list = field(default_factory=list)    # (seat, label, line) of answers waiting for a later one's lines
 
     def __post_init__(self):
         self.bots = {s: seat.bot() for s, seat in enumerate(self.seats) if seat.is_bot}
@@ -539,10 +571,29 @@ class Session:
         self.moves.append(move)
         # A reaction passed up: nothing happened. An answer the rules' own line tells (said by this
         # answer, naming the seat and the label's words): that line alone, not the same twice.
+        text = None
         if not self.quiet and not declined and not (shown and self.told(move.seat, label)):
-            self.event(chose(who if who is not None else seat_name(move.seat), label if shown else None))
+            text = chose(who if who is not None else seat_name(move.seat), label if shown else None)
+        held, self.held = self.held, []
+        if self.state.said == self.seen and self.same_seat_next(move.seat) and (text is None or shown):
+            # Nothing said yet, and the same seat answers next: the rules may tell this answer with
+            # the next one ("Move a battler from B3", then "Move to B4": "Player 1 moves a battler
+            # from B3 to B4."), so it waits for the lines a later answer says.
+            self.held = held + ([(move.seat, label, text)] if text else [])
+            return True
+        for seat, told_label, waiting in held:      # shown now, unless a line just said tells it
+            if not self.told(seat, told_label):
+                self.event(waiting)
+        if text:
+            self.event(text)
         self.news()
         return True
+
+    def same_seat_next(self, seat: int) -> bool:
+        """Whether the next decision is `seat`'s alone (not a secret choice, a race or a reaction
+        of others): the same person or bot goes on answering, and nobody else is shown anything."""
+        pending = None if self.state.is_over else self.state.pending
+        return pending is not None and pending.kind != "secret" and list(pending.players) == [seat]
 
     def scripted(self, decision, seat: int, number: int, text: str) -> Move:
         options = self.state.options(seat)
@@ -633,6 +684,9 @@ class Session:
             text = self.read_line("> ", options).strip()
             index = match_option(text, options, self.forms)
             if index is not None:
+                note = number_note(text, options, index)
+                if note:
+                    self.say(note)
                 longest = getattr(self.api, "MAX_TIME", 3600.0)    # the engine refuses longer times
                 seconds = None
                 if decision.timed:

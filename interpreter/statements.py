@@ -491,11 +491,12 @@ class TakeTurns(Stmt):
     first, then always next_turn of the last seat, a round every player-count turns. A game
     without a `play` section runs this after setup."""
 
-    def __init__(self, start, c, span, start_slot=None):
+    def __init__(self, start, c, span, start_slot=None, start_global=None):
         self.start, self.span = start, span
-        # `from opener` naming a local of the rule that takes the turns: its slot, so that a
-        # position setting the round's leader sets the local the later rounds read it from
-        self.start_slot = start_slot
+        # `from opener` naming a local of the rule that takes the turns (or `from dealer`, a game
+        # variable): its slot, so that a position setting the round's leader sets the value the
+        # later rounds read it from
+        self.start_slot, self.start_global = start_slot, start_global
         self.block = c.block([], kind="turns", owner="turn order")
         c.out.blocks[self.block].stmts = [NextTurn(self, span)]
 
@@ -522,9 +523,12 @@ class TakeTurns(Stmt):
     def set_leader(prog, data: dict, leader: int, seat: int | None = None) -> str | None:
         """Make `leader` the player who leads the round under way, in a state's plain data: the
         round ends after the seat before them, and it is `seat`'s turn (the leader's when None).
-        When the loop reads its start player from a local of the rule taking the turns (`take turns
-        from opener`), that local is set too, so the later rounds are led by them as well. None when
-        done, else why it cannot be (in words)."""
+        The value the loop reads its start player from at each round is set too, so the later
+        rounds are led by them as well: a local of the rule taking the turns (`take turns from
+        opener`), a game variable (`from dealer`), or without `from` the `first_player` variable.
+        A start the rules work out anew each round (a definition, a field), or Player 1 always (no
+        `from`, no `first_player`), cannot follow a leader set here: refused. None when done, else
+        why it cannot be (in words)."""
         n = len(data["players"])
         for frame in reversed(data["stack"]):
             block = prog.blocks[frame[0]]
@@ -541,6 +545,17 @@ class TakeTurns(Stmt):
         loop = block.stmts[0].loop
         if loop.start_slot is not None:
             data["envs"][frame[2]][loop.start_slot] = leader
+        elif loop.start_global is not None:
+            data["globals"][loop.start_global] = leader
+        elif loop.start is None and prog.first_player_slot >= 0:
+            data["globals"][prog.first_player_slot] = leader
+        elif loop.start is None and leader != 0:
+            return ("every round of this game begins with Player 1 (its turns are taken with no 'from', and it has no "
+                    "'first_player' variable), so no other player leads one: set 'current', whose turn it becomes")
+        elif loop.start is not None:
+            return (f"the rules take the turns from a value worked out again at each round (line {loop.span.line}), "
+                    "so the later rounds would not follow a leader set here: set what that value is worked out "
+                    "from, and 'current', whose turn it becomes")
         seat = leader if seat is None else seat
         frame[3]["leader"] = leader
         frame[3]["seat"] = (seat - leader) % n + 1
@@ -1231,7 +1246,8 @@ _COMPILERS = {
     "EndStage": lambda c, s: EndStage(":turn" if s.name == "turn" else s.name,
                                       c.expr(s.reason) if s.reason else None, s.span),
     "TakeTurns": lambda c, s: TakeTurns(c.expr(s.start) if s.start is not None else None, c, s.span,
-                                        c.local_slot(s.start) if s.start is not None else None),
+                                        c.local_slot(s.start) if s.start is not None else None,
+                                        c.global_slot(s.start) if s.start is not None else None),
     "TakeRounds": lambda c, s: TakeRounds(c.expr(s.leader) if s.leader is not None else None, c, s.span),
     "Say": _say, "Signal": lambda c, s: Signal(s.event, [_stored(c, a, c.expr(a)) for a in s.args], s.span),
     "Pass": lambda c, s: Simple(lambda m, env: None, s.span),

@@ -704,8 +704,10 @@ def test_a_player_at_the_terminal_names_options_the_same_way():
     assert match_option("Fly to Foggy Knoll", options, forms) is None
     assert match_option("fly to Foggy", options, forms) is None
     assert match_option("Air Support", options, forms) == 0
-    # the menu numbers its options: '2' is option 2, though option 3's label is '2' (outside tester hunt8)
-    assert match_option("2", ["3", "1", "2"]) == 1 and match_option("3", ["3", "1", "2"]) == 2
+    # a label that is the number typed names its option (option 3's label is '2'); the terminal says
+    # which reading it took (test_leftovers2); a number no label is stays the menu's
+    assert match_option("2", ["3", "1", "2"]) == 2 and match_option("3", ["3", "1", "2"]) == 0
+    assert match_option("2", ["5", "6", "7"]) == 1
     assert match_option("7", ["3", "1", "2"]) is None and match_option("1", ["x"]) == 0
 
 
