@@ -200,7 +200,7 @@ turn:
 """)
     assert cli.main(["play", str(folder), "--seat", "1=first", "--seat", "2=first"]) == 1
     err = capsys.readouterr().err
-    assert "The rulebook failed before the first decision of the game:" in err and "game.rules:8:9: Division by zero." in err
+    assert "The rulebook failed before the first decision of the game:" in err and "game.rules:8:9: Division by zero: this line of the turn section divides by 'x', which is 0 here." in err
 
 
 @pytest.mark.parametrize("name", ["device", "fifo", "folder"])

@@ -1,0 +1,103 @@
+"""What the seventh broken-rulebook hunt found: rulebooks that pass `tabletop check` and go wrong
+in play (tests/hunt/cases7.py), and what play says then. Each test is one small rulebook, or one
+edit of a test game, with what `check`, `simulate` or `play` must say; each fails without the
+change it names."""
+import json
+import shutil
+import time
+from pathlib import Path
+
+from tabletop.interpreter import cli
+
+HERE = Path(__file__).resolve().parent
+RACE = HERE / "hunt" / "games5" / "race"
+
+
+def edited(tmp_path, book: Path, old: str, new: str) -> Path:
+    folder = tmp_path / book.name
+    shutil.copytree(book, folder)
+    rules = folder / "game.rules"
+    text = rules.read_text()
+    assert old in text, old
+    rules.write_text(text.replace(old, new, 1))
+    return folder
+
+
+def simulate(capsys, folder, *args):
+    code = cli.main(["simulate", str(folder), "--json", "--workers", "1", *map(str, args)])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def checked_clean(folder) -> None:
+    assert cli.main(["check", str(folder)]) == 0
+
+
+# ------------------------------------------------------------------ a division by zero
+def test_a_division_by_zero_names_the_divisor_and_where_it_is(tmp_path, capsys):
+    """`100 / (r - 1)` with a roll of 1: the error names 'r - 1', the turn section and a way out
+    (was: "Division by zero." alone)."""
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    say \"avg {100 / (r - 1)}\"\n")
+    checked_clean(folder)
+    capsys.readouterr()
+    code, stats = simulate(capsys, folder, "-n", 20, "--seed", 1)
+    assert code == 1 and stats["errors"] > 0
+    message = stats["error_messages"][0]
+    assert "game.rules:31:" in message
+    assert "this line of the turn section divides by 'r - 1', which is 0 here" in message, message
+    assert "Make sure 'r - 1' cannot be 0 first" in message, message
+
+
+def test_a_remainder_by_zero_in_a_definition_suggests_an_if_then_else(tmp_path, capsys):
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "game.rules").write_text(
+        'game "D"\nplayers 2\nplayer var n: int = 0\ndefine odd(p: player): int = 10 % p.n\n'
+        'define score(p: player): int = p.n\nturn:\n    say "{odd(current)}"\n    end game "done"\n')
+    code, stats = simulate(capsys, folder, "-n", 2)
+    message = stats["error_messages"][0]
+    assert code == 1 and "game.rules:4:" in message
+    assert "the definition 'odd' takes the remainder of a division by 'p.n', which is 0 here" in message, message
+    assert "'if p.n > 0 then ... else ...'" in message, message
+
+
+# ------------------------------------------------------------------ a game that never ends
+def test_a_run_whose_first_games_never_end_stops_early_and_says_why(tmp_path, capsys):
+    """`>` for `>=` where the position is capped at the goal: no game ever ends. The run stops
+    after its first 3 games, names the `end game` line and what the game was asking (was: 200
+    games of 100,000 decisions each, some fifteen minutes, and no line named)."""
+    folder = edited(tmp_path, RACE, "if current.position >= goal[length]:", "if current.position > goal[length]:")
+    checked_clean(folder)
+    capsys.readouterr()
+    started = time.perf_counter()
+    code, stats = simulate(capsys, folder, "-n", 200, "--max-decisions", 300)
+    assert time.perf_counter() - started < 30
+    assert code == 1 and stats["games"] == 3 and stats["errors"] == 3
+    assert stats["stopped"]["asked"] == 200
+    assert "The run stopped after 3 of 200 games" in stats["stopped"]["why"]
+    assert "game.rules:37" in stats["stopped"]["why"]
+    assert "it was asking Player " in stats["error_messages"][0] and "You rolled" in stats["error_messages"][0]
+
+
+def test_the_early_stop_is_told_in_the_text_summary_too(tmp_path, capsys):
+    folder = edited(tmp_path, RACE, "if current.position >= goal[length]:", "if current.position > goal[length]:")
+    assert cli.main(["simulate", str(folder), "-n", "50", "--max-decisions", "200", "--workers", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "Race: 3 games" in out and "The run stopped after 3 of 50 games" in out, out
+
+
+def test_a_run_stops_early_on_a_loop_that_spends_the_step_budget(tmp_path, capsys):
+    """`while r > 0:` whose body never changes r: each game spends a million steps (a fraction of
+    a second each, 40 s for 200 games); the run stops after 3."""
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    while r > 0:\n        rolls += 1\n")
+    code, stats = simulate(capsys, folder, "-n", 200)
+    assert code == 1 and stats["games"] == 3, stats["games"]
+    assert "each of them ran the rules past their budget" in stats["stopped"]["why"]
+    assert "loop forever" in stats["error_messages"][0]
+
+
+def test_a_run_with_some_games_finished_is_not_stopped(tmp_path, capsys):
+    """Only a run whose first games all ran into a budget stops: errors of other kinds, or a game
+    that finished, leave the run to play every game."""
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    say \"avg {100 / (r - 1)}\"\n")
+    code, stats = simulate(capsys, folder, "-n", 20, "--seed", 1)
+    assert stats["games"] == 20 and "stopped" not in stats
