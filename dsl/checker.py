@@ -2544,7 +2544,45 @@ class Checker:
                                "nothing in it stops it ('stop', 'return', 'end ...'), calls a rule, signals or asks "
                                "anyone anything: the game would stop here with an error when it comes to it.",
                        st.cond, "add 'stop' where the loop is done, or loop on the condition that keeps it going")
+        else:
+            self.unchanging_loop(st)
         self.never_running(st.body, True, st.cond if _certain_truth(st.cond, self.sym) is False else None)
+
+    def unchanging_loop(self, st: A.While):
+        """E309 for a `while` whose body cannot change what its condition reads: the body only sets
+        names (`=`, `+=`, `-=`), says things and branches, none of the names it sets is read by
+        the condition, and the condition reads only names, fields and the built-ins that roll
+        nothing. Once the loop is entered its condition stays true, and nothing leaves it."""
+        body = list(A.walk(st.body))
+        if not body or any(not isinstance(x, QUIET_STATEMENTS) for x in body if isinstance(x, A.Stmt)):
+            return
+        read = set()
+        for x in A.walk(st.cond):
+            if isinstance(x, A.Call):
+                if x.name not in B.BUILTINS or x.name in ("roll", "pick", "shuffled"):
+                    return      # a definition or a rule may read anything, a roll changes
+            elif isinstance(x, A.Name):
+                sym = self.sym.get(x.name)
+                local = self.ctx is not None and x.name in self.ctx.names
+                if not local and (sym is None or sym.kind not in ("var", "pvar", "option", "enum_value")):
+                    return      # a definition, a zone or a kind: what it gives may change some other way
+                read.add(x.name)
+            elif isinstance(x, A.Field):
+                read.add(x.name)
+            elif isinstance(x, (A.Lambda, A.Comprehension, A.Where, A.Template)):
+                return
+        set_names = set()
+        for x in body:
+            if isinstance(x, A.Assign):     # `p.points += 1` sets 'points', not 'p'
+                top = [x.target] if isinstance(x.target, (A.Name, A.Field)) else list(A.walk(x.target))
+                set_names |= {y.name for y in top if isinstance(y, (A.Name, A.Field))}
+        if not read or read & set_names:
+            return
+        self.error("E309", f"This loop runs for ever once it starts: nothing in it changes what its condition "
+                           f"{self.text_of(st.cond)!r} reads, and nothing in it stops it ('stop', 'return', "
+                           "'end ...'), calls a rule, signals or asks anyone anything: the game would stop here "
+                           "with an error when it comes to it.",
+                   st.cond, "change what the condition reads inside the loop, or write 'if' if it should run once")
 
     def never_running(self, body: list, loop: bool, dead):
         """Check a block that never runs when `dead` (its condition, certainly false, or its count,
@@ -3055,6 +3093,29 @@ class Checker:
                        f"x.name == \"{e.name}\"])")
         self.out.refs[id(e)] = ("thing", e.kind, names.index(e.name))
         return "thing:" + e.kind
+
+    def no_thing_has(self, e: A.Binary):
+        """W132 for `c.name == "Shieldx"`: a field that comes from the data (never set in play)
+        compared with a text written out that no thing of the kind has in that field, so the
+        comparison never holds. Only a text, never a template with values put in."""
+        for side, other in ((e.left, e.right), (e.right, e.left)):
+            if not (isinstance(side, A.Field) and isinstance(other, A.Template) and len(other.parts) == 1
+                    and isinstance(other.parts[0], str)):
+                continue
+            ot = self.out.types.get(id(side.obj), "")
+            kind = ot[6:] if isinstance(ot, str) and ot.startswith("thing:") else ""
+            typ, changing = self.out.kind_fields.get(kind, {}).get(side.name, (None, True))
+            things = self.out.things.get(kind) or []
+            if typ != T.TEXT or changing or not things or kind in self.p.data_failed:
+                continue
+            values = [x.get(side.name) for x in things]
+            text = other.parts[0]
+            if text in values:
+                continue
+            always = "false" if e.op == "==" else "true"
+            self.warn("W132", f"No {kind} has the {side.name} \"{text}\", so this comparison is always {always}.",
+                      other, did_you_mean(text, sorted({v for v in values if isinstance(v, str)})) or
+                      f"compare with the {side.name} of a {kind} in its data")
 
     def field_type(self, e: A.Field, ot: str) -> str:
         if ot.startswith("thing:"):
@@ -3666,6 +3727,8 @@ class Checker:
                         hint = hint or "compare its name: x.name == \"...\", or name the thing: kind \"...\""
                 self.error("E301", f"Comparing {T.a(lt)} with {T.a(rt)} is always {'false' if op == '==' else 'true'}.",
                            where, hint)
+            else:
+                self.no_thing_has(e)
             return T.BOOL
         if op == "+" and (T.is_list(lt) and not T.unknown(lt) or T.is_list(rt) and not T.unknown(rt)):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
@@ -4564,6 +4627,8 @@ def _constant(e):
 
 # What may leave a `while true` loop, or do something in it that may end the game (a rule, a
 # signal's reactions, an instant reaction played at a choice).
+# The statements a loop may hold and still be certain not to change anything but the names it sets.
+QUIET_STATEMENTS = (A.Assign, A.Say, A.Pass, A.If)
 WAYS_OUT = (A.Stop, A.Return, A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, A.CallStmt, A.Signal, A.Choose,
             A.Menu, A.Secret)
 

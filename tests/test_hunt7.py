@@ -86,9 +86,13 @@ def test_the_early_stop_is_told_in_the_text_summary_too(tmp_path, capsys):
 
 
 def test_a_run_stops_early_on_a_loop_that_spends_the_step_budget(tmp_path, capsys):
-    """`while r > 0:` whose body never changes r: each game spends a million steps (a fraction of
-    a second each, 40 s for 200 games); the run stops after 3."""
-    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    while r > 0:\n        rolls += 1\n")
+    """`while r > 0 and goal[length] > 0:` whose body changes neither: each game spends a million
+    steps (a fraction of a second each, 40 s for 200 games); the run stops after 3. (The check cannot
+    tell: a table it looks up is no plain name.)"""
+    folder = edited(tmp_path, RACE, "    rolls += 1\n",
+                    "    rolls += 1\n    while r > 0 and goal[length] > 0:\n        rolls += 1\n")
+    checked_clean(folder)
+    capsys.readouterr()
     code, stats = simulate(capsys, folder, "-n", 200)
     assert code == 1 and stats["games"] == 3, stats["games"]
     assert "each of them ran the rules past their budget" in stats["stopped"]["why"]
@@ -101,3 +105,56 @@ def test_a_run_with_some_games_finished_is_not_stopped(tmp_path, capsys):
     folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    say \"avg {100 / (r - 1)}\"\n")
     code, stats = simulate(capsys, folder, "-n", 20, "--seed", 1)
     assert stats["games"] == 20 and "stopped" not in stats
+
+
+# ------------------------------------------------------------------ a loop nothing in it can end
+def test_a_while_whose_body_cannot_change_its_condition_is_refused(tmp_path, capsys):
+    """`while r > 0:` around `rolls += 1`: once entered it never ends (was: check clean, and every
+    game spent its million steps)."""
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    while r > 0:\n        rolls += 1\n")
+    assert cli.main(["check", str(folder), "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)["diagnostics"]
+    first = found[0]
+    assert first["code"] == "E309" and first["line"] == 31, first
+    assert "nothing in it changes what its condition 'r > 0' reads" in first["message"]
+
+
+def test_a_while_whose_body_changes_its_condition_is_fine(tmp_path, capsys):
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    n = r\n    while n > 0:\n        n -= 2\n")
+    checked_clean(folder)
+
+
+def test_a_while_whose_body_sets_a_field_its_condition_reads_is_fine(tmp_path, capsys):
+    folder = edited(tmp_path, RACE, "    rolls += 1\n",
+                    "    rolls += 1\n    while current.position < 2:\n        current.position += 1\n")
+    checked_clean(folder)
+
+
+def test_a_while_that_moves_things_is_left_alone(tmp_path, capsys):
+    """A loop that moves, draws or calls a rule may change its condition some way the check does
+    not follow: it is not told."""
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    while r > 7:\n        advance(current, 0)\n")
+    checked_clean(folder)
+
+
+# ------------------------------------------------------------------ a text no thing has
+MINI = HERE / "games" / "mini"
+
+
+def test_a_data_field_compared_with_a_text_no_thing_has_is_warned(tmp_path, capsys):
+    """`c.name == "Sheild"`: no card is named so, and the Shield is never played (was: check clean,
+    and play failed on 'first([...]) is none here' at the move)."""
+    folder = edited(tmp_path, MINI, 'move first([c for c in r.hand if c.name == "Shield"])',
+                    'move first([c for c in r.hand if c.name == "Sheild"])')
+    assert cli.main(["check", str(folder), "--format", "json"]) == 0
+    found = [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W132"]
+    assert len(found) == 1 and found[0]["line"] == 35, found
+    assert found[0]["message"] == 'No card has the name "Sheild", so this comparison is always false.'
+    assert "did you mean 'Shield'?" in found[0]["hint"]
+
+
+def test_a_text_a_thing_has_or_a_template_is_no_warning(tmp_path, capsys):
+    folder = edited(tmp_path, MINI, 'move first([c for c in r.hand if c.name == "Shield"])',
+                    'move first([c for c in r.hand if c.name == "Shield" or c.name != "{r}"])')
+    assert cli.main(["check", str(folder), "--format", "json"]) == 0
+    assert not [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W132"]
