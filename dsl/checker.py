@@ -3094,6 +3094,34 @@ class Checker:
         self.out.refs[id(e)] = ("thing", e.kind, names.index(e.name))
         return "thing:" + e.kind
 
+    def beyond_range(self, e: A.Binary):
+        """W133 for `raft_pieces == 16` on a variable `in 0 to 15`: a variable with a range compared
+        with a number certain to be beyond it, so that the comparison never holds (or, with `!=`,
+        always holds). One always true by order (`level <= 4`) is a careful guard, not told."""
+        flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+        for var, other, op in ((e.left, e.right, e.op), (e.right, e.left, flip.get(e.op))):
+            s = self.sym.get(var.name) if isinstance(var, (A.Name, A.Field)) else None
+            if s is None or not isinstance(s.decl, A.VarDecl) or s.decl.low is None or op is None:
+                continue
+            if self.out.refs.get(id(var), ("",))[0] not in ("global", "pvar"):
+                continue
+            n, _ = _fixed_number(other, self.sym)
+            lo, hi = s.decl.low, s.decl.high
+            if n is None or lo > hi:
+                continue
+            holds = {"==": False if not lo <= n <= hi else None, "!=": True if not lo <= n <= hi else None,
+                     "<": True if n > hi else False if n <= lo else None,
+                     "<=": True if n >= hi else False if n < lo else None,
+                     ">": True if n < lo else False if n >= hi else None,
+                     ">=": True if n <= lo else False if n > hi else None}[op]
+            if holds is None or holds and op != "!=":     # `level <= 4` always true is only a careful guard
+                continue
+            self.warn("W133", f"'{s.decl.name}' stays from {lo} to {hi}, so {self.text_of(e)!r} is always "
+                              f"{'true' if holds else 'false'}.", e,
+                      f"compare with a number from {lo} to {hi}, or widen the range where '{s.decl.name}' is "
+                      f"declared (line {s.decl.span.line}{self.in_file(s.decl, e)})")
+            return
+
     def no_thing_has(self, e: A.Binary):
         """W132 for `c.name == "Shieldx"`: a field that comes from the data (never set in play)
         compared with a text written out that no thing of the kind has in that field, so the
@@ -3729,6 +3757,7 @@ class Checker:
                            where, hint)
             else:
                 self.no_thing_has(e)
+                self.beyond_range(e)
             return T.BOOL
         if op == "+" and (T.is_list(lt) and not T.unknown(lt) or T.is_list(rt) and not T.unknown(rt)):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
@@ -3742,6 +3771,8 @@ class Checker:
             return T.join(lt, rt)
         if op == "+" and T.TEXT in (lt, rt):
             return T.TEXT
+        if op in ("<", "<=", ">", ">="):
+            self.beyond_range(e)
         bad = [(side, t) for side, t in ((e.left, lt), (e.right, rt)) if not T.fits(t, T.INT)]
         if len(bad) == 2 and lt == rt and op in ("<", "<=", ">", ">="):    # `colour < blue`: one mistake, one error
             self.error("E301", f"'{op}' works on whole numbers, not {T.a(lt)}: both sides here are one.", e,

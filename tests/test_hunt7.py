@@ -158,3 +158,61 @@ def test_a_text_a_thing_has_or_a_template_is_no_warning(tmp_path, capsys):
                     'move first([c for c in r.hand if c.name == "Shield" or c.name != "{r}"])')
     assert cli.main(["check", str(folder), "--format", "json"]) == 0
     assert not [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W132"]
+
+
+# ------------------------------------------------------------------ a number beyond a range
+SMACKATOA = HERE.parent / "rulebooks" / "smackatoa"
+
+
+def test_a_ranged_variable_compared_with_a_number_beyond_its_range_is_warned(tmp_path, capsys):
+    """The raft's range cut to 0 to 15: `if raft_pieces == 16:` never holds, the hand never ends
+    there, and play fails at the `+= 1` (was: check clean)."""
+    folder = edited(tmp_path, SMACKATOA, "var raft_pieces: int in 0 to 16 = 0", "var raft_pieces: int in 0 to 15 = 0")
+    assert cli.main(["check", str(folder), "--format", "json"]) == 0
+    found = [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W133"]
+    assert [d["line"] for d in found] == [380], found
+    assert found[0]["message"] == "'raft_pieces' stays from 0 to 15, so 'raft_pieces == 16' is always false."
+    assert "line 131" in found[0]["hint"]
+
+
+def test_a_careful_guard_always_true_by_order_is_no_warning(tmp_path, capsys):
+    folder = edited(tmp_path, RACE, "    rolls += 1\n",
+                    "    rolls += 1\n    if current.position <= 20 and current.position >= 0:\n        pass\n")
+    assert cli.main(["check", str(folder), "--format", "json"]) == 0
+    assert not [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W133"]
+
+
+def test_a_player_variable_past_its_range_by_order_is_warned(tmp_path, capsys):
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    if current.position > 20:\n        pass\n")
+    assert cli.main(["check", str(folder), "--format", "json"]) == 0
+    found = [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W133"]
+    assert len(found) == 1 and "'current.position > 20' is always false" in found[0]["message"], found
+
+
+# ------------------------------------------------------------------ which value was none
+MARKET = HERE / "games" / "market"
+SMACKSHAPES = HERE.parent / "rulebooks" / "smackshapes"
+
+
+def test_a_field_of_none_names_the_value_that_was_none(tmp_path, capsys):
+    """The cap at the Finish dropped: `space_at` finds no space past it and `p.at.bonus` fails.
+    The message names 'p.at' (was: "...the field 'bonus' of a space that is none." alone)."""
+    folder = edited(tmp_path, MARKET, "    p.at = space_at(min(p.at.mile + n, finish.mile))",
+                    "    p.at = space_at(p.at.mile + n)")
+    checked_clean(folder)
+    capsys.readouterr()
+    code, stats = simulate(capsys, folder, "-n", 10, "--seed", 1)
+    message = stats["error_messages"][0]
+    assert code == 1 and "game.rules:75:" in message
+    assert "it reads the field 'bonus' of a space that is none ('p.at' is none here)." in message, message
+
+
+def test_a_field_of_none_in_a_definition_names_the_value_too(tmp_path, capsys):
+    """Nobody chooses in the secret play (a list of choosers that is empty), so the Smackhead's
+    card stays none and the definition 'ranking' fails: it names 'smackhead_card'."""
+    folder = edited(tmp_path, SMACKSHAPES, "secretly each p in players_from(smackhead) chooses c from p.hand",
+                    "secretly each p in [q for q in players_from(smackhead) if count(q.hand) > 3] chooses c from p.hand")
+    code, stats = simulate(capsys, folder, "-n", 3, "--seed", 1)
+    message = stats["error_messages"][0]
+    assert code == 1 and "The definition 'ranking' cannot be worked out" in message
+    assert "of a card that is none ('smackhead_card' is none here). It was used by line 81" in message, message
