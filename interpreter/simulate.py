@@ -69,7 +69,11 @@ FOREVER = ("the game was not over after {n} decisions: the rules may let a game 
 def play_one(game, players: int, seed: int, bot: str | list[str], index: int, max_decisions: int) -> Outcome:
     """Play game number `index` of a run to its end with one bot per seat (`bot` is the kind of
     every seat, or a list of one kind per seat)."""
-    state = game.new_state(players=players, seed=derive_seed(seed, index, "engine"))
+    try:
+        state = game.new_state(players=players, seed=derive_seed(seed, index, "engine"))
+    except Exception as e:
+        e.when = ", before the first decision"
+        raise
     kinds = [bot] * state.players if isinstance(bot, str) else list(bot)
     bots = [_bot(kinds[s], derive_seed(seed, index, f"seat {s}")) for s in range(state.players)]
     # In the first games of a run the display is drawn as `play` draws it, at the first decision
@@ -84,7 +88,13 @@ def play_one(game, players: int, seed: int, bot: str | list[str], index: int, ma
             raise TooLong(f"the game was not over after {max_decisions} decisions{_asking(state)}")
         seat = state.pending.players[0]
         move = bot_move(bots[seat], state, seat)
-        state.apply(move.index, seat=move.seat, time=move.time)
+        try:
+            state.apply(move.index, seat=move.seat, time=move.time)
+        except Exception as e:
+            # the state as the rules left it when they failed: the turn it failed in
+            when = getattr(state, "when", None)
+            e.when = f", {when()}" if when else ""
+            raise
     if shown:
         state.display(0)
     result = state.result
@@ -127,7 +137,7 @@ def _one(job: tuple, i: int) -> Outcome:
         return Outcome(error=f"game {i}: {e}", findings=[FOREVER.format(n=max_decisions)], runaway=True)
     except Exception as e:  # an engine failure is a finding of the run, not its end
         reason = getattr(e, "reason", "") or str(e) or type(e).__name__
-        return Outcome(error=f"game {i}: {reason}", runaway=isinstance(e, BudgetExceeded))
+        return Outcome(error=f"game {i}{getattr(e, 'when', '')}: {reason}", runaway=isinstance(e, BudgetExceeded))
 
 
 def _start_worker(job):

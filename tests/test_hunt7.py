@@ -216,3 +216,35 @@ def test_a_field_of_none_in_a_definition_names_the_value_too(tmp_path, capsys):
     message = stats["error_messages"][0]
     assert code == 1 and "The definition 'ranking' cannot be worked out" in message
     assert "of a card that is none ('smackhead_card' is none here). It was used by line 81" in message, message
+
+
+# ------------------------------------------------------------------ the turn it went wrong in
+def test_a_games_error_in_simulate_names_its_turn_and_player(tmp_path, capsys):
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    say \"avg {100 / (r - 1)}\"\n")
+    code, stats = simulate(capsys, folder, "-n", 3, "--seed", 1)
+    messages = stats["error_messages"]
+    assert messages[0].startswith("game 0, turn 4 (Player 2's turn): "), messages
+    assert messages[2].startswith("game 2, before the first decision: "), messages
+
+
+def test_a_rule_error_in_play_names_its_turn_and_the_game_is_saved(tmp_path, capsys, monkeypatch):
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    say \"avg {100 / (r - 1)}\"\n")
+    monkeypatch.chdir(tmp_path)
+    code = cli.main(["play", str(folder), "--seed", "4", "--seat", "1=random", "--seat", "2=random", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err
+    assert "The rulebook failed during play, in turn 3 (Player 1's turn): " in err, err
+    assert "divides by 'r - 1'" in err and (tmp_path / cli.AUTOSAVE).exists()
+
+
+def test_a_runaway_in_a_game_of_rounds_says_how_many_rounds_went_by(tmp_path, capsys):
+    """Smackshapes ending only when every hand and the deck are empty: once the hands are empty
+    nobody is asked anything (a secret choice leaves out whoever has nothing to choose), and the
+    rounds go on with no decision. The budget's error says so (was: only the definition the work
+    ran out in, 'ranking_text', which was fine), and the run stops after 3 games."""
+    folder = edited(tmp_path, SMACKSHAPES, "if any([count(p.hand) == 0 for p in players]):",
+                    "if all([count(p.hand) == 0 for p in players]) and count(deck) == 0:")
+    code, stats = simulate(capsys, folder, "-n", 20, "--seed", 1)
+    message = stats["error_messages"][0]
+    assert code == 1 and stats["games"] == 3
+    assert "rounds were played since anyone last decided anything, and the game has not ended" in message, message
