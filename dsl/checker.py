@@ -3291,7 +3291,15 @@ class Checker:
         """E208 at `players[5]` in a game for at most 4: no player count has that seat. (One that
         only some counts have, `players[3]` in a game for 2 to 4, is for the rules to test.)"""
         if not (isinstance(e.obj, A.Name) and e.obj.name == "players" and self.lookup_local("players") is None
-                and "players" not in self.sym and _constant(e.key) is not None):
+                and "players" not in self.sym):
+            return False
+        past = self.seats_past_the_last(e.key)
+        if past is not None:
+            self.error("E208", f"'players' lists the seats from players[0] to players[player_count - 1]: "
+                               f"there is no players[{self.text_of(e.key)}], with any number of players.", e.key,
+                       "the last seat is players[player_count - 1]; to go round the table, players[(i + 1) % player_count]")
+            return True
+        if _constant(e.key) is None:
             return False
         n, most = _constant(e.key), self.out.max_players
         if n < 0:
@@ -3305,6 +3313,23 @@ class Checker:
                        f"the last seat is players[{most - 1}]" + (
                            " (with the fewest players, players[{}])".format(self.out.min_players - 1)
                            if self.out.min_players != most else ""))
+
+    def seats_past_the_last(self, key):
+        """How far past the last seat a key certainly is, as `player_count` (0), `player_count + 1`
+        (1) or `count(players)` (0), or None when it is not certain."""
+        def the_count(x) -> bool:
+            if isinstance(x, A.Name) and x.name == "player_count":
+                return self.lookup_local("player_count") is None and "player_count" not in self.sym
+            return (isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and isinstance(x.args[0], A.Name)
+                    and x.args[0].name == "players" and self.lookup_local("players") is None and "players" not in self.sym)
+        if the_count(key):
+            return 0
+        if isinstance(key, A.Binary) and key.op == "+":
+            for a, b in ((key.left, key.right), (key.right, key.left)):
+                n = _constant(b)
+                if the_count(a) and n is not None and n >= 0:
+                    return n
+        return None
 
     def written_key_missing(self, e: A.Index, table: A.TableDecl):
         """E208 at a look-up whose keys are written out (`bonus[2]`, `damage[4, 12]`) and match no

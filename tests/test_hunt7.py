@@ -248,3 +248,30 @@ def test_a_runaway_in_a_game_of_rounds_says_how_many_rounds_went_by(tmp_path, ca
     message = stats["error_messages"][0]
     assert code == 1 and stats["games"] == 3
     assert "rounds were played since anyone last decided anything, and the game has not ended" in message, message
+
+
+# ------------------------------------------------------------------ one seat past the last
+HEARTS = HERE / "games" / "tricks"
+
+
+def test_the_seat_players_player_count_is_refused(tmp_path, capsys):
+    """The dealer set to players[player_count] (for players[player_count - 1]): no seat has that
+    number with any number of players (was: check clean, every game failed in its setup)."""
+    folder = edited(tmp_path, HEARTS, "dealer = players[player_count - 1]", "dealer = players[player_count]")
+    assert cli.main(["check", str(folder), "--format", "json"]) == 1
+    first = json.loads(capsys.readouterr().out)["diagnostics"][0]
+    assert first["code"] == "E208" and first["line"] == 56 and first["column"] == 22, first
+    assert "there is no players[player_count]" in first["message"]
+
+
+def test_seats_past_the_last_in_other_words_are_refused_too(tmp_path, capsys):
+    for key in ("count(players)", "player_count + 1", "1 + player_count"):
+        folder = edited(tmp_path / key.replace(" ", ""), HEARTS, "dealer = players[player_count - 1]", f"dealer = players[{key}]")
+        assert cli.main(["check", str(folder), "--format", "json"]) == 1
+        first = json.loads(capsys.readouterr().out)["diagnostics"][0]
+        assert first["code"] == "E208" and f"no players[{key}]" in first["message"], first
+
+
+def test_a_seat_worked_out_below_the_count_is_fine(tmp_path, capsys):
+    folder = edited(tmp_path, HEARTS, "dealer = players[player_count - 1]", "dealer = players[(player_count + 1) % player_count]")
+    checked_clean(folder)

@@ -48,8 +48,10 @@ p(n, "race: goal past the position's range", RA, "long -> 12", "long -> ^21", ["
   args=("--option", "length=long"), at=(G, 22))
 p(n, "race: position's range too small", RA, "in 0 to 20", "in 0 to 10", ["must stay from 0 to 10"],
   args=("--option", "length=long"), at=(G, 22))
-p(n, "hearts: the dealer players[player_count]", LH, "dealer = players[player_count - 1]", "^dealer = players[player_count]",
-  ["item 3 of a list of 3 items", "the last is item 2"])
+c(n, "hearts: the dealer players[player_count] (E208 now)", LH, "dealer = players[player_count - 1]",
+  "dealer = players[^player_count]", ["there is no players[player_count]"])
+p(n, "hearts: the dealer players[player_count] played (check refuses it first)", LH, "dealer = players[player_count - 1]",
+  "^dealer = players[player_count]", ["item 3 of a list of 3 items", "the last is item 2"])
 p(n, "hearts: who played the winning card, one on", LH, "played_by[index_of(trick, winning_card)]",
   "played_by[index_of(trick, winning_card) + 1]", ["'played_by'", "items count from 0"], at=(G, 45))
 p(n, "auction: a bid may be one more than the coins", AU, "range(1, p.coins)", "range(1, p.coins + 1)",
