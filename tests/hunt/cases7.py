@@ -12,6 +12,7 @@ not a test: the tests that keep what it found are in tests/test_hunt7.py."""
 import contextlib
 import io
 import json
+import re
 import sys
 import tempfile
 import time
@@ -178,8 +179,7 @@ def play(case: Case, games: int = 100) -> Result:
             r.verdict = "slow"
         elif rc == 0:
             r.verdict = "valid" if case.maybe_valid else "missed"
-        elif f"{file}:{line}:" not in said and f"{file}:{line}" not in said and \
-                not any(f"{f}:{l}:" in said for f, l in case.also):
+        elif not any(re.search(rf"\b{re.escape(f)}:{l}(?!\d)", said) for f, l in ((file, line), *case.also)):
             r.verdict = "wrong line"
         else:
             r.verdict = "told" if all(w.lower() in said.lower() for w in case.words) else "right line"
