@@ -123,6 +123,11 @@ p(n, "race: a loop on a roll never changed, past the check", RA, "    rolls += 1
   at=(G, 32))
 c(n, "race: a loop on a roll never changed (E309)", RA, "    rolls += 1\n", "    rolls += 1\n    while ^r > 0:\n        rolls += 1\n",
   ["nothing in it changes what its condition"])
+c(n, "taboo: the setup's reroll dropped from its loop (E309)", T, "        while s.flood == flooded:\n            s = roll_space\n",
+  "        while ^s.flood == flooded:\n            say \"again\"\n", ["nothing in it changes what its condition"])
+p(n, "taboo: a flood re-rolled while every space was flooded (fine: the water rises first)", T,
+  "while s.flood == sunk or (s in flooded_this_turn and not every_unsunk_flooded):",
+  "while s.flood == sunk or s in flooded_this_turn:", [], maybe_valid=True)
 p(n, "race: an average by the roll less one", RA, "    rolls += 1\n", "    rolls += 1\n    say \"avg {100 / (r - 1)}\"\n",
   ["divides by 'r - 1', which is 0 here"], at=(G, 31))
 p(n, "hearts: the deal divided by none left", LH, "draw 24 / player_count", "^draw 24 / (player_count - 3)", ["which is 0 here"])
