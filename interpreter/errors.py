@@ -399,7 +399,8 @@ def _none_named(words: str, span) -> str:
     " ('p.at' is none here)", when the rulebook's line (`span`) reads that field of one value
     only; else "". The line is read from its file: this is the error path, and never fails."""
     m = _NONE_FIELD.search(words)
-    if m is None or not getattr(span, "line", 0):
+    nobody = "of a player who is nobody" in words
+    if (m is None and not nobody) or not getattr(span, "line", 0):
         return ""
     try:
         with open(span.file, encoding="utf-8") as f:
@@ -409,8 +410,12 @@ def _none_named(words: str, span) -> str:
     except Exception:
         return ""
     text = text.split("#", 1)[0] if '"' not in text else text
-    owners = set(re.findall(r"((?<![\w.])[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*)\." + m.group(1) + r"\b", text))
-    return f" ('{owners.pop()}' is none here)" if len(owners) == 1 else ""
+    field = m.group(1) if m is not None else r"[A-Za-z_]\w*"
+    owners = set(re.findall(r"((?<![\w.])[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*)\." + field + r"\b", text))
+    if len(owners) != 1:
+        return ""
+    # a player's variable: named only when the line reads one value's fields or variables at all
+    return f" ('{owners.pop()}' is {'nobody' if m is None else 'none'} here)"
 
 
 def part_that_failed(tb, origin):

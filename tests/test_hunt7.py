@@ -275,3 +275,16 @@ def test_seats_past_the_last_in_other_words_are_refused_too(tmp_path, capsys):
 def test_a_seat_worked_out_below_the_count_is_fine(tmp_path, capsys):
     folder = edited(tmp_path, HEARTS, "dealer = players[player_count - 1]", "dealer = players[(player_count + 1) % player_count]")
     checked_clean(folder)
+
+
+AUCTION = HERE / "games" / "auction"
+
+
+def test_a_variable_of_nobody_names_the_player_value_that_was_nobody(tmp_path, capsys):
+    """Nobody bids more than the top bid, so the buyer is nobody: 'buyer' is named (was: "...a
+    variable of a player who is nobody." alone)."""
+    folder = edited(tmp_path, AUCTION, "if p.bid == top_bid]", "if p.bid > top_bid]")
+    code, stats = simulate(capsys, folder, "-n", 2)
+    message = stats["error_messages"][0]
+    assert code == 1 and "game.rules:59:" in message
+    assert "it reads a variable of a player who is nobody ('buyer' is nobody here)." in message, message

@@ -72,11 +72,11 @@ p(n, "smackshapes: the ranking counted from 1", H, "define rank(c: card): int = 
 # ------------------------------------------------------------------ none where a value was meant
 n = "none"
 p(n, "tricks5: the trick's taker among none", TR5, "p.played.suit == led]", "p.played.suit == led and p.played.rank > 3]",
-  ["a player who is nobody"], at=(G, 36))
+  ["a player who is nobody", "'winner' is nobody here"], at=(G, 36))
 p(n, "tricks5: the led card read after the trick is cleared", TR5, "    if count(first(players).hand) == 0:",
   "    ^say \"Led was {first(trick).name}\"\n    if count(first(players).hand) == 0:", ["of a card that is none", "'first(trick)' is none here"])
 p(n, "auction: nobody bids more than the top bid", AU, "if p.bid == top_bid]", "if p.bid > top_bid]",
-  ["a player who is nobody"], at=(G, 59))
+  ["a player who is nobody", "'buyer' is nobody here"], at=(G, 59))
 p(n, "market: past the Finish, no space", MK, "    p.at = space_at(min(p.at.mile + n, finish.mile))",
   "    p.at = space_at(p.at.mile + n)", ["of a space that is none", "'p.at' is none here"], at=(G, 75))
 p(n, "mini: the Shield misspelt in a reaction (now W132 too)", MI, 'move first([c for c in r.hand if c.name == "Shield"])',
