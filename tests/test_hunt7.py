@@ -7,6 +7,8 @@ import shutil
 import time
 from pathlib import Path
 
+import jsonschema
+
 from tabletop.interpreter import cli
 
 HERE = Path(__file__).resolve().parent
@@ -73,6 +75,7 @@ def test_a_run_whose_first_games_never_end_stops_early_and_says_why(tmp_path, ca
     assert time.perf_counter() - started < 30
     assert code == 1 and stats["games"] == 3 and stats["errors"] == 3
     assert stats["stopped"]["asked"] == 200
+    jsonschema.validate(stats, json.loads((HERE.parent / "schemas" / "simulate.schema.json").read_text()))
     assert "The run stopped after 3 of 200 games" in stats["stopped"]["why"]
     assert "game.rules:37" in stats["stopped"]["why"]
     assert "it was asking Player " in stats["error_messages"][0] and "You rolled" in stats["error_messages"][0]
