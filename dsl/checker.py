@@ -4436,6 +4436,70 @@ class Checker:
                 self.warn("W102", f"The event '{name}' is never used: no rule signals it and no reaction waits for it.",
                           s.decl)
 
+    def deals_too_many(self):
+        """W134 at a setup's deal that takes more things than its zone holds: the setup fills a zone
+        with every thing of a kind (`deck = shuffled(card)`, or `for c in card: add c to deck`),
+        then deals a number written out to each player (`for p in players: draw 4 from deck to
+        p.hand`), with no other line between that names the zone. Even with the fewest players the
+        last ones are dealt fewer, or none: a draw from an empty zone draws nothing, and the game
+        fails later where their hand is chosen from."""
+        setup = self.out.phases.get("setup")
+        if setup is None:
+            return
+        held: dict = {}         # a zone's name -> how many things the setup put into it, so far
+        for st in setup.body:
+            zone = kind = None
+            if isinstance(st, A.Assign) and st.op == "=" and isinstance(st.target, A.Name) and \
+                    isinstance(st.value, A.Call) and st.value.name == "shuffled" and len(st.value.args) == 1 and \
+                    isinstance(st.value.args[0], A.Name):
+                zone, kind = st.target.name, st.value.args[0].name
+            elif isinstance(st, A.For) and st.cond is None and isinstance(st.iterable, A.Name) and len(st.body) == 1 \
+                    and isinstance(st.body[0], A.AddTo) and isinstance(st.body[0].item, A.Name) \
+                    and st.body[0].item.name == st.var and isinstance(st.body[0].target, A.Name):
+                zone, kind = st.body[0].target.name, st.iterable.name
+            if zone is not None and (self.sym.get(kind) is None or self.sym[kind].kind != "kind"
+                                     or kind in self.p.data_failed or kind in self.out.per_player_kinds):
+                zone = None
+            if zone is not None:
+                held[zone] = len(self.out.things.get(kind) or [])
+                continue
+            if isinstance(st, A.Shuffle) and isinstance(st.zone, A.Name):
+                continue
+            deal = self.deal(st)
+            if deal is not None and deal[0] in held:
+                name, n, draw = deal
+                self.dealt_beyond(name, held[name], n, draw)
+                held[name] -= n * self.out.max_players
+            names = {x.name for x in A.walk(st) if isinstance(x, A.Name)}
+            for name in list(held):
+                if name in names and (deal is None or deal[0] != name):
+                    del held[name]      # another line takes from it or adds to it: no longer certain
+
+    def deal(self, st):
+        """(zone, n, the draw) for `for p in players: draw n from Z to p.X` with n a number written
+        out (or a definition of no values giving one), else None."""
+        if not (isinstance(st, A.For) and st.cond is None and isinstance(st.iterable, A.Name)
+                and st.iterable.name == "players" and len(st.body) == 1 and isinstance(st.body[0], A.Draw)):
+            return None
+        draw = st.body[0]
+        n, _ = _fixed_number(draw.count, self.sym)
+        if n is None or n <= 0 or not isinstance(draw.source, A.Name):
+            return None
+        return draw.source.name, n, draw
+
+    def dealt_beyond(self, zone: str, held: int, n: int, draw):
+        """W134 when even the fewest players take more than the zone holds. (With the most players
+        only, a game may mean it: the last seats dealt fewer, a game that copes with a short hand.)"""
+        most, fewest = self.out.max_players, self.out.min_players
+        if n * fewest <= held:
+            return
+        players = f"{fewest} player{'s' * (fewest != 1)}"
+        self.warn("W134", f"'{zone}' holds {held} thing{'s' * (held != 1)} here, but dealing {n} to each player "
+                          f"takes {n * fewest} even with {players}, the fewest: the last players are dealt fewer, or "
+                          f"none (a draw from an empty zone draws nothing).", draw.count,
+                  f"deal at most {held // most} each" + (f" ({held // fewest} with {players})" if held // fewest != held // most else "")
+                  + f", or deal by the number of players: 'draw {held} / player_count ...'")
+
     def never_filled(self):
         """W131 at the first `choose ... from Z` or `draw ... from Z` of a zone that nothing ever puts
         a thing into: a zone starts empty, so with no `Z = ...`, `add ... to Z`, `move ... to Z` or
@@ -4491,6 +4555,7 @@ class Checker:
         self.hooks()
         self.unused()
         self.never_filled()
+        self.deals_too_many()
         for d, early in self.p.cut_short:
             self.warn("W115", f"The base's {d.kind_word} '{d.name}' can return early (line {early.span.line}), and then "
                               f"the steps this 'extend' adds after it do not run.", d.span,

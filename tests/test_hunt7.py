@@ -291,3 +291,31 @@ def test_a_variable_of_nobody_names_the_player_value_that_was_nobody(tmp_path, c
     message = stats["error_messages"][0]
     assert code == 1 and "game.rules:59:" in message
     assert "it reads a variable of a player who is nobody ('buyer' is nobody here)." in message, message
+
+
+# ------------------------------------------------------------------ a deal of more than the deck
+TRICKS5 = HERE / "hunt" / "games5" / "tricks"
+
+
+def test_a_deal_of_more_than_the_deck_holds_with_the_fewest_players_is_warned(tmp_path, capsys):
+    """Five cards each from a deck of 12 with 3 players: the third is dealt 2 (was: check clean,
+    and the game failed later at a choice from an empty hand)."""
+    folder = edited(tmp_path, TRICKS5, "draw 3 from deck", "draw 5 from deck")
+    assert cli.main(["check", str(folder), "--format", "json"]) == 0
+    found = [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W134"]
+    assert len(found) == 1 and (found[0]["line"], found[0]["column"]) == (27, 14), found
+    assert "'deck' holds 12 things here, but dealing 5 to each player takes 15 even with 3 players" in found[0]["message"]
+
+
+def test_a_deal_short_only_with_the_most_players_is_no_warning(tmp_path, capsys):
+    """Four each of 12 with 3 to 4 players: the fourth player's short hand may be meant."""
+    folder = edited(tmp_path, TRICKS5, "draw 3 from deck", "draw 4 from deck")
+    assert cli.main(["check", str(folder), "--format", "json"]) == 0
+    assert not [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W134"]
+
+
+def test_a_deck_filled_again_before_the_deal_is_no_warning(tmp_path, capsys):
+    folder = edited(tmp_path, TRICKS5, "    deck = shuffled(card)\n", "    deck = shuffled(card)\n    add card \"1 of hearts\" to deck\n")
+    (folder / "game.rules").write_text((folder / "game.rules").read_text().replace("draw 3 from deck", "draw 5 from deck"))
+    assert cli.main(["check", str(folder), "--format", "json"]) == 0
+    assert not [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W134"]

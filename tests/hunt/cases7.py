@@ -102,6 +102,8 @@ p(n, "smackatoa: the Buzzsaw never found in a hand", K,
 n = "running out"
 p(n, "tricks5: four hands of a twelve-card deck", TR5, "draw 3 from deck", "draw 4 from deck", ["nothing to choose from", "is empty"],
   args=("--players", "4"), at=(G, 30))
+c(n, "tricks5: five each of a twelve-card deck (W134)", TR5, "draw 3 from deck", "draw ^5 from deck",
+  ["holds 12 things here", "even with 3 players"])
 p(n, "hearts: nine cards each of 24", LH, "draw 24 / player_count", "draw 9", ["nothing to choose from"], at=(G, 104))
 p(n, "hearts: a trick played while the hand is empty", LH, "while count(leader.hand) > 0:", "while count(leader.hand) >= 0:",
   ["nothing to choose from"], at=(G, 104))
