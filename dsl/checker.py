@@ -2544,7 +2544,45 @@ class Checker:
                                "nothing in it stops it ('stop', 'return', 'end ...'), calls a rule, signals or asks "
                                "anyone anything: the game would stop here with an error when it comes to it.",
                        st.cond, "add 'stop' where the loop is done, or loop on the condition that keeps it going")
+        else:
+            self.unchanging_loop(st)
         self.never_running(st.body, True, st.cond if _certain_truth(st.cond, self.sym) is False else None)
+
+    def unchanging_loop(self, st: A.While):
+        """E309 for a `while` whose body cannot change what its condition reads: the body only sets
+        names (`=`, `+=`, `-=`), says things and branches, none of the names it sets is read by
+        the condition, and the condition reads only names, fields and the built-ins that roll
+        nothing. Once the loop is entered its condition stays true, and nothing leaves it."""
+        body = list(A.walk(st.body))
+        if not body or any(not isinstance(x, QUIET_STATEMENTS) for x in body if isinstance(x, A.Stmt)):
+            return
+        read = set()
+        for x in A.walk(st.cond):
+            if isinstance(x, A.Call):
+                if x.name not in B.BUILTINS or x.name in ("roll", "pick", "shuffled"):
+                    return      # a definition or a rule may read anything, a roll changes
+            elif isinstance(x, A.Name):
+                sym = self.sym.get(x.name)
+                local = self.ctx is not None and x.name in self.ctx.names
+                if not local and (sym is None or sym.kind not in ("var", "pvar", "option", "enum_value")):
+                    return      # a definition, a zone or a kind: what it gives may change some other way
+                read.add(x.name)
+            elif isinstance(x, A.Field):
+                read.add(x.name)
+            elif isinstance(x, (A.Lambda, A.Comprehension, A.Where, A.Template)):
+                return
+        set_names = set()
+        for x in body:
+            if isinstance(x, A.Assign):     # `p.points += 1` sets 'points', not 'p'
+                top = [x.target] if isinstance(x.target, (A.Name, A.Field)) else list(A.walk(x.target))
+                set_names |= {y.name for y in top if isinstance(y, (A.Name, A.Field))}
+        if not read or read & set_names:
+            return
+        self.error("E309", f"This loop runs for ever once it starts: nothing in it changes what its condition "
+                           f"{self.text_of(st.cond)!r} reads, and nothing in it stops it ('stop', 'return', "
+                           "'end ...'), calls a rule, signals or asks anyone anything: the game would stop here "
+                           "with an error when it comes to it.",
+                   st.cond, "change what the condition reads inside the loop, or write 'if' if it should run once")
 
     def never_running(self, body: list, loop: bool, dead):
         """Check a block that never runs when `dead` (its condition, certainly false, or its count,
@@ -3056,6 +3094,57 @@ class Checker:
         self.out.refs[id(e)] = ("thing", e.kind, names.index(e.name))
         return "thing:" + e.kind
 
+    def beyond_range(self, e: A.Binary):
+        """W133 for `raft_pieces == 16` on a variable `in 0 to 15`: a variable with a range compared
+        with a number certain to be beyond it, so that the comparison never holds (or, with `!=`,
+        always holds). One always true by order (`level <= 4`) is a careful guard, not told."""
+        flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+        for var, other, op in ((e.left, e.right, e.op), (e.right, e.left, flip.get(e.op))):
+            s = self.sym.get(var.name) if isinstance(var, (A.Name, A.Field)) else None
+            if s is None or not isinstance(s.decl, A.VarDecl) or s.decl.low is None or op is None:
+                continue
+            if self.out.refs.get(id(var), ("",))[0] not in ("global", "pvar"):
+                continue
+            n, _ = _fixed_number(other, self.sym)
+            lo, hi = s.decl.low, s.decl.high
+            if n is None or lo > hi:
+                continue
+            holds = {"==": False if not lo <= n <= hi else None, "!=": True if not lo <= n <= hi else None,
+                     "<": True if n > hi else False if n <= lo else None,
+                     "<=": True if n >= hi else False if n < lo else None,
+                     ">": True if n < lo else False if n >= hi else None,
+                     ">=": True if n <= lo else False if n > hi else None}[op]
+            if holds is None or holds and op != "!=":     # `level <= 4` always true is only a careful guard
+                continue
+            self.warn("W133", f"'{s.decl.name}' stays from {lo} to {hi}, so {self.text_of(e)!r} is always "
+                              f"{'true' if holds else 'false'}.", e,
+                      f"compare with a number from {lo} to {hi}, or widen the range where '{s.decl.name}' is "
+                      f"declared (line {s.decl.span.line}{self.in_file(s.decl, e)})")
+            return
+
+    def no_thing_has(self, e: A.Binary):
+        """W132 for `c.name == "Shieldx"`: a field that comes from the data (never set in play)
+        compared with a text written out that no thing of the kind has in that field, so the
+        comparison never holds. Only a text, never a template with values put in."""
+        for side, other in ((e.left, e.right), (e.right, e.left)):
+            if not (isinstance(side, A.Field) and isinstance(other, A.Template) and len(other.parts) == 1
+                    and isinstance(other.parts[0], str)):
+                continue
+            ot = self.out.types.get(id(side.obj), "")
+            kind = ot[6:] if isinstance(ot, str) and ot.startswith("thing:") else ""
+            typ, changing = self.out.kind_fields.get(kind, {}).get(side.name, (None, True))
+            things = self.out.things.get(kind) or []
+            if typ != T.TEXT or changing or not things or kind in self.p.data_failed:
+                continue
+            values = [x.get(side.name) for x in things]
+            text = other.parts[0]
+            if text in values:
+                continue
+            always = "false" if e.op == "==" else "true"
+            self.warn("W132", f"No {kind} has the {side.name} \"{text}\", so this comparison is always {always}.",
+                      other, did_you_mean(text, sorted({v for v in values if isinstance(v, str)})) or
+                      f"compare with the {side.name} of a {kind} in its data")
+
     def field_type(self, e: A.Field, ot: str) -> str:
         if ot.startswith("thing:"):
             kind = ot[6:]
@@ -3202,7 +3291,15 @@ class Checker:
         """E208 at `players[5]` in a game for at most 4: no player count has that seat. (One that
         only some counts have, `players[3]` in a game for 2 to 4, is for the rules to test.)"""
         if not (isinstance(e.obj, A.Name) and e.obj.name == "players" and self.lookup_local("players") is None
-                and "players" not in self.sym and _constant(e.key) is not None):
+                and "players" not in self.sym):
+            return False
+        past = self.seats_past_the_last(e.key)
+        if past is not None:
+            self.error("E208", f"'players' lists the seats from players[0] to players[player_count - 1]: "
+                               f"there is no players[{self.text_of(e.key)}], with any number of players.", e.key,
+                       "the last seat is players[player_count - 1]; to go round the table, players[(i + 1) % player_count]")
+            return True
+        if _constant(e.key) is None:
             return False
         n, most = _constant(e.key), self.out.max_players
         if n < 0:
@@ -3216,6 +3313,23 @@ class Checker:
                        f"the last seat is players[{most - 1}]" + (
                            " (with the fewest players, players[{}])".format(self.out.min_players - 1)
                            if self.out.min_players != most else ""))
+
+    def seats_past_the_last(self, key):
+        """How far past the last seat a key certainly is, as `player_count` (0), `player_count + 1`
+        (1) or `count(players)` (0), or None when it is not certain."""
+        def the_count(x) -> bool:
+            if isinstance(x, A.Name) and x.name == "player_count":
+                return self.lookup_local("player_count") is None and "player_count" not in self.sym
+            return (isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and isinstance(x.args[0], A.Name)
+                    and x.args[0].name == "players" and self.lookup_local("players") is None and "players" not in self.sym)
+        if the_count(key):
+            return 0
+        if isinstance(key, A.Binary) and key.op == "+":
+            for a, b in ((key.left, key.right), (key.right, key.left)):
+                n = _constant(b)
+                if the_count(a) and n is not None and n >= 0:
+                    return n
+        return None
 
     def written_key_missing(self, e: A.Index, table: A.TableDecl):
         """E208 at a look-up whose keys are written out (`bonus[2]`, `damage[4, 12]`) and match no
@@ -3666,6 +3780,9 @@ class Checker:
                         hint = hint or "compare its name: x.name == \"...\", or name the thing: kind \"...\""
                 self.error("E301", f"Comparing {T.a(lt)} with {T.a(rt)} is always {'false' if op == '==' else 'true'}.",
                            where, hint)
+            else:
+                self.no_thing_has(e)
+                self.beyond_range(e)
             return T.BOOL
         if op == "+" and (T.is_list(lt) and not T.unknown(lt) or T.is_list(rt) and not T.unknown(rt)):
             if not (T.fits(lt, rt) or T.fits(rt, lt)):
@@ -3679,6 +3796,8 @@ class Checker:
             return T.join(lt, rt)
         if op == "+" and T.TEXT in (lt, rt):
             return T.TEXT
+        if op in ("<", "<=", ">", ">="):
+            self.beyond_range(e)
         bad = [(side, t) for side, t in ((e.left, lt), (e.right, rt)) if not T.fits(t, T.INT)]
         if len(bad) == 2 and lt == rt and op in ("<", "<=", ">", ">="):    # `colour < blue`: one mistake, one error
             self.error("E301", f"'{op}' works on whole numbers, not {T.a(lt)}: both sides here are one.", e,
@@ -4317,6 +4436,70 @@ class Checker:
                 self.warn("W102", f"The event '{name}' is never used: no rule signals it and no reaction waits for it.",
                           s.decl)
 
+    def deals_too_many(self):
+        """W134 at a setup's deal that takes more things than its zone holds: the setup fills a zone
+        with every thing of a kind (`deck = shuffled(card)`, or `for c in card: add c to deck`),
+        then deals a number written out to each player (`for p in players: draw 4 from deck to
+        p.hand`), with no other line between that names the zone. Even with the fewest players the
+        last ones are dealt fewer, or none: a draw from an empty zone draws nothing, and the game
+        fails later where their hand is chosen from."""
+        setup = self.out.phases.get("setup")
+        if setup is None:
+            return
+        held: dict = {}         # a zone's name -> how many things the setup put into it, so far
+        for st in setup.body:
+            zone = kind = None
+            if isinstance(st, A.Assign) and st.op == "=" and isinstance(st.target, A.Name) and \
+                    isinstance(st.value, A.Call) and st.value.name == "shuffled" and len(st.value.args) == 1 and \
+                    isinstance(st.value.args[0], A.Name):
+                zone, kind = st.target.name, st.value.args[0].name
+            elif isinstance(st, A.For) and st.cond is None and isinstance(st.iterable, A.Name) and len(st.body) == 1 \
+                    and isinstance(st.body[0], A.AddTo) and isinstance(st.body[0].item, A.Name) \
+                    and st.body[0].item.name == st.var and isinstance(st.body[0].target, A.Name):
+                zone, kind = st.body[0].target.name, st.iterable.name
+            if zone is not None and (self.sym.get(kind) is None or self.sym[kind].kind != "kind"
+                                     or kind in self.p.data_failed or kind in self.out.per_player_kinds):
+                zone = None
+            if zone is not None:
+                held[zone] = len(self.out.things.get(kind) or [])
+                continue
+            if isinstance(st, A.Shuffle) and isinstance(st.zone, A.Name):
+                continue
+            deal = self.deal(st)
+            if deal is not None and deal[0] in held:
+                name, n, draw = deal
+                self.dealt_beyond(name, held[name], n, draw)
+                held[name] -= n * self.out.max_players
+            names = {x.name for x in A.walk(st) if isinstance(x, A.Name)}
+            for name in list(held):
+                if name in names and (deal is None or deal[0] != name):
+                    del held[name]      # another line takes from it or adds to it: no longer certain
+
+    def deal(self, st):
+        """(zone, n, the draw) for `for p in players: draw n from Z to p.X` with n a number written
+        out (or a definition of no values giving one), else None."""
+        if not (isinstance(st, A.For) and st.cond is None and isinstance(st.iterable, A.Name)
+                and st.iterable.name == "players" and len(st.body) == 1 and isinstance(st.body[0], A.Draw)):
+            return None
+        draw = st.body[0]
+        n, _ = _fixed_number(draw.count, self.sym)
+        if n is None or n <= 0 or not isinstance(draw.source, A.Name):
+            return None
+        return draw.source.name, n, draw
+
+    def dealt_beyond(self, zone: str, held: int, n: int, draw):
+        """W134 when even the fewest players take more than the zone holds. (With the most players
+        only, a game may mean it: the last seats dealt fewer, a game that copes with a short hand.)"""
+        most, fewest = self.out.max_players, self.out.min_players
+        if n * fewest <= held:
+            return
+        players = f"{fewest} player{'s' * (fewest != 1)}"
+        self.warn("W134", f"'{zone}' holds {held} thing{'s' * (held != 1)} here, but dealing {n} to each player "
+                          f"takes {n * fewest} even with {players}, the fewest: the last players are dealt fewer, or "
+                          f"none (a draw from an empty zone draws nothing).", draw.count,
+                  f"deal at most {held // most} each" + (f" ({held // fewest} with {players})" if held // fewest != held // most else "")
+                  + f", or deal by the number of players: 'draw {held} / player_count ...'")
+
     def never_filled(self):
         """W131 at the first read of a zone that nothing ever puts a thing into (`choose ... from Z`,
         `draw ... from Z`, `move ... from Z`, `first(Z)`, `last(Z)`, `for x in Z`, `[... for x in Z]`):
@@ -4381,6 +4564,7 @@ class Checker:
         self.hooks()
         self.unused()
         self.never_filled()
+        self.deals_too_many()
         for d, early in self.p.cut_short:
             self.warn("W115", f"The base's {d.kind_word} '{d.name}' can return early (line {early.span.line}), and then "
                               f"the steps this 'extend' adds after it do not run.", d.span,
@@ -4573,6 +4757,8 @@ def _constant(e):
 
 # What may leave a `while true` loop, or do something in it that may end the game (a rule, a
 # signal's reactions, an instant reaction played at a choice).
+# The statements a loop may hold and still be certain not to change anything but the names it sets.
+QUIET_STATEMENTS = (A.Assign, A.Say, A.Pass, A.If)
 WAYS_OUT = (A.Stop, A.Return, A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, A.CallStmt, A.Signal, A.Choose,
             A.Menu, A.Secret)
 

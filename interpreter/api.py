@@ -284,6 +284,19 @@ class State:
         return self._data["decisions"]
 
     @property
+    def turn_number(self) -> int:
+        """The turns begun so far (0 in the setup, before the first turn)."""
+        return self._data.get("turn_number", 0)
+
+    def when(self) -> str:
+        """Where the game is, for a message about what went wrong there: "turn 4 (Player 2's
+        turn)", or, in a game of rounds (or before the first turn), "after 12 decisions"."""
+        n, d = self.turn_number, self.decisions
+        if n:
+            return f"turn {n} (Player {self.current_player + 1}'s turn)"
+        return f"after {d} decision{'s' * (d != 1)}" if d else "before the first decision"
+
+    @property
     def log(self) -> list:
         return list(self._data["log"])
 

@@ -783,6 +783,8 @@ def format_stats(stats: dict) -> str:
     lines += _ended(stats, finished)
     for f in stats["findings"]:
         lines.append(f"  finding about the rulebook, in {f['games']} of {games} games: {f['finding']}")
+    if stats.get("stopped"):
+        lines.append(f"  {stats['stopped']['why']}")
     rate = stats["games_per_second"]
     lines.append(f"  time: {stats['seconds']:.2f} s" + (f" ({rate:g} games/s)" if rate else ""))
     return "\n".join(lines)

@@ -383,7 +383,7 @@ class Source:
         if op == "*":
             return f"{self.const(capped(span))}({a} * {b})"
         if op in ("/", "%"):
-            return f"{self.const(divide(op, span))}({a}, {b})"
+            return f"{self.const(divide(op, span, where, self.c.text_of(e.right)))}({a}, {b})"
         if op in ("in", "not in") and lists and not self.in_iterable and inlining.plain(e.left, self.c.refs):
             # A short list asked in place (the item, a plain read, is read after the list, which
             # changes nothing); a long one is charged by the helper.
@@ -1050,14 +1050,27 @@ def capped(span):
     return lambda v: _int_capped(v, span)
 
 
-def divide(op: str, span):
+def divide(op: str, span, where: str = "", divisor: str = "..."):
+    """`/` or `%`; dividing by 0 is a rule error that names the divisor as written in the
+    rulebook (`divisor`) and the rule, section or definition it is in (`where`)."""
     is_div = op == "/"
 
     def div(x, y):
         if y == 0:
-            raise RuleError("Division by zero.", span)
+            raise RuleError(zero_divisor(op, where, divisor), span)
         return x // y if is_div else x % y
     return div
+
+
+def zero_divisor(op: str, where: str, divisor: str) -> str:
+    """The words of a division (or remainder) by 0, naming what was 0 and a way out."""
+    doing = "divides" if op == "/" else "takes the remainder of a division"
+    of = f"this line of {where}" if where else "this line"
+    if divisor in ("", "..."):
+        return f"Division by zero: {of} {doing} by a number that is 0 here. Make sure it cannot be 0 first."
+    guard = f"if {divisor} > 0 then ... else ..." if where.startswith("the definition") else f"if {divisor} > 0:"
+    return (f"Division by zero: {of} {doing} by '{divisor}', which is 0 here. Make sure '{divisor}' "
+            f"cannot be 0 first ('{guard}' around it, or max({divisor}, 1)).")
 
 
 def list_compare(op: str, where: str, span, listed: str = "..."):

@@ -634,7 +634,7 @@ class Compiler:
             cap = codegen.capped(span)
             return lambda m, env: cap(a(m, env) * b(m, env))
         if op in ("/", "%"):
-            div = codegen.divide(op, span)
+            div = codegen.divide(op, span, self.where(), self.text_of(e.right))
             return lambda m, env: div(a(m, env), b(m, env))
         if op in ("==", "!=", "in", "not in") and (lt.startswith("list:") or rt.startswith("list:")):
             compare = codegen.list_compare(op, where, span, self.text_of(e.right))

@@ -386,9 +386,36 @@ def failed(e: Exception, tb, head: str, span, used_by: str) -> RuleError:
             at = part_that_failed(tb, origin) or at
         except Exception:        # the error path must never fail: the definition's own line then
             pass
-        return RuleError(f"{where[0].upper()}{where[1:]} cannot be worked out: {words}. "
+        return RuleError(f"{where[0].upper()}{where[1:]} cannot be worked out: {words}{_none_named(words, at)}. "
                          f"It was used by {used_by}.", at)
-    return RuleError(f"{head}: {words}.", span)
+    return RuleError(f"{head}: {words}{_none_named(words, span)}.", span)
+
+
+_NONE_FIELD = re.compile(r"it reads the field '(\w+)' of an? [\w ]+ that is none")
+
+
+def _none_named(words: str, span) -> str:
+    """For "it reads the field 'bonus' of a space that is none": which written value was none, as
+    " ('p.at' is none here)", when the rulebook's line (`span`) reads that field of one value
+    only; else "". The line is read from its file: this is the error path, and never fails."""
+    m = _NONE_FIELD.search(words)
+    nobody = "of a player who is nobody" in words
+    if (m is None and not nobody) or not getattr(span, "line", 0):
+        return ""
+    try:
+        with open(span.file, encoding="utf-8") as f:
+            for _ in range(span.line - 1):
+                f.readline()
+            text = f.readline()
+    except Exception:
+        return ""
+    text = text.split("#", 1)[0] if '"' not in text else text
+    field = m.group(1) if m is not None else r"[A-Za-z_]\w*"
+    owners = set(re.findall(r"((?<![\w.])[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*)\." + field + r"\b", text))
+    if len(owners) != 1:
+        return ""
+    # a player's variable: named only when the line reads one value's fields or variables at all
+    return f" ('{owners.pop()}' is {'nobody' if m is None else 'none'} here)"
 
 
 def part_that_failed(tb, origin):

@@ -42,6 +42,7 @@ class Machine:
         self.skipped = 0             # turns skip_turn skipped in a row since the rules started running
         self.steps = 0               # statements run since the rules started running (fusion.py reads it)
         self.turns_from = state.get("turn_number", 0)    # turns played when the rules started running
+        self.rounds_run = 0          # rounds of `take rounds` started since the rules started running
         self.zones_written = None    # the last line that put things into a zone by `add` or `=`
         self.kinds_written = set()   # what those lines' zones hold: the kinds of thing the check looks at
         # Definitions' values kept while what they read is not written (memo.py, `codegen.kept`):
@@ -425,9 +426,11 @@ class Machine:
         """" N turns were played since ..." when many turns went by in this run of the rules, else
         "" (error path only)."""
         turns = self.s.get("turn_number", 0) - self.turns_from
-        if turns < TURNS_BLAME:
+        rounds = getattr(self, "rounds_run", 0)
+        if max(turns, rounds) < TURNS_BLAME:
             return ""
-        return (f" {turns:,} turns were played since anyone last decided anything, and the game has not ended: "
+        played = f"{turns:,} turns were" if turns >= rounds else f"{rounds:,} rounds were"
+        return (f" {played} played since anyone last decided anything, and the game has not ended: "
                 "where nobody decides, the game goes on until an 'end game' is reached, so check that one can be.")
 
     def turns_without_deciding(self, e):
@@ -668,6 +671,7 @@ class Machine:
         self.work = WORK_BUDGET
         self.skipped = self.steps = 0
         self.turns_from = self.s.get("turn_number", 0)
+        self.rounds_run = 0
         self.zones_written = None
         self.kinds_written.clear()
         s = self.s

@@ -457,8 +457,12 @@ class Session:
                 self.rebuild()
                 return self.stopped(Stop(str(e) or "Interrupted.", offer=False))
             except getattr(self.api, "RuleError", ()) as e:  # the failed move is not kept; rebuild as above
+                try:        # the turn the rules failed in, before the state is built again
+                    during = f", in {self.state.when()}"
+                except Exception:
+                    during = ""
                 self.rebuild()
-                return self.stopped(Stop(f"The rulebook failed during play: {e}", offer=False))
+                return self.stopped(Stop(f"The rulebook failed during play{during}: {e}", offer=False))
             except Exception as e:        # a fault of tabletop itself: the game is saved all the same
                 if os.environ.get("TABLETOP_DEBUG"):
                     raise

@@ -8,7 +8,8 @@ decision and at their end, as `play` would draw it, so a display line that fails
 the run. Wins alone and shared wins are counted apart (a
 shared win counts for each of its winners). How the games ended is counted per `end game` line
 of the rulebook and per reason as said (`end_lines`, `reasons`). What the run shows about the
-rulebook itself (a game that can go on for ever) is reported in `findings`. Numbers keep full precision; rounding
+rulebook itself (a game that can go on for ever) is reported in `findings`; a run whose first games all ran into a budget stops there and says
+why (`stopped`). Numbers keep full precision; rounding
 is for whoever shows them to people. Games may be spread over worker processes, each a process
 group of its own, so that a signal sent to the run's group stops the run through the parent; a
 worker that dies (`kill -9`) ends the run at once, in words (`RunCut`), never a run that waits for
@@ -27,8 +28,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from tabletop.interpreter.bots import MAX_DECISIONS, bot_move, make_bot, parse_kind
+from tabletop.interpreter.errors import BudgetExceeded
 
 MAX_ERROR_MESSAGES = 5
+# A run whose first games all ran into a budget (none finished) stops there: each such game costs
+# seconds (100,000 decisions, or a million steps), and the rest would almost surely do the same.
+HOPELESS = 3
 DISPLAYED = 10      # the first games of a run, whose display is drawn at the start and the end
 
 
@@ -50,6 +55,7 @@ class Outcome:
     side_scores: dict = field(default_factory=dict)
     reason: str = ""            # the `end game` text, template filled in
     ended_at: str = ""          # that `end game` line, as "game.rules:246" (Game.endings)
+    runaway: bool = False       # stopped by a budget: the decision limit, or the steps or depth of the rules
 
 
 class TooLong(Exception):
@@ -63,7 +69,11 @@ FOREVER = ("the game was not over after {n} decisions: the rules may let a game 
 def play_one(game, players: int, seed: int, bot: str | list[str], index: int, max_decisions: int) -> Outcome:
     """Play game number `index` of a run to its end with one bot per seat (`bot` is the kind of
     every seat, or a list of one kind per seat)."""
-    state = game.new_state(players=players, seed=derive_seed(seed, index, "engine"))
+    try:
+        state = game.new_state(players=players, seed=derive_seed(seed, index, "engine"))
+    except Exception as e:
+        e.when = ", before the first decision"
+        raise
     kinds = [bot] * state.players if isinstance(bot, str) else list(bot)
     bots = [_bot(kinds[s], derive_seed(seed, index, f"seat {s}")) for s in range(state.players)]
     # In the first games of a run the display is drawn as `play` draws it, at the first decision
@@ -75,10 +85,16 @@ def play_one(game, players: int, seed: int, bot: str | list[str], index: int, ma
         state.display(state.pending.players[0])
     while not state.is_over:
         if state.decisions >= max_decisions:
-            raise TooLong(f"the game was not over after {max_decisions} decisions")
+            raise TooLong(f"the game was not over after {max_decisions} decisions{_asking(state)}")
         seat = state.pending.players[0]
         move = bot_move(bots[seat], state, seat)
-        state.apply(move.index, seat=move.seat, time=move.time)
+        try:
+            state.apply(move.index, seat=move.seat, time=move.time)
+        except Exception as e:
+            # the state as the rules left it when they failed: the turn it failed in
+            when = getattr(state, "when", None)
+            e.when = f", {when()}" if when else ""
+            raise
     if shown:
         state.display(0)
     result = state.result
@@ -86,6 +102,19 @@ def play_one(game, players: int, seed: int, bot: str | list[str], index: int, ma
     return Outcome(state.decisions, list(result.winners), list(result.scores), findings=findings,
                    sides=list(getattr(result, "sides", [])), side_scores=dict(getattr(result, "side_scores", {})),
                    reason=result.reason, ended_at=getattr(result, "ended_at", ""))
+
+
+def _asking(state) -> str:
+    """What the game was asking when it was stopped, as "; it was asking Player 2: 'Your card'"
+    (where a game that goes on for ever goes round), or "" if that cannot be told."""
+    try:
+        pending = state.pending
+        prompt = " ".join(str(pending.prompt).split())
+        if len(prompt) > 60:
+            prompt = prompt[:57] + "..."
+        return f"; it was asking Player {pending.players[0] + 1}: '{prompt}'"
+    except Exception:       # only words for the message: it must never fail the run
+        return ""
 
 
 def _bot(kind_text: str, seed: int):
@@ -105,10 +134,10 @@ def _one(job: tuple, i: int) -> Outcome:
     try:
         return play_one(game, players, seed, kinds, i, max_decisions)
     except TooLong as e:
-        return Outcome(error=f"game {i}: {e}", findings=[FOREVER.format(n=max_decisions)])
+        return Outcome(error=f"game {i}: {e}", findings=[FOREVER.format(n=max_decisions)], runaway=True)
     except Exception as e:  # an engine failure is a finding of the run, not its end
         reason = getattr(e, "reason", "") or str(e) or type(e).__name__
-        return Outcome(error=f"game {i}: {reason}")
+        return Outcome(error=f"game {i}{getattr(e, 'when', '')}: {reason}", runaway=isinstance(e, BudgetExceeded))
 
 
 def _start_worker(job):
@@ -208,7 +237,9 @@ def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list
             nonlocal following
             task = None
             if following < games:
-                task = (following, min(games, following + chunk))
+                # the first games one at a time, so a hopeless run is told as soon as a serial one is
+                size = 1 if following < HOPELESS else chunk
+                task = (following, min(games, following + size))
                 following = task[1]
                 given[w] = task
             try:
@@ -237,6 +268,8 @@ def _in_processes(job: tuple, games: int, workers: int, progress, outcomes: list
                 outcomes.append(done.pop(len(outcomes)))
                 if progress:
                     progress(len(outcomes), games)
+                if hopeless(outcomes, games):
+                    return            # the workers still playing are stopped below
     finally:
         with _interrupts_held():
             for proc, conn in procs:
@@ -296,14 +329,19 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
     # More processes than cores play no faster, and `--workers 100000` would fork that many.
     workers = max(1, min(workers, games, max_workers()))
     outcomes: list = []
+    stopped = None
     try:
         if workers == 1:
             for i in range(games):
                 outcomes.append(_one(job, i))
                 if progress:
                     progress(i + 1, games)
+                if hopeless(outcomes, games):
+                    break
         else:
             _in_processes(job, games, workers, progress, outcomes)
+        if len(outcomes) < games:
+            stopped = stopped_words(outcomes, games, max_decisions, game)
     except KeyboardInterrupt:
         # Ctrl-C: the games played so far (perhaps none) are summed up, and the run says it was cut short.
         stats = summarise(game, name or str(game.path), players, seed, bot, outcomes,
@@ -315,7 +353,27 @@ def simulate(game, games: int, seed: int, players: int | None = None, bot: str =
                           time.perf_counter() - started, kinds)
         raise RunCut(stats, games, str(e)) from None
     seconds = time.perf_counter() - started
-    return summarise(game, name or str(game.path), players, seed, bot, outcomes, seconds, kinds)
+    stats = summarise(game, name or str(game.path), players, seed, bot, outcomes, seconds, kinds)
+    if stopped:
+        stats["stopped"] = {"asked": games, "why": stopped}
+    return stats
+
+
+def hopeless(outcomes: list, games: int) -> bool:
+    """The run should stop here: its first HOPELESS games (of more) all ran into a budget."""
+    return len(outcomes) == HOPELESS < games and all(o.runaway for o in outcomes)
+
+
+def stopped_words(outcomes: list, games: int, max_decisions: int, game) -> str:
+    """Why a run stopped after its first games, in a full sentence with a way on."""
+    n = len(outcomes)
+    if all(o.findings for o in outcomes):       # past the decision limit, every one
+        ends = ", ".join(getattr(game, "endings", {})) or "none"
+        return (f"The run stopped after {n} of {games} games: none of them was over after {max_decisions} "
+                f"decisions, so the others would most likely go on as long. Check that an 'end game' "
+                f"line (the rulebook's: {ends}) can be reached, or allow longer games with --max-decisions.")
+    return (f"The run stopped after {n} of {games} games: each of them ran the rules past their budget "
+            f"(see the errors above), so the others would most likely do the same. Fix that line first.")
 
 
 class RunCut(Exception):

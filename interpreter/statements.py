@@ -716,6 +716,7 @@ class NextRound(Stmt):
         else:
             m.s["current"] = self.loop.leader_now(m, m.envs[frame[2]])
         m.ver[0] += 1          # kept values may read whose turn it is (memo.py)
+        m.rounds_run += 1      # a runaway says how many rounds went by with no decision
         m.call(m.prog.procs[":round"], [], None)
 
 

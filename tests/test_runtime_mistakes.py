@@ -200,7 +200,7 @@ turn:
 """)
     assert cli.main(["play", str(folder), "--seat", "1=first", "--seat", "2=first"]) == 1
     err = capsys.readouterr().err
-    assert "The rulebook failed before the first decision of the game:" in err and "game.rules:8:9: Division by zero." in err
+    assert "The rulebook failed before the first decision of the game:" in err and "game.rules:8:9: Division by zero: this line of the turn section divides by 'x', which is 0 here." in err
 
 
 @pytest.mark.parametrize("name", ["device", "fifo", "folder"])
@@ -308,7 +308,7 @@ event boom(v: player)
 
 @pytest.mark.parametrize("reaction, words", [
     ('reaction r on boom(v) by p if who.points > 1 labelled "x":', "reads a variable of a player who is nobody"),
-    ('reaction r on boom(v) by p if players[player_count + 5].points > 0 labelled "x":', "asks for item 7 of a list of 2 items"),
+    ('reaction r on boom(v) by p if players[player_count * 3 + 1].points > 0 labelled "x":', "asks for item 7 of a list of 2 items"),
     ('reaction r on boom(v) by p labelled "x {who.points}":', "reads a variable of a player who is nobody"),
     ('reaction r on boom(v) by p labelled "x" prompt "{who.points}":', "reads a variable of a player who is nobody"),
 ])
