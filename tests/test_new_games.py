@@ -1,6 +1,6 @@
-"""The games written in the language to prove it general (tests/games/tricks, auction, market:
-a trick-taking game, a blind auction, a race with a shared market), and the gaps in the language
-they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
+"""The games written in the language to prove it general (tests/games/tricks, auction, market,
+draft, dice: a trick-taking game, a blind auction, a race with a shared market, a card draft and a
+push-your-luck dice game with a call out of turn), and the gaps in the language they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
 checks clean, is in the house layout and plays seeded random games at every player count, and
 each gap they showed has its own test. This file must not hold game rules of its own beyond the
 smallest rulebook that shows a gap.
@@ -15,11 +15,13 @@ from tabletop.interpreter.api import load_game
 from tabletop.interpreter.simulate import simulate
 
 GAMES = Path(__file__).parent / "games"
-NEW = ["tricks", "auction", "market"]
+NEW = ["tricks", "auction", "market", "draft", "dice"]
 
 
 # each new game, and its variants: (folder, variant)
 PLAYED = [(name, None) for name in NEW] + [("tricks", "oh_hell")]
+# each new game's options, played at every player count too: (folder, options)
+OPTIONS = [("dice", {"length": "long"})]
 
 
 @pytest.mark.parametrize("name, variant", PLAYED)
@@ -36,6 +38,15 @@ def test_each_new_game_plays_random_games_at_every_player_count(name, variant):
     # a few here, for speed; the 200 a player count the brief asks for are run by hand:
     # tabletop simulate tests/games/NAME -n 200 --players N
     game = load_game(str(GAMES / name), variant=variant)
+    for n in range(game.min_players, game.max_players + 1):
+        stats = simulate(game, 4, seed=1, players=n)
+        assert stats["errors"] == 0, stats["error_messages"]
+        assert stats["finished"] == 4
+
+
+@pytest.mark.parametrize("name, options", OPTIONS)
+def test_each_new_game_plays_random_games_with_its_options(name, options):
+    game = load_game(str(GAMES / name), options=options)
     for n in range(game.min_players, game.max_players + 1):
         stats = simulate(game, 4, seed=1, players=n)
         assert stats["errors"] == 0, stats["error_messages"]
