@@ -168,3 +168,29 @@ def test_a_base_declaration_a_variant_left_unused_is_mended_in_the_variant(tmp_p
     assert "in the variant 'v'" in by_code["W122"].message and "'remove broken'" in by_code["W122"].hint
     (tmp_path / "alone").mkdir()
     assert diagnostics(tmp_path / "alone", BASE) == []        # the base alone uses both
+
+
+# ---------------------------------------------------------------- "roll three dice"
+RULES_DICE = """
+game "Dice"
+players 2
+die d6: 1 to 6
+turn:
+    dice = roll(d6, 3)
+    say "{sum([d for d in dice])}"
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+def test_a_roll_given_how_many_dice_is_told_once_with_the_way_to_throw_several(tmp_path):
+    # Writing Climb: `roll(d6, 3)` for "roll three dice" was told that roll wants a function, and
+    # then that `dice` is not a list, with the hint "to count from 1 to n, write range(1, n)".
+    found = diagnostics(tmp_path, RULES_DICE)
+    assert [d.code for d in found] == ["E301"], found
+    assert found[0].message == "'roll' throws one die: its second value says which faces to keep ('x => ...'), " \
+                               "not how many dice to throw."
+    assert found[0].span.line == 5
+    assert found[0].hint == "to throw it 3 times, write [roll(d6) for i in range(1, 3)]"
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", RULES_DICE.replace("roll(d6, 3)", "[roll(d6) for i in range(1, 3)]")) == []
