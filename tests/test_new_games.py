@@ -249,3 +249,38 @@ def test_a_declined_question_is_kept_in_a_saved_game(tmp_path):
     frames[0][3]["declined"] = [[7, "x", []]]
     with pytest.raises(Exception, match="reactions in progress"):
         g.load_state(data)
+
+
+# ---------------------------------------------------------------- a force that waits behind a reaction
+WAITING_CASE = """
+game: {game}
+cases:
+  - name: A roll with no new face busts
+    players: 2
+    force setup: [6, 1, 1]
+    steps:
+      - move: Keep the 6
+      - force: [6, 6, 6, 2, 4, 4]
+      - move: Roll again
+      - expect:
+          current: Player 2
+"""
+
+
+def test_an_expectation_failed_while_a_force_waits_behind_another_seats_question_names_it(tmp_path):
+    # Writing Climb's cases: after "Roll again" the rules ask the other player about a call before
+    # they roll, so the case's expectations of the bust failed with no word of the question asked
+    # or of the six forced dice still waiting.
+    from tabletop.interpreter import scenarios
+    path = tmp_path / "case.yaml"
+    path.write_text(WAITING_CASE.format(game=GAMES / "dice"))
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T030"], scenarios.render(report)
+    assert report.failures[0].hint == (
+        "the forced results 6, 6, 6, 2, 4, 4 wait undrawn: after the last move the game asks Player 2 "
+        "'Player 1 rolls again with 6 at stake' (Call a bust on Player 1, Don't react), and what the rules do "
+        "after that answer is not done yet (answer it with 'by:')")
+    # the mover's own next question is no such case: the force may be meant for a later draw
+    path.write_text(WAITING_CASE.format(game=GAMES / "dice").replace("      - move: Roll again\n", ""))
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T030"] and "undrawn" not in report.failures[0].hint
