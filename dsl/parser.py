@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
-from .builtins import MAX_DIGITS, MAX_FACES, too_many_faces
+from .builtins import ARG_TYPES as _BUILTINS, MAX_DIGITS, MAX_FACES, too_many_faces
 from .diagnostics import CHOOSE_FROM, EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
 from .texts import TEXT as _TEXT, TEXT_OR_COMMENT as _TEXT_OR_COMMENT, part_end, parts as _text_parts, problem as _text_problem, spans as _text_spans
@@ -1770,6 +1770,17 @@ def _habit(e, text: str, line: int, col: int):
                 "write 'reaction NAME on EVENT(...) by p if ...'")
     called = re.match(r"\s*winners\s*:.*\b((?:highest|lowest)\s+[A-Za-z_]\w*)$", before) if value == "(" else None
     if called:
+        way, name = called.group(1).split()
+        if name in _BUILTINS:
+            # `highest count(p.puddings)`: a value worked out here, not a definition of one player
+            call = re.match(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", here[col - 1:])
+            value_text = f"{name}({call.group(1) if call else '...'})"
+            field = re.search(r"\.([A-Za-z_]\w*)\s*$", call.group(1)) if call else None
+            new_name = f"{field.group(1)}_{name}" if field else f"player_{name}"
+            return ("E101", f"A ranking of winners names a definition of one player, and '{name}' is a built-in: "
+                            f"'{value_text}' cannot be ranked here.", (line, col - len(name)),
+                    f"define it first, e.g. 'define {new_name}(p: player): int = {value_text}', then "
+                    f"'{way} {new_name}'")
         return ("E101", "A ranking of winners names its definition alone, without its parameter.", (line, col),
                 f"write '{called.group(1)}': each player's value is worked out")
     dice = re.match(r"\s*die\s+((\d*)[dD](\d+))\b", here)
@@ -1848,7 +1859,9 @@ def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col:
     if kind != "NAME":
         return None
     if not words and value not in ("highest", "lowest"):
-        wrong, name, at = value, "score", col
+        # `then most sticks`: the definition is the name after the wrong word, if one follows
+        after = re.match(r"\s+([A-Za-z_]\w*)", here[col - 1 + len(value):])
+        wrong, name, at = value, after.group(1) if after else "score", col
     elif len(words) == 1 and words[0] not in ("highest", "lowest") and re.fullmatch(r"[A-Za-z_]\w*", words[0]):
         wrong, name, at = words[0], value, before.rindex(words[0]) + 1
     else:

@@ -284,3 +284,43 @@ def test_an_expectation_failed_while_a_force_waits_behind_another_seats_question
     path.write_text(WAITING_CASE.format(game=GAMES / "dice").replace("      - move: Roll again\n", ""))
     report = scenarios.run_files([path])
     assert [f.code for f in report.failures] == ["T030"] and "undrawn" not in report.failures[0].hint
+
+
+# ---------------------------------------------------------------- a ranking by a built-in's value
+RULES_RANKED = """
+game "Ranked"
+players 2
+player zone puddings: card, public
+kind card from "cards.yaml":
+    name: text
+turn:
+    end game "done"
+define score(p: player): int = 0
+winners: highest score, then highest count(p.puddings)
+"""
+
+
+def test_a_ranking_by_a_built_ins_value_is_told_to_define_it(tmp_path):
+    # Writing Tide Pool: "ties broken by the most puddings" as `then highest count(p.puddings)` was
+    # told to "write 'highest count'", a built-in no ranking can name.
+    found = diagnostics(tmp_path, RULES_RANKED, **{"cards.yaml": "cards:\n  - {name: A}\n"})
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A ranking of winners names a definition of one player, and 'count' is a built-in: " \
+                               "'count(p.puddings)' cannot be ranked here."
+    assert (found[0].span.line, found[0].span.column) == (9, 38)
+    assert found[0].hint == "define it first, e.g. 'define puddings_count(p: player): int = count(p.puddings)', " \
+                            "then 'highest puddings_count'"
+    fixed = RULES_RANKED.replace("then highest count(p.puddings)", "then highest puddings_count") + \
+        "define puddings_count(p: player): int = count(p.puddings)\n"
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", fixed, **{"cards.yaml": "cards:\n  - {name: A}\n"}) == []
+
+
+def test_a_ranking_word_that_is_not_highest_or_lowest_is_mended_with_its_own_definition(tmp_path):
+    # `then most pudding_count` was told to "write 'lowest score' ... or 'highest score'"
+    found = diagnostics(tmp_path, RULES_RANKED.replace("winners: highest score, then highest count(p.puddings)",
+                                                       "winners: highest score, then most tally") +
+                        "define tally(p: player): int = 0\n", **{"cards.yaml": "cards:\n  - {name: A}\n"})
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A ranking of winners says 'highest' or 'lowest' before each definition, not 'most'."
+    assert found[0].hint == "write 'lowest tally' (the least wins) or 'highest tally'"
