@@ -1821,6 +1821,14 @@ def _habit(e, text: str, line: int, col: int):
     if value == "for" and re.match(r"\s*option\b", here) and re.search(r"\bif\b", before):
         return ("E101", "An option's 'for' comes before its 'if'.", (line, col),
                 "write 'option \"...\" for x in L if c:'")
+    moved = re.match(r"(\s*)move\s+([A-Za-z_]\w*)\s+from\s+(.+?)\s+to\s+(.+?)\s*$", before) if value == "for" else None
+    if moved and "RSQB" not in names:
+        # `move c from A to B for c in L if ...`: Python's trailing 'for', on a statement
+        indent, x, source, dest = moved.groups()
+        rest = here[col - 1:].rstrip()
+        return ("E101", "A 'for' cannot follow a statement; a 'move' moves one thing or a list.", (line, col),
+                f"move the list at once, 'move [{x} {rest}] from {source} to {dest}', "
+                f"or loop: '{rest}:' and under it 'move {x} from {source} to {dest}'")
     if value == "for" and "RSQB" not in names:
         return ("E101", "A list made with 'for' needs square brackets.", (line, col),
                 "write [x.value for x in xs], e.g. all([c.ready for c in hand])")

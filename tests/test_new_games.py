@@ -324,3 +324,36 @@ def test_a_ranking_word_that_is_not_highest_or_lowest_is_mended_with_its_own_def
     assert [d.code for d in found] == ["E101"], found
     assert found[0].message == "A ranking of winners says 'highest' or 'lowest' before each definition, not 'most'."
     assert found[0].hint == "write 'lowest tally' (the least wins) or 'highest tally'"
+
+
+# ---------------------------------------------------------------- a trailing 'for' on a move
+RULES_MOVED = """
+game "Moved"
+players 2
+kind card from "cards.yaml":
+    name: text
+    sweet: bool
+player zone picked: card, public
+player zone kept: card, public
+turn:
+    move c from current.picked to current.kept for c in current.picked if c.sweet
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+def test_a_move_with_a_trailing_for_is_told_the_two_ways_to_write_it(tmp_path):
+    # Writing Tide Pool, "puddings are kept": a move with Python's trailing 'for' was told that a
+    # list made with 'for' needs square brackets, with 'all([c.ready for c in hand])' for an example.
+    data = {"cards.yaml": "cards:\n  - {name: A, sweet: true}\n"}
+    found = diagnostics(tmp_path, RULES_MOVED, **data)
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A 'for' cannot follow a statement; a 'move' moves one thing or a list."
+    assert (found[0].span.line, found[0].span.column) == (9, 48)
+    assert found[0].hint == "move the list at once, 'move [c for c in current.picked if c.sweet] from current.picked " \
+                            "to current.kept', or loop: 'for c in current.picked if c.sweet:' and under it " \
+                            "'move c from current.picked to current.kept'"
+    fixed = RULES_MOVED.replace("move c from current.picked to current.kept for c in current.picked if c.sweet",
+                                "move [c for c in current.picked if c.sweet] from current.picked to current.kept")
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", fixed, **data) == []
