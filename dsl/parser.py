@@ -1707,6 +1707,9 @@ def _habit(e, text: str, line: int, col: int):
         left = re.search(r"(\S+)\s*$", before)
         left = left.group(1) if left else "a"
         op = "!=" if rest and rest.group(1) else "=="
+        if right == "empty":
+            # `if xs is empty:`: the empty list is written []
+            right = "[]"
         return ("E101", f"'is' is not part of the language: values are compared with '==' (and '!=').", (line, col),
                 f"write '{left} {op} {right}'")
     number = re.search(r"(\d+)\.$", before)
@@ -1765,6 +1768,10 @@ def _habit(e, text: str, line: int, col: int):
         # `option "..." if c:` where no option may stand: outside a `choose` block
         return ("E101", "An 'option' line belongs in a 'choose' block.", (line, 1 + len(here) - len(here.lstrip())),
                 "indent it under the 'choose ...:' line with its other options")
+    if value == "in" and re.match(r"\s*(?:replace\s+)?reaction\b", here) and re.search(r"\bby\s+[A-Za-z_]\w*$", before):
+        # `by p in players`: every seat is asked in turn, so 'by' names only who is asked
+        return ("E101", "A reaction's 'by p' names each seat asked, every seat in turn: it takes no 'in'.", (line, col),
+                "write 'by p if ...' and say in the condition who may play it (e.g. 'if p != roller')")
     if value == "if" and re.match(r"\s*reaction\b", here) and not re.search(r"\bby\b", before):
         return ("E101", "A reaction says who may play it before its condition.", (line, col),
                 "write 'reaction NAME on EVENT(...) by p if ...'")

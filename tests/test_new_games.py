@@ -357,3 +357,39 @@ def test_a_move_with_a_trailing_for_is_told_the_two_ways_to_write_it(tmp_path):
                                 "move [c for c in current.picked if c.sweet] from current.picked to current.kept")
     (tmp_path / "fixed").mkdir()
     assert diagnostics(tmp_path / "fixed", fixed, **data) == []
+
+
+# ---------------------------------------------------------------- Climb's slips: 'by p in players', 'is empty'
+RULES_CALL_SLIPS = """
+game "Slips"
+players 2
+player var calls: int = 1
+event rolling(roller: player)
+reaction call on rolling(roller) by p if p != roller and p.calls > 0 labelled "Call on {roller}":
+    p.calls -= 1
+turn:
+    faces = [1, 2]
+    if faces == []:
+        say "bust"
+    signal rolling(current)
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+def test_a_reaction_by_p_in_players_is_told_that_by_takes_no_in(tmp_path):
+    # the parser said only "Unexpected 'in'; expected 'for', 'if', 'labelled', the end of the line."
+    found = diagnostics(tmp_path, RULES_CALL_SLIPS.replace("by p if p != roller", "by p in players if p != roller"))
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A reaction's 'by p' names each seat asked, every seat in turn: it takes no 'in'."
+    assert (found[0].span.line, found[0].span.column) == (5, 39)
+    assert "write 'by p if ...'" in found[0].hint
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", RULES_CALL_SLIPS) == []
+
+
+def test_is_empty_is_mended_with_the_empty_list(tmp_path):
+    # the hint said "write 'faces == empty'", and 'empty' is nothing of the language
+    found = diagnostics(tmp_path, RULES_CALL_SLIPS.replace("if faces == []:", "if faces is empty:"))
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].hint == "write 'faces == []'"
