@@ -2804,6 +2804,10 @@ class Checker:
     def want_list(self, t, node):
         if not T.is_list(t):
             hint = "to count from 1 to n, write range(1, n)" if t == T.INT else self.type_hint(node, t, T.list_of(T.ANY))
+            if t == T.INT and isinstance(node, A.Name) and self.lookup_local(node.name) is not None:
+                # `dice = roll(d6) + roll(d6)`, then `for d in dice`: a sum, where a list was meant
+                hint = (f"'{node.name}' was set to a number: a list is written in brackets, [a, b, c] ('+' of "
+                        f"numbers adds them up), and the numbers from 1 to {node.name} are range(1, {node.name})")
             if not hint and t == T.PLAYER:
                 # `choose c from current`: a player is not the cards they hold; name their zone
                 zone = self.a_player_zone()

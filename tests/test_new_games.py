@@ -393,3 +393,14 @@ def test_is_empty_is_mended_with_the_empty_list(tmp_path):
     found = diagnostics(tmp_path, RULES_CALL_SLIPS.replace("if faces == []:", "if faces is empty:"))
     assert [d.code for d in found] == ["E101"], found
     assert found[0].hint == "write 'faces == []'"
+
+
+def test_a_local_number_used_as_a_list_is_told_it_was_set_to_a_number(tmp_path):
+    # Writing Climb: `dice = roll(d6) + roll(d6) + roll(d6)`, then `for d in dice`, was told
+    # "to count from 1 to n, write range(1, n)", which was never the intent.
+    summed = RULES_DICE.replace("roll(d6, 3)", "roll(d6) + roll(d6) + roll(d6)")
+    found = diagnostics(tmp_path, summed)
+    assert [d.code for d in found] == ["E301"], found
+    assert found[0].message == "Expected a list here, not an int." and found[0].span.line == 6
+    assert found[0].hint == "'dice' was set to a number: a list is written in brackets, [a, b, c] ('+' of " \
+                            "numbers adds them up), and the numbers from 1 to dice are range(1, dice)"
