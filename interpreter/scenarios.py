@@ -1413,7 +1413,13 @@ class _Expectations:
                 raise self.unknown(_sentence(f"{what}: {e}"), at) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)
-            raise self.bad(what, want, got, at)
+            hint = ""
+            if isinstance(want, list) and isinstance(got, list) and len(want) > 1 and \
+                    sorted(str(x).casefold() for x in want) == sorted(str(x).casefold() for x in got):
+                # a hand passed on, cards moved one by one: the order is the rules', and may not matter
+                hint = (f"the same items in another order: a list is checked in order; in any order, "
+                        f"write {{has: {_fmt(want)}, count: {len(want)}}}")
+            raise self.bad(what, want, got, at, hint=hint)
 
     def operators(self, what, t, v, got, want, at, shown):
         self.some_check(what, want, at)

@@ -404,3 +404,38 @@ def test_a_local_number_used_as_a_list_is_told_it_was_set_to_a_number(tmp_path):
     assert found[0].message == "Expected a list here, not an int." and found[0].span.line == 6
     assert found[0].hint == "'dice' was set to a number: a list is written in brackets, [a, b, c] ('+' of " \
                             "numbers adds them up), and the numbers from 1 to dice are range(1, dice)"
+
+
+# ---------------------------------------------------------------- a hand checked in another order
+ORDER_CASE = """
+game: {game}
+rest: {{card: deck}}
+cases:
+  - name: The rest of a hand passes on
+    players: 2
+    set:
+      Player 1: {{hand: [Fish, Pearl, Crab]}}
+      Player 2: {{hand: [Crab, Shell, Fish]}}
+    steps:
+      - {{move: Pick Pearl, by: Player 1}}
+      - {{move: Pick Shell, by: Player 2}}
+      - expect:
+          Player 1: {{hand: [Fish, Crab]}}
+"""
+
+
+def test_a_list_expected_in_another_order_says_so_with_the_check_for_any_order(tmp_path):
+    # Writing Tide Pool's cases: the hand passed on kept its giver's order, and the failure showed
+    # [Fish, Crab] against [Crab, Fish] with no word that only the order differed.
+    from tabletop.interpreter import scenarios
+    path = tmp_path / "case.yaml"
+    path.write_text(ORDER_CASE.format(game=GAMES / "draft"))
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T030"], scenarios.render(report)
+    assert report.failures[0].hint == "the same items in another order: a list is checked in order; in any " \
+                                      "order, write {has: [Fish, Crab], count: 2}"
+    path.write_text(ORDER_CASE.format(game=GAMES / "draft").replace("hand: [Fish, Crab]}",
+                                                                    "hand: {has: [Fish, Crab], count: 2}}"))
+    assert scenarios.run_files([path]).ok
+    path.write_text(ORDER_CASE.format(game=GAMES / "draft").replace("hand: [Fish, Crab]}", "hand: [Fish, Shell]}"))
+    assert scenarios.run_files([path]).failures[0].hint == ""
