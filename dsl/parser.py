@@ -1486,6 +1486,16 @@ _NAME_HABITS = {
 }
 
 
+# A line that starts with one of these words, read as a name to set ("is an '=' missing?"), is a
+# game's verb the language says in its own words.
+_GAME_VERBS = {
+    "each": "a secret choice starts with 'secretly': 'secretly each p in players chooses c from p.hand ...:'",
+    "deal": "to deal, draw: 'for p in players:' and under it 'draw 5 from deck to p.hand'",
+    "discard": "things move with 'move': 'move c from p.hand to discard'",
+    "give": "things move with 'move': 'move c from p.hand to q.hand'",
+    "put": "things move with 'move': 'move c from p.hand to discard'",
+}
+
 
 def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set, owner: str = ""):
     """(code, message, column, hint) for a habit of a first-time author coming from Python or C,
@@ -2156,6 +2166,10 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
         hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
     before_code = own[:col - 1]
+    word = re.fullmatch(r"\s*([A-Za-z_]\w*)\s+", before_code)
+    if not hint and "'='" in few and word and word.group(1) in _GAME_VERBS:
+        # `deal 5 from deck to each player`: a card game's verb, where the language has its own
+        hint = _GAME_VERBS[word.group(1)]
     if not hint and "'='" in few and tok.type == "NAME" and re.fullmatch(r"\s*[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\s+", before_code):
         # `spots next_to_eliminator`: two names, where the first is set
         hint = f"is an '=' missing? to set it, write '{before_code.strip()} = {tok.value}'"

@@ -439,3 +439,40 @@ def test_a_list_expected_in_another_order_says_so_with_the_check_for_any_order(t
     assert scenarios.run_files([path]).ok
     path.write_text(ORDER_CASE.format(game=GAMES / "draft").replace("hand: [Fish, Crab]}", "hand: [Fish, Shell]}"))
     assert scenarios.run_files([path]).failures[0].hint == ""
+
+
+# ---------------------------------------------------------------- a card game's verbs
+RULES_VERBS = """
+game "Verbs"
+players 2
+kind card from "cards.yaml":
+    name: text
+zone deck: card, hidden
+player zone hand: card, owner
+setup:
+    deck = shuffled(card)
+    for p in players:
+        draw 2 from deck to p.hand
+turn:
+    secretly each p in players chooses c from p.hand labelled "Pick {c}":
+        say "{p} picks {c}."
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+@pytest.mark.parametrize("old, new, hint", [
+    ("    for p in players:\n        draw 2 from deck to p.hand", "    deal 2 from deck to each player",
+     "to deal, draw: 'for p in players:' and under it 'draw 5 from deck to p.hand'"),
+    ("secretly each p in players chooses", "each p in players secretly chooses",
+     "a secret choice starts with 'secretly': 'secretly each p in players chooses c from p.hand ...:'"),
+])
+def test_a_card_games_verb_is_told_the_languages_words(tmp_path, old, new, hint):
+    # Writing Tide Pool: `deal 2 from deck to each player` and `each p in players secretly chooses`
+    # were told "is an '=' missing? to set it, write 'deal = 2'" (and 'each = p').
+    data = {"cards.yaml": "cards:\n  - {name: A, count: 4}\n"}
+    assert diagnostics(tmp_path, RULES_VERBS, **data) == []
+    (tmp_path / "broken").mkdir()
+    found = diagnostics(tmp_path / "broken", RULES_VERBS.replace(old, new), **data)
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].hint == hint
