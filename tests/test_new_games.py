@@ -466,6 +466,12 @@ define score(p: player): int = 0
      "to deal, draw: 'for p in players:' and under it 'draw 5 from deck to p.hand'"),
     ("secretly each p in players chooses", "each p in players secretly chooses",
      "a secret choice starts with 'secretly': 'secretly each p in players chooses c from p.hand ...:'"),
+    ('        say "{p} picks {c}."', "        discard c",
+     "things move with 'move': 'move c from p.hand to discard'"),
+    ('        say "{p} picks {c}."', "        give c to next_player(p)",
+     "things move with 'move': 'move c from p.hand to q.hand'"),
+    ('        say "{p} picks {c}."', "        put c on deck",
+     "things move with 'move': 'move c from p.hand to discard'"),
 ])
 def test_a_card_games_verb_is_told_the_languages_words(tmp_path, old, new, hint):
     # Writing Tide Pool: `deal 2 from deck to each player` and `each p in players secretly chooses`
