@@ -2842,6 +2842,10 @@ class Checker:
     def want_list(self, t, node):
         if not T.is_list(t):
             hint = "to count from 1 to n, write range(1, n)" if t == T.INT else self.type_hint(node, t, T.list_of(T.ANY))
+            if t == T.INT and isinstance(node, A.Name) and self.lookup_local(node.name) is not None:
+                # `dice = roll(d6) + roll(d6)`, then `for d in dice`: a sum, where a list was meant
+                hint = (f"'{node.name}' was set to a number: a list is written in brackets, [a, b, c] ('+' of "
+                        f"numbers adds them up), and the numbers from 1 to {node.name} are range(1, {node.name})")
             if not hint and t == T.PLAYER:
                 # `choose c from current`: a player is not the cards they hold; name their zone
                 zone = self.a_player_zone()
@@ -3601,6 +3605,9 @@ class Checker:
         for i in range(min(len(e.args), len(wants))):
             self.builtin_value(e, i, wants[i], types, desc)
         if e.name == "roll":
+            if len(e.args) == 2 and not isinstance(e.args[1], A.Lambda) and types[1] == T.INT:
+                # `roll(d6, 3)` for "roll three dice": told as one mistake, not as a face later used as a list
+                return T.ERROR
             if not types or not (types[0].startswith("die:") or types[0] == T.ERROR):
                 self.error("E301", "'roll' rolls a die declared with 'die'.", e.args[0] if e.args else e,
                            did_you_mean(getattr(e.args[0], "name", "") if e.args else "", [n for n, x in self.sym.items() if x.kind == "die"]))
@@ -3624,7 +3631,12 @@ class Checker:
         (`B.LIMITS`), in the engine's words."""
         a, t, name, nth = e.args[i], types[i], e.name, _ORDINALS[i]
         if want in (B.FUNCTION, B.KEY):
-            if not isinstance(a, A.Lambda):
+            if name == "roll" and not isinstance(a, A.Lambda) and t == T.INT:
+                die = self.text_of(e.args[0])
+                self.error("E301", f"'roll' throws one die: its second value says which faces to keep ('x => ...'), "
+                                   f"not how many dice to throw.", a,
+                           f"to throw it {self.text_of(a)} times, write [roll({die}) for i in range(1, {self.text_of(a)})]")
+            elif not isinstance(a, A.Lambda):
                 self.error("E301", f"'{name}' wants a function like 'x => ...' here.", a, desc, about=("call", name))
             elif name == "roll" and self.keeps_no_face(e.args[0], a):
                 die = e.args[0].name

@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast as A
-from .builtins import MAX_DIGITS, MAX_FACES, too_many_faces
+from .builtins import ARG_TYPES as _BUILTINS, MAX_DIGITS, MAX_FACES, too_many_faces
 from .diagnostics import CHOOSE_FROM, EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
 from .parse_cache import cache_folder
 from .texts import TEXT as _TEXT, TEXT_OR_COMMENT as _TEXT_OR_COMMENT, part_end, parts as _text_parts, problem as _text_problem, spans as _text_spans
@@ -1486,6 +1486,16 @@ _NAME_HABITS = {
 }
 
 
+# A line that starts with one of these words, read as a name to set ("is an '=' missing?"), is a
+# game's verb the language says in its own words.
+_GAME_VERBS = {
+    "each": "a secret choice starts with 'secretly': 'secretly each p in players chooses c from p.hand ...:'",
+    "deal": "to deal, draw: 'for p in players:' and under it 'draw 5 from deck to p.hand'",
+    "discard": "things move with 'move': 'move c from p.hand to discard'",
+    "give": "things move with 'move': 'move c from p.hand to q.hand'",
+    "put": "things move with 'move': 'move c from p.hand to discard'",
+}
+
 
 def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set, owner: str = ""):
     """(code, message, column, hint) for a habit of a first-time author coming from Python or C,
@@ -1707,6 +1717,9 @@ def _habit(e, text: str, line: int, col: int):
         left = re.search(r"(\S+)\s*$", before)
         left = left.group(1) if left else "a"
         op = "!=" if rest and rest.group(1) else "=="
+        if right == "empty":
+            # `if xs is empty:`: the empty list is written []
+            right = "[]"
         return ("E101", f"'is' is not part of the language: values are compared with '==' (and '!=').", (line, col),
                 f"write '{left} {op} {right}'")
     number = re.search(r"(\d+)\.$", before)
@@ -1765,11 +1778,26 @@ def _habit(e, text: str, line: int, col: int):
         # `option "..." if c:` where no option may stand: outside a `choose` block
         return ("E101", "An 'option' line belongs in a 'choose' block.", (line, 1 + len(here) - len(here.lstrip())),
                 "indent it under the 'choose ...:' line with its other options")
+    if value == "in" and re.match(r"\s*(?:replace\s+)?reaction\b", here) and re.search(r"\bby\s+[A-Za-z_]\w*$", before):
+        # `by p in players`: every seat is asked in turn, so 'by' names only who is asked
+        return ("E101", "A reaction's 'by p' names each seat asked, every seat in turn: it takes no 'in'.", (line, col),
+                "write 'by p if ...' and say in the condition who may play it (e.g. 'if p != roller')")
     if value == "if" and re.match(r"\s*reaction\b", here) and not re.search(r"\bby\b", before):
         return ("E101", "A reaction says who may play it before its condition.", (line, col),
                 "write 'reaction NAME on EVENT(...) by p if ...'")
     called = re.match(r"\s*winners\s*:.*\b((?:highest|lowest)\s+[A-Za-z_]\w*)$", before) if value == "(" else None
     if called:
+        way, name = called.group(1).split()
+        if name in _BUILTINS:
+            # `highest count(p.puddings)`: a value worked out here, not a definition of one player
+            call = re.match(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", here[col - 1:])
+            value_text = f"{name}({call.group(1) if call else '...'})"
+            field = re.search(r"\.([A-Za-z_]\w*)\s*$", call.group(1)) if call else None
+            new_name = f"{field.group(1)}_{name}" if field else f"player_{name}"
+            return ("E101", f"A ranking of winners names a definition of one player, and '{name}' is a built-in: "
+                            f"'{value_text}' cannot be ranked here.", (line, col - len(name)),
+                    f"define it first, e.g. 'define {new_name}(p: player): int = {value_text}', then "
+                    f"'{way} {new_name}'")
         return ("E101", "A ranking of winners names its definition alone, without its parameter.", (line, col),
                 f"write '{called.group(1)}': each player's value is worked out")
     dice = re.match(r"\s*die\s+((\d*)[dD](\d+))\b", here)
@@ -1810,6 +1838,14 @@ def _habit(e, text: str, line: int, col: int):
     if value == "for" and re.match(r"\s*option\b", here) and re.search(r"\bif\b", before):
         return ("E101", "An option's 'for' comes before its 'if'.", (line, col),
                 "write 'option \"...\" for x in L if c:'")
+    moved = re.match(r"(\s*)move\s+([A-Za-z_]\w*)\s+from\s+(.+?)\s+to\s+(.+?)\s*$", before) if value == "for" else None
+    if moved and "RSQB" not in names:
+        # `move c from A to B for c in L if ...`: Python's trailing 'for', on a statement
+        indent, x, source, dest = moved.groups()
+        rest = here[col - 1:].rstrip()
+        return ("E101", "A 'for' cannot follow a statement; a 'move' moves one thing or a list.", (line, col),
+                f"move the list at once, 'move [{x} {rest}] from {source} to {dest}', "
+                f"or loop: '{rest}:' and under it 'move {x} from {source} to {dest}'")
     if value == "for" and "RSQB" not in names:
         return ("E101", "A list made with 'for' needs square brackets.", (line, col),
                 "write [x.value for x in xs], e.g. all([c.ready for c in hand])")
@@ -1848,7 +1884,9 @@ def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col:
     if kind != "NAME":
         return None
     if not words and value not in ("highest", "lowest"):
-        wrong, name, at = value, "score", col
+        # `then most sticks`: the definition is the name after the wrong word, if one follows
+        after = re.match(r"\s+([A-Za-z_]\w*)", here[col - 1 + len(value):])
+        wrong, name, at = value, after.group(1) if after else "score", col
     elif len(words) == 1 and words[0] not in ("highest", "lowest") and re.fullmatch(r"[A-Za-z_]\w*", words[0]):
         wrong, name, at = words[0], value, before.rindex(words[0]) + 1
     else:
@@ -2128,6 +2166,10 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
         hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
     before_code = own[:col - 1]
+    word = re.fullmatch(r"\s*([A-Za-z_]\w*)\s+", before_code)
+    if not hint and "'='" in few and word and word.group(1) in _GAME_VERBS:
+        # `deal 5 from deck to each player`: a card game's verb, where the language has its own
+        hint = _GAME_VERBS[word.group(1)]
     if not hint and "'='" in few and tok.type == "NAME" and re.fullmatch(r"\s*[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\s+", before_code):
         # `spots next_to_eliminator`: two names, where the first is set
         hint = f"is an '=' missing? to set it, write '{before_code.strip()} = {tok.value}'"

@@ -813,7 +813,7 @@ class _FileRunner:
         else:
             failures = _Expectations(self, state).check(step["expect"])
             if failures:
-                raise _Stop(*[self.with_rolls(f, state) for f in failures])
+                raise _Stop(*[self.with_waiting(self.with_rolls(f, state), state) for f in failures])
 
     def with_rolls(self, f: Failure, state) -> Failure:
         """A failed expectation after the seed rolled dice says which: a die the case did not force
@@ -828,6 +828,25 @@ class _FileRunner:
         shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
         since = "since the last move" if self.moved else "since the game began"
         note = f"{since} the seed rolled {shown}, which no 'force' gave"
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+    def with_waiting(self, f: Failure, state) -> Failure:
+        """A failed expectation after a move that left the forced results waiting, at a question
+        to someone else (another seat's reaction to that move), says so: the rules stopped at that
+        question before the draw the case forced, so nothing the draw does has happened yet."""
+        if f.code != "T030" or f.file_mistake or not (f.expected or f.got) or state.is_over:
+            return f
+        waiting, pending, mover = state.forced, state.pending, getattr(self, "mover", None)
+        if not waiting or not self.forced_before or pending is None or mover is None:
+            return f
+        if pending.kind != "reaction" and pending.players == [mover[0]]:
+            return f        # the mover's own next question: the case may mean to draw later
+        shown = ", ".join(str(e["roll"]) if "roll" in e else f"a pick of {e['pick']}" if "pick" in e else "a shuffle"
+                          for e in waiting[:8]) + (", ..." if len(waiting) > 8 else "")
+        who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
+        note = (f"the forced results {shown} wait undrawn: after the last move the game asks {who} "
+                f"{W.quote(pending.prompt)} ({', '.join(pending.options)}), and what the rules do after that "
+                "answer is not done yet (answer it with 'by:')")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     @staticmethod
@@ -1394,7 +1413,13 @@ class _Expectations:
                 raise self.unknown(_sentence(f"{what}: {e}"), at) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)
-            raise self.bad(what, want, got, at)
+            hint = ""
+            if isinstance(want, list) and isinstance(got, list) and len(want) > 1 and \
+                    sorted(str(x).casefold() for x in want) == sorted(str(x).casefold() for x in got):
+                # a hand passed on, cards moved one by one: the order is the rules', and may not matter
+                hint = (f"the same items in another order: a list is checked in order; in any order, "
+                        f"write {{has: {_fmt(want)}, count: {len(want)}}}")
+            raise self.bad(what, want, got, at, hint=hint)
 
     def operators(self, what, t, v, got, want, at, shown):
         self.some_check(what, want, at)

@@ -1,6 +1,6 @@
-"""The games written in the language to prove it general (tests/games/tricks, auction, market:
-a trick-taking game, a blind auction, a race with a shared market), and the gaps in the language
-they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
+"""The games written in the language to prove it general (tests/games/tricks, auction, market,
+draft, dice: a trick-taking game, a blind auction, a race with a shared market, a card draft and a
+push-your-luck dice game with a call out of turn), and the gaps in the language they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
 checks clean, is in the house layout and plays seeded random games at every player count, and
 each gap they showed has its own test. This file must not hold game rules of its own beyond the
 smallest rulebook that shows a gap.
@@ -15,11 +15,13 @@ from tabletop.interpreter.api import load_game
 from tabletop.interpreter.simulate import simulate
 
 GAMES = Path(__file__).parent / "games"
-NEW = ["tricks", "auction", "market"]
+NEW = ["tricks", "auction", "market", "draft", "dice"]
 
 
 # each new game, and its variants: (folder, variant)
 PLAYED = [(name, None) for name in NEW] + [("tricks", "oh_hell")]
+# each new game's options, played at every player count too: (folder, options)
+OPTIONS = [("dice", {"length": "long"})]
 
 
 @pytest.mark.parametrize("name, variant", PLAYED)
@@ -36,6 +38,15 @@ def test_each_new_game_plays_random_games_at_every_player_count(name, variant):
     # a few here, for speed; the 200 a player count the brief asks for are run by hand:
     # tabletop simulate tests/games/NAME -n 200 --players N
     game = load_game(str(GAMES / name), variant=variant)
+    for n in range(game.min_players, game.max_players + 1):
+        stats = simulate(game, 4, seed=1, players=n)
+        assert stats["errors"] == 0, stats["error_messages"]
+        assert stats["finished"] == 4
+
+
+@pytest.mark.parametrize("name, options", OPTIONS)
+def test_each_new_game_plays_random_games_with_its_options(name, options):
+    game = load_game(str(GAMES / name), options=options)
     for n in range(game.min_players, game.max_players + 1):
         stats = simulate(game, 4, seed=1, players=n)
         assert stats["errors"] == 0, stats["error_messages"]
@@ -157,3 +168,317 @@ def test_a_base_declaration_a_variant_left_unused_is_mended_in_the_variant(tmp_p
     assert "in the variant 'v'" in by_code["W122"].message and "'remove broken'" in by_code["W122"].hint
     (tmp_path / "alone").mkdir()
     assert diagnostics(tmp_path / "alone", BASE) == []        # the base alone uses both
+
+
+# ---------------------------------------------------------------- "roll three dice"
+RULES_DICE = """
+game "Dice"
+players 2
+die d6: 1 to 6
+turn:
+    dice = roll(d6, 3)
+    say "{sum([d for d in dice])}"
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+def test_a_roll_given_how_many_dice_is_told_once_with_the_way_to_throw_several(tmp_path):
+    # Writing Climb: `roll(d6, 3)` for "roll three dice" was told that roll wants a function, and
+    # then that `dice` is not a list, with the hint "to count from 1 to n, write range(1, n)".
+    found = diagnostics(tmp_path, RULES_DICE)
+    assert [d.code for d in found] == ["E301"], found
+    assert found[0].message == "'roll' throws one die: its second value says which faces to keep ('x => ...'), " \
+                               "not how many dice to throw."
+    assert found[0].span.line == 5
+    assert found[0].hint == "to throw it 3 times, write [roll(d6) for i in range(1, 3)]"
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", RULES_DICE.replace("roll(d6, 3)", "[roll(d6) for i in range(1, 3)]")) == []
+
+
+# ---------------------------------------------------------------- a question declined is not asked again
+# Climb's call: "each other player may call a bust, once for that roll". After Player 2 called,
+# Player 3, who had not, was asked the very same question again, since a round of asking in which
+# anyone reacted starts another; a rulebook cannot note a "Don't react" to stop it.
+RULES_CALLS = """
+game "Calls"
+players 4
+player var calls: int = 1
+var callers: list of player = []
+event rolling(roller: player)
+reaction call on rolling(roller) by p if p != roller and p.calls > 0 labelled "Call on {roller}" prompt "{roller} rolls; {count(callers)} called":
+    p.calls -= 1
+    add p to callers
+turn:
+    signal rolling(current)
+    say "{callers}"
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+def test_a_seat_that_declined_a_reaction_is_not_asked_the_same_question_again(tmp_path):
+    from inline import game
+    s = game(tmp_path, RULES_CALLS).new_state(seed=1)
+    assert s.pending.players == [1] and s.prompt() == "Player 1 rolls; 0 called"
+    s.apply_label("Don't react", seat=1)
+    s.apply_label("Call on Player 1", seat=2)
+    s.apply_label("Don't react", seat=3)
+    # a reaction was played, so everyone is asked again, but only a seat whose question changed:
+    # Player 2's prompt now counts the call; Player 4 declined exactly this question
+    assert s.pending.players == [1] and s.prompt() == "Player 1 rolls; 1 called"
+    s.apply_label("Don't react", seat=1)
+    assert s.is_over and s.log[-2] == "Player 3"
+
+
+def test_a_declined_question_is_kept_in_a_saved_game(tmp_path):
+    from inline import game
+    g = game(tmp_path, RULES_CALLS)
+    s = g.new_state(seed=1)
+    s.apply_label("Don't react", seat=1)
+    s.apply_label("Call on Player 1", seat=2)
+    s.apply_label("Don't react", seat=3)
+    s = g.load_state(s.to_json())
+    s.apply_label("Don't react", seat=1)
+    assert s.is_over
+    broken = g.new_state(seed=1)
+    broken.apply_label("Don't react", seat=1)
+    data = broken.to_json()
+    frames = [f for f in data["stack"] if isinstance(f[3], dict) and "declined" in f[3]]
+    assert len(frames) == 1
+    frames[0][3]["declined"] = [[7, "x", []]]
+    with pytest.raises(Exception, match="reactions in progress"):
+        g.load_state(data)
+
+
+# ---------------------------------------------------------------- a force that waits behind a reaction
+WAITING_CASE = """
+game: {game}
+cases:
+  - name: A roll with no new face busts
+    players: 2
+    force setup: [6, 1, 1]
+    steps:
+      - move: Keep the 6
+      - force: [6, 6, 6, 2, 4, 4]
+      - move: Roll again
+      - expect:
+          current: Player 2
+"""
+
+
+def test_an_expectation_failed_while_a_force_waits_behind_another_seats_question_names_it(tmp_path):
+    # Writing Climb's cases: after "Roll again" the rules ask the other player about a call before
+    # they roll, so the case's expectations of the bust failed with no word of the question asked
+    # or of the six forced dice still waiting.
+    from tabletop.interpreter import scenarios
+    path = tmp_path / "case.yaml"
+    path.write_text(WAITING_CASE.format(game=GAMES / "dice"))
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T030"], scenarios.render(report)
+    assert report.failures[0].hint == (
+        "the forced results 6, 6, 6, 2, 4, 4 wait undrawn: after the last move the game asks Player 2 "
+        "'Player 1 rolls again with 6 at stake' (Call a bust on Player 1, Don't react), and what the rules do "
+        "after that answer is not done yet (answer it with 'by:')")
+    # the mover's own next question is no such case: the force may be meant for a later draw
+    path.write_text(WAITING_CASE.format(game=GAMES / "dice").replace("      - move: Roll again\n", ""))
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T030"] and "undrawn" not in report.failures[0].hint
+
+
+# ---------------------------------------------------------------- a ranking by a built-in's value
+RULES_RANKED = """
+game "Ranked"
+players 2
+player zone puddings: card, public
+kind card from "cards.yaml":
+    name: text
+turn:
+    end game "done"
+define score(p: player): int = 0
+winners: highest score, then highest count(p.puddings)
+"""
+
+
+def test_a_ranking_by_a_built_ins_value_is_told_to_define_it(tmp_path):
+    # Writing Tide Pool: "ties broken by the most puddings" as `then highest count(p.puddings)` was
+    # told to "write 'highest count'", a built-in no ranking can name.
+    found = diagnostics(tmp_path, RULES_RANKED, **{"cards.yaml": "cards:\n  - {name: A}\n"})
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A ranking of winners names a definition of one player, and 'count' is a built-in: " \
+                               "'count(p.puddings)' cannot be ranked here."
+    assert (found[0].span.line, found[0].span.column) == (9, 38)
+    assert found[0].hint == "define it first, e.g. 'define puddings_count(p: player): int = count(p.puddings)', " \
+                            "then 'highest puddings_count'"
+    fixed = RULES_RANKED.replace("then highest count(p.puddings)", "then highest puddings_count") + \
+        "define puddings_count(p: player): int = count(p.puddings)\n"
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", fixed, **{"cards.yaml": "cards:\n  - {name: A}\n"}) == []
+
+
+def test_a_ranking_word_that_is_not_highest_or_lowest_is_mended_with_its_own_definition(tmp_path):
+    # `then most pudding_count` was told to "write 'lowest score' ... or 'highest score'"
+    found = diagnostics(tmp_path, RULES_RANKED.replace("winners: highest score, then highest count(p.puddings)",
+                                                       "winners: highest score, then most tally") +
+                        "define tally(p: player): int = 0\n", **{"cards.yaml": "cards:\n  - {name: A}\n"})
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A ranking of winners says 'highest' or 'lowest' before each definition, not 'most'."
+    assert found[0].hint == "write 'lowest tally' (the least wins) or 'highest tally'"
+
+
+# ---------------------------------------------------------------- a trailing 'for' on a move
+RULES_MOVED = """
+game "Moved"
+players 2
+kind card from "cards.yaml":
+    name: text
+    sweet: bool
+player zone picked: card, public
+player zone kept: card, public
+turn:
+    move c from current.picked to current.kept for c in current.picked if c.sweet
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+def test_a_move_with_a_trailing_for_is_told_the_two_ways_to_write_it(tmp_path):
+    # Writing Tide Pool, "puddings are kept": a move with Python's trailing 'for' was told that a
+    # list made with 'for' needs square brackets, with 'all([c.ready for c in hand])' for an example.
+    data = {"cards.yaml": "cards:\n  - {name: A, sweet: true}\n"}
+    found = diagnostics(tmp_path, RULES_MOVED, **data)
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A 'for' cannot follow a statement; a 'move' moves one thing or a list."
+    assert (found[0].span.line, found[0].span.column) == (9, 48)
+    assert found[0].hint == "move the list at once, 'move [c for c in current.picked if c.sweet] from current.picked " \
+                            "to current.kept', or loop: 'for c in current.picked if c.sweet:' and under it " \
+                            "'move c from current.picked to current.kept'"
+    fixed = RULES_MOVED.replace("move c from current.picked to current.kept for c in current.picked if c.sweet",
+                                "move [c for c in current.picked if c.sweet] from current.picked to current.kept")
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", fixed, **data) == []
+
+
+# ---------------------------------------------------------------- Climb's slips: 'by p in players', 'is empty'
+RULES_CALL_SLIPS = """
+game "Slips"
+players 2
+player var calls: int = 1
+event rolling(roller: player)
+reaction call on rolling(roller) by p if p != roller and p.calls > 0 labelled "Call on {roller}":
+    p.calls -= 1
+turn:
+    faces = [1, 2]
+    if faces == []:
+        say "bust"
+    signal rolling(current)
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+def test_a_reaction_by_p_in_players_is_told_that_by_takes_no_in(tmp_path):
+    # the parser said only "Unexpected 'in'; expected 'for', 'if', 'labelled', the end of the line."
+    found = diagnostics(tmp_path, RULES_CALL_SLIPS.replace("by p if p != roller", "by p in players if p != roller"))
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A reaction's 'by p' names each seat asked, every seat in turn: it takes no 'in'."
+    assert (found[0].span.line, found[0].span.column) == (5, 39)
+    assert "write 'by p if ...'" in found[0].hint
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", RULES_CALL_SLIPS) == []
+
+
+def test_is_empty_is_mended_with_the_empty_list(tmp_path):
+    # the hint said "write 'faces == empty'", and 'empty' is nothing of the language
+    found = diagnostics(tmp_path, RULES_CALL_SLIPS.replace("if faces == []:", "if faces is empty:"))
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].hint == "write 'faces == []'"
+
+
+def test_a_local_number_used_as_a_list_is_told_it_was_set_to_a_number(tmp_path):
+    # Writing Climb: `dice = roll(d6) + roll(d6) + roll(d6)`, then `for d in dice`, was told
+    # "to count from 1 to n, write range(1, n)", which was never the intent.
+    summed = RULES_DICE.replace("roll(d6, 3)", "roll(d6) + roll(d6) + roll(d6)")
+    found = diagnostics(tmp_path, summed)
+    assert [d.code for d in found] == ["E301"], found
+    assert found[0].message == "Expected a list here, not an int." and found[0].span.line == 6
+    assert found[0].hint == "'dice' was set to a number: a list is written in brackets, [a, b, c] ('+' of " \
+                            "numbers adds them up), and the numbers from 1 to dice are range(1, dice)"
+
+
+# ---------------------------------------------------------------- a hand checked in another order
+ORDER_CASE = """
+game: {game}
+rest: {{card: deck}}
+cases:
+  - name: The rest of a hand passes on
+    players: 2
+    set:
+      Player 1: {{hand: [Fish, Pearl, Crab]}}
+      Player 2: {{hand: [Crab, Shell, Fish]}}
+    steps:
+      - {{move: Pick Pearl, by: Player 1}}
+      - {{move: Pick Shell, by: Player 2}}
+      - expect:
+          Player 1: {{hand: [Fish, Crab]}}
+"""
+
+
+def test_a_list_expected_in_another_order_says_so_with_the_check_for_any_order(tmp_path):
+    # Writing Tide Pool's cases: the hand passed on kept its giver's order, and the failure showed
+    # [Fish, Crab] against [Crab, Fish] with no word that only the order differed.
+    from tabletop.interpreter import scenarios
+    path = tmp_path / "case.yaml"
+    path.write_text(ORDER_CASE.format(game=GAMES / "draft"))
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T030"], scenarios.render(report)
+    assert report.failures[0].hint == "the same items in another order: a list is checked in order; in any " \
+                                      "order, write {has: [Fish, Crab], count: 2}"
+    path.write_text(ORDER_CASE.format(game=GAMES / "draft").replace("hand: [Fish, Crab]}",
+                                                                    "hand: {has: [Fish, Crab], count: 2}}"))
+    assert scenarios.run_files([path]).ok
+    path.write_text(ORDER_CASE.format(game=GAMES / "draft").replace("hand: [Fish, Crab]}", "hand: [Fish, Shell]}"))
+    assert scenarios.run_files([path]).failures[0].hint == ""
+
+
+# ---------------------------------------------------------------- a card game's verbs
+RULES_VERBS = """
+game "Verbs"
+players 2
+kind card from "cards.yaml":
+    name: text
+zone deck: card, hidden
+player zone hand: card, owner
+setup:
+    deck = shuffled(card)
+    for p in players:
+        draw 2 from deck to p.hand
+turn:
+    secretly each p in players chooses c from p.hand labelled "Pick {c}":
+        say "{p} picks {c}."
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+@pytest.mark.parametrize("old, new, hint", [
+    ("    for p in players:\n        draw 2 from deck to p.hand", "    deal 2 from deck to each player",
+     "to deal, draw: 'for p in players:' and under it 'draw 5 from deck to p.hand'"),
+    ("secretly each p in players chooses", "each p in players secretly chooses",
+     "a secret choice starts with 'secretly': 'secretly each p in players chooses c from p.hand ...:'"),
+    ('        say "{p} picks {c}."', "        discard c",
+     "things move with 'move': 'move c from p.hand to discard'"),
+    ('        say "{p} picks {c}."', "        give c to next_player(p)",
+     "things move with 'move': 'move c from p.hand to q.hand'"),
+    ('        say "{p} picks {c}."', "        put c on deck",
+     "things move with 'move': 'move c from p.hand to discard'"),
+])
+def test_a_card_games_verb_is_told_the_languages_words(tmp_path, old, new, hint):
+    # Writing Tide Pool: `deal 2 from deck to each player` and `each p in players secretly chooses`
+    # were told "is an '=' missing? to set it, write 'deal = 2'" (and 'each = p').
+    data = {"cards.yaml": "cards:\n  - {name: A, count: 4}\n"}
+    assert diagnostics(tmp_path, RULES_VERBS, **data) == []
+    (tmp_path / "broken").mkdir()
+    found = diagnostics(tmp_path / "broken", RULES_VERBS.replace(old, new), **data)
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].hint == hint

@@ -55,7 +55,9 @@ def run_text(tmp_path, text, game="taboo_atoll_express"):
 # the bar: at least 20 cases for each of the first two games
 LEAST_CASES = {"taboo_atoll_express": 20, "smores_galore": 20,
                # the games written to prove the language general: 12 rule cases each at least
-               "tricks": 12, "auction": 12, "market": 12}
+               "tricks": 12, "auction": 12, "market": 12,
+               # and the card draft and the dice game of newgames3: 15 cases each at least
+               "draft": 15, "dice": 15}
 
 
 @pytest.mark.parametrize("folder", RULEBOOKS + TEST_GAMES, ids=lambda p: p.name)
