@@ -2,7 +2,7 @@
 faults it and a hunt over rulebooks found. Every mutated save must be refused with a message that
 names the file and the problem (or load, when the change does not matter), with exit code 0 or 1,
 never a traceback or an internal error, and its game must never be lost: a save that loads is
-saved again. The fuzz runs ten times longer with --soak.
+saved again. A run 25 times longer is marked soak (pytest --soak).
 
 The mutations: bytes flipped, the file cut short, a value of the wrong type at any place, keys
 removed or given twice, huge numbers, texts and lists, deep nesting, NaN and Infinity, another
@@ -99,15 +99,14 @@ def saves(tmp_path_factory) -> list:
     return texts
 
 
-def test_mutated_saves_are_refused_in_words_or_loaded_and_kept(real, tmp_path, saves, soak_scale):  # noqa: F811
-    rng = random.Random(20261129)
-    start = time.monotonic()
-    for number in range(40 * soak_scale):
+def fuzz_saves(real, tmp_path, saves, seed: int, count: int) -> None:  # noqa: F811
+    rng = random.Random(seed)
+    for number in range(count):
         kind, data = mutate(rng, rng.choice(saves), saves)
         path = tmp_path / f"fuzz{number}.json"
         path.write_bytes(data)
         code, out, err = real("play", "--load", path, "--quiet")
-        said = f"mutation {number} ({kind}): exit {code}: {(out + err)[-500:]}"
+        said = f"mutation {number} of seed {seed} ({kind}): exit {code}: {(out + err)[-500:]}"
         assert code in (0, 1), said
         assert "Traceback" not in err and "internal error" not in err, said
         if "Cannot load" in err:
@@ -116,7 +115,17 @@ def test_mutated_saves_are_refused_in_words_or_loaded_and_kept(real, tmp_path, s
         else:
             assert "Game saved to" in err + out, said         # it loaded: the game is kept
             assert savefile.read(path).moves, said
-    assert time.monotonic() - start < 20 * soak_scale
+
+
+def test_mutated_saves_are_refused_in_words_or_loaded_and_kept(real, tmp_path, saves):  # noqa: F811
+    start = time.monotonic()
+    fuzz_saves(real, tmp_path, saves, 20261129, 40)
+    assert time.monotonic() - start < 20
+
+
+@pytest.mark.soak
+def test_many_mutated_saves_are_refused_in_words_or_loaded_and_kept(real, tmp_path, saves, soak_scale):  # noqa: F811
+    fuzz_saves(real, tmp_path, saves, 1129, 100 * soak_scale)
 
 
 def test_a_save_giving_a_key_twice_is_refused_naming_the_key_and_where(tmp_path, saves):
@@ -165,3 +174,22 @@ def test_a_hexadecimal_number_of_thousands_of_digits_in_a_data_file_is_placed_no
                                                            + "}\n"}) if d.severity == "error"]
     assert (d.code, d.span.line, d.span.column) == ("E027", 2, 21)
     assert d.message == "This number has 5,000 digits; a rulebook's numbers have at most 15."
+
+
+def test_a_rulebook_of_a_thousand_files_lists_the_cache_folder_a_few_times_not_at_each(tmp_path, monkeypatch):
+    """The cache folder was listed (and its 200 entries stat-ed) after each file kept: a folder of
+    3,000 small .rules files took over half a minute to check. It still keeps at most MAX_FILES."""
+    from tabletop.dsl import parse_cache
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    monkeypatch.setattr(parse_cache, "_IN_PROCESS", {})
+    monkeypatch.setattr(parse_cache, "_SHARED", {})
+    monkeypatch.setattr(parse_cache, "_entries", {}, raising=False)
+    listed = []
+    real_scandir = parse_cache.os.scandir
+    monkeypatch.setattr(parse_cache.os, "scandir", lambda folder: listed.append(folder) or real_scandir(folder))
+    for n in range(1000):
+        module, errors = parse_cache.parse_file(f"define d{n}: int = {n}\n", f"f{n}.rules")
+        assert errors == []
+    kept = [p for p in (tmp_path / "cache" / "tabletop").iterdir() if p.name.startswith("parsed-")]
+    assert len(listed) < 100 and len(kept) <= parse_cache.MAX_FILES
