@@ -193,3 +193,15 @@ def test_a_rulebook_of_a_thousand_files_lists_the_cache_folder_a_few_times_not_a
         assert errors == []
     kept = [p for p in (tmp_path / "cache" / "tabletop").iterdir() if p.name.startswith("parsed-")]
     assert len(listed) < 100 and len(kept) <= parse_cache.MAX_FILES
+
+
+def test_a_text_showing_more_than_a_thousand_values_is_refused_at_the_first_one_past_it(tmp_path):
+    """100,000 values in one text (300,000 characters) took half a minute to check and as long
+    again to start a game: each is compiled to a function of its own."""
+    rules = HEAD + 'define t: text = "' + "a{t2}" * 1001 + '"\ndefine t2: text = "' + "{1}" * 1000 + '"\n' + TURN
+    found = [(d.code, d.span.line, d.span.column, d.message) for d in parse(rules, "t.rules")[1]]
+    assert found == [("E105", 4, 18 + 1 + 5 * 1000 + 1, "This text shows more than 1,000 values in braces {…}.")]
+    (tmp_path / "game.rules").write_text(HEAD + 'define t: text = "' + "{1}" * 100_000 + '"\n' + TURN)
+    start = time.monotonic()
+    done = tabletop("check", tmp_path)
+    assert done.returncode == 1 and "E105" in done.stdout and time.monotonic() - start < 10
