@@ -205,3 +205,21 @@ def test_a_text_showing_more_than_a_thousand_values_is_refused_at_the_first_one_
     start = time.monotonic()
     done = tabletop("check", tmp_path)
     assert done.returncode == 1 and "E105" in done.stdout and time.monotonic() - start < 10
+
+
+def test_a_rulebooks_control_characters_never_reach_the_terminal_raw(real, tmp_path):  # noqa: F811
+    """A rulebook is untrusted: a raw ESC in its texts, or YAML's "\\e" and "\\0" in its data, reached
+    the terminal as escape sequences (clear the screen, retitle the window, ring the bell)."""
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "game.rules").write_text(
+        'game "Ctl\x1b]0;owned\x07"\nplayers 2\nkind card from "cards.yaml":\n    name: text\n'
+        'define score(p: player): int = 0\nturn:\n    say "a\x1b[2Jb {first(card).name}"\n'
+        '    end game "do\x00ne"\n')
+    (tmp_path / "g" / "cards.yaml").write_text('cards:\n  - {name: "x\\ey\\0z"}\n')
+    code, out, err = real("play", tmp_path / "g", "--seed", 1, "--seat", "1=random", "--seat", "2=random")
+    assert code == 0 and "a\u241b[2Jb x\u241by\u2400z" in out + err and "do\u2400ne" in out + err
+    played = out + err
+    code, out, err = real("simulate", tmp_path / "g", "-n", 2, "--workers", 1)
+    assert code == 0 and "do\u2400ne" in out
+    for said in (played, out, err):
+        assert not any(ch in said for ch in "\x00\x07\x1b")
