@@ -147,7 +147,8 @@ def _yaml():
     LineLoader.LongNumber = LongNumber
 
     def construct_int(loader, node):
-        digits = sum(ch.isdigit() for ch in node.value)
+        # Hexadecimal, octal and binary digits too (0xfff...): letters are digits there.
+        digits = sum(ch.isalnum() for ch in re.sub(r"^[-+]?0[xXoObB]", "", node.value))
         if digits > 100:         # far beyond MAX_DIGITS, which the validation says of a shorter one
             raise LongNumber(None, None, f"This number has {digits:,} digits; a rulebook's numbers have at most "
                                          f"{MAX_DIGITS}.", node.start_mark)

@@ -9,7 +9,8 @@ reads an old entry), in a folder only this user can write: loading a pickle some
 would run their code. A file with syntax errors is not kept (its diagnostics are made afresh).
 Each file's declarations are kept too, by their text, from its last clean parse: an edited file
 is parsed declaration by declaration, and only those whose text changed go to lark.
-An entry that cannot be read is parsed again, quietly; the folder keeps at most MAX_FILES.
+An entry that cannot be read is parsed again, quietly; the folder keeps at most MAX_FILES of
+each sort, listed only when it may be full.
 
 A data file's records are kept the same way once they were read and validated without a single
 diagnostic (`kept_records`, `keep_records`), as JSON, keyed by a hash of the file's name and text,
@@ -33,6 +34,7 @@ from . import ast as A
 
 MAX_TEXT = 100_000       # characters: rulebooks are far smaller; a hostile one is not kept
 MAX_FILES = 200          # parsed files kept on disk; the oldest go first
+PRUNE_MARGIN = 50        # a full folder is pruned to so many entries below MAX_FILES
 MAX_BYTES = 16 << 20     # an entry larger than this is damaged: it is parsed again
 _IN_PROCESS: dict = {}   # key -> pickled module, for the files parsed or read in this process
 _SHARED: dict = {}       # key -> the module itself, for the clean files loaded in this process
@@ -41,6 +43,7 @@ _HERE = Path(__file__).resolve().parent
 _PARSER_SOURCES = ("grammar.lark", "parser.py", "texts.py", "ast.py", "diagnostics.py", "builtins.py")
 _DATA_SOURCES = ("loader.py", "quick_schema.py", "diagnostics.py", "../schemas/rulebook-data.schema.json")
 _hashes: dict = {}       # sources -> their hash
+_entries: dict = {}      # (folder, sort of entry) -> how many it holds, as this process last counted
 
 
 def cache_folder() -> str | None:
@@ -203,6 +206,7 @@ def forget() -> None:
     """Drop what this process keeps, as a new process starts (the folder on disk stays)."""
     _IN_PROCESS.clear()
     _SHARED.clear()
+    _entries.clear()
 
 
 def _share(key: str, module: A.Module) -> None:
@@ -244,13 +248,24 @@ def _write(folder: str, key: str, kept: bytes, what: str) -> None:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{what}-")
         with os.fdopen(fd, "wb") as f:
             f.write(kept)
-        os.replace(tmp, os.path.join(folder, f"{what}-{key}.{_SUFFIX[what]}"))
+        target = os.path.join(folder, f"{what}-{key}.{_SUFFIX[what]}")
+        new = not os.path.lexists(target)
+        os.replace(tmp, target)
         tmp = None
+        # The folder is listed at this process's first write of a sort and when it is full, then
+        # pruned below MAX_FILES by a margin: listed at every write, a rulebook of thousands of
+        # small files listed it thousands of times (minutes to check).
+        known = _entries.get((folder, what))
+        if known is not None and known + new <= MAX_FILES:
+            _entries[folder, what] = known + new
+            return
         entries = [e for e in os.scandir(folder) if e.name.startswith(f"{what}-")]
+        keep = MAX_FILES - min(PRUNE_MARGIN, MAX_FILES // 4)
         if len(entries) > MAX_FILES:
             entries.sort(key=lambda e: e.stat().st_mtime_ns)
-            for e in entries[:len(entries) - MAX_FILES]:
+            for e in entries[:len(entries) - keep]:
                 os.unlink(e.path)
+        _entries[folder, what] = keep if len(entries) > MAX_FILES else len(entries)
     except OSError:           # a full disk, or another process pruning the same entries
         if tmp is not None:
             try:

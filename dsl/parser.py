@@ -35,6 +35,7 @@ from .texts import TEXT as _TEXT, TEXT_OR_COMMENT as _TEXT_OR_COMMENT, part_end,
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} counts as one)
 MAX_OPERATORS = 300       # operators and if/then/else in one line (a chain nests one deeper for each)
+MAX_TEXT_PARTS = 1000     # values in braces in one text (each is compiled to a function of its own)
 MAX_BLOCKS = 100          # blocks open at once
 
 
@@ -181,6 +182,7 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
 _ESCAPE = re.compile(r"\\(.)")
+_TEMPLATE_SPECIAL = re.compile(r"[{}\\]")     # what a template reads other than plain characters
 
 
 def _unescape(body: str) -> str:
@@ -241,8 +243,16 @@ class _ToAst(Transformer):
         """A quoted text; `{expr}` parts are expressions, `{{` and `}}` are literal braces."""
         self.check_escapes(tok)
         raw = tok.value[1:-1]
-        parts, buf, i = [], "", 0
+        parts, buf, i, shown = [], "", 0, 0
         while i < len(raw):
+            # The plain characters up to the next brace or backslash, in one step: one at a time
+            # (`buf += ch`) a text of a megabyte took minutes to read.
+            plain = _TEMPLATE_SPECIAL.search(raw, i)
+            stop = plain.start() if plain else len(raw)
+            if stop > i:
+                buf += raw[i:stop]
+                i = stop
+                continue
             ch = raw[i]
             if raw.startswith("{{", i) or raw.startswith("}}", i):
                 buf += ch
@@ -260,6 +270,14 @@ class _ToAst(Transformer):
                                               "write }} for a literal brace, or remove it"))
                 i += 1
                 continue
+            if ch == "{" and shown >= MAX_TEXT_PARTS:
+                # 100,000 of them took half a minute to check and as long again to start a game.
+                at = _span(self.file, tok, self.off)
+                self.errors.append(Diagnostic("E105", f"This text shows more than {MAX_TEXT_PARTS:,} values in "
+                                                      "braces {…}.", Span(at.file, at.line, at.column + 1 + i),
+                                              'split it into several texts, or show a list at once: '
+                                              '{join(xs, ", ")}'))
+                break
             if ch == "{":
                 end, escaped = part_end(raw, i)
                 if end is None:
@@ -284,6 +302,7 @@ class _ToAst(Transformer):
                     buf = ""
                     break
                 parts.append(self._sub_expr(raw[i + 1:end], tok, col))
+                shown += 1
                 i = end + 1
                 continue
             buf += ch

@@ -66,7 +66,7 @@ def show(text: str) -> None:
     if sys.stdout is None:
         raise OutputError("cannot write to standard output (it is closed).")
     try:
-        print(text, flush=True)
+        print(visible(text), flush=True)     # a rulebook's words (simulate's ends) are untrusted
     except BrokenPipeError:
         raise
     except (OSError, ValueError) as e:      # ValueError: a character the output's encoding lacks

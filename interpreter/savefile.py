@@ -356,12 +356,62 @@ def _schema_words(error) -> str:
     return f"{where} does not fit a save's format ({shown(error.instance)})"
 
 
+class _KeyTwice(ValueError):
+    """A JSON object gives `key` twice."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+class _Twice(dict):
+    """A JSON object that gave the key `twice` twice (read again to find where it is)."""
+    twice = ""
+
+
+def _once_each(pairs: list) -> dict:
+    """A JSON object as a dict, refusing a key given twice in it (json.loads keeps the last)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise _KeyTwice(next(k for i, (k, _) in enumerate(pairs) if any(k == j for j, _ in pairs[:i])))
+    return data
+
+
+def _marking_twice(pairs: list) -> dict:
+    data = _Twice(pairs)
+    if len(data) != len(pairs):
+        data.twice = next(k for i, (k, _) in enumerate(pairs) if any(k == j for j, _ in pairs[:i]))
+    return data
+
+
+def _where_twice(text: str) -> str:
+    """Where in the save `text` the first object giving a key twice is, in words, as the schema's
+    problems are said: "item 1 of 'seats'", "its top mapping", or "one mapping" if it cannot be told."""
+    try:
+        todo = [(json.loads(text, object_pairs_hook=_marking_twice), [])]
+    except (ValueError, RecursionError):
+        return "one mapping"
+    while todo:
+        value, path = todo.pop(0)
+        if isinstance(value, _Twice) and value.twice:
+            return " of ".join(reversed(path)) or "its top mapping"
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, inner in items:
+            todo.append((inner, path + [f"'{key}'" if isinstance(key, str) else f"item {key + 1}"]))
+    return "one mapping"
+
+
 def read(path: str | os.PathLike) -> SavedGame:
     """Read and validate the save at `path`; raise SaveFileError naming the file and problem."""
     path = Path(path)
     text = _read_text(path)
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_once_each)
+    except _KeyTwice as e:
+        # JSON keeps the last of the two quietly; which one was meant, nobody can tell.
+        raise SaveFileError(f"Cannot load {path}: it gives the key {echo(json.dumps(e.key))} twice in "
+                            f"{_where_twice(text)}; a save gives each key once, so the file was edited or is "
+                            "corrupt.") from None
     except json.JSONDecodeError as e:
         raise SaveFileError(
             f"Cannot load {path}: it is not valid JSON ({e.msg} at line {e.lineno}, column {e.colno})."

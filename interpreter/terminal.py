@@ -23,12 +23,17 @@ import re
 import sys
 import textwrap
 
+from tabletop.dsl.diagnostics import visible
+
 SHORT_MENU = 12      # menus up to this long are one option a line
 
 
 def write(file, text: str = "") -> None:
     """Print a line to `file`, ignoring a terminal or pipe that has gone away. At a terminal the
-    line is broken between words to fit its width; a pipe or a file gets it whole."""
+    line is broken between words to fit its width; a pipe or a file gets it whole. Its control
+    characters are shown as their pictures: a rulebook is untrusted, and its texts (or its data's,
+    where YAML's escapes write any character) must not send the terminal escape sequences."""
+    text = visible(text)
     try:
         if is_terminal(file):
             text = "\n".join(fit(text, terminal_width(file)))
@@ -268,7 +273,7 @@ class Terminal:
         for _ in range(ncols):
             table.add_column(overflow="fold")
         for row in rows:
-            table.add_row(*[Text(cell or "") for cell in row] + [Text("")] * (ncols - len(row)))
+            table.add_row(*[Text(visible(cell or "")) for cell in row] + [Text("")] * (ncols - len(row)))
         return table
 
     def menu(self, question: str, labels: list[str], groups: list[int] | None = None) -> None:
