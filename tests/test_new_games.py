@@ -339,6 +339,9 @@ turn:
     move c from current.picked to current.kept for c in current.picked if c.sweet
     end game "done"
 define score(p: player): int = 0
+setup:
+    for c in card:
+        add c to first(players).picked
 """
 
 
