@@ -533,17 +533,12 @@ class Machine:
                 continue
             labels, values, prompt = self.reaction_options(reactions, aux["args"], seat, instant)
             if labels:
-                # The engine's own option is kept apart from a reaction labelled the same.
-                labels, values = S._distinct(labels + [S.NO_REACTION], values + [None])
-                what = "React?" if instant else f"React to {aux['event'].replace('_', ' ')}?"
-                # A seat that declined this very question, at an earlier round of asking for this
-                # signal, is not asked it again: the new round is for what a reaction made possible.
-                if not instant and [seat, prompt or what, labels] in aux.get("declined", ()):
-                    aux["i"] += 1
-                    continue
                 if not instant and self.prog.instants and self.instant_ready():
                     self.offer_instants(frame[2])     # a decision point: instants first, then this again
                     return
+                # The engine's own option is kept apart from a reaction labelled the same.
+                labels, values = S._distinct(labels + [S.NO_REACTION], values + [None])
+                what = "React?" if instant else f"React to {aux['event'].replace('_', ' ')}?"
                 self.s["pending"] = {"kind": "reaction", "stmt": -1, "env": -1, "players": [seat],
                                      "prompt": prompt or what, "labels": labels, "values": values}
                 return
@@ -656,8 +651,6 @@ class Machine:
         if choice is None:
             if instant:
                 self.s["declined"].extend([seat] + v for v in pending["values"] if v is not None)
-            else:
-                aux.setdefault("declined", []).append([seat, pending["prompt"], list(pending["labels"])])
             return
         aux["reacted"] = True
         k, x = choice

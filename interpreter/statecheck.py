@@ -282,8 +282,7 @@ def _shape_problem(prog: Compiled, data) -> str:
         if kind == "signal" and not (isinstance(aux, dict) and type(aux.get("i")) is int and 0 <= aux["i"] <= n
                                      and type(aux.get("reacted")) is bool and isinstance(aux.get("args"), list)
                                      and (aux.get("event") is None or aux.get("event") in prog.reactions)
-                                     and (aux.get("event") is not None or prog.instants)
-                                     and _declined_fits(aux.get("declined", []), n)):
+                                     and (aux.get("event") is not None or prog.instants)):
             return "its reactions in progress do not match the rulebook"
         if not _loop_fits(kind, aux):
             return "its loops in progress do not match the rulebook"
@@ -361,13 +360,6 @@ def _options_problem(prog: Compiled, data: dict) -> str:
             return (f"it was played with the option {name} {said(saved[name])}, and this game was loaded with "
                     f"{name} {said(value)} (load the game with {name} {said(saved[name])} to go on)")
     return ""
-
-
-def _declined_fits(declined, n: int) -> bool:
-    """Whether a signal's questions declined so far are each [seat, prompt, labels]."""
-    return isinstance(declined, list) and all(
-        isinstance(d, list) and len(d) == 3 and type(d[0]) is int and 0 <= d[0] < n and isinstance(d[1], str)
-        and isinstance(d[2], list) and all(isinstance(x, str) for x in d[2]) for d in declined)
 
 
 def _loop_fits(kind: str, aux) -> bool:

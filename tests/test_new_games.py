@@ -196,61 +196,6 @@ def test_a_roll_given_how_many_dice_is_told_once_with_the_way_to_throw_several(t
     assert diagnostics(tmp_path / "fixed", RULES_DICE.replace("roll(d6, 3)", "[roll(d6) for i in range(1, 3)]")) == []
 
 
-# ---------------------------------------------------------------- a question declined is not asked again
-# Climb's call: "each other player may call a bust, once for that roll". After Player 2 called,
-# Player 3, who had not, was asked the very same question again, since a round of asking in which
-# anyone reacted starts another; a rulebook cannot note a "Don't react" to stop it.
-RULES_CALLS = """
-game "Calls"
-players 4
-player var calls: int = 1
-var callers: list of player = []
-event rolling(roller: player)
-reaction call on rolling(roller) by p if p != roller and p.calls > 0 labelled "Call on {roller}" prompt "{roller} rolls; {count(callers)} called":
-    p.calls -= 1
-    add p to callers
-turn:
-    signal rolling(current)
-    say "{callers}"
-    end game "done"
-define score(p: player): int = 0
-"""
-
-
-def test_a_seat_that_declined_a_reaction_is_not_asked_the_same_question_again(tmp_path):
-    from inline import game
-    s = game(tmp_path, RULES_CALLS).new_state(seed=1)
-    assert s.pending.players == [1] and s.prompt() == "Player 1 rolls; 0 called"
-    s.apply_label("Don't react", seat=1)
-    s.apply_label("Call on Player 1", seat=2)
-    s.apply_label("Don't react", seat=3)
-    # a reaction was played, so everyone is asked again, but only a seat whose question changed:
-    # Player 2's prompt now counts the call; Player 4 declined exactly this question
-    assert s.pending.players == [1] and s.prompt() == "Player 1 rolls; 1 called"
-    s.apply_label("Don't react", seat=1)
-    assert s.is_over and s.log[-2] == "Player 3"
-
-
-def test_a_declined_question_is_kept_in_a_saved_game(tmp_path):
-    from inline import game
-    g = game(tmp_path, RULES_CALLS)
-    s = g.new_state(seed=1)
-    s.apply_label("Don't react", seat=1)
-    s.apply_label("Call on Player 1", seat=2)
-    s.apply_label("Don't react", seat=3)
-    s = g.load_state(s.to_json())
-    s.apply_label("Don't react", seat=1)
-    assert s.is_over
-    broken = g.new_state(seed=1)
-    broken.apply_label("Don't react", seat=1)
-    data = broken.to_json()
-    frames = [f for f in data["stack"] if isinstance(f[3], dict) and "declined" in f[3]]
-    assert len(frames) == 1
-    frames[0][3]["declined"] = [[7, "x", []]]
-    with pytest.raises(Exception, match="reactions in progress"):
-        g.load_state(data)
-
-
 # ---------------------------------------------------------------- a force that waits behind a reaction
 WAITING_CASE = """
 game: {game}
