@@ -430,3 +430,37 @@ def test_a_card_games_verb_is_told_the_languages_words(tmp_path, old, new, hint)
     found = diagnostics(tmp_path / "broken", RULES_VERBS.replace(old, new), **data)
     assert [d.code for d in found] == ["E101"], found
     assert found[0].hint == hint
+
+
+# ---------------------------------------------------------------- a question declined is asked again after a reaction
+# Kept on purpose (language.md, "Reactions out of turn"): after a round of asking in which anyone
+# reacted, every seat is asked again, one that declined too, as priority passes again in other card
+# games after each response. A reaction changes the situation even where it offers the same cards:
+# Smackatoa!'s target who passed up Magma Powered Buzzsaw may want it once a Voodoo Schmoodoo
+# promises two new cards, and "you may play MPB" holds while they are the target.
+RULES_CALLS = """
+game "Calls"
+players 3
+player var calls: int = 1
+var callers: list of player = []
+event rolling(roller: player)
+reaction call on rolling(roller) by p if p != roller and p.calls > 0 labelled "Call on {roller}":
+    p.calls -= 1
+    add p to callers
+turn:
+    signal rolling(current)
+    say "{callers}"
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+def test_a_seat_that_declined_a_reaction_is_asked_again_after_another_reacts(tmp_path):
+    from inline import game
+    s = game(tmp_path, RULES_CALLS).new_state(seed=1)
+    assert s.pending.players == [1]
+    s.apply_label("Don't react", seat=1)
+    s.apply_label("Call on Player 1", seat=2)
+    assert s.pending.players == [1] and s.options(1) == ["Call on Player 1", "Don't react"]
+    s.apply_label("Don't react", seat=1)
+    assert s.is_over and s.log[-2] == "Player 3"
