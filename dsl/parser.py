@@ -2204,6 +2204,17 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             hint = f'write the file name in double quotes: "{bare.group(0)}"'
         elif bare and wants_text:
             hint = 'a text is written in double quotes, with each value in braces: "... {value} ..."'
+    if not hint and str(tok) == "{" and "a name" in few:
+        # `{"a": 14}["a"]`: a map of another language, where the language has tables
+        hint = ("the language has no '{...}' maps: to look a value up by a key, declare 'table NAME:' with one "
+                "'KEY -> VALUE' a line, and read it as NAME[KEY]")
+    if not hint and str(tok) == "=" and re.match(r"\s*((replace|extend)\s+)?define\s+\w+\s*(\([^)]*\))?\s*:[^=]*=[^=]*[^=!<>]$",
+                                                 before_code):
+        # `define here(p: player): space = rolls += 1`: a definition that would change what it reads
+        hint = ("a definition works a value out and changes nothing: set the variable ('NAME = ...', "
+                "'NAME += 1') in a rule or the turn, and let the definition read it")
+        if not re.search(r"[-+*/]\s*$", before_code):      # a lone '=': perhaps meant as a comparison
+            hint = "to compare two values, write '=='; " + hint
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
 
 
