@@ -11,9 +11,9 @@ from tabletop.interpreter import cli
 RACE = Path(__file__).resolve().parent / "hunt" / "games5" / "race"
 
 
-def first_error(tmp_path, capsys, old: str, new: str) -> dict:
-    folder = tmp_path / "race"
-    shutil.copytree(RACE, folder)
+def first_error(tmp_path, capsys, old: str, new: str, book: Path = RACE) -> dict:
+    folder = tmp_path / book.name
+    shutil.copytree(book, folder)
     rules = folder / "game.rules"
     text = rules.read_text()
     assert old in text, old
@@ -55,3 +55,30 @@ def test_a_set_in_a_rule_after_a_definition_line_keeps_its_own_hint(tmp_path, ca
     told about definitions."""
     d = first_error(tmp_path, capsys, "var rolls: int = 0", "var rolls: int = 0 = 1")
     assert "definition" not in d.get("hint", "")
+
+
+SQUARES = RACE.parent / "squares"
+SMACKSHAPES = Path(__file__).resolve().parents[1] / "rulebooks" / "smackshapes"
+
+
+def test_rounds_without_take_is_told_the_verb(tmp_path, capsys):
+    """`rounds led by smackhead` for `take rounds ...` (round 2's "smackshapes play without take"):
+    was "Unexpected 'led'" with no hint."""
+    d = first_error(tmp_path, capsys, "    take rounds led by smackhead", "    rounds led by smackhead  # the deal",
+                    SMACKSHAPES)
+    assert (d["code"], d["line"]) == ("E101", 50)
+    assert d["hint"].startswith("write 'take rounds led by smackhead':")
+
+
+def test_setting_players_is_told_the_engine_keeps_it(tmp_path, capsys):
+    """`players = []` in the turn (round 5's "squares: players set"): was no hint."""
+    d = first_error(tmp_path, capsys, "    if turn_number >= 12:", "    players = []\n    if turn_number >= 12:", SQUARES)
+    assert (d["code"], d["line"]) == ("E101", 34)
+    assert "'players' is kept by the engine" in d["hint"] and "'var'" in d["hint"]
+
+
+def test_an_empty_winners_line_is_told_how_to_rank(tmp_path, capsys):
+    """`winners:` with nothing after it (round 2's "winners empty"): was no hint."""
+    d = first_error(tmp_path, capsys, "winners: highest score", "winners:")
+    assert (d["code"], d["line"]) == ("E101", 40)
+    assert "winners: highest score" in d["hint"]
