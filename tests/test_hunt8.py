@@ -82,3 +82,13 @@ def test_an_empty_winners_line_is_told_how_to_rank(tmp_path, capsys):
     d = first_error(tmp_path, capsys, "winners: highest score", "winners:")
     assert (d["code"], d["line"]) == ("E101", 40)
     assert "winners: highest score" in d["hint"]
+
+
+def test_a_range_on_a_variable_that_is_not_a_number_names_its_type_and_the_two_ways_out(tmp_path, capsys):
+    """`player var position: bool in 0 to 20 = 0` (round 2's "... made bool"): was "Only whole-number
+    variables can have a range." with no hint."""
+    d = first_error(tmp_path, capsys, "player var position: int in 0 to 20 = 0",
+                    "player var position: bool in 0 to 20 = false")
+    assert (d["code"], d["line"]) == ("E205", 16)
+    assert "'position' is declared as a bool" in d["message"]
+    assert d["hint"].startswith("write 'int' for its type if it counts something, or leave out 'in 0 to 20'")
