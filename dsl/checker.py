@@ -641,7 +641,10 @@ class Checker:
                 else:
                     s.type = self.resolve_type(d.type)
                     if (d.low is not None) and s.type != T.INT:
-                        self.error("E205", "Only whole-number variables can have a range.", d)
+                        self.error("E205", f"Only whole-number variables can have a range, and '{d.name}' is "
+                                           f"declared as {T.a(s.type)}.", d,
+                                   f"write 'int' for its type if it counts something, or leave out 'in {d.low} to "
+                                   f"{d.high}'")
                 table = out.player_slots if s.kind == "pvar" else out.globals_
                 s.slot = len(table)
                 table.append(d)

@@ -2145,6 +2145,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         if few == ["','"] and re.match(r"\s*(player\s+)?zone\s+\w+(\[\d+\])?\s*:\s*\w+\s*(#.*)?$", own):
             # `zone deck: card`: who sees it is not left to a default
             add = "say who may see what is in it: add ', public', ', owner' or ', hidden'"
+        if re.fullmatch(r"\s*((replace|extend)\s+)?winners\s*:\s*(#.*)?", own):
+            add = "say how the winners are ranked, as 'winners: highest score' (a definition of one player)"
         if few == ["a name"] and re.match(r"\s*winners\s*:.*\b(highest|lowest)\s*(#.*)?$", own):
             add = "name the definition of one player that ranks them, as 'highest score'"
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
@@ -2204,6 +2206,25 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             hint = f'write the file name in double quotes: "{bare.group(0)}"'
         elif bare and wants_text:
             hint = 'a text is written in double quotes, with each value in braces: "... {value} ..."'
+    if not hint and re.fullmatch(r"\s+(turns|rounds)\s+", before_code) and str(tok) in ("from", "led"):
+        # `rounds led by smackhead`: the verb left out
+        hint = (f"write 'take {own.split('#')[0].strip()}': turns and rounds are taken with 'take'")
+    if not hint and str(tok) == "players" and not before_code.strip() and \
+            re.match(r"\s*(=|\+=|-=)", own[col - 1 + len(str(tok)):]):
+        # `players = []`: the engine keeps who plays and whose turn it is
+        hint = ("'players' is kept by the engine (the player count sets it), so a rule cannot set it: keep a "
+                "list of your own in a 'var' for anything else")
+    if not hint and str(tok) == "{" and "a name" in few:
+        # `{"a": 14}["a"]`: a map of another language, where the language has tables
+        hint = ("the language has no '{...}' maps: to look a value up by a key, declare 'table NAME:' with one "
+                "'KEY -> VALUE' a line, and read it as NAME[KEY]")
+    if not hint and str(tok) == "=" and re.match(r"\s*((replace|extend)\s+)?define\s+\w+\s*(\([^)]*\))?\s*:[^=]*=[^=]*[^=!<>]$",
+                                                 before_code):
+        # `define here(p: player): space = rolls += 1`: a definition that would change what it reads
+        hint = ("a definition works a value out and changes nothing: set the variable ('NAME = ...', "
+                "'NAME += 1') in a rule or the turn, and let the definition read it")
+        if not re.search(r"[-+*/]\s*$", before_code):      # a lone '=': perhaps meant as a comparison
+            hint = "to compare two values, write '=='; " + hint
     return Diagnostic("E101", f"Unexpected '{shown}'; expected {expected}.", span, hint or add)
 
 
