@@ -3,9 +3,11 @@
 `game(tmp_path, RULES, **files)` writes RULES as game.rules (plus any other files, by name with
 `/` for folders) into a fresh folder and loads it; `diagnostics(...)` returns what checking it
 reports instead; `same_after_reload(game, state, play)` checks that a state saved and loaded
-plays on exactly as the original. Indentation common to every line of RULES is removed, so a test may indent it.
+plays on exactly as the original; `edited(tmp_path, book, old, new)` copies a rulebook folder
+with one replacement in its game.rules. Indentation common to every line of RULES is removed, so a test may indent it.
 `CELL_GRID` and `CELLS` are a small board: a kind of cells on a grid, and its data, a 2x2 square.
 """
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -45,6 +47,18 @@ def diagnostics(tmp_path: Path, rules: str, variant: str | None = None, **files:
     except RulebookError as e:
         return list(e.diagnostics)
     return list(g.warnings)
+
+
+def edited(tmp_path: Path, book: Path, old: str, new: str) -> Path:
+    """A copy of the rulebook folder `book` in `tmp_path` with the first `old` of its game.rules
+    replaced by `new` (which must be there)."""
+    folder = tmp_path / book.name
+    shutil.copytree(book, folder)
+    rules = folder / "game.rules"
+    text = rules.read_text()
+    assert old in text, old
+    rules.write_text(text.replace(old, new, 1))
+    return folder
 
 
 def same_after_reload(g, state, play) -> None:

@@ -3,26 +3,16 @@ in play (tests/hunt/cases7.py), and what play says then. Each test is one small 
 edit of a test game, with what `check`, `simulate` or `play` must say; each fails without the
 change it names."""
 import json
-import shutil
 import time
 from pathlib import Path
 
 import jsonschema
 
+from inline import edited
 from tabletop.interpreter import cli
 
 HERE = Path(__file__).resolve().parent
 RACE = HERE / "hunt" / "games5" / "race"
-
-
-def edited(tmp_path, book: Path, old: str, new: str) -> Path:
-    folder = tmp_path / book.name
-    shutil.copytree(book, folder)
-    rules = folder / "game.rules"
-    text = rules.read_text()
-    assert old in text, old
-    rules.write_text(text.replace(old, new, 1))
-    return folder
 
 
 def simulate(capsys, folder, *args):

@@ -3,22 +3,16 @@ cases*.py) is now told at its line; these tests keep the hints this round added 
 that were told at the right line with no hint at all. Each is one edit of the race test game, with
 what `tabletop check` must say; each fails without the change it names."""
 import json
-import shutil
 from pathlib import Path
 
+from inline import edited
 from tabletop.interpreter import cli
 
 RACE = Path(__file__).resolve().parent / "hunt" / "games5" / "race"
 
 
 def first_error(tmp_path, capsys, old: str, new: str, book: Path = RACE) -> dict:
-    folder = tmp_path / book.name
-    shutil.copytree(book, folder)
-    rules = folder / "game.rules"
-    text = rules.read_text()
-    assert old in text, old
-    rules.write_text(text.replace(old, new, 1))
-    assert cli.main(["check", "--format", "json", str(folder)]) == 1
+    assert cli.main(["check", "--format", "json", str(edited(tmp_path, book, old, new))]) == 1
     errors = [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["severity"] == "error"]
     return errors[0]
 
