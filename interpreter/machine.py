@@ -426,7 +426,7 @@ class Machine:
         """" N turns were played since ..." when many turns went by in this run of the rules, else
         "" (error path only)."""
         turns = self.s.get("turn_number", 0) - self.turns_from
-        rounds = getattr(self, "rounds_run", 0)
+        rounds = self.rounds_run
         if max(turns, rounds) < TURNS_BLAME:
             return ""
         played = f"{turns:,} turns were" if turns >= rounds else f"{rounds:,} rounds were"
