@@ -670,6 +670,42 @@ class Checker:
             if s.kind == "table":
                 s.type = self.table_type(s.decl)
                 self.check_table_keys(s.decl)
+        self.check_seers()
+
+    def zone_decls(self) -> list:
+        """Every zone declared: the game's, the players' and each kind's own."""
+        zones = [s.decl for s in self.sym.values() if s.kind in ("var", "pvar") and isinstance(s.decl, A.ZoneDecl)]
+        return zones + [z for k in self.out.kinds.values() for z in getattr(k, "zones", [])]
+
+    def check_seers(self):
+        """Each zone `seen by NAME`: NAME must say one player when a view is made, so it is
+        `current` or a game variable of a player (E201 when unknown, E205 for another name)."""
+        zones = self.zone_decls()
+        players = sorted(n for n, s in self.sym.items() if s.kind == "var" and s.type == T.PLAYER)
+        example = f"'seen by current' (the player whose turn it is) or 'seen by {players[0] if players else 'looker'}'"
+        for d in zones:
+            if not d.visibility.startswith("seen by "):
+                continue
+            name = d.visibility[len("seen by "):]
+            if name == "current":
+                continue
+            by = self.word(d, "by", after=self.word(d, "seen").end_column - 1)
+            at = self.word(d, name, after=by.end_column - 1)
+            s = self.sym.get(name)
+            where = f"The zone '{d.name}' is seen by '{name}'"
+            if s is None:
+                self.error("E201", f"{where}, which is not a known name: a zone is seen by 'current' or by a game "
+                                   "variable of a player.", at,
+                           did_you_mean(name, ["current"] + players) or
+                           f"{example}, declared as 'var {name}: player = none'")
+            elif s.kind == "pvar":
+                self.error("E205", f"{where}, a player variable: each player has one, so it names no one player "
+                                   "who sees the zone.", at,
+                           f"declare it for the game, 'var {name}: player = none', or write {example}")
+            elif s.kind != "var" or s.type not in (T.PLAYER, T.ERROR):
+                what = f"{T.a(s.type)} variable" if s.kind == "var" and s.type else f"a {getattr(s.decl, 'kind_word', s.kind)}"
+                self.error("E205", f"{where}, which is {what}, not a player: a zone is seen by one player, named "
+                                   "by 'current' or by a game variable of a player.", at, example)
 
     def die_faces(self, d: A.DieDecl) -> str:
         """The type of a die with word faces: values of one enum. Its faces are all numbers or all
@@ -4419,6 +4455,7 @@ class Checker:
         nodes = self.all_nodes()
         targets = {id(n.target) for n in nodes if isinstance(n, A.Assign) and n.op == "="}
         names = {n.name for n in nodes if isinstance(n, A.Name) and id(n) not in targets}
+        names |= {d.visibility[len("seen by "):] for d in self.zone_decls() if d.visibility.startswith("seen by ")}
         fields = {n.name for n in nodes if isinstance(n, A.Field) and id(n) not in targets}
         for name, s in self.sym.items():
             if s.kind == "var" and name != "first_player" and name not in names and name not in fields or \
@@ -5073,6 +5110,9 @@ def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
 
 def _who_may_see(visibility: str) -> str:
     """Who may see a zone not everyone may see, in W106's and E311's words."""
+    if visibility.startswith("seen by "):
+        who = visibility[len("seen by "):]
+        return "only the current player" if who == "current" else f"only one player (the one in '{who}')"
     return "nobody" if visibility == "hidden" else "only its owner"
 
 

@@ -1,8 +1,17 @@
 """Leftovers (2): a count checked by its bounds (`count: {at least: 1}`) wherever a count is a
-check; W131 hearing every read of a zone; the terminal's answers; a typed label that is a number."""
+check; W131 hearing every read of a zone; the terminal's answers; a typed label that is a number.
+Then three more: a zone seen by one player (`seen by current`, `seen by looker`), W135 (a
+comparison a cap on every write makes impossible), and a long `elif` chain checked and started
+in linear time."""
 import pytest
 
+from tabletop.dsl import ast as A
+from tabletop.dsl.formatter import format_text
+from tabletop.dsl.parser import parse
 from tabletop.interpreter import scenarios
+from tabletop.interpreter.api import State
+from tabletop.interpreter.determinize import believed
+from inline import diagnostics, game
 from test_scenarios import run_text
 
 
@@ -217,3 +226,109 @@ def test_player_1_may_lead_where_every_round_begins_with_player_1(tmp_path):
         "[Player 1 goes., Player 3 goes., Player 1 goes.", "[Player 1 goes., Player 2 goes., Player 3 goes."))
     report = scenarios.run_files([path])
     assert report.ok, scenarios.render(report)
+
+
+# ---------------------------------------------------------------------------- a zone seen by one player
+CARDS = {"cards.yaml": "cards:\n" + "".join(f"  - {{name: {n}}}\n" for n in "ABCDEFGH")}
+
+PEEK = """
+game "Peek"
+players 3
+winners: highest score
+kind card from "cards.yaml":
+    name: text
+zone deck: card, hidden
+# The top cards while the current player looks at them.
+zone looking: card, seen by current
+var looker: player = none
+zone peek: card, seen by looker
+player zone hand: card, owner
+define score(p: player): int = count(p.hand)
+setup:
+    deck = shuffled(card)
+    looker = players[2]
+    draw 1 from deck to peek
+turn:
+    draw 2 from deck to looking
+    choose c from looking labelled "Keep {c}":
+        move c from looking to current.hand
+    move looking from looking to deck
+    if count(current.hand) == 2:
+        end game
+"""
+
+
+def _zones(module):
+    return {d.name: d.visibility for d in module.decls if isinstance(d, A.ZoneDecl)}
+
+
+def test_seen_by_parses_and_formats_as_written():
+    module, problems = parse(PEEK.lstrip("\n"))
+    assert not problems
+    assert _zones(module)["looking"] == "seen by current" and _zones(module)["peek"] == "seen by looker"
+    assert format_text(PEEK.lstrip("\n")) == PEEK.lstrip("\n")
+    squeezed = PEEK.lstrip("\n").replace("card, seen by current", "card,seen   by    current")
+    assert format_text(squeezed) == PEEK.lstrip("\n")
+
+
+def test_a_zone_seen_by_current_shows_to_the_current_player_only(tmp_path):
+    g = game(tmp_path, PEEK, **CARDS)
+    assert not [w for w in g.warnings if w.code != "W102"], g.warnings
+    state = g.new_state(players=3, seed=1)
+    looking = state.view(0)["variables"]["looking"]
+    assert len(looking) == 2 and None not in looking          # the current player sees both cards
+    for seat in (1, 2, None):
+        assert state.view(seat)["variables"]["looking"] == [None, None]
+    assert state.options_name_secrets()        # a bot's answer is "has chosen" to the others
+    state.apply(0, 0)
+    assert state.to_json()["current"] == 1     # Player 2 now looks at two new cards
+    assert None not in state.view(1)["variables"]["looking"]
+    assert state.view(0)["variables"]["looking"] == [None, None]
+
+
+def test_a_zone_seen_by_a_variable_shows_to_that_player_and_to_nobody_for_none(tmp_path):
+    g = game(tmp_path, PEEK, **CARDS)
+    state = g.new_state(players=3, seed=1)
+    assert None not in state.view(2)["variables"]["peek"]
+    assert state.view(0)["variables"]["peek"] == [None] and state.view(1)["variables"]["peek"] == [None]
+    data = state.to_json()
+    data["globals"][g.compiled.global_names.index("looker")] = None
+    nobody = State(g, data)
+    assert all(nobody.view(seat)["variables"]["peek"] == [None] for seat in (0, 1, 2, None))
+
+
+def test_a_world_a_bot_believes_keeps_the_cards_its_seat_sees_and_deals_the_others_again(tmp_path):
+    g = game(tmp_path, PEEK, **CARDS)
+    prog = g.compiled
+    state = g.new_state(players=3, seed=3)     # card 7 in peek: no local of the paused rules names it
+    data = state.to_json()
+    at = prog.global_names.index("peek")       # seen by Player 3, the looker
+    generator, others = 7, set()
+    for _ in range(30):
+        mine, generator = believed(prog, state.to_json(), 2, generator)
+        assert mine["globals"][at] == data["globals"][at]          # seat 2 looks at it: it stays
+        assert State(g, mine).view(2) == state.view(2)
+        theirs, generator = believed(prog, state.to_json(), 0, generator)
+        assert State(g, theirs).view(0) == state.view(0)
+        others.add(tuple(theirs["globals"][at]))
+    assert len(others) > 1                      # for seat 0 it is a card it cannot tell from the deck's
+
+
+def test_a_text_everyone_reads_that_shows_a_zone_seen_by_one_player_is_told(tmp_path):
+    rules = PEEK.replace("    move looking from looking to deck\n", "    say \"Left: {looking}\"\n    move looking from looking to deck\n")
+    w106 = [d for d in diagnostics(tmp_path, rules, **CARDS) if d.code == "W106"]
+    assert len(w106) == 1 and "only the current player may see" in w106[0].message
+
+
+def test_seen_by_a_name_that_is_not_a_game_variable_of_a_player_is_refused(tmp_path):
+    cases = {"seen by lookr": ("E201", "did you mean 'looker'"),
+             "seen by score": ("E205", "a definition, not a player"),
+             "seen by turns": ("E205", "an int variable, not a player"),
+             "seen by mine": ("E205", "a player variable")}
+    for visibility, (code, words) in cases.items():
+        rules = PEEK.replace("var looker: player = none\n", "var looker: player = none\nvar turns: int = 0\n"
+                             "player var mine: player = none\n").replace("seen by looker", visibility)
+        found = [d for d in diagnostics(tmp_path, rules, **CARDS) if d.code.startswith("E")]
+        assert [d.code for d in found] == [code], (visibility, found)
+        assert words in found[0].message + found[0].hint and f"'{visibility.split()[-1]}'" in found[0].message
+        assert found[0].span.line == 12 and found[0].span.column == 26
