@@ -332,3 +332,66 @@ def test_seen_by_a_name_that_is_not_a_game_variable_of_a_player_is_refused(tmp_p
         assert [d.code for d in found] == [code], (visibility, found)
         assert words in found[0].message + found[0].hint and f"'{visibility.split()[-1]}'" in found[0].message
         assert found[0].span.line == 12 and found[0].span.column == 26
+
+
+# ---------------------------------------------------------------------------- W135: a cap makes it impossible
+CAPPED = """
+game "Cap"
+players 2
+winners: highest score
+var level: int = 1
+var heat: int = 0
+player var points: int = 0
+define score(p: player): int = p.points
+define boiling: bool = heat < -1
+turn:
+    level = min(level + 1, 4)
+    heat = max(heat - 1, 0)
+    current.points = min(current.points + 1, 10)
+    if current.points == 11:
+        say "{current} has eleven."
+    while level != 5:
+        level = 4
+        if boiling:
+            say "It boils."
+        if level > 4:
+            end game
+    if level >= 4:
+        end game
+"""
+
+
+def _w135(tmp_path, rules):
+    return [(d.span.line, d.message) for d in diagnostics(tmp_path, rules) if d.code == "W135"]
+
+
+def test_a_comparison_every_cap_makes_impossible_is_told_at_it_naming_the_cap(tmp_path):
+    found = _w135(tmp_path, CAPPED)
+    assert [line for line, _ in found] == [8, 13, 15, 19], found
+    messages = dict(found)
+    assert messages[8] == ("Every line that sets 'heat' keeps it at least 0 ('max(heat - 1, 0)' on line 11), so "
+                           "'heat < -1' is always false.")
+    assert "keeps it at most 10 ('min(current.points + 1, 10)' on line 12)" in messages[13]
+    assert messages[15].endswith("'level != 5' is always true.") and "on line 10" in messages[15]
+    assert messages[19] == ("Every line that sets 'level' keeps it at most 4 ('min(level + 1, 4)' on line 10), so "
+                            "'level > 4' is always false.")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("    heat = max(heat - 1, 0)\n", "    heat = max(heat - 1, 0)\n    level += 1\n"),        # not capped
+    ("    heat = max(heat - 1, 0)\n", "    heat = max(heat - 1, 0)\n    level = 5 + heat\n"),  # not certain
+    ("    heat = max(heat - 1, 0)\n", "    heat = max(heat - 1, 0)\n    level = 9\n"),          # set past it outright
+    ("var level: int = 1\n", "var level: int = 7\n"),                                           # starts past it
+])
+def test_a_variable_some_line_takes_past_the_cap_is_not_told(tmp_path, old, new):
+    assert old in CAPPED
+    lines = [line for line, _ in _w135(tmp_path, CAPPED.replace(old, new, 1))]
+    assert 19 not in lines and 20 not in lines, lines     # `level > 4`, wherever it now is
+    assert 8 in lines                                     # heat is still capped
+
+
+def test_a_ranged_variable_w133_tells_is_not_told_twice(tmp_path):
+    rules = CAPPED.replace("var level: int = 1\n", "var level: int in 0 to 4 = 1\n")
+    found = diagnostics(tmp_path, rules)
+    assert [d.span.line for d in found if d.code == "W133"] == [15, 19]
+    assert [d.span.line for d in found if d.code == "W135"] == [8, 13]
