@@ -395,3 +395,79 @@ def test_a_ranged_variable_w133_tells_is_not_told_twice(tmp_path):
     found = diagnostics(tmp_path, rules)
     assert [d.span.line for d in found if d.code == "W133"] == [15, 19]
     assert [d.span.line for d in found if d.code == "W135"] == [8, 13]
+
+
+# ---------------------------------------------------------------------------- a long elif chain
+def _chain(n: int) -> str:
+    """A rule of one `if` and `n` `elif`s, called each turn (so it is also run in place)."""
+    lines = ['game "Chain"', "players 2", "winners: highest score", "var x: int = 0", "player var points: int = 0",
+             "define score(p: player): int = p.points", "rule pick(n: int):", "    if n == 0:", '        say "zero"']
+    for i in range(1, n + 1):
+        lines += [f"    elif n == {i}:", f'        say "{{current}} picks {i}."', f"        current.points += {i % 7}"]
+    lines += ["    else:", '        say "Too many."', "turn:", "    x += 1", "    pick(x)", "    if x > 3:", "        end game"]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_long_elif_chain_loads_without_the_collector_and_is_never_compiled_as_one_python_if(tmp_path, monkeypatch):
+    """3,000 branches: no cycle collection runs while it loads (each full one walks every object
+    loading made, so loading grew faster than the rulebook), and no Python source holds the whole
+    chain (Python nests each elif a level deeper and refuses past about 3,000, after the work)."""
+    import gc
+    from tabletop.interpreter import api, codegen
+    from tabletop.interpreter.api import load_game
+    from inline import write
+    monkeypatch.setenv("TABLETOP_NO_CACHE", "1")      # the work itself, not a copy kept from an earlier run
+    folder = write(tmp_path, _chain(3000))
+    collections, sources = [], []
+    compiled = codegen._compiled
+
+    loading = api._load_game
+    inside = []
+
+    def counted(text, *args):
+        fn = compiled(text, *args)
+        sources.append((len(text), fn is not None))
+        return fn
+
+    def collected(phase, info):
+        if phase == "start" and inside:
+            collections.append(info["generation"])
+
+    def load(*args):
+        inside.append(True)
+        try:
+            return loading(*args)
+        finally:
+            inside.pop()
+
+    monkeypatch.setattr(codegen, "_compiled", counted)
+    monkeypatch.setattr(api, "_load_game", load)
+    gc.callbacks.append(collected)
+    try:
+        g = load_game(str(folder))
+        checked = load_game(str(folder), source=False)      # as `tabletop check` loads it
+    finally:
+        gc.callbacks.remove(collected)
+    assert collections == [] and gc.isenabled()
+    assert sources and all(ok for _, ok in sources), [size for size, ok in sources if not ok]
+    assert max(size for size, _ in sources) < 20_000          # one branch's run, not the chain's
+    for game in (g, checked):           # the game has no decision: it plays to its end at once
+        data = game.new_state(players=2, seed=1).to_json()
+        assert data["log"][:4] == ["Player 1 picks 1.", "Player 2 picks 2.", "Player 1 picks 3.", "Player 2 picks 4."]
+        points = game.compiled.player_names.index("points")
+        assert [row[points] for row in data["players"]] == [4, 6] and data["over"]
+
+
+def test_loading_leaves_the_collector_as_it_found_it(tmp_path):
+    import gc
+    from tabletop.interpreter.api import load_game
+    from inline import write
+    folder = write(tmp_path, _chain(3))
+    gc.disable()
+    try:
+        load_game(str(folder))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    load_game(str(folder))
+    assert gc.isenabled()
