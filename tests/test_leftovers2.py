@@ -297,6 +297,17 @@ def test_a_zone_seen_by_a_variable_shows_to_that_player_and_to_nobody_for_none(t
     assert all(nobody.view(seat)["variables"]["peek"] == [None] for seat in (0, 1, 2, None))
 
 
+def test_a_player_zone_seen_by_current_shows_every_players_to_the_current_player_only(tmp_path):
+    rules = PEEK.replace("player zone hand: card, owner\n", "player zone hand: card, seen by current\n")
+    g = game(tmp_path, rules, **CARDS)
+    state = g.new_state(players=3, seed=1)
+    state.apply(0, 0)                        # Player 1 keeps a card; Player 2 is now the current player
+    hands = [row["hand"] for row in state.view(1)["players"]]
+    assert hands[0] and None not in hands[0]                  # Player 2 sees Player 1's hand
+    for seat in (0, 2, None):                                 # and nobody else does, not even its owner
+        assert state.view(seat)["players"][0]["hand"] == [None] * len(hands[0])
+
+
 def test_a_world_a_bot_believes_keeps_the_cards_its_seat_sees_and_deals_the_others_again(tmp_path):
     g = game(tmp_path, PEEK, **CARDS)
     prog = g.compiled
