@@ -173,6 +173,47 @@ def _fixed_number(e, sym, depth: int = 0) -> tuple:
     return None, None
 
 
+def _holds(op: str, n: int, lo, hi):
+    """Whether `x OP n` holds for every x from `lo` to `hi` (True), for none (False), or depends
+    (None); `lo` or `hi` None is no end on that side."""
+    below = hi is not None and n > hi          # n is above every x
+    above = lo is not None and n < lo          # n is below every x
+    return {"==": False if below or above else None, "!=": True if below or above else None,
+            "<": True if below else False if lo is not None and n <= lo else None,
+            "<=": True if hi is not None and n >= hi else False if above else None,
+            ">": True if above else False if hi is not None and n >= hi else None,
+            ">=": True if lo is not None and n <= lo else False if below else None}[op]
+
+
+def _bound(e, sym, var: str, top: bool):
+    """The highest (`top`) or lowest number a value set to the variable `var` can be, with the
+    `min(..., N)` (`max(..., N)` for the lowest) that caps it: (bound, cap call or None), or None
+    when it is not certain. `var` itself (`x = min(x + 1, 5)`... read as it is) is "same": the
+    value stays within what the other lines allow. Only numbers written out (or given by
+    definitions of no values), `min` and `max` are followed."""
+    n, _ = _fixed_number(e, sym)
+    if n is not None:
+        return n, None
+    if isinstance(e, A.Name) and e.name == var:
+        return "same", None
+    if not isinstance(e, A.Call) or e.name not in ("min", "max") or len(e.args) < 2:
+        return None
+    parts = [_bound(a, sym, var, top) for a in e.args]
+    if (e.name == "min") == top:           # the least of them (for top): any one bounded bounds it
+        known = [b for b in parts if b is not None and b[0] != "same"]
+        if not known:
+            return None
+        best = min(known, key=lambda b: b[0]) if top else max(known, key=lambda b: b[0])
+        return best[0], best[1] or e
+    if any(b is None for b in parts):      # the greatest of them (for top): each must be bounded
+        return None
+    known = [b for b in parts if b[0] != "same"]
+    if not known:
+        return "same", None
+    worst = max(known, key=lambda b: b[0]) if top else min(known, key=lambda b: b[0])
+    return worst[0], next((b[1] for b in known if b[1] is not None), None)
+
+
 class Checker:
     def __init__(self, program: Program):
         self.p = program
@@ -185,6 +226,7 @@ class Checker:
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
         self.refused_pvars: set = set()       # player vars and zones refused for a name already taken (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
+        self.compared: list = []             # (comparison, variable's symbol, op, number) for W135
         self.out = CheckedProgram(program, {})
         self.sym = self.out.symbols
         self.locals_set: dict = {}      # each name a rule sets as a local -> where it is first set
@@ -670,6 +712,42 @@ class Checker:
             if s.kind == "table":
                 s.type = self.table_type(s.decl)
                 self.check_table_keys(s.decl)
+        self.check_seers()
+
+    def zone_decls(self) -> list:
+        """Every zone declared: the game's, the players' and each kind's own."""
+        zones = [s.decl for s in self.sym.values() if s.kind in ("var", "pvar") and isinstance(s.decl, A.ZoneDecl)]
+        return zones + [z for k in self.out.kinds.values() for z in getattr(k, "zones", [])]
+
+    def check_seers(self):
+        """Each zone `seen by NAME`: NAME must say one player when a view is made, so it is
+        `current` or a game variable of a player (E201 when unknown, E205 for another name)."""
+        zones = self.zone_decls()
+        players = sorted(n for n, s in self.sym.items() if s.kind == "var" and s.type == T.PLAYER)
+        example = f"'seen by current' (the player whose turn it is) or 'seen by {players[0] if players else 'looker'}'"
+        for d in zones:
+            if not d.visibility.startswith("seen by "):
+                continue
+            name = d.visibility[len("seen by "):]
+            if name == "current":
+                continue
+            by = self.word(d, "by", after=self.word(d, "seen").end_column - 1)
+            at = self.word(d, name, after=by.end_column - 1)
+            s = self.sym.get(name)
+            where = f"The zone '{d.name}' is seen by '{name}'"
+            if s is None:
+                self.error("E201", f"{where}, which is not a known name: a zone is seen by 'current' or by a game "
+                                   "variable of a player.", at,
+                           did_you_mean(name, ["current"] + players) or
+                           f"{example}, declared as 'var {name}: player = none'")
+            elif s.kind == "pvar":
+                self.error("E205", f"{where}, a player variable: each player has one, so it names no one player "
+                                   "who sees the zone.", at,
+                           f"declare it for the game, 'var {name}: player = none', or write {example}")
+            elif s.kind != "var" or s.type not in (T.PLAYER, T.ERROR):
+                what = f"{T.a(s.type)} variable" if s.kind == "var" and s.type else f"a {getattr(s.decl, 'kind_word', s.kind)}"
+                self.error("E205", f"{where}, which is {what}, not a player: a zone is seen by one player, named "
+                                   "by 'current' or by a game variable of a player.", at, example)
 
     def die_faces(self, d: A.DieDecl) -> str:
         """The type of a die with word faces: values of one enum. Its faces are all numbers or all
@@ -3104,23 +3182,24 @@ class Checker:
     def beyond_range(self, e: A.Binary):
         """W133 for `raft_pieces == 16` on a variable `in 0 to 15`: a variable with a range compared
         with a number certain to be beyond it, so that the comparison never holds (or, with `!=`,
-        always holds). One always true by order (`level <= 4`) is a careful guard, not told."""
+        always holds). One always true by order (`level <= 4`) is a careful guard, not told.
+        Every comparison of a variable with a number is kept for W135 (`capped_comparisons`)."""
         flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
         for var, other, op in ((e.left, e.right, e.op), (e.right, e.left, flip.get(e.op))):
             s = self.sym.get(var.name) if isinstance(var, (A.Name, A.Field)) else None
-            if s is None or not isinstance(s.decl, A.VarDecl) or s.decl.low is None or op is None:
+            if s is None or not isinstance(s.decl, A.VarDecl) or op is None:
                 continue
             if self.out.refs.get(id(var), ("",))[0] not in ("global", "pvar"):
                 continue
             n, _ = _fixed_number(other, self.sym)
-            lo, hi = s.decl.low, s.decl.high
-            if n is None or lo > hi:
+            if n is not None:
+                self.compared.append((e, s, op, n))
+            if n is None or s.decl.low is None:
                 continue
-            holds = {"==": False if not lo <= n <= hi else None, "!=": True if not lo <= n <= hi else None,
-                     "<": True if n > hi else False if n <= lo else None,
-                     "<=": True if n >= hi else False if n < lo else None,
-                     ">": True if n < lo else False if n >= hi else None,
-                     ">=": True if n <= lo else False if n > hi else None}[op]
+            lo, hi = s.decl.low, s.decl.high
+            if lo > hi:
+                continue
+            holds = _holds(op, n, lo, hi)
             if holds is None or holds and op != "!=":     # `level <= 4` always true is only a careful guard
                 continue
             self.warn("W133", f"'{s.decl.name}' stays from {lo} to {hi}, so {self.text_of(e)!r} is always "
@@ -4410,6 +4489,63 @@ class Checker:
                            f"spell the two alike: did you mean 'var {local}'?")
         self.unsignalled()
         self.never_read()
+        self.capped_comparisons()
+
+    def capped_comparisons(self):
+        """W135 at a comparison that a cap on every line setting the variable makes impossible:
+        `level > 4` where `level` is only ever set to `min(..., 4)` (or to smaller numbers, or
+        lowered), so what it guards never runs. A floor (`max(..., 0)`) is told the same way.
+        A variable with a range that W133 tells already is not told again."""
+        writes: dict = {}
+        for n in self.all_nodes():
+            if isinstance(n, A.Assign) and isinstance(n.target, (A.Name, A.Field)) \
+                    and self.out.refs.get(id(n.target), ("",))[0] in ("global", "pvar"):
+                writes.setdefault(n.target.name, []).append(n)
+        limits: dict = {}
+        told = set()
+        for e, s, op, n in self.compared:
+            name = s.decl.name
+            if id(e) in told:
+                continue
+            told.add(id(e))
+            if name not in limits:
+                limits[name] = [self.capped(s, writes.get(name, []), top) for top in (True, False)]
+            if s.decl.low is not None and _holds(op, n, s.decl.low, s.decl.high) is not None:
+                continue                        # W133 tells it (or the range makes it certain anyway)
+            for (bound, at), word in zip(limits[name], ("at most", "at least")):
+                holds = None if at is None else \
+                    _holds(op, n, None, bound) if word == "at most" else _holds(op, n, bound, None)
+                if holds is None or holds and op != "!=":
+                    continue
+                line = f"line {at.span.line}{self.in_file(at, e)}"
+                self.warn("W135", f"Every line that sets '{name}' keeps it {word} {bound} ({self.text_of(at)!r} on "
+                                  f"{line}), so {self.text_of(e)!r} is always {'true' if holds else 'false'}.", e,
+                          f"compare with a number '{name}' can reach, or change the cap on {line}")
+                break
+
+    def capped(self, s, writes: list, top: bool) -> tuple:
+        """(the highest (`top`) or lowest value the variable of `s` can ever hold, the `min(...)`
+        or `max(...)` call on a line setting it that caps it), or (None, None) when some line (or
+        its starting value) may take it past every cap, or no line caps it."""
+        start = _bound(s.decl.init, self.sym, s.decl.name, top)
+        if start is None or start[0] == "same":
+            return None, None
+        bounds = [start]
+        for w in writes:
+            if w.op == "=":
+                b = _bound(w.value, self.sym, s.decl.name, top)
+                if b is None:
+                    return None, None
+                if b[0] != "same":
+                    bounds.append(b)
+            else:           # `+=`/`-=` a number written out, only away from the cap
+                n, _ = _fixed_number(w.value, self.sym)
+                if n is None or n != 0 and ((n > 0) == (w.op == "+=")) == top:
+                    return None, None
+        bound = max(b for b, _ in bounds) if top else min(b for b, _ in bounds)
+        # the cap that holds it there; a number set outright that reaches as far is no cap
+        at = next((c for b, c in bounds if b == bound and c is not None), None)
+        return (bound, at) if at is not None else (None, None)
 
     def never_read(self):
         """W122 at a variable (of the game, or of each player) that rules set but nothing ever reads:
@@ -4419,6 +4555,7 @@ class Checker:
         nodes = self.all_nodes()
         targets = {id(n.target) for n in nodes if isinstance(n, A.Assign) and n.op == "="}
         names = {n.name for n in nodes if isinstance(n, A.Name) and id(n) not in targets}
+        names |= {d.visibility[len("seen by "):] for d in self.zone_decls() if d.visibility.startswith("seen by ")}
         fields = {n.name for n in nodes if isinstance(n, A.Field) and id(n) not in targets}
         for name, s in self.sym.items():
             if s.kind == "var" and name != "first_player" and name not in names and name not in fields or \
@@ -5073,6 +5210,9 @@ def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
 
 def _who_may_see(visibility: str) -> str:
     """Who may see a zone not everyone may see, in W106's and E311's words."""
+    if visibility.startswith("seen by "):
+        who = visibility[len("seen by "):]
+        return "only the current player" if who == "current" else f"only one player (the one in '{who}')"
     return "nobody" if visibility == "hidden" else "only its owner"
 
 

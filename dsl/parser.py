@@ -115,7 +115,7 @@ KEYWORDS = {"game", "players", "option", "enum", "kind", "grid", "die", "var", "
             "labelled", "by", "prompt", "option", "secretly", "each", "chooses", "timed", "as",
             "move", "draw", "shuffle", "end", "say", "signal", "pass", "stop", "return", "add",
             "then", "and", "or", "not", "starts", "with", "true", "false", "none", "list",
-            "public", "owner", "hidden", "show", "board", "highest", "lowest", "on", "stage", "side",
+            "public", "owner", "hidden", "seen", "show", "board", "highest", "lowest", "on", "stage", "side",
             "play", "take", "turns", "instantly", "extend", "default", "rounds", "led", "where"}
 
 # The words that read as something else wherever a value is written, so an enum value (or an
@@ -523,6 +523,10 @@ class _ToAst(Transformer):
 
     def hidden(self, c):
         return "hidden"
+
+    def seen_by(self, c):
+        # `seen by looker`: one player's, named by a player read when a view is made
+        return f"seen by {c[0]}"
 
     @v_args(meta=True)
     def table_decl(self, meta, c):
@@ -2144,7 +2148,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
         if few == ["','"] and re.match(r"\s*(player\s+)?zone\s+\w+(\[\d+\])?\s*:\s*\w+\s*(#.*)?$", own):
             # `zone deck: card`: who sees it is not left to a default
-            add = "say who may see what is in it: add ', public', ', owner' or ', hidden'"
+            add = "say who may see what is in it: add ', public', ', owner', ', hidden' or ', seen by current'"
         if re.fullmatch(r"\s*((replace|extend)\s+)?winners\s*:\s*(#.*)?", own):
             add = "say how the winners are ranked, as 'winners: highest score' (a definition of one player)"
         if few == ["a name"] and re.match(r"\s*winners\s*:.*\b(highest|lowest)\s*(#.*)?$", own):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .compiler import Compiled
 from . import rng as R
-from .view import hidden_from
+from .view import hidden_from, seer
 
 
 def _thing_kind(t: str, numbered: bool) -> str | None:
@@ -47,12 +47,12 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
     for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types):
         if vis == "owner" and seat is not None:       # each seat sees its own things of it
             zone_places(v, _thing_kind(t, numbered), numbered, seen_owner=seat)
-        elif hidden_from(vis, None, seat):
+        elif hidden_from(vis, None, seat, seer(prog, data, vis)):
             zone_places(v, _thing_kind(t, numbered), numbered)
     rows = list(enumerate(data["players"])) + [(-1, row) for row in data.get("sides", [])]
     for p, row in rows:
         for v, (vis, numbered), t in zip(row, prog.player_vis, prog.player_types):
-            if hidden_from(vis, p, seat):
+            if hidden_from(vis, p, seat, seer(prog, data, vis)):
                 zone_places(v, _thing_kind(t, numbered), numbered)
     for kind, zones in prog.thing_zones.items():
         owners = prog.static[kind].get("owner")
@@ -60,8 +60,9 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
             if vis == "public":
                 continue
             t = prog.field_types[kind][z]
+            who = seer(prog, data, vis)
             for i, v in enumerate(data["fields"][kind][z]):
-                if hidden_from(vis, owners[i] if owners else None, seat):
+                if hidden_from(vis, owners[i] if owners else None, seat, who):
                     zone_places(v, _thing_kind(t, False), False)
     return places
 

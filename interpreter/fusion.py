@@ -123,6 +123,11 @@ class Left(BaseException):
 
 
 INLINE_DEPTH = 40      # rules run in place inside one another, at most (each is a Python call when compiled)
+# An `if` with more branches is not written as one Python `if`: Python nests each `elif` one
+# level inside the one before, and refuses to compile past about 3,000 levels (RecursionError),
+# after a second or more of work. The machine runs such an `if` itself, and its blocks are fused
+# on their own.
+MAX_BRANCHES = 1000
 
 
 def fusable(c, st, in_rule: bool = False) -> bool:
@@ -130,6 +135,8 @@ def fusable(c, st, in_rule: bool = False) -> bool:
     if type(st) is S.Simple:
         return True
     if type(st) is S.If:
+        if len(st.branches) > MAX_BRANCHES:
+            return False
         blocks = [b for _, b in st.branches] + ([st.other] if st.other is not None else [])
         return all(whole(c, b, in_rule) for b in blocks)
     if type(st) in (S.For, S.While, S.Repeat):

@@ -1,6 +1,7 @@
 """Views: what one seat may see of a state, as plain data and as text.
 
-A zone's visibility (public, owner, hidden) decides what is redacted: hidden cards become
+A zone's visibility (public, owner, hidden, or seen by one player: `seen by current`, or by the
+player a game variable holds when the view is made) decides what is redacted: hidden cards become
 none, keeping only how many there are. The display evaluates the rulebook's `display` section
 on the redacted state, so a display can never leak what the seat may not know; it comes as
 parts (`display_parts`: boards as rows of cell texts, and lines) for a terminal to lay out, and
@@ -39,12 +40,27 @@ def hidden_words(n: int, kind: str = "card") -> str:
     return f"{n} hidden {word}"
 
 
-def hidden_from(vis: str, owner: int | None, seat: int | None) -> bool:
-    """Whether a zone of visibility `vis` (of `owner`'s, None for the game's) is hidden from `seat`."""
+def seer(prog: Compiled, data: dict, vis: str) -> int | None:
+    """The one seat that sees a zone `seen by NAME` in the state `data`: the current player, or
+    the player a game variable holds now (None, for none: then nobody sees it). None for any
+    other visibility."""
+    if not vis.startswith("seen by "):
+        return None
+    name = vis[len("seen by "):]
+    if name == "current":
+        return data["current"]
+    return data["globals"][prog.global_names.index(name)]
+
+
+def hidden_from(vis: str, owner: int | None, seat: int | None, looker: int | None = None) -> bool:
+    """Whether a zone of visibility `vis` (of `owner`'s, None for the game's) is hidden from
+    `seat`; `looker` is the one seat that sees a zone `seen by ...` (`seer`)."""
     if vis == "hidden":
         return True
     if vis == "owner":
         return seat is None or owner != seat
+    if vis.startswith("seen by "):
+        return seat is None or looker is None or looker != seat
     return False
 
 
@@ -68,23 +84,26 @@ def _owned(prog: Compiled, v, t: str, numbered: bool, seat: int | None):
 def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
     out = dict(data)
     out["globals"] = [(_owned(prog, v, t, numbered, seat) if vis == "owner" else
-                       _redact(v, numbered) if hidden_from(vis, None, seat) else v)
+                       _redact(v, numbered) if hidden_from(vis, None, seat, seer(prog, data, vis)) else v)
                       for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types)]
-    out["players"] = [[(_redact(v, numbered) if hidden_from(vis, p, seat) else v)
-                       for v, (vis, numbered) in zip(row, prog.player_vis)] for p, row in enumerate(data["players"])]
-    out["fields"] = _redacted_fields(prog, data["fields"], seat)
+    lookers = [seer(prog, data, vis) for vis, _ in prog.player_vis]
+    out["players"] = [[(_redact(v, numbered) if hidden_from(vis, p, seat, who) else v)
+                       for v, (vis, numbered), who in zip(row, prog.player_vis, lookers)]
+                      for p, row in enumerate(data["players"])]
+    out["fields"] = _redacted_fields(prog, data, seat)
     if prog.sides:     # a side's owner zones are seen by nobody at the table (its public ones by all)
-        out["sides"] = [[(_redact(v, numbered) if hidden_from(vis, -1, seat) else v)
-                         for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
+        out["sides"] = [[(_redact(v, numbered) if hidden_from(vis, -1, seat, who) else v)
+                         for v, (vis, numbered), who in zip(row, prog.player_vis, lookers)] for row in data["sides"]]
     out["envs"] = []
     out["stack"] = []
     out["rng"] = 0
     return out
 
 
-def _redacted_fields(prog: Compiled, fields: dict, seat: int | None) -> dict:
+def _redacted_fields(prog: Compiled, data: dict, seat: int | None) -> dict:
     """Things' fields, with each thing's own zone redacted where the seat may not see it (a
     zone seen by its `owner` belongs to a player kind's thing, whose owner is its `owner` field)."""
+    fields = data["fields"]
     secret = {kind: {z: vis for z, vis in zones.items() if vis != "public"} for kind, zones in prog.thing_zones.items()}
     if not any(secret.values()):
         return fields
@@ -92,7 +111,8 @@ def _redacted_fields(prog: Compiled, fields: dict, seat: int | None) -> dict:
     for kind, zones in secret.items():
         owners = prog.static[kind].get("owner")
         for z, vis in zones.items():
-            out[kind][z] = [_redact(v, False) if hidden_from(vis, owners[i] if owners else None, seat) else v
+            who = seer(prog, data, vis)
+            out[kind][z] = [_redact(v, False) if hidden_from(vis, owners[i] if owners else None, seat, who) else v
                             for i, v in enumerate(fields[kind][z])]
     return out
 
@@ -183,7 +203,7 @@ def display_parts(prog: Compiled, data: dict) -> list[dict]:
 
 
 def _hides_something(prog: Compiled) -> bool:
-    """Whether some zone of the rulebook is seen by its owner only, or by nobody."""
+    """Whether some zone of the rulebook is seen by its owner only, by one player, or by nobody."""
     return any(vis != "public" for vis, _ in [*prog.global_vis, *prog.player_vis]) or \
         any(vis != "public" for zones in prog.thing_zones.values() for vis in zones.values())
 

@@ -1,8 +1,17 @@
 """Leftovers (2): a count checked by its bounds (`count: {at least: 1}`) wherever a count is a
-check; W131 hearing every read of a zone; the terminal's answers; a typed label that is a number."""
+check; W131 hearing every read of a zone; the terminal's answers; a typed label that is a number.
+Then three more: a zone seen by one player (`seen by current`, `seen by looker`), W135 (a
+comparison a cap on every write makes impossible), and a long `elif` chain checked and started
+in linear time."""
 import pytest
 
+from tabletop.dsl import ast as A
+from tabletop.dsl.formatter import format_text
+from tabletop.dsl.parser import parse
 from tabletop.interpreter import scenarios
+from tabletop.interpreter.api import State
+from tabletop.interpreter.determinize import believed
+from inline import diagnostics, game
 from test_scenarios import run_text
 
 
@@ -217,3 +226,259 @@ def test_player_1_may_lead_where_every_round_begins_with_player_1(tmp_path):
         "[Player 1 goes., Player 3 goes., Player 1 goes.", "[Player 1 goes., Player 2 goes., Player 3 goes."))
     report = scenarios.run_files([path])
     assert report.ok, scenarios.render(report)
+
+
+# ---------------------------------------------------------------------------- a zone seen by one player
+CARDS = {"cards.yaml": "cards:\n" + "".join(f"  - {{name: {n}}}\n" for n in "ABCDEFGH")}
+
+PEEK = """
+game "Peek"
+players 3
+winners: highest score
+kind card from "cards.yaml":
+    name: text
+zone deck: card, hidden
+# The top cards while the current player looks at them.
+zone looking: card, seen by current
+var looker: player = none
+zone peek: card, seen by looker
+player zone hand: card, owner
+define score(p: player): int = count(p.hand)
+setup:
+    deck = shuffled(card)
+    looker = players[2]
+    draw 1 from deck to peek
+turn:
+    draw 2 from deck to looking
+    choose c from looking labelled "Keep {c}":
+        move c from looking to current.hand
+    move looking from looking to deck
+    if count(current.hand) == 2:
+        end game
+"""
+
+
+def _zones(module):
+    return {d.name: d.visibility for d in module.decls if isinstance(d, A.ZoneDecl)}
+
+
+def test_seen_by_parses_and_formats_as_written():
+    module, problems = parse(PEEK.lstrip("\n"))
+    assert not problems
+    assert _zones(module)["looking"] == "seen by current" and _zones(module)["peek"] == "seen by looker"
+    assert format_text(PEEK.lstrip("\n")) == PEEK.lstrip("\n")
+    squeezed = PEEK.lstrip("\n").replace("card, seen by current", "card,seen   by    current")
+    assert format_text(squeezed) == PEEK.lstrip("\n")
+
+
+def test_a_zone_seen_by_current_shows_to_the_current_player_only(tmp_path):
+    g = game(tmp_path, PEEK, **CARDS)
+    assert not [w for w in g.warnings if w.code != "W102"], g.warnings
+    state = g.new_state(players=3, seed=1)
+    looking = state.view(0)["variables"]["looking"]
+    assert len(looking) == 2 and None not in looking          # the current player sees both cards
+    for seat in (1, 2, None):
+        assert state.view(seat)["variables"]["looking"] == [None, None]
+    assert state.options_name_secrets()        # a bot's answer is "has chosen" to the others
+    state.apply(0, 0)
+    assert state.to_json()["current"] == 1     # Player 2 now looks at two new cards
+    assert None not in state.view(1)["variables"]["looking"]
+    assert state.view(0)["variables"]["looking"] == [None, None]
+
+
+def test_a_zone_seen_by_a_variable_shows_to_that_player_and_to_nobody_for_none(tmp_path):
+    g = game(tmp_path, PEEK, **CARDS)
+    state = g.new_state(players=3, seed=1)
+    assert None not in state.view(2)["variables"]["peek"]
+    assert state.view(0)["variables"]["peek"] == [None] and state.view(1)["variables"]["peek"] == [None]
+    data = state.to_json()
+    data["globals"][g.compiled.global_names.index("looker")] = None
+    nobody = State(g, data)
+    assert all(nobody.view(seat)["variables"]["peek"] == [None] for seat in (0, 1, 2, None))
+
+
+def test_a_player_zone_seen_by_current_shows_every_players_to_the_current_player_only(tmp_path):
+    rules = PEEK.replace("player zone hand: card, owner\n", "player zone hand: card, seen by current\n")
+    g = game(tmp_path, rules, **CARDS)
+    state = g.new_state(players=3, seed=1)
+    state.apply(0, 0)                        # Player 1 keeps a card; Player 2 is now the current player
+    hands = [row["hand"] for row in state.view(1)["players"]]
+    assert hands[0] and None not in hands[0]                  # Player 2 sees Player 1's hand
+    for seat in (0, 2, None):                                 # and nobody else does, not even its owner
+        assert state.view(seat)["players"][0]["hand"] == [None] * len(hands[0])
+
+
+def test_a_world_a_bot_believes_keeps_the_cards_its_seat_sees_and_deals_the_others_again(tmp_path):
+    g = game(tmp_path, PEEK, **CARDS)
+    prog = g.compiled
+    state = g.new_state(players=3, seed=3)     # card 7 in peek: no local of the paused rules names it
+    data = state.to_json()
+    at = prog.global_names.index("peek")       # seen by Player 3, the looker
+    generator, others = 7, set()
+    for _ in range(30):
+        mine, generator = believed(prog, state.to_json(), 2, generator)
+        assert mine["globals"][at] == data["globals"][at]          # seat 2 looks at it: it stays
+        assert State(g, mine).view(2) == state.view(2)
+        theirs, generator = believed(prog, state.to_json(), 0, generator)
+        assert State(g, theirs).view(0) == state.view(0)
+        others.add(tuple(theirs["globals"][at]))
+    assert len(others) > 1                      # for seat 0 it is a card it cannot tell from the deck's
+
+
+def test_a_text_everyone_reads_that_shows_a_zone_seen_by_one_player_is_told(tmp_path):
+    rules = PEEK.replace("    move looking from looking to deck\n", "    say \"Left: {looking}\"\n    move looking from looking to deck\n")
+    w106 = [d for d in diagnostics(tmp_path, rules, **CARDS) if d.code == "W106"]
+    assert len(w106) == 1 and "only the current player may see" in w106[0].message
+
+
+def test_seen_by_a_name_that_is_not_a_game_variable_of_a_player_is_refused(tmp_path):
+    cases = {"seen by lookr": ("E201", "did you mean 'looker'"),
+             "seen by score": ("E205", "a definition, not a player"),
+             "seen by turns": ("E205", "an int variable, not a player"),
+             "seen by mine": ("E205", "a player variable")}
+    for visibility, (code, words) in cases.items():
+        rules = PEEK.replace("var looker: player = none\n", "var looker: player = none\nvar turns: int = 0\n"
+                             "player var mine: player = none\n").replace("seen by looker", visibility)
+        found = [d for d in diagnostics(tmp_path, rules, **CARDS) if d.code.startswith("E")]
+        assert [d.code for d in found] == [code], (visibility, found)
+        assert words in found[0].message + found[0].hint and f"'{visibility.split()[-1]}'" in found[0].message
+        assert found[0].span.line == 12 and found[0].span.column == 26
+
+
+# ---------------------------------------------------------------------------- W135: a cap makes it impossible
+CAPPED = """
+game "Cap"
+players 2
+winners: highest score
+var level: int = 1
+var heat: int = 0
+player var points: int = 0
+define score(p: player): int = p.points
+define boiling: bool = heat < -1
+turn:
+    level = min(level + 1, 4)
+    heat = max(heat - 1, 0)
+    current.points = min(current.points + 1, 10)
+    if current.points == 11:
+        say "{current} has eleven."
+    while level != 5:
+        level = 4
+        if boiling:
+            say "It boils."
+        if level > 4:
+            end game
+    if level >= 4:
+        end game
+"""
+
+
+def _w135(tmp_path, rules):
+    return [(d.span.line, d.message) for d in diagnostics(tmp_path, rules) if d.code == "W135"]
+
+
+def test_a_comparison_every_cap_makes_impossible_is_told_at_it_naming_the_cap(tmp_path):
+    found = _w135(tmp_path, CAPPED)
+    assert [line for line, _ in found] == [8, 13, 15, 19], found
+    messages = dict(found)
+    assert messages[8] == ("Every line that sets 'heat' keeps it at least 0 ('max(heat - 1, 0)' on line 11), so "
+                           "'heat < -1' is always false.")
+    assert "keeps it at most 10 ('min(current.points + 1, 10)' on line 12)" in messages[13]
+    assert messages[15].endswith("'level != 5' is always true.") and "on line 10" in messages[15]
+    assert messages[19] == ("Every line that sets 'level' keeps it at most 4 ('min(level + 1, 4)' on line 10), so "
+                            "'level > 4' is always false.")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("    heat = max(heat - 1, 0)\n", "    heat = max(heat - 1, 0)\n    level += 1\n"),        # not capped
+    ("    heat = max(heat - 1, 0)\n", "    heat = max(heat - 1, 0)\n    level = 5 + heat\n"),  # not certain
+    ("    heat = max(heat - 1, 0)\n", "    heat = max(heat - 1, 0)\n    level = 9\n"),          # set past it outright
+    ("var level: int = 1\n", "var level: int = 7\n"),                                           # starts past it
+])
+def test_a_variable_some_line_takes_past_the_cap_is_not_told(tmp_path, old, new):
+    assert old in CAPPED
+    lines = [line for line, _ in _w135(tmp_path, CAPPED.replace(old, new, 1))]
+    assert 19 not in lines and 20 not in lines, lines     # `level > 4`, wherever it now is
+    assert 8 in lines                                     # heat is still capped
+
+
+def test_a_ranged_variable_w133_tells_is_not_told_twice(tmp_path):
+    rules = CAPPED.replace("var level: int = 1\n", "var level: int in 0 to 4 = 1\n")
+    found = diagnostics(tmp_path, rules)
+    assert [d.span.line for d in found if d.code == "W133"] == [15, 19]
+    assert [d.span.line for d in found if d.code == "W135"] == [8, 13]
+
+
+# ---------------------------------------------------------------------------- a long elif chain
+def _chain(n: int) -> str:
+    """A rule of one `if` and `n` `elif`s, called each turn (so it is also run in place)."""
+    lines = ['game "Chain"', "players 2", "winners: highest score", "var x: int = 0", "player var points: int = 0",
+             "define score(p: player): int = p.points", "rule pick(n: int):", "    if n == 0:", '        say "zero"']
+    for i in range(1, n + 1):
+        lines += [f"    elif n == {i}:", f'        say "{{current}} picks {i}."', f"        current.points += {i % 7}"]
+    lines += ["    else:", '        say "Too many."', "turn:", "    x += 1", "    pick(x)", "    if x > 3:", "        end game"]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_long_elif_chain_loads_without_the_collector_and_is_never_compiled_as_one_python_if(tmp_path, monkeypatch):
+    """3,000 branches: no cycle collection runs while it loads (each full one walks every object
+    loading made, so loading grew faster than the rulebook), and no Python source holds the whole
+    chain (Python nests each elif a level deeper and refuses past about 3,000, after the work)."""
+    import gc
+    from tabletop.interpreter import api, codegen
+    from tabletop.interpreter.api import load_game
+    from inline import write
+    monkeypatch.setenv("TABLETOP_NO_CACHE", "1")      # the work itself, not a copy kept from an earlier run
+    folder = write(tmp_path, _chain(3000))
+    collections, sources = [], []
+    compiled = codegen._compiled
+
+    loading = api._load_game
+    inside = []
+
+    def counted(text, *args):
+        fn = compiled(text, *args)
+        sources.append((len(text), fn is not None))
+        return fn
+
+    def collected(phase, info):
+        if phase == "start" and inside:
+            collections.append(info["generation"])
+
+    def load(*args):
+        inside.append(True)
+        try:
+            return loading(*args)
+        finally:
+            inside.pop()
+
+    monkeypatch.setattr(codegen, "_compiled", counted)
+    monkeypatch.setattr(api, "_load_game", load)
+    gc.callbacks.append(collected)
+    try:
+        g = load_game(str(folder))
+        checked = load_game(str(folder), source=False)      # as `tabletop check` loads it
+    finally:
+        gc.callbacks.remove(collected)
+    assert collections == [] and gc.isenabled()
+    assert sources and all(ok for _, ok in sources), [size for size, ok in sources if not ok]
+    assert max(size for size, _ in sources) < 20_000          # one branch's run, not the chain's
+    for game in (g, checked):           # the game has no decision: it plays to its end at once
+        data = game.new_state(players=2, seed=1).to_json()
+        assert data["log"][:4] == ["Player 1 picks 1.", "Player 2 picks 2.", "Player 1 picks 3.", "Player 2 picks 4."]
+        points = game.compiled.player_names.index("points")
+        assert [row[points] for row in data["players"]] == [4, 6] and data["over"]
+
+
+def test_loading_leaves_the_collector_as_it_found_it(tmp_path):
+    import gc
+    from tabletop.interpreter.api import load_game
+    from inline import write
+    folder = write(tmp_path, _chain(3))
+    gc.disable()
+    try:
+        load_game(str(folder))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    load_game(str(folder))
+    assert gc.isenabled()
