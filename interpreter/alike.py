@@ -9,7 +9,9 @@ while labels differ) and their values are alike: equal, or things of one kind th
 - have the same changing fields now, and
 - are held alike by the state: every zone, variable, changing field and local of a rule under way
   that can hold such a thing holds the one as often as the other. So they lie in the same zone,
-  and no list (`moved_this_turn`) or local (`arrived`) holds one without the other.
+  and no list (`moved_this_turn`) or local (`arrived`) holds one without the other. The item of a
+  comprehension or function (`[c for c in hand if ...]`) is no such local: it names an item only
+  while that value is worked out, and what its slot keeps afterwards is the last item looked at.
 
 Lists of things are alike item by item. Anything else is alike only when equal. The option kept is
 the first of the alike ones, so the rules go on with the same thing they would have taken first.
@@ -109,7 +111,8 @@ def _holders(prog, kind: str) -> tuple:
         found = ([(i, t) for i, t in enumerate(prog.global_types) if holds(t)],
                  [(i, t) for i, t in enumerate(prog.player_types) if holds(t)],
                  [(k, f, t) for k, fs in prog.field_types.items() for f, t in fs.items() if holds(t)],
-                 {block: [(i, t) for i, (_, t) in enumerate(p.locals) if holds(t)] for block, p in procs.items()})
+                 {block: [(i, t) for i, (_, t) in enumerate(p.locals) if holds(t) and i not in p.passing]
+                  for block, p in procs.items()})
         prog.alike_holders[kind] = found
     return found
 

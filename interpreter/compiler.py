@@ -167,6 +167,9 @@ class Proc:
     param_slots: list
     span: object = None
     locals: list = field(default_factory=list)     # (name, type) per slot, for checking a saved state's values
+    # The slots of its comprehensions' and functions' items: they name an item only while a value is
+    # worked out, so what one still holds afterwards is no thing the rules hold (`alike`).
+    passing: frozenset = frozenset()
 
     def __post_init__(self):
         # The checker binds a rule's parameters first (`Checker.body`), so they take the first
@@ -1067,11 +1070,17 @@ class Compiler:
         slots = [self.c.slots[id(p)] for p in params]
         label = name[1:] + " section" if name.startswith(":") else f"{owner.kind_word} '{name}'"
         proc = Proc(name, -1, size, slots, owner.span, self.c.env_types.get(id(owner), []))
+        proc.passing = self.passing_slots(body)
         self.out.procs[name] = proc
         try:
             proc.block = self.block(body, kind="proc", owner=label)
         except RecursionError:
             raise _too_deep(f"the {label}", owner.span, "in definitions or on lines of their own") from None
+
+    def passing_slots(self, node) -> frozenset:
+        """The slots of the items of the comprehensions and functions (`x => ...`) under `node`."""
+        return frozenset(self.c.slots[id(n)] for n in A.walk(node)
+                         if isinstance(n, (A.Comprehension, A.Lambda)) and type(self.c.slots.get(id(n))) is int)
 
     def compile_reaction(self, r: A.ReactionDecl):
         self.decl_where = f"the reaction '{r.name}'"
@@ -1082,6 +1091,7 @@ class Compiler:
         self.labelled(r.label)
         prompt = self.expr(r.prompt) if r.prompt is not None else None
         proc = Proc(r.name, -1, size, slots, r.span, self.c.env_types.get(id(r), []))
+        proc.passing = self.passing_slots(r)
         proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
         each = 1 + cost(r.cond) + cost(r.label)      # the work of offering it once (to one seat, for one item)
         items = guarded(self.charged_items(r.iterable, each, r.iterable.span), r.iterable.span,

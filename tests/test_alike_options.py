@@ -84,3 +84,17 @@ def test_a_menus_options_for_alike_things_are_one_option(tmp_path):
     end game "One pick."''', menu).replace("MARK", "pass")
     g = game(tmp_path, rules, **{"cards.yaml": CARDS})
     assert g.new_state(players=2).options() == ["Keep Twin", "Keep Odd", "Burn Twin", "Burn Odd"]
+
+
+def test_the_item_of_a_comprehension_or_function_done_with_tells_nothing_apart(tmp_path):
+    # Writing Masks (tests/games/bluff): after `proof = [c for c in p.hand if c.role == r]` the
+    # comprehension's slot still held the last card looked at, a Captain, so a hand of two
+    # Captains offered "Lay down your Captain" and "Lay down your Captain (2)".
+    looked = '''odd = count([x for x in reverse(current.hand) if x.name == "Odd"])
+    names = sort(current.hand, y => y.name)
+    say "{odd} {names}"
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"'''
+    rules = RULES.replace('choose c from FROM labelled "Keep {c}" prompt "Keep a card"', looked).replace("MARK", "pass")
+    s = game(tmp_path, rules, **{"cards.yaml": CARDS}).new_state(players=2)
+    assert s.log == ["1 Odd, Twin, Twin, Twin"]
+    assert s.options() == ["Keep Twin", "Keep Odd"]
