@@ -1,6 +1,7 @@
 """The games written in the language to prove it general (tests/games/tricks, auction, market,
-draft, dice: a trick-taking game, a blind auction, a race with a shared market, a card draft and a
-push-your-luck dice game with a call out of turn), and the gaps in the language they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
+draft, dice, bluff, flip: a trick-taking game, a blind auction, a race with a shared market, a card
+draft, a push-your-luck dice game with a call out of turn, a bluffing game of claims challenged out
+of turn, and a Reversi on a board of lines in eight directions), and the gaps in the language they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
 checks clean, is in the house layout and plays seeded random games at every player count, and
 each gap they showed has its own test. This file must not hold game rules of its own beyond the
 smallest rulebook that shows a gap.
@@ -15,7 +16,7 @@ from tabletop.interpreter.api import load_game
 from tabletop.interpreter.simulate import simulate
 
 GAMES = Path(__file__).parent / "games"
-NEW = ["tricks", "auction", "market", "draft", "dice"]
+NEW = ["tricks", "auction", "market", "draft", "dice", "bluff", "flip"]
 
 
 # each new game, and its variants: (folder, variant)
