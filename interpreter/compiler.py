@@ -170,6 +170,9 @@ class Proc:
     # The slots of its comprehensions' and functions' items: they name an item only while a value is
     # worked out, so what one still holds afterwards is no thing the rules hold (`alike`).
     passing: frozenset = frozenset()
+    # The slots of the items of its loops and choices with a block of their own (`for c in hand:`),
+    # each with that block: the item is named only while the block runs (`alike`).
+    scoped: dict = field(default_factory=dict)
 
     def __post_init__(self):
         # The checker binds a rule's parameters first (`Checker.body`), so they take the first
@@ -284,6 +287,7 @@ class Compiler:
         self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
         self.out.option_values = dict(self.opts)
         self.owner_stack = []
+        self.proc = None                    # the rule, section or reaction being compiled
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
         self._hidden = None                 # reads_hidden's answer for each definition, worked out once
         self.cell_ids = {}                  # the places the machine counts writes of (memo.py)
@@ -1072,10 +1076,18 @@ class Compiler:
         proc = Proc(name, -1, size, slots, owner.span, self.c.env_types.get(id(owner), []))
         proc.passing = self.passing_slots(body)
         self.out.procs[name] = proc
+        self.proc = proc
         try:
             proc.block = self.block(body, kind="proc", owner=label)
         except RecursionError:
             raise _too_deep(f"the {label}", owner.span, "in definitions or on lines of their own") from None
+        finally:
+            self.proc = None
+
+    def scope(self, slot, block) -> None:
+        """Note that the local `slot` of the rule being compiled names its item only inside `block`."""
+        if self.proc is not None and type(slot) is int and slot >= 0 and block is not None:
+            self.proc.scoped[slot] = block
 
     def passing_slots(self, node) -> frozenset:
         """The slots of the items of the comprehensions and functions (`x => ...`) under `node`."""
@@ -1092,7 +1104,11 @@ class Compiler:
         prompt = self.expr(r.prompt) if r.prompt is not None else None
         proc = Proc(r.name, -1, size, slots, r.span, self.c.env_types.get(id(r), []))
         proc.passing = self.passing_slots(r)
-        proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
+        self.proc = proc
+        try:
+            proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
+        finally:
+            self.proc = None
         each = 1 + cost(r.cond) + cost(r.label)      # the work of offering it once (to one seat, for one item)
         items = guarded(self.charged_items(r.iterable, each, r.iterable.span), r.iterable.span,
                         "The reaction's list") if r.iterable is not None else None

@@ -98,3 +98,21 @@ def test_the_item_of_a_comprehension_or_function_done_with_tells_nothing_apart(t
     s = game(tmp_path, rules, **{"cards.yaml": CARDS}).new_state(players=2)
     assert s.log == ["1 Odd, Twin, Twin, Twin"]
     assert s.options() == ["Keep Twin", "Keep Odd"]
+
+
+def test_the_item_of_a_loop_tells_things_apart_only_while_its_block_runs(tmp_path):
+    # `for x in ...:` left its last item in its slot after the loop, and that told two Twins apart
+    # at every later choice of the rule; inside the loop the item is named, and tells them apart.
+    after = '''for x in reverse(current.hand):
+        say "{x}"
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"'''
+    inside = '''for x in take(current.hand, 1):
+        choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+        move c from current.hand to current.kept'''
+    for n, (looked, options) in enumerate([(after, ["Keep Twin", "Keep Odd"]),
+                                           (inside, ["Keep Twin", "Keep Twin (2)", "Keep Odd"])]):
+        rules = RULES.replace('choose c from FROM labelled "Keep {c}" prompt "Keep a card"\n    move c from current.hand to '
+                              'current.kept', looked + ("" if n else "\n    move c from current.hand to current.kept"))
+        rules = rules.replace("MARK", "pass")
+        (tmp_path / str(n)).mkdir()
+        assert game(tmp_path / str(n), rules, **{"cards.yaml": CARDS}).new_state(players=2).options() == options
