@@ -465,3 +465,38 @@ def test_a_seat_that_declined_a_reaction_is_asked_again_after_another_reacts(tmp
     assert s.pending.players == [1] and s.options(1) == ["Call on Player 1", "Don't react"]
     s.apply_label("Don't react", seat=1)
     assert s.is_over and s.log[-2] == "Player 3"
+
+
+# ---------------------------------------------------------------- a line of spaces in a direction
+RULES_LINES = """
+game "Lines"
+players 2
+kind cell from "cells.yaml":
+    name: text
+    row: int
+    col: int
+grid cell at row, col
+turn:
+    say "{join(line_from(cell "a", 0, 1), " ")}|{join(line_from(cell "a", 1, 1), " ")}|{count(line_from(cell "a", 0, 0))}"
+    say "{count(line_from(cell "e", 0, -1))}|{join(line_from(cell "e", 0, -2), " ")}"
+    end game "done"
+define score(p: player): int = 0
+"""
+# a row a b c _ e with a hole at column 3, and f below b
+LINE_CELLS = {"cells.yaml": "cells:\n" + "".join(f"  - {{name: {n}, row: {r}, col: {c}}}\n" for n, r, c in
+                                                 (("a", 0, 0), ("b", 0, 1), ("c", 0, 2), ("e", 0, 4), ("f", 1, 1)))}
+
+
+def test_a_line_of_spaces_runs_step_by_step_to_the_edge_or_a_hole(tmp_path):
+    # Writing Flip, "the discs in a line from the square in each of the eight directions": the
+    # language had only `step`, and the line was a definition calling itself step by step.
+    from inline import game
+    s = game(tmp_path, RULES_LINES, **LINE_CELLS).new_state(seed=1)
+    assert s.log[:2] == ["b c|f|0", "0|c a"]
+
+
+def test_a_line_from_something_not_on_a_board_is_refused_at_check(tmp_path):
+    found = diagnostics(tmp_path, RULES_LINES.replace('line_from(cell "a", 0, 0)', "line_from(3, 0, 0)"), **LINE_CELLS)
+    assert [d.code for d in found] == ["E301"], found
+    assert found[0].message == "'line_from' works on a kind laid out with 'grid', not an int."
+    assert found[0].span.line == 9
