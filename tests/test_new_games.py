@@ -500,3 +500,35 @@ def test_a_line_from_something_not_on_a_board_is_refused_at_check(tmp_path):
     assert [d.code for d in found] == ["E301"], found
     assert found[0].message == "'line_from' works on a kind laid out with 'grid', not an int."
     assert found[0].span.line == 9
+
+
+# ---------------------------------------------------------------- a rule written with a result
+RULES_CLAIM = """
+game "Claims"
+players 2
+player var coins: int = 0
+var claim_stands: bool = true
+rule claim(p: player):
+    claim_stands = p.coins > 0
+turn:
+    claim(current)
+    if claim_stands:
+        current.coins += 3
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+@pytest.mark.parametrize("header", ["rule claim(p: player): bool", "rule claim(p: player): bool:"])
+def test_a_rule_given_a_result_type_is_told_that_a_rule_gives_no_value(tmp_path, header):
+    # Writing Masks, "if the claim stands": `rule claim(p: player): bool` was told only
+    # "Unexpected 'bool'; expected the end of the line" (hint: "add the end of the line here").
+    found = diagnostics(tmp_path, RULES_CLAIM.replace("rule claim(p: player):", header))
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A rule gives no value: ': bool' after its name is for a 'define'."
+    assert (found[0].span.line, found[0].span.column) == (5, 24)
+    assert found[0].hint == ("end the line at 'rule claim(p: player):' and write its steps under it; to tell the caller "
+                             "something, set a variable it reads after the call (var claim_result: bool = ...), or work "
+                             "a value out with 'define claim(p: player): bool = ...'")
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", RULES_CLAIM) == []
