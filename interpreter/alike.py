@@ -12,7 +12,8 @@ while labels differ) and their values are alike: equal, or things of one kind th
   and no list (`moved_this_turn`) or local (`arrived`) holds one without the other. The item of a
   comprehension or function (`[c for c in hand if ...]`) is no such local: it names an item only
   while that value is worked out, and what its slot keeps afterwards is the last item looked at;
-  nor is the item of a loop or choice with a block (`for c in hand:`) once that block is over.
+  nor is a name of a block that is over: the item of a loop or choice with a block (`for c in
+  hand:`), or a local first set inside an `if`, a loop or an option, unknown after it.
 
 Lists of things are alike item by item. Anything else is alike only when equal. The option kept is
 the first of the alike ones, so the rules go on with the same thing they would have taken first.
@@ -97,7 +98,7 @@ def _things_alike(m, kind: str, a, b, skip) -> bool:
             env = envs[frame[2]]
             for slot, t, body in held:
                 if body is not None and (frame[2], body) not in running:
-                    continue            # a loop's or choice's item, its block over: the slot keeps a leftover
+                    continue            # a name of a block that is over: its slot keeps a leftover
                 if (frame[2], slot) not in skip and slot < len(env) and not _held_alike(env[slot], t, kind, a, b):
                     return False
     return True

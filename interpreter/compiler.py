@@ -170,8 +170,9 @@ class Proc:
     # The slots of its comprehensions' and functions' items: they name an item only while a value is
     # worked out, so what one still holds afterwards is no thing the rules hold (`alike`).
     passing: frozenset = frozenset()
-    # The slots of the items of its loops and choices with a block of their own (`for c in hand:`),
-    # each with that block: the item is named only while the block runs (`alike`).
+    # The slots named only inside a block of their own, each with that block: the items of its loops
+    # and choices with a block (`for c in hand:`), and the locals first set inside an `if`, a loop
+    # or an option (`alike`).
     scoped: dict = field(default_factory=dict)
 
     def __post_init__(self):
@@ -750,6 +751,10 @@ class Compiler:
         blk = Block([], kind, owner, data)
         self.out.blocks.append(blk)
         bid = len(self.out.blocks) - 1
+        if self.proc is not None:
+            # a local first set in this block is named only while it runs (`alike`)
+            for slot in self.c.block_slots.get(id(stmts), ()):
+                self.proc.scoped.setdefault(slot, bid)
         self.owner_stack.append(owner)
         blk.stmts = [self.stmt(s) for s in stmts]
         self.owner_stack.pop()

@@ -116,3 +116,26 @@ def test_the_item_of_a_loop_tells_things_apart_only_while_its_block_runs(tmp_pat
         rules = rules.replace("MARK", "pass")
         (tmp_path / str(n)).mkdir()
         assert game(tmp_path / str(n), rules, **{"cards.yaml": CARDS}).new_state(players=2).options() == options
+
+
+def test_a_local_first_set_in_a_block_tells_things_apart_only_while_the_block_runs(tmp_path):
+    # a name first set under an `if` is unknown after it, but its slot kept the card
+    over = '''if true:
+        y = first(current.hand)
+        say "{y}"
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+    move c from current.hand to current.kept'''
+    running = '''if true:
+        y = first(current.hand)
+        choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+        move c from current.hand to current.kept'''
+    whole = '''y = first(current.hand)
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+    move c from current.hand to current.kept'''
+    cases = [(over, ["Keep Twin", "Keep Odd"]), (running, ["Keep Twin", "Keep Twin (2)", "Keep Odd"]),
+             (whole, ["Keep Twin", "Keep Twin (2)", "Keep Odd"])]
+    for n, (looked, options) in enumerate(cases):
+        rules = RULES.replace('choose c from FROM labelled "Keep {c}" prompt "Keep a card"\n    move c from current.hand to '
+                              'current.kept', looked).replace("MARK", "pass")
+        (tmp_path / str(n)).mkdir()
+        assert game(tmp_path / str(n), rules, **{"cards.yaml": CARDS}).new_state(players=2).options() == options, n
