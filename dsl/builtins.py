@@ -48,6 +48,7 @@ BUILTINS = {
     "neighbours": (1, 1, "neighbours(space): the spaces up, down, left and right"),
     "diagonals": (1, 1, "diagonals(space): the diagonal neighbours"),
     "step": (3, 3, "step(space, rows, cols): the space that far away, or none"),
+    "line_from": (3, 3, "line_from(space, rows, cols): the spaces step after step that way, nearest first, to the edge or a hole"),
     "within": (3, 3, "within(space, n, passable): spaces at most n orthogonal steps away through passable ones"),
     "reachable": (2, 2, "reachable(space, through): spaces reached by orthogonal steps whose every stop before the last is `through`"),
     "connected": (3, 3, "connected(a, b, passable): a path of passable spaces joins a and b"),
@@ -102,6 +103,7 @@ ARG_TYPES = {
     "neighbours": (SPACE,),
     "diagonals": (SPACE,),
     "step": (SPACE, T.INT, T.INT),
+    "line_from": (SPACE, T.INT, T.INT),
     "within": (SPACE, T.INT, FUNCTION),
     "reachable": (SPACE, FUNCTION),
     "connected": (SPACE, SAME_SPACE, FUNCTION),
@@ -167,7 +169,7 @@ def result_type(name: str, args: list[str]) -> str:
         return T.TEXT
     if name == "roll":
         return T.ANY   # refined by the checker from the die's faces
-    if name in ("neighbours", "diagonals", "within", "reachable"):
+    if name in ("neighbours", "diagonals", "within", "reachable", "line_from"):
         return T.list_of(a0)
     if name == "step":
         return a0

@@ -104,6 +104,7 @@ class CheckedProgram:
     env_sizes: dict = field(default_factory=dict)  # id(body owner) -> local slot count
     env_types: dict = field(default_factory=dict)  # id(rule or reaction) -> (name, type) per local slot
     slots: dict = field(default_factory=dict)      # id(binder node) -> slot(s)
+    block_slots: dict = field(default_factory=dict)  # id(a block's list of statements) -> the slots of the locals first set in it
     title: str = ""
     min_players: int = 1
     max_players: int = 1
@@ -1848,7 +1849,10 @@ class Checker:
             else:
                 ended = self.takes_turns_for_good(st)
         self.dead_from = outer_dead
-        for name in [n for n in self.ctx.names if n not in before]:
+        new = [n for n in self.ctx.names if n not in before]
+        if new:
+            self.out.block_slots[id(stmts)] = [self.ctx.names[n][1] for n in new]
+        for name in new:
             del self.ctx.names[name]
             at = self.ctx.assigned.get(name)
             where = f"at line {at.line} " if at is not None and hasattr(at, "line") else ""

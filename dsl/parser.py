@@ -1731,6 +1731,14 @@ def _habit(e, text: str, line: int, col: int):
     if re.fullmatch(r'\s*say\s+"(?:[^"\\]|\\.)*"\s*', before) and tok.type == "STRING":
         return ("E101", "'say' takes one quoted text.", (line, col),
                 f"join the two into one text: say \"{before.strip()[5:-1].rstrip()} {value[1:-1].lstrip()}\"")
+    given = re.fullmatch(r"\s*(?:replace\s+)?(rule|stage)\s+([A-Za-z_]\w*)\s*(\([^()]*\))?\s*:\s*", before)
+    if given and tok.type == "NAME" and indent == 0:
+        # `rule claim(p: player): bool`, as a function would be written: a rule gives back nothing
+        typed = here[col - 1:].rstrip().rstrip(":").strip()
+        return ("E101", f"A {given.group(1)} gives no value: ': {typed}' after its name is for a 'define'.", (line, col),
+                f"end the line at '{before.strip()}' and write its steps under it; to tell the caller something, set "
+                f"a variable it reads after the call (var {given.group(2)}_result: {typed} = ...), or work a value out "
+                f"with 'define {given.group(2)}{given.group(3) or ''}: {typed} = ...'")
     if re.match(r"\s*return\s*$", before) and tok.type not in ("_NL",):
         return ("E101", "'return' gives no value: it only leaves the rule.", (line, col),
                 "to work a value out, write a definition (define throw: int = roll(d6)); to keep one, set a variable")

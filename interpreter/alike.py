@@ -9,7 +9,11 @@ while labels differ) and their values are alike: equal, or things of one kind th
 - have the same changing fields now, and
 - are held alike by the state: every zone, variable, changing field and local of a rule under way
   that can hold such a thing holds the one as often as the other. So they lie in the same zone,
-  and no list (`moved_this_turn`) or local (`arrived`) holds one without the other.
+  and no list (`moved_this_turn`) or local (`arrived`) holds one without the other. The item of a
+  comprehension or function (`[c for c in hand if ...]`) is no such local: it names an item only
+  while that value is worked out, and what its slot keeps afterwards is the last item looked at;
+  nor is a name of a block that is over: the item of a loop or choice with a block (`for c in
+  hand:`), or a local first set inside an `if`, a loop or an option, unknown after it.
 
 Lists of things are alike item by item. Anything else is alike only when equal. The option kept is
 the first of the alike ones, so the rules go on with the same thing they would have taken first.
@@ -86,12 +90,15 @@ def _things_alike(m, kind: str, a, b, skip) -> bool:
         for v in s["fields"].get(other, {}).get(f, ()):
             if not _held_alike(v, t, kind, a, b):
                 return False
-    envs = s["envs"]
-    for frame in s["stack"]:
+    envs, stack = s["envs"], s["stack"]
+    running = {(frame[2], frame[0]) for frame in stack}     # (env, block) of every block under way
+    for frame in stack:
         held = locals_.get(frame[0])
         if held and 0 <= frame[2] < len(envs):
             env = envs[frame[2]]
-            for slot, t in held:
+            for slot, t, body in held:
+                if body is not None and (frame[2], body) not in running:
+                    continue            # a name of a block that is over: its slot keeps a leftover
                 if (frame[2], slot) not in skip and slot < len(env) and not _held_alike(env[slot], t, kind, a, b):
                     return False
     return True
@@ -100,7 +107,8 @@ def _things_alike(m, kind: str, a, b, skip) -> bool:
 def _holders(prog, kind: str) -> tuple:
     """Where the state can hold a thing of `kind`, each with its type (worked out once per
     program): the globals' slots, the players' slots, the things' changing fields as (kind,
-    field), and by the block of each rule, its locals' slots."""
+    field), and by the block of each rule, its locals' slots, each with the block that alone names
+    it (a loop's item) or None."""
     found = prog.alike_holders.get(kind)
     if found is None:
         def holds(t):
@@ -109,7 +117,8 @@ def _holders(prog, kind: str) -> tuple:
         found = ([(i, t) for i, t in enumerate(prog.global_types) if holds(t)],
                  [(i, t) for i, t in enumerate(prog.player_types) if holds(t)],
                  [(k, f, t) for k, fs in prog.field_types.items() for f, t in fs.items() if holds(t)],
-                 {block: [(i, t) for i, (_, t) in enumerate(p.locals) if holds(t)] for block, p in procs.items()})
+                 {block: [(i, t, p.scoped.get(i)) for i, (_, t) in enumerate(p.locals) if holds(t) and i not in p.passing]
+                  for block, p in procs.items()})
         prog.alike_holders[kind] = found
     return found
 

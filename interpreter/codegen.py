@@ -1145,7 +1145,7 @@ def builtin(fn, where: str, span, arity: int, called=None):
 
 
 # Built-ins whose first value is a space of a grid to start from.
-FROM_A_SPACE = {"within", "reachable", "step", "connected", "paths", "longest_path", "neighbours", "diagonals"}
+FROM_A_SPACE = {"within", "reachable", "step", "line_from", "connected", "paths", "longest_path", "neighbours", "diagonals"}
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 

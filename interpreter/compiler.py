@@ -167,6 +167,13 @@ class Proc:
     param_slots: list
     span: object = None
     locals: list = field(default_factory=list)     # (name, type) per slot, for checking a saved state's values
+    # The slots of its comprehensions' and functions' items: they name an item only while a value is
+    # worked out, so what one still holds afterwards is no thing the rules hold (`alike`).
+    passing: frozenset = frozenset()
+    # The slots named only inside a block of their own, each with that block: the items of its loops
+    # and choices with a block (`for c in hand:`), and the locals first set inside an `if`, a loop
+    # or an option (`alike`).
+    scoped: dict = field(default_factory=dict)
 
     def __post_init__(self):
         # The checker binds a rule's parameters first (`Checker.body`), so they take the first
@@ -281,6 +288,7 @@ class Compiler:
         self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
         self.out.option_values = dict(self.opts)
         self.owner_stack = []
+        self.proc = None                    # the rule, section or reaction being compiled
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
         self._hidden = None                 # reads_hidden's answer for each definition, worked out once
         self.cell_ids = {}                  # the places the machine counts writes of (memo.py)
@@ -743,6 +751,10 @@ class Compiler:
         blk = Block([], kind, owner, data)
         self.out.blocks.append(blk)
         bid = len(self.out.blocks) - 1
+        if self.proc is not None:
+            # a local first set in this block is named only while it runs (`alike`)
+            for slot in self.c.block_slots.get(id(stmts), ()):
+                self.proc.scoped.setdefault(slot, bid)
         self.owner_stack.append(owner)
         blk.stmts = [self.stmt(s) for s in stmts]
         self.owner_stack.pop()
@@ -1067,11 +1079,25 @@ class Compiler:
         slots = [self.c.slots[id(p)] for p in params]
         label = name[1:] + " section" if name.startswith(":") else f"{owner.kind_word} '{name}'"
         proc = Proc(name, -1, size, slots, owner.span, self.c.env_types.get(id(owner), []))
+        proc.passing = self.passing_slots(body)
         self.out.procs[name] = proc
+        self.proc = proc
         try:
             proc.block = self.block(body, kind="proc", owner=label)
         except RecursionError:
             raise _too_deep(f"the {label}", owner.span, "in definitions or on lines of their own") from None
+        finally:
+            self.proc = None
+
+    def scope(self, slot, block) -> None:
+        """Note that the local `slot` of the rule being compiled names its item only inside `block`."""
+        if self.proc is not None and type(slot) is int and slot >= 0 and block is not None:
+            self.proc.scoped[slot] = block
+
+    def passing_slots(self, node) -> frozenset:
+        """The slots of the items of the comprehensions and functions (`x => ...`) under `node`."""
+        return frozenset(self.c.slots[id(n)] for n in A.walk(node)
+                         if isinstance(n, (A.Comprehension, A.Lambda)) and type(self.c.slots.get(id(n))) is int)
 
     def compile_reaction(self, r: A.ReactionDecl):
         self.decl_where = f"the reaction '{r.name}'"
@@ -1082,7 +1108,12 @@ class Compiler:
         self.labelled(r.label)
         prompt = self.expr(r.prompt) if r.prompt is not None else None
         proc = Proc(r.name, -1, size, slots, r.span, self.c.env_types.get(id(r), []))
-        proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
+        proc.passing = self.passing_slots(r)
+        self.proc = proc
+        try:
+            proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
+        finally:
+            self.proc = None
         each = 1 + cost(r.cond) + cost(r.label)      # the work of offering it once (to one seat, for one item)
         items = guarded(self.charged_items(r.iterable, each, r.iterable.span), r.iterable.span,
                         "The reaction's list") if r.iterable is not None else None

@@ -149,6 +149,22 @@ def _step(m, s, dr, dc):
     return g.at.get((r + dr, c + dc))
 
 
+def _line_from(m, s, dr, dc):
+    # "The squares from here to the edge in this direction": step after step, as `step` goes.
+    if dr == 0 and dc == 0:
+        return []
+    g = m.grid_of(s)
+    r, c = g.pos[s]
+    out = []
+    while True:
+        r, c = r + dr, c + dc
+        x = g.at.get((r, c))
+        if x is None:
+            spend(m, len(out))
+            return out
+        out.append(x)
+
+
 def _within(m, s, n, passable):
     if n < 0:
         raise RuleError(LIMITS[("within", 1)][2].format(n=n))
@@ -313,6 +329,7 @@ FUNCTIONS = {
     "neighbours": _neighbours,
     "diagonals": _diagonals,
     "step": _step,
+    "line_from": _line_from,
     "within": _within,
     "reachable": _reachable,
     "connected": _connected,

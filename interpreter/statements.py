@@ -1107,6 +1107,7 @@ def _for(c, s: A.For):
     st.copied = _items_copied(c, s.iterable)
     st.each = 1 + cost(s.cond)
     st.block = c.block(s.body, kind="for", owner=c.owner_stack[-1], data=st)
+    c.scope(st.slot, st.block)
     return st
 
 
@@ -1130,6 +1131,7 @@ def _choose(c, s: A.Choose):
     st = Choose(c.c.slots[id(s)], c.expr(s.source), c.expr(s.cond) if s.cond is not None else None, label,
                 c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
                 block, s.span)
+    c.scope(st.slot, block)
     if s.declined is not None:
         c.labelled(s.declined)
         st.declined = c.expr(s.declined)
@@ -1157,6 +1159,7 @@ def _menu(c, s: A.Menu):
     for o in s.options:
         options.append((c.expr(o.label), c.c.slots.get(id(o)), c.expr(o.iterable) if o.iterable is not None else None,
                         c.expr(o.cond) if o.cond is not None else None, c.block(o.body, owner=c.owner_stack[-1])))
+        c.scope(options[-1][1], options[-1][4])
     early = frozenset(i for i, o in enumerate(s.options)
                       if o.var and o.cond is not None and not _mentions(o.cond, o.var))
     tested = {i: _tested_first(c, o) for i, o in enumerate(s.options) if i not in early}
@@ -1234,6 +1237,8 @@ def _secret(c, s: A.Secret):
         c.labelled(s.declined)
         st.declined = c.expr(s.declined)
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
+    for slot in (st.pslot, st.vslot, st.tslot):
+        c.scope(slot, st.block)
     st.each = 1 + cost(s.cond) + cost(s.label)
     st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label, s.declined)
     st.alike = alike.alike_for(c.types.get(id(s.source), T.ANY)[5:])

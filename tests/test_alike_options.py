@@ -84,3 +84,58 @@ def test_a_menus_options_for_alike_things_are_one_option(tmp_path):
     end game "One pick."''', menu).replace("MARK", "pass")
     g = game(tmp_path, rules, **{"cards.yaml": CARDS})
     assert g.new_state(players=2).options() == ["Keep Twin", "Keep Odd", "Burn Twin", "Burn Odd"]
+
+
+def test_the_item_of_a_comprehension_or_function_done_with_tells_nothing_apart(tmp_path):
+    # Writing Masks (tests/games/bluff): after `proof = [c for c in p.hand if c.role == r]` the
+    # comprehension's slot still held the last card looked at, a Captain, so a hand of two
+    # Captains offered "Lay down your Captain" and "Lay down your Captain (2)".
+    looked = '''odd = count([x for x in reverse(current.hand) if x.name == "Odd"])
+    names = sort(current.hand, y => y.name)
+    say "{odd} {names}"
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"'''
+    rules = RULES.replace('choose c from FROM labelled "Keep {c}" prompt "Keep a card"', looked).replace("MARK", "pass")
+    s = game(tmp_path, rules, **{"cards.yaml": CARDS}).new_state(players=2)
+    assert s.log == ["1 Odd, Twin, Twin, Twin"]
+    assert s.options() == ["Keep Twin", "Keep Odd"]
+
+
+def test_the_item_of_a_loop_tells_things_apart_only_while_its_block_runs(tmp_path):
+    # `for x in ...:` left its last item in its slot after the loop, and that told two Twins apart
+    # at every later choice of the rule; inside the loop the item is named, and tells them apart.
+    after = '''for x in reverse(current.hand):
+        say "{x}"
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"'''
+    inside = '''for x in take(current.hand, 1):
+        choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+        move c from current.hand to current.kept'''
+    for n, (looked, options) in enumerate([(after, ["Keep Twin", "Keep Odd"]),
+                                           (inside, ["Keep Twin", "Keep Twin (2)", "Keep Odd"])]):
+        rules = RULES.replace('choose c from FROM labelled "Keep {c}" prompt "Keep a card"\n    move c from current.hand to '
+                              'current.kept', looked + ("" if n else "\n    move c from current.hand to current.kept"))
+        rules = rules.replace("MARK", "pass")
+        (tmp_path / str(n)).mkdir()
+        assert game(tmp_path / str(n), rules, **{"cards.yaml": CARDS}).new_state(players=2).options() == options
+
+
+def test_a_local_first_set_in_a_block_tells_things_apart_only_while_the_block_runs(tmp_path):
+    # a name first set under an `if` is unknown after it, but its slot kept the card
+    over = '''if true:
+        y = first(current.hand)
+        say "{y}"
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+    move c from current.hand to current.kept'''
+    running = '''if true:
+        y = first(current.hand)
+        choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+        move c from current.hand to current.kept'''
+    whole = '''y = first(current.hand)
+    choose c from current.hand labelled "Keep {c}" prompt "Keep a card"
+    move c from current.hand to current.kept'''
+    cases = [(over, ["Keep Twin", "Keep Odd"]), (running, ["Keep Twin", "Keep Twin (2)", "Keep Odd"]),
+             (whole, ["Keep Twin", "Keep Twin (2)", "Keep Odd"])]
+    for n, (looked, options) in enumerate(cases):
+        rules = RULES.replace('choose c from FROM labelled "Keep {c}" prompt "Keep a card"\n    move c from current.hand to '
+                              'current.kept', looked).replace("MARK", "pass")
+        (tmp_path / str(n)).mkdir()
+        assert game(tmp_path / str(n), rules, **{"cards.yaml": CARDS}).new_state(players=2).options() == options, n

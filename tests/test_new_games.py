@@ -1,6 +1,7 @@
 """The games written in the language to prove it general (tests/games/tricks, auction, market,
-draft, dice: a trick-taking game, a blind auction, a race with a shared market, a card draft and a
-push-your-luck dice game with a call out of turn), and the gaps in the language they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
+draft, dice, bluff, flip: a trick-taking game, a blind auction, a race with a shared market, a card
+draft, a push-your-luck dice game with a call out of turn, a bluffing game of claims challenged out
+of turn, and a Reversi on a board of lines in eight directions), and the gaps in the language they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
 checks clean, is in the house layout and plays seeded random games at every player count, and
 each gap they showed has its own test. This file must not hold game rules of its own beyond the
 smallest rulebook that shows a gap.
@@ -15,7 +16,7 @@ from tabletop.interpreter.api import load_game
 from tabletop.interpreter.simulate import simulate
 
 GAMES = Path(__file__).parent / "games"
-NEW = ["tricks", "auction", "market", "draft", "dice"]
+NEW = ["tricks", "auction", "market", "draft", "dice", "bluff", "flip"]
 
 
 # each new game, and its variants: (folder, variant)
@@ -464,3 +465,70 @@ def test_a_seat_that_declined_a_reaction_is_asked_again_after_another_reacts(tmp
     assert s.pending.players == [1] and s.options(1) == ["Call on Player 1", "Don't react"]
     s.apply_label("Don't react", seat=1)
     assert s.is_over and s.log[-2] == "Player 3"
+
+
+# ---------------------------------------------------------------- a line of spaces in a direction
+RULES_LINES = """
+game "Lines"
+players 2
+kind cell from "cells.yaml":
+    name: text
+    row: int
+    col: int
+grid cell at row, col
+turn:
+    say "{join(line_from(cell "a", 0, 1), " ")}|{join(line_from(cell "a", 1, 1), " ")}|{count(line_from(cell "a", 0, 0))}"
+    say "{count(line_from(cell "e", 0, -1))}|{join(line_from(cell "e", 0, -2), " ")}"
+    end game "done"
+define score(p: player): int = 0
+"""
+# a row a b c _ e with a hole at column 3, and f below b
+LINE_CELLS = {"cells.yaml": "cells:\n" + "".join(f"  - {{name: {n}, row: {r}, col: {c}}}\n" for n, r, c in
+                                                 (("a", 0, 0), ("b", 0, 1), ("c", 0, 2), ("e", 0, 4), ("f", 1, 1)))}
+
+
+def test_a_line_of_spaces_runs_step_by_step_to_the_edge_or_a_hole(tmp_path):
+    # Writing Flip, "the discs in a line from the square in each of the eight directions": the
+    # language had only `step`, and the line was a definition calling itself step by step.
+    from inline import game
+    s = game(tmp_path, RULES_LINES, **LINE_CELLS).new_state(seed=1)
+    assert s.log[:2] == ["b c|f|0", "0|c a"]
+
+
+def test_a_line_from_something_not_on_a_board_is_refused_at_check(tmp_path):
+    found = diagnostics(tmp_path, RULES_LINES.replace('line_from(cell "a", 0, 0)', "line_from(3, 0, 0)"), **LINE_CELLS)
+    assert [d.code for d in found] == ["E301"], found
+    assert found[0].message == "'line_from' works on a kind laid out with 'grid', not an int."
+    assert found[0].span.line == 9
+
+
+# ---------------------------------------------------------------- a rule written with a result
+RULES_CLAIM = """
+game "Claims"
+players 2
+player var coins: int = 0
+var claim_stands: bool = true
+rule claim(p: player):
+    claim_stands = p.coins > 0
+turn:
+    claim(current)
+    if claim_stands:
+        current.coins += 3
+    end game "done"
+define score(p: player): int = 0
+"""
+
+
+@pytest.mark.parametrize("header", ["rule claim(p: player): bool", "rule claim(p: player): bool:"])
+def test_a_rule_given_a_result_type_is_told_that_a_rule_gives_no_value(tmp_path, header):
+    # Writing Masks, "if the claim stands": `rule claim(p: player): bool` was told only
+    # "Unexpected 'bool'; expected the end of the line" (hint: "add the end of the line here").
+    found = diagnostics(tmp_path, RULES_CLAIM.replace("rule claim(p: player):", header))
+    assert [d.code for d in found] == ["E101"], found
+    assert found[0].message == "A rule gives no value: ': bool' after its name is for a 'define'."
+    assert (found[0].span.line, found[0].span.column) == (5, 24)
+    assert found[0].hint == ("end the line at 'rule claim(p: player):' and write its steps under it; to tell the caller "
+                             "something, set a variable it reads after the call (var claim_result: bool = ...), or work "
+                             "a value out with 'define claim(p: player): bool = ...'")
+    (tmp_path / "fixed").mkdir()
+    assert diagnostics(tmp_path / "fixed", RULES_CLAIM) == []

@@ -57,7 +57,9 @@ LEAST_CASES = {"taboo_atoll_express": 20, "smores_galore": 20,
                # the games written to prove the language general: 12 rule cases each at least
                "tricks": 12, "auction": 12, "market": 12,
                # and the card draft and the dice game of newgames3: 15 cases each at least
-               "draft": 15, "dice": 15}
+               "draft": 15, "dice": 15,
+               # and the bluffing game and the Reversi of newgames4
+               "bluff": 15, "flip": 15}
 
 
 @pytest.mark.parametrize("folder", RULEBOOKS + TEST_GAMES, ids=lambda p: p.name)
