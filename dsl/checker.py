@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ast as A
+from .collector import collector_paused
 from . import builtins as B
 from . import types as T
 from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
@@ -5397,6 +5398,7 @@ def _same_error_once(diags: list) -> list:
     return out
 
 
+@collector_paused()
 def check(program: Program) -> CheckedProgram:
     """Check a loaded program; raises RulebookError listing every error found."""
     checker = Checker(program)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 
 from . import ast as A
+from .collector import collector_paused
 from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, closest, data_words, echo,
                           did_you_mean, word_at, yaml_misread, yaml_syntax_hint)
 from .builtins import MAX_DIGITS
@@ -1762,6 +1763,7 @@ def json_schema_for_data() -> dict:
     return json.loads((SCHEMAS / "rulebook-data.schema.json").read_text())
 
 
+@collector_paused()
 def load_program(game: str, variant: str | None = None) -> Program:
     """Load a rulebook; raises RulebookError with every diagnostic if anything is wrong.
 

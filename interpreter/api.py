@@ -8,14 +8,13 @@ or read the terminal.
 """
 from __future__ import annotations
 
-import gc
 import marshal
 import os
-from contextlib import contextmanager
 
 from dataclasses import dataclass, field
 
 from tabletop.dsl.checker import check
+from tabletop.dsl.collector import collector_paused
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Span, did_you_mean, echo, ended
 from tabletop.dsl.loader import load_program, note_changes
 
@@ -198,22 +197,6 @@ def _as_two_throws(face, dice: dict) -> str:
             return (f"; a total of two dice is forced die by die, as its two faces in the order they are thrown: "
                     f"[{pair[0]}, {pair[1]}] for {face}")
     return ""
-
-
-@contextmanager
-def collector_paused():
-    """Python's collector of reference cycles paused, then as it was. Loading builds a large graph
-    of objects that all stay alive (lark's tree, the AST, the checker's tables, the compiled
-    functions), and each full collection walks all of it: with the collector on, a long rulebook
-    (one `if` with thousands of `elif`s) parses in twice the time, and the time grows faster than
-    its length. Loading leaves few cycles behind; they are collected once the collector is on."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def load_game(game: str, variant: str | None = None, options: dict | None = None, source: bool = True) -> Game:

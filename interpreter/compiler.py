@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass, field
 
 from tabletop.dsl import ast as A
+from tabletop.dsl.collector import collector_paused
 from tabletop.dsl import types as T
 from tabletop.dsl.checker import OWNER, CheckedProgram, hidden_zone_read
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError
@@ -1134,6 +1135,7 @@ class Compiler:
         return out
 
 
+@collector_paused()
 def compile_program(checked: CheckedProgram, option_values: dict, source: bool = True) -> Compiled:
     """The compiled program; with `source` false, of closures only (`codegen.closures_only`):
     quicker to make, slower to play, the same game."""

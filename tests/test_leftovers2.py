@@ -482,3 +482,30 @@ def test_loading_leaves_the_collector_as_it_found_it(tmp_path):
         gc.enable()
     load_game(str(folder))
     assert gc.isenabled()
+
+
+def test_each_pass_runs_without_the_collector_and_leaves_it_on(tmp_path, monkeypatch):
+    """Loading, checking and compiling, called one by one as a tool does (the benchmark, an
+    editor), each pause the collector too: not only `load_game` around them."""
+    import gc
+    from tabletop.dsl import checker as checking, loader
+    from tabletop.interpreter import compiler as compiling
+    from inline import write
+    monkeypatch.setenv("TABLETOP_NO_CACHE", "1")
+    folder = write(tmp_path, _chain(300))
+    seen = {}
+
+    def spying(name, fn):
+        def spy(*args, **kwargs):
+            seen[name] = gc.isenabled()         # inside the pass
+            return fn(*args, **kwargs)
+        return spy
+
+    monkeypatch.setattr(loader, "find_rulebook", spying("load", loader.find_rulebook))
+    monkeypatch.setattr(checking.Checker, "run", spying("check", checking.Checker.run))
+    monkeypatch.setattr(compiling.Compiler, "compile", spying("compile", compiling.Compiler.compile))
+    checked = checking.check(loader.load_program(str(folder)))
+    assert gc.isenabled()
+    compiling.compile_program(checked, {})
+    assert gc.isenabled()
+    assert seen == {"load": False, "check": False, "compile": False}
