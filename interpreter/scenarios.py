@@ -1481,6 +1481,13 @@ class _Expectations:
             plain = v if isinstance(v, list) else []
             if op == "count":
                 of = what[:1].lower() + what[1:] if what.startswith(("The ", "Who ", "What ")) else what
+                if isinstance(w, dict) and t.startswith("list:thing:") \
+                        and any(k not in ("at least", "at most") for k in w) \
+                        and not any(did_you_mean(str(k), ("at least", "at most")) for k in w
+                                    if k not in ("at least", "at most")):
+                    # {count: {Graham: 24, Chocolate: 20}}: how many things of each name
+                    self.count_by_name(of, elem, w, got, plain, shown, oat)
+                    continue
                 if isinstance(w, dict):     # {count: {at least: 1}}: the count's bounds, as a number's
                     self.count_bounds(f"The count of {of}", len(got), w, oat, got)
                     continue
@@ -1510,6 +1517,32 @@ class _Expectations:
                 ok = head == items if shown else W.matches(self.prog, t, head_plain, items, self.n)
                 if not ok:
                     raise self.bad(f"{what} (starts)", {op: w}, got, oat)
+
+    def count_by_name(self, of: str, elem: str, want: dict, got: list, plain: list, shown: bool, at):
+        """`count: {Graham: 24, Chocolate: 20}`: the things of each name in the list, each count a
+        whole number from 0 or a check of one (`{at least: 1}`). Names the kind has not are refused,
+        as a bound mixed in is: it would count nothing."""
+        for bound in ("at least", "at most"):
+            if bound in want:
+                raise self.unknown(f"The count of {of}: {_q(bound)} mixed with names; a count by name gives each name "
+                                   f"its own count or check, {{count: {{Chocolate: {{at least: 1}}}}}}.",
+                                   where_key(want, bound))
+        for name, n in want.items():
+            nat = where_key(want, name)
+            try:
+                W.check_words(self.prog, elem, name, self.n)
+            except W.WordsError as e:
+                raise self.unknown(_sentence(f"The count of {of} ({name}): {e}"), nat) from None
+            found = sum(1 for x in (got if shown else plain)
+                        if (_same(x, name) if shown else W.matches(self.prog, elem, x, name, self.n)))
+            what = f"The count of {name} in {of}"
+            if isinstance(n, dict):
+                self.count_bounds(what, found, n, nat, got)
+            elif type(n) is not int or n < 0:
+                raise self.unknown(f"{what}: a count is a whole number from 0, or a check of one such as "
+                                   f"{{at least: 1}}, not {W.quote(n)}.", nat)
+            elif found != n:
+                raise self.bad(what, n, found, nat, hint=f"the list is {_fmt_some(got)}")
 
     def count_bounds(self, what, count: int, want: dict, at, got):
         """`count: {at least: 1, at most: 3}`: a count checked as a number is, by its bounds; every

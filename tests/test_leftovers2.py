@@ -509,3 +509,28 @@ def test_each_pass_runs_without_the_collector_and_leaves_it_on(tmp_path, monkeyp
     compiling.compile_program(checked, {})
     assert gc.isenabled()
     assert seen == {"load": False, "check": False, "compile": False}
+
+
+# ---------------------------------------------------------------------------- a count by name
+@pytest.mark.parametrize("check,fails", [
+    ("Player 1: {hand: {count: {3 red triangles: 1, 4 red stars: 1, 1 red circle: 0}}}", None),
+    ("Player 1: {hand: {count: {4 red stars: {at least: 1}}}}", None),
+    ("Player 1: {hand: {count: {4 red stars: 2}}}",
+     "The count of 4 red stars in Player 1's hand should be 2, but it is 1."),
+    ("Player 1: {hand: {count: {1 red circle: {at least: 1}}}}",
+     "The count of 1 red circle in Player 1's hand should be {at least: 1}, but it is 0."),
+    ("seen by Player 2: {Player 1: {hand: {count: {4 red stars: 1}}}}",
+     "Seen by Player 2: the count of 4 red stars in Player 1's hand should be 1, but it is 0."),
+    ("Player 1: {hand: {count: {5 red sparks: 1}}}", "The count of Player 1's hand (5 red sparks): '5 red sparks' is not"),
+    ("Player 1: {hand: {count: {4 red stars: 1, at least: 1}}}", "The count of Player 1's hand: 'at least' mixed with names"),
+    ("Player 1: {hand: {count: {4 red stars: -1}}}", "The count of 4 red stars in Player 1's hand: a count is a whole number"),
+])
+def test_a_count_by_name_counts_the_things_of_each_name(tmp_path, check, fails):
+    """`count: {Graham: 24, Chocolate: 20}`: the things of each name a zone holds (a deck's mix),
+    each a number or a check of one; a name of no card, a bound mixed in, or a count below 0 is
+    the file's mistake. Player 1 holds 3 red triangles, 1 yellow triangle and 4 red stars."""
+    report, failures = run_text(tmp_path, _DEALT + check + "\n", "smackshapes")
+    assert report.ok is (fails is None), scenarios.render(report)
+    if fails:
+        assert failures[0].message.startswith(fails), scenarios.render(report)
+        assert failures[0].code == "T030" and failures[0].line == 8
