@@ -13,9 +13,10 @@ Run it from the repository root:
 
     PYTHONPATH=. python tests/hunt/mutants.py smackatoa [abatteroxie ...] [-k WORDS] [--list]
 
-`-k` runs only the mutants whose name holds WORDS; `--list` prints the mutants without running
+`-k` runs only the mutants whose name holds WORDS (or one of WORDS|WORDS...); `--list` prints the mutants without running
 them. A JSON summary goes to /tmp/mutants_<game>.json. Mutants known to be equivalent carry
-`equivalent=True` and a reason; they are still run, so a change that makes them differ shows.
+`equivalent` (a reason), and those no case can tell apart `unseen` (a reason); they are still
+run, so a change that makes them differ shows.
 """
 from __future__ import annotations
 
@@ -43,10 +44,15 @@ class Mutant:
     file: str = "game.rules"
     nth: int = 0                 # which occurrence of `old` (0: it must occur exactly once)
     equivalent: str = ""         # why the rules give the same game, when they do
+    unseen: str = ""             # why no scenario case can tell it from the rulebook, when none can
 
 
-def M(name, old, new, file="game.rules", nth=0, equivalent=""):
-    return Mutant(name, old, new, file, nth, equivalent)
+def M(name, old, new, file="game.rules", nth=0, equivalent="", unseen=""):
+    return Mutant(name, old, new, file, nth, equivalent, unseen)
+
+
+# A die's faces are forced by name in a case, so how many faces show one result is beyond a case.
+DIE_ODDS = "a case forces a die's face by name: how many faces show it (the odds) is beyond a case"
 
 
 # ---------------------------------------------------------------------------- Smackatoa!
@@ -137,7 +143,8 @@ def smackatoa_mutants(book: Path) -> list[Mutant]:
         M("two Voodoos bring two cards", "draw_cards(p, 2 * p.voodoo)", "draw_cards(p, 2)"),
         M("raft complete at 15", "if raft_pieces == 16:", "if raft_pieces == 15:"),
         M("completing with the last card never counts", "escaped_with_last_card = not cardholder(p)", "escaped_with_last_card = false"),
-        M("completing with any card spares the volcano points", "escaped_with_last_card = not cardholder(p)", "escaped_with_last_card = true"),
+        M("completing with any card spares the volcano points", "escaped_with_last_card = not cardholder(p)", "escaped_with_last_card = true",
+          equivalent="the hand ends at the sixteenth piece, so the player who placed it is out only if that was their last card"),
         M("played count not kept", "    played_this_turn += 1\n", ""),
         M("a card's twist clauses read after its effect", "    piece = gains_piece(c)\n    draws = gains_draw(c)\n    again = gains_another(c)\n    resolve(c)", "    resolve(c)\n    piece = gains_piece(c)\n    draws = gains_draw(c)\n    again = gains_another(c)"),
         M("twist draw before twist piece", "    if piece:\n        add_pieces(current, 1, c)\n    if draws:\n        draw_cards(current, 1)", "    if draws:\n        draw_cards(current, 1)\n    if piece:\n        add_pieces(current, 1, c)"),
@@ -252,6 +259,20 @@ def smackatoa_mutants(book: Path) -> list[Mutant]:
         M("Spite explodes on 11 or 12", "    if r == 12:\n        exploded = true", "    if r >= 11:\n        exploded = true"),
         M("Spite explodes on 2", "    if r == 12:\n        exploded = true", "    if r == 2:\n        exploded = true"),
         M("Spite's player wins", "winners: if exploded then [] else champions", "winners: if exploded then [p for p in players if p.spite] else champions"),
+        # a second batch
+        M("Trust Me: out order not kept", "    move looking from looking to q.hand\n    note_out()", "    move looking from looking to q.hand"),
+        M("Taunt's eruption ignores a Rumble Rumble", "    target = none\n    if rumbling:", "    target = none\n    if rumbling and level_up:"),
+        M("Skull holder out: targeted anyway", "    target = if cardholder(hot.holder) then hot.holder else none", "    target = hot.holder"),
+        M("a Zap's last card: out order not kept", "    move card_of(p, t) from p.hand to discard\n    note_out()", "    move card_of(p, t) from p.hand to discard"),
+        M("Spite not marked", "    play_zap(p, spite_my_only_friend)\n    p.spite = true", "    play_zap(p, spite_my_only_friend)"),
+        M("Fireproof after the damage roll", "reaction fireproof_immunity on hot_totem(holder)", "reaction fireproof_immunity on damage_rolled(holder, cards)"),
+        M("no win check at a hand's end before scoring", "        hand()\n        score_hand()\n        reach_300()", "        hand()\n        reach_300()\n        score_hand()"),
+        M("the volcano never wins", "define everyone: list of player = players + [volcano]", "define everyone: list of player = players"),
+        M("totems dealt from Player 2", "t.holder = players[index_of(dealt, t) % player_count]", "t.holder = players[(index_of(dealt, t) + 1) % player_count]"),
+        M("Rubber Tree counts earlier turns", "    turn_of = current\n    played_this_turn = 0\n", "    turn_of = current\n"),
+        M("Voodoo draws before the discard", "    k = min(n, count(p.hand))\n    discarded = 0", "    if p.voodoo > 0:\n        draw_cards(p, 2 * p.voodoo)\n        p.voodoo = 0\n    k = min(n, count(p.hand))\n    discarded = 0"),
+        M("Death takes penguins before counting", "    q.points = max(0, q.points - 10 * penguins)\n    penguins = 0", "    penguins = 0\n    q.points = max(0, q.points - 10 * penguins)"),
+        M("Buzzsaw pieces before the discard", "    discard_cards(target, n)\n    if buzzsaw != none:\n        add_pieces(target, discarded, buzzsaw)", "    if buzzsaw != none:\n        add_pieces(target, n, buzzsaw)\n    discard_cards(target, n)"),
         # scoring
         M("escape 50", "        escaped.points += 100", "        escaped.points += 50"),
         M("escape to the volcano", "        escaped.points += 100", "        volcano.points += 100"),
@@ -351,12 +372,12 @@ def abatteroxie_mutants(book: Path) -> list[Mutant]:
         M("played cards discarded after the redraw", "    move current.played from current.played to current.discard\n    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:", "    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:"),
         M("redraw stops when the deck runs out", "    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:", "    while count(current.hand) < hand_size and count(current.deck) > 0:"),
         # doom
-        M("doom die: 1 Battle Royale, 2 Explosions", "die doom_die: battle_royale, battle_royale, move_eliminator", "die doom_die: battle_royale, explosion, move_eliminator"),
+        M("doom die: 1 Battle Royale, 2 Explosions", "die doom_die: battle_royale, battle_royale, move_eliminator", "die doom_die: battle_royale, explosion, move_eliminator", unseen=DIE_ODDS),
         M("doom die: 1 Move Eliminator", "battle_royale, battle_royale, move_eliminator, move_eliminator, explosion", "battle_royale, battle_royale, move_eliminator, battle_royale, explosion"),
         M("doom die: no Action of Choice", "move_eliminator, explosion, action_of_choice\n", "move_eliminator, explosion, explosion\n"),
         M("Action of Choice without Move Eliminator", "choose face from [battle_royale, move_eliminator, explosion]", "choose face from [battle_royale, explosion]"),
         M("Action of Choice without Battle Royale", "choose face from [battle_royale, move_eliminator, explosion]", "choose face from [move_eliminator, explosion]"),
-        M("fall die two-to-one falls", "die fall_die: falls, lands", "die fall_die: falls, falls, lands"),
+        M("fall die two-to-one falls", "die fall_die: falls, lands", "die fall_die: falls, falls, lands", unseen=DIE_ODDS),
         M("fall die faces swapped", "        if count(landing) == 0 or roll(fall_die) == falls:", "        if count(landing) == 0 or roll(fall_die) == lands:"),
         M("no end check after an action", "        explosion()\n    check_end()", "        explosion()"),
         # the eliminator
@@ -403,6 +424,17 @@ def abatteroxie_mutants(book: Path) -> list[Mutant]:
         M("third count before the second", "then highest tiebreaker_count, then highest tied_tiebreakers", "then highest tied_tiebreakers, then highest tiebreaker_count"),
         M("eliminator moves before the blast", "    boom(eliminator)\n", "    move_the_eliminator()\n    boom(eliminator)\n"),
         M("Move Eliminator from the doom die explodes", "    elif a == move_eliminator:\n        move_the_eliminator()", "    elif a == move_eliminator:\n        explosion()"),
+        # a second batch
+        M("the centre may be an explosion tile", "    for t in take(shuffled([t for t in tile if t != centre]), explosion_tiles):", "    for t in take(shuffled([t for t in tile]), explosion_tiles):"),
+        M("two same specials: order asked", "    if count(order) == 2 and order[0] != order[1]:", "    if count(order) == 2:"),
+        M("a landing battler goes to the first tile", "            spot = pick(landing)", "            spot = first(landing)"),
+        M("redraw only two", "    while count(current.hand) < hand_size and", "    while count(current.hand) < 2 and"),
+        M("push eliminations credited to the pushed battler's mover", "            move pushed from t.battlers to current.tiebreakers", "            move pushed from t.battlers to first(players).tiebreakers"),
+        M("Battle Royale on the centre skipped", "    for t in open_tiles:\n        battle_on(t)", "    for t in open_tiles if t != centre:\n        battle_on(t)"),
+        M("Battle Royale: ties of one battler each skipped", "    holders = [p for p in players_from(current) if on_tile(t, p) == most]", "    holders = [p for p in players_from(current) if on_tile(t, p) == most and most > 1]",
+          equivalent="with one battler the most, every team on the tile has one: there is no minority"),
+        M("Explosion card before the move", "    play_two_cards()\n    move_battlers()", "    play_two_cards()\n    special_actions()\n    move_battlers()"),
+        M("eliminator moves two", "define next_to_eliminator: list of tile = sort([t for t in neighbours(eliminator) + diagonals(eliminator) if open(t)])", "define next_to_eliminator: list of tile = sort([t for t in open_tiles if t != eliminator and king_steps(eliminator, t) <= 2])"),
         M("no end when one team is left", "    if count(left) == 1:\n        end game", "    if false:\n        end game"),
         M("no end when only the centre is left", "    if only_centre_left:\n        end game", "    if false:\n        end game"),
         M("end with two tiles left", "define only_centre_left: bool = count(open_tiles) == 1", "define only_centre_left: bool = count(open_tiles) <= 2"),
@@ -482,7 +514,7 @@ def main(argv: list[str]) -> int:
     games = [a for a in argv if a in GAMES]
     words = argv[argv.index("-k") + 1] if "-k" in argv else ""
     for game in games:
-        ms = [m for m in GAMES[game](REPO / "rulebooks" / game) if words in m.name]
+        ms = [m for m in GAMES[game](REPO / "rulebooks" / game) if any(w in m.name for w in words.split("|"))]
         if "--list" in argv:
             for m in ms:
                 print(f"{game}: {m.name}")
@@ -490,9 +522,11 @@ def main(argv: list[str]) -> int:
         results = []
         for m in ms:
             verdict, why = run_one(game, m)
-            tag = verdict + (" (equivalent)" if m.equivalent and verdict == "SURVIVED" else "")
+            tag = verdict + (" (equivalent)" if m.equivalent and verdict == "SURVIVED" else
+                             " (unseen)" if m.unseen and verdict == "SURVIVED" else "")
             print(f"{game}: {tag:22} {m.name}  {why[:100]}", flush=True)
-            results.append({"name": m.name, "verdict": verdict, "equivalent": m.equivalent, "why": why[:300]})
+            results.append({"name": m.name, "verdict": verdict, "equivalent": m.equivalent, "unseen": m.unseen,
+                            "why": why[:300]})
         counts = {v: sum(r["verdict"] == v for r in results) for v in ("killed", "SURVIVED", "invalid")}
         print(f"{game}: {len(results)} mutants: {counts}")
         Path(f"/tmp/mutants_{game}.json").write_text(json.dumps(results, indent=1))
