@@ -378,7 +378,7 @@ def abatteroxie_mutants(book: Path) -> list[Mutant]:
         M("redraw stops when the deck runs out", "    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:", "    while count(current.hand) < hand_size and count(current.deck) > 0:"),
         # doom
         M("doom die: 1 Battle Royale, 2 Explosions", "die doom_die: battle_royale, battle_royale, move_eliminator", "die doom_die: battle_royale, explosion, move_eliminator", unseen=DIE_ODDS),
-        M("doom die: 1 Move Eliminator", "battle_royale, battle_royale, move_eliminator, move_eliminator, explosion", "battle_royale, battle_royale, move_eliminator, battle_royale, explosion"),
+        M("doom die: 1 Move Eliminator", "battle_royale, battle_royale, move_eliminator, move_eliminator, explosion", "battle_royale, battle_royale, move_eliminator, battle_royale, explosion", unseen=DIE_ODDS),
         M("doom die: no Action of Choice", "move_eliminator, explosion, action_of_choice\n", "move_eliminator, explosion, explosion\n"),
         M("Action of Choice without Move Eliminator", "choose face from [battle_royale, move_eliminator, explosion]", "choose face from [battle_royale, explosion]"),
         M("Action of Choice without Battle Royale", "choose face from [battle_royale, move_eliminator, explosion]", "choose face from [move_eliminator, explosion]"),
