@@ -630,8 +630,7 @@ def taboo_atoll_express_mutants(book: Path) -> list[Mutant]:
         M("win without a special action", "if special_actions > 0 and pawn == platform and all_claimed:", "if pawn == platform and all_claimed:"),
         M("Air Support costs an action", "                special_actions -= 1\n                pawn = s\n", "                special_actions -= 1\n                actions_left = max(0, actions_left - 1)\n                pawn = s\n"),
         M("Get Digging only near", 'option "Get Digging: shore up {s.name}" for s in space if', 'option "Get Digging: shore up {s.name}" for s in shore_targets if'),
-        M("Quick Schooling keeps current role offered", "if special_actions > 0 and r != no_role and r != current_role:", "if special_actions > 0 and r != no_role:",
-          equivalent="becoming the role you have changes nothing but the special action spent"),
+        M("Quick Schooling keeps current role offered", "if special_actions > 0 and r != no_role and r != current_role:", "if special_actions > 0 and r != no_role:"),
         M("specials after actions end", "    while actions_left > 0 or special_actions > 0:", "    while actions_left > 0:"),
         # treasure search
         M("search rolls 2 dice", "    rolled = search_dice(3)", "    rolled = search_dice(2)"),
