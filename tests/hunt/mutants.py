@@ -563,6 +563,32 @@ def smores_galore_mutants(book: Path) -> list[Mutant]:
         M("ties: sticks before recipes", "winners: highest score, then lowest recipes_done, then highest stick_count", "winners: highest score, then highest stick_count, then lowest recipes_done"),
         M("ties: fallback not a recipe", "define recipes_done(p: player): int = count(p.recipes) + p.extra_straight_ups", "define recipes_done(p: player): int = count(p.recipes)"),
         M("ties: shared at once", "winners: highest score, then lowest recipes_done, then highest stick_count", "winners: highest score"),
+        # a second batch
+        M("deck is public", "zone deck: ingredient, hidden", "zone deck: ingredient, public"),
+        M("box is public", "zone box: recipe, hidden", "zone box: recipe, public"),
+        M("sticks below the lineup are private", "player zone below: ingredient, public", "player zone below: ingredient, owner"),
+        M("no new deck when the last card is drawn", "            remove s.card from deck\n            if count(deck) == 0 and cards_under_tops:\n                new_deck()\n", "            remove s.card from deck\n"),
+        M("setup clash: always the lowest pile turns", "        k = pick([j + 1 for j in clashing_piles]) - 1", "        k = first(clashing_piles)"),
+        M("fallback: sticks from the other pile", "    move take(discard[k], 2) from discard[k] to current.sticks", "    move take(discard[other_pile(k)], 2) from discard[other_pile(k)] to current.sticks"),
+        M("fallback: campfire sticks not collected", "rule score_straight_up_without_card:\n    collect_sticks()\n", "rule score_straight_up_without_card:\n"),
+        M("fallback: scoring again allowed", "    current.extra_straight_ups += 1\n    scored_this_turn = true\n", "    current.extra_straight_ups += 1\n"),
+        M("score: scoring again allowed", "        move r from pile[pile_of(r)] to current.recipes\n    scored_this_turn = true\n", "        move r from pile[pile_of(r)] to current.recipes\n"),
+        M("the last round ends after the caller's next turn", "    if last_round and next_player(current) == last_round_caller:", "    if last_round and current == last_round_caller and turn_number > 1 and false:"),
+        M("market checked before the refill", "    refill_market()\n    if market_empty:\n        end game", "    if market_empty:\n        end game"),
+        M("arrow not recorded", "    arrow = pl\n    taken = line_cards(pl)", "    taken = line_cards(pl)"),
+        M("burn nothing as an action", "for b in product(range(1, lineup_size), both_piles):", "for b in product(range(0, lineup_size), both_piles):"),
+        M("no ending the turn early", '            option "End your turn":\n                stop\n', '            option "End your turn" if false:\n                stop\n'),
+        M("return: only from discard pile 1", "    choose k from both_piles if count(discard[k]) > 0 labelled \"Take the", "    choose k from [0] if count(discard[k]) > 0 labelled \"Take the"),
+        M("every Straight Up card on display", "define on_display: list of recipe = take(straight_ups, 1) + ", "define on_display: list of recipe = straight_ups + "),
+        M("lineup bonus rounds up", "define lineup_bonus(p: player): int = min(count(p.lineup) / 5, 2)", "define lineup_bonus(p: player): int = min((count(p.lineup) + 4) / 5, 2)"),
+        M("unmatch only if every card differs", "define can_unmatch_from(k: int): bool = any(", "define can_unmatch_from(k: int): bool = all("),
+        M("empty pile takes the other's last card", "        if count(discard[k]) == 0 and count(discard[other_pile(k)]) > 1:", "        if count(discard[k]) == 0 and count(discard[other_pile(k)]) > 0:"),
+        M("market refilled from the bottom right", "    for s in space if s.card == none:\n        if count(deck) == 0", "    for s in reverse([x for x in space if x.card == none]):\n        if count(deck) == 0"),
+        M("the caller is the next player", "        last_round_caller = current\n", "        last_round_caller = next_player(current)\n"),
+        M("Straight Up pile empty counts twice", "define straight_ups_empty: int = if count(straight_ups) == 0 then 1 else 0", "define straight_ups_empty: int = if count(straight_ups) == 0 then 2 else 0"),
+        M("stick placed at the right of the lineup", "                move c from taken to current.below", "                move c from taken to current.lineup"),
+        M("sticks to the campfire before the discard fix", "    move current.below from current.below to campfire\n    fix_discard_piles()", "    fix_discard_piles()\n    move current.below from current.below to campfire",
+          equivalent="the campfire and the discard piles share no card"),
     ]
     return ms
 
@@ -672,6 +698,28 @@ def taboo_atoll_express_mutants(book: Path) -> list[Mutant]:
         M("score: claimed trackers count", "+ sum([t.search for t in treasure if not t.claimed])", "+ sum([t.search for t in treasure])"),
         M("score: no trackers", " + sum([t.search for t in treasure if not t.claimed])", ""),
         M("winner without winning", "winners: [p for p in players if won]", "winners: players"),
+        # a second batch
+        M("treasure on any colour", "        spot = space_of(t.colour, roll(number_die))\n        while", "        spot = roll_space\n        while"),
+        M("water rises after the platform ends it", "    water_level = min(water_level + 1, skull)\n    # \"If 'Idiot's Platform' sinks", "    # \"If 'Idiot's Platform' sinks"),
+        M("no skull check when a space sinks", "    if water_level >= skull:\n        end game \"The water level reached the skull and crossbones.\"\n    if pawn == s:", "    if pawn == s:"),
+        M("messenger may change to the same colour", "for c in product(unique(rolled), [red, blue, green, yellow]) if c[0] != c[1] and usable(c[1])]", "for c in product(unique(rolled), [red, blue, green, yellow]) if usable(c[1])]"),
+        M("messenger change to a claimed colour", "for c in product(unique(rolled), [red, blue, green, yellow]) if c[0] != c[1] and usable(c[1])]", "for c in product(unique(rolled), [red, blue, green, yellow]) if c[0] != c[1]]"),
+        M("messenger change need not fit", "if can_change and change_fits(c[0], rolled, count(kept)):", "if can_change:"),
+        M("messenger two blacks: both change", "                    kept = [c, black]\n", "                    kept = [c, c]\n"),
+        M("messenger re-roll after the changed die: 3", "                    changed = []\n                    if count(kept) < 2:\n                        rolled = search_dice(2)", "                    changed = []\n                    if count(kept) < 2:\n                        rolled = search_dice(3)"),
+        M("Get Digging a sunk space", 'for s in space if special_actions > 0 and s.flood == flooded:', 'for s in space if special_actions > 0 and s.flood != dry:'),
+        M("navigator through sunk spaces", "within(pawn, 2, x => unsunk(x))", "within(pawn, 2, x => true)"),
+        M("explorer shores up straight only", "define shore_targets: list of space = [s for s in [pawn] + steps(pawn)", "define shore_targets: list of space = [s for s in [pawn] + neighbours(pawn)"),
+        M("explorer escapes straight only", "else [t for t in steps(s) if unsunk(t)]", "else [t for t in neighbours(s) if unsunk(t)]"),
+        M("role rolled before the flood", "    flood_phase()\n    # \"Finally, roll the number die to determine your role for the next turn.\"\n    current_role = role_for_roll[roll(number_die)]", "    current_role = role_for_roll[roll(number_die)]\n    flood_phase()"),
+        M("score: sunk spaces count 1", "+ count([s for s in space if s.flood == flooded])", "+ count([s for s in space if s.flood != dry])"),
+        M("score: water squares to 13", "+ 5 * (skull - water_level)", "+ 5 * (skull - 1 - water_level)"),
+        M("Air Support fly anywhere incl. here", 'option "Air Support: fly to {s.name}" for s in fly_targets if', 'option "Air Support: fly to {s.name}" for s in [x for x in space if unsunk(x)] if'),
+        M("setup: a black die raises the water", "        apply_search_die(roll(colour_die, c => c != black))", "        apply_search_die(roll(colour_die, c => true))"),
+        M("treasure tracker uncapped at 5", "        t.search = min(t.search + 1, 5)", "        t.search = min(t.search + 1, 6)"),
+        M("diver swims from a dry start only through flood", "define diver_targets: list of space = [s for s in swim_targets(pawn) if s not in move_targets]", "define diver_targets: list of space = [s for s in swim_targets(pawn) if s not in move_targets and s.flood == dry]"),
+        M("pilot's flight blocks Air Support", 'option "Air Support: fly to {s.name}" for s in fly_targets if special_actions > 0:', 'option "Air Support: fly to {s.name}" for s in fly_targets if special_actions > 0 and not pilot_flew:'),
+        M("two blacks kept even with a saved black", "        if blacks(rolled) >= 2 and not", "        if blacks(rolled) + blacks(kept) >= 2 and not"),
     ]
     return ms
 
@@ -754,6 +802,16 @@ def smackshapes_mutants(book: Path) -> list[Mutant]:
         M("CC: one card each", "            repeat each times:", "            repeat 1 times:", CC),
         M("CC: shared win keeps the Smackhead", "            say \"{winner} becomes the Smackhead.\"\n        smackhead = winner", "            say \"{winner} becomes the Smackhead.\"\n        if count(round_winners) == 1:\n            smackhead = winner", CC),
         M("CC: shared win, last winner Smackhead", "    else:\n        winner = first(round_winners)\n        if count(round_winners) == 1:", "    else:\n        winner = last(round_winners)\n        if count(round_winners) == 1:", CC),
+        # a second batch
+        M("the game end checked before the award", "    award()\n    # \"The game ends as soon as somebody is out of (hand) cards.\"\n    if any(", "    # \"The game ends as soon as somebody is out of (hand) cards.\"\n    if any("),
+        M("CC: inversion only among the cards that may win", "define inverted: bool = count(unique([c.colour for c in table])) == 1", "define inverted: bool = count(unique([c.colour for c in candidates])) == 1", CC),
+        M("CC: an action needs two cards", "define in_force(a: action): bool = count(acting(a)) > 0", "define in_force(a: action): bool = count(acting(a)) > 1", CC),
+        M("CC: Nothing to smack! right with one winner", "replace define tap_targets: list of card = table + [none]\n", "replace define tap_targets: list of card = table + [none]\nreplace define correct(c: card): bool = if c == none then count(winning) <= 1 else c in winning\n", CC),
+        M("CC: ignore colour ignores every other colour", "c.colour not in ignored_colours and", "(count(ignored_colours) == 0 or c.colour in ignored_colours) and", CC),
+        M("CC: a shared win counted as one winner's", "            each = count(table) / count(sharers)", "            each = count(table) / count(round_winners) + 0", CC,
+          equivalent="the sharers are the round's winners in another order"),
+        M("CC: colour wins leaves the best card too", "then [c for c in candidates if c.colour in winning_colours] else", "then unique([c for c in candidates if c.colour in winning_colours] + best_of(candidates, best_rank_of(candidates))) else", CC),
+        M("taps ordered from the last seat", "    secretly each p in players_from(smackhead) chooses c from tap_targets", "    secretly each p in reverse(players_from(smackhead)) chooses c from tap_targets"),
     ]
     return ms
 
