@@ -591,6 +591,13 @@ def smores_galore_mutants(book: Path) -> list[Mutant]:
         M("stick placed at the right of the lineup", "                move c from taken to current.below", "                move c from taken to current.lineup"),
         M("sticks to the campfire before the discard fix", "    move current.below from current.below to campfire\n    fix_discard_piles()", "    fix_discard_piles()\n    move current.below from current.below to campfire",
           equivalent="the campfire and the discard piles share no card"),
+        # a third batch
+        M("recipes private", "player zone recipes: recipe, public", "player zone recipes: recipe, owner"),
+        M("taken line private", "zone taken: ingredient, public", "zone taken: ingredient, owner"),
+        M("return: the first pair not offered", "define matching_pairs: list of int = [i for i in range(1, lineup_size - 1) if pair_at(i)]", "define matching_pairs: list of int = [i for i in range(2, lineup_size - 1) if pair_at(i)]"),
+        M("taken cards placed last first", "        c = first(taken)\n", "        c = last(taken)\n"),
+        M("straight ups: unused ones stay in play", "    box = drop(plain, straight_ups_per_player * player_count)\n", "    box = []\n"),
+        M("advanced piles dealt round-robin", "        for r in take(drop(fancy, k * size), size):", "        for r in [fancy[i] for i in range(0, count(fancy) - 1) if i % advanced_piles[player_count] == k and i < advanced_piles[player_count] * size]:"),
     ]
     return ms
 
@@ -722,6 +729,13 @@ def taboo_atoll_express_mutants(book: Path) -> list[Mutant]:
         M("diver swims from a dry start only through flood", "define diver_targets: list of space = [s for s in swim_targets(pawn) if s not in move_targets]", "define diver_targets: list of space = [s for s in swim_targets(pawn) if s not in move_targets and s.flood == dry]"),
         M("pilot's flight blocks Air Support", 'option "Air Support: fly to {s.name}" for s in fly_targets if special_actions > 0:', 'option "Air Support: fly to {s.name}" for s in fly_targets if special_actions > 0 and not pilot_flew:'),
         M("two blacks kept even with a saved black", "        if blacks(rolled) >= 2 and not", "        if blacks(rolled) + blacks(kept) >= 2 and not"),
+        # a third batch
+        M("engineer shores two anywhere", "for two in pairs(shore_targets) if actions_left > 0 and current_role == engineer:", "for two in pairs([s for s in space if s.flood == flooded]) if actions_left > 0 and current_role == engineer:"),
+        M("a claimed treasure claimed again", "define claimable: list of treasure = [t for t in treasure if not t.claimed and", "define claimable: list of treasure = [t for t in treasure if"),
+        M("keep two after saving one", "for two in keep_two_choices(rolled) if count(kept) == 0 and count(changed) == 0:", "for two in keep_two_choices(rolled) if count(kept) < 2 and count(changed) == 0:"),
+        M("diver escapes on foot", "else if current_role == diver then swim_targets(s) else", "else if current_role == diver then [t for t in steps(s) if unsunk(t)] else"),
+        M("navigator moves two straight only", "define navigator_targets: list of space = [s for s in within(pawn, 2, x => unsunk(x)) if s not in move_targets]", "define navigator_targets: list of space = [s for s in within(pawn, 2, x => unsunk(x)) if s not in move_targets and (s.row == pawn.row or s.col == pawn.col)]"),
+        M("setup floods may hit the platform twice", "        while s.flood == flooded:\n            s = roll_space\n        s.flood = flooded", "        s.flood = flooded"),
     ]
     return ms
 
@@ -814,6 +828,12 @@ def smackshapes_mutants(book: Path) -> list[Mutant]:
           equivalent="the sharers are the round's winners in another order"),
         M("CC: colour wins leaves the best card too", "then [c for c in candidates if c.colour in winning_colours] else", "then unique([c for c in candidates if c.colour in winning_colours] + best_of(candidates, best_rank_of(candidates))) else", CC),
         M("taps ordered from the last seat", "    secretly each p in players_from(smackhead) chooses c from tap_targets", "    secretly each p in reverse(players_from(smackhead)) chooses c from tap_targets"),
+        # a third batch
+        M("deck public", "zone deck: card, hidden", "zone deck: card, public"),
+        M("round winners not cleared", "    tapped = []\n    round_winners = []\n", "    tapped = []\n"),
+        M("CC: shares chosen for the winners", '                    choose c from table labelled "Take {c}" by p prompt "Take a card of your share"\n', '                    c = first(table)\n', CC),
+        M("CC: leftovers kept on the table", "            move table from table to discard\n            say \"{winner} becomes", "            say \"{winner} becomes", CC),
+        M("CC: Nothing to smack! never offered when a card wins", "replace define tap_targets: list of card = table + [none]", "replace define tap_targets: list of card = if count(winning) > 0 then table else table + [none]", CC),
     ]
     return ms
 
