@@ -13,6 +13,9 @@ Run it from the repository root:
 
     PYTHONPATH=. python tests/hunt/mutants.py smackatoa [abatteroxie ...] [-k WORDS] [--list]
 
+It holds mutants for smackatoa, abatteroxie, smores_galore, taboo_atoll_express and smackshapes
+(with its Colorcracks variant file).
+
 `-k` runs only the mutants whose name holds WORDS (or one of WORDS|WORDS...); `--list` prints the mutants without running
 them. A JSON summary goes to /tmp/mutants_<game>.json. Mutants known to be equivalent carry
 `equivalent` (a reason), and those no case can tell apart `unseen` (a reason); they are still
