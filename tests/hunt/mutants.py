@@ -748,8 +748,8 @@ def taboo_atoll_express_mutants(book: Path) -> list[Mutant]:
 CC = "variants/colorcracks.rules"
 # A case cannot check a printed field (T030): a card's misprint shows only in a round that turns on it.
 # A base card's 4, 6 or 8 read one higher still sits between the same base numbers.
-CARD_DATA = ("a base card's number one higher (5, 7, 9) orders it the same among the base cards; "
-             "tests/test_smackshapes_cards.py checks the card list against the house rules")
+CARD_DATA = ("a base card's number one higher (5, 7, 9) orders it the same among the base cards, and beside the "
+             "expansion's card of that number its action mostly decides; tests/test_smackshapes_cards.py checks the card list")
 
 
 def smackshapes_mutants(book: Path) -> list[Mutant]:
