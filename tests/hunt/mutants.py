@@ -13,6 +13,9 @@ Run it from the repository root:
 
     PYTHONPATH=. python tests/hunt/mutants.py smackatoa [abatteroxie ...] [-k WORDS] [--list]
 
+It holds mutants for smackatoa, abatteroxie, smores_galore, taboo_atoll_express and smackshapes
+(with its Colorcracks variant file).
+
 `-k` runs only the mutants whose name holds WORDS (or one of WORDS|WORDS...); `--list` prints the mutants without running
 them. A JSON summary goes to /tmp/mutants_<game>.json. Mutants known to be equivalent carry
 `equivalent` (a reason), and those no case can tell apart `unseen` (a reason); they are still
@@ -456,7 +459,393 @@ def abatteroxie_mutants(book: Path) -> list[Mutant]:
     return ms
 
 
-GAMES = {"smackatoa": smackatoa_mutants, "abatteroxie": abatteroxie_mutants}
+# ---------------------------------------------------------------------------- S'mores Galore
+
+def smores_galore_mutants(book: Path) -> list[Mutant]:
+    ms = []
+    for line in (book / "recipes.yaml").read_text().splitlines():
+        m = re.search(r'name: "([^"]+)".*points: (\d+)', line)
+        if m:
+            p = int(m.group(2))
+            ms.append(M(f"recipes: {m.group(1)} {p + 1} points", line, line.replace(f"points: {p},", f"points: {p + 1},"), "recipes.yaml"))
+    for line in (book / "ingredients.yaml").read_text().splitlines():
+        m = re.search(r'name: "([^"]+)".*count: (\d+)', line)
+        if m:
+            n = int(m.group(2))
+            ms.append(M(f"ingredients: {m.group(1)} x{n - 1}", line, line.replace(f"count: {n}", f"count: {n - 1}"), "ingredients.yaml"))
+    ms += [
+        M("recipes: 7 Straight Ups", 'points: 2, advanced: false, count: 8}', 'points: 2, advanced: false, count: 7}', "recipes.yaml"),
+        M("recipes: 2 Zebras", 'dish: zebra, points: 6, advanced: true, count: 3}', 'dish: zebra, points: 6, advanced: true, count: 2}', "recipes.yaml"),
+        M("arrow: row 1 from the right is forwards", '{name: "row 1 from the right", row: 0, col: -1, backwards: true}', '{name: "row 1 from the right", row: 0, col: -1, backwards: false}', "arrow.yaml"),
+        M("arrow: column 2 from the bottom is forwards", '{name: "column 2 from the bottom", row: -1, col: 1, backwards: true}', '{name: "column 2 from the bottom", row: -1, col: 1, backwards: false}', "arrow.yaml"),
+        M("arrow: column 4 from the top is column 3", '{name: "column 4 from the top", row: -1, col: 3, backwards: false}', '{name: "column 4 from the top", row: -1, col: 2, backwards: false}', "arrow.yaml"),
+        M("market: top right at column 3", '{name: "top right", row: 0, col: 2}', '{name: "top right", row: 0, col: 3}', "market.yaml"),
+        M("market: bottom left at column 0", '{name: "bottom left", row: 2, col: 1}', '{name: "bottom left", row: 2, col: 0}', "market.yaml"),
+        # setup tables
+        M("2 players: 3 piles", "table advanced_piles:\n    2 -> 2", "table advanced_piles:\n    2 -> 3"),
+        M("4 players: 4 piles", "    3 -> 3\n    4 -> 3\n\ntable advanced_pile_size", "    3 -> 3\n    4 -> 4\n\ntable advanced_pile_size"),
+        M("3 players: piles of 4", "table advanced_pile_size:\n    2 -> 3\n    3 -> 3", "table advanced_pile_size:\n    2 -> 3\n    3 -> 4"),
+        M("4 players: piles of 3", "    3 -> 3\n    4 -> 4\n", "    3 -> 3\n    4 -> 3\n"),
+        M("2 players: piles of 2", "table advanced_pile_size:\n    2 -> 3", "table advanced_pile_size:\n    2 -> 2"),
+        M("three Straight Ups per player", "define straight_ups_per_player: int = 2", "define straight_ups_per_player: int = 3"),
+        # patterns
+        M("Straight Up: C M in order", "pattern straight_up_smore of food: graham, {chocolate, marshmallow}, graham", "pattern straight_up_smore of food: graham, chocolate, marshmallow, graham"),
+        M("Chocoholic: three chocolates", "pattern chocoholic_smore of food: graham, chocolate, chocolate, chocolate, chocolate, graham", "pattern chocoholic_smore of food: graham, chocolate, chocolate, chocolate, graham"),
+        M("Stack Attack: halves free", "pattern stack_attack_smore of food: graham, {chocolate, marshmallow}, graham, {chocolate, marshmallow}, graham", "pattern stack_attack_smore of food: graham, {chocolate, marshmallow}, graham, {marshmallow, marshmallow}, graham"),
+        M("Hot Mess: between grahams", "pattern hot_mess_smore of food: chocolate, marshmallow, marshmallow, chocolate", "pattern hot_mess_smore of food: graham, marshmallow, marshmallow, graham"),
+        M("Hot Mess: M C C M", "pattern hot_mess_smore of food: chocolate, marshmallow, marshmallow, chocolate", "pattern hot_mess_smore of food: marshmallow, chocolate, chocolate, marshmallow"),
+        M("Double Stuff: pairs not separate", "pattern double_stuff_smore of food: graham, {chocolate, marshmallow}, {chocolate, marshmallow}, graham", "pattern double_stuff_smore of food: graham, {chocolate, marshmallow, chocolate, marshmallow}, graham"),
+        M("Zebra: only C first", "    graham, chocolate, marshmallow, chocolate, marshmallow, chocolate, marshmallow, graham\n    graham, marshmallow, chocolate, marshmallow, chocolate, marshmallow, chocolate, graham\n", "    graham, chocolate, marshmallow, chocolate, marshmallow, chocolate, marshmallow, graham\n"),
+        M("Zebra: only M first", "    graham, chocolate, marshmallow, chocolate, marshmallow, chocolate, marshmallow, graham\n    graham, marshmallow", "    graham, marshmallow"),
+        M("Mallow Mania: three", "pattern mallow_mania_smore of food: graham, marshmallow, marshmallow, marshmallow, marshmallow, graham", "pattern mallow_mania_smore of food: graham, marshmallow, marshmallow, marshmallow, graham"),
+        M("Graham Slam: two", "pattern graham_slam_smore of food: graham, graham, graham", "pattern graham_slam_smore of food: graham, graham"),
+        M("Hot Mess checks Chocoholic", "else if d == hot_mess then match_length(xs, hot_mess_smore)", "else if d == hot_mess then match_length(xs, chocoholic_smore)"),
+        # market and arrow
+        M("arrow may stay", "define arrow_choices: list of place = [pl for pl in place if pl != arrow]", "define arrow_choices: list of place = place"),
+        M("arrow not to the same line", "define arrow_choices: list of place = [pl for pl in place if pl != arrow]", "define arrow_choices: list of place = [pl for pl in place if arrow == none or pl.row != arrow.row or pl.col != arrow.col]"),
+        M("lines never backwards", "define line_spaces(pl: place): list of space = if pl.backwards then reverse(spaces_on(pl)) else spaces_on(pl)", "define line_spaces(pl: place): list of space = spaces_on(pl)"),
+        M("lines always reversed", "define line_spaces(pl: place): list of space = if pl.backwards then reverse(spaces_on(pl)) else spaces_on(pl)", "define line_spaces(pl: place): list of space = if pl.backwards then spaces_on(pl) else reverse(spaces_on(pl))"),
+        M("taken line stays in the market", "    for s in line_spaces(pl):\n        s.card = none\n", ""),
+        M("no stick option", '            option "Flip the {ordinal[n]} card ({c.name}) into a stick":\n                move c from taken to current.below\n', ""),
+        M("sticks straight to the score pile", "                move c from taken to current.below", "                move c from taken to current.sticks"),
+        M("taken cards added at the left", "                move c from taken to current.lineup", "                move c from taken to top of current.lineup"),
+        M("no refill after taking", "    take_line(pl)\n    # \"Once you have taken your cards, the next player should draw cards to refill the empty\n    # row or column.\"\n    refill_market()\n", "    take_line(pl)\n"),
+        M("no end when the market is empty", "    if market_empty:\n        end game", "    if false:\n        end game"),
+        M("new deck takes the tops too", "        move drop(discard[k], 1) from discard[k] to deck", "        move discard[k] from discard[k] to deck"),
+        M("new deck not shuffled", "        move drop(discard[k], 1) from discard[k] to deck\n    shuffle deck\n", "        move drop(discard[k], 1) from discard[k] to deck\n"),
+        M("no new deck", "        if count(deck) == 0 and cards_under_tops:\n            new_deck()\n        if count(deck) > 0:", "        if count(deck) > 0:"),
+        # setup
+        M("two graham crackers each", "        move first([c for c in deck if c.food == graham]) from deck to p.lineup", "        move take([c for c in deck if c.food == graham], 2) from deck to p.lineup"),
+        M("discard piles may match at the start", "    while top_food(1) == top_food(0):", "    while false:"),
+        M("setup clash: no fix", "    while count(clashing_piles) > 0:", "    while false:"),
+        M("setup clash: card discarded", "        move first(pile[k]) from pile[k] to pile[k]", "        move first(pile[k]) from pile[k] to box"),
+        # actions
+        M("three actions", "define actions_per_turn: int = 2", "define actions_per_turn: int = 1"),
+        M("score twice a turn", 'for r in scorable if not scored_this_turn:', 'for r in scorable:'),
+        M("scoring costs no action", "                score_smore(r)\n                actions_left -= 1", "                score_smore(r)"),
+        M("burn from the right", "    discard_cards(take(current.lineup, n), k)", "    discard_cards(drop(current.lineup, count(current.lineup) - n), k)"),
+        M("burn one at most", "for b in product(range(1, lineup_size), both_piles):", "for b in product(range(1, min(lineup_size, 1)), both_piles):"),
+        M("burn onto pile 1 only", "for b in product(range(1, lineup_size), both_piles):", "for b in product(range(1, lineup_size), [0]):"),
+        M("churn two apart", "[current.lineup[i], current.lineup[i - 1]] + drop(current.lineup, i + 1)", "[current.lineup[i - 1], current.lineup[i]] + drop(current.lineup, i + 1)"),
+        M("churn not the last pair", 'option "Churn cards {i} and {i + 1}" for i in range(1, lineup_size - 1):', 'option "Churn cards {i} and {i + 1}" for i in range(1, lineup_size - 2):'),
+        M("return any pair", "define pair_at(i: int): bool = current.lineup[i - 1].food == current.lineup[i].food", "define pair_at(i: int): bool = true"),
+        M("return: no card back", "                discard_cards([current.lineup[pr[0] - 1], current.lineup[pr[0]]], pr[1])\n                return_one()", "                discard_cards([current.lineup[pr[0] - 1], current.lineup[pr[0]]], pr[1])"),
+        M("return: card to the left", "    move first(discard[k]) from discard[k] to current.lineup", "    move first(discard[k]) from discard[k] to top of current.lineup"),
+        M("return: bottom card", "    move first(discard[k]) from discard[k] to current.lineup", "    move last(discard[k]) from discard[k] to current.lineup"),
+        M("discards go under", "        move c from current.lineup to top of discard[k]", "        move c from current.lineup to discard[k]"),
+        # scoring a s'more
+        M("recipes anywhere in the lineup", "define scorable: list of recipe = [r for r in on_display if dish_length(r.dish, current.lineup) > 0]", "define scorable: list of recipe = [r for r in on_display if dish_length(r.dish, current.lineup) > 0 or dish_length(r.dish, drop(current.lineup, 1)) > 0]"),
+        M("only top recipes: Straight Up pile hidden", "define on_display: list of recipe = take(straight_ups, 1) + ", "define on_display: list of recipe = "),
+        M("sticks not collected", "    n = dish_length(r.dish, current.lineup)\n    collect_sticks()", "    n = dish_length(r.dish, current.lineup)"),
+        M("scored ingredients stay", "    discard_left(n, k)\n    if r in straight_ups:", "    if r in straight_ups:"),
+        M("scoring does not check the end", "    say \"{current} scores {r.name} for {r.points} points.\"\n    check_game_end()", "    say \"{current} scores {r.name} for {r.points} points.\""),
+        M("fallback: not in the last round", "define straight_up_fallback: bool = last_round and", "define straight_up_fallback: bool = "),
+        M("fallback: one stick", "    move take(discard[k], 2) from discard[k] to current.sticks", "    move take(discard[k], 1) from discard[k] to current.sticks"),
+        M("fallback: not counted as a recipe", "    current.extra_straight_ups += 1\n", ""),
+        # the end
+        M("one empty pile ends it", "if not last_round and empty_piles >= 2:", "if not last_round and empty_piles >= 1:"),
+        M("three empty piles end it", "if not last_round and empty_piles >= 2:", "if not last_round and empty_piles >= 3:"),
+        M("Straight Up pile never counts", "define straight_ups_empty: int = if count(straight_ups) == 0 then 1 else 0", "define straight_ups_empty: int = 0"),
+        M("caller gets a turn too", "    if last_round and next_player(current) == last_round_caller:", "    if last_round and current == last_round_caller and false:"),
+        M("the game ends at once", "    if last_round and next_player(current) == last_round_caller:", "    if last_round:"),
+        # end of turn
+        M("sticks stay below", "    move current.below from current.below to campfire\n", ""),
+        M("sticks to the discard", "    move current.below from current.below to campfire", "    move current.below from current.below to discard[0]"),
+        M("discard piles may match", "    if tops_match:\n        if can_unmatch", "    if false:\n        if can_unmatch"),
+        M("pile 1 always moves", "            choose k from both_piles labelled \"Move cards from discard pile {k + 1}", "            k = 0\n            choose k from [0] labelled \"Move cards from discard pile {k + 1}"),
+        M("empty pile not refilled", "        if count(discard[k]) == 0 and count(discard[other_pile(k)]) > 1:", "        if false:"),
+        M("unmatch moves one card only", "    while tops_match:\n        move first(discard[k]) from discard[k] to top of discard[other_pile(k)]", "    move first(discard[k]) from discard[k] to top of discard[other_pile(k)]"),
+        # final scoring
+        M("sticks 2 points", "define score(p: player): int = recipe_points(p) + stick_count(p) + lineup_bonus(p)", "define score(p: player): int = recipe_points(p) + 2 * stick_count(p) + lineup_bonus(p)"),
+        M("lineup bonus per four", "define lineup_bonus(p: player): int = min(count(p.lineup) / 5, 2)", "define lineup_bonus(p: player): int = min(count(p.lineup) / 4, 2)"),
+        M("lineup bonus uncapped", "define lineup_bonus(p: player): int = min(count(p.lineup) / 5, 2)", "define lineup_bonus(p: player): int = count(p.lineup) / 5"),
+        M("lineup bonus cap 3", "define lineup_bonus(p: player): int = min(count(p.lineup) / 5, 2)", "define lineup_bonus(p: player): int = min(count(p.lineup) / 5, 3)"),
+        M("no lineup bonus", "define score(p: player): int = recipe_points(p) + stick_count(p) + lineup_bonus(p)", "define score(p: player): int = recipe_points(p) + stick_count(p)"),
+        M("ties: most recipes win", "winners: highest score, then lowest recipes_done, then highest stick_count", "winners: highest score, then highest recipes_done, then highest stick_count"),
+        M("ties: fewest sticks win", "winners: highest score, then lowest recipes_done, then highest stick_count", "winners: highest score, then lowest recipes_done, then lowest stick_count"),
+        M("ties: sticks before recipes", "winners: highest score, then lowest recipes_done, then highest stick_count", "winners: highest score, then highest stick_count, then lowest recipes_done"),
+        M("ties: fallback not a recipe", "define recipes_done(p: player): int = count(p.recipes) + p.extra_straight_ups", "define recipes_done(p: player): int = count(p.recipes)"),
+        M("ties: shared at once", "winners: highest score, then lowest recipes_done, then highest stick_count", "winners: highest score"),
+        # a second batch
+        M("deck is public", "zone deck: ingredient, hidden", "zone deck: ingredient, public"),
+        M("box is public", "zone box: recipe, hidden", "zone box: recipe, public"),
+        M("sticks below the lineup are private", "player zone below: ingredient, public", "player zone below: ingredient, owner",
+          equivalent="a stick's face never matters again (sticks go to the campfire and score piles, never back to the deck), and every seat saw it in the market"),
+        M("no new deck when the last card is drawn", "            remove s.card from deck\n            if count(deck) == 0 and cards_under_tops:\n                new_deck()\n", "            remove s.card from deck\n"),
+        M("setup clash: always the lowest pile turns", "        k = pick([j + 1 for j in clashing_piles]) - 1", "        k = first(clashing_piles)"),
+        M("fallback: sticks from the other pile", "    move take(discard[k], 2) from discard[k] to current.sticks", "    move take(discard[other_pile(k)], 2) from discard[other_pile(k)] to current.sticks"),
+        M("fallback: campfire sticks not collected", "rule score_straight_up_without_card:\n    collect_sticks()\n", "rule score_straight_up_without_card:\n"),
+        M("fallback: scoring again allowed", "    current.extra_straight_ups += 1\n    scored_this_turn = true\n", "    current.extra_straight_ups += 1\n"),
+        M("score: scoring again allowed", "        move r from pile[pile_of(r)] to current.recipes\n    scored_this_turn = true\n", "        move r from pile[pile_of(r)] to current.recipes\n"),
+        M("the last round ends after the caller's next turn", "    if last_round and next_player(current) == last_round_caller:", "    if last_round and current == last_round_caller and turn_number > 1 and false:"),
+        M("market checked before the refill", "    refill_market()\n    if market_empty:\n        end game", "    if market_empty:\n        end game"),
+        M("arrow not recorded", "    arrow = pl\n    taken = line_cards(pl)", "    taken = line_cards(pl)"),
+        M("burn nothing as an action", "for b in product(range(1, lineup_size), both_piles):", "for b in product(range(0, lineup_size), both_piles):"),
+        M("no ending the turn early", '            option "End your turn":\n                stop\n', '            option "End your turn" if false:\n                stop\n'),
+        M("return: only from discard pile 1", "    choose k from both_piles if count(discard[k]) > 0 labelled \"Take the", "    choose k from [0] if count(discard[k]) > 0 labelled \"Take the"),
+        M("every Straight Up card on display", "define on_display: list of recipe = take(straight_ups, 1) + ", "define on_display: list of recipe = straight_ups + "),
+        M("lineup bonus rounds up", "define lineup_bonus(p: player): int = min(count(p.lineup) / 5, 2)", "define lineup_bonus(p: player): int = min((count(p.lineup) + 4) / 5, 2)"),
+        M("unmatch only if every card differs", "define can_unmatch_from(k: int): bool = any(", "define can_unmatch_from(k: int): bool = all("),
+        M("empty pile takes the other's last card", "        if count(discard[k]) == 0 and count(discard[other_pile(k)]) > 1:", "        if count(discard[k]) == 0 and count(discard[other_pile(k)]) > 0:",
+          equivalent="the loop over both piles moves a lone card back to where it was"),
+        M("market refilled from the bottom right", "    for s in space if s.card == none:\n        if count(deck) == 0", "    for s in reverse([x for x in space if x.card == none]):\n        if count(deck) == 0"),
+        M("the caller is the next player", "        last_round_caller = current\n", "        last_round_caller = next_player(current)\n"),
+        M("Straight Up pile empty counts twice", "define straight_ups_empty: int = if count(straight_ups) == 0 then 1 else 0", "define straight_ups_empty: int = if count(straight_ups) == 0 then 2 else 0"),
+        M("stick placed at the right of the lineup", "                move c from taken to current.below", "                move c from taken to current.lineup"),
+        M("sticks to the campfire before the discard fix", "    move current.below from current.below to campfire\n    fix_discard_piles()", "    fix_discard_piles()\n    move current.below from current.below to campfire",
+          equivalent="the campfire and the discard piles share no card"),
+        # a third batch
+        M("recipes private", "player zone recipes: recipe, public", "player zone recipes: recipe, owner"),
+        M("taken line private", "zone taken: ingredient, public", "zone taken: ingredient, owner"),
+        M("return: the first pair not offered", "define matching_pairs: list of int = [i for i in range(1, lineup_size - 1) if pair_at(i)]", "define matching_pairs: list of int = [i for i in range(2, lineup_size - 1) if pair_at(i)]"),
+        M("taken cards placed last first", "        c = first(taken)\n", "        c = last(taken)\n"),
+        M("straight ups: unused ones stay in play", "    box = drop(plain, straight_ups_per_player * player_count)\n", "    box = []\n"),
+        M("advanced piles dealt round-robin", "        for r in take(drop(fancy, k * size), size):", "        for r in [fancy[i] for i in range(0, count(fancy) - 1) if i % advanced_piles[player_count] == k and i < advanced_piles[player_count] * size]:"),
+    ]
+    return ms
+
+
+# ---------------------------------------------------------------------------- Taboo Atoll Express
+
+def taboo_atoll_express_mutants(book: Path) -> list[Mutant]:
+    ms = []
+    # The map: a space's number one off (two spaces of a colour then share a number).
+    for line in (book / "atoll.yaml").read_text().splitlines():
+        m = re.search(r'name: "([^"]+)".*colour: (\w+), number: (\d)', line)
+        if m and m.group(1) in ("Temple Reef", "Dark Pit", "Secret Eden", "Solar Palace", "Idiot's Platform", "Foggy Knoll"):
+            n = int(m.group(3))
+            k = n + 1 if n < 6 else n - 1
+            ms.append(M(f"map: {m.group(1)} is {m.group(2)} {k}", line, line.replace(f"number: {n}", f"number: {k}"), "atoll.yaml"))
+    for lvl, v in [("newbie", 0), ("normal", 2), ("elite", 5), ("crazy", 6), ("insane", 8), ("idiotic", 9)]:
+        ms.append(M(f"start_level {lvl} = {v + 1}", f"    {lvl} -> {v}\n", f"    {lvl} -> {v + 1}\n"))
+    ms += [
+        M("floods: level 1 floods 3", "    0 to 1 -> 2\n    2 to 5 -> 3\n", "    0 -> 2\n    1 to 5 -> 3\n"),
+        M("floods: level 2 floods 2", "    0 to 1 -> 2\n    2 to 5 -> 3\n", "    0 to 2 -> 2\n    3 to 5 -> 3\n"),
+        M("floods: level 5 floods 4", "    2 to 5 -> 3\n    6 to 8 -> 4\n", "    2 to 4 -> 3\n    5 to 8 -> 4\n"),
+        M("floods: level 6 floods 3", "    2 to 5 -> 3\n    6 to 8 -> 4\n", "    2 to 6 -> 3\n    7 to 8 -> 4\n"),
+        M("floods: level 8 floods 5", "    6 to 8 -> 4\n    9 to 14 -> 5\n", "    6 to 7 -> 4\n    8 to 14 -> 5\n"),
+        M("floods: level 9 floods 4", "    6 to 8 -> 4\n    9 to 14 -> 5\n", "    6 to 9 -> 4\n    10 to 14 -> 5\n"),
+        M("roles: 1 Engineer, 2 Explorer", "    1 -> explorer\n    2 -> engineer\n", "    1 -> engineer\n    2 -> explorer\n"),
+        M("roles: 3 Pilot, 4 Diver", "    3 -> diver\n    4 -> pilot\n", "    3 -> pilot\n    4 -> diver\n"),
+        M("roles: 5 Messenger, 6 Navigator", "    5 -> navigator\n    6 -> messenger\n", "    5 -> messenger\n    6 -> navigator\n"),
+        M("a role from the start", "var current_role: role = no_role", "var current_role: role = explorer"),
+        M("pawn starts at Foggy Knoll", 'var pawn: space = space "Idiot\'s Platform"', 'var pawn: space = space "Foggy Knoll"'),
+        # rolling spaces
+        M("white not re-rolled for a space", "roll(colour_die, c => c != black and c != white)", "roll(colour_die, c => c != black)"),
+        # setup
+        M("setup floods 5", "    repeat 6 times:\n        s = roll_space", "    repeat 5 times:\n        s = roll_space"),
+        M("setup may roll a space twice", "        while s.flood == flooded:\n            s = roll_space\n", ""),
+        M("treasure on the platform kept", "        while spot == platform:\n            spot = space_of(t.colour, roll(number_die))\n", ""),
+        M("setup search: 4 dice", "    repeat 5 times:\n        apply_search_die", "    repeat 4 times:\n        apply_search_die"),
+        M("setup search: black kept", "        apply_search_die(roll(colour_die, c => c != black))", "        apply_search_die(roll(colour_die))"),
+        M("setup search: white re-rolled", "        apply_search_die(roll(colour_die, c => c != black))", "        apply_search_die(roll(colour_die, c => c != black and c != white))"),
+        # the turn
+        M("4 actions", "    actions_left = 3\n", "    actions_left = 4\n"),
+        M("2 actions", "    actions_left = 3\n", "    actions_left = 2\n"),
+        M("pilot flies every action", "    actions_left = 3\n    pilot_flew = false\n", "    actions_left = 3\n"),
+        M("flood before search", "    search_for_treasure()\n    flood_phase()", "    flood_phase()\n    search_for_treasure()"),
+        M("role not re-rolled", "    current_role = role_for_roll[roll(number_die)]\n", ""),
+        M("explorer not diagonal", "if current_role == explorer then neighbours(s) + diagonals(s) else", "if false then neighbours(s) + diagonals(s) else"),
+        M("everyone diagonal", "if current_role == explorer then neighbours(s) + diagonals(s) else neighbours(s)", "neighbours(s) + diagonals(s)"),
+        M("move onto sunk spaces", "define move_targets: list of space = [s for s in steps(pawn) if unsunk(s)]", "define move_targets: list of space = steps(pawn)"),
+        M("navigator moves three", "within(pawn, 2, x => unsunk(x))", "within(pawn, 3, x => unsunk(x))"),
+        M("navigator not offered", "if actions_left > 0 and current_role == navigator:", "if false:"),
+        M("diver swims through dry", "reachable(start, x => x.flood != dry)", "reachable(start, x => true)"),
+        M("diver swims only through flooded", "reachable(start, x => x.flood != dry)", "reachable(start, x => x.flood == flooded)"),
+        M("diver ends on sunk", "[s for s in reachable(start, x => x.flood != dry) if unsunk(s) and s != start]", "[s for s in reachable(start, x => x.flood != dry) if s != start]"),
+        M("pilot flies twice", " and current_role == pilot and not pilot_flew:", " and current_role == pilot:"),
+        M("pilot flies onto sunk", "define fly_targets: list of space = [s for s in space if unsunk(s) and s != pawn]", "define fly_targets: list of space = [s for s in space if s != pawn]"),
+        M("shore up not own space", "define shore_targets: list of space = [s for s in [pawn] + steps(pawn) if s.flood == flooded]", "define shore_targets: list of space = [s for s in steps(pawn) if s.flood == flooded]"),
+        M("shore up sunk", "define shore_targets: list of space = [s for s in [pawn] + steps(pawn) if s.flood == flooded]", "define shore_targets: list of space = [s for s in [pawn] + steps(pawn) if s.flood != dry]"),
+        M("engineer not offered", "if actions_left > 0 and current_role == engineer:", "if false:"),
+        M("engineer for everyone", "if actions_left > 0 and current_role == engineer:", "if actions_left > 0:"),
+        M("claim at 4", "t.location == pawn and t.search >= 5]", "t.location == pawn and t.search >= 4]"),
+        M("claim from anywhere", "t.location == pawn and t.search >= 5]", "t.search >= 5]"),
+        M("claim is free", "                t.claimed = true\n                actions_left -= 1\n", "                t.claimed = true\n"),
+        M("no Pass", '            option "Pass" if actions_left > 0:\n                actions_left -= 1\n', ""),
+        M("win away from the platform", "if special_actions > 0 and pawn == platform and all_claimed:", "if special_actions > 0 and all_claimed:"),
+        M("win with three treasures", "if special_actions > 0 and pawn == platform and all_claimed:", "if special_actions > 0 and pawn == platform and count([t for t in treasure if t.claimed]) >= 3:"),
+        M("win without a special action", "if special_actions > 0 and pawn == platform and all_claimed:", "if pawn == platform and all_claimed:"),
+        M("Air Support costs an action", "                special_actions -= 1\n                pawn = s\n", "                special_actions -= 1\n                actions_left = max(0, actions_left - 1)\n                pawn = s\n"),
+        M("Get Digging only near", 'option "Get Digging: shore up {s.name}" for s in space if', 'option "Get Digging: shore up {s.name}" for s in shore_targets if'),
+        M("Quick Schooling keeps current role offered", "if special_actions > 0 and r != no_role and r != current_role:", "if special_actions > 0 and r != no_role:"),
+        M("specials after actions end", "    while actions_left > 0 or special_actions > 0:", "    while actions_left > 0:"),
+        # treasure search
+        M("search rolls 2 dice", "    rolled = search_dice(3)", "    rolled = search_dice(2)"),
+        M("re-roll rolls 3", "                    if count(kept) < 2:\n                        rolled = search_dice(2)\n                option \"Keep {two[0]}", "                    if count(kept) < 2:\n                        rolled = search_dice(3)\n                option \"Keep {two[0]}"),
+        M("claimed colour not re-rolled", "define usable(c: colour): bool = c == black or c == white or not treasure_of(c).claimed", "define usable(c: colour): bool = true"),
+        M("black optional", "define keep_one_choices(rolled: list of colour): list of colour = if black in rolled then [black] else unique(rolled)", "define keep_one_choices(rolled: list of colour): list of colour = unique(rolled)"),
+        M("two blacks not forced", "        if blacks(rolled) >= 2 and not (can_change and blacks(rolled) == 2):", "        if false:"),
+        M("two blacks keep the saved die", "            kept = [black, black]\n        elif", "            kept = take(kept + [black, black], 2)\n        elif"),
+        M("keep two: black may be left", "if black not in rolled or black in two])", "])"),
+        M("messenger for everyone", "    can_change = current_role == messenger", "    can_change = true"),
+        M("messenger never", "    can_change = current_role == messenger", "    can_change = false"),
+        M("messenger changes twice", "                    can_change = false\n                    remove c[0] from rolled", "                    remove c[0] from rolled"),
+        M("messenger may change to black", "product(unique(rolled), [red, blue, green, yellow])", "product(unique(rolled), [red, blue, green, yellow, black, white])"),
+        M("black raises the water 2", "    if d == black:\n        water_level = min(water_level + 1, skull)", "    if d == black:\n        water_level = min(water_level + 2, skull)"),
+        M("white cap 2", "        special_actions = min(special_actions + 1, 3)", "        special_actions = min(special_actions + 1, 2)"),
+        M("white gives nothing", "        special_actions = min(special_actions + 1, 3)", "        special_actions = special_actions"),
+        M("search tracker 2 per die", "        t.search = min(t.search + 1, 5)", "        t.search = min(t.search + 2, 5)"),
+        M("no skull check after the search", "    for d in kept:\n        apply_search_die(d)\n    # Both saved dice count, the black one as much as the other: the water is checked once every\n    # saved die has moved its tracker.\n    if water_level >= skull:", "    for d in kept:\n        apply_search_die(d)\n    if false:"),
+        # flooding
+        M("no re-roll of a space flooded this turn", " or (s in flooded_this_turn and not every_unsunk_flooded)", ""),
+        M("sunk space floods again", "    while s.flood == sunk or (s in flooded_this_turn", "    while (s in flooded_this_turn"),
+        M("flooded space stays flooded", "    else:\n        sink(s)", "    else:\n        pass"),
+        M("dry space sinks", "    if s.flood == dry:\n        s.flood = flooded", "    if false:\n        s.flood = flooded"),
+        M("sinking does not raise the water", "counts it.\n    water_level = min(water_level + 1, skull)", "counts it."),
+        M("platform sinking not the end", "    if s == platform:\n        end game", "    if false:\n        end game"),
+        M("treasure sinking not the end", "    for t in treasure if t.location == s and not t.claimed:", "    for t in treasure if false:"),
+        M("claimed treasure sinks too", "    for t in treasure if t.location == s and not t.claimed:", "    for t in treasure if t.location == s:"),
+        M("no escape", "    if pawn == s:\n        escape_from(s)", "    if false:\n        escape_from(s)"),
+        M("escape: pilot swims", "if current_role == pilot then fly_targets", "if false then fly_targets"),
+        M("escape: diver walks", "else if current_role == diver then swim_targets(s)", "else if false then swim_targets(s)"),
+        M("escape always possible diagonally", "else [t for t in steps(s) if unsunk(t)]", "else [t for t in neighbours(s) + diagonals(s) if unsunk(t)]"),
+        M("skull at 13", "define skull: int = 14", "define skull: int = 13"),
+        # scoring
+        M("score: win 40", "define score(p: player): int = 50 *", "define score(p: player): int = 40 *"),
+        M("score: treasure 10", "+ 15 * count([t for t in treasure if t.claimed])", "+ 10 * count([t for t in treasure if t.claimed])"),
+        M("score: water 4 a square", "+ 5 * (skull - water_level)", "+ 4 * (skull - water_level)"),
+        M("score: dry 1", "+ 2 * count([s for s in space if s.flood == dry])", "+ count([s for s in space if s.flood == dry])"),
+        M("score: flooded 2", "+ count([s for s in space if s.flood == flooded])", "+ 2 * count([s for s in space if s.flood == flooded])"),
+        M("score: claimed trackers count", "+ sum([t.search for t in treasure if not t.claimed])", "+ sum([t.search for t in treasure])"),
+        M("score: no trackers", " + sum([t.search for t in treasure if not t.claimed])", ""),
+        M("winner without winning", "winners: [p for p in players if won]", "winners: players"),
+        # a second batch
+        M("treasure on any colour", "        spot = space_of(t.colour, roll(number_die))\n        while", "        spot = roll_space\n        while"),
+        M("water rises after the platform ends it", "    water_level = min(water_level + 1, skull)\n    # \"If 'Idiot's Platform' sinks", "    # \"If 'Idiot's Platform' sinks"),
+        M("no skull check when a space sinks", "    if water_level >= skull:\n        end game \"The water level reached the skull and crossbones.\"\n    if pawn == s:", "    if pawn == s:"),
+        M("messenger may change to the same colour", "for c in product(unique(rolled), [red, blue, green, yellow]) if c[0] != c[1] and usable(c[1])]", "for c in product(unique(rolled), [red, blue, green, yellow]) if usable(c[1])]"),
+        M("messenger change to a claimed colour", "for c in product(unique(rolled), [red, blue, green, yellow]) if c[0] != c[1] and usable(c[1])]", "for c in product(unique(rolled), [red, blue, green, yellow]) if c[0] != c[1]]"),
+        M("messenger change need not fit", "if can_change and change_fits(c[0], rolled, count(kept)):", "if can_change:"),
+        M("messenger two blacks: both change", "                    kept = [c, black]\n", "                    kept = [c, c]\n"),
+        M("messenger re-roll after the changed die: 3", "                    changed = []\n                    if count(kept) < 2:\n                        rolled = search_dice(2)", "                    changed = []\n                    if count(kept) < 2:\n                        rolled = search_dice(3)"),
+        M("Get Digging a sunk space", 'for s in space if special_actions > 0 and s.flood == flooded:', 'for s in space if special_actions > 0 and s.flood != dry:'),
+        M("navigator through sunk spaces", "within(pawn, 2, x => unsunk(x))", "within(pawn, 2, x => true)"),
+        M("explorer shores up straight only", "define shore_targets: list of space = [s for s in [pawn] + steps(pawn)", "define shore_targets: list of space = [s for s in [pawn] + neighbours(pawn)"),
+        M("explorer escapes straight only", "else [t for t in steps(s) if unsunk(t)]", "else [t for t in neighbours(s) if unsunk(t)]"),
+        M("role rolled before the flood", "    flood_phase()\n    # \"Finally, roll the number die to determine your role for the next turn.\"\n    current_role = role_for_roll[roll(number_die)]", "    current_role = role_for_roll[roll(number_die)]\n    flood_phase()"),
+        M("score: sunk spaces count 1", "+ count([s for s in space if s.flood == flooded])", "+ count([s for s in space if s.flood != dry])"),
+        M("score: water squares to 13", "+ 5 * (skull - water_level)", "+ 5 * (skull - 1 - water_level)"),
+        M("Air Support fly anywhere incl. here", 'option "Air Support: fly to {s.name}" for s in fly_targets if', 'option "Air Support: fly to {s.name}" for s in [x for x in space if unsunk(x)] if'),
+        M("setup: a black die raises the water", "        apply_search_die(roll(colour_die, c => c != black))", "        apply_search_die(roll(colour_die, c => true))"),
+        M("treasure tracker uncapped at 5", "        t.search = min(t.search + 1, 5)", "        t.search = min(t.search + 1, 6)"),
+        M("diver swims from a dry start only through flood", "define diver_targets: list of space = [s for s in swim_targets(pawn) if s not in move_targets]", "define diver_targets: list of space = [s for s in swim_targets(pawn) if s not in move_targets and s.flood == dry]"),
+        M("pilot's flight blocks Air Support", 'option "Air Support: fly to {s.name}" for s in fly_targets if special_actions > 0:', 'option "Air Support: fly to {s.name}" for s in fly_targets if special_actions > 0 and not pilot_flew:'),
+        M("two blacks kept even with a saved black", "        if blacks(rolled) >= 2 and not", "        if blacks(rolled) + blacks(kept) >= 2 and not"),
+        # a third batch
+        M("engineer shores two anywhere", "for two in pairs(shore_targets) if actions_left > 0 and current_role == engineer:", "for two in pairs([s for s in space if s.flood == flooded]) if actions_left > 0 and current_role == engineer:"),
+        M("a claimed treasure claimed again", "define claimable: list of treasure = [t for t in treasure if not t.claimed and", "define claimable: list of treasure = [t for t in treasure if"),
+        M("keep two after saving one", "for two in keep_two_choices(rolled) if count(kept) == 0 and count(changed) == 0:", "for two in keep_two_choices(rolled) if count(kept) < 2 and count(changed) == 0:"),
+        M("diver escapes on foot", "else if current_role == diver then swim_targets(s) else", "else if current_role == diver then [t for t in steps(s) if unsunk(t)] else"),
+        M("navigator moves two straight only", "define navigator_targets: list of space = [s for s in within(pawn, 2, x => unsunk(x)) if s not in move_targets]", "define navigator_targets: list of space = [s for s in within(pawn, 2, x => unsunk(x)) if s not in move_targets and (s.row == pawn.row or s.col == pawn.col)]"),
+        M("setup floods may hit the platform twice", "        while s.flood == flooded:\n            s = roll_space\n        s.flood = flooded", "        s.flood = flooded"),
+    ]
+    return ms
+
+
+# ---------------------------------------------------------------------------- Smackshapes (+ Colorcracks)
+
+CC = "variants/colorcracks.rules"
+# A case cannot check a printed field (T030): a card's misprint shows only in a round that turns on it.
+# A base card's 4, 6 or 8 read one higher still sits between the same base numbers.
+CARD_DATA = ("a base card's number one higher (5, 7, 9) orders it the same among the base cards, and beside the "
+             "expansion's card of that number its action mostly decides; tests/test_smackshapes_cards.py checks the card list")
+
+
+def smackshapes_mutants(book: Path) -> list[Mutant]:
+    ms = []
+    # A card's ranking read with its first two shapes swapped, or its number misprinted.
+    for line in (book / "cards.yaml").read_text().splitlines():
+        m = re.search(r'name: "([^"]+)".*number: (\d+), first: (\w+), second: (\w+)', line)
+        if m:
+            ms.append(M(f"cards: {m.group(1)} ranks {m.group(4)} first", line,
+                        line.replace(f"first: {m.group(3)}, second: {m.group(4)}", f"first: {m.group(4)}, second: {m.group(3)}"), "cards.yaml"))
+            n = int(m.group(2))
+            ms.append(M(f"cards: {m.group(1)} shows {n + 1}", line, line.replace(f"number: {n},", f"number: {n + 1},"), "cards.yaml",
+                        unseen=CARD_DATA if n >= 4 else ""))
+    for line in (book / "variants" / "colorcracks.yaml").read_text().splitlines():
+        m = re.search(r'name: "([^"]+)".*action: (\w+)', line)
+        if m:
+            other = "reversed_ranking" if m.group(2) != "reversed_ranking" else "lowest_number"
+            ms.append(M(f"colorcracks cards: {m.group(1)} does {other}", line, line.replace(f"action: {m.group(2)}", f"action: {other}"), "variants/colorcracks.yaml"))
+    ms += [
+        # the deal and the round
+        M("deal 4 cards", "        draw 3 from deck to p.hand", "        draw 4 from deck to p.hand"),
+        M("deal 2 cards", "        draw 3 from deck to p.hand", "        draw 2 from deck to p.hand"),
+        M("first seat is always the Smackhead", "    smackhead = pick(players)", "    smackhead = first(players)"),
+        M("the ranking from the last card played", "        if p == smackhead:\n            smackhead_card = c", "        smackhead_card = c"),
+        M("cards played stay in hand", "        move c from p.hand to table\n", "        add c to table\n"),
+        M("ranking read backwards", "define rank(c: card): int = index_of(ranking, c.shape)", "define rank(c: card): int = 3 - index_of(ranking, c.shape)"),
+        M("ranking skips the first shape", "define ranking: list of shape = [smackhead_card.first, smackhead_card.second, smackhead_card.third, smackhead_card.fourth]",
+          "define ranking: list of shape = [smackhead_card.second, smackhead_card.first, smackhead_card.third, smackhead_card.fourth]"),
+        M("lowest number wins a shape tie", "define best_number_of(cs: list of card, r: int): int = max(", "define best_number_of(cs: list of card, r: int): int = min("),
+        M("every card of the best shape wins", "define best_of(cs: list of card, r: int): list of card = numbered(cs, r, best_number_of(cs, r))",
+          "define best_of(cs: list of card, r: int): list of card = [c for c in cs if rank(c) == r]"),
+        M("the number only, no shape", "define numbered(cs: list of card, r: int, n: int): list of card = [c for c in cs if rank(c) == r and c.number == n]",
+          "define numbered(cs: list of card, r: int, n: int): list of card = [c for c in cs if c.number == n]"),
+        M("a late right tap also wins", "        if right and c not in tapped:", "        if right:"),
+        M("a wrong tap wins", "        right = correct(c)\n", "        right = true\n"),
+        M("taps from seat 1, not the Smackhead", "    secretly each p in players_from(smackhead) chooses c from tap_targets", "    secretly each p in players chooses c from tap_targets"),
+        M("the last tapper wins", "        winner = first(round_winners)\n        say \"{winner} wins {count(table)} cards and becomes", "        winner = last(round_winners)\n        say \"{winner} wins {count(table)} cards and becomes",
+          equivalent="every shape-and-number pair exists once, so the base game has one winning card and one winner at most"),
+        M("the winner does not become the Smackhead", "        move table from table to winner.score_pile\n        smackhead = winner", "        move table from table to winner.score_pile"),
+        M("no correct tap: the Smackhead still changes", "        say \"Nobody smacked a winning card: the cards are discarded.\"\n        move table from table to discard\n    else:\n        winner = first(round_winners)\n        say",
+          "        say \"Nobody smacked a winning card: the cards are discarded.\"\n        move table from table to discard\n        smackhead = next_player(smackhead)\n    else:\n        winner = first(round_winners)\n        say"),
+        M("no correct tap: the cards stay on the table", "        say \"Nobody smacked a winning card: the cards are discarded.\"\n        move table from table to discard\n    else:\n        winner = first(round_winners)\n        say",
+          "        say \"Nobody smacked a winning card: the cards are discarded.\"\n    else:\n        winner = first(round_winners)\n        say"),
+        M("the winner's pile is public", "player zone score_pile: card, hidden", "player zone score_pile: card, public"),
+        M("hands are public", "player zone hand: card, owner", "player zone hand: card, public"),
+        M("the game ends only when all are out", "    if any([count(p.hand) == 0 for p in players]):", "    if all([count(p.hand) == 0 for p in players]):"),
+        M("the game ends with one card left", "    if any([count(p.hand) == 0 for p in players]):", "    if any([count(p.hand) <= 1 for p in players]):"),
+        M("score counts one less", "define score(p: player): int = count(p.score_pile)", "define score(p: player): int = count(p.score_pile) - 1",
+          equivalent="every score one lower orders the players the same"),
+        M("score is the hand left", "define score(p: player): int = count(p.score_pile)", "define score(p: player): int = count(p.hand)"),
+        # Colorcracks
+        M("CC: inversion needs two colours", "define inverted: bool = count(unique([c.colour for c in table])) == 1", "define inverted: bool = count(unique([c.colour for c in table])) <= 2", CC),
+        M("CC: no inversion", "define inverted: bool = count(unique([c.colour for c in table])) == 1", "define inverted: bool = false", CC),
+        M("CC: reversed ranking does not undo the inversion", "define reversed: bool = inverted != in_force(reversed_ranking)", "define reversed: bool = inverted or in_force(reversed_ranking)", CC),
+        M("CC: reversed ranking ignored", "define reversed: bool = inverted != in_force(reversed_ranking)", "define reversed: bool = inverted", CC),
+        M("CC: inversion keeps the highest number", "define lowest: bool = inverted or in_force(lowest_number)", "define lowest: bool = in_force(lowest_number)", CC),
+        M("CC: lowest-number card ignored", "define lowest: bool = inverted or in_force(lowest_number)", "define lowest: bool = inverted", CC),
+        M("CC: lowest number undoes the inversion", "define lowest: bool = inverted or in_force(lowest_number)", "define lowest: bool = inverted != in_force(lowest_number)", CC),
+        M("CC: ignore colour ignored", "c.colour not in ignored_colours and ", "", CC),
+        M("CC: ignore shape ignored", "c.shape not in ignored_shapes and ", "", CC),
+        M("CC: Smackhead's card may win", " and not (in_force(smackhead_loses) and c == smackhead_card)", "", CC),
+        M("CC: Smackhead's card never wins", "not (in_force(smackhead_loses) and c == smackhead_card)", "not (c == smackhead_card)", CC),
+        M("CC: the action card itself exempt from its ignore", "define ignored_colours: list of colour = [c.colour for c in acting(ignore_colour)]", "define ignored_colours: list of colour = []", CC),
+        M("CC: colour wins ignores what may not win", "then [c for c in candidates if c.colour in winning_colours]", "then [c for c in table if c.colour in winning_colours]", CC),
+        M("CC: colour wins only its best card", "then [c for c in candidates if c.colour in winning_colours] else", "then best_of([c for c in candidates if c.colour in winning_colours], best_rank_of([c for c in candidates if c.colour in winning_colours])) else", CC),
+        M("CC: no Nothing to smack!", "replace define tap_targets: list of card = table + [none]", "replace define tap_targets: list of card = table", CC),
+        M("CC: Nothing to smack! always wrong", "replace define tap_targets: list of card = table + [none]\n", "replace define tap_targets: list of card = table + [none]\nreplace define correct(c: card): bool = if c == none then false else c in winning\n", CC),
+        M("CC: shared win all to the first", "        if count(round_winners) == 1:\n", "        if true:\n", CC),
+        M("CC: shares from seat 1", "            sharers = [p for p in players_from(smackhead) if p in round_winners]", "            sharers = [p for p in players if p in round_winners]", CC),
+        M("CC: shares in tap order", "            sharers = [p for p in players_from(smackhead) if p in round_winners]", "            sharers = round_winners", CC),
+        M("CC: leftovers to the first winner", "            move table from table to discard\n            say \"{winner} becomes", "            move table from table to winner.score_pile\n            say \"{winner} becomes", CC),
+        M("CC: one card each", "            repeat each times:", "            repeat 1 times:", CC),
+        M("CC: shared win keeps the Smackhead", "            say \"{winner} becomes the Smackhead.\"\n        smackhead = winner", "            say \"{winner} becomes the Smackhead.\"\n        if count(round_winners) == 1:\n            smackhead = winner", CC),
+        M("CC: shared win, last winner Smackhead", "    else:\n        winner = first(round_winners)\n        if count(round_winners) == 1:", "    else:\n        winner = last(round_winners)\n        if count(round_winners) == 1:", CC),
+        # a second batch
+        M("the game end checked before the award", "    award()\n    # \"The game ends as soon as somebody is out of (hand) cards.\"\n    if any(", "    # \"The game ends as soon as somebody is out of (hand) cards.\"\n    if any("),
+        M("CC: inversion only among the cards that may win", "define inverted: bool = count(unique([c.colour for c in table])) == 1", "define inverted: bool = count(unique([c.colour for c in candidates])) == 1", CC),
+        M("CC: an action needs two cards", "define in_force(a: action): bool = count(acting(a)) > 0", "define in_force(a: action): bool = count(acting(a)) > 1", CC),
+        M("CC: Nothing to smack! right with one winner", "replace define tap_targets: list of card = table + [none]\n", "replace define tap_targets: list of card = table + [none]\nreplace define correct(c: card): bool = if c == none then count(winning) <= 1 else c in winning\n", CC),
+        M("CC: ignore colour ignores every other colour", "c.colour not in ignored_colours and", "(count(ignored_colours) == 0 or c.colour in ignored_colours) and", CC),
+        M("CC: a shared win counted as one winner's", "            each = count(table) / count(sharers)", "            each = count(table) / count(round_winners) + 0", CC,
+          equivalent="the sharers are the round's winners in another order"),
+        M("CC: colour wins leaves the best card too", "then [c for c in candidates if c.colour in winning_colours] else", "then unique([c for c in candidates if c.colour in winning_colours] + best_of(candidates, best_rank_of(candidates))) else", CC),
+        M("taps ordered from the last seat", "    secretly each p in players_from(smackhead) chooses c from tap_targets", "    secretly each p in reverse(players_from(smackhead)) chooses c from tap_targets"),
+        # a third batch
+        M("deck public", "zone deck: card, hidden", "zone deck: card, public"),
+        M("round winners not cleared", "    tapped = []\n    round_winners = []\n", "    tapped = []\n"),
+        M("CC: shares chosen for the winners", '                    choose c from table labelled "Take {c}" by p prompt "Take a card of your share"\n', '                    c = first(table)\n', CC),
+        M("CC: leftovers kept on the table", "            move table from table to discard\n            say \"{winner} becomes", "            say \"{winner} becomes", CC),
+        M("CC: Nothing to smack! never offered when a card wins", "replace define tap_targets: list of card = table + [none]", "replace define tap_targets: list of card = if count(winning) > 0 then table else table + [none]", CC),
+    ]
+    return ms
+
+
+GAMES = {"smackatoa": smackatoa_mutants, "abatteroxie": abatteroxie_mutants, "smores_galore": smores_galore_mutants,
+         "taboo_atoll_express": taboo_atoll_express_mutants, "smackshapes": smackshapes_mutants}
 
 
 def apply(m: Mutant, root: Path) -> None:
