@@ -1522,10 +1522,11 @@ class _Expectations:
         """`count: {Graham: 24, Chocolate: 20}`: the things of each name in the list, each count a
         whole number from 0 or a check of one (`{at least: 1}`). Names the kind has not are refused,
         as a bound mixed in is: it would count nothing."""
+        named = next(k for k in want if k not in ("at least", "at most"))
         for bound in ("at least", "at most"):
             if bound in want:
                 raise self.unknown(f"The count of {of}: {_q(bound)} mixed with names; a count by name gives each name "
-                                   f"its own count or check, {{count: {{Chocolate: {{at least: 1}}}}}}.",
+                                   f"its own count or check, {{count: {{{named}: {{{bound}: {want[bound]}}}}}}}.",
                                    where_key(want, bound))
         for name, n in want.items():
             nat = where_key(want, name)

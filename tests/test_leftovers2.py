@@ -522,7 +522,8 @@ def test_each_pass_runs_without_the_collector_and_leaves_it_on(tmp_path, monkeyp
     ("seen by Player 2: {Player 1: {hand: {count: {4 red stars: 1}}}}",
      "Seen by Player 2: the count of 4 red stars in Player 1's hand should be 1, but it is 0."),
     ("Player 1: {hand: {count: {5 red sparks: 1}}}", "The count of Player 1's hand (5 red sparks): '5 red sparks' is not"),
-    ("Player 1: {hand: {count: {4 red stars: 1, at least: 1}}}", "The count of Player 1's hand: 'at least' mixed with names"),
+    ("Player 1: {hand: {count: {4 red stars: 1, at least: 1}}}", "The count of Player 1's hand: 'at least' mixed with names; "
+     "a count by name gives each name its own count or check, {count: {4 red stars: {at least: 1}}}."),
     ("Player 1: {hand: {count: {4 red stars: -1}}}", "The count of 4 red stars in Player 1's hand: a count is a whole number"),
 ])
 def test_a_count_by_name_counts_the_things_of_each_name(tmp_path, check, fails):
