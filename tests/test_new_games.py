@@ -34,24 +34,23 @@ def test_each_new_game_checks_clean_and_is_formatted(name, variant):
         assert formatter.format_text(text, str(path)) == text, f"{path.name} is not in the house layout"
 
 
-@pytest.mark.parametrize("name, variant", PLAYED)
-def test_each_new_game_plays_random_games_at_every_player_count(name, variant):
+def _plays_at_every_player_count(game):
     # a few here, for speed; the 200 a player count the brief asks for are run by hand:
     # tabletop simulate tests/games/NAME -n 200 --players N
-    game = load_game(str(GAMES / name), variant=variant)
     for n in range(game.min_players, game.max_players + 1):
         stats = simulate(game, 4, seed=1, players=n)
         assert stats["errors"] == 0, stats["error_messages"]
         assert stats["finished"] == 4
+
+
+@pytest.mark.parametrize("name, variant", PLAYED)
+def test_each_new_game_plays_random_games_at_every_player_count(name, variant):
+    _plays_at_every_player_count(load_game(str(GAMES / name), variant=variant))
 
 
 @pytest.mark.parametrize("name, options", OPTIONS)
 def test_each_new_game_plays_random_games_with_its_options(name, options):
-    game = load_game(str(GAMES / name), options=options)
-    for n in range(game.min_players, game.max_players + 1):
-        stats = simulate(game, 4, seed=1, players=n)
-        assert stats["errors"] == 0, stats["error_messages"]
-        assert stats["finished"] == 4
+    _plays_at_every_player_count(load_game(str(GAMES / name), options=options))
 
 
 RULES_CLASH = """
