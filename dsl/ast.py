@@ -517,6 +517,7 @@ class ShowLine(Node):
     text: Template
     var: Optional[str] = None
     iterable: Optional[Expr] = None
+    cond: Optional[Expr] = None       # `if ...`: the line (or, with `for`, each item's) is shown only then
 
 
 @_node

@@ -1776,6 +1776,8 @@ class Checker:
                     t = self.expr(item.iterable, ctx)
                     self.want_list(t, item.iterable)
                     self.out.slots[id(item)] = ctx.bind(item.var, T.elem(t))
+                if item.cond is not None:
+                    self.want(item.cond, T.BOOL, "The display line's condition")
                 self.template(item.text)
                 self.display_reads_no_hidden_card(item)
             else:
@@ -1793,17 +1795,19 @@ class Checker:
         """E311: the display is drawn from what the seat looking at it may see, where each card it
         may not see is none; a line that reads such cards (beyond showing the zone or counting
         it) cannot be drawn for that seat."""
-        for part in getattr(item.text, "parts", None) or []:
-            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.names_definition(part) \
-                    or self.numbered_member(part):
+        for part in (getattr(item.text, "parts", None) or []) + [item.cond]:
+            if part is None or isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and \
+                    part is not item.cond and not self.names_definition(part) or self.numbered_member(part):
                 continue                           # a whole zone is shown as "3 hidden cards"
             found = self.hidden_zone_read(part)
             if found:
                 whose = _who_may_see(found[1])
-                self.error("E311", f"This display line reads the cards of the zone '{found[0]}', which {whose} may "
+                what = "This display line's condition reads" if part is item.cond else "This display line reads"
+                self.error("E311", f"{what} the cards of the zone '{found[0]}', which {whose} may "
                                    "see: for a seat that may not see them they are hidden, so the line cannot be drawn.",
-                           part, "show the zone itself ({p.hand} shows '3 hidden cards' to the others) or how "
-                                 "many it holds ({count(p.hand)})")
+                           part, "a condition may ask how many cards the zone holds ('if count(p.hand) > 0')"
+                           if part is item.cond else "show the zone itself ({p.hand} shows '3 hidden cards' to the "
+                                                     "others) or how many it holds ({count(p.hand)})")
                 return
 
     # ------------------------------------------------------------------ statements

@@ -646,9 +646,10 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def show_line(self, meta, c):
-        if len(c) == 3:
-            return A.ShowLine(self.template(c[0]), str(c[1]), c[2], span=self.sp(meta))
-        return A.ShowLine(self.template(c[0]), span=self.sp(meta))
+        # show TEXT [for NAME in LIST] [if COND]: a NAME token tells the `for` apart
+        var, items = (str(c[1]), c[2]) if len(c) >= 3 else (None, None)
+        cond = c[-1] if len(c) in (2, 4) else None
+        return A.ShowLine(self.template(c[0]), var, items, cond, span=self.sp(meta))
 
     @v_args(meta=True)
     def show_board(self, meta, c):

@@ -962,12 +962,32 @@ class Compiler:
                 slot = c.slots.get(id(item))
                 if isinstance(item, A.ShowLine):
                     out.display.append(("line", guarded(self.expr(item.text), item.span, "This display line"), size, slot,
-                                        guarded(self.charged_items(item.iterable, cost(item.text), item.span),
-                                                item.span, "This display line")
-                                        if item.iterable is not None else None))
+                                        guarded(self.shown_items(item), item.span, "This display line")
+                                        if item.iterable is not None or item.cond is not None else None))
                 else:
                     out.display.append(("board", guarded(self.expr(item.text), item.span, "The board"), size, slot, item.kind))
         return out
+
+    def shown_items(self, item: A.ShowLine):
+        """f(m, env) -> the items a display line is shown for (put in its slot, if it has one, as
+        each is shown): those of its `for` whose `if` holds, or [None] once or not at all when it
+        has an `if` only."""
+        cond = self.expr(item.cond) if item.cond is not None else None
+        if item.iterable is None:
+            return lambda m, env: [None] if cond(m, env) else []
+        items = self.charged_items(item.iterable, cost(item.text) + (cost(item.cond) if cond else 0), item.span)
+        if cond is None:
+            return items
+        slot = self.c.slots[id(item)]
+
+        def kept(m, env):
+            out = []
+            for x in items(m, env):
+                env[slot] = x
+                if cond(m, env):
+                    out.append(x)
+            return out
+        return kept
 
     def charged_items(self, node, each: int, span):
         """A list expression whose items each cost `each` to use (a display line's text): its length

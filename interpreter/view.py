@@ -218,8 +218,9 @@ def _display_parts(prog: Compiled, m) -> list[dict]:
         elif extra is None:
             parts.append({"text": text(m, env)})
         else:
-            for x in extra(m, env):
-                env[slot] = x
+            for x in extra(m, env):         # the items of a `for`, or once or never for an `if` alone
+                if slot is not None:
+                    env[slot] = x
                 parts.append({"text": text(m, env)})
     return parts
 

@@ -2970,3 +2970,23 @@ def test_two_turn_sections_with_no_end_game_in_either_is_still_told_as_no_end(tm
     expect(found, "E202", "game.rules", at, "two 'turn' sections")
     assert [d for d in found if d.code == "E404" and "no rule ever says 'end game'" in d.message], \
         [d.message for d in found]
+
+
+@pytest.mark.parametrize("line, code, words", [
+    ('display:\n    show "Cards: {count(current.hand)}" if ^count(current.hand)\n\nturn:', "E301",
+     ["The display line's condition must be a bool, not an int"]),
+    ('display:\n    show "A high card" if ^any([c.rank > 5 for c in current.hand])\n\nturn:', "E311",
+     ["condition reads the cards of the zone 'hand'", "only its owner"]),
+])
+def test_a_display_line_s_condition_is_a_truth_that_reads_no_hidden_card(tmp_path, line, code, words):
+    """`show ... if cond`: the condition decides for every seat whether the line is there, so a
+    condition over hidden cards would tell the others about them as surely as the text would."""
+    found, at = run(tmp_path, ("turn:", line))
+    hit = expect(found, code, "game.rules", at, *words)
+    if code == "E311":
+        assert "if count(p.hand) > 0" in hit.hint
+
+
+def test_a_display_line_s_condition_may_count_a_hidden_zone(tmp_path):
+    found, _ = run(tmp_path, ("turn:", 'display:\n    show "Cards: {current.hand}" if count(current.hand) > 0\n\nturn:'))
+    assert not [d for d in found if d.severity == "error"], [(d.code, d.message) for d in found]

@@ -302,6 +302,53 @@ def test_the_display_comes_in_parts_a_terminal_can_lay_out(fresh):
     assert "\n".join(texts) in fresh.render(0)
 
 
+def test_a_display_line_with_if_is_shown_only_while_its_condition_holds(tmp_path):
+    """`show ... if cond` once, and `show ... for x in xs if cond` for the items that pass; a line
+    of a zone one seat sees shows the others its size only."""
+    folder = tmp_path / "book"
+    folder.mkdir()
+    (folder / "cards.yaml").write_text("cards:\n- name: A\n- name: B\n- name: C\n- name: D\n")
+    write_rules(folder, "game.rules", """
+        game "Shown If"
+        players 2
+        kind card from "cards.yaml":
+            name: text
+        zone deck: card, hidden
+        player zone hand: card, owner
+        zone looking: card, seen by current
+        var bonus: int = 0
+        setup:
+            deck = card
+            for p in players:
+                draw 1 from deck to p.hand
+        turn:
+            draw 1 from deck to looking
+            choose prompt "Pick":
+                option "Keep":
+                    move first(looking) from looking to current.hand
+                    bonus += 1
+                option "Leave":
+                    move first(looking) from looking to deck
+            if bonus >= 2:
+                end game "done"
+        define score(p: player): int = count(p.hand)
+        display:
+            show "Bonus {bonus}" if bonus > 0
+            show "Looking at {looking}" if count(looking) > 0
+            show "{p} holds {count(p.hand)}" for p in players if count(p.hand) > 1
+        """)
+    s = load_game(str(folder)).new_state(seed=1)
+    assert [p["text"] for p in s.display(0)] == ["Looking at C"]
+    assert [p["text"] for p in s.display(1)] == ["Looking at 1 hidden card"]
+    s.apply(0, 0)                                    # Player 1 keeps C: a bonus, and two cards
+    assert [p["text"] for p in s.display(1)] == ["Bonus 1", "Looking at D", "Player 1 holds 2"]
+    s.apply(1, 1)                                    # Player 2 leaves D; Player 1 draws it again
+    assert [p["text"] for p in s.display(0)] == ["Bonus 1", "Looking at D", "Player 1 holds 2"]
+    assert [p["text"] for p in s.display(1)] == ["Bonus 1", "Looking at 1 hidden card", "Player 1 holds 2"]
+    s.apply(0, 0)                                    # kept: two bonuses end the game, nothing looked at
+    assert s.is_over and [p["text"] for p in s.display(0)] == ["Bonus 2", "Player 1 holds 3"]
+
+
 def test_the_view_hides_the_random_generator(fresh):
     view = fresh.view(0)
     text = json.dumps(view)          # plain JSON

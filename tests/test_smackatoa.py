@@ -119,3 +119,24 @@ def test_a_scripted_match_plays_to_its_end_with_play_moves(game, tmp_path):
     winners = [f"Player {w + 1}" for w in state.result.winners] + state.result.sides
     assert f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}" in out.stdout
     assert f"volcano {state.result.side_scores['volcano']}" in out.stdout
+
+
+def test_the_treasure_map_s_cards_are_on_the_looking_player_s_display_only(game):
+    """The Inevitable Treasure Map: "Look at the top three cards of the deck." The display shows
+    them to the player looking, and to the others how many there are, and not at all otherwise."""
+    for seed in range(200):
+        s, rnd = game.new_state(players=3, seed=seed), random.Random(seed)
+        while not s.is_over:
+            seat = s.pending.players[0]
+            lines = [p.get("text", "") for p in s.display(seat)]
+            shown = [x for x in lines if x.startswith("The Inevitable Treasure Map: looking at")]
+            if s.prompt(seat).startswith("The Inevitable Treasure Map: add one"):
+                kept = [o[len("Keep "):] for o in s.options(seat)]
+                assert shown == [f"The Inevitable Treasure Map: looking at {', '.join(kept)}"], lines
+                other = (seat + 1) % 3
+                hidden = f"{len(kept)} hidden card{'' if len(kept) == 1 else 's'}"
+                assert f"The Inevitable Treasure Map: looking at {hidden}" in [p.get("text", "") for p in s.display(other)]
+                return
+            assert shown == [] or s.prompt(seat).startswith("The Inevitable Treasure Map"), lines
+            s.apply(rnd.randrange(len(s.options(seat))), seat, rnd.uniform(0.3, 1.5) if s.pending.timed else None)
+    pytest.fail("no seeded game played The Inevitable Treasure Map")
