@@ -241,6 +241,7 @@ class Compiled:
     # in, so a scenario can tell which form a text is written in (`scenarios.named_options`).
     label_patterns: list = field(default_factory=lambda: [("decline",), ("don't react",)])
     dice: dict = field(default_factory=dict)           # die name -> its faces
+    face_types: dict = field(default_factory=dict)     # die name -> the type of its faces ("int", "enum:colour")
     table_names: list = field(default_factory=list)    # the tables' names, for a scenario that sets one
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
     cells: int = 1                  # the places whose writes the machine counts (memo.py), 0 being everything
@@ -856,6 +857,7 @@ class Compiler:
         for n, s in sym.items():
             if s.kind == "die":
                 out.dice[n] = list(s.decl.faces)
+                out.face_types[n] = s.type[len("die:"):]
         for n in self.table_order(sym):
             self.decl_where = f"the table '{n}'"
             self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in sym[n].decl.entries]

@@ -1223,6 +1223,10 @@ class _Expectations:
             return
         if key in self.prog.kinds:
             return self.things(key, want, at)
+        if key in self.prog.dice and key not in self.prog.global_names:
+            # a die's faces, as its line declares them: the odds the printed rules give
+            return self.compare(f"The faces of the die {_q(key)}", "list:" + self.prog.face_types[key],
+                                self.prog.dice[key], want, at)
         im = _INDEXED.match(key)
         base = im.group(1) if im else key
         if base in self.prog.global_names:
@@ -1241,7 +1245,8 @@ class _Expectations:
             except api.RuleError as e:
                 raise self.unknown(f"{_q(key)} cannot be worked out now: {e}", at) from None
             return self.compare(key, self.prog.define_types[name][1], got, want, at, shown=True)
-        names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.define_types) + list(RESERVED)
+        names = list(self.prog.global_names) + list(self.prog.kinds) + list(self.prog.dice) + list(self.prog.define_types) \
+            + list(RESERVED)
         hint = did_you_mean(key, names)
         called = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*\((.*)\)\s*", key)
         if not hint and called:         # `scor(Player 1)`: the definition's name alone is misspelt
@@ -1250,8 +1255,8 @@ class _Expectations:
                 if guess else ""
         variant = "" if hint else self.r.variant_hint(s.game, ("variable", key))
         if variant:
-            raise _Stop(self.r.fail("T030", f"{_q(key)} is not a variable, zone, kind, definition or expectation of "
-                                    "this game.", at, hint=variant))
+            raise _Stop(self.r.fail("T030", f"{_q(key)} is not a variable, zone, kind, die, definition or expectation "
+                                    "of this game.", at, hint=variant))
         if key.count("(") != key.count(")"):
             # `{on_tile(B2, Player 4): 3}`: YAML ends a key inside { } at ', ', cutting the call in two
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
@@ -1263,7 +1268,7 @@ class _Expectations:
             hint = W.name_hint(self.prog, key)
         elif not hint and self.prog.define_types:     # a definition asked with values: the definitions
             hint = f"its definitions are {W.listed(sorted(self.prog.define_types))}"
-        raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
+        raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, die, definition or expectation of this game",
                                  hint), at)
 
     def seen_by(self, who: str, want, at):

@@ -2451,3 +2451,22 @@ def test_a_forced_result_naming_no_option_gets_no_move_hint(tmp_path):
             "      - force: [purple]\n      - expect: {over: false}\n")
     [failure] = run_text(tmp_path, text)[1]
     assert failure.code == "T011" and "move" not in failure.hint
+
+
+@pytest.mark.parametrize("expect, words", [
+    ("number_die: [1, 2, 3, 4, 5, 6]", None),
+    ("colour_die: [Red, Blue, Yellow, Green, Black, White]", None),
+    ("colour_die: {has: [black, white], count: 6}", None),
+    ("number_die: [1, 2, 3, 4, 5, 5]", "The faces of the die 'number_die' should be [1, 2, 3, 4, 5, 5], but it is [1, 2, 3, 4, 5, 6]"),
+    ("colour_die: [red, blue, green, yellow, black, white]", "{has: [red, blue, green, yellow, black, white], count: 6}"),
+    ("colour_dice: [red]", "did you mean 'colour_die'"),
+])
+def test_a_die_s_faces_are_checked_by_its_name(tmp_path, expect, words):
+    """The odds a printed rule gives ("Doom die: Battle Royale x2, ...") are the die's faces, which a
+    case could not state: it forces one throw's face by name."""
+    report, failures = run_text(tmp_path, f"cases:\n  - name: the dice\n    steps:\n      - expect: {{{expect}}}\n")
+    if words is None:
+        assert not failures, [f.message for f in failures]
+    else:
+        [failure] = failures
+        assert failure.code == "T030" and words in failure.message + " " + failure.hint, (failure.message, failure.hint)
