@@ -225,6 +225,9 @@ class Checker:
         self.checked_by_data: set = set()   # ids of fields whose type the data's records agree with
         self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
         self._all_nodes: list | None = None    # all_nodes()
+        self._walked: dict = {}               # id -> (node or list, its walk as a list): walked()
+        self._nodes_of: dict = {}             # classes -> the nodes of those classes: nodes_of()
+        self._places: dict | None = None      # class -> the places of its nodes in all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
         self.refused_pvars: set = set()       # player vars and zones refused for a name already taken (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
@@ -513,9 +516,34 @@ class Checker:
     def all_nodes(self) -> list:
         """Every node of the rulebook, walked once for the passes that look at all of them (the
         checker annotates nodes but never replaces one, so the list stays true)."""
-        if self._all_nodes is None:
-            self._all_nodes = list(A.walk(self.p.decls))
+        if self._all_nodes is None:       # each declaration's walk kept too: see `walked`
+            self._all_nodes = [n for d in self.p.decls for n in self.walked(d)]
         return self._all_nodes
+
+    def nodes_of(self, *classes) -> list:
+        """The nodes of `all_nodes` that are of one of `classes`, in the same order, kept: many
+        passes look for a few sorts of node among all of them. From the places of the nodes of
+        each class, found in one pass, not by asking every node about every class."""
+        got = self._nodes_of.get(classes)
+        if got is None:
+            nodes, places = self.all_nodes(), self._places
+            if places is None:
+                places = self._places = {}
+                for i, n in enumerate(nodes):
+                    places.setdefault(n.__class__, []).append(i)
+            found = [places[c] for c in places if issubclass(c, classes)]
+            at = found[0] if len(found) == 1 else sorted(i for one in found for i in one)
+            got = self._nodes_of[classes] = [nodes[i] for i in at]
+        return got
+
+    def walked(self, x) -> list:
+        """`A.walk(x)` as a list, kept for the rest of the check: many passes (calls, endings, the
+        zones a rule changes, ...) go through the same rule bodies again. Kept with `x` itself, so
+        its id is no other's while the check runs; the checker never changes a node."""
+        got = self._walked.get(id(x))
+        if got is None:
+            got = self._walked[id(x)] = (x, list(A.walk(x)))
+        return got[1]
 
     def shadowing(self):
         """E202 at a parameter or a name a loop, a comprehension or a choice binds that has the name of
@@ -534,9 +562,7 @@ class Checker:
         # Rules and stages are only ever called by a statement, so a local name cannot hide them.
         hidden = ("var", "define", "table", "side", "option", "die")
         top = {name for name, s in self.sym.items() if s.kind in hidden}
-        for n in self.all_nodes():
-            if not isinstance(n, binders):
-                continue
+        for n in self.nodes_of(*binders):
             found = []        # (name, the keyword before it or a parameter, what it is)
             if isinstance(n, (A.RuleDecl, A.DefineDecl)):
                 found = [(p.name, p, "parameter") for p in n.params]
@@ -1436,7 +1462,7 @@ class Checker:
     def body(self, owner, params, stmts):
         saved = self.ctx
         self.ctx = Context()
-        for st in A.walk(stmts):
+        for st in self.walked(stmts):
             if isinstance(st, A.Assign) and st.op == "=" and isinstance(st.target, A.Name):
                 self.ctx.later.setdefault(st.target.name, st.span.line)
         for prm in params:
@@ -2131,7 +2157,7 @@ class Checker:
         for name, s in self.rules.items():
             params = {p.name for p in s.decl.params}
             direct[name] = self.changed_names(params, s.decl.body, through_calls=False)
-            handed[name] = [(node.name, prm.name, a.name) for node in A.walk(s.decl.body)
+            handed[name] = [(node.name, prm.name, a.name) for node in self.walked(s.decl.body)
                             if isinstance(node, A.CallStmt) and node.name in self.rules
                             for prm, a in zip(self.rules[node.name].decl.params, node.args)
                             if isinstance(a, A.Name) and a.name in params]
@@ -2150,7 +2176,7 @@ class Checker:
         """Which of `names` the statements of `body` change as zones: themselves, and with
         `through_calls` by handing them to a rule that does (`changed_params`)."""
         out = set()
-        for node in A.walk(body):
+        for node in self.walked(body):
             if isinstance(node, (A.Move, A.Draw)):
                 places = [node.source, node.dest]
             elif isinstance(node, (A.AddTo, A.RemoveFrom)):
@@ -4090,7 +4116,7 @@ class Checker:
         play = self.out.phases.get("play")
         if play is None or not self.ended:      # nothing says 'end game' at all: E404 says so
             return
-        calls = {name: [x.name for x in A.walk(s.decl.body) if isinstance(x, A.CallStmt) and x.name in self.rules]
+        calls = {name: [x.name for x in self.walked(s.decl.body) if isinstance(x, A.CallStmt) and x.name in self.rules]
                  for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
         roots = [x.name for x in A.walk(play.body) if isinstance(x, A.CallStmt) and x.name in calls]
         for name in _postorder(roots, calls):       # the rules called before those that call them
@@ -4160,7 +4186,7 @@ class Checker:
         inside = self.outcomes(s.decl.body)
         back = inside & {"through", "return", "stop"}
         ended = isinstance(s.decl, A.StageDecl) and any(isinstance(x, A.EndStage) and x.name == name
-                                                        for x in self.all_nodes())
+                                                        for x in self.nodes_of(A.EndStage))
         return ({"through"} if back or ended else set()) | (inside & {"out"})
 
     def check_endless_rules(self):
@@ -4175,7 +4201,7 @@ class Checker:
         procs.update((name, s.decl.body) for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl))
         # `take turns` plays the round section too, after each round of turns
         also = {":turn": ":round"} if ":round" in procs else {}
-        calls = {name: {x for st in A.walk(body) if (c := _callee(st)) in procs for x in (c, also.get(c)) if x}
+        calls = {name: {x for st in self.walked(body) if (c := _callee(st)) in procs for x in (c, also.get(c)) if x}
                  for name, body in procs.items()}
         ring = _components(calls)        # only a procedure in a ring of calls can come back to itself
         members: dict = {}
@@ -4232,7 +4258,7 @@ class Checker:
                 return hit[0], hit[1], ender or hit[2]
             if isinstance(st, (A.Return, A.EndGame, A.EndStage, A.Stop, A.TakeTurns, A.TakeRounds)) or \
                     isinstance(st, A.While) and _certain_truth(st.cond, self.sym) is True or \
-                    any(isinstance(x, A.Return) for x in A.walk(st)):
+                    any(isinstance(x, A.Return) for x in self.walked(st)):
                 return None
             if ender is None and self.may_end(st):
                 ender = st
@@ -4272,7 +4298,7 @@ class Checker:
         may, a signal whose reactions may, or a decision when an instant reaction may."""
         if self.may_end_memo is None:
             self.may_end_memo = self.what_may_end()
-        return any(self.may_end_memo.get(key, False) for key in _ending_keys(st))
+        return any(self.may_end_memo.get(key, False) for key in _ending_keys(self.walked(st)))
 
     def what_may_end(self) -> dict:
         """("rule", name), ("event", name), ("instant",) -> whether running it may end the game, a
@@ -4286,7 +4312,7 @@ class Checker:
         bodies[("instant",)] = [r.body for r in self.out.instants]
         ends, uses = {}, {}
         for key, blocks in bodies.items():
-            keys = [k for b in blocks for st in b for k in _ending_keys(st)]
+            keys = [k for b in blocks for st in b for k in _ending_keys(self.walked(st))]
             ends[key] = ("end",) in keys
             uses[key] = [k for k in keys if k != ("end",)]
         grew = True
@@ -4331,7 +4357,7 @@ class Checker:
         name = "setup" if section == "setup" else f"'{section}' section"
         while todo:
             body, via, running = todo.pop()
-            for st in A.walk(body):
+            for st in self.walked(body):
                 if isinstance(st, A.EndStage) and (only is None or st.name == only) and st.name not in running \
                         and id(st) not in warned:
                     warned.add(id(st))
@@ -4417,9 +4443,9 @@ class Checker:
         never ends. None when one is where it may run."""
         dead = {id(end) for _, end in self.never_runs}
         bodies = {name: s.decl.body for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
-        calls = {name: {x.name for x in A.walk(body) if isinstance(x, A.CallStmt)} for name, body in bodies.items()}
-        outside = [d for d in self.p.decls if not isinstance(d, A.RuleDecl)]
-        todo = [x.name for x in A.walk(outside) if isinstance(x, A.CallStmt)]
+        calls = {name: {x.name for x in self.walked(body) if isinstance(x, A.CallStmt)} for name, body in bodies.items()}
+        outside = [x for d in self.p.decls if not isinstance(d, A.RuleDecl) for x in self.walked(d)]
+        todo = [x.name for x in outside if isinstance(x, A.CallStmt)]
         reached: set = set()
         while todo:
             name = todo.pop()
@@ -4427,11 +4453,11 @@ class Checker:
                 continue
             reached.add(name)
             todo.extend(calls[name])
-        live = lambda nodes: any(isinstance(x, A.EndGame) and id(x) not in dead for x in A.walk(nodes))
-        if live(outside) or any(live(bodies[name]) for name in reached):
+        live = lambda nodes: any(isinstance(x, A.EndGame) and id(x) not in dead for x in nodes)
+        if live(outside) or any(live(self.walked(bodies[name])) for name in reached):
             return None
         for name, body in bodies.items():
-            end = next((x for x in A.walk(body) if isinstance(x, A.EndGame) and id(x) not in dead), None)
+            end = next((x for x in self.walked(body) if isinstance(x, A.EndGame) and id(x) not in dead), None)
             if end is not None:
                 return end, name
         return None
@@ -4464,7 +4490,7 @@ class Checker:
     def unused(self):
         """Warn about rules and definitions nothing uses (a hook such as score is used by the engine)."""
         called, used = set(), set()
-        for node in self.all_nodes():
+        for node in self.nodes_of(A.CallStmt, A.Call, A.Name):
             if isinstance(node, A.CallStmt):
                 called.add(node.name)
             elif isinstance(node, (A.Call, A.Name)):
@@ -4506,8 +4532,8 @@ class Checker:
         lowered), so what it guards never runs. A floor (`max(..., 0)`) is told the same way.
         A variable with a range that W133 tells already is not told again."""
         writes: dict = {}
-        for n in self.all_nodes():
-            if isinstance(n, A.Assign) and isinstance(n.target, (A.Name, A.Field)) \
+        for n in self.nodes_of(A.Assign):
+            if isinstance(n.target, (A.Name, A.Field)) \
                     and self.out.refs.get(id(n.target), ("",))[0] in ("global", "pvar"):
                 writes.setdefault(n.target.name, []).append(n)
         limits: dict = {}
@@ -4561,16 +4587,15 @@ class Checker:
         no condition, definition, text, display or score looks at it, so setting it changes nothing
         (a variable kept from a draft, or a slip where another was meant). `add`, `remove` and
         `+=` count as reads; `first_player` is read by the engine."""
-        nodes = self.all_nodes()
-        targets = {id(n.target) for n in nodes if isinstance(n, A.Assign) and n.op == "="}
-        names = {n.name for n in nodes if isinstance(n, A.Name) and id(n) not in targets}
+        assigns = self.nodes_of(A.Assign)
+        targets = {id(n.target) for n in assigns if n.op == "="}
+        names = {n.name for n in self.nodes_of(A.Name) if id(n) not in targets}
         names |= {d.visibility[len("seen by "):] for d in self.zone_decls() if d.visibility.startswith("seen by ")}
-        fields = {n.name for n in nodes if isinstance(n, A.Field) and id(n) not in targets}
+        fields = {n.name for n in self.nodes_of(A.Field) if id(n) not in targets}
         for name, s in self.sym.items():
             if s.kind == "var" and name != "first_player" and name not in names and name not in fields or \
                     s.kind == "pvar" and name not in fields and name not in names:
-                if not any(id(n.target) in targets and getattr(n.target, "name", None) == name for n in nodes
-                           if isinstance(n, A.Assign)):
+                if not any(id(n.target) in targets and getattr(n.target, "name", None) == name for n in assigns):
                     continue        # never set either: declared and unused, a draft's leftover W102 does not cover
                 self.warn("W122", f"The variable '{name}' is set but never read{self.by_the_variant(s.decl)}: nothing "
                                   "the rules do or show depends on it.", self.word(s.decl, name),
@@ -4582,7 +4607,7 @@ class Checker:
         """W107 at a reaction to an event no rule ever signals (it can never be played); W102 at an
         event nothing signals or reacts to. The program is the merged one: a base may declare an
         event that only its variant signals."""
-        signalled = {n.event for n in self.all_nodes() if isinstance(n, A.Signal)}
+        signalled = {n.event for n in self.nodes_of(A.Signal)}
         reacted = set()
         for d in self.p.decls:
             if isinstance(d, A.ReactionDecl) and not d.instant:
@@ -4679,7 +4704,8 @@ class Checker:
                 e = e.obj
             return e.name if isinstance(e, (A.Name, A.Field)) else None
 
-        for node in self.all_nodes():
+        for node in self.nodes_of(A.Assign, A.AddTo, A.Move, A.Draw, A.CallStmt, A.Signal, A.Choose, A.For,
+                                  A.Comprehension, A.Call):
             if isinstance(node, A.Assign):
                 filled.add(named(node.target))
             elif isinstance(node, A.AddTo):
@@ -4695,8 +4721,7 @@ class Checker:
             name = named(source) if source is not None else None
             if name in zones:
                 read.setdefault(name, (node, source))
-        moved_to = {named(n.target) for n in self.all_nodes() if isinstance(n, A.AddTo)} | \
-            {named(n.dest) for n in self.all_nodes() if isinstance(n, (A.Move, A.Draw))}
+        moved_to = {named(n.target) for n in self.nodes_of(A.AddTo)} | {named(n.dest) for n in self.nodes_of(A.Move, A.Draw)}
         places = zones | {z.name for k in self.out.kinds.values() for z in getattr(k, "zones", [])}
         if any(n is None or n not in places for n in moved_to):
             return      # things put into a local (`for z in zs: add c to z`) may be put into any zone
@@ -5099,12 +5124,13 @@ def _truth(v):
     return v
 
 
-def _ending_keys(st) -> list:
-    """What running `st` may end things through (`Checker.what_may_end`): ("end",) for an `end`,
+def _ending_keys(nodes: list) -> list:
+    """What running a statement may end things through, from the nodes of its walk
+    (`Checker.what_may_end`): ("end",) for an `end`,
     `take turns` or `take rounds` of its own; ("rule", name) for a call; ("event", name) for a
     signal; ("instant",) for a decision, before which an instant reaction may be played."""
     keys = []
-    for x in A.walk(st):
+    for x in nodes:
         if isinstance(x, (A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds)):
             keys.append(("end",))
         elif isinstance(x, A.CallStmt):
