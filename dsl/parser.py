@@ -1847,9 +1847,6 @@ def _habit(e, text: str, line: int, col: int):
     if order:             # `choose c from hand labelled "..." if c.ok`: the right word, in the wrong place
         return ("E101", f"'{value}' is out of its place in this choose.", (line, col), order)
     if value == "if" and "_NL" in names:
-        if re.match(r"\s*show\b", here):       # `show "..." for x in L if c`
-            return ("E101", "A show line takes no condition.", (line, col),
-                    "show only some items by filtering the list: 'for x in [y for y in L if c]'")
         return ("E101", "An 'if' cannot follow a value here.", (line, col),
                 "for a value that depends on a condition write 'if c then a else b'")
     if value in ("+", "-") and (before.endswith(value) or here[col:col + 1] == value):
@@ -1870,6 +1867,9 @@ def _habit(e, text: str, line: int, col: int):
     if value == "for" and re.match(r"\s*option\b", here) and re.search(r"\bif\b", before):
         return ("E101", "An option's 'for' comes before its 'if'.", (line, col),
                 "write 'option \"...\" for x in L if c:'")
+    if value == "for" and re.match(r"\s*show\b", here) and re.search(r"\bif\b", _blank_texts(before)):
+        return ("E101", "A show line's 'for' comes before its 'if'.", (line, col),
+                "write 'show \"...\" for x in L if c'")
     moved = re.match(r"(\s*)move\s+([A-Za-z_]\w*)\s+from\s+(.+?)\s+to\s+(.+?)\s*$", before) if value == "for" else None
     if moved and "RSQB" not in names:
         # `move c from A to B for c in L if ...`: Python's trailing 'for', on a statement

@@ -1049,8 +1049,8 @@ def test_a_variable_named_like_an_enum_value_is_one_error_naming_the_value(tmp_p
 
 @pytest.mark.parametrize("change, words", [
     (("        end game \"The deck is empty.\"\n",
-      "        end game \"The deck is empty.\"\n\ndisplay:\n    show \"{p}\" for p in players ^if level > 2\n"),
-     ["A show line takes no condition", "for x in [y for y in L if c]"]),
+      "        end game \"The deck is empty.\"\n\ndisplay:\n    show \"{p}\" if level > 2 ^for p in players\n"),
+     ["A show line's 'for' comes before its 'if'", "show \"...\" for x in L if c"]),
     (("var level: int in 0 to 9 = 0", "define top: int = 9\nvar level: int in 0 to ^top = 0"),
      ["whole numbers written out, not names"]),
     (("    draw 1 from deck to current.hand\n",
