@@ -14,7 +14,7 @@ from itertools import combinations, product as _product
 
 from tabletop.dsl.builtins import LIMITS, MAX_ITEMS      # the language's limits, which the checker knows too
 
-from .budgets import MAX_WEIGHT, SMALL, spend
+from .budgets import MAX_WEIGHT, SMALL, Spent, spend
 from .errors import RuleError
 
 MAX_PATHS = 10_000       # paths one paths() may find
@@ -203,26 +203,41 @@ def _connected(m, a, b, passable):
 
 
 def _paths(m, s, n, passable):
-    """Every path of n steps from s, each space at most once, through spaces passable(x) holds for.
-    Each step of the search is charged (it copies the path so far), so a search that would
-    go on for ever stops with the budget; finding more than MAX_PATHS paths stops it too."""
+    """Every path of n steps from s, each space at most once, through spaces passable(x) holds for,
+    in the order of a depth-first search that tries each space's neighbours in the grid's order.
+    Each step of the search is charged the length of the path it reaches (what a copy of it
+    costs), so a search that would go on for ever stops with the budget; finding more than
+    MAX_PATHS paths stops it too. One path is walked in place and copied only where it ends, not
+    at every step."""
     if n < 0:
         raise RuleError(LIMITS[("paths", 1)][2].format(n=n))
-    g = m.grid_of(s)
+    ortho = m.grid_of(s).orthogonal
+    spend(m, 1)
+    if n == 0:
+        return [[]]
     out = []
-
-    def walk(path):
-        spend(m, len(path))
+    path = [s]
+    ahead = [iter(ortho[s])]        # the neighbours still to try from each space of the path
+    while ahead:
+        for y in ahead[-1]:
+            if y not in path and passable(y):
+                break
+        else:                       # every neighbour of the path's end tried: step back
+            ahead.pop()
+            path.pop()
+            continue
+        path.append(y)
+        k = len(path)
+        m.work -= k             # spend(m, k), without a call at every step
+        if m.work < 0:
+            raise Spent()
         if len(out) > MAX_PATHS:
             raise RuleError(f"paths() found more than {MAX_PATHS} paths; the search is too large.")
-        if len(path) == n + 1:
+        if k > n:
             out.append(path[1:])
-            return
-        for y in g.orthogonal[path[-1]]:
-            if y not in path and passable(y):
-                walk(path + [y])
-
-    walk([s])
+            path.pop()
+        else:
+            ahead.append(iter(ortho[y]))
     return out
 
 

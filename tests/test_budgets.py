@@ -8,9 +8,9 @@ import pytest
 from inline import game
 from tabletop.interpreter import machine
 from tabletop.interpreter.api import load_game
-from tabletop.interpreter.budgets import SMALL, WORK_BUDGET
-from tabletop.interpreter.errors import BudgetExceeded
-from tabletop.interpreter.functions import FUNCTIONS
+from tabletop.interpreter.budgets import SMALL, WORK_BUDGET, Spent
+from tabletop.interpreter.errors import BudgetExceeded, RuleError
+from tabletop.interpreter.functions import FUNCTIONS, MAX_PATHS
 from test_every_rulebook import CASES
 
 
@@ -51,6 +51,73 @@ def test_unique_keeps_the_first_of_equal_items_in_order(seed):
         lists_among = any(type(x) is list for x in lists)      # charged as compared pair by pair
         assert WORK_BUDGET - m.work == (len(lists) > SMALL) * len(lists) + lists_among * (len(lists) ** 2 // 2)
 
+
+
+class GridMachine(FakeMachine):
+    """A machine whose every space is on one grid of rows x cols, neighbours in the engine's order."""
+
+    def __init__(self, rows: int, cols: int, work: int):
+        self.work = work
+        grid = type("Grid", (), {})()
+        grid.orthogonal = {r * cols + c: [(r + dr) * cols + c + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                                          if 0 <= r + dr < rows and 0 <= c + dc < cols]
+                           for r in range(rows) for c in range(cols)}
+        self.grid = grid
+
+    def grid_of(self, s):
+        return self.grid
+
+
+def paths_by_copying(m, s, n, passable):
+    """paths() as it was first written: a walk that copies the path at each step, charged its length."""
+    out = []
+
+    def walk(path):
+        m.work -= len(path)
+        if m.work < 0:
+            raise Spent()
+        if len(out) > MAX_PATHS:
+            raise RuleError("too many")
+        if len(path) == n + 1:
+            out.append(path[1:])
+            return
+        for y in m.grid_of(s).orthogonal[path[-1]]:
+            if y not in path and passable(y):
+                walk(path + [y])
+    walk([s])
+    return out
+
+
+def same_paths(rows: int, cols: int, shut: set, s: int, n: int, work: int):
+    results = []
+    for paths in (FUNCTIONS["paths"], paths_by_copying):
+        asked, m = [], GridMachine(rows, cols, work)
+        try:
+            found = paths(m, s, n, lambda x: asked.append(x) or x not in shut)
+        except Spent:
+            found = "spent"
+        except RuleError:
+            found = "too many"
+        results.append((found, m.work, asked))
+    assert results[0] == results[1]
+    return results[0][0]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_paths_walked_in_place_are_found_charged_and_asked_as_by_copying(seed):
+    """The same paths in the same order, the same work charged, the same spaces asked about in
+    the same order, and the budget met at the same point."""
+    rnd = random.Random(seed)
+    for _ in range(40):
+        rows, cols = rnd.randint(1, 6), rnd.randint(1, 6)
+        shut = {x for x in range(rows * cols) if rnd.random() < 0.25}
+        same_paths(rows, cols, shut, rnd.randrange(rows * cols), rnd.randint(0, 7),
+                   rnd.choice([WORK_BUDGET, rnd.randint(0, 300)]))
+
+
+def test_paths_past_the_limit_stop_as_by_copying():
+    assert same_paths(12, 12, set(), 66, 10, WORK_BUDGET) == "too many"
+    assert same_paths(12, 12, set(), 66, 10, 50_000) == "spent"
 
 MOVES = '''
 game "Moves"
