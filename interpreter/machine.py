@@ -671,13 +671,13 @@ class Machine:
     def apply(self, index: int, seat: int, time):
         # A machine may be kept between decisions (api.State keeps one): what counts the rules'
         # running starts again at each answer, as in a new machine.
-        self.work = WORK_BUDGET
-        self.skipped = self.steps = 0
-        self.turns_from = self.s.get("turn_number", 0)
-        self.rounds_run = 0
-        self.zones_written = None
-        self.kinds_written.clear()
         s = self.s
+        self.work = WORK_BUDGET
+        self.skipped = self.steps = self.rounds_run = 0
+        self.turns_from = s.get("turn_number", 0)
+        self.zones_written = None
+        if self.kinds_written:      # left by a run that failed: a run that pauses leaves it empty
+            self.kinds_written.clear()
         pending = s["pending"]
         s["pending"] = None
         s["decisions"] += 1
