@@ -253,6 +253,7 @@ def _load_game(game: str, variant: str | None, options: dict | None, source: boo
 
 class State:
     _handed_out = False      # whether `data` was read since the last move (see `data`)
+    _m = None                # the machine kept between moves (`_machine`)
 
     def __init__(self, game: Game, data: dict):
         self.game = game
@@ -463,7 +464,7 @@ class State:
             _check_time(time)
         elif p.get("timed"):
             time = 1.0
-        m = self.__dict__.get("_m")
+        m = self._m
         if m is None or self._handed_out:
             m = self._machine()
         try:
@@ -477,7 +478,7 @@ class State:
         objects (a machine keeps nothing of a game but its references to them, see machine.py).
         Only a caller holding the data (`data`) or a new position can change them, so between
         two answers with neither, the machine is the one kept, asked nothing."""
-        m = self.__dict__.get("_m")
+        m = self._m
         if m is not None and not self._handed_out:
             return m
         d = self._data

@@ -257,6 +257,9 @@ class Compiled:
     # Worked out when first asked, by alike.py: each thing's first twin in the data, and where a kind's things can be held.
     alike_signatures: dict = field(default_factory=dict)
     alike_holders: dict = field(default_factory=dict)
+    # Per block, its statements and then None, the block's end: what `Machine.run` steps through
+    # (a frame's step is at most the number of statements, `statecheck`).
+    code: list = field(default_factory=list)
 
     def reactions_to(self, event: str | None) -> list:
         """The reactions a reaction frame offers: a signalled event's, or (`event` None) the
@@ -968,6 +971,7 @@ class Compiler:
                                         if item.iterable is not None or item.cond is not None else None))
                 else:
                     out.display.append(("board", guarded(self.expr(item.text), item.span, "The board"), size, slot, item.kind))
+        out.code = [blk.stmts + [None] for blk in out.blocks]
         return out
 
     def shown_items(self, item: A.ShowLine):

@@ -344,18 +344,18 @@ class Machine:
         s = self.s
         stack = s["stack"]
         blocks = self.prog.blocks
+        code = self.prog.code    # each block's statements, then None (its end): no length asked each step
         budget = STEP_BUDGET
         steps = self.steps       # the statements an answer's block ran already (`statements.answered`)
         while stack and s["pending"] is None:
             frame = stack[-1]
-            blk: Block = blocks[frame[0]]
-            stmts = blk.stmts
             pc = frame[1]
-            if pc < len(stmts):
+            st = code[frame[0]][pc]
+            if st is not None:
                 frame[1] = pc + 1
-                st = stmts[pc]
                 steps += 1
                 if steps > budget:
+                    blk: Block = blocks[frame[0]]
                     raise BudgetExceeded(f"The rules ran {budget} steps without asking anyone anything; "
                                          f"the {blk.owner} seems to loop forever.{self.turns_said()}", st.span)
                 self.steps = steps
@@ -364,19 +364,22 @@ class Machine:
                     if more:
                         steps += more - 1
                 except Spent:          # a built-in spent the budget where no call site named it
+                    blk = blocks[frame[0]]
                     raise self.runaway_placed(runaway(f"the {blk.owner}", st.span), st, blk, steps) from None
                 except Runaway as e:
-                    raise self.runaway_placed(e.at(st.span), st, blk, steps) from None
+                    raise self.runaway_placed(e.at(st.span), st, blocks[frame[0]], steps) from None
                 except StepsSpent as e:       # a fused run's step budget: the turns may be said
                     raise BudgetExceeded(e.message + self.turns_said(), e.span).at(st.span) from None
                 except RuleError as e:
                     raise e.at(st.span)
                 except RecursionError:
-                    raise BudgetExceeded(f"The rules nest too deeply in the {blk.owner}.", st.span) from None
+                    raise BudgetExceeded(f"The rules nest too deeply in the {blocks[frame[0]].owner}.", st.span) from None
                 except PY_ERRORS as e:
-                    raise failed(e, e.__traceback__, f"This line of the {blk.owner} cannot be carried out",
-                                 st.span, f"{line_words(st.span)} of the {blk.owner}") from None
+                    owner = blocks[frame[0]].owner
+                    raise failed(e, e.__traceback__, f"This line of the {owner} cannot be carried out",
+                                 st.span, f"{line_words(st.span)} of the {owner}") from None
                 continue
+            blk = blocks[frame[0]]
             kind = blk.kind
             if kind == "seq":          # the common ends, without a call
                 stack.pop()
@@ -668,13 +671,13 @@ class Machine:
     def apply(self, index: int, seat: int, time):
         # A machine may be kept between decisions (api.State keeps one): what counts the rules'
         # running starts again at each answer, as in a new machine.
-        self.work = WORK_BUDGET
-        self.skipped = self.steps = 0
-        self.turns_from = self.s.get("turn_number", 0)
-        self.rounds_run = 0
-        self.zones_written = None
-        self.kinds_written.clear()
         s = self.s
+        self.work = WORK_BUDGET
+        self.skipped = self.steps = self.rounds_run = 0
+        self.turns_from = s.get("turn_number", 0)
+        self.zones_written = None
+        if self.kinds_written:      # left by a run that failed: a run that pauses leaves it empty
+            self.kinds_written.clear()
         pending = s["pending"]
         s["pending"] = None
         s["decisions"] += 1

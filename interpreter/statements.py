@@ -42,6 +42,10 @@ class Stmt:
     alike = None      # f(m, a, b, skip): whether two of its options' values are alike (alike.py)
     own_slots = ()    # the locals it sets while making its options (not a difference between them)
     node = None       # its AST statement
+    # A decision's prompt when it is a plain text ("Choose" without one), so that `_ask_one` need
+    # not work it out; None when the prompt shows values (`_plain_text`).
+    fixed_prompt = None
+    distinct = False  # a menu whose labels are plain texts, all different: `_ask_one` need not look for twins
 
     def run(self, m, frame):
         raise NotImplementedError
@@ -236,13 +240,16 @@ def _same(st, m, env_index):
 def _ask_one(st, m, frame, kind, labels, values):
     """Pause for one player's decision (the statement's `by`, else the current player), as
     `Machine.ask` does, written in place: it runs at every decision."""
-    if len(set(labels)) != len(labels):
+    if not st.distinct and len(set(labels)) != len(labels):
         labels, values = _distinct(labels, values, _same(st, m, frame[2]))
     env = m.envs[frame[2]]
     s = m.s
     who = m.seat(st.by(m, env), "decide") if st.by else s["current"]
+    prompt = st.fixed_prompt
+    if prompt is None:
+        prompt = st.prompt(m, env)
     pending = {"kind": kind, "stmt": st.sid, "env": frame[2], "players": [who],
-               "prompt": st.prompt(m, env) if st.prompt else "Choose", "labels": labels, "values": values}
+               "prompt": prompt, "labels": labels, "values": values}
     if m.prog.instants and m.instants_first(frame[2]):
         frame[1] -= 1          # asked again after them
         return
@@ -1131,6 +1138,7 @@ def _choose(c, s: A.Choose):
     st = Choose(c.c.slots[id(s)], c.expr(s.source), c.expr(s.cond) if s.cond is not None else None, label,
                 c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
                 block, s.span)
+    st.fixed_prompt = _plain_text(s.prompt) if s.prompt else "Choose"
     c.scope(st.slot, block)
     if s.declined is not None:
         c.labelled(s.declined)
@@ -1165,6 +1173,9 @@ def _menu(c, s: A.Menu):
     tested = {i: _tested_first(c, o) for i, o in enumerate(s.options) if i not in early}
     st = Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
               s.span, early)
+    st.fixed_prompt = _plain_text(s.prompt) if s.prompt else "Choose"
+    texts = [_plain_text(o.label) if o.iterable is None else None for o in s.options]
+    st.distinct = None not in texts and len(set(texts)) == len(texts)
     for i, n in tested.items():
         if n:
             parts = codegen.conjuncts(s.options[i].cond)
@@ -1183,6 +1194,13 @@ def _menu(c, s: A.Menu):
         "early": i in early, "first": tested.get(i, 0), "each": st.each[i], "tag": i}
         for i, o in enumerate(s.options)], c.where(), s.span)
     return st
+
+
+def _plain_text(node):
+    """The text an expression always is when it is a plain text ("Pick", no values shown), else None."""
+    if isinstance(node, A.Template) and len(node.parts) == 1 and isinstance(node.parts[0], str):
+        return node.parts[0]
+    return None
 
 
 def _menu_alike(each: list):

@@ -862,3 +862,45 @@ def test_an_end_game_line_is_named_alike_whether_the_rulebook_is_loaded_by_folde
     by_folder = load_game("rulebooks/taboo_atoll_express")
     by_file = load_game("rulebooks/taboo_atoll_express/game.rules")
     assert list(by_file.endings) == list(by_folder.endings) and "game.rules:246" in by_file.endings
+
+
+# ============================================================================ plain prompts and labels
+def test_a_plain_prompt_is_asked_as_its_text_and_twin_plain_labels_are_numbered(tmp_path):
+    path = write_rules(tmp_path, "plain.rules", """
+        game "Plain"
+        players 2
+        var n: int = 0
+        turn:
+            choose prompt "Pick {{one}}":
+                option "Left":
+                    n += 1
+                option "Left":
+                    n += 2
+            choose prompt "Now {n}":
+                option "Go":
+                    n += 1
+                option "Stay":
+                    n += 0
+            if n >= 3:
+                end game
+        define score(p: player): int = n
+    """)
+    s = load_game(path).new_state(seed=1)
+    assert (s.pending.prompt, s.pending.options) == ("Pick {one}", ["Left", "Left (2)"])
+    s.apply(1, 0)
+    assert (s.pending.prompt, s.pending.options) == ("Now 2", ["Go", "Stay"])
+
+
+def test_every_bundled_plain_prompt_is_the_text_its_prompt_works_out():
+    from pathlib import Path
+    from tabletop.interpreter.machine import Machine
+    rulebooks = sorted(p.parent for p in (Path(__file__).resolve().parent.parent / "rulebooks").glob("*/game.rules"))
+    plain = 0
+    for folder in rulebooks:
+        g = load_game(str(folder))
+        m = Machine(g.compiled, g.new_state(seed=1).data)
+        for st in g.compiled.stmts:
+            if getattr(st, "fixed_prompt", None) is not None and st.prompt is not None:
+                plain += 1
+                assert st.prompt(m, [None] * 1000) == st.fixed_prompt, (folder.name, st.span)
+    assert plain >= 10
