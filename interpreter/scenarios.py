@@ -1255,8 +1255,8 @@ class _Expectations:
                 if guess else ""
         variant = "" if hint else self.r.variant_hint(s.game, ("variable", key))
         if variant:
-            raise _Stop(self.r.fail("T030", f"{_q(key)} is not a variable, zone, kind, die, definition or expectation "
-                                    "of this game.", at, hint=variant))
+            raise _Stop(self.r.fail("T030", f"{_q(key)} is not a variable, zone, kind, definition or expectation of "
+                                    "this game.", at, hint=variant))
         if key.count("(") != key.count(")"):
             # `{on_tile(B2, Player 4): 3}`: YAML ends a key inside { } at ', ', cutting the call in two
             whole = f"{key}, ...)" if "(" in key else f"...(..., {key}"
@@ -1268,7 +1268,7 @@ class _Expectations:
             hint = W.name_hint(self.prog, key)
         elif not hint and self.prog.define_types:     # a definition asked with values: the definitions
             hint = f"its definitions are {W.listed(sorted(self.prog.define_types))}"
-        raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, die, definition or expectation of this game",
+        raise self.unknown(ended(f"{_q(key)} is not a variable, zone, kind, definition or expectation of this game",
                                  hint), at)
 
     def seen_by(self, who: str, want, at):
