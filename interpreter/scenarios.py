@@ -1223,8 +1223,7 @@ class _Expectations:
             return
         if key in self.prog.kinds:
             return self.things(key, want, at)
-        if key in self.prog.dice and key not in self.prog.global_names:
-            # a die's faces, as its line declares them: the odds the printed rules give
+        if key in self.prog.dice:      # a die's faces, as its line declares them: the odds the rules print
             return self.compare(f"The faces of the die {_q(key)}", "list:" + self.prog.face_types[key],
                                 self.prog.dice[key], want, at)
         im = _INDEXED.match(key)
@@ -1490,7 +1489,7 @@ class _Expectations:
                         and any(k not in ("at least", "at most") for k in w) \
                         and not any(did_you_mean(str(k), ("at least", "at most")) for k in w
                                     if k not in ("at least", "at most")):
-                    # {count: {Graham: 24, Chocolate: 20}}: how many things of each name
+                    # {count: {Graham Cracker: 20, Chocolate: 16}}: how many things of each name
                     self.count_by_name(of, elem, w, got, plain, shown, oat)
                     continue
                 if isinstance(w, dict):     # {count: {at least: 1}}: the count's bounds, as a number's
@@ -1524,9 +1523,9 @@ class _Expectations:
                     raise self.bad(f"{what} (starts)", {op: w}, got, oat)
 
     def count_by_name(self, of: str, elem: str, want: dict, got: list, plain: list, shown: bool, at):
-        """`count: {Graham: 24, Chocolate: 20}`: the things of each name in the list, each count a
-        whole number from 0 or a check of one (`{at least: 1}`). Names the kind has not are refused,
-        as a bound mixed in is: it would count nothing."""
+        """`count: {Graham Cracker: 20, Chocolate: 16}`: the things of each name in the list, each
+        count a whole number from 0 or a check of one (`{at least: 1}`). Names the kind has not are
+        refused, as a bound mixed in is: it would count nothing."""
         named = next(k for k in want if k not in ("at least", "at most"))
         for bound in ("at least", "at most"):
             if bound in want:

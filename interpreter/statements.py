@@ -1138,7 +1138,7 @@ def _choose(c, s: A.Choose):
     st = Choose(c.c.slots[id(s)], c.expr(s.source), c.expr(s.cond) if s.cond is not None else None, label,
                 c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
                 block, s.span)
-    st.fixed_prompt = _plain_text(s.prompt) if s.prompt else "Choose"
+    st.fixed_prompt = _plain_text(c, s.prompt) if s.prompt else "Choose"
     c.scope(st.slot, block)
     if s.declined is not None:
         c.labelled(s.declined)
@@ -1173,8 +1173,8 @@ def _menu(c, s: A.Menu):
     tested = {i: _tested_first(c, o) for i, o in enumerate(s.options) if i not in early}
     st = Menu(options, c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None,
               s.span, early)
-    st.fixed_prompt = _plain_text(s.prompt) if s.prompt else "Choose"
-    texts = [_plain_text(o.label) if o.iterable is None else None for o in s.options]
+    st.fixed_prompt = _plain_text(c, s.prompt) if s.prompt else "Choose"
+    texts = [_plain_text(c, o.label) if o.iterable is None else None for o in s.options]
     st.distinct = None not in texts and len(set(texts)) == len(texts)
     for i, n in tested.items():
         if n:
@@ -1196,11 +1196,10 @@ def _menu(c, s: A.Menu):
     return st
 
 
-def _plain_text(node):
+def _plain_text(c, node):
     """The text an expression always is when it is a plain text ("Pick", no values shown), else None."""
-    if isinstance(node, A.Template) and len(node.parts) == 1 and isinstance(node.parts[0], str):
-        return node.parts[0]
-    return None
+    got = c.constant(node)
+    return got[0] if got is not None and type(got[0]) is str else None
 
 
 def _menu_alike(each: list):
