@@ -5280,6 +5280,8 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
         x = todo.pop()
         if isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and zone(x.args[0]):
             continue
+        if isinstance(x, A.Binary) and x.op in ("==", "!=") and _emptiness(x, zone):
+            continue                            # `p.hand != []` tells no more than its count
         found = zone(x)
         if found:
             return found
@@ -5294,6 +5296,14 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
         elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
             todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
     return None
+
+
+def _emptiness(x, zone) -> bool:
+    """Whether comparison `x` sets a zone against the empty list, `p.hand == []` (either way round)."""
+    for a, b in ((x.left, x.right), (x.right, x.left)):
+        if isinstance(b, A.ListLit) and not b.items and zone(a):
+            return True
+    return False
 
 
 def sortable(t: str) -> bool:

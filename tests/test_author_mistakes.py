@@ -2987,6 +2987,8 @@ def test_a_display_line_s_condition_is_a_truth_that_reads_no_hidden_card(tmp_pat
         assert "if count(p.hand) > 0" in hit.hint
 
 
-def test_a_display_line_s_condition_may_count_a_hidden_zone(tmp_path):
-    found, _ = run(tmp_path, ("turn:", 'display:\n    show "Cards: {current.hand}" if count(current.hand) > 0\n\nturn:'))
+@pytest.mark.parametrize("cond", ["count(current.hand) > 0", "current.hand != []", "[] == current.hand"])
+def test_a_display_line_s_condition_may_count_a_hidden_zone(tmp_path, cond):
+    """Its size is known to all: counted, or set against the empty list."""
+    found, _ = run(tmp_path, ("turn:", f'display:\n    show "Cards: {{current.hand}}" if {cond}\n\nturn:'))
     assert not [d for d in found if d.severity == "error"], [(d.code, d.message) for d in found]

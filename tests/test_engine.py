@@ -302,9 +302,11 @@ def test_the_display_comes_in_parts_a_terminal_can_lay_out(fresh):
     assert "\n".join(texts) in fresh.render(0)
 
 
-def test_a_display_line_with_if_is_shown_only_while_its_condition_holds(tmp_path):
+@pytest.mark.parametrize("looked", ["count(looking) > 0", "looking != []"])
+def test_a_display_line_with_if_is_shown_only_while_its_condition_holds(tmp_path, looked):
     """`show ... if cond` once, and `show ... for x in xs if cond` for the items that pass; a line
-    of a zone one seat sees shows the others its size only."""
+    of a zone one seat sees shows the others its size only (and its emptiness, which the seat
+    that may not see the cards is shown alike)."""
     folder = tmp_path / "book"
     folder.mkdir()
     (folder / "cards.yaml").write_text("cards:\n- name: A\n- name: B\n- name: C\n- name: D\n")
@@ -334,9 +336,9 @@ def test_a_display_line_with_if_is_shown_only_while_its_condition_holds(tmp_path
         define score(p: player): int = count(p.hand)
         display:
             show "Bonus {bonus}" if bonus > 0
-            show "Looking at {looking}" if count(looking) > 0
+            show "Looking at {looking}" if LOOKED
             show "{p} holds {count(p.hand)}" for p in players if count(p.hand) > 1
-        """)
+        """.replace("LOOKED", looked))
     s = load_game(str(folder)).new_state(seed=1)
     assert [p["text"] for p in s.display(0)] == ["Looking at C"]
     assert [p["text"] for p in s.display(1)] == ["Looking at 1 hidden card"]
