@@ -1303,10 +1303,11 @@ class Checker:
                     edges.setdefault((name, i), []).extend((n, (ref[1], j), written) for j in picked)
         told: set = set()
         for certain in (True, False):
+            part = _ring_parts(edges, certain)      # a ring stays within one: the others are not searched
             for start in edges:
-                if start in told:
+                if start in told or start not in part:
                     continue
-                ring = _ring(start, edges, certain)
+                ring = _ring(start, edges, certain, part)
                 if ring is None:
                     continue
                 told.update(node for _, node in ring)
@@ -5044,15 +5045,28 @@ def _sure_lookups(e) -> list:
     return out
 
 
-def _ring(start, edges: dict, certain: bool):
+def _ring_parts(edges: dict, certain: bool) -> dict:
+    """Each node that may lie on a ring -> its strongly connected component (`_components`), by the
+    look-ups written out only when `certain`. A node in no ring is left out, so a long chain of
+    tables is searched once, not once from each of its entries."""
+    graph = {node: [nxt for _, nxt, written in out if written or not certain] for node, out in edges.items()}
+    comp = _components(graph)
+    size: dict = {}
+    for c in comp.values():
+        size[c] = size.get(c, 0) + 1
+    return {node: c for node, c in comp.items() if size[c] > 1 or node in graph.get(node, ())}
+
+
+def _ring(start, edges: dict, certain: bool, part: dict):
     """A path of edges [(look-up, node)] from `start` back to it (`Checker.check_table_loops`); with
     `certain`, by look-ups whose keys are written out only, else with at least one worked out in play.
-    None if there is none."""
-    stack, seen = [(start, [], True)], set()
+    None if there is none. Only `start`'s component (`_ring_parts`) is searched: no other node
+    leads back to it."""
+    stack, seen, mine = [(start, [], True)], set(), part[start]
     while stack:
         node, path, sure = stack.pop()
         for n, nxt, written in edges.get(node, ()):
-            if certain and not written:
+            if certain and not written or part.get(nxt) != mine:
                 continue
             step = path + [(n, nxt)]
             if nxt == start:
