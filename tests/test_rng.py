@@ -36,10 +36,14 @@ def test_the_c_generator_is_built_and_used():
 
 
 @needs_c
-@settings(max_examples=3000, deadline=None)
-@given(STATES, BOUNDS)
-def test_below_gives_the_same_numbers(state, n):
-    assert C.below(state, n) == R.python_below(state, n)
+@pytest.mark.parametrize("examples", [400, pytest.param(4000, marks=pytest.mark.soak)])
+def test_below_gives_the_same_numbers(examples):
+    """400 random inputs in the quick suite, 4,000 more in the soak run."""
+    @settings(max_examples=examples, deadline=None)
+    @given(STATES, BOUNDS)
+    def same(state, n):
+        assert C.below(state, n) == R.python_below(state, n)
+    same()
 
 
 @needs_c
