@@ -260,6 +260,7 @@ class Checker:
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
         self.not_yet: dict = {}     # a choice's names -> the part worked out before it (`before_the_choice`)
         self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
+        self._taking_turns = None   # the rules that always take turns or rounds (`rules_taking_turns`)
         self.outcomes_memo: dict = {}   # how a call of each rule may finish (`play_finishes`)
         self.reach_depth = 0        # rules gone into by `reaches_by`, one inside another
         self.secret_fields: set = set()  # (kind, field) warned about as set where some seat cannot see (W121)
@@ -1838,7 +1839,7 @@ class Checker:
                 return
 
     # ------------------------------------------------------------------ statements
-    def takes_turns_for_good(self, st, seen=None) -> str | None:
+    def takes_turns_for_good(self, st) -> str | None:
         """How a line never hands back to the next one by taking turns or rounds, in words, or
         None. `take turns` and `take rounds` go on until `end game` or an `end` of the stage they
         run in, which leaves that stage too: the line after them never runs. So does the line after
@@ -1848,19 +1849,37 @@ class Checker:
             what = "turns" if isinstance(st, A.TakeTurns) else "rounds"
             return (f"takes {what}, which go on until 'end game' or an 'end' of the stage they are taken in, "
                     f"and that leaves the stage too: nothing after 'take {what}' in the same block runs")
-        if not isinstance(st, A.CallStmt):
+        if not isinstance(st, A.CallStmt) or st.name not in self.rules_taking_turns():
             return None
-        decl = getattr(self.rules.get(st.name), "decl", None)
-        seen = set() if seen is None else seen
-        if type(decl) is not A.RuleDecl or st.name in seen:
-            return None
-        seen.add(st.name)
-        for inner in decl.body:
-            if self.takes_turns_for_good(inner, seen):
-                what = "rounds" if any(isinstance(x, A.TakeRounds) for x in A.walk(decl.body)) else "turns"
-                return (f"calls the rule '{st.name}', which takes {what}: they go on until 'end game' or an 'end' "
-                        f"of the stage they are taken in, and never come back to the line after the call")
-        return None
+        body = self.rules[st.name].decl.body
+        what = "rounds" if any(isinstance(x, A.TakeRounds) for x in A.walk(body)) else "turns"
+        return (f"calls the rule '{st.name}', which takes {what}: they go on until 'end game' or an 'end' "
+                f"of the stage they are taken in, and never come back to the line after the call")
+
+    def rules_taking_turns(self) -> set:
+        """The rules (not stages) that always take turns or rounds: one of their own lines does, or
+        calls a rule that does. Worked out once, from those rules back to their callers, so a long
+        chain of rules each calling the next costs no deeper than the chain is long."""
+        if self._taking_turns is None:
+            callers: dict = {}
+            found = []
+            for name, sym in self.rules.items():
+                decl = getattr(sym, "decl", None)
+                if type(decl) is not A.RuleDecl:
+                    continue
+                for inner in decl.body:
+                    if isinstance(inner, (A.TakeTurns, A.TakeRounds)):
+                        found.append(name)
+                    elif isinstance(inner, A.CallStmt):
+                        callers.setdefault(inner.name, []).append(name)
+            taking, todo = set(found), found
+            while todo:
+                for caller in callers.get(todo.pop(), ()):
+                    if caller not in taking:
+                        taking.add(caller)
+                        todo.append(caller)
+            self._taking_turns = taking
+        return self._taking_turns
 
     def block(self, stmts, loop: bool):
         """Check a block. A local first set in it belongs to it: after the block the name is

@@ -37,6 +37,18 @@ def test_a_line_after_a_call_of_a_rule_that_takes_turns_never_runs(tmp_path):
     assert not [d for d in found if d.code == "W103"], [d.message for d in found]
 
 
+def test_a_line_after_a_long_chain_of_calls_that_ends_taking_turns_never_runs(tmp_path):
+    """Whether a call takes turns for good was found by going down the calls one inside another:
+    a chain of 1,000 rules each calling the next ran out of Python's depth, and the check said only
+    "The rulebook nests expressions too deeply to check", at no line."""
+    chain = "".join(f"rule r{i}:\n    say \"{i}\"\n    r{i + 1}()\n" for i in range(1000))
+    found, at = run(tmp_path, ("setup:\n    deck = shuffled(card)\n",
+                               "setup:\n    deck = shuffled(card)\n\n" + chain + "rule r1000:\n    take turns\n\n"
+                               'play:\n    r0()\n    ^say "done"\n'))
+    assert not [d for d in found if d.code == "E900"], [d.message for d in found]
+    expect(found, "W103", "game.rules", at, "calls the rule 'r0'", "takes turns")
+
+
 def test_a_second_take_rounds_never_runs(tmp_path):
     found, at = run(tmp_path, ("setup:\n    deck = shuffled(card)\n",
                                "setup:\n    deck = shuffled(card)\n\nplay:\n    take rounds\n    ^take rounds\n\n"
