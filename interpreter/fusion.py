@@ -193,14 +193,18 @@ def _leaves_anywhere(c, st) -> bool:
     return any(type(x) in EXITS for b in inner_blocks(c, st) for x in originals(c, b))
 
 
+def own_blocks(st) -> list:
+    """The blocks of an `if` or loop (not those inside them)."""
+    if type(st) is S.If:
+        return [b for _, b in st.branches] + ([st.other] if st.other is not None else [])
+    if type(st) in (S.For, S.While, S.Repeat):
+        return [st.block]
+    return []
+
+
 def inner_blocks(c, st) -> list:
     """The blocks of an `if` or loop, and the blocks inside them."""
-    if type(st) is S.If:
-        blocks = [b for _, b in st.branches] + ([st.other] if st.other is not None else [])
-    elif type(st) in (S.For, S.While, S.Repeat):
-        blocks = [st.block]
-    else:
-        return []
+    blocks = own_blocks(st)
     return blocks + [x for b in blocks for inner in originals(c, b) for x in inner_blocks(c, inner)]
 
 
@@ -266,7 +270,7 @@ def leaving(c, run: list, proc) -> bool:
             rule = inlined(c, st.proc_name)
             if rule is not None and rule.leaves:
                 return True
-        for block in inner_blocks(c, st):
+        for block in own_blocks(st):       # the blocks inside those are searched by the call
             if leaving(c, originals(c, block), proc):
                 return True
     return False
