@@ -18,6 +18,7 @@ from typing import Any
 
 from . import ast as A
 from .collector import collector_paused
+from .graphs import components
 from . import builtins as B
 from . import types as T
 from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
@@ -4223,7 +4224,7 @@ class Checker:
         also = {":turn": ":round"} if ":round" in procs else {}
         calls = {name: {x for st in self.walked(body) if (c := _callee(st)) in procs for x in (c, also.get(c)) if x}
                  for name, body in procs.items()}
-        ring = _components(calls)        # only a procedure in a ring of calls can come back to itself
+        ring = components(calls)        # only a procedure in a ring of calls can come back to itself
         members: dict = {}
         for name, body in procs.items():
             members.setdefault(ring[name], {})[name] = body
@@ -5065,11 +5066,11 @@ def _sure_lookups(e) -> list:
 
 
 def _ring_parts(edges: dict, certain: bool) -> dict:
-    """Each node that may lie on a ring -> its strongly connected component (`_components`), by the
+    """Each node that may lie on a ring -> its strongly connected component (`graphs.components`), by the
     look-ups written out only when `certain`. A node in no ring is left out, so a long chain of
     tables is searched once, not once from each of its entries."""
     graph = {node: [nxt for _, nxt, written in out if written or not certain] for node, out in edges.items()}
-    comp = _components(graph)
+    comp = components(graph)
     size: dict = {}
     for c in comp.values():
         size[c] = size.get(c, 0) + 1
@@ -5202,42 +5203,6 @@ def _callee(st):
     if isinstance(st, A.CallStmt):
         return st.name
     return ":turn" if isinstance(st, A.TakeTurns) else ":round" if isinstance(st, A.TakeRounds) else None
-
-
-def _components(graph: dict) -> dict:
-    """node -> the number of its strongly connected component in `graph` (node -> the nodes it
-    leads to): two nodes share one when each leads to the other. Tarjan's, without recursion."""
-    index, low, comp, stack, on = {}, {}, {}, [], set()
-    for root in graph:
-        if root in index:
-            continue
-        work = [(root, iter(graph[root]))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on.add(root)
-        while work:
-            node, it = work[-1]
-            nxt = next((x for x in it if x not in index or x in on), None)
-            if nxt is not None:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = len(index)
-                    stack.append(nxt)
-                    on.add(nxt)
-                    work.append((nxt, iter(graph.get(nxt, ()))))
-                else:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                while True:
-                    x = stack.pop()
-                    on.discard(x)
-                    comp[x] = index[node]
-                    if x == node:
-                        break
-    return comp
 
 
 def _product(lists):

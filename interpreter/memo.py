@@ -21,6 +21,7 @@ import os
 from time import perf_counter
 
 from tabletop.dsl import ast as A
+from tabletop.dsl.graphs import components
 
 from . import purity
 
@@ -102,24 +103,37 @@ def read_cells(compiler) -> dict:
         cells, called = set(), set()
         if _own(compiler, d.body, cells, called):
             own[name], calls[name] = cells, called
-    known = set(own)
-    changed = True
-    while changed:           # a definition calling one whose reads are not known is not known
-        changed = False
-        for name in sorted(known):
-            if not calls[name] <= known:
-                known.discard(name)
-                changed = True
-    below = {n: set(calls[n]) for n in known}
-    changed = True
-    while changed:           # the definitions each calls, through those it calls (calls may go round)
-        changed = False
-        for name in sorted(known):
-            more = set().union(*(below[c] for c in below[name])) - below[name]
-            if more:
-                below[name] |= more
-                changed = True
-    return {n: (tuple(sorted(own[n].union(*(own[c] for c in below[n])) | {EVERYTHING})), n in below[n])
+    # A definition calling one whose reads are not known is not known: from those, back to callers.
+    callers: dict = {}
+    for name, called in calls.items():
+        for c in called:
+            callers.setdefault(c, []).append(name)
+    todo = [c for c in callers if c not in own]
+    unknown = set(todo)
+    while todo:
+        for caller in callers.get(todo.pop(), ()):
+            if caller not in unknown:
+                unknown.add(caller)
+                todo.append(caller)
+    known = [n for n in own if n not in unknown]
+    # What a definition reads through those it calls (calls may go round): the definitions that
+    # call each other share their reads, and a part of the calls is finished after all it calls.
+    part = components({n: calls[n] for n in known})
+    members: dict = {}
+    for n in known:
+        members.setdefault(part[n], []).append(n)
+    reads: dict = {}
+    for n in part:               # in the order the parts are finished: callees first
+        k = part[n]
+        if k in reads:
+            continue
+        cells = set().union(*(own[m] for m in members[k]))
+        for m in members[k]:
+            for c in calls[m]:
+                if part[c] != k:
+                    cells |= reads[part[c]]
+        reads[k] = cells
+    return {n: (tuple(sorted(reads[part[n]] | {EVERYTHING})), len(members[part[n]]) > 1 or n in calls[n])
             for n in known}
 
 
