@@ -697,6 +697,12 @@ class Checker:
                                     f"things of a kind ({', '.join(sorted(out.kinds))}), and a list of values is a "
                                     f"variable: 'var {d.name}: list of {d.elem} = []'" if other and out.kinds else ""))
                     s.type = T.list_of("thing:" + d.elem if d.elem in out.kinds else T.ERROR)
+                    if d.visibility == "others" and not d.per_player:
+                        self.error("E205", f"The zone '{d.name}' is the game's, not a player's, so it has no owner "
+                                           f"for 'seen by others' to hide it from.",
+                                   self.word(d, "others", after=d.span.column + len(f"zone {d.name}")),
+                                   "'seen by others' is for a 'player zone' (each player's own, seen by everyone "
+                                   "else): use public or hidden here")
                     if d.visibility == "owner" and not d.per_player and d.elem in out.kinds \
                             and not out.kinds[d.elem].per_player:
                         self.error("E205", f"The zone '{d.name}' is the game's, not a player's, and a {d.elem} has no "
@@ -839,9 +845,10 @@ class Checker:
                 self.error("E204", f"The zone '{z.name}' holds '{z.elem}', which is not a kind.",
                            self.word(z, z.elem, after=len(f"zone {z.name}")),
                            did_you_mean(z.elem, self.out.kinds))
-            if z.visibility == "owner" and not k.per_player:
+            if z.visibility in ("owner", "others") and not k.per_player:
                 self.error("E205", f"Only the things of a 'player kind' have an owner, so the zone '{z.name}' of each "
-                           f"{k.name} cannot be seen by its owner alone.", z, "use public or hidden")
+                           f"{k.name} cannot be seen by {'its owner alone' if z.visibility == 'owner' else 'all but its owner'}.", z,
+                           "use public or hidden")
             fields[z.name] = (T.list_of("thing:" + z.elem if z.elem in self.out.kinds else T.ERROR), True)
             zones[z.name] = z.visibility
         return zones
@@ -2739,6 +2746,7 @@ class Checker:
                 self.template(st.prompt)
                 self.public_text(st.prompt, "A choice's prompt is in every seat's view")
         self.decline_label(st)
+        self.own_cards_unseen(st.source, st.by, "choose")
         if st.body is not None:
             with self.ctx.scoped(st.var, T.elem(t)) as slot:
                 self.out.slots[id(st)] = slot
@@ -2759,6 +2767,30 @@ class Checker:
         self.ctx.used.add(st.var)
         self.choose_parts(st)
         self.chosen_from(st.var, st.source)
+
+    def own_cards_unseen(self, source, by, how: str):
+        """W136 at a choice among the things of the chooser's own zone `seen by others` (`choose c
+        from current.hand` when hands are held facing away): the options are those things, so
+        their labels (or their number: alike things are offered once) show the chooser what the
+        rules hide from them. Told when the zone's player is the chooser written out: `current`
+        for a choice without `by`, or the `by` (the player of a secret choice) by the same name."""
+        if not isinstance(source, A.Field) or not isinstance(source.obj, A.Name):
+            return
+        s = self.sym.get(source.name)
+        decl = getattr(s, "decl", None) if s is not None and s.kind == "pvar" else None
+        if not isinstance(decl, A.ZoneDecl) or decl.visibility != "others":
+            return
+        who = by.name if isinstance(by, A.Name) else "current" if by is None else None
+        if source.obj.name != who:
+            return
+        item = {"choose": "choice", "option": "option's list", "secret": "secret choice"}[how]
+        shown = self.text_of(source)
+        self.warn("W136", f"This {item} offers the things of '{shown}', which its owner does not see "
+                          f"('seen by others'), to that owner: each option is one of them, so its label, and how many "
+                          "options there are (alike things are offered once), show the owner what the rules hide.",
+                  source, f"offer places instead: '{'for' if how == 'option' else 'choose'} i "
+                          f"{'in' if how == 'option' else 'from'} range(1, count({shown}))' labelled \"Card {{i}}\", "
+                          f"and take '{shown}[i - 1]'")
 
     def decline_label(self, st):
         """`or "Pass"` after a choice's label: the label of a `may choose`'s way to decline, worked
@@ -2851,6 +2883,7 @@ class Checker:
                 continue
             t = self.expr(opt.iterable, self.ctx)
             self.want_list(t, opt.iterable)
+            self.own_cards_unseen(opt.iterable, st.by, "option")
             with self.ctx.scoped(opt.var, T.elem(t)) as slot:
                 self.out.slots[id(opt)] = slot
                 self.option_parts(opt, loop)
@@ -2906,6 +2939,7 @@ class Checker:
         with self.ctx.scoped(st.player_var, T.PLAYER) as ps:
             t = self.expr(st.source, self.ctx)
             self.want_list(t, st.source)
+            self.own_cards_unseen(st.source, A.Name(st.player_var, span=st.span), "secret")
             bound = {st.var: "what this choice chooses", **({st.time_var: "how long each seat took to choose"}
                                                               if st.time_var else {})}
             with self.before_the_choice(bound, "its prompt is asked"):
@@ -5248,6 +5282,8 @@ def _who_may_see(visibility: str) -> str:
     if visibility.startswith("seen by "):
         who = visibility[len("seen by "):]
         return "only the current player" if who == "current" else f"only one player (the one in '{who}')"
+    if visibility == "others":
+        return "every player but its owner"
     return "nobody" if visibility == "hidden" else "only its owner"
 
 

@@ -525,8 +525,9 @@ class _ToAst(Transformer):
         return "hidden"
 
     def seen_by(self, c):
-        # `seen by looker`: one player's, named by a player read when a view is made
-        return f"seen by {c[0]}"
+        # `seen by looker`: one player's, named by a player read when a view is made; `seen by
+        # others`: every seat but the zone's owner (a hand held facing away, as in Hanabi)
+        return "others" if str(c[0]) == "others" else f"seen by {c[0]}"
 
     @v_args(meta=True)
     def table_decl(self, meta, c):
