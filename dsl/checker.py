@@ -237,6 +237,7 @@ class Checker:
         self.locals_set: dict = {}      # each name a rule sets as a local -> where it is first set
         self.param_types = self.out.param_types
         self.lookup_gaps_warned: set = set()   # tables warned about once (W109 by an enum)
+        self.narrowed: dict = {}             # key's text -> the enum values a condition leaves it (W109)
         self.rules = self.out.rules
         self.rules_changing: dict | None = None   # rule -> the parameters it changes as zones (`changed_params`)
         self.reaction_names: dict = {}
@@ -2582,11 +2583,67 @@ class Checker:
             self.error("E301", f"{T.a(lt).capitalize()} holds no {T.show(it)}.", st.item)
 
     def st_If(self, st: A.If, loop):
+        ruled_out: list = []        # the conditions of the branches above: each is false here
         for cond, blk in st.branches:
             self.want(cond, T.BOOL, "The condition")
-            self.never_running(blk, loop, cond if _certain_truth(cond, self.sym) is False else None)
+            with self.narrowing(*[(c, True) for c in ruled_out], (cond, False)):
+                self.never_running(blk, loop, cond if _certain_truth(cond, self.sym) is False else None)
+            ruled_out.append(cond)
         if st.other:
-            self.block(st.other, loop)
+            with self.narrowing(*[(c, True) for c in ruled_out]):
+                self.block(st.other, loop)
+
+    @contextmanager
+    def narrowing(self, *conds):
+        """While checking what a condition guards, the enum values it leaves a name or field
+        (`cat in [ones, twos]`, `role != pilot`), so that W109 does not warn of a table's missing
+        entry for a value the lookup cannot be reached with. Each of `conds` is (condition,
+        negated): `negated` for a branch below it, where it is false. A line of a block that sets
+        the name again is not followed: the warning is then missed, never given wrongly."""
+        before = dict(self.narrowed)
+        for cond, negated in conds:
+            for key, allowed in self.enum_narrowing(cond, negated).items():
+                self.narrowed[key] = self.narrowed.get(key, allowed) & allowed
+        try:
+            yield
+        finally:
+            self.narrowed = before
+
+    def enum_narrowing(self, cond, negated: bool) -> dict:
+        """{key's text: the enum values it can have} where `cond` holds (is false, `negated`), for
+        `x == v`, `x != v`, `x in [v, w]`, `x not in [...]`, `not`, `and` and `or` of these; {} for
+        any other condition."""
+        if isinstance(cond, A.Unary) and cond.op == "not":
+            return self.enum_narrowing(cond.operand, not negated)
+        if not isinstance(cond, A.Binary):
+            return {}
+        if cond.op in ("and", "or"):
+            left, right = self.enum_narrowing(cond.left, negated), self.enum_narrowing(cond.right, negated)
+            if (cond.op == "and") == negated:       # either side may be the one that holds
+                return {k: left[k] | right[k] for k in left if k in right}
+            return {k: left[k] & right[k] if k in left and k in right else left.get(k, right.get(k))
+                    for k in {*left, *right}}
+        if cond.op in ("==", "!="):
+            key, values = (cond.left, [cond.right]) if self.enum_value_of(cond.right) else (cond.right, [cond.left])
+        elif cond.op in ("in", "not in") and isinstance(cond.right, A.ListLit):
+            key, values = cond.left, cond.right.items
+        else:
+            return {}
+        enums = {self.enum_value_of(v) for v in values}
+        if not values or None in enums or len(enums) != 1 or not isinstance(key, (A.Name, A.Field)):
+            return {}
+        enum = enums.pop()
+        named = frozenset(v.name for v in values)
+        every = frozenset(n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == enum)
+        holds = (cond.op in ("==", "in")) != negated
+        return {self.text_of(key): named if holds else every - named}
+
+    def enum_value_of(self, e):
+        """The enum of `e` when it is one of its values written by name (not a local), else None."""
+        if not isinstance(e, A.Name) or self.lookup_local(e.name) is not None:
+            return None
+        s = self.sym.get(e.name)
+        return s.type if s is not None and s.kind == "enum_value" else None
 
     def st_For(self, st: A.For, loop):
         t = self.expr(st.iterable, self.ctx)
@@ -3573,6 +3630,9 @@ class Checker:
         enum's values: the lookup fails in play when the key comes to one of them."""
         given = {x.low for x in table.entries}
         missing = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == enum and n not in given]
+        reached = self.narrowed.get(self.text_of(key))      # under `if cat in [ones, twos] then ...`
+        if reached is not None:
+            missing = [n for n in missing if n in reached]
         if missing and table.name not in self.lookup_gaps_warned:
             self.lookup_gaps_warned.add(table.name)
             shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
@@ -3976,8 +4036,10 @@ class Checker:
 
     def ex_Cond(self, e: A.Cond):
         self.want(e.test, T.BOOL, "The condition")
-        a = self.expr(e.then, self.ctx)
-        b = self.expr(e.other, self.ctx)
+        with self.narrowing((e.test, False)):
+            a = self.expr(e.then, self.ctx)
+        with self.narrowing((e.test, True)):
+            b = self.expr(e.other, self.ctx)
         if not (T.fits(a, b) or T.fits(b, a)):
             # `if c then [] else volcano`: one branch a list, the other one item of it
             one = e.other if T.is_list(a) and not T.is_list(b) and (T.unknown(T.elem(a)) or T.fits(b, T.elem(a))) else \

@@ -625,3 +625,49 @@ def test_a_choice_among_another_players_cards_held_facing_away_is_not_warned(tmp
                                       '    choose c from next_player(current).hand labelled "Name {c}"\n'
                                       '    choose d from current.hand labelled "Name {d}" by next_player(current)')
     assert diagnostics(tmp_path, rules, **{"cards.yaml": CARDS_AZ}) == []
+
+
+# ---------------------------------------------------------------- W109 under a guard on the key
+# Writing Yacht: `if cat in [ones, twos, ...] then face_of[cat] * ...` was warned that 'face_of'
+# has no entry for three_of_a_kind and the rest, which the guard keeps from the lookup.
+RULES_GUARDED = """
+game "Guarded"
+players 2
+enum box: ones, twos, chance
+table face_of:
+    ones -> 1
+    twos -> 2
+var at: box = ones
+define points(b: box): int = LOOKUP
+turn:
+    STATEMENT
+    end game "done"
+define score(p: player): int = points(at)
+"""
+
+
+@pytest.mark.parametrize("lookup, statement", [
+    ("if b in [ones, twos] then face_of[b] else 0", "pass"),
+    ("if b == chance then 0 else face_of[b]", "pass"),
+    ("if not (b == ones or b == twos) then 0 else face_of[b]", "pass"),
+    ("if b == ones or b == twos then face_of[b] else 0", "pass"),
+    ("0", "if at == chance:\n        pass\n    elif at != ones:\n        say \"{face_of[at]}\""),
+    ("0", "if at not in [chance]:\n        say \"{face_of[at]}\""),
+])
+def test_a_lookup_guarded_against_the_missing_entries_is_not_warned(tmp_path, lookup, statement):
+    rules = RULES_GUARDED.replace("LOOKUP", lookup).replace("STATEMENT", statement)
+    assert diagnostics(tmp_path, rules) == []
+
+
+@pytest.mark.parametrize("lookup, statement", [
+    ("face_of[b]", "pass"),
+    ("if b != ones then face_of[b] else 0", "pass"),
+    ("if b == ones or at == chance then face_of[b] else 0", "pass"),
+    ("if b == ones and at == chance then 0 else face_of[b]", "pass"),
+    ("0", "if at == chance:\n        pass\n    else:\n        pass\n    say \"{face_of[at]}\""),
+])
+def test_a_lookup_a_guard_does_not_keep_from_a_missing_entry_is_warned(tmp_path, lookup, statement):
+    rules = RULES_GUARDED.replace("LOOKUP", lookup).replace("STATEMENT", statement)
+    found = diagnostics(tmp_path, rules)
+    assert [d.code for d in found] == ["W109"], found
+    assert found[0].message.startswith("The table 'face_of' has no entry for chance")
