@@ -17,7 +17,7 @@ from tabletop.interpreter.api import load_game
 from tabletop.interpreter.simulate import simulate
 
 GAMES = Path(__file__).parent / "games"
-NEW = ["tricks", "auction", "market", "draft", "dice", "bluff", "flip", "fireworks"]
+NEW = ["tricks", "auction", "market", "draft", "dice", "bluff", "flip", "fireworks", "yacht"]
 
 
 # each new game, and its variants: (folder, variant)
