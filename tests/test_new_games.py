@@ -671,3 +671,23 @@ def test_a_lookup_a_guard_does_not_keep_from_a_missing_entry_is_warned(tmp_path,
     found = diagnostics(tmp_path, rules)
     assert [d.code for d in found] == ["W109"], found
     assert found[0].message.startswith("The table 'face_of' has no entry for chance")
+
+
+# ---------------------------------------------------------------- every check of a mapping is told
+# Writing Fireworks' scenarios: `discard: {count: 36, lacks: [yellow 1]}` told only the count, and
+# the `lacks` that failed too came to light after the count was mended.
+def test_each_failing_check_of_one_mapping_is_told(tmp_path):
+    from tabletop.interpreter import scenarios
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {GAMES / 'fireworks'}\n" + """rest: {card: deck}
+cases:
+  - name: both
+    players: 2
+    steps:
+      - expect:
+          deck: {count: 41, lacks: [yellow 1], starts: [white 5]}
+""")
+    report = scenarios.run_files([path])
+    found = [(f.code, f.line, f.column, f.message.split(" should")[0]) for f in report.failures]
+    assert found == [("T030", 8, 18, "The count of deck"), ("T030", 8, 29, "deck (lacks yellow 1)"),
+                     ("T030", 8, 48, "deck (starts)")], scenarios.render(report)
