@@ -59,8 +59,10 @@ def hidden_from(vis: str, owner: int | None, seat: int | None, looker: int | Non
         return True
     if vis == "owner":
         return seat is None or owner != seat
-    if vis == "others":          # `seen by others`: every seat but its owner's (a spectator too)
-        return seat is not None and owner == seat
+    if vis == "others":
+        # `seen by others`: every seat but its owner's. Not a spectator's: that view is what all
+        # at the table may see (a screen several people read), the owner too.
+        return seat is None or owner == seat
     if vis.startswith("seen by "):
         return seat is None or looker is None or looker != seat
     return False

@@ -563,7 +563,9 @@ def test_a_zone_seen_by_others_is_hidden_from_its_owner_alone(tmp_path):
     g = game(tmp_path, RULES_FACING_AWAY, **{"cards.yaml": CARDS_AZ})
     assert list(g.warnings) == []
     state = g.new_state(players=3, seed=1)
-    hands = [row["hand"] for row in state.view(None)["players"]]     # a spectator sees every hand
+    # a spectator's view is what all at the table may see, the owners too
+    assert [row["hand"] for row in state.view(None)["players"]] == [[None, None]] * 3
+    hands = [state.view((p + 1) % 3)["players"][p]["hand"] for p in range(3)]     # as the next seat sees it
     assert all(None not in h and len(h) == 2 for h in hands)
     for seat in range(3):
         seen = [row["hand"] for row in state.view(seat)["players"]]
