@@ -1676,6 +1676,7 @@ class Checker:
             # `for x in L`: one option per item; x is bound for the condition, label, prompt and body.
             t = self.expr(d.iterable, self.ctx)
             self.want_list(t, d.iterable)
+            self.own_cards_unseen(d.iterable, A.Name(d.player_var, span=d.span), "reaction")
             slots.append(self.ctx.bind(d.var, T.elem(t)))
             self.ctx.used.add(d.var)
         self.out.slots[id(d)] = slots
@@ -2830,7 +2831,8 @@ class Checker:
         from current.hand` when hands are held facing away): the options are those things, so
         their labels (or their number: alike things are offered once) show the chooser what the
         rules hide from them. Told when the zone's player is the chooser written out: `current`
-        for a choice without `by`, or the `by` (the player of a secret choice) by the same name."""
+        for a choice without `by`, or the `by` (the player of a secret choice or a reaction) by
+        the same name."""
         if not isinstance(source, A.Field) or not isinstance(source.obj, A.Name):
             return
         s = self.sym.get(source.name)
@@ -2840,13 +2842,14 @@ class Checker:
         who = by.name if isinstance(by, A.Name) else "current" if by is None else None
         if source.obj.name != who:
             return
-        item = {"choose": "choice", "option": "option's list", "secret": "secret choice"}[how]
+        item = {"choose": "choice", "option": "option's list", "secret": "secret choice",
+                "reaction": "reaction's list"}[how]
         shown = self.text_of(source)
         self.warn("W136", f"This {item} offers the things of '{shown}', which its owner does not see "
                           f"('seen by others'), to that owner: each option is one of them, so its label, and how many "
                           "options there are (alike things are offered once), show the owner what the rules hide.",
-                  source, f"offer places instead: '{'for' if how == 'option' else 'choose'} i "
-                          f"{'in' if how == 'option' else 'from'} range(1, count({shown}))' labelled \"Card {{i}}\", "
+                  source, f"offer places instead: '{'choose' if how in ('choose', 'secret') else 'for'} i "
+                          f"{'from' if how in ('choose', 'secret') else 'in'} range(1, count({shown}))' labelled \"Card {{i}}\", "
                           f"and take '{shown}[i - 1]'")
 
     def decline_label(self, st):

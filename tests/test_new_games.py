@@ -610,6 +610,8 @@ def test_seen_by_others_is_only_for_a_zone_with_an_owner(tmp_path):
     ('    choose:\n        option "Play {c}" for c in current.hand:\n            pass', 36, "This option's list"),
     ('    secretly each p in players chooses c from p.hand labelled "Show {c}":\n        pass', 47,
      "This secret choice"),
+    ('    pass\nreaction show instantly by p for c in p.hand if c.name == "L" labelled "Show {c}":\n    pass', 39,
+     "This reaction's list"),
 ])
 def test_a_choice_among_the_choosers_own_unseen_cards_is_warned(tmp_path, line, column, how):
     # Fireworks' first draft offered "Play {c}" for c in current.hand: the player read their own
