@@ -695,3 +695,16 @@ cases:
     found = [(f.code, f.line, f.column, f.message.split(" should")[0]) for f in report.failures]
     assert found == [("T030", 8, 18, "The count of deck"), ("T030", 8, 29, "deck (lacks yellow 1)"),
                      ("T030", 8, 48, "deck (starts)")], scenarios.render(report)
+
+
+@pytest.mark.parametrize("word, hint", [
+    ("others", "a hand held facing away, seen by every player but its owner, is 'seen by others'"),
+    ("everyone", "a zone everyone sees is 'public'"),
+    ("nobody", "a zone nobody sees is 'hidden'"),
+])
+def test_who_sees_a_zone_written_without_seen_by_gets_the_word(tmp_path, word, hint):
+    # Writing Fireworks: `player zone hand: card, others` was told only "expected 'hidden', 'owner',
+    # 'public', 'seen'".
+    found = diagnostics(tmp_path, RULES_FACING_AWAY.replace("seen by others", word), **{"cards.yaml": CARDS_AZ})
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E101", 6, 25)], found
+    assert found[0].hint == hint
