@@ -435,7 +435,7 @@ class VarDecl(Decl):
 class ZoneDecl(Decl):
     elem: str = ""
     per_player: bool = False
-    visibility: str = "public"     # public, owner, hidden, or "seen by NAME" (current or a player variable)
+    visibility: str = "public"     # public, owner, others, hidden, or "seen by NAME" (current or a player variable)
     count: Optional[int] = None    # numbered zones: `zone discard[2]` is discard[0] and discard[1]
     kind_word = "zone"
 

@@ -238,6 +238,7 @@ class Checker:
         self.locals_set: dict = {}      # each name a rule sets as a local -> where it is first set
         self.param_types = self.out.param_types
         self.lookup_gaps_warned: set = set()   # tables warned about once (W109 by an enum)
+        self.narrowed: dict = {}             # key's text -> the enum values a condition leaves it (W109)
         self.rules = self.out.rules
         self.rules_changing: dict | None = None   # rule -> the parameters it changes as zones (`changed_params`)
         self.reaction_names: dict = {}
@@ -699,6 +700,12 @@ class Checker:
                                     f"things of a kind ({', '.join(sorted(out.kinds))}), and a list of values is a "
                                     f"variable: 'var {d.name}: list of {d.elem} = []'" if other and out.kinds else ""))
                     s.type = T.list_of("thing:" + d.elem if d.elem in out.kinds else T.ERROR)
+                    if d.visibility == "others" and not d.per_player:
+                        self.error("E205", f"The zone '{d.name}' is the game's, not a player's, so it has no owner "
+                                           f"for 'seen by others' to hide it from.",
+                                   self.word(d, "others", after=d.span.column + len(f"zone {d.name}")),
+                                   "'seen by others' is for a 'player zone' (each player's own, seen by everyone "
+                                   "else): use public or hidden here")
                     if d.visibility == "owner" and not d.per_player and d.elem in out.kinds \
                             and not out.kinds[d.elem].per_player:
                         self.error("E205", f"The zone '{d.name}' is the game's, not a player's, and a {d.elem} has no "
@@ -841,9 +848,10 @@ class Checker:
                 self.error("E204", f"The zone '{z.name}' holds '{z.elem}', which is not a kind.",
                            self.word(z, z.elem, after=len(f"zone {z.name}")),
                            did_you_mean(z.elem, self.out.kinds))
-            if z.visibility == "owner" and not k.per_player:
+            if z.visibility in ("owner", "others") and not k.per_player:
                 self.error("E205", f"Only the things of a 'player kind' have an owner, so the zone '{z.name}' of each "
-                           f"{k.name} cannot be seen by its owner alone.", z, "use public or hidden")
+                           f"{k.name} cannot be seen by {'its owner alone' if z.visibility == 'owner' else 'all but its owner'}.", z,
+                           "use public or hidden")
             fields[z.name] = (T.list_of("thing:" + z.elem if z.elem in self.out.kinds else T.ERROR), True)
             zones[z.name] = z.visibility
         return zones
@@ -1671,6 +1679,7 @@ class Checker:
             # `for x in L`: one option per item; x is bound for the condition, label, prompt and body.
             t = self.expr(d.iterable, self.ctx)
             self.want_list(t, d.iterable)
+            self.own_cards_unseen(d.iterable, A.Name(d.player_var, span=d.span), "reaction")
             slots.append(self.ctx.bind(d.var, T.elem(t)))
             self.ctx.used.add(d.var)
         self.out.slots[id(d)] = slots
@@ -2596,11 +2605,67 @@ class Checker:
             self.error("E301", f"{T.a(lt).capitalize()} holds no {T.show(it)}.", st.item)
 
     def st_If(self, st: A.If, loop):
+        ruled_out: list = []        # the conditions of the branches above: each is false here
         for cond, blk in st.branches:
             self.want(cond, T.BOOL, "The condition")
-            self.never_running(blk, loop, cond if _certain_truth(cond, self.sym) is False else None)
+            with self.narrowing(*[(c, True) for c in ruled_out], (cond, False)):
+                self.never_running(blk, loop, cond if _certain_truth(cond, self.sym) is False else None)
+            ruled_out.append(cond)
         if st.other:
-            self.block(st.other, loop)
+            with self.narrowing(*[(c, True) for c in ruled_out]):
+                self.block(st.other, loop)
+
+    @contextmanager
+    def narrowing(self, *conds):
+        """While checking what a condition guards, the enum values it leaves a name or field
+        (`cat in [ones, twos]`, `role != pilot`), so that W109 does not warn of a table's missing
+        entry for a value the lookup cannot be reached with. Each of `conds` is (condition,
+        negated): `negated` for a branch below it, where it is false. A line of a block that sets
+        the name again is not followed: the warning is then missed, never given wrongly."""
+        before = dict(self.narrowed)
+        for cond, negated in conds:
+            for key, allowed in self.enum_narrowing(cond, negated).items():
+                self.narrowed[key] = self.narrowed.get(key, allowed) & allowed
+        try:
+            yield
+        finally:
+            self.narrowed = before
+
+    def enum_narrowing(self, cond, negated: bool) -> dict:
+        """{key's text: the enum values it can have} where `cond` holds (is false, `negated`), for
+        `x == v`, `x != v`, `x in [v, w]`, `x not in [...]`, `not`, `and` and `or` of these; {} for
+        any other condition."""
+        if isinstance(cond, A.Unary) and cond.op == "not":
+            return self.enum_narrowing(cond.operand, not negated)
+        if not isinstance(cond, A.Binary):
+            return {}
+        if cond.op in ("and", "or"):
+            left, right = self.enum_narrowing(cond.left, negated), self.enum_narrowing(cond.right, negated)
+            if (cond.op == "and") == negated:       # either side may be the one that holds
+                return {k: left[k] | right[k] for k in left if k in right}
+            return {k: left[k] & right[k] if k in left and k in right else left.get(k, right.get(k))
+                    for k in {*left, *right}}
+        if cond.op in ("==", "!="):
+            key, values = (cond.left, [cond.right]) if self.enum_value_of(cond.right) else (cond.right, [cond.left])
+        elif cond.op in ("in", "not in") and isinstance(cond.right, A.ListLit):
+            key, values = cond.left, cond.right.items
+        else:
+            return {}
+        enums = {self.enum_value_of(v) for v in values}
+        if not values or None in enums or len(enums) != 1 or not isinstance(key, (A.Name, A.Field)):
+            return {}
+        enum = enums.pop()
+        named = frozenset(v.name for v in values)
+        every = frozenset(n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == enum)
+        holds = (cond.op in ("==", "in")) != negated
+        return {self.text_of(key): named if holds else every - named}
+
+    def enum_value_of(self, e):
+        """The enum of `e` when it is one of its values written by name (not a local), else None."""
+        if not isinstance(e, A.Name) or self.lookup_local(e.name) is not None:
+            return None
+        s = self.sym.get(e.name)
+        return s.type if s is not None and s.kind == "enum_value" else None
 
     def st_For(self, st: A.For, loop):
         t = self.expr(st.iterable, self.ctx)
@@ -2760,6 +2825,7 @@ class Checker:
                 self.template(st.prompt)
                 self.public_text(st.prompt, "A choice's prompt is in every seat's view")
         self.decline_label(st)
+        self.own_cards_unseen(st.source, st.by, "choose")
         if st.body is not None:
             with self.ctx.scoped(st.var, T.elem(t)) as slot:
                 self.out.slots[id(st)] = slot
@@ -2780,6 +2846,32 @@ class Checker:
         self.ctx.used.add(st.var)
         self.choose_parts(st)
         self.chosen_from(st.var, st.source)
+
+    def own_cards_unseen(self, source, by, how: str):
+        """W136 at a choice among the things of the chooser's own zone `seen by others` (`choose c
+        from current.hand` when hands are held facing away): the options are those things, so
+        their labels (or their number: alike things are offered once) show the chooser what the
+        rules hide from them. Told when the zone's player is the chooser written out: `current`
+        for a choice without `by`, or the `by` (the player of a secret choice or a reaction) by
+        the same name."""
+        if not isinstance(source, A.Field) or not isinstance(source.obj, A.Name):
+            return
+        s = self.sym.get(source.name)
+        decl = getattr(s, "decl", None) if s is not None and s.kind == "pvar" else None
+        if not isinstance(decl, A.ZoneDecl) or decl.visibility != "others":
+            return
+        who = by.name if isinstance(by, A.Name) else "current" if by is None else None
+        if source.obj.name != who:
+            return
+        item = {"choose": "choice", "option": "option's list", "secret": "secret choice",
+                "reaction": "reaction's list"}[how]
+        shown = self.text_of(source)
+        self.warn("W136", f"This {item} offers the things of '{shown}', which its owner does not see "
+                          f"('seen by others'), to that owner: each option is one of them, so its label, and how many "
+                          "options there are (alike things are offered once), show the owner what the rules hide.",
+                  source, f"offer places instead: '{'choose' if how in ('choose', 'secret') else 'for'} i "
+                          f"{'from' if how in ('choose', 'secret') else 'in'} range(1, count({shown}))' labelled \"Card {{i}}\", "
+                          f"and take '{shown}[i - 1]'")
 
     def decline_label(self, st):
         """`or "Pass"` after a choice's label: the label of a `may choose`'s way to decline, worked
@@ -2872,6 +2964,7 @@ class Checker:
                 continue
             t = self.expr(opt.iterable, self.ctx)
             self.want_list(t, opt.iterable)
+            self.own_cards_unseen(opt.iterable, st.by, "option")
             with self.ctx.scoped(opt.var, T.elem(t)) as slot:
                 self.out.slots[id(opt)] = slot
                 self.option_parts(opt, loop)
@@ -2927,6 +3020,7 @@ class Checker:
         with self.ctx.scoped(st.player_var, T.PLAYER) as ps:
             t = self.expr(st.source, self.ctx)
             self.want_list(t, st.source)
+            self.own_cards_unseen(st.source, A.Name(st.player_var, span=st.span), "secret")
             bound = {st.var: "what this choice chooses", **({st.time_var: "how long each seat took to choose"}
                                                               if st.time_var else {})}
             with self.before_the_choice(bound, "its prompt is asked"):
@@ -3560,6 +3654,9 @@ class Checker:
         enum's values: the lookup fails in play when the key comes to one of them."""
         given = {x.low for x in table.entries}
         missing = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == enum and n not in given]
+        reached = self.narrowed.get(self.text_of(key))      # under `if cat in [ones, twos] then ...`
+        if reached is not None:
+            missing = [n for n in missing if n in reached]
         if missing and table.name not in self.lookup_gaps_warned:
             self.lookup_gaps_warned.add(table.name)
             shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
@@ -3963,8 +4060,10 @@ class Checker:
 
     def ex_Cond(self, e: A.Cond):
         self.want(e.test, T.BOOL, "The condition")
-        a = self.expr(e.then, self.ctx)
-        b = self.expr(e.other, self.ctx)
+        with self.narrowing((e.test, False)):
+            a = self.expr(e.then, self.ctx)
+        with self.narrowing((e.test, True)):
+            b = self.expr(e.other, self.ctx)
         if not (T.fits(a, b) or T.fits(b, a)):
             # `if c then [] else volcano`: one branch a list, the other one item of it
             one = e.other if T.is_list(a) and not T.is_list(b) and (T.unknown(T.elem(a)) or T.fits(b, T.elem(a))) else \
@@ -5246,6 +5345,8 @@ def _who_may_see(visibility: str) -> str:
     if visibility.startswith("seen by "):
         who = visibility[len("seen by "):]
         return "only the current player" if who == "current" else f"only one player (the one in '{who}')"
+    if visibility == "others":
+        return "every player but its owner"
     return "nobody" if visibility == "hidden" else "only its owner"
 
 

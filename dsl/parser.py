@@ -525,8 +525,9 @@ class _ToAst(Transformer):
         return "hidden"
 
     def seen_by(self, c):
-        # `seen by looker`: one player's, named by a player read when a view is made
-        return f"seen by {c[0]}"
+        # `seen by looker`: one player's, named by a player read when a view is made; `seen by
+        # others`: every seat but the zone's owner (a hand held facing away, as in Hanabi)
+        return "others" if str(c[0]) == "others" else f"seen by {c[0]}"
 
     @v_args(meta=True)
     def table_decl(self, meta, c):
@@ -2157,7 +2158,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
         if few == ["','"] and re.match(r"\s*(player\s+)?zone\s+\w+(\[\d+\])?\s*:\s*\w+\s*(#.*)?$", own):
             # `zone deck: card`: who sees it is not left to a default
-            add = "say who may see what is in it: add ', public', ', owner', ', hidden' or ', seen by current'"
+            add = ("say who may see what is in it: add ', public', ', owner', ', hidden', ', seen by others' or "
+                   "', seen by current'")
         if re.fullmatch(r"\s*((replace|extend)\s+)?winners\s*:\s*(#.*)?", own):
             add = "say how the winners are ranked, as 'winners: highest score' (a definition of one player)"
         if few == ["a name"] and re.match(r"\s*winners\s*:.*\b(highest|lowest)\s*(#.*)?$", own):
@@ -2189,6 +2191,12 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         # `reaction x instantly on e(...)`: an instant reaction is offered between decisions, not at an event
         hint = ("an 'instantly' reaction waits for no event (it is offered whenever anyone decides): leave out "
                 "'on ...', or leave out 'instantly' to answer the event")
+    if tok.type == "NAME" and "'seen'" in few and str(tok) in ("others", "everyone", "all", "current", "nobody"):
+        # `player zone hand: card, others`: who sees it follows 'seen by'
+        hint = {"others": "a hand held facing away, seen by every player but its owner, is 'seen by others'",
+                "everyone": "a zone everyone sees is 'public'", "all": "a zone everyone sees is 'public'",
+                "nobody": "a zone nobody sees is 'hidden'",
+                "current": "a zone the player whose turn it is sees is 'seen by current'"}[str(tok)]
     if str(tok) == "timed":        # before any 'did you mean': the word is right, its place is not
         hint = ("'timed as t' comes last, after the label and the prompt: 'secretly each p in players "
                 "chooses c from ... labelled ... timed as t:'" if "secretly" in text.split("\n")[line - 1] else

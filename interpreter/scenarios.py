@@ -1439,7 +1439,7 @@ class _Expectations:
                 return item_words in items
             return any(W.matches(self.prog, elem, x, item_words, self.n) for x in plain)
 
-        for op, w in want.items():
+        def one(op, w):
             oat = where_key(want, op)
             if op in ("has", "lacks", "starts") and t.startswith("list:") and elem not in ("text", "any"):
                 try:          # a misspelt name would make every 'lacks' hold
@@ -1454,7 +1454,7 @@ class _Expectations:
                     raise self.unknown(f"{what}: '{op}' needs a whole number, not {W.quote(w)}.", oat)
                 if (got < w) if op == "at least" else (got > w):
                     raise self.bad(what, {op: w}, got, oat)
-                continue
+                return
             if op in ("has", "lacks", "starts"):
                 self.some_items(what, op, w, oat)
             if op in ("has", "lacks") and not isinstance(got, list) and t not in ("text", "any"):
@@ -1469,7 +1469,7 @@ class _Expectations:
                     same = _same(got, item) if shown else W.matches(self.prog, t, v, item, self.n)
                     if same != (op == "has"):
                         raise self.bad(f"{what} ({op} {_said(item)})", {op: w}, got, oat)
-                continue
+                return
             if isinstance(got, str) and op in ("has", "lacks", "starts"):
                 texts = w if isinstance(w, list) else [w]
                 for text in texts:
@@ -1479,7 +1479,7 @@ class _Expectations:
                     hit = got.startswith(str(text)) if op == "starts" else str(text) in got
                     if hit != (op != "lacks"):
                         raise self.bad(f"{what} ({op} {W.quote(str(text))})", {op: w}, got, oat)
-                continue
+                return
             if not isinstance(got, list):
                 raise self.unknown(f"{what} is {_said(got)}, not a list, so '{op}' does not apply.", oat)
             plain = v if isinstance(v, list) else []
@@ -1491,10 +1491,10 @@ class _Expectations:
                                     if k not in ("at least", "at most")):
                     # {count: {Graham Cracker: 20, Chocolate: 16}}: how many things of each name
                     self.count_by_name(of, elem, w, got, plain, shown, oat)
-                    continue
+                    return
                 if isinstance(w, dict):     # {count: {at least: 1}}: the count's bounds, as a number's
                     self.count_bounds(f"The count of {of}", len(got), w, oat, got)
-                    continue
+                    return
                 if type(w) is not int or w < 0:     # a check that could never hold
                     raise self.unknown(f"{what} (count): a count is a whole number from 0, or a check of one such as "
                                        f"{{at least: 1}}, not {W.quote(w)}.", oat)
@@ -1521,6 +1521,9 @@ class _Expectations:
                 ok = head == items if shown else W.matches(self.prog, t, head_plain, items, self.n)
                 if not ok:
                     raise self.bad(f"{what} (starts)", {op: w}, got, oat)
+
+        # every check of the mapping is made and each failure told: `{count: 41, lacks: [Ace]}`
+        _each(lambda op=op, w=w: one(op, w) for op, w in want.items())
 
     def count_by_name(self, of: str, elem: str, want: dict, got: list, plain: list, shown: bool, at):
         """`count: {Graham Cracker: 20, Chocolate: 16}`: the things of each name in the list, each

@@ -1,7 +1,7 @@
 """Views: what one seat may see of a state, as plain data and as text.
 
-A zone's visibility (public, owner, hidden, or seen by one player: `seen by current`, or by the
-player a game variable holds when the view is made) decides what is redacted: hidden cards become
+A zone's visibility (public, owner, hidden, seen by others: every seat but its owner, or seen by
+one player: `seen by current`, or by the player a game variable holds when the view is made) decides what is redacted: hidden cards become
 none, keeping only how many there are. The display evaluates the rulebook's `display` section
 on the redacted state, so a display can never leak what the seat may not know; it comes as
 parts (`display_parts`: boards as rows of cell texts, and lines) for a terminal to lay out, and
@@ -59,6 +59,10 @@ def hidden_from(vis: str, owner: int | None, seat: int | None, looker: int | Non
         return True
     if vis == "owner":
         return seat is None or owner != seat
+    if vis == "others":
+        # `seen by others`: every seat but its owner's. Not a spectator's: that view is what all
+        # at the table may see (a screen several people read), the owner too.
+        return seat is None or owner == seat
     if vis.startswith("seen by "):
         return seat is None or looker is None or looker != seat
     return False

@@ -1,7 +1,8 @@
 """The games written in the language to prove it general (tests/games/tricks, auction, market,
-draft, dice, bluff, flip: a trick-taking game, a blind auction, a race with a shared market, a card
-draft, a push-your-luck dice game with a call out of turn, a bluffing game of claims challenged out
-of turn, and a Reversi on a board of lines in eight directions), and the gaps in the language they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
+draft, dice, bluff, flip, fireworks, yacht: a trick-taking game, a blind auction, a race with a shared
+market, a card draft, a push-your-luck dice game with a call out of turn, a bluffing game of claims
+challenged out of turn, a Reversi on a board of lines in eight directions, a cooperative Hanabi of
+hands held facing away, and a Yahtzee of dice kept and thrown again), and the gaps in the language they found. Their scenarios run in test_scenarios.py (every folder under tests/games); here each
 checks clean, is in the house layout and plays seeded random games at every player count, and
 each gap they showed has its own test. This file must not hold game rules of its own beyond the
 smallest rulebook that shows a gap.
@@ -16,7 +17,7 @@ from tabletop.interpreter.api import load_game
 from tabletop.interpreter.simulate import simulate
 
 GAMES = Path(__file__).parent / "games"
-NEW = ["tricks", "auction", "market", "draft", "dice", "bluff", "flip"]
+NEW = ["tricks", "auction", "market", "draft", "dice", "bluff", "flip", "fireworks", "yacht"]
 
 
 # each new game, and its variants: (folder, variant)
@@ -531,3 +532,179 @@ def test_a_rule_given_a_result_type_is_told_that_a_rule_gives_no_value(tmp_path,
                              "a value out with 'define claim(p: player): bool = ...'")
     (tmp_path / "fixed").mkdir()
     assert diagnostics(tmp_path / "fixed", RULES_CLAIM) == []
+
+
+# ---------------------------------------------------------------- `seen by others`: a hand held facing away
+# Writing Fireworks (Hanabi), "every other player sees your cards, you do not": a zone was seen by
+# everyone, its owner, nobody or one player, never by all but its owner.
+RULES_FACING_AWAY = """
+game "Facing away"
+players 3
+kind card from "cards.yaml":
+    name: text
+zone deck: card, hidden
+player zone hand: card, seen by others
+setup:
+    deck = shuffled(card)
+    for p in players:
+        draw 2 from deck to p.hand
+turn:
+    choose i from range(1, count(current.hand)) labelled "Play card {i}"
+    end game "done"
+define score(p: player): int = 0
+display:
+    show "{p}: {p.hand}" for p in players
+"""
+CARDS_AZ = "cards:\n" + "".join(f"  - {{name: {chr(65 + i)}}}\n" for i in range(12))
+
+
+def test_a_zone_seen_by_others_is_hidden_from_its_owner_alone(tmp_path):
+    from inline import game
+    g = game(tmp_path, RULES_FACING_AWAY, **{"cards.yaml": CARDS_AZ})
+    assert list(g.warnings) == []
+    state = g.new_state(players=3, seed=1)
+    # a spectator's view is what all at the table may see, the owners too
+    assert [row["hand"] for row in state.view(None)["players"]] == [[None, None]] * 3
+    hands = [state.view((p + 1) % 3)["players"][p]["hand"] for p in range(3)]     # as the next seat sees it
+    assert all(None not in h and len(h) == 2 for h in hands)
+    for seat in range(3):
+        seen = [row["hand"] for row in state.view(seat)["players"]]
+        assert seen[seat] == [None, None]
+        assert [h for i, h in enumerate(seen) if i != seat] == [h for i, h in enumerate(hands) if i != seat]
+    assert "Player 1: 2 hidden cards" in state.render(0)
+    assert "Player 1: 2 hidden cards" not in state.render(1)
+
+
+def test_a_bot_deals_again_only_its_own_hand_held_facing_away(tmp_path):
+    from inline import game
+    from tabletop.interpreter.determinize import believed
+    g = game(tmp_path, RULES_FACING_AWAY, **{"cards.yaml": CARDS_AZ})
+    state = g.new_state(players=3, seed=1)
+    real = state.to_json()
+    own = set()
+    for generator in range(1, 20):
+        world, _ = believed(g.compiled, state.to_json(), 0, generator)
+        assert world["players"][1:] == real["players"][1:]      # the hands it sees stay as they are
+        own.add(str(world["players"][0]))
+    assert len(own) > 1       # its own hand is one it cannot tell from others
+
+
+def test_seen_by_others_is_only_for_a_zone_with_an_owner(tmp_path):
+    found = diagnostics(tmp_path, RULES_FACING_AWAY.replace("player zone hand: card, seen by others",
+                                                            "player zone hand: card, owner\nzone pool: card, seen by others"),
+                        **{"cards.yaml": CARDS_AZ})
+    assert [d.code for d in found] == ["E205"], found
+    assert found[0].message == ("The zone 'pool' is the game's, not a player's, so it has no owner for 'seen by others' "
+                                "to hide it from.")
+    assert (found[0].span.line, found[0].span.column) == (7, 26)    # at 'others'
+    (tmp_path / "kind").mkdir()
+    found = diagnostics(tmp_path / "kind", RULES_FACING_AWAY.replace(
+        "    name: text\n", "    name: text\n    zone under: card, seen by others\n", 1), **{"cards.yaml": CARDS_AZ})
+    assert [d.code for d in found] == ["E205"], found
+    assert "cannot be seen by all but its owner" in found[0].message
+
+
+@pytest.mark.parametrize("line, column, how", [
+    ('    choose c from current.hand labelled "Play {c}"', 19, "This choice"),
+    ('    choose c from current.hand if c.name != "A" by current', 19, "This choice"),
+    ('    choose:\n        option "Play {c}" for c in current.hand:\n            pass', 36, "This option's list"),
+    ('    secretly each p in players chooses c from p.hand labelled "Show {c}":\n        pass', 47,
+     "This secret choice"),
+    ('    pass\nreaction show instantly by p for c in p.hand if c.name == "L" labelled "Show {c}":\n    pass', 39,
+     "This reaction's list"),
+])
+def test_a_choice_among_the_choosers_own_unseen_cards_is_warned(tmp_path, line, column, how):
+    # Fireworks' first draft offered "Play {c}" for c in current.hand: the player read their own
+    # hand in the labels, and alike cards offered once told them more.
+    rules = RULES_FACING_AWAY.replace('    choose i from range(1, count(current.hand)) labelled "Play card {i}"', line)
+    found = diagnostics(tmp_path, rules, **{"cards.yaml": CARDS_AZ})
+    assert [d.code for d in found] == ["W136"], found
+    assert found[0].message.startswith(f"{how} offers the things of '")
+    assert "which its owner does not see ('seen by others'), to that owner" in found[0].message
+    assert found[0].span.column == column
+
+
+def test_a_choice_among_another_players_cards_held_facing_away_is_not_warned(tmp_path):
+    rules = RULES_FACING_AWAY.replace('    choose i from range(1, count(current.hand)) labelled "Play card {i}"',
+                                      '    choose c from next_player(current).hand labelled "Name {c}"\n'
+                                      '    choose d from current.hand labelled "Name {d}" by next_player(current)')
+    assert diagnostics(tmp_path, rules, **{"cards.yaml": CARDS_AZ}) == []
+
+
+# ---------------------------------------------------------------- W109 under a guard on the key
+# Writing Yacht: `if cat in [ones, twos, ...] then face_of[cat] * ...` was warned that 'face_of'
+# has no entry for three_of_a_kind and the rest, which the guard keeps from the lookup.
+RULES_GUARDED = """
+game "Guarded"
+players 2
+enum box: ones, twos, chance
+table face_of:
+    ones -> 1
+    twos -> 2
+var at: box = ones
+define points(b: box): int = LOOKUP
+turn:
+    STATEMENT
+    end game "done"
+define score(p: player): int = points(at)
+"""
+
+
+@pytest.mark.parametrize("lookup, statement", [
+    ("if b in [ones, twos] then face_of[b] else 0", "pass"),
+    ("if b == chance then 0 else face_of[b]", "pass"),
+    ("if not (b == ones or b == twos) then 0 else face_of[b]", "pass"),
+    ("if b == ones or b == twos then face_of[b] else 0", "pass"),
+    ("0", "if at == chance:\n        pass\n    elif at != ones:\n        say \"{face_of[at]}\""),
+    ("0", "if at not in [chance]:\n        say \"{face_of[at]}\""),
+])
+def test_a_lookup_guarded_against_the_missing_entries_is_not_warned(tmp_path, lookup, statement):
+    rules = RULES_GUARDED.replace("LOOKUP", lookup).replace("STATEMENT", statement)
+    assert diagnostics(tmp_path, rules) == []
+
+
+@pytest.mark.parametrize("lookup, statement", [
+    ("face_of[b]", "pass"),
+    ("if b != ones then face_of[b] else 0", "pass"),
+    ("if b == ones or at == chance then face_of[b] else 0", "pass"),
+    ("if b == ones and at == chance then 0 else face_of[b]", "pass"),
+    ("0", "if at == chance:\n        pass\n    else:\n        pass\n    say \"{face_of[at]}\""),
+])
+def test_a_lookup_a_guard_does_not_keep_from_a_missing_entry_is_warned(tmp_path, lookup, statement):
+    rules = RULES_GUARDED.replace("LOOKUP", lookup).replace("STATEMENT", statement)
+    found = diagnostics(tmp_path, rules)
+    assert [d.code for d in found] == ["W109"], found
+    assert found[0].message.startswith("The table 'face_of' has no entry for chance")
+
+
+# ---------------------------------------------------------------- every check of a mapping is told
+# Writing Fireworks' scenarios: `discard: {count: 36, lacks: [yellow 1]}` told only the count, and
+# the `lacks` that failed too came to light after the count was mended.
+def test_each_failing_check_of_one_mapping_is_told(tmp_path):
+    from tabletop.interpreter import scenarios
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {GAMES / 'fireworks'}\n" + """rest: {card: deck}
+cases:
+  - name: both
+    players: 2
+    steps:
+      - expect:
+          deck: {count: 41, lacks: [yellow 1], starts: [white 5]}
+""")
+    report = scenarios.run_files([path])
+    found = [(f.code, f.line, f.column, f.message.split(" should")[0]) for f in report.failures]
+    assert found == [("T030", 8, 18, "The count of deck"), ("T030", 8, 29, "deck (lacks yellow 1)"),
+                     ("T030", 8, 48, "deck (starts)")], scenarios.render(report)
+
+
+@pytest.mark.parametrize("word, hint", [
+    ("others", "a hand held facing away, seen by every player but its owner, is 'seen by others'"),
+    ("everyone", "a zone everyone sees is 'public'"),
+    ("nobody", "a zone nobody sees is 'hidden'"),
+])
+def test_who_sees_a_zone_written_without_seen_by_gets_the_word(tmp_path, word, hint):
+    # Writing Fireworks: `player zone hand: card, others` was told only "expected 'hidden', 'owner',
+    # 'public', 'seen'".
+    found = diagnostics(tmp_path, RULES_FACING_AWAY.replace("seen by others", word), **{"cards.yaml": CARDS_AZ})
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E101", 6, 25)], found
+    assert found[0].hint == hint

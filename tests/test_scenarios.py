@@ -59,7 +59,9 @@ LEAST_CASES = {"taboo_atoll_express": 20, "smores_galore": 20,
                # and the card draft and the dice game of newgames3: 15 cases each at least
                "draft": 15, "dice": 15,
                # and the bluffing game and the Reversi of newgames4
-               "bluff": 15, "flip": 15}
+               "bluff": 15, "flip": 15,
+               # and the cooperative Hanabi and the Yahtzee of newgames5
+               "fireworks": 15, "yacht": 15}
 
 
 @pytest.mark.parametrize("folder", RULEBOOKS + TEST_GAMES, ids=lambda p: p.name)
