@@ -1,11 +1,11 @@
 """Views: what one seat may see of a state, as plain data and as text.
 
-A zone's visibility (public, owner, hidden, seen by others: every seat but its owner, or seen by
-one player: `seen by current`, or by the player a game variable holds when the view is made) decides what is redacted: hidden cards become
-none, keeping only how many there are. The display evaluates the rulebook's `display` section
-on the redacted state, so a display can never leak what the seat may not know; it comes as
-parts (`display_parts`: boards as rows of cell texts, and lines) for a terminal to lay out, and
-as plain text (`render_state`). The random generator, paused locals and other seats' secret
+A zone's visibility (public, owner, hidden, seen by others: every seat but its owner's, or seen
+by one player: `seen by current`, or by the player a game variable holds when the view is made)
+decides what is redacted: hidden cards become none, keeping only how many there are. The
+display evaluates the rulebook's `display` section on the redacted state, so a display can never
+leak what the seat may not know; it comes as parts (`display_parts`: boards as rows of cell
+texts, and lines) for a terminal to lay out, and as plain text (`render_state`). The random generator, paused locals and other seats' secret
 answers are never shown. This module must not change the state it is given.
 """
 from __future__ import annotations
