@@ -594,6 +594,18 @@ class Module(Node):
     decls: list
 
 
+def shape(value):
+    """A hashable value that nodes equal by `==` share (their class and compared fields, all the
+    way down), so equal nodes are found by a dict instead of by comparing every pair."""
+    if isinstance(value, Node):
+        return value.__class__, tuple(shape(getattr(value, f)) for f in _fields(value.__class__, "compare"))
+    if isinstance(value, (list, tuple)):
+        return type(value), tuple(shape(v) for v in value)
+    if isinstance(value, dict):
+        return dict, tuple((k, shape(v)) for k, v in value.items())
+    return value
+
+
 def walk(node, statements: bool = True):
     """Every node under `node` (a node, or a list or tuple of them), parents before children; with
     `statements` false, the statements found (the blocks inside an expression's owner) are left

@@ -2970,9 +2970,12 @@ class Checker:
                 self.option_parts(opt, loop)
         self.mark_secret_labels(st, {o.var for o in st.options if o.var},
                                 *[x for o in st.options for x in (o.iterable, o.cond, o.label)])
-        for i, opt in enumerate(st.options):
-            twin = next((o for o in st.options[:i] if not o.var and o.label == opt.label and o.cond == opt.cond), None)
-            if twin is not None and not opt.var:
+        plain: dict = {}         # the options with no `for`, by their label and condition
+        for opt in st.options:
+            if opt.var:
+                continue
+            twin = plain.setdefault(A.shape((opt.label, opt.cond)), opt)
+            if twin is not opt:
                 # offered together, the engine numbers the second ("Rest (2)"): a copied option
                 self.warn("W126", f"This choice has two options labelled {self.text_of(opt.label)} "
                                   f"(lines {twin.span.line} and {opt.span.line}), offered on the same condition: "
