@@ -1217,19 +1217,12 @@ class Checker:
             if s.kind in ("define", "table"):
                 calls[s.decl.name] = {r[1] for n in A.walk(self.value_of(s.decl.name))
                                       if (r := self.out.refs.get(id(n))) is not None and r[0] in ("define", "table")}
-        out = []
-        for name, direct in calls.items():
-            if self.sym[name].kind != "define":
-                continue
-            seen, todo = set(), list(direct)
-            while todo and name not in seen:
-                x = todo.pop()
-                if x not in seen:
-                    seen.add(x)
-                    todo.extend(calls.get(x, ()))
-            if name in seen:
-                out.append(self.sym[name].decl)
-        return out
+        part = components(calls)        # a name comes back to itself only within its part of the calls
+        size: dict = {}
+        for k in part.values():
+            size[k] = size.get(k, 0) + 1
+        return [self.sym[name].decl for name, direct in calls.items()
+                if self.sym[name].kind == "define" and (size[part[name]] > 1 or name in direct)]
 
     def check_endless(self, d):
         """E309 for a definition that can never give its answer: every way through its value calls
