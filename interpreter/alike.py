@@ -77,47 +77,77 @@ def _things_alike(m, kind: str, a, b, skip) -> bool:
         col = fields.get(f)
         if col is not None and col[a] != col[b]:
             return False
+    # Each place asked in place, by how it holds the kind (`_holders`), not by a call: this runs
+    # for every two options of the same words, and a call per place cost more than its test.
     g_slots, p_slots, columns, locals_ = _holders(prog, kind)
-    g = s["globals"]
-    for slot, t in g_slots:
-        if not _held_alike(g[slot], t, kind, a, b):
-            return False
-    for row in s["players"] + s.get("sides", []):
-        for slot, t in p_slots:
-            if not _held_alike(row[slot], t, kind, a, b):
-                return False
+    for rows, slots in (((s["globals"],), g_slots), (s["players"] + s.get("sides", []), p_slots)):
+        for row in rows:
+            for slot, how, t in slots:
+                v = row[slot]
+                if v is None:
+                    continue
+                if how is _LIST:
+                    if v.count(a) != v.count(b):
+                        return False
+                elif how is _ONE:
+                    if (v == a) != (v == b):
+                        return False
+                elif not _held_alike(v, t, kind, a, b):
+                    return False
     for other, f, t in columns:
         for v in s["fields"].get(other, {}).get(f, ()):
             if not _held_alike(v, t, kind, a, b):
                 return False
     envs, stack = s["envs"], s["stack"]
-    running = {(frame[2], frame[0]) for frame in stack}     # (env, block) of every block under way
+    running = None      # (env, block) of every block under way: made when a loop's item is met
     for frame in stack:
         held = locals_.get(frame[0])
         if held and 0 <= frame[2] < len(envs):
             env = envs[frame[2]]
-            for slot, t, body in held:
-                if body is not None and (frame[2], body) not in running:
-                    continue            # a name of a block that is over: its slot keeps a leftover
-                if (frame[2], slot) not in skip and slot < len(env) and not _held_alike(env[slot], t, kind, a, b):
+            for slot, how, t, body in held:
+                if (frame[2], slot) in skip or slot >= len(env):
+                    continue
+                if body is not None:
+                    if running is None:
+                        running = {(f[2], f[0]) for f in stack}
+                    if (frame[2], body) not in running:
+                        continue            # a name of a block that is over: its slot keeps a leftover
+                v = env[slot]
+                if v is None:
+                    continue
+                if how is _ONE:         # a local holds one thing, most often
+                    if (v == a) != (v == b):
+                        return False
+                elif how is _LIST:
+                    if v.count(a) != v.count(b):
+                        return False
+                elif not _held_alike(v, t, kind, a, b):
                     return False
     return True
 
 
+_LIST, _ONE, _OTHER = "list", "one", "other"      # how a place holds a thing of a kind (`_holders`)
+
+
 def _holders(prog, kind: str) -> tuple:
-    """Where the state can hold a thing of `kind`, each with its type (worked out once per
-    program): the globals' slots, the players' slots, the things' changing fields as (kind,
-    field), and by the block of each rule, its locals' slots, each with the block that alone names
-    it (a loop's item) or None."""
+    """Where the state can hold a thing of `kind`, each with how it holds it (`_LIST`, a list of
+    such things; `_ONE`, one; `_OTHER`, a value with such things deeper in it) and its type
+    (worked out once per program): the globals' slots, the players' slots, the things' changing
+    fields as (kind, field), and by the block of each rule, its locals' slots, each with the
+    block that alone names it (a loop's item) or None."""
     found = prog.alike_holders.get(kind)
     if found is None:
         def holds(t):
             return "thing:" + kind in t
+
+        def how(t):
+            return _LIST if t == "list:thing:" + kind else _ONE if t == "thing:" + kind else _OTHER
         procs = procs_by_block(prog)
-        found = ([(i, t) for i, t in enumerate(prog.global_types) if holds(t)],
-                 [(i, t) for i, t in enumerate(prog.player_types) if holds(t)],
+        found = ([(i, how(t), t) for i, t in enumerate(prog.global_types) if holds(t)],
+                 [(i, how(t), t) for i, t in enumerate(prog.player_types) if holds(t)],
                  [(k, f, t) for k, fs in prog.field_types.items() for f, t in fs.items() if holds(t)],
-                 {block: [(i, t, p.scoped.get(i)) for i, (_, t) in enumerate(p.locals) if holds(t) and i not in p.passing]
+                 {block: [(i, how(t), t, p.scoped.get(i)) for i, (_, t) in enumerate(p.locals)
+                          if holds(t) and i not in p.passing]
                   for block, p in procs.items()})
         prog.alike_holders[kind] = found
     return found

@@ -139,3 +139,29 @@ def test_a_local_first_set_in_a_block_tells_things_apart_only_while_the_block_ru
                               'current.kept', looked).replace("MARK", "pass")
         (tmp_path / str(n)).mkdir()
         assert game(tmp_path / str(n), rules, **{"cards.yaml": CARDS}).new_state(players=2).options() == options, n
+
+
+def test_every_way_a_place_holds_a_thing_tells_things_apart(tmp_path):
+    """Each place is asked by how it holds the kind (alike.py asks them in place, not by a call):
+    a game's list, a game's variable of one thing, a player's variable of one thing, a list of
+    lists, and a thing's field; each one holding one Twin alone tells the Twins apart."""
+    extra = '''var one: card = none
+var piles: list of list of card = []
+player var favourite: card = none
+kind box from "boxes.yaml":
+    name: text
+    holds: card = none
+'''
+    marks = ["add players[0].hand[1] to chosen", "one = players[0].hand[1]",
+             "players[1].favourite = players[0].hand[1]", "piles = [[players[0].hand[1]]]",
+             "first([b for b in box]).holds = players[0].hand[1]"]
+    for n, mark in enumerate(marks):
+        rules = RULES.replace("var chosen: list of card = []", "var chosen: list of card = []\n" + extra)
+        (tmp_path / str(n)).mkdir()
+        g = game(tmp_path / str(n), rules.replace("MARK", mark).replace("FROM", "current.hand"),
+                 **{"cards.yaml": CARDS, "boxes.yaml": "boxes:\n  - {name: \"Box\"}\n"})
+        assert g.new_state(players=2).options() == ["Keep Twin", "Keep Twin (2)", "Keep Odd"], mark
+        (tmp_path / f"same{n}").mkdir()
+        same = game(tmp_path / f"same{n}", rules.replace("MARK", "pass").replace("FROM", "current.hand"),
+                    **{"cards.yaml": CARDS, "boxes.yaml": "boxes:\n  - {name: \"Box\"}\n"})
+        assert same.new_state(players=2).options() == ["Keep Twin", "Keep Odd"]
