@@ -14,7 +14,9 @@ The block keeps its length: the fused statement stands at the run's first place 
 stay where they were, skipped over, so a saved game's frames still point at the same statements.
 A run may end with an `if` whose blocks can pause or a call of a rule that can: the fused
 function runs that statement as the machine would (it pushes its block or frame) and returns, so
-the statement costs no step of the machine's own; the machine runs what it pushed.
+the statement costs no step of the machine's own; the machine runs what it pushed. The `if`'s
+conditions are tested in the fused function, and an `if` of three conditions or more is a run
+of its own even with nothing before it: one call for the chain instead of one a condition.
 The source holds only names `codegen.py` makes (see its docstring); this module must not
 fuse any other statement that can pause or push a frame. A statement that leaves the run (`return`,
 `stop`, `end game`, `end NAME`) does to the frame stack what it does unfused, and the run ends.
@@ -227,16 +229,22 @@ def fuse(c, block: int, covered: set, alone: bool = False) -> None:
         while j < len(stmts) and fusable(c, stmts[j]):
             j += 1
         run = stmts[i:j]
-        tail = stmts[j] if run and j < len(stmts) and type(stmts[j]) in TAILS else None
+        tail = stmts[j] if j < len(stmts) and type(stmts[j]) in TAILS and (run or _chain(stmts[j])) else None
         whole = run + [tail] if tail is not None else run
         if tail is not None or len(run) >= 2 or (run and type(run[0]) is not S.Simple) \
                 or (alone and len(run) == len(stmts) == 1):
             generated = write(c, whole, blk.owner, tail=tail)
             if generated is not None:
-                stmts[i:i + len(whole)] = [Fused(generated, len(whole), run[0])] + [Skipped(st) for st in whole[1:]]
+                stmts[i:i + len(whole)] = [Fused(generated, len(whole), whole[0])] + [Skipped(st) for st in whole[1:]]
                 covered.update(x for st in run for x in inner_blocks(c, st))     # not the tail's: the machine runs them
                 j = i + len(whole)
         i = max(j, i + 1)
+
+
+def _chain(st) -> bool:
+    """An `if` with three conditions or more, which a fused run tests in one call even with no
+    statement before it (`If.run` calls each condition in turn)."""
+    return type(st) is S.If and 3 <= len(st.branches) <= MAX_BRANCHES
 
 
 def inlined(c, name: str):
@@ -332,6 +340,16 @@ def _write(c, run: list, owner: str, proc, tail=None):
             # Count the statement, and stop as the machine would before running one too many.
             emit("_n += 1", depth)
             emit(f"if _n > _room: raise {stop}()", depth, st.span)
+            if st is tail and type(st) is S.If and len(st.branches) <= MAX_BRANCHES:
+                # Its conditions tested here, as `If.run` tests them, one call for the chain
+                # instead of one a branch; the branch chosen is pushed for the machine to run.
+                for k, (_, block) in enumerate(st.branches):
+                    emit(f"{'if' if k == 0 else 'elif'} {expr(st.node.branches[k][0])}:", depth, st.span)
+                    emit(f"{src.const(S.If.enter)}(m, frame, {int(block)})", depth + 1, st.span)
+                if st.other is not None:
+                    emit("else:", depth)
+                    emit(f"{src.const(S.If.enter)}(m, frame, {int(st.other)})", depth + 1, st.span)
+                continue
             if st is tail:               # its own run: it charges a large statement itself
                 emit(f"{src.const(st.run)}(m, frame)", depth, st.span)
                 continue

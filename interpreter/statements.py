@@ -104,6 +104,15 @@ class If(Stmt):
             m.push(block, frame[2], None)     # says why
         stack.append([block, 0, frame[2], None])
 
+    @staticmethod
+    def enter(m, frame, block: int):
+        """Push the chosen branch's block, as `run` does (a fused run that tests the conditions
+        itself calls it: `fusion.py`)."""
+        stack = m.s["stack"]
+        if len(stack) >= MAX_FRAMES:
+            m.push(block, frame[2], None)     # says why
+        stack.append([block, 0, frame[2], None])
+
 
 class For(Stmt):
     each, where = 1, ""      # the work of one item (its condition); the rule it is in

@@ -201,6 +201,58 @@ def test_an_if_or_a_call_that_can_pause_ends_a_fused_run_and_plays_as_alone(tmp_
     assert e.value.span.line == 11 and "no item at that position" in str(e.value)    # the `if` ending the run
 
 
+CHAIN_RULES = '''
+    game "Chain"
+    players 1
+    var n: int = 0
+    var xs: list of int = [1, 2]
+    var said: list of int = []
+    rule ask:
+        choose k from [1, 2] labelled "{k}"
+        add k to said
+    turn:
+        if n == 5:
+            ask()
+        elif n == 6:
+            ask()
+        elif xs[CHANGE] > 3:
+            add 7 to said
+            ask()
+        elif n == 0:
+            add 8 to said
+            ask()
+        else:
+            add 9 to said
+            ask()
+        n = n + 1
+        if n > 1:
+            end game
+    winners: players
+'''
+
+
+@pytest.mark.parametrize("closures", [False, True])
+def test_an_if_of_three_conditions_that_can_pause_is_tested_in_one_step(tmp_path, monkeypatch, closures):
+    """An `if` with three conditions or more, standing first in its block, is a fused run of its
+    own: its conditions are tested in one call (they were a call each), and the branch chosen is
+    pushed as the machine pushes it; the same game, and an error in the third condition names the
+    `if`, as it does unfused."""
+    if closures:
+        monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
+    g = game(tmp_path, CHAIN_RULES.replace("CHANGE", "0"))
+    turn = next(b for b in g.compiled.blocks if b.owner == "turn section" and len(b.stmts) == 3)
+    assert type(turn.stmts[0]).__name__ == ("If" if closures else "Fused")
+    s = g.new_state(seed=1)
+    s.apply(1)
+    s.apply(0)
+    assert s.is_over and s.to_json()["globals"][2] == [8, 2, 9, 1]
+    (tmp_path / "bad").mkdir()
+    bad = game(tmp_path / "bad", CHAIN_RULES.replace("CHANGE", "n + 5"))
+    with pytest.raises(RuleError) as e:
+        bad.new_state(seed=1)
+    assert e.value.span.line == 10 and "no item at that position" in str(e.value)     # the `if`, as unfused
+
+
 def test_a_long_expression_is_split_and_still_gives_its_value(tmp_path):
     terms = " + ".join(["1"] * 300)
     g = game(tmp_path, f'''
