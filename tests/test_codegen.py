@@ -201,15 +201,7 @@ def test_an_if_or_a_call_that_can_pause_ends_a_fused_run_and_plays_as_alone(tmp_
     assert e.value.span.line == 11 and "no item at that position" in str(e.value)    # the `if` ending the run
 
 
-CHAIN_RULES = '''
-    game "Chain"
-    players 1
-    var n: int = 0
-    var xs: list of int = [1, 2]
-    var said: list of int = []
-    rule ask:
-        choose k from [1, 2] labelled "{k}"
-        add k to said
+CHAIN_RULES = TAIL_RULES[:TAIL_RULES.index("    turn:")].replace("Tails", "Chain") + '''\
     turn:
         if n == 5:
             ask()
