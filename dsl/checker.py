@@ -18,7 +18,7 @@ from typing import Any
 
 from . import ast as A
 from .collector import collector_paused
-from .graphs import components
+from .graphs import components, on_rings
 from . import builtins as B
 from . import types as T
 from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
@@ -1217,12 +1217,8 @@ class Checker:
             if s.kind in ("define", "table"):
                 calls[s.decl.name] = {r[1] for n in A.walk(self.value_of(s.decl.name))
                                       if (r := self.out.refs.get(id(n))) is not None and r[0] in ("define", "table")}
-        part = components(calls)        # a name comes back to itself only within its part of the calls
-        size: dict = {}
-        for k in part.values():
-            size[k] = size.get(k, 0) + 1
-        return [self.sym[name].decl for name, direct in calls.items()
-                if self.sym[name].kind == "define" and (size[part[name]] > 1 or name in direct)]
+        ringed = on_rings(calls)
+        return [self.sym[name].decl for name in calls if self.sym[name].kind == "define" and name in ringed]
 
     def check_endless(self, d):
         """E309 for a definition that can never give its answer: every way through its value calls
@@ -5161,15 +5157,10 @@ def _sure_lookups(e) -> list:
 
 
 def _ring_parts(edges: dict, certain: bool) -> dict:
-    """Each node that may lie on a ring -> its strongly connected component (`graphs.components`), by the
-    look-ups written out only when `certain`. A node in no ring is left out, so a long chain of
+    """Each node that may lie on a ring -> its strongly connected component (`graphs.on_rings`), by
+    the look-ups written out only when `certain`. A node in no ring is left out, so a long chain of
     tables is searched once, not once from each of its entries."""
-    graph = {node: [nxt for _, nxt, written in out if written or not certain] for node, out in edges.items()}
-    comp = components(graph)
-    size: dict = {}
-    for c in comp.values():
-        size[c] = size.get(c, 0) + 1
-    return {node: c for node, c in comp.items() if size[c] > 1 or node in graph.get(node, ())}
+    return on_rings({node: [nxt for _, nxt, written in out if written or not certain] for node, out in edges.items()})
 
 
 def _ring(start, edges: dict, certain: bool, part: dict):

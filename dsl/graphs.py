@@ -44,3 +44,13 @@ def components(graph: dict) -> dict:
                     if x == node:
                         break
     return comp
+
+
+def on_rings(graph: dict) -> dict:
+    """node -> its component (`components`), for each node that can come back to itself: one of a
+    component of two or more, or one that leads to itself. The others are left out."""
+    comp = components(graph)
+    size: dict = {}
+    for c in comp.values():
+        size[c] = size.get(c, 0) + 1
+    return {node: c for node, c in comp.items() if size[c] > 1 or node in graph.get(node, ())}
