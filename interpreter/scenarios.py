@@ -158,6 +158,28 @@ _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|Tr
                               list("tTfF"))
 
 
+def _colon_in_text(source: str, column: int, problem) -> tuple[str, str] | None:
+    """(key, text) when YAML's "mapping values are not allowed" points at a ': ' inside the plain
+    text of a key on the same line (`- name: Ties at 300: the volcano wins`), which YAML reads as a
+    second key; None for a key indented too far, the other cause of that problem."""
+    if not str(problem or "").startswith("mapping values are not allowed"):
+        return None
+    m = re.match(r"(\s*(?:-\s+)*)([^\s#'\"\[\]{}:][^:#]*?):\s+(?=\S)", source)
+    if m is None or not m.end() < column <= len(source) or source[column - 1] != ":":
+        return None
+    value = source[m.end():]
+    if value[:1] in "'\"[{|>&*!%@`":
+        return None
+    return m.group(2).strip(), re.sub(r"\s+#.*$", "", value).rstrip()
+
+
+def _quoted(text: str) -> str:
+    """`text` as a YAML text in quotes: double quotes, or single ones when it holds a '"'."""
+    if '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "''") + "'"
+
+
 def _mark(node) -> tuple:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
@@ -451,6 +473,12 @@ def read_file(path: Path, name: str, sources: Sources):
         if slip is not None:
             return Failure("T001", f"The scenario file is not valid YAML: {slip[1][:1].lower()}{slip[1][1:]}",
                            name, slip[0], slip[2], hint=slip[3])
+        inner = _colon_in_text(source, col, problem)
+        if inner is not None:       # `- name: Ties at 300: the volcano wins`: a second ': ' in the text
+            key, value = inner
+            return Failure("T001", f"The scenario file is not valid YAML: the text of '{key}' holds ': ', which "
+                           "YAML reads as the start of another key.", name, line, col,
+                           hint=f"write the text in quotes: {key}: {_quoted(value)}")
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(problem)}.",
                        name, line, col, hint=hint or alias_hint(text, alias)
                        or (indent_hint(text, line) if "indent" in yaml_words(problem) else ""))
