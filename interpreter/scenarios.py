@@ -775,6 +775,7 @@ class _FileRunner:
             self.said_mark = 0          # `said` checks the lines said since the last move or set
             self.moved = False
             self.mover = None           # (seat, turn_number, rule frames) of the last move: is its action still asked?
+            self.earlier = []           # (turn_number, rule frames, label, line) of the moves since the last set
             self.last_draw, self.force_after = None, {}
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
@@ -822,6 +823,7 @@ class _FileRunner:
             self.last_draw = None
             self.mover = None
         if "set" in step:
+            self.earlier = []
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
                      where_key(step, "rest"), where_key(step, "restart turn"))
         elif "force" in step:
@@ -903,15 +905,32 @@ class _FileRunner:
             return f
         seat, turn, frames = mover
         pending = state.pending
-        if pending is None or pending.players != [seat] or state.data.get("turn_number") != turn:
+        if pending is None:
             return f
         now = _frames(state)
-        if not (len(now) > len(frames) and now[:len(frames)] == frames):
-            return f        # the rules left the answered decision's block: its action is done
-        who = W.show(state.game.compiled, "player", seat, state.players)
-        note = (f"the last move is not finished: the game asks {who} {W.quote(pending.prompt)} inside it; what the rules "
-                "do after that answer is not done yet")
-        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        def inside(frames):
+            return len(now) > len(frames) and now[:len(frames)] == frames
+        if pending.players == [seat] and state.data.get("turn_number") == turn and inside(frames):
+            who = W.show(state.game.compiled, "player", seat, state.players)
+            note = (f"the last move is not finished: the game asks {who} {W.quote(pending.prompt)} inside it; what "
+                    "the rules do after that answer is not done yet")
+            return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        # An earlier move whose action is still under way (a card whose eruption asks the target,
+        # answered by a reaction since): the block that asked it has not ended and runs deeper now
+        # (its option's body, or what the block does with the answer: `choose c ...` then `play(c)`).
+        # The innermost such move is the one not finished.
+        def running(frames):
+            if not frames or len(now) <= len(frames) or now[:len(frames) - 1] != frames[:-1]:
+                return False
+            block, at = frames[-1]
+            return now[len(frames) - 1][0] == block and now[len(frames) - 1][1] >= at
+        for turn, frames, label, line in reversed(self.earlier[:-1]):
+            if turn == state.data.get("turn_number") and running(frames):
+                who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
+                note = (f"the move {W.quote(label)} (line {line}) is not finished: the game asks {who} "
+                        f"{W.quote(pending.prompt)} inside it; what the rules do after that answer is not done yet")
+                return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        return f
 
     def drawn_before(self, state) -> str:
         """What the move threw before the forced result that did not fit, in order: the usual slip is
@@ -1036,6 +1055,7 @@ class _FileRunner:
             state.apply(index, seat, time)
             self.forced_rolls = []          # an answer starts the state's rolls again
             self.mover = asked
+            self.earlier.append((asked[1], asked[2], options[index], at[0]))
             self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
