@@ -158,6 +158,28 @@ _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|Tr
                               list("tTfF"))
 
 
+def _colon_in_text(source: str, column: int, problem) -> tuple[str, str] | None:
+    """(key, text) when YAML's "mapping values are not allowed" points at a ': ' inside the plain
+    text of a key on the same line (`- name: Ties at 300: the volcano wins`), which YAML reads as a
+    second key; None for a key indented too far, the other cause of that problem."""
+    if not str(problem or "").startswith("mapping values are not allowed"):
+        return None
+    m = re.match(r"(\s*(?:-\s+)*)([^\s#'\"\[\]{}:][^:#]*?):\s+(?=\S)", source)
+    if m is None or not m.end() < column <= len(source) or source[column - 1] != ":":
+        return None
+    value = source[m.end():]
+    if value[:1] in "'\"[{|>&*!%@`":
+        return None
+    return m.group(2).strip(), re.sub(r"\s+#.*$", "", value).rstrip()
+
+
+def _quoted(text: str) -> str:
+    """`text` as a YAML text in quotes: double quotes, or single ones when it holds a '"'."""
+    if '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "''") + "'"
+
+
 def _mark(node) -> tuple:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
@@ -451,6 +473,12 @@ def read_file(path: Path, name: str, sources: Sources):
         if slip is not None:
             return Failure("T001", f"The scenario file is not valid YAML: {slip[1][:1].lower()}{slip[1][1:]}",
                            name, slip[0], slip[2], hint=slip[3])
+        inner = _colon_in_text(source, col, problem)
+        if inner is not None:       # `- name: Ties at 300: the volcano wins`: a second ': ' in the text
+            key, value = inner
+            return Failure("T001", f"The scenario file is not valid YAML: the text of '{key}' holds ': ', which "
+                           "YAML reads as the start of another key.", name, line, col,
+                           hint=f"write the text in quotes: {key}: {_quoted(value)}")
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(problem)}.",
                        name, line, col, hint=hint or alias_hint(text, alias)
                        or (indent_hint(text, line) if "indent" in yaml_words(problem) else ""))
@@ -747,6 +775,7 @@ class _FileRunner:
             self.said_mark = 0          # `said` checks the lines said since the last move or set
             self.moved = False
             self.mover = None           # (seat, turn_number, rule frames) of the last move: is its action still asked?
+            self.earlier = []           # (turn_number, rule frames, label, line) of the moves since the last set
             self.last_draw, self.force_after = None, {}
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
@@ -794,6 +823,7 @@ class _FileRunner:
             self.last_draw = None
             self.mover = None
         if "set" in step:
+            self.earlier = []
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
                      where_key(step, "rest"), where_key(step, "restart turn"))
         elif "force" in step:
@@ -875,15 +905,32 @@ class _FileRunner:
             return f
         seat, turn, frames = mover
         pending = state.pending
-        if pending is None or pending.players != [seat] or state.data.get("turn_number") != turn:
+        if pending is None:
             return f
         now = _frames(state)
-        if not (len(now) > len(frames) and now[:len(frames)] == frames):
-            return f        # the rules left the answered decision's block: its action is done
-        who = W.show(state.game.compiled, "player", seat, state.players)
-        note = (f"the last move is not finished: the game asks {who} {W.quote(pending.prompt)} inside it; what the rules "
-                "do after that answer is not done yet")
-        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        def inside(frames):
+            return len(now) > len(frames) and now[:len(frames)] == frames
+        if pending.players == [seat] and state.data.get("turn_number") == turn and inside(frames):
+            who = W.show(state.game.compiled, "player", seat, state.players)
+            note = (f"the last move is not finished: the game asks {who} {W.quote(pending.prompt)} inside it; what "
+                    "the rules do after that answer is not done yet")
+            return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        # An earlier move whose action is still under way (a card whose eruption asks the target,
+        # answered by a reaction since): the block that asked it has not ended and runs deeper now
+        # (its option's body, or what the block does with the answer: `choose c ...` then `play(c)`).
+        # The innermost such move is the one not finished.
+        def running(frames):
+            if not frames or len(now) <= len(frames) or now[:len(frames) - 1] != frames[:-1]:
+                return False
+            block, at = frames[-1]
+            return now[len(frames) - 1][0] == block and now[len(frames) - 1][1] >= at
+        for turn, frames, label, line in reversed(self.earlier[:-1]):
+            if turn == state.data.get("turn_number") and running(frames):
+                who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
+                note = (f"the move {W.quote(label)} (line {line}) is not finished: the game asks {who} "
+                        f"{W.quote(pending.prompt)} inside it; what the rules do after that answer is not done yet")
+                return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        return f
 
     def drawn_before(self, state) -> str:
         """What the move threw before the forced result that did not fit, in order: the usual slip is
@@ -1008,6 +1055,7 @@ class _FileRunner:
             state.apply(index, seat, time)
             self.forced_rolls = []          # an answer starts the state's rolls again
             self.mover = asked
+            self.earlier.append((asked[1], asked[2], options[index], at[0]))
             self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
