@@ -269,6 +269,38 @@ def colon_slip(text: str, line: int, problem) -> tuple[int, str, int, str] | Non
     return None
 
 
+def colon_in_text(source: str, column: int, problem) -> tuple[str, str] | None:
+    """(key, text) when YAML's "mapping values are not allowed" points at a ': ' inside the plain
+    text of a key on the same line (`- name: Ties at 300: the volcano wins`), which YAML reads as a
+    second key; None for a key indented too far, the other cause of that problem."""
+    if not str(problem or "").startswith("mapping values are not allowed"):
+        return None
+    m = re.match(r"(\s*(?:-\s+)*)([^\s#'\"\[\]{}:][^:#]*?):\s+(?=\S)", source)
+    if m is None or not m.end() < column <= len(source) or source[column - 1] != ":":
+        return None
+    value = source[m.end():]
+    if value[:1] in "'\"[{|>&*!%@`":
+        return None
+    return m.group(2).strip(), re.sub(r"\s+#.*$", "", value).rstrip()
+
+
+def quoted_text(text: str) -> str:
+    """`text` as a YAML text in quotes: double quotes, or single ones when it holds a '"'."""
+    if '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "''") + "'"
+
+
+def colon_in_text_words(found: tuple[str, str]) -> str:
+    """The problem `colon_in_text` found, in words (a sentence)."""
+    return f"the text of '{found[0]}' holds ': ', which YAML reads as the start of another key."
+
+
+def colon_in_text_hint(found: tuple[str, str]) -> str:
+    """The fix for it: the text in quotes."""
+    return f"write the text in quotes: {found[0]}: {quoted_text(found[1])}"
+
+
 def indent_hint(text: str, line: int) -> str:
     """For a YAML error of indentation at `line`: how far it and the line above it are indented,
     in words, so the author sees which one to move. "" when there is no line above."""
@@ -1254,6 +1286,12 @@ class Loader:
             slip = colon_slip(text, line, problem)
             if slip is not None:
                 self.error("E020", slip[1], Span(name, slip[0], slip[2]), slip[3])
+                return None
+            lines = text.split("\n")
+            inner = colon_in_text(lines[line - 1], col, problem) if 0 < line <= len(lines) else None
+            if inner is not None:     # `- name: Fast Talk: the sequel`: a second ': ' in the text
+                self.error("E020", f"The data file is not valid YAML: {colon_in_text_words(inner)}",
+                           Span(name, line, col), colon_in_text_hint(inner))
                 return None
             self.error("E020", f"The data file is not valid YAML: {yaml_words(problem)}.",
                        Span(name, line, col), yaml_syntax_hint(text, line) or alias_hint(text, alias)

@@ -30,7 +30,8 @@ from tabletop import data_dir
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
-                                 yaml_character_problem, yaml_shape_problem, yaml_words, indent_hint, colon_slip,
+                                 yaml_character_problem, yaml_shape_problem, yaml_words, indent_hint, colon_slip, colon_in_text,
+                                 colon_in_text_words, colon_in_text_hint,
                                  alias_hint, alias_name, find_rulebook, variant_files)
 
 from .view import Hidden, PartlyHidden
@@ -156,28 +157,6 @@ _Loader.yaml_implicit_resolvers = {
     for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
                               list("tTfF"))
-
-
-def _colon_in_text(source: str, column: int, problem) -> tuple[str, str] | None:
-    """(key, text) when YAML's "mapping values are not allowed" points at a ': ' inside the plain
-    text of a key on the same line (`- name: Ties at 300: the volcano wins`), which YAML reads as a
-    second key; None for a key indented too far, the other cause of that problem."""
-    if not str(problem or "").startswith("mapping values are not allowed"):
-        return None
-    m = re.match(r"(\s*(?:-\s+)*)([^\s#'\"\[\]{}:][^:#]*?):\s+(?=\S)", source)
-    if m is None or not m.end() < column <= len(source) or source[column - 1] != ":":
-        return None
-    value = source[m.end():]
-    if value[:1] in "'\"[{|>&*!%@`":
-        return None
-    return m.group(2).strip(), re.sub(r"\s+#.*$", "", value).rstrip()
-
-
-def _quoted(text: str) -> str:
-    """`text` as a YAML text in quotes: double quotes, or single ones when it holds a '"'."""
-    if '"' not in text and "\\" not in text:
-        return f'"{text}"'
-    return "'" + text.replace("'", "''") + "'"
 
 
 def _mark(node) -> tuple:
@@ -473,12 +452,10 @@ def read_file(path: Path, name: str, sources: Sources):
         if slip is not None:
             return Failure("T001", f"The scenario file is not valid YAML: {slip[1][:1].lower()}{slip[1][1:]}",
                            name, slip[0], slip[2], hint=slip[3])
-        inner = _colon_in_text(source, col, problem)
+        inner = colon_in_text(source, col, problem)
         if inner is not None:       # `- name: Ties at 300: the volcano wins`: a second ': ' in the text
-            key, value = inner
-            return Failure("T001", f"The scenario file is not valid YAML: the text of '{key}' holds ': ', which "
-                           "YAML reads as the start of another key.", name, line, col,
-                           hint=f"write the text in quotes: {key}: {_quoted(value)}")
+            return Failure("T001", f"The scenario file is not valid YAML: {colon_in_text_words(inner)}", name, line,
+                           col, hint=colon_in_text_hint(inner))
         return Failure("T001", f"The scenario file is not valid YAML: {yaml_words(problem)}.",
                        name, line, col, hint=hint or alias_hint(text, alias)
                        or (indent_hint(text, line) if "indent" in yaml_words(problem) else ""))

@@ -67,6 +67,11 @@ CARD = '  - {name: "Ace of hearts", suit: hearts, rank: 1}'
     # ': ' inside a text not in quotes
     ('  - {name: ^Ace of hearts: the best, suit: hearts, rank: 1}', ["holds ': '", 'name: "Ace of hearts: the best"'],
      ["close it with '}'"]),
+    # the same in a block record: it was told with a hint about indents, which did not fit
+    ('  - name: Ace of hearts^: the best\n    suit: hearts\n    rank: 1',
+     ["holds ': '", 'name: "Ace of hearts: the best"'], ["indented"]),
+    # a key indented past the keys around it keeps its hint about indents
+    ('  - name: Ace of hearts\n    suit: hearts\n     rank^: 1', ["indented further"], ["quotes"]),
     ('  - {name: "Ace of hearts", suit: hearts, rank: 1}\n^---\n', ["'---' starts a second document"], []),
     ('  - &ace {name: "Ace of hearts", suit: hearts, rank: 1}\n  - ^*acee', ["did you mean '*ace'"], []),
 ])
