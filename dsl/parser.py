@@ -20,11 +20,30 @@ import re
 import sys
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark import __version__ as lark_version
-from lark import logger as lark_logger
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
-from lark.indenter import DedentError, Indenter
+
+def _lark_without_extras():
+    """Import lark without the optional modules it imports when they are installed, `regex` and
+    `interegular`: this parser uses neither (no `regex=True`; lark's check of colliding terminals
+    runs only in strict mode, which `build_parser(strict=True)` turns on with `interegular`), and
+    importing them was a twelfth of a cold `tabletop check` of a rulebook never seen. Only lark's
+    own import is affected: they are importable as ever afterwards."""
+    blocked = [name for name in ("regex", "interegular") if name not in sys.modules]
+    for name in blocked:
+        sys.modules[name] = None        # lark's `import` raises ImportError, which it expects
+    try:
+        import lark  # noqa: F401
+    finally:
+        for name in blocked:
+            if sys.modules.get(name, True) is None:
+                del sys.modules[name]
+
+
+_lark_without_extras()
+from lark import Lark, Token, Transformer, Tree, v_args  # noqa: E402
+from lark import __version__ as lark_version  # noqa: E402
+from lark import logger as lark_logger  # noqa: E402
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError  # noqa: E402
+from lark.indenter import DedentError, Indenter  # noqa: E402
 
 from . import ast as A
 from .builtins import ARG_TYPES as _BUILTINS, MAX_DIGITS, MAX_FACES, too_many_faces
@@ -55,6 +74,8 @@ def build_parser(strict: bool = False) -> Lark:
     if it is unreadable, the parser is built from the grammar as before."""
     text = GRAMMAR_PATH.read_text()
     cache = _cache_file(text, strict)
+    if strict:
+        _with_interegular()
     quiet = lark_logger.level
     lark_logger.setLevel(logging.CRITICAL)      # a cache that cannot be read or written is not news
     try:
@@ -65,6 +86,14 @@ def build_parser(strict: bool = False) -> Lark:
         lark_logger.setLevel(quiet)
     _pass_single_children(parser)
     return parser
+
+
+def _with_interegular() -> None:
+    """Give lark `interegular` (left out of its import, `_lark_without_extras`): strict mode checks
+    with it that no two terminals of the grammar collide."""
+    import interegular
+    from lark import lexer
+    lexer.interegular, lexer.has_interegular = interegular, True
 
 
 def _first_child(children):
