@@ -12,6 +12,9 @@ is parsed declaration by declaration, and only those whose text changed go to la
 An entry that cannot be read is parsed again, quietly; the folder keeps at most MAX_FILES of
 each sort, listed only when it may be full.
 
+The parser itself, once built, is kept whole too (parser.py's `_kept_parser`, as a "parser"
+entry), keyed by lark's version and the parser's sources.
+
 A data file's records are kept the same way once they were read and validated without a single
 diagnostic (`kept_records`, `keep_records`), as JSON, keyed by a hash of the file's name and text,
 what the kind asks of it and the loader's sources; so a check whose data files are unchanged
@@ -223,7 +226,13 @@ def _read(folder: str, key: str, what: str) -> bytes | None:
         return None
 
 
-_SUFFIX = {"parsed": "pickle", "declarations": "pickle", "data": "json", "code": "marshal"}
+_SUFFIX = {"parsed": "pickle", "declarations": "pickle", "data": "json", "code": "marshal", "parser": "pickle"}
+
+
+def parser_name(*parts: str) -> str:
+    """The name of the built parser's entry ("parser"), made from `parts` and the parser's own
+    sources: a changed grammar or parser.py never reads an older one's."""
+    return _hashed(_PARSER_SOURCES, "parser", *parts)
 
 
 def read_entry(what: str, name: str) -> bytes | None:

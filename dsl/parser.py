@@ -14,21 +14,47 @@ from __future__ import annotations
 import copy
 import functools
 import hashlib
+import importlib
+import io
 import logging
 import os
+import pickle
 import re
 import sys
 from pathlib import Path
+from types import ModuleType
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark import __version__ as lark_version
-from lark import logger as lark_logger
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
-from lark.indenter import DedentError, Indenter
+
+def _lark_without_extras():
+    """Import lark without the optional modules it imports when they are installed, `regex` and
+    `interegular`: this parser uses neither (no `regex=True`; lark's check of colliding terminals
+    runs only in strict mode, which `build_parser(strict=True)` turns on with `interegular`), and
+    importing them was a twelfth of a cold `tabletop check` of a rulebook never seen. Only lark's
+    own import is affected: they are importable as ever afterwards."""
+    blocked = [name for name in ("regex", "interegular") if name not in sys.modules]
+    for name in blocked:
+        sys.modules[name] = None        # lark's `import` raises ImportError, which it expects
+    try:
+        import lark  # noqa: F401
+    finally:
+        for name in blocked:
+            if sys.modules.get(name, True) is None:
+                del sys.modules[name]
+
+
+_lark_without_extras()
+from lark import Lark, Token, Transformer, Tree, v_args  # noqa: E402
+from lark import __version__ as lark_version  # noqa: E402
+from lark import logger as lark_logger  # noqa: E402
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError  # noqa: E402
+from lark.indenter import DedentError, Indenter  # noqa: E402
+from lark.parsers import lalr_analysis as _lalr_analysis  # noqa: E402
+from lark.parsers.lalr_analysis import Reduce as _Reduce, Shift as _Shift  # noqa: E402
 
 from . import ast as A
 from .builtins import ARG_TYPES as _BUILTINS, MAX_DIGITS, MAX_FACES, too_many_faces
 from .diagnostics import CHOOSE_FROM, EXTENDS_MISSPELT, Diagnostic, Span, did_you_mean
+from . import parse_cache
 from .parse_cache import cache_folder
 from .texts import TEXT as _TEXT, TEXT_OR_COMMENT as _TEXT_OR_COMMENT, part_end, parts as _text_parts, problem as _text_problem, spans as _text_spans
 
@@ -51,10 +77,16 @@ class _RulesIndenter(Indenter):
 @functools.lru_cache(maxsize=2)
 def build_parser(strict: bool = False) -> Lark:
     """The LALR parser. Building it is most of a cold start (about 0.35 s), so lark's analysis of
-    the grammar is kept in a cache file of the user's own (see `_cache_file`); without one, or
-    if it is unreadable, the parser is built from the grammar as before."""
+    the grammar is kept in a cache file of the user's own (see `_cache_file`), and the parser
+    built from it is kept whole too (`_kept_parser`); without them, or if they are unreadable,
+    the parser is built from the grammar as before."""
     text = GRAMMAR_PATH.read_text()
+    kept = None if strict else _kept_parser()
+    if kept is not None:
+        return kept
     cache = _cache_file(text, strict)
+    if strict:
+        _with_interegular()
     quiet = lark_logger.level
     lark_logger.setLevel(logging.CRITICAL)      # a cache that cannot be read or written is not news
     try:
@@ -64,7 +96,59 @@ def build_parser(strict: bool = False) -> Lark:
     finally:
         lark_logger.setLevel(quiet)
     _pass_single_children(parser)
+    if not strict:
+        _keep_parser(parser)
     return parser
+
+
+def _parser_entry() -> str:
+    return parse_cache.parser_name(lark_version)
+
+
+def _kept_parser() -> Lark | None:
+    """The parser built by an earlier process, kept whole (`_keep_parser`), or None. Lark's own
+    cache keeps its analysis of the grammar in a form it rebuilds its objects from in Python, a
+    tenth of a cold `tabletop check` of an edited rulebook; unpickled, they are made at C speed. A pickle
+    only this user can have written (parse_cache.py's folder); one that cannot be read is ignored."""
+    kept = parse_cache.read_entry("parser", _parser_entry())
+    if kept is None:
+        return None
+    try:
+        parser = pickle.loads(kept)
+    except Exception:        # noqa: BLE001 - damaged or from another lark: built again
+        return None
+    return parser if isinstance(parser, Lark) else None
+
+
+class _ParserPickler(pickle.Pickler):
+    """Pickles a built parser: a module it holds (lark keeps `re`) by its name, and lark's LALR
+    actions, which it tells apart by identity (`action is Shift`), as the very objects."""
+
+    def reducer_override(self, obj):
+        if isinstance(obj, ModuleType):
+            return importlib.import_module, (obj.__name__,)
+        if obj is _Shift or obj is _Reduce:
+            return getattr, (_lalr_analysis, "Shift" if obj is _Shift else "Reduce")
+        return NotImplemented
+
+
+def _keep_parser(parser: Lark) -> None:
+    if parse_cache.cache_folder() is None:
+        return
+    out = io.BytesIO()
+    try:
+        _ParserPickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
+    except Exception:        # noqa: BLE001 - a lark whose parser does not pickle: it is built each time
+        return
+    parse_cache.write_entry("parser", _parser_entry(), out.getvalue())
+
+
+def _with_interegular() -> None:
+    """Give lark `interegular` (left out of its import, `_lark_without_extras`): strict mode checks
+    with it that no two terminals of the grammar collide."""
+    import interegular
+    from lark import lexer
+    lexer.interegular, lexer.has_interegular = interegular, True
 
 
 def _first_child(children):

@@ -500,7 +500,7 @@ def _compiled(text: str, name: str, names: dict, line):
     try:
         code = _CODE.get(text)
         if code is None:
-            code = _KEPT.get(text) if _KEPT else None
+            code = _kept().get(text)
             if code is None:
                 code = compile(text, f"<rule line {line}>", "exec")
             _CODE[text] = code
@@ -523,8 +523,10 @@ def _compiled(text: str, name: str, names: dict, line):
 
 _WRITING = True      # False while a rulebook compiles to closures only (`closures_only`)
 _CODE: dict = {}     # source text -> code object: a rulebook loaded again in one process compiles nothing
-_KEPT: dict | None = None    # source text -> code object, kept from the last compile of this rulebook
+_KEPT: dict | None = None    # source text -> code object, kept from the last compile of this rulebook (read at the first miss in _CODE)
 _USED: dict | None = None    # the same for the sources of the compile under way
+_ENTRY: str | None = None    # the name of the kept code of the compile under way
+_ON_DISK: dict = {}          # entry name -> the sources this process last read from it or wrote to it
 
 
 @contextmanager
@@ -533,19 +535,35 @@ def kept_code(rulebook: str):
     rulebook (kept by parse_cache.py in the user's own cache folder, keyed by the rulebook and the
     Python that compiled it), and keep this compile's afterwards. A code object is found by its
     whole source text, which the engine wrote (see the docstring), so it is the code that
-    compiling that text gives; an entry that cannot be read is ignored and the text compiled."""
-    global _KEPT, _USED
+    compiling that text gives; an entry that cannot be read is ignored and the text compiled.
+    The entry is read only for a source this process has not compiled yet (a rulebook loaded
+    again in one process reads nothing: reading was 2% of a warm load), and written
+    only when its sources are not this compile's."""
+    global _KEPT, _USED, _ENTRY
     name = f"{rulebook}\0{importlib.util.MAGIC_NUMBER.hex()}"
-    _KEPT, _USED = _read_kept(name), {}
+    _KEPT, _USED, _ENTRY = None, {}, name
     try:
         yield
-        if _USED.keys() != _KEPT.keys():
+        known = _KEPT is None and _ON_DISK.get(name) == _USED.keys()     # as kept, without reading it
+        if not known and _USED.keys() != _kept().keys():
             try:
                 write_entry("code", name, marshal.dumps(list(_USED.items())))
+                _ON_DISK[name] = frozenset(_USED)
             except ValueError:
                 pass
     finally:
-        _KEPT, _USED = None, None
+        _KEPT, _USED, _ENTRY = None, None, None
+
+
+def _kept() -> dict:
+    """The kept code of the compile under way (`kept_code`), read at the first call; {} outside one."""
+    global _KEPT
+    if _KEPT is None:
+        if _ENTRY is None:
+            return {}
+        _KEPT = _read_kept(_ENTRY)
+        _ON_DISK[_ENTRY] = frozenset(_KEPT)
+    return _KEPT
 
 
 def writing() -> bool:

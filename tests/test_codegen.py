@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from inline import game, write
+from tabletop.dsl import parse_cache
 from tabletop.interpreter import codegen, errors
 from tabletop.interpreter.api import RuleError, load_game
 from tabletop.interpreter.machine import Machine
@@ -617,6 +618,25 @@ def test_a_rulebook_compiled_before_compiles_no_source_again(tmp_path, monkeypat
         entry.write_bytes(b"\x00damaged")
     assert play(fresh_game()) == first and len(compiled) > 100
     assert parse_cache.read_entry("code", "no such rulebook") is None
+
+
+def test_a_rulebook_compiled_again_in_one_process_reads_and_writes_no_kept_code(tmp_path, monkeypatch):
+    """The kept code is read only for a source this process has not compiled (a warm load reads
+    nothing), and written only when its sources changed; a new process reads it as before."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    codegen._CODE.clear(), codegen._ON_DISK.clear()      # as in a new process
+    reads, writes = [], []
+    monkeypatch.setattr(codegen, "read_entry", lambda *a: reads.append(a[1]) or parse_cache.read_entry(*a))
+    monkeypatch.setattr(codegen, "write_entry", lambda *a: writes.append(a[1]) or parse_cache.write_entry(*a))
+    load_game(str(RULEBOOKS / "smackshapes"))
+    assert len(writes) == 1
+    reads.clear(), writes.clear()
+    load_game(str(RULEBOOKS / "smackshapes"))
+    assert reads == [] and writes == []
+    codegen._CODE.clear(), codegen._ON_DISK.clear()      # a new process, the rulebook compiled before
+    load_game(str(RULEBOOKS / "smackshapes"))
+    assert len(reads) == 1 and writes == []
 
 
 @pytest.mark.parametrize("book", ["taboo_atoll_express", "smackatoa", "smores_galore"])

@@ -301,3 +301,34 @@ def test_every_module_the_parser_reads_keys_the_kept_files():
     parser = (ROOT / "dsl" / "parser.py").read_text()
     used = {m + ".py" for m in re.findall(r"^from \.(\w+) import", parser, re.M)} - {"parse_cache.py"}
     assert used and used <= set(parse_cache._PARSER_SOURCES), used - set(parse_cache._PARSER_SOURCES)
+
+
+def test_the_parser_kept_whole_parses_as_the_one_built_from_the_grammar(tmp_path, monkeypatch):
+    """The built parser is kept whole (parser._keep_parser) and read by the next process: the
+    same lark tree, positions included, or the same error, for every bundled and broken rules
+    file; a damaged entry is ignored and the parser built again."""
+    from tabletop.dsl import parser as P
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    P.build_parser.cache_clear()
+    try:
+        built = P.build_parser()
+        (entry,) = entries(tmp_path, "parser-")
+        P.build_parser.cache_clear()
+        kept = P.build_parser()
+        assert kept is not built and P._kept_parser() is not None
+        files = sorted((ROOT / "rulebooks").rglob("*.rules")) + sorted((ROOT / "tests" / "broken").rglob("*.rules"))
+        assert len(files) > 20
+
+        def tree(lark, text):
+            try:
+                return _lark_tree(lark.parse(text, start="start"))
+            except Exception as e:          # a file that does not parse: the same error both ways
+                return repr(e)
+        for p in files:
+            text = p.read_text().rstrip("\n") + "\n"
+            assert tree(kept, text) == tree(built, text), p
+        entry.write_bytes(b"\x80\x05damaged")
+        assert P._kept_parser() is None
+    finally:
+        P.build_parser.cache_clear()
