@@ -236,7 +236,9 @@ class Compiled:
     per_player_kinds: dict = field(default_factory=dict)  # `player kind` -> things per player
     thing_zones: dict = field(default_factory=dict)    # kind -> {zone field: visibility}, for views
     zones: set = field(default_factory=set)            # ("g"|"p", slot) of every zone (not a variable)
-    thing_places: list = field(default_factory=list)   # [(kind, [(table, slot, numbered)])]: zones of things
+    # Each kind of thing's zones, for the check that each thing is in one place: (kind, the global
+    # zones' slots, the global numbered zones' slots, the same two per player), `thing_places`.
+    thing_places: list = field(default_factory=list)
     # Each label the rules can show as its parts: fixed text (casefolded) and None for a value put
     # in, so a scenario can tell which form a text is written in (`scenarios.named_options`).
     label_patterns: list = field(default_factory=lambda: [("decline",), ("don't react",)])
@@ -268,16 +270,17 @@ class Compiled:
 
 
 def thing_places(out: Compiled) -> list:
-    """Where each kind of thing can be kept: its zones, global or per player, and whether a zone
-    is numbered (`zone discard[2]: card`), for the check that each thing is in one place."""
+    """Where each kind of thing can be kept, for the check that each thing is in one place: per
+    kind, the slots of its global zones, of its global numbered zones (`zone discard[2]: card`),
+    and the same two per player, each a tuple: told apart once here, not at each check."""
     by_kind: dict = {}
     for table, slot in sorted(out.zones):
         t = (out.global_types if table == "g" else out.player_types)[slot]
         numbered = t.startswith("list:list:")
         t = t[10:] if numbered else t[5:]
         if t.startswith("thing:"):
-            by_kind.setdefault(t[6:], []).append((table, slot, numbered))
-    return list(by_kind.items())
+            by_kind.setdefault(t[6:], ([], [], [], []))[(2 if table == "p" else 0) + numbered].append(slot)
+    return [(kind, *(tuple(slots) for slots in parts)) for kind, parts in by_kind.items()]
 
 
 class Compiler:

@@ -456,28 +456,32 @@ def _zone_rows(prog: Compiled, data: dict):
 
 
 def things_in_one_place(prog: Compiled, data: dict, kinds=None) -> bool:
-    """The quick form of `things_problem() == ""`, for play: each kind's zones gathered, then their
-    things counted once as a set and once by the zones' lengths (both in C); only the `kinds`
-    given, if given. The slow form is only for the message."""
+    """The quick form of `things_problem() == ""`, for play: each kind's things gathered from all
+    its zones into one list, then counted once as a set and once as the list (both in C); only
+    the `kinds` given, if given. The slow form is only for the message."""
     g = data["globals"]
-    rows = data["players"] + data.get("sides", [])
-    for kind, places in prog.thing_places:
+    rows = data["players"]
+    sides = data.get("sides")
+    if sides:
+        rows = rows + sides
+    for kind, lists, numbered, row_lists, row_numbered in prog.thing_places:
         if kinds is not None and kind not in kinds:
             continue
-        zones = []
-        for table, slot, numbered in places:
-            if table == "g":
-                if numbered:
-                    zones += g[slot]
-                else:
-                    zones.append(g[slot])
-            elif numbered:
-                for row in rows:
-                    zones += row[slot]
-            else:
-                zones += [row[slot] for row in rows]
-        seen = set().union(*zones)
-        if len(seen) != sum(map(len, zones)) or None in seen:
+        things = []
+        for slot in lists:
+            things += g[slot]
+        for slot in numbered:
+            for zone in g[slot]:
+                things += zone
+        if row_lists or row_numbered:
+            for row in rows:
+                for slot in row_lists:
+                    things += row[slot]
+                for slot in row_numbered:
+                    for zone in row[slot]:
+                        things += zone
+        seen = set(things)
+        if len(seen) != len(things) or None in seen:
             return False
     return True
 

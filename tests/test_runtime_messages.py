@@ -457,6 +457,56 @@ def test_a_thing_in_two_places_is_found_when_a_later_line_put_another_kind(tmp_p
     assert e.value.span.line == lines.index("pool = [t for t in token]") + 1
 
 
+EVERY_PLACE = '''
+    game "Every place"
+    players 2
+    side volcano
+    kind card from "cards.yaml":
+        name: text
+    zone deck: card, hidden
+    zone discard[2]: card, public
+    player zone hand: card, owner
+    player zone piles[2]: card, public
+    setup:
+        deck = shuffled(card)
+    turn:
+        choose c from deck labelled "Pick {c}"
+        end game "done"
+    define score(p: player): int = 0
+'''
+
+
+def test_the_quick_look_at_one_place_agrees_with_the_slow_one_in_every_kind_of_zone(tmp_path):
+    # A game's zone, a numbered one, a player's and a player's numbered zone, the side's too: a
+    # card put twice into any two of them (or into one twice, or a none) is found by the quick
+    # look play makes, as by the slow one that names it.
+    from tabletop.interpreter.statecheck import things_in_one_place, things_problem
+    g = game(tmp_path, EVERY_PLACE, **{"cards.yaml": "cards:\n" + "".join(f"  - {{name: C{i}}}\n" for i in range(6))})
+    prog, data = g.compiled, g.new_state(seed=0).data
+    assert sorted(data["globals"][0]) == list(range(6)) and things_in_one_place(prog, data)
+    deck = data["globals"][0]
+    slot = {name: i for i, name in enumerate(prog.player_names)}
+    rows = data["players"] + data["sides"]
+    places = [data["globals"][1][0], data["globals"][1][1]] + \
+        [row[slot["hand"]] for row in rows] + [pile for row in rows for pile in row[slot["piles"]]]
+    assert len(places) == 11        # two discards, three hands and six piles (the side's too)
+    every = [deck] + places
+    for i, a in enumerate(every):
+        for b in every[i:] + [None]:        # b may be a itself: a card twice in one zone
+            a.append(deck[0] if b is not None else None)
+            if b is not None:
+                b.append(deck[0])
+            assert not things_in_one_place(prog, data) and not things_in_one_place(prog, data, {"card"})
+            assert things_problem(prog, data)
+            a.pop()
+            if b is not None:
+                b.pop()
+            assert things_in_one_place(prog, data) and not things_problem(prog, data)
+    # A card moved (out of the deck, into the side's last pile) is still in one place.
+    places[-1].append(deck.pop())
+    assert things_in_one_place(prog, data) and not things_problem(prog, data)
+
+
 # ---------------------------------------------------------------- an index in a rule's own statement
 @pytest.mark.parametrize("closures", [False, True])
 def test_an_index_past_the_end_in_a_statement_says_the_index_and_the_length(tmp_path, monkeypatch, closures):
