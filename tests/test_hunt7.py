@@ -163,9 +163,9 @@ def test_a_ranged_variable_compared_with_a_number_beyond_its_range_is_warned(tmp
     folder = edited(tmp_path, SMACKATOA, "var raft_pieces: int in 0 to 16 = 0", "var raft_pieces: int in 0 to 15 = 0")
     assert cli.main(["check", str(folder), "--format", "json"]) == 0
     found = [d for d in json.loads(capsys.readouterr().out)["diagnostics"] if d["code"] == "W133"]
-    assert [d["line"] for d in found] == [380], found
+    assert [d["line"] for d in found] == [382], found
     assert found[0]["message"] == "'raft_pieces' stays from 0 to 15, so 'raft_pieces == 16' is always false."
-    assert "line 131" in found[0]["hint"]
+    assert "line 133" in found[0]["hint"]
 
 
 def test_a_careful_guard_always_true_by_order_is_no_warning(tmp_path, capsys):
@@ -208,7 +208,7 @@ def test_a_field_of_none_in_a_definition_names_the_value_too(tmp_path, capsys):
     code, stats = simulate(capsys, folder, "-n", 3, "--seed", 1)
     message = stats["error_messages"][0]
     assert code == 1 and "The definition 'ranking' cannot be worked out" in message
-    assert "of a card that is none ('smackhead_card' is none here). It was used by line 81" in message, message
+    assert "of a card that is none ('smackhead_card' is none here). It was used by line 83" in message, message
 
 
 # ------------------------------------------------------------------ the turn it went wrong in

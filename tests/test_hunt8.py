@@ -60,7 +60,7 @@ def test_rounds_without_take_is_told_the_verb(tmp_path, capsys):
     was "Unexpected 'led'" with no hint."""
     d = first_error(tmp_path, capsys, "    take rounds led by smackhead", "    rounds led by smackhead  # the deal",
                     SMACKSHAPES)
-    assert (d["code"], d["line"]) == ("E101", 50)
+    assert (d["code"], d["line"]) == ("E101", 52)
     assert d["hint"].startswith("write 'take rounds led by smackhead':")
 
 
