@@ -246,7 +246,7 @@ class Compiled:
     face_types: dict = field(default_factory=dict)     # die name -> the type of its faces ("int", "enum:colour")
     table_names: list = field(default_factory=list)    # the tables' names, for a scenario that sets one
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
-    cells: int = 1                  # the places whose writes the machine counts (memo.py), 0 being everything
+    cells: int = 2                  # the places whose writes the machine counts (memo.py): 0 everything, 1 the turn
     kept_count: int = 0             # the definitions whose values the machine keeps (`codegen.kept`)
     # Each seat the data names (`team: 3`), as (kind, field, thing, player value, the kind's line):
     # in a game of fewer players with sides that value is a side's (`machine.data_seat_problem`);
@@ -299,7 +299,7 @@ class Compiler:
         self.proc = None                    # the rule, section or reaction being compiled
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
         self._hidden = None                 # reads_hidden's answer for each definition, worked out once
-        self.cell_ids = {}                  # the places the machine counts writes of (memo.py)
+        self.cell_ids = {memo.TURN_KEY: memo.TURN}      # the places the machine counts writes of (memo.py)
         self.kept = {}                      # definition -> the cells it reads, for those the machine keeps
         self.kept_read = set()              # the cells those read: only their writes are counted
 

@@ -3,17 +3,19 @@
 A definition reads a few places of a game: `open_tiles` reads the tiles' `removed` field,
 `reach(t)` that and the variable `tiles_to_move`. Asked again before any of those places is
 written, it gives the same value, so the machine keeps it (`codegen.kept`) instead of scanning
-again. Each place is a numbered cell: a game variable, a player variable (of every player), or a
-field of a kind (of every thing); cell 0 is everything. The machine counts the writes of each
-cell (`Machine.ver`); a kept value is used again only while the sum of the counts of the cells
-its definition reads is what it was when the value was worked out (counts only grow, so any
-write changes the sum).
+again. Each place is a numbered cell: a game variable, a player variable (of every player), a
+field of a kind (of every thing), or whose turn it is (`TURN`: the current player and the turn
+number, which a new turn or round writes); cell 0 is everything. The machine counts the writes
+of each cell (`Machine.ver`); a kept value is used again only while the sum of the counts of the
+cells its definition reads is what it was when the value was worked out (counts only grow, so
+any write changes the sum).
 
 This module reads the AST and the checker's resolutions; it writes no Python source. It must
 not guess: a definition that reads anything it does not know (or draws at random) is not kept,
 and a statement whose written place it does not know writes cell 0, so every kept value goes.
-Writes that are not statements (a new turn's player, a turn number, a new game or a loaded
-one) count as writing everything, where the machine makes them.
+A new turn or round writes `TURN` alone, where the machine starts it (statements.py); other
+writes that are not statements (a new game, a loaded one, an error part way) count as writing
+everything, where the machine or the API makes them.
 """
 from __future__ import annotations
 
@@ -26,12 +28,21 @@ from tabletop.dsl.graphs import components
 from . import purity
 
 EVERYTHING = 0
+# Whose turn it is: the current player and the turn number. The compiler makes it cell 1 in
+# every rulebook (`TURN_KEY`), so the machine's turn start writes it without asking.
+TURN = 1
+TURN_KEY = ("turn",)
+# The values a new turn or round changes (a definition reading one reads `TURN`), and those that
+# do not change in a game (`none` stands in for a name the checker refused).
+_TURN_VALUES = ("current", "turn_number")
+_SEAT_VALUES = ("players", "player_count", "none")
 # Tests set TABLETOP_CHECK_KEPT=1: every kept value used again is worked out again and compared.
 CHECKING = os.environ.get("TABLETOP_CHECK_KEPT") == "1"
 
 
 def cell(compiler, key: tuple) -> int:
-    """The number of cell `key` (("g", slot), ("p", slot) or ("f", kind, field)), made on first use."""
+    """The number of cell `key` (("g", slot), ("p", slot) or ("f", kind, field)), made on first use
+    (`TURN_KEY` is made with the compiler)."""
     ids = compiler.cell_ids
     n = ids.get(key)
     if n is None:
@@ -45,10 +56,9 @@ def cell(compiler, key: tuple) -> int:
 _KNOWN = (A.Lit, A.ThingRef, A.Name, A.Field, A.Index, A.Call, A.Template, A.Binary, A.Unary, A.Cond,
           A.ListLit, A.Comprehension, A.Lambda, A.StartsWith, A.Where)
 # (A `where` line reads what its value reads; the name it binds is a local, which reads nothing.)
-# Names that read nothing that changes, or (the current player, the turn number) change only where
-# a turn starts, which writes cell 0: locals, enum values and enums' lists, options, sides, kinds,
-# values, dice.
-_STILL = ("local", "enum", "enum_list", "option", "side", "kind", "value", "die", "pattern")
+# Names that read nothing that changes: locals, enum values and enums' lists, options, sides,
+# kinds, dice, patterns. (The values are told apart below.)
+_STILL = ("local", "enum", "enum_list", "option", "side", "kind", "die", "pattern")
 
 
 def _own(compiler, node, out: set, calls: set) -> bool:
@@ -67,7 +77,9 @@ def _own(compiler, node, out: set, calls: set) -> bool:
                 out.add(cell(compiler, ("g", arg)))
             elif k == "define":
                 calls.add(arg)
-            elif k not in _STILL:
+            elif k == "value" and arg in _TURN_VALUES:
+                out.add(TURN)
+            elif k not in _STILL and not (k == "value" and arg in _SEAT_VALUES):
                 return False
         elif isinstance(x, A.Field):
             ref = refs.get(id(x))

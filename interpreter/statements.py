@@ -660,7 +660,7 @@ class NextTurn(Stmt):
         m.skipped = 0
         m.s["current"] = seat
         m.s["turn_number"] += 1
-        m.ver[0] += 1          # kept values may read whose turn it is (memo.py)
+        m.ver[memo.TURN] += 1     # only kept values that read whose turn it is go (memo.py)
         m.call(procs[":turn"], [], None)
 
 
@@ -731,7 +731,7 @@ class NextRound(Stmt):
             m.s["current"], frame[3] = frame[3]["leader"], None
         else:
             m.s["current"] = self.loop.leader_now(m, m.envs[frame[2]])
-        m.ver[0] += 1          # kept values may read whose turn it is (memo.py)
+        m.ver[memo.TURN] += 1     # only kept values that read whose turn it is go (memo.py)
         m.rounds_run += 1      # a runaway says how many rounds went by with no decision
         m.call(m.prog.procs[":round"], [], None)
 

@@ -249,3 +249,71 @@ def test_a_definition_that_calls_itself_is_not_kept_and_goes_as_deep_as_before(t
         """)
     assert not hasattr(g.compiled.fast["f"], "trial") and not hasattr(g.compiled.fast["g"], "trial")
     assert g.new_state(seed=0).data["globals"][1] == 900
+
+
+TURNS = """
+game "Turns"
+players 3
+var n: int = 1
+var first_player: player = first(players)
+var seen: list of int = []
+define n_twice: int = sum([n for x in [1, 2]])
+define seat_of(p: player): int = index_of(players, p)
+define whose: int = sum([seat_of(p) for p in players if p == current])
+define turn_twice: int = sum([turn_number for x in [1, 2]])
+define through_turn: int = count([x for x in [1, 2] if x <= turn_twice])
+{section}
+    seen = seen + [whose, turn_twice, through_turn, n_twice]
+    {step}
+    if count(seen) >= 4 * 6:
+        end game "done"
+winners: players
+"""
+
+
+@pytest.mark.parametrize("section, step", [
+    ("turn:", ""),
+    # a round without turns: each round's leader is read again (first_player), and becomes current
+    ("round:", "first_player = next_player(first_player)"),
+])
+def test_a_new_turn_drops_only_the_kept_values_that_read_whose_turn_it_is(tmp_path, section, step):
+    """Six turns (or rounds) in one run of the rules, no decision between them: the definitions
+    reading the current player or the turn number (`whose`; `through_turn` through `turn_twice`)
+    are worked out again at each, while `n_twice`, which reads neither, is kept all along."""
+    g = game(tmp_path, TURNS.replace("{section}", section).replace("{step}", step))
+    fast = g.compiled.fast
+    s = g.new_state(seed=0)
+    seen = s.data["globals"][2]
+    if section == "turn:":
+        assert [seen[i:i + 3] for i in range(0, 24, 4)] == [[0, 2, 2], [1, 4, 2], [2, 6, 2], [0, 8, 2], [1, 10, 2],
+                                                            [2, 12, 2]]
+    else:       # rounds are not turns: the turn number stays 0
+        assert [seen[i:i + 3] for i in range(0, 24, 4)] == [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 0, 0], [1, 0, 0],
+                                                            [2, 0, 0]]
+    assert seen[3::4] == [2] * 6
+    worked_out = {name: fast[name].trial.calls - fast[name].trial.hits
+                  for name in ("n_twice", "whose", "turn_twice", "through_turn")}
+    # n_twice once, as it is kept across the turns; the others once a turn (turn_twice's calls
+    # from through_turn in the same turn use its kept value)
+    assert worked_out == {"n_twice": 1, "whose": 6, "turn_twice": 6, "through_turn": 6}
+
+
+def test_a_kept_value_reading_whose_turn_it_is_is_used_again_within_the_turn(tmp_path):
+    """The turn's cell is written where a turn starts, not at each line: within one turn, a
+    definition reading the current player is kept like any other."""
+    g = game(tmp_path, """
+        game "Within"
+        players 2
+        var seen: list of int = []
+        define seat_of(p: player): int = index_of(players, p)
+        define whose: int = sum([seat_of(p) for p in players if p == current])
+        turn:
+            seen = seen + [whose]
+            seen = seen + [whose]
+            if turn_number >= 2:
+                end game "done"
+        winners: players
+        """)
+    assert g.new_state(seed=0).data["globals"][0] == [0, 0, 1, 1]
+    trial = g.compiled.fast["whose"].trial
+    assert (trial.calls, trial.hits) == (4, 2)
