@@ -192,7 +192,7 @@ g(n, "squares: enum value used as a kind", SQ, "x.colour == colour_of(current)",
 
 # ------------------------------------------------------------------------------ round 4's silent slips
 q = "slips"
-g(q, "take turns inside a rule the stage calls", K, "rule new_hand:\n    hand_number += 1", "rule new_hand:\n    take turns\n    hand_number += 1", ["never"], at=(G, 248))
+g(q, "take turns inside a rule the stage calls", K, "rule new_hand:\n    hand_number += 1", "rule new_hand:\n    take turns\n    hand_number += 1", ["never"], at=(G, 250))
 g(q, "take turns in a rule called last fine", K, "    take turns from opener", "    turns(opener)\n\nrule turns(p: player):\n    take turns from p", [], valid=True)
 g(q, "a second take rounds", H, "    take rounds led by smackhead", "    take rounds led by smackhead\n    ^take rounds led by smackhead", ["never"])
 g(q, "a line after take turns", K, "    take turns from opener", "    take turns from opener\n    ^say \"The hand is over.\"", ["never"])

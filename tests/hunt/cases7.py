@@ -61,9 +61,9 @@ p(n, "market: income without its cap", MK, "min(current.coins + income(current),
 p(n, "taboo: the water level's range cut", T, "var water_level: int in 0 to 14", "var water_level: int in 0 to 9",
   ["must stay from 0 to 9"], at=(G, 286), also=((G, 253),))
 p(n, "smackatoa: the raft's 16th piece counted as 17", K, "        if raft_pieces == 16:", "        if raft_pieces == 17:",
-  ["must stay from 0 to 16"], at=(G, 379))
+  ["must stay from 0 to 16"], at=(G, 381))
 c(n, "smackatoa: the raft's range cut to 15 (W133 at the == 16)", K, "var raft_pieces: int in 0 to 16 = 0",
-  "var raft_pieces: int in 0 to 15 = 0", ["stays from 0 to 15", "always false"], at=(G, 380))
+  "var raft_pieces: int in 0 to 15 = 0", ["stays from 0 to 15", "always false"], at=(G, 382))
 p(n, "smores: a pair read one on", S, "current.lineup[i - 1].food == current.lineup[i].food",
   "current.lineup[i].food == current.lineup[i + 1].food", ["'lineup'", "items count from 0"], at=(G, 168))
 p(n, "smackshapes: the ranking counted from 1", H, "define rank(c: card): int = index_of(ranking, c.shape)",
@@ -84,10 +84,10 @@ p(n, "mini: the Shield misspelt in a reaction (now W132 too)", MI, 'move first([
 c(n, "mini: the Shield misspelt, told by check", MI, 'move first([c for c in r.hand if c.name == "Shield"])',
   'move first([c for c in r.hand if c.name == ^"Sheild"])', ["No card has the name", "Shield"])
 p(n, "smackshapes: a Smackhead picked among none", H, "smackhead = pick(players)",
-  "smackhead = pick([p for p in players if count(p.hand) > 3])", ["cannot be led by nobody"], at=(G, 50))
+  "smackhead = pick([p for p in players if count(p.hand) > 3])", ["cannot be led by nobody"], at=(G, 52))
 p(n, "smackshapes: nobody chooses in the secret play", H, "secretly each p in players_from(smackhead) chooses c from p.hand",
   "secretly each p in [q for q in players_from(smackhead) if count(q.hand) > 3] chooses c from p.hand",
-  ["'smackhead_card' is none here", "used by line 81"], at=(G, 84))
+  ["'smackhead_card' is none here", "used by line 83"], at=(G, 86))
 p(n, "taboo: no treasure of red", T, "define treasure_of(c: colour): treasure = first([t for t in treasure if t.colour == c])",
   "define treasure_of(c: colour): treasure = first([t for t in treasure if t.colour == c and t.colour != red])",
   ["of a treasure that is none", "'treasure_of(c)' is none here"], at=(G, 82), also=((G, 183),))
@@ -96,7 +96,7 @@ p(n, "abatteroxie: a battler moved to the tile it came from", A, "move b from st
 p(n, "smackatoa: the Buzzsaw never found in a hand", K,
   "define card_of(p: player, t: title): card = first([c for c in p.hand if c.title == t])",
   "define card_of(p: player, t: title): card = first([c for c in p.hand if c.title == t and c.title != magma_powered_buzzsaw])",
-  ["'card_of(p, t)' is none here"], at=(G, 371))
+  ["'card_of(p, t)' is none here"], at=(G, 373))
 
 # ------------------------------------------------------------------ a list or a zone that runs out
 n = "running out"
@@ -112,7 +112,7 @@ p(n, "smores: the discard tops swapped into themselves (W108 too)", S,
   "    while top_food(1) == top_food(0):\n        move first(discard[1]) from discard[1] to top of discard[1]\n",
   ["'first(deck)' is none here (deck is empty)"], at=(G, 196))
 p(n, "smackatoa: Fireproof Immunity given to the player whose turn it is", K, "choose q from players if q != p labelled",
-  "choose q from players if q != p and q == turn_of labelled", ["has nothing to choose from", "meets the condition"], at=(G, 712))
+  "choose q from players if q != p and q == turn_of labelled", ["has nothing to choose from", "meets the condition"], at=(G, 714))
 p(n, "abatteroxie: a hand of 20 more than the deck", A, "draw hand_size from p.deck to p.hand",
   "draw hand_size + 20 from p.deck to p.hand", [], maybe_valid=True)
 
@@ -145,7 +145,7 @@ p(n, "hearts: an end at a hundred times the limit", LH, ">= limit", ">= limit * 
   args=("--max-decisions", "3000"), at=(G, 60), also=((G, 62),))
 p(n, "smackshapes: the end only once every hand and the deck are empty", H,
   "if any([count(p.hand) == 0 for p in players]):", "if all([count(p.hand) == 0 for p in players]) and count(deck) == 0:",
-  ["rounds were played since anyone last decided anything", "The run stopped after 3"], at=(G, 56), also=((G, 85),))
+  ["rounds were played since anyone last decided anything", "The run stopped after 3"], at=(G, 58), also=((G, 87),))
 
 # ------------------------------------------------------------------ reactions
 n = "reactions"
