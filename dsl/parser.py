@@ -20,7 +20,9 @@ import logging
 import os
 import pickle
 import re
+import _sre
 import sys
+from re import _compiler as _re_compiler, _parser as _re_parser
 from pathlib import Path
 from types import ModuleType
 
@@ -102,7 +104,7 @@ def build_parser(strict: bool = False) -> Lark:
 
 
 def _parser_entry() -> str:
-    return parse_cache.parser_name(lark_version)
+    return parse_cache.parser_name(lark_version, str(_sre.MAGIC))
 
 
 def _kept_parser() -> Lark | None:
@@ -121,20 +123,56 @@ def _kept_parser() -> Lark | None:
 
 
 class _ParserPickler(pickle.Pickler):
-    """Pickles a built parser: a module it holds (lark keeps `re`) by its name, and lark's LALR
-    actions, which it tells apart by identity (`action is Shift`), as the very objects."""
+    """Pickles a built parser: a module it holds (lark keeps `re`) by its name, lark's LALR
+    actions, which it tells apart by identity (`action is Shift`), as the very objects, and its
+    lexers' compiled regular expressions with their compiled code (`_compiled_pattern`)."""
 
     def reducer_override(self, obj):
         if isinstance(obj, ModuleType):
             return importlib.import_module, (obj.__name__,)
         if obj is _Shift or obj is _Reduce:
             return getattr, (_lalr_analysis, "Shift" if obj is _Shift else "Reduce")
+        if isinstance(obj, re.Pattern):
+            return _compiled_pattern(obj)
         return NotImplemented
+
+
+def _compiled_pattern(pattern: re.Pattern):
+    """How to make `pattern` again from the code Python's `re` compiled it to, in C (`_sre.compile`,
+    what `re.compile` ends with), instead of compiling its text again with `re`'s compiler, which
+    is written in Python: the lexer's scanners (one large pattern for each state of the parser)
+    were a thirteenth of a check of a rulebook never seen. Only when that code makes the very same
+    pattern; otherwise NotImplemented (pickled as usual, compiled again when read). The entry is
+    keyed by `_sre.MAGIC`, the version of that code (`_parser_entry`)."""
+    try:
+        parsed = _re_parser.parse(pattern.pattern, pattern.flags)
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup = [None] * parsed.state.groups
+        for name, i in groupindex.items():
+            indexgroup[i] = name
+        args = (pattern.pattern, pattern.flags | parsed.state.flags, [int(x) for x in _re_compiler._code(parsed, pattern.flags)],
+                parsed.state.groups - 1, groupindex, tuple(indexgroup))
+        if _sre.compile(*args) == pattern and _sre.compile(*args).groupindex == pattern.groupindex:
+            return _sre.compile, args
+    except Exception:        # noqa: BLE001 - a pattern this route cannot make: pickled as usual
+        pass
+    return NotImplemented
+
+
+def _build_scanners(parser: Lark) -> None:
+    """Build the scanner of every state of lark's contextual lexer now, before the parser is kept:
+    lark builds each at the first token read in its state, in every new process."""
+    lexer = getattr(getattr(parser, "parser", None), "lexer", None)
+    lexer = getattr(lexer, "lexer", lexer)          # behind the indenter's connector
+    for basic in list(getattr(lexer, "lexers", {}).values()) + [getattr(lexer, "root_lexer", None)]:
+        if basic is not None and hasattr(basic, "scanner"):
+            basic.scanner
 
 
 def _keep_parser(parser: Lark) -> None:
     if parse_cache.cache_folder() is None:
         return
+    _build_scanners(parser)
     out = io.BytesIO()
     try:
         _ParserPickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)

@@ -332,3 +332,28 @@ def test_the_parser_kept_whole_parses_as_the_one_built_from_the_grammar(tmp_path
         assert P._kept_parser() is None
     finally:
         P.build_parser.cache_clear()
+
+
+def test_the_kept_parser_brings_its_lexers_compiled(tmp_path, monkeypatch):
+    """The kept parser comes with every state's scanner built, its patterns made from their
+    compiled code (parser._compiled_pattern), each the very pattern `re` compiles from its text:
+    a new process compiles none of them again."""
+    import re
+    from tabletop.dsl import parser as P
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    P.build_parser.cache_clear()
+    try:
+        P.build_parser()
+        kept = P._kept_parser()
+        lexer = kept.parser.lexer.lexer
+        basics = list(lexer.lexers.values()) + [lexer.root_lexer]
+        assert all(b._scanner is not None for b in basics)
+        patterns = [m for b in basics for m in b._scanner._mres] + \
+                   [m for b in basics for c in b.callback.values() for m in getattr(getattr(c, "scanner", None), "_mres", [])]
+        assert len(patterns) > len(set(map(id, basics)))
+        for m in patterns:
+            again = re.compile(m.pattern, m.flags)
+            assert m == again and m.groupindex == again.groupindex
+    finally:
+        P.build_parser.cache_clear()
