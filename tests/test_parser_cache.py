@@ -166,7 +166,8 @@ def _lark_tree(t):
 
 
 def test_single_child_steps_handed_up_untouched_give_lark_s_own_tree():
-    """parser._pass_single_children replaces the callbacks of the `?rule: other` steps: for every
+    """parser._pass_single_children replaces the callbacks of the `?rule: other` steps, and
+    parser._build_trees_directly lark's chain of callbacks of every other rule by one: for every
     bundled and broken rules file, and each expression below, the same
     lark tree, positions included, as with lark's own callbacks (or the same error)."""
     from tabletop.dsl import parser as P
@@ -174,6 +175,8 @@ def test_single_child_steps_handed_up_untouched_give_lark_s_own_tree():
     callbacks = lark._callbacks
     ours = dict(callbacks)
     assert sum(f is P._first_child for f in ours.values()) >= 9       # the nine steps from expr to postfix
+    assert sum(isinstance(f, P._TreeBuilder) for f in ours.values()) >= len(ours) - 20
+    assert any(f.single and f.include for f in ours.values() if isinstance(f, P._TreeBuilder))  # `(expr)`
     theirs = lark._parse_tree_builder.create_callback(None)
     files = sorted((ROOT / "rulebooks").rglob("*.rules")) + sorted((ROOT / "tests" / "broken").rglob("*.rules"))
     texts = [(p.read_text().rstrip("\n") + "\n", "start") for p in files]
