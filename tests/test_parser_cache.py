@@ -222,6 +222,31 @@ def test_an_edited_rulebook_hands_only_its_changed_declaration_to_lark(tmp_path,
         "a declaration that does not parse: the whole file is read and the error is reported as ever"
 
 
+def test_a_file_and_its_declarations_are_pickled_once(tmp_path, monkeypatch):
+    """A file parsed declaration by declaration is pickled once, its module and its declarations
+    (which share their nodes) together: the "parsed" entry and the "declarations" entry are the
+    same bytes, each read back as what it keeps (and the next process reads both)."""
+    import pickle
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    monkeypatch.setattr(parse_cache, "_IN_PROCESS", {})
+    monkeypatch.setattr(parse_cache, "_SHARED", {})
+    dumps = []
+    real = pickle.dumps
+    monkeypatch.setattr(parse_cache.pickle, "dumps", lambda *a, **k: dumps.append(1) or real(*a, **k))
+    text = (ROOT / "rulebooks" / "smackatoa" / "game.rules").read_text()
+    module, errors = parse_cache.parse_file(text, "game.rules")
+    assert errors == [] and len(dumps) == 1
+    (parsed,), (declarations,) = entries(tmp_path, "parsed-"), entries(tmp_path, "declarations-")
+    assert parsed.read_bytes() == declarations.read_bytes()
+    parse_cache.forget()
+    again, errors = parse_cache.parse_file(text, "game.rules")
+    assert errors == [] and again == module and again is not module
+    edited = text.replace("\ndefine ", "\ndefine one_more: int = 1\ndefine ", 1)
+    module, errors = parse_cache.parse_file(edited, "game.rules")
+    assert errors == [] and "one_more" in [getattr(d, "name", None) for d in module.decls]
+
+
 def test_a_data_file_validated_once_is_not_read_again_until_it_changes(tmp_path):
     game = tmp_path / "game"
     game.mkdir()
