@@ -7,8 +7,9 @@ cleanly before is not parsed again. Its AST is kept as a pickle, keyed by a hash
 the file's name (spans carry it) and the parser's own sources (a changed parser or grammar never
 reads an old entry), in a folder only this user can write: loading a pickle someone else wrote
 would run their code. A file with syntax errors is not kept (its diagnostics are made afresh).
-Each file's declarations are kept too, by their text, from its last clean parse: an edited file
-is parsed declaration by declaration, and only those whose text changed go to lark.
+Each file's declarations are kept too, by their text, from its last clean parse (one pickle
+with its AST, written as both entries): an edited file is parsed declaration by declaration, and
+only those whose text changed go to lark.
 An entry that cannot be read is parsed again, quietly; the folder keeps at most MAX_FILES of
 each sort, listed only when it may be full.
 
@@ -89,51 +90,65 @@ def parse_file(text: str, file: str) -> tuple[A.Module, list]:
         kept = _read(folder, key, "parsed") if folder else None
     if kept is not None:
         try:
-            module = pickle.loads(kept)
-            if isinstance(module, A.Module):
+            module = _part(pickle.loads(kept), 0, A.Module)
+            if module is not None:
                 _remember(key, kept)
                 _share(key, module)
                 return module, []
         except Exception:        # noqa: BLE001 - a damaged entry is parsed again, not reported
             pass
-    module, errors = _parse(text, file, folder)
+    module, errors, declarations = _parse(text, file, folder)
     if not errors:
+        # One pickle of the module and its declarations (which share their nodes) is both the
+        # "parsed" entry and the file's "declarations" entry: pickling the nodes twice was a
+        # twentieth of a check of a rulebook never seen.
         try:
-            kept = pickle.dumps(module, protocol=pickle.HIGHEST_PROTOCOL)
+            kept = pickle.dumps(module if declarations is None else (module, declarations),
+                                protocol=pickle.HIGHEST_PROTOCOL)
         except RecursionError:   # an expression too long to pickle: it is simply not kept
             return module, errors
         _remember(key, kept)
         _share(key, module)
         if folder:
             _write(folder, key, kept, "parsed")
+        if declarations is not None:
+            _remember(_declarations_key(file), kept)
+            if folder:
+                _write(folder, _declarations_key(file), kept, "declarations")
     return module, errors
 
 
-def _parse(text: str, file: str, folder: str | None) -> tuple[A.Module, list]:
+def _parse(text: str, file: str, folder: str | None) -> tuple[A.Module, list, dict | None]:
     """Parse a file not kept as it is now: first reusing the declarations of its last clean parse
-    whose text is unchanged (`parser.parse_reusing`), else whole. The declarations of a clean
-    parse are kept per file name for the next edit."""
+    whose text is unchanged (`parser.parse_reusing`), else whole. Returns the module, the
+    diagnostics and, from a clean parse declaration by declaration, its declarations, which are
+    kept per file name for the next edit (`parse_file`)."""
     from .parser import parse, parse_reusing
-    key = _hashed(_PARSER_SOURCES, file, "declarations")
     known = None
-    kept = _IN_PROCESS.get(key) or (_read(folder, key, "declarations") if folder else None)
+    kept = _IN_PROCESS.get(_declarations_key(file)) or \
+        (_read(folder, _declarations_key(file), "declarations") if folder else None)
     if kept is not None:
         try:
-            known = pickle.loads(kept)
+            known = _part(pickle.loads(kept), 1, dict)
         except Exception:        # noqa: BLE001 - a damaged entry: the file is parsed whole
             known = None
-    reused = parse_reusing(text, file, known if isinstance(known, dict) else {})
+    reused = parse_reusing(text, file, known or {})
     if reused is None:
-        return parse(text, file)
+        return parse(text, file) + (None,)
     module, declarations = reused
-    try:
-        kept = pickle.dumps(declarations, protocol=pickle.HIGHEST_PROTOCOL)
-    except RecursionError:
-        return module, []
-    _remember(key, kept)
-    if folder:
-        _write(folder, key, kept, "declarations")
-    return module, []
+    return module, [], declarations
+
+
+def _part(kept, at: int, sort: type):
+    """The module (`at` 0) or the declarations (1) of an entry that holds both, as a pair; the module
+    alone from an entry of a file parsed whole; None from anything else."""
+    if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], A.Module) and isinstance(kept[1], dict):
+        return kept[at]
+    return kept if at == 0 and isinstance(kept, sort) else None
+
+
+def _declarations_key(file: str) -> str:
+    return _hashed(_PARSER_SOURCES, file, "declarations")
 
 
 def _key(text: str, file: str) -> str:

@@ -20,7 +20,9 @@ import logging
 import os
 import pickle
 import re
+import _sre
 import sys
+from re import _compiler as _re_compiler, _parser as _re_parser
 from pathlib import Path
 from types import ModuleType
 
@@ -50,6 +52,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter  # noqa: E402
 from lark.parsers import lalr_analysis as _lalr_analysis  # noqa: E402
 from lark.parsers.lalr_analysis import Reduce as _Reduce, Shift as _Shift  # noqa: E402
+from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders as _ChildFilter, ExpandSingleChild as _ExpandSingleChild, PropagatePositions as _PropagatePositions  # noqa: E402
+from lark.tree import Meta as _Meta  # noqa: E402
 
 from . import ast as A
 from .builtins import ARG_TYPES as _BUILTINS, MAX_DIGITS, MAX_FACES, too_many_faces
@@ -96,13 +100,14 @@ def build_parser(strict: bool = False) -> Lark:
     finally:
         lark_logger.setLevel(quiet)
     _pass_single_children(parser)
+    _build_trees_directly(parser)
     if not strict:
         _keep_parser(parser)
     return parser
 
 
 def _parser_entry() -> str:
-    return parse_cache.parser_name(lark_version)
+    return parse_cache.parser_name(lark_version, str(_sre.MAGIC))
 
 
 def _kept_parser() -> Lark | None:
@@ -121,20 +126,56 @@ def _kept_parser() -> Lark | None:
 
 
 class _ParserPickler(pickle.Pickler):
-    """Pickles a built parser: a module it holds (lark keeps `re`) by its name, and lark's LALR
-    actions, which it tells apart by identity (`action is Shift`), as the very objects."""
+    """Pickles a built parser: a module it holds (lark keeps `re`) by its name, lark's LALR
+    actions, which it tells apart by identity (`action is Shift`), as the very objects, and its
+    lexers' compiled regular expressions with their compiled code (`_compiled_pattern`)."""
 
     def reducer_override(self, obj):
         if isinstance(obj, ModuleType):
             return importlib.import_module, (obj.__name__,)
         if obj is _Shift or obj is _Reduce:
             return getattr, (_lalr_analysis, "Shift" if obj is _Shift else "Reduce")
+        if isinstance(obj, re.Pattern):
+            return _compiled_pattern(obj)
         return NotImplemented
+
+
+def _compiled_pattern(pattern: re.Pattern):
+    """How to make `pattern` again from the code Python's `re` compiled it to, in C (`_sre.compile`,
+    what `re.compile` ends with), instead of compiling its text again with `re`'s compiler, which
+    is written in Python: the lexer's scanners (one large pattern for each state of the parser)
+    were a thirteenth of a check of a rulebook never seen. Only when that code makes the very same
+    pattern; otherwise NotImplemented (pickled as usual, compiled again when read). The entry is
+    keyed by `_sre.MAGIC`, the version of that code (`_parser_entry`)."""
+    try:
+        parsed = _re_parser.parse(pattern.pattern, pattern.flags)
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup = [None] * parsed.state.groups
+        for name, i in groupindex.items():
+            indexgroup[i] = name
+        args = (pattern.pattern, pattern.flags | parsed.state.flags, [int(x) for x in _re_compiler._code(parsed, pattern.flags)],
+                parsed.state.groups - 1, groupindex, tuple(indexgroup))
+        if _sre.compile(*args) == pattern and _sre.compile(*args).groupindex == pattern.groupindex:
+            return _sre.compile, args
+    except Exception:        # noqa: BLE001 - a pattern this route cannot make: pickled as usual
+        pass
+    return NotImplemented
+
+
+def _build_scanners(parser: Lark) -> None:
+    """Build the scanner of every state of lark's contextual lexer now, before the parser is kept:
+    lark builds each at the first token read in its state, in every new process."""
+    lexer = getattr(getattr(parser, "parser", None), "lexer", None)
+    lexer = getattr(lexer, "lexer", lexer)          # behind the indenter's connector
+    for basic in list(getattr(lexer, "lexers", {}).values()) + [getattr(lexer, "root_lexer", None)]:
+        if basic is not None and hasattr(basic, "scanner"):
+            basic.scanner
 
 
 def _keep_parser(parser: Lark) -> None:
     if parse_cache.cache_folder() is None:
         return
+    _build_scanners(parser)
     out = io.BytesIO()
     try:
         _ParserPickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
@@ -178,6 +219,118 @@ def _pass_single_children(parser: Lark) -> None:
             continue
         if rule in callbacks:
             callbacks[rule] = _first_child
+
+
+def _build_trees_directly(parser: Lark) -> None:
+    """Give each rule that builds a tree one callback that does what lark's chain of callbacks
+    for it does (`_TreeBuilder`): lark calls three or four objects for every rule it reduces
+    (positions, then the children kept, then a single child handed up, then the tree), and looks
+    up a position of a token that has none by catching an AttributeError. The same trees,
+    positions included. A chain of another shape keeps lark's own."""
+    callbacks = getattr(parser, "_callbacks", None)
+    lalr = getattr(getattr(getattr(parser, "parser", None), "parser", None), "parser", None)
+    if not isinstance(callbacks, dict) or getattr(lalr, "callbacks", None) is not callbacks:
+        return
+    for rule, callback in list(callbacks.items()):
+        built = _TreeBuilder.of(callback)
+        if built is not None:
+            callbacks[rule] = built
+
+
+class _TreeBuilder:
+    """One callback for lark's chain `PropagatePositions(ChildFilter(ExpandSingleChild(Tree)))`,
+    the filter and the single child as the rule has them."""
+    __slots__ = ("name", "include", "single")
+
+    def __init__(self, name, include, single: bool):
+        self.name, self.include, self.single = name, include, single
+
+    @classmethod
+    def of(cls, callback):
+        """The builder doing what `callback` does, or None for a callback of any other shape."""
+        if type(callback) is not _PropagatePositions or callback.node_filter is not None:
+            return None
+        inner = callback.node_builder
+        include = None
+        if type(inner) is _ChildFilter:
+            include = tuple((i, bool(expand)) for i, expand in inner.to_include)
+            inner = inner.node_builder
+        single = type(inner) is _ExpandSingleChild
+        if single:
+            inner = inner.node_builder
+        if type(inner) is not functools.partial or inner.func is not Tree or len(inner.args) != 1 or inner.keywords:
+            return None
+        return cls(inner.args[0], include, single)
+
+    def __call__(self, children):
+        include = self.include
+        if include is None:
+            kept = children
+        else:                           # as lark's ChildFilterLALR_NoPlaceholders, a `_rule` spliced in
+            kept = []
+            for i, expand in include:
+                if not expand:
+                    kept.append(children[i])
+                elif kept:
+                    kept += children[i].children
+                else:
+                    kept = children[i].children
+        if self.single and len(kept) == 1:
+            tree = kept[0]
+            if not isinstance(tree, Tree):
+                return tree
+            _positions(tree.meta, children, hasattr(tree.meta, "line"), hasattr(tree.meta, "end_line"))
+            return tree
+        meta = _Meta()
+        _positions(meta, children, False, False)
+        return Tree(self.name, kept, meta)
+
+
+def _pp_meta(c):
+    """What lark's PropagatePositions takes a child's positions from, or None (a tree without any)."""
+    if isinstance(c, Token):
+        return c
+    if isinstance(c, Tree):
+        return None if c.meta.empty else c.meta
+    return c.__lark_meta__() if hasattr(c, "__lark_meta__") else None
+
+
+def _positions(meta, children, has_start: bool, has_end: bool) -> None:
+    """lark's PropagatePositions for `meta` from a rule's `children`: a node starts where its first
+    child's container starts and ends where its last child's ends; a token has no container
+    (its slots have no such field), so its own positions are taken without a failed lookup."""
+    first = None
+    for c in children:
+        first = c if type(c) is Token else _pp_meta(c)
+        if first is not None:
+            break
+    if first is not None:
+        if type(first) is Token:
+            line, column, start = first.line, first.column, first.start_pos
+        else:
+            line = getattr(first, "container_line", first.line)
+            column = getattr(first, "container_column", first.column)
+            start = getattr(first, "container_start_pos", first.start_pos)
+        if not has_start:
+            meta.line, meta.column, meta.start_pos = line, column, start
+            meta.empty = False
+        meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
+    last = None
+    for c in reversed(children):
+        last = c if type(c) is Token else _pp_meta(c)
+        if last is not None:
+            break
+    if last is not None:
+        if type(last) is Token:
+            line, column, end = last.end_line, last.end_column, last.end_pos
+        else:
+            line = getattr(last, "container_end_line", last.end_line)
+            column = getattr(last, "container_end_column", last.end_column)
+            end = getattr(last, "container_end_pos", last.end_pos)
+        if not has_end:
+            meta.end_line, meta.end_column, meta.end_pos = line, column, end
+            meta.empty = False
+        meta.container_end_line, meta.container_end_column, meta.container_end_pos = line, column, end
 
 
 def _cache_file(text: str, strict: bool) -> str | None:

@@ -166,7 +166,8 @@ def _lark_tree(t):
 
 
 def test_single_child_steps_handed_up_untouched_give_lark_s_own_tree():
-    """parser._pass_single_children replaces the callbacks of the `?rule: other` steps: for every
+    """parser._pass_single_children replaces the callbacks of the `?rule: other` steps, and
+    parser._build_trees_directly lark's chain of callbacks of every other rule by one: for every
     bundled and broken rules file, and each expression below, the same
     lark tree, positions included, as with lark's own callbacks (or the same error)."""
     from tabletop.dsl import parser as P
@@ -174,6 +175,8 @@ def test_single_child_steps_handed_up_untouched_give_lark_s_own_tree():
     callbacks = lark._callbacks
     ours = dict(callbacks)
     assert sum(f is P._first_child for f in ours.values()) >= 9       # the nine steps from expr to postfix
+    assert sum(isinstance(f, P._TreeBuilder) for f in ours.values()) >= len(ours) - 20
+    assert any(f.single and f.include for f in ours.values() if isinstance(f, P._TreeBuilder))  # `(expr)`
     theirs = lark._parse_tree_builder.create_callback(None)
     files = sorted((ROOT / "rulebooks").rglob("*.rules")) + sorted((ROOT / "tests" / "broken").rglob("*.rules"))
     texts = [(p.read_text().rstrip("\n") + "\n", "start") for p in files]
@@ -217,6 +220,31 @@ def test_an_edited_rulebook_hands_only_its_changed_declaration_to_lark(tmp_path,
     module, errors = parse_cache.parse_file(broken, "game.rules")
     assert [e.span.line for e in errors] == [text[:text.index("define hand_size")].count("\n") + 1], \
         "a declaration that does not parse: the whole file is read and the error is reported as ever"
+
+
+def test_a_file_and_its_declarations_are_pickled_once(tmp_path, monkeypatch):
+    """A file parsed declaration by declaration is pickled once, its module and its declarations
+    (which share their nodes) together: the "parsed" entry and the "declarations" entry are the
+    same bytes, each read back as what it keeps (and the next process reads both)."""
+    import pickle
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    monkeypatch.setattr(parse_cache, "_IN_PROCESS", {})
+    monkeypatch.setattr(parse_cache, "_SHARED", {})
+    dumps = []
+    real = pickle.dumps
+    monkeypatch.setattr(parse_cache.pickle, "dumps", lambda *a, **k: dumps.append(1) or real(*a, **k))
+    text = (ROOT / "rulebooks" / "smackatoa" / "game.rules").read_text()
+    module, errors = parse_cache.parse_file(text, "game.rules")
+    assert errors == [] and len(dumps) == 1
+    (parsed,), (declarations,) = entries(tmp_path, "parsed-"), entries(tmp_path, "declarations-")
+    assert parsed.read_bytes() == declarations.read_bytes()
+    parse_cache.forget()
+    again, errors = parse_cache.parse_file(text, "game.rules")
+    assert errors == [] and again == module and again is not module
+    edited = text.replace("\ndefine ", "\ndefine one_more: int = 1\ndefine ", 1)
+    module, errors = parse_cache.parse_file(edited, "game.rules")
+    assert errors == [] and "one_more" in [getattr(d, "name", None) for d in module.decls]
 
 
 def test_a_data_file_validated_once_is_not_read_again_until_it_changes(tmp_path):
@@ -330,5 +358,30 @@ def test_the_parser_kept_whole_parses_as_the_one_built_from_the_grammar(tmp_path
             assert tree(kept, text) == tree(built, text), p
         entry.write_bytes(b"\x80\x05damaged")
         assert P._kept_parser() is None
+    finally:
+        P.build_parser.cache_clear()
+
+
+def test_the_kept_parser_brings_its_lexers_compiled(tmp_path, monkeypatch):
+    """The kept parser comes with every state's scanner built, its patterns made from their
+    compiled code (parser._compiled_pattern), each the very pattern `re` compiles from its text:
+    a new process compiles none of them again."""
+    import re
+    from tabletop.dsl import parser as P
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    P.build_parser.cache_clear()
+    try:
+        P.build_parser()
+        kept = P._kept_parser()
+        lexer = kept.parser.lexer.lexer
+        basics = list(lexer.lexers.values()) + [lexer.root_lexer]
+        assert all(b._scanner is not None for b in basics)
+        patterns = [m for b in basics for m in b._scanner._mres] + \
+                   [m for b in basics for c in b.callback.values() for m in getattr(getattr(c, "scanner", None), "_mres", [])]
+        assert len(patterns) > len(set(map(id, basics)))
+        for m in patterns:
+            again = re.compile(m.pattern, m.flags)
+            assert m == again and m.groupindex == again.groupindex
     finally:
         P.build_parser.cache_clear()
