@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import itertools
 import marshal
 import math
 from contextlib import contextmanager
@@ -224,8 +225,15 @@ class Source:
                 return f"{self.write(e.obj, d)}[{self.write(e.key, d)}]"
             return f"{self.const(item_at)}({self.write(e.obj, d)}, {self.write(e.key, d)})"
         table = self.c.tables.get(ref[1])
-        if table is None or e.more_keys or not all(self.c.constant(entry[4]) is not None for entry in table):
+        if table is None or not all(self.c.constant(entry[4]) is not None for entry in table):
             return None
+        if e.more_keys:
+            if any(len(more) != len(e.more_keys) for _, _, _, more, _ in table):
+                return None
+            rows = [([(low, high), *more], self.c.constant(node)[0]) for low, high, _, more, node in table]
+            lookup = table_by_keys(ref[1], rows, self.c.where(), e.span)
+            keys = "".join(f"{self.write(k, d)}, " for k in [e.key, *e.more_keys])
+            return f"{self.const(lookup)}(m, ({keys}))"
         rows = [(low, high, self.c.constant(node)[0]) for low, high, _, _, node in table]
         lookup = table_of_values(ref[1], rows, self.c.where(), e.span)
         return f"{self.const(lookup)}(m, {self.write(e.key, d)})"
@@ -1242,6 +1250,60 @@ def table_of_values(name: str, rows: list, where: str, span):
             if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
                 return val
         raise no_entry(m, k)
+    return lookup
+
+
+MAX_EXPANDED = 4096     # the most keys a table of several keys may be found by in a dict (`table_by_keys`)
+
+
+def table_by_keys(name: str, rows: list, where: str, span):
+    """A table keyed by several values (`damage[level, r]`) whose entries are all constants, looked
+    up as `Compiler.table_lookup` does: `rows` are ([(low, high) of each key], value). When every
+    key of every entry is a whole number, a short range of them, or a text, the keys are found in a
+    dict made once (the first entry of a key wins, as the search finds it), for keys that are whole
+    numbers or texts; the search entry by entry, with a closure per key, cost more than the rest of
+    an eruption. Any other key is searched for entry by entry."""
+    size = len(rows)
+    exact: dict | None = {}
+    expanded = 0
+    for keys, val in rows:
+        each = []
+        for lo, hi in keys:
+            if type(lo) is str and lo == hi:
+                each.append((lo,))
+            elif type(lo) is int and type(hi) is int and hi - lo < MAX_EXPANDED:
+                each.append((lo, *range(lo + 1, hi + 1)))     # `lo` matches even when `hi` is below it
+            else:
+                exact = None
+                break
+        expanded += math.prod(len(e) for e in each) if exact is not None else 0
+        if exact is None or expanded > MAX_EXPANDED:
+            exact = None
+            break
+        for found in itertools.product(*each):
+            exact.setdefault(found, val)
+    missing = object()
+
+    def matches(k, lo, hi):
+        return k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi)
+
+    def lookup(m, ks):
+        if size > SMALL:        # a long table costs its length to search
+            m.work -= size
+            if m.work < 0:
+                raise runaway(where, span)
+        if exact is not None:
+            for k in ks:
+                if type(k) is not int and type(k) is not str:     # (a bool or a float is equal to an int)
+                    break
+            else:
+                val = exact.get(ks, missing)
+                if val is not missing:
+                    return val
+        for keys, val in rows:
+            if all(matches(k, lo, hi) for k, (lo, hi) in zip(ks, keys)):
+                return val
+        raise RuleError(f"The table '{name}' has no entry for {', '.join(m.show_any(k) for k in ks)}.", span)
     return lookup
 
 

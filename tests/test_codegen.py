@@ -867,3 +867,72 @@ def test_what_a_definition_reads_is_found_through_long_chains_and_rings_of_calls
     assert found["even"][1] and found["odd"][1] and not found["d0"][1] and not found["lone"][1]
     assert "drawn" not in found and "through_drawn" not in found
     assert g.new_state(seed=1).is_over
+
+
+def test_a_table_of_several_keys_found_in_a_dict_gives_what_the_search_does():
+    """A table keyed by several values whose entries are constants is looked up in a dict made once
+    (`codegen.table_by_keys`): the same entry as the search entry by entry (`table_lookup`), the
+    first of two that match winning, for whole numbers in and out of ranges (a range written
+    backwards matches its first number alone), texts, and keys equal to a whole number that are
+    not one (a bool, a float), none and a list; the same error for a key with no entry."""
+    from tabletop.interpreter.compiler import Compiler
+
+    entries = [((1, 1), [(2, 3)], 10), ((1, 1), [(2, 5)], 11), ((2, 2), [(4, 6)], 20),
+               (("red", "red"), [(0, 0)], 30), ((3, 3), [(9, 7)], 40), ((1, 1), [("blue", "blue")], 50)]
+    rows = [([(lo, hi), *more], v) for (lo, hi), more, v in entries]
+    table = [(lo, hi, (lambda v: lambda m, env: v)(v), more, None) for (lo, hi), more, v in entries]
+
+    class M:
+        work = 1000
+
+        @staticmethod
+        def show_any(v):
+            return repr(v)
+    fast = codegen.table_by_keys("t", rows, "here", None)
+    keys = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, True, False, 1.0, 2.0, 3.0, 4.5, "red", "blue", None, [1]]
+    for a in keys:
+        for b in keys:
+            search = Compiler.table_lookup("t", table, [lambda m, env: a, lambda m, env: b], None, "here")
+            answers = []
+            for look in (lambda: fast(M, (a, b)), lambda: search(M, [])):
+                try:
+                    answers.append(look())
+                except RuleError as e:
+                    answers.append(e.message)
+            assert answers[0] == answers[1], (a, b)
+    assert fast(M, (1, 3)) == 10 and fast(M, (1, 4)) == 11 and fast(M, (3, 9)) == 40
+
+
+TWO_KEYS_RULES = '''
+    game "Two keys"
+    players 1
+    table damage:
+        1, 2 to 3 -> 0
+        1, 4 -> 1
+        2, 2 to 4 -> 2
+    define hurt(a: int, b: int): int = damage[a, b]
+    turn:
+        end game
+    winners: players
+'''
+
+
+def test_a_table_of_several_keys_of_constants_is_written_as_a_lookup_in_the_source(tmp_path):
+    """`damage[a, b]` with constant entries is a call in the generated source, not a closure, and
+    gives and charges what the closures do, and fails as they do for a missing entry."""
+    from inline import write
+    found = []
+    for source in (True, False):
+        g = load_game(str(write(tmp_path, TWO_KEYS_RULES)), source=source)
+        own = getattr(g.compiled.fast["hurt"], "definition", g.compiled.fast["hurt"])
+        assert hasattr(own, "source") == source
+        assert not source or "(m, (_v0, _v1, ))" in own.source       # the lookup's call, the keys as one tuple
+        m = Machine(g.compiled, g.new_state(seed=1).to_json())
+        for a, b in [(1, 2), (1, 3), (1, 4), (2, 4), (2, 3), (3, 3), (1, 5)]:
+            before = m.work
+            try:
+                found.append((source, g.compiled.fast["hurt"](m, a, b), before - m.work))
+            except RuleError as e:
+                found.append((source, e.message, before - m.work))
+    assert [f[1:] for f in found if f[0]] == [f[1:] for f in found if not f[0]]
+    assert [f[1] for f in found[:5]] == [0, 0, 1, 2, 2]
