@@ -120,12 +120,19 @@ def test_kept_values_checked_at_every_use_agree_with_the_values_worked_out_again
     assert played(game(tmp_path, WRITES, **TOKENS))
 
 
+@pytest.fixture
+def trial_counted(monkeypatch):
+    """The definitions on trial, whose counts a test reads: with TABLETOP_CHECK_KEPT=1 set outside
+    the tests, every definition would be kept and checked instead, with no trial to count."""
+    monkeypatch.setattr(memo, "CHECKING", False)
+
+
 @pytest.mark.parametrize("n_twice", [
     "define n_twice: int = sum([n for x in [1, 2]])",
     # memo.py knows a `where` line's node: kept until `n` is written, as without it
     "define n_twice: int = total\n            where total = sum([n for x in [1, 2]])",
 ])
-def test_a_value_kept_before_a_write_is_used_again_until_then(tmp_path, n_twice):
+def test_a_value_kept_before_a_write_is_used_again_until_then(tmp_path, n_twice, trial_counted):
     """`n_twice` reads only `n`: asked again after `tally` changed, its kept value is used; after
     `n` changed, it is worked out again."""
     g = game(tmp_path, """
@@ -276,7 +283,7 @@ winners: players
     # a round without turns: each round's leader is read again (first_player), and becomes current
     ("round:", "first_player = next_player(first_player)"),
 ])
-def test_a_new_turn_drops_only_the_kept_values_that_read_whose_turn_it_is(tmp_path, section, step):
+def test_a_new_turn_drops_only_the_kept_values_that_read_whose_turn_it_is(tmp_path, section, step, trial_counted):
     """Six turns (or rounds) in one run of the rules, no decision between them: the definitions
     reading the current player or the turn number (`whose`; `through_turn` through `turn_twice`)
     are worked out again at each, while `n_twice`, which reads neither, is kept all along."""
@@ -298,7 +305,7 @@ def test_a_new_turn_drops_only_the_kept_values_that_read_whose_turn_it_is(tmp_pa
     assert worked_out == {"n_twice": 1, "whose": 6, "turn_twice": 6, "through_turn": 6}
 
 
-def test_a_kept_value_reading_whose_turn_it_is_is_used_again_within_the_turn(tmp_path):
+def test_a_kept_value_reading_whose_turn_it_is_is_used_again_within_the_turn(tmp_path, trial_counted):
     """The turn's cell is written where a turn starts, not at each line: within one turn, a
     definition reading the current player is kept like any other."""
     g = game(tmp_path, """
