@@ -1225,9 +1225,6 @@ def table_of_values(name: str, rows: list, where: str, span):
     except TypeError:
         exact = None
 
-    def no_entry(m, k):
-        return RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", span)
-
     if exact is not None and size <= SMALL:
         missing = object()
 
@@ -1237,7 +1234,7 @@ def table_of_values(name: str, rows: list, where: str, span):
             except TypeError:
                 val = missing
             if val is missing:
-                raise no_entry(m, k)
+                raise no_table_entry(name, m, (k,), span)
             return val
         return found
 
@@ -1249,7 +1246,7 @@ def table_of_values(name: str, rows: list, where: str, span):
         for lo, hi, val in rows:
             if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
                 return val
-        raise no_entry(m, k)
+        raise no_table_entry(name, m, (k,), span)
     return lookup
 
 
@@ -1267,25 +1264,14 @@ def table_by_keys(name: str, rows: list, where: str, span):
     exact: dict | None = {}
     expanded = 0
     for keys, val in rows:
-        each = []
-        for lo, hi in keys:
-            if type(lo) is str and lo == hi:
-                each.append((lo,))
-            elif type(lo) is int and type(hi) is int and hi - lo < MAX_EXPANDED:
-                each.append((lo, *range(lo + 1, hi + 1)))     # `lo` matches even when `hi` is below it
-            else:
-                exact = None
-                break
-        expanded += math.prod(len(e) for e in each) if exact is not None else 0
-        if exact is None or expanded > MAX_EXPANDED:
+        each = [_keys_matched(lo, hi) for lo, hi in keys]
+        expanded += math.prod(len(e) for e in each if e is not None)
+        if None in each or expanded > MAX_EXPANDED:
             exact = None
             break
         for found in itertools.product(*each):
             exact.setdefault(found, val)
     missing = object()
-
-    def matches(k, lo, hi):
-        return k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi)
 
     def lookup(m, ks):
         if size > SMALL:        # a long table costs its length to search
@@ -1301,10 +1287,30 @@ def table_by_keys(name: str, rows: list, where: str, span):
                 if val is not missing:
                     return val
         for keys, val in rows:
-            if all(matches(k, lo, hi) for k, (lo, hi) in zip(ks, keys)):
+            if all(table_key_matches(k, lo, hi) for k, (lo, hi) in zip(ks, keys)):
                 return val
-        raise RuleError(f"The table '{name}' has no entry for {', '.join(m.show_any(k) for k in ks)}.", span)
+        raise no_table_entry(name, m, ks, span)
     return lookup
+
+
+def _keys_matched(lo, hi) -> tuple | None:
+    """Every whole number or text an entry's key (`lo` to `hi`) matches, or None when they are not
+    so few (another type, or a long range)."""
+    if type(lo) is str and lo == hi:
+        return (lo,)
+    if type(lo) is int and type(hi) is int and hi - lo < MAX_EXPANDED:
+        return (lo, *range(lo + 1, hi + 1))      # `lo` matches even when `hi` is below it
+    return None
+
+
+def table_key_matches(k, lo, hi) -> bool:
+    """Whether the key `k` matches a table entry's key `lo` (to `hi`): equal, or a whole number in
+    the range."""
+    return k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi)
+
+
+def no_table_entry(name: str, m, keys, span) -> RuleError:
+    return RuleError(f"The table '{name}' has no entry for {', '.join(m.show_any(k) for k in keys)}.", span)
 
 
 def joiner(show, where: str, span):

@@ -507,7 +507,7 @@ class Compiler:
                 for lo, hi, val, _, _ in table:
                     if k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi):
                         return val(m, env)
-                raise RuleError(f"The table '{name}' has no entry for {m.show_any(k)}.", e.span)
+                raise codegen.no_table_entry(name, m, (k,), span)
             return lookup
         obj = self.expr(e.obj)
         item_at = codegen.item_at
@@ -540,9 +540,7 @@ class Compiler:
     @staticmethod
     def table_lookup(name, table, keys, span, where):
         """Look up a table keyed by several values: the first entry all of whose keys match."""
-        def matches(k, lo, hi):
-            return k == lo or (type(k) is int and type(lo) is int and lo <= k <= hi)
-        size = len(table)
+        matches, size = codegen.table_key_matches, len(table)
 
         def lookup(m, env):
             ks = [k(m, env) for k in keys]
@@ -553,7 +551,7 @@ class Compiler:
             for lo, hi, val, more, _ in table:
                 if matches(ks[0], lo, hi) and all(matches(k, a, b) for k, (a, b) in zip(ks[1:], more)):
                     return val(m, env)
-            raise RuleError(f"The table '{name}' has no entry for {', '.join(m.show_any(k) for k in ks)}.", span)
+            raise codegen.no_table_entry(name, m, ks, span)
         return lookup
 
     def ex_Call(self, e: A.Call):
