@@ -17,9 +17,9 @@ The parser itself, once built, is kept whole too (parser.py's `_kept_parser`, as
 entry), keyed by lark's version and the parser's sources.
 
 A data file's records are kept the same way once they were read and validated without a single
-diagnostic (`kept_records`, `keep_records`), as JSON, keyed by a hash of the file's name and text,
-what the kind asks of it and the loader's sources; so a check whose data files are unchanged
-neither reads YAML nor imports jsonschema.
+diagnostic (`kept_records`, `keep_records`), as JSON, keyed by a hash of the file's text (not its
+name: a rulebook copied elsewhere finds them), what the kind asks of it and the loader's sources;
+so a check whose data files are unchanged neither reads YAML nor imports jsonschema.
 
 This module must not parse or validate: on a miss the loader does, and parser.py is imported
 only then.
@@ -169,13 +169,15 @@ def _hashed(sources: tuple, *parts: str) -> str:
 
 # ---------------------------------------------------------------------- data files
 
-def records_key(file: str, text: str, wants: str) -> str | None:
-    """The key of a data file's records: its name and text, and `wants`, what the kind asks of
-    it (written by the loader); None when the file is too long to keep or the sources are unreadable."""
+def records_key(text: str, wants: str) -> str | None:
+    """The key of a data file's records: its text and `wants`, what the kind asks of it (written by
+    the loader); None when the file is too long to keep or the sources are unreadable. Not its name:
+    the records kept hold nothing of it (the loader adds a record's file after), and a file read
+    without a diagnostic has none under any name, so a rulebook copied to another folder finds them."""
     if len(text) > MAX_TEXT:
         return None
     try:
-        return _hashed(_DATA_SOURCES, file, text, wants)
+        return _hashed(_DATA_SOURCES, text, wants)
     except OSError:
         return None
 

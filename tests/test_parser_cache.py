@@ -265,6 +265,35 @@ def test_a_data_file_validated_once_is_not_read_again_until_it_changes(tmp_path)
     assert len(entries(tmp_path, "data-")) == 1, "data with a mistake is not kept"
 
 
+def test_a_copy_of_a_rulebook_at_another_path_finds_its_data_kept(tmp_path, monkeypatch):
+    """Data records are kept by the file's text, not its name (they hold nothing of it): a copy of
+    a checked rulebook in another folder reads no YAML, and says what the original says, its
+    records' places under the copy's own name."""
+    import shutil
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "game.rules").write_text((ROOT / "tests" / "games" / "mini" / "game.rules").read_text())
+    (game / "cards.yaml").write_text((ROOT / "tests" / "games" / "mini" / "cards.yaml").read_text())
+    first = check(tmp_path, game)
+    assert first.returncode == 0, first.stdout + first.stderr
+    copy = tmp_path / "elsewhere" / "copy"
+    shutil.copytree(game, copy)
+    again = check(tmp_path, copy, "-X", "importtime")
+    assert again.returncode == 0 and again.stdout == first.stdout.replace(str(game), str(copy))
+    assert " yaml" not in again.stderr, "the copy's data is the original's text: PyYAML is not even imported"
+    assert len(entries(tmp_path, "data-")) == 1
+    from tabletop.dsl.loader import load_program
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    parse_cache.forget()
+    kept = load_program(str(copy))
+    monkeypatch.setenv("TABLETOP_NO_CACHE", "1")
+    parse_cache.forget()
+    fresh = load_program(str(copy))
+    assert kept.data == fresh.data, "the records as the copy's own YAML gives them"
+    assert kept.data_files == fresh.data_files and "copy" in kept.data_files["card"]
+
+
 def test_a_rules_file_read_from_the_cache_still_requires_its_data_fields(tmp_path):
     """A data field every record must give stays required when the rules come from the cache:
     the mark of "no default" is one object, and unpickling keeps it so."""
