@@ -200,6 +200,35 @@ def test_single_child_steps_handed_up_untouched_give_lark_s_own_tree():
     assert compared >= 25
 
 
+def test_the_quick_parse_loop_gives_lark_s_own_tree_or_leaves_the_text_to_lark():
+    """parser._parse_quickly reads a text in one loop instead of lark's lexer, indenter and LALR
+    loop: for every bundled and broken rules file, and the odd texts below, the same tree,
+    positions included, as lark's own loop; a text lark refuses is handed to lark, which raises
+    its own exception (so every message stays the same)."""
+    from tabletop.dsl import parser as P
+    lark = P.build_parser()
+    files = sorted((ROOT / "rulebooks").rglob("*.rules")) + sorted((ROOT / "tests" / "broken").rglob("*.rules"))
+    texts = [p.read_text().rstrip("\n") + "\n" for p in files]
+    texts += ["", "\n\n", "# only a comment\n", 'game "G"', 'game "G"\nplayers 2\ndefine x: int = (1 +\n  2)\n',
+              'define f(a: int,\n         b: int) -> int:\n    a + b\n', "rule r:\n    x = 1\n  y = 2\n",
+              "rule r:\n    if a:\n        x = 1\n", "define x: int = (1\n", "define x: int = 1)\n", "define x: int = @\n"]
+    clean = 0
+    for text in texts:
+        try:
+            theirs = _lark_tree(lark.parse(text, start="start"))
+        except Exception as e:          # noqa: BLE001 - the text lark refuses: lark's own error both ways
+            try:
+                P._parse_quickly(lark, text)
+            except Exception as mine:   # noqa: BLE001
+                assert type(mine) is type(e) and str(mine) == str(e), text[:60]
+            else:
+                raise AssertionError(f"the quick loop read a text lark refuses: {text[:60]!r}")
+            continue
+        assert _lark_tree(P._plain_parse(lark, text, "start")) == theirs, text[:60]
+        clean += 1
+    assert clean >= 20
+
+
 def test_an_edited_rulebook_hands_only_its_changed_declaration_to_lark(tmp_path, monkeypatch):
     from tabletop.dsl import parser
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
