@@ -294,6 +294,37 @@ def test_a_data_file_validated_once_is_not_read_again_until_it_changes(tmp_path)
     assert len(entries(tmp_path, "data-")) == 1, "data with a mistake is not kept"
 
 
+_AST_CODE = """
+import builtins, marshal, sys
+compiled = []
+real = builtins.compile
+builtins.compile = lambda text, *a, **k: compiled.append(text) or real(text, *a, **k)
+from tabletop.dsl import ast
+builtins.compile = real
+inits = {n: marshal.dumps(c.__init__.__code__) for n, c in sorted(vars(ast).items())
+         if isinstance(c, type) and issubclass(c, ast.Node) and c is not ast.Node}
+print(sum(str(t).startswith("def __create_fn__") for t in compiled), len(inits), hash(tuple(inits.items())))
+"""
+
+
+def test_the_ast_classes_code_is_compiled_once_and_kept(tmp_path):
+    """The `__init__` dataclass writes for each node class is compiled by the first import and
+    taken from the user's cache folder by the next: the very same code as compiled afresh."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(tmp_path), PYTHONHASHSEED="0")
+    env.pop("TABLETOP_NO_CACHE", None)
+
+    def run(**more):
+        out = subprocess.run([sys.executable, "-c", _AST_CODE], env=dict(env, **more), capture_output=True,
+                             text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        return [int(x) for x in out.stdout.split()]
+
+    first, second, fresh = run(), run(), run(TABLETOP_NO_CACHE="1")
+    assert first[0] >= 70, "the first import compiles each class's __init__"
+    assert second[0] == 0 and second[1:] == first[1:], "the next takes them all from the cache"
+    assert fresh[0] == first[0] and fresh[1:] == first[1:], "without a cache, compiled as ever: the same code"
+
+
 def test_a_copy_of_a_rulebook_at_another_path_finds_its_data_kept(tmp_path, monkeypatch):
     """Data records are kept by the file's text, not its name (they hold nothing of it): a copy of
     a checked rulebook in another folder reads no YAML, and says what the original says, its
