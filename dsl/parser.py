@@ -127,10 +127,16 @@ def _kept_parser() -> Lark | None:
 
 class _ParserPickler(pickle.Pickler):
     """Pickles a built parser: a module it holds (lark keeps `re`) by its name, lark's LALR
-    actions, which it tells apart by identity (`action is Shift`), as the very objects, and its
-    lexers' compiled regular expressions with their compiled code (`_compiled_pattern`)."""
+    actions, which it tells apart by identity (`action is Shift`), as the very objects, its
+    lexers' compiled regular expressions with their compiled code (`_compiled_pattern`), and the
+    names it read from the grammar as plain texts. Built from the grammar's text, lark keeps those
+    as tokens of the grammar (a rule's name is a Token, whose `==` is Python's, called at each
+    step of the parse that looks a rule up by name, and which pickle with their positions); built
+    from lark's own cache they are plain texts, so the parser is the same either way."""
 
     def reducer_override(self, obj):
+        if type(obj) is Token:
+            return sys.intern, (str.__str__(obj),)
         if isinstance(obj, ModuleType):
             return importlib.import_module, (obj.__name__,)
         if obj is _Shift or obj is _Reduce:
