@@ -346,8 +346,8 @@ class _NotPlain(Exception):
 def _parse_quickly(parser: Lark, text: str, start: str = "start"):
     """The tree lark's `parser.parse(text, start=start)` gives, from one loop doing what lark's
     contextual lexer, the indenter (`_RulesIndenter`) and its LALR loop do through three
-    generators and a few method calls for every token (a sixth of a check of a rulebook never
-    seen): the same tokens, positions, tables and callbacks, so the same tree. Anything else than
+    generators and a few method calls for every token (which cost a twentieth of a check of a
+    rulebook never seen): the same tokens, positions, tables and callbacks, so the same tree. Anything else than
     a text that parses cleanly (a syntax error, a dedent to no block, a lark built otherwise) goes
     to lark's own loop from the start, which raises its own exception, as ever."""
     try:
@@ -357,6 +357,8 @@ def _parse_quickly(parser: Lark, text: str, start: str = "start"):
 
 
 def _plain_parse(parser: Lark, text: str, start: str):
+    """`_parse_quickly`'s loop; raises (`_NotPlain` or whatever lark's objects raise) at anything
+    but a clean parse, which it leaves to lark."""
     frontend = parser.parser
     connector, lalr = frontend.lexer, frontend.parser.parser
     if type(connector.postlexer) is not _RulesIndenter or frontend.lexer_conf.lexer_type != "contextual":
@@ -371,6 +373,8 @@ def _plain_parse(parser: Lark, text: str, start: str):
         while True:
             action, arg = states[state_stack[-1]][token.type]
             if action is shift:
+                if is_end:                  # lark asserts it never is
+                    raise _NotPlain
                 state_stack.append(arg)
                 value_stack.append(callbacks[token.type](token) if token.type in callbacks else token)
                 return None
@@ -407,15 +411,12 @@ def _plain_parse(parser: Lark, text: str, start: str):
         ignored = kind in lexer.ignore_types
         column = pos - line_start + 1
         start_pos = pos
+        line_before = line
         if kind in lexer.newline_types:             # lark's LineCounter.feed
             newlines = value.count("\n")
             if newlines:
-                line_before, line = line, line + newlines
+                line += newlines
                 line_start = pos + value.rindex("\n") + 1
-            else:
-                line_before = line
-        else:
-            line_before = line
         pos += len(value)
         if ignored and kind not in lexer.callback:
             continue
