@@ -2,14 +2,21 @@
 
 The parser builds these; the loader, checker and compiler read them. Nodes hold no behaviour
 and no resolved information (names stay names): resolving is the checker's job. `walk` goes
-through a tree for the passes that look at every node.
+through a tree for the passes that look at every node. The code dataclass writes for the node
+classes (their `__init__`) is kept for the next import, in the user's own cache folder
+(`_compile_kept`), as Python keeps a module's.
 """
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
+import marshal
 from dataclasses import dataclass, field, fields
+from types import CodeType
 from typing import Any, Optional
 
 from .diagnostics import Span
+from .parse_cache import read_entry, write_entry
 
 NOWHERE = Span("<builtin>")
 class _NoDefault:
@@ -50,14 +57,55 @@ class Node:
 
 
 _dataclass = dataclass(eq=False, repr=False)
+_CODE_ENTRY = f"the code of tabletop.dsl.ast's dataclasses\0{importlib.util.MAGIC_NUMBER.hex()}"
+_kept_code: dict | None = None      # source text -> its code, as the last import compiled it
+_used_code: dict = {}               # the same, for this import's classes
 
 
 def _node(cls):
     """A node class made a dataclass. One without a docstring gets a short one first: dataclass
-    would otherwise write its signature there, which costs `inspect.signature` for each class."""
+    would otherwise write its signature there, which costs `inspect.signature` for each class.
+    The functions dataclass writes for it (`__init__`) are compiled by `_compile_kept`."""
     if cls.__doc__ is None:
         cls.__doc__ = f"The syntax tree's {cls.__name__} node."
-    return _dataclass(cls)
+    dataclasses.exec = _compile_kept        # dataclass runs the source it writes with exec()
+    try:
+        return _dataclass(cls)
+    finally:
+        del dataclasses.exec
+
+
+def _compile_kept(text: str, globals_: dict, names: dict) -> None:
+    """`exec(text, globals_, names)` as dataclass calls it, with the code of `text` taken from
+    the last import of this module when it compiled the very same text (kept in the user's own
+    cache folder, parse_cache.py, keyed by the version of Python's code): compiling the source
+    of the node classes' `__init__` was a twentieth of a cold `tabletop check`. It is the code
+    compiling that text gives, trusted as Python trusts its own .pyc files (see codegen.py)."""
+    global _kept_code
+    if _kept_code is None:
+        _kept_code = {}
+        kept = read_entry("code", _CODE_ENTRY)
+        if kept is not None:
+            try:
+                _kept_code = {t: c for t, c in marshal.loads(kept) if type(t) is str and type(c) is CodeType}
+            except (ValueError, EOFError, TypeError):      # damaged: every source is compiled again
+                pass
+    code = _kept_code.get(text)
+    if code is None:
+        code = compile(text, "<string>", "exec", dont_inherit=True)     # as dataclasses.py's own exec
+    _used_code[text] = code
+    exec(code, globals_, names)
+
+
+def _keep_code() -> None:
+    """Keep the code of this import's classes for the next one, when it is not what was kept."""
+    global _kept_code, _used_code
+    if _kept_code is not None and _used_code.keys() != _kept_code.keys():
+        try:
+            write_entry("code", _CODE_ENTRY, marshal.dumps(list(_used_code.items())))
+        except ValueError:
+            pass
+    _kept_code = _used_code = None
 _FIELDS: dict = {}
 
 
@@ -593,6 +641,8 @@ class Module(Node):
     file: str
     decls: list
 
+
+_keep_code()        # every node class is made
 
 def shape(value):
     """A hashable value that nodes equal by `==` share (their class and compared fields, all the

@@ -1216,10 +1216,11 @@ class Loader:
 
     def data_file(self, read: tuple, d: A.KindDecl, schema: dict):
         """The records of one data file of the kind `d`, or None (with diagnostics). Records read
-        and validated before without a diagnostic are kept (parse_cache.py), keyed by the file and
-        by what the kind asks of it (its name and fields, spans left out)."""
+        and validated before without a diagnostic are kept (parse_cache.py), keyed by the file's text
+        and by what the kind asks of it (its name and fields, spans left out): the records returned
+        hold nothing of the file's name (the caller adds it as `_file`)."""
         name, text = read
-        key = records_key(name, text, repr((d.name, d.fields)))
+        key = records_key(text, repr((d.name, d.fields)))
         records = kept_records(key)
         if records is not None:
             return records

@@ -14,12 +14,14 @@ An entry that cannot be read is parsed again, quietly; the folder keeps at most 
 each sort, listed only when it may be full.
 
 The parser itself, once built, is kept whole too (parser.py's `_kept_parser`, as a "parser"
-entry), keyed by lark's version and the parser's sources.
+entry), keyed by lark's version and the parser's sources. Other modules keep compiled code here
+(`read_entry`, `write_entry`): codegen.py the rules' functions, ast.py its classes' `__init__`
+(so ast.py imports this module, and this module imports ast.py only when first asked for).
 
 A data file's records are kept the same way once they were read and validated without a single
-diagnostic (`kept_records`, `keep_records`), as JSON, keyed by a hash of the file's name and text,
-what the kind asks of it and the loader's sources; so a check whose data files are unchanged
-neither reads YAML nor imports jsonschema.
+diagnostic (`kept_records`, `keep_records`), as JSON, keyed by a hash of the file's text (not its
+name: a rulebook copied elsewhere finds them), what the kind asks of it and the loader's sources;
+so a check whose data files are unchanged neither reads YAML nor imports jsonschema.
 
 This module must not parse or validate: on a miss the loader does, and parser.py is imported
 only then.
@@ -33,8 +35,10 @@ import pickle
 import stat
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import ast as A
+if TYPE_CHECKING:
+    from . import ast as A
 
 MAX_TEXT = 100_000       # characters: rulebooks are far smaller; a hostile one is not kept
 MAX_FILES = 200          # parsed files kept on disk; the oldest go first
@@ -90,7 +94,7 @@ def parse_file(text: str, file: str) -> tuple[A.Module, list]:
         kept = _read(folder, key, "parsed") if folder else None
     if kept is not None:
         try:
-            module = _part(pickle.loads(kept), 0, A.Module)
+            module = _part(pickle.loads(kept), 0, _module_class())
             if module is not None:
                 _remember(key, kept)
                 _share(key, module)
@@ -142,9 +146,17 @@ def _parse(text: str, file: str, folder: str | None) -> tuple[A.Module, list, di
 def _part(kept, at: int, sort: type):
     """The module (`at` 0) or the declarations (1) of an entry that holds both, as a pair; the module
     alone from an entry of a file parsed whole; None from anything else."""
-    if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], A.Module) and isinstance(kept[1], dict):
+    module = _module_class()
+    if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], module) and isinstance(kept[1], dict):
         return kept[at]
     return kept if at == 0 and isinstance(kept, sort) else None
+
+
+def _module_class() -> type:
+    """ast.Module, imported when first asked for: ast.py reads its classes' code through this
+    module's `read_entry` as it is imported (the import goes one way only)."""
+    from .ast import Module
+    return Module
 
 
 def _declarations_key(file: str) -> str:
@@ -169,13 +181,15 @@ def _hashed(sources: tuple, *parts: str) -> str:
 
 # ---------------------------------------------------------------------- data files
 
-def records_key(file: str, text: str, wants: str) -> str | None:
-    """The key of a data file's records: its name and text, and `wants`, what the kind asks of
-    it (written by the loader); None when the file is too long to keep or the sources are unreadable."""
+def records_key(text: str, wants: str) -> str | None:
+    """The key of a data file's records: its text and `wants`, what the kind asks of it (written by
+    the loader); None when the file is too long to keep or the sources are unreadable. Not its name:
+    the records kept hold nothing of it (the loader adds a record's file after), and a file read
+    without a diagnostic has none under any name, so a rulebook copied to another folder finds them."""
     if len(text) > MAX_TEXT:
         return None
     try:
-        return _hashed(_DATA_SOURCES, file, text, wants)
+        return _hashed(_DATA_SOURCES, text, wants)
     except OSError:
         return None
 

@@ -127,10 +127,16 @@ def _kept_parser() -> Lark | None:
 
 class _ParserPickler(pickle.Pickler):
     """Pickles a built parser: a module it holds (lark keeps `re`) by its name, lark's LALR
-    actions, which it tells apart by identity (`action is Shift`), as the very objects, and its
-    lexers' compiled regular expressions with their compiled code (`_compiled_pattern`)."""
+    actions, which it tells apart by identity (`action is Shift`), as the very objects, its
+    lexers' compiled regular expressions with their compiled code (`_compiled_pattern`), and the
+    names it read from the grammar as plain texts. Built from the grammar's text, lark keeps those
+    as tokens of the grammar (a rule's name is a Token, whose `==` is Python's, called at each
+    step of the parse that looks a rule up by name, and which pickle with their positions); built
+    from lark's own cache they are plain texts, so the parser is the same either way."""
 
     def reducer_override(self, obj):
+        if type(obj) is Token:
+            return sys.intern, (str.__str__(obj),)
         if isinstance(obj, ModuleType):
             return importlib.import_module, (obj.__name__,)
         if obj is _Shift or obj is _Reduce:
@@ -331,6 +337,128 @@ def _positions(meta, children, has_start: bool, has_end: bool) -> None:
             meta.end_line, meta.end_column, meta.end_pos = line, column, end
             meta.empty = False
         meta.container_end_line, meta.container_end_column, meta.container_end_pos = line, column, end
+
+
+class _NotPlain(Exception):
+    """The text is not one `_parse_quickly` reads: lark's own loop reads it again, and says what is wrong."""
+
+
+def _parse_quickly(parser: Lark, text: str, start: str = "start"):
+    """The tree lark's `parser.parse(text, start=start)` gives, from one loop doing what lark's
+    contextual lexer, the indenter (`_RulesIndenter`) and its LALR loop do through three
+    generators and a few method calls for every token (which cost a twentieth of a check of a
+    rulebook never seen): the same tokens, positions, tables and callbacks, so the same tree. Anything else than
+    a text that parses cleanly (a syntax error, a dedent to no block, a lark built otherwise) goes
+    to lark's own loop from the start, which raises its own exception, as ever."""
+    try:
+        return _plain_parse(parser, text, start)
+    except Exception:        # noqa: BLE001 - whatever it is, lark's loop meets it and says it
+        return parser.parse(text, start=start)
+
+
+def _plain_parse(parser: Lark, text: str, start: str):
+    """`_parse_quickly`'s loop; raises (`_NotPlain` or whatever lark's objects raise) at anything
+    but a clean parse, which it leaves to lark."""
+    frontend = parser.parser
+    connector, lalr = frontend.lexer, frontend.parser.parser
+    if type(connector.postlexer) is not _RulesIndenter or frontend.lexer_conf.lexer_type != "contextual":
+        raise _NotPlain
+    lexers, table, callbacks = connector.lexer.lexers, lalr.parse_table, lalr.callbacks
+    states, end_state = table.states, table.end_states[start]
+    state_stack, value_stack = [table.start_states[start]], []
+    new_token = Token._future_new
+    shift = _Shift
+
+    def feed(token, is_end=False):          # lark's ParserState.feed_token
+        while True:
+            action, arg = states[state_stack[-1]][token.type]
+            if action is shift:
+                if is_end:                  # lark asserts it never is
+                    raise _NotPlain
+                state_stack.append(arg)
+                value_stack.append(callbacks[token.type](token) if token.type in callbacks else token)
+                return None
+            size = len(arg.expansion)
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value = callbacks[arg](children)
+            action, state = states[state_stack[-1]][arg.origin.name]
+            if action is not shift:
+                raise _NotPlain
+            state_stack.append(state)
+            value_stack.append(value)
+            if is_end and state == end_state:
+                return value
+
+    nl, indent_type, dedent_type = _RulesIndenter.NL_type, _RulesIndenter.INDENT_type, _RulesIndenter.DEDENT_type
+    opening, closing = _RulesIndenter.OPEN_PAREN_types, _RulesIndenter.CLOSE_PAREN_types
+    pos, end, line, line_start = 0, len(text), 1, 0
+    paren, indents = 0, [0]
+    seen = fed = None           # the lexer's last token; the last token fed to the parser
+    while pos < end:
+        lexer = lexers[state_stack[-1]]
+        for pattern in (lexer._scanner or lexer.scanner)._mres:     # lark's Scanner.match
+            m = pattern.match(text, pos, end)
+            if m:
+                break
+        else:
+            raise _NotPlain
+        value, kind = m.group(0), m.lastgroup
+        ignored = kind in lexer.ignore_types
+        column = pos - line_start + 1
+        start_pos = pos
+        line_before = line
+        if kind in lexer.newline_types:             # lark's LineCounter.feed
+            newlines = value.count("\n")
+            if newlines:
+                line += newlines
+                line_start = pos + value.rindex("\n") + 1
+        pos += len(value)
+        if ignored and kind not in lexer.callback:
+            continue
+        token = new_token(kind, value, start_pos, line_before, column, line, pos - line_start + 1, pos)
+        if kind in lexer.callback:
+            token = lexer.callback[kind](token)
+        if ignored:
+            continue
+        if type(token) is not Token:
+            raise _NotPlain
+        seen = token
+        if token.type == nl:                        # the indenter's handle_NL
+            if paren == 0:
+                feed(token)
+                fed = token
+                indent_str = token.rsplit("\n", 1)[1]
+                indent = indent_str.count(" ") + indent_str.count("\t") * _RulesIndenter.tab_len
+                if indent > indents[-1]:
+                    indents.append(indent)
+                    fed = Token.new_borrow_pos(indent_type, indent_str, token)
+                    feed(fed)
+                else:
+                    while indent < indents[-1]:
+                        indents.pop()
+                        fed = Token.new_borrow_pos(dedent_type, indent_str, token)
+                        feed(fed)
+                    if indent != indents[-1]:
+                        raise _NotPlain
+        else:
+            feed(token)
+            fed = token
+        if token.type in opening:
+            paren += 1
+        elif token.type in closing:
+            paren -= 1
+            if paren < 0:
+                raise _NotPlain
+    while len(indents) > 1:
+        indents.pop()
+        fed = Token.new_borrow_pos(dedent_type, "", seen) if seen else Token(dedent_type, "", 0, 0, 0, 0, 0, 0)
+        feed(fed)
+    return feed(Token.new_borrow_pos("$END", "", fed) if fed else Token("$END", "", 0, 1, 1), True)
 
 
 def _cache_file(text: str, strict: bool) -> str | None:
@@ -2766,7 +2894,7 @@ def _method_of(cls, name: str) -> tuple:
 
 def _parse_text(text: str, file: str, line_offset: int, errors: list):
     src = text if text.endswith("\n") else text + "\n"
-    tree = build_parser().parse(src, start="start")
+    tree = _parse_quickly(build_parser(), src)
     try:
         return _ToAst(file, line_offset, errors).transform(tree)
     except VisitError as e:       # lark wraps the transformer's errors; deep nesting is E105

@@ -200,6 +200,74 @@ def test_single_child_steps_handed_up_untouched_give_lark_s_own_tree():
     assert compared >= 25
 
 
+def test_the_quick_parse_loop_gives_lark_s_own_tree_or_leaves_the_text_to_lark():
+    """parser._parse_quickly reads a text in one loop instead of lark's lexer, indenter and LALR
+    loop: for every bundled and broken rules file, and the odd texts below, the same tree,
+    positions included, as lark's own loop; a text lark refuses is handed to lark, which raises
+    its own exception (so every message stays the same)."""
+    from tabletop.dsl import parser as P
+    lark = P.build_parser()
+    files = sorted((ROOT / "rulebooks").rglob("*.rules")) + sorted((ROOT / "tests" / "broken").rglob("*.rules"))
+    texts = [p.read_text().rstrip("\n") + "\n" for p in files]
+    texts += ["", "\n\n", "# only a comment\n", 'game "G"', 'game "G"\nplayers 2\ndefine x: int = (1 +\n  2)\n',
+              'define f(a: int,\n         b: int) -> int:\n    a + b\n', "rule r:\n    x = 1\n  y = 2\n",
+              "rule r:\n    if a:\n        x = 1\n", "define x: int = (1\n", "define x: int = 1)\n", "define x: int = @\n"]
+    clean = 0
+    for text in texts:
+        try:
+            theirs = _lark_tree(lark.parse(text, start="start"))
+        except Exception as e:          # noqa: BLE001 - the text lark refuses: lark's own error both ways
+            try:
+                P._parse_quickly(lark, text)
+            except Exception as mine:   # noqa: BLE001
+                assert type(mine) is type(e) and str(mine) == str(e), text[:60]
+            else:
+                raise AssertionError(f"the quick loop read a text lark refuses: {text[:60]!r}")
+            continue
+        assert _lark_tree(P._plain_parse(lark, text, "start")) == theirs, text[:60]
+        clean += 1
+    assert clean >= 20
+
+
+def test_the_kept_parser_holds_the_grammar_s_names_as_plain_texts(monkeypatch):
+    """A parser built from the grammar's text holds the names it read as lark Tokens (a rule's
+    name, looked up at every step of a parse, compares in Python); kept (`_ParserPickler`) they
+    are plain texts, as in a parser built from lark's own cache, and it parses every bundled and
+    broken file as the parser it was made from (trees, positions and errors alike)."""
+    import io
+    import pickle
+
+    from lark import Lark, Token
+
+    from tabletop.dsl import parser as P
+    monkeypatch.setenv("TABLETOP_NO_CACHE", "1")
+    built = Lark(P.GRAMMAR_PATH.read_text(), parser="lalr", postlex=P._RulesIndenter(), start=["start", "expr"],
+                 propagate_positions=True, maybe_placeholders=False)
+    P._pass_single_children(built)
+    P._build_trees_directly(built)
+    P._build_scanners(built)
+
+    def names(parser):
+        table = parser.parser.parser.parser.parse_table
+        return [b.origin.name for v in table.states.values() for a, b in v.values() if a is not P._Shift]
+    assert any(type(n) is Token for n in names(built))
+    out = io.BytesIO()
+    P._ParserPickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(built)
+    kept = pickle.loads(out.getvalue())
+    assert not any(type(n) is Token for n in names(kept))
+    files = sorted((ROOT / "rulebooks").rglob("*.rules")) + sorted((ROOT / "tests" / "broken").rglob("*.rules"))
+    for text in [p.read_text().rstrip("\n") + "\n" for p in files]:
+        def parsed(parser):
+            try:
+                return _lark_tree(P._parse_quickly(parser, text))
+            except Exception as e:      # noqa: BLE001 - a file that does not parse: the same error both ways
+                # (what it expects as a set: a set unpickled may list its names in another order,
+                # as with any kept parser, and the diagnostics sort them)
+                return (type(e).__name__, getattr(e, "line", None), getattr(e, "column", None),
+                        sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or []))
+        assert parsed(kept) == parsed(built), text[:60]
+
+
 def test_an_edited_rulebook_hands_only_its_changed_declaration_to_lark(tmp_path, monkeypatch):
     from tabletop.dsl import parser
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
@@ -263,6 +331,66 @@ def test_a_data_file_validated_once_is_not_read_again_until_it_changes(tmp_path)
     broken = check(tmp_path, game)
     assert broken.returncode == 1 and "cards.yaml:" in broken.stdout + broken.stderr, broken.stdout
     assert len(entries(tmp_path, "data-")) == 1, "data with a mistake is not kept"
+
+
+_AST_CODE = """
+import builtins, marshal, sys
+compiled = []
+real = builtins.compile
+builtins.compile = lambda text, *a, **k: compiled.append(text) or real(text, *a, **k)
+from tabletop.dsl import ast
+builtins.compile = real
+inits = {n: marshal.dumps(c.__init__.__code__) for n, c in sorted(vars(ast).items())
+         if isinstance(c, type) and issubclass(c, ast.Node) and c is not ast.Node}
+print(sum(str(t).startswith("def __create_fn__") for t in compiled), len(inits), hash(tuple(inits.items())))
+"""
+
+
+def test_the_ast_classes_code_is_compiled_once_and_kept(tmp_path):
+    """The `__init__` dataclass writes for each node class is compiled by the first import and
+    taken from the user's cache folder by the next: the very same code as compiled afresh."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(tmp_path), PYTHONHASHSEED="0")
+    env.pop("TABLETOP_NO_CACHE", None)
+
+    def run(**more):
+        out = subprocess.run([sys.executable, "-c", _AST_CODE], env=dict(env, **more), capture_output=True,
+                             text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        return [int(x) for x in out.stdout.split()]
+
+    first, second, fresh = run(), run(), run(TABLETOP_NO_CACHE="1")
+    assert first[0] >= 70, "the first import compiles each class's __init__"
+    assert second[0] == 0 and second[1:] == first[1:], "the next takes them all from the cache"
+    assert fresh[0] == first[0] and fresh[1:] == first[1:], "without a cache, compiled as ever: the same code"
+
+
+def test_a_copy_of_a_rulebook_at_another_path_finds_its_data_kept(tmp_path, monkeypatch):
+    """Data records are kept by the file's text, not its name (they hold nothing of it): a copy of
+    a checked rulebook in another folder reads no YAML, and says what the original says, its
+    records' places under the copy's own name."""
+    import shutil
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "game.rules").write_text((ROOT / "tests" / "games" / "mini" / "game.rules").read_text())
+    (game / "cards.yaml").write_text((ROOT / "tests" / "games" / "mini" / "cards.yaml").read_text())
+    first = check(tmp_path, game)
+    assert first.returncode == 0, first.stdout + first.stderr
+    copy = tmp_path / "elsewhere" / "copy"
+    shutil.copytree(game, copy)
+    again = check(tmp_path, copy, "-X", "importtime")
+    assert again.returncode == 0 and again.stdout == first.stdout.replace(str(game), str(copy))
+    assert " yaml" not in again.stderr, "the copy's data is the original's text: PyYAML is not even imported"
+    assert len(entries(tmp_path, "data-")) == 1
+    from tabletop.dsl.loader import load_program
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    parse_cache.forget()
+    kept = load_program(str(copy))
+    monkeypatch.setenv("TABLETOP_NO_CACHE", "1")
+    parse_cache.forget()
+    fresh = load_program(str(copy))
+    assert kept.data == fresh.data, "the records as the copy's own YAML gives them"
+    assert kept.data_files == fresh.data_files and "copy" in kept.data_files["card"]
 
 
 def test_a_rules_file_read_from_the_cache_still_requires_its_data_fields(tmp_path):
