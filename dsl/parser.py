@@ -339,6 +339,9 @@ def _positions(meta, children, has_start: bool, has_end: bool) -> None:
         meta.container_end_line, meta.container_end_column, meta.container_end_pos = line, column, end
 
 
+QUICK_LOOP_LARK = ("1.3.1",)       # the lark versions whose lexer, indenter and LALR loop `_plain_parse` copies
+
+
 class _NotPlain(Exception):
     """The text is not one `_parse_quickly` reads: lark's own loop reads it again, and says what is wrong."""
 
@@ -359,6 +362,8 @@ def _parse_quickly(parser: Lark, text: str, start: str = "start"):
 def _plain_parse(parser: Lark, text: str, start: str):
     """`_parse_quickly`'s loop; raises (`_NotPlain` or whatever lark's objects raise) at anything
     but a clean parse, which it leaves to lark."""
+    if lark_version not in QUICK_LOOP_LARK:
+        raise _NotPlain             # another lark's loop may do otherwise: it is not copied blindly
     frontend = parser.parser
     connector, lalr = frontend.lexer, frontend.parser.parser
     if type(connector.postlexer) is not _RulesIndenter or frontend.lexer_conf.lexer_type != "contextual":

@@ -3,9 +3,12 @@ parsed cleanly, are kept in files of the user's own, so a cold `tabletop check` 
 the parser nor parses an unchanged file (nor imports lark); a cache that is corrupt, or a folder
 others may write, is never trusted and never makes noise; a changed file is parsed again."""
 import os
+import random
 import re
 import subprocess
 import sys
+
+import pytest
 
 from cli_fixtures import ROOT
 
@@ -206,6 +209,8 @@ def test_the_quick_parse_loop_gives_lark_s_own_tree_or_leaves_the_text_to_lark()
     positions included, as lark's own loop; a text lark refuses is handed to lark, which raises
     its own exception (so every message stays the same)."""
     from tabletop.dsl import parser as P
+    if P.lark_version not in P.QUICK_LOOP_LARK:
+        pytest.skip(f"lark {P.lark_version}: the quick loop is not used with it")
     lark = P.build_parser()
     files = sorted((ROOT / "rulebooks").rglob("*.rules")) + sorted((ROOT / "tests" / "broken").rglob("*.rules"))
     texts = [p.read_text().rstrip("\n") + "\n" for p in files]
@@ -227,6 +232,64 @@ def test_the_quick_parse_loop_gives_lark_s_own_tree_or_leaves_the_text_to_lark()
         assert _lark_tree(P._plain_parse(lark, text, "start")) == theirs, text[:60]
         clean += 1
     assert clean >= 20
+
+
+def test_the_quick_parse_loop_is_left_alone_with_another_lark(monkeypatch):
+    """`_plain_parse` copies lark 1.3.1's lexer, indenter and LALR loop: with another version of
+    lark it steps aside at once, and lark's own loop reads every text."""
+    from tabletop.dsl import parser as P
+    monkeypatch.setattr(P, "lark_version", "0.0.1")
+    lark = P.build_parser()
+    text = (ROOT / "rulebooks" / "smackshapes" / "game.rules").read_text()
+    with pytest.raises(P._NotPlain):
+        P._plain_parse(lark, text, "start")
+    assert _lark_tree(P._parse_quickly(lark, text)) == _lark_tree(lark.parse(text, start="start"))
+
+
+def _mutated(text: str, rnd) -> str:
+    """`text` with one small slip of the sort an author makes: a line deleted, doubled, moved up
+    or indented otherwise, or a character deleted or typed in."""
+    lines = text.split("\n")
+    i = rnd.randrange(len(lines))
+    how = rnd.randrange(6)
+    if how == 0:
+        del lines[i]
+    elif how == 1:
+        lines.insert(i, lines[i])
+    elif how == 2 and i > 0:
+        lines[i - 1], lines[i] = lines[i], lines[i - 1]
+    elif how == 3:
+        lines[i] = lines[i][2:] if lines[i].startswith("  ") else "  " + lines[i]
+    else:
+        at = rnd.randrange(len(text))
+        return text[:at] + text[at + 1:] if how == 4 else text[:at] + rnd.choice(":()[]{},=\"# \n\tx1") + text[at:]
+    return "\n".join(lines)
+
+
+def test_the_quick_parse_loop_reads_slips_as_lark_does(soak_scale):
+    """Every bundled rules file with random slips (seeded): the quick loop gives lark's own tree,
+    positions included, or the very exception lark's loop raises."""
+    from tabletop.dsl import parser as P
+    if P.lark_version not in P.QUICK_LOOP_LARK:
+        pytest.skip(f"lark {P.lark_version}: the quick loop is not used with it")
+    lark = P.build_parser()
+    rnd = random.Random(9)
+    clean = refused = 0
+    for path in sorted((ROOT / "rulebooks").rglob("*.rules")):
+        base = path.read_text()
+        for _ in range(4 * soak_scale):
+            text = _mutated(base, rnd).rstrip("\n") + "\n"
+            try:
+                theirs = _lark_tree(lark.parse(text, start="start"))
+            except Exception as e:          # noqa: BLE001 - lark refuses it: the same error from the quick loop
+                with pytest.raises(type(e)) as mine:
+                    P._parse_quickly(lark, text)
+                assert str(mine.value) == str(e), (path.name, text)
+                refused += 1
+                continue
+            assert _lark_tree(P._parse_quickly(lark, text)) == theirs, (path.name, text)
+            clean += 1
+    assert clean >= 5 and refused >= 5, (clean, refused)
 
 
 def test_the_kept_parser_holds_the_grammar_s_names_as_plain_texts(monkeypatch):
