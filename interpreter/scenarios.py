@@ -27,7 +27,7 @@ import jsonschema
 import yaml
 
 from tabletop import data_dir
-from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, echo, ended
+from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, ECHO_WIDTH, echo, ended
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
                                  yaml_character_problem, yaml_shape_problem, yaml_words, indent_hint, colon_slip, colon_in_text,
@@ -1122,6 +1122,13 @@ def _fmt_some(items: list, limit: int = 12) -> str:
     return "[" + ", ".join(_fmt(x) for x in items[:limit]) + f", ... ({len(items)} in all)]"
 
 
+def _fmt_labels(labels: list, limit: int = 60) -> str:
+    """The labels offered, for a failure's "got:" line: each one whole (a case copies them from
+    it), the first `limit` of them, at most ECHO_WIDTH characters a label on average."""
+    shown = echo(W.written(labels[:limit]), limit * ECHO_WIDTH)
+    return shown if len(labels) <= limit else f"{shown[:-1]}, ... ({len(labels)} in all)]"
+
+
 def _same(a, b) -> bool:
     """Equal words: a truth is never equal to a number (Python's False == 0); nothing is `none`."""
     if a is None or b is None:
@@ -1215,12 +1222,12 @@ class _Expectations:
                 failures.extend(self.r.with_pending(f, self.s) if mid else f for f in stop.failures)
         return failures
 
-    def bad(self, what: str, want, got, at, hint="") -> _Stop:
+    def bad(self, what: str, want, got, at, hint="", got_line: str | None = None) -> _Stop:
         # "The options should be [...], but they are [...]": the verb agrees with a plural subject
         # "The scores (has 9) should be ..., but they are": a check's note does not change the subject
         it = "they are" if what.split(" (")[0] in _PLURAL else "it is"
         return _Stop(self.r.fail("T030", f"{what} should be {_in_sentence(want)}, but {it} {_in_sentence(got)}.", at,
-                                 _fmt(want), _fmt(got), hint))
+                                 _fmt(want), _fmt(got) if got_line is None else got_line, hint))
 
     def unknown(self, message: str, at, hint: str = "") -> _Stop:
         return _Stop(self.r.fail("T030", message, at, hint=hint))
@@ -1424,9 +1431,10 @@ class _Expectations:
         got = v if shown else self.words(t, v)
         if isinstance(want, dict):
             return self.operators(what, t, v, got, want, at, shown)
-        if t.startswith("list:list:") and isinstance(want, list) and isinstance(v, list) \
-                and any(isinstance(x, dict) for x in want):
-            # a numbered zone's zones, one check each: `pile: [{count: 3}, {count: 3}, []]`
+        if t.startswith("list:list:") and isinstance(want, list) and isinstance(v, list) and want \
+                and all(isinstance(x, (dict, list)) for x in want) and (len(want) != len(v) or any(isinstance(x, dict) for x in want)):
+            # a numbered zone's zones, one check each: `pile: [{count: 3}, {count: 3}, []]`; a list
+            # of another length misses a zone (an unused pile of a smaller game is still there)
             if len(want) != len(v):
                 raise self.unknown(f"{what}: the game has {len(v)} of these zones, numbered 0 to {len(v) - 1}, "
                                    f"but {len(want)} are checked; give one list or check for each, or check "
@@ -1806,9 +1814,10 @@ class _Expectations:
                                 else f"the options are a list: write them in brackets, [{x}]"
                                 if len(parts) > 1 and all(_label_named(y, options) for y in parts)
                                 else f"{_q(x)} is not offered")
-                        raise self.bad("The options", wanted, options, at, hint=hint)
+                        raise self.bad("The options", wanted, options, at, hint=hint, got_line=_fmt_labels(options))
                 if rest:
-                    raise self.bad("The options", wanted, options, at, hint=f"'{rest[0]}' is offered too")
+                    raise self.bad("The options", wanted, options, at, hint=f"'{rest[0]}' is offered too",
+                                   got_line=_fmt_labels(options))      # every label whole: the case copies them
             elif key == "offered":
                 for x in wanted:
                     if self.offered_holding(x, options) is None:

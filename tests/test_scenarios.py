@@ -2407,6 +2407,24 @@ def test_a_numbered_zone_checked_with_too_few_checks_says_how_many_zones_there_a
     assert failure.code == "T030" and "3 of these zones" in failure.message and "numbered 0 to 2" in failure.message
 
 
+def test_a_numbered_zone_listed_with_a_zone_missing_says_how_many_zones_there_are(tmp_path):
+    """`pile: [[], [X]]` in a game of three piles (the third unused at 2 players) said only that
+    the lists differ: it says the game has three, numbered 0 to 2."""
+    text = ("rest: {ingredient: deck, recipe: box}\ncases:\n  - name: x\n    players: 2\n    steps:\n"
+            "      - expect: {pile: [[], []]}\n")
+    [failure] = run_text(tmp_path, text, "smores_galore")[1]
+    assert failure.code == "T030" and "3 of these zones" in failure.message and "numbered 0 to 2" in failure.message
+
+
+def test_options_that_differ_are_listed_whole_under_got(tmp_path):
+    """A case's `options:` that do not match show every label offered, each whole, under 'got'
+    (it was cut at 400 characters, mid-label, so a case could not copy the labels from it)."""
+    text = ("cases:\n  - name: x\n    set: {special_actions: 2}\n    steps:\n      - expect: {options: [Pass]}\n")
+    [failure] = run_text(tmp_path, text)[1]
+    assert failure.code == "T030" and "…" not in failure.got and len(failure.got) > 400
+    assert failure.got.endswith('"Quick Schooling: become the messenger"]'), failure.got
+
+
 def test_a_value_checked_while_the_last_move_is_under_way_says_so(tmp_path):
     """Scoring a s'more asks where its cards go before the recipe moves: a case that checks the
     recipe right after the Score option was told only "recipes should be [...], but it is []";
