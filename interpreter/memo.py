@@ -179,6 +179,9 @@ def param_zones(compiler, reads: dict) -> dict:
                   and compiler.c.kind_fields.get(key[1], {}).get(key[2], ("",))[0].startswith("list:thing:")}
     walked = {}
     for name in reads:
+        if zone_cells.isdisjoint(reads[name][0]):      # no zone read, itself or through calls: no walk
+            walked[name] = [], []
+            continue
         d = compiler.c.symbols[name].decl
         index = {slots[id(p)]: i for i, p in enumerate(d.params)}
 
