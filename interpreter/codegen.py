@@ -702,7 +702,8 @@ def definition(compiler, d, each: int, where: str, endless):
 def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where: str, span, checked=None):
     """Definition `fn(m, *values)` with its values kept on the machine (`m.kept[index]`, keyed by
     the values) while the cells it reads are not written (memo.py): a value is used again while
-    the sum of those cells' write counts (`m.ver`) is what it was. A value used again is charged
+    the sum of those cells' write counts (`m.ver`) is what it was and each zone it reads only as
+    a parameter's own (`cells.zones`, memo.Reads) holds what it held. A value used again is charged
     the work its working out cost, so the work budget counts as if it were worked out again; a
     list is handed out as a new list. `checked(m, value, values)` (tests only) is asked instead of
     handing out a kept value."""
@@ -712,22 +713,34 @@ def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where
     copy = "[*{}]" if listed else "{}"
     hand_out = (f"{src.const(checked)}(m, _t[1], ({''.join(p + ', ' for p in params)}))" if checked is not None
                 else copy.format("_t[1]"))
+    # A zone read only as a parameter's own (memo.Reads.zones) is compared with the things it
+    # held when the value was kept, in place of its cell's count, which any thing's zone bumps;
+    # a variable of one value (`values`) with the value it held, which is never changed in place,
+    # so the same object is the same value (a miss for an equal one made anew is only slower).
+    zones, values = getattr(cells, "zones", ()), getattr(cells, "values", ())
+    compared = {c for c, *_ in zones + values}
+    zs = [f"_z{k}" for k in range(len(zones) + len(values))]
     lines = [f"def _kept(m{''.join(', ' + p for p in params)}):",
-             f"    _stamp = {' + '.join(f'm.ver[{int(c)}]' for c in cells)}",
-             f"    _l = m.kept[{int(index)}]",
-             f"    _t = _l.get({key})",
-             "    if _t is not None and _t[0] == _stamp:",
-             "        m.work -= _t[2]",
-             "        if m.work < 0:",
-             f"            raise {src.const(runaway)}({src.const(where)}, {src.const(span)})",
-             f"        return {hand_out}",
-             "    _work = m.work",
-             f"    _value = {src.const(fn)}(m{''.join(', ' + p for p in params)})",
-             f"    m.kept_size += {'len(_value) + 1' if listed else '1'}",
-             f"    if m.kept_size > {int(MAX_KEPT)}:",
-             "        m.forget_kept()",
-             f"    _l[{key}] = (_stamp, {copy.format('_value')}, _work - m.work)",
-             "    return _value"]
+             f"    _stamp = {' + '.join(f'm.ver[{int(c)}]' for c in cells if c not in compared)}"]
+    lines += [f"    {z} = m.f[{src.value(kind)}][{src.value(field)}][_v{int(i)}] if _v{int(i)} is not None else []"
+              for z, (_, i, kind, field) in zip(zs, zones)]
+    lines += [f"    {z} = m.g[{int(slot)}]" for z, (_, slot) in zip(zs[len(zones):], values)]
+    same = "".join(f" and _t[{k + 3}] {'==' if k < len(zones) else 'is'} {z}" for k, z in enumerate(zs))
+    lines += [f"    _l = m.kept[{int(index)}]",
+              f"    _t = _l.get({key})",
+              f"    if _t is not None and _t[0] == _stamp{same}:",
+              "        m.work -= _t[2]",
+              "        if m.work < 0:",
+              f"            raise {src.const(runaway)}({src.const(where)}, {src.const(span)})",
+              f"        return {hand_out}",
+              "    _work = m.work",
+              f"    _value = {src.const(fn)}(m{''.join(', ' + p for p in params)})",
+              f"    m.kept_size += {'len(_value) + 1' if listed else '1'}{''.join(f' + len({z})' for z in zs[:len(zones)])}",
+              f"    if m.kept_size > {int(MAX_KEPT)}:",
+              "        m.forget_kept()",
+              f"    _l[{key}] = (_stamp, {copy.format('_value')}, _work - m.work"
+              f"{''.join(f', [*{z}]' if k < len(zones) else f', {z}' for k, z in enumerate(zs))})",
+              "    return _value"]
     return _compiled("\n".join(lines) + "\n", "_kept", src.namespace((where, span)), getattr(span, "line", "?"))
 
 

@@ -8,7 +8,11 @@ field of a kind (of every thing), or whose turn it is (`TURN`: the current playe
 number, which a new turn or round writes); cell 0 is everything. The machine counts the writes
 of each cell (`Machine.ver`); a kept value is used again only while the sum of the counts of the
 cells its definition reads is what it was when the value was worked out (counts only grow, so
-any write changes the sum).
+any write changes the sum). A zone of a thing that a definition reads only as its parameter's
+own (`t.battlers` in `teams_on(t)`) is checked by what it holds instead (`Reads.zones`): its
+cell is written when any thing's zone of that name is, and most writes are of another thing's;
+and so is a game variable of one value (`Reads.values`), which a new turn may set to the value
+it held.
 
 This module reads the AST and the checker's resolutions; it writes no Python source. It must
 not guess: a definition that reads anything it does not know (or draws at random) is not kept,
@@ -149,6 +153,71 @@ def read_cells(compiler) -> dict:
             for n in known}
 
 
+class Reads(tuple):
+    """The sorted cells a kept definition reads; `zones`: (cell, parameter index, kind, field) for
+    each zone of a thing that it reads only as that parameter's own zone (`param_zones`); and
+    `values`: (cell, slot) for each game variable of one value (a number, text, yes/no, player,
+    thing or enum value: never changed in place) that it reads. Its kept value is used again
+    while the counts of the other cells sum as before, each such zone of the value's parameter
+    holds the same things in the same order as then, and each such variable holds the very same
+    value (`codegen.kept`): a move between two other tiles does not drop a tile's kept value,
+    nor a variable set again to what it held."""
+    zones: tuple = ()
+    values: tuple = ()
+
+
+def param_zones(compiler, reads: dict) -> dict:
+    """Definition name (each of `reads`, from `read_cells`) -> {cell: the index of the one parameter
+    through which it reads that cell, or None}, for each cell of a zone of a thing (a field holding
+    a list of things) the definition reads, itself or through the definitions it calls. An index
+    means the definition reads that zone only as `p.zone` of that parameter `p`, itself or by
+    handing `p` as that argument to a definition that reads it so; then its value depends on
+    that one thing's zone, not on the zone of every thing of the kind. None means it reads it
+    otherwise (of an item, a variable, another parameter, in a definition calling itself)."""
+    refs, slots = compiler.refs, compiler.c.slots
+    zone_cells = {n for key, n in compiler.cell_ids.items() if key[0] == "f"
+                  and compiler.c.kind_fields.get(key[1], {}).get(key[2], ("",))[0].startswith("list:thing:")}
+    walked = {}
+    for name in reads:
+        if zone_cells.isdisjoint(reads[name][0]):      # no zone read, itself or through calls: no walk
+            walked[name] = [], []
+            continue
+        d = compiler.c.symbols[name].decl
+        index = {slots[id(p)]: i for i, p in enumerate(d.params)}
+
+        def param(e):
+            ref = refs.get(id(e)) if isinstance(e, A.Name) else None
+            return index.get(ref[1]) if ref is not None and ref[0] == "local" else None
+        fields, handed = [], []     # (cell, parameter index or None); (callee, each argument's index or None)
+        for x in A.walk(d.body):
+            if isinstance(x, A.Field):
+                ref = refs.get(id(x))
+                c = compiler.cell_ids.get(("f", ref[1], ref[2])) if ref and ref[0] == "field" else None
+                if c in zone_cells:
+                    fields.append((c, param(x.obj)))
+            elif isinstance(x, (A.Call, A.Name)):
+                ref = refs.get(id(x))
+                if ref and ref[0] == "define":
+                    handed.append((ref[1], [param(a) for a in x.args] if isinstance(x, A.Call) else []))
+        walked[name] = fields, handed
+    part = components({n: {c for c, _ in walked[n][1]} for n in walked})
+    size: dict = {}
+    for k in part.values():
+        size[k] = size.get(k, 0) + 1
+    out: dict = {}
+    for name in part:              # callees first
+        fields, handed = walked[name]
+        if size[part[name]] > 1 or reads[name][1]:
+            out[name] = {c: None for c in reads[name][0] if c in zone_cells}
+            continue
+        via: dict = {}
+        for c, i in fields + [(c, None if j is None or j >= len(args) else args[j])
+                              for callee, args in handed for c, j in out[callee].items()]:
+            via[c] = i if c not in via or via[c] == i else None
+        out[name] = via
+    return out
+
+
 def kept_definitions(compiler) -> dict:
     """Definition name -> the cells it reads, for each definition whose values the machine keeps:
     one whose reads are known, whose parameters are single values (they key the kept values),
@@ -157,16 +226,27 @@ def kept_definitions(compiler) -> dict:
     lists in it would be shared). The definitions that depend on the data alone are kept for
     the whole game already (purity.py) and are left out, and so are those that call themselves:
     the keeping's call at each level would halve the depth they may reach before Python's
-    limit, where the engine says a definition calls itself without end."""
+    limit, where the engine says a definition calls itself without end. The cells come as
+    `Reads`, with the zones read only as a parameter's own (`param_zones`) for a parameter of
+    that kind itself."""
     out = {}
-    for name, (cells, recursive) in read_cells(compiler).items():
+    reads = read_cells(compiler)
+    zones = param_zones(compiler, reads)
+    keys = {n: key for key, n in compiler.cell_ids.items()}
+    globals_ = compiler.c.globals_
+    for name, (cells, recursive) in reads.items():
         d = compiler.c.symbols[name].decl
         result = compiler.c.symbols[name].type or compiler.types.get(id(d.body), "")
         if recursive or name in compiler.fixed or name in compiler.seated or not purity.worth_keeping(d.body) \
                 or not all(purity.single_value(compiler.c.param_type(p)) for p in d.params) \
                 or not purity.single_value(result[5:] if result.startswith("list:") else result):
             continue
-        out[name] = cells
+        out[name] = kept = Reads(cells)
+        # (A parameter of another type, a wider one, might hold a thing of another kind.)
+        kept.zones = tuple((c, i, keys[c][1], keys[c][2]) for c, i in sorted(zones[name].items())
+                           if i is not None and compiler.c.param_type(d.params[i]) == "thing:" + keys[c][1])
+        kept.values = tuple((c, keys[c][1]) for c in cells if keys.get(c, ("",))[0] == "g"
+                            and purity.single_value(compiler.c.symbols[globals_[keys[c][1]].name].type or ""))
     return out
 
 

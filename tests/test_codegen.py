@@ -29,7 +29,8 @@ NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_y
          "_stamp",      # a kept definition's sum of the write counts of what it reads (codegen.kept)
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
-MADE = re.compile(r"_[kvh]\d+")             # a value passed in, an item held in a local, a field's values
+MADE = re.compile(r"_[kvhz]\d+")            # a value passed in, an item held in a local, a field's values,
+#                                             what a kept definition read: a parameter's zone, a variable (codegen.kept)
 ATTRIBUTES = {"g", "pl", "f", "s", "envs", "player_count", "work", "steps",         # the machine's state
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
               "append", "join",                                              # labels.append, "".join

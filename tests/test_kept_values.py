@@ -324,3 +324,106 @@ def test_a_kept_value_reading_whose_turn_it_is_is_used_again_within_the_turn(tmp
     assert g.new_state(seed=0).data["globals"][0] == [0, 0, 1, 1]
     trial = g.compiled.fast["whose"].trial
     assert (trial.calls, trial.hits) == (4, 2)
+
+
+ZONES = """
+game "Zones"
+players 1
+kind token from "tokens.yaml":
+    name: text
+    power: int = 1
+kind box from "boxes.yaml":
+    name: text
+    zone items: token, public
+zone pile: token, public
+var seen: list of int = []
+
+define in_box(b: box): int = count([t for t in b.items if t.power > 0])
+define handed(b: box): int = in_box(b) * 10
+define of_an_item(b: box): int = sum([count(x.items) for x in box if x == b])
+define of_another(b: box): int = in_box(first([x for x in box if x != b]))
+define both(a: box, b: box): int = count([t for t in a.items if t.power > 0]) + count([t for t in b.items if t.power > 0])
+
+rule look:
+    seen = seen + [in_box(box "A"), in_box(box "B"), handed(box "A"), handed(box "B"), of_an_item(box "A"),
+                   of_another(box "A"), of_another(box "B"), both(box "A", box "B")]
+
+setup:
+    pile = [t for t in token]
+
+turn:
+    look()
+    move first(pile) from pile to box "A".items
+    look()
+    move first(pile) from pile to box "B".items
+    look()
+    move first(box "A".items) from box "A".items to box "B".items
+    look()
+    end game "done"
+
+winners: players
+"""
+
+
+def test_a_kept_value_reading_its_parameters_zone_is_kept_while_other_things_zones_change(tmp_path, trial_counted):
+    """`in_box(b)` reads the zone of its parameter `b` alone (`b.items`), and so does `handed(b)`,
+    which hands `b` on to it: each is worked out again only when that box's items change, not
+    when another box's do (memo.Reads.zones). A definition reading the zone of an item
+    (`of_an_item`), of a thing it hands on that is not its parameter (`of_another`, whose value
+    changes when the other box's items do), or of two parameters (`both`) is worked out again at
+    every move of a box's items, as before."""
+    g = game(tmp_path, ZONES, **TOKENS)
+    s = g.new_state(seed=0)
+    seen = s.data["globals"][1]
+    assert [seen[i:i + 8] for i in range(0, 32, 8)] == [[0, 0, 0, 0, 0, 0, 0, 0], [1, 0, 10, 0, 1, 0, 1, 1],
+                                                        [1, 1, 10, 10, 1, 1, 1, 2], [0, 2, 0, 20, 0, 2, 0, 2]]
+    fast = g.compiled.fast
+    worked_out = {name: fast[name].trial.calls - fast[name].trial.hits
+                  for name in ("in_box", "handed", "of_an_item", "of_another", "both")}
+    # in_box and handed: both boxes at the first look and the last, one box at each other look
+    assert worked_out == {"in_box": 6, "handed": 6, "of_an_item": 4, "of_another": 8, "both": 4}
+    with codegen.closures_only():
+        plain = load_game(str(write(tmp_path, ZONES, **TOKENS)))
+    assert plain.new_state(seed=0).data["globals"][1] == seen
+
+
+def test_kept_values_of_a_parameters_zone_checked_at_every_use_agree(tmp_path, monkeypatch):
+    monkeypatch.setattr(memo, "CHECKING", True)     # a kept value that differs fails (memo.check_kept)
+    s = game(tmp_path, ZONES, **TOKENS).new_state(seed=0)
+    assert s.is_over and len(s.data["globals"][1]) == 32
+
+
+SAME_VALUE = """
+game "Same value"
+players 1
+var n: int = 1
+var total: list of int = [1]
+var seen: list of int = []
+define n_twice: int = sum([n for x in [1, 2]])
+define summed: int = sum([x for x in total])
+turn:
+    seen = seen + [n_twice, summed]
+    n = 1
+    total = total + [0]
+    seen = seen + [n_twice, summed]
+    n = 3
+    total = total + [2]
+    seen = seen + [n_twice, summed]
+    end game "done"
+winners: players
+"""
+
+
+def test_a_variable_set_again_to_the_value_it_held_keeps_the_values_that_read_it(tmp_path, trial_counted):
+    """`n_twice` reads the variable `n`, which holds one value: set again to 1, it still holds the
+    same value, so the kept value is used (memo.Reads.values); set to 3, it is worked out again.
+    `summed` reads a list variable, which is counted as before: worked out after each write."""
+    g = game(tmp_path, SAME_VALUE)
+    assert g.new_state(seed=0).data["globals"][2] == [2, 1, 2, 1, 6, 3]
+    fast = g.compiled.fast
+    assert [fast[n].trial.calls - fast[n].trial.hits for n in ("n_twice", "summed")] == [2, 3]
+
+
+def test_kept_values_of_a_variable_of_one_value_checked_at_every_use_agree(tmp_path, monkeypatch):
+    monkeypatch.setattr(memo, "CHECKING", True)     # a kept value that differs fails (memo.check_kept)
+    assert game(tmp_path, SAME_VALUE).new_state(seed=0).data["globals"][2] == [2, 1, 2, 1, 6, 3]
