@@ -129,6 +129,26 @@ def find_rulebook(game: str) -> Path:
                                     Span(game))])
 
 
+def _yaml_reader() -> str:
+    """Which YAML reader `_yaml` reads data files with, "libyaml" or "python": the two read some
+    texts apart (`{name: What? Toast}` is a mistake to PyYAML's own), so records one kept are not
+    the other's. From PyYAML itself once imported, else from its files, so that a check whose data
+    files are kept still does not import it."""
+    import sys
+    yaml = sys.modules.get("yaml")
+    if yaml is not None:
+        return "libyaml" if hasattr(yaml, "CSafeLoader") else "python"
+    import importlib.machinery
+    import importlib.util
+    try:
+        spec = importlib.util.find_spec("yaml")
+        folders = list(spec.submodule_search_locations or []) if spec is not None else []
+        names = {f"_yaml{suffix}" for suffix in importlib.machinery.EXTENSION_SUFFIXES}
+        return "libyaml" if any(os.path.exists(os.path.join(f, n)) for f in folders for n in names) else "python"
+    except (ImportError, OSError, ValueError):
+        return "python"
+
+
 @functools.lru_cache(maxsize=1)
 def _yaml():
     """PyYAML, and its safe loader that records each mapping's line in a "_line" key (libyaml's
@@ -1216,11 +1236,12 @@ class Loader:
 
     def data_file(self, read: tuple, d: A.KindDecl, schema: dict):
         """The records of one data file of the kind `d`, or None (with diagnostics). Records read
-        and validated before without a diagnostic are kept (parse_cache.py), keyed by the file's text
-        and by what the kind asks of it (its name and fields, spans left out): the records returned
+        and validated before without a diagnostic are kept (parse_cache.py), keyed by the file's text,
+        by what the kind asks of it (its name and fields, spans left out) and by the YAML reader
+        (`_yaml_reader`): the records returned
         hold nothing of the file's name (the caller adds it as `_file`)."""
         name, text = read
-        key = records_key(text, repr((d.name, d.fields)))
+        key = records_key(text, repr((d.name, d.fields, _yaml_reader())))
         records = kept_records(key)
         if records is not None:
             return records

@@ -162,6 +162,27 @@ def test_a_key_that_is_not_a_name_is_an_error_not_a_crash(tmp_path):
         ("E021", 2, 19, "The data file uses 1 as a key, and a key names a field.")]
 
 
+def test_records_libyaml_kept_are_not_pure_python_yaml_s(tmp_path, monkeypatch):
+    """Kept records are keyed by the file's text (not its name) and by the YAML reader that read
+    them: a text libyaml read cleanly, read again by PyYAML's own (where libyaml is missing), is
+    read again and told, not taken from the cache."""
+    import yaml
+    from tabletop.dsl import loader, parse_cache
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("TABLETOP_NO_CACHE", raising=False)
+    parse_cache.forget()
+    text = "recipes:\n  - {name: What? Toast}\n"
+    assert data_errors(fresh(tmp_path, "libyaml"), text) == []
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    loader._yaml.cache_clear()
+    try:
+        assert [e[0] for e in data_errors(fresh(tmp_path, "python"), text)] == ["E020"]
+    finally:
+        monkeypatch.undo()
+        loader._yaml.cache_clear()
+        parse_cache.forget()
+
+
 def test_a_question_mark_inside_brackets_in_a_data_file_says_to_quote_the_name(tmp_path, monkeypatch):
     """Pure-Python PyYAML (used where libyaml is missing) ends an unquoted text at '?' inside { }:
     the record was "This '{' is never closed."; libyaml reads `What? Toast` as the text."""
