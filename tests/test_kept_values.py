@@ -18,19 +18,22 @@ from tabletop.interpreter.simulate import simulate
 
 RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 
+# The tokens and the boxes that hold them, of both test games below.
+KINDS = """kind token from "tokens.yaml":
+    name: text
+    power: int = 1
+kind box from "boxes.yaml":
+    name: text
+    zone items: token, public
+"""
+
 # Each definition reads one kind of place and loops (so it is kept); `look` records them all.
 # Between two looks the rules write one place, and wait for a decision now and then, so a value
 # kept before a write, and one kept before a decision, are asked for again after it.
 WRITES = """
 game "Writes"
 players 2
-kind token from "tokens.yaml":
-    name: text
-    power: int = 1
-kind box from "boxes.yaml":
-    name: text
-    zone items: token, public
-zone pile: token, public
+""" + KINDS + """zone pile: token, public
 zone piles[2]: token, public
 player zone hand: token, public
 player var points: int = 0
@@ -329,13 +332,7 @@ def test_a_kept_value_reading_whose_turn_it_is_is_used_again_within_the_turn(tmp
 ZONES = """
 game "Zones"
 players 1
-kind token from "tokens.yaml":
-    name: text
-    power: int = 1
-kind box from "boxes.yaml":
-    name: text
-    zone items: token, public
-zone pile: token, public
+""" + KINDS + """zone pile: token, public
 var seen: list of int = []
 
 define in_box(b: box): int = count([t for t in b.items if t.power > 0])
