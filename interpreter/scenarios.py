@@ -877,6 +877,17 @@ class _FileRunner:
         move's option says so: the move began an action the rules finish only after the next
         answer (a score that asks which pile the cards go to), so the expectation came one move
         early."""
+        raw = state.data.get("pending") if not state.is_over else None
+        if f.code == "T030" and not f.file_mistake and (f.expected or f.got) and raw and raw.get("kind") == "secret" \
+                and raw.get("answers"):
+            # A secret choice answered by some seats: what they chose is carried out with the
+            # others' answers, all at once, so the chooser's card is still where it was.
+            prog = state.game.compiled
+            done = W.listed([W.show(prog, "player", int(k), state.players) for k in sorted(raw["answers"], key=int)])
+            waits = W.listed([W.show(prog, "player", p, state.players) for p in raw["players"]])
+            note = (f"a secret choice waits for {waits}: what {done} chose is carried out only when every seat "
+                    "asked has answered, all at once")
+            return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
         mover = getattr(self, "mover", None)
         if f.code != "T030" or f.file_mistake or not (f.expected or f.got) or state.is_over or not mover:
             return f

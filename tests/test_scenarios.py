@@ -2425,6 +2425,19 @@ def test_options_that_differ_are_listed_whole_under_got(tmp_path):
     assert failure.got.endswith('"Quick Schooling: become the messenger"]'), failure.got
 
 
+def test_a_value_checked_while_a_secret_choice_waits_says_why_the_card_has_not_moved(tmp_path):
+    """A secret choice is carried out once every seat asked has answered: a case that expects the
+    first seat's card gone is told why it is still in the hand (blind6 expected it gone)."""
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {ROOT / 'tests' / 'games' / 'mini'}\nrest: {{card: deck}}\ncases:\n  - name: x\n"
+                    "    players: 2\n    set:\n      Player 1: {hand: [Ace, Shield]}\n      Player 2: {hand: [Two, Shield]}\n"
+                    "    steps:\n      - move: Play Ace\n        by: Player 1\n"
+                    "      - expect: {Player 1: {hand: [Shield]}}\n")
+    [failure] = scenarios.run_files([path]).failures
+    assert failure.code == "T030" and "a secret choice waits for Player 2: what Player 1 chose is carried out " \
+        "only when every seat asked has answered" in failure.hint, failure.hint
+
+
 def test_a_value_checked_while_the_last_move_is_under_way_says_so(tmp_path):
     """Scoring a s'more asks where its cards go before the recipe moves: a case that checks the
     recipe right after the Score option was told only "recipes should be [...], but it is []";
