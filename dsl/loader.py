@@ -16,10 +16,13 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import functools
+import importlib.machinery
+import importlib.util
 
 import os
 import re
 import stat
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -134,12 +137,9 @@ def _yaml_reader() -> str:
     texts apart (`{name: What? Toast}` is a mistake to PyYAML's own), so records one kept are not
     the other's. From PyYAML itself once imported, else from its files, so that a check whose data
     files are kept still does not import it."""
-    import sys
     yaml = sys.modules.get("yaml")
     if yaml is not None:
         return "libyaml" if hasattr(yaml, "CSafeLoader") else "python"
-    import importlib.machinery
-    import importlib.util
     try:
         spec = importlib.util.find_spec("yaml")
         folders = list(spec.submodule_search_locations or []) if spec is not None else []
@@ -1238,8 +1238,8 @@ class Loader:
         """The records of one data file of the kind `d`, or None (with diagnostics). Records read
         and validated before without a diagnostic are kept (parse_cache.py), keyed by the file's text,
         by what the kind asks of it (its name and fields, spans left out) and by the YAML reader
-        (`_yaml_reader`): the records returned
-        hold nothing of the file's name (the caller adds it as `_file`)."""
+        (`_yaml_reader`): the records returned hold nothing of the file's name (the caller adds it
+        as `_file`)."""
         name, text = read
         key = records_key(text, repr((d.name, d.fields, _yaml_reader())))
         records = kept_records(key)

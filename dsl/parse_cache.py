@@ -20,9 +20,9 @@ entry), keyed by lark's version and the parser's sources. Other modules keep com
 
 A data file's records are kept the same way once they were read and validated without a single
 diagnostic (`kept_records`, `keep_records`), as JSON, keyed by a hash of the file's text (not its
-name: a rulebook copied elsewhere finds them), what the kind asks of it and the YAML reader
-(loader.py's `wants`), and the loader's sources;
-so a check whose data files are unchanged neither reads YAML nor imports jsonschema.
+name: a rulebook copied elsewhere finds them), what the kind asks of it and which YAML reader read
+it (both in the loader's `wants`), and the loader's sources; so a check whose data files are
+unchanged neither reads YAML nor imports jsonschema.
 
 This module must not parse or validate: on a miss the loader does, and parser.py is imported
 only then.
