@@ -2594,27 +2594,33 @@ class Checker:
             self.error("E301", f"{T.a(lt).capitalize()} holds no {T.show(it)}.", st.item)
 
     def st_If(self, st: A.If, loop):
-        ruled_out: list = []        # the conditions of the branches above: each is false here
+        # What the branches above leave each name: each of their conditions is false here. Met
+        # once per branch, not worked out again for every branch below (a long elif chain).
+        ruled_out: dict = {}
         for cond, blk in st.branches:
             self.want(cond, T.BOOL, "The condition")
-            with self.narrowing(*[(c, True) for c in ruled_out], (cond, False)):
+            with self.narrowed_by(ruled_out, self.enum_narrowing(cond, False)):
                 self.never_running(blk, loop, cond if _certain_truth(cond, self.sym) is False else None)
-            ruled_out.append(cond)
+            _meet(ruled_out, self.enum_narrowing(cond, True))
         if st.other:
-            with self.narrowing(*[(c, True) for c in ruled_out]):
+            with self.narrowed_by(ruled_out):
                 self.block(st.other, loop)
 
-    @contextmanager
     def narrowing(self, *conds):
         """While checking what a condition guards, the enum values it leaves a name or field
         (`cat in [ones, twos]`, `role != pilot`), so that W109 does not warn of a table's missing
         entry for a value the lookup cannot be reached with. Each of `conds` is (condition,
         negated): `negated` for a branch below it, where it is false. A line of a block that sets
         the name again is not followed: the warning is then missed, never given wrongly."""
+        return self.narrowed_by(*(self.enum_narrowing(cond, negated) for cond, negated in conds))
+
+    @contextmanager
+    def narrowed_by(self, *maps):
+        """While checking a block, each name's enum values narrowed to those every one of `maps`
+        ({key's text: values}, from `enum_narrowing`) allows."""
         before = dict(self.narrowed)
-        for cond, negated in conds:
-            for key, allowed in self.enum_narrowing(cond, negated).items():
-                self.narrowed[key] = self.narrowed.get(key, allowed) & allowed
+        for allowed_by in maps:
+            _meet(self.narrowed, allowed_by)
         try:
             yield
         finally:
@@ -5065,6 +5071,12 @@ WAYS_OUT = (A.Stop, A.Return, A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, 
 # (budgets.MAX_WEIGHT), and one made between two decisions costs a unit of work an item, of the
 # five million it may spend (budgets.WORK_BUDGET); this is far beyond both.
 _NO_LIST_THIS_LONG = 10 ** 9
+
+
+def _meet(narrowed: dict, allowed_by: dict):
+    """Narrow `narrowed` ({key's text: enum values}) to what `allowed_by` allows too."""
+    for key, allowed in allowed_by.items():
+        narrowed[key] = narrowed.get(key, allowed) & allowed
 
 
 def _certain_truth(e, sym, depth: int = 0):
