@@ -760,6 +760,8 @@ class _FileRunner:
                          case.get("restart turn", False), restart_at=where_key(case, "restart turn"))
             for i, step in enumerate(case["steps"]):
                 self.use_at = where_item(case["steps"], i)
+                # whether a move comes after this step: forced results may wait for it (`with_waiting`)
+                self.moves_after = any(isinstance(s, dict) and ("move" in s or "moves" in s) for s in case["steps"][i + 1:])
                 self.step(state, step, self.use_at)
             left = state.forced
             if left:
@@ -839,21 +841,24 @@ class _FileRunner:
 
     def with_waiting(self, f: Failure, state) -> Failure:
         """A failed expectation after a move that left the forced results waiting, at a question
-        to someone else (another seat's reaction to that move), says so: the rules stopped at that
-        question before the draw the case forced, so nothing the draw does has happened yet."""
+        to someone else (another seat's reaction to that move), or to the mover again with no move
+        after it in the case (a re-roll showing a die that must be kept, asked as one option), says
+        so: the rules stopped at that question before the draw the case forced, so nothing the draw
+        does has happened yet."""
         if f.code != "T030" or f.file_mistake or not (f.expected or f.got) or state.is_over:
             return f
         waiting, pending, mover = state.forced, state.pending, getattr(self, "mover", None)
         if not waiting or not self.forced_before or pending is None or mover is None:
             return f
-        if pending.kind != "reaction" and pending.players == [mover[0]]:
-            return f        # the mover's own next question: the case may mean to draw later
+        if pending.kind != "reaction" and pending.players == [mover[0]] and getattr(self, "moves_after", True):
+            return f        # the mover's own next question, and a move follows: the case may mean to draw later
         shown = ", ".join(str(e["roll"]) if "roll" in e else f"a pick of {e['pick']}" if "pick" in e else "a shuffle"
                           for e in waiting[:8]) + (", ..." if len(waiting) > 8 else "")
         who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
+        answer = "the case's next move" if pending.players == [mover[0]] else "'by:'"
         note = (f"the forced results {shown} wait undrawn: after the last move the game asks {who} "
                 f"{W.quote(pending.prompt)} ({', '.join(pending.options)}), and what the rules do after that "
-                "answer is not done yet (answer it with 'by:')")
+                f"answer is not done yet (answer it with {answer})")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     @staticmethod

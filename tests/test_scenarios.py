@@ -2141,6 +2141,26 @@ def test_a_force_written_after_the_move_that_drew_says_so(tmp_path):
     assert [f.code for f in failures] == ["T012"] and "force setup" in failures[0].hint, scenarios.render(report)
 
 
+def test_a_check_failed_at_the_movers_own_next_question_with_forced_results_waiting_says_so(tmp_path):
+    """blind7 met it: after 'Keep green' the re-roll shows a black, which must be kept and is asked
+    as a decision of one option, so the water level the case checked had not risen, and the
+    failure said only that. With no move after the check, the forced results can only wait: the
+    hint names the question. With a move after it, the force may be meant for that move: no hint."""
+    steps = ("      - force: [red, blue, green]\n      - moves: [Pass, Pass, Pass]\n"
+             "      - force: [black, yellow, red, 2, red, 4, 1]\n      - move: Keep green\n"
+             "      - expect: {water_level: 1}\n")
+    head = ("cases:\n  - name: the case\n    set: {space: {every: {flood: dry}}, water_level: 0, special_actions: 0,\n"
+            "          pawn: Dark Pit, current_role: no_role}\n    steps:\n")
+    report, failures = run_text(tmp_path, head + steps)
+    assert [f.code for f in failures] == ["T030"], scenarios.render(report)
+    assert failures[0].hint == ("the forced results red, 2, red, 4, 1 wait undrawn: after the last move the game asks "
+                                "Player 1 'Treasure search: you rolled black, yellow; kept so far: green' (Keep black), and what "
+                                "the rules do after that answer is "
+                                "not done yet (answer it with the case's next move)"), failures[0].hint
+    report, failures = run_text(tmp_path, head + steps + "      - move: Keep black\n")
+    assert [f.code for f in failures] == ["T030"] and "undrawn" not in failures[0].hint, scenarios.render(report)
+
+
 def test_a_name_several_things_fit_leaves_alone_one_named_exactly_elsewhere(tmp_path):
     """`hand: [Moon]` for Player 1 (who holds Moon #1) and `hand: ["Moon #1"]` for Player 2 is
     a position that can be set: the bare name takes the other Moon."""
