@@ -129,6 +129,7 @@ class CheckedProgram:
     player_slots: list = field(default_factory=list)  # per-player var/zone decls in slot order
     warnings: list = field(default_factory=list)
     param_types: dict = field(default_factory=dict)  # id(parameter) -> its type (never on the node: the AST is shared)
+    recursive: set = field(default_factory=set)    # the definitions that may call themselves, directly or through others
 
     def param_type(self, prm) -> str:
         """A parameter's resolved type; any type for one not resolved (a declaration with a mistake)."""
@@ -1153,6 +1154,7 @@ class Checker:
                 self.check_pattern(s.decl)
         self.check_starting_values()
         for d in self.recursive_definitions():
+            self.out.recursive.add(d.name)
             self.check_endless(d)
         self.check_table_loops()
         for s in self.reaction_names.values():

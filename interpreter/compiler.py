@@ -1019,6 +1019,10 @@ class Compiler:
         def endless():
             # Python's stack ran out: a definition that ends, but only after some hundreds of calls
             # inside one another, gets here too, so the words do not say that it never ends.
+            if name not in self.c.recursive:       # a long chain of definitions, none calling itself
+                return BudgetExceeded(f"The definitions call one another more deeply than the engine can follow: "
+                                      f"'{name}' is reached through hundreds of calls inside one another, though no "
+                                      "definition calls itself; work the value out through fewer definitions.", span)
             return BudgetExceeded(f"The definition '{name}' calls itself more deeply than the engine can follow "
                                   "(hundreds of calls inside one another): it may call itself without end, or need "
                                   "fewer calls to reach its answer.", span)

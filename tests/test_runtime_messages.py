@@ -287,6 +287,27 @@ def test_a_definition_that_ends_but_too_deep_is_not_said_to_call_itself_without_
     assert "it may call itself without end, or need fewer calls" in str(e)
 
 
+# A chain of definitions each calling the one before it, none calling itself (the scale probe
+# met it: 1,000 of them were told that 'd22' calls itself).
+CHAIN = HEAD + "define d0: int = x\n" + "".join(f"define d{i}: int = d{i - 1} + 1\n" for i in range(1, 1500)) + """
+setup:
+    x = d1499
+turn:
+    end game "done"
+"""
+
+
+@pytest.mark.parametrize("fused", [True, False])
+def test_a_chain_of_definitions_too_deep_is_not_said_to_call_itself(tmp_path, monkeypatch, fused):
+    if not fused:
+        monkeypatch.setattr(codegen, "_compiled", lambda *args: None)
+    e = error_of(game(tmp_path, CHAIN))
+    assert isinstance(e, BudgetExceeded), str(e)
+    assert "The definitions call one another more deeply than the engine can follow" in str(e)
+    assert "though no definition calls itself" in str(e) and "calls itself more deeply" not in str(e)
+    assert 7 <= e.span.line <= 7 + 1500, e.span
+
+
 @pytest.mark.parametrize("statement, words", [
     ("draw x - 1 from deck to table", "Cannot draw -1 cards"),
     ("repeat x - 3 times:\n        say \"again\"", "Cannot repeat -3 times"),
