@@ -9,6 +9,7 @@ Three sources of rulebooks:
 
 Loading and checking must raise nothing but `RulebookError`; compiling and playing a
 rulebook that checks must raise nothing but `RuleError` (or `IllegalMove`, never here).
+The quick suite tries 60 rulebooks of the first and third kinds; the soak run (`--soak`) 400.
 """
 import random
 import shutil
@@ -32,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TABOO = ROOT / "rulebooks" / "taboo_atoll_express"
 TABOO_LINES = (TABOO / "game.rules").read_text().splitlines(keepends=True)
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOAK_FUZZ = settings(FUZZ, max_examples=400)       # the soak run's (pytest --soak -m soak)
 
 WORDS = ["game", "players", "option", "enum", "kind", "from", "grid", "at", "die", "var", "in", "to", "define",
          "rule", "setup", "turn", "round", "winners", "display", "show", "board", "choose", "option", "labelled",
@@ -151,7 +153,18 @@ def mutated_taboo(draw):
 @FUZZ
 @given(text=mutated_taboo(), seed=st.integers(0, 2**32))
 def test_mutated_taboo_rules_give_diagnostics_or_play(folder, text, seed):
-    path = folder.write_taboo(text)
+    check_and_play(folder.write_taboo(text), seed)
+
+
+@pytest.mark.soak
+@SOAK_FUZZ
+@given(text=mutated_taboo(), seed=st.integers(0, 2**32))
+def test_many_mutated_taboo_rules_give_diagnostics_or_play(folder, text, seed):
+    check_and_play(folder.write_taboo(text), seed)
+
+
+def check_and_play(path, seed):
+    """A rulebook that checks is played a few seeded moves; one that does not gives diagnostics."""
     checked = load_and_check(path)
     if checked is not None:
         play(checked, path, seed)
@@ -262,10 +275,14 @@ def generated_rulebook(draw):
 @FUZZ
 @given(text=generated_rulebook(), seed=st.integers(0, 2**32))
 def test_generated_rulebooks_check_and_play_cleanly(folder, text, seed):
-    path = folder.write_single(text)
-    checked = load_and_check(path)
-    if checked is not None:
-        play(checked, path, seed)
+    check_and_play(folder.write_single(text), seed)
+
+
+@pytest.mark.soak
+@SOAK_FUZZ
+@given(text=generated_rulebook(), seed=st.integers(0, 2**32))
+def test_many_generated_rulebooks_check_and_play_cleanly(folder, text, seed):
+    check_and_play(folder.write_single(text), seed)
 
 
 def test_the_generator_makes_rulebooks_that_check(folder):
