@@ -1179,6 +1179,36 @@ def _take_label(x, pool: list) -> tuple:
     return hit, None
 
 
+def _comma_split(x, wanted: list, options: list):
+    """The option a label with a comma was meant to be, when YAML split it into items of the
+    list (`[Push north, Battle Royale first]` for the label "Push north, Battle Royale first"):
+    `x` and the items around it, joined by ", ", give that option. Else None."""
+    items = [str(w) for w in wanted]
+    if str(x) not in items:
+        return None
+    i = items.index(str(x))
+    for size in range(2, 5):
+        for start in range(max(0, i - size + 1), min(i, len(items) - size) + 1):
+            joined = ", ".join(items[start:start + size])
+            if joined in options:
+                return joined
+    return None
+
+
+def _comma_quoted(label: str) -> str:
+    """The hint for a label YAML split at its commas."""
+    return (f"the option '{label}' holds a comma, and a list written in brackets splits its items at commas: "
+            f'put the label in quotes, "{label}"')
+
+
+def _nothing_offered(state, options: list) -> str:
+    """Why no option is offered, when the game is over: the hint of a check of options then."""
+    if options or not state.is_over:
+        return ""
+    reason = state.data.get("reason") or ""
+    return f"the game is over{f' ({_q(reason)})' if reason else ''}, so nothing is offered"
+
+
 class _SeenState:
     """A state as one seat's view shows it: the redacted data, the rest the state's own."""
 
@@ -1799,10 +1829,13 @@ class _Expectations:
                     hit, numbered = _take_label(x, pool)
                     if hit is None:
                         part = self.offered_holding(x, options)
+                        joined = _comma_split(x, want["has"], options) if isinstance(want["has"], list) else None
                         hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered else
+                                _comma_quoted(joined) if joined else
                                 f"'has' names whole labels; {_q(x)} is part of '{part}' ('offered' finds a part of a "
                                 "label)" if part is not None and not _label_named(x, options) else
-                                did_you_mean(str(x), options) or "the options are listed under 'got'")
+                                _nothing_offered(s, options) or did_you_mean(str(x), options)
+                                or "the options are listed under 'got'")
                         said = ("it is offered fewer times than it is listed" if _label_named(x, options)
                                 else "it is not offered")
                         raise _Stop(self.r.fail("T030", f"The options should have {_q(x)}, but {said}.",
@@ -1824,12 +1857,14 @@ class _Expectations:
                     hit, numbered = _take_label(x, rest)
                     if hit is None:
                         parts = [y.strip() for y in str(x).split(",")] if not isinstance(want, list) else []
+                        joined = _comma_split(x, wanted, options) if isinstance(want, list) else None
                         hint = (f"options with the same label are numbered: this one is '{numbered}'" if numbered
                                 else f"{_q(x)} is offered fewer times than it is listed" if _label_named(x, options)
                                 # `options: Move 2, Rest`: one text to YAML, meant as a list
                                 else f"the options are a list: write them in brackets, [{x}]"
                                 if len(parts) > 1 and all(_label_named(y, options) for y in parts)
-                                else f"{_q(x)} is not offered")
+                                else _comma_quoted(joined) if joined
+                                else _nothing_offered(s, options) or f"{_q(x)} is not offered")
                         raise self.bad("The options", wanted, options, at, hint=hint, got_line=_fmt_labels(options))
                 if rest:
                     raise self.bad("The options", wanted, options, at, hint=f"'{rest[0]}' is offered too",
@@ -1837,7 +1872,9 @@ class _Expectations:
             elif key == "offered":
                 for x in wanted:
                     if self.offered_holding(x, options) is None:
-                        hint = did_you_mean(str(x), options)
+                        joined = _comma_split(x, wanted, options) if isinstance(want, list) else None
+                        hint = _comma_quoted(joined) if joined else \
+                            _nothing_offered(s, options) or did_you_mean(str(x), options)
                         raise _Stop(self.r.fail("T030", f"{_q(x)} should be offered, but it is not.", at, _fmt(x),
                                                 _fmt_some(options), hint or "the options are listed under 'got'"))
             else:

@@ -2161,6 +2161,55 @@ def test_a_check_failed_at_the_movers_own_next_question_with_forced_results_wait
     assert [f.code for f in failures] == ["T030"] and "undrawn" not in failures[0].hint, scenarios.render(report)
 
 
+COMMA_RULES = """
+game "Comma"
+players 1
+var steps: int = 0
+define score(p: player): int = steps
+turn:
+    choose prompt "Which way?":
+        option "Go north, then east":
+            steps += 2
+        option "Stay":
+            pass
+    if steps >= 2:
+        end game "Far enough."
+"""
+
+
+def test_a_label_with_a_comma_split_by_a_yaml_list_is_told_to_be_quoted(tmp_path):
+    """blind8 met it: `[Push north, Battle Royale first]` for the label "Push north, Battle Royale
+    first" was told only that 'Battle Royale first' is not offered."""
+    from inline import write
+    book = write(tmp_path, COMMA_RULES)
+    quoted = 'the option \'Go north, then east\' holds a comma, and a list written in brackets splits its items at ' \
+             'commas: put the label in quotes, "Go north, then east"'
+    for check in ("options: [Go north, then east, Stay]", "options: {has: [Go north, then east]}",
+                  "offered: [Stay, then east, Go west]"):
+        path = tmp_path / "case.yaml"
+        path.write_text(f"game: {book}\ncases:\n  - name: x\n    steps:\n      - expect: {{{check}}}\n")
+        report = scenarios.run_files([path])
+        if check.startswith("offered"):      # 'offered' finds a part of a label: only the item no label holds fails
+            assert [f.hint for f in report.failures] != [quoted], scenarios.render(report)
+            continue
+        assert [f.hint for f in report.failures] == [quoted], (check, scenarios.render(report))
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    steps:\n      - expect: {{options: [\"Go north, then east\", Stay]}}\n")
+    assert scenarios.run_files([path]).ok
+
+
+def test_options_checked_after_the_game_ended_say_it_is_over(tmp_path):
+    """blind8 met it: options checked after a push ended the game failed with only "but they are
+    []"."""
+    from inline import write
+    book = write(tmp_path, COMMA_RULES)
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: x\n    steps:\n      - move: Go north, then east\n"
+                    "      - expect: {options: [Stay]}\n")
+    report = scenarios.run_files([path])
+    assert [f.hint for f in report.failures] == ["the game is over ('Far enough.'), so nothing is offered"], \
+        scenarios.render(report)
+
+
 def test_a_name_several_things_fit_leaves_alone_one_named_exactly_elsewhere(tmp_path):
     """`hand: [Moon]` for Player 1 (who holds Moon #1) and `hand: ["Moon #1"]` for Player 2 is
     a position that can be set: the bare name takes the other Moon."""
