@@ -260,6 +260,7 @@ class Checker:
         self.mistyped: set = set()       # ids of definitions whose value does not fit their type
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
+        self.indexed_again: dict = {}   # id of a lookup -> the lookup written right after it (`t[a][b]`)
         self.not_yet: dict = {}     # a choice's names -> the part worked out before it (`before_the_choice`)
         self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
         self._taking_turns = None   # the rules that always take turns or rounds (`rules_taking_turns`)
@@ -2868,7 +2869,7 @@ class Checker:
         if st.declined is None:
             return
         if not st.may:
-            self.error("E205", f"'or \"{self.text_of(st.declined)}\"' after the label names the option that declines, and only "
+            self.error("E205", f"'or {self.text_of(st.declined)}' after the label names the option that declines, and only "
                                "a 'may choose' has one: this choice must be answered.", st.declined,
                        "write 'may choose' to let the player decline, or leave out 'or \"...\"'")
         with self.before_the_choice({st.var: "what this choice chooses"}, "its way to decline is labelled"):
@@ -3019,6 +3020,12 @@ class Checker:
                 if st.prompt is not None:
                     self.template(st.prompt)
             if st.declined is not None:
+                if not st.may:      # as for a plain choose (decline_label): only a `may` choice declines
+                    self.error("E205", f"'or {self.text_of(st.declined)}' after the label names the option that "
+                                       "declines, and only a 'may choose' has one: every player asked must answer this "
+                                       "secret choice.", st.declined,
+                               "write 'secretly each p in ... may choose ...' to let each player decline, or leave out "
+                               "'or \"...\"'")
                 with self.before_the_choice(bound, "its way to decline is labelled"):
                     self.template(st.declined)
             timed = self.ctx.scoped(st.time_var, T.INT) if st.time_var else nullcontext(-1)
@@ -3311,8 +3318,16 @@ class Checker:
         if e.kind in self.p.data_failed:
             return "thing:" + e.kind          # its data failed: that error says it all
         if e.name not in names:
-            self.error("E201", f"There is no {e.kind} named \"{e.name}\".", self.word(e, f'"{e.name}"'),
-                       did_you_mean(e.name, [n for n in names if isinstance(n, str)]), about=("no thing", e.kind))
+            # the rules may be right and the data short: say where the things come from
+            files = [Path(f).name for f in [self.p.data_files.get(e.kind)] + [r.get("_file") for r in
+                                                                              self.out.things.get(e.kind, [])] if f]
+            files = list(dict.fromkeys(files))
+            hint = did_you_mean(e.name, [n for n in names if isinstance(n, str)])
+            if files:
+                hint = (f"{hint + ' ' if hint else ''}Each {e.kind} is a record of {' or '.join(files)}: if the "
+                        f"rules are right, add the record named \"{e.name}\" there")
+            self.error("E201", f"There is no {e.kind} named \"{e.name}\".", self.word(e, f'"{e.name}"'), hint,
+                       about=("no thing", e.kind))
             return "thing:" + e.kind
         if e.kind in self.out.per_player_kinds:
             self.error("E205", f"Every player has a {e.kind} named \"{e.name}\", so '{e.kind} \"{e.name}\"' does not "
@@ -3447,6 +3462,14 @@ class Checker:
     def ex_Field(self, e: A.Field):
         return self.field_type(e, self.expr(e.obj, self.ctx))
 
+    def chained_keys(self, e: A.Index) -> list:
+        """The keys of the lookups written right after `e` (`t[a][b][c]`: b and c for `t[a]`)."""
+        keys = []
+        while id(e) in self.indexed_again:
+            e = self.indexed_again[id(e)]
+            keys += [e.key] + list(e.more_keys or [])
+        return keys
+
     def ex_Index(self, e: A.Index):
         if isinstance(e.obj, A.Name) and self.sym.get(e.obj.name) and self.sym[e.obj.name].kind == "table" \
                 and self.lookup_local(e.obj.name) is None:
@@ -3455,8 +3478,14 @@ class Checker:
             table = self.sym[e.obj.name].decl
             width = 1 + len(table.entries[0].more_keys) if table.entries else 1
             if len(keys) != width:
+                chained = self.chained_keys(e)
+                hint = "write " + e.obj.name + "[" + ", ".join(["key"] * width) + "]"
+                if len(keys) < width and len(keys) + len(chained) == width:
+                    # `damage[level][r]`: the keys in brackets of their own, as a dict of dicts is read
+                    hint = (f"write {e.obj.name}[{', '.join(self.text_of(k) for k in keys + chained)}]: a table's "
+                            "keys go in one pair of brackets, parted by commas")
                 self.error("E207", f"The table '{e.obj.name}' is looked up by {width} value{'s' * (width > 1)}, "
-                           f"not {len(keys)}.", e, "write " + e.obj.name + "[" + ", ".join(["key"] * width) + "]")
+                           f"not {len(keys)}.", e, hint)
             before = len(self.diags)
             for i, key in enumerate(keys):
                 kt = self.expr(key, self.ctx)
@@ -3475,6 +3504,8 @@ class Checker:
                 self.enum_pairs_gap(table, keys, want)
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
+        if isinstance(e.obj, A.Index):
+            self.indexed_again[id(e.obj)] = e
         ot = self.expr(e.obj, self.ctx)
         if ot == T.ERROR:           # a table or list whose mistake was told: its key could be anything
             for key in [e.key] + list(e.more_keys or []):
@@ -3756,6 +3787,11 @@ class Checker:
     def builtin_call(self, e: A.Call) -> str:
         lo, hi, desc = B.BUILTINS[e.name]
         if not lo <= len(e.args) <= hi:
+            if e.name == "range" and len(e.args) == 1:
+                # `range(n)`, as Python writes it (0 to n - 1): here both ends are written and both are in
+                n = self.text_of(e.args[0])
+                last = e.args[0].value - 1 if isinstance(e.args[0], A.Lit) and type(e.args[0].value) is int else f"{n} - 1"
+                desc = f"{desc}; Python's range({n}) is range(0, {last}) here, and the numbers 1 to {n} are range(1, {n})"
             self.error("E207", f"'{e.name}' takes {lo if lo == hi else f'{lo} to {hi}'} value{'s' if hi != 1 else ''} but is given {len(e.args)}.",
                        e, desc, about=("call", e.name))
         self.out.refs[id(e)] = ("builtin", e.name)

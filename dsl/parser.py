@@ -2049,6 +2049,60 @@ def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str,
     if value == "if" and re.fullmatch(r"\s*option\s*", before):
         return ("E101", "An option needs its label, a quoted text, before its 'if'.", col,
                 f"write 'option \"...\" {rest.strip()}'")
+    return _porter_habit(tok, value, here, before, col, rest, code)
+
+
+# The declarations whose name follows their first word (`side volcano`, `enum colour: ...`).
+_NAMED_DECLARATION = re.compile(r"\s*((replace|extend)\s+)?(player\s+)?(side|enum|option|die|var|zone|kind|stage|rule|"
+                                r"event|table|define|pattern|reaction)\s*$")
+
+
+# The types every rulebook has (a kind's or an enum's name is a type too, but the parser does not know them).
+_TYPE_WORDS = ("int", "bool", "text", "player")
+
+
+def _porter_habit(tok, value: str, here: str, before: str, col: int, rest: str, code: str):
+    """(code, message, column, hint) for a habit of an author porting a game from Python or another
+    game language, found by the ninth hunt with broken rulebooks (tests/hunt/cases9.py), else
+    None. Each is a line whose plain parser answer named the wrong fix ("put a ',' before 'do'",
+    "add ':' here") or none."""
+    indent = len(here) - len(here.lstrip())
+    if re.fullmatch(r"\s*else\s*", before) and value not in (":", "if"):
+        # `else rolls > 4:`: a condition on the last branch
+        cond = rest.split("#")[0].rstrip().rstrip(":").strip()
+        return ("E101", "An 'else' takes no condition: it is the branch for everything the others left.", col,
+                f"write 'elif {cond}:' for a branch of its own, or 'else:' alone")
+    declared = re.fullmatch(r"(\s*(?:(?:replace|extend)\s+)?(?:player\s+)?var)\s+((?:list\s+of\s+)*[A-Za-z_]\w*)\s*", before)
+    if declared and re.fullmatch(r"[A-Za-z_]\w*", value) and not re.match(r"\w+\s*:", rest) and value not in _TYPE_WORDS \
+            and declared.group(2).split()[-1] in _TYPE_WORDS:
+        # `var int rolls = 0`: the type written before the name, as C and Java do
+        written = f"{declared.group(1).strip()} {value}: {declared.group(2)} {rest[len(value):].split('#')[0].strip()}"
+        return ("E101", "A variable's name comes first, then ':' and its type.", len(declared.group(1)) + 2,
+                f"write '{written.rstrip()}'")
+    if value == "do" and re.match(r"\s*(while|for|repeat)\b", here):
+        # `while rolls < 3 do:`: Lua's and Pascal's loop word
+        return ("E101", "'do' is not part of the language: a loop's line ends with ':' and its block is indented "
+                        "under it.", col, f"write '{before.strip()}:'")
+    if value == "." and re.search(r"[\w)\]]\.$", before) and re.match(r"\.\s*[\w(-]", rest):
+        # `for i in 0..3:`: a range as Kotlin, Ruby or Rust write it
+        low = re.search(r"([\w.()\[\]-]+?)\.$", before)
+        high = re.match(r"\.\s*([\w.()\[\]-]+?)\s*(:|\]|\)|,|$)", rest)
+        a, b = (low.group(1) if low else "a"), (high.group(1) if high else "b")
+        return ("E101", "'..' is not part of the language.", col - 1,
+                f"the whole numbers from {a} to {b}, both included, are range({a}, {b})")
+    if value == ":" and re.fullmatch(r"\s*side\s+[A-Za-z_]\w*\s*", before):
+        # `side volcano: player`: a side is a player already
+        return ("E101", "A side is declared by its name alone: it is a player value already.", col,
+                f"write '{before.strip()}', and give it what it keeps with 'player var' and 'player zone'")
+    if tok.type == "STRING" and _NAMED_DECLARATION.fullmatch(before) and re.fullmatch(r'"[A-Za-z_]\w*"', value):
+        # `side "volcano"`: a declared name is a name, not a text
+        return ("E101", "A declaration's name is written without quotes.", col, f"write '{before.strip()} {value[1:-1]}'")
+    chooses = re.search(r"\bmay\s+(chooses)$", before)
+    if chooses and tok.type == "NAME":
+        # `secretly each p in P may chooses b from ...`: the verb after 'may' is 'choose'
+        return ("E101", "After 'may' the word is 'choose'.", chooses.start(1) + 1,
+                "write 'may choose': 'secretly each p in P may choose x from L ...:'" if re.match(r"\s*secretly\b", here)
+                else "write 'may choose x from L ...'")
     return None
 
 
@@ -2112,6 +2166,11 @@ def _habit(e, text: str, line: int, col: int):
                 f"a variable it reads after the call (var {given.group(2)}_result: {typed} = ...), or work a value out "
                 f"with 'define {given.group(2)}{given.group(3) or ''}: {typed} = ...'")
     if re.match(r"\s*return\s*$", before) and tok.type not in ("_NL",):
+        if tok.type == "STRING":
+            # `return "The hand is over."`: a reason given, as `end` takes one
+            return ("E101", "'return' gives no value: it only leaves the rule.", (line, col - len(before.strip()) - 1),
+                    f"to end a stage, the turn or the game with a reason, write 'end NAME {value}' (the stage's name, "
+                    f"'turn' or 'game'); to leave only this rule, write 'return' alone and 'say {value}'")
         return ("E101", "'return' gives no value: it only leaves the rule.", (line, col),
                 "to work a value out, write a definition (define throw: int = roll(d6)); to keep one, set a variable")
     if value == "is" and tok.type == "NAME":
@@ -2750,12 +2809,19 @@ def _indented_line_after(text: str, line: int) -> int:
     return next((i for i, _ in _code_lines(text) if i > line), line)
 
 
-def _bad_dedent(text: str) -> tuple[int, int, tuple | None]:
+def _bad_dedent(text: str) -> tuple[int, int, tuple | None, tuple]:
     """(line, column) of the first line whose indentation returns to a column no open block
-    started at; and (line, column) of the code line above it when that one alone was indented
+    started at; (line, column) of the code line above it when that one alone was indented
     further, between two lines of one block (`for p in players:`, a line too far in, then one at
-    the block's column): most likely the one indented too far."""
+    the block's column), most likely the one indented too far, unless it went in as far as the
+    file's blocks do; and the columns of the block closed there and of the one around it."""
     stack, lines_in, last = [0], [0], 0
+    steps: dict = {}          # how far the file's blocks go in, and how often: its custom is the commonest
+    above = 0
+    for _, indent in _code_lines(text):
+        if indent > above:
+            steps[indent - above] = steps.get(indent - above, 0) + 1
+        above = indent
     for i, indent in _code_lines(text):
         if indent > stack[-1]:
             stack.append(indent)
@@ -2767,14 +2833,19 @@ def _bad_dedent(text: str) -> tuple[int, int, tuple | None]:
             closed = (stack.pop(), lines_in.pop())
         if indent != stack[-1]:
             alone = closed is not None and closed[1] == 1 and indent > stack[-1]
-            return i, indent + 1, ((last, closed[0] + 1) if alone else None)
+            custom = max(steps, key=steps.get) if steps else 4
+            if alone and closed[0] - stack[-1] == custom:
+                # the line above went in as far as the file's blocks do, this one not: it is the one off
+                # (`if c:`, its first line 4 further in, then a line only 2 further in)
+                alone = False
+            return i, indent + 1, ((last, closed[0] + 1) if alone else None), (closed[0] + 1 if closed else 0, stack[-1] + 1)
         lines_in[-1] += 1
         last = i
-    return 1, 1, None
+    return 1, 1, None, (0, 0)
 
 
 def _dedent_error(text: str, file: str, start: int) -> Diagnostic:
-    line, col, over = _bad_dedent(text)
+    line, col, over, (inner, outer) = _bad_dedent(text)
     found = _dedented_before_else(text, line, start)
     if found is not None:       # the 'else' is where it shows, not where it went wrong
         code, message, (at, at_col), hint = found
@@ -2783,6 +2854,12 @@ def _dedent_error(text: str, file: str, start: int) -> Diagnostic:
         return Diagnostic("E104", f"This line is indented further than the next line of its block (line "
                                   f"{line + start}, at column {col}).", Span(file, over[0] + start, over[1]),
                           f"indent it to column {col}, like the next line, or the next line like it")
+    if inner and outer:           # between the block above it and the one around that
+        return Diagnostic("E104", f"This line is indented to column {col}, between the block above it (column {inner}) "
+                                  f"and the one around that (column {outer}): it lines up with neither.",
+                          Span(file, line + start, col),
+                          f"indent it to column {inner} to go on with the block above, or to column {outer} to end it; "
+                          "a block's lines are all indented by the same amount")
     return Diagnostic("E104", "This line's indentation does not line up with any block above it.",
                       Span(file, line + start, col),
                       "indent a block's lines by the same amount, and end it at an outer block's column")

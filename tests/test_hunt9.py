@@ -1,0 +1,157 @@
+"""What the ninth broken-rulebook hunt (tests/hunt/cases9.py) found: slips in the newest
+constructs (a secret choice's `or "..."` without `may`, `extend choose` naming a filled-in label,
+a table of several keys looked up key by key), a porter's habits from Python and other languages
+(`else COND:`, `var int n`, `while c do:`, `0..3`, `range(n)`, `side volcano: player`, a quoted
+declared name, `may chooses`, `return "why"`, a line indented 2 where its block goes in 4), a thing
+the rules name that the data lacks, and the hints of a tester's scenario mistakes. Each test is one
+change to the small rulebook of test_author_mistakes.py (or one scenario file of a test game)
+with the diagnostic it must get, and fails without the change it names. The checker is used
+alone, as `tabletop check` uses it; scenarios as `tabletop test` runs them."""
+from pathlib import Path
+
+import pytest
+
+from tabletop.interpreter import scenarios
+from test_author_mistakes import expect, run
+
+TESTS = Path(__file__).resolve().parent
+RACE = TESTS / "hunt" / "games5" / "race"
+AUCTION = TESTS / "games" / "auction"
+SMACKSHAPES = TESTS.parent / "rulebooks" / "smackshapes"
+DRAW = "    draw 1 from deck to current.hand\n"
+
+
+# ------------------------------------------------------------------ a porter's habits, told with the fix
+@pytest.mark.parametrize("old, new, words", [
+    # `else rolls > 4:`: was "add ':' or the end of the line here"
+    ("    if level < 9:\n        level += 1\n", "    if level < 9:\n        level += 1\n    else ^level > 3:\n        pass\n",
+     ["'else' takes no condition", "write 'elif level > 3:'"]),
+    # `var int n = 0`: the type before the name, was "add ':' or the end of the line here"
+    ("var level: int in 0 to 9 = 0", "var ^int rounds = 0\nvar level: int in 0 to 9 = 0",
+     ["name comes first", "write 'var rounds: int = 0'"]),
+    ("player var points: int = 0", "player var ^bool done = false\nplayer var points: int = 0",
+     ["write 'player var done: bool = false'"]),
+    # `while c do:`: was "put a ',' before 'do': items of a list are parted by commas"
+    (DRAW, DRAW + "    while level < 0 ^do:\n        pass\n", ["'do' is not part of the language", "write 'while level < 0:'"]),
+    # `for i in 0..3:`: was "add a name or the end of the line here"
+    (DRAW, DRAW + "    for i in 0^..3:\n        pass\n", ["'..' is not part of the language", "range(0, 3)"]),
+    # `side volcano: player`: was "add the end of the line here"
+    ("player var points: int = 0", "side volcano^: player\nplayer var points: int = 0",
+     ["a side is declared by its name alone", "write 'side volcano'"]),
+    # `side "volcano"`: was "add a name or the end of the line here"
+    ("player var points: int = 0", "side ^\"volcano\"\nplayer var points: int = 0",
+     ["written without quotes", "write 'side volcano'"]),
+    # `return "why"` where a stage or the game is ended: was "to work a value out, write a definition"
+    (DRAW, DRAW + "    if level > 8:\n        ^return \"Too high.\"\n", ["end NAME \"Too high.\"", "'turn' or 'game'"]),
+])
+def test_a_porters_habit_is_told_with_its_fix(tmp_path, old, new, words):
+    found, at = run(tmp_path, (old, new))
+    expect(found, "E101", "game.rules", at, *words)
+
+
+def test_may_chooses_in_a_secret_choice_says_may_choose(tmp_path):
+    """Was "Unexpected 'b'; expected 'from'", at the name after the verb."""
+    found, at = run(tmp_path, (DRAW, DRAW + "    secretly each p in players ^may chooses c from p.hand labelled \"Pass {c}\":\n"
+                                            "        pass\n"))
+    at = (at[0], at[1] + 4)
+    expect(found, "E101", "game.rules", at, "after 'may' the word is 'choose'", "may choose x from")
+
+
+def test_a_var_of_two_names_with_no_type_word_is_not_read_as_a_type(tmp_path):
+    """`var card top = none` could be either order: no guess, the plain ':' hint."""
+    found, at = run(tmp_path, ("var level: int in 0 to 9 = 0", "var card ^top = none\nvar level: int in 0 to 9 = 0"))
+    d = expect(found, "E101", "game.rules", at)
+    assert "name comes first" not in d.message, d.message
+
+
+# ------------------------------------------------------------------ indentation
+def test_a_line_indented_2_where_its_block_goes_in_4_is_told_at_that_line(tmp_path):
+    """The line above, the block's first, was told 'indented further than the next line of its
+    block': it went in 4, as every block of the file does; the line going in 2 is the one off."""
+    found, at = run(tmp_path, ("        level += 1\n", "        level += 1\n      ^level += 0\n"))
+    expect(found, "E104", "game.rules", at, "between the block above it (column 9)", "one around that (column 5)",
+           "indent it to column 9")
+
+
+# ------------------------------------------------------------------ the newest constructs
+def test_or_after_the_label_of_a_secret_choice_without_may_is_refused(tmp_path):
+    """A plain choose was refused (E205); a secret one passed, and its "decline" was never offered."""
+    found, at = run(tmp_path, (DRAW, DRAW + "    secretly each p in players chooses c from p.hand labelled \"Pass {c}\" "
+                                            "or ^\"Keep them\":\n        pass\n"))
+    expect(found, "E205", "game.rules", at, "only a 'may choose' has one", "secretly each p in ... may choose")
+
+
+def test_the_declining_label_is_quoted_once(tmp_path):
+    found, at = run(tmp_path, (DRAW, DRAW + "    choose c from current.hand labelled \"Play {c}\" or ^\"Pass\"\n"))
+    d = expect(found, "E205", "game.rules", at, "'or \"pass\"'")
+    assert '""' not in d.message, d.message
+
+
+MENU = ("turn:\n    draw 1 from deck to current.hand\n",
+        "rule act:\n    choose prompt \"Act\":\n        option \"Take {c.name}\" for c in deck:\n            pass\n"
+        "        option \"Wait\":\n            pass\n\nturn:\n    act()\n    draw 1 from deck to current.hand\n")
+
+
+def test_extend_choose_naming_a_label_filled_in_is_told_the_base_s_label(tmp_path):
+    """`replace option "Take Ace of hearts"` for the base's "Take {c.name}": the hint said only
+    'exactly as the base writes it, braces and all', without which label that was."""
+    variant = 'extends "../game.rules"\nextend choose in act:\n    remove option "Take Ace of hearts"\n'
+    found, _ = run(tmp_path, MENU, add={"variants/x.rules": variant}, variant="x")
+    expect(found, "E015", "x.rules", (3, None), "write \"Take {c.name}\", braces and all")
+
+
+def test_a_table_of_two_keys_looked_up_key_by_key_is_told_the_pair(tmp_path):
+    """`damage[level][r]`, as a dict of dicts is read: the hint was 'write damage[key, key]'."""
+    table = "table pay:\n    hearts, 1 -> 2\n    spades, 1 to 9 -> 1\n\n"
+    found, at = run(tmp_path, ("define best(cs", table + "define paid(c: card): int = ^pay[c.suit][c.rank]\n"
+                                                          "define best(cs"))
+    expect(found, "E207", "game.rules", at, "write pay[c.suit, c.rank]", "one pair of brackets")
+
+
+@pytest.mark.parametrize("call, words", [("range(^3)", "python's range(3) is range(0, 2) here"),
+                                         ("range(^count(deck))", "python's range(count(deck)) is range(0, count(deck) - 1)")])
+def test_range_of_one_value_is_told_python_s_range(tmp_path, call, words):
+    found, at = run(tmp_path, (DRAW, DRAW + f"    for i in {call}:\n        pass\n"))
+    expect(found, "E207", "game.rules", (at[0], at[1] - 6), words, "range(1, ")
+
+
+def test_a_thing_named_by_the_rules_and_missing_from_the_data_names_the_data_file(tmp_path):
+    """A card list short by one: the hint offered only the nearest name, as if the rules were wrong."""
+    found, at = run(tmp_path, ("define best(cs", "define top: card = card ^\"Three of spades\"\ndefine best(cs"))
+    expect(found, "E201", "game.rules", (at[0], None), "each card is a record of cards.yaml",
+           "add the record named \"three of spades\" there")
+
+
+# ------------------------------------------------------------------ a tester's scenario mistakes, with hints
+def scenario(tmp_path, game: Path, text: str):
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {game}\n" + text, encoding="utf-8")
+    return scenarios.run_files([path]).failures
+
+
+@pytest.mark.parametrize("game, text, line, words", [
+    # 'by' a seat not at the table: the seats asked were not named
+    (AUCTION, "cases:\n  - name: x\n    players: 3\n    force setup: [{shuffle: [Crown]}]\n    steps:\n"
+              "      - move: Bid 7\n        by: Player 7\n      - expect: {deciding: [Player 3, Player 1]}\n", 8,
+     ["'by' names a seat asked now: Player 2, Player 3, Player 1"]),
+    # seats written as numbers under 'deciding'
+    (AUCTION, "cases:\n  - name: x\n    players: 3\n    force setup: [{shuffle: [Crown]}]\n    steps:\n"
+              "      - expect: {deciding: [2, 3, 1]}\n", 7, ["deciding: [Player 2, Player 3, Player 1]"]),
+    # a number in words
+    (RACE, "cases:\n  - name: x\n    force setup: [2]\n    steps:\n      - expect: {rolls: one}\n", 6,
+     ["write a whole number in digits (the game has 1 now)"]),
+    # a misspelt name put first by a forced shuffle
+    (AUCTION, "cases:\n  - name: x\n    players: 3\n    force setup: [{shuffle: [Crwn]}]\n    steps:\n"
+              "      - expect: {deciding: [Player 2, Player 3, Player 1]}\n", 5, ["did you mean 'Crown'?"]),
+    # a reaction time in words
+    (SMACKSHAPES, "cases:\n  - name: x\n    players: 2\n    steps:\n      - {move: Play 1 red circle, by: Player 1, time: fast}\n"
+                  "      - expect: {over: false}\n", 6, ["a number of seconds, such as time: 0.4"]),
+])
+def test_a_testers_scenario_mistake_has_a_hint_naming_the_fix(tmp_path, game, text, line, words):
+    failures = scenario(tmp_path, game, text)
+    assert failures, "no failure"
+    f = failures[0]
+    said = f.message + " " + (f.hint or "")
+    assert f.line == line, (f.line, said)
+    for w in words:
+        assert w in said, said
