@@ -261,6 +261,7 @@ class Checker:
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
         self.indexed_again: dict = {}   # id of a lookup -> the lookup written right after it (`t[a][b]`)
+        self.stored_types: dict = {}    # id of an assignment to a variable or field -> the type of what it sets
         self.not_yet: dict = {}     # a choice's names -> the part worked out before it (`before_the_choice`)
         self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
         self._taking_turns = None   # the rules that always take turns or rounds (`rules_taking_turns`)
@@ -1195,6 +1196,15 @@ class Checker:
                         return True
             return False
 
+        for r in self.out.instants:
+            # an instant reaction's own condition, list and words are worked out at every decision point
+            part = next((x for x in (r.iterable, r.cond, r.label, r.prompt) if x is not None and draws(x)), None)
+            if part is not None:
+                self.error("E310", "This instant reaction rolls or picks at random to find out whether it may be "
+                                   "played, which is worked out at every decision point and again after each "
+                                   "reaction: each time, the dice would be rolled again.", part,
+                           "roll where the game moves on, into a variable ('lucky = roll(d6) > 3' in the rule that "
+                           "makes the moment), and read that variable in the condition")
         for st in self.choices:
             if isinstance(st, (A.Choose, A.Secret)):
                 parts = [st.source, st.cond, st.label, st.prompt, st.declined]
@@ -1544,17 +1554,25 @@ class Checker:
 
     def check_key_combinations(self, d: A.TableDecl, entries: list):
         """No combination of keys twice in a table of several keys (within MAX_TABLE_KEYS)."""
-        seen = {}
+        seen, told = {}, set()
         for e in entries:
             spans = [range(lo, hi + 1) if isinstance(lo, int) else [lo] for lo, hi in [(e.low, e.high)] + e.more_keys]
             for combo in _product(spans):
-                if combo in seen:
+                if combo in seen and (id(e), id(seen[combo])) not in told:
+                    # two entries overlapping in many combinations are told once, at the first
+                    told.add((id(e), id(seen[combo])))
                     self.duplicate(d, ", ".join(str(k) for k in combo), e, seen[combo])
                 seen[combo] = e
 
     def duplicate(self, d: A.TableDecl, shown, entry, first):
+        ranged = any(isinstance(lo, int) and lo != hi for lo, hi in
+                     [(x.low, x.high) for x in (entry, first)] + list(entry.more_keys) + list(first.more_keys))
         self.error("E202", f"The table '{d.name}' gives '{shown}' twice (first at line {first.span.line}"
-                           f"{self.in_file(first, entry)}).", entry, about=("given twice", d.name))
+                           f"{self.in_file(first, entry)}).", entry,
+                   (f"the first entry whose keys match gives the value, so this one never would for '{shown}': "
+                    + ("make the ranges of the two entries end before each other begins" if ranged else
+                       "give each key one entry, and leave this one out or change its key")),
+                   about=("given twice", d.name))
 
     def check_key_position(self, d: A.TableDecl, keys: list, position) -> str | None:
         """Check one key position [(entry, low, high)] of a table; its key type, if it has one."""
@@ -1957,6 +1975,7 @@ class Checker:
             self.out.types[id(tgt)] = vt
             return
         tt = self.place(tgt, reads=st.op != "=", value=st.value if st.op == "=" else None)
+        self.stored_types[id(st)] = tt
         if isinstance(tgt, A.Name) and tgt.name == "first_player" and self.out.refs.get(id(tgt), ("",))[0] == "global":
             self.side_not_seat(st.value, "take the first turn")      # the next round's start player
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
@@ -2888,13 +2907,17 @@ class Checker:
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
         `move x ...` or an `x.field` in it fails in play, unless it is reached only where `x` is
         known not to be none (`_DeclinedChoice` says where that is)."""
-        walk = _DeclinedChoice(st.var, self.sym)
+        walk = _DeclinedChoice(st.var, self.sym, self.stored_types)
         walk.block(st.body, False)
         if not walk.uses:
             return
         var = st.var
         use = min(walk.uses, key=lambda n: (n.span.line, n.span.column))
         what = f"'move {var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
+        if isinstance(use, A.Name):         # the chosen value stored where a none does not fit
+            setting = next(s for s in walk.settings if s[1] is use)[0]
+            what = (f"setting '{self.text_of(setting.target)}' ({T.a(self.stored_types[id(setting)])}, "
+                    f"which cannot be none) to '{var}'")
         self.warn("W120", f"The block of 'may choose {var}' (line {st.span.line}) runs after a \"Decline\" too, with "
                           f"'{var}' none, and {what} here then fails in play.", use,
                   f"test 'if {var} != none:' first, and put the lines that need a value under it")
@@ -3726,7 +3749,8 @@ class Checker:
             return self.builtin_call_or_swapped(e)
         hint = did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS))
         if e.name in self.rules:
-            hint = f"'{e.name}' is a rule; call it as a statement on a line of its own"
+            what = "a stage" if isinstance(self.rules[e.name].decl, A.StageDecl) else "a rule"
+            hint = f"'{e.name}' is {what}, which gives no value; call it as a statement on a line of its own"
         elif s is not None and s.kind == "pvar":
             hint = f"write p.{e.name} for a player p"
         elif s is not None and s.kind == "table":
@@ -4959,10 +4983,29 @@ class _DeclinedChoice:
     Each method takes `safe` (VAR known not none there): a safe part is not looked into."""
     var: str
     sym: dict
+    types: dict = field(default_factory=dict)       # the type each assignment sets, by the assignment's id
     uses: list = field(default_factory=list)
+    settings: list = field(default_factory=list)    # (the assignment, VAR in its value) of each such use
 
     def known(self, cond, when: bool) -> bool:
         return _not_none_if(cond, when, self.var, self.sym)
+
+    def stored(self, s: A.Assign) -> None:
+        """`p.bid = b`, `total += b`, `p.bid = if b == 0 then 0 else b`: VAR itself stored (or added)
+        where its type has no none (a number, text, truth or list), reached with VAR maybe none."""
+        t = self.types.get(id(s), "")
+        if not (t in ("int", "bool", "text") or t.startswith("list:")):
+            return
+        ends = [(s.value, False)]
+        while ends:
+            e, safe = ends.pop()
+            if safe:
+                continue
+            if self.is_var(e):
+                self.uses.append(e)
+                self.settings.append((s, e))
+            elif isinstance(e, A.Cond):
+                ends += [(e.then, self.known(e.test, True)), (e.other, self.known(e.test, False))]
 
     def block(self, stmts: list, safe: bool) -> bool:
         """The statements in order; gives whether VAR is known not none after them."""
@@ -4979,6 +5022,8 @@ class _DeclinedChoice:
             self.uses.append(s)
         if isinstance(s, A.For) and self.is_var(s.iterable):     # `for c in pr:` with pr none
             self.uses.append(s.iterable)
+        if isinstance(s, A.Assign):
+            self.stored(s)
         self.parts(s)
         return False
 

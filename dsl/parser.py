@@ -1972,6 +1972,10 @@ _PYTHON_WORDS = {
     "try": "a rule cannot catch a failure: test the condition first with 'if'",
     "with": "write the steps alone, under the line that opens their block",
     "yield": "a rule asks a player with 'choose'; a definition gives its value after '='",
+    "switch": "there is no 'switch': test each value, 'if r == 1:' ... 'elif r == 2:' ... 'else:', or look the "
+              "value up in a 'table'; a player's decision is a 'choose'",
+    "match": "there is no 'match': test each value, 'if r == 1:' ... 'elif r == 2:' ... 'else:', or look the "
+             "value up in a 'table'",
 }
 
 
@@ -2097,6 +2101,20 @@ def _porter_habit(tok, value: str, here: str, before: str, col: int, rest: str, 
     if tok.type == "STRING" and _NAMED_DECLARATION.fullmatch(before) and re.fullmatch(r'"[A-Za-z_]\w*"', value):
         # `side "volcano"`: a declared name is a name, not a text
         return ("E101", "A declaration's name is written without quotes.", col, f"write '{before.strip()} {value[1:-1]}'")
+    opened = re.match(r"\s*(if|elif|else|for|while|repeat|option|choose|secretly|may)\b", here)
+    if opened and before.endswith(":") and tok.type not in ("_NL", "COMMENT") and not _brackets_open(_blank_texts(before)):
+        # `if won: end game "..."`: a block on the line that opens it, as Python allows
+        return ("E101", "A block's lines go under the line that opens it, not after its ':'.", col,
+                f"put '{rest.split('#')[0].strip()}' on a line of its own below, indented further")
+    compared = re.search(r"([\w.\[\]()]+)\s*(<=|>=|<|>|==|!=)\s*([\w.\[\]()]+)$", code.rstrip()) \
+        if value in ("<", ">", "<=", ">=", "==", "!=") else None
+    if compared:
+        # `0 < s.bonus < 3`: comparisons chained as Python and mathematics write them
+        right = re.match(r"(<=|>=|<|>|==|!=)\s*([\w.\[\]()-]+)", rest)
+        a, op1, b = compared.groups()
+        third = right.group(2) if right else "c"
+        return ("E101", "Comparisons do not chain here: each compares two values.", col,
+                f"join two comparisons with 'and': '{a} {op1} {b} and {b} {value} {third}'")
     chooses = re.search(r"\bmay\s+(chooses)$", before)
     if chooses and tok.type == "NAME":
         # `secretly each p in P may chooses b from ...`: the verb after 'may' is 'choose'
@@ -2325,6 +2343,9 @@ def _habit(e, text: str, line: int, col: int):
             hint = f"a list or zone grows by a statement: write 'add {arg.group(1) if arg else 'x'} to {method.group(1)}'"
         elif method and method.group(2) in ("remove", "pop", "discard"):
             hint = f"write 'remove {arg.group(1) if arg and arg.group(1) else 'x'} from {method.group(1)}'"
+        elif whole and whole.group(3) == "get" and _bracketed(here[col - 1:]):
+            # `goal.get(length)`: a dict's lookup, where a table is looked up with brackets
+            hint = f"look a table up by its key in square brackets: {whole.group(1)}[{_bracketed(here[col - 1:])}]"
         return ("E101", "A field cannot be called like a method.", (line, col), hint)
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
@@ -2355,6 +2376,16 @@ def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col:
         return None
     return (f"A ranking of winners says 'highest' or 'lowest' before each definition, not '{wrong}'.", (line, at),
             f"write 'lowest {name}' (the least wins) or 'highest {name}'")
+
+
+def _bracketed(code: str) -> str:
+    """What the '(' that `code` starts with holds, up to the ')' that closes it ('' if none does)."""
+    depth = 0
+    for i, ch in enumerate(code):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return code[1:i].strip()
+    return ""
 
 
 def _brackets_open(code: str) -> bool:

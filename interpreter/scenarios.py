@@ -455,6 +455,14 @@ def read_file(path: Path, name: str, sources: Sources):
         if 0 < col <= len(source) and source[col - 1] == "[" and re.match(r"\w", source[col - 2:col - 1] or " "):
             hint = 'inside { }, write a numbered zone in quotes: {"discard[0]": [...]}'
         opened = e.context_mark
+        braced = re.search(r"\w[^,\[\]{}]*?\s*\{[^{}]*\}", source[opened.column:]) \
+            if opened is not None and opened.line + 1 == line and "flow" in str(e.context or "") else None
+        if not hint and braced:
+            # `options: [Move {r}, Rest]`: a label copied from the rules, its braces read as a YAML mapping
+            written = braced.group(0).strip()
+            hint = (f"a '{{' inside [ ] starts a YAML mapping: a label or name is written as the game shows it, with "
+                    f"its values filled in (what the game shows for \"{written}\"); a text that holds braces goes in "
+                    f"quotes, \"{written}\"")
         if not hint and opened is not None and "flow" in str(e.context or "") and \
                 str(e.problem or "").startswith("expected ','"):
             ch = "{" if "mapping" in str(e.context) else "["

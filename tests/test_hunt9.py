@@ -155,3 +155,65 @@ def test_a_testers_scenario_mistake_has_a_hint_naming_the_fix(tmp_path, game, te
     assert f.line == line, (f.line, said)
     for w in words:
         assert w in said, said
+
+
+# ------------------------------------------------------------------ batch 2
+def test_a_declinable_choice_stored_where_none_does_not_fit_is_warned(tmp_path):
+    """`p.bid = b` after `may choose b`: every "Decline" stops the game (an int cannot be none),
+    and the check passed. Guarded (`if b == none then 0 else b`), it is not warned."""
+    base = (DRAW, DRAW + "    may choose n from range(1, 3) labelled \"Take {n}\":\n        level = ^n\n")
+    found, at = run(tmp_path, base)
+    expect(found, "W120", "game.rules", at, "setting 'level' (an int, which cannot be none) to 'n'")
+    (tmp_path / "guarded").mkdir()
+    found, _ = run(tmp_path / "guarded", (DRAW, DRAW + "    may choose n from range(1, 3) labelled \"Take {n}\":\n"
+                                                        "        level = if n == none then 0 else n\n"))
+    assert not [d for d in found if d.code == "W120"], [d.message for d in found]
+    (tmp_path / "tested").mkdir()
+    found, at = run(tmp_path / "tested", (DRAW, DRAW + "    may choose n from range(1, 3) labelled \"Take {n}\":\n"
+                                                       "        level = if n == 1 then 0 else ^n\n"))
+    expect(found, "W120", "game.rules", at, "setting 'level'")
+
+
+def test_overlapping_ranges_of_a_two_key_table_say_how_to_part_them(tmp_path):
+    table = "table pay:\n    hearts, 1 to 5 -> 2\n    hearts, 4 to 9 -> 1\n\n"
+    found, at = run(tmp_path, ("define best(cs", table + "define best(cs"))
+    d = expect(found, "E202", "game.rules", (27, None), "gives 'hearts, 4' twice")
+    assert [x.code for x in found if x.severity == "error"] == ["E202"], [x.message for x in found]
+    assert "make the ranges of the two entries end before each other begins" in d.hint, d.hint
+
+
+def test_a_stage_called_in_a_value_is_told_it_is_a_stage(tmp_path):
+    found, at = run(tmp_path, ("define best(cs", "stage hand:\n    pass\n\ndefine x: int = ^hand()\ndefine best(cs"))
+    expect(found, "E201", "game.rules", at, "'hand' is a stage, which gives no value")
+
+
+def test_an_instant_reaction_whose_condition_rolls_is_refused(tmp_path):
+    """Its condition is worked out at every decision point: the dice would be rolled each time (passed)."""
+    found, at = run(tmp_path, ("define best(cs", "die d6: 1 to 6\nreaction lucky instantly by p if ^roll(d6) > 5 "
+                                                  "labelled \"Lucky\":\n    p.points += 1\n\ndefine best(cs"))
+    expect(found, "E310", "game.rules", at, "instant reaction rolls", "read that variable in the condition")
+
+
+@pytest.mark.parametrize("old, new, words", [
+    # `if c: end game ...` on one line: was "add the end of the line here"
+    ("    if count(deck) == 0:\n        end game", "    if count(deck) == 0: ^end game",
+     ["a block's lines go under the line that opens it", "on a line of its own below"]),
+    # `switch r:`: was "is an '=' missing? to set it, write 'switch = r'"
+    (DRAW, DRAW + "    ^switch level:\n        pass\n", ["there is no 'switch'", "elif"]),
+    # `0 < x < 3`: was no hint
+    ("    if level < 9:", "    if 0 < level ^< 9:", ["comparisons do not chain", "'0 < level and level < 9'"]),
+    # `bonus.get(suit)`: was "call it as get(bonus)"
+    ("bonus[first(current.hand).suit]", "bonus.get^(first(current.hand).suit)", ["bonus[first(current.hand).suit]"]),
+])
+def test_more_porter_habits_are_told_with_their_fix(tmp_path, old, new, words):
+    found, at = run(tmp_path, (old, new))
+    expect(found, "E101", "game.rules", at, *words)
+
+
+def test_a_label_with_braces_inside_a_scenario_list_says_to_fill_it_in(tmp_path):
+    """`options: [Move {r}, Rest]`: the hint said the '[' was never closed."""
+    failures = scenario(tmp_path, RACE, "cases:\n  - name: x\n    force setup: [2]\n    steps:\n"
+                                        "      - expect: {options: [Move {r}, Rest]}\n")
+    f = failures[0]
+    assert f.line == 6, (f.line, f.message)
+    assert "values filled in" in f.hint and '"Move {r}"' in f.hint, f.hint

@@ -6,13 +6,13 @@ porter brings from Python and other game languages (`elif`, `==` for `=`, `True`
 (a key misspelt, a list for a map, a number as text, a duplicate, a card list short by one) and
 scenario files (a zone that does not exist, a face the die lacks, an expect of the wrong type, a
 move label misspelt). Each is one Case of harness.py; `python tests/hunt/cases9.py [VERDICTS]`
-runs them and prints each result (only those of the verdicts named, as "wrong line,right line")
+runs them (a case with cmd "simulate" is played, as cases7.py plays its cases) and prints each result (only those of the verdicts named, as "wrong line,right line")
 and the counts. A tool, not a test: the tests that keep what it found are in tests/test_hunt9.py."""
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import Case, main  # noqa: E402
+from harness import Case  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent
@@ -75,8 +75,8 @@ g(n, "or on a plain choose", AU, 'may choose b from range(1, p.coins) labelled "
 g(n, "or text naming the choice", AU, 'labelled "Bid {b}" or "Bid nothing"', 'labelled "Bid {b}" or "^Bid {b} nothing"', ["b"], at=(G, 50))
 g(n, "or without quotes", AU, 'labelled "Bid {b}" or "Bid nothing"', 'labelled "Bid {b}" or ^Bid_nothing', ["quotes"], at=(G, 50))
 g(n, "or written else", AU, 'labelled "Bid {b}" or "Bid nothing"', 'labelled "Bid {b}" ^else "Bid nothing"', ["or"], at=(G, 50))
-g(n, "a may choose's none used without a guard", AU, "        p.bid = if b == none then 0 else b", "        p.bid = ^b", ["none"], maybe_valid=True)
-g(n, "the declined value compared with 0", AU, "        p.bid = if b == none then 0 else b", "        p.bid = if b == 0 then 0 else b", [], maybe_valid=True)
+g(n, "a may choose's none used without a guard", AU, "        p.bid = if b == none then 0 else b", "        p.bid = ^b", ["none"])
+g(n, "the declined value compared with 0", AU, "        p.bid = if b == none then 0 else b", "        p.bid = if b == 0 then 0 else b", ["none"], at=(G, 51))
 g(n, "or with a number", AU, 'labelled "Bid {b}" or "Bid nothing"', 'labelled "Bid {b}" or ^0', ["text"], at=(G, 50))
 
 # ------------------------------------------------------------------ 3. secretly each ... may choose
@@ -290,5 +290,120 @@ sc("an option name misspelt", RA, SB, "cases:", "^options: {lenght: long}\ncases
 sc("expect said as one text", AU, SA, "          said: [Player 1 puts up the Crown (12).]", "          said: ^Player 1 puts up the Crown (12)", ["Player 1 puts up the Crown (12)."], maybe_valid=True)
 sc("seed as text", RA, SB, "    force setup: [5]", "    force setup: [5]\n    seed: ^abc", ["seed"])
 
+
+# ================================================================== batch 2: deeper slips
+# ------------------------------------------------------------------ 14. play-time slips of the new constructs
+def p(group, name, book, old, new, words=(), args=(), **kw):
+    """One replacement in game.rules, played: `simulate -n 40 --seed 1` and `args` (cases7's way)."""
+    CASES.append(Case(name, book, [(G, old, new)], tuple(words), cmd="simulate", args=tuple(args), group=group, **kw))
+
+
+n = "play"
+p(n, "reaction that uses nothing up, offered forever", DI, "    p.calls -= 1\n    add p to callers\n", "    ^say \"again\"\n",
+  ["reaction"], at=(G, 26), maybe_valid=True)
+p(n, "take rounds led by nobody", H, "    smackhead = pick(players)\n", "    pass\n", ["led by nobody"], at=(G, 52))
+p(n, "secret bids stored without their decline", AU, "        p.bid = if b == none then 0 else b", "        p.bid = b", ["none"], at=(G, 51))
+p(n, "a stage ended that is not running", K, "        reach_300()\n", "        reach_300()\n        end hand \"again\"\n", ["hand"], at=(G, 227))
+p(n, "a two-key table looked up past its rows", K, "n = damage[level, r] + ", "n = damage[level + 1, r] + ", ["damage"], at=(G, 668), maybe_valid=True)
+
+# ------------------------------------------------------------------ 15. more porter habits
+n = "porter 2"
+g(n, "a Python conditional expression", RA, "    p.position = min(p.position + n, goal[length])", "    p.position = min(p.position + n, goal[length]) ^if n > 0 else 0", ["if"])
+g(n, "str() around a number", RA, 'say "{p} lands on {s.name} and moves {s.bonus} more."', 'say "{p} lands on {s.name} and moves " + ^str(s.bonus)', [], maybe_valid=False)
+g(n, "enumerate in a for", TR5, "    for c in trick:", "    for ^i, c in enumerate(trick):", [], maybe_valid=False)
+g(n, "an if with its body on the same line", RA, "    if current.position >= goal[length]:\n        end game", "    if current.position >= goal[length]: ^end game", ["block"], maybe_valid=True)
+g(n, "switch for a menu", RA, "    choose prompt \"You rolled {r}\":", "    ^switch r:", ["choose"], maybe_valid=False)
+g(n, "null for none", TR5, "player var played: card = none", "player var played: card = ^null", ["none"])
+g(n, "self.field", TR5, "    current.played = c", "    ^self.played = c", ["current"])
+g(n, "a capitalised If", RA, "    if current.position >= goal[length]:", "    ^If current.position >= goal[length]:", ["if"])
+g(n, "end on a line of its own, as Lua and Ruby close a block", RA, "    if current.position >= goal[length]:\n        end game \"{current} reaches the end.\"\n",
+  "    if current.position >= goal[length]:\n        end game \"{current} reaches the end.\"\n    ^end\n", ["end"])
+g(n, "for ... else as Python writes it", TR5, "    for c in trick:\n        remove c from trick\n", "    for c in trick:\n        remove c from trick\n    ^else:\n        pass\n", ["else"])
+g(n, "a .format on a text", RA, 'say "{p} lands on {s.name} and moves {s.bonus} more."', 'say "{} lands".^format(p)', ["{"])
+g(n, "an int() conversion", RA, "    rolls += 1", "    rolls += ^int(r)", ["int"])
+g(n, "x is None", RA, "    if s != none and s.bonus > 0:", "    if s ^is None and s.bonus > 0:", ["=="])
+g(n, "a chained comparison", RA, "    if s != none and s.bonus > 0:", "    if s != none and ^0 < s.bonus < 3:", ["and"], maybe_valid=False)
+g(n, "a trailing colon on a define", RA, "define here(p: player): space = first([s for s in space if s.index == p.position])",
+  "define here(p: player): space = first([s for s in space if s.index == p.position])^:", [":"])
+g(n, "a list method pop", TR5, "        remove c from trick", "        ^trick.pop()", ["remove"])
+g(n, "a dict lookup with get", RA, "goal[length]:\n        end game", "goal.^get(length):\n        end game", ["goal[length]"])
+g(n, "a negative index for the last item", TR5, "define led: suit = first(trick).suit", "define led: suit = trick[^-1].suit", ["last"], maybe_valid=True)
+g(n, "a tab-indented line among spaces", RA, "    rolls += 1", "\t^rolls += 1", ["tab"])
+g(n, "continue in a loop", TR5, "        remove c from trick", "        remove c from trick\n        ^continue", ["continue"])
+g(n, "True in a while", RA, "    rolls += 1\n", "    rolls += 1\n    while ^True:\n        stop\n", ["true"])
+
+# ------------------------------------------------------------------ 16. more of the new constructs
+n = "constructs 2"
+g(n, "or after by", AU, 'labelled "Bid {b}" or "Bid nothing" prompt', 'labelled "Bid {b}" prompt "Your sealed bid" ^or "Bid nothing" prompt', ["or"], at=(G, 50))
+variant(n, "replace option with another loop name", TA, EXT + '    replace option "Move to {s.name}" for t in move_targets if actions_left > 0:\n        ^pawn = s\n', ["s"])
+variant(n, "extend choose in a file that extends nothing", TA, "", [], maybe_valid=True)
+c(n, "extend choose with no base", TA, [("variants/x.rules", 'extend choose in action_phase:\n^    option "Wait":\n        pass\n')], ["extends"], args=("--variant", "x"), at=("variants/x.rules", 1))
+variant(n, "extend table of two keys with one key", K, "extend table damage:\n    ^5 -> 4\n", ["2"])
+variant(n, "extend table of two keys, an existing combination", K, "extend table damage:\n    ^4, 12 -> 5\n", ["replace table"])
+g(n, "a two-key entry whose ranges overlap another's", K, "    1, 4 to 5 -> 1\n", "    ^1, 3 to 5 -> 1\n", ["ranges"], also=((G, 70),))
+g(n, "a two-key table's second key of another type", K, "    1, 11 -> 2\n", "    1, ^eruption_plus_one -> 2\n", ["int"])
+g(n, "stage called from a definition", K, "define winning_points: int = 300", "define winning_points: int = ^hand()", ["stage"])
+g(n, "stage with a parameter called without it", K, "stage hand:\n", "stage hand(n: int):\n", ["n"], at=(G, 224))
+g(n, "next_player of the side", K, "    opener = start.holder", "    opener = ^next_player(volcano)", ["volcano"], maybe_valid=True)
+g(n, "the side in a secret choice", H, "secretly each p in players_from(smackhead) chooses c from p.hand", "secretly each p in players_from(smackhead) chooses c from p.hand", [], valid=True)
+g(n, "winners ranked by a definition of no player", AU, "winners: highest score, then highest coins_left", "winners: highest score, then highest ^top_bid", ["player"])
+g(n, "winners with a comma missing", AU, "winners: highest score, then highest coins_left", "winners: highest score ^then highest coins_left", [","])
+g(n, "timed on a may choose secret", AU, 'or "Bid nothing" prompt "Your sealed bid for the {up.name}":', 'or "Bid nothing" prompt "Your sealed bid for the {up.name}" timed as t:', [], valid=True)
+g(n, "reaction label naming the reacting player's hand card", DI, 'labelled "Call a bust on {roller}"', 'labelled "Call a bust on {^rollr}"', ["roller"])
+g(n, "signal with a value of the wrong type", DI, "signal rolling_again(current)", "signal rolling_again(^at_stake)", ["player"])
+g(n, "reaction for-loop over a table of lists", BL, "by p for r in blockers[act] if", "by p for r in ^blockers if", ["look it up", "blockers["])
+g(n, "instant reaction whose condition rolls", K, "for victim in out_players if off_turn(p) and holds(p, voodoo_schmoodoo)",
+  "for victim in out_players if off_turn(p) and holds(p, voodoo_schmoodoo) and ^roll(d6) > 3", ["roll"])
+
+# ------------------------------------------------------------------ 17. more data files
+n = "data files 2"
+c(n, "a record's enum given as a list", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: "2 of hearts", suit: ^[hearts], rank: 2}')], ["suit"])
+c(n, "a negative count", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: "2 of hearts", suit: hearts, rank: 2, count: ^-1}')], ["count"])
+c(n, "the top key twice", TR5, [(CY5, "cards:\n", "cards:\n  - {name: \"0 of hearts\", suit: hearts, rank: 0}\n^cards:\n")], ["cards"])
+c(n, "a data file named with a capital", RA, [(G, 'kind space from "track.yaml":', 'kind space from ^"Track.yaml":')], ["track.yaml"])
+c(n, "two documents in one file", RA, [(TY, "spaces:", "^---\nspaces:")], [], maybe_valid=True)
+c(n, "a field given twice in a record", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: "2 of hearts", suit: hearts, rank: 2, ^rank: 3}')], ["rank"])
+c(n, "a name as a number", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: ^22, suit: hearts, rank: 2}')], [], maybe_valid=True)
+c(n, "a record with a trailing comma", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: "2 of hearts", suit: hearts, rank: 2,^}')], [], maybe_valid=True)
+c(n, "a list of records without the top key", TR5, [(CY5, "cards:\n", "")], ["cards"], at=(CY5, 1))
+c(n, "a kind read from a file of another kind's records", TR5, [(CY5, "cards:", "^spaces:")], ["card"], maybe_valid=True)
+
+# ------------------------------------------------------------------ 18. more scenario files
+n = "scenarios 2"
+sc("expect a number as a list", RA, SB, "          Player 1: {position: 3}", "          Player 1: {position: ^[3]}", ["3"])
+sc("moves as one text", AU, SA, "      - move: Bid 7\n        by: Player 2", "      - moves: ^Bid 7\n        by: Player 2", ["list"])
+sc("force as a number, not a list", RA, SB, "    force setup: [2]", "    force setup: ^2", [], maybe_valid=True)
+sc("set current by seat number", RA, SB, "    force setup: [5]", "    force setup: [5]\n    set:\n      current: ^2", ["Player 2"])
+sc("rest of a zone misspelt", AU, SA, "rest: {lot: lots}", "rest: {lot: ^lot}", ["lots"])
+sc("options with a label's braces", RA, SB, "          options: [Move 2, Rest]", "          options: [^Move {r}, Rest]", ["filled in"])
+sc("by a seat in a turn not theirs", RA, SB, "      - move: Move 2\n", "      - move: Move 2\n        by: ^Player 2\n", ["Player 1"])
+sc("time in milliseconds", H, SW, "      - {move: Smack 8 yellow squares, by: Player 1, time: 0.4}", "      - {move: Smack 8 yellow squares, by: Player 1, time: ^400}", ["seconds"])
+sc("a variant misspelt on a case", H, "scenarios/colorcracks.yaml", "variant: colorcracks", "variant: ^colorcrack", ["colorcracks"])
+sc("expect over as a text", RA, SB, "          rolls: 2", "          rolls: 2\n          ^over: maybe", ["true"])
+
+def run_all(show: str = "") -> None:
+    """Each case checked (harness.run) or, with cmd "simulate", played as cases7.py plays it."""
+    import json
+    import os
+    from cases7 import play
+    from harness import run
+    counts: dict = {}
+    only = os.environ.get("HUNT_ONLY", "")
+    for case in CASES:
+        if only and only not in case.name:
+            continue
+        r = play(case, 40) if case.cmd == "simulate" else run(case)
+        counts[r.verdict] = counts.get(r.verdict, 0) + 1
+        if not show or r.verdict in show.split(","):
+            first = r.first or {}
+            print(f"[{r.verdict:10}] {case.group}/{case.name} rc={r.rc} want={r.where}")
+            if first:
+                print(f"     {first.get('file', '')}:{first.get('line')}:{first.get('column')} {first.get('code', '')}: "
+                      f"{str(first.get('message', ''))[:400]} | hint: {first.get('hint', '')}")
+            else:
+                print("     " + r.out.strip().replace("\n", "\n     ")[:600])
+    print(json.dumps(counts), "of", sum(counts.values()))
+
+
 if __name__ == "__main__":
-    main(CASES, sys.argv[1] if len(sys.argv) > 1 else "")
+    run_all(sys.argv[1] if len(sys.argv) > 1 else "")
