@@ -39,7 +39,10 @@ OTHER_LANGUAGES = {"True": "write true", "False": "write false", "None": "write 
                    "nil": "write none", "TRUE": "write true", "FALSE": "write false", "NULL": "write none",
                    "len": "write count(xs)", "length": "write count(xs)", "size": "write count(xs)",
                    "this": "write current for the player whose turn it is", "self": "write current for the player whose turn it is",
-                   "random": "write roll(die) or pick(list)", "print": "write say \"...\""}      # names `end` and the sections own
+                   "random": "write roll(die) or pick(list)", "print": "write say \"...\"",      # names `end` and the sections own
+                   # a truth and no value in words, and the player "I" am, as printed rules say them
+                   "yes": "write true", "no": "write false", "nothing": "write none", "nobody": "write none",
+                   "me": "write current for the player whose turn it is", "you": "write current for the player whose turn it is"}
 
 
 @dataclass
@@ -3813,7 +3816,7 @@ class Checker:
         if not lo <= len(e.args) <= hi:
             if e.name == "range" and len(e.args) == 1:
                 # `range(n)`, as Python writes it (0 to n - 1): here both ends are written and both are in
-                n = self.text_of(e.args[0])
+                n = re.sub(r"\blen\(", "count(", self.text_of(e.args[0]))     # `range(len(xs))`, all Python
                 last = e.args[0].value - 1 if isinstance(e.args[0], A.Lit) and type(e.args[0].value) is int else f"{n} - 1"
                 desc = f"{desc}; Python's range({n}) is range(0, {last}) here, and the numbers 1 to {n} are range(1, {n})"
             self.error("E207", f"'{e.name}' takes {lo if lo == hi else f'{lo} to {hi}'} value{'s' if hi != 1 else ''} but is given {len(e.args)}.",

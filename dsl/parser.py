@@ -2115,6 +2115,32 @@ def _porter_habit(tok, value: str, here: str, before: str, col: int, rest: str, 
         third = right.group(2) if right else "c"
         return ("E101", "Comparisons do not chain here: each compares two values.", col,
                 f"join two comparisons with 'and': '{a} {op1} {b} and {b} {value} {third}'")
+    if value == ":" and rest.startswith(":="):
+        # `if (s := here(p)) != none`: Python's assignment inside an expression
+        named = re.search(r"([A-Za-z_]\w*)\s*$", before)
+        return ("E101", "':=' is not part of the language: a value is named on a line of its own.", col,
+                f"set it on the line before, '{named.group(1) if named else 'x'} = ...', and use the name here")
+    if tok.type != "_NL" and re.search(r"=\s*return$", before) and re.match(r"\s*((replace|extend)\s+)?define\b", here):
+        # `define f(...): int = return ...`: a definition is its value
+        return ("E101", "A definition's value follows its '=' with no 'return'.", col - 7,
+                "leave out 'return': 'define NAME(...): TYPE = VALUE'")
+    typed = re.search(r"[(,]\s*((?:list\s+of\s+)*(?:int|bool|text|player))$", before) \
+        if re.match(r"\s*((replace|extend)\s+)?(define|rule|stage|event)\b", here) else None
+    if typed and re.fullmatch(r"[A-Za-z_]\w*", value):
+        # `rule advance(p: player, int n)`: a parameter's type before its name, as C and Java write it
+        return ("E101", "A parameter's name comes first, then ':' and its type.", col - len(typed.group(1)) - 1,
+                f"write '{value}: {typed.group(1)}'")
+    if value == "or" and re.search(r"\btimed\s+as\s+\w+$", before):
+        # `... labelled "Bid {b}" timed as t or "Pass"`: the decline's label goes with the label
+        return ("E101", "'or \"...\"' belongs right after the label, and 'timed as t' comes last.", col,
+                "write 'labelled \"...\" or \"...\" prompt \"...\" timed as t:'")
+    if value == ":" and re.search(r"\bon\s+\w+\s*\([^)]*\b[A-Za-z_]\w*$", before) and \
+            re.match(r"\s*((replace)\s+)?reaction\b", here):
+        # `reaction x on e(roller: player)`: the event's declaration gives the types
+        event = re.search(r"\bon\s+(\w+)\s*\(([^)]*)\)?", here)
+        names = [x.split(":")[0].strip() for x in event.group(2).split(",") if x.strip()]
+        return ("E101", "A reaction names the event's values without their types: the event's declaration gives them.",
+                col, f"write 'on {event.group(1)}({', '.join(names)})'; the types stay on the 'event {event.group(1)}(...)' line")
     chooses = re.search(r"\bmay\s+(chooses)$", before)
     if chooses and tok.type == "NAME":
         # `secretly each p in P may chooses b from ...`: the verb after 'may' is 'choose'

@@ -1504,7 +1504,9 @@ class _Expectations:
             except W.WordsError as e:
                 # a number or truth in words (`rolls: two`): what the game keeps, and what it has now
                 hint = f"write a whole number in digits (the game has {_said(got)} now)" if t == "int" and \
-                    type(got) is int else f"write true or false (the game has {_said(got)} now)" if t == "bool" else ""
+                    type(got) is int else f"write true or false (the game has {_said(got)} now)" if t == "bool" else \
+                    f"write the seat as the game names it: Player {want}" if t == "player" and type(want) is int \
+                    and 1 <= want <= self.n else ""
                 raise self.unknown(_sentence(f"{what}: {e}"), at, hint) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)

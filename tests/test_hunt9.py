@@ -217,3 +217,55 @@ def test_a_label_with_braces_inside_a_scenario_list_says_to_fill_it_in(tmp_path)
     f = failures[0]
     assert f.line == 6, (f.line, f.message)
     assert "values filled in" in f.hint and '"Move {r}"' in f.hint, f.hint
+
+
+# ------------------------------------------------------------------ batch 3
+@pytest.mark.parametrize("word, fix", [("yes", "write true"), ("no", "write false"), ("nothing", "write none"),
+                                       ("me", "write current")])
+def test_a_word_of_printed_rules_for_a_value_is_told_the_language_s(tmp_path, word, fix):
+    """`if yes:` was told "did you mean 'players'?", `nothing` and `me` had no hint."""
+    found, at = run(tmp_path, ("    if level < 9:", f"    if level < 9 and ^{word} != none:"))
+    expect(found, "E201", "game.rules", at, f"unknown name '{word}'", fix)
+
+
+def test_range_of_len_is_told_with_count(tmp_path):
+    found, at = run(tmp_path, (DRAW, DRAW + "    for i in range(^len(current.hand)):\n        pass\n"))
+    expect(found, "E207", "game.rules", (at[0], at[1] - 6), "range(0, count(current.hand) - 1)")
+
+
+@pytest.mark.parametrize("old, new, words", [
+    # `(s := x)`: was "add ')' here"
+    ("    if level < 9:", "    if (n ^:= level) < 9:", ["':=' is not part of the language", "'n = ...'"]),
+    # `define x: int = return ...`: was "put a ',' before ..."
+    ("define best(cs: list of card): int = max(", "define best(cs: list of card): int = ^return max(",
+     ["with no 'return'", "leave out 'return'"]),
+    # `rule r(p: player, int n)`: was "add ':' or the end of the line here"
+    ("define best(cs", "rule give(p: player, ^int n):\n    p.points += n\n\ndefine best(cs",
+     ["a parameter's name comes first", "write 'n: int'"]),
+])
+def test_still_more_porter_habits_are_told_with_their_fix(tmp_path, old, new, words):
+    found, at = run(tmp_path, (old, new))
+    expect(found, "E101", "game.rules", at, *words)
+
+
+def test_timed_written_before_the_declining_label_says_the_order(tmp_path):
+    """Was "Unexpected 'or'; expected ':'. add ':' here"."""
+    found, at = run(tmp_path, (DRAW, DRAW + "    secretly each p in players may choose c from p.hand labelled \"Pass {c}\" "
+                                            "timed as t ^or \"Keep\":\n        pass\n"))
+    expect(found, "E101", "game.rules", at, "'or \"...\"' belongs right after the label", "timed as t:")
+
+
+def test_a_reaction_writing_the_event_s_types_is_told_the_names_alone(tmp_path):
+    """Was "Unexpected ':'" with no hint."""
+    found, at = run(tmp_path, ("define best(cs", "event drew(who: player)\nreaction cheer on drew(who^: player) by p if "
+                                                  "p != who labelled \"Cheer\":\n    pass\n\ndefine best(cs"))
+    expect(found, "E101", "game.rules", at, "write 'on drew(who)'")
+
+
+def test_a_scenario_seat_written_as_a_number_is_told_its_name(tmp_path):
+    failures = scenario(tmp_path, SMACKSHAPES, "cases:\n  - name: x\n    players: 3\n"
+                                               "    force setup: [{shuffle: []}, {pick: Player 3}]\n"
+                                               "    steps:\n      - expect: {smackhead: 3}\n")
+    f = failures[0]
+    assert f.line == 7, (f.line, f.message)
+    assert f.hint == "write the seat as the game names it: Player 3", f.hint

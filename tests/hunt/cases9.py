@@ -381,6 +381,63 @@ sc("time in milliseconds", H, SW, "      - {move: Smack 8 yellow squares, by: Pl
 sc("a variant misspelt on a case", H, "scenarios/colorcracks.yaml", "variant: colorcracks", "variant: ^colorcrack", ["colorcracks"])
 sc("expect over as a text", RA, SB, "          rolls: 2", "          rolls: 2\n          ^over: maybe", ["true"])
 
+# ================================================================== batch 3
+n = "constructs 3"
+g(n, "timed before or", AU, 'labelled "Bid {b}" or "Bid nothing" prompt "Your sealed bid for the {up.name}":',
+  'labelled "Bid {b}" ^timed as t or "Bid nothing" prompt "Your sealed bid for the {up.name}":', ["timed"])
+g(n, "a secret choice by players of one seat", AU, "secretly each p in players_from(next_player(auctioneer))", "secretly each p in ^next_player(auctioneer)", ["list"])
+g(n, "score of a card", AU, "define score(p: player): int = lot_value(p) + p.coins", "define score(^p: lot): int = p.value", ["player"])
+g(n, "winners ranked by a truth", AU, "define coins_left(p: player): int = p.coins", "define coins_left(p: player): bool = p.coins > 0", ["int"], at=(G, 30), also=((G, 29),))
+variant(n, "extend stage that is a rule", K, "extend stage ^score_hand:\n    say \"x\"\n", ["rule"])
+variant(n, "replace stage with another parameter", K, "replace stage hand(^n: int):\n    pass\n", ["n"], at=("variants/x.rules", 2), also=((G, 224),))
+variant(n, "remove the side the base uses", K, "^remove volcano\n", ["volcano"], also=((G, 44),))
+variant(n, "extend enum with a value the table lacks", H, "extend enum shape: ^hexagon\n", [], maybe_valid=True)
+variant(n, "extend choose of a section", RA, 'extend choose in turn:\n    option "Sprint":\n        advance(current, 2 * r)\n', [], valid=True)
+variant(n, "extend choose option reads a local set after the menu", RA, 'extend choose in turn:\n    option "Sprint":\n        advance(current, 2 * ^rolls_now)\n', ["rolls_now"])
+variant(n, "extend choose remove every option", RA, '^extend choose in turn:\n    remove option "Move {r}"\n    remove option "Rest"\n', ["every option"])
+g(n, "take turns in a round section", TR5, "round:\n    winner = taker", "round:\n    ^take turns\n    winner = taker", ["round"])
+g(n, "end turn in setup", TR5, "    deck = shuffled(card)\n", "    deck = shuffled(card)\n    ^end turn \"no\"\n", ["turn"])
+g(n, "reaction on an event with a typed name", DI, "reaction call_a_bust on rolling_again(roller)", "reaction call_a_bust on rolling_again(roller^: player)", ["roller"])
+g(n, "a pattern of a value misspelt", S, "graham, {chocolate, marshmallow}, graham", "graham, {chocolate, ^marshmalow}, graham", ["marshmallow"])
+
+n = "porter 3"
+g(n, "range(len(xs))", TR5, "    for c in trick:", "    for i in range(^len(trick)):\n        pass\n    for c in trick:", ["count"])
+g(n, "xs[len(xs) - 1]", TR5, "define led: suit = first(trick).suit", "define led: suit = trick[^len(trick) - 1].suit", ["count"])
+g(n, "+= on a list", TR5, "        remove c from trick", "        ^trick += [c]", ["add"])
+g(n, "a string multiplied", RA, 'show "{p}: {p.position}" for p in players', 'show "{p}: " + ^"#" * p.position for p in players', [], maybe_valid=True)
+g(n, "true written yes", RA, "    if s != none and s.bonus > 0:", "    if s != none and ^yes:", ["true"])
+g(n, "an assignment in a condition (walrus)", RA, "    if s != none and s.bonus > 0:", "    if (s ^:= here(p)) != none and s.bonus > 0:", [":="])
+g(n, "a return value from a define", RA, "define here(p: player): space = first([s for s in space if s.index == p.position])",
+  "define here(p: player): space = ^return first([s for s in space if s.index == p.position])", ["return"])
+g(n, "a default parameter value", RA, "rule advance(p: player, n: int):", "rule advance(p: player, n: int ^= 1):", ["="])
+g(n, "a parameter's type written first", RA, "rule advance(p: player, n: int):", "rule advance(p: player, ^int n):", ["n: int"])
+g(n, "an in-place list sort", TR5, "        remove c from trick", "        ^trick.sort()", ["sort"])
+g(n, "a semicolon between two statements", RA, "    rolls += 1", "    rolls += 1^; r = r", [";"])
+g(n, "lower-case none written Nothing", TR5, "player var played: card = none", "player var played: card = ^nothing", ["none"])
+g(n, "the current player written me", TR5, "    current.played = c", "    ^me.played = c", ["current"])
+g(n, "an else after an else", RA, "    if current.position >= goal[length]:\n        end game \"{current} reaches the end.\"\n",
+  "    if current.position >= goal[length]:\n        end game \"{current} reaches the end.\"\n    else:\n        pass\n    ^else:\n        pass\n", ["else"])
+g(n, "a function call with a keyword", RA, "    p.position = min(p.position + n, goal[length])", "    p.position = min(p.position + n, ^b=goal[length])", ["order"])
+
+n = "data files 3"
+c(n, "a player kind's record naming its owner", A, [("battlers.yaml", "  - {name: battler, count: 21}", "  - {name: battler, count: 21, ^owner: 1}")], ["owner"])
+c(n, "a count that is not whole", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: "2 of hearts", suit: hearts, rank: 2, count: ^2.5}')], ["count"])
+c(n, "a text field given a list", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: ^["2 of hearts"], suit: hearts, rank: 2}')], ["name"])
+c(n, "a quote never closed", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: ^"2 of hearts, suit: hearts, rank: 2}')], ["quote"], also=((CY5, 5),))
+c(n, "a record's mapping never closed", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '^{name: "2 of hearts", suit: hearts, rank: 2')], ["}"], also=((CY5, 5),))
+c(n, "a field of another kind's name", TR5, [(CY5, '{name: "2 of hearts", suit: hearts, rank: 2}', '{name: "2 of hearts", ^colour: hearts, rank: 2}')], ["suit"])
+
+n = "scenarios 3"
+SK = "scenarios/cards.yaml"
+sc("a player set by seat number", H, SW, "    force setup: [{shuffle: []}, {pick: Player 3}]\n    steps:\n      - expect:\n          smackhead: Player 3",
+   "    force setup: [{shuffle: []}, {pick: Player 3}]\n    steps:\n      - expect:\n          smackhead: ^3", ["Player 3"])
+sc("a move in a secret choice without by", H, SW, "      - {move: Play 1 red circle, by: Player 1}", "      - {^move: Play 1 red circle}", ["by"], maybe_valid=True)
+sc("force a pick of a player past the count", H, SW, "    force setup: [{shuffle: []}, {pick: Player 1}]\n    set:\n      Player 1: {hand: [1 red circle",
+   "    force setup: [{shuffle: []}, {pick: ^Player 3}]\n    set:\n      Player 1: {hand: [1 red circle", ["Player 2"])
+sc("a card in two hands", H, SW, "      Player 2: {hand: [8 yellow squares, 4 green circles, 6 green circles]}",
+   "      Player 2: {hand: [^1 red circle, 4 green circles, 6 green circles]}", ["1 red circle"])
+sc("winners as one name", RA, SB, "          rolls: 2", "          rolls: 2\n          ^winners: Player 1", [], maybe_valid=True)
+
 def run_all(show: str = "") -> None:
     """Each case checked (harness.run) or, with cmd "simulate", played as cases7.py plays it."""
     import json
