@@ -1505,7 +1505,9 @@ class Checker:
         for e in d.entries:
             if 1 + len(e.more_keys) != width:
                 self.error("E207", f"The table '{d.name}' is keyed by {width} value{'s' * (width > 1)}, "
-                           f"but this entry gives {1 + len(e.more_keys)}.", e)
+                           f"but this entry gives {1 + len(e.more_keys)}.", e,
+                           f"give every entry {width} key{'s' * (width > 1)}, parted by commas, as the first entry "
+                           f"(line {d.entries[0].span.line}) does")
         entries = [e for e in d.entries if 1 + len(e.more_keys) == width]
         key_types = []
         for i in range(width):
@@ -3026,7 +3028,8 @@ class Checker:
         self.secret_names_bound_once(st)
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
-            self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players)
+            self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players,
+                       f"for one player, write the list of that one: [{self.text_of(st.players)}]" if pt == T.PLAYER else "")
         else:
             side = self.side_listed(st.players)
             if side is not None and side.span.file == st.players.span.file and \

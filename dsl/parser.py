@@ -1945,6 +1945,13 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
         # `... timed:`: a race's time is named
         return ("E101", "'timed' names how long each player took: it is written 'timed as NAME'.", col,
                 "write 'timed as t:', and read t (in milliseconds) in the block")
+    bare = re.fullmatch(r"\s*(elif|while|if)\s*", code)
+    if value == ":" and bare:
+        # `elif:`, `while:`: the word without its condition (Python's `else:` is the branch with none)
+        word = bare.group(1)
+        return ("E101", f"'{word}' needs a condition before its ':'.", col,
+                f"write '{word} CONDITION:'" + ("; for the branch of everything the others left, write 'else:'"
+                                                 if word == "elif" else ""))
     if value == ":" and "_NL" in names and not after.split("#")[0].strip() and code.strip():
         # `rolls += 1:`: a statement or declaration that opens no block
         return ("E101", "Only a line that opens a block ends with ':', and this one opens none.", col,
@@ -2141,6 +2148,29 @@ def _porter_habit(tok, value: str, here: str, before: str, col: int, rest: str, 
         names = [x.split(":")[0].strip() for x in event.group(2).split(",") if x.strip()]
         return ("E101", "A reaction names the event's values without their types: the event's declaration gives them.",
                 col, f"write 'on {event.group(1)}({', '.join(names)})'; the types stay on the 'event {event.group(1)}(...)' line")
+    keys = re.match(r"\(([^()]*,[^()]*)\)\s*->\s*(.*)$", rest.split("#")[0].rstrip()) if value == "(" and not code.strip() else None
+    if keys:
+        # `(1, 11) -> 2` in a table: the keys as a tuple
+        return ("E101", "A table's keys are written without brackets, parted by commas.", col,
+                f"write '{keys.group(1).strip()} -> {keys.group(2)}'")
+    if value == "," and re.match(r",\s*[A-Za-z_]\w*\s*\)\s*=>", rest):
+        # `(a, b) => ...`: a function of two values, where the language's take one
+        return ("E101", "A function written with '=>' takes one value.", col,
+                "write 'x => ...' with one name: sort's key, roll's and the path built-ins' tests each take one item")
+    if value == "," and _tuple_open(code):
+        # `s.bonus in (1, 2)`: Python's tuple, where the language has lists
+        return ("E101", "Values in round brackets are no list here: a list is written in square brackets.", col,
+                "write the items in '[' and ']': [a, b]")
+    if re.fullmatch(r"remove\s+option", before.strip()) and not before.startswith((" ", "\t")):
+        # `remove option "Pass"` at the margin: it changes a menu, inside `extend choose`
+        return ("E101", "'remove option' changes a base's menu, so it goes inside 'extend choose in RULE:'.", 1,
+                f"write 'extend choose in RULE:' (the rule with the menu) and under it, indented, "
+                f"'remove option {value}'")
+    if tok.type == "NAME" and re.fullmatch(r"\s*(may\s+)?choose\s+from", before):
+        # `choose from current.hand ...`: 'from' read as the name of what is chosen
+        return ("E101", "A choice names what it chooses before 'from'.", col - 5,
+                f"write '{before.strip().replace('from', 'c from')} {rest.split('#')[0].strip().rstrip(':')}', and "
+                "use 'c' for what is chosen")
     chooses = re.search(r"\bmay\s+(chooses)$", before)
     if chooses and tok.type == "NAME":
         # `secretly each p in P may chooses b from ...`: the verb after 'may' is 'choose'
@@ -2404,6 +2434,22 @@ def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col:
             f"write 'lowest {name}' (the least wins) or 'highest {name}'")
 
 
+def _tuple_open(code: str) -> bool:
+    """Whether the innermost bracket still open at the end of `code` is a '(' that is no call's (no
+    name or closing bracket just before it): `x in (1` is a tuple begun, `max(1` a call's values."""
+    stack = []
+    for i, ch in enumerate(code):
+        if ch in "([{":
+            stack.append(i)
+        elif ch in ")]}" and stack:
+            stack.pop()
+    if not stack or code[stack[-1]] != "(":
+        return False
+    called = re.search(r"([\w)\]]+)\s*$", code[:stack[-1]])
+    return not called or called.group(1) in ("in", "and", "or", "not", "if", "elif", "then", "else", "while", "from",
+                                              "to", "return")
+
+
 def _bracketed(code: str) -> str:
     """What the '(' that `code` starts with holds, up to the ')' that closes it ('' if none does)."""
     depth = 0
@@ -2650,6 +2696,9 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             add = "say how the winners are ranked, as 'winners: highest score' (a definition of one player)"
         if few == ["a name"] and re.match(r"\s*winners\s*:.*\b(highest|lowest)\s*(#.*)?$", own):
             add = "name the definition of one player that ranks them, as 'highest score'"
+        if re.fullmatch(r"\s*end\s*(#.*)?", own):
+            add = ("say what ends: 'end game \"why\"', 'end turn', or 'end NAME' for a stage; a block needs no "
+                   "'end': it ends where the indentation goes back")
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
                    "declaration with 'remove NAME' written at the left margin")
@@ -2658,7 +2707,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
     shown = tok.value if tok.type != "STRING" else tok.value
     hint = ""
-    if tok.type == "NAME":
+    if tok.type == "NAME" or re.fullmatch(r"[a-z_]+", str(tok)):     # a keyword too: `take round`
         keywords = [n.strip("'") for n in expected.split(", ") if n.startswith("'")]
         hint = did_you_mean(str(tok), keywords)
         if not hint and col == 1:
@@ -2690,9 +2739,16 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                 "from ... labelled ... timed as t:'")
     if not hint:
         hint = _choose_words_hint(tok, own, col, few)     # a part out of order is told by `_habit`
-    if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
+    if not hint and re.fullmatch(r"\s*(replace\s+)?extend\s+choose\s*", own[:col - 1]) and tok.type == "NAME":
+        # `extend choose action_phase:`: the rule is named after 'in'
+        hint = f"write 'extend choose in {tok.value}:'"
+    if not hint and str(tok) == "else" and "'or'" in few:
+        # `labelled "Bid {b}" else "Pass"`: the way to decline is named after 'or'
+        hint = "the option that declines is named with 'or': 'labelled \"...\" or \"...\"'"
+    if not hint and "','" in few and tok.type in ("NAME", "INT") and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
-        hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
+        hint = (f"put a ',' before '{tok.value}': a table's keys are parted by commas" if "->" in own[col - 1:]
+                else f"put a ',' before '{tok.value}': items of a list are parted by commas")
     before_code = own[:col - 1]
     word = re.fullmatch(r"\s*([A-Za-z_]\w*)\s+", before_code)
     if not hint and "'='" in few and word and word.group(1) in _GAME_VERBS:
@@ -2725,6 +2781,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         # `{"a": 14}["a"]`: a map of another language, where the language has tables
         hint = ("the language has no '{...}' maps: to look a value up by a key, declare 'table NAME:' with one "
                 "'KEY -> VALUE' a line, and read it as NAME[KEY]")
+        if re.match(r"\{\s*\}", own[col - 1:]):      # `= {}`: an empty collection to start from
+            hint = "an empty list is written [] (the language has no '{...}' maps; a lookup by key is a 'table')"
     if not hint and str(tok) == "=" and re.match(r"\s*((replace|extend)\s+)?define\s+\w+\s*(\([^)]*\))?\s*:[^=]*=[^=]*[^=!<>]$",
                                                  before_code):
         # `define here(p: player): space = rolls += 1`: a definition that would change what it reads

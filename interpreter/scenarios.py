@@ -399,6 +399,10 @@ def _schema_hint(error) -> str:
     if error.validator != "type":
         return ""
     end = _path_end(error)
+    wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    if "array" in wanted and isinstance(end, str) and not isinstance(error.instance, (list, dict)):
+        # `moves: Bid 7`, `force setup: 2`: one item where a list goes
+        return f"write it as a list, in brackets: {end}: [{error.instance}]"
     if end == "time":
         return "a reaction time is a number of seconds, such as time: 0.4"
     if end == "players":
@@ -1021,6 +1025,12 @@ class _FileRunner:
             if not restart_turn and getattr(e, "stage", "") == "rules" and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
                         "'restart turn: true' beside the set, the turn starts again from the position")
+            if not hint and "is not a player of this game" in str(e):
+                value = changes
+                for k in keys:
+                    value = value.get(k) if isinstance(value, dict) else None
+                if type(value) is int:     # `current: 2`: a seat by its number
+                    hint = f"write the seat as the game names it: Player {value}"
             raise _Stop(self.fail("T010", str(e), at, hint=hint)) from None
 
     def variant_hint(self, game, unknown: tuple) -> str:
@@ -1506,7 +1516,9 @@ class _Expectations:
                 hint = f"write a whole number in digits (the game has {_said(got)} now)" if t == "int" and \
                     type(got) is int else f"write true or false (the game has {_said(got)} now)" if t == "bool" else \
                     f"write the seat as the game names it: Player {want}" if t == "player" and type(want) is int \
-                    and 1 <= want <= self.n else ""
+                    and 1 <= want <= self.n else \
+                    f"a list is written in [ ]; to check how many it holds, write {{count: {want}}}" \
+                    if t.startswith("list:") and type(want) is int else ""
                 raise self.unknown(_sentence(f"{what}: {e}"), at, hint) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)

@@ -269,3 +269,58 @@ def test_a_scenario_seat_written_as_a_number_is_told_its_name(tmp_path):
     f = failures[0]
     assert f.line == 7, (f.line, f.message)
     assert f.hint == "write the seat as the game names it: Player 3", f.hint
+
+
+# ------------------------------------------------------------------ batch 4
+@pytest.mark.parametrize("old, new, code, words", [
+    # `elif:`: was "Only a line that opens a block ends with ':' ... leave out the ':'"
+    (DRAW, DRAW + "    if level > 3:\n        pass\n    elif^:\n        pass\n", "E101", ["'elif' needs a condition", "'else:'"]),
+    (DRAW, DRAW + "    while^:\n        stop\n", "E101", ["'while' needs a condition"]),
+    # `(a, b) => ...`: was "add ')' here"
+    ("max([c.rank for c in cs])", "max(sort([c.rank for c in cs], (a^, b) => a))", "E101", ["takes one value"]),
+    # `x in (1, 2)`: was "add ')' here"
+    ("    if level < 9:", "    if level in (1^, 2):", "E101", ["a list is written in square brackets"]),
+    # `= {}` for an empty list: was the hint about tables
+    ("var level: int in 0 to 9 = 0", "var level: int in 0 to 9 = 0\nvar seen: list of int = ^{}", "E101", ["an empty list is written []"]),
+    # `remove option "..."` at the margin: was "add the end of the line here"
+    ("define best(cs", "^remove option \"Wait\"\ndefine best(cs", "E101", ["inside 'extend choose in rule:'"]),
+    # `choose from xs`: was "add 'from' or the end of the line here"
+    (DRAW, DRAW + "    choose ^from current.hand labelled \"x\"\n", "E101", ["names what it chooses", "'choose c from current.hand"]),
+    # `(hearts, 1) -> x` in a table of two keys: was no hint
+    ("define best(cs", "table pay:\n    hearts, 1 -> 2\n    ^(spades, 2) -> 1\n\ndefine best(cs", "E101",
+     ["written without brackets", "write 'spades, 2 -> 1'"]),
+    # `take round`: a keyword misspelt was given no 'did you mean'
+    ("setup:\n    deck = shuffled(card)\n", "setup:\n    deck = shuffled(card)\n\nplay:\n    take ^round\n\nround:\n    pass\n",
+     "E101", ["did you mean 'rounds'?"]),
+    # `end` alone, as Lua closes a block
+    (DRAW, DRAW + "    end^\n", "E101", ["say what ends", "a block needs no 'end'"]),
+    # `1 2 -> x` in a table of two keys: was "items of a list are parted by commas"
+    ("define best(cs", "table pay:\n    hearts, 1 -> 2\n    spades ^2 -> 1\n\ndefine best(cs", "E101", ["a table's keys are parted by commas"]),
+])
+def test_statement_slips_are_told_with_their_fix(tmp_path, old, new, code, words):
+    found, at = run(tmp_path, (old, new))
+    expect(found, code, "game.rules", at, *words)
+
+
+def test_a_table_entry_with_too_few_keys_says_how_many(tmp_path):
+    table = "table pay:\n    hearts, 1 -> 2\n    ^spades -> 1\n\n"
+    found, at = run(tmp_path, ("define best(cs", table + "define best(cs"))
+    expect(found, "E207", "game.rules", at, "give every entry 2 keys", "(line 26) does")
+
+
+def test_a_secret_choice_of_one_player_is_told_the_list_of_one(tmp_path):
+    found, at = run(tmp_path, (DRAW, DRAW + "    secretly each p in ^current chooses c from p.hand labelled \"x\":\n        pass\n"))
+    expect(found, "E301", "game.rules", at, "write the list of that one: [current]")
+
+
+@pytest.mark.parametrize("game, text, line, hint", [
+    (RACE, "cases:\n  - name: x\n    force setup: [5]\n    set:\n      current: 2\n    steps:\n      - expect: {rolls: 1}\n",
+     6, "write the seat as the game names it: Player 2"),
+    (AUCTION, "cases:\n  - name: x\n    players: 3\n    force setup: [{shuffle: [Crown]}]\n    steps:\n"
+              "      - expect: {block: 1}\n", 7, "a list is written in [ ]; to check how many it holds, write {count: 1}"),
+    (RACE, "cases:\n  - name: x\n    force setup: 2\n    steps:\n      - expect: {rolls: 1}\n", 4,
+     "write it as a list, in brackets: force setup: [2]"),
+])
+def test_more_scenario_slips_have_a_hint_naming_the_fix(tmp_path, game, text, line, hint):
+    f = scenario(tmp_path, game, text)[0]
+    assert (f.line, f.hint) == (line, hint), (f.line, f.message, f.hint)

@@ -107,7 +107,7 @@ g(n, "looked up with one key", K, "n = damage[level, r] + ", "n = ^damage[r] + "
 g(n, "looked up with the keys swapped", K, "n = damage[level, r] + ", "n = damage[r, level] + ", [], maybe_valid=True)
 g(n, "looked up with a text key", K, "n = damage[level, r] + ", "n = damage[level, ^\"{r}\"] + ", ["int"])
 g(n, "a combination given twice", K, "    2, 11 -> 2\n", "    ^2, 12 -> 2\n", ["twice"], also=((G, 81),))
-g(n, "written as a tuple of keys", K, "    1, 11 -> 2\n", "    ^(1, 11) -> 2\n", ["("])
+g(n, "written as a tuple of keys", K, "    1, 11 -> 2\n", "    ^(1, 11) -> 2\n", ["1, 11 -> 2"])
 g(n, "looked up with two brackets", K, "n = damage[level, r] + ", "n = damage[level]^[r] + ", ["damage[level, r]"])
 g(n, "a value of another type", K, "    1, 12 -> 2\n", "    1, 12 -> ^\"2\"\n", ["int"])
 g(n, "keys separated by a space", K, "    1, 11 -> 2\n", "    1 ^11 -> 2\n", [","])
@@ -437,6 +437,46 @@ sc("force a pick of a player past the count", H, SW, "    force setup: [{shuffle
 sc("a card in two hands", H, SW, "      Player 2: {hand: [8 yellow squares, 4 green circles, 6 green circles]}",
    "      Player 2: {hand: [^1 red circle, 4 green circles, 6 green circles]}", ["1 red circle"])
 sc("winners as one name", RA, SB, "          rolls: 2", "          rolls: 2\n          ^winners: Player 1", [], maybe_valid=True)
+
+# ================================================================== batch 4
+n = "statements"
+g(n, "choose with 'in' for 'from'", TR5, "choose c from current.hand if may_play", "choose c ^in current.hand if may_play", ["from"])
+g(n, "choose without a name", TR5, "choose c from current.hand if may_play(current, c)", "choose ^from current.hand if may_play(current, c)", ["name"])
+g(n, "move without from", TR5, "    move c from current.hand to trick", "    move c ^to trick", ["from"])
+g(n, "shuffle called as a function", TR5, "    deck = shuffled(card)\n", "    deck = shuffled(card)\n    ^shuffle(deck)\n", [], valid=True)
+g(n, "say called as a function", RA, '        say "{p} lands', '        say("{p} lands', [], maybe_valid=True)
+g(n, "a generator in sum", TR5, "count([c for c in p.hand if c.suit == led]) > 0", "sum(1 ^for c in p.hand if c.suit == led) > 0", ["["])
+g(n, "AND in capitals", RA, "    if s != none and s.bonus > 0:", "    if s != none ^AND s.bonus > 0:", ["and"])
+g(n, "elif with no condition", RA, "        option \"Rest\":\n            pass\n", "        option \"Rest\":\n            pass\n    if rolls > 3:\n        pass\n    ^elif:\n        pass\n", ["else"])
+g(n, "a lambda of two parameters", TR5, "p => 0 - p.played.rank", "^(p, q) => 0 - p.played.rank", ["one"], maybe_valid=False)
+g(n, "a tuple for a list", RA, "    if s != none and s.bonus > 0:", "    if s != none and s.bonus in ^(1, 2):", ["["])
+g(n, "an empty dict as a list's start", RA, "var rolls: int = 0", "var rolls: int = 0\nvar seen: list of int = ^{}", ["[]"])
+g(n, "end game without its reason", RA, 'end game "{current} reaches the end."', "end game", [], maybe_valid=True)
+g(n, "a for over a number", TR5, "    for p in players:\n        draw 3", "    for i in ^3:\n        pass\n    for p in players:\n        draw 3", ["range"])
+g(n, "repeat without times", TR5, "    for p in players:\n        draw 3", "    repeat 3^:\n        pass\n    for p in players:\n        draw 3", ["times"])
+g(n, "a while without its condition", RA, "    rolls += 1\n", "    rolls += 1\n    while^:\n        stop\n", ["condition"])
+
+n = "variants 2"
+c(n, "extends without ../", T, [("variants/x.rules", 'extends ^"game.rules"\n')], ["../game.rules"], args=("--variant", "x"))
+c(n, "extends a file misspelt", T, [("variants/x.rules", 'extends ^"../games.rules"\n')], ["game.rules"], args=("--variant", "x"))
+variant(n, "remove option outside extend choose", T, '^remove option "Pass"\n', ["extend choose"])
+variant(n, "replace kind from a file not in the variant", T, 'replace kind treasure from ^"x2.yaml":\n    name: text\n    colour: colour\n    search: int = 0\n    claimed: bool = false\n', ["extend kind"])
+variant(n, "extend choose option without a label", T, EXT + '    option ^if actions_left > 0:\n        pass\n', ["label"])
+variant(n, "extend kind record missing a base field", T, 'extend kind treasure from "x.yaml":\n    weight: int, default 0\n', ["colour"],
+        data='treasures:\n  - {name: "white treasure"}\n', at=("variants/x.yaml", 2))
+variant(n, "a variant's variable shadowing the base's", T, "^var water_level: int = 3\n", ["replace"])
+variant(n, "replace a rule with a different parameter", T, "replace rule sink(^t: treasure):\n    pass\n", ["space"], also=((G, 279), (G, 281)))
+
+n = "scenarios 4"
+sc("expect a number as a list", RA, SB, "          rolls: 2", "          rolls: ^[2]", ["2"])
+sc("force a die face for a named die that lacks it", RA, SB, "    force setup: [2]", "    force setup: [{d6: ^7}]", ["6"])
+sc("force a die by a name misspelt", RA, SB, "    force setup: [2]", "    force setup: [{^d8: 2}]", ["d6"])
+sc("seed not whole", RA, SB, "    force setup: [5]", "    force setup: [5]\n    seed: ^1.5", ["whole"])
+sc("players as a list", AU, SA, "    players: 3\n    force setup: [{shuffle: [Crown]}]\n    steps:\n      - expect:\n          block: [Crown]",
+   "    players: ^[3]\n    force setup: [{shuffle: [Crown]}]\n    steps:\n      - expect:\n          block: [Crown]", ["players: 3"])
+sc("game misspelt at the top", RA, SB, "cases:", "^game: racee\ncases:", ["race"], maybe_valid=False)
+sc("rest of a kind misspelt", AU, SA, "rest: {lot: lots}", "rest: {^lots: lots}", ["lot"])
+sc("expect the prompt misspelt", AU, SA, "          prompt: Your sealed bid for the Crown", "          prompt: ^Your sealed bid for Crown", ["Your sealed bid for the Crown"])
 
 def run_all(show: str = "") -> None:
     """Each case checked (harness.run) or, with cmd "simulate", played as cases7.py plays it."""
