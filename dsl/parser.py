@@ -2078,7 +2078,7 @@ def _porter_habit(tok, value: str, here: str, before: str, col: int, rest: str, 
     None. Each is a line whose plain parser answer named the wrong fix ("put a ',' before 'do'",
     "add ':' here") or none."""
     indent = len(here) - len(here.lstrip())
-    if re.fullmatch(r"\s*else\s*", before) and value not in (":", "if"):
+    if re.fullmatch(r"\s*else\s*", before) and value not in (":", "if") and rest.split("#")[0].rstrip().endswith(":"):
         # `else rolls > 4:`: a condition on the last branch
         cond = rest.split("#")[0].rstrip().rstrip(":").strip()
         return ("E101", "An 'else' takes no condition: it is the branch for everything the others left.", col,
@@ -2090,15 +2090,24 @@ def _porter_habit(tok, value: str, here: str, before: str, col: int, rest: str, 
         written = f"{declared.group(1).strip()} {value}: {declared.group(2)} {rest[len(value):].split('#')[0].strip()}"
         return ("E101", "A variable's name comes first, then ':' and its type.", len(declared.group(1)) + 2,
                 f"write '{written.rstrip()}'")
+    listed = re.fullmatch(r"(\s*(?:(?:replace|extend)\s+)?(?:player\s+)?var)\s+list", before)
+    typed = re.match(r"of\s+((?:list\s+of\s+)*[A-Za-z_]\w*)\s+([A-Za-z_]\w*)\s*(.*)$", rest.split("#")[0].rstrip())
+    if listed and value == "of" and typed:
+        # `var list of int xs = []`: a list's type before the name
+        return ("E101", "A variable's name comes first, then ':' and its type.", len(listed.group(1)) + 2,
+                f"write '{f'{listed.group(1).strip()} {typed.group(2)}: list of {typed.group(1)} {typed.group(3)}'.rstrip()}'")
     if value == "do" and re.match(r"\s*(while|for|repeat)\b", here):
         # `while rolls < 3 do:`: Lua's and Pascal's loop word
         return ("E101", "'do' is not part of the language: a loop's line ends with ':' and its block is indented "
                         "under it.", col, f"write '{before.strip()}:'")
-    if value == "." and re.search(r"[\w)\]]\.$", before) and re.match(r"\.\s*[\w(-]", rest):
+    if value == "." and re.search(r"[\w)\]]\.$", before) and re.match(r"\.\s*[\w(-]", rest) and \
+            (re.search(r"\d\.$", before) or re.match(r"\.\s*-?\d", rest)):     # `p..hand` is a typo, not a range
         # `for i in 0..3:`: a range as Kotlin, Ruby or Rust write it
-        low = re.search(r"([\w.()\[\]-]+?)\.$", before)
-        high = re.match(r"\.\s*([\w.()\[\]-]+?)\s*(:|\]|\)|,|$)", rest)
-        a, b = (low.group(1) if low else "a"), (high.group(1) if high else "b")
+        low = re.search(r"(-?[\w.]+(?:\([^()]*\))?)\.$", before)
+        b = rest[1:].split("#")[0].strip().rstrip(":").strip()
+        while b[-1:] in (")", "]") and b.count(b[-1]) > b.count({")": "(", "]": "["}[b[-1]]):
+            b = b[:-1].rstrip()         # the brackets around the range
+        a = low.group(1) if low else "a"
         return ("E101", "'..' is not part of the language.", col - 1,
                 f"the whole numbers from {a} to {b}, both included, are range({a}, {b})")
     if value == ":" and re.fullmatch(r"\s*side\s+[A-Za-z_]\w*\s*", before):

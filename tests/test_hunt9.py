@@ -324,3 +324,21 @@ def test_a_secret_choice_of_one_player_is_told_the_list_of_one(tmp_path):
 def test_more_scenario_slips_have_a_hint_naming_the_fix(tmp_path, game, text, line, hint):
     f = scenario(tmp_path, game, text)[0]
     assert (f.line, f.hint) == (line, hint), (f.line, f.message, f.hint)
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("var level: int in 0 to 9 = 0", "var ^list of int seen = []\nvar level: int in 0 to 9 = 0", ["write 'var seen: list of int = []'"]),
+    (DRAW, DRAW + "    for i in 1^..count(deck):\n        pass\n", ["range(1, count(deck))"]),
+    (DRAW, DRAW + "    for i in [x for x in range(1^..3)]:\n        pass\n", ["range(1, 3)"]),
+])
+def test_the_porter_habits_read_the_whole_expression(tmp_path, old, new, words):
+    found, at = run(tmp_path, (old, new))
+    expect(found, "E101", "game.rules", at, *words)
+
+
+@pytest.mark.parametrize("line", ["    current..hand = []", "    if level > 3:\n        pass\n    else pass"])
+def test_a_porter_habit_is_not_guessed_where_it_does_not_fit(tmp_path, line):
+    """`current..hand` is a typo, not a range; `else pass` has no condition to make an 'elif' of."""
+    found, _ = run(tmp_path, (DRAW, DRAW + line + "\n"))
+    first = next(d for d in found if d.severity == "error")
+    assert "range(" not in first.hint and "elif" not in first.hint, (first.message, first.hint)
