@@ -1014,9 +1014,18 @@ class Loader:
             return
         menu = menus[0]
         options = list(menu.options)
+        changed: dict = {}          # the labels this block replaced or removed -> the change's span
         for ch in d.changes:
             label = ch.label
             hits = [i for i, o in enumerate(options) if o.label == label]
+            if not isinstance(ch, A.MenuOption) and self.written(label) in changed:
+                # `replace option "Pass"` then `remove option "Pass"`: one of the two is a slip
+                self.skip("E015", f"This block already changes the option labelled {self.written(label)} (line "
+                                  f"{changed[self.written(label)].line}), so this line would change its own change.",
+                          label.span, "change each option once: keep the 'replace option', or the 'remove option'")
+                continue
+            if not isinstance(ch, A.MenuOption):
+                changed[self.written(label)] = label.span
             if isinstance(ch, A.MenuOption):
                 if hits:
                     at = _lines_of([options[hits[0]]], d.span.file)

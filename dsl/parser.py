@@ -1733,6 +1733,12 @@ def _line_break(tok, text: str, line: int, col: int, offset: int = 0):
         after = _blank_texts(lines[below - 1]) if below else ""
         header = re.match(r"\s*(else|elif|if|while|for|repeat|option|choose|secretly|may)\b", code) and \
             not re.search(r"\bthen\b", code)       # a block's first line without its ':', not a value
+        if re.match(r"\s*((replace|extend)\s+)?winners\s*:.*,\s*then\s*$", code):
+            # `winners: highest score, then`: the tie-break left out, not a value going on below
+            return ("E101", "'then' in a ranking of winners is followed by what breaks the tie.",
+                    (line, len(code.rstrip()) + 1),
+                    "name the definition of one player that breaks the tie ('then highest NAME'), or leave out "
+                    "', then' when ties share the win")
         if not _continues(code) and (_GOES_ON.search(code) or _GOES_ON_BELOW.match(after)) \
                 and not code.rstrip().endswith(":") and code.strip() and not header:
             return ("E101", "The line ends too early: a value goes on to the next line only after a '\\' at the end "

@@ -342,3 +342,18 @@ def test_a_porter_habit_is_not_guessed_where_it_does_not_fit(tmp_path, line):
     found, _ = run(tmp_path, (DRAW, DRAW + line + "\n"))
     first = next(d for d in found if d.severity == "error")
     assert "range(" not in first.hint and "elif" not in first.hint, (first.message, first.hint)
+
+
+def test_winners_ending_in_then_asks_for_the_tie_break(tmp_path):
+    """Was "a value goes on to the next line only after a '\\'"."""
+    found, at = run(tmp_path, ("define score(p: player): int = p.points + best(p.hand)",
+                               "define score(p: player): int = p.points + best(p.hand)\nwinners: highest score, then^"))
+    expect(found, "E101", "game.rules", at, "followed by what breaks the tie", "leave out ', then'")
+
+
+def test_extend_choose_changing_one_option_twice_is_refused(tmp_path):
+    """`replace option "Wait"` and then `remove option "Wait"` in one block passed in silence."""
+    variant = ('extends "../game.rules"\nextend choose in act:\n    replace option "Wait":\n        pass\n'
+               '    remove option "Wait"\n')
+    found, _ = run(tmp_path, MENU, add={"variants/x.rules": variant}, variant="x")
+    expect(found, "E015", "x.rules", (5, None), "already changes the option labelled \"wait\" (line 3)")

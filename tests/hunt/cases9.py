@@ -478,6 +478,24 @@ sc("game misspelt at the top", RA, SB, "cases:", "^game: racee\ncases:", ["race"
 sc("rest of a kind misspelt", AU, SA, "rest: {lot: lots}", "rest: {^lots: lots}", ["lot"])
 sc("expect the prompt misspelt", AU, SA, "          prompt: Your sealed bid for the Crown", "          prompt: ^Your sealed bid for Crown", ["Your sealed bid for the Crown"])
 
+# ================================================================== batch 5
+n = "newest 2"
+variant(n, "extend choose replace option keeps a for the label no longer names", TA, EXT + '    replace option "Pass" for s in move_targets if actions_left > 0:\n        actions_left -= 1\n', [], maybe_valid=True)
+variant(n, "extend choose option label twice in the block", TA, EXT + '    option "Wait":\n        pass\n    ^option "Wait":\n        pass\n', ["Wait"])
+variant(n, "extend choose replace and remove of one label", TA, EXT + '    replace option "Pass" if actions_left > 0:\n        actions_left -= 1\n    ^remove option "Pass"\n', ["Pass"])
+variant(n, "extend choose twice of one menu", TA, EXT + '    option "Wait":\n        pass\n' + EXT + '    option "Rest":\n        pass\n', [], maybe_valid=True)
+variant(n, "extend choose prompt with its braces filled", TA, '^extend choose prompt "Take an action (3 left, 0 special)" in action_phase:\n    option "Wait":\n        pass\n', ["{actions_left}"])
+variant(n, "extend choose option with a stop outside a loop", TA, EXT + '    option "Wait":\n        ^stop\n', [], maybe_valid=True)
+g(n, "secret may choose with a may guard reading the choice in the label", AU, 'labelled "Bid {b}" or "Bid nothing"', 'labelled "Bid {b}" or "Bid {^b} or nothing"', ["b"], at=(G, 50))
+g(n, "secret choice's player name reused in the block", AU, "        say \"{p} bid {p.bid}.\"", "        p = auctioneer", ["p"], at=(G, 52))
+g(n, "secret choice's block reads time it did not ask", AU, "        say \"{p} bid {p.bid}.\"", "        say \"{p} bid {p.bid} after {^t} ms.\"", ["timed"])
+g(n, "secret choice over players twice", AU, "secretly each p in players_from(next_player(auctioneer))", "secretly each p in players + ^players", [], maybe_valid=True)
+g(n, "winners then without a second ranking", AU, "winners: highest score, then highest coins_left", "winners: highest score, then^", ["then"])
+g(n, "winners lowest of a player var", AU, "winners: highest score, then highest coins_left", "winners: highest score, then lowest ^coins", ["coins_of", "define"])
+g(n, "score and winners both, the winners a list of texts", AU, "winners: highest score, then highest coins_left", 'winners: ^["Player 1"]', ["player"])
+g(n, "take rounds with a turn section", H, "    take rounds led by smackhead", "    take rounds led by smackhead", [], valid=True)
+g(n, "a stage ended by a reaction of another stage's name", K, 'end hand "{p} places the sixteenth piece', 'end ^hands "{p} places the sixteenth piece', ["hand"])
+
 def run_all(show: str = "") -> None:
     """Each case checked (harness.run) or, with cmd "simulate", played as cases7.py plays it."""
     import json
