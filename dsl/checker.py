@@ -2910,8 +2910,9 @@ class Checker:
 
     def declined_then_used(self, st: A.Choose):
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
-        `move x ...` or an `x.field` in it fails in play, unless it is reached only where `x` is
-        known not to be none (`_DeclinedChoice` says where that is)."""
+        `move x ...`, an `x.field` or `p.bid = x` (a number cannot be none) in it fails in play,
+        unless it is reached only where `x` is known not to be none (`_DeclinedChoice` says where
+        that is)."""
         walk = _DeclinedChoice(st.var, self.sym, self.stored_types)
         walk.block(st.body, False)
         if not walk.uses:
@@ -4980,8 +4981,10 @@ def _leaves_block(stmts: list) -> bool:
 
 @dataclass
 class _DeclinedChoice:
-    """W120's walk over the block of `may choose VAR ...:`, collecting in `uses` each `move VAR ...`
-    and `VAR.field` reached where VAR may still be none. VAR is known not none under
+    """W120's walk over the block of `may choose VAR ...:`, collecting in `uses` each `move VAR ...`,
+    `VAR.field` and VAR stored where a none does not fit (`p.bid = VAR` for a number, text, truth or
+    list, with `types`, the checker's type of what each assignment sets) reached where VAR may
+    still be none. VAR is known not none under
     `if VAR != none:` (or an `elif`/`else` after `if VAR == none:`), after `if VAR == none: return`
     (or `end game`), on the right of `VAR != none and` or `VAR == none or`, and in the `then` of
     `if VAR != none then`; a test written in a definition given VAR counts as written out.
