@@ -39,7 +39,10 @@ OTHER_LANGUAGES = {"True": "write true", "False": "write false", "None": "write 
                    "nil": "write none", "TRUE": "write true", "FALSE": "write false", "NULL": "write none",
                    "len": "write count(xs)", "length": "write count(xs)", "size": "write count(xs)",
                    "this": "write current for the player whose turn it is", "self": "write current for the player whose turn it is",
-                   "random": "write roll(die) or pick(list)", "print": "write say \"...\""}      # names `end` and the sections own
+                   "random": "write roll(die) or pick(list)", "print": "write say \"...\"",      # names `end` and the sections own
+                   # a truth and no value in words, and the player "I" am, as printed rules say them
+                   "yes": "write true", "no": "write false", "nothing": "write none", "nobody": "write none",
+                   "me": "write current for the player whose turn it is", "you": "write current for the player whose turn it is"}
 
 
 @dataclass
@@ -261,6 +264,8 @@ class Checker:
         self.mistyped: set = set()       # ids of definitions whose value does not fit their type
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
+        self.indexed_again: dict = {}   # id of a lookup -> the lookup written right after it (`t[a][b]`)
+        self.stored_types: dict = {}    # id of an assignment to a variable or field -> the type of what it sets
         self.not_yet: dict = {}     # a choice's names -> the part worked out before it (`before_the_choice`)
         self.may_end_memo = None    # what may end the game, a stage or the turn (`what_may_end`)
         self._taking_turns = None   # the rules that always take turns or rounds (`rules_taking_turns`)
@@ -1196,6 +1201,15 @@ class Checker:
                         return True
             return False
 
+        for r in self.out.instants:
+            # an instant reaction's own condition, list and words are worked out at every decision point
+            part = next((x for x in (r.iterable, r.cond, r.label, r.prompt) if x is not None and draws(x)), None)
+            if part is not None:
+                self.error("E310", "This instant reaction rolls or picks at random to find out whether it may be "
+                                   "played, which is worked out at every decision point and again after each "
+                                   "reaction: each time, the dice would be rolled again.", part,
+                           "roll where the game moves on, into a variable ('lucky = roll(d6) > 3' in the rule that "
+                           "makes the moment), and read that variable in the condition")
         for st in self.choices:
             if isinstance(st, (A.Choose, A.Secret)):
                 parts = [st.source, st.cond, st.label, st.prompt, st.declined]
@@ -1493,7 +1507,9 @@ class Checker:
         for e in d.entries:
             if 1 + len(e.more_keys) != width:
                 self.error("E207", f"The table '{d.name}' is keyed by {width} value{'s' * (width > 1)}, "
-                           f"but this entry gives {1 + len(e.more_keys)}.", e)
+                           f"but this entry gives {1 + len(e.more_keys)}.", e,
+                           f"give every entry {width} key{'s' * (width > 1)}, parted by commas, as the first entry "
+                           f"(line {d.entries[0].span.line}) does")
         entries = [e for e in d.entries if 1 + len(e.more_keys) == width]
         key_types = []
         for i in range(width):
@@ -1545,17 +1561,25 @@ class Checker:
 
     def check_key_combinations(self, d: A.TableDecl, entries: list):
         """No combination of keys twice in a table of several keys (within MAX_TABLE_KEYS)."""
-        seen = {}
+        seen, told = {}, set()
         for e in entries:
             spans = [range(lo, hi + 1) if isinstance(lo, int) else [lo] for lo, hi in [(e.low, e.high)] + e.more_keys]
             for combo in _product(spans):
-                if combo in seen:
+                if combo in seen and (id(e), id(seen[combo])) not in told:
+                    # two entries overlapping in many combinations are told once, at the first
+                    told.add((id(e), id(seen[combo])))
                     self.duplicate(d, ", ".join(str(k) for k in combo), e, seen[combo])
                 seen[combo] = e
 
     def duplicate(self, d: A.TableDecl, shown, entry, first):
+        ranged = any(isinstance(lo, int) and lo != hi for lo, hi in
+                     [(x.low, x.high) for x in (entry, first)] + list(entry.more_keys) + list(first.more_keys))
         self.error("E202", f"The table '{d.name}' gives '{shown}' twice (first at line {first.span.line}"
-                           f"{self.in_file(first, entry)}).", entry, about=("given twice", d.name))
+                           f"{self.in_file(first, entry)}).", entry,
+                   (f"the first entry whose keys match gives the value, so this one never would for '{shown}': "
+                    + ("make the ranges of the two entries end before each other begins" if ranged else
+                       "give each key one entry, and leave this one out or change its key")),
+                   about=("given twice", d.name))
 
     def check_key_position(self, d: A.TableDecl, keys: list, position) -> str | None:
         """Check one key position [(entry, low, high)] of a table; its key type, if it has one."""
@@ -1958,6 +1982,7 @@ class Checker:
             self.out.types[id(tgt)] = vt
             return
         tt = self.place(tgt, reads=st.op != "=", value=st.value if st.op == "=" else None)
+        self.stored_types[id(st)] = tt
         if isinstance(tgt, A.Name) and tgt.name == "first_player" and self.out.refs.get(id(tgt), ("",))[0] == "global":
             self.side_not_seat(st.value, "take the first turn")      # the next round's start player
         if st.op != "=" and tt != T.INT and not T.unknown(tt):
@@ -2876,7 +2901,7 @@ class Checker:
         if st.declined is None:
             return
         if not st.may:
-            self.error("E205", f"'or \"{self.text_of(st.declined)}\"' after the label names the option that declines, and only "
+            self.error("E205", f"'or {self.text_of(st.declined)}' after the label names the option that declines, and only "
                                "a 'may choose' has one: this choice must be answered.", st.declined,
                        "write 'may choose' to let the player decline, or leave out 'or \"...\"'")
         with self.before_the_choice({st.var: "what this choice chooses"}, "its way to decline is labelled"):
@@ -2893,15 +2918,20 @@ class Checker:
 
     def declined_then_used(self, st: A.Choose):
         """W120: the block of a `may choose x ...:` runs after a "Decline" too, with `x` none, so a
-        `move x ...` or an `x.field` in it fails in play, unless it is reached only where `x` is
-        known not to be none (`_DeclinedChoice` says where that is)."""
-        walk = _DeclinedChoice(st.var, self.sym)
+        `move x ...`, an `x.field` or `p.bid = x` (a number cannot be none) in it fails in play,
+        unless it is reached only where `x` is known not to be none (`_DeclinedChoice` says where
+        that is)."""
+        walk = _DeclinedChoice(st.var, self.sym, self.stored_types)
         walk.block(st.body, False)
         if not walk.uses:
             return
         var = st.var
         use = min(walk.uses, key=lambda n: (n.span.line, n.span.column))
         what = f"'move {var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
+        if isinstance(use, A.Name):         # the chosen value stored where a none does not fit
+            setting = next(s for s in walk.settings if s[1] is use)[0]
+            what = (f"setting '{self.text_of(setting.target)}' ({T.a(self.stored_types[id(setting)])}, "
+                    f"which cannot be none) to '{var}'")
         self.warn("W120", f"The block of 'may choose {var}' (line {st.span.line}) runs after a \"Decline\" too, with "
                           f"'{var}' none, and {what} here then fails in play.", use,
                   f"test 'if {var} != none:' first, and put the lines that need a value under it")
@@ -3007,7 +3037,8 @@ class Checker:
         self.secret_names_bound_once(st)
         pt = self.expr(st.players, self.ctx)
         if not T.fits(pt, T.list_of(T.PLAYER)):
-            self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players)
+            self.error("E301", f"'secretly each' needs a list of players, not {T.a(pt)}.", st.players,
+                       f"for one player, write the list of that one: [{self.text_of(st.players)}]" if pt == T.PLAYER else "")
         else:
             side = self.side_listed(st.players)
             if side is not None and side.span.file == st.players.span.file and \
@@ -3027,6 +3058,12 @@ class Checker:
                 if st.prompt is not None:
                     self.template(st.prompt)
             if st.declined is not None:
+                if not st.may:      # as for a plain choose (decline_label): only a `may` choice declines
+                    self.error("E205", f"'or {self.text_of(st.declined)}' after the label names the option that "
+                                       "declines, and only a 'may choose' has one: every player asked must answer this "
+                                       "secret choice.", st.declined,
+                               "write 'secretly each p in ... may choose ...' to let each player decline, or leave out "
+                               "'or \"...\"'")
                 with self.before_the_choice(bound, "its way to decline is labelled"):
                     self.template(st.declined)
             timed = self.ctx.scoped(st.time_var, T.INT) if st.time_var else nullcontext(-1)
@@ -3319,8 +3356,16 @@ class Checker:
         if e.kind in self.p.data_failed:
             return "thing:" + e.kind          # its data failed: that error says it all
         if e.name not in names:
-            self.error("E201", f"There is no {e.kind} named \"{e.name}\".", self.word(e, f'"{e.name}"'),
-                       did_you_mean(e.name, [n for n in names if isinstance(n, str)]), about=("no thing", e.kind))
+            # the rules may be right and the data short: say where the things come from
+            files = [Path(f).name for f in [self.p.data_files.get(e.kind)] + [r.get("_file") for r in
+                                                                              self.out.things.get(e.kind, [])] if f]
+            files = list(dict.fromkeys(files))
+            hint = did_you_mean(e.name, [n for n in names if isinstance(n, str)])
+            if files:
+                hint = (f"{hint + ' ' if hint else ''}Each {e.kind} is a record of {' or '.join(files)}: if the "
+                        f"rules are right, add the record named \"{e.name}\" there")
+            self.error("E201", f"There is no {e.kind} named \"{e.name}\".", self.word(e, f'"{e.name}"'), hint,
+                       about=("no thing", e.kind))
             return "thing:" + e.kind
         if e.kind in self.out.per_player_kinds:
             self.error("E205", f"Every player has a {e.kind} named \"{e.name}\", so '{e.kind} \"{e.name}\"' does not "
@@ -3455,6 +3500,14 @@ class Checker:
     def ex_Field(self, e: A.Field):
         return self.field_type(e, self.expr(e.obj, self.ctx))
 
+    def chained_keys(self, e: A.Index) -> list:
+        """The keys of the lookups written right after `e` (`t[a][b][c]`: b and c for `t[a]`)."""
+        keys = []
+        while id(e) in self.indexed_again:
+            e = self.indexed_again[id(e)]
+            keys += [e.key] + list(e.more_keys or [])
+        return keys
+
     def ex_Index(self, e: A.Index):
         if isinstance(e.obj, A.Name) and self.sym.get(e.obj.name) and self.sym[e.obj.name].kind == "table" \
                 and self.lookup_local(e.obj.name) is None:
@@ -3463,8 +3516,14 @@ class Checker:
             table = self.sym[e.obj.name].decl
             width = 1 + len(table.entries[0].more_keys) if table.entries else 1
             if len(keys) != width:
+                chained = self.chained_keys(e)
+                hint = "write " + e.obj.name + "[" + ", ".join(["key"] * width) + "]"
+                if len(keys) < width and len(keys) + len(chained) == width:
+                    # `damage[level][r]`: the keys in brackets of their own, as a dict of dicts is read
+                    hint = (f"write {e.obj.name}[{', '.join(self.text_of(k) for k in keys + chained)}]: a table's "
+                            "keys go in one pair of brackets, parted by commas")
                 self.error("E207", f"The table '{e.obj.name}' is looked up by {width} value{'s' * (width > 1)}, "
-                           f"not {len(keys)}.", e, "write " + e.obj.name + "[" + ", ".join(["key"] * width) + "]")
+                           f"not {len(keys)}.", e, hint)
             before = len(self.diags)
             for i, key in enumerate(keys):
                 kt = self.expr(key, self.ctx)
@@ -3483,6 +3542,8 @@ class Checker:
                 self.enum_pairs_gap(table, keys, want)
             self.out.refs[id(e)] = ("table", e.obj.name)
             return self.sym[e.obj.name].type
+        if isinstance(e.obj, A.Index):
+            self.indexed_again[id(e.obj)] = e
         ot = self.expr(e.obj, self.ctx)
         if ot == T.ERROR:           # a table or list whose mistake was told: its key could be anything
             for key in [e.key] + list(e.more_keys or []):
@@ -3703,7 +3764,8 @@ class Checker:
             return self.builtin_call_or_swapped(e)
         hint = did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS))
         if e.name in self.rules:
-            hint = f"'{e.name}' is a rule; call it as a statement on a line of its own"
+            what = "a stage" if isinstance(self.rules[e.name].decl, A.StageDecl) else "a rule"
+            hint = f"'{e.name}' is {what}, which gives no value; call it as a statement on a line of its own"
         elif s is not None and s.kind == "pvar":
             hint = f"write p.{e.name} for a player p"
         elif s is not None and s.kind == "table":
@@ -3764,6 +3826,11 @@ class Checker:
     def builtin_call(self, e: A.Call) -> str:
         lo, hi, desc = B.BUILTINS[e.name]
         if not lo <= len(e.args) <= hi:
+            if e.name == "range" and len(e.args) == 1:
+                # `range(n)`, as Python writes it (0 to n - 1): here both ends are written and both are in
+                n = re.sub(r"\blen\(", "count(", self.text_of(e.args[0]))     # `range(len(xs))`, all Python
+                last = e.args[0].value - 1 if isinstance(e.args[0], A.Lit) and type(e.args[0].value) is int else f"{n} - 1"
+                desc = f"{desc}; Python's range({n}) is range(0, {last}) here, and the numbers 1 to {n} are range(1, {n})"
             self.error("E207", f"'{e.name}' takes {lo if lo == hi else f'{lo} to {hi}'} value{'s' if hi != 1 else ''} but is given {len(e.args)}.",
                        e, desc, about=("call", e.name))
         self.out.refs[id(e)] = ("builtin", e.name)
@@ -4922,8 +4989,10 @@ def _leaves_block(stmts: list) -> bool:
 
 @dataclass
 class _DeclinedChoice:
-    """W120's walk over the block of `may choose VAR ...:`, collecting in `uses` each `move VAR ...`
-    and `VAR.field` reached where VAR may still be none. VAR is known not none under
+    """W120's walk over the block of `may choose VAR ...:`, collecting in `uses` each `move VAR ...`,
+    `VAR.field` and VAR stored where a none does not fit (`p.bid = VAR` for a number, text, truth or
+    list, with `types`, the checker's type of what each assignment sets) reached where VAR may
+    still be none. VAR is known not none under
     `if VAR != none:` (or an `elif`/`else` after `if VAR == none:`), after `if VAR == none: return`
     (or `end game`), on the right of `VAR != none and` or `VAR == none or`, and in the `then` of
     `if VAR != none then`; a test written in a definition given VAR counts as written out.
@@ -4931,10 +5000,29 @@ class _DeclinedChoice:
     Each method takes `safe` (VAR known not none there): a safe part is not looked into."""
     var: str
     sym: dict
+    types: dict = field(default_factory=dict)       # the type each assignment sets, by the assignment's id
     uses: list = field(default_factory=list)
+    settings: list = field(default_factory=list)    # (the assignment, VAR in its value) of each such use
 
     def known(self, cond, when: bool) -> bool:
         return _not_none_if(cond, when, self.var, self.sym)
+
+    def stored(self, s: A.Assign) -> None:
+        """`p.bid = b`, `total += b`, `p.bid = if b == 0 then 0 else b`: VAR itself stored (or added)
+        where its type has no none (a number, text, truth or list), reached with VAR maybe none."""
+        t = self.types.get(id(s), "")
+        if not (t in ("int", "bool", "text") or t.startswith("list:")):
+            return
+        ends = [(s.value, False)]
+        while ends:
+            e, safe = ends.pop()
+            if safe:
+                continue
+            if self.is_var(e):
+                self.uses.append(e)
+                self.settings.append((s, e))
+            elif isinstance(e, A.Cond):
+                ends += [(e.then, self.known(e.test, True)), (e.other, self.known(e.test, False))]
 
     def block(self, stmts: list, safe: bool) -> bool:
         """The statements in order; gives whether VAR is known not none after them."""
@@ -4951,6 +5039,8 @@ class _DeclinedChoice:
             self.uses.append(s)
         if isinstance(s, A.For) and self.is_var(s.iterable):     # `for c in pr:` with pr none
             self.uses.append(s.iterable)
+        if isinstance(s, A.Assign):
+            self.stored(s)
         self.parts(s)
         return False
 

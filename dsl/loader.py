@@ -1014,9 +1014,18 @@ class Loader:
             return
         menu = menus[0]
         options = list(menu.options)
+        changed: dict = {}          # the labels this block replaced or removed -> the change's span
         for ch in d.changes:
             label = ch.label
             hits = [i for i, o in enumerate(options) if o.label == label]
+            if not isinstance(ch, A.MenuOption) and self.written(label) in changed:
+                # `replace option "Pass"` then `remove option "Pass"`: one of the two is a slip
+                self.skip("E015", f"This block already changes the option labelled {self.written(label)} (line "
+                                  f"{changed[self.written(label)].line}), so this line would change its own change.",
+                          label.span, "change each option once: keep the 'replace option', or the 'remove option'")
+                continue
+            if not isinstance(ch, A.MenuOption):
+                changed[self.written(label)] = label.span
             if isinstance(ch, A.MenuOption):
                 if hits:
                     at = _lines_of([options[hits[0]]], d.span.file)
@@ -1032,7 +1041,7 @@ class Loader:
                 labels = [self.written(o.label) for o in options]
                 self.skip("E015", f"'{verb} option' needs an option labelled {self.written(label)} in the menu "
                                   f"of the {what} ({_lines_of([menu], d.span.file)}), and there is none.", label.span,
-                          _did_you_mean_text(self.written(label), labels) or
+                          _did_you_mean_text(self.written(label), labels) or _filled_label(self.written(label), labels) or
                           "name the option by its label exactly as the base writes it, braces and all")
                 continue
             if len(hits) > 1:
@@ -2146,6 +2155,21 @@ _KEYWORD = {"DefineDecl": "define", "VarDecl": "var", "ZoneDecl": "zone", "Winne
 def _a(word: str) -> str:
     """A kind of declaration with its article: "an enum", "a kind"."""
     return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _filled_label(written: str, labels: list) -> str:
+    """The hint for a label written as one option of the menu shows it ("Move to Dark Pit") where
+    the base's label has braces ("Move to {s.name}"): the base's labels whose braces, each read as
+    any words, give the label written, or ''."""
+    fits = []
+    for base in labels:
+        parts = re.split(r"\{[^{}]*\}", base[1:-1])
+        if len(parts) > 1 and re.fullmatch(".+".join(re.escape(p) for p in parts), written[1:-1]):
+            fits.append(base)
+    if not fits:
+        return ""
+    return (f"the base writes the label with braces, filled in for each option: write {' or '.join(fits)}, braces "
+            "and all (the one label stands for every option it makes)")
 
 
 def _extend_words(d: A.Decl, named: bool = True) -> str:

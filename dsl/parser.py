@@ -1733,6 +1733,12 @@ def _line_break(tok, text: str, line: int, col: int, offset: int = 0):
         after = _blank_texts(lines[below - 1]) if below else ""
         header = re.match(r"\s*(else|elif|if|while|for|repeat|option|choose|secretly|may)\b", code) and \
             not re.search(r"\bthen\b", code)       # a block's first line without its ':', not a value
+        if re.match(r"\s*((replace|extend)\s+)?winners\s*:.*,\s*then\s*$", code):
+            # `winners: highest score, then`: the tie-break left out, not a value going on below
+            return ("E101", "'then' in a ranking of winners is followed by what breaks the tie.",
+                    (line, len(code.rstrip()) + 1),
+                    "name the definition of one player that breaks the tie ('then highest NAME'), or leave out "
+                    "', then' when ties share the win")
         if not _continues(code) and (_GOES_ON.search(code) or _GOES_ON_BELOW.match(after)) \
                 and not code.rstrip().endswith(":") and code.strip() and not header:
             return ("E101", "The line ends too early: a value goes on to the next line only after a '\\' at the end "
@@ -1945,6 +1951,13 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
         # `... timed:`: a race's time is named
         return ("E101", "'timed' names how long each player took: it is written 'timed as NAME'.", col,
                 "write 'timed as t:', and read t (in milliseconds) in the block")
+    bare = re.fullmatch(r"\s*(elif|while|if)\s*", code)
+    if value == ":" and bare:
+        # `elif:`, `while:`: the word without its condition (Python's `else:` is the branch with none)
+        word = bare.group(1)
+        return ("E101", f"'{word}' needs a condition before its ':'.", col,
+                f"write '{word} CONDITION:'" + ("; for the branch of everything the others left, write 'else:'"
+                                                 if word == "elif" else ""))
     if value == ":" and "_NL" in names and not after.split("#")[0].strip() and code.strip():
         # `rolls += 1:`: a statement or declaration that opens no block
         return ("E101", "Only a line that opens a block ends with ':', and this one opens none.", col,
@@ -1972,6 +1985,10 @@ _PYTHON_WORDS = {
     "try": "a rule cannot catch a failure: test the condition first with 'if'",
     "with": "write the steps alone, under the line that opens their block",
     "yield": "a rule asks a player with 'choose'; a definition gives its value after '='",
+    "switch": "there is no 'switch': test each value, 'if r == 1:' ... 'elif r == 2:' ... 'else:', or look the "
+              "value up in a 'table'; a player's decision is a 'choose'",
+    "match": "there is no 'match': test each value, 'if r == 1:' ... 'elif r == 2:' ... 'else:', or look the "
+             "value up in a 'table'",
 }
 
 
@@ -2049,6 +2066,132 @@ def _foreign_habit(tok, value: str, here: str, before: str, col: int, rest: str,
     if value == "if" and re.fullmatch(r"\s*option\s*", before):
         return ("E101", "An option needs its label, a quoted text, before its 'if'.", col,
                 f"write 'option \"...\" {rest.strip()}'")
+    return _porter_habit(tok, value, here, before, col, rest, code)
+
+
+# The declarations whose name follows their first word (`side volcano`, `enum colour: ...`).
+_NAMED_DECLARATION = re.compile(r"\s*((replace|extend)\s+)?(player\s+)?(side|enum|option|die|var|zone|kind|stage|rule|"
+                                r"event|table|define|pattern|reaction)\s*$")
+
+
+# The types every rulebook has (a kind's or an enum's name is a type too, but the parser does not know them).
+_TYPE_WORDS = ("int", "bool", "text", "player")
+
+
+def _porter_habit(tok, value: str, here: str, before: str, col: int, rest: str, code: str):
+    """(code, message, column, hint) for a habit of an author porting a game from Python or another
+    game language, found by the ninth hunt with broken rulebooks (tests/hunt/cases9.py), else
+    None. Each is a line whose plain parser answer named the wrong fix ("put a ',' before 'do'",
+    "add ':' here") or none."""
+    indent = len(here) - len(here.lstrip())
+    if re.fullmatch(r"\s*else\s*", before) and value not in (":", "if") and rest.split("#")[0].rstrip().endswith(":"):
+        # `else rolls > 4:`: a condition on the last branch
+        cond = rest.split("#")[0].rstrip().rstrip(":").strip()
+        return ("E101", "An 'else' takes no condition: it is the branch for everything the others left.", col,
+                f"write 'elif {cond}:' for a branch of its own, or 'else:' alone")
+    declared = re.fullmatch(r"(\s*(?:(?:replace|extend)\s+)?(?:player\s+)?var)\s+((?:list\s+of\s+)*[A-Za-z_]\w*)\s*", before)
+    if declared and re.fullmatch(r"[A-Za-z_]\w*", value) and not re.match(r"\w+\s*:", rest) and value not in _TYPE_WORDS \
+            and declared.group(2).split()[-1] in _TYPE_WORDS:
+        # `var int rolls = 0`: the type written before the name, as C and Java do
+        written = f"{declared.group(1).strip()} {value}: {declared.group(2)} {rest[len(value):].split('#')[0].strip()}"
+        return ("E101", "A variable's name comes first, then ':' and its type.", len(declared.group(1)) + 2,
+                f"write '{written.rstrip()}'")
+    listed = re.fullmatch(r"(\s*(?:(?:replace|extend)\s+)?(?:player\s+)?var)\s+list", before)
+    typed = re.match(r"of\s+((?:list\s+of\s+)*[A-Za-z_]\w*)\s+([A-Za-z_]\w*)\s*(.*)$", rest.split("#")[0].rstrip())
+    if listed and value == "of" and typed:
+        # `var list of int xs = []`: a list's type before the name
+        return ("E101", "A variable's name comes first, then ':' and its type.", len(listed.group(1)) + 2,
+                f"write '{f'{listed.group(1).strip()} {typed.group(2)}: list of {typed.group(1)} {typed.group(3)}'.rstrip()}'")
+    if value == "do" and re.match(r"\s*(while|for|repeat)\b", here):
+        # `while rolls < 3 do:`: Lua's and Pascal's loop word
+        return ("E101", "'do' is not part of the language: a loop's line ends with ':' and its block is indented "
+                        "under it.", col, f"write '{before.strip()}:'")
+    if value == "." and re.search(r"[\w)\]]\.$", before) and re.match(r"\.\s*[\w(-]", rest) and \
+            (re.search(r"\d\.$", before) or re.match(r"\.\s*-?\d", rest)):     # `p..hand` is a typo, not a range
+        # `for i in 0..3:`: a range as Kotlin, Ruby or Rust write it
+        low = re.search(r"(-?[\w.]+(?:\([^()]*\))?)\.$", before)
+        b = rest[1:].split("#")[0].strip().rstrip(":").strip()
+        while b[-1:] in (")", "]") and b.count(b[-1]) > b.count({")": "(", "]": "["}[b[-1]]):
+            b = b[:-1].rstrip()         # the brackets around the range
+        a = low.group(1) if low else "a"
+        return ("E101", "'..' is not part of the language.", col - 1,
+                f"the whole numbers from {a} to {b}, both included, are range({a}, {b})")
+    if value == ":" and re.fullmatch(r"\s*side\s+[A-Za-z_]\w*\s*", before):
+        # `side volcano: player`: a side is a player already
+        return ("E101", "A side is declared by its name alone: it is a player value already.", col,
+                f"write '{before.strip()}', and give it what it keeps with 'player var' and 'player zone'")
+    if tok.type == "STRING" and _NAMED_DECLARATION.fullmatch(before) and re.fullmatch(r'"[A-Za-z_]\w*"', value):
+        # `side "volcano"`: a declared name is a name, not a text
+        return ("E101", "A declaration's name is written without quotes.", col, f"write '{before.strip()} {value[1:-1]}'")
+    opened = re.match(r"\s*(if|elif|else|for|while|repeat|option|choose|secretly|may)\b", here)
+    if opened and before.endswith(":") and tok.type not in ("_NL", "COMMENT") and not _brackets_open(_blank_texts(before)):
+        # `if won: end game "..."`: a block on the line that opens it, as Python allows
+        return ("E101", "A block's lines go under the line that opens it, not after its ':'.", col,
+                f"put '{rest.split('#')[0].strip()}' on a line of its own below, indented further")
+    compared = re.search(r"([\w.\[\]()]+)\s*(<=|>=|<|>|==|!=)\s*([\w.\[\]()]+)$", code.rstrip()) \
+        if value in ("<", ">", "<=", ">=", "==", "!=") else None
+    if compared:
+        # `0 < s.bonus < 3`: comparisons chained as Python and mathematics write them
+        right = re.match(r"(<=|>=|<|>|==|!=)\s*([\w.\[\]()-]+)", rest)
+        a, op1, b = compared.groups()
+        third = right.group(2) if right else "c"
+        return ("E101", "Comparisons do not chain here: each compares two values.", col,
+                f"join two comparisons with 'and': '{a} {op1} {b} and {b} {value} {third}'")
+    if value == ":" and rest.startswith(":="):
+        # `if (s := here(p)) != none`: Python's assignment inside an expression
+        named = re.search(r"([A-Za-z_]\w*)\s*$", before)
+        return ("E101", "':=' is not part of the language: a value is named on a line of its own.", col,
+                f"set it on the line before, '{named.group(1) if named else 'x'} = ...', and use the name here")
+    if tok.type != "_NL" and re.search(r"=\s*return$", before) and re.match(r"\s*((replace|extend)\s+)?define\b", here):
+        # `define f(...): int = return ...`: a definition is its value
+        return ("E101", "A definition's value follows its '=' with no 'return'.", col - 7,
+                "leave out 'return': 'define NAME(...): TYPE = VALUE'")
+    typed = re.search(r"[(,]\s*((?:list\s+of\s+)*(?:int|bool|text|player))$", before) \
+        if re.match(r"\s*((replace|extend)\s+)?(define|rule|stage|event)\b", here) else None
+    if typed and re.fullmatch(r"[A-Za-z_]\w*", value):
+        # `rule advance(p: player, int n)`: a parameter's type before its name, as C and Java write it
+        return ("E101", "A parameter's name comes first, then ':' and its type.", col - len(typed.group(1)) - 1,
+                f"write '{value}: {typed.group(1)}'")
+    if value == "or" and re.search(r"\btimed\s+as\s+\w+$", before):
+        # `... labelled "Bid {b}" timed as t or "Pass"`: the decline's label goes with the label
+        return ("E101", "'or \"...\"' belongs right after the label, and 'timed as t' comes last.", col,
+                "write 'labelled \"...\" or \"...\" prompt \"...\" timed as t:'")
+    if value == ":" and re.search(r"\bon\s+\w+\s*\([^)]*\b[A-Za-z_]\w*$", before) and \
+            re.match(r"\s*((replace)\s+)?reaction\b", here):
+        # `reaction x on e(roller: player)`: the event's declaration gives the types
+        event = re.search(r"\bon\s+(\w+)\s*\(([^)]*)\)?", here)
+        names = [x.split(":")[0].strip() for x in event.group(2).split(",") if x.strip()]
+        return ("E101", "A reaction names the event's values without their types: the event's declaration gives them.",
+                col, f"write 'on {event.group(1)}({', '.join(names)})'; the types stay on the 'event {event.group(1)}(...)' line")
+    keys = re.match(r"\(([^()]*,[^()]*)\)\s*->\s*(.*)$", rest.split("#")[0].rstrip()) if value == "(" and not code.strip() else None
+    if keys:
+        # `(1, 11) -> 2` in a table: the keys as a tuple
+        return ("E101", "A table's keys are written without brackets, parted by commas.", col,
+                f"write '{keys.group(1).strip()} -> {keys.group(2)}'")
+    if value == "," and re.match(r",\s*[A-Za-z_]\w*\s*\)\s*=>", rest):
+        # `(a, b) => ...`: a function of two values, where the language's take one
+        return ("E101", "A function written with '=>' takes one value.", col,
+                "write 'x => ...' with one name: sort's key, roll's and the path built-ins' tests each take one item")
+    if value == "," and _tuple_open(code):
+        # `s.bonus in (1, 2)`: Python's tuple, where the language has lists
+        return ("E101", "Values in round brackets are no list here: a list is written in square brackets.", col,
+                "write the items in '[' and ']': [a, b]")
+    if re.fullmatch(r"remove\s+option", before.strip()) and not before.startswith((" ", "\t")):
+        # `remove option "Pass"` at the margin: it changes a menu, inside `extend choose`
+        return ("E101", "'remove option' changes a base's menu, so it goes inside 'extend choose in RULE:'.", 1,
+                f"write 'extend choose in RULE:' (the rule with the menu) and under it, indented, "
+                f"'remove option {value}'")
+    if tok.type == "NAME" and re.fullmatch(r"\s*(may\s+)?choose\s+from", before):
+        # `choose from current.hand ...`: 'from' read as the name of what is chosen
+        return ("E101", "A choice names what it chooses before 'from'.", col - 5,
+                f"write '{before.strip().replace('from', 'c from')} {rest.split('#')[0].strip().rstrip(':')}', and "
+                "use 'c' for what is chosen")
+    chooses = re.search(r"\bmay\s+(chooses)$", before)
+    if chooses and tok.type == "NAME":
+        # `secretly each p in P may chooses b from ...`: the verb after 'may' is 'choose'
+        return ("E101", "After 'may' the word is 'choose'.", chooses.start(1) + 1,
+                "write 'may choose': 'secretly each p in P may choose x from L ...:'" if re.match(r"\s*secretly\b", here)
+                else "write 'may choose x from L ...'")
     return None
 
 
@@ -2112,6 +2255,11 @@ def _habit(e, text: str, line: int, col: int):
                 f"a variable it reads after the call (var {given.group(2)}_result: {typed} = ...), or work a value out "
                 f"with 'define {given.group(2)}{given.group(3) or ''}: {typed} = ...'")
     if re.match(r"\s*return\s*$", before) and tok.type not in ("_NL",):
+        if tok.type == "STRING":
+            # `return "The hand is over."`: a reason given, as `end` takes one
+            return ("E101", "'return' gives no value: it only leaves the rule.", (line, col - len(before.strip()) - 1),
+                    f"to end a stage, the turn or the game with a reason, write 'end NAME {value}' (the stage's name, "
+                    f"'turn' or 'game'); to leave only this rule, write 'return' alone and 'say {value}'")
         return ("E101", "'return' gives no value: it only leaves the rule.", (line, col),
                 "to work a value out, write a definition (define throw: int = roll(d6)); to keep one, set a variable")
     if value == "is" and tok.type == "NAME":
@@ -2266,6 +2414,9 @@ def _habit(e, text: str, line: int, col: int):
             hint = f"a list or zone grows by a statement: write 'add {arg.group(1) if arg else 'x'} to {method.group(1)}'"
         elif method and method.group(2) in ("remove", "pop", "discard"):
             hint = f"write 'remove {arg.group(1) if arg and arg.group(1) else 'x'} from {method.group(1)}'"
+        elif whole and whole.group(3) == "get" and _bracketed(here[col - 1:]):
+            # `goal.get(length)`: a dict's lookup, where a table is looked up with brackets
+            hint = f"look a table up by its key in square brackets: {whole.group(1)}[{_bracketed(here[col - 1:])}]"
         return ("E101", "A field cannot be called like a method.", (line, col), hint)
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
         return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
@@ -2296,6 +2447,32 @@ def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col:
         return None
     return (f"A ranking of winners says 'highest' or 'lowest' before each definition, not '{wrong}'.", (line, at),
             f"write 'lowest {name}' (the least wins) or 'highest {name}'")
+
+
+def _tuple_open(code: str) -> bool:
+    """Whether the innermost bracket still open at the end of `code` is a '(' that is no call's (no
+    name or closing bracket just before it): `x in (1` is a tuple begun, `max(1` a call's values."""
+    stack = []
+    for i, ch in enumerate(code):
+        if ch in "([{":
+            stack.append(i)
+        elif ch in ")]}" and stack:
+            stack.pop()
+    if not stack or code[stack[-1]] != "(":
+        return False
+    called = re.search(r"([\w)\]]+)\s*$", code[:stack[-1]])
+    return not called or called.group(1) in ("in", "and", "or", "not", "if", "elif", "then", "else", "while", "from",
+                                              "to", "return")
+
+
+def _bracketed(code: str) -> str:
+    """What the '(' that `code` starts with holds, up to the ')' that closes it ('' if none does)."""
+    depth = 0
+    for i, ch in enumerate(code):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return code[1:i].strip()
+    return ""
 
 
 def _brackets_open(code: str) -> bool:
@@ -2534,6 +2711,9 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             add = "say how the winners are ranked, as 'winners: highest score' (a definition of one player)"
         if few == ["a name"] and re.match(r"\s*winners\s*:.*\b(highest|lowest)\s*(#.*)?$", own):
             add = "name the definition of one player that ranks them, as 'highest score'"
+        if re.fullmatch(r"\s*end\s*(#.*)?", own):
+            add = ("say what ends: 'end game \"why\"', 'end turn', or 'end NAME' for a stage; a block needs no "
+                   "'end': it ends where the indentation goes back")
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
                    "declaration with 'remove NAME' written at the left margin")
@@ -2542,7 +2722,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
     shown = tok.value if tok.type != "STRING" else tok.value
     hint = ""
-    if tok.type == "NAME":
+    if tok.type == "NAME" or re.fullmatch(r"[a-z_]+", str(tok)):     # a keyword too: `take round`
         keywords = [n.strip("'") for n in expected.split(", ") if n.startswith("'")]
         hint = did_you_mean(str(tok), keywords)
         if not hint and col == 1:
@@ -2574,9 +2754,16 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                 "from ... labelled ... timed as t:'")
     if not hint:
         hint = _choose_words_hint(tok, own, col, few)     # a part out of order is told by `_habit`
-    if not hint and "','" in few and tok.type == "NAME" and col > 1 and \
+    if not hint and re.fullmatch(r"\s*(replace\s+)?extend\s+choose\s*", own[:col - 1]) and tok.type == "NAME":
+        # `extend choose action_phase:`: the rule is named after 'in'
+        hint = f"write 'extend choose in {tok.value}:'"
+    if not hint and str(tok) == "else" and "'or'" in few:
+        # `labelled "Bid {b}" else "Pass"`: the way to decline is named after 'or'
+        hint = "the option that declines is named with 'or': 'labelled \"...\" or \"...\"'"
+    if not hint and "','" in few and tok.type in ("NAME", "INT") and col > 1 and \
             re.search(r"\w\s+$", text.split("\n")[line - 1][:col - 1]):
-        hint = f"put a ',' before '{tok.value}': items of a list are parted by commas"
+        hint = (f"put a ',' before '{tok.value}': a table's keys are parted by commas" if "->" in own[col - 1:]
+                else f"put a ',' before '{tok.value}': items of a list are parted by commas")
     before_code = own[:col - 1]
     word = re.fullmatch(r"\s*([A-Za-z_]\w*)\s+", before_code)
     if not hint and "'='" in few and word and word.group(1) in _GAME_VERBS:
@@ -2609,6 +2796,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         # `{"a": 14}["a"]`: a map of another language, where the language has tables
         hint = ("the language has no '{...}' maps: to look a value up by a key, declare 'table NAME:' with one "
                 "'KEY -> VALUE' a line, and read it as NAME[KEY]")
+        if re.match(r"\{\s*\}", own[col - 1:]):      # `= {}`: an empty collection to start from
+            hint = "an empty list is written [] (the language has no '{...}' maps; a lookup by key is a 'table')"
     if not hint and str(tok) == "=" and re.match(r"\s*((replace|extend)\s+)?define\s+\w+\s*(\([^)]*\))?\s*:[^=]*=[^=]*[^=!<>]$",
                                                  before_code):
         # `define here(p: player): space = rolls += 1`: a definition that would change what it reads
@@ -2750,12 +2939,19 @@ def _indented_line_after(text: str, line: int) -> int:
     return next((i for i, _ in _code_lines(text) if i > line), line)
 
 
-def _bad_dedent(text: str) -> tuple[int, int, tuple | None]:
+def _bad_dedent(text: str) -> tuple[int, int, tuple | None, tuple]:
     """(line, column) of the first line whose indentation returns to a column no open block
-    started at; and (line, column) of the code line above it when that one alone was indented
+    started at; (line, column) of the code line above it when that one alone was indented
     further, between two lines of one block (`for p in players:`, a line too far in, then one at
-    the block's column): most likely the one indented too far."""
+    the block's column), most likely the one indented too far, unless it went in as far as the
+    file's blocks do; and the columns of the block closed there and of the one around it."""
     stack, lines_in, last = [0], [0], 0
+    steps: dict = {}          # how far the file's blocks go in, and how often: its custom is the commonest
+    above = 0
+    for _, indent in _code_lines(text):
+        if indent > above:
+            steps[indent - above] = steps.get(indent - above, 0) + 1
+        above = indent
     for i, indent in _code_lines(text):
         if indent > stack[-1]:
             stack.append(indent)
@@ -2767,14 +2963,19 @@ def _bad_dedent(text: str) -> tuple[int, int, tuple | None]:
             closed = (stack.pop(), lines_in.pop())
         if indent != stack[-1]:
             alone = closed is not None and closed[1] == 1 and indent > stack[-1]
-            return i, indent + 1, ((last, closed[0] + 1) if alone else None)
+            custom = max(steps, key=steps.get) if steps else 4
+            if alone and closed[0] - stack[-1] == custom:
+                # the line above went in as far as the file's blocks do, this one not: it is the one off
+                # (`if c:`, its first line 4 further in, then a line only 2 further in)
+                alone = False
+            return i, indent + 1, ((last, closed[0] + 1) if alone else None), (closed[0] + 1 if closed else 0, stack[-1] + 1)
         lines_in[-1] += 1
         last = i
-    return 1, 1, None
+    return 1, 1, None, (0, 0)
 
 
 def _dedent_error(text: str, file: str, start: int) -> Diagnostic:
-    line, col, over = _bad_dedent(text)
+    line, col, over, (inner, outer) = _bad_dedent(text)
     found = _dedented_before_else(text, line, start)
     if found is not None:       # the 'else' is where it shows, not where it went wrong
         code, message, (at, at_col), hint = found
@@ -2783,6 +2984,12 @@ def _dedent_error(text: str, file: str, start: int) -> Diagnostic:
         return Diagnostic("E104", f"This line is indented further than the next line of its block (line "
                                   f"{line + start}, at column {col}).", Span(file, over[0] + start, over[1]),
                           f"indent it to column {col}, like the next line, or the next line like it")
+    if inner and outer:           # between the block above it and the one around that
+        return Diagnostic("E104", f"This line is indented to column {col}, between the block above it (column {inner}) "
+                                  f"and the one around that (column {outer}): it lines up with neither.",
+                          Span(file, line + start, col),
+                          f"indent it to column {inner} to go on with the block above, or to column {outer} to end it; "
+                          "a block's lines are all indented by the same amount")
     return Diagnostic("E104", "This line's indentation does not line up with any block above it.",
                       Span(file, line + start, col),
                       "indent a block's lines by the same amount, and end it at an outer block's column")

@@ -393,6 +393,25 @@ def _schema_message(error) -> str:
     return f"{_cap(place)} does not fit the scenario format (docs/scenarios.md explains each key)"
 
 
+def _schema_hint(error) -> str:
+    """What to write for a value of the wrong type where the fix is plain from the key alone ('' if
+    it is not): a step's `time`, a case's `players` and `seed`."""
+    if error.validator != "type":
+        return ""
+    end = _path_end(error)
+    wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    if "array" in wanted and isinstance(end, str) and not isinstance(error.instance, (list, dict)):
+        # `moves: Bid 7`, `force setup: 2`: one item where a list goes
+        return f"write it as a list, in brackets: {end}: [{error.instance}]"
+    if end == "time":
+        return "a reaction time is a number of seconds, such as time: 0.4"
+    if end == "players":
+        return "write how many play as a whole number, such as players: 3"
+    if end == "seed":
+        return "write the seed as a whole number, such as seed: 7"
+    return ""
+
+
 def read_file(path: Path, name: str, sources: Sources):
     """The scenario file's data, or a Failure saying why it cannot be used."""
     try:
@@ -440,6 +459,14 @@ def read_file(path: Path, name: str, sources: Sources):
         if 0 < col <= len(source) and source[col - 1] == "[" and re.match(r"\w", source[col - 2:col - 1] or " "):
             hint = 'inside { }, write a numbered zone in quotes: {"discard[0]": [...]}'
         opened = e.context_mark
+        braced = re.search(r"\w[^,\[\]{}]*?\s*\{[^{}]*\}", source[opened.column:]) \
+            if opened is not None and opened.line + 1 == line and "flow" in str(e.context or "") else None
+        if not hint and braced:
+            # `options: [Move {r}, Rest]`: a label copied from the rules, its braces read as a YAML mapping
+            written = braced.group(0).strip()
+            hint = (f"a '{{' inside [ ] starts a YAML mapping: a label or name is written as the game shows it, with "
+                    f"its values filled in (what the game shows for \"{written}\"); a text that holds braces goes in "
+                    f"quotes, \"{written}\"")
         if not hint and opened is not None and "flow" in str(e.context or "") and \
                 str(e.problem or "").startswith("expected ','"):
             ch = "{" if "mapping" in str(e.context) else "["
@@ -497,7 +524,8 @@ def read_file(path: Path, name: str, sources: Sources):
                            hint=f"write '{missing}:' as far left as {_q(owner)}")
         line, col = _locate(doc, path)
         message = _schema_message(error)
-        return Failure("T002", message if message.endswith("?") else message + ".", name, line, col)
+        return Failure("T002", message if message.endswith("?") else message + ".", name, line, col,
+                       hint=_schema_hint(error))
     return doc
 
 
@@ -744,7 +772,9 @@ class _FileRunner:
                 at = where_key(case, "force setup" if isinstance(e, ForcedMismatch) and "force setup" in case else "name")
                 if isinstance(e, ForcedMismatch) and 0 < e.left <= len(self.forced_at):
                     at = self.forced_at[-e.left]
-                raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", at)) from None
+                hint = self.shuffled_name_hint(game.compiled, case.get("force setup")) \
+                    if isinstance(e, ForcedMismatch) else ""
+                raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", at, hint=hint)) from None
             self.case_rest = case.get("rest")
             # the rest zones are checked where they are written, whether or not a `set` uses them
             self.check_rest(state, self.doc.get("rest"), where_key(self.doc, "rest"))
@@ -925,6 +955,20 @@ class _FileRunner:
                 return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
         return f
 
+    @staticmethod
+    def shuffled_name_hint(prog, forced) -> str:
+        """'did you mean' for the first name a forced shuffle puts first that names no thing of the
+        game (`{shuffle: [Crwn]}`), as a misspelt thing is told elsewhere; '' when each names one."""
+        names = list(dict.fromkeys(n for ns in prog.kind_names.values() for n in ns))
+        for entry in forced if isinstance(forced, list) else []:
+            items = entry.get("shuffle") if isinstance(entry, dict) else None
+            for w in items if isinstance(items, list) else []:
+                if isinstance(w, str) and not any(W.thing_candidates(prog, k, w) for k in prog.kind_names):
+                    guess = did_you_mean(w, names)
+                    if guess:
+                        return f"{W.quote(w)} names nothing of this game: {guess}"
+        return ""
+
     def drawn_before(self, state) -> str:
         """What the move threw before the forced result that did not fit, in order: the usual slip is
         a throw the rules made again (a sunk space, a claimed colour), which took a forced result
@@ -986,6 +1030,12 @@ class _FileRunner:
             if not restart_turn and getattr(e, "stage", "") == "rules" and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
                         "'restart turn: true' beside the set, the turn starts again from the position")
+            if not hint and "is not a player of this game" in str(e):
+                value = changes
+                for k in keys:
+                    value = value.get(k) if isinstance(value, dict) else None
+                if type(value) is int:     # `current: 2`: a seat by its number
+                    hint = f"write the seat as the game names it: Player {value}"
             raise _Stop(self.fail("T010", str(e), at, hint=hint)) from None
 
     def variant_hint(self, game, unknown: tuple) -> str:
@@ -1021,7 +1071,10 @@ class _FileRunner:
             try:
                 seat = W.read(state.game.compiled, "player", by, state.players)
             except W.WordsError as e:
-                raise _Stop(self.fail("T020", f"by: {e}.", by_at)) from None
+                asked = [W.show(state.game.compiled, "player", p, state.players) for p in state.pending.players] \
+                    if state.pending is not None and not state.is_over else []
+                raise _Stop(self.fail("T020", f"by: {e}.", by_at,
+                                      hint=f"'by' names a seat asked now: {', '.join(asked)}" if asked else "")) from None
         if state.is_over:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: the game is over "
                                   f"({state.result.reason}).", at))
@@ -1072,7 +1125,8 @@ class _FileRunner:
                 first = self.forced_at[-e.left]
             raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "
                                   f"{W.quote(options[index])} (line {at[0]}): {e}", first,
-                                  hint=self.drawn_before(state))) from None
+                                  hint=self.shuffled_name_hint(state.game.compiled, self.forced_before)
+                                  or self.drawn_before(state))) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
 
@@ -1493,7 +1547,14 @@ class _Expectations:
             try:
                 W.check_words(self.prog, t, want, self.n, seat)
             except W.WordsError as e:
-                raise self.unknown(_sentence(f"{what}: {e}"), at) from None
+                # a number or truth in words (`rolls: two`): what the game keeps, and what it has now
+                hint = f"write a whole number in digits (the game has {_said(got)} now)" if t == "int" and \
+                    type(got) is int else f"write true or false (the game has {_said(got)} now)" if t == "bool" else \
+                    f"write the seat as the game names it: Player {want}" if t == "player" and type(want) is int \
+                    and 1 <= want <= self.n else \
+                    f"a list is written in [ ]; to check how many it holds, write {{count: {want}}}" \
+                    if t.startswith("list:") and type(want) is int else ""
+                raise self.unknown(_sentence(f"{what}: {e}"), at, hint) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)
             hint = ""
@@ -1703,6 +1764,16 @@ class _Expectations:
                                     _fmt_some(options), "write the label exactly as the game shows it",
                                     file_mistake=True))
 
+    def misfit_hint(self, key, want) -> str:
+        """The fix for a misfit `misfit` told, where it is plain: seats written as numbers ([2, 3]
+        for 'deciding' or 'winners') written as the game names them."""
+        items = want if isinstance(want, list) else [want]
+        if key in ("winners", "deciding") and any(type(x) is int for x in items):
+            named = [f"Player {x}" if type(x) is int else str(x) for x in items]
+            return (f"write the seats as the game names them: {key}: "
+                    + (f"[{', '.join(named)}]" if isinstance(want, list) else named[0]))
+        return ""
+
     # the expectations that are not the game's names
     def misfit(self, key, want) -> str:
         """Why `want` cannot be what the expectation `key` (one that is not the game's own name)
@@ -1803,7 +1874,7 @@ class _Expectations:
         s = self.s
         problem = self.misfit(key, want)
         if problem:
-            raise self.unknown(problem, at)
+            raise self.unknown(problem, at, self.misfit_hint(key, want))
         if key == "options" and isinstance(want, dict):
             self.some_check("The options", want, at)
             if "lacks" in want:
