@@ -1223,6 +1223,7 @@ class Checker:
                            "it: the choice is then worked out again, and its dice would be rolled again.", part,
                            "roll first, into a name, then choose: 'rolled = [roll(d6), roll(d6)]', then "
                            "'choose x from rolled ...'")
+        del draws         # it calls itself: freed now, not left to the collector with the checker
 
     def recursive_definitions(self) -> list:
         """The definitions that may call themselves, directly or through others (or through a
@@ -5449,21 +5450,7 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
     definition's answer from call to call. The checker warns with it (W106, E311); the compiler
     marks with it the choices whose labels may name a secret card (`Compiler.reads_hidden`)."""
     def zone(x):
-        if isinstance(x, A.Index) and not x.more_keys:      # one zone of a numbered zone, `piles[k]`
-            found = zone(x.obj) if isinstance(x.obj, (A.Name, A.Field)) else None
-            decl = getattr(symbols.get(x.obj.name), "decl", None) if found else None
-            return found if isinstance(decl, A.ZoneDecl) and decl.count is not None else None
-        if isinstance(x, A.Name):
-            decl = getattr(symbols.get(x.name), "decl", None)
-        elif isinstance(x, A.Field):
-            s = symbols.get(x.name)
-            decl = s.decl if s is not None and s.kind == "pvar" else None
-            if decl is None:
-                return next(((x.name, zones[x.name]) for zones in kind_zones.values()
-                             if zones.get(x.name, "public") != "public"), None)
-        else:
-            return None
-        return (decl.name, decl.visibility) if isinstance(decl, A.ZoneDecl) and decl.visibility != "public" else None
+        return _secret_zone(x, symbols, kind_zones)
 
     todo = [node]
     while todo:
@@ -5486,6 +5473,27 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
         elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
             todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
     return None
+
+
+def _secret_zone(x, symbols: dict, kind_zones: dict):
+    """(name, visibility) when `x` is a zone not everyone may see, for `hidden_zone_read` (a
+    function of its own, not one nested there: one calling itself there is a cycle the collector
+    has to find)."""
+    if isinstance(x, A.Index) and not x.more_keys:      # one zone of a numbered zone, `piles[k]`
+        found = _secret_zone(x.obj, symbols, kind_zones) if isinstance(x.obj, (A.Name, A.Field)) else None
+        decl = getattr(symbols.get(x.obj.name), "decl", None) if found else None
+        return found if isinstance(decl, A.ZoneDecl) and decl.count is not None else None
+    if isinstance(x, A.Name):
+        decl = getattr(symbols.get(x.name), "decl", None)
+    elif isinstance(x, A.Field):
+        s = symbols.get(x.name)
+        decl = s.decl if s is not None and s.kind == "pvar" else None
+        if decl is None:
+            return next(((x.name, zones[x.name]) for zones in kind_zones.values()
+                         if zones.get(x.name, "public") != "public"), None)
+    else:
+        return None
+    return (decl.name, decl.visibility) if isinstance(decl, A.ZoneDecl) and decl.visibility != "public" else None
 
 
 def _emptiness(x, zone) -> bool:

@@ -834,17 +834,14 @@ def _item_only(c, e, slot) -> bool:
     things' data, literals, tables of literals, definitions of those: `purity.py`), and never
     shows a player? Then the same item always gets the same label, in every game of the rulebook."""
     from .purity import _fixed
-
-    def locals_are_the_item(node) -> bool:
+    if not _fixed(c, e, c.fixed):
+        return False
+    for node in A.walk(e):
         if isinstance(node, A.Name):
             ref = c.refs.get(id(node), ())
-            return ref[:1] != ("local",) or ref[1] == slot
-        if isinstance(node, A.Node):
-            return all(locals_are_the_item(v) for k, v in vars(node).items() if k != "span")
-        if isinstance(node, (list, tuple)):
-            return all(locals_are_the_item(v) for v in node)
-        return True
-    return _fixed(c, e, c.fixed) and locals_are_the_item(e)
+            if ref[:1] == ("local",) and ref[1] != slot:
+                return False
+    return True
 
 
 def _label_key(c, source, item: str, src) -> str | None:

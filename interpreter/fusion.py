@@ -420,6 +420,7 @@ def _write(c, run: list, owner: str, proc, tail=None):
         statements(sts, depth, loops)
 
     statements(run, base + 1 if leaves else base, 0)
+    del statements, body       # they call each other: freed when this returns, not left to the collector
     pad = "    " * base
     if leaves:
         # A rule run in place ended the game or a stage: this run stops. A rule adds the
