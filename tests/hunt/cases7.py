@@ -194,14 +194,7 @@ def play(case: Case, games: int = 100) -> Result:
 
 
 def main(show: str = "") -> None:
-    counts: dict = {}
-    for case in CASES:
-        r = play(case) if case.cmd == "simulate" else check_run(case)
-        counts[r.verdict] = counts.get(r.verdict, 0) + 1
-        if not show or r.verdict in show.split(","):
-            print(f"[{r.verdict:10}] {case.group}/{case.name} rc={r.rc} want={r.where}")
-            print(f"     {(r.first or {}).get('message', '')[:400]} {(r.first or {}).get('hint', '')}")
-    print(json.dumps(counts), "of", sum(counts.values()))
+    check_main(CASES, show, lambda case: play(case) if case.cmd == "simulate" else check_run(case))
 
 
 if __name__ == "__main__":

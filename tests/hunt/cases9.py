@@ -498,26 +498,9 @@ g(n, "a stage ended by a reaction of another stage's name", K, 'end hand "{p} pl
 
 def run_all(show: str = "") -> None:
     """Each case checked (harness.run) or, with cmd "simulate", played as cases7.py plays it."""
-    import json
-    import os
     from cases7 import play
-    from harness import run
-    counts: dict = {}
-    only = os.environ.get("HUNT_ONLY", "")
-    for case in CASES:
-        if only and only not in case.name:
-            continue
-        r = play(case, 40) if case.cmd == "simulate" else run(case)
-        counts[r.verdict] = counts.get(r.verdict, 0) + 1
-        if not show or r.verdict in show.split(","):
-            first = r.first or {}
-            print(f"[{r.verdict:10}] {case.group}/{case.name} rc={r.rc} want={r.where}")
-            if first:
-                print(f"     {first.get('file', '')}:{first.get('line')}:{first.get('column')} {first.get('code', '')}: "
-                      f"{str(first.get('message', ''))[:400]} | hint: {first.get('hint', '')}")
-            else:
-                print("     " + r.out.strip().replace("\n", "\n     ")[:600])
-    print(json.dumps(counts), "of", sum(counts.values()))
+    from harness import main, run
+    main(CASES, show, lambda case: play(case, 40) if case.cmd == "simulate" else run(case))
 
 
 if __name__ == "__main__":
