@@ -115,11 +115,16 @@ def all_loads(repeat: int = 3) -> float:
 
 
 def loads_here(repeat: int) -> float:
-    """`all_loads` in this process: a pass to warm the caches, then the best of `repeat`."""
+    """`all_loads` in this process: a pass to warm the caches, then the best of `repeat`. Each
+    timed pass starts with the last pass's programs collected (they are cyclic, so only the
+    collector frees them): freeing them is that pass's cost, not this one's, as `timeit` leaves
+    it out by turning the collector off. The collector stays on during the pass."""
+    import gc
     books = [(str(p), v) for p in sorted(RULEBOOKS.iterdir()) if (p / "game.rules").exists()
              for v in [None] + sorted(x.stem for x in (p / "variants").glob("*.rules"))]
     best = None
     for k in range(repeat + 1):
+        gc.collect()
         t0 = time.perf_counter()
         for path, variant in books:
             compile_program(check(load_program(path, variant)), {})
