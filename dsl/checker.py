@@ -2929,8 +2929,8 @@ class Checker:
         var = st.var
         use = min(walk.uses, key=lambda n: (n.span.line, n.span.column))
         what = f"'move {var} ...'" if isinstance(use, A.Move) else f"'{self.text_of(use)}'"
-        if isinstance(use, A.Name):         # the chosen value stored where a none does not fit
-            setting = next(s for s in walk.settings if s[1] is use)[0]
+        setting = next((s for s, name in walk.settings if name is use), None)
+        if setting is not None:             # the chosen value stored where a none does not fit
             what = (f"setting '{self.text_of(setting.target)}' ({T.a(self.stored_types[id(setting)])}, "
                     f"which cannot be none) to '{var}'")
         self.warn("W120", f"The block of 'may choose {var}' (line {st.span.line}) runs after a \"Decline\" too, with "
