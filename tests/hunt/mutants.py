@@ -410,7 +410,7 @@ def abatteroxie_mutants(book: Path) -> list[Mutant]:
         M("centre excluded from the collapse test", "    for t in tile if open(t) and t != centre and t not in linked:", "    for t in tile if open(t) and t not in linked:",
           equivalent="the centre is always reachable from itself"),
         # Battle Royale
-        M("Battle Royale from the bottom right", "    for t in open_tiles:\n        battle_on(t)", "    for t in reverse(open_tiles):\n        battle_on(t)"),
+        M("Battle Royale from the bottom right", "    for t in open_tiles if", "    for t in reverse(open_tiles) if"),
         M("Battle Royale holders from seat 1", "    holders = [p for p in players_from(current) if on_tile(t, p) == most]", "    holders = [p for p in players if on_tile(t, p) == most]"),
         M("Battle Royale: one majority holder only", "    for p in holders:\n        victims", "    for p in take(holders, 1):\n        victims"),
         M("Battle Royale: shared majority, nothing happens", "    if count(minority) == 0:\n        return\n    for p in holders:", "    if count(minority) == 0 or count(holders) > 1:\n        return\n    for p in holders:"),
@@ -438,7 +438,7 @@ def abatteroxie_mutants(book: Path) -> list[Mutant]:
         M("a landing battler goes to the first tile", "            spot = pick(landing)", "            spot = first(landing)"),
         M("redraw only two", "    while count(current.hand) < hand_size and", "    while count(current.hand) < 2 and"),
         M("push eliminations credited to the pushed battler's mover", "            move pushed from t.battlers to current.tiebreakers", "            move pushed from t.battlers to first(players).tiebreakers"),
-        M("Battle Royale on the centre skipped", "    for t in open_tiles:\n        battle_on(t)", "    for t in open_tiles if t != centre:\n        battle_on(t)"),
+        M("Battle Royale on the centre skipped", "    for t in open_tiles if", "    for t in open_tiles if t != centre and"),
         M("Battle Royale: ties of one battler each skipped", "    holders = [p for p in players_from(current) if on_tile(t, p) == most]", "    holders = [p for p in players_from(current) if on_tile(t, p) == most and most > 1]",
           equivalent="with one battler the most, every team on the tile has one: there is no minority"),
         M("Explosion card before the move", "    play_two_cards()\n    move_battlers()", "    play_two_cards()\n    special_actions()\n    move_battlers()"),
