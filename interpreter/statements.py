@@ -712,6 +712,10 @@ class TakeRounds(Stmt):
             return m.first_player()
         p = self.leader(m, env)
         if not (type(p) is int and 0 <= p < m.player_count):
+            if p is None:       # a player variable not set yet, or a definition that found nobody
+                raise RuleError("A round cannot be led by nobody: what 'led by' names is none when the round "
+                                "starts; give it a player before the rounds are taken (in the setup, or at the "
+                                "end of the round before).", self.span)
             raise RuleError(f"A round cannot be led by {m.show_player(p)}: that is not a seat at the table.",
                             self.span)
         return p

@@ -1,6 +1,8 @@
 """An expansion is a file: `extend` adds records and fields to a kind and steps to a rule or a
 section without copying them; data fields with a default; `none` in data; and `take rounds led
 by`, for games with rounds and no turns."""
+import pytest
+
 from inline import diagnostics, game
 
 BASE = '''
@@ -202,6 +204,17 @@ def test_take_rounds_makes_the_leader_current_and_reads_it_again_each_round(tmp_
     assert s.to_json()["turn_number"] == 0
     ev = s.evaluate
     assert [ev("score", f"Player {n}") for n in (1, 2, 3)] == [3, 0, 1]    # led by 1, 3, 1, 1
+
+
+def test_a_round_led_by_nobody_says_what_to_set(tmp_path):
+    """hunt9 met it: a leader never set was told only that a round cannot be led by nobody."""
+    from tabletop.interpreter.api import RuleError
+    g = game(tmp_path, ROUNDS.replace("        leader = first(players)\n", "        pass\n"))
+    with pytest.raises(RuleError) as e:
+        g.new_state(seed=1)
+    assert "A round cannot be led by nobody: what 'led by' names is none when the round starts" in str(e.value)
+    assert "give it a player before the rounds are taken" in str(e.value)
+    assert e.value.span.line == 9, e.value.span
 
 
 def test_take_rounds_needs_a_round_section(tmp_path):
