@@ -256,6 +256,7 @@ class Checker:
         # Names a `may choose` binds in the block being checked: none after a "Decline", even when
         # what is chosen is a list (`may choose pr from combinations(role, 2)`), so `pr != none` is no E301.
         self.declinable: list = []
+        self.untimed: list = []      # the secret choices without `timed as` whose blocks are being checked
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
@@ -3075,10 +3076,12 @@ class Checker:
                 self.template(st.label)
                 self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label, st.declined)
                 self.declinable.append(st.var if st.may else None)
+                self.untimed.append(None if st.time_var else st)
                 try:
                     self.block(st.body, loop)
                 finally:
                     self.declinable.pop()
+                    self.untimed.pop()
                 if st.may:
                     self.declined_then_used(st)
         self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
@@ -3285,6 +3288,10 @@ class Checker:
                         "before the line that uses it")
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
+                if self.untimed and self.untimed[-1] is not None:
+                    # a secret choice gives how long each player took only under a name it is given
+                    hint += (f"; if '{e.name}' is meant as the time each player took to answer, write "
+                             f"'timed as {e.name}' after the choice's label (line {self.untimed[-1].span.line})")
             self.error("E201", f"Unknown name '{e.name}'.", e, hint, about=("unknown", e.name))
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR

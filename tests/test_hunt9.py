@@ -357,3 +357,16 @@ def test_extend_choose_changing_one_option_twice_is_refused(tmp_path):
                '    remove option "Wait"\n')
     found, _ = run(tmp_path, MENU, add={"variants/x.rules": variant}, variant="x")
     expect(found, "E015", "x.rules", (5, None), "already changes the option labelled \"wait\" (line 3)")
+
+
+def test_a_secret_choice_block_reading_a_time_it_did_not_ask_for_says_how_to_ask(tmp_path):
+    """cases9 'secret choice's block reads time it did not ask': `{t}` in the block of a secret
+    choice without `timed as t` was told only the names set there. The time is given a name by
+    the choice, so the hint says where; outside such a block no such guess is made."""
+    found, at = run(tmp_path, (DRAW, DRAW + "    secretly each p in players chooses c from p.hand labelled \"{c}\":\n"
+                                            "        say \"{p} took {^t} ms.\"\n"))
+    expect(found, "E201", "game.rules", at, "the names set here are c, p",
+           f"write 'timed as t' after the choice's label (line {at[0] - 1})")
+    (tmp_path / "plain").mkdir()
+    found, at = run(tmp_path / "plain", (DRAW, DRAW + "    say \"{^t} ms.\"\n"))
+    assert not any("timed as" in (d.hint or "") for d in found), [d.hint for d in found]
