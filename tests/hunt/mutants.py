@@ -377,7 +377,11 @@ def abatteroxie_mutants(book: Path) -> list[Mutant]:
         M("two same specials done once", "define specials: list of action = [c.action for c in current.played if c.action != no_action]", "define specials: list of action = unique([c.action for c in current.played if c.action != no_action])"),
         # redraw
         M("redraw without shuffle", "            move current.discard from current.discard to current.deck\n            shuffle current.deck", "            move current.discard from current.discard to current.deck"),
-        M("played cards discarded after the redraw", "    move current.played from current.played to current.discard\n    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:", "    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:"),
+        M("played cards discarded after the redraw",
+          "    move current.played from current.played to top of current.discard\n"
+          "    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:\n        if count(current.deck) == 0:\n            move current.discard from current.discard to current.deck\n            shuffle current.deck\n            say \"{team(current)} shuffles the discard pile into a new deck.\"\n        draw 1 from current.deck to current.hand\n",
+          "    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:\n        if count(current.deck) == 0:\n            move current.discard from current.discard to current.deck\n            shuffle current.deck\n            say \"{team(current)} shuffles the discard pile into a new deck.\"\n        draw 1 from current.deck to current.hand\n"
+          "    move current.played from current.played to top of current.discard\n"),
         M("redraw stops when the deck runs out", "    while count(current.hand) < hand_size and count(current.deck) + count(current.discard) > 0:", "    while count(current.hand) < hand_size and count(current.deck) > 0:"),
         # doom
         M("doom die: 1 Battle Royale, 2 Explosions", "die doom_die: battle_royale, battle_royale, move_eliminator", "die doom_die: battle_royale, explosion, move_eliminator", unseen=DIE_ODDS),
