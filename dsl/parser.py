@@ -2452,15 +2452,10 @@ def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col:
 def _tuple_open(code: str) -> bool:
     """Whether the innermost bracket still open at the end of `code` is a '(' that is no call's (no
     name or closing bracket just before it): `x in (1` is a tuple begun, `max(1` a call's values."""
-    stack = []
-    for i, ch in enumerate(code):
-        if ch in "([{":
-            stack.append(i)
-        elif ch in ")]}" and stack:
-            stack.pop()
-    if not stack or code[stack[-1]] != "(":
+    at = _open_bracket(code, "([{", ")]}")
+    if at is None or code[at] != "(":
         return False
-    called = re.search(r"([\w)\]]+)\s*$", code[:stack[-1]])
+    called = re.search(r"([\w)\]]+)\s*$", code[:at])
     return not called or called.group(1) in ("in", "and", "or", "not", "if", "elif", "then", "else", "while", "from",
                                               "to", "return")
 
@@ -2480,15 +2475,15 @@ def _brackets_open(code: str) -> bool:
     return code.count("(") > code.count(")")
 
 
-def _open_bracket(code: str) -> int:
-    """Where the innermost '[' still open at the end of `code` is (0 if none)."""
+def _open_bracket(code: str, opening: str = "[", closing: str = "]") -> int | None:
+    """Where the innermost bracket of `opening` still open at the end of `code` is (None if none)."""
     opened = []
     for i, ch in enumerate(code):
-        if ch == "[":
+        if ch in opening:
             opened.append(i)
-        elif ch == "]" and opened:
+        elif ch in closing and opened:
             opened.pop()
-    return opened[-1] if opened else 0
+    return opened[-1] if opened else None
 
 
 def _several_at_once(value: str, kind: str, here: str, before: str, names: set, line: int, col: int):
@@ -2497,7 +2492,7 @@ def _several_at_once(value: str, kind: str, here: str, before: str, names: set, 
     items chosen by one choice, or a variable declared secret. Each is said with the way the
     language writes it, where the parser alone would only ask for a ']' or the end of the line."""
     code = _blank_texts(before)
-    if value == "for" and "RSQB" in names and re.search(r"\bfor\b", code[_open_bracket(code):]):
+    if value == "for" and "RSQB" in names and re.search(r"\bfor\b", code[_open_bracket(code) or 0:]):
         return ("A list made with 'for' has one 'for'.", (line, col),
                 "for every pair of items of two lists write product(A, B), e.g. [b for b in product(range(1, 5), "
                 "range(1, 6)) if b[0] > 1], each b a list of two; for the items of several lists, flatten([... for x "
