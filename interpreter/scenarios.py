@@ -666,6 +666,7 @@ class _FileRunner:
         self.case_rest = None       # the running case's own rest zones, for each of its sets
         self.said_mark = 0          # the lines said before the last move or set (`said`)
         self.forced_before = []     # the forced results the move under way may use (T021 names the first's line)
+        self.moves_after = True     # whether a move comes after the step under way (`with_waiting`)
         # Which of the state's rolls since the last answer a 'force' gave, roll by roll (`drew`): a
         # forced result is used before any seeded one, so those of each draw come first in it.
         self.forced_rolls = []
@@ -790,7 +791,6 @@ class _FileRunner:
                          case.get("restart turn", False), restart_at=where_key(case, "restart turn"))
             for i, step in enumerate(case["steps"]):
                 self.use_at = where_item(case["steps"], i)
-                # whether a move comes after this step: forced results may wait for it (`with_waiting`)
                 self.moves_after = any(isinstance(s, dict) and ("move" in s or "moves" in s) for s in case["steps"][i + 1:])
                 self.step(state, step, self.use_at)
             left = state.forced
@@ -880,7 +880,7 @@ class _FileRunner:
         waiting, pending, mover = state.forced, state.pending, getattr(self, "mover", None)
         if not waiting or not self.forced_before or pending is None or mover is None:
             return f
-        if pending.kind != "reaction" and pending.players == [mover[0]] and getattr(self, "moves_after", True):
+        if pending.kind != "reaction" and pending.players == [mover[0]] and self.moves_after:
             return f        # the mover's own next question, and a move follows: the case may mean to draw later
         shown = ", ".join(str(e["roll"]) if "roll" in e else f"a pick of {e['pick']}" if "pick" in e else "a shuffle"
                           for e in waiting[:8]) + (", ..." if len(waiting) > 8 else "")
