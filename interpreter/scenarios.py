@@ -1294,6 +1294,15 @@ def _hidden_words(w, prog):
     return w
 
 
+def _none_shown_hidden(w, prog):
+    """A `seen by` check's list as the file wrote it: each card `_hidden_words` read as `none` is
+    `hidden` again (in a list, `none` can only be a card the seat may not see)."""
+    if not isinstance(w, list) or any("hidden" in (n.casefold() for n in names) for names in prog.kind_names.values()):
+        return w
+    return [_none_shown_hidden(x, prog) if isinstance(x, list)
+            else "hidden" if isinstance(x, str) and x.casefold() == "none" else x for x in w]
+
+
 def _hidden_shown(v, words):
     """`words` (a value in words) with each card of a redacted zone (`view.Hidden`, or the
     others' cards of a `view.PartlyHidden`) shown as `hidden`, as a `seen by` check writes it."""
@@ -2121,6 +2130,10 @@ class _SeenExpectations(_Expectations):
 
     def words(self, t, v):
         return _hidden_shown(v, super().words(t, v))
+
+    def bad(self, what: str, want, got, at, hint="", got_line: str | None = None) -> _Stop:
+        # the file's `hidden` was read as `none` to compare; echo it as the file wrote it
+        return super().bad(what, _none_shown_hidden(want, self.prog), got, at, hint, got_line)
 
 
 # "Player 2 chose: Play Ace" and "Player 2 has chosen." are how `tabletop play` shows an answer
