@@ -950,8 +950,11 @@ class _FileRunner:
         for turn, frames, label, line in reversed(self.earlier[:-1]):
             if turn == state.data.get("turn_number") and running(frames):
                 who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
-                note = (f"the move {W.quote(label)} (line {line}) is not finished: the game asks {who} "
-                        f"{W.quote(pending.prompt)} inside it; what the rules do after that answer is not done yet")
+                # What the move did before this question is done: say so, or a tester doubts a value
+                # that is already final (a whole turn can run inside the move that began it).
+                note = (f"the move {W.quote(label)} (line {line}) is still under way: the game asks {who} "
+                        f"{W.quote(pending.prompt)} inside it; what its rules did before that question is done, "
+                        "what they do after the answer is not done yet")
                 return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
         return f
 

@@ -37,13 +37,13 @@ def failure_of(tmp_path, text):
 def test_an_earlier_move_still_under_way_is_named_in_the_hint(tmp_path):
     failure = failure_of(tmp_path, CASE)
     assert failure.code == "T030" and failure.line == 18
-    assert failure.hint == ("the move 'Play Don't Taunt the Lava' (line 15) is not finished: the game asks Player 2 "
-                            "'You may give the hot 7 totem to a cardholder' inside it; what the rules do after that "
-                            "answer is not done yet")
+    assert failure.hint == ("the move 'Play Don't Taunt the Lava' (line 15) is still under way: the game asks Player 2 "
+                            "'You may give the hot 7 totem to a cardholder' inside it; what its rules did before that "
+                            "question is done, what they do after the answer is not done yet")
 
 
 def test_no_note_once_that_question_is_answered(tmp_path):
     text = CASE.replace("      - expect: {raft_pieces: 1}\n",
                         "      - move: Decline\n        by: Player 2\n      - expect: {raft_pieces: 2}\n")
     failure = failure_of(tmp_path, text)
-    assert failure.line == 20 and "not finished" not in failure.hint
+    assert failure.line == 20 and "under way" not in failure.hint
