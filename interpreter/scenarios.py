@@ -53,6 +53,8 @@ _CALL = re.compile(r"^(\w+)\((.*)\)$")
 # `seen by Player 2: {...}`: the checks inside read the state as that seat's view shows it.
 _SEEN = re.compile(r"^seen by\s+(.+)$", re.IGNORECASE)
 _SPECTATOR = ("a spectator", "spectator")
+# What `seen by Player 2` checks of the pending decision: what it asks that seat.
+_ASKED = ("options", "offered", "not offered", "prompt")
 _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 # Failure codes: what went wrong, as `tabletop test` reports it (docs/scenarios.md lists them).
@@ -1273,6 +1275,33 @@ class _SeenState:
         return getattr(self._state, name)
 
 
+def _seen_said(stop: _Stop, viewer: str):
+    """Each failure of a `seen by` check says whose view it read."""
+    for f in stop.failures:
+        f.message = f"Seen by {viewer}: {f.message[:1].lower()}{f.message[1:]}" \
+            if not f.message.startswith(("'", "Player")) else f"Seen by {viewer}: {f.message}"
+
+
+class _AskedState:
+    """A state whose pending decision is read as it asks one seat: that seat's options and prompt
+    (`seen by Player 2: {options: [...]}`), the rest the state's own."""
+
+    def __init__(self, state, seat: int):
+        self._state, self._seat = state, seat
+
+    def options(self, seat=None):
+        return self._state.options(self._seat)
+
+    @property
+    def pending(self):
+        p = self._state.pending
+        return None if p is None else dataclasses.replace(p, prompt=self._state.prompt(self._seat),
+                                                          options=self._state.options(self._seat))
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+
 def _hidden_words(w, prog):
     """The words of a `seen by` check, each `hidden` read as `none` (a card the seat may not see),
     unless the game has a thing of that name."""
@@ -1309,6 +1338,7 @@ class _Expectations:
         self.r, self.s = runner, state
         self.prog = state.game.compiled
         self.n = state.players
+        self.about_asking = set()       # ids of the failures of what a seat is asked (`seen by`)
 
     def check(self, expect: dict) -> list:
         failures = []
@@ -1319,8 +1349,20 @@ class _Expectations:
             except _Stop as stop:
                 # a game value (not the options, the log or the result): perhaps checked mid-action
                 mid = key not in RESERVED or key in self.prog.global_names
-                failures.extend(self.r.with_pending(f, self.s) if mid else f for f in stop.failures)
+                failures.extend(self.whose(key, f) if not mid else f if id(f) in self.about_asking
+                                else self.r.with_pending(f, self.s) for f in stop.failures)
         return failures
+
+    def whose(self, key: str, f: Failure) -> Failure:
+        """A failed check of the options or prompt while several seats are asked at once (a secret
+        choice) read the first seat's: say so, and how to check another's."""
+        p = self.s.pending if not self.s.is_over else None
+        if key not in _ASKED or key in self.prog.global_names or p is None or len(p.players) < 2 or f.file_mistake:
+            return f
+        first, other = (W.show(self.prog, "player", q, self.n) for q in p.players[:2])
+        note = (f"{len(p.players)} seats are asked at once, and {_q(key)} reads what {first} (the first) is asked; "
+                f"to check what {other} is asked, write 'seen by {other}: {{{key}: ...}}'")
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     def bad(self, what: str, want, got, at, hint="", got_line: str | None = None) -> _Stop:
         # "The options should be [...], but they are [...]": the verb agrees with a plural subject
@@ -1420,22 +1462,48 @@ class _Expectations:
             raise self.unknown(f"{_q(key)} should be a mapping of what {viewer} sees, e.g. {{deck: [hidden, hidden]}} "
                                "or {Player 1: {hand: {lacks: [...]}}}.", at)
         sees = _SeenExpectations(self.r, _SeenState(self.s, api.redacted_state(self.prog, self.s.data, seat)))
-        for name, w in want.items():
-            kat, name = where_key(want, name), str(name)
-            im = _INDEXED.match(name)
-            own = (name in self.prog.kinds or W._PLAYER.match(name) or name in self.prog.sides
-                   or (im.group(1) if im else name) in self.prog.global_names)
-            if not own:
-                raise self.unknown(f"{_q(key)} checks the game's variables, zones, players' values and things' fields "
-                                   f"as {viewer} sees them; {_q(name)} is none of those (check it outside "
-                                   f"{_q(key)}, as the referee sees it).", kat)
-            try:
-                sees.one(name, _hidden_words(w, self.prog), kat)
-            except _Stop as stop:
-                for f in stop.failures:
-                    f.message = f"Seen by {viewer}: {f.message[:1].lower()}{f.message[1:]}" \
-                        if not f.message.startswith(("'", "Player")) else f"Seen by {viewer}: {f.message}"
-                raise
+        # every key is checked, so a wrong option does not hide a wrong hand
+        _each(lambda name=name, w=w: self.seen_one(sees, seat, viewer, key, str(name), w, where_key(want, name))
+              for name, w in want.items())
+
+    def seen_one(self, sees, seat, viewer: str, key: str, name: str, w, kat):
+        """One key of `seen by`: what the seat is asked, or a value as its view shows it."""
+        if name in _ASKED and name not in self.prog.global_names:
+            return self.asked(seat, viewer, name, w, kat)
+        im = _INDEXED.match(name)
+        own = (name in self.prog.kinds or W._PLAYER.match(name) or name in self.prog.sides
+               or (im.group(1) if im else name) in self.prog.global_names)
+        if not own:
+            raise self.unknown(f"{_q(key)} checks the game's variables, zones, players' values and things' fields "
+                               f"as {viewer} sees them, and the options and prompt {viewer} is asked; "
+                               f"{_q(name)} is none of those (check it outside {_q(key)}, as the referee sees "
+                               "it).", kat)
+        try:
+            sees.one(name, _hidden_words(w, self.prog), kat)
+        except _Stop as stop:
+            _seen_said(stop, viewer)
+            raise
+
+    def asked(self, seat, viewer: str, key: str, want, at):
+        """`seen by Player 2: {options: [...]}` (or `offered`, `not offered`, `prompt`): what the
+        pending decision asks that seat, which in a secret choice is its own. A seat not asked
+        is told so, with who is asked what, since its options would be none whatever the rules did."""
+        s = self.s
+        if seat is None or s.is_over or s.pending is None or seat not in s.pending.players:
+            if s.is_over or s.pending is None:
+                now = "the game is over, so nobody is asked anything"
+            else:
+                now = "; ".join(f"{W.show(self.prog, 'player', p, self.n)} is asked {W.quote(s.prompt(p))}"
+                                for p in s.pending.players)
+            who = "A spectator" if seat is None else viewer
+            raise self.unknown(f"{who} is not asked anything here; {now}.", at,
+                               "'seen by' a seat checks the options and prompt of a seat that is asked now")
+        try:
+            _Expectations(self.r, _AskedState(s, seat)).reserved(key, want, at)
+        except _Stop as stop:
+            _seen_said(stop, viewer)
+            self.about_asking.update(id(f) for f in stop.failures)     # no hint that a move is under way
+            raise
 
     def index(self, key, t, v, k, at):
         if not t.startswith("list:list:"):

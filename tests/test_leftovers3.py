@@ -1,0 +1,72 @@
+"""Leftovers 3: a case checks what one seat is asked (`seen by Player 2: {options: ...}`), and the
+values as they were when a line was said (`when said`); and three slips the checker warns of."""
+from pathlib import Path
+
+from tabletop.interpreter import scenarios
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_case(tmp_path, game: str, text: str):
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / game}\nrest: {{card: deck}}\n" + text)
+    return scenarios.run_files([path]).failures
+
+
+SECRET = """
+cases:
+  - name: secret
+    players: 2
+    force setup: [{shuffle: []}, {pick: Player 1}]
+    set:
+      Player 1: {hand: [1 red circle, 2 yellow circles, 3 blue circles]}
+      Player 2: {hand: [8 yellow squares, 4 green circles, 6 green circles]}
+    steps:
+"""
+
+
+# ---------------------------------------------------------------------------- 1. whose options
+def test_seen_by_a_seat_checks_the_options_that_seat_is_asked_in_a_secret_choice(tmp_path):
+    ok = SECRET + """      - expect:
+          seen by Player 2: {options: [Play 8 yellow squares, Play 4 green circles, Play 6 green circles],
+                             offered: [Play 4 green circles], not offered: [Play 1 red circle],
+                             prompt: Pick the card you will play}
+          seen by Player 1: {options: {has: [Play 1 red circle], count: 3}}
+"""
+    assert run_case(tmp_path, "smackshapes", ok) == []
+    wrong = SECRET + """      - expect:
+          seen by Player 2: {options: [Play 1 red circle, Play 2 yellow circles, Play 3 blue circles]}
+"""
+    [f] = run_case(tmp_path, "smackshapes", wrong)
+    assert f.code == "T030" and f.message.startswith("Seen by Player 2: the options should be")
+    assert "Play 8 yellow squares" in f.got and "Play 1 red circle" not in f.got
+
+
+def test_a_seat_not_asked_is_told_who_is_asked_what(tmp_path):
+    text = SECRET + """      - {move: Play 2 yellow circles, by: Player 1}
+      - expect:
+          seen by Player 1: {options: []}
+          seen by a spectator: {prompt: Pick}
+"""
+    first, spectator = run_case(tmp_path, "smackshapes", text)
+    assert first.message == ("Player 1 is not asked anything here; Player 2 is asked 'Pick the card you will "
+                             "play'.")
+    assert first.line == 14
+    assert spectator.message.startswith("A spectator is not asked anything here; Player 2 is asked")
+
+
+def test_a_plain_options_check_while_several_seats_are_asked_says_whose_it_read(tmp_path):
+    text = SECRET + """      - expect: {options: [Play 8 yellow squares, Play 4 green circles, Play 6 green circles]}
+"""
+    [f] = run_case(tmp_path, "smackshapes", text)
+    assert "reads what Player 1 (the first) is asked" in f.hint
+    assert "'seen by Player 2: {options: ...}'" in f.hint
+
+
+def test_every_key_of_seen_by_is_reported(tmp_path):
+    text = SECRET + """      - expect:
+          seen by Player 2: {options: [Play 1 red circle], Player 1: {hand: [hidden]}}
+"""
+    failures = run_case(tmp_path, "smackshapes", text)
+    assert len(failures) == 2
+    assert not any("the last move is not finished" in f.hint for f in failures)
