@@ -14,8 +14,10 @@ command line does) and must not know any game.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
+import marshal
 import os
 import re
 import stat
@@ -38,6 +40,7 @@ from .view import Hidden, PartlyHidden
 from . import api, position
 from . import words as W
 from .errors import ForcedMismatch
+from .machine import LOG_KEEP
 
 SCHEMA_PATH = data_dir("schemas") / "scenario.schema.json"
 MAX_FILE_BYTES = 2_000_000
@@ -341,8 +344,9 @@ def _extra_step_keys(step: dict) -> list:
     actions = [k for k in ("set", "force", "move", "moves", "expect") if k in step]
     if len(actions) != 1:
         return []
-    allowed = {"set": ("rest", "restart turn"), "move": ("by", "time"), "moves": ("by",)}.get(actions[0], ())
-    return [k for k in ("rest", "restart turn", "by", "time") if k in step and k not in allowed]
+    allowed = {"set": ("rest", "restart turn"), "move": ("by", "time"), "moves": ("by",),
+               "expect": ("when said",)}.get(actions[0], ())
+    return [k for k in ("rest", "restart turn", "by", "time", "when said") if k in step and k not in allowed]
 
 
 def _schema_message(error) -> str:
@@ -673,6 +677,9 @@ class _FileRunner:
         # forced result is used before any seeded one, so those of each draw come first in it.
         self.forced_rolls = []
         self.moved = False          # whether the case has made a move yet
+        self.listening = False      # whether the case has a `when said` step: its moves keep each moment
+        self.heard = []             # (line, the game's data when it was said) since the last move step
+        self.heard_since = "the case began"     # what `heard` starts at, for a message
         self.last_draw = None       # the last move, as (label, line), if it drew seeded random results
         self.force_after = {}       # a force step's first line -> `last_draw` when it was given (T012)
         self.words = {}             # id(game) -> the words of its rulebook (`vocabulary`)
@@ -783,6 +790,8 @@ class _FileRunner:
             self.check_rest(state, self.doc.get("rest"), where_key(self.doc, "rest"))
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
+            self.listening = any(isinstance(st, dict) and "when said" in st for st in case["steps"])
+            self.heard, self.heard_since = [], "the case began"
             self.moved = False
             self.mover = None           # (seat, turn_number, rule frames) of the last move: is its action still asked?
             self.earlier = []           # (turn_number, rule frames, label, line) of the moves since the last set
@@ -833,6 +842,7 @@ class _FileRunner:
             self.said_mark = state.said
             self.last_draw = None
             self.mover = None
+            self.heard, self.heard_since = [], "the last set" if "set" in step else "the last move"
         if "set" in step:
             self.earlier = []
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
@@ -851,10 +861,54 @@ class _FileRunner:
         elif "moves" in step:
             for i, label in enumerate(step["moves"]):
                 self.move(state, label, step.get("by"), None, where_item(step["moves"], i), step)
+        elif "when said" in step:
+            self.expect_when_said(state, step)
         else:
             failures = _Expectations(self, state).check(step["expect"])
             if failures:
                 raise _Stop(*[self.with_waiting(self.with_rolls(f, state), state) for f in failures])
+
+    def expect_when_said(self, state, step: dict):
+        """`expect: {...}` with `when said: TEXT`: the checks read the game as it was when the rules
+        said the line that is (else holds) TEXT, of the lines the last move or moves step made
+        them say (the moves keep each such moment, `_Heard`): a hand's scores before the next
+        deal, which the next decision would show dealt anew."""
+        at = where_value(step, "when said")
+        text = W.written(step["when said"])
+        lines = [line for line, _ in self.heard]
+        hits = [i for i, line in enumerate(lines) if line == text] or \
+            [i for i, line in enumerate(lines) if text in line]
+        if not hits:
+            if not self.moved or self.heard_since == "the last set":
+                why = (f"no move was made since {self.heard_since}; 'when said' reads a line said by the last "
+                       "move or moves step")
+            elif not lines:
+                why = "the last move made the rules say nothing"
+            else:
+                why = "no line said after the last move holds it"
+            hint = ("it was said before the last move; put this step right after the step that says it"
+                    if any(text in line for line in state.log[:max(len(state.log) - state.said + self.said_mark, 0)]) else
+                    did_you_mean(text, lines) or ("the lines said are under 'got'" if lines else ""))
+            raise _Stop(self.fail("T030", f"'when said' names the moment the rules said {W.quote(text)}, but {why}.",
+                                  at, _fmt(text), _fmt(lines[-8:]) if lines else "", hint))
+        if len({lines[i] for i in hits}) > 1:
+            some = W.listed([W.quote(lines[i]) for i in hits[:4]])
+            raise _Stop(self.fail("T030", f"'when said' should name one moment, but {W.quote(text)} is held by "
+                                  f"{len({lines[i] for i in hits})} lines said after the last move: {some}.", at,
+                                  hint="write more of the line, or the whole line"))
+        line, data = self.heard[hits[0]]
+        then = api.State(state.game, data)
+        for key in step["expect"]:
+            if key in _ASKED + ("deciding",) and key not in then.game.compiled.global_names:
+                raise _Stop(self.fail("T030", f"{_q(key)} cannot be checked 'when said': nobody is asked anything "
+                                      "while the rules run; check it in an 'expect' step without 'when said', which "
+                                      "reads the game at the next decision.", where_key(step["expect"], key)))
+        failures = _Expectations(self, then).check(step["expect"])
+        for f in failures:
+            f.message = f"When {W.quote(line)} was said: {f.message[:1].lower()}{f.message[1:]}" \
+                if not f.message.startswith(("'", "Player")) else f"When {W.quote(line)} was said: {f.message}"
+        if failures:
+            raise _Stop(*[self.with_rolls(f, then) for f in failures])
 
     def with_rolls(self, f: Failure, state) -> Failure:
         """A failed expectation after the seed rolled dice says which: a die the case did not force
@@ -1100,7 +1154,15 @@ class _FileRunner:
             asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"),
                      _frames(state))
             rng = state.data.get("rng")
-            state.apply(index, seat, time)
+            if self.listening:
+                data = state.data
+                data["log"] = _Heard(data["log"], data, self.heard)
+                try:
+                    state.apply(index, seat, time)
+                finally:
+                    data["log"] = list(data["log"])
+            else:
+                state.apply(index, seat, time)
             self.forced_rolls = []          # an answer starts the state's rolls again
             self.mover = asked
             self.earlier.append((asked[1], asked[2], options[index], at[0]))
@@ -1131,6 +1193,32 @@ class _FileRunner:
                                   or self.drawn_before(state))) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
+
+
+class _Heard(list):
+    """The state's log while a move of a case with a `when said` step runs. Every line the rules say
+    is appended to the log (`Machine.say`, the one place that says), so here each is kept with a
+    copy of the game's data at that moment: the values as they were when the line was said."""
+
+    def __init__(self, lines, data: dict, heard: list):
+        super().__init__(lines)
+        self.data, self.heard = data, heard
+
+    def append(self, line):
+        super().append(line)
+        data = self.data
+        data["log"] = list(self)        # a plain list, which marshal copies
+        try:
+            try:
+                then = marshal.loads(marshal.dumps(data))
+            except ValueError:
+                then = copy.deepcopy(data)
+        finally:
+            data["log"] = self
+        # as it is once the line is said: counted, and the log kept to its last lines
+        then["said"] = then.get("said", 0) + 1
+        del then["log"][:-LOG_KEEP]
+        self.heard.append((line, then))
 
 
 # ---------------------------------------------------------------------------- expectations
@@ -1491,7 +1579,8 @@ class _Expectations:
         s = self.s
         if seat is None or s.is_over or s.pending is None or seat not in s.pending.players:
             if s.is_over or s.pending is None:
-                now = "the game is over, so nobody is asked anything"
+                now = ("the game is over, so nobody is asked anything" if s.is_over else
+                       "nobody is asked anything while the rules run")
             else:
                 now = "; ".join(f"{W.show(self.prog, 'player', p, self.n)} is asked {W.quote(s.prompt(p))}"
                                 for p in s.pending.players)

@@ -70,3 +70,66 @@ def test_every_key_of_seen_by_is_reported(tmp_path):
     failures = run_case(tmp_path, "smackshapes", text)
     assert len(failures) == 2
     assert not any("the last move is not finished" in f.hint for f in failures)
+
+
+# ---------------------------------------------------------------------------- 2. when said
+ROUND = SECRET + """      - {move: Play 1 red circle, by: Player 1}
+      - {move: Play 8 yellow squares, by: Player 2}
+      - {move: Smack 1 red circle, by: Player 1, time: 0.4}
+      - {move: Smack 8 yellow squares, by: Player 2, time: 0.5}
+"""
+
+
+def test_when_said_reads_the_game_as_it_was_when_the_line_was_said(tmp_path):
+    ok = ROUND + """      - expect: {table: [1 red circle, 8 yellow squares], smackhead: Player 1,
+                 said: ["Player 2 smacks 8 yellow squares first, after 500 ms."]}
+        when said: Player 2 wins 2 cards
+      - expect: {table: [], smackhead: Player 2}
+"""
+    assert run_case(tmp_path, "smackshapes", ok) == []
+    wrong = ROUND + """      - expect: {table: []}
+        when said: Player 2 wins 2 cards
+"""
+    [f] = run_case(tmp_path, "smackshapes", wrong)
+    assert f.message == ("When 'Player 2 wins 2 cards and becomes the Smackhead.' was said: table should be [], "
+                         "but it is [1 red circle, 8 yellow squares].")
+
+
+def test_when_said_of_no_line_or_of_several_lines_is_told(tmp_path):
+    none = ROUND + """      - expect: {table: []}
+        when said: Player 1 wins
+"""
+    [f] = run_case(tmp_path, "smackshapes", none)
+    assert f.message == ("'when said' names the moment the rules said 'Player 1 wins', but no line said after "
+                         "the last move holds it.")
+    assert "Player 2 wins 2 cards" in f.got
+    several = ROUND + """      - expect: {table: []}
+        when said: Player 2
+"""
+    [f] = run_case(tmp_path, "smackshapes", several)
+    assert f.message.startswith("'when said' should name one moment, but 'Player 2' is held by 2 lines")
+    earlier = ROUND + """      - {move: Play 2 yellow circles, by: Player 1}
+      - expect: {table: []}
+        when said: Player 2 wins 2 cards
+"""
+    [f] = run_case(tmp_path, "smackshapes", earlier)
+    assert "the last move made the rules say nothing" in f.message
+    assert f.hint.startswith("it was said before the last move")
+    unmoved = SECRET + """      - expect: {table: []}
+        when said: Revealed
+"""
+    [f] = run_case(tmp_path, "smackshapes", unmoved)
+    assert "no move was made since the case began" in f.message
+
+
+def test_when_said_refuses_what_only_a_decision_has_and_goes_only_with_expect(tmp_path):
+    asked = ROUND + """      - expect: {options: [Play 2 yellow circles]}
+        when said: Player 2 wins 2 cards
+"""
+    [f] = run_case(tmp_path, "smackshapes", asked)
+    assert f.message.startswith("'options' cannot be checked 'when said': nobody is asked anything")
+    beside_move = SECRET + """      - {move: Play 1 red circle, by: Player 1, when said: Revealed}
+      - expect: {table: []}
+"""
+    [f] = run_case(tmp_path, "smackshapes", beside_move)
+    assert f.code == "T002" and "'move' step cannot have when said" in f.message
