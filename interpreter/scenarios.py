@@ -71,7 +71,10 @@ CODES = {
     "T020": "a move cannot be made",
     "T021": "the rules failed while playing",
     "T030": "an expectation does not hold",
+    "T040": "a move's reaction time is over two minutes: times are in seconds (a warning)",
 }
+# A move's `time` beyond this many seconds was most likely meant in milliseconds (`time: 400`).
+SLOW_TIME = 120
 
 
 # ---------------------------------------------------------------------------- results
@@ -87,9 +90,10 @@ class Failure:
     got: str = ""
     hint: str = ""
     file_mistake: bool = False      # the file's mistake, not the game's: no dice the seed rolled explain it
+    severity: str = "error"         # "warning": told, but the case still passes (T040)
 
     def diagnostic(self) -> Diagnostic:
-        return Diagnostic(self.code, self.message, Span(self.file, self.line, self.column), self.hint)
+        return Diagnostic(self.code, self.message, Span(self.file, self.line, self.column), self.hint, self.severity)
 
     def to_json(self) -> dict:
         return {**self.diagnostic().to_json(), "case": self.case, "expected": self.expected, "got": self.got}
@@ -111,6 +115,7 @@ class CaseResult:
 class Report:
     cases: list = field(default_factory=list)         # CaseResult, in file order
     errors: list = field(default_factory=list)        # Failures of whole files (unreadable, malformed)
+    warnings: list = field(default_factory=list)      # Failures of severity "warning": no case fails by them
     files: list = field(default_factory=list)         # [path, cases, failed]
     sources: Sources = field(default_factory=Sources)
 
@@ -129,6 +134,7 @@ class Report:
             "files": [{"path": p, "cases": n, "passed": n - bad, "failed": bad} for p, n, bad in self.files],
             "cases": [{"file": c.file, "line": c.line, "name": c.name, "ok": c.ok} for c in self.cases],
             "failures": [f.to_json() for f in self.failures],
+            "warnings": [f.to_json() for f in self.warnings],
         }
 
 
@@ -656,6 +662,7 @@ def run_files(paths: list[Path], only: str | None = None) -> Report:
         results = [runner.run(i, case) for i, case in enumerate(doc["cases"])
                    if only is None or only.casefold() in case["name"].casefold()]
         report.cases.extend(results)
+        report.warnings.extend(runner.warnings)
         report.files.append([name, len(results), sum(1 for r in results if not r.ok)])
     return report
 
@@ -683,6 +690,8 @@ class _FileRunner:
         self.last_draw = None       # the last move, as (label, line), if it drew seeded random results
         self.force_after = {}       # a force step's first line -> `last_draw` when it was given (T012)
         self.words = {}             # id(game) -> the words of its rulebook (`vocabulary`)
+        self.warnings = []          # T040s of the file's cases, in order
+        self.slow = []              # (line, time) of the running case's moves given a time over SLOW_TIME
 
     def vocabulary(self, game) -> set:
         """Every word the game's rulebook writes (rules, data and variant files, and the engine's own
@@ -765,6 +774,7 @@ class _FileRunner:
         self.case_at, self.use_at = at, where_key(case, "force setup")
         result = CaseResult(self.name, at[0], self.case_name)
         self.forced_at = []
+        self.slow = []
         try:
             game = self.load(case)
             self.players = case.get("players", game.min_players)
@@ -815,8 +825,19 @@ class _FileRunner:
                                       f"used: {', '.join(W.describe_forced(f) for f in left)}.", first, hint=hint))
             self.checks_something(case)
         except _Stop as stop:
-            result.failures = stop.failures
+            result.failures = [self.with_slow_time(f) for f in stop.failures]
         return result
+
+    def with_slow_time(self, f: Failure) -> Failure:
+        """A failure after a move given a time over SLOW_TIME (T040) says so: a time meant in
+        milliseconds (`time: 400`) makes the answer 400 seconds slow, which may be why."""
+        earlier = [(line, time) for line, time in self.slow if line <= f.line]
+        if not earlier:
+            return f
+        line, time = earlier[-1]
+        note = (f"the move at line {line} was given a time of {time:g} seconds; a move's time is in seconds "
+                f"('time: {_ms(time)}' for {time:g} ms)")
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     def late_force(self, first, told_at_force=True) -> str:
         """The usual slip behind forced results left over: the `force` (its first line `first`)
@@ -1119,6 +1140,16 @@ class _FileRunner:
         return (f"'{unknown[-1]}' belongs to the variant{'s' * (len(owners) > 1)} {which}, which this case does not "
                 f"play: add 'variant: {owners[0]}' to the case (or to the file, for all its cases)")
 
+    def slow_time(self, label, time, at):
+        """T040, a warning: a move given a time of over SLOW_TIME seconds (legal up to MAX_TIME),
+        most likely meant in milliseconds, as the rules' `timed as t` reads it."""
+        self.slow.append((at[0], time))
+        f = self.fail("T040", f"The move {W.quote(label)} is given a reaction time of {time:g} seconds, over "
+                              f"{SLOW_TIME // 60} minutes.", at,
+                      hint=f"a move's time is in seconds (the rules read it in milliseconds): for {time:g} ms, "
+                           f"write 'time: {_ms(time)}'")
+        self.warnings.append(dataclasses.replace(f, severity="warning"))
+
     def move(self, state, label, by, time, at, step=None):
         # a mistake in 'by' or 'time' is told at its own line, the move's otherwise
         by_at, time_at = (where_key(step, "by"), where_key(step, "time")) if step is not None else (at, at)
@@ -1147,6 +1178,8 @@ class _FileRunner:
         if time is not None and not 0 <= time <= api.MAX_TIME:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: a reaction time is from 0 to "
                                   f"{api.MAX_TIME:g} seconds, not {time:g}.", time_at))
+        if time is not None and time > SLOW_TIME:
+            self.slow_time(label, time, time_at)
         try:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use
@@ -1193,6 +1226,11 @@ class _FileRunner:
                                   or self.drawn_before(state))) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
+
+
+def _ms(time) -> str:
+    """`time` read as milliseconds, in seconds as a move's `time` is written (400 -> "0.4")."""
+    return f"{time / 1000:g}"
 
 
 class _Heard(list):
@@ -2334,9 +2372,14 @@ def render(report: Report, verbose: bool = False) -> str:
                                                 f.hint), report.sources)
             extra = [f"     = expected: {f.expected}"] * bool(f.expected) + [f"     = got: {f.got}"] * bool(f.got)
             out.append("\n".join([text, *extra]))
+    for f in report.warnings:
+        out.append(render_diagnostic(Diagnostic(f.code, f"'{f.case}': {f.message}", Span(f.file, f.line, f.column),
+                                                f.hint, "warning"), report.sources))
     total = len(report.cases)
     failed = sum(1 for c in report.cases if not c.ok)
     summary = f"{total} case{'s' * (total != 1)}: {total - failed} passed, {failed} failed"
+    if report.warnings:
+        summary += f" ({len(report.warnings)} warning{'s' * (len(report.warnings) != 1)})"
     if report.errors:
         summary += f"; {len(report.errors)} scenario file{'s' * (len(report.errors) != 1)} could not be used"
     out.append(summary)
