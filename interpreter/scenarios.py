@@ -129,13 +129,15 @@ class Report:
         return self.errors + [f for c in self.cases for f in c.failures]
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "ok": self.ok,
             "files": [{"path": p, "cases": n, "passed": n - bad, "failed": bad} for p, n, bad in self.files],
             "cases": [{"file": c.file, "line": c.line, "name": c.name, "ok": c.ok} for c in self.cases],
             "failures": [f.to_json() for f in self.failures],
-            "warnings": [f.to_json() for f in self.warnings],
         }
+        if self.warnings:       # only when there are some: a report without keeps its old shape
+            out["warnings"] = [f.to_json() for f in self.warnings]
+        return out
 
 
 class _Stop(Exception):

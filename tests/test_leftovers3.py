@@ -238,3 +238,20 @@ def test_a_moves_time_over_two_minutes_is_a_warning_and_a_hint(tmp_path):
     # 120 seconds is a time a case may mean: no warning
     path.write_text(path.read_text().replace("time: 400}", "time: 120}").replace("400 ms", "120000 ms"))
     assert scenarios.run_files([path]).warnings == []
+
+
+def test_a_json_report_lists_the_warnings_by_the_schema(tmp_path, capsys):
+    import json
+    import jsonschema
+    from tabletop.interpreter import cli
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'smackshapes'}\nrest: {{card: deck}}\n" + SECRET + """\
+      - {move: Play 1 red circle, by: Player 1}
+      - {move: Play 8 yellow squares, by: Player 2}
+      - {move: Smack 8 yellow squares, by: Player 1, time: 400}
+      - expect: {deciding: [Player 2]}
+""")
+    assert cli.main(["test", "--format", "json", str(path)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    jsonschema.validate(report, json.loads((ROOT / "schemas" / "test.schema.json").read_text()))
+    assert [(w["code"], w["severity"], w["line"]) for w in report["warnings"]] == [("T040", "warning", 14)]
