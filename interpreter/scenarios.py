@@ -3,13 +3,16 @@
 A scenario file (`schemas/scenario.schema.json`, explained in docs/scenarios.md) holds cases.
 Each case starts a game (players, seed, options, variant; the setup's random results may be
 forced), may set a position, and runs steps: `set` a position, `force` the next random results,
-`move` (or `moves`) by label, and `expect` values, options, log lines and the result. A case
-stops at its first failing step; every failure is located at its line of the file and says what
-was expected and what happened.
+`move` (or `moves`) by label, and `expect` values, options, log lines and the result (with
+`when said`, as they were when the rules said a line during the last move). A case stops at its
+first failing step; every failure is located at its line of the file and says what was expected
+and what happened; a warning (T040) is told beside them and fails no case.
 
 `find_files` finds the scenario files of a path (a rulebook folder's `scenarios/` folder, a
 folder of scenario files, or one file); `run_files` runs them into a `Report`. This module uses
-only the engine's public API (`interpreter.api`); it must not print or read the terminal (the
+only the engine's public API (`interpreter.api`) and the state's data as saved games hold it
+(`when said` hears each line as the rules append it to the data's log, and keeps a copy of the
+data then, never changing what the rules do); it must not print or read the terminal (the
 command line does) and must not know any game.
 """
 from __future__ import annotations
