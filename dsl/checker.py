@@ -257,6 +257,7 @@ class Checker:
         # what is chosen is a list (`may choose pr from combinations(role, 2)`), so `pr != none` is no E301.
         self.declinable: list = []
         self.untimed: list = []      # the secret choices without `timed as` whose blocks are being checked
+        self.secret_players: list = []  # (name, slot, choice) of the secret choices whose blocks are being checked
         self.turn_loops: list = []  # `take turns` statements, which need a turn section
         self.round_loops: list = []  # `take rounds` statements, which need a round section
         self.ends_turn: list = []   # `end turn` statements, which need one too
@@ -1943,6 +1944,7 @@ class Checker:
         m(st, loop)
 
     def st_Assign(self, st: A.Assign, loop):
+        self.secret_player_set(st)
         vt = self.expr(st.value, self.ctx)
         if isinstance(st.target, A.Name) and st.op == "=":    # `c = first(current.hand)`: W106 asks later
             self.ctx.secret[st.target.name] = (st.value, dict(self.ctx.secret))
@@ -3077,11 +3079,13 @@ class Checker:
                 self.mark_secret_labels(st, {st.var, st.player_var}, st.source, st.cond, st.label, st.declined)
                 self.declinable.append(st.var if st.may else None)
                 self.untimed.append(None if st.time_var else st)
+                self.secret_players.append((st.player_var, ps, st))
                 try:
                     self.block(st.body, loop)
                 finally:
                     self.declinable.pop()
                     self.untimed.pop()
+                    self.secret_players.pop()
                 if st.may:
                     self.declined_then_used(st)
         self.current_for_loop_name(st.player_var, [st.body], "This secret choice's block, run for each player,")
@@ -3103,6 +3107,87 @@ class Checker:
             self.error("E202", f"This secret choice names '{name}' twice, as {first} and as {what}: in its block "
                                f"'{name}' would be {what} alone, and the block could not tell {lost}.", at,
                        "give each its own name, e.g. 'secretly each p in players chooses x from ...'")
+
+    def secret_player_set(self, st: A.Assign):
+        """W137 at `p = ...` in the block of `secretly each p in ...`: the block runs once for each
+        player who answered, with `p` that player, and the lines after this one would read
+        another player as the one who chose (their card, their points, what is said of them)."""
+        tgt = st.target
+        if not self.secret_players or not isinstance(tgt, A.Name):
+            return
+        bound = self.lookup_local(tgt.name)
+        for name, slot, choice in reversed(self.secret_players):
+            if name == tgt.name and bound is not None and bound[1] == slot:
+                self.warn("W137", f"'{name}' is the player whose answer this block carries out: the secret choice at "
+                                  f"line {choice.span.line} runs it once for each player, with '{name}' that player, "
+                                  f"and setting '{name}' here makes the lines after it read another player as the one "
+                                  "who chose.", tgt,
+                          f"keep the other player in a name of its own ('other = ...') and leave '{name}' to be "
+                          "the player who chose")
+                return
+
+    def key_values(self, key, kt: str):
+        """What a table key's expression may be, when it is known: ("enum", its values) for a value
+        of an enum (or option), ("ints", [(low, high)]) for a variable declared 'in LOW to HIGH',
+        the player count, or a roll of a die of number faces; else None."""
+        if kt.startswith("enum:"):
+            return "enum", {n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == kt}
+        if kt != T.INT:
+            return None
+        faces = self.rolled_numbers(key)
+        if faces:
+            return "ints", [(f, f) for f in faces]
+        if isinstance(key, A.Name) and key.name == "player_count" and self.lookup_local(key.name) is None \
+                and "player_count" not in self.sym:
+            return "ints", [(self.out.min_players, self.out.max_players)]
+        name = key.name if isinstance(key, (A.Name, A.Field)) else None
+        s = self.sym.get(name) if name else None
+        if s is None or not isinstance(s.decl, A.VarDecl) or s.decl.low is None or \
+                isinstance(key, A.Name) and (self.lookup_local(name) is not None or s.decl.per_player) or \
+                isinstance(key, A.Field) and not s.decl.per_player:
+            return None
+        return "ints", [(s.decl.low, s.decl.high)]
+
+    def key_fits(self, table: A.TableDecl, i: int, key, kt: str, want: list):
+        """Whether the key `key` (of type `kt`) fits the table's key position `i`: False when its
+        type does not, or when it may be a number no entry there covers; True when every value it
+        may be is covered; None (it may) when its values are not known."""
+        if T.unknown(kt) or kt == T.ERROR:
+            return None
+        if not T.fits(kt, want[i]):
+            return False
+        known = self.key_values(key, kt)
+        if known is None:
+            return None
+        given = [([(x.low, x.high)] + x.more_keys)[i] for x in table.entries if len(x.more_keys) + 1 > i]
+        if known[0] == "enum":
+            return known[1] <= {lo for lo, _ in given}
+        ranges = [(lo, hi) for lo, hi in given if isinstance(lo, int) and isinstance(hi, int)]
+        return len(ranges) == len(given) and not any(_gaps(ranges, lo, hi, 1) for lo, hi in known[1])
+
+    def swapped_keys(self, table: A.TableDecl, keys: list, kts: list, want: list) -> dict:
+        """A lookup of a table of several keys with two keys in each other's places (`damage[r,
+        level]` for a table keyed `level, r`): some key whose values are known fits not its own
+        position but the other's, and with the two swapped every key fits. For each of the two
+        positions that does not fit, the words saying so, with the table's line and the lookup
+        written right (for W138, or E301's hint); else {}."""
+        if len(keys) < 2 or len(keys) != len(want) or not table.entries:
+            return {}
+        now = [self.key_fits(table, i, k, t, want) for i, (k, t) in enumerate(zip(keys, kts))]
+        if False not in now:
+            return {}
+        for i, j in itertools.combinations(range(len(keys)), 2):
+            if (now[i] is False or now[j] is False) and \
+                    all(now[k] is not False for k in range(len(keys)) if k not in (i, j)) and \
+                    self.key_fits(table, i, keys[j], kts[j], want) is not False and \
+                    self.key_fits(table, j, keys[i], kts[i], want) is not False:
+                order = list(range(len(keys)))
+                order[i], order[j] = j, i
+                fixed = f"{table.name}[{', '.join(self.text_of(keys[k]) for k in order)}]"
+                return {place: (f"'{self.text_of(keys[place])}' fits the {_ORDINALS[other]} key of the table "
+                                f"'{table.name}' (line {table.span.line}), not its {_ORDINALS[place]}", fixed)
+                        for place, other in ((i, j), (j, i)) if now[place] is False}
+        return {}
 
     # ------------------------------------------------------------------ expressions
     def want(self, e, typ, what):
@@ -3533,12 +3618,18 @@ class Checker:
                 self.error("E207", f"The table '{e.obj.name}' is looked up by {width} value{'s' * (width > 1)}, "
                            f"not {len(keys)}.", e, hint)
             before = len(self.diags)
-            for i, key in enumerate(keys):
-                kt = self.expr(key, self.ctx)
+            kts = [self.expr(key, self.ctx) for key in keys]
+            swapped = self.swapped_keys(table, keys, kts, want) if want and len(keys) == width else {}
+            for i, (key, kt) in enumerate(zip(keys, kts)):
                 if want and i < len(want) and not T.fits(kt, want[i]):
                     where = f" in its {_ORDINALS[i]} key" if width > 1 else ""
                     self.error("E301", f"The table '{e.obj.name}' is looked up by {T.a(want[i])}{where}, not by {T.a(kt)}.",
-                               key, self.type_hint(key, kt, want[i]) or f"its entries are looked up like {self.table_lookup_example(table)}")
+                               key, "{}: the keys look swapped; write {}".format(*swapped[i]) if i in swapped else
+                               self.type_hint(key, kt, want[i])
+                               or f"its entries are looked up like {self.table_lookup_example(table)}")
+            if swapped and len(self.diags) == before:
+                said, fixed = swapped[min(swapped)]
+                self.warn("W138", f"The keys of this lookup look swapped: {said}.", e, f"write {fixed}")
             if len(keys) == width and len(self.diags) == before and self.written_key_missing(e, table):
                 pass            # certain to fail: a warning that it might would say less
             elif width == 1 and len(keys) == 1:

@@ -3,19 +3,24 @@
 A scenario file (`schemas/scenario.schema.json`, explained in docs/scenarios.md) holds cases.
 Each case starts a game (players, seed, options, variant; the setup's random results may be
 forced), may set a position, and runs steps: `set` a position, `force` the next random results,
-`move` (or `moves`) by label, and `expect` values, options, log lines and the result. A case
-stops at its first failing step; every failure is located at its line of the file and says what
-was expected and what happened.
+`move` (or `moves`) by label, and `expect` values, options, log lines and the result (with
+`when said`, as they were when the rules said a line during the last move). A case stops at its
+first failing step; every failure is located at its line of the file and says what was expected
+and what happened; a warning (T040) is told beside them and fails no case.
 
 `find_files` finds the scenario files of a path (a rulebook folder's `scenarios/` folder, a
 folder of scenario files, or one file); `run_files` runs them into a `Report`. This module uses
-only the engine's public API (`interpreter.api`); it must not print or read the terminal (the
+only the engine's public API (`interpreter.api`) and the state's data as saved games hold it
+(`when said` hears each line as the rules append it to the data's log, and keeps a copy of the
+data then, never changing what the rules do); it must not print or read the terminal (the
 command line does) and must not know any game.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
+import marshal
 import os
 import re
 import stat
@@ -38,6 +43,7 @@ from .view import Hidden, PartlyHidden
 from . import api, position
 from . import words as W
 from .errors import ForcedMismatch
+from .machine import LOG_KEEP
 
 SCHEMA_PATH = data_dir("schemas") / "scenario.schema.json"
 MAX_FILE_BYTES = 2_000_000
@@ -53,6 +59,8 @@ _CALL = re.compile(r"^(\w+)\((.*)\)$")
 # `seen by Player 2: {...}`: the checks inside read the state as that seat's view shows it.
 _SEEN = re.compile(r"^seen by\s+(.+)$", re.IGNORECASE)
 _SPECTATOR = ("a spectator", "spectator")
+# What `seen by Player 2` checks of the pending decision: what it asks that seat.
+_ASKED = ("options", "offered", "not offered", "prompt")
 _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 # Failure codes: what went wrong, as `tabletop test` reports it (docs/scenarios.md lists them).
@@ -66,7 +74,10 @@ CODES = {
     "T020": "a move cannot be made",
     "T021": "the rules failed while playing",
     "T030": "an expectation does not hold",
+    "T040": "a move's reaction time is over two minutes: times are in seconds (a warning)",
 }
+# A move's `time` beyond this many seconds was most likely meant in milliseconds (`time: 400`).
+SLOW_TIME = 120
 
 
 # ---------------------------------------------------------------------------- results
@@ -82,9 +93,10 @@ class Failure:
     got: str = ""
     hint: str = ""
     file_mistake: bool = False      # the file's mistake, not the game's: no dice the seed rolled explain it
+    severity: str = "error"         # "warning": told, but the case still passes (T040)
 
     def diagnostic(self) -> Diagnostic:
-        return Diagnostic(self.code, self.message, Span(self.file, self.line, self.column), self.hint)
+        return Diagnostic(self.code, self.message, Span(self.file, self.line, self.column), self.hint, self.severity)
 
     def to_json(self) -> dict:
         return {**self.diagnostic().to_json(), "case": self.case, "expected": self.expected, "got": self.got}
@@ -106,6 +118,7 @@ class CaseResult:
 class Report:
     cases: list = field(default_factory=list)         # CaseResult, in file order
     errors: list = field(default_factory=list)        # Failures of whole files (unreadable, malformed)
+    warnings: list = field(default_factory=list)      # Failures of severity "warning": no case fails by them
     files: list = field(default_factory=list)         # [path, cases, failed]
     sources: Sources = field(default_factory=Sources)
 
@@ -119,12 +132,15 @@ class Report:
         return self.errors + [f for c in self.cases for f in c.failures]
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "ok": self.ok,
             "files": [{"path": p, "cases": n, "passed": n - bad, "failed": bad} for p, n, bad in self.files],
             "cases": [{"file": c.file, "line": c.line, "name": c.name, "ok": c.ok} for c in self.cases],
             "failures": [f.to_json() for f in self.failures],
         }
+        if self.warnings:       # only when there are some: a report without keeps its old shape
+            out["warnings"] = [f.to_json() for f in self.warnings]
+        return out
 
 
 class _Stop(Exception):
@@ -339,8 +355,9 @@ def _extra_step_keys(step: dict) -> list:
     actions = [k for k in ("set", "force", "move", "moves", "expect") if k in step]
     if len(actions) != 1:
         return []
-    allowed = {"set": ("rest", "restart turn"), "move": ("by", "time"), "moves": ("by",)}.get(actions[0], ())
-    return [k for k in ("rest", "restart turn", "by", "time") if k in step and k not in allowed]
+    allowed = {"set": ("rest", "restart turn"), "move": ("by", "time"), "moves": ("by",),
+               "expect": ("when said",)}.get(actions[0], ())
+    return [k for k in ("rest", "restart turn", "by", "time", "when said") if k in step and k not in allowed]
 
 
 def _schema_message(error) -> str:
@@ -650,6 +667,7 @@ def run_files(paths: list[Path], only: str | None = None) -> Report:
         results = [runner.run(i, case) for i, case in enumerate(doc["cases"])
                    if only is None or only.casefold() in case["name"].casefold()]
         report.cases.extend(results)
+        report.warnings.extend(runner.warnings)
         report.files.append([name, len(results), sum(1 for r in results if not r.ok)])
     return report
 
@@ -671,9 +689,14 @@ class _FileRunner:
         # forced result is used before any seeded one, so those of each draw come first in it.
         self.forced_rolls = []
         self.moved = False          # whether the case has made a move yet
+        self.listening = False      # whether the case has a `when said` step: its moves keep each moment
+        self.heard = []             # (line, the game's data when it was said) since the last move step
+        self.heard_since = "the case began"     # what `heard` starts at, for a message
         self.last_draw = None       # the last move, as (label, line), if it drew seeded random results
         self.force_after = {}       # a force step's first line -> `last_draw` when it was given (T012)
         self.words = {}             # id(game) -> the words of its rulebook (`vocabulary`)
+        self.warnings = []          # T040s of the file's cases, in order
+        self.slow = []              # (line, time) of the running case's moves given a time over SLOW_TIME
 
     def vocabulary(self, game) -> set:
         """Every word the game's rulebook writes (rules, data and variant files, and the engine's own
@@ -756,6 +779,7 @@ class _FileRunner:
         self.case_at, self.use_at = at, where_key(case, "force setup")
         result = CaseResult(self.name, at[0], self.case_name)
         self.forced_at = []
+        self.slow = []
         try:
             game = self.load(case)
             self.players = case.get("players", game.min_players)
@@ -781,6 +805,8 @@ class _FileRunner:
             self.check_rest(state, self.doc.get("rest"), where_key(self.doc, "rest"))
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
             self.said_mark = 0          # `said` checks the lines said since the last move or set
+            self.listening = any(isinstance(st, dict) and "when said" in st for st in case["steps"])
+            self.heard, self.heard_since = [], "the case began"
             self.moved = False
             self.mover = None           # (seat, turn_number, rule frames) of the last move: is its action still asked?
             self.earlier = []           # (turn_number, rule frames, label, line) of the moves since the last set
@@ -804,8 +830,19 @@ class _FileRunner:
                                       f"used: {', '.join(W.describe_forced(f) for f in left)}.", first, hint=hint))
             self.checks_something(case)
         except _Stop as stop:
-            result.failures = stop.failures
+            result.failures = [self.with_slow_time(f) for f in stop.failures]
         return result
+
+    def with_slow_time(self, f: Failure) -> Failure:
+        """A failure after a move given a time over SLOW_TIME (T040) says so: a time meant in
+        milliseconds (`time: 400`) makes the answer 400 seconds slow, which may be why."""
+        earlier = [(line, time) for line, time in self.slow if line <= f.line]
+        if not earlier:
+            return f
+        line, time = earlier[-1]
+        note = (f"the move at line {line} was given a time of {time:g} seconds; a move's time is in seconds "
+                f"('time: {_ms(time)}' for {time:g} ms)")
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     def late_force(self, first, told_at_force=True) -> str:
         """The usual slip behind forced results left over: the `force` (its first line `first`)
@@ -831,6 +868,7 @@ class _FileRunner:
             self.said_mark = state.said
             self.last_draw = None
             self.mover = None
+            self.heard, self.heard_since = [], "the last set" if "set" in step else "the last move"
         if "set" in step:
             self.earlier = []
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
@@ -849,10 +887,54 @@ class _FileRunner:
         elif "moves" in step:
             for i, label in enumerate(step["moves"]):
                 self.move(state, label, step.get("by"), None, where_item(step["moves"], i), step)
+        elif "when said" in step:
+            self.expect_when_said(state, step)
         else:
             failures = _Expectations(self, state).check(step["expect"])
             if failures:
                 raise _Stop(*[self.with_waiting(self.with_rolls(f, state), state) for f in failures])
+
+    def expect_when_said(self, state, step: dict):
+        """`expect: {...}` with `when said: TEXT`: the checks read the game as it was when the rules
+        said the line that is (else holds) TEXT, of the lines the last move or moves step made
+        them say (the moves keep each such moment, `_Heard`): a hand's scores before the next
+        deal, which the next decision would show dealt anew."""
+        at = where_value(step, "when said")
+        text = W.written(step["when said"])
+        lines = [line for line, _ in self.heard]
+        hits = [i for i, line in enumerate(lines) if line == text] or \
+            [i for i, line in enumerate(lines) if text in line]
+        if not hits:
+            if not self.moved or self.heard_since == "the last set":
+                why = (f"no move was made since {self.heard_since}; 'when said' reads a line said by the last "
+                       "move or moves step")
+            elif not lines:
+                why = "the last move made the rules say nothing"
+            else:
+                why = "no line said after the last move holds it"
+            hint = ("it was said before the last move; put this step right after the step that says it"
+                    if any(text in line for line in state.log[:max(len(state.log) - state.said + self.said_mark, 0)]) else
+                    did_you_mean(text, lines) or ("the lines said are under 'got'" if lines else ""))
+            raise _Stop(self.fail("T030", f"'when said' names the moment the rules said {W.quote(text)}, but {why}.",
+                                  at, _fmt(text), _fmt(lines[-8:]) if lines else "", hint))
+        if len({lines[i] for i in hits}) > 1:
+            some = W.listed([W.quote(lines[i]) for i in hits[:4]])
+            raise _Stop(self.fail("T030", f"'when said' should name one moment, but {W.quote(text)} is held by "
+                                  f"{len({lines[i] for i in hits})} lines said after the last move: {some}.", at,
+                                  hint="write more of the line, or the whole line"))
+        line, data = self.heard[hits[0]]
+        then = api.State(state.game, data)
+        for key in step["expect"]:
+            if key in _ASKED + ("deciding",) and key not in then.game.compiled.global_names:
+                raise _Stop(self.fail("T030", f"{_q(key)} cannot be checked 'when said': nobody is asked anything "
+                                      "while the rules run; check it in an 'expect' step without 'when said', which "
+                                      "reads the game at the next decision.", where_key(step["expect"], key)))
+        failures = _Expectations(self, then).check(step["expect"])
+        for f in failures:
+            f.message = f"When {W.quote(line)} was said: {f.message[:1].lower()}{f.message[1:]}" \
+                if not f.message.startswith(("'", "Player")) else f"When {W.quote(line)} was said: {f.message}"
+        if failures:
+            raise _Stop(*[self.with_rolls(f, then) for f in failures])
 
     def with_rolls(self, f: Failure, state) -> Failure:
         """A failed expectation after the seed rolled dice says which: a die the case did not force
@@ -1066,6 +1148,16 @@ class _FileRunner:
         return (f"'{unknown[-1]}' belongs to the variant{'s' * (len(owners) > 1)} {which}, which this case does not "
                 f"play: add 'variant: {owners[0]}' to the case (or to the file, for all its cases)")
 
+    def slow_time(self, label, time, at):
+        """T040, a warning: a move given a time of over SLOW_TIME seconds (legal up to MAX_TIME),
+        most likely meant in milliseconds, as the rules' `timed as t` reads it."""
+        self.slow.append((at[0], time))
+        f = self.fail("T040", f"The move {W.quote(label)} is given a reaction time of {time:g} seconds, over "
+                              f"{SLOW_TIME // 60} minutes.", at,
+                      hint=f"a move's time is in seconds (the rules read it in milliseconds): for {time:g} ms, "
+                           f"write 'time: {_ms(time)}'")
+        self.warnings.append(dataclasses.replace(f, severity="warning"))
+
     def move(self, state, label, by, time, at, step=None):
         # a mistake in 'by' or 'time' is told at its own line, the move's otherwise
         by_at, time_at = (where_key(step, "by"), where_key(step, "time")) if step is not None else (at, at)
@@ -1094,6 +1186,8 @@ class _FileRunner:
         if time is not None and not 0 <= time <= api.MAX_TIME:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: a reaction time is from 0 to "
                                   f"{api.MAX_TIME:g} seconds, not {time:g}.", time_at))
+        if time is not None and time > SLOW_TIME:
+            self.slow_time(label, time, time_at)
         try:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use
@@ -1101,7 +1195,15 @@ class _FileRunner:
             asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"),
                      _frames(state))
             rng = state.data.get("rng")
-            state.apply(index, seat, time)
+            if self.listening:
+                data = state.data
+                data["log"] = _Heard(data["log"], data, self.heard)
+                try:
+                    state.apply(index, seat, time)
+                finally:
+                    data["log"] = list(data["log"])
+            else:
+                state.apply(index, seat, time)
             self.forced_rolls = []          # an answer starts the state's rolls again
             self.mover = asked
             self.earlier.append((asked[1], asked[2], options[index], at[0]))
@@ -1132,6 +1234,37 @@ class _FileRunner:
                                   or self.drawn_before(state))) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
+
+
+def _ms(time) -> str:
+    """`time` read as milliseconds, in seconds as a move's `time` is written (400 -> "0.4")."""
+    return f"{time / 1000:g}"
+
+
+class _Heard(list):
+    """The state's log while a move of a case with a `when said` step runs. Every line the rules say
+    is appended to the log (`Machine.say`, the one place that says), so here each is kept with a
+    copy of the game's data at that moment: the values as they were when the line was said."""
+
+    def __init__(self, lines, data: dict, heard: list):
+        super().__init__(lines)
+        self.data, self.heard = data, heard
+
+    def append(self, line):
+        super().append(line)
+        data = self.data
+        data["log"] = list(self)        # a plain list, which marshal copies
+        try:
+            try:
+                then = marshal.loads(marshal.dumps(data))
+            except ValueError:
+                then = copy.deepcopy(data)
+        finally:
+            data["log"] = self
+        # as it is once the line is said: counted, and the log kept to its last lines
+        then["said"] = then.get("said", 0) + 1
+        del then["log"][:-LOG_KEEP]
+        self.heard.append((line, then))
 
 
 # ---------------------------------------------------------------------------- expectations
@@ -1276,6 +1409,33 @@ class _SeenState:
         return getattr(self._state, name)
 
 
+def _seen_said(stop: _Stop, viewer: str):
+    """Each failure of a `seen by` check says whose view it read."""
+    for f in stop.failures:
+        f.message = f"Seen by {viewer}: {f.message[:1].lower()}{f.message[1:]}" \
+            if not f.message.startswith(("'", "Player")) else f"Seen by {viewer}: {f.message}"
+
+
+class _AskedState:
+    """A state whose pending decision is read as it asks one seat: that seat's options and prompt
+    (`seen by Player 2: {options: [...]}`), the rest the state's own."""
+
+    def __init__(self, state, seat: int):
+        self._state, self._seat = state, seat
+
+    def options(self, seat=None):
+        return self._state.options(self._seat)
+
+    @property
+    def pending(self):
+        p = self._state.pending
+        return None if p is None else dataclasses.replace(p, prompt=self._state.prompt(self._seat),
+                                                          options=self._state.options(self._seat))
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+
 def _hidden_words(w, prog):
     """The words of a `seen by` check, each `hidden` read as `none` (a card the seat may not see),
     unless the game has a thing of that name."""
@@ -1321,6 +1481,7 @@ class _Expectations:
         self.r, self.s = runner, state
         self.prog = state.game.compiled
         self.n = state.players
+        self.about_asking = set()       # ids of the failures of what a seat is asked (`seen by`)
 
     def check(self, expect: dict) -> list:
         failures = []
@@ -1331,8 +1492,20 @@ class _Expectations:
             except _Stop as stop:
                 # a game value (not the options, the log or the result): perhaps checked mid-action
                 mid = key not in RESERVED or key in self.prog.global_names
-                failures.extend(self.r.with_pending(f, self.s) if mid else f for f in stop.failures)
+                failures.extend(self.whose(key, f) if not mid else f if id(f) in self.about_asking
+                                else self.r.with_pending(f, self.s) for f in stop.failures)
         return failures
+
+    def whose(self, key: str, f: Failure) -> Failure:
+        """A failed check of the options or prompt while several seats are asked at once (a secret
+        choice) read the first seat's: say so, and how to check another's."""
+        p = self.s.pending if not self.s.is_over else None
+        if key not in _ASKED or key in self.prog.global_names or p is None or len(p.players) < 2 or f.file_mistake:
+            return f
+        first, other = (W.show(self.prog, "player", q, self.n) for q in p.players[:2])
+        note = (f"{len(p.players)} seats are asked at once, and {_q(key)} reads what {first} (the first) is asked; "
+                f"to check what {other} is asked, write 'seen by {other}: {{{key}: ...}}'")
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     def bad(self, what: str, want, got, at, hint="", got_line: str | None = None) -> _Stop:
         # "The options should be [...], but they are [...]": the verb agrees with a plural subject
@@ -1432,22 +1605,49 @@ class _Expectations:
             raise self.unknown(f"{_q(key)} should be a mapping of what {viewer} sees, e.g. {{deck: [hidden, hidden]}} "
                                "or {Player 1: {hand: {lacks: [...]}}}.", at)
         sees = _SeenExpectations(self.r, _SeenState(self.s, api.redacted_state(self.prog, self.s.data, seat)))
-        for name, w in want.items():
-            kat, name = where_key(want, name), str(name)
-            im = _INDEXED.match(name)
-            own = (name in self.prog.kinds or W._PLAYER.match(name) or name in self.prog.sides
-                   or (im.group(1) if im else name) in self.prog.global_names)
-            if not own:
-                raise self.unknown(f"{_q(key)} checks the game's variables, zones, players' values and things' fields "
-                                   f"as {viewer} sees them; {_q(name)} is none of those (check it outside "
-                                   f"{_q(key)}, as the referee sees it).", kat)
-            try:
-                sees.one(name, _hidden_words(w, self.prog), kat)
-            except _Stop as stop:
-                for f in stop.failures:
-                    f.message = f"Seen by {viewer}: {f.message[:1].lower()}{f.message[1:]}" \
-                        if not f.message.startswith(("'", "Player")) else f"Seen by {viewer}: {f.message}"
-                raise
+        # every key is checked, so a wrong option does not hide a wrong hand
+        _each(lambda name=name, w=w: self.seen_one(sees, seat, viewer, key, str(name), w, where_key(want, name))
+              for name, w in want.items())
+
+    def seen_one(self, sees, seat, viewer: str, key: str, name: str, w, kat):
+        """One key of `seen by`: what the seat is asked, or a value as its view shows it."""
+        if name in _ASKED and name not in self.prog.global_names:
+            return self.asked(seat, viewer, name, w, kat)
+        im = _INDEXED.match(name)
+        own = (name in self.prog.kinds or W._PLAYER.match(name) or name in self.prog.sides
+               or (im.group(1) if im else name) in self.prog.global_names)
+        if not own:
+            raise self.unknown(f"{_q(key)} checks the game's variables, zones, players' values and things' fields "
+                               f"as {viewer} sees them, and the options and prompt {viewer} is asked; "
+                               f"{_q(name)} is none of those (check it outside {_q(key)}, as the referee sees "
+                               "it).", kat)
+        try:
+            sees.one(name, _hidden_words(w, self.prog), kat)
+        except _Stop as stop:
+            _seen_said(stop, viewer)
+            raise
+
+    def asked(self, seat, viewer: str, key: str, want, at):
+        """`seen by Player 2: {options: [...]}` (or `offered`, `not offered`, `prompt`): what the
+        pending decision asks that seat, which in a secret choice is its own. A seat not asked
+        is told so, with who is asked what, since its options would be none whatever the rules did."""
+        s = self.s
+        if seat is None or s.is_over or s.pending is None or seat not in s.pending.players:
+            if s.is_over or s.pending is None:
+                now = ("the game is over, so nobody is asked anything" if s.is_over else
+                       "nobody is asked anything while the rules run")
+            else:
+                now = "; ".join(f"{W.show(self.prog, 'player', p, self.n)} is asked {W.quote(s.prompt(p))}"
+                                for p in s.pending.players)
+            who = "A spectator" if seat is None else viewer
+            raise self.unknown(f"{who} is not asked anything here; {now}.", at,
+                               "'seen by' a seat checks the options and prompt of a seat that is asked now")
+        try:
+            _Expectations(self.r, _AskedState(s, seat)).reserved(key, want, at)
+        except _Stop as stop:
+            _seen_said(stop, viewer)
+            self.about_asking.update(id(f) for f in stop.failures)     # no hint that a move is under way
+            raise
 
     def index(self, key, t, v, k, at):
         if not t.startswith("list:list:"):
@@ -2193,9 +2393,14 @@ def render(report: Report, verbose: bool = False) -> str:
                                                 f.hint), report.sources)
             extra = [f"     = expected: {f.expected}"] * bool(f.expected) + [f"     = got: {f.got}"] * bool(f.got)
             out.append("\n".join([text, *extra]))
+    for f in report.warnings:
+        out.append(render_diagnostic(Diagnostic(f.code, f"'{f.case}': {f.message}", Span(f.file, f.line, f.column),
+                                                f.hint, "warning"), report.sources))
     total = len(report.cases)
     failed = sum(1 for c in report.cases if not c.ok)
     summary = f"{total} case{'s' * (total != 1)}: {total - failed} passed, {failed} failed"
+    if report.warnings:
+        summary += f" ({len(report.warnings)} warning{'s' * (len(report.warnings) != 1)})"
     if report.errors:
         summary += f"; {len(report.errors)} scenario file{'s' * (len(report.errors) != 1)} could not be used"
     out.append(summary)
