@@ -1675,7 +1675,7 @@ class Checker:
             if ev is None or ev.kind != "event":
                 self.error("E201", f"The reaction waits for the event '{d.event}', which is not declared.", d,
                            did_you_mean(d.event, [n for n, s in self.sym.items() if s.kind == "event"])
-                           or self.not_an_event(d.event))
+                           or self.not_an_event(d.event), about=("unknown", d.event))
             else:
                 params = ev.decl.params
                 if len(d.event_args) != len(params):
@@ -2582,7 +2582,7 @@ class Checker:
         if s is None or s.kind != "event":
             self.error("E201", f"There is no event named '{st.event}'.", self.word(st, st.event, after=st.span.column + 5),
                        did_you_mean(st.event, [n for n, x in self.sym.items() if x.kind == "event"])
-                       or self.not_an_event(st.event, signalled=True))
+                       or self.not_an_event(st.event, signalled=True), about=("unknown", st.event))
             return
         self.check_args(st, s.decl.params, st.args, f"The event '{st.event}'", st.event)
         for r in self.reaction_names.values():
@@ -3849,7 +3849,8 @@ class Checker:
             dice = [n for n, x in self.sym.items() if x.kind == "die"]
             self.error("E201", f"There is no die named '{e.args[0].name}'.", e.args[0],
                        did_you_mean(e.args[0].name, dice) or (f"the dice are {', '.join(dice)}" if dice
-                                                            else "declare one, e.g. die d6: 1 to 6"))
+                                                            else "declare one, e.g. die d6: 1 to 6"),
+                       about=("unknown", e.args[0].name))
             return T.ERROR
         ends = [_constant(a) for a in e.args]
         if e.name == "range" and len(e.args) == 2 and None not in ends and ends[1] - ends[0] + 1 > B.MAX_ITEMS:

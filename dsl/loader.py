@@ -795,8 +795,9 @@ class Loader:
             gone = self.changes.get(d.name)
             if (d.extend or d.replace) and k not in index and gone and gone[0] == "removed":
                 word = "extend" if d.extend else "replace"
-                self.skip("E015", f"This removes '{d.name}', which the variant goes on to {word} at line "
-                                   f"{d.span.line}: there is nothing left to {word}.",
+                later = f"line {d.span.line}" + (f" of {self.display(Path(d.span.file))}" if d.span.file != gone[1].file else "")
+                self.skip("E015", f"This removes '{d.name}', which the variant goes on to {word} at {later}: "
+                                   f"there is nothing left to {word}.",
                            word_at(self.sources, gone[1], d.name, gone[1].column),
                            f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}",
                            about=("removed", d.name))
@@ -823,8 +824,7 @@ class Loader:
                                    "with the whole new declaration")
                         continue
                     self.skip("E015", f"'extend' needs {_a(d.kind_word)} named '{d.name}' in the base rulebook, and there is none.",
-                               word_at(self.sources, d.span, d.name, d.span.column),
-                               did_you_mean(d.name, [k[1] for k in index]))
+                               word_at(self.sources, d.span, d.name, d.span.column), _did_you_mean_or_list(d, k, index))
                     continue
                 grown = self.extended(merged[index[k]], d)
                 if grown is not None:
@@ -835,10 +835,12 @@ class Loader:
                 if k not in index:
                     same = [key for key in index if key[1] == d.name]
                     if same:      # the name is there, as another kind of declaration
-                        other = merged[index[same[0]]].kind_word
-                        hint = f"'{d.name}' is {_a(other)} in the base: write 'replace' before {_a(other)} declaration"
+                        base_d = merged[index[same[0]]]
+                        hint = (f"'{d.name}' is {_a(base_d.kind_word)} in the base: write "
+                                f"'replace {_declaration_word(base_d)} {d.name} ...' with the whole new "
+                                f"{base_d.kind_word}")
                     else:
-                        hint = did_you_mean(d.name, [key[1] for key in index])
+                        hint = _did_you_mean_or_list(d, k, index)
                     self.skip("E015", f"'replace' needs {_a(d.kind_word)} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column), hint)
                     continue
@@ -1042,7 +1044,8 @@ class Loader:
                 self.skip("E015", f"'{verb} option' needs an option labelled {self.written(label)} in the menu "
                                   f"of the {what} ({_lines_of([menu], d.span.file)}), and there is none.", label.span,
                           _did_you_mean_text(self.written(label), labels) or _filled_label(self.written(label), labels) or
-                          "name the option by its label exactly as the base writes it, braces and all")
+                          "name the option by its label exactly as the base writes it, braces and all: "
+                          + ", ".join(labels[:8]) + (f" and {len(labels) - 8} more" if len(labels) > 8 else ""))
                 continue
             if len(hits) > 1:
                 self.skip("E015", f"The menu of the {what} has {len(hits)} options labelled "
@@ -1173,6 +1176,9 @@ class Loader:
                 program.data_read.add(os.path.realpath(path))
                 read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
                 said = len(self.diags)
+                if read is not None and self.records_of_another_kind(read, d, decls):
+                    complete = False
+                    continue
                 records = None if read is None else self.data_file(read, d, schema)
                 if i > 0:       # a variant's own records: a new field is declared under its `extend`
                     self.diags[said:] = [self.field_in_extend(x, d.name, source, span) for x in self.diags[said:]]
@@ -1192,6 +1198,24 @@ class Loader:
                     self.error("E024", f"The data makes more than {MAX_RECORDS} {d.name} things.", d.span)
                 else:
                     program.data[d.name] = everything
+
+    def records_of_another_kind(self, read: tuple, d: A.KindDecl, decls: list) -> bool:
+        """Whether the data file `read` of the kind `d` holds its records under the name of another
+        kind of the rulebook (`spaces:` in a file that `kind treasure` reads): any key is read, so
+        its records would quietly become treasures. Told as E021 at the key."""
+        found = re.search(r"^([A-Za-z_]\w*)[ \t]*:", read[1], re.M)
+        if found is None or found.group(1) in _kind_key_forms(d.name):
+            return False
+        other = next((x.name for x in decls if isinstance(x, A.KindDecl) and x.name != d.name
+                      and found.group(1) in _kind_key_forms(x.name)), None)
+        if other is None:
+            return False
+        line = read[1].count("\n", 0, found.start()) + 1
+        self.error("E021", f"The records of the kind '{d.name}' are under '{found.group(1)}', which names the kind "
+                           f"'{other}': read by '{d.name}', they would all be made {d.name}s.",
+                   Span(read[0], line, 1, line, 1 + len(found.group(1))),
+                   f"write '{d.name}s:' if they are {d.name}s, or name this file in the kind '{other}'")
+        return True
 
     def field_in_extend(self, x: Diagnostic, kind: str, source: str, span: Span) -> Diagnostic:
         """A field a variant's data file gives that the kind lacks: the variant cannot change the
@@ -2150,6 +2174,30 @@ _EXTENDABLE = (A.KindDecl, A.EnumDecl, A.OptionDecl, A.TableDecl, A.RuleDecl, A.
 
 
 _KEYWORD = {"DefineDecl": "define", "VarDecl": "var", "ZoneDecl": "zone", "WinnersDecl": "winners"}
+
+
+def _kind_key_forms(name: str) -> set:
+    """The keys that name the kind `name` in a data file: 'card', 'cards', 'boxes', 'berries'."""
+    return {name, name + "s", name + "es", name[:-1] + "ies"}
+
+
+def _declaration_word(d: A.Decl) -> str:
+    """The words that start a declaration like `d`: "define", "player var", "enum"."""
+    word = _KEYWORD.get(type(d).__name__, d.kind_word)
+    return f"player {word}" if getattr(d, "per_player", False) and word in ("var", "zone") else word
+
+
+def _did_you_mean_or_list(d: A.Decl, k: tuple, index: dict) -> str:
+    """The hint for a `replace` or `extend` of a name the base lacks: a near name, else the
+    base's declarations of that sort by name (a variant's author copies one from there)."""
+    near = did_you_mean(d.name, [key[1] for key in index])
+    if near:
+        return near
+    names = sorted(key[1] for key in index if key[0] == k[0] and key[1])
+    if not names:
+        return f"the base rulebook has no {d.kind_word} to {'extend' if d.extend else 'replace'}"
+    shown = ", ".join(f"'{n}'" for n in names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+    return f"the base's {d.kind_word}{'s' if len(names) > 1 else ''}: {shown}"
 
 
 def _a(word: str) -> str:
