@@ -25,8 +25,40 @@ class RuleError(Exception):
         if self.span is None and span is not None:
             self.span = span
             if getattr(span, "line", 0):
+                if self.message.startswith(_NO_PLAYER):
+                    self.message = _player_named(self.message, span)
                 self.args = (f"{span}: {self.message}",)
         return self
+
+
+# `Machine.seat`'s words for a none where a seat was wanted (`next_player(auctioneer)` before it is set)
+_NO_PLAYER = "The player here is none (no player is named)"
+# the built-in that asked for the seat, by the words `Machine.seat` was given (dsl.builtins.SEAT_WORDS)
+_SEAT_CALLS = {"have a seat to its left": "next_player", "start an order of seats": "players_from"}
+
+
+def _player_named(message: str, span) -> str:
+    """`message` with the player it is about named as the rulebook's line (`span`) writes it,
+    when the line seats one value only ("'auctioneer' is none here"); else as it is. The line is
+    read from its file: this is the error path, and never fails."""
+    try:
+        with open(span.file, encoding="utf-8") as f:
+            for _ in range(span.line - 1):
+                f.readline()
+            text = f.readline()
+    except Exception:
+        return message
+    called = next((f for words, f in _SEAT_CALLS.items() if message.endswith(f"nobody can {words}.")), None)
+    if called is None:
+        return message
+    found = re.findall(rf"\b{called}\(\s*([A-Za-z_][\w.]*(?:\([^()]*\))?)\s*\)",
+                       text.split("#", 1)[0] if '"' not in text else text)
+    named = set(found)
+    if len(named) != 1 or "none" in named:
+        return message
+    name = named.pop()
+    return (f"'{name}' is none here (no player is named){message[len(_NO_PLAYER):]} Set '{name}' to a player "
+            f"before this line, or check 'if {name} != none:' first.")
 
 
 # Python errors that a rulebook's own mistake can cause while its rules run.
