@@ -619,7 +619,8 @@ class Checker:
                 where = f"line {d.span.line}{self.in_file(d, n) if hasattr(n, 'span') else ''}"
                 self.error("E202", f"The {what} '{name}' has the name of the {d.kind_word} '{name}' ({where}); "
                                    "rename one of them.", span,
-                           f"inside, '{name}' would mean this {what}, never the {d.kind_word}")
+                           f"inside, '{name}' would mean this {what}, never the {d.kind_word}",
+                           about=("shadows", name, d.span.file, d.span.line, d.kind_word))
 
     def resolve_type(self, t: A.TypeRef) -> str:
         if t.name == "list":
@@ -5698,6 +5699,7 @@ def check(program: Program) -> CheckedProgram:
     checker.diags[:0] = list(program.syntax_problems) + list(program.change_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]
     checker.diags = _blame_declarations(checker.diags, checker.blamed, checker.checked_by_data)
+    checker.diags[:0] = _variant_names_the_base_binds(checker.diags, program)
     if twice:       # its data's fields, too, are missing from the declaration that was read
         checker.diags = [d for d in checker.diags if not (d.about[:1] == ("undeclared field",) and d.about[1] in twice)]
     if checker.diags:
@@ -5714,6 +5716,34 @@ def check(program: Program) -> CheckedProgram:
                                    d.span.file.endswith((".yaml", ".yml")), d.span.file, d.span.line, d.span.column))
         unique = _same_error_once(unique)
         raise RulebookError(unique, program.sources, out.warnings)
+    return out
+
+
+def _variant_names_the_base_binds(diags: list, program) -> list:
+    """One E202 at each declaration of the played variant whose name the base's rules give their
+    own parameters and locals (`define s: int = 1` in a variant, where the base writes `for s in
+    space`): there the name would mean theirs, and every such line is an error of the base's, which
+    is no place to fix it. The variant's line is where the name was chosen."""
+    if not program.variant:
+        return []
+    mine = f"{program.variant}.rules"
+    found: dict = {}
+    for d in diags:
+        if d.code == "E202" and d.about[:1] == ("shadows",) and Path(d.about[2]).name == mine \
+                and d.span.file != d.about[2]:
+            found.setdefault(d.about[1:], []).append(d.span)
+    out = []
+    for (name, file, line, kind), uses in found.items():
+        text = (program.sources.line(file, line) if program.sources else "") or ""
+        at = re.search(rf"\b{re.escape(name)}\b", text)
+        col = at.start() + 1 if at else 1
+        first = min(uses, key=lambda u: (u.file, u.line))
+        more = len({(u.file, u.line) for u in uses}) - 1
+        where = f"{first.file}:{first.line}" + (f" and {more} more line{'s' * (more != 1)}" if more else "")
+        out.append(Diagnostic("E202", f"This {kind} is named '{name}', a name the base rulebook gives its own "
+                                      f"parameters and locals ({where}): there '{name}' would mean theirs, never "
+                                      f"this {kind}.", Span(file, line, col, line, col + len(name)),
+                              f"give the {kind} a name the base does not use, such as '{name}_{program.variant}'"))
     return out
 
 

@@ -877,9 +877,10 @@ class Loader:
                         None not in (_entry_words(d), _entry_words(base_d)) and _entry_words(d) != _entry_words(base_d):
                     self.changes[d.name] = ("retyped", d.span, _entry_words(base_d), _entry_words(d))
                 elif isinstance(d, A.TableDecl) and isinstance(base_d, A.TableDecl) and \
-                        None not in (_key_words(d), _key_words(base_d)) and _key_words(d) != _key_words(base_d):
+                        None not in (_key_words(d, merged), _key_words(base_d, merged)) and \
+                        _key_words(d, merged) != _key_words(base_d, merged):
                     # keys of another sort (`1 -> 0` for `newbie -> 0`): the base's lookups give the old sort
-                    self.changes[d.name] = ("retyped", d.span, _key_words(base_d), _key_words(d))
+                    self.changes[d.name] = ("retyped", d.span, _key_words(base_d, merged), _key_words(d, merged))
                 elif isinstance(d, A.KindDecl) and isinstance(base_d, A.KindDecl):
                     kept = {f.name for f in d.fields}
                     dropped = [f.name for f in base_d.fields if f.name not in kept]
@@ -1182,6 +1183,8 @@ class Loader:
                 records = None if read is None else self.data_file(read, d, schema)
                 if i > 0:       # a variant's own records: a new field is declared under its `extend`
                     self.diags[said:] = [self.field_in_extend(x, d.name, source, span) for x in self.diags[said:]]
+                elif d.replace:  # a variant's `replace kind` over the base's data: a field it added
+                    self.diags[said:] = self.field_in_replacement(self.diags[said:], d, read[0] if read else source)
                 if records is None:
                     complete = False
                     continue
@@ -1198,6 +1201,25 @@ class Loader:
                     self.error("E024", f"The data makes more than {MAX_RECORDS} {d.name} things.", d.span)
                 else:
                     program.data[d.name] = everything
+
+    def field_in_replacement(self, diags: list, d: A.KindDecl, file: str) -> list:
+        """The data's errors under a variant's `replace kind` that reads the base's file: when each
+        says that one field, which the replacement declares without a default, is missing, the
+        base's records were never written for it. One error then, at that field of the variant."""
+        missing = {m.group(1) for x in diags for m in [re.search(r"does not fit the kind: the field '(\w+)' is missing",
+                                                                  x.message)] if x.code == "E022" and m}
+        if len(missing) != 1 or any(x.code != "E022" or "is missing" not in x.message for x in diags):
+            return diags
+        name = missing.pop()
+        f = next((f for f in d.fields if f.name == name and f.default is None and f.data_default is A.NO_DEFAULT), None)
+        if f is None or not getattr(f.span, "line", 0):
+            return diags
+        shown = os.path.basename(file)
+        return [Diagnostic("E022", f"The field '{name}' of this replacement has no default, and the records of "
+                                   f"{shown}, written for the base, do not give it.",
+                           Span(f.span.file, f.span.line, f.span.column, f.span.line, f.span.column + len(name)),
+                           f"give it a default, '{name}: {_type_words(f.type)}, default ...', or a changing "
+                           f"field's value, '{name}: {_type_words(f.type)} = ...'")]
 
     def records_of_another_kind(self, read: tuple, d: A.KindDecl, decls: list) -> bool:
         """Whether the data file `read` of the kind `d` holds its records under the name of another
@@ -2000,7 +2022,7 @@ def note_changes(diagnostics: list, program: Program) -> list:
     too, but not otherwise noted: a message naming it is not often caused by the replacement.)"""
     if not program.changes:
         return diagnostics
-    out, uses, narrowed, more_uses = [], {}, {}, {}
+    out, uses, narrowed, more_uses, retyped = [], {}, {}, {}, {}
     removed = [(name, c[1]) for name, c in program.changes.items() if c[0] == "removed" and name in ("score", "winners")]
     for d in diagnostics:
         d = _thing_of_a_replaced_kind(d, program)
@@ -2042,10 +2064,12 @@ def note_changes(diagnostics: list, program: Program) -> list:
             if not d.is_about(name) and not through \
                     and not (how == "retyped" and _spans_name(program, d.span, name)):
                 continue
+            if how == "retyped":      # one error at the replacement first, naming the base's uses
+                retyped.setdefault(name, []).append(d.span)
             if through:
                 reads = "this line reads" if through == d.span.line else f"line {through} reads"
-                note = (f"{reads} '{name}', which {span.file}:{span.line} replaces as '{types[1]}' where "
-                        f"the base has '{types[0]}'")
+                was, now = (types if types[0].startswith("a table") else [f"'{t}'" for t in types])
+                note = f"{reads} '{name}', which {span.file}:{span.line} replaces as {now} where the base has {was}"
                 d = dataclasses.replace(d, hint=f"{note}; {d.hint}" if d.hint else note)
                 break
             if how == "retyped":      # the base's rules use it as its old type
@@ -2089,6 +2113,18 @@ def note_changes(diagnostics: list, program: Program) -> list:
         lead.append(Diagnostic("E014", f"This removes '{name}', but the base rulebook still uses it ({where}).",
                                word_at(program.sources, span, name, span.column) or span,
                                f"replace the rules that use '{name}' too, or keep it"))
+    for name, spans in retyped.items():
+        how, span, was, now = program.changes[name][:4]
+        spans = sorted({(s.file, s.line): s for s in spans}.values(), key=lambda s: (s.file, s.line))
+        more = len(spans) - 1
+        where = f"{spans[0].file}:{spans[0].line}" + (f" and {more} more line{'s' * (more != 1)}" if more else "")
+        was, now = (was, now) if was.startswith("a table") else (f"'{was}'", f"'{now}'")
+        lead.append(Diagnostic("E301", f"This replaces '{name}' as {now} where the base has {was}, and the base's "
+                                       f"rules still use it as the base has it ({where}).",
+                               word_at(program.sources, span, name, span.column) or span,
+                               f"keep the base's {'keys and values' if was.startswith('a table') else 'type'}, or "
+                               f"replace the rules that use '{name}' too",
+                               about=("retyped", name)))
     return lead + out
 
 
@@ -2143,13 +2179,19 @@ def _entry_words(table) -> str | None:
     return f"a table of {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
 
 
-def _key_words(table) -> str | None:
+def _key_words(table, decls: list = ()) -> str | None:
     """What a table of one key is keyed by, when every key is of one sort ("a table keyed by
-    names"); else None."""
+    names", or by the values of one enum or option of `decls`: "a table keyed by the values of
+    'colour'"); else None."""
     if any(e.more_keys for e in table.entries):
         return None
     kinds = {"texts" if isinstance(e.low, A.TextKey) else "names" if isinstance(e.low, str) else
              "whole numbers" if type(e.low) is int else None for e in table.entries}
+    if kinds == {"names"}:
+        owners = {x.name for x in decls if isinstance(x, (A.EnumDecl, A.OptionDecl))
+                  for e in table.entries if e.low in _values_of(x)}
+        if len(owners) == 1:
+            return f"a table keyed by the values of '{owners.pop()}'"
     return f"a table keyed by {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
 
 

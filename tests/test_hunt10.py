@@ -190,3 +190,49 @@ def test_removing_an_event_or_a_die_the_base_uses_is_told_at_the_removal(tmp_pat
         first = checked(capsys, book, "x")[0]
         assert first["code"] == "E014" and first["file"].endswith(VARIANT) and first["line"] == 2, first
         assert f"This removes '{name}', but the base rulebook still uses it" in first["message"], first
+
+
+# ------------------------------------------------------------------ variants: the first error at the variant's line
+def test_a_variants_name_the_base_gives_its_locals_is_told_at_the_variant(tmp_path, capsys):
+    """`define c: int = 1` in a variant of a base that writes `[c.rank for c in cs]`: was E202s
+    and type errors in the base alone, the first of them at a line of the base."""
+    book = tmp_path / "book"
+    build(book, add={VARIANT: 'extends "../game.rules"\ndefine c: int = 1\n'})
+    first = checked(capsys, book, "x")[0]
+    assert first["code"] == "E202" and first["file"].endswith(VARIANT) and (first["line"], first["column"]) == (2, 8), first
+    assert "This definition is named 'c', a name the base rulebook gives its own parameters and locals" in first["message"]
+    assert "give the definition a name the base does not use" in first["hint"], first
+
+
+def test_a_replacement_of_another_type_is_told_at_the_variant_first(tmp_path, capsys):
+    """`replace define best(...): text`: was an E301 at the base's line first, with the variant's
+    line in its hint only."""
+    book = tmp_path / "book"
+    build(book, add={VARIANT: 'extends "../game.rules"\nreplace define best(cs: list of card): text = "high"\n'})
+    found = checked(capsys, book, "x")
+    first = found[0]
+    assert first["code"] == "E301" and first["file"].endswith(VARIANT) and first["line"] == 2, first
+    assert "This replaces 'best' as" in first["message"] and "the base's rules still use it" in first["message"], first
+    assert any(d["file"].endswith("game.rules") and "'best' was replaced by" in d["hint"] for d in found[1:]), found
+
+
+def test_a_table_replaced_with_keys_of_another_enum_names_both_enums(tmp_path, capsys):
+    book = tmp_path / "book"
+    build(book, ("table bonus:\n    hearts -> 2\n    spades -> 1\n",
+                 "enum colour: red, blue\ntable bonus:\n    hearts -> 2\n    spades -> 1\n"),
+          add={VARIANT: 'extends "../game.rules"\nreplace table bonus:\n    red -> 2\n    blue -> 1\n'})
+    first = checked(capsys, book, "x")[0]
+    assert first["file"].endswith(VARIANT) and first["line"] == 2, first
+    assert "keyed by the values of 'colour' where the base has a table keyed by the values of 'suit'" in first["message"]
+
+
+def test_a_replacement_field_without_a_default_over_the_bases_data_is_told_at_the_field(tmp_path, capsys):
+    """Was an E022 at each base record, "the field 'weight' is missing", naming no variant."""
+    book = tmp_path / "book"
+    build(book, add={VARIANT: 'extends "../game.rules"\nreplace kind card from "../cards.yaml":\n    name: text\n'
+                              '    suit: suit\n    rank: int\n    weight: int\n'})
+    found = checked(capsys, book, "x")
+    assert len(found) == 1 and found[0]["code"] == "E022", found
+    assert found[0]["file"].endswith(VARIANT) and found[0]["line"] == 6, found
+    assert "The field 'weight' of this replacement has no default" in found[0]["message"], found
+    assert "'weight: int, default ...'" in found[0]["hint"], found

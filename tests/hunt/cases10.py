@@ -330,6 +330,39 @@ vplay(n, "a variant's range too small for the base's moves", RA, "replace var po
 vplay(n, "a variant's first of an empty list", TR5, "replace define taker: player = first([p for p in players if p.played.rank > 99])\n",
       ["none"], at=(X, 2), also=((G, 36),))
 
+n = "variants 3"
+variant(n, "v2 a second setup instead of replace or extend", T, '^setup:\n    special_actions = 1\n', ["replace"])
+variant(n, "v2 replace round where the base has none", T, 'replace ^round:\n    pass\n', ["round"])
+variant(n, "v2 extend rule without the base's parameters (its block reads them all the same)", T, 'extend rule sink:\n    say "{s.name}"\n', [],
+        valid=True)
+variant(n, "v2 extend enum value without a table row", T, "extend enum role: ^sailor\n", [], maybe_valid=True)
+variant(n, "v2 a new rule named like a base definition (rules have names of their own)", T, '^rule skull:\n    pass\n', [], maybe_valid=True)
+variant(n, "v2 replace score as text", T, 'replace define score(p: player): ^text = "high"\n', ["int"], also=((G, 1),))
+variant(n, "v2 remove score (its winners need none)", T, 'remove score\n', [], maybe_valid=True)
+c(n, "v2 include for extends, alone (a copy of the game)", T, [(X, 'include "../game.rules"\n')], [], args=("--variant", "x"), maybe_valid=True)
+c(n, "v2 include for extends, then a replace", T, [(X, 'include "../game.rules"\nreplace var ^special_actions: int in 0 to 3 = 1\n')], ["extends"],
+  args=("--variant", "x"))
+variant(n, "v2 reaction on a base event with its parameters wrong", K,
+        'reaction calm on hot_totem(^a, b) by p labelled "Calm":\n    pass\n', ["holder"])
+variant(n, "v2 extend choose in a rule of the variant's own", T,
+        'rule rest:\n    choose prompt "Rest":\n        option "Nap":\n            pass\nextend choose in rest:\n    option "Doze":\n        pass\n', [],
+        maybe_valid=True)
+variant(n, "v2 replace table keyed by another enum", T, 'replace table ^start_level:\n    red -> 1\n', ["difficulty"])
+variant(n, "v2 extend table of a table keyed by numbers with an enum", T, 'extend table floods_per_turn:\n    ^red -> 1\n', ["int"])
+variant(n, "v2 replace var with its range cut below a value the base sets", T, 'replace var actions_left: int in 0 to ^2 = 0\n', ["3", "x.rules"],
+        also=((G, 123),))
+variant(n, "v2 replace kind adds a field without a default", T,
+        'replace kind treasure from "../treasures.yaml":\n    name: text\n    colour: colour\n    search: int = 0\n    claimed: bool = false\n    location: space = none\n    ^weight: int\n',
+        ["weight"])
+variant(n, "v2 extend display where the base has a display, fine", T, 'extend display:\n    show "Calm seas"\n', [], valid=True)
+variant(n, "v2 a variant's define named like the base's locals", T, 'define ^s: int = 1\n', ["locals", "name the base does not use"])
+variant(n, "v2 replace rule calls a rule the base lacks", T, 'replace rule flood_phase:\n    ^flood_al()\n', ["did you mean"])
+variant(n, "v2 extend rule uses the base rule's local", T, 'extend rule flood_phase:\n    say "{^n}"\n', [], maybe_valid=True)
+variant(n, "v2 replace option drops the default", T, 'replace option difficulty: newbie, normal, elite, crazy, insane, idiotic = ^legendary\n', ["legendary"])
+c(n, "v2 a variant file with a space in its name", T, [("variants/calm seas 2.rules", 'extends "../game.rules"\n')], [], args=("--variant", "calm seas 2"),
+  maybe_valid=True)
+c(n, "v2 extends a variant of another game", T, [(X, 'extends ^"../../smackshapes/variants/colorcracks.rules"\n')], ["folder"], args=("--variant", "x"))
+
 
 def run_all(show: str = "") -> None:
     """Each case checked (harness.run) or, with cmd "simulate", played as cases7.py plays it."""
