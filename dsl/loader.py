@@ -1177,9 +1177,8 @@ class Loader:
                 program.data_read.add(os.path.realpath(path))
                 read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
                 said = len(self.diags)
-                if read is not None and self.records_of_another_kind(read, d, decls):
-                    complete = False
-                    continue
+                if read is not None:
+                    self.records_of_another_kind(read, d, decls, path)
                 records = None if read is None else self.data_file(read, d, schema)
                 if i > 0:       # a variant's own records: a new field is declared under its `extend`
                     self.diags[said:] = [self.field_in_extend(x, d.name, source, span) for x in self.diags[said:]]
@@ -1221,23 +1220,26 @@ class Loader:
                            f"give it a default, '{name}: {_type_words(f.type)}, default ...', or a changing "
                            f"field's value, '{name}: {_type_words(f.type)} = ...'")]
 
-    def records_of_another_kind(self, read: tuple, d: A.KindDecl, decls: list) -> bool:
-        """Whether the data file `read` of the kind `d` holds its records under the name of another
-        kind of the rulebook (`spaces:` in a file that `kind treasure` reads): any key is read, so
-        its records would quietly become treasures. Told as E021 at the key."""
+    def records_of_another_kind(self, read: tuple, d: A.KindDecl, decls: list, path: Path) -> None:
+        """W129 when the data file `read` of the kind `d` holds its records under the name of another
+        kind of the rulebook that does not read this file itself (`spaces:` in the file `kind
+        treasure` reads): any key is read, so its records become treasures, but a variant's data
+        file copied from another kind's is the likelier story."""
         found = re.search(r"^([A-Za-z_]\w*)[ \t]*:", read[1], re.M)
         if found is None or found.group(1) in _kind_key_forms(d.name):
-            return False
-        other = next((x.name for x in decls if isinstance(x, A.KindDecl) and x.name != d.name
+            return
+        here = os.path.realpath(path)
+        other = next((x for x in decls if isinstance(x, A.KindDecl) and x.name != d.name
                       and found.group(1) in _kind_key_forms(x.name)), None)
-        if other is None:
-            return False
+        if other is None or any(os.path.realpath(Path(self.real_dirs.get(sp.file, path.parent)) / src) == here
+                                for src, sp in [(other.source, other.span)] + list(other.more_sources) if src):
+            return
         line = read[1].count("\n", 0, found.start()) + 1
-        self.error("E021", f"The records of the kind '{d.name}' are under '{found.group(1)}', which names the kind "
-                           f"'{other}': read by '{d.name}', they would all be made {d.name}s.",
-                   Span(read[0], line, 1, line, 1 + len(found.group(1))),
-                   f"write '{d.name}s:' if they are {d.name}s, or name this file in the kind '{other}'")
-        return True
+        self.warnings.append(Diagnostic(
+            "W129", f"The records of the kind '{d.name}' are under '{found.group(1)}', which names the kind "
+                    f"'{other.name}': read by '{d.name}', they all become {d.name}s.",
+            Span(read[0], line, 1, line, 1 + len(found.group(1))),
+            f"write '{d.name}s:' if they are {d.name}s, or name this file in the kind '{other.name}'", severity="warning"))
 
     def field_in_extend(self, x: Diagnostic, kind: str, source: str, span: Span) -> Diagnostic:
         """A field a variant's data file gives that the kind lacks: the variant cannot change the
@@ -2119,9 +2121,13 @@ def note_changes(diagnostics: list, program: Program) -> list:
         more = len(spans) - 1
         where = f"{spans[0].file}:{spans[0].line}" + (f" and {more} more line{'s' * (more != 1)}" if more else "")
         was, now = (was, now) if was.startswith("a table") else (f"'{was}'", f"'{now}'")
+        at = word_at(program.sources, span, name, span.column) or span
+        if was.startswith("a table keyed"):      # the keys are the mistake: at the first of them
+            table = next((x for x in program.decls if isinstance(x, A.TableDecl) and x.name == name and x.span == span), None)
+            if table is not None and table.entries and getattr(table.entries[0].span, "line", 0):
+                at = table.entries[0].span
         lead.append(Diagnostic("E301", f"This replaces '{name}' as {now} where the base has {was}, and the base's "
-                                       f"rules still use it as the base has it ({where}).",
-                               word_at(program.sources, span, name, span.column) or span,
+                                       f"rules still use it as the base has it ({where}).", at,
                                f"keep the base's {'keys and values' if was.startswith('a table') else 'type'}, or "
                                f"replace the rules that use '{name}' too",
                                about=("retyped", name)))

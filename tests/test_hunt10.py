@@ -158,11 +158,19 @@ def test_a_removal_another_variant_replaces_names_that_file(tmp_path):
     assert "x.rules" in hit.message, hit.message
 
 
-def test_a_variants_records_under_another_kinds_name_are_told(tmp_path):
-    """`cells:` in the data file of `extend kind card`: was read as cards, silently."""
+def test_a_variants_records_under_another_kinds_name_are_warned_of(tmp_path):
+    """`cells:` in the data file of `extend kind card`: was read as cards, silently. Any key is
+    read (tests/hunt/cases.py, "top key of another file"), so it is a warning."""
     found, _ = variant_of(tmp_path, 'extend kind card from "x.yaml":\n    power: int, default 0\n',
                           'cells:\n  - {name: "Joker", suit: hearts, rank: 9}\n')
-    expect(found, "E021", "x.yaml", (1, 1), "under 'cells', which names the kind 'cell'", "write 'cards:'")
+    hit = expect(found, "W129", "x.yaml", (1, 1), "under 'cells', which names the kind 'cell'", "write 'cards:'")
+    assert hit.severity == "warning" and not [d for d in found if d.severity == "error"], found
+
+
+def test_two_kinds_reading_one_file_are_not_warned_of(tmp_path):
+    found, _ = run(tmp_path, ("kind cell from \"cells.yaml\":", "kind spot from \"cells.yaml\":\n    name: text\n    row: int\n"
+                                                               "    col: int\nkind cell from \"cells.yaml\":"))
+    assert not [d for d in found if d.code == "W129"], found
 
 
 def test_a_data_file_under_a_name_of_its_own_is_still_read(tmp_path):
@@ -222,7 +230,7 @@ def test_a_table_replaced_with_keys_of_another_enum_names_both_enums(tmp_path, c
                  "enum colour: red, blue\ntable bonus:\n    hearts -> 2\n    spades -> 1\n"),
           add={VARIANT: 'extends "../game.rules"\nreplace table bonus:\n    red -> 2\n    blue -> 1\n'})
     first = checked(capsys, book, "x")[0]
-    assert first["file"].endswith(VARIANT) and first["line"] == 2, first
+    assert first["file"].endswith(VARIANT) and first["line"] == 3, first      # at the first key
     assert "keyed by the values of 'colour' where the base has a table keyed by the values of 'suit'" in first["message"]
 
 
