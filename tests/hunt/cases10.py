@@ -307,11 +307,12 @@ variant(n, "replace define with a parameter more", T, "replace define ^treasure_
         ["treasure_of"], also=((G, 183),))
 variant(n, "replace define with a parameter fewer", T, "replace define ^treasure_of: treasure = first(treasure)\n", ["treasure_of"], also=((G, 183),))
 variant(n, "replace define with another parameter type", T, "replace define treasure_of(c: ^int): treasure = first(treasure)\n", ["colour"], also=((G, 183),))
-variant(n, "replace define returning another type", T, "replace define skull: ^text = \"14\"\n", ["int", "x.rules:2"], also=((G, 245),))
+variant(n, "replace define returning another type", T, "replace define skull: ^text = \"14\"\n", ["int", "game.rules:245"], also=((G, 245),))
 variant(n, "replace var of another type", T, "replace var special_actions: ^bool = true\n", ["int"], also=((G, 1),))
 variant(n, "replace rule with a parameter more", T, "replace rule ^sink(s: space, t: treasure):\n    pass\n", ["sink"], also=((G, 279),))
 variant(n, "replace zone of another kind", K, "replace zone discard: ^totem, public\n", ["card"], also=((G, 1),))
-variant(n, "replace table of another value type", T, "replace table floods_per_turn:\n    0 to 14 -> ^\"two\"\n", ["x.rules:2"], also=((G, 265),))
+variant(n, "replace table of another value type", T, "replace table ^floods_per_turn:\n    0 to 14 -> \"two\"\n", ["a table of texts", "whole numbers"],
+        also=((G, 265),))
 variant(n, "replace enum dropping a value the base uses", T, "^replace enum colour: red, blue, green\n", ["yellow", "x.rules:2"], also=((G, 35),))
 variant(n, "replace event with another parameter", K, "replace event ^hot_totem(x: int)\n", ["event"])
 variant(n, "replace var dropping its player", T, "replace var ^actions_left: int = 3\n", [], maybe_valid=True)
@@ -347,7 +348,7 @@ variant(n, "v2 reaction on a base event with its parameters wrong", K,
 variant(n, "v2 extend choose in a rule of the variant's own", T,
         'rule rest:\n    choose prompt "Rest":\n        option "Nap":\n            pass\nextend choose in rest:\n    option "Doze":\n        pass\n', [],
         maybe_valid=True)
-variant(n, "v2 replace table keyed by another enum", T, 'replace table ^start_level:\n    red -> 1\n', ["difficulty"])
+variant(n, "v2 replace table keyed by another enum", T, 'replace table start_level:\n    ^red -> 1\n', ["difficulty"])
 variant(n, "v2 extend table of a table keyed by numbers with an enum", T, 'extend table floods_per_turn:\n    ^red -> 1\n', ["int"])
 variant(n, "v2 replace var with its range cut below a value the base sets", T, 'replace var actions_left: int in 0 to ^2 = 0\n', ["3", "x.rules"],
         also=((G, 123),))
