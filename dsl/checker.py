@@ -620,7 +620,8 @@ class Checker:
                 where = f"line {d.span.line}{self.in_file(d, n) if hasattr(n, 'span') else ''}"
                 self.error("E202", f"The {what} '{name}' has the name of the {d.kind_word} '{name}' ({where}); "
                                    "rename one of them.", span,
-                           f"inside, '{name}' would mean this {what}, never the {d.kind_word}")
+                           f"inside, '{name}' would mean this {what}, never the {d.kind_word}",
+                           about=("shadows", name, d.span.file, d.span.line, d.kind_word))
 
     def resolve_type(self, t: A.TypeRef) -> str:
         if t.name == "list":
@@ -1676,7 +1677,7 @@ class Checker:
             if ev is None or ev.kind != "event":
                 self.error("E201", f"The reaction waits for the event '{d.event}', which is not declared.", d,
                            did_you_mean(d.event, [n for n, s in self.sym.items() if s.kind == "event"])
-                           or self.not_an_event(d.event))
+                           or self.not_an_event(d.event), about=("unknown", d.event))
             else:
                 params = ev.decl.params
                 if len(d.event_args) != len(params):
@@ -2584,7 +2585,7 @@ class Checker:
         if s is None or s.kind != "event":
             self.error("E201", f"There is no event named '{st.event}'.", self.word(st, st.event, after=st.span.column + 5),
                        did_you_mean(st.event, [n for n, x in self.sym.items() if x.kind == "event"])
-                       or self.not_an_event(st.event, signalled=True))
+                       or self.not_an_event(st.event, signalled=True), about=("unknown", st.event))
             return
         self.check_args(st, s.decl.params, st.args, f"The event '{st.event}'", st.event)
         for r in self.reaction_names.values():
@@ -3940,7 +3941,8 @@ class Checker:
             dice = [n for n, x in self.sym.items() if x.kind == "die"]
             self.error("E201", f"There is no die named '{e.args[0].name}'.", e.args[0],
                        did_you_mean(e.args[0].name, dice) or (f"the dice are {', '.join(dice)}" if dice
-                                                            else "declare one, e.g. die d6: 1 to 6"))
+                                                            else "declare one, e.g. die d6: 1 to 6"),
+                       about=("unknown", e.args[0].name))
             return T.ERROR
         ends = [_constant(a) for a in e.args]
         if e.name == "range" and len(e.args) == 2 and None not in ends and ends[1] - ends[0] + 1 > B.MAX_ITEMS:
@@ -5788,6 +5790,7 @@ def check(program: Program) -> CheckedProgram:
     checker.diags[:0] = list(program.syntax_problems) + list(program.change_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]
     checker.diags = _blame_declarations(checker.diags, checker.blamed, checker.checked_by_data)
+    checker.diags[:0] = _variant_names_the_base_binds(checker.diags, program)
     if twice:       # its data's fields, too, are missing from the declaration that was read
         checker.diags = [d for d in checker.diags if not (d.about[:1] == ("undeclared field",) and d.about[1] in twice)]
     if checker.diags:
@@ -5804,6 +5807,34 @@ def check(program: Program) -> CheckedProgram:
                                    d.span.file.endswith((".yaml", ".yml")), d.span.file, d.span.line, d.span.column))
         unique = _same_error_once(unique)
         raise RulebookError(unique, program.sources, out.warnings)
+    return out
+
+
+def _variant_names_the_base_binds(diags: list, program) -> list:
+    """One E202 at each declaration of the played variant whose name the base's rules give their
+    own parameters and locals (`define s: int = 1` in a variant, where the base writes `for s in
+    space`): there the name would mean theirs, and every such line is an error of the base's, which
+    is no place to fix it. The variant's line is where the name was chosen."""
+    if not program.variant:
+        return []
+    mine = f"{program.variant}.rules"
+    found: dict = {}
+    for d in diags:
+        if d.code == "E202" and d.about[:1] == ("shadows",) and Path(d.about[2]).name == mine \
+                and d.span.file != d.about[2]:
+            found.setdefault(d.about[1:], []).append(d.span)
+    out = []
+    for (name, file, line, kind), uses in found.items():
+        text = (program.sources.line(file, line) if program.sources else "") or ""
+        at = re.search(rf"\b{re.escape(name)}\b", text)
+        col = at.start() + 1 if at else 1
+        first = min(uses, key=lambda u: (u.file, u.line))
+        more = len({(u.file, u.line) for u in uses}) - 1
+        where = f"{first.file}:{first.line}" + (f" and {more} more line{'s' * (more != 1)}" if more else "")
+        out.append(Diagnostic("E202", f"This {kind} is named '{name}', a name the base rulebook gives its own "
+                                      f"parameters and locals ({where}): there '{name}' would mean theirs, never "
+                                      f"this {kind}.", Span(file, line, col, line, col + len(name)),
+                              f"give the {kind} a name the base does not use, such as '{name}_{program.variant}'"))
     return out
 
 

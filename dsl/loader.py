@@ -795,8 +795,9 @@ class Loader:
             gone = self.changes.get(d.name)
             if (d.extend or d.replace) and k not in index and gone and gone[0] == "removed":
                 word = "extend" if d.extend else "replace"
-                self.skip("E015", f"This removes '{d.name}', which the variant goes on to {word} at line "
-                                   f"{d.span.line}: there is nothing left to {word}.",
+                later = f"line {d.span.line}" + (f" of {self.display(Path(d.span.file))}" if d.span.file != gone[1].file else "")
+                self.skip("E015", f"This removes '{d.name}', which the variant goes on to {word} at {later}: "
+                                   f"there is nothing left to {word}.",
                            word_at(self.sources, gone[1], d.name, gone[1].column),
                            f"leave this line out: {'an' if d.extend else 'a'} '{word}' alone changes the base's {d.kind_word}",
                            about=("removed", d.name))
@@ -823,8 +824,7 @@ class Loader:
                                    "with the whole new declaration")
                         continue
                     self.skip("E015", f"'extend' needs {_a(d.kind_word)} named '{d.name}' in the base rulebook, and there is none.",
-                               word_at(self.sources, d.span, d.name, d.span.column),
-                               did_you_mean(d.name, [k[1] for k in index]))
+                               word_at(self.sources, d.span, d.name, d.span.column), _did_you_mean_or_list(d, k, index))
                     continue
                 grown = self.extended(merged[index[k]], d)
                 if grown is not None:
@@ -835,10 +835,12 @@ class Loader:
                 if k not in index:
                     same = [key for key in index if key[1] == d.name]
                     if same:      # the name is there, as another kind of declaration
-                        other = merged[index[same[0]]].kind_word
-                        hint = f"'{d.name}' is {_a(other)} in the base: write 'replace' before {_a(other)} declaration"
+                        base_d = merged[index[same[0]]]
+                        hint = (f"'{d.name}' is {_a(base_d.kind_word)} in the base: write "
+                                f"'replace {_declaration_word(base_d)} {d.name} ...' with the whole new "
+                                f"{base_d.kind_word}")
                     else:
-                        hint = did_you_mean(d.name, [key[1] for key in index])
+                        hint = _did_you_mean_or_list(d, k, index)
                     self.skip("E015", f"'replace' needs {_a(d.kind_word)} named '{d.name}' in the base rulebook, and there is none.",
                                word_at(self.sources, d.span, d.name, d.span.column), hint)
                     continue
@@ -875,9 +877,10 @@ class Loader:
                         None not in (_entry_words(d), _entry_words(base_d)) and _entry_words(d) != _entry_words(base_d):
                     self.changes[d.name] = ("retyped", d.span, _entry_words(base_d), _entry_words(d))
                 elif isinstance(d, A.TableDecl) and isinstance(base_d, A.TableDecl) and \
-                        None not in (_key_words(d), _key_words(base_d)) and _key_words(d) != _key_words(base_d):
+                        None not in (_key_words(d, merged), _key_words(base_d, merged)) and \
+                        _key_words(d, merged) != _key_words(base_d, merged):
                     # keys of another sort (`1 -> 0` for `newbie -> 0`): the base's lookups give the old sort
-                    self.changes[d.name] = ("retyped", d.span, _key_words(base_d), _key_words(d))
+                    self.changes[d.name] = ("retyped", d.span, _key_words(base_d, merged), _key_words(d, merged))
                 elif isinstance(d, A.KindDecl) and isinstance(base_d, A.KindDecl):
                     kept = {f.name for f in d.fields}
                     dropped = [f.name for f in base_d.fields if f.name not in kept]
@@ -1042,7 +1045,8 @@ class Loader:
                 self.skip("E015", f"'{verb} option' needs an option labelled {self.written(label)} in the menu "
                                   f"of the {what} ({_lines_of([menu], d.span.file)}), and there is none.", label.span,
                           _did_you_mean_text(self.written(label), labels) or _filled_label(self.written(label), labels) or
-                          "name the option by its label exactly as the base writes it, braces and all")
+                          "name the option by its label exactly as the base writes it, braces and all: "
+                          + ", ".join(labels[:8]) + (f" and {len(labels) - 8} more" if len(labels) > 8 else ""))
                 continue
             if len(hits) > 1:
                 self.skip("E015", f"The menu of the {what} has {len(hits)} options labelled "
@@ -1173,9 +1177,13 @@ class Loader:
                 program.data_read.add(os.path.realpath(path))
                 read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
                 said = len(self.diags)
+                if read is not None:
+                    self.records_of_another_kind(read, d, decls, path)
                 records = None if read is None else self.data_file(read, d, schema)
                 if i > 0:       # a variant's own records: a new field is declared under its `extend`
                     self.diags[said:] = [self.field_in_extend(x, d.name, source, span) for x in self.diags[said:]]
+                elif d.replace:  # a variant's `replace kind` over the base's data: a field it added
+                    self.diags[said:] = self.field_in_replacement(self.diags[said:], d, read[0] if read else source)
                 if records is None:
                     complete = False
                     continue
@@ -1192,6 +1200,46 @@ class Loader:
                     self.error("E024", f"The data makes more than {MAX_RECORDS} {d.name} things.", d.span)
                 else:
                     program.data[d.name] = everything
+
+    def field_in_replacement(self, diags: list, d: A.KindDecl, file: str) -> list:
+        """The data's errors under a variant's `replace kind` that reads the base's file: when each
+        says that one field, which the replacement declares without a default, is missing, the
+        base's records were never written for it. One error then, at that field of the variant."""
+        missing = {m.group(1) for x in diags for m in [re.search(r"does not fit the kind: the field '(\w+)' is missing",
+                                                                  x.message)] if x.code == "E022" and m}
+        if len(missing) != 1 or any(x.code != "E022" or "is missing" not in x.message for x in diags):
+            return diags
+        name = missing.pop()
+        f = next((f for f in d.fields if f.name == name and f.default is None and f.data_default is A.NO_DEFAULT), None)
+        if f is None or not getattr(f.span, "line", 0):
+            return diags
+        shown = os.path.basename(file)
+        return [Diagnostic("E022", f"The field '{name}' of this replacement has no default, and the records of "
+                                   f"{shown}, written for the base, do not give it.",
+                           Span(f.span.file, f.span.line, f.span.column, f.span.line, f.span.column + len(name)),
+                           f"give it a default, '{name}: {_type_words(f.type)}, default ...', or a changing "
+                           f"field's value, '{name}: {_type_words(f.type)} = ...'")]
+
+    def records_of_another_kind(self, read: tuple, d: A.KindDecl, decls: list, path: Path) -> None:
+        """W129 when the data file `read` of the kind `d` holds its records under the name of another
+        kind of the rulebook that does not read this file itself (`spaces:` in the file `kind
+        treasure` reads): any key is read, so its records become treasures, but a variant's data
+        file copied from another kind's is the likelier story."""
+        found = re.search(r"^([A-Za-z_]\w*)[ \t]*:", read[1], re.M)
+        if found is None or found.group(1) in _kind_key_forms(d.name):
+            return
+        here = os.path.realpath(path)
+        other = next((x for x in decls if isinstance(x, A.KindDecl) and x.name != d.name
+                      and found.group(1) in _kind_key_forms(x.name)), None)
+        if other is None or any(os.path.realpath(Path(self.real_dirs.get(sp.file, path.parent)) / src) == here
+                                for src, sp in [(other.source, other.span)] + list(other.more_sources) if src):
+            return
+        line = read[1].count("\n", 0, found.start()) + 1
+        self.warnings.append(Diagnostic(
+            "W129", f"The records of the kind '{d.name}' are under '{found.group(1)}', which names the kind "
+                    f"'{other.name}': read by '{d.name}', they all become {d.name}s.",
+            Span(read[0], line, 1, line, 1 + len(found.group(1))),
+            f"write '{d.name}s:' if they are {d.name}s, or name this file in the kind '{other.name}'", severity="warning"))
 
     def field_in_extend(self, x: Diagnostic, kind: str, source: str, span: Span) -> Diagnostic:
         """A field a variant's data file gives that the kind lacks: the variant cannot change the
@@ -1976,7 +2024,7 @@ def note_changes(diagnostics: list, program: Program) -> list:
     too, but not otherwise noted: a message naming it is not often caused by the replacement.)"""
     if not program.changes:
         return diagnostics
-    out, uses, narrowed, more_uses = [], {}, {}, {}
+    out, uses, narrowed, more_uses, retyped = [], {}, {}, {}, {}
     removed = [(name, c[1]) for name, c in program.changes.items() if c[0] == "removed" and name in ("score", "winners")]
     for d in diagnostics:
         d = _thing_of_a_replaced_kind(d, program)
@@ -2018,10 +2066,12 @@ def note_changes(diagnostics: list, program: Program) -> list:
             if not d.is_about(name) and not through \
                     and not (how == "retyped" and _spans_name(program, d.span, name)):
                 continue
+            if how == "retyped":      # one error at the replacement first, naming the base's uses
+                retyped.setdefault(name, []).append(d.span)
             if through:
                 reads = "this line reads" if through == d.span.line else f"line {through} reads"
-                note = (f"{reads} '{name}', which {span.file}:{span.line} replaces as '{types[1]}' where "
-                        f"the base has '{types[0]}'")
+                was, now = (types if types[0].startswith("a table") else [f"'{t}'" for t in types])
+                note = f"{reads} '{name}', which {span.file}:{span.line} replaces as {now} where the base has {was}"
                 d = dataclasses.replace(d, hint=f"{note}; {d.hint}" if d.hint else note)
                 break
             if how == "retyped":      # the base's rules use it as its old type
@@ -2065,6 +2115,22 @@ def note_changes(diagnostics: list, program: Program) -> list:
         lead.append(Diagnostic("E014", f"This removes '{name}', but the base rulebook still uses it ({where}).",
                                word_at(program.sources, span, name, span.column) or span,
                                f"replace the rules that use '{name}' too, or keep it"))
+    for name, spans in retyped.items():
+        how, span, was, now = program.changes[name][:4]
+        spans = sorted({(s.file, s.line): s for s in spans}.values(), key=lambda s: (s.file, s.line))
+        more = len(spans) - 1
+        where = f"{spans[0].file}:{spans[0].line}" + (f" and {more} more line{'s' * (more != 1)}" if more else "")
+        was, now = (was, now) if was.startswith("a table") else (f"'{was}'", f"'{now}'")
+        at = word_at(program.sources, span, name, span.column) or span
+        if was.startswith("a table keyed"):      # the keys are the mistake: at the first of them
+            table = next((x for x in program.decls if isinstance(x, A.TableDecl) and x.name == name and x.span == span), None)
+            if table is not None and table.entries and getattr(table.entries[0].span, "line", 0):
+                at = table.entries[0].span
+        lead.append(Diagnostic("E301", f"This replaces '{name}' as {now} where the base has {was}, and the base's "
+                                       f"rules still use it as the base has it ({where}).", at,
+                               f"keep the base's {'keys and values' if was.startswith('a table') else 'type'}, or "
+                               f"replace the rules that use '{name}' too",
+                               about=("retyped", name)))
     return lead + out
 
 
@@ -2119,13 +2185,19 @@ def _entry_words(table) -> str | None:
     return f"a table of {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
 
 
-def _key_words(table) -> str | None:
+def _key_words(table, decls: list = ()) -> str | None:
     """What a table of one key is keyed by, when every key is of one sort ("a table keyed by
-    names"); else None."""
+    names", or by the values of one enum or option of `decls`: "a table keyed by the values of
+    'colour'"); else None."""
     if any(e.more_keys for e in table.entries):
         return None
     kinds = {"texts" if isinstance(e.low, A.TextKey) else "names" if isinstance(e.low, str) else
              "whole numbers" if type(e.low) is int else None for e in table.entries}
+    if kinds == {"names"}:
+        owners = {x.name for x in decls if isinstance(x, (A.EnumDecl, A.OptionDecl))
+                  for e in table.entries if e.low in _values_of(x)}
+        if len(owners) == 1:
+            return f"a table keyed by the values of '{owners.pop()}'"
     return f"a table keyed by {kinds.pop()}" if len(kinds) == 1 and None not in kinds else None
 
 
@@ -2150,6 +2222,30 @@ _EXTENDABLE = (A.KindDecl, A.EnumDecl, A.OptionDecl, A.TableDecl, A.RuleDecl, A.
 
 
 _KEYWORD = {"DefineDecl": "define", "VarDecl": "var", "ZoneDecl": "zone", "WinnersDecl": "winners"}
+
+
+def _kind_key_forms(name: str) -> set:
+    """The keys that name the kind `name` in a data file: 'card', 'cards', 'boxes', 'berries'."""
+    return {name, name + "s", name + "es", name[:-1] + "ies"}
+
+
+def _declaration_word(d: A.Decl) -> str:
+    """The words that start a declaration like `d`: "define", "player var", "enum"."""
+    word = _KEYWORD.get(type(d).__name__, d.kind_word)
+    return f"player {word}" if getattr(d, "per_player", False) and word in ("var", "zone") else word
+
+
+def _did_you_mean_or_list(d: A.Decl, k: tuple, index: dict) -> str:
+    """The hint for a `replace` or `extend` of a name the base lacks: a near name, else the
+    base's declarations of that sort by name (a variant's author copies one from there)."""
+    near = did_you_mean(d.name, [key[1] for key in index])
+    if near:
+        return near
+    names = sorted(key[1] for key in index if key[0] == k[0] and key[1])
+    if not names:
+        return f"the base rulebook has no {d.kind_word} to {'extend' if d.extend else 'replace'}"
+    shown = ", ".join(f"'{n}'" for n in names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+    return f"the base's {d.kind_word}{'s' if len(names) > 1 else ''}: {shown}"
 
 
 def _a(word: str) -> str:

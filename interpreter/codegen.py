@@ -1320,7 +1320,24 @@ def table_key_matches(k, lo, hi) -> bool:
 
 
 def no_table_entry(name: str, m, keys, span) -> RuleError:
-    return RuleError(f"The table '{name}' has no entry for {', '.join(m.show_any(k) for k in keys)}.", span)
+    """The error of a look-up no entry of the table has (error path only): the keys asked for,
+    where the table is written (a variant's `replace table` may be the one in play) and, for a
+    table of one key, the keys it has, and what to do."""
+    asked = ", ".join(m.show_any(k) for k in keys)
+    said = f"The table '{name}' has no entry for {asked}."
+    try:
+        at, entries, several = getattr(m.prog, "table_entries", {}).get(name, (None, [], False))
+        if at is not None and getattr(at, "line", 0):
+            shown = [m.show_any(lo) if hi == lo or hi is None else f"{m.show_any(lo)} to {m.show_any(hi)}"
+                     for lo, hi in entries]
+            has = "" if several or not shown else \
+                f"{', '.join(shown[:10])}{f' and {len(shown) - 10} more' if len(shown) > 10 else ''}"
+            said = (f"The table '{name}' has no entry for {asked}: the table, written at {at.file}:{at.line}, has entries "
+                    f"for {has or 'other keys'}. Add an entry for {asked} to the table, or keep what it is looked "
+                    "up by to the keys it has.")
+    except Exception:        # the error path must never fail: the plain message then
+        pass
+    return RuleError(said, span)
 
 
 def joiner(show, where: str, span):

@@ -245,6 +245,9 @@ class Compiled:
     dice: dict = field(default_factory=dict)           # die name -> its faces
     face_types: dict = field(default_factory=dict)     # die name -> the type of its faces ("int", "enum:colour")
     table_names: list = field(default_factory=list)    # the tables' names, for a scenario that sets one
+    # Each table's declaration and its entries' keys, for the message of a look-up no entry has
+    # (`codegen.no_table_entry`): name -> (span, [(low, high), ...] of the first key).
+    table_entries: dict = field(default_factory=dict)
     define_types: dict = field(default_factory=dict)   # definition -> ([parameter types], result type)
     cells: int = 2                  # the places whose writes the machine counts (memo.py): 0 everything, 1 the turn
     kept_count: int = 0             # the definitions whose values the machine keeps (`codegen.kept`)
@@ -866,6 +869,8 @@ class Compiler:
             self.decl_where = f"the table '{n}'"
             self.tables[n] = [(e.low, e.high, self.expr(e.value), e.more_keys, e.value) for e in sym[n].decl.entries]
         out.table_names = list(self.tables)
+        out.table_entries = {n: (sym[n].decl.span, [(e.low, e.high) for e in sym[n].decl.entries],
+                                 any(e.more_keys for e in sym[n].decl.entries)) for n in self.tables}
         self.fixed = purity.fixed_definitions(self)
         self.seated = purity.fixed_definitions(self, seated=True) - self.fixed
         self.kept = memo.kept_definitions(self) if codegen.writing() else {}

@@ -25,8 +25,62 @@ class RuleError(Exception):
         if self.span is None and span is not None:
             self.span = span
             if getattr(span, "line", 0):
+                if self.message.startswith(_NO_PLAYER):
+                    self.message = _player_named(self.message, span)
                 self.args = (f"{span}: {self.message}",)
         return self
+
+
+def called_at(e: RuleError, code, span) -> RuleError:
+    """`e`, raised inside a rule that the generated function `code` called at `span` (a rule run
+    in place, `fusion.Generated`), saying so: a value out of its range or a none in a rule is
+    often what the call passed (`advance(current, 0 - r)`). Only the nearest call is named; an
+    error of a definition, or of the caller's own line, is left as it is. Error path only."""
+    try:
+        if isinstance(e, BudgetExceeded) or not getattr(e.span, "line", 0) or not getattr(span, "line", 0) \
+                or (e.span.file, e.span.line) == (span.file, span.line) or " (It is in a rule called at " in e.message:
+            return e
+        tb, below = e.__traceback__, False
+        while tb is not None:
+            if below and tb.tb_frame.f_code.co_name == "_rule":
+                e.message = f"{e.message} (It is in a rule called at {span.file}:{span.line}.)"
+                e.args = (f"{e.span}: {e.message}",)
+                return e
+            below = below or tb.tb_frame.f_code is code
+            tb = tb.tb_next
+    except Exception:        # the error path must never fail: the error as it was
+        pass
+    return e
+
+
+# `Machine.seat`'s words for a none where a seat was wanted (`next_player(auctioneer)` before it is set)
+_NO_PLAYER = "The player here is none (no player is named)"
+# the built-in that asked for the seat, by the words `Machine.seat` was given (dsl.builtins.SEAT_WORDS)
+_SEAT_CALLS = {"have a seat to its left": "next_player", "start an order of seats": "players_from"}
+
+
+def _player_named(message: str, span) -> str:
+    """`message` with the player it is about named as the rulebook's line (`span`) writes it,
+    when the line seats one value only ("'auctioneer' is none here"); else as it is. The line is
+    read from its file: this is the error path, and never fails."""
+    try:
+        with open(span.file, encoding="utf-8") as f:
+            for _ in range(span.line - 1):
+                f.readline()
+            text = f.readline()
+    except Exception:
+        return message
+    called = next((f for words, f in _SEAT_CALLS.items() if message.endswith(f"nobody can {words}.")), None)
+    if called is None:
+        return message
+    found = re.findall(rf"\b{called}\(\s*([A-Za-z_][\w.]*(?:\([^()]*\))?)\s*\)",
+                       text.split("#", 1)[0] if '"' not in text else text)
+    named = set(found)
+    if len(named) != 1 or "none" in named:
+        return message
+    name = named.pop()
+    return (f"'{name}' is none here (no player is named){message[len(_NO_PLAYER):]} Set '{name}' to a player "
+            f"before this line, or check 'if {name} != none:' first.")
 
 
 # Python errors that a rulebook's own mistake can cause while its rules run.
@@ -415,7 +469,32 @@ def _none_named(words: str, span) -> str:
     if len(owners) != 1:
         return ""
     # a player's variable: named only when the line reads one value's fields or variables at all
-    return f" ('{owners.pop()}' is {'nobody' if m is None else 'none'} here)"
+    owner = owners.pop()
+    return f" ('{owner}' is {'nobody' if m is None else 'none'} here{_set_above(owner, span)})"
+
+
+def _set_above(name: str, span) -> str:
+    """", as set at game.rules:45: 'up = first(block)'" when `name` is a local of the rule around
+    `span` set by a plain `name = ...` on a line above it in that rule (the nearest such line),
+    and no variable of the game has that name; else "". Error path only: never fails."""
+    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return ""
+    try:
+        with open(span.file, encoding="utf-8") as f:
+            lines = f.read().split("\n")[:span.line - 1]
+    except Exception:
+        return ""
+    if any(re.match(rf"\s*(?:player\s+)?var\s+{name}\s*:", x) for x in lines):
+        return ""
+    set_here = re.compile(rf"\s+{name}\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")
+    for i in range(len(lines) - 1, -1, -1):
+        text = lines[i]
+        if text.strip() and not text[:1].isspace() and not text.lstrip().startswith("#"):
+            return ""        # the top of the rule or section: no such line in it
+        found = set_here.match(text)
+        if found:
+            return f", as set at {span.file}:{i + 1}: '{name} = {found.group(1)}'"
+    return ""
 
 
 def part_that_failed(tb, origin):

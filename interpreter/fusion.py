@@ -29,7 +29,7 @@ from . import codegen
 from . import statements as S
 from .budgets import Spent, placed, runaway
 from .compiler import charged_copy
-from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, StepsSpent, failed, line_words
+from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, StepsSpent, called_at, failed, line_words
 from .machine import STEP_BUDGET
 
 
@@ -52,7 +52,7 @@ class Generated:
         if isinstance(e, Runaway):
             return self.runaway_placed(e.at(self.span_of()))
         if isinstance(e, RuleError):
-            return e.at(self.span_of())
+            return called_at(e.at(self.span_of()), self.code, self.span_of())
         if isinstance(e, RecursionError):
             return BudgetExceeded(f"The rules nest too deeply in the {self.owner}.", self.span_of())
         if isinstance(e, PY_ERRORS):

@@ -357,7 +357,8 @@ class Machine:
                 if steps > budget:
                     blk: Block = blocks[frame[0]]
                     raise BudgetExceeded(f"The rules ran {budget} steps without asking anyone anything; "
-                                         f"the {blk.owner} seems to loop forever.{self.turns_said()}", st.span)
+                                         f"the {blk.owner} seems to loop forever.{self.turns_said() or self.loop_note()}",
+                                         st.span)
                 self.steps = steps
                 try:
                     more = st.run(self, frame)     # a fused run of statements counts each of them
@@ -369,7 +370,7 @@ class Machine:
                 except Runaway as e:
                     raise self.runaway_placed(e.at(st.span), st, blocks[frame[0]], steps) from None
                 except StepsSpent as e:       # a fused run's step budget: the turns may be said
-                    raise BudgetExceeded(e.message + self.turns_said(), e.span).at(st.span) from None
+                    raise BudgetExceeded(e.message + (self.turns_said() or self.loop_note()), e.span).at(st.span) from None
                 except RuleError as e:
                     raise e.at(st.span)
                 except RecursionError:
@@ -409,6 +410,23 @@ class Machine:
             raise RuleError(f"When the rules paused, {problem}; the last line that put things into a zone is "
                             "this one. A thing is in one place at a time: 'move ... from ... to ...' takes it "
                             "out of where it was.", span)
+
+    def loop_note(self) -> str:
+        """" It was inside the loop at game.rules:59 ..." for a run of the rules past its step
+        budget, naming the innermost loop of the running rule on the frame stack (error path only):
+        a `while` whose condition never turns false is the likeliest cause; "" if there is none."""
+        try:
+            for frame in reversed(self.s["stack"]):
+                b = self.prog.blocks[frame[0]]
+                span = getattr(b.data, "span", None)
+                if b.kind in ("for", "repeat", "while") and getattr(span, "line", 0):
+                    what = "that its condition can become false" if b.kind == "while" else "that it ends"
+                    return f" It was inside the {b.kind} loop at {span.file}:{span.line}: check {what}."
+                if b.kind == "proc":
+                    return ""
+        except Exception:        # the error path must never fail
+            pass
+        return ""
 
     def runaway_placed(self, e, st, blk: Block, steps: int):
         """The work budget ran out while `st` of `blk` ran (error path only): told by

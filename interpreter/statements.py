@@ -302,8 +302,15 @@ class Choose(Stmt):
         wrote it, and whether its list was empty or no item met its condition."""
         choice = f"'{self.said}'" if self.said else "This choice"
         listed = f"'{self.source_said}'" if self.source_said != "..." else "the list it chooses from"
+        try:                         # who was to choose, and is stuck
+            who = m.show_player(self.by(m, env) if self.by else m.s["current"])
+        except Exception:
+            who = ""
+        stuck = f" {who} was to choose, and cannot." if who else ""
+        guard = (f" Ask only when there is something to choose ('if count({self.source_said}) > 0:' around it), "
+                 f"or make sure {listed} cannot be empty here.") if self.source_said != "..." else ""
         if self.cond is None:
-            return f"{choice} has nothing to choose from: {listed} is empty."
+            return f"{choice} has nothing to choose from: {listed} is empty.{stuck}{guard}"
         condition = f" '{self.cond_said}'" if self.cond_said != "..." else ""
         size = None
         if self.recount:             # the list again, when asking for it cannot draw at random
@@ -312,9 +319,11 @@ class Choose(Stmt):
             except Exception:
                 size = None
         if size == 0:
-            return f"{choice} has nothing to choose from: {listed} is empty."
+            return f"{choice} has nothing to choose from: {listed} is empty.{stuck}{guard}"
         held = f" ({size} item{'s' * (size != 1)})" if size else ""
-        return f"{choice} has nothing to choose from: no item of {listed}{held} meets the condition{condition}."
+        return (f"{choice} has nothing to choose from: no item of {listed}{held} meets the condition{condition}."
+                f"{stuck} Ask only when some item meets it (an 'if' around the choice), or write 'may choose' "
+                "so that the player can decline.")
 
     def each_option(self, m, env):
         """The options' labels and values, item by item (when `options` could not be compiled)."""

@@ -131,7 +131,8 @@ c(v, "variant extends itself by name", T, [("variants/stormy.rules", 'extends ^"
 c(v, "colorcracks extend kind without from", H, [("variants/colorcracks.rules", 'extend kind card from "colorcracks.yaml":', 'extend kind card:')], [], args=("--variant", "colorcracks"), at=None, valid=True)
 c(v, "colorcracks enum value misspelt in data field default", H, [("variants/colorcracks.rules", "    action: action, default none", "    action: action, default ^nothing")], ["action"], args=("--variant", "colorcracks"))
 c(v, "colorcracks replace define wrong params", H, [("variants/colorcracks.rules", "replace define best_rank_of(cs: list of card): int", "replace define ^best_rank_of(cards: list of card, x: int): int")], ["cs"], args=("--variant", "colorcracks"), at=("variants/colorcracks.rules", 35))
-c(v, "colorcracks replace define other result type", H, [("variants/colorcracks.rules", "replace define tap_targets: list of card = table + [none]", "replace define tap_targets: ^list of player = players")], ["colorcracks"], args=("--variant", "colorcracks"), at=(G, 38))
+c(v, "colorcracks replace define other result type", H, [("variants/colorcracks.rules", "replace define tap_targets: list of card = table + [none]", "replace define tap_targets: ^list of player = players")], ["colorcracks"], args=("--variant", "colorcracks"), at=(G, 38),
+  also=(("variants/colorcracks.rules", 46),))      # since round 10 the replace line is told first, naming the base's
 c(v, "colorcracks extend rule not existing", H, [("variants/colorcracks.rules", "extend rule reveal:", "extend rule ^revealed:")], ["reveal"], args=("--variant", "colorcracks"))
 
 # ------------------------------------------------------------------------------ scenarios
