@@ -1326,7 +1326,7 @@ def no_table_entry(name: str, m, keys, span) -> RuleError:
     asked = ", ".join(m.show_any(k) for k in keys)
     said = f"The table '{name}' has no entry for {asked}."
     try:
-        at, entries, several = getattr(m.prog, "table_entries", {}).get(name, (None, [], False))
+        at, entries, several = m.prog.table_entries.get(name, (None, [], False))
         if at is not None and getattr(at, "line", 0):
             shown = [m.show_any(lo) if hi == lo or hi is None else f"{m.show_any(lo)} to {m.show_any(hi)}"
                      for lo, hi in entries]

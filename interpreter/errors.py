@@ -8,7 +8,9 @@ not import the rest of the engine.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 
 
 class RuleError(Exception):
@@ -63,13 +65,10 @@ def _player_named(message: str, span) -> str:
     """`message` with the player it is about named as the rulebook's line (`span`) writes it,
     when the line seats one value only ("'auctioneer' is none here"); else as it is. The line is
     read from its file: this is the error path, and never fails."""
-    try:
-        with open(span.file, encoding="utf-8") as f:
-            for _ in range(span.line - 1):
-                f.readline()
-            text = f.readline()
-    except Exception:
+    text = _rules_lines(span)[-1:]
+    if not text:
         return message
+    text = text[0]
     called = next((f for words, f in _SEAT_CALLS.items() if message.endswith(f"nobody can {words}.")), None)
     if called is None:
         return message
@@ -81,6 +80,22 @@ def _player_named(message: str, span) -> str:
     name = named.pop()
     return (f"'{name}' is none here (no player is named){message[len(_NO_PLAYER):]} Set '{name}' to a player "
             f"before this line, or check 'if {name} != none:' first.")
+
+
+def _rules_lines(span) -> list:
+    """The lines of the rulebook's file from its first to `span`'s line, the error path's words
+    read from the text (which the compiled rules do not keep); [] when the file is not a regular
+    file of at most 2,000,000 bytes (it may have changed or gone since it was loaded: never wait
+    on a FIFO or read a device) or cannot be read. Never fails."""
+    try:
+        with open(span.file, "rb", opener=lambda path, flags: os.open(path, flags | os.O_NONBLOCK)) as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > 2_000_000:
+                return []
+            lines = f.read().decode("utf-8", "replace").split("\n")[:span.line]
+            return lines if len(lines) == span.line else []
+    except Exception:        # the error path must never fail
+        return []
 
 
 # Python errors that a rulebook's own mistake can cause while its rules run.
@@ -456,14 +471,10 @@ def _none_named(words: str, span) -> str:
     nobody = "of a player who is nobody" in words
     if (m is None and not nobody) or not getattr(span, "line", 0):
         return ""
-    try:
-        with open(span.file, encoding="utf-8") as f:
-            for _ in range(span.line - 1):
-                f.readline()
-            text = f.readline()
-    except Exception:
+    text = _rules_lines(span)[-1:]
+    if not text:
         return ""
-    text = text.split("#", 1)[0] if '"' not in text else text
+    text = text[0].split("#", 1)[0] if '"' not in text[0] else text[0]
     field = m.group(1) if m is not None else r"[A-Za-z_]\w*"
     owners = set(re.findall(r"((?<![\w.])[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*)\." + field + r"\b", text))
     if len(owners) != 1:
@@ -479,11 +490,7 @@ def _set_above(name: str, span) -> str:
     and no variable of the game has that name; else "". Error path only: never fails."""
     if not re.fullmatch(r"[A-Za-z_]\w*", name):
         return ""
-    try:
-        with open(span.file, encoding="utf-8") as f:
-            lines = f.read().split("\n")[:span.line - 1]
-    except Exception:
-        return ""
+    lines = _rules_lines(span)[:-1]
     if any(re.match(rf"\s*(?:player\s+)?var\s+{name}\s*:", x) for x in lines):
         return ""
     set_here = re.compile(rf"\s+{name}\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")

@@ -760,3 +760,18 @@ def test_a_players_variable_leaving_its_range_names_the_player(tmp_path, stateme
         """)
     e = error_of(g)
     assert f"'coins' of {whose} must stay from 0 to 5" in str(e), str(e)
+
+
+def test_the_error_path_reads_a_rulebook_line_only_from_a_regular_file(tmp_path):
+    """The words of a play error may quote the rulebook's line, read again from its file: a file
+    that became a FIFO since the game was loaded is not waited on, a short one gives nothing."""
+    import os
+    from types import SimpleNamespace
+    from tabletop.interpreter.errors import _rules_lines
+    rules = tmp_path / "game.rules"
+    rules.write_text("setup:\n    up = first(block)\n")
+    assert _rules_lines(SimpleNamespace(file=str(rules), line=2)) == ["setup:", "    up = first(block)"]
+    assert _rules_lines(SimpleNamespace(file=str(rules), line=9)) == []
+    rules.unlink()
+    os.mkfifo(rules)
+    assert _rules_lines(SimpleNamespace(file=str(rules), line=2)) == []
