@@ -59,7 +59,7 @@ cases:
       - expect: {seen by Player 3: {deck: {count: 52}}}
   - name: what
     steps:
-      - expect: {seen by Player 1: {options: {count: 14}}}
+      - expect: {seen by Player 1: {log: {count: 14}}}
   - name: empty
     steps:
       - expect: {seen by Player 1: {}}
@@ -67,7 +67,7 @@ cases:
     report, failures = run(tmp_path, text, "smores_galore")
     assert [(f.code, f.line) for f in failures] == [("T030", 6), ("T030", 9), ("T030", 12)], scenarios.render(report)
     assert "should name a player of this game (Player 1 to Player 2) or 'a spectator'" in failures[0].message
-    assert "'options' is none of those (check it outside 'seen by Player 1'" in failures[1].message
+    assert "'log' is none of those (check it outside 'seen by Player 1'" in failures[1].message
     assert "should be a mapping of what Player 1 sees" in failures[2].message
 
 
