@@ -523,6 +523,8 @@ class Source:
         for p in e.parts:
             if isinstance(p, str):
                 parts.append(repr(p))
+            elif self.texts_only(p):
+                parts.append(self.write(p, d))      # shown as it is: no call to show it
             else:
                 show = self.const(self.c.shower(self.c.types.get(id(p), T.ANY)))
                 parts.append(f"{show}(m, {self.write(p, d)})")
@@ -533,6 +535,20 @@ class Source:
         if self.in_iterable:
             return f"{made}(m, {joined})"
         return f"(_t if len(_t := {joined}) <= {SMALL} else {made}(m, _t))"   # a short text costs nothing more
+
+    def texts_only(self, e) -> bool:
+        """Is `e` sure to give a text (which a template shows as it is): a data field whose every
+        value is a text (a thing's name), or a table of texts written out?"""
+        if self.c.types.get(id(e)) != T.TEXT:
+            return False
+        ref = self.c.refs.get(id(e))
+        if isinstance(e, A.Field) and ref is not None and ref[0] == "attr":
+            return all(type(v) is str for v in self.c.out.static[ref[1]][ref[2]])
+        if isinstance(e, A.Index) and ref is not None and ref[0] == "table":
+            table = self.c.tables.get(ref[1])
+            constants = [self.c.constant(entry[4]) for entry in table] if table is not None else [None]
+            return all(k is not None and type(k[0]) is str for k in constants)
+        return False
 
 
 def bound_slots(compiler, e) -> set:
@@ -1103,11 +1119,19 @@ def spent(n: int, where: str, span):
 
 
 def sized(where: str, span, what: str):
-    from .compiler import _made
+    from .compiler import MAX_SIZE, _made
 
     def made(m, x):
-        if len(x) > SMALL:
-            _made(m, len(x), what, where, span)
+        # `_made`'s charge written here: a template calls this only for a text longer than
+        # SMALL (S'mores Galore's labels, several a decision), and a second call costs about
+        # as much as the charge itself.
+        n = len(x)
+        if n > SMALL:
+            if n > MAX_SIZE:
+                _made(m, n, what, where, span)      # refused there, in its words
+            m.work -= n
+            if m.work < 0:
+                raise runaway(where, span)
         return x
     return made
 

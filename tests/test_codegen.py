@@ -1005,3 +1005,24 @@ def test_a_short_pattern_is_matched_in_place_as_match_length_matches_it(tmp_path
     assert "not supported" in results[("ml_rb", ("red", None, "blue"))]
     assert results[("ml_rb", ("green", None, "blue"))] == 0        # the first group fails first
 
+
+def test_a_template_shows_a_name_or_a_table_of_texts_as_it_is(tmp_path):
+    """A thing's name from the data and a table of texts go into a template's text without a call
+    to show them (each is a text already); a long text made so is charged its length, as the
+    closures charge it."""
+    folder = write(tmp_path, PATTERN_RULES)
+    (folder / "cards.yaml").write_text(PATTERN_CARDS)
+    found = {}
+    for source in (True, False):
+        g = load_game(str(folder), source=source)
+        m = Machine(g.compiled, g.new_state(seed=1).to_json())
+        if source:
+            own = getattr(g.compiled.fast["label"], "definition", g.compiled.fast["label"])
+            assert re.search(r"\('Take ', _k\d+\[_v0\], ' the ', _k\d+\(m, _k\d+\[_v0\]\), \)", own.source), own.source
+        found[source] = []
+        for c in range(3):
+            before = m.work
+            found[source].append((g.compiled.defines["label"](m, (c,)), before - m.work))
+    assert found[True] == found[False]
+    assert found[True][0][0] == "Take Ace the Big Red"
+    assert found[True][2][1] - found[True][1][1] == len(found[True][2][0])      # the long one costs its length
