@@ -14,7 +14,7 @@ Safe by construction: the source holds only names this module makes (`m`, `env`,
 `_k<n>` for a value passed in, `_v<slot>` for an item (or a parameter, or a `where` value,
 set on a line before the definition's value), `_h<n>` for a field's values taken
 before a loop, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
+`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_p`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
 `declined`, `k`, and `frame` in a fused run; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
 `type` (only to ask `type(x) is` the int class passed in; the namespace has no others),
 operators, numbers this module computed, and literals written with `repr` (only ints, bools,
@@ -315,7 +315,15 @@ class Source:
             t = T.elem(types.get(id(e.args[0]), T.ANY))
             return f"m.{name}({args[0]}, {self.value(t)})"
         if name == "match_length":
-            return f"m.match_length({self.pattern_values(e.args[0], args[0])}, {args[1]})"
+            values = self.pattern_values(e.args[0], args[0])
+            ref = self.c.refs.get(id(e.args[1]))
+            if ref and ref[0] == "pattern" and not self.in_iterable:
+                inline = self.matched(values, self.c.out.patterns[ref[1]])
+                if inline is not None:
+                    if self.spans and self.spans[-1][0] == args[1]:
+                        self.spans.pop()        # the pattern's name, not in the source (and it cannot fail)
+                    return inline
+            return f"m.match_length({values}, {args[1]})"
         if name == "join":
             show = self.c.shower(T.elem(types.get(id(e.args[0]), T.ANY)))
             sep = args[1] if len(args) > 1 else "', '"
@@ -348,17 +356,50 @@ class Source:
             fn = builtin(fn, self.c.where(), e.span, len(args), (name, [self.c.text_of(a) for a in e.args]))
         return f"{self.const(fn)}(m, {', '.join(args)})"
 
+    def matched(self, values: str, pattern) -> str | None:
+        """`Machine.match_length` of a short pattern written out in place (S'mores Galore asks
+        about three a menu, each a call and a loop of Python otherwise). As there, each
+        alternative in turn tests its groups in order, one only once the values reach its end,
+        an unordered group by sorting, and the longest match wins: the same values give the
+        same answer or the same error. The values are held in `_p`, read only by these tests.
+        A pattern of many alternatives (charged by the call) or long ones is left to the call."""
+        alts = pattern["sorted"]
+        if len(alts) > 8 or sum(len(g) for alt in alts for g in alt) > 64:
+            return None
+        ends = []
+        for alt in alts:
+            tests, i = [], 0
+            for group in alt:
+                n = len(group)
+                fits = f"len(_p) >= {int(i + n)} and " if i + n > 1 else ""      # (the values are not empty)
+                if n == 1:
+                    tests.append(f"{fits}_p[{int(i)}] == {self.value(group[0])}")
+                else:
+                    tests.append(f"{fits}{self.const(sorted)}(_p[{int(i)}:{int(i + n)}]) == {self.const(group)}")
+                i += n
+            if all(len(g) == 1 for g in alt):       # comparing one value cannot fail: one look at the length
+                tests = [f"len(_p) >= {int(i)}"] + [f"_p[{int(k)}] == {self.value(g[0])}" for k, g in enumerate(alt)]
+            ends.append(f"({int(i)} if {' and '.join(tests)} else 0)")
+        if not ends or not all(alt for alt in alts):
+            return None
+        best = ends[0] if len(ends) == 1 else f"{self.const(max)}({', '.join(ends)})"
+        return f"({best} if (_p := {values}) else 0)"
+
     def pattern_values(self, node, written: str) -> str:
         """The enum values a pattern is matched against: the items, or each thing's data field of
         the pattern's enum (the checker found it)."""
         field_ref = self.c.c.pattern_fields.get(id(node))
         if field_ref is None:
             return written
-        return f"{self.const(values_of(self.c.out.static[field_ref[0]][field_ref[1]]))}({written})"
+        # Each field read in C (no Python frame a list); a none among the things fails as `attrs[x]` does.
+        attrs = self.c.out.static[field_ref[0]][field_ref[1]]
+        return f"[*{self.const(map)}({self.const(attrs.__getitem__)}, {written})]"
 
     def w_StartsWith(self, e, d):
         values = self.pattern_values(e.seq, self.write(e.seq, d))
-        return f"(m.match_length({values}, {self.const(self.c.out.patterns[e.pattern])}) > 0)"
+        pattern = self.c.out.patterns[e.pattern]
+        inline = None if self.in_iterable else self.matched(values, pattern)
+        return f"({inline} > 0)" if inline is not None else f"(m.match_length({values}, {self.const(pattern)}) > 0)"
 
     def w_Lambda(self, e, d):
         slot = self.c.c.slots[id(e)]
@@ -482,6 +523,8 @@ class Source:
         for p in e.parts:
             if isinstance(p, str):
                 parts.append(repr(p))
+            elif self.texts_only(p):
+                parts.append(self.write(p, d))      # shown as it is: no call to show it
             else:
                 show = self.const(self.c.shower(self.c.types.get(id(p), T.ANY)))
                 parts.append(f"{show}(m, {self.write(p, d)})")
@@ -492,6 +535,20 @@ class Source:
         if self.in_iterable:
             return f"{made}(m, {joined})"
         return f"(_t if len(_t := {joined}) <= {SMALL} else {made}(m, _t))"   # a short text costs nothing more
+
+    def texts_only(self, e) -> bool:
+        """Is `e` sure to give a text (which a template shows as it is): a data field whose every
+        value is a text (a thing's name), or a table of texts written out?"""
+        if self.c.types.get(id(e)) != T.TEXT:
+            return False
+        ref = self.c.refs.get(id(e))
+        if isinstance(e, A.Field) and ref is not None and ref[0] == "attr":
+            return all(type(v) is str for v in self.c.out.static[ref[1]][ref[2]])
+        if isinstance(e, A.Index) and ref is not None and ref[0] == "table":
+            table = self.c.tables.get(ref[1])
+            constants = [self.c.constant(entry[4]) for entry in table] if table is not None else [None]
+            return all(k is not None and type(k[0]) is str for k in constants)
+        return False
 
 
 def bound_slots(compiler, e) -> set:
@@ -1062,11 +1119,19 @@ def spent(n: int, where: str, span):
 
 
 def sized(where: str, span, what: str):
-    from .compiler import _made
+    from .compiler import MAX_SIZE, _made
 
     def made(m, x):
-        if len(x) > SMALL:
-            _made(m, len(x), what, where, span)
+        # `_made`'s charge written here: a template calls this only for a text longer than
+        # SMALL (S'mores Galore's labels, several a decision), and a second call costs about
+        # as much as the charge itself.
+        n = len(x)
+        if n > SMALL:
+            if n > MAX_SIZE:
+                _made(m, n, what, where, span)      # refused there, in its words
+            m.work -= n
+            if m.work < 0:
+                raise runaway(where, span)
         return x
     return made
 
@@ -1352,10 +1417,6 @@ def joiner(show, where: str, span):
         except RuleError as err:
             raise err.at(span)
     return join
-
-
-def values_of(attrs: list):
-    return lambda xs: [attrs[x] for x in xs]
 
 
 # Values that are never none: a sum (`+=` too), a comparison, a text, a list (a literal but `none`).

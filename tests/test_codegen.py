@@ -27,6 +27,7 @@ NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_y
          "_left",       # `except _k<n> as _left`: a rule run in place that ended the game or a stage (fusion.Left)
          "_error",      # `except _k<n> as _error`: a fused run's error, named by its line (Generated.told)
          "_stamp",      # a kept definition's sum of the write counts of what it reads (codegen.kept)
+         "_p",          # the values a pattern written in place is matched against (codegen.matched)
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
 MADE = re.compile(r"_[kvhz]\d+")            # a value passed in, an item held in a local, a field's values,
@@ -937,3 +938,91 @@ def test_a_table_of_several_keys_of_constants_is_written_as_a_lookup_in_the_sour
                 found.append((source, e.message, before - m.work))
     assert [f[1:] for f in found if f[0]] == [f[1:] for f in found if not f[0]]
     assert [f[1] for f in found[:5]] == [0, 0, 1, 2, 2]
+
+
+PATTERN_RULES = '''game "Patterns in place"
+players 1
+enum suit: red, blue, green
+kind card from "cards.yaml":
+    name: text
+    suit: suit
+pattern one of suit: red
+pattern rb of suit: red, {blue, red}, green
+pattern two_ways of suit:
+    red, blue, red
+    {red, blue, green}, blue, {green, green}
+define ml_one(xs: list of suit): int = match_length(xs, one)
+define ml_rb(xs: list of suit): int = match_length(xs, rb)
+define ml_two(xs: list of suit): int = match_length(xs, two_ways)
+define ml_cards(xs: list of card): int = match_length(xs, two_ways)
+define starts_rb(xs: list of card): bool = xs starts with rb
+table nick:
+    red -> "Big Red"
+    blue -> "Bluey"
+    green -> "Greenish, a colour named at length to make a long text"
+define label(c: card): text = "Take {c.name} the {nick[c.suit]}"
+turn:
+    end game
+winners: players
+'''
+PATTERN_CARDS = "cards:\n  - {name: Ace, suit: red}\n  - {name: Bee, suit: blue}\n  - {name: Cue, suit: green}\n"
+
+
+def test_a_short_pattern_is_matched_in_place_as_match_length_matches_it(tmp_path):
+    """`match_length` and `starts with` of a pattern of a few alternatives are written out in the
+    definition's source (no call of `Machine.match_length`), and give, charge and fail as the
+    closures do for every list of up to five values, none among them (an unordered group holding
+    none cannot be sorted, and a none has no field: the same error either way, which the line
+    that asked tells)."""
+    import itertools
+    folder = write(tmp_path, PATTERN_RULES)
+    (folder / "cards.yaml").write_text(PATTERN_CARDS)
+    found = {}
+    for source in (True, False):
+        g = load_game(str(folder), source=source)
+        m = Machine(g.compiled, g.new_state(seed=1).to_json())
+        if source:
+            for name in ("ml_one", "ml_rb", "ml_two", "ml_cards", "starts_rb"):
+                own = getattr(g.compiled.fast[name], "definition", g.compiled.fast[name])
+                assert "match_length" not in own.source and "_p :=" in own.source, own.source
+        got = found[source] = []
+        for n in range(6):
+            for xs in itertools.product(["red", "blue", "green", None], repeat=n):
+                for name, values in (("ml_one", xs), ("ml_rb", xs), ("ml_two", xs),
+                                     ("ml_cards", [None if x is None else ["red", "blue", "green"].index(x) for x in xs]),
+                                     ("starts_rb", [None if x is None else ["red", "blue", "green"].index(x) for x in xs])):
+                    before = m.work
+                    try:
+                        got.append((name, xs, g.compiled.defines[name](m, (list(values),)), before - m.work))
+                    except (RuleError, TypeError) as e:      # (placed and told at the line that asked)
+                        got.append((name, xs, f"{type(e).__name__}: {e}", before - m.work))
+    assert found[True] == found[False]
+    results = {(name, xs): r for name, xs, r, _ in found[True]}
+    assert results[("ml_rb", ("red", "red", "blue", "green"))] == 4
+    assert results[("ml_two", ("green", "red", "blue", "blue", "green"))] == 0
+    assert results[("ml_two", ("blue", "green", "red", "blue", "green"))] == 0
+    assert results[("ml_two", ("red", "blue", "red", "blue", "green"))] == 3
+    assert "not supported" in results[("ml_rb", ("red", None, "blue"))]
+    assert results[("ml_rb", ("green", None, "blue"))] == 0        # the first group fails first
+
+
+def test_a_template_shows_a_name_or_a_table_of_texts_as_it_is(tmp_path):
+    """A thing's name from the data and a table of texts go into a template's text without a call
+    to show them (each is a text already); a long text made so is charged its length, as the
+    closures charge it."""
+    folder = write(tmp_path, PATTERN_RULES)
+    (folder / "cards.yaml").write_text(PATTERN_CARDS)
+    found = {}
+    for source in (True, False):
+        g = load_game(str(folder), source=source)
+        m = Machine(g.compiled, g.new_state(seed=1).to_json())
+        if source:
+            own = getattr(g.compiled.fast["label"], "definition", g.compiled.fast["label"])
+            assert re.search(r"\('Take ', _k\d+\[_v0\], ' the ', _k\d+\(m, _k\d+\[_v0\]\), \)", own.source), own.source
+        found[source] = []
+        for c in range(3):
+            before = m.work
+            found[source].append((g.compiled.defines["label"](m, (c,)), before - m.work))
+    assert found[True] == found[False]
+    assert found[True][0][0] == "Take Ace the Big Red"
+    assert found[True][2][1] - found[True][1][1] == len(found[True][2][0])      # the long one costs its length
