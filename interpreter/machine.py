@@ -627,7 +627,14 @@ class Machine:
             declined[:] = still
         every = self.prog.instants_open
         if every is not None:          # the loop below, written as one function
-            return every(self, (), declined)
+            work = self.work
+            try:
+                return every(self, (), declined)
+            except Exception:
+                # The one function is named after the first reaction's line: the work is given
+                # back and the loop below meets the same error in the failing reaction's own
+                # code, so that it is said at that reaction's line.
+                self.work = work
         opens = self.prog.instant_opens
         for seat in range(self.player_count):
             for k, is_open in opens:

@@ -718,6 +718,26 @@ def test_the_instant_reactions_asked_of_every_seat_in_one_function_offer_what_th
         g.compiled.instants_open = every
 
 
+def test_an_error_in_the_second_instant_reactions_condition_is_said_at_its_line_not_the_firsts(tmp_path):
+    """The one function asking every instant reaction (`codegen.instants_open`) is named after
+    the first reaction's line, which the error's place was taken from: an error in the second
+    reaction's condition was said at the first's line. The same error as when asked seat by seat."""
+    rules = INSTANTS.replace("if n > 1 and q != p", "if n > 1 and [1, 2, 3][n - 6] > 0 and q != p")
+    g = game(tmp_path, rules)
+    every = g.compiled.instants_open
+    assert every is not None
+    told = []
+    for one_function in (True, False):
+        g.compiled.instants_open = every if one_function else None
+        s = g.new_state(seed=1)
+        with pytest.raises(RuleError) as e:
+            while not s.is_over:
+                s.apply(0, s.pending.players[0])
+        told.append(str(e.value))
+    g.compiled.instants_open = every
+    assert told[0] == told[1] and "reaction 'shout'" in told[0] and "game.rules:7:" in told[0], told
+
+
 IN_PLACE_RULES = '''
     game "In place"
     players 3
