@@ -528,10 +528,15 @@ class Machine:
         aux = frame[3]
         instant = aux["event"] is None
         reactions = self.prog.reactions_to(aux["event"])
+        first = None if instant else self.prog.first_open.get(aux["event"])
         n = self.player_count
         while aux["i"] < n:
+            if first is not None:       # the seats with nothing open passed in one call
+                aux["i"] = self.first_open(first, reactions, aux)
+                if aux["i"] >= n:
+                    break
             seat = (self.s["current"] + aux["i"]) % n
-            if self.none_open(reactions, aux["args"], seat, instant):
+            if first is None and self.none_open(reactions, aux["args"], seat, instant):
                 aux["i"] += 1
                 continue
             labels, values, prompt = self.reaction_options(reactions, aux["args"], seat, instant)
@@ -550,6 +555,22 @@ class Machine:
             aux["i"], aux["reacted"] = 0, False
             return
         self.s["stack"].pop()
+
+    def first_open(self, first, reactions, aux) -> int:
+        """The number in the order of the first seat still to be asked with an event's reaction
+        open to it (the player count if none), by its reactions' test written as one function
+        `first`. On an error, the work is given back and the seats asked one by one, as without
+        that function, so the error is met in the failing reaction's own code and said at its
+        line (the one function is named after the first reaction's)."""
+        work = self.work
+        try:
+            return first(self, aux["args"], aux["i"], ())
+        except Exception:
+            self.work = work
+        i, n = aux["i"], self.player_count
+        while i < n and self.none_open(reactions, aux["args"], (self.s["current"] + i) % n, False):
+            i += 1
+        return i
 
     def none_open(self, reactions, args, seat, instant) -> bool:
         """Whether no reaction is open to `seat`, asked of each reaction's generated `open` (the
