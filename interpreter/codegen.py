@@ -14,7 +14,7 @@ Safe by construction: the source holds only names this module makes (`m`, `env`,
 `_k<n>` for a value passed in, `_v<slot>` for an item (or a parameter, or a `where` value,
 set on a line before the definition's value), `_h<n>` for a field's values taken
 before a loop, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_p`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
+`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_p`, `_at`, `_from`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
 `declined`, `k`, and `frame` in a fused run; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
 `type` (only to ask `type(x) is` the int class passed in; the namespace has no others),
 operators, numbers this module computed, and literals written with `repr` (only ints, bools,
@@ -105,6 +105,7 @@ class Source:
         self.fields: dict = {}   # made name -> (kind, field) of a data field's values, for errors
         self.loop_fields = None  # (kind, field) -> the local `_h<n>` holding its values, in a loop written in lines
         self.given = None        # slot -> the value written for it, in a definition written in place
+        self.seats = frozenset() # values written that hold a seat, never none (a reaction's `by p`)
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
         self.spans: list = []    # (text written, its node's span, index of its first part's entry), for errors
@@ -256,7 +257,7 @@ class Source:
             self.given, failed, self.fell_back = None, self.fell_back, fell_back
         if failed:           # a part only a closure can do would read the caller's variables
             return call
-        tests = [f"{v} is not None" for s, v in zip(plan.slots, values) if s in plan.guarded]
+        tests = [f"{v} is not None" for s, v in zip(plan.slots, values) if s in plan.guarded and v not in self.seats]
         return f"({body} if {' and '.join(dict.fromkeys(tests))} else {call})" if tests else f"({body})"
 
     def tally(self, t, call: str, d) -> str:
@@ -1060,19 +1061,55 @@ def instants_open(compiler, reactions: list):
     return _compiled("\n".join(lines) + "\n", "_open", src.namespace(), getattr(reactions[0][0].span, "line", "?"))
 
 
-def _open_lines(compiler, src: Source, r, info: dict, k: str, no: str, unbound: bool):
-    """The lines of one seat's test of reaction `r` (unindented): `return True` if it offers the
-    seat something, `no` (a statement that leaves the test) if its early condition fails, and
-    falling off the end otherwise. None if its condition fell back to a closure with the values
-    bound as Python locals (the caller writes it again, `unbound`)."""
+def first_open(compiler, reactions: list):
+    """Which of the seats still to be asked first has something to play among an event's
+    reactions `reactions` ([(r, info)]), as one Python function f(m, args, i, declined) -> int:
+    the seats are asked from the `i`-th after the current player, each as `Machine.none_open`
+    asks it (each reaction's `reaction_open` in turn), and the answer is that seat's number in
+    the order (the player count if none). The work of the seats passed is charged, the found
+    seat's is given back (its offers are then worked out from the start). One call instead of
+    two or more a seat; None if a source cannot be written so, or if a reaction may not be
+    asked twice (`ask_twice`)."""
+    if not _WRITING or not reactions or not all(info["ask_twice"] for r, info in reactions):
+        return None
+    src = Source(compiler)
+    lines = ["def _first(m, args, _at, declined):",
+             "    _n = m.player_count",
+             "    _from = m.s['current']",
+             "    while _at < _n:",
+             "        seat = (_from + _at) % _n",
+             "        _work = m.work"]
+    for k, (r, info) in enumerate(reactions):
+        # Each reaction's test in a loop run once, which `break` leaves for the next reaction.
+        one = _open_lines(compiler, src, r, info, str(int(k)), "break", False, yes=("m.work = _work", "return _at"),
+                          declines=False)
+        if one is None:
+            return None
+        lines += ["        while True:"] + [f"            {x}" for x in one] + ["            break"]
+    lines += ["        _at += 1", "    return _at"]
+    return _compiled("\n".join(lines) + "\n", "_first", src.namespace(), getattr(reactions[0][0].span, "line", "?"))
+
+
+def _open_lines(compiler, src: Source, r, info: dict, k: str, no: str, unbound: bool, seat: str = "seat",
+                yes: tuple = ("return True",), declines: bool = True):
+    """The lines of one seat's test of reaction `r` (unindented): `yes` (`return True`) if it
+    offers the seat something, `no` (a statement that leaves the test) if its early condition
+    fails, and falling off the end otherwise. None if its condition fell back to a closure with
+    the values bound as Python locals (the caller writes it again, `unbound`). `seat` is the
+    Python local holding the seat asked; `declines` false when the seat cannot have declined an
+    offer of it (a signalled event's reactions: only instant ones are remembered declined)."""
     slots = [int(x) for x in info["slots"]]
-    values = [f"args[{i}]" for i in range(len(slots) - 1)] + ["seat"]
-    # A condition tested once (it does not mention the item) reads the values as Python locals,
-    # and the env is made only for a seat it holds for: most seats, most of the time, it does not.
-    src.bound = set() if unbound or not info["early"] else \
+    values = [f"args[{i}]" for i in range(len(slots) - 1)] + [seat]
+    listed = info["items"] is not None
+    # A condition tested once (it does not mention the item, or there is none) reads the values
+    # as Python locals, and the env is made only for a seat it holds for, and only to work out
+    # the items: most seats, most of the time, it does not hold.
+    src.bound = set() if unbound or not (info["early"] or not listed) else \
         set(slots) | (bound_slots(compiler, r.cond) if r.cond is not None else set())
     src.fell_back = False
+    src.seats = frozenset((seat, src.slot(slots[-1])))     # a seat is never none: no test before a definition written in place
     cond = src.write(r.cond) if r.cond is not None else "True"
+    src.seats = frozenset()
     if src.fell_back and src.bound:
         return None
     where = src.const("the reaction '%s'" % info["name"])
@@ -1080,20 +1117,28 @@ def _open_lines(compiler, src: Source, r, info: dict, k: str, no: str, unbound: 
              "if m.work < 0:",
              f"    raise {src.const(runaway)}({where}, {src.const(info['span'])})"]
     made = [f"env = [None] * {int(info['size'])}"] + [f"env[{slot}] = {value}" for slot, value in zip(slots, values)]
+    bind = [f"{src.slot(slot)} = {value}" for slot, value in zip(slots, values) if src.slot(slot) != value]
+    if not listed:
+        # One offer, of no item: a declined one is not asked again (its condition unread), as
+        # `Machine.reaction_offers` goes through its list of one.
+        if declines:
+            lines += [f"if declined and [{seat}, {k}, None] in declined:", f"    {no}"]
+        lines += bind if src.bound else made
+        if r.cond is not None:
+            lines += [f"if not ({cond}):", f"    {no}"]
+        return lines + list(yes)
     if info["early"] and src.bound:
-        lines += [f"{src.slot(slot)} = {value}" for slot, value in zip(slots, values)]
-        lines += [f"if not ({cond}):", f"    {no}"] + made
+        lines += bind + [f"if not ({cond}):", f"    {no}"] + made
     elif info["early"]:
         lines += made + [f"if not ({cond}):", f"    {no}"]
     else:
         lines += made
-    item = f"env[{int(info['item_slot'])}]" if info["item_slot"] >= 0 else "_i"
-    items = f"[*{src.const(info['items'])}(m, env)]" if info["items"] is not None else "[None]"
-    lines += [f"for {item} in {items}:",
-              f"    if declined and [seat, {k}, {item}] in declined:",
-              "        continue"]
+    item = f"env[{int(info['item_slot'])}]"
+    lines += [f"for {item} in [*{src.const(info['items'])}(m, env)]:"]
+    if declines:
+        lines += [f"    if declined and [{seat}, {k}, {item}] in declined:", "        continue"]
     # An early condition does not mention the item: it held above, so it holds for each item.
-    lines += ["    return True"] if info["early"] else [f"    if {cond}:", "        return True"]
+    lines += [f"    {x}" for x in yes] if info["early"] else [f"    if {cond}:"] + [f"        {x}" for x in yes]
     return lines
 
 

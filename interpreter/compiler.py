@@ -215,6 +215,7 @@ class Compiled:
     instants: list = field(default_factory=list)      # reactions offered at any decision point
     instant_opens: list = field(default_factory=list)  # [(k, instants[k]'s quick `open` test or None)]
     instants_open: object = None    # all of them for every seat as one function (`codegen.instants_open`), or None
+    first_open: dict = field(default_factory=dict)   # event -> the seat-by-seat test of its reactions as one function (`codegen.first_open`)
     sides: list = field(default_factory=list)         # the sides' names; side i is the player value players + i
     stages: dict = field(default_factory=dict)        # stage name (or ":turn") -> its block, for `end`
     root: int = -1
@@ -922,6 +923,10 @@ class Compiler:
                 out.stages[n] = out.procs[n].block
         for ev, reactions in c.reactions.items():
             out.reactions[ev] = [self.compile_reaction(r) for r in reactions]
+        for ev, reactions in c.reactions.items():
+            first = codegen.first_open(self, list(zip(reactions, out.reactions[ev])))
+            if first is not None:
+                out.first_open[ev] = first
         out.instants = [self.compile_reaction(r) for r in c.instants]
         out.instant_opens = [(k, r["open"]) for k, r in enumerate(out.instants)]
         if out.instants and all(r["open"] is not None for r in out.instants):

@@ -546,10 +546,15 @@ class Machine:
         aux = frame[3]
         instant = aux["event"] is None
         reactions = self.prog.reactions_to(aux["event"])
+        first = None if instant else self.prog.first_open.get(aux["event"])
         n = self.player_count
         while aux["i"] < n:
+            if first is not None:       # the seats with nothing open passed in one call
+                aux["i"] = self.first_open(first, reactions, aux)
+                if aux["i"] >= n:
+                    break
             seat = (self.s["current"] + aux["i"]) % n
-            if self.none_open(reactions, aux["args"], seat, instant):
+            if first is None and self.none_open(reactions, aux["args"], seat, instant):
                 aux["i"] += 1
                 continue
             labels, values, prompt = self.reaction_options(reactions, aux["args"], seat, instant)
@@ -568,6 +573,22 @@ class Machine:
             aux["i"], aux["reacted"] = 0, False
             return
         self.s["stack"].pop()
+
+    def first_open(self, first, reactions, aux) -> int:
+        """The number in the order of the first seat still to be asked with an event's reaction
+        open to it (the player count if none), by its reactions' test written as one function
+        `first`. On an error, the work is given back and the seats asked one by one, as without
+        that function, so the error is met in the failing reaction's own code and said at its
+        line (the one function is named after the first reaction's)."""
+        work = self.work
+        try:
+            return first(self, aux["args"], aux["i"], ())
+        except Exception:
+            self.work = work
+        i, n = aux["i"], self.player_count
+        while i < n and self.none_open(reactions, aux["args"], (self.s["current"] + i) % n, False):
+            i += 1
+        return i
 
     def none_open(self, reactions, args, seat, instant) -> bool:
         """Whether no reaction is open to `seat`, asked of each reaction's generated `open` (the
@@ -645,7 +666,14 @@ class Machine:
             declined[:] = still
         every = self.prog.instants_open
         if every is not None:          # the loop below, written as one function
-            return every(self, (), declined)
+            work = self.work
+            try:
+                return every(self, (), declined)
+            except Exception:
+                # The one function is named after the first reaction's line: the work is given
+                # back and the loop below meets the same error in the failing reaction's own
+                # code, so that it is said at that reaction's line.
+                self.work = work
         opens = self.prog.instant_opens
         for seat in range(self.player_count):
             for k, is_open in opens:

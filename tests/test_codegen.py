@@ -28,6 +28,7 @@ NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_y
          "_error",      # `except _k<n> as _error`: a fused run's error, named by its line (Generated.told)
          "_stamp",      # a kept definition's sum of the write counts of what it reads (codegen.kept)
          "_p",          # the values a pattern written in place is matched against (codegen.matched)
+         "_at", "_from",  # the seat asked, by its number in the order from the current player (codegen.first_open)
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
 MADE = re.compile(r"_[kvhz]\d+")            # a value passed in, an item held in a local, a field's values,
@@ -37,7 +38,7 @@ ATTRIBUTES = {"g", "pl", "f", "s", "envs", "player_count", "work", "steps",     
               "append", "join",                                              # labels.append, "".join
               "n",                                                           # _left.n, the statements it ran
               "ver", "kept", "get", "kept_size", "forget_kept"}     # write counts and kept values (codegen.kept)
-FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused", "_rule", "_open", "_kept"}
+FUNCTIONS = {"_expression", "_definition", "_options", "_statement", "_fused", "_rule", "_open", "_first", "_kept"}
 HOSTILE = "x'); __import__('os').system('echo owned') #\" \\ {{ }} \u00e9\n"
 
 
@@ -75,7 +76,7 @@ def unsafe_parts(text: str) -> list:
         elif isinstance(node, ast.Constant) and type(node.value) not in (int, str, bool, float, type(None)):
             bad.append(f"literal {node.value!r}")
         elif isinstance(node, ast.arg) and node.arg not in ("m", "env", "frame", "_room", "values", "args", "seat",
-                                                            "declined", "k") \
+                                                            "declined", "k", "_at") \
                 and not MADE.fullmatch(node.arg):
             bad.append(f"parameter {node.arg}")
         elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ClassDef,
@@ -717,6 +718,80 @@ def test_the_instant_reactions_asked_of_every_seat_in_one_function_offer_what_th
             assert play(True, seed) == play(False, seed)
     finally:
         g.compiled.instants_open = every
+
+
+def test_an_error_in_the_second_instant_reactions_condition_is_said_at_its_line_not_the_firsts(tmp_path):
+    """The one function asking every instant reaction (`codegen.instants_open`) is named after
+    the first reaction's line, which the error's place was taken from: an error in the second
+    reaction's condition was said at the first's line. The same error as when asked seat by seat."""
+    rules = INSTANTS.replace("if n > 1 and q != p", "if n > 1 and [1, 2, 3][n - 6] > 0 and q != p")
+    g = game(tmp_path, rules)
+    every = g.compiled.instants_open
+    assert every is not None
+    told = []
+    for one_function in (True, False):
+        g.compiled.instants_open = every if one_function else None
+        s = g.new_state(seed=1)
+        with pytest.raises(RuleError) as e:
+            while not s.is_over:
+                s.apply(0, s.pending.players[0])
+        told.append(str(e.value))
+    g.compiled.instants_open = every
+    assert told[0] == told[1] and "reaction 'shout'" in told[0] and "game.rules:7:" in told[0], told
+
+
+EVENTS = '''
+    game "Events"
+    players 4
+    var n: int = 0
+    player var points: int = 0
+    event hit(v: player, by_much: int)
+    reaction dodge on hit(v, by_much) by p if p == v and p.points < 3 labelled "Dodge" prompt "Dodge?":
+        p.points += 1
+    reaction cheer on hit(v, by_much) by p for q in players if p != v and by_much > 1 and q != p and q.points < 4 labelled "Cheer {q}":
+        q.points += 2
+    reaction grumble on hit(v, by_much) by p if 12 / (n - 7) > 0 and p != v labelled "Grumble":
+        p.points -= 1
+    turn:
+        choose k from [1, 2] labelled "{k}"
+        n += k
+        signal hit(next_player(current), k)
+        if n > 12:
+            end game "done"
+    define score(p: player): int = p.points
+    winners: highest score
+'''
+
+
+def test_an_events_reactions_asked_of_the_seats_in_one_function_offer_what_the_seat_by_seat_test_does(tmp_path):
+    """`codegen.first_open` passes, in one call, the seats to which none of an event's reactions
+    is open, as `Machine.none_open` does one seat and reaction at a time: the same offers, the
+    same work charged, and the same error (a division by zero in the third reaction's condition
+    once n is 7), said at that reaction's line."""
+    g = game(tmp_path, EVENTS)
+    firsts = dict(g.compiled.first_open)
+    assert set(firsts) == {"hit"}
+
+    def play(one_function: bool, seed: int) -> list:
+        g.compiled.first_open = firsts if one_function else {}
+        s, rnd, seen = g.new_state(seed=seed), random.Random(seed), []
+        try:
+            while not s.is_over and len(seen) < 200:
+                seat = s.pending.players[0]
+                seen.append((seat, s.options(seat), s._m.work if s._m is not None else None))
+                s.apply(rnd.randrange(len(s.options(seat))), seat)
+        except RuleError as e:
+            seen.append(str(e))
+        return seen + [s.to_json()]
+    try:
+        ended = set()
+        for seed in range(12):
+            seen = play(True, seed)
+            assert seen == play(False, seed)
+            ended.add(seen[-2] if isinstance(seen[-2], str) else "over")
+        assert any("game.rules:10:" in x and "Division by zero" in x for x in ended), ended
+    finally:
+        g.compiled.first_open = firsts
 
 
 IN_PLACE_RULES = '''
