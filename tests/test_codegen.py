@@ -1043,6 +1043,16 @@ winners: players
 PATTERN_CARDS = "cards:\n  - {name: Ace, suit: red}\n  - {name: Bee, suit: blue}\n  - {name: Cue, suit: green}\n"
 
 
+def _pattern_game_both_ways(tmp_path):
+    """The pattern rulebook loaded with its generated source and with the closures alone: (source,
+    game, a machine over a new state) for each."""
+    folder = write(tmp_path, PATTERN_RULES)
+    (folder / "cards.yaml").write_text(PATTERN_CARDS)
+    for source in (True, False):
+        g = load_game(str(folder), source=source)
+        yield source, g, Machine(g.compiled, g.new_state(seed=1).to_json())
+
+
 def test_a_short_pattern_is_matched_in_place_as_match_length_matches_it(tmp_path):
     """`match_length` and `starts with` of a pattern of a few alternatives are written out in the
     definition's source (no call of `Machine.match_length`), and give, charge and fail as the
@@ -1050,12 +1060,8 @@ def test_a_short_pattern_is_matched_in_place_as_match_length_matches_it(tmp_path
     none cannot be sorted, and a none has no field: the same error either way, which the line
     that asked tells)."""
     import itertools
-    folder = write(tmp_path, PATTERN_RULES)
-    (folder / "cards.yaml").write_text(PATTERN_CARDS)
     found = {}
-    for source in (True, False):
-        g = load_game(str(folder), source=source)
-        m = Machine(g.compiled, g.new_state(seed=1).to_json())
+    for source, g, m in _pattern_game_both_ways(tmp_path):
         if source:
             for name in ("ml_one", "ml_rb", "ml_two", "ml_cards", "starts_rb"):
                 own = getattr(g.compiled.fast[name], "definition", g.compiled.fast[name])
@@ -1085,12 +1091,8 @@ def test_a_template_shows_a_name_or_a_table_of_texts_as_it_is(tmp_path):
     """A thing's name from the data and a table of texts go into a template's text without a call
     to show them (each is a text already); a long text made so is charged its length, as the
     closures charge it."""
-    folder = write(tmp_path, PATTERN_RULES)
-    (folder / "cards.yaml").write_text(PATTERN_CARDS)
     found = {}
-    for source in (True, False):
-        g = load_game(str(folder), source=source)
-        m = Machine(g.compiled, g.new_state(seed=1).to_json())
+    for source, g, m in _pattern_game_both_ways(tmp_path):
         if source:
             own = getattr(g.compiled.fast["label"], "definition", g.compiled.fast["label"])
             assert re.search(r"\('Take ', _k\d+\[_v0\], ' the ', _k\d+\(m, _k\d+\[_v0\]\), \)", own.source), own.source
