@@ -60,6 +60,8 @@ class Diagnostic:
             return self.about[1] == f"'{name}'" or self.about[2] == name     # the value as its words quote it
         if what == ("table gap",):
             return name in self.about[1:3]
+        if what == ("missing field",):      # a data field, not a declaration
+            return False
         return len(self.about) > 1 and self.about[1] == name     # ("indented",) names nothing
 
     def same_places(self) -> str:

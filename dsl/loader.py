@@ -1205,9 +1205,8 @@ class Loader:
         """The data's errors under a variant's `replace kind` that reads the base's file: when each
         says that one field, which the replacement declares without a default, is missing, the
         base's records were never written for it. One error then, at that field of the variant."""
-        missing = {m.group(1) for x in diags for m in [re.search(r"does not fit the kind: the field '(\w+)' is missing",
-                                                                  x.message)] if x.code == "E022" and m}
-        if len(missing) != 1 or any(x.code != "E022" or "is missing" not in x.message for x in diags):
+        missing = {x.about[1] for x in diags if x.about[:1] == ("missing field",)}
+        if len(missing) != 1 or any(x.about[:1] != ("missing field",) for x in diags):
             return diags
         name = missing.pop()
         f = next((f for f in d.fields if f.name == name and f.default is None and f.data_default is A.NO_DEFAULT), None)
@@ -1479,9 +1478,11 @@ class Loader:
                 misread = e.validator == "type" and (yaml_misread(self.sources, at, e.instance)
                                                      or _number_hint(e.instance, e.validator_value)
                                                      or _quote_hint(e.instance, e.validator_value, path))
+                absent = [f for f in wanted if f not in e.instance][:1] if e.validator == "required" else []
                 diag = Diagnostic("E022", f"{who} does not fit the kind: {_data_problem(e, wanted)}.",
                                   at, misread or (e.validator == "type" and _item_hint(path, wanted))
-                                  or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data")
+                                  or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data",
+                                  about=("missing field", absent[0]) if absent else ())
                 if e.validator == "type" and path and str(path[0]) in wanted and not misread:
                     # (a value YAML misread is the record's mistake, whatever the others give)
                     wrong_type.setdefault(str(path[0]), []).append((diag, e.instance, line))
