@@ -1436,11 +1436,16 @@ class _AskedState:
         return getattr(self._state, name)
 
 
+def _a_thing_named_hidden(prog) -> bool:
+    """Whether a thing of the game is named "hidden": then `hidden` in a `seen by` check is that
+    thing, not a card the seat may not see."""
+    return any("hidden" in (n.casefold() for n in names) for names in prog.kind_names.values())
+
+
 def _hidden_words(w, prog):
     """The words of a `seen by` check, each `hidden` read as `none` (a card the seat may not see),
     unless the game has a thing of that name."""
-    if isinstance(w, str) and w.casefold() == "hidden" \
-            and not any("hidden" in (n.casefold() for n in names) for names in prog.kind_names.values()):
+    if isinstance(w, str) and w.casefold() == "hidden" and not _a_thing_named_hidden(prog):
         return "none"
     if isinstance(w, LList):
         out = LList(_hidden_words(x, prog) for x in w)
@@ -1460,7 +1465,7 @@ def _hidden_words(w, prog):
 def _none_shown_hidden(w, prog):
     """A `seen by` check's list as the file wrote it: each card `_hidden_words` read as `none` is
     `hidden` again (in a list, `none` can only be a card the seat may not see)."""
-    if not isinstance(w, list) or any("hidden" in (n.casefold() for n in names) for names in prog.kind_names.values()):
+    if not isinstance(w, list) or _a_thing_named_hidden(prog):
         return w
     return [_none_shown_hidden(x, prog) if isinstance(x, list)
             else "hidden" if isinstance(x, str) and x.casefold() == "none" else x for x in w]
