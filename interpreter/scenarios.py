@@ -990,10 +990,10 @@ class _FileRunner:
         return ""
 
     def with_pending(self, f: Failure, state) -> Failure:
-        """A value not yet as expected after a move whose player is asked again from inside that
-        move's option says so: the move began an action the rules finish only after the next
-        answer (a score that asks which pile the cards go to), so the expectation came one move
-        early."""
+        """A value not yet as expected after a move whose player, or another seat, is asked again
+        from inside that move's option says so: the move began an action the rules finish only
+        after the next answer (a score that asks which pile the cards go to, a taunt's target
+        choosing discards), so the expectation came one move early."""
         raw = state.data.get("pending") if not state.is_over else None
         if f.code == "T030" and not f.file_mistake and (f.expected or f.got) and raw and raw.get("kind") == "secret" \
                 and raw.get("answers"):
@@ -1020,7 +1020,8 @@ class _FileRunner:
             note = (f"the last move is not finished: the game asks {who} {W.quote(pending.prompt)} inside it; what "
                     "the rules do after that answer is not done yet")
             return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
-        # An earlier move whose action is still under way (a card whose eruption asks the target,
+        # A move whose action is still under way and now asks another seat (a taunt's target
+        # choosing discards), or an earlier move so (a card whose eruption asks the target,
         # answered by a reaction since): the block that asked it has not ended and runs deeper now
         # (its option's body, or what the block does with the answer: `choose c ...` then `play(c)`).
         # The innermost such move is the one not finished.
@@ -1029,7 +1030,7 @@ class _FileRunner:
                 return False
             block, at = frames[-1]
             return now[len(frames) - 1][0] == block and now[len(frames) - 1][1] >= at
-        for turn, frames, label, line in reversed(self.earlier[:-1]):
+        for turn, frames, label, line in reversed(self.earlier):
             if turn == state.data.get("turn_number") and running(frames):
                 who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
                 # What the move did before this question is done: say so, or a tester doubts a value
