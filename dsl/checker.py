@@ -154,6 +154,29 @@ def _number_word(name: str) -> str:
     return f"a number is written in digits: {n}" if n is not None else ""
 
 
+# The words the grammar reads as values, never names: a slip of one ('tru') is a did-you-mean too.
+_LITERALS = ("true", "false", "none")
+
+
+def _number_word_or_name(name: str, names) -> str:
+    """The hint for a number written as a word ('three'), unless a declared name is one letter from
+    it (an enum value 'twos' in a list of them, written 'two'): then that name comes first."""
+    word = _number_word(name)
+    if not word:
+        return ""
+    near = [n for n in set(names) if n != name and abs(len(n) - len(name)) <= 1 and _one_letter(n, name)]
+    return f"did you mean '{min(near)}'? ({word})" if near else word
+
+
+def _one_letter(a: str, b: str) -> bool:
+    """Whether `a` and `b` differ by one letter added, dropped or changed."""
+    if len(a) < len(b):
+        a, b = b, a
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    return any(a[:i] + a[i + 1:] == b for i in range(len(a)))
+
+
 def _gaps(ranges: list, low: int, high: int, most: int) -> list:
     """The first `most` whole numbers from low to high that no range (a, b) holds, found from the
     ranges' ends, so a range of a billion values costs no more than one of ten."""
@@ -3360,7 +3383,8 @@ class Checker:
             return T.ERROR
         if s is None:
             gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
-            hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
+            hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word_or_name(e.name, self.visible_names()) \
+                or did_you_mean(e.name, self.visible_names() + list(_LITERALS))
             close = closest(e.name, self.visible_names()) if hint.startswith("did you mean") else ""
             if getattr(self.sym.get(close), "kind", None) in ("pvar", "pzone"):
                 # each player's own, never read bare: the slip is likelier a name not yet declared

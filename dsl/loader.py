@@ -1925,6 +1925,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
                              d.span, "in a base rulebook, write the declaration without 'replace'; a variant "
                                      "starts with 'extends \"../game.rules\"'")
     decls = [d for d in decls if not d.extend]
+    _remove_with_its_keyword(loader.diags, decls)
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),
                       added_values=dict(loader.added_values), cut_short=list(loader.cut_short), ends_dropped=list(loader.ends_dropped))
     syntax = list(loader.diags)
@@ -1948,6 +1949,26 @@ def load_program(game: str, variant: str | None = None) -> Program:
     program.data_problems = list(loader.diags)
     program.data_warnings = loader.warnings
     return program
+
+
+_REMOVE_ALONE = re.compile(r"write 'remove (\w+)'")
+
+
+def _remove_with_its_keyword(diags: list, decls: list) -> None:
+    """A variant's `remove var water_levl` is told by the parser to drop its keyword (it cannot
+    know the base's names); where the name is none of the base's, the hint names the closest."""
+    names = None
+    for k, d in enumerate(diags):
+        said = _REMOVE_ALONE.fullmatch(d.hint) if d.code == "E101" and d.message.startswith("'remove' takes") else None
+        if said is None:
+            continue
+        if names is None:
+            names = {x.name for x in decls if getattr(x, "name", None) and not isinstance(x, A.RemoveDecl)}
+        if said.group(1) not in names:
+            near = closest(said.group(1), names)
+            if near:
+                diags[k] = dataclasses.replace(d, hint=f"write 'remove {near}': the base has no '{said.group(1)}'; "
+                                                       f"did you mean '{near}'?")
 
 
 def _unread_data(folder: Path, variant: str | None, read: set) -> list:
