@@ -23,7 +23,7 @@ from . import builtins as B
 from . import types as T
 from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
                           word_at, yaml_misread)
-from .loader import COPIES, MAX_RECORDS, Program, titled
+from .loader import COPIES, MAX_RECORDS, Program, _one_slip, titled
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
@@ -5733,6 +5733,76 @@ def _field_lost_to_syntax(d: Diagnostic, program: Program) -> bool:
 _GISTS = {"E025": "not in enum", "E201": "unknown", "E202": "given twice"}
 
 
+_DECLARED_AS = {"var": "var", "pvar": "player var", "zone": "zone", "pzone": "player zone", "kind": "kind",
+                "enum": "enum", "define": "define", "event": "event", "rule": "rule", "stage": "stage", "die": "die",
+                "table": "table"}
+_MISSING = re.compile(r"(?:Unknown name|Unknown type|There is no (?:rule|function|event) named|A player has no|"
+                      r"The reaction waits for the event) '(\w+)'")
+
+
+def _misspelt_declarations(checker, program) -> list:
+    """A name misspelt where it is declared (`zone tabel`, while every rule writes `table`): each
+    use of the right name is unknown, and the declaration is never used. One error at the
+    declaration, naming the uses, instead of an error at every use and the errors that follow from
+    them (an untyped parameter of a reaction to an event that is 'unknown'). Only a declaration
+    whose name no line of the rules writes but its own, one letter from the missing name."""
+    if program.sources is None:
+        return checker.diags
+    texts = {f: re.sub(r"#[^\n\"]*$", "", x, flags=re.M) for f, x in program.sources.texts.items() if f.endswith(".rules")}
+    missing: dict = {}
+    for d in checker.diags:
+        said = _MISSING.match(d.message) if d.code in ("E201", "E204") else None
+        if said is not None:
+            missing.setdefault(said.group(1), []).append(d)
+    if not missing:
+        return checker.diags
+    declared = {**{n: s for n, s in checker.sym.items() if s.kind in _DECLARED_AS},
+                **{n: s for n, s in checker.rules.items() if s.kind in _DECLARED_AS}}
+    found = {}
+    for name, uses in missing.items():
+        near = sorted(n for n in declared if n != name and _one_slip(n, name) and n not in missing
+                      and getattr(getattr(declared[n].decl, "span", None), "file", None) in texts
+                      and sum(len(re.findall(rf"\b{re.escape(n)}\b", x)) for x in texts.values()) == 1)
+        if len(near) != 1 or name in declared:
+            continue
+        s = declared[near[0]]
+        span = s.decl.span
+        found[name] = (near[0], s, span)
+    if not found:
+        return checker.diags
+    out, dropped = [], {}
+    for d in checker.diags:
+        said = _MISSING.match(d.message) if d.code in ("E201", "E204") else None
+        name = said.group(1) if said is not None and said.group(1) in found else next(
+            (n for n in found if d.code == "E201" and f"'{n}' is set here but never used" in d.message), None)
+        if name is not None:
+            dropped.setdefault(name, []).append(d)
+            continue
+        if any(d.span.line == found[n][2].line and d.span.file == found[n][2].file for n in found):
+            continue     # its own "never used" at the declaration: told below
+        out.append(d)
+    # an error of an untyped value in a declaration that used the missing name follows from it
+    broken = [(x.span.file, x.span.line, getattr(x.span, "end_line", x.span.line) or x.span.line)
+              for x in program.decls if getattr(x, "span", None) is not None
+              and any(u.span.file == x.span.file and x.span.line <= u.span.line <= (getattr(x.span, "end_line", 0) or x.span.line)
+                      for us in dropped.values() for u in us)]
+    out = [d for d in out if not (d.code == "E301" and d.about[:1] == ("untyped",)
+                                  and any(f == d.span.file and a <= d.span.line <= b for f, a, b in broken))]
+    for name, (decl_name, s, span) in found.items():
+        uses = sorted({(u.span.file, u.span.line) for u in dropped.get(name, [])}, key=lambda x: x[1])
+        if not uses:
+            continue
+        lines = ", ".join(str(line) for _, line in uses[:6]) + (", ..." if len(uses) > 6 else "")
+        word = _DECLARED_AS[s.kind]
+        out.append(Diagnostic("E201", f"The {word} '{decl_name}' is declared here and never used, while the rules use "
+                                      f"'{name}' (line{'s' * (len(uses) != 1)} {lines}), which is declared nowhere: "
+                                      "the declaration's name is misspelt.",
+                              checker.word(s.decl, decl_name, after=span.column - 1),
+                              f"did you mean '{word} {name}'? (or spell the uses '{decl_name}')",
+                              about=("names", decl_name)))
+    return out
+
+
 def _same_error_once(diags: list) -> list:
     """One mistake, one error: an unknown name said in the same words at two places or more (the
     uses of a name that is missing), or any other error at three or more, is reported once, at
@@ -5810,6 +5880,7 @@ def check(program: Program) -> CheckedProgram:
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
     checker.diags = _game_variables_read_as_players(checker)
+    checker.diags = _misspelt_declarations(checker, program)
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
     checker.diags[:0] = list(program.syntax_problems) + list(program.change_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]

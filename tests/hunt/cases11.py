@@ -94,9 +94,9 @@ m(n, "mini: a player var misspelt where declared, and a field misspelt later", M
   [("player var points: int = 0", "player var ^pionts: int = 0"),
    ("    move first([c for c in r.hand if c.name == \"Shield\"]) from r.hand to table", "    move first([c for c in r.hand if c.^nam == \"Shield\"]) from r.hand to table")],
   [["points"], ["name"]])
-m(n, "dice: a var misspelt where declared (used in five places), and a die face misspelt", DI,
-  [("var at_stake: int = 0", "var ^at_stak: int = 0"), ("    p.banked = min(p.banked + n, 100)", "    p.banked = min(p.banked + n, ^1000)")],
-  [["at_stake"], []], extra=0)
+m(n, "dice: a var misspelt where declared (used in five places), and a number written as a word", DI,
+  [("var at_stake: int = 0", "var ^at_stak: int = 0"), ("    p.calls -= 1\n", "    p.calls -= ^one\n")],
+  [["at_stake"], ["1"]])
 m(n, "race: a kind misspelt where declared", RA, [("kind space from", "kind ^spaces from")], [["space"]])
 m(n, "race: a rule misspelt where declared and its call", RA, [("rule advance(p: player, n: int):", "rule ^advanse(p: player, n: int):")], [["advance"]])
 m(n, "yacht: an enum misspelt where declared (type of a var, a parameter and a choice)", YA,
