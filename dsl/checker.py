@@ -5792,15 +5792,29 @@ def _misspelt_declarations(checker, program) -> list:
         uses = sorted({(u.span.file, u.span.line) for u in dropped.get(name, [])}, key=lambda x: x[1])
         if not uses:
             continue
-        lines = ", ".join(str(line) for _, line in uses[:6]) + (", ..." if len(uses) > 6 else "")
-        word = _DECLARED_AS[s.kind]
+        first, more = uses[0][1], [str(line) for _, line in uses[1:7]] + (["..."] if len(uses) > 7 else [])
+        used = f"line {first}" + (f" and {len(uses) - 1} more ({', '.join(more)})" if more else "")
+        where = checker.word(s.decl, decl_name, after=span.column - 1)
+        # the words written before the name (`zone`, `player var`): a zone's symbol is a var's sort
+        before = (program.sources.line(where.file, where.line) or "")[:max(where.column - 1, 0)].split()
+        word = " ".join(w for w in before if w not in ("replace", "extend")) or _DECLARED_AS[s.kind]
         out.append(Diagnostic("E201", f"The {word} '{decl_name}' is declared here and never used, while the rules use "
-                                      f"'{name}' (line{'s' * (len(uses) != 1)} {lines}), which is declared nowhere: "
-                                      "the declaration's name is misspelt.",
-                              checker.word(s.decl, decl_name, after=span.column - 1),
-                              f"did you mean '{word} {name}'? (or spell the uses '{decl_name}')",
+                                      f"'{name}', which is declared nowhere: the declaration's name is misspelt.",
+                              where, f"did you mean '{word} {name}'? ('{name}' is used at {used}; or spell the uses "
+                                     f"'{decl_name}')",
                               about=("names", decl_name)))
     return out
+
+
+def _follow_ons_of_an_unknown_name(diags: list) -> list:
+    """An error of the type or sort of an expression that starts where an unknown name starts
+    (`draw 1 from deck to hand_of(current)`, `hand_of` no function: "where drawn cards go must be
+    a zone") follows from the unknown name, which has no type: the unknown name is told alone."""
+    unknown = {(d.span.file, d.span.line, d.span.column) for d in diags
+               if d.code == "E201" and d.about[:1] == ("unknown",)}
+    if not unknown:
+        return diags
+    return [d for d in diags if not (d.code in ("E301", "E303") and (d.span.file, d.span.line, d.span.column) in unknown)]
 
 
 def _same_error_once(diags: list) -> list:
@@ -5881,6 +5895,7 @@ def check(program: Program) -> CheckedProgram:
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
     checker.diags = _game_variables_read_as_players(checker)
     checker.diags = _misspelt_declarations(checker, program)
+    checker.diags = _follow_ons_of_an_unknown_name(checker.diags)
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
     checker.diags[:0] = list(program.syntax_problems) + list(program.change_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]

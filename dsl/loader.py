@@ -1135,7 +1135,8 @@ class Loader:
             if not VARIANT_NAME.fullmatch(variant) or not named:
                 known = [p.stem for p in variant_files(folder) if VARIANT_NAME.fullmatch(p.stem) and p.stem != variant]
                 self.error("E016", f"The rulebook has no variant '{echo(variant)}'.", Span(self.display(folder)),
-                           did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
+                           _variant_named_by_its_file(variant, known) or did_you_mean(variant, known)
+                           or (f"variants: {', '.join(known)}" if known else "it has no variants"))
                 return []
             before = len(self.diags)
             decls = self.rules_file(vfile, None, f"The variant '{variant}'")
@@ -1949,6 +1950,14 @@ def load_program(game: str, variant: str | None = None) -> Program:
     program.data_problems = list(loader.diags)
     program.data_warnings = loader.warnings
     return program
+
+
+def _variant_named_by_its_file(variant: str, known: list) -> str:
+    """The hint for a variant named by its file (`variants/colorcracks.rules`): its name alone."""
+    stem = re.sub(r"\.rules$", "", variant.replace("\\", "/").rsplit("/", 1)[-1])
+    if stem != variant and stem in known:
+        return f"a variant is named without its folder and '.rules': write '{stem}'"
+    return ""
 
 
 _REMOVE_ALONE = re.compile(r"write 'remove (\w+)'")

@@ -1,0 +1,105 @@
+"""What the eleventh broken-rulebook hunt (tests/hunt/cases11.py) found: several mistakes in one
+rulebook (a name misspelt where it is declared, told at every use instead of at the declaration;
+a slip of `true`, of an enum value that is also a number word, and of a variant's `remove var
+NAME`, whose hints named the wrong name or none), and scenario files. Each test is one or two
+edits of a test game, with what the checker or `tabletop test` must say; each fails without the
+change it names."""
+import shutil
+from pathlib import Path
+
+from inline import edited
+from test_author_mistakes import diagnose
+from test_hunt10 import first_error
+
+TESTS = Path(__file__).resolve().parent
+GAMES = TESTS / "games"
+RULEBOOKS = TESTS.parent / "rulebooks"
+
+
+def errors_of(folder, variant=None) -> list:
+    return [d for d in diagnose(folder, variant) if d.severity == "error"]
+
+
+def shown(found) -> list:
+    return [f"{d.span.line}: {d.message} | {d.hint}" for d in found]
+
+
+# ------------------------------------------------------------------ a declaration misspelt
+def test_a_zone_misspelt_where_declared_is_told_once_at_the_declaration(tmp_path):
+    """`zone tabel` with `table` used twice: was "Unknown name 'table'" at line 25 (the first use),
+    with the hint "did you mean 'tabel'?", and nothing at the declaration."""
+    folder = edited(tmp_path, GAMES / "mini", "zone table: card, public", "zone tabel: card, public")
+    found = errors_of(folder)
+    assert len(found) == 1, shown(found)
+    assert found[0].span.line == 12 and "'tabel' is declared here and never used" in found[0].message, shown(found)
+    assert "used at line 25 and 1 more (35)" in found[0].hint and "did you mean 'zone table'?" in found[0].hint, shown(found)
+
+
+def test_an_event_misspelt_where_declared_buries_no_other_error(tmp_path):
+    """`event rollng_again` with its reaction and signal spelt right: was an error at the reaction
+    and at the signal, and none at the declaration; a second slip is still told, after it."""
+    folder = edited(tmp_path, GAMES / "dice", "event rolling_again(roller: player)", "event rollng_again(roller: player)")
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("    p.banked = min(p.banked + n, 100)", "    p.banked = mn(p.banked + n, 100)"))
+    found = errors_of(folder)
+    assert [d.span.line for d in found] == [24, 64], shown(found)
+    assert "did you mean 'event rolling_again'?" in found[0].hint, shown(found)
+
+
+def test_a_misspelt_variable_and_its_local_are_one_error(tmp_path):
+    """`var levl` in Smackatoa!, whose rules set and read `level`: was four errors (the
+    declaration, the local set, the unknown name at each read)."""
+    folder = tmp_path / "k"
+    shutil.copytree(RULEBOOKS / "smackatoa", folder)
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("var level: int in 1 to 4 = 1", "var levl: int in 1 to 4 = 1"))
+    found = errors_of(folder)
+    assert len(found) == 1 and found[0].span.line == 131, shown(found)
+    assert "did you mean 'var level'?" in found[0].hint, shown(found)
+
+
+# ------------------------------------------------------------------ did you mean
+def test_a_slip_of_true_is_told_as_true(tmp_path):
+    """`current.points += tru`... in mini: was "did you mean 'target'?" or a name of the game."""
+    folder = edited(tmp_path, GAMES / "mini", "        p.points += c.value\n", "        p.won = tru\n")
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("player var points: int = 0", "player var points: int = 0\nplayer var won: bool = false"))
+    found = errors_of(folder)
+    assert found and found[0].hint == "did you mean 'true'?", shown(found)
+
+
+def test_an_enum_value_written_as_a_number_word_is_named(tmp_path):
+    """`[ones, two, threes]` in Yacht, whose category is `twos`: was "a number is written in
+    digits: 2" alone."""
+    folder = edited(tmp_path, GAMES / "yacht", "    if cat in [ones, twos,", "    if cat in [ones, two,")
+    found = errors_of(folder)
+    assert found and found[0].hint.startswith("did you mean 'twos'?"), shown(found)
+    assert "a number is written in digits: 2" in found[0].hint, shown(found)
+
+
+def test_remove_with_its_keyword_names_the_base_name_it_misspells(tmp_path):
+    """`remove var water_levl` in a variant of Taboo: was "write 'remove water_levl'", which
+    would fail next for a name the base lacks."""
+    folder = tmp_path / "t"
+    shutil.copytree(RULEBOOKS / "taboo_atoll_express", folder)
+    (folder / "variants" / "x.rules").write_text('extends "../game.rules"\nremove var water_levl\n')
+    found = errors_of(folder, "x")
+    assert found and found[0].span.line == 2, shown(found)
+    assert "write 'remove water_level'" in found[0].hint and "did you mean 'water_level'?" in found[0].hint, shown(found)
+
+
+def test_an_unknown_function_where_cards_go_is_told_once(tmp_path):
+    """`draw 1 from deck to hand_of(current)`: was the unknown function and, at the same place,
+    "Where drawn cards go must be a zone ...", which follows from it."""
+    folder = edited(tmp_path, GAMES / "mini", "    draw 1 from deck to current.hand\n", "    draw 1 from deck to hand_of(current)\n")
+    found = errors_of(folder)
+    assert [(d.code, d.span.line) for d in found] == [("E201", 33)], shown(found)
+
+
+def test_an_operator_given_none_names_the_side_that_is_none(tmp_path, capsys):
+    """`say "Next: {last(kept) + 1}."` before any die is kept: was "'+' cannot combine none and a
+    number." alone, naming no value of the line."""
+    folder = edited(tmp_path, GAMES / "dice", "        callers_now = callers\n",
+                    "        callers_now = callers\n        say \"Next: {last(kept) + 1}.\"\n")
+    said = first_error(capsys, folder)
+    assert "'+' cannot combine none and a number ('last(kept)' is none here)" in said, said
