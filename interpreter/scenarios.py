@@ -1148,6 +1148,20 @@ class _FileRunner:
         return (f"'{unknown[-1]}' belongs to the variant{'s' * (len(owners) > 1)} {which}, which this case does not "
                 f"play: add 'variant: {owners[0]}' to the case (or to the file, for all its cases)")
 
+    @staticmethod
+    def other_seat_offered(state, label, seat):
+        """Another seat asked now whose options a move's label names, when the seat of its 'by' has
+        none: the 'by' is the slip. None otherwise."""
+        for other in state.pending.players:
+            if other == seat:
+                continue
+            try:
+                state.find_option(str(label), other, substring=True)
+            except api.IllegalMove:
+                continue
+            return other
+        return None
+
     def slow_time(self, label, time, at):
         """T040, a warning: a move given a time of over SLOW_TIME seconds (legal up to MAX_TIME),
         most likely meant in milliseconds, as the rules' `timed as t` reads it."""
@@ -1222,6 +1236,13 @@ class _FileRunner:
             late = self.late_force(self.forced_at[-len(left)], told_at_force=False) if left else ""
             if late:    # the options came from the seed's dice, the forced ones still waiting: say why
                 hint = f"{hint}; {late}"
+            other = self.other_seat_offered(state, label, seat) if by is not None else None
+            if other is not None:       # the move is right, its 'by' is not: told at the 'by' line
+                prog, n = state.game.compiled, state.players
+                who, mine = W.show(prog, "player", other, n), W.show(prog, "player", seat, n)
+                raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} by {mine}: it is an option of "
+                                      f"{who}, not of {mine}.", by_at, got=_fmt_some(options),
+                                      hint=f"write 'by: {who}' (or give {mine} a move of their own options)")) from None
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
                                   got=_fmt_some(options), hint=hint)) from None
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew

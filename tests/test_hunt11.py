@@ -4,10 +4,12 @@ a slip of `true`, of an enum value that is also a number word, and of a variant'
 NAME`, whose hints named the wrong name or none), and scenario files. Each test is one or two
 edits of a test game, with what the checker or `tabletop test` must say; each fails without the
 change it names."""
+import json
 import shutil
 from pathlib import Path
 
 from inline import edited
+from tabletop.interpreter import cli
 from test_author_mistakes import diagnose
 from test_hunt10 import first_error
 
@@ -103,3 +105,29 @@ def test_an_operator_given_none_names_the_side_that_is_none(tmp_path, capsys):
                     "        callers_now = callers\n        say \"Next: {last(kept) + 1}.\"\n")
     said = first_error(capsys, folder)
     assert "'+' cannot combine none and a number ('last(kept)' is none here)" in said, said
+
+
+# ------------------------------------------------------------------ scenario files
+def test_fails(tmp_path, capsys, book: Path, scenario: str) -> dict:
+    """The first failure of `tabletop test` on a scenario file x.yaml added to a copy of `book`."""
+    folder = tmp_path / book.name
+    shutil.copytree(book, folder)
+    (folder / "scenarios" / "x.yaml").write_text(scenario)
+    code = cli.main(["test", "--format", "json", str(folder / "scenarios" / "x.yaml")])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["failures"], report
+    return report["failures"][0]
+
+
+test_fails.__test__ = False
+
+
+def test_a_move_given_to_the_wrong_seat_is_told_at_its_by(tmp_path, capsys):
+    """A secret choice's move by the seat that is not offered it: was "'Play Ace' is not an option
+    now. Did you mean 'Play Shield'?" at the move's line, as if the label were wrong."""
+    failure = test_fails(tmp_path, capsys, GAMES / "mini", "rest: {card: deck}\ncases:\n  - name: secret\n    players: 2\n"
+                         "    set:\n      Player 1: {hand: [Ace, Shield]}\n      Player 2: {hand: [Two, Shield]}\n"
+                         "    steps:\n      - move: Play Ace\n        by: Player 2\n      - expect: {deciding: [Player 1]}\n")
+    assert failure["line"] == 10, failure
+    assert "it is an option of Player 1, not of Player 2" in failure["message"], failure
+    assert "write 'by: Player 1'" in failure["hint"], failure

@@ -124,7 +124,7 @@ n = "syntax then more"
 m(n, "mini: a say's quote left open, and a later unknown name", MI,
   [('        say "{p} played {c.name} after {t} ms"', '        say "{p} played {c.name} after {t} ms^'),
    ("    target = next_player(r)\n", "    target = next_player(^rr)\n")],
-  [["quote"], ["r"]])
+  [["never closed"], ["r"]])
 m(n, "dice: a missing colon in a turn, and a later unknown name", DI,
   [("        if new_faces == []:\n", "        if new_faces == []^\n"), ("    p.banked = min(p.banked + n, 100)", "    p.banked = ^mn(p.banked + n, 100)")],
   [["':'"], ["min"]])
@@ -425,7 +425,7 @@ s(n, "the time in ms (a warning), then a log expected in seconds", MI, MINI, "  
 s(n, "time misspelt", MI, MINI, "        time: 0.8", "        ^tiem: 0.8", ["time"])
 
 n = "moves"
-s(n, "a move given to the wrong seat", MI, MINI, "      - move: Play Ace\n        by: Player 1", "      - move: Play Ace\n        ^by: Player 2", ["Player 1"])
+s(n, "a move given to the wrong seat", MI, MINI, "      - move: Play Ace\n        by: Player 1", "      - move: Play Ace\n        ^by: Player 2", ["by: Player 1"])
 s(n, "a move's label misspelt", MI, MINI, "      - move: Play Two\n", "      - ^move: Play Tow\n", ["Play Two"])
 s(n, "a move by a seat past the last", MI, MINI, "      - move: Play Ace\n        by: Player 1", "      - move: Play Ace\n        ^by: Player 3", ["Player 3"])
 s(n, "a reaction answered by the seat not asked", MI, MINI, "      - move: Play a Shield\n        by: Player 2", "      - move: Play a Shield\n        ^by: Player 1", ["Player 2"])
@@ -443,7 +443,7 @@ s(n, "a forced option", DI, DICE, "      - force: [5, 5, 2]\n      - {move: Don'
 
 n = "variant"
 s(n, "variant named by the base's file", H, SS, "rest: {card: deck}\n", "rest: {card: deck}\n^variant: game\n", ["colorcracks"])
-s(n, "variant named by its file's path", H, SS, "rest: {card: deck}\n", "rest: {card: deck}\n^variant: variants/colorcracks.rules\n", ["variant: colorcracks"])
+s(n, "variant named by its file's path", H, SS, "rest: {card: deck}\n", "rest: {card: deck}\n^variant: variants/colorcracks.rules\n", ["write 'colorcracks'"])
 s(n, "a variant case: its extra special action", T, "cases:\n  - name: calm\n    variant: calm_seas\n    steps:\n      - expect: {special_actions: 2}\n",
   valid=True)
 s(n, "game naming the rules file, not the folder (allowed)", T, "game: ../game.rules\ncases:\n  - name: calm\n    steps:\n      - expect: {special_actions: 1}\n", valid=True)
