@@ -1920,6 +1920,11 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
         target = before[:-1].strip()
         return ("E101", "'==' compares two values; a line of its own sets a value with one '='.", col - 1,
                 f"write '{target} = {after.strip()}'" if after.strip() else f"write '{target} = ...'")
+    twice = re.fullmatch(r"(\s+[A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*([-+*]?=)\s*", code)
+    if value == "=" and twice and after.strip():
+        # `hand_number += = 1`: an operator written twice, the second a slip
+        return ("E101", f"'{twice.group(2)}' is followed by another '='.", col,
+                f"write '{twice.group(1).strip()} {twice.group(2)} {after.strip()}'")
     let = re.fullmatch(r"(\s*)(let|const|val|local|auto)", before)
     if let and tok.type == "NAME":
         return ("E101", f"'{let.group(2)}' is not part of the language: a name is set by '=' alone, and is known "

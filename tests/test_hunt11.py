@@ -107,6 +107,14 @@ def test_an_operator_given_none_names_the_side_that_is_none(tmp_path, capsys):
     assert "'+' cannot combine none and a number ('last(kept)' is none here)" in said, said
 
 
+def test_an_assignment_with_a_second_equals_sign_says_which_line_to_write(tmp_path):
+    """`p.points += = c.value`: was "Unexpected '='; expected '(', '-', ..." with no hint."""
+    folder = edited(tmp_path, GAMES / "mini", "        p.points += c.value\n", "        p.points += = c.value\n")
+    found = errors_of(folder)
+    assert found and found[0].span.line == 27 and found[0].message == "'+=' is followed by another '='.", shown(found)
+    assert found[0].hint == "write 'p.points += c.value'", shown(found)
+
+
 # ------------------------------------------------------------------ scenario files
 def test_fails(tmp_path, capsys, book: Path, scenario: str) -> dict:
     """The first failure of `tabletop test` on a scenario file x.yaml added to a copy of `book`."""
