@@ -2021,7 +2021,9 @@ class Checker:
             self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", tgt, hint)
             return
         if not T.fits(vt, tt):
-            self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value,
+            what = "add" if st.op == "+=" else "take" if st.op == "-=" else "assign"
+            into = "from" if st.op == "-=" else "to"
+            self.error("E301", f"Cannot {what} {T.a(vt)} {into} '{self.text_of(tgt)}', which holds {T.a(tt)}.", st.value,
                        self.type_hint(st.value, vt, tt))
             self.blame_place(tgt)
             return

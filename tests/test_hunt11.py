@@ -115,6 +115,14 @@ def test_an_assignment_with_a_second_equals_sign_says_which_line_to_write(tmp_pa
     assert found[0].hint == "write 'p.points += c.value'", shown(found)
 
 
+def test_a_list_added_to_a_number_names_the_number(tmp_path):
+    """`at_stake += kept`: was "Cannot assign a list of whole numbers to something that holds an
+    int.", naming neither the '+=' nor what it adds to."""
+    folder = edited(tmp_path, GAMES / "dice", "            add f to kept\n", "            add f to kept\n            at_stake += kept\n")
+    found = errors_of(folder)
+    assert found and found[0].message == "Cannot add a list of whole numbers to 'at_stake', which holds an int.", shown(found)
+
+
 # ------------------------------------------------------------------ scenario files
 def test_fails(tmp_path, capsys, book: Path, scenario: str) -> dict:
     """The first failure of `tabletop test` on a scenario file x.yaml added to a copy of `book`."""
