@@ -1111,7 +1111,7 @@ class _FileRunner:
             at = _where_keys(changes, keys, at)
             if restart_turn and restart_at and getattr(e, "stage", "") == "restart":
                 at = restart_at         # told at 'restart turn: true', which asked for it
-            hint = self.variant_hint(state.game, getattr(e, "unknown", ()))
+            hint = self.variant_hint(state.game, getattr(e, "unknown", ()) or _thing_named(str(e)))
             if not restart_turn and getattr(e, "stage", "") == "rules" and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
                         "'restart turn: true' beside the set, the turn starts again from the position")
@@ -1139,7 +1139,8 @@ class _FileRunner:
             except _Stop:
                 continue
             names = {"variable": list(prog.global_names) + list(prog.kinds), "player value": prog.player_names,
-                     "field": prog.field_types.get(unknown[1], {})}[unknown[0]]
+                     "field": prog.field_types.get(unknown[1], {}),
+                     "thing": prog.kind_names.get(unknown[1], [])}[unknown[0]]
             if unknown[-1] in names:
                 owners.append(path.stem)
         if not owners:
@@ -1255,6 +1256,16 @@ class _FileRunner:
                                   or self.drawn_before(state))) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
+
+
+_NOT_A_THING = re.compile(r"(?:.*?: )?'([^']+)' is not an? (\w+)(?:;|$)")
+
+
+def _thing_named(message: str) -> tuple:
+    """("thing", kind, name) for a position's words that name no thing of a kind ("Player 1's hand:
+    '5 red circles' is not a card; ..."), which a variant's data may hold; else ()."""
+    m = _NOT_A_THING.match(message)
+    return ("thing", m.group(2), m.group(1)) if m else ()
 
 
 def _ms(time) -> str:

@@ -147,3 +147,15 @@ def test_a_move_given_to_the_wrong_seat_is_told_at_its_by(tmp_path, capsys):
     assert failure["line"] == 10, failure
     assert "it is an option of Player 1, not of Player 2" in failure["message"], failure
     assert "write 'by: Player 1'" in failure["hint"], failure
+
+
+def test_a_card_of_a_variant_set_without_the_variant_says_to_add_it(tmp_path, capsys):
+    """A Colorcracks card in a Smackshapes case that plays no variant: was "'5 red circles' is not
+    a card; did you mean '8 red circles'?" with no hint, as for a misspelt base card."""
+    failure = test_fails(tmp_path, capsys, RULEBOOKS / "smackshapes",
+                         "rest: {card: deck}\ncases:\n  - name: pick\n    players: 2\n"
+                         "    force setup: [{shuffle: []}, {pick: Player 1}]\n"
+                         "    set:\n      Player 1: {hand: [5 red circles, 2 yellow circles]}\n"
+                         "    steps:\n      - expect: {deciding: [Player 1, Player 2]}\n")
+    assert failure["line"] == 7, failure
+    assert "add 'variant: colorcracks' to the case" in failure["hint"], failure
