@@ -5747,7 +5747,8 @@ def _misspelt_declarations(checker, program) -> list:
     use of the right name is unknown, and the declaration is never used. One error at the
     declaration, naming the uses, instead of an error at every use and the errors that follow from
     them (an untyped parameter of a reaction to an event that is 'unknown'). Only a declaration
-    whose name no line of the rules writes but its own, one letter from the missing name."""
+    whose name no line of the rules writes but its own, one slip from the missing name, which is
+    written alike twice or more (with one use, either may be the slip: it is told at the use)."""
     if program.sources is None:
         return checker.diags
     texts = {f: re.sub(r"#[^\n\"]*$", "", x, flags=re.M) for f, x in program.sources.texts.items() if f.endswith(".rules")}
@@ -5772,28 +5773,37 @@ def _misspelt_declarations(checker, program) -> list:
         found[name] = (near[0], s, span)
     if not found:
         return checker.diags
-    out, dropped = [], {}
-    for d in checker.diags:
+    def missing_name(d):
         said = _MISSING.match(d.message) if d.code in ("E201", "E204") else None
-        name = said.group(1) if said is not None and said.group(1) in found else next(
+        return said.group(1) if said is not None and said.group(1) in found else next(
             (n for n in found if d.code == "E201" and f"'{n}' is set here but never used" in d.message), None)
+    named = [(d, missing_name(d)) for d in checker.diags]
+    dropped: dict = {}
+    for d, name in named:
         if name is not None:
             dropped.setdefault(name, []).append(d)
+    # one use against one declaration: either may be the slip, so it is told at the use as it was
+    found = {n: f for n, f in found.items() if len(dropped.get(n, [])) >= 2}
+    if not found:
+        return checker.diags
+    out = []
+    for d, name in named:
+        if name in found:
             continue
-        if any(d.span.line == found[n][2].line and d.span.file == found[n][2].file for n in found):
+        if any(d.span.line == f[2].line and d.span.file == f[2].file for f in found.values()):
             continue     # its own "never used" at the declaration: told below
+        if any(f"'{f[0]}'" in d.message + d.hint for f in found.values()):
+            continue     # nothing calls the misspelt rule ('end game' never reached): told below
         out.append(d)
     # an error of an untyped value in a declaration that used the missing name follows from it
     broken = [(x.span.file, x.span.line, getattr(x.span, "end_line", x.span.line) or x.span.line)
               for x in program.decls if getattr(x, "span", None) is not None
               and any(u.span.file == x.span.file and x.span.line <= u.span.line <= (getattr(x.span, "end_line", 0) or x.span.line)
-                      for us in dropped.values() for u in us)]
+                      for n in found for u in dropped[n])]
     out = [d for d in out if not (d.code == "E301" and d.about[:1] == ("untyped",)
                                   and any(f == d.span.file and a <= d.span.line <= b for f, a, b in broken))]
     for name, (decl_name, s, span) in found.items():
-        uses = sorted({(u.span.file, u.span.line) for u in dropped.get(name, [])}, key=lambda x: x[1])
-        if not uses:
-            continue
+        uses = sorted({(u.span.file, u.span.line) for u in dropped[name]}, key=lambda x: x[1])
         first, more = uses[0][1], [str(line) for _, line in uses[1:7]] + (["..."] if len(uses) > 7 else [])
         used = f"line {first}" + (f" and {len(uses) - 1} more ({', '.join(more)})" if more else "")
         where = checker.word(s.decl, decl_name, after=span.column - 1)

@@ -60,6 +60,14 @@ def test_a_misspelt_variable_and_its_local_are_one_error(tmp_path):
     assert "did you mean 'var level'?" in found[0].hint, shown(found)
 
 
+def test_the_one_use_of_a_definition_misspelt_is_told_at_the_use(tmp_path):
+    """`s = hre(p)`, the only use of `define here`: either line may be the slip, so it is told at
+    the use, as before (a declaration is blamed only when two uses or more agree)."""
+    folder = edited(tmp_path, TESTS / "hunt" / "games5" / "race", "    s = here(p)\n", "    s = hre(p)\n")
+    found = errors_of(folder)
+    assert [d.span.line for d in found] == [23] and "did you mean 'here'?" in found[0].hint, shown(found)
+
+
 # ------------------------------------------------------------------ did you mean
 def test_a_slip_of_true_is_told_as_true(tmp_path):
     """`current.points += tru`... in mini: was "did you mean 'target'?" or a name of the game."""

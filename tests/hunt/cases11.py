@@ -98,7 +98,7 @@ m(n, "dice: a var misspelt where declared (used in five places), and a number wr
   [("var at_stake: int = 0", "var ^at_stak: int = 0"), ("    p.calls -= 1\n", "    p.calls -= ^one\n")],
   [["at_stake"], ["1"]])
 m(n, "race: a kind misspelt where declared", RA, [("kind space from", "kind ^spaces from")], [["space"]])
-m(n, "race: a rule misspelt where declared and its call", RA, [("rule advance(p: player, n: int):", "rule ^advanse(p: player, n: int):")], [["advance"]])
+m(n, "dice: a rule misspelt where declared, called twice", DI, [("rule bank(p: player, n: int):", "rule ^bnak(p: player, n: int):")], [["bank"]])
 m(n, "yacht: an enum misspelt where declared (type of a var, a parameter and a choice)", YA,
   [("enum category: ones", "enum ^categry: ones")], [["category"]])
 m(n, "smackatoa: a var misspelt where declared and another slip later", K,
