@@ -158,6 +158,12 @@ def _number_word(name: str) -> str:
 _LITERALS = ("true", "false", "none")
 
 
+def _literal_slip(name: str) -> str:
+    """"did you mean 'true'?" for a name one letter from true, false or none ('tru'), else ""."""
+    near = [x for x in _LITERALS if _one_letter(x, name)]
+    return f"did you mean '{near[0]}'?" if near else ""
+
+
 def _number_word_or_name(name: str, names) -> str:
     """The hint for a number written as a word ('three'), unless a declared name is one letter from
     it (an enum value 'twos' in a list of them, written 'two'): then that name comes first."""
@@ -3386,7 +3392,7 @@ class Checker:
         if s is None:
             gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
             hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word_or_name(e.name, self.visible_names()) \
-                or did_you_mean(e.name, self.visible_names() + list(_LITERALS))
+                or _literal_slip(e.name) or did_you_mean(e.name, self.visible_names())
             close = closest(e.name, self.visible_names()) if hint.startswith("did you mean") else ""
             if getattr(self.sym.get(close), "kind", None) in ("pvar", "pzone"):
                 # each player's own, never read bare: the slip is likelier a name not yet declared
