@@ -892,7 +892,20 @@ class _FileRunner:
         else:
             failures = _Expectations(self, state).check(step["expect"])
             if failures:
-                raise _Stop(*[self.with_waiting(self.with_rolls(f, state), state) for f in failures])
+                raise _Stop(*[self.with_late_force(self.with_waiting(self.with_rolls(f, state), state), state)
+                              for f in failures])
+
+    def with_late_force(self, f: Failure, state) -> Failure:
+        """A failed expectation while forced results wait because their `force` came after the move
+        that drew from the seed says so (the options came from the seed's dice), as a move does."""
+        left = state.forced
+        if f.code != "T030" or f.file_mistake or not (f.expected or f.got) or not left \
+                or len(left) > len(self.forced_at):
+            return f
+        late = self.late_force(self.forced_at[-len(left)], told_at_force=False)
+        if not late or late in f.hint:
+            return f
+        return dataclasses.replace(f, hint=f"{f.hint}; {late}" if f.hint else late)
 
     def expect_when_said(self, state, step: dict):
         """`expect: {...}` with `when said: TEXT`: the checks read the game as it was when the rules

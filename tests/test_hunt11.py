@@ -167,3 +167,14 @@ def test_a_card_of_a_variant_set_without_the_variant_says_to_add_it(tmp_path, ca
                          "    steps:\n      - expect: {deciding: [Player 1, Player 2]}\n")
     assert failure["line"] == 7, failure
     assert "add 'variant: colorcracks' to the case" in failure["hint"], failure
+
+
+def test_an_expectation_failing_after_a_late_force_names_the_force(tmp_path, capsys):
+    """A `force` written after the move whose rules rolled, then an `options` check: was "The
+    options should be [Keep the 2], but they are [...]" with only the option that differs."""
+    failure = test_fails(tmp_path, capsys, GAMES / "dice",
+                         "cases:\n  - name: late\n    players: 2\n    force setup: [3, 5, 5]\n    steps:\n"
+                         "      - move: Keep the 5\n      - move: Roll again\n      - {move: Don't react, by: Player 2}\n"
+                         "      - force: [5, 5, 2]\n      - expect: {options: [Keep the 2]}\n")
+    assert failure["line"] == 10 and failure["code"] == "T030", failure
+    assert "just before the 'force' at line 9 drew random results from the seed" in failure["hint"], failure
