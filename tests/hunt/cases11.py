@@ -146,7 +146,7 @@ m(n, "smackatoa: a keyword misspelt at the start of a rule, and a slip in the ne
   [("rule refill_deck:", "^rul refill_deck:"), ("        draw 1 from deck to p.hand\n    note_out()", "        draw 1 from ^dek to p.hand\n    note_out()")],
   [["rule"], ["deck"]])
 m(n, "taboo: an indentation slip and an unknown name later", T,
-  [("    while actions_left > 0 or special_actions > 0:\n", "    while actions_left > 0 or special_actions > 0:\n  ^     pass\n"),
+  [("    actions_left = 3\n    pilot_flew = false\n", "    actions_left = 3\n  ^      pilot_flew = false\n"),
    ("    repeat floods_per_turn[water_level] times:", "    repeat floods_per_turn[^water_levl] times:")],
   [["indent"], ["water_level"]])
 m(n, "mini: a syntax error in the last rule (nothing follows), and one before it", MI,

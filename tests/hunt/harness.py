@@ -202,6 +202,7 @@ def verdict_multi(r: Result, marks: list) -> str:
         return "missed"
     errors = r.errors
     firsts = []
+    own = []      # the marks named by an error at their own line: the order is theirs
     for file, line in marks:
         # named at its line, or as "line N" in the hint of an error of its file
         hit = [i for i, d in enumerate(errors) if _names(d, file, line) or (
@@ -210,8 +211,10 @@ def verdict_multi(r: Result, marks: list) -> str:
         if not hit:
             return "missed some"
         firsts.append(hit[0])
+        if _names(errors[hit[0]], file, line):
+            own.append(((file, line), hit[0]))
     for file in {m[0] for m in marks}:  # within a file, top to bottom (lines that do not parse first); files in any order
-        mine = sorted((not str(errors[i].get("code", "")).startswith("E1"), m[1], i) for m, i in zip(marks, firsts) if m[0] == file)
+        mine = sorted((not str(errors[i].get("code", "")).startswith("E1"), m[1], i) for m, i in own if m[0] == file)
         if [i for *_, i in mine] != sorted(i for *_, i in mine):
             return "wrong order"
     if 0 not in firsts:
