@@ -68,6 +68,27 @@ def test_the_one_use_of_a_definition_misspelt_is_told_at_the_use(tmp_path):
     assert [d.span.line for d in found] == [23] and "did you mean 'here'?" in found[0].hint, shown(found)
 
 
+def test_a_block_without_its_colon_hides_no_other_slip_of_its_rule(tmp_path):
+    """Yacht's `while rerolls > 0` without its ':' and `add kat to current.used` in the same turn
+    section: was the syntax error alone (the broken section was left out whole)."""
+    folder = edited(tmp_path, GAMES / "yacht", "    while rerolls > 0:\n", "    while rerolls > 0\n")
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("    add cat to current.used\n", "    add kat to current.used\n"))
+    found = errors_of(folder)
+    assert [(d.code, d.span.line) for d in found] == [("E101", 67), ("E201", 78)], shown(found)
+
+
+def test_an_equals_sign_in_a_condition_hides_no_other_slip_of_its_rule(tmp_path):
+    """`if s != none and s.bonus = 0:` and `p.positon` below it in the same rule: was the syntax
+    error alone."""
+    folder = edited(tmp_path, TESTS / "hunt" / "games5" / "race", "    if s != none and s.bonus > 0:",
+                    "    if s != none and s.bonus = 0:")
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("        p.position = min(p.position + s.bonus", "        p.position = min(p.positon + s.bonus"))
+    found = errors_of(folder)
+    assert [(d.code, d.span.line) for d in found] == [("E101", 24), ("E201", 26)], shown(found)
+
+
 # ------------------------------------------------------------------ did you mean
 def test_a_slip_of_true_is_told_as_true(tmp_path):
     """`current.points += tru`... in mini: was "did you mean 'target'?" or a name of the game."""
