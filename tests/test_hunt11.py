@@ -1,9 +1,12 @@
 """What the eleventh broken-rulebook hunt (tests/hunt/cases11.py) found: several mistakes in one
 rulebook (a name misspelt where it is declared, told at every use instead of at the declaration;
-a slip of `true`, of an enum value that is also a number word, and of a variant's `remove var
-NAME`, whose hints named the wrong name or none), and scenario files. Each test is one or two
-edits of a test game, with what the checker or `tabletop test` must say; each fails without the
-change it names."""
+a follow-on error at an unknown name's own place; a block without its ':' that hid the other
+slips of its rule), weak hints (a slip of `true`, an enum value written as a number word, a
+variant's `remove var NAME` misspelt, `+= =`, a list added to a number, an operator given none),
+and scenario files (a move given to the seat that is not offered it, a variant's card in a case
+that plays no variant, an expectation failing after a `force` written one move late). Each test
+is one or two edits of a test game, with what the checker, `simulate` or `tabletop test` must
+say; each fails without the change it names."""
 import json
 import shutil
 from pathlib import Path
