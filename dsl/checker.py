@@ -23,7 +23,7 @@ from . import builtins as B
 from . import types as T
 from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
                           word_at, yaml_misread)
-from .loader import COPIES, MAX_RECORDS, Program, titled
+from .loader import COPIES, MAX_RECORDS, Program, _one_slip, titled
 
 SCALAR_TYPES = {"int": T.INT, "bool": T.BOOL, "text": T.TEXT, "player": T.PLAYER}
 OWNER = "owner"          # the built-in field of a `player kind`'s things
@@ -152,6 +152,35 @@ def _number_word(name: str) -> str:
     rulebook that declares such a name never gets here: the name is known.)"""
     n = NUMBER_WORDS.get(name.lower())
     return f"a number is written in digits: {n}" if n is not None else ""
+
+
+# The words the grammar reads as values, never names: a slip of one ('tru') is a did-you-mean too.
+_LITERALS = ("true", "false", "none")
+
+
+def _literal_slip(name: str) -> str:
+    """"did you mean 'true'?" for a name one letter from true, false or none ('tru'), else ""."""
+    near = [x for x in _LITERALS if _one_letter(x, name)]
+    return f"did you mean '{near[0]}'?" if near else ""
+
+
+def _number_word_or_name(name: str, names) -> str:
+    """The hint for a number written as a word ('three'), unless a declared name is one letter from
+    it (an enum value 'twos' in a list of them, written 'two'): then that name comes first."""
+    word = _number_word(name)
+    if not word:
+        return ""
+    near = [n for n in set(names) if n != name and abs(len(n) - len(name)) <= 1 and _one_letter(n, name)]
+    return f"did you mean '{min(near)}'? ({word})" if near else word
+
+
+def _one_letter(a: str, b: str) -> bool:
+    """Whether `a` and `b` differ by one letter added, dropped or changed."""
+    if len(a) < len(b):
+        a, b = b, a
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    return any(a[:i] + a[i + 1:] == b for i in range(len(a)))
 
 
 def _gaps(ranges: list, low: int, high: int, most: int) -> list:
@@ -1998,7 +2027,9 @@ class Checker:
             self.error("E301", f"'{st.op}' works on whole numbers; this is {T.a(tt)}.", tgt, hint)
             return
         if not T.fits(vt, tt):
-            self.error("E301", f"Cannot assign {T.a(vt)} to something that holds {T.a(tt)}.", st.value,
+            what = "add" if st.op == "+=" else "take" if st.op == "-=" else "assign"
+            into = "from" if st.op == "-=" else "to"
+            self.error("E301", f"Cannot {what} {T.a(vt)} {into} '{self.text_of(tgt)}', which holds {T.a(tt)}.", st.value,
                        self.type_hint(st.value, vt, tt))
             self.blame_place(tgt)
             return
@@ -3360,7 +3391,8 @@ class Checker:
             return T.ERROR
         if s is None:
             gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
-            hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word(e.name) or did_you_mean(e.name, self.visible_names())
+            hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word_or_name(e.name, self.visible_names()) \
+                or _literal_slip(e.name) or did_you_mean(e.name, self.visible_names())
             close = closest(e.name, self.visible_names()) if hint.startswith("did you mean") else ""
             if getattr(self.sym.get(close), "kind", None) in ("pvar", "pzone"):
                 # each player's own, never read bare: the slip is likelier a name not yet declared
@@ -5709,6 +5741,100 @@ def _field_lost_to_syntax(d: Diagnostic, program: Program) -> bool:
 _GISTS = {"E025": "not in enum", "E201": "unknown", "E202": "given twice"}
 
 
+_DECLARED_AS = {"var": "var", "pvar": "player var", "zone": "zone", "pzone": "player zone", "kind": "kind",
+                "enum": "enum", "define": "define", "event": "event", "rule": "rule", "stage": "stage", "die": "die",
+                "table": "table"}
+_MISSING = re.compile(r"(?:Unknown name|Unknown type|There is no (?:rule|function|event) named|A player has no|"
+                      r"The reaction waits for the event) '(\w+)'")
+
+
+def _misspelt_declarations(checker, program) -> list:
+    """A name misspelt where it is declared (`zone tabel`, while every rule writes `table`): each
+    use of the right name is unknown, and the declaration is never used. One error at the
+    declaration, naming the uses, instead of an error at every use and the errors that follow from
+    them (an untyped parameter of a reaction to an event that is 'unknown'). Only a declaration
+    whose name no line of the rules writes but its own, one slip from the missing name, which is
+    written alike twice or more (with one use, either may be the slip: it is told at the use)."""
+    if program.sources is None:
+        return checker.diags
+    texts = {f: re.sub(r"#[^\n\"]*$", "", x, flags=re.M) for f, x in program.sources.texts.items() if f.endswith(".rules")}
+    missing: dict = {}
+    for d in checker.diags:
+        said = _MISSING.match(d.message) if d.code in ("E201", "E204") else None
+        if said is not None:
+            missing.setdefault(said.group(1), []).append(d)
+    if not missing:
+        return checker.diags
+    declared = {**{n: s for n, s in checker.sym.items() if s.kind in _DECLARED_AS},
+                **{n: s for n, s in checker.rules.items() if s.kind in _DECLARED_AS}}
+    found = {}
+    for name, uses in missing.items():
+        near = sorted(n for n in declared if n != name and _one_slip(n, name) and n not in missing
+                      and getattr(getattr(declared[n].decl, "span", None), "file", None) in texts
+                      and sum(len(re.findall(rf"\b{re.escape(n)}\b", x)) for x in texts.values()) == 1)
+        if len(near) != 1 or name in declared:
+            continue
+        s = declared[near[0]]
+        span = s.decl.span
+        found[name] = (near[0], s, span)
+    if not found:
+        return checker.diags
+    def missing_name(d):
+        said = _MISSING.match(d.message) if d.code in ("E201", "E204") else None
+        return said.group(1) if said is not None and said.group(1) in found else next(
+            (n for n in found if d.code == "E201" and f"'{n}' is set here but never used" in d.message), None)
+    named = [(d, missing_name(d)) for d in checker.diags]
+    dropped: dict = {}
+    for d, name in named:
+        if name is not None:
+            dropped.setdefault(name, []).append(d)
+    # one use against one declaration: either may be the slip, so it is told at the use as it was
+    found = {n: f for n, f in found.items() if len(dropped.get(n, [])) >= 2}
+    if not found:
+        return checker.diags
+    out = []
+    for d, name in named:
+        if name in found:
+            continue
+        if any(d.span.line == f[2].line and d.span.file == f[2].file for f in found.values()):
+            continue     # its own "never used" at the declaration: told below
+        if any(f"'{f[0]}'" in d.message + d.hint for f in found.values()):
+            continue     # nothing calls the misspelt rule ('end game' never reached): told below
+        out.append(d)
+    # an error of an untyped value in a declaration that used the missing name follows from it
+    broken = [(x.span.file, x.span.line, getattr(x.span, "end_line", x.span.line) or x.span.line)
+              for x in program.decls if getattr(x, "span", None) is not None
+              and any(u.span.file == x.span.file and x.span.line <= u.span.line <= (getattr(x.span, "end_line", 0) or x.span.line)
+                      for n in found for u in dropped[n])]
+    out = [d for d in out if not (d.code == "E301" and d.about[:1] == ("untyped",)
+                                  and any(f == d.span.file and a <= d.span.line <= b for f, a, b in broken))]
+    for name, (decl_name, s, span) in found.items():
+        uses = sorted({(u.span.file, u.span.line) for u in dropped[name]}, key=lambda x: x[1])
+        first, more = uses[0][1], [str(line) for _, line in uses[1:7]] + (["..."] if len(uses) > 7 else [])
+        used = f"line {first}" + (f" and {len(uses) - 1} more ({', '.join(more)})" if more else "")
+        where = checker.word(s.decl, decl_name, after=span.column - 1)
+        # the words written before the name (`zone`, `player var`): a zone's symbol is a var's sort
+        before = (program.sources.line(where.file, where.line) or "")[:max(where.column - 1, 0)].split()
+        word = " ".join(w for w in before if w not in ("replace", "extend")) or _DECLARED_AS[s.kind]
+        out.append(Diagnostic("E201", f"The {word} '{decl_name}' is declared here and never used, while the rules use "
+                                      f"'{name}', which is declared nowhere: the declaration's name is misspelt.",
+                              where, f"did you mean '{word} {name}'? ('{name}' is used at {used}; or spell the uses "
+                                     f"'{decl_name}')",
+                              about=("names", decl_name)))
+    return out
+
+
+def _follow_ons_of_an_unknown_name(diags: list) -> list:
+    """An error of the type or sort of an expression that starts where an unknown name starts
+    (`draw 1 from deck to hand_of(current)`, `hand_of` no function: "where drawn cards go must be
+    a zone") follows from the unknown name, which has no type: the unknown name is told alone."""
+    unknown = {(d.span.file, d.span.line, d.span.column) for d in diags
+               if d.code == "E201" and d.about[:1] == ("unknown",)}
+    if not unknown:
+        return diags
+    return [d for d in diags if not (d.code in ("E301", "E303") and (d.span.file, d.span.line, d.span.column) in unknown)]
+
+
 def _same_error_once(diags: list) -> list:
     """One mistake, one error: an unknown name said in the same words at two places or more (the
     uses of a name that is missing), or any other error at three or more, is reported once, at
@@ -5786,6 +5912,8 @@ def check(program: Program) -> CheckedProgram:
                 any(re.search(rf"\b{n}\b", line) for n in unknown)
         checker.diags = [d for d in checker.diags if not reads_unknown(d)]
     checker.diags = _game_variables_read_as_players(checker)
+    checker.diags = _misspelt_declarations(checker, program)
+    checker.diags = _follow_ons_of_an_unknown_name(checker.diags)
     checker.diags = [_numbered_zone_hint(d, program) for d in checker.diags]
     checker.diags[:0] = list(program.syntax_problems) + list(program.change_problems) + [d for d in program.data_problems
                                                          if not _field_lost_to_syntax(d, program)]

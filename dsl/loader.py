@@ -1135,7 +1135,8 @@ class Loader:
             if not VARIANT_NAME.fullmatch(variant) or not named:
                 known = [p.stem for p in variant_files(folder) if VARIANT_NAME.fullmatch(p.stem) and p.stem != variant]
                 self.error("E016", f"The rulebook has no variant '{echo(variant)}'.", Span(self.display(folder)),
-                           did_you_mean(variant, known) or (f"variants: {', '.join(known)}" if known else "it has no variants"))
+                           _variant_named_by_its_file(variant, known) or did_you_mean(variant, known)
+                           or (f"variants: {', '.join(known)}" if known else "it has no variants"))
                 return []
             before = len(self.diags)
             decls = self.rules_file(vfile, None, f"The variant '{variant}'")
@@ -1925,6 +1926,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
                              d.span, "in a base rulebook, write the declaration without 'replace'; a variant "
                                      "starts with 'extends \"../game.rules\"'")
     decls = [d for d in decls if not d.extend]
+    _remove_with_its_keyword(loader.diags, decls)
     program = Program(str(path), decls, sources=loader.sources, variant=variant, changes=dict(loader.changes),
                       added_values=dict(loader.added_values), cut_short=list(loader.cut_short), ends_dropped=list(loader.ends_dropped))
     syntax = list(loader.diags)
@@ -1948,6 +1950,34 @@ def load_program(game: str, variant: str | None = None) -> Program:
     program.data_problems = list(loader.diags)
     program.data_warnings = loader.warnings
     return program
+
+
+def _variant_named_by_its_file(variant: str, known: list) -> str:
+    """The hint for a variant named by its file (`variants/colorcracks.rules`): its name alone."""
+    stem = re.sub(r"\.rules$", "", variant.replace("\\", "/").rsplit("/", 1)[-1])
+    if stem != variant and stem in known:
+        return f"a variant is named without its folder and '.rules': write '{stem}'"
+    return ""
+
+
+_REMOVE_ALONE = re.compile(r"write 'remove (\w+)'")
+
+
+def _remove_with_its_keyword(diags: list, decls: list) -> None:
+    """A variant's `remove var water_levl` is told by the parser to drop its keyword (it cannot
+    know the base's names); where the name is none of the base's, the hint names the closest."""
+    names = None
+    for k, d in enumerate(diags):
+        said = _REMOVE_ALONE.fullmatch(d.hint) if d.code == "E101" and d.message.startswith("'remove' takes") else None
+        if said is None:
+            continue
+        if names is None:
+            names = {x.name for x in decls if getattr(x, "name", None) and not isinstance(x, A.RemoveDecl)}
+        if said.group(1) not in names:
+            near = closest(said.group(1), names)
+            if near:
+                diags[k] = dataclasses.replace(d, hint=f"write 'remove {near}': the base has no '{said.group(1)}'; "
+                                                       f"did you mean '{near}'?")
 
 
 def _unread_data(folder: Path, variant: str | None, read: set) -> list:

@@ -1920,6 +1920,11 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
         target = before[:-1].strip()
         return ("E101", "'==' compares two values; a line of its own sets a value with one '='.", col - 1,
                 f"write '{target} = {after.strip()}'" if after.strip() else f"write '{target} = ...'")
+    twice = re.fullmatch(r"(\s+[A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*([-+*]?=)\s*", code)
+    if value == "=" and twice and after.strip():
+        # `hand_number += = 1`: an operator written twice, the second a slip
+        return ("E101", f"'{twice.group(2)}' is followed by another '='.", col,
+                f"write '{twice.group(1).strip()} {twice.group(2)} {after.strip()}'")
     let = re.fullmatch(r"(\s*)(let|const|val|local|auto)", before)
     if let and tok.type == "NAME":
         return ("E101", f"'{let.group(2)}' is not part of the language: a name is set by '=' alone, and is known "
@@ -3321,7 +3326,9 @@ def _recover(text: str, file: str, offset: int, starts: list, errors: list, too_
         try:
             decls.extend(_parse_text(chunk, file, start, errors).decls)
         except UnexpectedInput as e:
-            errors.append(_syntax_diagnostic(e, file, chunk, start))
+            told = _syntax_diagnostic(e, file, chunk, start)
+            errors.append(told)
+            decls.extend(_mended(chunk, file, start, told))
         except DedentError:
             errors.append(_dedent_error(chunk, file, start))
         except RecursionError:
@@ -3333,6 +3340,34 @@ def _recover(text: str, file: str, offset: int, starts: list, errors: list, too_
         else:
             errors.append(_dedent_error(text, file, offset))
     return decls
+
+
+def _mended(chunk: str, file: str, start: int, told: Diagnostic) -> list:
+    """The declarations of a broken declaration `chunk` (whose first line is line `start` + 1) read
+    with its slip mended, for a slip whose mending is certain: a block's opening line without its
+    ':' (`while rerolls > 0`), or '=' for '==' in a condition. Its other lines are then checked,
+    so a second slip in the same rule is told beside the first (the first is told all the same).
+    [] when the slip is another, or the mended text does not parse cleanly either."""
+    lines = chunk.split("\n")
+    at = told.span.line - start - 1
+    if told.code != "E101" or not 0 <= at < len(lines):
+        return []
+    line = lines[at]
+    if told.message == "The line ends too early; expected ':'.":
+        code = _blank_texts(line)
+        cut = code.find("#")
+        end = len(line[:cut].rstrip()) if cut >= 0 else len(line.rstrip())
+        lines[at] = line[:end] + ":" + line[end:]
+    elif told.message == "'=' sets a value; to compare, write '=='." and line[told.span.column - 1:told.span.column] == "=":
+        lines[at] = line[:told.span.column - 1] + "==" + line[told.span.column:]
+    else:
+        return []
+    errors: list = []
+    try:
+        module = _parse_text("\n".join(lines), file, start, errors)
+    except Exception:        # (lark's errors, a dedent, too deep): the declaration stays out, as before
+        return []
+    return [] if errors else module.decls
 
 
 def parse_expression(text: str, file: str = "<expr>") -> A.Expr:

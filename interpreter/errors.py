@@ -463,10 +463,38 @@ def failed(e: Exception, tb, head: str, span, used_by: str) -> RuleError:
 _NONE_FIELD = re.compile(r"it reads the field '(\w+)' of an? [\w ]+ that is none")
 
 
+_NONE_SIDE = re.compile(r"'([-+*/%])' cannot combine (none|.+?) and (none|.+)$")
+# a value as a line writes it: a name, a call of one level of parentheses, its fields; or a number
+_OPERAND = r"(?:[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*|\d+)"
+
+
+def _none_side(words: str, span) -> str:
+    """For "'+' cannot combine none and a number": which written value was none, as
+    " ('last(kept)' is none here)", when the rulebook's line (`span`) writes that operator once,
+    between two plain values (a name, a call, a field); else "". Error path only: never fails."""
+    m = _NONE_SIDE.search(words)
+    if m is None or (m.group(2) == "none") == (m.group(3) == "none") or not getattr(span, "line", 0):
+        return ""
+    text = _rules_lines(span)[-1:]
+    if not text:
+        return ""
+    op = re.escape(m.group(1))
+    if len(re.findall(rf"(?<![-+*/%=<>!]){op}(?![-+*/%=])", re.sub(r"#.*$", "", text[0]) if '"' not in text[0] else text[0])) != 1:
+        return ""
+    pair = re.search(rf"({_OPERAND})\s*{op}\s*({_OPERAND})", text[0])
+    if pair is None:
+        return ""
+    side = pair.group(1) if m.group(2) == "none" else pair.group(2)
+    return f" ('{side}' is none here)" if not side.isdigit() else ""
+
+
 def _none_named(words: str, span) -> str:
     """For "it reads the field 'bonus' of a space that is none": which written value was none, as
     " ('p.at' is none here)", when the rulebook's line (`span`) reads that field of one value
-    only; else "". The line is read from its file: this is the error path, and never fails."""
+    only; else "" (or, for an operator given none, `_none_side`'s words). The line is read from
+    its file: this is the error path, and never fails."""
+    if _NONE_SIDE.search(words):
+        return _none_side(words, span)
     m = _NONE_FIELD.search(words)
     nobody = "of a player who is nobody" in words
     if (m is None and not nobody) or not getattr(span, "line", 0):

@@ -892,7 +892,20 @@ class _FileRunner:
         else:
             failures = _Expectations(self, state).check(step["expect"])
             if failures:
-                raise _Stop(*[self.with_waiting(self.with_rolls(f, state), state) for f in failures])
+                raise _Stop(*[self.with_late_force(self.with_waiting(self.with_rolls(f, state), state), state)
+                              for f in failures])
+
+    def with_late_force(self, f: Failure, state) -> Failure:
+        """A failed expectation while forced results wait because their `force` came after the move
+        that drew from the seed says so (the options came from the seed's dice), as a move does."""
+        left = state.forced
+        if f.code != "T030" or f.file_mistake or not (f.expected or f.got) or not left \
+                or len(left) > len(self.forced_at):
+            return f
+        late = self.late_force(self.forced_at[-len(left)], told_at_force=False)
+        if not late or late in f.hint:
+            return f
+        return dataclasses.replace(f, hint=f"{f.hint}; {late}" if f.hint else late)
 
     def expect_when_said(self, state, step: dict):
         """`expect: {...}` with `when said: TEXT`: the checks read the game as it was when the rules
@@ -1112,7 +1125,7 @@ class _FileRunner:
             at = _where_keys(changes, keys, at)
             if restart_turn and restart_at and getattr(e, "stage", "") == "restart":
                 at = restart_at         # told at 'restart turn: true', which asked for it
-            hint = self.variant_hint(state.game, getattr(e, "unknown", ()))
+            hint = self.variant_hint(state.game, getattr(e, "unknown", ()) or _thing_named(str(e)))
             if not restart_turn and getattr(e, "stage", "") == "rules" and state.turn_under_way:
                 hint = ("the lines of the turn before this decision ran before the position was set; with "
                         "'restart turn: true' beside the set, the turn starts again from the position")
@@ -1140,7 +1153,8 @@ class _FileRunner:
             except _Stop:
                 continue
             names = {"variable": list(prog.global_names) + list(prog.kinds), "player value": prog.player_names,
-                     "field": prog.field_types.get(unknown[1], {})}[unknown[0]]
+                     "field": prog.field_types.get(unknown[1], {}),
+                     "thing": prog.kind_names.get(unknown[1], [])}[unknown[0]]
             if unknown[-1] in names:
                 owners.append(path.stem)
         if not owners:
@@ -1148,6 +1162,20 @@ class _FileRunner:
         which = " and ".join(f"'{v}'" for v in owners)
         return (f"'{unknown[-1]}' belongs to the variant{'s' * (len(owners) > 1)} {which}, which this case does not "
                 f"play: add 'variant: {owners[0]}' to the case (or to the file, for all its cases)")
+
+    @staticmethod
+    def other_seat_offered(state, label, seat):
+        """Another seat asked now whose options a move's label names, when the seat of its 'by' has
+        none: the 'by' is the slip. None otherwise."""
+        for other in state.pending.players:
+            if other == seat:
+                continue
+            try:
+                state.find_option(str(label), other, substring=True)
+            except api.IllegalMove:
+                continue
+            return other
+        return None
 
     def slow_time(self, label, time, at):
         """T040, a warning: a move given a time of over SLOW_TIME seconds (legal up to MAX_TIME),
@@ -1223,6 +1251,13 @@ class _FileRunner:
             late = self.late_force(self.forced_at[-len(left)], told_at_force=False) if left else ""
             if late:    # the options came from the seed's dice, the forced ones still waiting: say why
                 hint = f"{hint}; {late}"
+            other = self.other_seat_offered(state, label, seat) if by is not None else None
+            if other is not None:       # the move is right, its 'by' is not: told at the 'by' line
+                prog, n = state.game.compiled, state.players
+                who, mine = W.show(prog, "player", other, n), W.show(prog, "player", seat, n)
+                raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} by {mine}: it is an option of "
+                                      f"{who}, not of {mine}.", by_at, got=_fmt_some(options),
+                                      hint=f"write 'by: {who}' (or give {mine} a move of their own options)")) from None
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
                                   got=_fmt_some(options), hint=hint)) from None
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
@@ -1235,6 +1270,16 @@ class _FileRunner:
                                   or self.drawn_before(state))) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
+
+
+_NOT_A_THING = re.compile(r"(?:.*?: )?'([^']+)' is not an? (\w+)(?:;|$)")
+
+
+def _thing_named(message: str) -> tuple:
+    """("thing", kind, name) for a position's words that name no thing of a kind ("Player 1's hand:
+    '5 red circles' is not a card; ..."), which a variant's data may hold; else ()."""
+    m = _NOT_A_THING.match(message)
+    return ("thing", m.group(2), m.group(1)) if m else ()
 
 
 def _ms(time) -> str:

@@ -41,6 +41,8 @@ class Case:
     bad: tuple = ()          # words a right hint must not hold (a wrong did-you-mean)
     also: tuple = ()         # other lines ((file, line), ...) the first error may rightly name
     maybe_valid: bool = False  # an edit the language may well allow (a swap of two lines): passing is no fault
+    multi: bool = False      # several mistakes, one an edit: judged by verdict_multi (words: one tuple per edit)
+    extra: int = 0           # (multi) errors allowed beyond one for each edit
 
 
 @dataclass
@@ -54,7 +56,9 @@ class Result:
     errors: list = field(default_factory=list)
 
 
-def make(case: Case, root: Path) -> tuple[Path, tuple | None]:
+def make(case: Case, root: Path, marks: list | None = None) -> tuple[Path, tuple | None]:
+    """Makes the edited copy; `marks`, if given, gets the place (file, line) of each edit in turn
+    (its '^', else its start)."""
     book = root / "book"
     shutil.copytree(REPO / "rulebooks" / case.book, book)
     where = case.at
@@ -73,7 +77,12 @@ def make(case: Case, root: Path) -> tuple[Path, tuple | None]:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 text = edit[1]
                 at = text.find("^")
-                path.write_text(text.replace("^", "", 1) if at >= 0 else text, encoding="utf-8")
+                if marks is not None and case.multi:   # every '^' of a multi case's new text marks a mistake
+                    hats = [i for i, ch in enumerate(text) if ch == "^"]
+                    marks.extend((edit[0], text.count("\n", 0, i) + 1) for i in hats)
+                    path.write_text(text.replace("^", ""), encoding="utf-8")
+                else:
+                    path.write_text(text.replace("^", "", 1) if at >= 0 else text, encoding="utf-8")
                 if at >= 0 and where is None:
                     where = (edit[0], text.count("\n", 0, at) + 1)
             continue
@@ -84,15 +93,18 @@ def make(case: Case, root: Path) -> tuple[Path, tuple | None]:
         at = new.find("^")
         changed = text[:start] + new.replace("^", "", 1) + text[start + len(old):]
         path.write_text(changed, encoding="utf-8")
+        pos = start + (at if at >= 0 else 0)
         if where is None:
-            pos = start + (at if at >= 0 else 0)
             where = (edit[0], changed.count("\n", 0, pos) + 1)
+        if marks is not None:  # (a multi case lists a file's edits top to bottom, so none moves another)
+            marks.append((edit[0], changed.count("\n", 0, pos) + 1))
     return book, where
 
 
 def run(case: Case) -> Result:
     with tempfile.TemporaryDirectory() as tmp:
-        book, where = make(case, Path(tmp))
+        marks: list = []
+        book, where = make(case, Path(tmp), marks if case.multi else None)
         out, errs = io.StringIO(), io.StringIO()
         target = str(book) if case.cmd == "check" else str(book / case.edits[0][0]) if case.cmd == "test" else str(book)
         argv = [case.cmd, "--format", "json", *case.args, target]
@@ -112,7 +124,7 @@ def run(case: Case) -> Result:
         errors = [d for d in diags if d.get("severity", "error") == "error"]
         r.errors = errors
         r.first = errors[0] if errors else None
-        r.verdict = verdict(r, tmp)
+        r.verdict = verdict_multi(r, marks) if case.multi else verdict(r, tmp)
         return r
 
 
@@ -167,6 +179,57 @@ def verdict(r: Result, tmp: str) -> str:
         else "right line"
 
 
+def _names(d: dict, file: str, line: int) -> bool:
+    f = str(d.get("file", ""))
+    return (f.endswith("/" + file) or f == file) and d.get("line") == line
+
+
+def verdict_multi(r: Result, marks: list) -> str:
+    """Several mistakes at once (a Case with multi=True, one mistake an edit, its place the edit's
+    '^'; each '^' of a new file's whole text): told when every edited line is named by an error
+    (at that file:line, or as "line N" in the hint of an error of its file), the errors name
+    a file's edits top to bottom (the order a reader expects, the lines that do not parse first, as
+    the checker puts the likeliest cause first; the files may come in any order),
+    the first error names one of the edits, no more errors are given than one for each edit (and
+    `extra`: follow-on errors bury the others), and each edit's first error holds its words
+    (case.words: one tuple for each edit). Otherwise, in this order: crash, missed (exit 0),
+    missed some (an edit no error names), wrong order, noisy (too many errors), weak hint."""
+    if r.rc not in (0, 1, 2) or "Traceback" in r.out or "internal error" in r.out:
+        return "crash"
+    if r.case.valid:
+        return "valid" if r.rc == 0 else "false alarm"
+    if r.rc == 0:
+        return "missed"
+    errors = r.errors
+    firsts = []
+    own = []      # the marks named by an error at their own line: the order is theirs
+    for file, line in marks:
+        # named at its line, or as "line N" in the hint of an error of its file
+        hit = [i for i, d in enumerate(errors) if _names(d, file, line) or (
+            (str(d.get("file", "")).endswith("/" + file) or str(d.get("file", "")) == file)
+            and re.search(rf"\bline {line}\b", str(d.get("hint", ""))))]
+        if not hit:
+            return "missed some"
+        firsts.append(hit[0])
+        if _names(errors[hit[0]], file, line):
+            own.append(((file, line), hit[0]))
+    for file in {m[0] for m in marks}:  # within a file, top to bottom (lines that do not parse first); files in any order
+        mine = sorted((not str(errors[i].get("code", "")).startswith("E1"), m[1], i) for m, i in own if m[0] == file)
+        if [i for *_, i in mine] != sorted(i for *_, i in mine):
+            return "wrong order"
+    if 0 not in firsts:
+        return "wrong order"
+    if len(errors) > len(marks) + r.case.extra:
+        return "noisy"
+    words = r.case.words or ((),) * len(marks)
+    for i, ws in zip(firsts, words):
+        d = errors[i]
+        text = (str(d.get("message", "")) + " " + str(d.get("hint", ""))).lower()
+        if not all(w.lower() in text for w in ws):
+            return "weak hint"
+    return "told"
+
+
 def main(cases: list[Case], show: str = "", runner=None) -> None:
     """Runs each case (by `runner`, harness.run by default: cases7.py's plays those it simulates),
     prints those of the verdicts in `show` (all if empty) and the counts. HUNT_ONLY=text runs only
@@ -187,7 +250,11 @@ def main(cases: list[Case], show: str = "", runner=None) -> None:
         if not show or r.verdict in show.split(","):
             first = r.first or {}
             print(f"[{r.verdict:10}] {case.group}/{case.name} rc={r.rc} want={r.where}")
-            if first:
+            if case.multi:
+                for d in r.errors:
+                    print(f"     {d.get('file', '')}:{d.get('line')}:{d.get('column')} {d.get('code', '')}: "
+                          f"{d.get('message', '')} | hint: {d.get('hint', '')}"[:400])
+            elif first:
                 print(f"     {first.get('file', '')}:{first.get('line')}:{first.get('column')} {first.get('code', '')}: "
                       f"{first.get('message', '')} | hint: {first.get('hint', '')}")
             else:
