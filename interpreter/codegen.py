@@ -13,7 +13,7 @@ compiled by the closure compiler and called.
 Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item (or a parameter, or a `where` value,
 set on a line before the definition's value), `_h<n>` for a field's values taken
-before a loop, and a few fixed locals: `_value`, `_n`,
+before a loop, `_g<n>` for a test several options of a menu begin with, and a few fixed locals: `_value`, `_n`,
 `_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_p`, `_at`, `_from`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
 `declined`, `k`, and `frame` in a fused run; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
 `type` (only to ask `type(x) is` the int class passed in; the namespace has no others),
@@ -828,6 +828,8 @@ def option_lists(compiler, rows: list, where: str, span):
 
 def _option_lines(src: Source, rows: list, where: str, span) -> list:
     lines = []
+    shared: dict = {}       # a guard's leading part -> the local `_g<n>` that holds its value (`_guard`)
+    shared_used = set()     # ...and those locals read again by a later option
     for r in rows:
         tag, slot = r["tag"], r["slot"]
         item = src.slot(slot) if r["source"] is not None else "None"
@@ -846,29 +848,35 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
             kept, free = {}, {}
             memo, get = src.const(kept), src.const(kept.get)
             costless, costless_get = src.const(free), src.const(free.get)
-            add = [f"_label = {costless_get}({key})",
-                   "if _label is None:",
-                   f"    _label = {get}({key})",
-                   "    if _label is not None and m.work >= _label[1]:",
-                   "        m.work -= _label[1]",
-                   "        _label = _label[0]",
-                   "    else:",
-                   "        _work = m.work",
-                   f"        _label = {label}",
-                   f"        if _work == m.work and len({costless}) < {MEMO_ITEMS}:",
-                   f"            {costless}[{key}] = _label",
-                   f"        elif len({memo}) < {MEMO_ITEMS}:",
-                   f"            {memo}[{key}] = (_label, _work - m.work)",
-                   "labels.append(_label)", f"values.append({value})"]
+            make = ["_work = m.work",
+                    f"_label = {label}",
+                    f"if _work == m.work and len({costless}) < {MEMO_ITEMS}:",
+                    f"    {costless}[{key}] = _label",
+                    f"elif len({memo}) < {MEMO_ITEMS}:",
+                    f"    {memo}[{key}] = (_label, _work - m.work)"]
+            # A kept label found is charged by one subtraction, tested before it is kept.
+            charge = [f"_label = {get}({key})",
+                      "if _label is not None and (_work := m.work - _label[1]) >= 0:",
+                      "    m.work = _work",
+                      "    _label = _label[0]"]
+            add = [f"_label = {costless_get}({key})", "if _label is None:"] + ["    " + x for x in charge] + \
+                ["    else:"] + ["        " + x for x in make] + ["labels.append(_label)", f"values.append({value})"]
         if r["source"] is None:
-            body = ([f"if {src.write(r['cond'])}:"] + ["    " + x for x in add]) if r["cond"] is not None else add
+            body = ([f"if {_guard(src, conjuncts(r['cond']), shared, shared_used)}:"] + ["    " + x for x in add]) \
+                if r["cond"] is not None else add
         else:
             pre = charge_lines(src, src.write(r["source"]), int(r["each"]), where, span)
             inner = add
             parts = conjuncts(r["cond"]) if r["cond"] is not None else []
             first, parts = parts[:r.get("first", 0)], parts[r.get("first", 0):]
             if parts and not r["early"]:
+                # Each field the item's test reads is taken once before the loop, as a
+                # definition's loop takes it (`Source.loop_fields`).
+                src.loop_fields = {}
                 lead, rest = _invariant_lead(src, parts, r["var"])
+                pre += [f"{name} = m.f[{src.value(kind)}][{src.value(field)}]"
+                        for (kind, field), name in (src.loop_fields or {}).items()]
+                src.loop_fields = None
                 inner = ([f"if {rest}:"] + ["    " + x for x in add]) if rest else add
                 if lead:      # false for one item, false for all: the list ends there, its
                     # item left at the last one as going through every item would leave it
@@ -877,14 +885,59 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
             if item != f"env[{int(slot)}]":
                 body += ["if _xs:", f"    env[{int(slot)}] = {item}"]
             if r["cond"] is not None and r["early"]:
-                body = [f"if {src.write(r['cond'])}:"] + ["    " + x for x in body]
+                body = [f"if {_guard(src, conjuncts(r['cond']), shared, shared_used)}:"] + ["    " + x for x in body]
             elif first:            # tested once, before the list (`statements._tested_first`)
-                body = [f"if {' and '.join(f'({src.write(p)})' for p in first)}:"] + ["    " + x for x in body]
+                body = [f"if {_guard(src, first, shared, shared_used)}:"] + ["    " + x for x in body]
         lines += ["    " + x + "\n" for x in body]
+    for text, name in shared.items():     # a test no later option begins with is not kept
+        if name not in shared_used:
+            lines = [x.replace(f"({name} := {text})", f"({text})") for x in lines]
     return lines
 
 
 MEMO_ITEMS = 4096     # labels remembered per option, at most
+
+
+def _guard(src: Source, parts: list, shared: dict, used: set) -> str:
+    """The test of the parts `parts` of an option's condition that come before its list (or
+    the whole condition of an option without one), as source. Several options of a menu often
+    begin alike (`actions_left > 0`): a first part that only reads the game (`_shareable`) is
+    worked out once, where an option first tests it, kept in a local `_g<n>`, and read from
+    there by the options after it. Nothing a menu works out can change the game, and a first
+    part is tested whenever its option is reached, so the local holds the value each would get.
+    `used` gathers the locals read again: one no later option reads is written plainly after all."""
+    texts = []
+    for k, p in enumerate(parts):
+        text = src.write(p)
+        name = shared.get(text)
+        if name is not None:
+            texts.append(name)
+            used.add(name)
+        elif k == 0 and _shareable(text):
+            name = shared[text] = f"_g{len(shared)}"
+            texts.append(f"({name} := {text})")
+        else:
+            texts.append(f"({text})")
+    return " and ".join(texts)
+
+
+def _shareable(text: str) -> bool:
+    """Does written source only read the game's variables and fields (`m.g`, `m.pl`, `m.f`) and the
+    values passed in, and compare them: no call, no rule variable or item, no local of its own?"""
+    try:
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return False
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and not (n.id == "m" or n.id.startswith("_k")):
+            return False
+        if not isinstance(n, (ast.Expression, ast.Name, ast.Load, ast.Constant, ast.Subscript, ast.Attribute,
+                              ast.Compare, ast.BoolOp, ast.UnaryOp, ast.cmpop, ast.boolop, ast.unaryop)):
+            return False
+        if isinstance(n, ast.Attribute) and not (isinstance(n.value, ast.Name) and n.value.id == "m"
+                                                 and n.attr in ("g", "pl", "f")):
+            return False
+    return True
 
 
 def _item_only(c, e, slot) -> bool:

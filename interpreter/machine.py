@@ -389,7 +389,13 @@ class Machine:
                 self.envs.pop()
             else:
                 try:
-                    self.end_block(frame, blk)
+                    if kind == "while":      # the loop around a menu ends at most decisions: its test without a call
+                        if blk.data.cond(self, self.envs[frame[2]]):
+                            frame[1] = 0
+                        else:
+                            stack.pop()
+                    else:
+                        self.end_block(frame, blk)
                 except BudgetExceeded:
                     raise
                 except (RuleError, *PY_ERRORS) as e:
@@ -495,6 +501,7 @@ class Machine:
                       f"{line_words(r['span'])} of {where}")
 
     def end_block(self, frame, blk: Block):
+        """The end of block `blk` reached (`run` ends a `while` block itself)."""
         kind = blk.kind
         stack = self.s["stack"]
         if kind == "seq":
@@ -517,11 +524,6 @@ class Machine:
             n, i = frame[3]
             if i < n:
                 frame[3] = [n, i + 1]
-                frame[1] = 0
-            else:
-                stack.pop()
-        elif kind == "while":
-            if blk.data.cond(self, self.envs[frame[2]]):
                 frame[1] = 0
             else:
                 stack.pop()

@@ -373,6 +373,11 @@ class Menu(Stmt):
         self.firsts = {}       # option -> (its condition's leading parts tested first, the rest): `_tested_first`
 
     def run(self, m, frame):
+        big = self.big
+        if big is not None:       # its size charged here, not by a call around this one (`compile_stmt`)
+            m.work -= big[0]
+            if m.work < 0:
+                raise runaway(big[1], big[2])
         env = m.envs[frame[2]]
         labels, values = (self.listed or self.each_option)(m, env)
         if not labels:
@@ -792,6 +797,8 @@ def compile_stmt(c, s):
     if size > BIG_STATEMENT:     # one step that evaluates a large expression costs its size
         run, where, span = out.run, c.where(), s.span
         out.big = (size, where, span)
+        if type(out) is Menu:        # charges it itself, at every decision
+            return out
 
         def charged(m, frame):
             m.work -= size           # as _charge, without its call: every menu of many options is one of these

@@ -5,12 +5,13 @@ import random
 
 import pytest
 
-from inline import game
+from inline import game, write
 from tabletop.interpreter import machine
 from tabletop.interpreter.api import load_game
 from tabletop.interpreter.budgets import SMALL, WORK_BUDGET, Spent
 from tabletop.interpreter.errors import BudgetExceeded, RuleError
 from tabletop.interpreter.functions import FUNCTIONS, MAX_PATHS
+from tabletop.interpreter.statements import Menu
 from test_every_rulebook import CASES
 
 
@@ -173,3 +174,40 @@ def test_a_long_chain_of_rules_each_calling_the_next_plays(tmp_path):
              'turn:\n    r0()\n    end game "Done."\ndefine score(p: player): int = hits\n')
     s = g.new_state()
     assert s.is_over and s.result.scores == [301]
+
+
+BIG_MENU = '''
+    game "Big menu"
+    players 1
+    var a: int = 0
+    define score(p: player): int = a
+    turn:
+        choose prompt "Pick":
+            option "One" if a + a + a + a + a + a + a + a > -1:
+                a += 1
+            option "Two" if a + a + a + a + a + a + a + a > -2:
+                end game "Done."
+'''
+
+
+@pytest.mark.parametrize("source", [True, False])
+def test_a_large_menu_is_charged_its_size_each_time_it_asks_at_its_own_line(tmp_path, monkeypatch, source):
+    """A menu whose expressions are large costs their size at each ask, charged by the menu's own
+    `run` (no call around it): with a budget one unit short the rules stop at the menu's line,
+    with the budget just enough they ask, and each ask after an answer costs the same."""
+    g = load_game(str(write(tmp_path, BIG_MENU)), source=source)
+    menu = next(st for st in g.compiled.stmts if isinstance(st, Menu))
+    size = menu.big[0]
+    assert size > 16 and menu.run.__func__ is Menu.run
+    monkeypatch.setattr(machine, "WORK_BUDGET", size - 1)
+    with pytest.raises(BudgetExceeded) as e:
+        g.new_state(seed=1)
+    assert e.value.span.line == menu.span.line and "units of work in the turn section" in str(e.value)
+    monkeypatch.setattr(machine, "WORK_BUDGET", size)
+    s = g.new_state(seed=1)
+    assert s.options() == ["One", "Two"]
+    s.apply(0)
+    assert s.options() == ["One", "Two"]
+    monkeypatch.setattr(machine, "WORK_BUDGET", size - 1)
+    with pytest.raises(BudgetExceeded):
+        s.apply(0)

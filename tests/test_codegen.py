@@ -31,8 +31,9 @@ NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_y
          "_at", "_from",  # the seat asked, by its number in the order from the current player (codegen.first_open)
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
-MADE = re.compile(r"_[kvhz]\d+")            # a value passed in, an item held in a local, a field's values,
-#                                             what a kept definition read: a parameter's zone, a variable (codegen.kept)
+MADE = re.compile(r"_[kvhzg]\d+")           # a value passed in, an item held in a local, a field's values,
+#                                             what a kept definition read: a parameter's zone, a variable (codegen.kept),
+#                                             a test several menu options begin with (codegen._guard)
 ATTRIBUTES = {"g", "pl", "f", "s", "envs", "player_count", "work", "steps",         # the machine's state
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
               "append", "join",                                              # labels.append, "".join
@@ -587,6 +588,85 @@ def test_an_options_condition_true_or_false_for_every_item_lists_the_same_option
             assert a.to_json() == b.to_json()      # the item's variable left as item by item
     assert ("Bonus", "Stop") in seen                                       # the condition false
     assert ("Take 1", "Take 2", "Take 3", "Take 4", "Bonus", "Stop") in seen  # and true
+
+
+GUARD_RULES = '''
+    game "Guards"
+    players 1
+    kind tile from "tiles.yaml":
+        name: text
+        wet: bool = false
+    var left: int = 3
+    var mode: int = 0
+    define dry_tiles: list of tile = [t for t in tile if not t.wet]
+    define score(p: player): int = left
+    turn:
+        n = 0
+        while left > 0:
+            choose prompt "Act":
+                option "Soak {t.name}" for t in tile if left > 0 and not t.wet:
+                    t.wet = true
+                    left -= 1
+                option "Dry {t.name}" for t in tile if left > 0 and t.wet:
+                    t.wet = false
+                    left -= 1
+                option "Walk {t.name}" for t in dry_tiles if left > 0 and mode == 0:
+                    mode = 1
+                option "Count" if n < 2 and left > 0:
+                    n += 1
+                option "Rest" if left > 0:
+                    left -= 1
+                option "Stay" if mode == 1 and left > 0:
+                    mode = 0
+                option "Calm" if count(dry_tiles) > 0 and left > 1:
+                    mode = 0
+        end game "Done."
+'''
+
+
+def test_an_options_test_shared_by_several_options_is_worked_out_once_and_lists_the_same_options(tmp_path, monkeypatch):
+    """`left > 0` begins four options: the generated menu works it out once, where the first
+    option tests it, and the options after it read the value kept in a local (nothing a menu works
+    out can change the game); a test of a rule variable (`n < 2`) or one that calls a definition
+    is worked out where it stands. An item's test reads a field's values from a local taken before
+    the list. The options and states are the ones the rules give option by option."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    tiles = {"tiles.yaml": "tiles:\n  - {name: North}\n  - {name: South}\n  - {name: East}\n"}
+    generated = game(tmp_path / "a", GUARD_RULES, **tiles)
+    monkeypatch.setattr(codegen, "_compiled", lambda *a: None)
+    closures = game(tmp_path / "b", GUARD_RULES, **tiles)
+    monkeypatch.undo()
+    menu = next(st for st in generated.compiled.stmts if getattr(st, "listed", None) is not None)
+    source = menu.listed.source
+    assert source.count("(_g0 := (m.g[0] > 0))") == 1 and source.count("_g0") == 4
+    assert "_g1" not in source and "(m.g[1] == 0)" in source and "(env[0] < 2)" in source
+    assert "if ((m.g[1] == 1)) and _g0:" in source            # begun with by one option alone: not kept
+    assert re.search(r"_h(\d+) = m.f\['tile'\]\['wet'\]\n    for _v1 in _xs:\n.*\n.*\n.*\n        if \(\(not _h\1\[_v1\]\)\):",
+                     source)       # the field's values taken before the loop
+    seen = set()
+    for seed in range(12):
+        a, b = generated.new_state(seed=seed), closures.new_state(seed=seed)
+        rnd = random.Random(seed)
+        while not a.is_over:
+            assert a.options() == b.options()
+            seen.update(a.options())
+            move = rnd.randrange(len(a.options()))
+            a.apply(move)
+            b.apply(move)
+            assert a.to_json() == b.to_json()
+    assert {"Soak North", "Dry North", "Walk North", "Count", "Rest", "Stay", "Calm"} <= seen
+
+
+def test_a_shared_test_is_one_that_only_reads_the_game():
+    """What `_guard` may keep in a local: reads of the game's variables and fields, values passed
+    in, compared; never a call, a rule variable, an item or a local made in the test."""
+    for text in ("(m.g[4] > 0)", "(not m.g[5])", "(m.f['tile']['wet'][m.g[3]] == 'dry')", "(_k3[m.g[2]] == 1)",
+                 "((m.g[1] > 0) and (m.pl[m.g[0]][2] != None))"):
+        assert codegen._shareable(text), text
+    for text in ("_fast['all_claimed'](m)", "(env[3] > 0)", "(_v0 != 'no_role')", "len(m.g[2])",
+                 "(x in _l if (_l := m.g[7]) is not None else 0)", "(m.work > 0)", "m.s['rng']"):
+        assert not codegen._shareable(text), text
 
 
 def test_a_rulebook_compiled_before_compiles_no_source_again(tmp_path, monkeypatch):
