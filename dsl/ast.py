@@ -785,6 +785,14 @@ def branch_values(node) -> list:
     return [getattr(node, name) for name in reversed(_BRANCHES.get(node.__class__) or _branches(node.__class__))]
 
 
+def field_order(cls) -> tuple:
+    """The fields of a node class that may hold a node or a list of them, first to last."""
+    names = _FORWARD.get(cls)
+    if names is None:
+        names = _FORWARD[cls] = tuple(reversed(_BRANCHES.get(cls) or _branches(cls)))
+    return names
+
+
 def nodes_in(value) -> list:
     """The nodes in a field's value (a node, or lists and tuples of them), first to last, not
     looking inside the nodes."""
@@ -800,6 +808,7 @@ def nodes_in(value) -> list:
 
 _LEAVES = frozenset({"Span", "Optional[Span]", "str", "Optional[str]", "bool", "int", "Optional[int]"})
 _BRANCHES: dict = {}
+_FORWARD: dict = {}
 
 
 def _branches(cls) -> tuple:

@@ -5560,25 +5560,39 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
         return _secret_zone(x, symbols, kind_zones)
 
     todo = [node]
+    pop, push, extend = todo.pop, todo.append, todo.extend
     while todo:
-        x = todo.pop()
-        if isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and zone(x.args[0]):
+        x = pop()
+        cls = x.__class__
+        if cls is list or cls is tuple:
+            extend(x)
             continue
-        if isinstance(x, A.Binary) and x.op in ("==", "!=") and _emptiness(x, zone):
-            continue                            # `p.hand != []` tells no more than its count
-        found = zone(x)
-        if found:
-            return found
-        if isinstance(x, (A.Name, A.Call)) and getattr(symbols.get(x.name), "kind", None) == "define":
+        if not isinstance(x, A.Node):           # a text of a template, a number, none
+            if isinstance(x, (list, tuple)):
+                extend(x)
+            continue
+        # Asked by class: only a name, a field or an index can be a zone (`_secret_zone`), and
+        # many nodes are asked a load (every label, prompt and text said), so no question is
+        # asked of a node that cannot answer it.
+        if cls is A.Call:
+            if x.name == "count" and len(x.args) == 1 and zone(x.args[0]):
+                continue
+        elif cls is A.Binary:
+            if x.op in ("==", "!=") and _emptiness(x, zone):
+                continue                        # `p.hand != []` tells no more than its count
+        elif cls is A.Name or cls is A.Field or cls is A.Index:
+            found = zone(x)
+            if found:
+                return found
+        if (cls is A.Name or cls is A.Call) and getattr(symbols.get(x.name), "kind", None) == "define":
             if x.name not in defines:
                 defines[x.name] = None          # a definition that calls itself reads what its body reads
                 defines[x.name] = hidden_zone_read(symbols, kind_zones, symbols[x.name].decl.body, defines)
             if defines[x.name]:
                 return defines[x.name]
-        if isinstance(x, (list, tuple)):
-            todo.extend(x)
-        elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
-            todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
+        if not isinstance(x, A.Stmt):           # its fields, the last looked at first
+            for name in A.field_order(cls):
+                push(getattr(x, name))
     return None
 
 

@@ -88,3 +88,15 @@ def test_the_compiler_walks_no_body_the_checker_walked(monkeypatch):
              [s.decl.body for s in checked.symbols.values() if s.kind == "define"]
     assert bodies and not any(id(body) in walked for body in bodies)
     assert not any(id(n) in walked for n in checked.walks.nodes if isinstance(n, (A.Stmt, A.Comprehension)))
+
+
+@pytest.mark.parametrize("folder", EVERY, ids=lambda p: p.name)
+def test_field_order_holds_every_node_a_field_holds_in_order(folder):
+    """`checker.hidden_zone_read` looks under a node through `A.field_order` (its fields that may
+    hold a node, first to last): the same values, in the same order, as its fields that hold a node
+    or a list, which it went through before, so it finds the same zone first."""
+    program = load_program(str(folder), None)
+    for n in A.Walks(program.decls).nodes:
+        held = [v for k, v in vars(n).items() if k != "span" and isinstance(v, (A.Node, list, tuple))]
+        mine = [v for v in (getattr(n, name) for name in A.field_order(n.__class__)) if isinstance(v, (A.Node, list, tuple))]
+        assert [id(v) for v in mine] == [id(v) for v in held], n
