@@ -2,16 +2,19 @@
 
 The parser builds these; the loader, checker and compiler read them. Nodes hold no behaviour
 and no resolved information (names stay names): resolving is the checker's job. `walk` goes
-through a tree for the passes that look at every node. The code dataclass writes for the node
-classes (their `__init__`) is kept for the next import, in the user's own cache folder
-(`_compile_kept`), as Python keeps a module's.
+through a tree for the passes that look at every node; `Walks` hands the walk of every node of a
+program from one walk of all of it, for the passes that walk the same trees again and again. The
+code dataclass writes for the node classes (their `__init__`) is kept for the next import, in the
+user's own cache folder (`_compile_kept`), as Python keeps a module's.
 """
 from __future__ import annotations
 
 import dataclasses
 import importlib.util
 import marshal
+from bisect import bisect_right
 from dataclasses import dataclass, field, fields
+from itertools import compress, repeat
 from types import CodeType
 from typing import Any, Optional
 
@@ -132,7 +135,7 @@ class Expr(Node):
 
 @_node
 class Lit(Expr):
-    value: Any                     # int, bool, None
+    value: Optional[int]           # int, bool, None: never a node, so walks do not look inside
 
 
 @_node
@@ -684,9 +687,110 @@ def walk(node, statements: bool = True):
             push(getattr(x, name))
 
 
+_CLOSE = object()       # the mark, under a node's fields on Walks' stack, that all under the node is walked
+
+
+class Walks:
+    """The walk of every node under some roots (a program's declarations), worked out by one walk
+    of them all: each node's walk is the slice of that one list from its own place to the end of
+    what is under it, so the passes that walk the same trees again and again (the checker's, the
+    compiler's) copy slices instead of walking. Keyed by the nodes' ids, and holding the nodes, so
+    no id is another node's while it lives; it is true while no node under the roots changes,
+    which no pass does (the AST is shared by every load of a file). A value not under the roots (a
+    node made later, a list of nodes) is walked as `walk` does."""
+    __slots__ = ("nodes", "_at", "_end", "_stmts")
+
+    def __init__(self, roots):
+        nodes, end, opened = [], [], []      # each node; one past the last under each; those still open
+        todo = [roots]
+        pop, push, extend, known, close_mark = todo.pop, todo.append, todo.extend, _BRANCHES, _CLOSE
+        append, mark, open_, close = nodes.append, end.append, opened.append, opened.pop
+        while todo:
+            x = pop()
+            cls = x.__class__
+            if cls is list or cls is tuple:
+                extend(reversed(x))
+                continue
+            names = known.get(cls)
+            if names is None:
+                if x is close_mark:          # all under the last node opened is walked
+                    end[close()] = len(nodes)
+                    continue
+                if not isinstance(x, Node):
+                    if isinstance(x, (list, tuple)):
+                        extend(reversed(x))
+                    continue
+                names = _branches(cls)
+            append(x)
+            if names:
+                open_(len(nodes) - 1)
+                mark(0)
+                push(close_mark)
+                for name in names:
+                    push(getattr(x, name))
+            else:
+                mark(len(nodes))
+        self.nodes, self._end, self._stmts = nodes, end, None
+        self._at = dict(zip(map(id, nodes), range(len(nodes))))
+
+    def walk(self, x, statements: bool = True) -> list:
+        """`list(walk(x, statements))`."""
+        i = self._at.get(id(x))
+        if i is None:
+            if x.__class__ is list or x.__class__ is tuple:
+                return [n for v in x for n in self.walk(v, statements)]
+            return list(walk(x, statements))
+        j = self._end[i]
+        if statements:
+            return self.nodes[i:j]
+        if isinstance(x, Stmt):
+            return []
+        stmts = self._statements()
+        k = bisect_right(stmts, i)
+        if k == len(stmts) or stmts[k] >= j:        # no statement under it
+            return self.nodes[i:j]
+        out, nodes, end = [], self.nodes, self._end
+        while i < j:
+            n = nodes[i]
+            if isinstance(n, Stmt):
+                i = end[i]
+            else:
+                out.append(n)
+                i += 1
+        return out
+
+    def size(self, x) -> int:
+        """`len(self.walk(x, statements=False))`, without making the list when it is a slice."""
+        i = self._at.get(id(x))
+        if i is None:
+            if x.__class__ is list or x.__class__ is tuple:
+                return sum(map(self.size, x))
+            return len(self.walk(x, False)) if isinstance(x, (Node, list, tuple)) else 0
+        j = self._end[i]
+        stmts = self._statements()
+        k = bisect_right(stmts, i - 1)
+        if k == len(stmts) or stmts[k] >= j:        # no statement there
+            return j - i
+        return len(self.walk(x, False))
+
+    def _statements(self) -> list:
+        """The places of the statements, in order."""
+        if self._stmts is None:
+            self._stmts = list(compress(range(len(self.nodes)), map(isinstance, self.nodes, repeat(Stmt))))
+        return self._stmts
+
+
 def branch_values(node) -> list:
     """The values of a node's fields that may hold a node or a list of them, first to last."""
     return [getattr(node, name) for name in reversed(_BRANCHES.get(node.__class__) or _branches(node.__class__))]
+
+
+def field_order(cls) -> tuple:
+    """The fields of a node class that may hold a node or a list of them, first to last."""
+    names = _FORWARD.get(cls)
+    if names is None:
+        names = _FORWARD[cls] = tuple(reversed(_BRANCHES.get(cls) or _branches(cls)))
+    return names
 
 
 def nodes_in(value) -> list:
@@ -704,6 +808,7 @@ def nodes_in(value) -> list:
 
 _LEAVES = frozenset({"Span", "Optional[Span]", "str", "Optional[str]", "bool", "int", "Optional[int]"})
 _BRANCHES: dict = {}
+_FORWARD: dict = {}
 
 
 def _branches(cls) -> tuple:

@@ -133,6 +133,7 @@ class CheckedProgram:
     warnings: list = field(default_factory=list)
     param_types: dict = field(default_factory=dict)  # id(parameter) -> its type (never on the node: the AST is shared)
     recursive: set = field(default_factory=set)    # the definitions that may call themselves, directly or through others
+    walks: Any = None                              # A.Walks of the program's declarations, when the check made it
 
     def param_type(self, prm) -> str:
         """A parameter's resolved type; any type for one not resolved (a declaration with a mistake)."""
@@ -258,7 +259,7 @@ class Checker:
         self.blamed: list = []           # (an error at a use, the declaration it may come from, its name)
         self.checked_by_data: set = set()   # ids of fields whose type the data's records agree with
         self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
-        self._all_nodes: list | None = None    # all_nodes()
+        self._walks: A.Walks | None = None     # the walk of every node, by one walk of all: walks()
         self._walked: dict = {}               # id -> (node or list, its walk as a list): walked()
         self._nodes_of: dict = {}             # classes -> the nodes of those classes: nodes_of()
         self._places: dict | None = None      # class -> the places of its nodes in all_nodes()
@@ -553,12 +554,17 @@ class Checker:
                 self.error("E203", f"'{name}' is built into the language and cannot be declared again.",
                            self.rules[name].decl, about=("built-in", name))
 
+    def walks(self) -> A.Walks:
+        """The walk of every node of the rulebook, from one walk of all its declarations (the
+        checker annotates nodes but never replaces one, so it stays true); handed on to the
+        compiler, whose passes walk the same trees (`CheckedProgram.walks`)."""
+        if self._walks is None:
+            self._walks = self.out.walks = A.Walks(self.p.decls)
+        return self._walks
+
     def all_nodes(self) -> list:
-        """Every node of the rulebook, walked once for the passes that look at all of them (the
-        checker annotates nodes but never replaces one, so the list stays true)."""
-        if self._all_nodes is None:       # each declaration's walk kept too: see `walked`
-            self._all_nodes = [n for d in self.p.decls for n in self.walked(d)]
-        return self._all_nodes
+        """Every node of the rulebook, walked once for the passes that look at all of them."""
+        return self.walks().nodes
 
     def nodes_of(self, *classes) -> list:
         """The nodes of `all_nodes` that are of one of `classes`, in the same order, kept: many
@@ -577,12 +583,13 @@ class Checker:
         return got
 
     def walked(self, x) -> list:
-        """`A.walk(x)` as a list, kept for the rest of the check: many passes (calls, endings, the
-        zones a rule changes, ...) go through the same rule bodies again. Kept with `x` itself, so
-        its id is no other's while the check runs; the checker never changes a node."""
+        """`A.walk(x)` as a list (a slice of `walks`), kept for the rest of the check: many passes
+        (calls, endings, the zones a rule changes, ...) go through the same rule bodies again.
+        Kept with `x` itself, so its id is no other's while the check runs; the checker never
+        changes a node."""
         got = self._walked.get(id(x))
         if got is None:
-            got = self._walked[id(x)] = (x, list(A.walk(x)))
+            got = self._walked[id(x)] = (x, self.walks().walk(x))
         return got[1]
 
     def shadowing(self):
@@ -1218,7 +1225,7 @@ class Checker:
         memo: dict = {}
 
         def draws(e) -> bool:
-            for n in A.walk(e, statements=False):
+            for n in self.walks().walk(e, statements=False):
                 ref = self.out.refs.get(id(n))
                 if ref is None:
                     continue
@@ -1264,7 +1271,7 @@ class Checker:
         calls = {}
         for s in self.sym.values():
             if s.kind in ("define", "table"):
-                calls[s.decl.name] = {r[1] for n in A.walk(self.value_of(s.decl.name))
+                calls[s.decl.name] = {r[1] for n in self.walks().walk(self.value_of(s.decl.name))
                                       if (r := self.out.refs.get(id(n))) is not None and r[0] in ("define", "table")}
         ringed = on_rings(calls)
         return [self.sym[name].decl for name in calls if self.sym[name].kind == "define" and name in ringed]
@@ -1451,7 +1458,7 @@ class Checker:
         """The first (node, declaration, definition or table it is read through) of a game
         variable with no value yet when `expr` is worked out: slot `own` or later, or any (own < 0).
         A table's look-up may give any of its entries, so each entry's value counts."""
-        for node in A.walk(expr):
+        for node in self.walks().walk(expr):
             ref = self.out.refs.get(id(node))
             if ref is None:
                 continue
@@ -1759,14 +1766,14 @@ class Checker:
 
     def names_read(self, nodes) -> set:
         """The names of the variables, zones and fields that `nodes` read, through definitions."""
-        names, seen, todo = set(), set(), list(A.walk(nodes, statements=False))
+        names, seen, todo = set(), set(), self.walks().walk(nodes, statements=False)
         while todo:
             x = todo.pop()
             if isinstance(x, (A.Name, A.Call)):
                 s = self.sym.get(x.name)
                 if s is not None and s.kind == "define" and x.name not in seen:
                     seen.add(x.name)
-                    todo.extend(A.walk(s.decl.body, statements=False))
+                    todo.extend(self.walks().walk(s.decl.body, statements=False))
                 elif s is not None and s.kind in ("var", "pvar", "zone", "pzone"):
                     names.add(x.name)
             elif isinstance(x, A.Field):
@@ -1777,7 +1784,7 @@ class Checker:
         """The names of what the statements of `body` may change (a zone moved from or to, a
         variable or field set), through the rules they call; None if they may change more unseen."""
         written = set()
-        for st in A.walk(body):
+        for st in self.walks().walk(body):
             if isinstance(st, (A.Signal, A.EndGame, A.EndStage)):
                 return None
             if isinstance(st, A.CallStmt):
@@ -1794,7 +1801,7 @@ class Checker:
             parts = {A.Assign: ("target",), A.Move: ("source", "dest"), A.Draw: ("source", "dest"),
                      A.Shuffle: ("zone",), A.AddTo: ("target",), A.RemoveFrom: ("target",)}.get(type(st), ())
             for part in parts:
-                for x in A.walk(getattr(st, part), statements=False):
+                for x in self.walks().walk(getattr(st, part), statements=False):
                     if isinstance(x, A.Field) or isinstance(x, A.Name) and \
                             getattr(self.sym.get(x.name), "kind", None) in ("var", "pvar", "zone", "pzone"):
                         written.add(x.name)
@@ -2556,7 +2563,7 @@ class Checker:
         known = self.ctx.secret if known is None and self.ctx is not None else known
         if not known:
             return None
-        for x in A.walk(node):
+        for x in self.walks().walk(node):
             if isinstance(x, A.Name) and x.name in known and self.lookup_local(x.name) is not None:
                 value, before = known[x.name]
                 found = self.hidden_zone_read(value) or self.secret_local(value, before)
@@ -2749,14 +2756,14 @@ class Checker:
         of another player (`move p.hand from p.hand to next_player(p).hand`, "pass your hand to the
         left"): when the loop comes to that player, what it received moves on with their own, so
         every hand ends with one player. The things need a stop on the way: another zone."""
-        for node in A.walk(st.body):
+        for node in self.walks().walk(st.body):
             if not isinstance(node, A.Move):
                 continue
             src, dst = node.source, node.dest
             # the whole zone, passed to a player worked out from this one (`next_player(p)`)
             if isinstance(src, A.Field) and isinstance(dst, A.Field) and src.name == dst.name and node.what == src \
                     and isinstance(src.obj, A.Name) and src.obj.name == st.var \
-                    and any(isinstance(x, A.Name) and x.name == st.var for x in A.walk(dst.obj)) \
+                    and any(isinstance(x, A.Name) and x.name == st.var for x in self.walks().walk(dst.obj)) \
                     and not (isinstance(dst.obj, A.Name) and dst.obj.name == st.var) \
                     and isinstance(getattr(self.sym.get(src.name), "decl", None), A.ZoneDecl) \
                     and self.sym[src.name].decl.per_player:
@@ -2771,7 +2778,7 @@ class Checker:
         """`for p in players: draw 3 from deck to current.hand`: a loop over players (or a secret
         choice's block, run for each player) that never names its player but names `current`, the
         player whose turn it is (in setup, Player 1 every time), almost always meant its player."""
-        names = [x for x in A.walk(parts) if isinstance(x, A.Name)]
+        names = [x for x in self.walks().walk(parts) if isinstance(x, A.Name)]
         if any(x.name == var for x in names):
             return
         current = next((x for x in names if x.name == "current" and self.sym.get("current") is None), None)
@@ -2813,11 +2820,11 @@ class Checker:
         names (`=`, `+=`, `-=`), says things and branches, none of the names it sets is read by
         the condition, and the condition reads only names, fields and the built-ins that roll
         nothing. Once the loop is entered its condition stays true, and nothing leaves it."""
-        body = list(A.walk(st.body))
+        body = self.walks().walk(st.body)
         if not body or any(not isinstance(x, QUIET_STATEMENTS) for x in body if isinstance(x, A.Stmt)):
             return
         read = set()
-        for x in A.walk(st.cond):
+        for x in self.walks().walk(st.cond):
             if isinstance(x, A.Call):
                 if x.name not in B.BUILTINS or x.name in ("roll", "pick", "shuffled"):
                     return      # a definition or a rule may read anything, a roll changes
@@ -2834,7 +2841,7 @@ class Checker:
         set_names = set()
         for x in body:
             if isinstance(x, A.Assign):     # `p.points += 1` sets 'points', not 'p'
-                top = [x.target] if isinstance(x.target, (A.Name, A.Field)) else list(A.walk(x.target))
+                top = [x.target] if isinstance(x.target, (A.Name, A.Field)) else self.walks().walk(x.target)
                 set_names |= {y.name for y in top if isinstance(y, (A.Name, A.Field))}
         if not read or read & set_names:
             return
@@ -4438,7 +4445,7 @@ class Checker:
             return
         calls = {name: [x.name for x in self.walked(s.decl.body) if isinstance(x, A.CallStmt) and x.name in self.rules]
                  for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
-        roots = [x.name for x in A.walk(play.body) if isinstance(x, A.CallStmt) and x.name in calls]
+        roots = [x.name for x in self.walks().walk(play.body) if isinstance(x, A.CallStmt) and x.name in calls]
         for name in _postorder(roots, calls):       # the rules called before those that call them
             self.outcomes_memo[name] = self.rule_outcomes(name)
         ways = self.outcomes(play.body)
@@ -4652,7 +4659,7 @@ class Checker:
         if setup is None or self.sym.get("current") is not None:
             return
         said = {(d.span.line, d.span.column) for d in self.out.warnings if d.code == "W111"}
-        for x in A.walk(setup.body):
+        for x in self.walks().walk(setup.body):
             if isinstance(x, A.Name) and x.name == "current" and (x.span.line, x.span.column) not in said:
                 self.warn("W128", "The setup reads 'current', the player whose turn it is, but no turn is under way "
                                   "during the setup: it is the first player every time.", x,
@@ -4976,7 +4983,7 @@ class Checker:
                 name, n, draw = deal
                 self.dealt_beyond(name, held[name], n, draw)
                 held[name] -= n * self.out.max_players
-            names = {x.name for x in A.walk(st) if isinstance(x, A.Name)}
+            names = {x.name for x in self.walks().walk(st) if isinstance(x, A.Name)}
             for name in list(held):
                 if name in names and (deal is None or deal[0] != name):
                     del held[name]      # another line takes from it or adds to it: no longer certain
@@ -5033,7 +5040,7 @@ class Checker:
             elif isinstance(node, (A.Move, A.Draw)):
                 filled.add(named(node.dest))
             elif isinstance(node, (A.CallStmt, A.Signal)):      # a rule or a reaction may fill what it is given
-                filled.update(named(n) for n in A.walk(node.args, statements=False))
+                filled.update(named(n) for n in self.walks().walk(node.args, statements=False))
             source = node.source if isinstance(node, (A.Choose, A.Draw, A.Move)) else \
                 node.iterable if isinstance(node, (A.For, A.Comprehension)) else \
                 node.args[0] if isinstance(node, A.Call) and node.name in ("first", "last") and node.args \
@@ -5585,25 +5592,39 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
         return _secret_zone(x, symbols, kind_zones)
 
     todo = [node]
+    pop, push, extend = todo.pop, todo.append, todo.extend
     while todo:
-        x = todo.pop()
-        if isinstance(x, A.Call) and x.name == "count" and len(x.args) == 1 and zone(x.args[0]):
+        x = pop()
+        cls = x.__class__
+        if cls is list or cls is tuple:
+            extend(x)
             continue
-        if isinstance(x, A.Binary) and x.op in ("==", "!=") and _emptiness(x, zone):
-            continue                            # `p.hand != []` tells no more than its count
-        found = zone(x)
-        if found:
-            return found
-        if isinstance(x, (A.Name, A.Call)) and getattr(symbols.get(x.name), "kind", None) == "define":
+        if not isinstance(x, A.Node):           # a text of a template, a number, none
+            if isinstance(x, (list, tuple)):
+                extend(x)
+            continue
+        # Asked by class: only a name, a field or an index can be a zone (`_secret_zone`), and
+        # many nodes are asked a load (every label, prompt and text said), so no question is
+        # asked of a node that cannot answer it.
+        if cls is A.Call:
+            if x.name == "count" and len(x.args) == 1 and zone(x.args[0]):
+                continue
+        elif cls is A.Binary:
+            if x.op in ("==", "!=") and _emptiness(x, zone):
+                continue                        # `p.hand != []` tells no more than its count
+        elif cls is A.Name or cls is A.Field or cls is A.Index:
+            found = zone(x)
+            if found:
+                return found
+        if (cls is A.Name or cls is A.Call) and getattr(symbols.get(x.name), "kind", None) == "define":
             if x.name not in defines:
                 defines[x.name] = None          # a definition that calls itself reads what its body reads
                 defines[x.name] = hidden_zone_read(symbols, kind_zones, symbols[x.name].decl.body, defines)
             if defines[x.name]:
                 return defines[x.name]
-        if isinstance(x, (list, tuple)):
-            todo.extend(x)
-        elif isinstance(x, A.Node) and not isinstance(x, A.Stmt):
-            todo.extend(v for k, v in vars(x).items() if k != "span" and isinstance(v, (A.Node, list, tuple)))
+        if not isinstance(x, A.Stmt):           # its fields, the last looked at first
+            for name in A.field_order(cls):
+                push(getattr(x, name))
     return None
 
 

@@ -452,8 +452,7 @@ class Source:
         return f"[{''.join(self.write(i, d) + ', ' for i in e.items)}]"
 
     def w_Comprehension(self, e, d):
-        from .compiler import cost
-        each = cost(e.expr) + cost(e.cond)
+        each = self.c.cost(e.expr) + self.c.cost(e.cond)
         if self.hoist is e:
             # Worked out first, by lines before the expression: a loop, not a comprehension,
             # which Python 3.11 calls as a function of its own (most lists here are short).
@@ -554,7 +553,7 @@ class Source:
 
 def bound_slots(compiler, e) -> set:
     """The slots of the comprehensions and lambdas inside `e`: their items can be Python locals."""
-    return {compiler.c.slots[id(node)] for node in A.walk(e, statements=False)
+    return {compiler.c.slots[id(node)] for node in compiler.walks.walk(e, statements=False)
             if isinstance(node, (A.Comprehension, A.Lambda))}
 
 
@@ -947,7 +946,7 @@ def _item_only(c, e, slot) -> bool:
     from .purity import _fixed
     if not _fixed(c, e, c.fixed):
         return False
-    for node in A.walk(e):
+    for node in c.walks.walk(e):
         if isinstance(node, A.Name):
             ref = c.refs.get(id(node), ())
             if ref[:1] == ("local",) and ref[1] != slot:

@@ -88,17 +88,6 @@ def _too_deep(what: str, span, split: str) -> RulebookError:
                                      f"split the value: name parts of it {split}")])
 
 
-def cost(node) -> int:
-    """The size of an expression: how many nodes evaluating it may visit (its work, in units).
-    Statements inside (the blocks of a statement or menu option) are not counted: they are steps."""
-    return sum(1 for _ in A.walk(node, statements=False))
-
-
-def own_cost(stmt) -> int:
-    """The size of the expressions a statement evaluates itself, not those of the blocks under it."""
-    return sum(cost(v) for k, v in vars(stmt).items() if k != "span")
-
-
 def charged_copy(m, value, where: str, span):
     """A copy of a list of lists, so that the state never holds one list twice (a saved game could
     not keep it so, and a list holding itself twice over doubles at each step). The items copied
@@ -306,6 +295,17 @@ class Compiler:
         self.cell_ids = {memo.TURN_KEY: memo.TURN}      # the places the machine counts writes of (memo.py)
         self.kept = {}                      # definition -> the cells it reads, for those the machine keeps
         self.kept_read = set()              # the cells those read: only their writes are counted
+        # The walk of every node, as the checker made it: the passes below walk the same trees.
+        self.walks = checked.walks if checked.walks is not None else A.Walks(checked.program.decls)
+
+    def cost(self, node) -> int:
+        """The size of an expression: how many nodes evaluating it may visit (its work, in units).
+        Statements inside (the blocks of a statement or menu option) are not counted: they are steps."""
+        return self.walks.size(node)
+
+    def own_cost(self, stmt) -> int:
+        """The size of the expressions a statement evaluates itself, not those of the blocks under it."""
+        return sum(self.walks.size(v) for k, v in vars(stmt).items() if k != "span")
 
     def reads_hidden(self, *nodes) -> bool:
         """Whether evaluating any of `nodes` may read a zone that not everyone sees (directly or
@@ -521,7 +521,7 @@ class Compiler:
         """The tables in an order where each comes after the tables its values read (a table may
         be declared below its use); tables that read each other keep the order they are declared
         in, and look each other up when the game asks (`ex_Index`)."""
-        reads = {n: [self.refs[id(x)][1] for e in s.decl.entries for x in A.walk(e.value, statements=False)
+        reads = {n: [self.refs[id(x)][1] for e in s.decl.entries for x in self.walks.walk(e.value, statements=False)
                      if isinstance(x, A.Index) and self.refs.get(id(x), ("",))[0] == "table"]
                  for n, s in sym.items() if s.kind == "table"}
         order, seen = [], set()
@@ -714,7 +714,7 @@ class Compiler:
         it, body = self.expr(e.iterable), self.expr(e.expr)
         cond = self.expr(e.cond) if e.cond is not None else None
         # Each item costs what evaluating the body (and condition) for it may cost.
-        each, where, span = cost(e.expr) + cost(e.cond), self.where(), e.span
+        each, where, span = self.cost(e.expr) + self.cost(e.cond), self.where(), e.span
 
         if cond is None:
             def comp(m, env):
@@ -992,7 +992,7 @@ class Compiler:
         cond = self.expr(item.cond) if item.cond is not None else None
         if item.iterable is None:
             return lambda m, env: [None] if cond(m, env) else []
-        items = self.charged_items(item.iterable, cost(item.text) + (cost(item.cond) if cond else 0), item.span)
+        items = self.charged_items(item.iterable, self.cost(item.text) + (self.cost(item.cond) if cond else 0), item.span)
         if cond is None:
             return items
         slot = self.c.slots[id(item)]
@@ -1023,7 +1023,7 @@ class Compiler:
         """A definition as Python source (`codegen.definition`), or, if that source cannot be
         compiled, as a closure over its body with the same charge and errors."""
         self.decl_where = where = f"the definition '{name}'"
-        each = cost(d.body)      # a call costs its body's size: recursion that branches runs out of budget
+        each = self.cost(d.body)      # a call costs its body's size: recursion that branches runs out of budget
         span = d.span
 
         def endless():
@@ -1138,7 +1138,7 @@ class Compiler:
 
     def passing_slots(self, node) -> frozenset:
         """The slots of the items of the comprehensions and functions (`x => ...`) under `node`."""
-        return frozenset(self.c.slots[id(n)] for n in A.walk(node)
+        return frozenset(self.c.slots[id(n)] for n in self.walks.walk(node)
                          if isinstance(n, (A.Comprehension, A.Lambda)) and type(self.c.slots.get(id(n))) is int)
 
     def compile_reaction(self, r: A.ReactionDecl):
@@ -1156,7 +1156,7 @@ class Compiler:
             proc.block = self.block(r.body, kind="proc", owner=f"reaction '{r.name}'")
         finally:
             self.proc = None
-        each = 1 + cost(r.cond) + cost(r.label)      # the work of offering it once (to one seat, for one item)
+        each = 1 + self.cost(r.cond) + self.cost(r.label)      # the work of offering it once (to one seat, for one item)
         items = guarded(self.charged_items(r.iterable, each, r.iterable.span), r.iterable.span,
                         "The reaction's list") if r.iterable is not None else None
         from .statements import _mentions

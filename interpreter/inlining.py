@@ -82,7 +82,7 @@ def _plan(compiler, name: str):
     slots = [compiler.c.slots.get(id(p)) for p in decl.params]
     if None in slots:
         return None
-    if sum(1 for _ in A.walk(decl.body, statements=False)) > MAX_NODES:
+    if compiler.walks.size(decl.body) > MAX_NODES:
         return None
     guarded: set = set()
     tally = _tally(compiler, decl.body, set(slots), guarded)
@@ -135,7 +135,7 @@ def cannot_fail(c, expr, names, fieldable: set, read: set) -> bool:
     the locals in `fieldable` are not none? It may name the locals in `names` (any local if
     None), and read fields only of those in `fieldable`; `read` gets the ones whose fields it
     reads."""
-    return all(_safe(c, node, names, fieldable, read) for node in A.walk(expr, statements=False))
+    return all(_safe(c, node, names, fieldable, read) for node in c.walks.walk(expr, statements=False))
 
 
 def valid_items(c, iterable) -> bool:

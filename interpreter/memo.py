@@ -70,7 +70,7 @@ def _own(compiler, node, out: set, calls: set) -> bool:
     False if it reads anything not known (then it is never kept)."""
     refs = compiler.refs
     tables = set()           # the names of tables looked up: a table's entries are its own (below)
-    for x in A.walk(node):
+    for x in compiler.walks.walk(node):
         if not isinstance(x, _KNOWN):
             return False
         if isinstance(x, A.Name):
@@ -189,7 +189,7 @@ def param_zones(compiler, reads: dict) -> dict:
             ref = refs.get(id(e)) if isinstance(e, A.Name) else None
             return index.get(ref[1]) if ref is not None and ref[0] == "local" else None
         fields, handed = [], []     # (cell, parameter index or None); (callee, each argument's index or None)
-        for x in A.walk(d.body):
+        for x in compiler.walks.walk(d.body):
             if isinstance(x, A.Field):
                 ref = refs.get(id(x))
                 c = compiler.cell_ids.get(("f", ref[1], ref[2])) if ref and ref[0] == "field" else None

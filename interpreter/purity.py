@@ -176,7 +176,7 @@ def draws_chance(compiler, node, seen: set | None = None) -> bool:
     """Might evaluating `node` draw a random result (roll, pick, shuffled), itself or through a
     definition it calls? Asking such an expression twice would draw twice."""
     seen = set() if seen is None else seen
-    for x in A.walk(node):
+    for x in compiler.walks.walk(node):
         ref = compiler.refs.get(id(x), ("",)) if isinstance(x, (A.Call, A.Name)) else ("",)
         if ref[0] == "builtin" and ref[1] in CHANCE:
             return True

@@ -15,7 +15,7 @@ from tabletop.dsl import types as T
 
 from . import alike, codegen, inlining, memo, purity
 from .budgets import MAX_FRAMES, SMALL, runaway
-from .compiler import _int_capped, charged_copy, cost, own_cost
+from .compiler import _int_capped, charged_copy
 from .errors import BudgetExceeded, RuleError
 from . import words as W
 
@@ -793,7 +793,7 @@ def compile_stmt(c, s):
         c.out.stmts.append(out)
     if isinstance(out, (For, Choose, Menu, Secret)):
         out.where = c.where()
-    size = own_cost(s)
+    size = c.own_cost(s)
     if size > BIG_STATEMENT:     # one step that evaluates a large expression costs its size
         run, where, span = out.run, c.where(), s.span
         out.big = (size, where, span)
@@ -1141,7 +1141,7 @@ def _items_copied(c, iterable):
 def _for(c, s: A.For):
     st = For(c.c.slots[id(s)], c.expr(s.iterable), c.expr(s.cond) if s.cond is not None else None, -1, s.span)
     st.copied = _items_copied(c, s.iterable)
-    st.each = 1 + cost(s.cond)
+    st.each = 1 + c.cost(s.cond)
     st.block = c.block(s.body, kind="for", owner=c.owner_stack[-1], data=st)
     c.scope(st.slot, st.block)
     return st
@@ -1173,7 +1173,7 @@ def _choose(c, s: A.Choose):
         c.labelled(s.declined)
         st.declined = c.expr(s.declined)
     st.copied = _items_copied(c, s.source)
-    st.each = 1 + cost(s.cond) + cost(s.label)
+    st.each = 1 + c.cost(s.cond) + c.cost(s.label)
     st.source_said, st.cond_said = c.text_of(s.source), c.text_of(s.cond) if s.cond is not None else "..."
     if st.source_said != "...":
         st.said = f"{'may ' * bool(s.may)}choose {s.var} from {st.source_said}" + \
@@ -1213,7 +1213,7 @@ def _menu(c, s: A.Menu):
         copied = _items_copied(c, o.iterable) if o.iterable is not None else None
         if copied is not None:
             st.copied[i] = copied
-    st.each = tuple(1 + cost(o.cond) + cost(o.label) for o in s.options)
+    st.each = tuple(1 + c.cost(o.cond) + c.cost(o.label) for o in s.options)
     st.private = id(s) in c.c.secret_labels or c.reads_hidden(*[x for o in s.options for x in (o.iterable, o.cond, o.label)])
     st.alike = _menu_alike([alike.alike_for(c.types.get(id(o.iterable), T.ANY)[5:]) if o.iterable is not None
                             else None for o in s.options])
@@ -1285,7 +1285,7 @@ def _secret(c, s: A.Secret):
     st.block = c.block(s.body, kind="secret", owner=c.owner_stack[-1], data=st)
     for slot in (st.pslot, st.vslot, st.tslot):
         c.scope(slot, st.block)
-    st.each = 1 + cost(s.cond) + cost(s.label)
+    st.each = 1 + c.cost(s.cond) + c.cost(s.label)
     st.private = id(s) in c.c.secret_labels or c.reads_hidden(s.source, s.cond, s.label, s.declined)
     st.alike = alike.alike_for(c.types.get(id(s.source), T.ANY)[5:])
     st.own_slots = (st.pslot, st.vslot)

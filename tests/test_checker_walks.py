@@ -48,3 +48,55 @@ def test_a_rule_body_is_walked_once_for_every_pass(monkeypatch):
     body = bodies[0]
     assert checker.walked(body) is checker.walked(body)
     assert [id(n) for n in checker.walked(body)] == [id(n) for n in real(body)]
+
+
+GAMES = Path(__file__).resolve().parent / "games"
+EVERY = [RULEBOOKS / b for b in BOOKS] + sorted(p for p in GAMES.iterdir() if (p / "game.rules").exists())
+
+
+@pytest.mark.parametrize("folder", EVERY, ids=lambda p: p.name)
+def test_the_walks_of_one_walk_are_the_walks_of_every_node(folder):
+    """`A.Walks` hands each node's walk as a slice of one walk of all the declarations: the same
+    nodes, in the same order, as `A.walk` of that node, with the statements under it or without;
+    a field's value (a list of nodes, none, a number) too, and `size` is the count without."""
+    program = load_program(str(folder), None)
+    walks = A.Walks(program.decls)
+    assert [id(n) for n in walks.nodes] == [id(n) for n in A.walk(program.decls)]
+    values = list(walks.nodes) + [getattr(n, name) for n in walks.nodes for name in A._BRANCHES[n.__class__]]
+    for x in values:
+        for statements in (True, False):
+            assert [id(n) for n in walks.walk(x, statements)] == [id(n) for n in A.walk(x, statements)], (x, statements)
+        assert walks.size(x) == sum(1 for _ in A.walk(x, statements=False))
+
+
+def test_the_compiler_walks_no_body_the_checker_walked(monkeypatch):
+    """The compiler's passes (each expression's size, the slots its comprehensions bind, what a
+    definition reads, whether it can be put in place) take their walks from the checker's one
+    walk of the rulebook (`CheckedProgram.walks`): before, they walked the bodies of the rules and
+    definitions again, four times and more each."""
+    from tabletop.interpreter.compiler import compile_program
+    checked = C.check(load_program(str(RULEBOOKS / "smackatoa"), None))
+    walked = []
+    real = A.walk
+
+    def walk(node, statements=True):
+        walked.append(id(node))
+        return real(node, statements)
+    monkeypatch.setattr(A, "walk", walk)
+    compile_program(checked, {})
+    bodies = [s.decl.body for s in checked.rules.values()] + \
+             [s.decl.body for s in checked.symbols.values() if s.kind == "define"]
+    assert bodies and not any(id(body) in walked for body in bodies)
+    assert not any(id(n) in walked for n in checked.walks.nodes if isinstance(n, (A.Stmt, A.Comprehension)))
+
+
+@pytest.mark.parametrize("folder", EVERY, ids=lambda p: p.name)
+def test_field_order_holds_every_node_a_field_holds_in_order(folder):
+    """`checker.hidden_zone_read` looks under a node through `A.field_order` (its fields that may
+    hold a node, first to last): the same values, in the same order, as its fields that hold a node
+    or a list, which it went through before, so it finds the same zone first."""
+    program = load_program(str(folder), None)
+    for n in A.Walks(program.decls).nodes:
+        held = [v for k, v in vars(n).items() if k != "span" and isinstance(v, (A.Node, list, tuple))]
+        mine = [v for v in (getattr(n, name) for name in A.field_order(n.__class__)) if isinstance(v, (A.Node, list, tuple))]
+        assert [id(v) for v in mine] == [id(v) for v in held], n
