@@ -61,6 +61,9 @@ _SEEN = re.compile(r"^seen by\s+(.+)$", re.IGNORECASE)
 _SPECTATOR = ("a spectator", "spectator")
 # What `seen by Player 2` checks of the pending decision: what it asks that seat.
 _ASKED = ("options", "offered", "not offered", "prompt")
+# Expectations of the game's course that a move still under way has not reached yet, as a game
+# value has not: the end and its result, whose turn it is, how many turns have begun.
+_REACHED = ("over", "winners", "scores", "reason", "current", "turn_number")
 _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 # Failure codes: what went wrong, as `tabletop test` reports it (docs/scenarios.md lists them).
@@ -1541,8 +1544,9 @@ class _Expectations:
             try:
                 self.one(key, want, at)
             except _Stop as stop:
-                # a game value (not the options, the log or the result): perhaps checked mid-action
-                mid = key not in RESERVED or key in self.prog.global_names
+                # a game value, the result or whose turn it is (not the options or the log): perhaps
+                # checked mid-action
+                mid = key not in RESERVED or key in self.prog.global_names or key in _REACHED
                 failures.extend(self.whose(key, f) if not mid else f if id(f) in self.about_asking
                                 else self.r.with_pending(f, self.s) for f in stop.failures)
         return failures
