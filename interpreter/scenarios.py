@@ -881,7 +881,8 @@ class _FileRunner:
             try:
                 state.force(step["force"])
             except api.PositionError as e:
-                raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
+                raise _Stop(self.fail("T011", str(e), where_key(step, "force"),
+                                      hint=self.ended_hint(state) if state.is_over else "")) from None
             self.forced_at.extend(lines)
             for line in lines:
                 self.force_after.setdefault(line[0], self.last_draw)
@@ -957,15 +958,29 @@ class _FileRunner:
         may be why the game went another way (a `force` written one move late)."""
         if f.code != "T030" or state.forced or not (f.expected or f.got) or f.file_mistake:
             return f        # forced results left: every roll was forced; or the file's mistake, not the game's
+        note = self.seeded_rolls(state)
+        if not note:
+            return f
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+    def seeded_rolls(self, state) -> str:
+        """Which dice the seed rolled since the last move, none of them forced ('' when none)."""
         rolls = state.rolls
         marks = [False] * (len(rolls) - len(self.forced_rolls)) + self.forced_rolls[-len(rolls):] if rolls else []
         seeded = [roll for roll, forced in zip(rolls, marks) if not forced]
         if not seeded:
-            return f
+            return ""
         shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
         since = "since the last move" if self.moved else "since the game began"
-        note = f"{since} the seed rolled {shown}, which no 'force' gave"
-        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        return f"{since} the seed rolled {shown}, which no 'force' gave"
+
+    def ended_hint(self, state) -> str:
+        """Why a game is over where the case still forces a result: the end's reason, and the dice
+        the seed rolled on the way (a `force` written after the move whose rolls ended it)."""
+        reason = state.result.reason if state.result else ""
+        ended = f"the game ended{f' ({_q(reason)})' if reason else ''} in the last move"
+        rolled = self.seeded_rolls(state)
+        return f"{ended}; {rolled}" if rolled else ended
 
     def with_waiting(self, f: Failure, state) -> Failure:
         """A failed expectation after a move that left the forced results waiting, at a question

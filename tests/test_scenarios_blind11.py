@@ -82,3 +82,33 @@ def test_no_note_once_the_move_is_done(tmp_path):
                         "      - move: Move the eliminator under C2\n      - expect: {turn_number: 5}\n")
     [turn] = failures_of(tmp_path, "abatteroxie", text)
     assert turn.code == "T030" and not turn.hint
+
+
+ENDED = """
+rest: {battler: fallen, card: deck}
+cases:
+  - name: a force written after the move whose seeded roll ended the game
+    players: 2
+    set:
+      tile:
+        every: {removed: false, battlers: []}
+        B3: {battlers: [Player 1's battler]}
+        C2: {battlers: [Player 2's battler, Player 2's battler, Player 2's battler, Player 2's battler,
+                        Player 2's battler]}
+      Player 1: {hand: ["1", "1", "2", "3"]}
+    steps:
+      - move: Move 1 battler 2 tiles each (play 1 and 2)
+      - move: Move a battler from B3
+      - move: Move to C2 from B2
+      - force: [Move Eliminator]
+      - expect: {over: false}
+"""
+
+
+def test_a_force_after_the_end_says_why_the_game_ended(tmp_path):
+    # The seed's Doom Die (seed 0) rolls Battle Royale, and blue's majority on C2 takes red's
+    # last battler: the force meant for the die comes one move late.
+    [f] = failures_of(tmp_path, "abatteroxie", ENDED)
+    assert f.code == "T011" and f.line == 18
+    assert f.hint == ("the game ended ('Only Player 2 (blue) is left.') in the last move; since the last move "
+                      "the seed rolled doom_die battle_royale, which no 'force' gave")
