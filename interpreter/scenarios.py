@@ -782,12 +782,14 @@ class _FileRunner:
         self.case_at, self.use_at = at, where_key(case, "force setup")
         result = CaseResult(self.name, at[0], self.case_name)
         self.forced_at = []
+        self.forced_from = []       # for each forced result: (its 'force' step, whether a move came before it)
         self.slow = []
         try:
             game = self.load(case)
             self.players = case.get("players", game.min_players)
             try:
                 self.forced_at = self.forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
+                self.forced_from = [(None, False)] * len(self.forced_at)
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
                 self.forced_rolls = []
                 self.drew(state, 0, len(_rolls_of(game.forced_results(case.get("force setup", [])))))
@@ -825,10 +827,7 @@ class _FileRunner:
             left = state.forced
             if left:
                 first = self.forced_at[-len(left)]
-                hint = ("the rules drew fewer random results after it than the case forced; what "
-                        "they draw before the first decision (the setup, and the first turn until "
-                        "someone is asked) was drawn already, and goes in 'force setup'")
-                hint = self.late_force(first) or hint
+                hint = self.late_force(first) or self.fewer_draws(len(self.forced_at) - len(left))
                 raise _Stop(self.fail("T012", f"{len(left)} forced result{'s were' if len(left) > 1 else ' was'} never "
                                       f"used: {', '.join(W.describe_forced(f) for f in left)}.", first, hint=hint))
             self.checks_something(case)
@@ -846,6 +845,21 @@ class _FileRunner:
         note = (f"the move at line {line} was given a time of {time:g} seconds; a move's time is in seconds "
                 f"('time: {_ms(time)}' for {time:g} ms)")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+    def fewer_draws(self, idx: int) -> str:
+        """Why the forced result at `idx` (of the case's, in order) was left over, when no move
+        before its `force` drew from the seed: forced before the case's first move, it was meant for
+        what the setup and the first turn drew already; forced after one, the moves after it came to
+        fewer draws than the case forced."""
+        step, moved = self.forced_from[idx] if idx < len(self.forced_from) else (None, False)
+        if not moved:
+            return ("the rules drew fewer random results after it than the case forced; what "
+                    "they draw before the first decision (the setup, and the first turn until "
+                    "someone is asked) was drawn already, and goes in 'force setup'")
+        used = sum(1 for j in range(idx) if self.forced_from[j][0] == step)
+        drew = f"used {used} of the results of this 'force'" if used else "used none of the results of this 'force'"
+        return (f"the moves after it {drew} and came to no other throw, pick or shuffle: the rules draw only "
+                "where they come to one, so a result meant for a draw they passed by is left over")
 
     def late_force(self, first, told_at_force=True) -> str:
         """The usual slip behind forced results left over: the `force` (its first line `first`)
@@ -884,6 +898,7 @@ class _FileRunner:
                 raise _Stop(self.fail("T011", str(e), where_key(step, "force"),
                                       hint=self.ended_hint(state) if state.is_over else "")) from None
             self.forced_at.extend(lines)
+            self.forced_from.extend([(at, self.moved)] * len(lines))
             for line in lines:
                 self.force_after.setdefault(line[0], self.last_draw)
         elif "move" in step:

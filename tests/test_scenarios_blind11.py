@@ -112,3 +112,48 @@ def test_a_force_after_the_end_says_why_the_game_ended(tmp_path):
     assert f.code == "T011" and f.line == 18
     assert f.hint == ("the game ended ('Only Player 2 (blue) is left.') in the last move; since the last move "
                       "the seed rolled doom_die battle_royale, which no 'force' gave")
+
+
+LEFT_OVER = """
+rest: {battler: fallen, card: deck}
+cases:
+  - name: a fall die forced for a blast with no tile beside it to land on
+    players: 2
+    set:
+      eliminator: D4
+      tile:
+        every: {removed: true, battlers: []}
+        C3: {removed: false, battlers: [Player 1's battler, Player 2's battler]}
+        C2: {removed: false}
+        D4: {removed: false, battlers: [Player 2's battler]}
+      Player 1: {hand: ["1", "1", "2", "3"]}
+    steps:
+      - move: Move 1 battler 1 tile each (play 1 and 1)
+      - move: Move a battler from C3
+      - force: [Explosion, lands]
+      - move: Move to C2
+      - expect: {tile: {D4: {removed: true}}}
+"""
+
+
+def test_a_result_left_over_after_moves_is_not_sent_to_force_setup(tmp_path):
+    # D4 has no open tile beside it: its battler falls without a throw, so 'lands' is left. The
+    # case has moved already, so 'force setup' (what the setup draws) is no help.
+    [f] = failures_of(tmp_path, "abatteroxie", LEFT_OVER)
+    assert f.code == "T012" and f.line == 18
+    assert f.hint == ("the moves after it used 1 of the results of this 'force' and came to no other throw, pick "
+                      "or shuffle: the rules draw only where they come to one, so a result meant for a draw they "
+                      "passed by is left over")
+
+
+def test_a_result_forced_before_any_move_is_still_sent_to_force_setup(tmp_path):
+    text = LEFT_OVER.replace("""      - move: Move 1 battler 1 tile each (play 1 and 1)
+      - move: Move a battler from C3
+      - force: [Explosion, lands]
+      - move: Move to C2
+      - expect: {tile: {D4: {removed: true}}}
+""", """      - force: [Explosion]
+      - expect: {tile: {D4: {removed: false}}}
+""")
+    [f] = failures_of(tmp_path, "abatteroxie", text)
+    assert f.code == "T012" and "goes in 'force setup'" in f.hint
