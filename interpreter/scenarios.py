@@ -993,7 +993,8 @@ class _FileRunner:
         """Why a game is over where the case still forces a result: the end's reason, and the dice
         the seed rolled on the way (a `force` written after the move whose rolls ended it)."""
         reason = state.result.reason if state.result else ""
-        ended = f"the game ended{f' ({_q(reason)})' if reason else ''} in the last move"
+        when = "in the last move" if self.moved else "before the case's first move"
+        ended = f"the game ended{f' ({_q(reason)})' if reason else ''} {when}"
         rolled = self.seeded_rolls(state)
         return f"{ended}; {rolled}" if rolled else ended
 
