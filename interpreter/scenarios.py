@@ -1015,9 +1015,13 @@ class _FileRunner:
                           for e in waiting[:8]) + (", ..." if len(waiting) > 8 else "")
         who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
         answer = "the case's next move" if pending.players == [mover[0]] else "'by:'"
-        note = (f"the forced results {shown} wait undrawn: after the last move the game asks {who} "
-                f"{W.quote(pending.prompt)} ({', '.join(pending.options)}), and what the rules do after that "
-                f"answer is not done yet (answer it with {answer})")
+        if f.hint and f"asks {who} {W.quote(pending.prompt)}" in f.hint:
+            # the move under way was named with this question already (`with_pending`)
+            note = f"the forced results {shown} wait undrawn behind that question (answer it with {answer})"
+        else:
+            note = (f"the forced results {shown} wait undrawn: after the last move the game asks {who} "
+                    f"{W.quote(pending.prompt)} ({', '.join(pending.options)}), and what the rules do after that "
+                    f"answer is not done yet (answer it with {answer})")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     @staticmethod
