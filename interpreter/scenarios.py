@@ -61,6 +61,9 @@ _SEEN = re.compile(r"^seen by\s+(.+)$", re.IGNORECASE)
 _SPECTATOR = ("a spectator", "spectator")
 # What `seen by Player 2` checks of the pending decision: what it asks that seat.
 _ASKED = ("options", "offered", "not offered", "prompt")
+# Expectations of the game's course that a move still under way has not reached yet, as a game
+# value has not: the end and its result, whose turn it is, how many turns have begun.
+_REACHED = ("over", "winners", "scores", "reason", "current", "turn_number")
 _INDEXED = re.compile(r"^(\w+)\[(\d{1,9})\]$")
 
 # Failure codes: what went wrong, as `tabletop test` reports it (docs/scenarios.md lists them).
@@ -779,12 +782,14 @@ class _FileRunner:
         self.case_at, self.use_at = at, where_key(case, "force setup")
         result = CaseResult(self.name, at[0], self.case_name)
         self.forced_at = []
+        self.forced_from = []       # for each forced result: (its 'force' step, whether a move came before it)
         self.slow = []
         try:
             game = self.load(case)
             self.players = case.get("players", game.min_players)
             try:
                 self.forced_at = self.forced_lines(game, case.get("force setup", []), where_key(case, "force setup"))
+                self.forced_from = [(None, False)] * len(self.forced_at)
                 state = game.new_state(players=self.players, seed=case.get("seed", 0), force=case.get("force setup"))
                 self.forced_rolls = []
                 self.drew(state, 0, len(_rolls_of(game.forced_results(case.get("force setup", [])))))
@@ -822,10 +827,7 @@ class _FileRunner:
             left = state.forced
             if left:
                 first = self.forced_at[-len(left)]
-                hint = ("the rules drew fewer random results after it than the case forced; what "
-                        "they draw before the first decision (the setup, and the first turn until "
-                        "someone is asked) was drawn already, and goes in 'force setup'")
-                hint = self.late_force(first) or hint
+                hint = self.late_force(first) or self.fewer_draws(len(self.forced_at) - len(left))
                 raise _Stop(self.fail("T012", f"{len(left)} forced result{'s were' if len(left) > 1 else ' was'} never "
                                       f"used: {', '.join(W.describe_forced(f) for f in left)}.", first, hint=hint))
             self.checks_something(case)
@@ -843,6 +845,21 @@ class _FileRunner:
         note = (f"the move at line {line} was given a time of {time:g} seconds; a move's time is in seconds "
                 f"('time: {_ms(time)}' for {time:g} ms)")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+    def fewer_draws(self, idx: int) -> str:
+        """Why the forced result at `idx` (of the case's, in order) was left over, when no move
+        before its `force` drew from the seed: forced before the case's first move, it was meant for
+        what the setup and the first turn drew already; forced after one, the moves after it came to
+        fewer draws than the case forced."""
+        step, moved = self.forced_from[idx] if idx < len(self.forced_from) else (None, False)
+        if not moved:
+            return ("the rules drew fewer random results after it than the case forced; what "
+                    "they draw before the first decision (the setup, and the first turn until "
+                    "someone is asked) was drawn already, and goes in 'force setup'")
+        used = sum(1 for j in range(idx) if self.forced_from[j][0] == step)
+        drew = f"used {used} of the results of this 'force'" if used else "used none of the results of this 'force'"
+        return (f"the moves after it {drew} and came to no other throw, pick or shuffle: the rules draw only "
+                "where they come to one, so a result meant for a draw they passed by is left over")
 
     def late_force(self, first, told_at_force=True) -> str:
         """The usual slip behind forced results left over: the `force` (its first line `first`)
@@ -878,8 +895,10 @@ class _FileRunner:
             try:
                 state.force(step["force"])
             except api.PositionError as e:
-                raise _Stop(self.fail("T011", str(e), where_key(step, "force"))) from None
+                raise _Stop(self.fail("T011", str(e), where_key(step, "force"),
+                                      hint=self.ended_hint(state) if state.is_over else "")) from None
             self.forced_at.extend(lines)
+            self.forced_from.extend([(at, self.moved)] * len(lines))
             for line in lines:
                 self.force_after.setdefault(line[0], self.last_draw)
         elif "move" in step:
@@ -954,15 +973,30 @@ class _FileRunner:
         may be why the game went another way (a `force` written one move late)."""
         if f.code != "T030" or state.forced or not (f.expected or f.got) or f.file_mistake:
             return f        # forced results left: every roll was forced; or the file's mistake, not the game's
+        note = self.seeded_rolls(state)
+        if not note:
+            return f
+        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+
+    def seeded_rolls(self, state) -> str:
+        """Which dice the seed rolled since the last move, none of them forced ('' when none)."""
         rolls = state.rolls
         marks = [False] * (len(rolls) - len(self.forced_rolls)) + self.forced_rolls[-len(rolls):] if rolls else []
         seeded = [roll for roll, forced in zip(rolls, marks) if not forced]
         if not seeded:
-            return f
+            return ""
         shown = ", ".join(f"{die} {face}" for die, face in seeded[:8]) + (", ..." if len(seeded) > 8 else "")
         since = "since the last move" if self.moved else "since the game began"
-        note = f"{since} the seed rolled {shown}, which no 'force' gave"
-        return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        return f"{since} the seed rolled {shown}, which no 'force' gave"
+
+    def ended_hint(self, state) -> str:
+        """Why a game is over where the case still forces a result: the end's reason, and the dice
+        the seed rolled on the way (a `force` written after the move whose rolls ended it)."""
+        reason = state.result.reason if state.result else ""
+        when = "in the last move" if self.moved else "before the case's first move"
+        ended = f"the game ended{f' ({_q(reason)})' if reason else ''} {when}"
+        rolled = self.seeded_rolls(state)
+        return f"{ended}; {rolled}" if rolled else ended
 
     def with_waiting(self, f: Failure, state) -> Failure:
         """A failed expectation after a move that left the forced results waiting, at a question
@@ -981,9 +1015,13 @@ class _FileRunner:
                           for e in waiting[:8]) + (", ..." if len(waiting) > 8 else "")
         who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
         answer = "the case's next move" if pending.players == [mover[0]] else "'by:'"
-        note = (f"the forced results {shown} wait undrawn: after the last move the game asks {who} "
-                f"{W.quote(pending.prompt)} ({', '.join(pending.options)}), and what the rules do after that "
-                f"answer is not done yet (answer it with {answer})")
+        if f.hint and f"asks {who} {W.quote(pending.prompt)}" in f.hint:
+            # the move under way was named with this question already (`with_pending`)
+            note = f"the forced results {shown} wait undrawn behind that question (answer it with {answer})"
+        else:
+            note = (f"the forced results {shown} wait undrawn: after the last move the game asks {who} "
+                    f"{W.quote(pending.prompt)} ({', '.join(pending.options)}), and what the rules do after that "
+                    f"answer is not done yet (answer it with {answer})")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
     @staticmethod
@@ -1541,8 +1579,9 @@ class _Expectations:
             try:
                 self.one(key, want, at)
             except _Stop as stop:
-                # a game value (not the options, the log or the result): perhaps checked mid-action
-                mid = key not in RESERVED or key in self.prog.global_names
+                # a game value, the result or whose turn it is (not the options or the log): perhaps
+                # checked mid-action
+                mid = key not in RESERVED or key in self.prog.global_names or key in _REACHED
                 failures.extend(self.whose(key, f) if not mid else f if id(f) in self.about_asking
                                 else self.r.with_pending(f, self.s) for f in stop.failures)
         return failures

@@ -222,10 +222,17 @@ def test_an_expectation_failed_while_a_force_waits_behind_another_seats_question
     path.write_text(WAITING_CASE.format(game=GAMES / "dice"))
     report = scenarios.run_files([path])
     assert [f.code for f in report.failures] == ["T030"], scenarios.render(report)
-    assert report.failures[0].hint == (
-        "the forced results 6, 6, 6, 2, 4, 4 wait undrawn: after the last move the game asks Player 2 "
-        "'Player 1 rolls again with 6 at stake' (Call a bust on Player 1, Don't react), and what the rules do "
-        "after that answer is not done yet (answer it with 'by:')")
+    # (`current` is the turn's course, which the move under way has not reached: that is named first,
+    # and the forced dice wait behind the same question.)
+    told = ("the move 'Roll again' (line 10) is still under way: the game asks Player 2 'Player 1 rolls again "
+            "with 6 at stake' inside it; what its rules did before that question is done, what they do after the "
+            "answer is not done yet; the forced results 6, 6, 6, 2, 4, 4 wait undrawn behind that question "
+            "(answer it with 'by:')")
+    assert report.failures[0].hint == told
+    # a player's value checked there is told the same way
+    path.write_text(WAITING_CASE.format(game=GAMES / "dice").replace("current: Player 2", "Player 1: {banked: 99}"))
+    report = scenarios.run_files([path])
+    assert [f.code for f in report.failures] == ["T030"] and report.failures[0].hint == told
     # the mover's own next question is no such case: the force may be meant for a later draw
     path.write_text(WAITING_CASE.format(game=GAMES / "dice").replace("      - move: Roll again\n", ""))
     report = scenarios.run_files([path])
