@@ -4,6 +4,8 @@
 the tests marked `soak`: long random-play and fuzz runs that CI runs too (`.ci/run`). A soak
 test reads its size from `soak_scale` so that one test can serve both runs where that fits.
 """
+import sys
+
 import pytest
 
 
@@ -14,6 +16,19 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "soak: a long soak or fuzz run, only with --soak")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session):
+    """pytest rewrites the asserts of each test module it imports (10 s of CPU in each worker, more
+    than half of collecting) and keeps the result in __pycache__, as Python keeps a module's
+    code, unless bytecode is not to be written (PYTHONDONTWRITEBYTECODE): then every worker of
+    every run rewrote the whole suite again. While collecting, the suite's modules are kept."""
+    before, sys.dont_write_bytecode = sys.dont_write_bytecode, False
+    try:
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = before
 
 
 def pytest_collection_modifyitems(config, items):

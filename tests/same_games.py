@@ -14,20 +14,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tabletop.interpreter.api import load_game  # noqa: E402
+from bundled import bundled  # noqa: E402
 from tabletop.interpreter.bots import bot_move, make_bot  # noqa: E402
 
-RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 FILE = Path(__file__).resolve().parent / "data" / "same_games.json"
 SEEDS = (1, 2)
 
 
 def configs():
-    for folder in sorted(p for p in RULEBOOKS.iterdir() if (p / "game.rules").exists()):
-        for variant in [None] + sorted(v.stem for v in (folder / "variants").glob("*.rules")):
-            game = load_game(str(folder), variant=variant)
-            for players in range(game.min_players, game.max_players + 1):
-                yield f"{folder.name}{'+' + variant if variant else ''}-{players}p", game, players
+    for folder, variant, game in bundled():
+        for players in range(game.min_players, game.max_players + 1):
+            yield f"{folder.name}{'+' + variant if variant else ''}-{players}p", game, players
 
 
 def fingerprint(game, players: int, seed: int) -> str:

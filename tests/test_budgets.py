@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from bundled import bundled_game
 from inline import game, write
 from tabletop.interpreter import machine
 from tabletop.interpreter.api import load_game
@@ -18,7 +19,7 @@ from test_every_rulebook import CASES
 @pytest.mark.parametrize("name, variant, players", CASES)
 def test_real_games_use_less_than_a_hundredth_of_the_work_budget(monkeypatch, name, variant, players):
     monkeypatch.setattr(machine, "WORK_BUDGET", WORK_BUDGET // 100)
-    g = load_game(name, variant=variant)
+    g = bundled_game(name, variant)
     for seed in range(2):
         s = g.new_state(players=players, seed=seed)
         rnd = random.Random(seed)

@@ -9,7 +9,8 @@ Three sources of rulebooks:
 
 Loading and checking must raise nothing but `RulebookError`; compiling and playing a
 rulebook that checks must raise nothing but `RuleError` (or `IllegalMove`, never here).
-The quick suite tries 60 rulebooks of the first and third kinds; the soak run (`--soak`) 400.
+The quick suite tries 25 rulebooks of the first and third kinds (each is compiled and played)
+and 60 of token soup; the soak run (`--soak`) 400 of the first and third.
 """
 import random
 import shutil
@@ -34,6 +35,7 @@ TABOO = ROOT / "rulebooks" / "taboo_atoll_express"
 TABOO_LINES = (TABOO / "game.rules").read_text().splitlines(keepends=True)
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLAY_FUZZ = settings(FUZZ, max_examples=25)         # rulebooks compiled and played: a quick slice
 SOAK_FUZZ = settings(FUZZ, max_examples=400)       # the soak run's (pytest --soak -m soak)
 
 WORDS = ["game", "players", "option", "enum", "kind", "from", "grid", "at", "die", "var", "in", "to", "define",
@@ -150,7 +152,7 @@ def mutated_taboo(draw):
     return "".join(lines)
 
 
-@FUZZ
+@PLAY_FUZZ
 @given(text=mutated_taboo(), seed=st.integers(0, 2**32))
 def test_mutated_taboo_rules_give_diagnostics_or_play(folder, text, seed):
     check_and_play(folder.write_taboo(text), seed)
@@ -272,7 +274,7 @@ def generated_rulebook(draw):
     )
 
 
-@FUZZ
+@PLAY_FUZZ
 @given(text=generated_rulebook(), seed=st.integers(0, 2**32))
 def test_generated_rulebooks_check_and_play_cleanly(folder, text, seed):
     check_and_play(folder.write_single(text), seed)

@@ -27,13 +27,13 @@ CHILD = textwrap.dedent('''
     size = int(next(l for l in Path("/proc/self/status").read_text().splitlines()
                     if l.startswith("VmSize:")).split()[1]) * 1024
     resource.setrlimit(resource.RLIMIT_AS, (size + (400 << 20),) * 2)
-    start = time.perf_counter()
+    start = time.process_time()     # CPU seconds: a busy machine stretches wall time, not these
     try:
         g = load_game(sys.argv[1], source=False)
         out = {"log": g.new_state(players=1, seed=0).log, "errors": []}
     except RulebookError as e:
         out = {"errors": [(d.code, d.span.line, d.span.column, d.message) for d in e.diagnostics]}
-    out["seconds"] = time.perf_counter() - start
+    out["seconds"] = time.process_time() - start
     print(json.dumps(out))
 ''')
 

@@ -132,7 +132,7 @@ def test_ctrl_d_during_the_buzz_ends_input_and_offers_to_save(tmp_path):
             os.write(main, b"1\r")
         out.until(b"Then each names their answer.")
         os.write(main, b"\x04")                          # Ctrl-D
-        out.until(b"End of input. The game is not over.", seconds=5)
+        out.until(b"End of input. The game is not over.")    # a race waiting for buzzes: 60 s
         out.until(b"[Y/n] ")
         os.write(main, b"\r")                            # saved, as at any prompt
         assert b"Resume it with: tabletop play --load" in out.until(b"autosave.json\r\n")
@@ -152,7 +152,7 @@ def test_the_racer_who_had_the_keyboard_last_is_handed_it_again_before_their_han
         os.write(main, b"1")                             # Player 1 buzzes first
         time.sleep(0.1)
         os.write(main, b"2")
-        after_race = out.until(b", then press Enter.", seconds=5)
+        after_race = out.until(b", then press Enter.")
         assert b"Pass the keyboard to Player 1" in after_race and b"> " not in after_race, after_race
         assert b"Player 1: hand" not in after_race.split(b"Player 2 buzzed.")[-1]
         os.write(main, b"\r")

@@ -122,6 +122,25 @@ def started_workers(proc, n: int) -> set[int]:
     return workers
 
 
+def wait_catching(proc, signum: int, seconds: float = 60) -> None:
+    """Until `proc` catches `signum` (Linux's /proc shows the signals a process catches): the run
+    has set its handlers. Sent earlier, the signal would kill Python outright, which is not what
+    is tested; a fixed sleep was too short on a busy machine. Without /proc, a sleep it is."""
+    status = f"/proc/{proc.pid}/status"
+    if not os.path.exists(status):
+        time.sleep(2.5)
+        return
+    deadline = time.monotonic() + seconds
+    while True:
+        assert proc.poll() is None, "the run ended before it caught the signal"
+        with open(status) as f:
+            caught = next(int(line.split()[1], 16) for line in f if line.startswith("SigCgt:"))
+        if caught >> (signum - 1) & 1:
+            return
+        assert time.monotonic() < deadline, f"the run did not catch signal {signum} in {seconds} s"
+        time.sleep(0.02)
+
+
 def children(pid: int) -> set[int]:
     """The processes `pid` started that are still alive (read from /proc)."""
     found = set()
@@ -187,7 +206,8 @@ def test_sigterm_sighup_and_sigquit_stop_a_run_in_words(tmp_path, signum, worker
     proc = start("simulate", "smores_galore", "-n", 100_000, "--workers", workers, cwd=tmp_path,
                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        time.sleep(2.5)
+        wait_catching(proc, signum)
+        time.sleep(0.3)                     # and into the games (on a busy machine, maybe not yet)
         os.killpg(proc.pid, signum)
         _, err = proc.communicate(timeout=30)
     finally:

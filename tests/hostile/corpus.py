@@ -28,7 +28,7 @@ class Case:
     build: Callable              # (case folder, outside folder) -> the command's arguments
     code: int                    # the exit code expected
     says: str                    # a regular expression the output must match (naming the line)
-    seconds: float = 5.0         # budget: wall-clock seconds at most
+    seconds: float = 5.0         # budget: CPU seconds at most (the driver's kill: 4 times as many of wall time, + 5)
     megabytes: int = 300         # budget: memory beyond the engine's own, at most
     soak: bool = False
     may_read: tuple = ()         # files in outside/ the command may open (never show)

@@ -5,8 +5,9 @@ The driver imports the engine once, then forks a child per case. The child limit
 (RLIMIT_AS: the engine's own size plus the case's megabytes, so a runaway fails instead of
 swapping), puts the sentinel text in its environment (so reading /proc/self/environ would show
 it), records every file it opens (an audit hook on "open"), and runs the `tabletop` command
-in-process with its output captured. The parent kills a child that outlives its seconds. A
-result holds the exit code, the output, the seconds, the peak memory beyond the engine's own,
+in-process with its output captured. The parent kills a child that outlives its seconds (four
+times over, and five more, of wall time). A result holds the exit code, the output, the CPU
+seconds (a machine busy with other work stretches wall time, not these), the peak memory beyond the engine's own,
 each file opened outside the case's folder, Python's and tabletop's own files and tabletop's
 cache, and each FIFO or device opened anywhere.
 """
@@ -26,9 +27,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(HERE.parent))     # tests/, for cpu.py
 sys.path.insert(0, str(HERE))
 
 from corpus import CASES, SENTINEL, outside_files  # noqa: E402
+from cpu import cpu_seconds  # noqa: E402
 from tabletop.dsl.parse_cache import cache_folder  # noqa: E402
 from tabletop.interpreter import cli  # noqa: E402
 
@@ -72,14 +75,14 @@ def child(case, argv: list, allowed: list) -> dict:
         pass
     start_rss = _status("VmRSS")
     sys.addaudithook(audit)
-    t0 = time.monotonic()
+    t0 = cpu_seconds()
     try:
         code = cli.main(argv)
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else 2
     except MemoryError:
         code = "MemoryError"
-    seconds = time.monotonic() - t0
+    seconds = cpu_seconds() - t0
     recording[0] = False
     sys.stdout.flush()
     sys.stderr.flush()
