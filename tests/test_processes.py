@@ -283,3 +283,26 @@ def test_sigterm_to_the_process_group_reaches_the_parent_alone_which_stops_the_w
     err = err.decode()
     assert proc.returncode == 1 and "The run was told to stop (SIGTERM); it ends without statistics." in err, err[-800:]
     assert not any(os.path.exists(f"/proc/{w}") for w in workers), "a worker outlived the run"
+
+
+def test_ctrl_c_wrapped_by_python_while_a_class_is_made_is_an_interrupt_too(monkeypatch, capsys):
+    """Python 3.11 wraps a KeyboardInterrupt raised in `__set_name__` (as a dataclass is made while
+    the engine is imported) in a RuntimeError: it is said as an interrupt, with no traceback; any
+    other RuntimeError is not swallowed."""
+    import tabletop.__main__ as entry
+    import tabletop.interpreter.cli as cli
+
+    def wrapped():
+        class Named:
+            def __set_name__(self, owner, name):
+                raise KeyboardInterrupt
+        type("Made", (), {"x": Named()})
+    monkeypatch.setattr(cli, "main", wrapped)
+    assert entry.main() == 1
+    assert capsys.readouterr().err == "Interrupted.\n"
+
+    def broken():
+        raise RuntimeError("not an interrupt")
+    monkeypatch.setattr(cli, "main", broken)
+    with pytest.raises(RuntimeError, match="not an interrupt"):
+        entry.main()
