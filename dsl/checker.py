@@ -261,8 +261,6 @@ class Checker:
         self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
         self._walks: A.Walks | None = None     # the walk of every node, by one walk of all: walks()
         self._walked: dict = {}               # id -> (node or list, its walk as a list): walked()
-        self._nodes_of: dict = {}             # classes -> the nodes of those classes: nodes_of()
-        self._places: dict | None = None      # class -> the places of its nodes in all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
         self.refused_pvars: set = set()       # player vars and zones refused for a name already taken (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
@@ -559,7 +557,7 @@ class Checker:
         checker annotates nodes but never replaces one, so it stays true); handed on to the
         compiler, whose passes walk the same trees (`CheckedProgram.walks`)."""
         if self._walks is None:
-            self._walks = self.out.walks = A.Walks(self.p.decls)
+            self._walks = self.out.walks = A.Walks.of(self.p.decls)
         return self._walks
 
     def all_nodes(self) -> list:
@@ -567,20 +565,8 @@ class Checker:
         return self.walks().nodes
 
     def nodes_of(self, *classes) -> list:
-        """The nodes of `all_nodes` that are of one of `classes`, in the same order, kept: many
-        passes look for a few sorts of node among all of them. From the places of the nodes of
-        each class, found in one pass, not by asking every node about every class."""
-        got = self._nodes_of.get(classes)
-        if got is None:
-            nodes, places = self.all_nodes(), self._places
-            if places is None:
-                places = self._places = {}
-                for i, n in enumerate(nodes):
-                    places.setdefault(n.__class__, []).append(i)
-            found = [places[c] for c in places if issubclass(c, classes)]
-            at = found[0] if len(found) == 1 else sorted(i for one in found for i in one)
-            got = self._nodes_of[classes] = [nodes[i] for i in at]
-        return got
+        """The nodes of `all_nodes` that are of one of `classes`, in the same order (`Walks.nodes_of`)."""
+        return self.walks().nodes_of(classes)
 
     def walked(self, x) -> list:
         """`A.walk(x)` as a list (a slice of `walks`), kept for the rest of the check: many passes

@@ -100,3 +100,52 @@ def test_field_order_holds_every_node_a_field_holds_in_order(folder):
         held = [v for k, v in vars(n).items() if k != "span" and isinstance(v, (A.Node, list, tuple))]
         mine = [v for v in (getattr(n, name) for name in A.field_order(n.__class__)) if isinstance(v, (A.Node, list, tuple))]
         assert [id(v) for v in mine] == [id(v) for v in held], n
+
+
+def test_a_load_of_unchanged_files_walks_nothing_again(monkeypatch):
+    """A warm load of the same files gets the same declarations (the parse cache shares them), so
+    their walk, and the index of the nodes of each class, are the ones of the last load
+    (`Walks.of`); a variant's declarations that the loader copies to extend them are new, and only
+    they are walked again (`_declaration_walk`)."""
+    walked = []
+    real = A._walk_with_ends
+
+    def walk_with_ends(root):
+        walked.append(root)
+        return real(root)
+    monkeypatch.setattr(A, "_walk_with_ends", walk_with_ends)
+    first = C.Checker(load_program(str(RULEBOOKS / "smackatoa"), None))
+    first.run()
+    walked.clear()
+    again = C.Checker(load_program(str(RULEBOOKS / "smackatoa"), None))
+    again.run()
+    assert again.walks() is first.walks() and walked == []
+    assert again.nodes_of(A.Call) is first.nodes_of(A.Call)
+    base = load_program(str(RULEBOOKS / "smackshapes"), "colorcracks")
+    A.Walks(base.decls)
+    walked.clear()
+    variant = load_program(str(RULEBOOKS / "smackshapes"), "colorcracks")
+    walks = A.Walks.of(variant.decls)
+    copies = [d for d, e in zip(variant.decls, base.decls) if d is not e]
+    assert copies and [id(d) for d in walked] == [id(d) for d in copies]
+    assert [id(n) for n in walks.nodes] == [id(n) for n in A.walk(variant.decls)]
+
+
+def test_an_edited_file_is_walked_anew(tmp_path):
+    """The walks kept are found by the declarations themselves, which a file's new text parses to
+    anew: after an edit, the checker sees the edited rules (here a definition never used, then
+    used), not the walk of the last load."""
+    import shutil
+    folder = tmp_path / "mini"
+    shutil.copytree(GAMES / "mini", folder)
+
+    def unused() -> list:
+        checker = C.Checker(load_program(str(folder), None))
+        out = checker.run()
+        assert [id(n) for n in checker.all_nodes()] == [id(n) for n in A.walk(checker.p.decls)]
+        return [w.message for w in out.warnings if w.code == "W102"]
+    assert any("'hand_suits'" in m for m in unused())
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("define score(p: player): int = p.points",
+                                               "define score(p: player): int = p.points + count(hand_suits(p))"))
+    assert not any("'hand_suits'" in m for m in unused())
