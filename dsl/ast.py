@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import marshal
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, fields
 from itertools import compress, repeat
 from types import CodeType
@@ -700,7 +700,7 @@ class Walks:
     which no pass does (the AST is shared by every load of a file). Each declaration's own walk is
     kept while it lives (`_declaration_walk`), so a load of unchanged files walks nothing again. A
     value not under the roots (a node made later, a list of nodes) is walked as `walk` does."""
-    __slots__ = ("nodes", "_at", "_end", "_stmts", "_places", "_of")
+    __slots__ = ("nodes", "_at", "_end", "_stmts", "_places", "_of", "_at_of")
 
     @staticmethod
     def of(roots: list) -> "Walks":
@@ -717,7 +717,7 @@ class Walks:
         return got[1]
 
     def __init__(self, roots):
-        self._places, self._of = None, {}
+        self._places, self._of, self._at_of = None, {}, {}
         nodes, end = [], []
         for root in (roots if roots.__class__ is list or roots.__class__ is tuple else [roots]):
             part = _declaration_walk(root)
@@ -769,18 +769,55 @@ class Walks:
 
     def nodes_of(self, classes: tuple) -> list:
         """The nodes of `nodes` that are of one of `classes`, in the same order, kept: many passes
-        look for a few sorts of node among all of them. From the places of the nodes of each
-        class, found in one pass, not by asking every node about every class."""
+        look for a few sorts of node among all of them."""
         got = self._of.get(classes)
         if got is None:
-            nodes, places = self.nodes, self._places
+            nodes = self.nodes
+            got = self._of[classes] = [nodes[i] for i in self._places_of(classes)]
+        return got
+
+    def under(self, x, classes: tuple, statements: bool = True) -> list:
+        """`[n for n in self.walk(x, statements) if isinstance(n, classes)]`, from the places of
+        those classes' nodes (`_places_of`) inside `x`'s slice, without copying the slice: the
+        compiler asks it of every expression (the slots its comprehensions bind)."""
+        i = self._at.get(id(x))
+        if i is not None:
+            j = self._end[i]
+            if not statements and isinstance(x, Stmt):
+                return []
+            stmts = self._statements() if not statements else None
+            if statements or bisect_right(stmts, i) == bisect_left(stmts, j):      # no statement under it
+                at = self._places_of(classes)
+                nodes = self.nodes
+                return [nodes[k] for k in at[bisect_left(at, i):bisect_left(at, j)]]
+        return [n for n in self.walk(x, statements) if isinstance(n, classes)]
+
+    def own_size(self, st) -> int:
+        """The nodes under statement `st` that are not statements nor under another statement
+        (`sum(self.size(v) for v in its fields)`): the expressions it works out itself."""
+        i = self._at.get(id(st))
+        if i is None:
+            return sum(self.size(v) for k, v in vars(st).items() if k != "span")
+        j, end, stmts = self._end[i], self._end, self._statements()
+        count, k = j - i - 1, bisect_right(stmts, i)
+        while k < len(stmts) and stmts[k] < j:      # each statement inside, with all under it
+            inner = stmts[k]
+            count -= end[inner] - inner
+            k = bisect_left(stmts, end[inner], k)
+        return count
+
+    def _places_of(self, classes: tuple) -> list:
+        """The places in `nodes` of the nodes of `classes`, in order: from the places of the nodes
+        of each class, found in one pass, not by asking every node about every class."""
+        got = self._at_of.get(classes)
+        if got is None:
+            places = self._places
             if places is None:
                 places = self._places = {}
-                for i, n in enumerate(nodes):
+                for i, n in enumerate(self.nodes):
                     places.setdefault(n.__class__, []).append(i)
             found = [places[c] for c in places if issubclass(c, classes)]
-            at = found[0] if len(found) == 1 else sorted(i for one in found for i in one)
-            got = self._of[classes] = [nodes[i] for i in at]
+            got = self._at_of[classes] = found[0] if len(found) == 1 else sorted(i for one in found for i in one)
         return got
 
     def _statements(self) -> list:

@@ -58,7 +58,9 @@ EVERY = [RULEBOOKS / b for b in BOOKS] + sorted(p for p in GAMES.iterdir() if (p
 def test_the_walks_of_one_walk_are_the_walks_of_every_node(folder):
     """`A.Walks` hands each node's walk as a slice of one walk of all the declarations: the same
     nodes, in the same order, as `A.walk` of that node, with the statements under it or without;
-    a field's value (a list of nodes, none, a number) too, and `size` is the count without."""
+    a field's value (a list of nodes, none, a number) too, and `size` is the count without; `under`
+    picks the nodes of some classes among them, and `own_size` counts a statement's own
+    expressions' nodes, as the compiler did by `size` of each of its fields."""
     program = load_program(str(folder), None)
     walks = A.Walks(program.decls)
     assert [id(n) for n in walks.nodes] == [id(n) for n in A.walk(program.decls)]
@@ -67,6 +69,12 @@ def test_the_walks_of_one_walk_are_the_walks_of_every_node(folder):
         for statements in (True, False):
             assert [id(n) for n in walks.walk(x, statements)] == [id(n) for n in A.walk(x, statements)], (x, statements)
         assert walks.size(x) == sum(1 for _ in A.walk(x, statements=False))
+        for classes in [(A.Comprehension, A.Lambda), (A.Stmt,), (A.Name, A.Call)]:
+            for statements in (True, False):
+                assert [id(n) for n in walks.under(x, classes, statements)] == \
+                    [id(n) for n in A.walk(x, statements) if isinstance(n, classes)], (x, classes, statements)
+        if isinstance(x, A.Stmt):
+            assert walks.own_size(x) == sum(walks.size(v) for k, v in vars(x).items() if k != "span")
 
 
 def test_the_compiler_walks_no_body_the_checker_walked(monkeypatch):
