@@ -134,9 +134,6 @@ class CheckedProgram:
     param_types: dict = field(default_factory=dict)  # id(parameter) -> its type (never on the node: the AST is shared)
     recursive: set = field(default_factory=set)    # the definitions that may call themselves, directly or through others
     walks: Any = None                              # A.Walks of the program's declarations, when the check made it
-    # Each definition's hidden_zone_read, worked out by the check, when no definition calls itself:
-    # then each answer is the definition's alone, whoever asks first (`Checker.run`).
-    hidden_reads: dict | None = None
 
     def param_type(self, prm) -> str:
         """A parameter's resolved type; any type for one not resolved (a declaration with a mistake)."""
@@ -5072,11 +5069,6 @@ class Checker:
                               f"the steps this 'extend' adds after it do not run.", d.span,
                       f"if they must run whatever happens, replace the {d.kind_word} and write the steps where they "
                       "belong, or move the base's early part into a rule of its own")
-        if not self.out.recursive:
-            # The compiler asks hidden_zone_read of the same definitions: with no definition on a
-            # ring of calls, none was worked out while another of its ring was half done (taken
-            # to read nothing), so the answers kept do not depend on which was asked first.
-            self.out.hidden_reads = self.hidden_reads
         self.out.warnings.extend(getattr(self.p, "data_warnings", ()))     # the loader's (W117)
         for path in self.p.unread_data:
             shown = path.name if path.parent.name != "variants" else f"variants/{path.name}"

@@ -311,8 +311,8 @@ class Compiler:
         """Whether evaluating any of `nodes` may read a zone that not everyone sees (directly or
         through the definitions it calls, `checker.hidden_zone_read`): then a label made from it
         may name a secret card, and an answer is not shown to the other seats."""
-        if self._hidden is None:        # the check's answers, when they are certain (`CheckedProgram.hidden_reads`)
-            self._hidden = self.c.hidden_reads if self.c.hidden_reads is not None else {}
+        if self._hidden is None:
+            self._hidden = {}
         return any(hidden_zone_read(self.c.symbols, self.c.kind_zones, n, self._hidden) for n in nodes if n is not None)
 
     def text_of(self, node) -> str:
