@@ -781,6 +781,8 @@ class Walks:
         those classes' nodes (`_places_of`) inside `x`'s slice, without copying the slice: the
         compiler asks it of every expression (the slots its comprehensions bind)."""
         i = self._at.get(id(x))
+        if i is None and (x.__class__ is list or x.__class__ is tuple):
+            return [n for v in x for n in self.under(v, classes, statements)]
         if i is not None:
             j = self._end[i]
             if not statements and isinstance(x, Stmt):
