@@ -261,8 +261,6 @@ class Checker:
         self.read_as_players: dict = {}     # a game variable's name -> the errors reading it as p.name
         self._walks: A.Walks | None = None     # the walk of every node, by one walk of all: walks()
         self._walked: dict = {}               # id -> (node or list, its walk as a list): walked()
-        self._nodes_of: dict = {}             # classes -> the nodes of those classes: nodes_of()
-        self._places: dict | None = None      # class -> the places of its nodes in all_nodes()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
         self.refused_pvars: set = set()       # player vars and zones refused for a name already taken (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
@@ -559,7 +557,7 @@ class Checker:
         checker annotates nodes but never replaces one, so it stays true); handed on to the
         compiler, whose passes walk the same trees (`CheckedProgram.walks`)."""
         if self._walks is None:
-            self._walks = self.out.walks = A.Walks(self.p.decls)
+            self._walks = self.out.walks = A.Walks.of(self.p.decls)
         return self._walks
 
     def all_nodes(self) -> list:
@@ -567,20 +565,8 @@ class Checker:
         return self.walks().nodes
 
     def nodes_of(self, *classes) -> list:
-        """The nodes of `all_nodes` that are of one of `classes`, in the same order, kept: many
-        passes look for a few sorts of node among all of them. From the places of the nodes of
-        each class, found in one pass, not by asking every node about every class."""
-        got = self._nodes_of.get(classes)
-        if got is None:
-            nodes, places = self.all_nodes(), self._places
-            if places is None:
-                places = self._places = {}
-                for i, n in enumerate(nodes):
-                    places.setdefault(n.__class__, []).append(i)
-            found = [places[c] for c in places if issubclass(c, classes)]
-            at = found[0] if len(found) == 1 else sorted(i for one in found for i in one)
-            got = self._nodes_of[classes] = [nodes[i] for i in at]
-        return got
+        """The nodes of `all_nodes` that are of one of `classes`, in the same order (`Walks.nodes_of`)."""
+        return self.walks().nodes_of(classes)
 
     def walked(self, x) -> list:
         """`A.walk(x)` as a list (a slice of `walks`), kept for the rest of the check: many passes
@@ -1518,8 +1504,8 @@ class Checker:
     def body(self, owner, params, stmts):
         saved = self.ctx
         self.ctx = Context()
-        for st in self.walked(stmts):
-            if isinstance(st, A.Assign) and st.op == "=" and isinstance(st.target, A.Name):
+        for st in self.walks().under(stmts, (A.Assign,)):
+            if st.op == "=" and isinstance(st.target, A.Name):
                 self.ctx.later.setdefault(st.target.name, st.span.line)
         for prm in params:
             self.out.slots[id(prm)] = self.ctx.bind(prm.name, self.out.param_type(prm))
@@ -2246,8 +2232,8 @@ class Checker:
         for name, s in self.rules.items():
             params = {p.name for p in s.decl.params}
             direct[name] = self.changed_names(params, s.decl.body, through_calls=False)
-            handed[name] = [(node.name, prm.name, a.name) for node in self.walked(s.decl.body)
-                            if isinstance(node, A.CallStmt) and node.name in self.rules
+            handed[name] = [(node.name, prm.name, a.name) for node in self.walks().under(s.decl.body, (A.CallStmt,))
+                            if node.name in self.rules
                             for prm, a in zip(self.rules[node.name].decl.params, node.args)
                             if isinstance(a, A.Name) and a.name in params]
         changed = {name: set(names) for name, names in direct.items()}
@@ -2265,7 +2251,7 @@ class Checker:
         """Which of `names` the statements of `body` change as zones: themselves, and with
         `through_calls` by handing them to a rule that does (`changed_params`)."""
         out = set()
-        for node in self.walked(body):
+        for node in self.walks().under(body, (A.Move, A.Draw, A.AddTo, A.RemoveFrom, A.Shuffle, A.CallStmt)):
             if isinstance(node, (A.Move, A.Draw)):
                 places = [node.source, node.dest]
             elif isinstance(node, (A.AddTo, A.RemoveFrom)):
@@ -4443,7 +4429,7 @@ class Checker:
         play = self.out.phases.get("play")
         if play is None or not self.ended:      # nothing says 'end game' at all: E404 says so
             return
-        calls = {name: [x.name for x in self.walked(s.decl.body) if isinstance(x, A.CallStmt) and x.name in self.rules]
+        calls = {name: [x.name for x in self.walks().under(s.decl.body, (A.CallStmt,)) if x.name in self.rules]
                  for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
         roots = [x.name for x in self.walks().walk(play.body) if isinstance(x, A.CallStmt) and x.name in calls]
         for name in _postorder(roots, calls):       # the rules called before those that call them
@@ -4528,7 +4514,8 @@ class Checker:
         procs.update((name, s.decl.body) for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl))
         # `take turns` plays the round section too, after each round of turns
         also = {":turn": ":round"} if ":round" in procs else {}
-        calls = {name: {x for st in self.walked(body) if (c := _callee(st)) in procs for x in (c, also.get(c)) if x}
+        calls = {name: {x for st in self.walks().under(body, (A.CallStmt, A.TakeTurns, A.TakeRounds))
+                        if (c := _callee(st)) in procs for x in (c, also.get(c)) if x}
                  for name, body in procs.items()}
         ring = components(calls)        # only a procedure in a ring of calls can come back to itself
         members: dict = {}
@@ -4625,7 +4612,7 @@ class Checker:
         may, a signal whose reactions may, or a decision when an instant reaction may."""
         if self.may_end_memo is None:
             self.may_end_memo = self.what_may_end()
-        return any(self.may_end_memo.get(key, False) for key in _ending_keys(self.walked(st)))
+        return any(self.may_end_memo.get(key, False) for key in _ending_keys(self.walks().under(st, _ENDING)))
 
     def what_may_end(self) -> dict:
         """("rule", name), ("event", name), ("instant",) -> whether running it may end the game, a
@@ -4639,7 +4626,7 @@ class Checker:
         bodies[("instant",)] = [r.body for r in self.out.instants]
         ends, uses = {}, {}
         for key, blocks in bodies.items():
-            keys = [k for b in blocks for st in b for k in _ending_keys(self.walked(st))]
+            keys = [k for b in blocks for st in b for k in _ending_keys(self.walks().under(st, _ENDING))]
             ends[key] = ("end",) in keys
             uses[key] = [k for k in keys if k != ("end",)]
         grew = True
@@ -4770,7 +4757,7 @@ class Checker:
         never ends. None when one is where it may run."""
         dead = {id(end) for _, end in self.never_runs}
         bodies = {name: s.decl.body for name, s in self.rules.items() if isinstance(s.decl, A.RuleDecl)}
-        calls = {name: {x.name for x in self.walked(body) if isinstance(x, A.CallStmt)} for name, body in bodies.items()}
+        calls = {name: {x.name for x in self.walks().under(body, (A.CallStmt,))} for name, body in bodies.items()}
         outside = [x for d in self.p.decls if not isinstance(d, A.RuleDecl) for x in self.walked(d)]
         todo = [x.name for x in outside if isinstance(x, A.CallStmt)]
         reached: set = set()
@@ -5486,6 +5473,10 @@ def _truth(v):
     if type(v) is not bool:
         raise _Unknown
     return v
+
+
+# The statements `_ending_keys` looks for: only these of a statement's walk are handed to it.
+_ENDING = (A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, A.CallStmt, A.Signal, A.Choose, A.Menu, A.Secret)
 
 
 def _ending_keys(nodes: list) -> list:

@@ -594,6 +594,7 @@ class Loader:
         self.warnings: list[Diagnostic] = []   # about data files: Program.data_warnings
         self.misread_at: set = set()       # (data file, offset) of the numbers W117 was told of
         self.dropped_data: set = set()     # real paths of data files a `replace` or `remove` of their kind left out
+        self._cwd: Path | None = None      # cwd()
         self.extended_a_base = False       # whether a file read extends a base (so a `replace` has one to change)
 
     def error(self, code, message, span, hint="", about=()):
@@ -634,17 +635,25 @@ class Loader:
             text = text[1:]
         if "\r" in text:
             text = _LONE_CR.sub("\n", text)
-        name = self.display(Path(real))
+        name = self.display(Path(real), real=True)
         self.sources.texts[name] = text
         self.real_dirs[name] = os.path.dirname(real)
         return name, text
 
-    @staticmethod
-    def display(path: Path) -> str:
+    def display(self, path: Path, real: bool = False) -> str:
+        """A file's name in diagnostics: its real path from the current folder's, or as given
+        when outside it. `real`: `path` is a real path already (no link in it to follow)."""
         try:
-            return str(path.resolve().relative_to(Path.cwd().resolve()))
+            return str((path if real else path.resolve()).relative_to(self.cwd()))
         except (ValueError, RuntimeError, OSError):     # outside this folder; or a link loop
             return str(path)
+
+    def cwd(self) -> Path:
+        """The current folder's real path, worked out once a load (each file's name was twice the
+        work of finding its real path)."""
+        if self._cwd is None:
+            self._cwd = Path.cwd().resolve()
+        return self._cwd
 
     def rules_file(self, path: Path, span: Span | None = None, what: str = "") -> list:
         """Parse one file and everything it includes or extends, in order."""

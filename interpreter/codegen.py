@@ -553,8 +553,7 @@ class Source:
 
 def bound_slots(compiler, e) -> set:
     """The slots of the comprehensions and lambdas inside `e`: their items can be Python locals."""
-    return {compiler.c.slots[id(node)] for node in compiler.walks.walk(e, statements=False)
-            if isinstance(node, (A.Comprehension, A.Lambda))}
+    return {compiler.c.slots[id(node)] for node in compiler.walks.under(e, (A.Comprehension, A.Lambda), statements=False)}
 
 
 BUILTINS = {"range": range, "len": len, "abs": abs, "type": type}    # the only built-in names the source may use

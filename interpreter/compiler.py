@@ -305,7 +305,7 @@ class Compiler:
 
     def own_cost(self, stmt) -> int:
         """The size of the expressions a statement evaluates itself, not those of the blocks under it."""
-        return sum(self.walks.size(v) for k, v in vars(stmt).items() if k != "span")
+        return self.walks.own_size(stmt)
 
     def reads_hidden(self, *nodes) -> bool:
         """Whether evaluating any of `nodes` may read a zone that not everyone sees (directly or
@@ -1138,8 +1138,8 @@ class Compiler:
 
     def passing_slots(self, node) -> frozenset:
         """The slots of the items of the comprehensions and functions (`x => ...`) under `node`."""
-        return frozenset(self.c.slots[id(n)] for n in self.walks.walk(node)
-                         if isinstance(n, (A.Comprehension, A.Lambda)) and type(self.c.slots.get(id(n))) is int)
+        return frozenset(self.c.slots[id(n)] for n in self.walks.under(node, (A.Comprehension, A.Lambda))
+                         if type(self.c.slots.get(id(n))) is int)
 
     def compile_reaction(self, r: A.ReactionDecl):
         self.decl_where = f"the reaction '{r.name}'"

@@ -34,12 +34,21 @@ def fixed_definitions(compiler, seated: bool = False) -> set:
     decls = {n: s.decl for n, s in checked.symbols.items() if s.kind == "define"}
     # Each parameter must be a number, text, thing, player or enum value, or a list of those:
     # one that can be a key (a list as a tuple; only `keyed` values are kept by `remembered`).
-    fixed = {n for n, d in decls.items() if all(_key_type(checked.param_type(p)) for p in d.params)}
+    keyed = [n for n, d in decls.items() if all(_key_type(checked.param_type(p)) for p in d.params)]
+    # Each body is looked at once, taking every definition it calls as fixed (`_fixed` is a plain
+    # "and" of facts about its parts and of "this one is fixed", never "not fixed"): those whose
+    # own parts read the game are out, and each of the others is fixed if all it calls are.
+    calls = {}
+    for name in keyed:
+        called = _Called()
+        if _fixed(compiler, decls[name].body, called, seated):
+            calls[name] = set(called)
+    fixed = set(calls)
     changed = True
-    while changed:          # drop each that reads the game or calls one dropped, until none changes
+    while changed:          # drop each that calls one dropped, until none changes
         changed = False
         for name in sorted(fixed):
-            if not _fixed(compiler, decls[name].body, fixed, seated):
+            if not calls[name] <= fixed:
                 fixed.discard(name)
                 changed = True
     return fixed
@@ -78,6 +87,14 @@ def _shows_players(compiler, node, seated: bool = False) -> bool:
     """Is `node` shown in words as a player (a name that depends on the seats)? Never, with
     `seated`: then the seats are known."""
     return not seated and "player" in compiler.types.get(id(node), "")
+
+
+class _Called(set):
+    """Asked whether a definition is fixed, says yes, and keeps its name (`fixed_definitions`)."""
+
+    def __contains__(self, name) -> bool:
+        self.add(name)
+        return True
 
 
 def _fixed(compiler, node, fixed: set, seated: bool = False) -> bool:

@@ -58,7 +58,9 @@ EVERY = [RULEBOOKS / b for b in BOOKS] + sorted(p for p in GAMES.iterdir() if (p
 def test_the_walks_of_one_walk_are_the_walks_of_every_node(folder):
     """`A.Walks` hands each node's walk as a slice of one walk of all the declarations: the same
     nodes, in the same order, as `A.walk` of that node, with the statements under it or without;
-    a field's value (a list of nodes, none, a number) too, and `size` is the count without."""
+    a field's value (a list of nodes, none, a number) too, and `size` is the count without; `under`
+    picks the nodes of some classes among them, and `own_size` counts a statement's own
+    expressions' nodes, as the compiler did by `size` of each of its fields."""
     program = load_program(str(folder), None)
     walks = A.Walks(program.decls)
     assert [id(n) for n in walks.nodes] == [id(n) for n in A.walk(program.decls)]
@@ -67,6 +69,12 @@ def test_the_walks_of_one_walk_are_the_walks_of_every_node(folder):
         for statements in (True, False):
             assert [id(n) for n in walks.walk(x, statements)] == [id(n) for n in A.walk(x, statements)], (x, statements)
         assert walks.size(x) == sum(1 for _ in A.walk(x, statements=False))
+        for classes in [(A.Comprehension, A.Lambda), (A.Stmt,), (A.Name, A.Call)]:
+            for statements in (True, False):
+                assert [id(n) for n in walks.under(x, classes, statements)] == \
+                    [id(n) for n in A.walk(x, statements) if isinstance(n, classes)], (x, classes, statements)
+        if isinstance(x, A.Stmt):
+            assert walks.own_size(x) == sum(walks.size(v) for k, v in vars(x).items() if k != "span")
 
 
 def test_the_compiler_walks_no_body_the_checker_walked(monkeypatch):
@@ -100,3 +108,52 @@ def test_field_order_holds_every_node_a_field_holds_in_order(folder):
         held = [v for k, v in vars(n).items() if k != "span" and isinstance(v, (A.Node, list, tuple))]
         mine = [v for v in (getattr(n, name) for name in A.field_order(n.__class__)) if isinstance(v, (A.Node, list, tuple))]
         assert [id(v) for v in mine] == [id(v) for v in held], n
+
+
+def test_a_load_of_unchanged_files_walks_nothing_again(monkeypatch):
+    """A warm load of the same files gets the same declarations (the parse cache shares them), so
+    their walk, and the index of the nodes of each class, are the ones of the last load
+    (`Walks.of`); a variant's declarations that the loader copies to extend them are new, and only
+    they are walked again (`_declaration_walk`)."""
+    walked = []
+    real = A._walk_with_ends
+
+    def walk_with_ends(root):
+        walked.append(root)
+        return real(root)
+    monkeypatch.setattr(A, "_walk_with_ends", walk_with_ends)
+    first = C.Checker(load_program(str(RULEBOOKS / "smackatoa"), None))
+    first.run()
+    walked.clear()
+    again = C.Checker(load_program(str(RULEBOOKS / "smackatoa"), None))
+    again.run()
+    assert again.walks() is first.walks() and walked == []
+    assert again.nodes_of(A.Call) is first.nodes_of(A.Call)
+    base = load_program(str(RULEBOOKS / "smackshapes"), "colorcracks")
+    A.Walks(base.decls)
+    walked.clear()
+    variant = load_program(str(RULEBOOKS / "smackshapes"), "colorcracks")
+    walks = A.Walks.of(variant.decls)
+    copies = [d for d, e in zip(variant.decls, base.decls) if d is not e]
+    assert copies and [id(d) for d in walked] == [id(d) for d in copies]
+    assert [id(n) for n in walks.nodes] == [id(n) for n in A.walk(variant.decls)]
+
+
+def test_an_edited_file_is_walked_anew(tmp_path):
+    """The walks kept are found by the declarations themselves, which a file's new text parses to
+    anew: after an edit, the checker sees the edited rules (here a definition never used, then
+    used), not the walk of the last load."""
+    import shutil
+    folder = tmp_path / "mini"
+    shutil.copytree(GAMES / "mini", folder)
+
+    def unused() -> list:
+        checker = C.Checker(load_program(str(folder), None))
+        out = checker.run()
+        assert [id(n) for n in checker.all_nodes()] == [id(n) for n in A.walk(checker.p.decls)]
+        return [w.message for w in out.warnings if w.code == "W102"]
+    assert any("'hand_suits'" in m for m in unused())
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("define score(p: player): int = p.points",
+                                               "define score(p: player): int = p.points + count(hand_suits(p))"))
+    assert not any("'hand_suits'" in m for m in unused())
