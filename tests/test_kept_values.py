@@ -424,3 +424,47 @@ def test_a_variable_set_again_to_the_value_it_held_keeps_the_values_that_read_it
 def test_kept_values_of_a_variable_of_one_value_checked_at_every_use_agree(tmp_path, monkeypatch):
     monkeypatch.setattr(memo, "CHECKING", True)     # a kept value that differs fails (memo.check_kept)
     assert game(tmp_path, SAME_VALUE).new_state(seed=0).data["globals"][2] == [2, 1, 2, 1, 6, 3]
+
+
+SHARED = """
+game "Shared"
+players 2
+""" + KINDS + """var n: int = 0
+var mine: list of token = []
+var picked: list of int = []
+
+define strong: list of token = [t for t in token if index_of(token, t) >= n]
+
+turn:
+    mine = strong
+    add first(mine) to mine
+    choose t from strong labelled "{t.name}"
+    picked = picked + [index_of(token, t), count(mine), count(strong)]
+    if turn_number % 3 == 0:
+        n += 1
+    if turn_number >= 12:
+        end game "done"
+
+winners: players
+"""
+
+
+def test_a_kept_list_a_choice_only_reads_is_handed_out_uncopied(tmp_path, monkeypatch, trial_counted):
+    """A choice's options going through a kept definition's list (`strong`) read it through
+    `Compiled.shared`, which hands out the kept list itself; every other caller (`mine = strong`,
+    which the rules then change) gets a copy, so the kept list stays the value."""
+    monkeypatch.setattr(memo, "TRIAL", 1)
+    monkeypatch.setattr(memo.Trial, "worth_keeping", lambda self: True)
+    g = game(tmp_path, SHARED, **TOKENS)
+    with codegen.closures_only():
+        plain = load_game(str(write(tmp_path, SHARED, **TOKENS)))
+    choose = next(st for st in g.compiled.stmts if type(st).__name__ == "Choose")
+    assert "_shared['strong'](m)" in choose.options.source
+    assert played(g) == played(plain)
+    s = g.new_state(players=2, seed=1)
+    m = s._machine()
+    shared, fast = g.compiled.shared["strong"], g.compiled.fast["strong"]
+    assert shared is not fast and fast.__qualname__ == shared.__qualname__ == "_kept"
+    first = fast(m)
+    assert shared(m) is shared(m) is not first and shared(m) == first == fast(m)
+    assert fast(m) is not fast(m)
