@@ -459,7 +459,9 @@ class Source:
             # Worked out first, by lines before the expression: a loop, not a comprehension,
             # which Python 3.11 calls as a function of its own (most lists here are short).
             self.hoist = None
+            self.share = e.iterable      # the loop below only goes through it
             items = self.write(e.iterable, d)
+            self.share = None
             ref = self.c.refs.get(id(e.iterable))
             if isinstance(e.iterable, A.Name) and ref is not None and (ref[0] == "kind" or ref[:2] == ("value", "players")):
                 items = items[2:-1]      # `[*range(n)]`: the things or players, gone through without their list
