@@ -10,7 +10,7 @@ charged and the same errors at the same lines. Nodes written here charge through
 made below (`charged`, `sized`, `builtin`, ...), each with its line baked in; any other node is
 compiled by the closure compiler and called.
 
-Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`, `_shared`,
+Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
 `_k<n>` for a value passed in, `_v<slot>` for an item (or a parameter, or a `where` value,
 set on a line before the definition's value), `_h<n>` for a field's values taken
 before a loop, `_g<n>` for a test several options of a menu begin with, and a few fixed locals: `_value`, `_n`,
@@ -96,7 +96,7 @@ class Source:
 
     def __init__(self, compiler, bound=frozenset()):
         self.c = compiler
-        self.names: dict[str, object] = {"_fast": compiler.out.fast, "_shared": compiler.out.shared}
+        self.names: dict[str, object] = {"_fast": compiler.out.fast}
         self.bound = bound
         self.fell_back = False
         self.in_iterable = 0     # writing a comprehension's list, where Python allows no `:=`
@@ -109,7 +109,6 @@ class Source:
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
         self.spans: list = []    # (text written, its node's span, index of its first part's entry), for errors
-        self.share = None        # a call of a definition whose list the caller only reads (`_shared`)
 
     def lines_before(self, text: str) -> list:
         """The lines `pre` that `text` (written with `hoist` set) needs before it: none when the
@@ -180,7 +179,7 @@ class Source:
         if k == "side":
             return f"(m.player_count + {int(arg)})"
         if k == "define":
-            return self.defined(arg, [], d, self.share is e)
+            return self.defined(arg, [], d)
         if k == "kind":
             per_player = c.out.per_player_kinds.get(arg)
             if per_player is not None:
@@ -240,12 +239,11 @@ class Source:
         lookup = table_of_values(ref[1], rows, self.c.where(), e.span)
         return f"{self.const(lookup)}(m, {self.write(e.key, d)})"
 
-    def defined(self, name: str, args: list, d, shared: bool = False) -> str:
+    def defined(self, name: str, args: list, d) -> str:
         """A call of definition `name`: written in place when it is small and safe to
-        (inlining.py), else a call; `shared` when the caller only reads the list it gives, which a
-        kept value then hands out without a copy (`Compiled.shared`)."""
+        (inlining.py), else a call."""
         values = [self.write(a, d) for a in args]
-        call = f"{'_shared' if shared else '_fast'}[{self.value(name)}](m{''.join(', ' + v for v in values)})"
+        call = f"_fast[{self.value(name)}](m{''.join(', ' + v for v in values)})"
         plan = inlining.plan(self.c, name) if self.given is None else None
         if plan is None or not all(inlining.plain(a, self.c.refs) for a in args) \
                 or any(v == "None" for s, v in zip(plan.slots, values) if s in plan.guarded):
@@ -296,7 +294,7 @@ class Source:
         ref = self.c.refs[id(e)]
         name = ref[1]
         if ref[0] == "define":
-            return self.defined(name, e.args, d, self.share is e)
+            return self.defined(name, e.args, d)
         if name in REDUCED and len(e.args) == 1 and self.hoist is e.args[0] and not self.in_iterable:
             self.reduce, self.reduced = (name, e), False
             args = [self.write(e.args[0], d)]
@@ -459,9 +457,7 @@ class Source:
             # Worked out first, by lines before the expression: a loop, not a comprehension,
             # which Python 3.11 calls as a function of its own (most lists here are short).
             self.hoist = None
-            self.share = e.iterable      # the loop below only goes through it
             items = self.write(e.iterable, d)
-            self.share = None
             ref = self.c.refs.get(id(e.iterable))
             if isinstance(e.iterable, A.Name) and ref is not None and (ref[0] == "kind" or ref[:2] == ("value", "players")):
                 items = items[2:-1]      # `[*range(n)]`: the things or players, gone through without their list
@@ -760,22 +756,20 @@ def definition(compiler, d, each: int, where: str, endless):
     return _compiled("\n".join(lines) + "\n", "_definition", names, getattr(d.span, "line", "?"))
 
 
-def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where: str, span, checked=None,
-         shared: bool = False):
+def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where: str, span, checked=None):
     """Definition `fn(m, *values)` with its values kept on the machine (`m.kept[index]`, keyed by
     the values) while the cells it reads are not written (memo.py): a value is used again while
     the sum of those cells' write counts (`m.ver`) is what it was and each zone it reads only as
     a parameter's own (`cells.zones`, memo.Reads) holds what it held. A value used again is charged
     the work its working out cost, so the work budget counts as if it were worked out again; a
-    list is handed out as a new list, but to a caller that only reads it (`shared`: a menu's
-    option list going through it), which is handed the kept list itself. `checked(m, value,
-    values)` (tests only) is asked instead of handing out a kept value."""
+    list is handed out as a new list. `checked(m, value, values)` (tests only) is asked instead of
+    handing out a kept value."""
     src = Source(compiler)
     params = [f"_v{int(i)}" for i in range(arity)]
     key = "None" if arity == 0 else params[0] if arity == 1 else f"({', '.join(params)},)"
     copy = "[*{}]" if listed else "{}"
     hand_out = (f"{src.const(checked)}(m, _t[1], ({''.join(p + ', ' for p in params)}))" if checked is not None
-                else "_t[1]" if shared else copy.format("_t[1]"))
+                else copy.format("_t[1]"))
     # A zone read only as a parameter's own (memo.Reads.zones) is compared with the things it
     # held when the value was kept, in place of its cell's count, which any thing's zone bumps;
     # a variable of one value (`values`) with the value it held, which is never changed in place,
@@ -870,10 +864,7 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
             body = ([f"if {_guard(src, conjuncts(r['cond']), shared, shared_used)}:"] + ["    " + x for x in add]) \
                 if r["cond"] is not None else add
         else:
-            # The list is only gone through, so a kept definition's may be handed out uncopied.
-            src.share = r["source"]
             pre = charge_lines(src, src.write(r["source"]), int(r["each"]), where, span)
-            src.share = None
             inner = add
             parts = conjuncts(r["cond"]) if r["cond"] is not None else []
             first, parts = parts[:r.get("first", 0)], parts[r.get("first", 0):]

@@ -183,9 +183,6 @@ class Compiled:
     procs: dict = field(default_factory=dict)
     defines: dict = field(default_factory=dict)      # name -> python function(m, args)
     fast: dict = field(default_factory=dict)         # name -> the same as function(m, *args)
-    # name -> the same, for a caller that only reads the list it gives (a menu's option list): a
-    # kept list is handed out without a copy (`codegen.kept`); any other definition is its `fast`.
-    shared: dict = field(default_factory=dict)
     globals_init: list = field(default_factory=list)  # [(name, init fn, size, low, high)]
     player_init: list = field(default_factory=list)
     global_names: list = field(default_factory=list)
@@ -1062,7 +1059,6 @@ class Compiler:
             fast = self.kept_values(name, fast, d, where, span)
         table = self.out.fast
         table[name] = fast
-        self.out.shared.setdefault(name, fast)     # set already for a kept list (`kept_values`)
         # Looked up at each call: a definition on trial is replaced there once its trial ends.
         self.out.defines[name] = lambda m, args: table[name](m, *args)
 
@@ -1077,9 +1073,7 @@ class Compiler:
             trial = memo.Trial(listed)
             lean = codegen.kept(self, fast, index, cells, arity, listed, where, span)
             trying = codegen.kept(self, fast, index, cells, arity, listed, where, span, trial.reused)
-            shared = codegen.kept(self, fast, index, cells, arity, listed, where, span, shared=True) if listed else None
-            kept = None if lean is None or trying is None else \
-                memo.on_trial(self.out.fast, name, trying, lean, fast, trial, (self.out.shared, shared or lean))
+            kept = None if lean is None or trying is None else memo.on_trial(self.out.fast, name, trying, lean, fast, trial)
             if kept is not None:
                 kept.trial = trial       # how it went, for tests
         if kept is None:

@@ -400,9 +400,7 @@ def _write(c, run: list, owner: str, proc, tail=None):
                 body(st.block, depth + 1, loops + 1)
                 around.pop()
             else:
-                src.share = st.node.iterable      # copied here: a kept list is not copied first
                 items = f"[*{expr(st.node.iterable)}]"
-                src.share = None
                 if st.copied is not None:      # lists: copied first, as the machine's loop does
                     items = f"{src.const(charged_copy)}(m, {items}, {src.const(st.copied[0])}, {src.const(st.copied[1])})"
                 for line in codegen.charge_lines(src, items, int(st.each), st.where, st.span):

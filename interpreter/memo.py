@@ -339,14 +339,11 @@ class Trial:
         return self.hits * (miss - hit) > misses * hit
 
 
-def on_trial(table: dict, name: str, trying, lean, plain, trial: Trial, shared: tuple):
+def on_trial(table: dict, name: str, trying, lean, plain, trial: Trial):
     """The definition's function while on trial: `trying` (which keeps values and counts those
     used again), timed, until TRIAL calls have been made; then `table[name]` (the program's
     definitions, which every call looks up) becomes `lean` (which keeps values) or `plain`
-    (which does not). `shared` is the table of callers that only read the list (`Compiled.shared`)
-    and what it becomes when kept (`lean` handing out the kept list itself); on trial, it is this."""
-    reading, lean_shared = shared
-
+    (which does not)."""
     def call(m, *args):
         hits = trial.hits
         start = perf_counter()
@@ -358,11 +355,8 @@ def on_trial(table: dict, name: str, trying, lean, plain, trial: Trial, shared: 
             trial.miss_time += took
         trial.calls += 1
         if trial.calls >= TRIAL and table.get(name) is call:
-            keep = trial.worth_keeping()
-            table[name] = lean if keep else plain
-            reading[name] = lean_shared if keep else plain
+            table[name] = lean if trial.worth_keeping() else plain
         return value
-    reading[name] = call
     return call
 
 
