@@ -214,10 +214,22 @@ class Signal(Stmt):
         m.push(m.signal_block, frame[2], {"event": self.event, "args": args, "i": 0, "reacted": False})
 
 
+def _twins(labels: list) -> bool:
+    """Whether two of the labels are the same. Two or three are compared pair by pair, which
+    costs less than making a set of them (from four on, the set costs less)."""
+    n = len(labels)
+    if n < 4:
+        if n < 3:
+            return n == 2 and labels[0] == labels[1]
+        a, b, c = labels
+        return a == b or a == c or b == c
+    return len(set(labels)) != n
+
+
 def _distinct(labels, values, same=None):
     """Options must be distinct: identical labels for the same value merge, and for alike values
     (`same(a, b)`, see alike.py); others get a number."""
-    if len(set(labels)) == len(labels):     # the common case: nothing to merge or number
+    if not _twins(labels):     # the common case: nothing to merge or number
         return labels, values
     out_l, out_v, seen, kept = [], [], {}, {}     # seen: each label shown; kept: the options given each label
     for label, value in zip(labels, values):
@@ -249,7 +261,7 @@ def _same(st, m, env_index):
 def _ask_one(st, m, frame, kind, labels, values):
     """Pause for one player's decision (the statement's `by`, else the current player), as
     `Machine.ask` does, written in place: it runs at every decision."""
-    if not st.distinct and len(set(labels)) != len(labels):
+    if not st.distinct and len(labels) > 1 and _twins(labels):     # one label has no twin
         labels, values = _distinct(labels, values, _same(st, m, frame[2]))
     env = m.envs[frame[2]]
     s = m.s

@@ -906,3 +906,31 @@ def test_every_bundled_plain_prompt_is_the_text_its_prompt_works_out():
                 plain += 1
                 assert st.prompt(m, [None] * 1000) == st.fixed_prompt, (folder.name, st.span)
     assert plain >= 10
+
+
+def test_twins_among_labels_are_found_as_a_set_finds_them():
+    """`statements._twins`, which compares two or three labels pair by pair, says what a set of
+    them says, for every list of up to six labels drawn from three words (twins or none)."""
+    import itertools
+    from tabletop.interpreter.statements import _twins
+    words = ["Move to A", "Move to B", "Pass"]
+    for n in range(7):
+        for labels in itertools.product(words, repeat=n):
+            labels = [w + "" for w in labels]
+            assert _twins(labels) == (len(set(labels)) != len(labels)), labels
+
+
+def test_pending_is_the_decision_its_class_makes():
+    """`State.pending` makes its Decision without calling the class: it is the same value, field
+    by field and in the same order, as Decision(...) gives, and a new copy at each call."""
+    from tabletop.interpreter.api import Decision
+    for name, players in (("taboo_atoll_express", None), ("smackatoa", 4), ("smores_galore", 3)):
+        s = load_game(name).new_state(players=players, seed=2)
+        d = s.pending
+        p = s.data["pending"]
+        made = Decision(list(p["players"]), p["prompt"], list(p["labels"]), bool(p.get("timed")), p["kind"])
+        assert type(d) is Decision and d == made and list(vars(d).items()) == list(vars(made).items())
+        assert repr(d) == repr(made)
+        d.options.append("x")
+        d.players.append(9)
+        assert s.pending == made and s.pending is not d
