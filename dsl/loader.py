@@ -1960,23 +1960,20 @@ def _variant_named_by_its_file(variant: str, known: list) -> str:
     return ""
 
 
-_REMOVE_ALONE = re.compile(r"write 'remove (\w+)'")
-
-
 def _remove_with_its_keyword(diags: list, decls: list) -> None:
     """A variant's `remove var water_levl` is told by the parser to drop its keyword (it cannot
     know the base's names); where the name is none of the base's, the hint names the closest."""
     names = None
     for k, d in enumerate(diags):
-        said = _REMOVE_ALONE.fullmatch(d.hint) if d.code == "E101" and d.message.startswith("'remove' takes") else None
-        if said is None:
+        if d.code != "E101" or d.about[:1] != ("remove with its keyword",):
             continue
         if names is None:
             names = {x.name for x in decls if getattr(x, "name", None) and not isinstance(x, A.RemoveDecl)}
-        if said.group(1) not in names:
-            near = closest(said.group(1), names)
+        removed = d.about[1]
+        if removed not in names:
+            near = closest(removed, names)
             if near:
-                diags[k] = dataclasses.replace(d, hint=f"write 'remove {near}': the base has no '{said.group(1)}'; "
+                diags[k] = dataclasses.replace(d, hint=f"write 'remove {near}': the base has no '{removed}'; "
                                                        f"did you mean '{near}'?")
 
 

@@ -1,0 +1,98 @@
+"""The passes that amend a diagnostic after it is made decide by its code and `about` (data set
+where it is made), never by the words of its message or hint: each case here is played with every
+message and hint reworded (upper-cased as it is made), and must find the same errors at the same
+places. Each fails on the code that matched the words (`_MISSING` in the checker, the loader's
+`_REMOVE_ALONE`, the parser's `_mended` comparing two exact sentences)."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from inline import edited
+from tabletop.dsl import diagnostics
+from test_author_mistakes import diagnose
+
+TESTS = Path(__file__).resolve().parent
+GAMES = TESTS / "games"
+RULEBOOKS = TESTS.parent / "rulebooks"
+
+
+@pytest.fixture
+def reworded(monkeypatch):
+    """Every diagnostic's message and hint in other words (the same words upper-cased), from the
+    moment it is made: a pass that reads the words no longer finds them."""
+    made = diagnostics.Diagnostic.__init__
+
+    def init(self, code, message, span, hint="", *args, **kw):
+        made(self, code, message.upper(), span, (hint or "").upper(), *args, **kw)
+    monkeypatch.setattr(diagnostics.Diagnostic, "__init__", init)
+
+
+def errors_of(folder, variant=None) -> list:
+    return [d for d in diagnose(folder, variant) if d.severity == "error"]
+
+
+def shown(found) -> list:
+    return [f"{d.code} {d.span.line}: {d.message} | {d.hint}" for d in found]
+
+
+def test_a_zone_misspelt_where_declared_is_one_error_in_any_words(tmp_path, reworded):
+    """`zone tabel`, `table` used twice: one error, at the declaration, about the name."""
+    folder = edited(tmp_path, GAMES / "mini", "zone table: card, public", "zone tabel: card, public")
+    found = errors_of(folder)
+    assert [(d.code, d.span.line, d.about) for d in found] == [("E201", 12, ("names", "tabel"))], shown(found)
+    assert "DECLARED HERE AND NEVER USED" in found[0].message, shown(found)     # the reworded words
+
+
+def test_a_misspelt_variable_and_its_local_are_one_error_in_any_words(tmp_path, reworded):
+    """`var levl` in Smackatoa!, whose rules set and read `level`: the local set ("set here but
+    never used") and the unknown reads are one error at the declaration."""
+    folder = tmp_path / "k"
+    shutil.copytree(RULEBOOKS / "smackatoa", folder)
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("var level: int in 1 to 4 = 1", "var levl: int in 1 to 4 = 1"))
+    found = errors_of(folder)
+    assert [(d.code, d.span.line) for d in found] == [("E201", 131)], shown(found)
+
+
+def test_a_block_without_its_colon_is_mended_in_any_words(tmp_path, reworded):
+    """Yacht's `while rerolls > 0` without its ':': its rule's other slip is still told."""
+    folder = edited(tmp_path, GAMES / "yacht", "    while rerolls > 0:\n", "    while rerolls > 0\n")
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("    add cat to current.used\n", "    add kat to current.used\n"))
+    found = errors_of(folder)
+    assert [(d.code, d.span.line) for d in found] == [("E101", 67), ("E201", 78)], shown(found)
+    assert found[0].about == ("':' missing",), shown(found)
+
+
+def test_an_equals_sign_in_a_condition_is_mended_in_any_words(tmp_path, reworded):
+    """`if s != none and s.bonus = 0:`: its rule's other slip is still told."""
+    folder = edited(tmp_path, TESTS / "hunt" / "games5" / "race", "    if s != none and s.bonus > 0:",
+                    "    if s != none and s.bonus = 0:")
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace("        p.position = min(p.position + s.bonus",
+                                               "        p.position = min(p.positon + s.bonus"))
+    found = errors_of(folder)
+    assert [(d.code, d.span.line) for d in found] == [("E101", 24), ("E201", 26)], shown(found)
+    assert found[0].about == ("'=' for '=='",), shown(found)
+
+
+def test_remove_with_its_keyword_names_the_base_name_in_any_words(tmp_path, reworded):
+    """`remove var water_levl` in a variant of Taboo: the hint names the base's `water_level`."""
+    folder = tmp_path / "t"
+    shutil.copytree(RULEBOOKS / "taboo_atoll_express", folder)
+    (folder / "variants" / "x.rules").write_text('extends "../game.rules"\nremove var water_levl\n')
+    found = errors_of(folder, "x")
+    assert found and found[0].span.line == 2, shown(found)
+    assert "WRITE 'REMOVE WATER_LEVEL'" in found[0].hint, shown(found)
+    assert found[0].about == ("remove with its keyword", "water_levl"), shown(found)
+
+
+def test_an_unknown_value_where_an_enum_is_wanted_lists_its_values_in_any_words(tmp_path, reworded):
+    """`points_for(yahtzee_bonus)` in Yacht, a value the enum lacks and nothing like it: the unknown
+    name's hint is amended (by its `about`) to list the category's values."""
+    folder = edited(tmp_path, GAMES / "yacht", "define score(p: player)",
+                    "define extra: int = points_for(yahtzee_bonus)\ndefine score(p: player)")
+    found = errors_of(folder)
+    assert found and found[0].about == ("unknown", "yahtzee_bonus"), shown(found)
+    assert "IS WANTED HERE, ONE OF: ONES, TWOS" in found[0].hint, shown(found)
