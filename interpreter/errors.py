@@ -457,7 +457,11 @@ def failed(e: Exception, tb, head: str, span, used_by: str) -> RuleError:
             pass
         return RuleError(f"{where[0].upper()}{where[1:]} cannot be worked out: {words}{_none_named(words, at)}. "
                          f"It was used by {used_by}.", at)
-    return RuleError(f"{head}: {words}{_none_named(words, span)}.", span)
+    try:
+        part = failed_part(tb, span)
+    except Exception:       # the error path must never fail: the statement's whole line then
+        part = None
+    return RuleError(f"{head}: {words}{_none_named(words, span, part)}.", span)
 
 
 _NONE_FIELD = re.compile(r"it reads the field '(\w+)' of an? [\w ]+ that is none")
@@ -488,11 +492,12 @@ def _none_side(words: str, span) -> str:
     return f" ('{side}' is none here)" if not side.isdigit() else ""
 
 
-def _none_named(words: str, span) -> str:
+def _none_named(words: str, span, part=None) -> str:
     """For "it reads the field 'bonus' of a space that is none": which written value was none, as
     " ('p.at' is none here)", when the rulebook's line (`span`) reads that field of one value
-    only; else "" (or, for an operator given none, `_none_side`'s words). The line is read from
-    its file: this is the error path, and never fails."""
+    only, or else the part of it whose instruction failed (`part`, a span on that line) does;
+    else "" (or, for an operator given none, `_none_side`'s words). The line is read from its
+    file: this is the error path, and never fails."""
     if _NONE_SIDE.search(words):
         return _none_side(words, span)
     m = _NONE_FIELD.search(words)
@@ -504,7 +509,11 @@ def _none_named(words: str, span) -> str:
         return ""
     text = text[0].split("#", 1)[0] if '"' not in text[0] else text[0]
     field = m.group(1) if m is not None else r"[A-Za-z_]\w*"
-    owners = set(re.findall(r"((?<![\w.])[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*)\." + field + r"\b", text))
+    owner_of = re.compile(r"((?<![\w.])[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*)\." + field + r"\b")
+    owners = set(owner_of.findall(text))
+    if len(owners) > 1 and getattr(part, "line", 0) == span.line and getattr(part, "end_line", 0) == span.line:
+        # two values' fields read on one line (`{v.name} ... {landing.name}`): the failed part's own
+        owners = set(owner_of.findall(text[part.column - 1:part.end_column - 1]))
     if len(owners) != 1:
         return ""
     # a player's variable: named only when the line reads one value's fields or variables at all
@@ -514,14 +523,15 @@ def _none_named(words: str, span) -> str:
 
 def _set_above(name: str, span) -> str:
     """", as set at game.rules:45: 'up = first(block)'" when `name` is a local of the rule around
-    `span` set by a plain `name = ...` on a line above it in that rule (the nearest such line),
-    and no variable of the game has that name; else "". Error path only: never fails."""
-    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+    `span` (or a field of one: `v.tile`) set by a plain `name = ...` on a line above it in that
+    rule (the nearest such line), and no variable of the game has that name; else "". Error path
+    only: never fails."""
+    if not re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", name):
         return ""
     lines = _rules_lines(span)[:-1]
     if any(re.match(rf"\s*(?:player\s+)?var\s+{name}\s*:", x) for x in lines):
         return ""
-    set_here = re.compile(rf"\s+{name}\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")
+    set_here = re.compile(rf"\s+{re.escape(name)}\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")
     for i in range(len(lines) - 1, -1, -1):
         text = lines[i]
         if text.strip() and not text[:1].isspace() and not text.lstrip().startswith("#"):
@@ -530,6 +540,48 @@ def _set_above(name: str, span) -> str:
         if found:
             return f", as set at {span.file}:{i + 1}: '{name} = {found.group(1)}'"
     return ""
+
+
+def packed_parts(spans: list) -> tuple:
+    """`codegen.Source.spans` (text, span, index of its first part's entry) as one flat tuple of
+    plain values: how many files, the files, then seven values an entry (its text, its file's
+    index or -1 for no span, line, column, end line, end column, first part). One object of texts
+    and numbers, which the collector stops walking after its first look, in place of the empty
+    list a statement's function kept before: a list of spans each kept cost play 0.36%."""
+    files = list(dict.fromkeys(sp.file for _, sp, _ in spans if sp is not None))
+    out = [len(files), *files]
+    for text, sp, first in spans:
+        if sp is None:
+            out += (text, -1, 0, 0, 0, 0, first)
+        else:
+            out += (text, files.index(sp.file), sp.line, sp.column, sp.end_line, sp.end_column, first)
+    return tuple(out)
+
+
+def _unpacked(packed) -> list:
+    """The entries `packed_parts` packed, as `part_that_failed` reads them; a list as it is."""
+    if isinstance(packed, list):
+        return packed
+    from tabletop.dsl.diagnostics import Span
+    files, n = packed[1:1 + packed[0]], packed[1 + packed[0]:]
+    return [(n[k], None if n[k + 1] < 0 else Span(files[n[k + 1]], *n[k + 2:k + 6]), n[k + 6])
+            for k in range(0, len(n), 7)]
+
+
+def failed_part(tb, within):
+    """The span of the part of the rulebook, inside the span `within` (a statement's), whose
+    instruction failed in the innermost generated function the traceback passed, or None if it
+    cannot be told for certain (as `part_that_failed` finds a definition's)."""
+    frames = generated_frames(tb)
+    if not frames:
+        return None
+    frame, lasti = frames[-1]
+    about = frame.f_globals["__about__"]
+    source, entries = about.get("source"), _unpacked(about.get("spans") or [])
+    place = _instruction_place(frame, lasti, source)
+    if place is None or not entries:
+        return None
+    return _part_at(source.encode(), entries, place, within)
 
 
 def part_that_failed(tb, origin):

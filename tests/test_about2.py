@@ -96,3 +96,84 @@ def test_an_unknown_value_where_an_enum_is_wanted_lists_its_values_in_any_words(
     found = errors_of(folder)
     assert found and found[0].about == ("unknown", "yahtzee_bonus"), shown(found)
     assert "IS WANTED HERE, ONE OF: ONES, TWOS" in found[0].hint, shown(found)
+
+
+# ------------------------------------------------------------------ rules under way after the last move
+ERUPTION = """
+rest: {card: deck}
+cases:
+  - name: the round's eruption asks its target
+    players: 3
+    set:
+      leader: Player 1
+      level: 2
+      totem: {"9": {holder: Player 2}}
+      Player 1: {hand: [Flotsam, Flotsam]}
+      Player 2: {hand: [Flotsam, Jetsam, Coconut Tree, Flotsam]}
+      Player 3: {hand: [Flotsam, Flotsam]}
+    steps:
+      - move: Play Flotsam
+      - move: Play Flotsam
+        by: Player 2
+      - force: [4, 5, 4, 5]
+      - move: Play Flotsam
+        by: Player 3
+      - expect: {Player 2: {hand: {count: 1}}}
+"""
+
+
+def scenario_failure(tmp_path, text):
+    from tabletop.interpreter import scenarios
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {RULEBOOKS / 'smackatoa'}\n" + text)
+    [failure] = scenarios.run_files([path]).failures
+    return failure
+
+
+def test_the_rounds_eruption_after_the_last_move_is_named_as_rules_under_way(tmp_path):
+    """The round's last move is done and the round's eruption asks its target to discard: was the
+    list alone, with no word that the checked moment is inside rules still running."""
+    failure = scenario_failure(tmp_path, ERUPTION)
+    assert failure.code == "T030" and failure.line == 21
+    assert failure.hint == ("the list is [Jetsam, Coconut Tree, Flotsam]; the last move is done, but the rules after "
+                            "it are still under way (round section, rule 'erupt', rule 'discard_cards'): the game asks "
+                            "Player 2 'Discard a card (2 in all)' inside them; what they did before that question is "
+                            "done, what they do after the answer is not done yet")
+
+
+def test_no_rules_under_way_once_the_next_turn_asks(tmp_path):
+    """The target has discarded and declined to give the totem: the next turn's first question is
+    no rule under way."""
+    text = ERUPTION.replace("      - expect: {Player 2: {hand: {count: 1}}}\n",
+                            "      - moves: [Discard Jetsam, Discard Coconut Tree, Decline]\n        by: Player 2\n"
+                            "      - expect: {raft_pieces: 9}\n")
+    failure = scenario_failure(tmp_path, text)
+    assert failure.code == "T030" and failure.line == 23 and "under way" not in (failure.hint or ""), failure.hint
+
+
+# ------------------------------------------------------------------ two fields of none on one line
+def none_named(tmp_path, capsys, say: str) -> str:
+    """The first error of 40 games of the test game Board with `say` written before the line
+    `if landing == none:` (where a pushed battler's landing tile may be none)."""
+    import json
+    from tabletop.interpreter import cli
+    folder = edited(tmp_path, GAMES / "board", "        if landing == none:\n", f"        {say}\n        if landing == none:\n")
+    code = cli.main(["simulate", str(folder), "--json", "--workers", "1", "-n", "40"])
+    stats = json.loads(capsys.readouterr().out)
+    assert code == 1 and stats["error_messages"], stats
+    return stats["error_messages"][0]
+
+
+def test_the_first_of_two_fields_read_on_one_line_is_named_when_none(tmp_path, capsys):
+    """`{landing.name} takes {v.name}`: was "...of a tile that is none." with no name (two values'
+    fields on the line: which one the compiled code failed on was not told)."""
+    message = none_named(tmp_path, capsys, 'say "{landing.name} takes {v.name}."')
+    assert "it reads the field 'name' of a tile that is none ('landing' is none here, as set at " in message, message
+
+
+def test_the_field_of_a_field_that_is_none_is_named_with_the_line_that_set_it(tmp_path, capsys):
+    """`{v.name} from {v.tile.name} lands on {landing.name}` after `v.tile = landing`: 'v.tile' is
+    the first none read, named with the line above that set it to `landing`."""
+    message = none_named(tmp_path, capsys, 'say "{v.name} from {v.tile.name} lands on {landing.name}."')
+    assert "of a tile that is none ('v.tile' is none here, as set at " in message, message
+    assert "game.rules:31: 'v.tile = landing')." in message, message
