@@ -343,6 +343,16 @@ def _what_list(node, about) -> str:
     return ""
 
 
+def written(span) -> str:
+    """The rulebook's text of a node on one line (`span`), as written; "" when it spans lines or
+    cannot be read. Error path only: never fails."""
+    line, end = getattr(span, "line", 0), getattr(span, "end_line", 0)
+    if not line or end != line:
+        return ""
+    text = _rules_lines(span)[-1:]
+    return text[0][span.column - 1:span.end_column - 1].strip() if text else ""
+
+
 def _named(table, slot) -> str:
     try:
         return f"'{table()[slot]}'"
@@ -427,7 +437,9 @@ class BudgetExceeded(RuleError):
 
 class StepsSpent(BudgetExceeded):
     """The step budget spent inside a fused run of statements (`fusion.loops_forever`): the machine
-    adds how many turns went by without a decision."""
+    adds how many turns went by without a decision. `placed` once told at the loop that kept
+    repeating (`budgets.loop_forever`): the machine then names no other loop."""
+    placed = False
 
 
 class Runaway(BudgetExceeded):
