@@ -88,9 +88,9 @@ def loop_forever(message: str, loop) -> StepsSpent:
     for d in A.walk(loop.body):
         source = written(d.source.span) if isinstance(d, A.Draw) else ""
         if source and f"count({source})" not in (cond or ""):
-            draws.append(f" Line {d.span.line} draws from {source}, and a draw from an empty zone draws nothing: once "
-                         f"count({source}) is 0 it changes nothing the condition reads; test count({source}) > 0 in "
-                         "the condition too.")
+            draws.append(f" The draw at {d.span.file}:{d.span.line} takes from {source}, and a draw from an empty "
+                         f"zone draws nothing: once count({source}) is 0 it changes nothing the condition reads; test "
+                         f"count({source}) > 0 in the condition too.")
     out = StepsSpent(f"{message} It was inside the while loop at {loop.span.file}:{loop.span.line}: check that its "
                      f"condition can become false{said}." + "".join(draws[:2]), loop.span)
     out.placed = True

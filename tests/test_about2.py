@@ -193,4 +193,4 @@ def test_a_while_refilling_from_an_empty_deck_is_told_at_the_loop_with_its_draw(
     assert code == 1 and "game.rules:50:5:" in message, message
     assert "It was inside the while loop at " in message and "check that its condition can become false " \
         "('count(row) < row_size' never did)" in message, message
-    assert "Line 51 draws from deck" in message and "test count(deck) > 0 in the condition too" in message, message
+    assert "game.rules:51 takes from deck" in message and "test count(deck) > 0 in the condition too" in message, message
