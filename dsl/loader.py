@@ -29,7 +29,7 @@ from pathlib import Path
 
 from . import ast as A
 from .collector import collector_paused
-from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, closest, data_words, echo,
+from .diagnostics import (Diagnostic, RulebookError, Sources, Span, closest, data_words, echo,
                           did_you_mean, word_at, yaml_misread, yaml_syntax_hint)
 from .builtins import MAX_DIGITS
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
@@ -1906,7 +1906,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
                                             Span(game), "give the rulebook's folder to play one of its variants")])
         decls = loader.rules_file(path)
         base_dir = path.parent
-    if any(x.message == EXTENDS_MISSPELT for x in loader.diags):
+    if any(x.about == ("extends misspelt",) for x in loader.diags):
         # Its `extends` line did not parse (`extend "../game.rules"`): without its base, everything
         # else in it would be an error too, so only what was said about that line is reported.
         raise RulebookError(loader.diags, loader.sources)

@@ -1528,7 +1528,7 @@ def _misspelt(e, text: str, line: int, col: int):
     names = set(getattr(e, "expected", None) or [])
     m = re.match(r"[ \t]*([A-Za-z_]\w*)", here)
     if m is not None and m.start(1) == 0 and m.group(1) == "extend" and here[6:].lstrip().startswith('"'):
-        return ("E101", EXTENDS_MISSPELT, (line, 1), f"write 'extends {here[6:].strip()}'")
+        return ("E101", EXTENDS_MISSPELT, (line, 1), f"write 'extends {here[6:].strip()}'", ("extends misspelt",))
     two = re.match(r"([A-Za-z_]\w*)[ \t]+([A-Za-z_]\w*)", here)
     if two is not None and col == 1 and two.group(1) + two.group(2) in _DECLARATION_WORDS:
         word = two.group(1) + two.group(2)

@@ -15,6 +15,7 @@ import stat
 
 class RuleError(Exception):
     """The rulebook did something impossible during play."""
+    called = False      # its message names the call of the rule it is in (`called_at`): named once
 
     def __init__(self, message: str, span=None):
         self.message = message
@@ -40,13 +41,13 @@ def called_at(e: RuleError, code, span) -> RuleError:
     error of a definition, or of the caller's own line, is left as it is. Error path only."""
     try:
         if isinstance(e, BudgetExceeded) or not getattr(e.span, "line", 0) or not getattr(span, "line", 0) \
-                or (e.span.file, e.span.line) == (span.file, span.line) or " (It is in a rule called at " in e.message:
+                or (e.span.file, e.span.line) == (span.file, span.line) or e.called:
             return e
         tb, below = e.__traceback__, False
         while tb is not None:
             if below and tb.tb_frame.f_code.co_name == "_rule":
                 e.message = f"{e.message} (It is in a rule called at {span.file}:{span.line}.)"
-                e.args = (f"{e.span}: {e.message}",)
+                e.args, e.called = (f"{e.span}: {e.message}",), True
                 return e
             below = below or tb.tb_frame.f_code is code
             tb = tb.tb_next

@@ -88,6 +88,16 @@ def test_remove_with_its_keyword_names_the_base_name_in_any_words(tmp_path, rewo
     assert found[0].about == ("remove with its keyword", "water_levl"), shown(found)
 
 
+def test_a_misspelt_extends_is_told_alone_in_any_words(tmp_path, reworded):
+    """`extend "../game.rules"` in a variant: the loader tells that line alone (the rest, read
+    without its base, would all be errors), found by its `about`."""
+    folder = tmp_path / "t"
+    shutil.copytree(RULEBOOKS / "taboo_atoll_express", folder)
+    (folder / "variants" / "x.rules").write_text('extend "../game.rules"\nreplace define skull: int = 3\n')
+    found = errors_of(folder, "x")
+    assert [(d.code, d.span.line, d.about) for d in found] == [("E101", 1, ("extends misspelt",))], shown(found)
+
+
 def test_an_unknown_value_where_an_enum_is_wanted_lists_its_values_in_any_words(tmp_path, reworded):
     """`points_for(yahtzee_bonus)` in Yacht, a value the enum lacks and nothing like it: the unknown
     name's hint is amended (by its `about`) to list the category's values."""
