@@ -74,11 +74,11 @@ def loop_runaway(e, owner: str, loop, count: int) -> Runaway:
     return out
 
 
-def loop_forever(message: str, loop) -> StepsSpent:
-    """The step budget spent inside the `while` loop `loop` (its node), said by `message` ("The
-    rules ran ... steps ...; the rule 'refill' seems to loop forever."), told at the loop's line
-    (error path only), as `Machine.loop_note` names a loop: with its condition as the rulebook
-    writes it and, for each draw in its body,
+def loop_forever(message: str, loop, span) -> StepsSpent:
+    """The step budget spent at `span` (the statement under way) inside the `while` loop `loop`
+    (its node), said by `message` ("The rules ran ... steps ...; the rule 'refill' seems to loop
+    forever."), naming the loop as `Machine.loop_note` does (error path only; a fused run's loop
+    is on no frame): with its condition as the rulebook writes it and, for each draw in its body,
     that a draw from an empty zone draws nothing (a row refilled from a deck that ran out: the
     condition stays as it is)."""
     from tabletop.dsl import ast as A
@@ -92,7 +92,7 @@ def loop_forever(message: str, loop) -> StepsSpent:
                          f"zone draws nothing: once count({source}) is 0 it changes nothing the condition reads; test "
                          f"count({source}) > 0 in the condition too.")
     out = StepsSpent(f"{message} It was inside the while loop at {loop.span.file}:{loop.span.line}: check that its "
-                     f"condition can become false{said}." + "".join(draws[:2]), loop.span)
+                     f"condition can become false{said}." + "".join(draws[:2]), span)
     out.placed = True
     return out
 

@@ -54,7 +54,7 @@ class Generated:
         if isinstance(e, StepsSpent) and not e.placed:
             loop = self.loops.get(self.line_of())
             if type(loop) is S.While:
-                return loop_forever(e.message, loop.node)
+                return loop_forever(e.message, loop.node, self.span_of())
         if isinstance(e, RuleError):
             return called_at(e.at(self.span_of()), self.code, self.span_of())
         if isinstance(e, RecursionError):

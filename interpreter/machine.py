@@ -419,15 +419,14 @@ class Machine:
 
     def steps_spent(self, message: str, span) -> BudgetExceeded:
         """The run of the rules past its step budget, said by `message` at `span` (error path
-        only): with the turns played in it when many were, else at the innermost `while` loop of
-        the running rule (`budgets.loop_forever`, as a fused run tells it), else naming its loop."""
+        only): with the turns played in it when many were, else naming the innermost loop of the
+        running rule (a `while` with its condition, `budgets.loop_forever`, as a fused run names it)."""
         said = self.turns_said()
         if said:
             return BudgetExceeded(message + said, span)
         loop = self.innermost_loop()
         if loop is not None and loop[0] == "while" and getattr(loop[1], "node", None) is not None:
-            told = loop_forever(message, loop[1].node)
-            return BudgetExceeded(told.message, told.span)
+            return BudgetExceeded(loop_forever(message, loop[1].node, span).message, span)
         return BudgetExceeded(message + self.loop_note(), span)
 
     def innermost_loop(self):

@@ -192,15 +192,15 @@ def test_the_field_of_a_field_that_is_none_is_named_with_the_line_that_set_it(tm
 # ------------------------------------------------------------------ a while loop that never ends, at its line
 def test_a_while_refilling_from_an_empty_deck_is_told_at_the_loop_with_its_draw(tmp_path, capsys):
     """Market's `while count(row) < row_size:` without `and count(deck) > 0`: was told at line 51
-    (the draw, inside a fused run) naming the rule alone; now at the loop's line 50, with its
-    condition and the draw that draws nothing from an empty deck."""
+    (the draw, inside a fused run) naming the rule alone, no loop; now naming the loop's line 50
+    too, with its condition and the draw that draws nothing from an empty deck."""
     import json
     from tabletop.interpreter import cli
     folder = edited(tmp_path, GAMES / "market", "while count(row) < row_size and count(deck) > 0:",
                     "while count(row) < row_size:")
     code = cli.main(["simulate", str(folder), "--json", "--workers", "1", "-n", "40", "--seed", "1"])
     message = json.loads(capsys.readouterr().out)["error_messages"][0]
-    assert code == 1 and "game.rules:50:5:" in message, message
+    assert code == 1 and "game.rules:51:9:" in message and "game.rules:50: check" in message, message
     assert "It was inside the while loop at " in message and "check that its condition can become false " \
         "('count(row) < row_size' never did)" in message, message
     assert "game.rules:51 takes from deck" in message and "test count(deck) > 0 in the condition too" in message, message

@@ -445,10 +445,10 @@ def test_a_runaway_loop_in_a_rule_run_in_place_stops_at_the_step_budget(tmp_path
     from tabletop.interpreter.errors import BudgetExceeded
     with pytest.raises(BudgetExceeded) as e:
         g.new_state(seed=1)
-    # As the machine says it statement by statement: told at the `while` that kept repeating (about2;
-    # it was the step that would be one too many, inside it).
+    # As the machine says it statement by statement: the step that would be one too many, and
+    # the loop it was inside, with its condition.
     assert "ran 1000000 steps" in str(e.value) and "rule 'spin' seems to loop forever" in str(e.value)
-    assert e.value.span.line == 5 and "'player_count > 0' never did" in str(e.value)
+    assert e.value.span.line == 6 and "'player_count > 0' never did" in str(e.value)
 
 
 ANSWERED_RULES = '''
@@ -500,7 +500,7 @@ def test_an_answers_block_run_at_once_counts_its_steps(tmp_path, monkeypatch):
         s.apply(0)
         with pytest.raises(BudgetExceeded) as e:
             s.apply(1)
-        assert e.value.span.line == 16 and "ran 50 steps" in str(e.value)     # the `while` (about2; was its body's line 17)
+        assert e.value.span.line == 17 and "ran 50 steps" in str(e.value)
         ends.append(s.to_json()["globals"][0])
     # The body `n = n + k` is one step of the 50, the `while` another: n = 2 + 2 + 48.
     assert ends == [52, 52]
