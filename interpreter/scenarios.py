@@ -1043,9 +1043,9 @@ class _FileRunner:
                 return False
             block, at = frames[-1]
             return now[len(frames) - 1][0] == block and now[len(frames) - 1][1] >= at
-        for turn, frames, label, line in reversed(self.earlier):
-            if turn == state.data.get("turn_number") and running(frames):
-                who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
+        who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
+        for moved_in, moved_frames, label, line in reversed(self.earlier):
+            if moved_in == state.data.get("turn_number") and running(moved_frames):
                 # What the move did before this question is done: say so, or a tester doubts a value
                 # that is already final (a whole turn can run inside the move that began it).
                 note = (f"the move {W.quote(label)} (line {line}) is still under way: the game asks {who} "
@@ -1055,10 +1055,8 @@ class _FileRunner:
         # The last move is done, but rules begun after it in the same turn still run and now ask
         # someone (the round's eruption after the round's last move asking its target to discard):
         # the rules on the frame stack that were not on it when the move was asked.
-        _, turn, frames = mover
         begun = _rules_begun_since(state.game.compiled, now, frames)
         if begun and state.data.get("turn_number") == turn:
-            who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
             note = (f"the last move is done, but the rules after it are still under way ({', '.join(begun)}): the "
                     f"game asks {who} {W.quote(pending.prompt)} inside them; what they did before that question is "
                     "done, what they do after the answer is not done yet")
