@@ -658,7 +658,7 @@ class Checker:
         known = list(SCALAR_TYPES) + [n for n, s in self.sym.items() if s.kind in ("enum", "kind", "option")]
         self.error("E204", f"Unknown type '{t.name}'.", t, did_you_mean(t.name, known) or
                    "types are int, bool, text, player, an enum, a kind, or 'list of' one of them",
-                   about=("names", t.name))
+                   about=("unknown", t.name))
         return T.ERROR
 
     def signatures(self):
@@ -1520,7 +1520,8 @@ class Checker:
                 meant = did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "var"])
                 if meant:       # `levle = level + 1`: a misspelt variable, never set
                     self.error("E201", f"'{name}' is set here but never used: it is a new local, not a variable "
-                                       "of the game, so the game's variable is not set.", A.Name(name, span=span), meant)
+                                       "of the game, so the game's variable is not set.", A.Name(name, span=span), meant,
+                               about=("set, never used", name))
                     continue
                 self.warn("W101", f"'{name}' is set here but never used.",
                           A.Name(name, span=span), did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "pvar"]))
@@ -2304,7 +2305,7 @@ class Checker:
             return
         for k in range(before, len(self.diags)):
             d = self.diags[k]
-            if d.code == "E201" and not d.hint and d.span.line == a.span.line and f"'{a.name}'" in d.message:
+            if d.code == "E201" and not d.hint and d.span.line == a.span.line and d.about[:2] == ("unknown", a.name):
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == want]
                 self.diags[k] = dataclasses.replace(
                     d, hint=f"{T.a(want)} is wanted here, one of: {', '.join(values[:8])}"
@@ -3589,7 +3590,8 @@ class Checker:
                         # `"{current.name}"`: a player is shown in words as it is
                         hint = (f"a player is shown by itself, \"Player 1\": write {{{self.text_of(e.obj)}}} in a "
                                 "text; or declare 'player var name: text' for names of your own")
-                self.error("E201", f"A player has no '{e.name}'.", e.name_span or e.span, hint)
+                self.error("E201", f"A player has no '{e.name}'.", e.name_span or e.span, hint,
+                           about=("no player field", e.name))
                 self.blame(e.obj)
                 if s is not None and s.kind == "var":
                     self.read_as_players.setdefault(e.name, []).append(self.diags[-1])
@@ -4389,9 +4391,10 @@ class Checker:
             self.ended = False
         self.play_finishes()
         if not self.ended and not any(isinstance(x, A.EndGame) for x in A.walk([s.body for s in self.hidden_sections])):
-            at, hint = first, "add 'end game \"why\"' where the rules say the game ends"
+            at, hint, about = first, "add 'end game \"why\"' where the rules say the game ends", ()
             if uncalled is not None:        # every `end game` is in rules nothing comes to
                 end, name = uncalled
+                about = ("uncalled", name)
                 at, hint = end, (f"nothing calls the {self.rules[name].kind} '{name}' (nor a rule that calls it), so "
                                  f"this line never runs; call '{name}()' where the game may end")
             elif self.never_runs:     # every `end game` is in a block that never runs: `if false: end game`
@@ -4401,14 +4404,14 @@ class Checker:
             if self.p.ends_dropped:      # a variant's replace (or remove) took away the base's `end game`
                 change, base = self.p.ends_dropped[0]
                 verb = "removes" if isinstance(change, A.RemoveDecl) else "replaces"
-                at = self.word(change, base.name, after=change.span.column - 1)
+                at, about = self.word(change, base.name, after=change.span.column - 1), ()
                 hint = (f"this {verb} the base's {titled(base)} (line {base.span.line} of "
                         f"{Path(base.span.file).name}), "
                         f"which said 'end game'; add 'end game \"why\"' where the game ends")
             said = "every 'end game' is in a rule or stage that nothing calls" if uncalled is not None else \
                 "no rule ever says 'end game'" if not self.never_runs else \
                 "every 'end game' is in a block that never runs"
-            self.error("E404", f"The game has no end condition: {said}.", at, hint)
+            self.error("E404", f"The game has no end condition: {said}.", at, hint, about=about)
         if out.winners is None and not (self.sym.get("score") and self.sym["score"].kind == "define"):
             other = self.rules.get("score")
             if self.sym.get("score") is not None:
@@ -5756,8 +5759,12 @@ _GISTS = {"E025": "not in enum", "E201": "unknown", "E202": "given twice"}
 _DECLARED_AS = {"var": "var", "pvar": "player var", "zone": "zone", "pzone": "player zone", "kind": "kind",
                 "enum": "enum", "define": "define", "event": "event", "rule": "rule", "stage": "stage", "die": "die",
                 "table": "table"}
-_MISSING = re.compile(r"(?:Unknown name|Unknown type|There is no (?:rule|function|event) named|A player has no|"
-                      r"The reaction waits for the event) '(\w+)'")
+def _missing(d) -> str | None:
+    """The name a use of a name declared nowhere is about (by `about`): an unknown name, type,
+    rule, function, event or die, or a player's field that no player has; else None."""
+    if d.code in ("E201", "E204") and d.about[:1] in (("unknown",), ("no player field",)):
+        return d.about[1]
+    return None
 
 
 def _misspelt_declarations(checker, program) -> list:
@@ -5772,9 +5779,9 @@ def _misspelt_declarations(checker, program) -> list:
     texts = {f: re.sub(r"#[^\n\"]*$", "", x, flags=re.M) for f, x in program.sources.texts.items() if f.endswith(".rules")}
     missing: dict = {}
     for d in checker.diags:
-        said = _MISSING.match(d.message) if d.code in ("E201", "E204") else None
+        said = _missing(d)
         if said is not None:
-            missing.setdefault(said.group(1), []).append(d)
+            missing.setdefault(said, []).append(d)
     if not missing:
         return checker.diags
     declared = {**{n: s for n, s in checker.sym.items() if s.kind in _DECLARED_AS},
@@ -5792,9 +5799,8 @@ def _misspelt_declarations(checker, program) -> list:
     if not found:
         return checker.diags
     def missing_name(d):
-        said = _MISSING.match(d.message) if d.code in ("E201", "E204") else None
-        return said.group(1) if said is not None and said.group(1) in found else next(
-            (n for n in found if d.code == "E201" and f"'{n}' is set here but never used" in d.message), None)
+        said = _missing(d) or (d.about[1] if d.code == "E201" and d.about[:1] == ("set, never used",) else None)
+        return said if said in found else None
     named = [(d, missing_name(d)) for d in checker.diags]
     dropped: dict = {}
     for d, name in named:
@@ -5810,7 +5816,7 @@ def _misspelt_declarations(checker, program) -> list:
             continue
         if any(d.span.line == f[2].line and d.span.file == f[2].file for f in found.values()):
             continue     # its own "never used" at the declaration: told below
-        if any(f"'{f[0]}'" in d.message + d.hint for f in found.values()):
+        if any(d.is_about(f[0]) for f in found.values()):
             continue     # nothing calls the misspelt rule ('end game' never reached): told below
         out.append(d)
     # an error of an untyped value in a declaration that used the missing name follows from it

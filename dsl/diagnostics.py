@@ -38,12 +38,16 @@ class Diagnostic:
     # shown, nor compared): ("undeclared field", kind, field) a data record's field the kind
     # lacks, ("no field", kind, field) a rule reading one, ("no thing", kind) a thing's name that
     # is none of the kind's, ("table gap", table, key type) a W109, ("unknown", name) a name that
-    # is none (a value, rule, function, die face or table key), ("not in enum", value, enum, field)
+    # is none (a value, type, rule, function, event, die, die face or table key), ("not in enum", value, enum, field)
     # an E025, ("given twice", table) a table's keys given twice (E202), ("declared twice", name) a
     # name declared twice (E202), ("built-in", name) a built-in's name declared again (E203),
     # ("call", name) a call's values that do not fit what it takes (E207, E301), ("unset", name) a
     # name changed before it has a value, ("removed", name) a name a variant removes and then
-    # changes, ("names", name) any other error that is about one name its message quotes.
+    # changes, ("no player field", name) a player's field no player has, ("set, never used", name) a
+    # new local set and never read (E201), ("uncalled", rule) an E404 whose every 'end game' is in
+    # that rule nothing calls, ("remove with its keyword", name) a variant's `remove var NAME`,
+    # ("':' missing",) a line that ends where only ':' may come, ("extends misspelt",) `extend "../x"`, ("'=' for '=='",) a '=' in a
+    # condition, ("names", name) any other error that is about one name its message quotes.
     about: tuple = field(default=(), compare=False)
     # The other places of the same error, told once in its hint by the checker ("the same at 2
     # more places (lines 15, 16)"): their spans, one a line, for the passes after it.

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from . import ast as A
 from .collector import collector_paused
-from .diagnostics import (EXTENDS_MISSPELT, Diagnostic, RulebookError, Sources, Span, closest, data_words, echo,
+from .diagnostics import (Diagnostic, RulebookError, Sources, Span, closest, data_words, echo,
                           did_you_mean, word_at, yaml_misread, yaml_syntax_hint)
 from .builtins import MAX_DIGITS
 from .files import MAX_FILE_BYTES, FileProblem, RulebookFolder
@@ -1915,7 +1915,7 @@ def load_program(game: str, variant: str | None = None) -> Program:
                                             Span(game), "give the rulebook's folder to play one of its variants")])
         decls = loader.rules_file(path)
         base_dir = path.parent
-    if any(x.message == EXTENDS_MISSPELT for x in loader.diags):
+    if any(x.about == ("extends misspelt",) for x in loader.diags):
         # Its `extends` line did not parse (`extend "../game.rules"`): without its base, everything
         # else in it would be an error too, so only what was said about that line is reported.
         raise RulebookError(loader.diags, loader.sources)
@@ -1969,23 +1969,20 @@ def _variant_named_by_its_file(variant: str, known: list) -> str:
     return ""
 
 
-_REMOVE_ALONE = re.compile(r"write 'remove (\w+)'")
-
-
 def _remove_with_its_keyword(diags: list, decls: list) -> None:
     """A variant's `remove var water_levl` is told by the parser to drop its keyword (it cannot
     know the base's names); where the name is none of the base's, the hint names the closest."""
     names = None
     for k, d in enumerate(diags):
-        said = _REMOVE_ALONE.fullmatch(d.hint) if d.code == "E101" and d.message.startswith("'remove' takes") else None
-        if said is None:
+        if d.code != "E101" or d.about[:1] != ("remove with its keyword",):
             continue
         if names is None:
             names = {x.name for x in decls if getattr(x, "name", None) and not isinstance(x, A.RemoveDecl)}
-        if said.group(1) not in names:
-            near = closest(said.group(1), names)
+        removed = d.about[1]
+        if removed not in names:
+            near = closest(removed, names)
             if near:
-                diags[k] = dataclasses.replace(d, hint=f"write 'remove {near}': the base has no '{said.group(1)}'; "
+                diags[k] = dataclasses.replace(d, hint=f"write 'remove {near}': the base has no '{removed}'; "
                                                        f"did you mean '{near}'?")
 
 

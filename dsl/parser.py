@@ -1417,13 +1417,14 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
-        code, message, (at_line, at_col), hint = found
+        code, message, (at_line, at_col), hint = found[:4]
         end = 0
         if misspelt is not None:      # the caret under the whole misspelt word
             word = re.match(r"\w+", (text.split("\n")[at_line - 1] if at_line >= 1 else "")[at_col - 1:])
             end = at_col + len(word.group(0)) if word else 0
         return Diagnostic(code, message, Span(file, at_line + line_offset, at_col,
-                                              at_line + line_offset if end else 0, end), hint)
+                                              at_line + line_offset if end else 0, end), hint,
+                          about=found[4] if len(found) > 4 else ())      # a finder's fifth item: its data
     return _plain_syntax_diagnostic(e, file, text, line, col, line_offset)
 
 
@@ -1527,7 +1528,7 @@ def _misspelt(e, text: str, line: int, col: int):
     names = set(getattr(e, "expected", None) or [])
     m = re.match(r"[ \t]*([A-Za-z_]\w*)", here)
     if m is not None and m.start(1) == 0 and m.group(1) == "extend" and here[6:].lstrip().startswith('"'):
-        return ("E101", EXTENDS_MISSPELT, (line, 1), f"write 'extends {here[6:].strip()}'")
+        return ("E101", EXTENDS_MISSPELT, (line, 1), f"write 'extends {here[6:].strip()}'", ("extends misspelt",))
     two = re.match(r"([A-Za-z_]\w*)[ \t]+([A-Za-z_]\w*)", here)
     if two is not None and col == 1 and two.group(1) + two.group(2) in _DECLARATION_WORDS:
         word = two.group(1) + two.group(2)
@@ -2228,7 +2229,7 @@ def _habit(e, text: str, line: int, col: int):
     kind = re.match(r"remove\s+((?:player\s+)?[a-z]+)\s+([A-Za-z_]\w*)\b\s*([:(=].*)?(#.*)?$", here)
     if kind and indent == 0:          # `remove define rank`, as `replace define rank ...` is written
         return ("E101", f"'remove' takes the name alone, without '{kind.group(1)}'.", (line, 1),
-                f"write 'remove {kind.group(2)}'")
+                f"write 'remove {kind.group(2)}'", ("remove with its keyword", kind.group(2)))
     owner = next((x for x in reversed(lines[:line - 1]) if x.strip() and not x.lstrip().startswith("#")
                   and len(x) - len(x.lstrip()) < indent), "") if indent else ""
     novice = _novice_habit(tok, value, here, before, col, names, owner)
@@ -2424,7 +2425,7 @@ def _habit(e, text: str, line: int, col: int):
             hint = f"look a table up by its key in square brackets: {whole.group(1)}[{_bracketed(here[col - 1:])}]"
         return ("E101", "A field cannot be called like a method.", (line, col), hint)
     if value == "=" and "EQUAL" not in names and re.search(r"\b(if|while|elif)\b", before):
-        return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'")
+        return ("E101", "'=' sets a value; to compare, write '=='.", (line, col), "write 'a == b'", ("'=' for '=='",))
     return None
 
 
@@ -2717,7 +2718,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         if few == ["'from'"] and re.match(r"\s+remove\s+\w+\s*(#.*)?$", own):
             add = ("inside a block, 'remove THING from ZONE' takes a thing out of a zone; a variant drops a "
                    "declaration with 'remove NAME' written at the left margin")
-        return Diagnostic("E101", f"The line ends too early; expected {expected}.", span, add)
+        return Diagnostic("E101", f"The line ends too early; expected {expected}.", span, add,
+                          about=("':' missing",) if few == ["':'"] else ())
     if tok.type == "$END":
         return Diagnostic("E101", f"The file ends too early; expected {expected}.", span)
     shown = tok.value if tok.type != "STRING" else tok.value
@@ -3353,12 +3355,12 @@ def _mended(chunk: str, file: str, start: int, told: Diagnostic) -> list:
     if told.code != "E101" or not 0 <= at < len(lines):
         return []
     line = lines[at]
-    if told.message == "The line ends too early; expected ':'.":
+    if told.about == ("':' missing",):
         code = _blank_texts(line)
         cut = code.find("#")
         end = len(line[:cut].rstrip()) if cut >= 0 else len(line.rstrip())
         lines[at] = line[:end] + ":" + line[end:]
-    elif told.message == "'=' sets a value; to compare, write '=='." and line[told.span.column - 1:told.span.column] == "=":
+    elif told.about == ("'=' for '=='",) and line[told.span.column - 1:told.span.column] == "=":
         lines[at] = line[:told.span.column - 1] + "==" + line[told.span.column:]
     else:
         return []

@@ -19,7 +19,7 @@ This module must not import the rest of the engine beyond `errors`.
 """
 from __future__ import annotations
 
-from .errors import LOOP_BLAME, BudgetExceeded, Runaway
+from .errors import LOOP_BLAME, BudgetExceeded, Runaway, StepsSpent, written
 
 WORK_BUDGET = 5_000_000   # units of work between two decisions (about a second of the engine's time)
 SMALL = 32                # sizes up to this are not charged: the step or expression asking paid for them
@@ -71,6 +71,29 @@ def loop_runaway(e, owner: str, loop, count: int) -> Runaway:
                   f"{WORK_BUDGET:,} units of work without anyone deciding anything ({count:,} statements "
                   f"run; the work ran out at line {line}{inner}); they seem to run away.", loop)
     out.where, out.placed = f"the {owner}", True
+    return out
+
+
+def loop_forever(message: str, loop, span) -> StepsSpent:
+    """The step budget spent at `span` (the statement under way) inside the `while` loop `loop`
+    (its node), said by `message` ("The rules ran ... steps ...; the rule 'refill' seems to loop
+    forever."), naming the loop as `Machine.loop_note` does (error path only; a fused run's loop
+    is on no frame): with its condition as the rulebook writes it and, for each draw in its body,
+    that a draw from an empty zone draws nothing (a row refilled from a deck that ran out: the
+    condition stays as it is)."""
+    from tabletop.dsl import ast as A
+    cond = written(loop.cond.span)
+    said = f" ('{cond}' never did)" if cond else ""
+    draws = []
+    for d in A.walk(loop.body):
+        source = written(d.source.span) if isinstance(d, A.Draw) else ""
+        if source and f"count({source})" not in (cond or ""):
+            draws.append(f" The draw at {d.span.file}:{d.span.line} takes from {source}, and a draw from an empty "
+                         f"zone draws nothing: once count({source}) is 0 it changes nothing the condition reads; test "
+                         f"count({source}) > 0 in the condition too.")
+    out = StepsSpent(f"{message} It was inside the while loop at {loop.span.file}:{loop.span.line}: check that its "
+                     f"condition can become false{said}." + "".join(draws[:2]), span)
+    out.placed = True
     return out
 
 

@@ -43,7 +43,7 @@ from tabletop.dsl.parse_cache import read_entry, write_entry
 
 from . import inlining, memo, purity
 from .budgets import SMALL, Spent, runaway
-from .errors import PY_ERRORS, RuleError, explain
+from .errors import PY_ERRORS, RuleError, explain, packed_parts
 
 MAX_KEPT = 100_000     # values (and their lists' items) a machine keeps (`kept`); then all are dropped and kept anew
 MAX_DEPTH = 40          # deeper expressions are split, well inside Python's parser's nesting limit
@@ -122,9 +122,10 @@ class Source:
         if names is None:       # one for the whole compile, shared by every function
             out = self.c.out
             names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
-        # Only a definition's parts are kept: an error elsewhere is named at its statement's line
+        # A definition's parts are kept to name the part an error is in; a statement's, packed
+        # in one tuple of plain values (`errors.packed_parts`), to name which value was none.
         return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin,
-                                           "spans": self.spans if origin else []})
+                                           "spans": self.spans if origin else packed_parts(self.spans)})
 
     def const(self, value) -> str:
         name = f"_k{len(self.names)}"

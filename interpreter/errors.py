@@ -15,6 +15,7 @@ import stat
 
 class RuleError(Exception):
     """The rulebook did something impossible during play."""
+    called = False      # its message names the call of the rule it is in (`called_at`): named once
 
     def __init__(self, message: str, span=None):
         self.message = message
@@ -40,13 +41,13 @@ def called_at(e: RuleError, code, span) -> RuleError:
     error of a definition, or of the caller's own line, is left as it is. Error path only."""
     try:
         if isinstance(e, BudgetExceeded) or not getattr(e.span, "line", 0) or not getattr(span, "line", 0) \
-                or (e.span.file, e.span.line) == (span.file, span.line) or " (It is in a rule called at " in e.message:
+                or (e.span.file, e.span.line) == (span.file, span.line) or e.called:
             return e
         tb, below = e.__traceback__, False
         while tb is not None:
             if below and tb.tb_frame.f_code.co_name == "_rule":
                 e.message = f"{e.message} (It is in a rule called at {span.file}:{span.line}.)"
-                e.args = (f"{e.span}: {e.message}",)
+                e.args, e.called = (f"{e.span}: {e.message}",), True
                 return e
             below = below or tb.tb_frame.f_code is code
             tb = tb.tb_next
@@ -343,6 +344,16 @@ def _what_list(node, about) -> str:
     return ""
 
 
+def written(span) -> str:
+    """The rulebook's text of a node on one line (`span`), as written; "" when it spans lines or
+    cannot be read. Error path only: never fails."""
+    line, end = getattr(span, "line", 0), getattr(span, "end_line", 0)
+    if not line or end != line:
+        return ""
+    text = _rules_lines(span)[-1:]
+    return text[0][span.column - 1:span.end_column - 1].strip() if text else ""
+
+
 def _named(table, slot) -> str:
     try:
         return f"'{table()[slot]}'"
@@ -427,7 +438,9 @@ class BudgetExceeded(RuleError):
 
 class StepsSpent(BudgetExceeded):
     """The step budget spent inside a fused run of statements (`fusion.loops_forever`): the machine
-    adds how many turns went by without a decision."""
+    adds how many turns went by without a decision. `placed` once told at the loop that kept
+    repeating (`budgets.loop_forever`): the machine then names no other loop."""
+    placed = False
 
 
 class Runaway(BudgetExceeded):
@@ -457,7 +470,11 @@ def failed(e: Exception, tb, head: str, span, used_by: str) -> RuleError:
             pass
         return RuleError(f"{where[0].upper()}{where[1:]} cannot be worked out: {words}{_none_named(words, at)}. "
                          f"It was used by {used_by}.", at)
-    return RuleError(f"{head}: {words}{_none_named(words, span)}.", span)
+    try:
+        part = failed_part(tb, span)
+    except Exception:       # the error path must never fail: the statement's whole line then
+        part = None
+    return RuleError(f"{head}: {words}{_none_named(words, span, part)}.", span)
 
 
 _NONE_FIELD = re.compile(r"it reads the field '(\w+)' of an? [\w ]+ that is none")
@@ -488,11 +505,12 @@ def _none_side(words: str, span) -> str:
     return f" ('{side}' is none here)" if not side.isdigit() else ""
 
 
-def _none_named(words: str, span) -> str:
+def _none_named(words: str, span, part=None) -> str:
     """For "it reads the field 'bonus' of a space that is none": which written value was none, as
     " ('p.at' is none here)", when the rulebook's line (`span`) reads that field of one value
-    only; else "" (or, for an operator given none, `_none_side`'s words). The line is read from
-    its file: this is the error path, and never fails."""
+    only, or else the part of it whose instruction failed (`part`, a span on that line) does;
+    else "" (or, for an operator given none, `_none_side`'s words). The line is read from its
+    file: this is the error path, and never fails."""
     if _NONE_SIDE.search(words):
         return _none_side(words, span)
     m = _NONE_FIELD.search(words)
@@ -504,7 +522,11 @@ def _none_named(words: str, span) -> str:
         return ""
     text = text[0].split("#", 1)[0] if '"' not in text[0] else text[0]
     field = m.group(1) if m is not None else r"[A-Za-z_]\w*"
-    owners = set(re.findall(r"((?<![\w.])[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*)\." + field + r"\b", text))
+    owner_of = re.compile(r"((?<![\w.])[A-Za-z_]\w*(?:\([^()]*\))?(?:\.[A-Za-z_]\w*)*)\." + field + r"\b")
+    owners = set(owner_of.findall(text))
+    if len(owners) > 1 and getattr(part, "line", 0) == span.line and getattr(part, "end_line", 0) == span.line:
+        # two values' fields read on one line (`{v.name} ... {landing.name}`): the failed part's own
+        owners = set(owner_of.findall(text[part.column - 1:part.end_column - 1]))
     if len(owners) != 1:
         return ""
     # a player's variable: named only when the line reads one value's fields or variables at all
@@ -514,14 +536,15 @@ def _none_named(words: str, span) -> str:
 
 def _set_above(name: str, span) -> str:
     """", as set at game.rules:45: 'up = first(block)'" when `name` is a local of the rule around
-    `span` set by a plain `name = ...` on a line above it in that rule (the nearest such line),
-    and no variable of the game has that name; else "". Error path only: never fails."""
-    if not re.fullmatch(r"[A-Za-z_]\w*", name):
+    `span` (or a field of one: `v.tile`) set by a plain `name = ...` on a line above it in that
+    rule (the nearest such line), and no variable of the game has that name; else "". Error path
+    only: never fails."""
+    if not re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", name):
         return ""
     lines = _rules_lines(span)[:-1]
     if any(re.match(rf"\s*(?:player\s+)?var\s+{name}\s*:", x) for x in lines):
         return ""
-    set_here = re.compile(rf"\s+{name}\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")
+    set_here = re.compile(rf"\s+{re.escape(name)}\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")
     for i in range(len(lines) - 1, -1, -1):
         text = lines[i]
         if text.strip() and not text[:1].isspace() and not text.lstrip().startswith("#"):
@@ -530,6 +553,48 @@ def _set_above(name: str, span) -> str:
         if found:
             return f", as set at {span.file}:{i + 1}: '{name} = {found.group(1)}'"
     return ""
+
+
+def packed_parts(spans: list) -> tuple:
+    """`codegen.Source.spans` (text, span, index of its first part's entry) as one flat tuple of
+    plain values: how many files, the files, then seven values an entry (its text, its file's
+    index or -1 for no span, line, column, end line, end column, first part). One object of texts
+    and numbers, which the collector stops walking after its first look, in place of the empty
+    list a statement's function kept before: a list of spans each kept cost play 0.36%."""
+    files = list(dict.fromkeys(sp.file for _, sp, _ in spans if sp is not None))
+    out = [len(files), *files]
+    for text, sp, first in spans:
+        if sp is None:
+            out += (text, -1, 0, 0, 0, 0, first)
+        else:
+            out += (text, files.index(sp.file), sp.line, sp.column, sp.end_line, sp.end_column, first)
+    return tuple(out)
+
+
+def _unpacked(packed) -> list:
+    """The entries `packed_parts` packed, as `part_that_failed` reads them; a list as it is."""
+    if isinstance(packed, list):
+        return packed
+    from tabletop.dsl.diagnostics import Span
+    files, n = packed[1:1 + packed[0]], packed[1 + packed[0]:]
+    return [(n[k], None if n[k + 1] < 0 else Span(files[n[k + 1]], *n[k + 2:k + 6]), n[k + 6])
+            for k in range(0, len(n), 7)]
+
+
+def failed_part(tb, within):
+    """The span of the part of the rulebook, inside the span `within` (a statement's), whose
+    instruction failed in the innermost generated function the traceback passed, or None if it
+    cannot be told for certain (as `part_that_failed` finds a definition's)."""
+    frames = generated_frames(tb)
+    if not frames:
+        return None
+    frame, lasti = frames[-1]
+    about = frame.f_globals["__about__"]
+    source, entries = about.get("source"), _unpacked(about.get("spans") or [])
+    place = _instruction_place(frame, lasti, source)
+    if place is None or not entries:
+        return None
+    return _part_at(source.encode(), entries, place, within)
 
 
 def part_that_failed(tb, origin):

@@ -27,7 +27,7 @@ import sys
 
 from . import codegen
 from . import statements as S
-from .budgets import Spent, placed, runaway
+from .budgets import Spent, loop_forever, placed, runaway
 from .compiler import charged_copy
 from .errors import PY_ERRORS, BudgetExceeded, RuleError, Runaway, StepsSpent, called_at, failed, line_words
 from .machine import STEP_BUDGET
@@ -39,7 +39,7 @@ class Generated:
 
     def __init__(self, fn, spans: dict, owner: str, span, loops: dict | None = None, leaves: bool = False):
         self.fn, self.spans, self.owner, self.span = fn, spans, owner, span
-        self.loops = loops or {}      # generated line -> the span of the innermost loop around it
+        self.loops = loops or {}      # generated line -> the innermost loop statement around it
         self.code = fn.__code__
         self.leaves = leaves          # a rule run in place that may end the game or a stage (`Left`)
 
@@ -51,6 +51,10 @@ class Generated:
             return self.runaway_placed(runaway(f"the {self.owner}", self.span_of()))
         if isinstance(e, Runaway):
             return self.runaway_placed(e.at(self.span_of()))
+        if isinstance(e, StepsSpent) and not e.placed:
+            loop = self.loops.get(self.line_of())
+            if type(loop) is S.While:
+                return loop_forever(e.message, loop.node, self.span_of())
         if isinstance(e, RuleError):
             return called_at(e.at(self.span_of()), self.code, self.span_of())
         if isinstance(e, RecursionError):
@@ -72,17 +76,21 @@ class Generated:
             if tb.tb_frame.f_code is self.code:
                 line, count = tb.tb_lineno, tb.tb_frame.f_locals.get("_n", 0)
             tb = tb.tb_next
-        return placed(e, self.owner, self.spans.get(line, self.span), self.loops.get(line), count)
+        return placed(e, self.owner, self.spans.get(line, self.span), getattr(self.loops.get(line), "span", None), count)
 
-    def span_of(self) -> object:
-        """The line of the statement that was running: the generated line the error passed."""
+    def line_of(self):
+        """The generated line the error passed (of the innermost call of this function), or None."""
         tb = sys.exc_info()[2]
         line = None
         while tb is not None:
             if tb.tb_frame.f_code is self.code:
                 line = tb.tb_lineno
             tb = tb.tb_next
-        return self.spans.get(line, self.span)
+        return line
+
+    def span_of(self) -> object:
+        """The line of the statement that was running: the generated line the error passed."""
+        return self.spans.get(self.line_of(), self.span)
 
 
 class Fused(S.Stmt):
@@ -312,7 +320,7 @@ def _write(c, run: list, owner: str, proc, tail=None):
         lines += [f"    env[{int(slot)}] = values[{k}]" for k, slot in enumerate(proc.param_slots)]
         lines.append("    try:")
     base = 2
-    spans, loops, around = {}, {}, []      # `around`: the spans of the loops being written
+    spans, loops, around = {}, {}, []      # `around`: the loops being written
     stop = src.const(loops_forever(owner))
     leaves = leaving(c, run if tail is None else run[:-1], proc)
     if leaves:          # the statements go inside a `try` that catches `Left` (below)
@@ -389,14 +397,14 @@ def _write(c, run: list, owner: str, proc, tail=None):
                     body(st.other, depth + 1, loops)
             elif type(st) in (S.While, S.Repeat):
                 if type(st) is S.While:
-                    around.append(st.span)      # its condition is tested again at each round
+                    around.append(st)      # its condition is tested again at each round
                     emit(f"while {expr(st.node.cond)}:", depth, st.span)
                     around.pop()
                 else:
                     emit(f"_value = {expr(st.node.count)}", depth, st.span)
                     emit(f"if _value < 0: raise {src.const(S.negative_repeat(st.span))}(_value)", depth, st.span)
                     emit("for _i in range(_value):", depth, st.span)
-                around.append(st.span)
+                around.append(st)
                 body(st.block, depth + 1, loops + 1)
                 around.pop()
             else:
@@ -406,7 +414,7 @@ def _write(c, run: list, owner: str, proc, tail=None):
                 for line in codegen.charge_lines(src, items, int(st.each), st.where, st.span):
                     emit(line, depth, st.span)
                 emit(f"for env[{int(st.slot)}] in _xs:", depth, st.span)
-                around.append(st.span)
+                around.append(st)
                 if st.cond is not None:
                     emit(f"if not {expr(st.node.cond)}:", depth + 1, st.span)
                     emit("continue", depth + 2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tabletop.dsl.builtins import MAX_ROLLS, ROLLED_IN_VAIN    # throws of one roll(d, keep) before giving up
 from tabletop.dsl.types import show as show_type
 
-from .budgets import MAX_FRAMES, SMALL, WORK_BUDGET, Spent, placed, runaway, spend
+from .budgets import MAX_FRAMES, SMALL, WORK_BUDGET, Spent, loop_forever, placed, runaway, spend
 from .compiler import Block, Compiled, bounded_join
 from .errors import PY_ERRORS, BudgetExceeded, ForcedMismatch, RuleError, Runaway, StepsSpent, failed, line_words
 from . import rng as R
@@ -356,9 +356,8 @@ class Machine:
                 steps += 1
                 if steps > budget:
                     blk: Block = blocks[frame[0]]
-                    raise BudgetExceeded(f"The rules ran {budget} steps without asking anyone anything; "
-                                         f"the {blk.owner} seems to loop forever.{self.turns_said() or self.loop_note()}",
-                                         st.span)
+                    raise self.steps_spent(f"The rules ran {budget} steps without asking anyone anything; "
+                                           f"the {blk.owner} seems to loop forever.", st.span)
                 self.steps = steps
                 try:
                     more = st.run(self, frame)     # a fused run of statements counts each of them
@@ -370,7 +369,8 @@ class Machine:
                 except Runaway as e:
                     raise self.runaway_placed(e.at(st.span), st, blocks[frame[0]], steps) from None
                 except StepsSpent as e:       # a fused run's step budget: the turns may be said
-                    raise BudgetExceeded(e.message + (self.turns_said() or self.loop_note()), e.span).at(st.span) from None
+                    raise (BudgetExceeded(e.message + self.turns_said(), e.span) if e.placed else
+                           self.steps_spent(e.message, e.span)).at(st.span) from None
                 except RuleError as e:
                     raise e.at(st.span)
                 except RecursionError:
@@ -417,22 +417,42 @@ class Machine:
                             "this one. A thing is in one place at a time: 'move ... from ... to ...' takes it "
                             "out of where it was.", span)
 
+    def steps_spent(self, message: str, span) -> BudgetExceeded:
+        """The run of the rules past its step budget, said by `message` at `span` (error path
+        only): with the turns played in it when many were, else naming the innermost loop of the
+        running rule (a `while` with its condition, `budgets.loop_forever`, as a fused run names it)."""
+        said = self.turns_said()
+        if said:
+            return BudgetExceeded(message + said, span)
+        loop = self.innermost_loop()
+        if loop is not None and loop[0] == "while" and getattr(loop[1], "node", None) is not None:
+            return BudgetExceeded(loop_forever(message, loop[1].node, span).message, span)
+        return BudgetExceeded(message + self.loop_note(), span)
+
+    def innermost_loop(self):
+        """(kind, statement) of the innermost loop of the running rule on the frame stack, or None
+        (error path only)."""
+        try:
+            for frame in reversed(self.s["stack"]):
+                b = self.prog.blocks[frame[0]]
+                if b.kind in ("for", "repeat", "while") and getattr(getattr(b.data, "span", None), "line", 0):
+                    return b.kind, b.data
+                if b.kind == "proc":
+                    return None
+        except Exception:        # the error path must never fail
+            pass
+        return None
+
     def loop_note(self) -> str:
         """" It was inside the loop at game.rules:59 ..." for a run of the rules past its step
         budget, naming the innermost loop of the running rule on the frame stack (error path only):
         a `while` whose condition never turns false is the likeliest cause; "" if there is none."""
-        try:
-            for frame in reversed(self.s["stack"]):
-                b = self.prog.blocks[frame[0]]
-                span = getattr(b.data, "span", None)
-                if b.kind in ("for", "repeat", "while") and getattr(span, "line", 0):
-                    what = "that its condition can become false" if b.kind == "while" else "that it ends"
-                    return f" It was inside the {b.kind} loop at {span.file}:{span.line}: check {what}."
-                if b.kind == "proc":
-                    return ""
-        except Exception:        # the error path must never fail
-            pass
-        return ""
+        loop = self.innermost_loop()
+        if loop is None:
+            return ""
+        kind, span = loop[0], loop[1].span
+        what = "that its condition can become false" if kind == "while" else "that it ends"
+        return f" It was inside the {kind} loop at {span.file}:{span.line}: check {what}."
 
     def runaway_placed(self, e, st, blk: Block, steps: int):
         """The work budget ran out while `st` of `blk` ran (error path only): told by

@@ -1081,15 +1081,24 @@ class _FileRunner:
                 return False
             block, at = frames[-1]
             return now[len(frames) - 1][0] == block and now[len(frames) - 1][1] >= at
-        for turn, frames, label, line in reversed(self.earlier):
-            if turn == state.data.get("turn_number") and running(frames):
-                who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
+        who = " and ".join(W.show(state.game.compiled, "player", p, state.players) for p in pending.players)
+        for moved_in, moved_frames, label, line in reversed(self.earlier):
+            if moved_in == state.data.get("turn_number") and running(moved_frames):
                 # What the move did before this question is done: say so, or a tester doubts a value
                 # that is already final (a whole turn can run inside the move that began it).
                 note = (f"the move {W.quote(label)} (line {line}) is still under way: the game asks {who} "
                         f"{W.quote(pending.prompt)} inside it; what its rules did before that question is done, "
                         "what they do after the answer is not done yet")
                 return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
+        # The last move is done, but rules begun after it in the same turn still run and now ask
+        # someone (the round's eruption after the round's last move asking its target to discard):
+        # the rules on the frame stack that were not on it when the move was asked.
+        begun = _rules_begun_since(state.game.compiled, now, frames)
+        if begun and state.data.get("turn_number") == turn:
+            note = (f"the last move is done, but the rules after it are still under way ({', '.join(begun)}): the "
+                    f"game asks {who} {W.quote(pending.prompt)} inside them; what they did before that question is "
+                    "done, what they do after the answer is not done yet")
+            return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
         return f
 
     @staticmethod
@@ -1367,6 +1376,17 @@ def _frames(state) -> list:
     as the first ones and more after them is asked from inside the answer just given (an
     option's body under way), so the answer's action is not finished."""
     return [tuple(frame[:2]) for frame in state.data.get("stack") or []]
+
+
+def _rules_begun_since(prog, now: list, frames: list) -> list:
+    """The rules and sections (each a proc's block) on the frame stack `now` below the frames it
+    shares with `frames` (where a move was asked), outermost first, as messages name them: those
+    begun after that move's own block ended."""
+    k = 0
+    while k < min(len(now), len(frames)) and now[k][0] == frames[k][0]:
+        k += 1
+    procs = {p.block for p in prog.procs.values()}
+    return [prog.blocks[b].owner for b, _ in now[k:] if b in procs]
 
 
 def _each(checks) -> None:

@@ -445,9 +445,10 @@ def test_a_runaway_loop_in_a_rule_run_in_place_stops_at_the_step_budget(tmp_path
     from tabletop.interpreter.errors import BudgetExceeded
     with pytest.raises(BudgetExceeded) as e:
         g.new_state(seed=1)
-    # As the machine says it statement by statement: the step that would be one too many.
+    # As the machine says it statement by statement: the step that would be one too many, and
+    # the loop it was inside, with its condition.
     assert "ran 1000000 steps" in str(e.value) and "rule 'spin' seems to loop forever" in str(e.value)
-    assert e.value.span.line == 6
+    assert e.value.span.line == 6 and "'player_count > 0' never did" in str(e.value)
 
 
 ANSWERED_RULES = '''

@@ -197,7 +197,9 @@ def test_a_field_of_none_names_the_value_that_was_none(tmp_path, capsys):
     code, stats = simulate(capsys, folder, "-n", 10, "--seed", 1)
     message = stats["error_messages"][0]
     assert code == 1 and "game.rules:75:" in message
-    assert "it reads the field 'bonus' of a space that is none ('p.at' is none here)." in message, message
+    # (and, since about2, the line above that set it: a field set in the same rule is named so, as a local is)
+    assert "it reads the field 'bonus' of a space that is none ('p.at' is none here, as set at " in message, message
+    assert "game.rules:74: 'p.at = space_at(p.at.mile + n)')." in message, message
 
 
 def test_a_field_of_none_in_a_definition_names_the_value_too(tmp_path, capsys):
