@@ -670,7 +670,7 @@ class Checker:
         if s and s.kind == "kind":
             return "thing:" + t.name
         known = list(SCALAR_TYPES) + [n for n, s in self.sym.items() if s.kind in ("enum", "kind", "option")]
-        self.error("E204", f"Unknown type '{t.name}'.", t, did_you_mean(t.name, known) or
+        self.error("E204", f"Unknown type '{t.name}'.", t, self.meant(t.name, known, t) or
                    "types are int, bool, text, player, an enum, a kind, or 'list of' one of them",
                    about=("names", t.name))
         return T.ERROR
@@ -892,7 +892,7 @@ class Checker:
             if z.elem not in self.out.kinds:
                 self.error("E204", f"The zone '{z.name}' holds '{z.elem}', which is not a kind.",
                            self.word(z, z.elem, after=len(f"zone {z.name}")),
-                           did_you_mean(z.elem, self.out.kinds))
+                           self.meant(z.elem, self.out.kinds, z))
             if z.visibility in ("owner", "others") and not k.per_player:
                 self.error("E205", f"Only the things of a 'player kind' have an owner, so the zone '{z.name}' of each "
                            f"{k.name} cannot be seen by {'its owner alone' if z.visibility == 'owner' else 'all but its owner'}.", z,
@@ -1632,12 +1632,12 @@ class Checker:
             bare = isinstance(lo, str) and not isinstance(lo, A.TextKey)
             if bare and not enum_types and (lo not in self.sym or self.sym[lo].kind != "enum_value"):
                 self.error("E201", f"The table key '{lo}' is not a value of any enum or option.", e,
-                           did_you_mean(lo, [n for n, x in self.sym.items() if x.kind == "enum_value"])
+                           self.meant(lo, [n for n, x in self.sym.items() if x.kind == "enum_value"], e)
                            or 'write a text key in quotes: "like this"', about=("unknown", lo))
             if enum_types and isinstance(lo, str) and (lo not in self.sym or self.sym[lo].kind != "enum_value"):
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
                 self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}{where}, "
-                           f"and '{lo}' is not one.", e, did_you_mean(lo, values), about=("unknown", lo))
+                           f"and '{lo}' is not one.", e, self.meant(lo, values, e), about=("unknown", lo))
         if len(enum_types) > 1:     # `red -> 1`, `green -> 3`, `circle -> 2`: the most keys' enum decides
             typed = [self.sym[lo].type for _, lo, _ in keys if isinstance(lo, str) and lo in self.sym
                      and self.sym[lo].kind == "enum_value"]
@@ -2205,7 +2205,7 @@ class Checker:
     def st_CallStmt(self, st: A.CallStmt, loop):
         s = self.rules.get(st.name)
         if s is None:
-            hint = did_you_mean(st.name, self.rules)
+            hint = self.meant(st.name, self.rules, st)
             value = self.sym.get(st.name)
             if value is not None and value.kind == "define":
                 hint = f"'{st.name}' is a definition (a value), not a rule; use it inside an expression"
@@ -3336,6 +3336,27 @@ class Checker:
             return None
         return self.ctx.names.get(name)
 
+    def meant(self, name: str, candidates, node) -> str:
+        """did_you_mean, with where the name it offers is declared (a local: first set), when the
+        rules declare it: a name misspelt where it is declared and used once is told at the use
+        (either may be the slip), so the hint names the declaration's line too."""
+        return did_you_mean(name, candidates, lambda close: self.declared_line(close, node))
+
+    def declared_line(self, name: str, node) -> str:
+        """" (declared at line N)" of the rules' declaration of `name` (" of FILE" when it is in
+        another file than `node`), " (set at line N)" of a local; "" for a built-in."""
+        span, verb = None, "declared"
+        if self.ctx is not None and name in self.ctx.assigned:
+            span, verb = self.ctx.assigned[name], "set"
+        elif name in self.rules:
+            span = getattr(self.rules[name].decl, "span", None)
+        elif name in self.sym:
+            span = getattr(self.sym[name].decl, "span", None)
+        if span is None or not getattr(span, "line", 0):
+            return ""
+        here = getattr(getattr(node, "span", None), "file", None)
+        return f" ({verb} at line {span.line}{'' if span.file == here else ' of ' + Path(span.file).name})"
+
     def visible_names(self):
         names = list(self.sym) + list(B.VALUES)
         if self.ctx:
@@ -3399,7 +3420,7 @@ class Checker:
         if s is None:
             gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
             hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word_or_name(e.name, self.visible_names()) \
-                or _literal_slip(e.name) or did_you_mean(e.name, self.visible_names())
+                or _literal_slip(e.name) or self.meant(e.name, self.visible_names(), e)
             close = closest(e.name, self.visible_names()) if hint.startswith("did you mean") else ""
             if getattr(self.sym.get(close), "kind", None) in ("pvar", "pzone"):
                 # each player's own, never read bare: the slip is likelier a name not yet declared
@@ -3901,7 +3922,7 @@ class Checker:
             return self.define_type(s)
         if e.name in B.BUILTINS:
             return self.builtin_call_or_swapped(e)
-        hint = did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS))
+        hint = self.meant(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS), e)
         if e.name in self.rules:
             what = "a stage" if isinstance(self.rules[e.name].decl, A.StageDecl) else "a rule"
             hint = f"'{e.name}' is {what}, which gives no value; call it as a statement on a line of its own"
@@ -4431,6 +4452,14 @@ class Checker:
                 self.error("E406", f"'score' is used by the engine to find the winners and must be a definition, "
                                    f"'define score(p: player): int = ...', not a {other.decl.kind_word}.", other.decl,
                            "or say who wins with a 'winners:' line")
+            elif (near := next((n for n, x in self.sym.items() if x.kind == "define" and _one_slip(n, "score")),
+                               None)) is not None:    # `define scroe(p: player)`: the slip is at its name
+                decl = self.sym[near].decl
+                self.error("E405", f"The game has no way to find its winners: the definition '{near}' is one slip "
+                                   "from 'score', the definition the engine finds the winners by.",
+                           self.word(decl, near, after=decl.span.column - 1),
+                           f"rename it 'score' (define score(p: player): int = ...), or add a 'winners:' line",
+                           about=("names", near))
             else:
                 self.error("E405", "The game has no way to find its winners.", first,
                            "add 'define score(p: player): int = ...' or a 'winners:' line")

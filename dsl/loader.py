@@ -2162,7 +2162,10 @@ def note_changes(diagnostics: list, program: Program) -> list:
                                f"keep the base's {'keys and values' if was.startswith('a table') else 'type'}, or "
                                f"replace the rules that use '{name}' too",
                                about=("retyped", name)))
-    return lead + out
+    # a line that does not parse leads still: a declaration it broke (a `replace rule` the variant
+    # meant) is what leaves the base's uses of a removed name behind
+    syntax = [d for d in out if d.code.startswith("E1")]
+    return syntax + lead + [d for d in out if not d.code.startswith("E1")]
 
 
 def _thing_of_a_replaced_kind(d, program: Program):
