@@ -161,7 +161,7 @@ _LITERALS = ("true", "false", "none")
 
 def _literal_slip(name: str) -> str:
     """"did you mean 'true'?" for a name one letter from true, false or none ('tru'), else ""."""
-    near = [x for x in _LITERALS if _one_letter(x, name)]
+    near = [x for x in _LITERALS if _one_letter(x, name) or _one_slip(x, name)]
     return f"did you mean '{near[0]}'?" if near else ""
 
 
@@ -740,7 +740,7 @@ class Checker:
                         other = getattr(self.sym.get(d.elem), "kind", None)
                         self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.",
                                    self.word(d, d.elem, after=len(f"zone {d.name}")),
-                                   did_you_mean(d.elem, out.kinds) or
+                                   self.meant(d.elem, out.kinds, d) or
                                    (f"'{d.elem}' is {'an' if other in ('enum', 'option') else 'a'} {other}; a zone holds "
                                     f"things of a kind ({', '.join(sorted(out.kinds))}), and a list of values is a "
                                     f"variable: 'var {d.name}: list of {d.elem} = []'" if other and out.kinds else ""))
@@ -2127,7 +2127,7 @@ class Checker:
             if s is None and tgt.name not in B.VALUES:
                 changeable = [n for n, x in self.sym.items() if x.kind in ("var", "zone", "pzone", "pvar")]
                 self.error("E201", f"Unknown name '{tgt.name}'.", tgt, self.ctx.gone.get(tgt.name) or
-                           did_you_mean(tgt.name, changeable + list(self.ctx.names)) or
+                           self.meant(tgt.name, changeable + list(self.ctx.names), tgt) or
                            "only variables, zones and changing fields can be changed", about=("unknown", tgt.name))
                 return T.ERROR
             hint = ""
@@ -2284,7 +2284,9 @@ class Checker:
         """The values of a call of the rule, event or definition `name` (`what`: "The rule 'bump'")."""
         if len(args) != len(params):
             self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
-                       "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")", about=("call", name))
+                       "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")"
+                       # every call alike and the declaration the odd one out: the slip may be at the declaration
+                       + self.declared_line(name, node, ", as {where} declares it"), about=("call", name))
         typed = []
         for prm, a in zip(params, args):
             before = len(self.diags)
@@ -3342,9 +3344,10 @@ class Checker:
         (either may be the slip), so the hint names the declaration's line too."""
         return did_you_mean(name, candidates, lambda close: self.declared_line(close, node))
 
-    def declared_line(self, name: str, node) -> str:
+    def declared_line(self, name: str, node, words: str = " ({verb} at {where})") -> str:
         """" (declared at line N)" of the rules' declaration of `name` (" of FILE" when it is in
-        another file than `node`), " (set at line N)" of a local; "" for a built-in."""
+        another file than `node`), " (set at line N)" of a local; "" for a built-in. `words` is
+        the phrase, with {verb} and {where} in it."""
         span, verb = None, "declared"
         if self.ctx is not None and name in self.ctx.assigned:
             span, verb = self.ctx.assigned[name], "set"
@@ -3355,7 +3358,8 @@ class Checker:
         if span is None or not getattr(span, "line", 0):
             return ""
         here = getattr(getattr(node, "span", None), "file", None)
-        return f" ({verb} at line {span.line}{'' if span.file == here else ' of ' + Path(span.file).name})"
+        where = f"line {span.line}{'' if span.file == here else ' of ' + Path(span.file).name}"
+        return words.format(verb=verb, where=where)
 
     def visible_names(self):
         names = list(self.sym) + list(B.VALUES)
@@ -3618,7 +3622,7 @@ class Checker:
                 if s is not None and s.kind == "define":
                     hint = f"'{e.name}' is a definition: write {e.name}(p) for a player p"
                 else:
-                    hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
+                    hint = (self.meant(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"], e) or
                             "declare it with 'player var' or 'player zone'")
                     if e.name == "name" and "name" not in self.sym:
                         # `"{current.name}"`: a player is shown in words as it is

@@ -329,11 +329,11 @@ def indent_hint(text: str, line: int) -> str:
         return ""
     def depth(s):
         return len(s) - len(s.lstrip(" "))
-    above = next((s for s in reversed(lines[:line - 1]) if s.strip() and not s.lstrip().startswith("#")), None)
-    if above is None:
+    at = next((k for k in range(line - 1, 0, -1) if lines[k - 1].strip() and not lines[k - 1].lstrip().startswith("#")), None)
+    if at is None:
         return ""
-    here, there = depth(lines[line - 1]), depth(above)
-    return (f"this line is indented by {here} space{'s' * (here != 1)}, the line above it by {there}: "
+    here, there = depth(lines[line - 1]), depth(lines[at - 1])
+    return (f"this line is indented by {here} space{'s' * (here != 1)}, the line above it (line {at}) by {there}: "
             "the keys of one mapping, and the '- ' items of one list, start at one indent, and what is "
             "inside a key or item is indented further")
 

@@ -2664,6 +2664,14 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             return Diagnostic("E101", "This line opens no block, so the indented lines under it cannot belong "
                                       "to it: a block opens after a line that ends with ':'.",
                               Span(file, at + line_offset, col), hint)
+        alone = _dedented_alone(text, line)
+        if alone is not None:      # the line above went back alone, out of the block it sits in
+            at, col, before = alone
+            return Diagnostic("E104", f"This line is indented less than the lines above and below it (lines "
+                                      f"{before + line_offset} and {line + line_offset}), which line up with each "
+                                      "other: it ends their block, and the line below it has no block to go on.",
+                              Span(file, at + line_offset, col),
+                              f"indent it to column {_indent_of(text, line) + 1}, like them", about=("indented",))
         lines = text.split("\n")
         own = lines[line - 1].strip() if 0 < line <= len(lines) else ""
         word = own.split(" ", 1)[0]
@@ -2920,11 +2928,29 @@ def _colon_missing(text: str, line: int):
 def _dedent_fixes(text: str, above: int, line: int) -> bool:
     """Would the parse get past `line` if that line alone were indented as far as the line
     `above` (a line indented one step too far, rather than a ':' missing above it)?"""
-    lines = text.split("\n")
-    if not (0 < above < line <= len(lines)):
+    if not (0 < above < line <= len(text.split("\n"))):
         return False
-    want = _indent_of(text, above)
-    fixed = lines[:line - 1] + [" " * want + lines[line - 1].lstrip(" \t")] + lines[line:]
+    return _reindent_fixes(text, line, _indent_of(text, above), line)
+
+
+def _dedented_alone(text: str, line: int):
+    """(line, column, the line before it) of the code line just above `line`, indented less than
+    that line, when it alone was dedented: the code lines before and after it line up with each
+    other, further in, and indenting it as far as them gets the parse past `line`; else None."""
+    codes = [(i, indent) for i, indent in _code_lines(text) if i < line]
+    if len(codes) < 2:
+        return None
+    (before, b_indent), (above, a_indent) = codes[-2], codes[-1]
+    here = _indent_of(text, line)
+    if not a_indent < here == b_indent or not _reindent_fixes(text, above, here, line):
+        return None
+    return above, a_indent + 1, before
+
+
+def _reindent_fixes(text: str, target: int, want: int, line: int) -> bool:
+    """Would the parse get past `line` if the line `target` alone were indented by `want`?"""
+    lines = text.split("\n")
+    fixed = lines[:target - 1] + [" " * want + lines[target - 1].lstrip(" \t")] + lines[target:]
     try:
         build_parser().parse("\n".join(fixed) + "\n", start="start")
     except UnexpectedInput as e:
@@ -2939,16 +2965,18 @@ def _indented_line_after(text: str, line: int) -> int:
     return next((i for i, _ in _code_lines(text) if i > line), line)
 
 
-def _bad_dedent(text: str) -> tuple[int, int, tuple | None, tuple]:
+def _bad_dedent(text: str, whole: str | None = None) -> tuple[int, int, tuple | None, tuple]:
     """(line, column) of the first line whose indentation returns to a column no open block
     started at; (line, column) of the code line above it when that one alone was indented
     further, between two lines of one block (`for p in players:`, a line too far in, then one at
     the block's column), most likely the one indented too far, unless it went in as far as the
-    file's blocks do; and the columns of the block closed there and of the one around it."""
+    file's blocks do; and the columns of the block closed there and of the one around it. `whole`
+    is the whole file when `text` is one declaration of it: the file's custom is the whole's (a
+    declaration whose only block went in too far has no other step to compare with)."""
     stack, lines_in, last = [0], [0], 0
     steps: dict = {}          # how far the file's blocks go in, and how often: its custom is the commonest
     above = 0
-    for _, indent in _code_lines(text):
+    for _, indent in _code_lines(whole if whole is not None else text):
         if indent > above:
             steps[indent - above] = steps.get(indent - above, 0) + 1
         above = indent
@@ -2974,8 +3002,8 @@ def _bad_dedent(text: str) -> tuple[int, int, tuple | None, tuple]:
     return 1, 1, None, (0, 0)
 
 
-def _dedent_error(text: str, file: str, start: int) -> Diagnostic:
-    line, col, over, (inner, outer) = _bad_dedent(text)
+def _dedent_error(text: str, file: str, start: int, whole: str | None = None) -> Diagnostic:
+    line, col, over, (inner, outer) = _bad_dedent(text, whole)
     found = _dedented_before_else(text, line, start)
     if found is not None:       # the 'else' is where it shows, not where it went wrong
         code, message, (at, at_col), hint = found
@@ -3330,7 +3358,7 @@ def _recover(text: str, file: str, offset: int, starts: list, errors: list, too_
             errors.append(told)
             decls.extend(_mended(chunk, file, start, told))
         except DedentError:
-            errors.append(_dedent_error(chunk, file, start))
+            errors.append(_dedent_error(chunk, file, start, text))
         except RecursionError:
             errors.append(Diagnostic("E105", "This declaration nests too deeply to read.", Span(file, start + 1, 1),
                                      "split deeply nested expressions into definitions"))

@@ -306,12 +306,15 @@ def sweep_rules(sw: Sweep, book: str, file: str, text: str, decl: dict, names: s
     # a declaration's line deleted while its uses remain; a declaration written twice
     for n, line in enumerate(plain):
         m = re.match(r"(?:player |side )?(var|zone|define|enum|die|pattern|event) (\w+)", line)
+        code = _code(line)
         if not m or line.rstrip().endswith(":") and m.group(1) != "enum" or _continued(plain, n) \
-                or line.rstrip().endswith(("\\", ",")):
+                or code.rstrip().endswith(("\\", ",")) or code.count("(") != code.count(")") \
+                or code.count("[") != code.count("]"):
             continue
         name = m.group(2)
-        rest = [ln for ln in plain[:n] + [""] + plain[n + 1:]]
-        used = [u for u, c, nm in tokens(rest) if nm == name and u != n and not rest[u][:c].endswith(".")]
+        # its uses, in code or in a text's braces, but not a field of the same name (`.name`)
+        use = re.compile(rf"(?<![\w.]){re.escape(name)}\b")
+        used = [u for u, ln in enumerate(plain) if u != n and use.search(ln.split("#")[0] if '"' not in ln else ln)]
         if used:
             first = used[0] - (1 if used[0] > n else 0)
             also = tuple((file, u - (1 if u > n else 0) + 1) for u in used)
