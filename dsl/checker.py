@@ -3436,6 +3436,13 @@ class Checker:
                 # `winner.tricks += 1` above `winner = taker`: lines run in order
                 hint = (f"'{e.name}' is first set at line {set_at}, below this line; lines run in order, so set it "
                         "before the line that uses it")
+            if not hint and self.define_stack and e.name.isidentifier():
+                # a definition reads only its parameters and the game's names: one it calls by is missing
+                d = self.define_stack[-1]
+                params = ", ".join(p.name for p in d.params)
+                hint = (f"'{d.name}' has the parameters {params}" if params else f"'{d.name}' has no parameters") + \
+                    f"; if '{e.name}' is one its calls give, add it: define {d.name}({params + ', ' if params else ''}" \
+                    f"{e.name}: TYPE)"
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
                 if self.untimed and self.untimed[-1] is not None:

@@ -1437,6 +1437,12 @@ _DECLARATION_WORDS = ("game", "players", "option", "enum", "kind", "player", "gr
                       "display", "event", "reaction", "include", "extends", "remove", "replace", "extend")
 
 
+# The words inside a line that a value or a type goes on after (a slip of one reads as a name,
+# and the parser stops at the word after it).
+_GOES_ON_WORDS = ("if", "then", "else", "for", "in", "and", "or", "not", "list", "of", "from", "to", "labelled",
+                  "prompt", "by", "where", "with", "each", "chooses", "as", "timed", "times")
+
+
 def _edits(a: str, b: str) -> int:
     """The number of letters added, dropped, changed or swapped with the next that make `a` into `b`."""
     prev2, prev = None, list(range(len(b) + 1))
@@ -1475,7 +1481,12 @@ def _glued_keyword(here: str, col: int):
     keyword = here[start:i]
     if keyword not in _plain_names()[1]:
         return None
-    return here[start:end], start + 1, keyword
+    word = here[start:end]
+    # `playyers`: read as 'play' and 'yers', but one slip from 'players', the word it was meant to be
+    nearer = _closest_word(word, _plain_names()[1])
+    if nearer is not None and _edits(word, nearer) < _edits(word, keyword):
+        keyword = nearer
+    return word, start + 1, keyword
 
 
 # The start of each declaration, as it reads when written inside a block by mistake: no statement
@@ -1560,11 +1571,23 @@ def _misspelt(e, text: str, line: int, col: int):
         keywords = [w.strip("'") for w in (_describe_terminal(n) for n in names)
                     if w.startswith("'") and w[1:-1].isalpha()]
         meant = _closest_word(str(tok), keywords)
+        if meant is None and len(str(tok)) == 2 and str(tok)[::-1] in keywords:
+            meant = str(tok)[::-1]      # `fi` for `if`: too short for _closest_word, but two letters swapped
         if meant is not None and len(str(tok)) < 4 and sorted(str(tok)) != sorted(meant):
             meant = None        # a short name one slip from a keyword is more often a name: only swapped letters
         if meant is not None:
             return ("E101", f"'{tok}' is not a word of the language here; did you mean '{meant}'?", (line, col),
                     f"write '{meant}'")
+    before = re.search(r"([A-Za-z_]\w*)[ \t]+$", here[:col - 1])
+    if tok is not None and before is not None and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END") \
+            and before.start(1) > 0 and before.group(1) not in _plain_names()[1]:
+        # `= fi d == x then ...`, `list lsit of card`: the word before the unexpected one read as a
+        # name, but it is one slip from a word that goes on an expression or a type
+        word = before.group(1)
+        meant = _closest_word(word, _GOES_ON_WORDS) or (word[::-1] if word[::-1] in _GOES_ON_WORDS else None)
+        if meant is not None and (len(word) >= 4 or sorted(word) == sorted(meant)):
+            return ("E101", f"'{word}' is not a word of the language here; did you mean '{meant}'?",
+                    (line, before.start(1) + 1), f"write '{meant}'")
     if m is None or m.start(1) == 0:
         return None
     word, start, end = m.group(1), m.start(1) + 1, m.end(1) + 1
@@ -2665,8 +2688,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                                       "to it: a block opens after a line that ends with ':'.",
                               Span(file, at + line_offset, col), hint)
         alone = _dedented_alone(text, line)
-        if alone is not None:      # the line above went back alone, out of the block it sits in
-            at, col, before = alone
+        if alone is not None and alone[3]:     # the line above went back alone, out of the block it sits in
+            at, col, before, _ = alone
             return Diagnostic("E104", f"This line is indented less than the lines above and below it (lines "
                                       f"{before + line_offset} and {line + line_offset}), which line up with each "
                                       "other: it ends their block, and the line below it has no block to go on.",
@@ -2678,6 +2701,9 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
         hint = (f"'{word}' starts a declaration, which is written at the left margin: move the line there"
                 if word in _DECLARATION_WORDS and word not in _STATEMENT_WORDS else
                 "indent only after a line that ends with ':'")
+        if alone is not None:      # this line went in alone, or the one above went back alone
+            hint += (f"; or, if line {alone[0] + line_offset} went back a step by mistake, indent it to column "
+                     f"{_indent_of(text, line) + 1}, like the lines around it")
         return Diagnostic("E104", "This line is indented more than the line before it, but nothing here opens a block.",
                           Span(file, line + line_offset, _indent_of(text, line) + 1), hint, about=("indented",))
     few = sorted({_describe_terminal(n) for n in names})
@@ -2934,17 +2960,21 @@ def _dedent_fixes(text: str, above: int, line: int) -> bool:
 
 
 def _dedented_alone(text: str, line: int):
-    """(line, column, the line before it) of the code line just above `line`, indented less than
-    that line, when it alone was dedented: the code lines before and after it line up with each
-    other, further in, and indenting it as far as them gets the parse past `line`; else None."""
-    codes = [(i, indent) for i, indent in _code_lines(text) if i < line]
-    if len(codes) < 2:
+    """(line, column, the line before it, sure) of the code line just above `line`, indented less
+    than that line, when it alone may have been dedented: the code lines before and after it line
+    up with each other, further in, and indenting it as far as them gets the parse past `line`;
+    else None. `sure` when the block goes on after `line` (else `line` may as well be the one
+    indented alone: one slip either way)."""
+    codes = list(_code_lines(text))
+    at = next((k for k, (i, _) in enumerate(codes) if i >= line), len(codes))
+    if at < 2:
         return None
-    (before, b_indent), (above, a_indent) = codes[-2], codes[-1]
+    (before, b_indent), (above, a_indent) = codes[at - 2], codes[at - 1]
     here = _indent_of(text, line)
+    after = codes[at + 1][1] if at + 1 < len(codes) else 0
     if not a_indent < here == b_indent or not _reindent_fixes(text, above, here, line):
         return None
-    return above, a_indent + 1, before
+    return above, a_indent + 1, before, after >= here
 
 
 def _reindent_fixes(text: str, target: int, want: int, line: int) -> bool:

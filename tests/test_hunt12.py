@@ -110,8 +110,24 @@ def test_a_blocks_first_line_indented_a_step_too_far_is_told_at_that_line(tmp_pa
 
 
 def test_a_line_dedented_alone_inside_its_block_is_told_at_that_line(tmp_path):
-    """Abatteroxie's `say "{t} is cut off ..."` (line 349) written a step back, between two lines
-    of its loop: was told at the next line (350), "indented more than the line before it"."""
+    """Little Hearts' `move c from p.hand to trick` (line 105) written a step back, between lines
+    of its loop that go on after it: was told at the next line (106), "indented more than the line
+    before it"; one slip explains it, at line 105."""
+    folder = tmp_path / "tricks"
+    shutil.copytree(GAMES / "tricks", folder)
+    rules = folder / "game.rules"
+    lines = rules.read_text().split("\n")
+    assert lines[104] == "        move c from p.hand to trick"
+    lines[104] = lines[104][4:]
+    rules.write_text("\n".join(lines))
+    found = errors_of(folder)
+    assert [(d.code, d.span.line) for d in found] == [("E104", 105)], shown(found)
+    assert "lines 104 and 106" in found[0].message and "indent it to column 9" in found[0].hint, shown(found)
+
+
+def test_a_line_dedented_or_the_next_indented_names_both(tmp_path):
+    """Abatteroxie's `say "{t} is cut off ..."` (line 349) written a step back, before the last
+    line of its loop (350): either line may be the slip, so the error at 350 names 349 too."""
     folder = tmp_path / "abatteroxie"
     shutil.copytree(RULEBOOKS / "abatteroxie", folder)
     rules = folder / "game.rules"
@@ -120,8 +136,8 @@ def test_a_line_dedented_alone_inside_its_block_is_told_at_that_line(tmp_path):
     lines[348] = lines[348][4:]
     rules.write_text("\n".join(lines))
     found = errors_of(folder)
-    assert [(d.code, d.span.line) for d in found] == [("E104", 349)], shown(found)
-    assert "lines 348 and 350" in found[0].message and "indent it to column 9" in found[0].hint, shown(found)
+    assert [(d.code, d.span.line) for d in found] == [("E104", 350)], shown(found)
+    assert "if line 349 went back a step by mistake, indent it to column 9" in found[0].hint, shown(found)
 
 
 def test_a_yaml_line_indented_wrong_says_which_line_is_above_it(tmp_path):

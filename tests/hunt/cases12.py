@@ -22,8 +22,11 @@ of the slip. A mutant `tabletop check` passes is played (`simulate -n 3 --seed 1
 plays its cases): an error in play is judged by simulate's first error (told, wrong line), and a
 mutant that plays cleanly is `valid` when the operator may leave a meaningful rulebook
 (`maybe_valid`: a dedent, a deleted say, `>` for `==` between numbers, ...) and `missed`
-otherwise; a warning at the line with a clean play is `warned`. A misspelt name's case wants the
-name it should have been in the words (a did-you-mean), the others only the line.
+otherwise; a warning at the line with a clean play is `warned`. A case's words (what a right
+message holds): a misspelt name's, the name it should have been (a did-you-mean); a `:`, `)`,
+`]` or `,` dropped, that character in quotes; a line indented or dedented, "indent"; a call with an
+argument dropped or one too many, the name called; a declaration deleted or written twice, its
+name; the others, only the line.
 
 `python tests/hunt/cases12.py [VERDICTS] [-j N]` runs them over N processes (2 by default) and
 prints each result (only those of the verdicts named, as "crash,wrong line") and the counts;
@@ -236,14 +239,14 @@ def sweep_rules(sw: Sweep, book: str, file: str, text: str, decl: dict, names: s
         # `:` dropped at a block line's end, or added where none belongs
         if opens:
             cut = len(code) - 1
-            sw.add("colon dropped", book, file, lines, n, line[:cut] + line[cut + 1:] + "\n", args=args)
+            sw.add("colon dropped", book, file, lines, n, line[:cut] + line[cut + 1:] + "\n", ("':'",), args=args)
         elif depth_ok and indent > 0 and not code.endswith((",", "(", "[", "{")) and nxt is not None:
             sw.add("colon added", book, file, lines, n, code + ":" + line[len(code):] + "\n", args=args)
         # a bracket left unclosed or doubled
         for close in (")", "]"):
             at = code.rfind(close)
             if at > 0 and depth_ok:
-                sw.add("bracket unclosed", book, file, lines, n, line[:at] + line[at + 1:] + "\n", args=args)
+                sw.add("bracket unclosed", book, file, lines, n, line[:at] + line[at + 1:] + "\n", (f"'{close}'",), args=args)
                 sw.add("bracket doubled", book, file, lines, n, line[:at] + close + line[at:] + "\n", args=args)
         # a quote left unclosed or doubled
         spans = [s for s in texts_of(line) if line[s[1] - 1] == '"' and s[1] - s[0] > 1]
@@ -255,15 +258,15 @@ def sweep_rules(sw: Sweep, book: str, file: str, text: str, decl: dict, names: s
         commas = [i for i, ch in enumerate(code) if ch == ","]
         if commas and depth_ok:
             i = rng.choice(commas)
-            sw.add("comma dropped", book, file, lines, n, line[:i] + line[i + 1:] + "\n", args=args)
+            sw.add("comma dropped", book, file, lines, n, line[:i] + line[i + 1:] + "\n", ("','",), args=args)
             sw.add("comma doubled", book, file, lines, n, line[:i] + "," + line[i:] + "\n", args=args)
         # a line indented or dedented one level (not a continuation line of an open bracket)
         prev = next((plain[m] for m in range(n - 1, -1, -1) if plain[m].strip()), "")
         only = prev.rstrip().endswith(":") and (nxt is None or len(plain[nxt]) - len(plain[nxt].lstrip()) < indent)
         if depth_ok and not only:      # (the only line of its block, indented more, is a block of its own)
-            sw.add("indented", book, file, lines, n, "    " + line + "\n", args=args)
+            sw.add("indented", book, file, lines, n, "    " + line + "\n", ("indent",), args=args)
             if indent >= 4:
-                sw.add("dedented", book, file, lines, n, line[4:] + "\n", args=args, also=((file, n),))
+                sw.add("dedented", book, file, lines, n, line[4:] + "\n", ("indent",), args=args, also=((file, n),))
         # an operator swapped for one that does not fit
         for old, new in ((" == ", " = "), (" + ", " and "), (" and ", " + "), (" == ", " > ")):
             at = code.find(old)
@@ -292,6 +295,7 @@ def sweep_rules(sw: Sweep, book: str, file: str, text: str, decl: dict, names: s
                 i += 1
             if depth:
                 continue
+            named = (m.group(1),) if not re.match(r"\s*(?:replace\s+)?(?:define|rule|event) ", code) else ()
             inner = code[m.end():i - 1]
             parts = _split_args(inner)
             if not parts:
@@ -299,9 +303,11 @@ def sweep_rules(sw: Sweep, book: str, file: str, text: str, decl: dict, names: s
             less = ", ".join(parts[:-1])
             more = ", ".join(parts + [parts[-1].strip()])
             if not most or len(parts) == least:     # (a built-in that takes a varying number: one that is too few)
-                sw.add("argument dropped", book, file, lines, n, line[:m.end()] + less + line[i - 1:] + "\n", args=args)
+                sw.add("argument dropped", book, file, lines, n, line[:m.end()] + less + line[i - 1:] + "\n", named,
+                       args=args)
             if not most or len(parts) == most:
-                sw.add("argument too many", book, file, lines, n, line[:m.end()] + more + line[i - 1:] + "\n", args=args)
+                sw.add("argument too many", book, file, lines, n, line[:m.end()] + more + line[i - 1:] + "\n", named,
+                       args=args)
             break
     # a declaration's line deleted while its uses remain; a declaration written twice
     for n, line in enumerate(plain):
@@ -312,14 +318,17 @@ def sweep_rules(sw: Sweep, book: str, file: str, text: str, decl: dict, names: s
                 or code.count("[") != code.count("]"):
             continue
         name = m.group(2)
-        # its uses, in code or in a text's braces, but not a field of the same name (`.name`)
-        use = re.compile(rf"(?<![\w.]){re.escape(name)}\b")
+        # its uses, in code or in a text's braces, but not a field of the same name (`.name`) unless
+        # it is each player's own (`p.hand`); an enum's values are its uses too
+        names = [name] + (re.findall(r"\w+", code.split(":", 1)[1]) if m.group(1) == "enum" else [])
+        dotted = "" if line.startswith("player ") else "."
+        use = re.compile(rf"(?<![\w{dotted}])(?:{'|'.join(map(re.escape, names))})\b")
         used = [u for u, ln in enumerate(plain) if u != n and use.search(ln.split("#")[0] if '"' not in ln else ln)]
         if used:
             first = used[0] - (1 if used[0] > n else 0)
             also = tuple((file, u - (1 if u > n else 0) + 1) for u in used)
-            sw.add("declaration deleted", book, file, lines, n, [], marked=first, args=args, also=also)
-        sw.add("declaration twice", book, file, lines, n, [lines[n], lines[n]], marked=n + 1, args=args,
+            sw.add("declaration deleted", book, file, lines, n, [], (name,), marked=first, args=args, also=also)
+        sw.add("declaration twice", book, file, lines, n, [lines[n], lines[n]], (name,), marked=n + 1, args=args,
                also=((file, n + 1),))
 
 
