@@ -81,7 +81,8 @@ class Context:
             if old is None:
                 self.names.pop(name, None)
                 self.gone[name] = (f"'{name}' is the item of a loop, a choice or a list, and names it only inside "
-                                   "that: use it there, or set a name of your own before it to keep a value for after")
+                                   "that: use it there (a line meant to be in its block is indented as far as the block's "
+                                   "lines), or set a name of your own before it to keep a value for after")
             else:
                 self.names[name] = old
 
@@ -933,6 +934,7 @@ class Checker:
                 if not dynamic and f in clean:
                     clean[f] = self.data_value(clean[f], typ, k, f, rec)
             things.extend(dict(clean) for _ in range(rec.get("count", 1)))
+        self.enum_value_misspelt(k, records, before)
         self.enum_field_told_once(k, fields, records, before)
         if k.per_player:
             # One set per player, player by player: things[i] belongs to seat i // len(set).
@@ -1003,6 +1005,36 @@ class Checker:
                     self.out.warnings.append(Diagnostic("W105", f"{message}.", at, hint, severity="warning"))
                 continue
             seen[name] = rec
+
+    def enum_value_misspelt(self, k: A.KindDecl, records: list, before: int):
+        """A value misspelt where its enum is declared (`enum colour: red, wite`), while the
+        records spell it right: every record giving 'white' is an E025, and 'wite' is given by no
+        record of the field. One error at the enum's value instead, naming the records; only when
+        the enum has one value one slip from the records' and none of the field's records gives it."""
+        for f in k.fields:
+            wrong = [d for d in self.diags[before:] if d.code == "E025" and d.about[:1] == ("not in enum",)
+                     and d.about[3] == f.name]
+            given = {str(v) for r in records if f.name in r
+                     for v in (r[f.name] if isinstance(r[f.name], list) else [r[f.name]])}
+            for value in dict.fromkeys(d.about[1] for d in wrong):
+                typ = "enum:" + wrong[0].about[2]
+                near = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == typ
+                        and _one_slip(n, value.strip("'")) and n not in given]
+                if len(near) != 1:
+                    continue
+                mine = [d for d in wrong if d.about[1] == value]
+                gone = {id(d) for d in mine}
+                self.diags[before:] = [d for d in self.diags[before:] if id(d) not in gone]
+                decl = self.sym[near[0]].decl
+                lines = sorted({d.span.line for d in mine})
+                self.error("E025", f"The enum '{decl.name}' declares '{near[0]}', which no {k.name} record gives, while "
+                                   f"{len(mine)} record{'s' * (len(mine) > 1)} give {value}, which it does not declare: "
+                                   "the value is misspelt here.",
+                           self.word(decl, near[0], after=decl.span.column - 1),
+                           f"write {value} here; or, if '{near[0]}' is right, the records in "
+                           f"{Path(mine[0].span.file).name} (line{'s' * (len(lines) > 1)} "
+                           f"{', '.join(map(str, lines[:6]))}{', ...' if len(lines) > 6 else ''})",
+                           about=("names", near[0]))
 
     def enum_field_told_once(self, k: A.KindDecl, fields: dict, records: list, before: int):
         """A field of an enum whose values most of its records (two or more) are not: the

@@ -150,3 +150,21 @@ def test_a_yaml_line_indented_wrong_says_which_line_is_above_it(tmp_path):
     found = errors_of(folder)
     assert found and found[0].span.line == 3, shown(found)
     assert "the line above it (line 2) by 3" in found[0].hint, shown(found)
+
+
+# ------------------------------------------------------------------ an enum's value misspelt, its data right
+def test_an_enum_value_misspelt_where_declared_is_told_at_the_enum(tmp_path):
+    """`enum colour: ..., wite` while five records of cards.yaml give 'white': was an E025 at the
+    first record ("did you mean 'wite'?"), in the data file, though the slip is in the rules."""
+    found = errors_of(edited(tmp_path, GAMES / "fireworks", "enum colour: red, yellow, green, blue, white",
+                             "enum colour: red, yellow, green, blue, wite"))
+    assert [(d.code, Path(d.span.file).name, d.span.line, d.span.column) for d in found] == \
+        [("E025", "game.rules", 10, 40)], shown(found)
+    assert "write 'white' here" in found[0].hint and "lines 23, 24, 25, 26, 27" in found[0].hint, shown(found)
+
+
+def test_an_enum_value_misspelt_in_most_records_is_told_at_the_enum_not_the_field(tmp_path):
+    """Mini's `enum suit: red, bleu`, half its records giving 'blue': was E022 at the field 'suit'
+    ("declared suit, but 2 of its 4 records give something else")."""
+    found = errors_of(edited(tmp_path, GAMES / "mini", "enum suit: red, blue", "enum suit: red, bleu"))
+    assert found and (found[0].code, found[0].span.line, found[0].span.column) == ("E025", 5, 17), shown(found)
