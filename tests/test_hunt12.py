@@ -168,3 +168,30 @@ def test_an_enum_value_misspelt_in_most_records_is_told_at_the_enum_not_the_fiel
     ("declared suit, but 2 of its 4 records give something else")."""
     found = errors_of(edited(tmp_path, GAMES / "mini", "enum suit: red, blue", "enum suit: red, bleu"))
     assert found and (found[0].code, found[0].span.line, found[0].span.column) == ("E025", 5, 17), shown(found)
+
+
+# ------------------------------------------------------------------ a keyword slip read as a name
+def test_a_declaration_word_slip_is_offered_the_nearest_word(tmp_path):
+    """`playyers 3 to 5`: the lexer reads 'play' and 'yers', and the hint offered 'play'."""
+    found = errors_of(edited(tmp_path, GAMES / "auction", "players 3 to 5", "playyers 3 to 5"))
+    assert found and found[0].span.line == 6 and "did you mean 'players'?" in found[0].message, shown(found)
+
+
+def test_a_type_words_slip_is_named_at_itself(tmp_path):
+    """`define arrow_choices: lsit of place`: was "Unexpected 'of'", hinting at '=' after the type."""
+    found = errors_of(edited(tmp_path, RULEBOOKS / "smores_galore", "define arrow_choices: list of place",
+                             "define arrow_choices: lsit of place"))
+    assert found and (found[0].span.line, found[0].span.column) == (132, 23), shown(found)
+    assert "'lsit'" in found[0].message and "did you mean 'list'?" in found[0].message, shown(found)
+
+
+def test_an_if_with_a_letter_doubled_or_swapped_is_named_at_itself(tmp_path):
+    """`choose c from p.hand iff legal(p, c) ...` and `= fi d == straight_up then ...`: were
+    "Unexpected 'legal'" and "Unexpected 'd'", hinting at a ',' missing between two values."""
+    found = errors_of(edited(tmp_path, GAMES / "tricks", "choose c from p.hand if legal(p, c)",
+                             "choose c from p.hand iff legal(p, c)"))
+    assert found and "'iff' is not a word of the language here; did you mean 'if'?" in found[0].message, shown(found)
+    found = errors_of(edited(tmp_path / "s", RULEBOOKS / "smores_galore", "text = if d == straight_up then",
+                             "text = fi d == straight_up then"))
+    assert found and (found[0].span.line, found[0].span.column) == (429, 36), shown(found)
+    assert "did you mean 'if'?" in found[0].message, shown(found)
