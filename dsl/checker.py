@@ -1010,7 +1010,8 @@ class Checker:
         """A value misspelt where its enum is declared (`enum colour: red, wite`), while the
         records spell it right: every record giving 'white' is an E025, and 'wite' is given by no
         record of the field. One error at the enum's value instead, naming the records; only when
-        the enum has one value one slip from the records' and none of the field's records gives it."""
+        two records or more give the value, the enum has one value one slip from it, and none of
+        the field's records gives that one."""
         for f in k.fields:
             wrong = [d for d in self.diags[before:] if d.code == "E025" and d.about[:1] == ("not in enum",)
                      and d.about[3] == f.name]
@@ -1023,6 +1024,8 @@ class Checker:
                 if len(near) != 1:
                     continue
                 mine = [d for d in wrong if d.about[1] == value]
+                if len(mine) < 2:       # one record against one declaration: either may be the slip
+                    continue
                 gone = {id(d) for d in mine}
                 self.diags[before:] = [d for d in self.diags[before:] if id(d) not in gone]
                 decl = self.sym[near[0]].decl

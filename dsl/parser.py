@@ -1579,10 +1579,11 @@ def _misspelt(e, text: str, line: int, col: int):
             return ("E101", f"'{tok}' is not a word of the language here; did you mean '{meant}'?", (line, col),
                     f"write '{meant}'")
     before = re.search(r"([A-Za-z_]\w*)[ \t]+$", here[:col - 1])
-    if tok is not None and before is not None and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END") \
-            and before.start(1) > 0 and before.group(1) not in _plain_names()[1]:
-        # `= fi d == x then ...`, `list lsit of card`: the word before the unexpected one read as a
-        # name, but it is one slip from a word that goes on an expression or a type
+    if tok is not None and before is not None and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END", "STRING") \
+            and before.start(1) > 0 and here[before.start(1) - 1] != "." and before.group(1) not in _plain_names()[1]:
+        # `= fi d == x then ...`, `lsit of card`: the word before the unexpected one read as a name
+        # (not a field, `current.hand`), but it is one slip from a word that goes on an expression
+        # or a type (a text after a name is a label without its word: told by `_habit`)
         word = before.group(1)
         meant = _closest_word(word, _GOES_ON_WORDS) or (word[::-1] if word[::-1] in _GOES_ON_WORDS else None)
         doubled = any(word[i] == word[i + 1] and word[:i] + word[i + 1:] == meant for i in range(len(word) - 1))

@@ -4,8 +4,12 @@ did-you-mean that did not say where the name it offers is (a rule, a local, a ki
 parameters); `define score` misspelt, told at the `game` line; a variant's line that does not
 parse, told after the E014s it caused; a block's first line indented a step too far, and a line
 dedented alone inside its block, told at the line after; a YAML line indented wrong, whose hint
-did not say which line is "the line above"; `noen` for `none`. Each test is one edit of a test
-game, with what the checker must say; each fails without the change it names."""
+did not say which line is "the line above"; `noen` for `none`; a name missing from a
+definition's parameters; a keyword slip read as a name (`fi`, `iff`, `lsit of`, `playyers`),
+told at the word after it; a value misspelt where its enum is declared, told at each record of the
+data. Each test is one edit of a test game or a bundled rulebook, with what the checker must say;
+each fails without the change it names."""
+import contextlib
 import json
 import shutil
 from pathlib import Path
@@ -85,10 +89,8 @@ def test_a_variants_line_that_does_not_parse_comes_before_the_removals_it_breaks
     assert "    leader = next_player(dealer)\n" in text
     variant.write_text(text.replace("    leader = next_player(dealer)\n", "    leader = next_player(dealer\n", 1))
     out = tmp_path / "out.json"
-    with open(out, "w") as f:
-        import contextlib
-        with contextlib.redirect_stdout(f):
-            rc = cli.main(["check", "--format", "json", "--variant", "oh_hell", str(folder)])
+    with open(out, "w") as f, contextlib.redirect_stdout(f):
+        rc = cli.main(["check", "--format", "json", "--variant", "oh_hell", str(folder)])
     assert rc == 1
     errors = [d for d in json.loads(out.read_text())["diagnostics"] if d["severity"] == "error"]
     assert (errors[0]["code"], Path(errors[0]["file"]).name, errors[0]["line"]) == ("E107", "oh_hell.rules", 77), errors[:3]
@@ -195,3 +197,11 @@ def test_an_if_with_a_letter_doubled_or_swapped_is_named_at_itself(tmp_path):
                              "text = fi d == straight_up then"))
     assert found and (found[0].span.line, found[0].span.column) == (429, 36), shown(found)
     assert "did you mean 'if'?" in found[0].message, shown(found)
+
+
+def test_a_name_missing_from_a_definitions_parameters_is_named_so(tmp_path):
+    """`define lot_value(): int = sum([l.value for l in p.won])`, its parameter dropped: the hint
+    was empty."""
+    found = errors_of(edited(tmp_path, GAMES / "auction", "define lot_value(p: player)", "define lot_value()"))
+    assert found and (found[0].code, found[0].span.line) == ("E201", 26), shown(found)
+    assert "add it: define lot_value(p: TYPE)" in found[0].hint, shown(found)

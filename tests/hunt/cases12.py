@@ -51,7 +51,6 @@ from tabletop.dsl.builtins import BUILTINS  # noqa: E402
 
 SEED = 12
 GAMES = 3                      # games a mutant that passes the check is played
-HERE = Path(__file__).resolve().parent
 BOOKS = [("rulebooks/" + b, b) for b in ("smackatoa", "smackshapes", "abatteroxie", "taboo_atoll_express", "smores_galore")] \
     + [("tests/games/" + g, str(REPO / "tests" / "games" / g)) for g in
        ("auction", "bluff", "board", "dice", "draft", "fireworks", "flip", "market", "mini", "tricks", "yacht")]
