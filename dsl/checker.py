@@ -81,8 +81,7 @@ class Context:
             if old is None:
                 self.names.pop(name, None)
                 self.gone[name] = (f"'{name}' is the item of a loop, a choice or a list, and names it only inside "
-                                   "that: use it there (a line meant to be in its block is indented as far as the block's "
-                                   "lines), or set a name of your own before it to keep a value for after")
+                                   "that: use it there, or set a name of your own before it to keep a value for after")
             else:
                 self.names[name] = old
 
@@ -1012,9 +1011,13 @@ class Checker:
         record of the field. One error at the enum's value instead, naming the records; only when
         two records or more give the value, the enum has one value one slip from it, and none of
         the field's records gives that one."""
+        if len(self.diags) - before < 2:        # (no error, nothing to look at: a check of a sound rulebook)
+            return
         for f in k.fields:
             wrong = [d for d in self.diags[before:] if d.code == "E025" and d.about[:1] == ("not in enum",)
                      and d.about[3] == f.name]
+            if len(wrong) < 2:
+                continue
             given = {str(v) for r in records if f.name in r
                      for v in (r[f.name] if isinstance(r[f.name], list) else [r[f.name]])}
             for value in dict.fromkeys(d.about[1] for d in wrong):
@@ -1031,7 +1034,7 @@ class Checker:
                 decl = self.sym[near[0]].decl
                 lines = sorted({d.span.line for d in mine})
                 self.error("E025", f"The enum '{decl.name}' declares '{near[0]}', which no {k.name} record gives, while "
-                                   f"{len(mine)} record{'s' * (len(mine) > 1)} give {value}, which it does not declare: "
+                                   f"{len(mine)} records give {value}, which it does not declare: "
                                    "the value is misspelt here.",
                            self.word(decl, near[0], after=decl.span.column - 1),
                            f"write {value} here; or, if '{near[0]}' is right, the records in "
