@@ -293,6 +293,7 @@ class Checker:
         self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
         self.where_below: dict = {}     # while a `where` value is checked: the names of the lines below it -> their line
+        self.guessed: set = set()       # ids of E201s whose hint is only a guess (a definition's parameters), for a better one
         self.mistyped: set = set()       # ids of definitions whose value does not fit their type
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
@@ -2358,7 +2359,8 @@ class Checker:
             return
         for k in range(before, len(self.diags)):
             d = self.diags[k]
-            if d.code == "E201" and not d.hint and d.span.line == a.span.line and f"'{a.name}'" in d.message:
+            if d.code == "E201" and (not d.hint or id(d) in self.guessed) and d.span.line == a.span.line \
+                    and f"'{a.name}'" in d.message:
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == want]
                 self.diags[k] = dataclasses.replace(
                     d, hint=f"{T.a(want)} is wanted here, one of: {', '.join(values[:8])}"
@@ -3474,7 +3476,8 @@ class Checker:
                 # `winner.tricks += 1` above `winner = taker`: lines run in order
                 hint = (f"'{e.name}' is first set at line {set_at}, below this line; lines run in order, so set it "
                         "before the line that uses it")
-            if not hint and self.define_stack and e.name.isidentifier():
+            guessed = not hint and self.define_stack and e.name.isidentifier()
+            if guessed:
                 # a definition reads only its parameters and the game's names: one it calls by is missing
                 d = self.define_stack[-1]
                 params = ", ".join(p.name for p in d.params)
@@ -3488,6 +3491,8 @@ class Checker:
                     hint += (f"; if '{e.name}' is meant as the time each player took to answer, write "
                              f"'timed as {e.name}' after the choice's label (line {self.untimed[-1].span.line})")
             self.error("E201", f"Unknown name '{e.name}'.", e, hint, about=("unknown", e.name))
+            if guessed:
+                self.guessed.add(id(self.diags[-1]))
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
         k = s.kind
