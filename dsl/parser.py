@@ -1587,7 +1587,8 @@ def _misspelt(e, text: str, line: int, col: int):
         word = before.group(1)
         meant = _closest_word(word, _GOES_ON_WORDS) or (word[::-1] if word[::-1] in _GOES_ON_WORDS else None)
         doubled = any(word[i] == word[i + 1] and word[:i] + word[i + 1:] == meant for i in range(len(word) - 1))
-        if meant is not None and (len(word) >= 4 or sorted(word) == sorted(meant) or doubled) \
+        # only two letters swapped or one doubled: a name one letter from a word (`end hand 5`) is a name
+        if meant is not None and (sorted(word) == sorted(meant) or doubled) \
                 and _habit(e, text, line, col) is None:       # (`lists of`: a habit named as such first)
             return ("E101", f"'{word}' is not a word of the language here; did you mean '{meant}'?",
                     (line, before.start(1) + 1), f"write '{meant}'")
