@@ -161,7 +161,7 @@ _LITERALS = ("true", "false", "none")
 
 def _literal_slip(name: str) -> str:
     """"did you mean 'true'?" for a name one letter from true, false or none ('tru'), else ""."""
-    near = [x for x in _LITERALS if _one_letter(x, name)]
+    near = [x for x in _LITERALS if _one_letter(x, name) or _one_slip(x, name)]
     return f"did you mean '{near[0]}'?" if near else ""
 
 
@@ -291,6 +291,7 @@ class Checker:
         self.ends_turn: list = []   # `end turn` statements, which need one too
         self.define_stack: list = []
         self.where_below: dict = {}     # while a `where` value is checked: the names of the lines below it -> their line
+        self.guessed: set = set()       # ids of E201s whose hint is only a guess (a definition's parameters), for a better one
         self.mistyped: set = set()       # ids of definitions whose value does not fit their type
         self.endless: set = set()   # definitions reported as never giving their answer (E309)
         self.choices: list = []     # every choose, menu and secret choice checked (for E310)
@@ -656,7 +657,7 @@ class Checker:
         if s and s.kind == "kind":
             return "thing:" + t.name
         known = list(SCALAR_TYPES) + [n for n, s in self.sym.items() if s.kind in ("enum", "kind", "option")]
-        self.error("E204", f"Unknown type '{t.name}'.", t, did_you_mean(t.name, known) or
+        self.error("E204", f"Unknown type '{t.name}'.", t, self.meant(t.name, known, t) or
                    "types are int, bool, text, player, an enum, a kind, or 'list of' one of them",
                    about=("unknown", t.name))
         return T.ERROR
@@ -726,7 +727,7 @@ class Checker:
                         other = getattr(self.sym.get(d.elem), "kind", None)
                         self.error("E204", f"The zone '{d.name}' holds '{d.elem}', which is not a kind.",
                                    self.word(d, d.elem, after=len(f"zone {d.name}")),
-                                   did_you_mean(d.elem, out.kinds) or
+                                   self.meant(d.elem, out.kinds, d) or
                                    (f"'{d.elem}' is {'an' if other in ('enum', 'option') else 'a'} {other}; a zone holds "
                                     f"things of a kind ({', '.join(sorted(out.kinds))}), and a list of values is a "
                                     f"variable: 'var {d.name}: list of {d.elem} = []'" if other and out.kinds else ""))
@@ -878,7 +879,7 @@ class Checker:
             if z.elem not in self.out.kinds:
                 self.error("E204", f"The zone '{z.name}' holds '{z.elem}', which is not a kind.",
                            self.word(z, z.elem, after=len(f"zone {z.name}")),
-                           did_you_mean(z.elem, self.out.kinds))
+                           self.meant(z.elem, self.out.kinds, z))
             if z.visibility in ("owner", "others") and not k.per_player:
                 self.error("E205", f"Only the things of a 'player kind' have an owner, so the zone '{z.name}' of each "
                            f"{k.name} cannot be seen by {'its owner alone' if z.visibility == 'owner' else 'all but its owner'}.", z,
@@ -919,6 +920,7 @@ class Checker:
                 if not dynamic and f in clean:
                     clean[f] = self.data_value(clean[f], typ, k, f, rec)
             things.extend(dict(clean) for _ in range(rec.get("count", 1)))
+        self.enum_value_misspelt(k, records, before)
         self.enum_field_told_once(k, fields, records, before)
         if k.per_player:
             # One set per player, player by player: things[i] belongs to seat i // len(set).
@@ -989,6 +991,43 @@ class Checker:
                     self.out.warnings.append(Diagnostic("W105", f"{message}.", at, hint, severity="warning"))
                 continue
             seen[name] = rec
+
+    def enum_value_misspelt(self, k: A.KindDecl, records: list, before: int):
+        """A value misspelt where its enum is declared (`enum colour: red, wite`), while the
+        records spell it right: every record giving 'white' is an E025, and 'wite' is given by no
+        record of the field. One error at the enum's value instead, naming the records; only when
+        two records or more give the value, the enum has one value one slip from it, and none of
+        the field's records gives that one."""
+        if len(self.diags) - before < 2:        # (no error, nothing to look at: a check of a sound rulebook)
+            return
+        for f in k.fields:
+            wrong = [d for d in self.diags[before:] if d.code == "E025" and d.about[:1] == ("not in enum",)
+                     and d.about[3] == f.name]
+            if len(wrong) < 2:
+                continue
+            given = {str(v) for r in records if f.name in r
+                     for v in (r[f.name] if isinstance(r[f.name], list) else [r[f.name]])}
+            for value in dict.fromkeys(d.about[1] for d in wrong):
+                typ = "enum:" + wrong[0].about[2]
+                near = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == typ
+                        and _one_slip(n, value.strip("'")) and n not in given]
+                if len(near) != 1:
+                    continue
+                mine = [d for d in wrong if d.about[1] == value]
+                if len(mine) < 2:       # one record against one declaration: either may be the slip
+                    continue
+                gone = {id(d) for d in mine}
+                self.diags[before:] = [d for d in self.diags[before:] if id(d) not in gone]
+                decl = self.sym[near[0]].decl
+                lines = sorted({d.span.line for d in mine})
+                self.error("E025", f"The enum '{decl.name}' declares '{near[0]}', which no {k.name} record gives, while "
+                                   f"{len(mine)} records give {value}, which it does not declare: "
+                                   "the value is misspelt here.",
+                           self.word(decl, near[0], after=decl.span.column - 1),
+                           f"write {value} here; or, if '{near[0]}' is right, the records in "
+                           f"{Path(mine[0].span.file).name} (line{'s' * (len(lines) > 1)} "
+                           f"{', '.join(map(str, lines[:6]))}{', ...' if len(lines) > 6 else ''})",
+                           about=("names", near[0]))
 
     def enum_field_told_once(self, k: A.KindDecl, fields: dict, records: list, before: int):
         """A field of an enum whose values most of its records (two or more) are not: the
@@ -1619,12 +1658,12 @@ class Checker:
             bare = isinstance(lo, str) and not isinstance(lo, A.TextKey)
             if bare and not enum_types and (lo not in self.sym or self.sym[lo].kind != "enum_value"):
                 self.error("E201", f"The table key '{lo}' is not a value of any enum or option.", e,
-                           did_you_mean(lo, [n for n, x in self.sym.items() if x.kind == "enum_value"])
+                           self.meant(lo, [n for n, x in self.sym.items() if x.kind == "enum_value"], e)
                            or 'write a text key in quotes: "like this"', about=("unknown", lo))
             if enum_types and isinstance(lo, str) and (lo not in self.sym or self.sym[lo].kind != "enum_value"):
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type in enum_types]
                 self.error("E201", f"The table '{d.name}' is keyed by {T.show(next(iter(enum_types)))}{where}, "
-                           f"and '{lo}' is not one.", e, did_you_mean(lo, values), about=("unknown", lo))
+                           f"and '{lo}' is not one.", e, self.meant(lo, values, e), about=("unknown", lo))
         if len(enum_types) > 1:     # `red -> 1`, `green -> 3`, `circle -> 2`: the most keys' enum decides
             typed = [self.sym[lo].type for _, lo, _ in keys if isinstance(lo, str) and lo in self.sym
                      and self.sym[lo].kind == "enum_value"]
@@ -2114,7 +2153,7 @@ class Checker:
             if s is None and tgt.name not in B.VALUES:
                 changeable = [n for n, x in self.sym.items() if x.kind in ("var", "zone", "pzone", "pvar")]
                 self.error("E201", f"Unknown name '{tgt.name}'.", tgt, self.ctx.gone.get(tgt.name) or
-                           did_you_mean(tgt.name, changeable + list(self.ctx.names)) or
+                           self.meant(tgt.name, changeable + list(self.ctx.names), tgt) or
                            "only variables, zones and changing fields can be changed", about=("unknown", tgt.name))
                 return T.ERROR
             hint = ""
@@ -2192,7 +2231,7 @@ class Checker:
     def st_CallStmt(self, st: A.CallStmt, loop):
         s = self.rules.get(st.name)
         if s is None:
-            hint = did_you_mean(st.name, self.rules)
+            hint = self.meant(st.name, self.rules, st)
             value = self.sym.get(st.name)
             if value is not None and value.kind == "define":
                 hint = f"'{st.name}' is a definition (a value), not a rule; use it inside an expression"
@@ -2271,7 +2310,9 @@ class Checker:
         """The values of a call of the rule, event or definition `name` (`what`: "The rule 'bump'")."""
         if len(args) != len(params):
             self.error("E207", f"{what} takes {len(params)} value{'s' if len(params) != 1 else ''} but is given {len(args)}.", node,
-                       "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")", about=("call", name))
+                       "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")"
+                       # every call alike and the declaration the odd one out: the slip may be at the declaration
+                       + self.declared_line(name, node, ", as {where} declares it"), about=("call", name))
         typed = []
         for prm, a in zip(params, args):
             before = len(self.diags)
@@ -2305,7 +2346,8 @@ class Checker:
             return
         for k in range(before, len(self.diags)):
             d = self.diags[k]
-            if d.code == "E201" and not d.hint and d.span.line == a.span.line and d.about[:2] == ("unknown", a.name):
+            if d.code == "E201" and (not d.hint or id(d) in self.guessed) and d.span.line == a.span.line \
+                    and d.about[:2] == ("unknown", a.name):
                 values = [n for n, x in self.sym.items() if x.kind == "enum_value" and x.type == want]
                 self.diags[k] = dataclasses.replace(
                     d, hint=f"{T.a(want)} is wanted here, one of: {', '.join(values[:8])}"
@@ -3323,6 +3365,29 @@ class Checker:
             return None
         return self.ctx.names.get(name)
 
+    def meant(self, name: str, candidates, node) -> str:
+        """did_you_mean, with where the name it offers is declared (a local: first set), when the
+        rules declare it: a name misspelt where it is declared and used once is told at the use
+        (either may be the slip), so the hint names the declaration's line too."""
+        return did_you_mean(name, candidates, lambda close: self.declared_line(close, node))
+
+    def declared_line(self, name: str, node, words: str = " ({verb} at {where})") -> str:
+        """" (declared at line N)" of the rules' declaration of `name` (" of FILE" when it is in
+        another file than `node`), " (set at line N)" of a local; "" for a built-in. `words` is
+        the phrase, with {verb} and {where} in it."""
+        span, verb = None, "declared"
+        if self.ctx is not None and name in self.ctx.assigned:
+            span, verb = self.ctx.assigned[name], "set"
+        elif name in self.rules:
+            span = getattr(self.rules[name].decl, "span", None)
+        elif name in self.sym:
+            span = getattr(self.sym[name].decl, "span", None)
+        if span is None or not getattr(span, "line", 0):
+            return ""
+        here = getattr(getattr(node, "span", None), "file", None)
+        where = f"line {span.line}{'' if span.file == here else ' of ' + Path(span.file).name}"
+        return words.format(verb=verb, where=where)
+
     def visible_names(self):
         names = list(self.sym) + list(B.VALUES)
         if self.ctx:
@@ -3386,7 +3451,7 @@ class Checker:
         if s is None:
             gone = self.ctx.gone.get(e.name) if self.ctx is not None else None
             hint = gone or OTHER_LANGUAGES.get(e.name) or _number_word_or_name(e.name, self.visible_names()) \
-                or _literal_slip(e.name) or did_you_mean(e.name, self.visible_names())
+                or _literal_slip(e.name) or self.meant(e.name, self.visible_names(), e)
             close = closest(e.name, self.visible_names()) if hint.startswith("did you mean") else ""
             if getattr(self.sym.get(close), "kind", None) in ("pvar", "pzone"):
                 # each player's own, never read bare: the slip is likelier a name not yet declared
@@ -3398,6 +3463,14 @@ class Checker:
                 # `winner.tricks += 1` above `winner = taker`: lines run in order
                 hint = (f"'{e.name}' is first set at line {set_at}, below this line; lines run in order, so set it "
                         "before the line that uses it")
+            guessed = not hint and self.define_stack and e.name.isidentifier()
+            if guessed:
+                # a definition reads only its parameters and the game's names: one it calls by is missing
+                d = self.define_stack[-1]
+                params = ", ".join(p.name for p in d.params)
+                hint = (f"'{d.name}' has the parameters {params}" if params else f"'{d.name}' has no parameters") + \
+                    f"; if '{e.name}' is one its calls give, add it: define {d.name}({params + ', ' if params else ''}" \
+                    f"{e.name}: TYPE)"
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
                 if self.untimed and self.untimed[-1] is not None:
@@ -3405,6 +3478,8 @@ class Checker:
                     hint += (f"; if '{e.name}' is meant as the time each player took to answer, write "
                              f"'timed as {e.name}' after the choice's label (line {self.untimed[-1].span.line})")
             self.error("E201", f"Unknown name '{e.name}'.", e, hint, about=("unknown", e.name))
+            if guessed:
+                self.guessed.add(id(self.diags[-1]))
             self.out.refs[id(e)] = ("value", "none")
             return T.ERROR
         k = s.kind
@@ -3584,7 +3659,7 @@ class Checker:
                 if s is not None and s.kind == "define":
                     hint = f"'{e.name}' is a definition: write {e.name}(p) for a player p"
                 else:
-                    hint = (did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"]) or
+                    hint = (self.meant(e.name, [n for n, x in self.sym.items() if x.kind == "pvar"], e) or
                             "declare it with 'player var' or 'player zone'")
                     if e.name == "name" and "name" not in self.sym:
                         # `"{current.name}"`: a player is shown in words as it is
@@ -3889,7 +3964,7 @@ class Checker:
             return self.define_type(s)
         if e.name in B.BUILTINS:
             return self.builtin_call_or_swapped(e)
-        hint = did_you_mean(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS))
+        hint = self.meant(e.name, [n for n, x in self.sym.items() if x.kind == "define"] + list(B.BUILTINS), e)
         if e.name in self.rules:
             what = "a stage" if isinstance(self.rules[e.name].decl, A.StageDecl) else "a rule"
             hint = f"'{e.name}' is {what}, which gives no value; call it as a statement on a line of its own"
@@ -4420,6 +4495,14 @@ class Checker:
                 self.error("E406", f"'score' is used by the engine to find the winners and must be a definition, "
                                    f"'define score(p: player): int = ...', not a {other.decl.kind_word}.", other.decl,
                            "or say who wins with a 'winners:' line")
+            elif (near := next((n for n, x in self.sym.items() if x.kind == "define" and _one_slip(n, "score")),
+                               None)) is not None:    # `define scroe(p: player)`: the slip is at its name
+                decl = self.sym[near].decl
+                self.error("E405", f"The game has no way to find its winners: the definition '{near}' is one slip "
+                                   "from 'score', the definition the engine finds the winners by.",
+                           self.word(decl, near, after=decl.span.column - 1),
+                           f"rename it 'score' (define score(p: player): int = ...), or add a 'winners:' line",
+                           about=("names", near))
             else:
                 self.error("E405", "The game has no way to find its winners.", first,
                            "add 'define score(p: player): int = ...' or a 'winners:' line")

@@ -235,10 +235,11 @@ def closest(name: str, candidates) -> str:
     return close[0] if close else ""
 
 
-def did_you_mean(name: str, candidates) -> str:
-    """A hint naming the closest candidate, or "" when nothing is close."""
+def did_you_mean(name: str, candidates, where=None) -> str:
+    """A hint naming the closest candidate, or "" when nothing is close; `where`, if given, says
+    where the candidate is declared (" (declared at line 12)"), or ""."""
     close = closest(name, candidates)
-    return f"did you mean '{close}'?" if close else ""
+    return f"did you mean '{close}'?{where(close) if where else ''}" if close else ""
 
 
 def ended(sentence: str, guess: str) -> str:

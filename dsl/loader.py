@@ -329,11 +329,11 @@ def indent_hint(text: str, line: int) -> str:
         return ""
     def depth(s):
         return len(s) - len(s.lstrip(" "))
-    above = next((s for s in reversed(lines[:line - 1]) if s.strip() and not s.lstrip().startswith("#")), None)
-    if above is None:
+    at = next((k for k in range(line - 1, 0, -1) if lines[k - 1].strip() and not lines[k - 1].lstrip().startswith("#")), None)
+    if at is None:
         return ""
-    here, there = depth(lines[line - 1]), depth(above)
-    return (f"this line is indented by {here} space{'s' * (here != 1)}, the line above it by {there}: "
+    here, there = depth(lines[line - 1]), depth(lines[at - 1])
+    return (f"this line is indented by {here} space{'s' * (here != 1)}, the line above it (line {at}) by {there}: "
             "the keys of one mapping, and the '- ' items of one list, start at one indent, and what is "
             "inside a key or item is indented further")
 
@@ -2168,7 +2168,10 @@ def note_changes(diagnostics: list, program: Program) -> list:
                                f"keep the base's {'keys and values' if was.startswith('a table') else 'type'}, or "
                                f"replace the rules that use '{name}' too",
                                about=("retyped", name)))
-    return lead + out
+    # a line that does not parse leads still: a declaration it broke (a `replace rule` the variant
+    # meant) is what leaves the base's uses of a removed name behind
+    syntax = [d for d in out if d.code.startswith("E1")]
+    return syntax + lead + [d for d in out if not d.code.startswith("E1")]
 
 
 def _thing_of_a_replaced_kind(d, program: Program):

@@ -1438,6 +1438,12 @@ _DECLARATION_WORDS = ("game", "players", "option", "enum", "kind", "player", "gr
                       "display", "event", "reaction", "include", "extends", "remove", "replace", "extend")
 
 
+# The words inside a line that a value or a type goes on after (a slip of one reads as a name,
+# and the parser stops at the word after it).
+_GOES_ON_WORDS = ("if", "then", "else", "for", "in", "and", "or", "not", "list", "of", "from", "to", "labelled",
+                  "prompt", "by", "where", "with", "each", "chooses", "as", "timed", "times")
+
+
 def _edits(a: str, b: str) -> int:
     """The number of letters added, dropped, changed or swapped with the next that make `a` into `b`."""
     prev2, prev = None, list(range(len(b) + 1))
@@ -1476,7 +1482,12 @@ def _glued_keyword(here: str, col: int):
     keyword = here[start:i]
     if keyword not in _plain_names()[1]:
         return None
-    return here[start:end], start + 1, keyword
+    word = here[start:end]
+    # `playyers`: read as 'play' and 'yers', but one slip from 'players', the word it was meant to be
+    nearer = _closest_word(word, _plain_names()[1])
+    if nearer is not None and _edits(word, nearer) < _edits(word, keyword):
+        keyword = nearer
+    return word, start + 1, keyword
 
 
 # The start of each declaration, as it reads when written inside a block by mistake: no statement
@@ -1561,11 +1572,27 @@ def _misspelt(e, text: str, line: int, col: int):
         keywords = [w.strip("'") for w in (_describe_terminal(n) for n in names)
                     if w.startswith("'") and w[1:-1].isalpha()]
         meant = _closest_word(str(tok), keywords)
+        if meant is None and len(str(tok)) == 2 and str(tok)[::-1] in keywords:
+            meant = str(tok)[::-1]      # `fi` for `if`: too short for _closest_word, but two letters swapped
         if meant is not None and len(str(tok)) < 4 and sorted(str(tok)) != sorted(meant):
             meant = None        # a short name one slip from a keyword is more often a name: only swapped letters
         if meant is not None:
             return ("E101", f"'{tok}' is not a word of the language here; did you mean '{meant}'?", (line, col),
                     f"write '{meant}'")
+    before = re.search(r"([A-Za-z_]\w*)[ \t]+$", here[:col - 1])
+    if tok is not None and before is not None and tok.type not in ("_NL", "_INDENT", "_DEDENT", "$END", "STRING") \
+            and before.start(1) > 0 and here[before.start(1) - 1] != "." and before.group(1) not in _plain_names()[1]:
+        # `= fi d == x then ...`, `lsit of card`: the word before the unexpected one read as a name
+        # (not a field, `current.hand`), but it is one slip from a word that goes on an expression
+        # or a type (a text after a name is a label without its word: told by `_habit`)
+        word = before.group(1)
+        meant = _closest_word(word, _GOES_ON_WORDS) or (word[::-1] if word[::-1] in _GOES_ON_WORDS else None)
+        doubled = any(word[i] == word[i + 1] and word[:i] + word[i + 1:] == meant for i in range(len(word) - 1))
+        # only two letters swapped or one doubled: a name one letter from a word (`end hand 5`) is a name
+        if meant is not None and (sorted(word) == sorted(meant) or doubled) \
+                and _habit(e, text, line, col) is None:       # (`lists of`: a habit named as such first)
+            return ("E101", f"'{word}' is not a word of the language here; did you mean '{meant}'?",
+                    (line, before.start(1) + 1), f"write '{meant}'")
     if m is None or m.start(1) == 0:
         return None
     word, start, end = m.group(1), m.start(1) + 1, m.end(1) + 1
@@ -2665,12 +2692,23 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             return Diagnostic("E101", "This line opens no block, so the indented lines under it cannot belong "
                                       "to it: a block opens after a line that ends with ':'.",
                               Span(file, at + line_offset, col), hint)
+        alone = _dedented_alone(text, line)
+        if alone is not None and alone[3]:     # the line above went back alone, out of the block it sits in
+            at, col, before, _ = alone
+            return Diagnostic("E104", f"This line is indented less than the lines above and below it (lines "
+                                      f"{before + line_offset} and {line + line_offset}), which line up with each "
+                                      "other: it ends their block, and the line below it has no block to go on.",
+                              Span(file, at + line_offset, col),
+                              f"indent it to column {_indent_of(text, line) + 1}, like them", about=("indented",))
         lines = text.split("\n")
         own = lines[line - 1].strip() if 0 < line <= len(lines) else ""
         word = own.split(" ", 1)[0]
         hint = (f"'{word}' starts a declaration, which is written at the left margin: move the line there"
                 if word in _DECLARATION_WORDS and word not in _STATEMENT_WORDS else
                 "indent only after a line that ends with ':'")
+        if alone is not None:      # this line went in alone, or the one above went back alone
+            hint += (f"; or, if line {alone[0] + line_offset} went back a step by mistake, indent it to column "
+                     f"{_indent_of(text, line) + 1}, like the lines around it")
         return Diagnostic("E104", "This line is indented more than the line before it, but nothing here opens a block.",
                           Span(file, line + line_offset, _indent_of(text, line) + 1), hint, about=("indented",))
     few = sorted({_describe_terminal(n) for n in names})
@@ -2922,11 +2960,33 @@ def _colon_missing(text: str, line: int):
 def _dedent_fixes(text: str, above: int, line: int) -> bool:
     """Would the parse get past `line` if that line alone were indented as far as the line
     `above` (a line indented one step too far, rather than a ':' missing above it)?"""
-    lines = text.split("\n")
-    if not (0 < above < line <= len(lines)):
+    if not (0 < above < line <= len(text.split("\n"))):
         return False
-    want = _indent_of(text, above)
-    fixed = lines[:line - 1] + [" " * want + lines[line - 1].lstrip(" \t")] + lines[line:]
+    return _reindent_fixes(text, line, _indent_of(text, above), line)
+
+
+def _dedented_alone(text: str, line: int):
+    """(line, column, the line before it, sure) of the code line just above `line`, indented less
+    than that line, when it alone may have been dedented: the code lines before and after it line
+    up with each other, further in, and indenting it as far as them gets the parse past `line`;
+    else None. `sure` when the block goes on after `line` (else `line` may as well be the one
+    indented alone: one slip either way)."""
+    codes = list(_code_lines(text))
+    at = next((k for k, (i, _) in enumerate(codes) if i >= line), len(codes))
+    if at < 2:
+        return None
+    (before, b_indent), (above, a_indent) = codes[at - 2], codes[at - 1]
+    here = _indent_of(text, line)
+    after = codes[at + 1][1] if at + 1 < len(codes) else 0
+    if not a_indent < here == b_indent or not _reindent_fixes(text, above, here, line):
+        return None
+    return above, a_indent + 1, before, after >= here
+
+
+def _reindent_fixes(text: str, target: int, want: int, line: int) -> bool:
+    """Would the parse get past `line` if the line `target` alone were indented by `want`?"""
+    lines = text.split("\n")
+    fixed = lines[:target - 1] + [" " * want + lines[target - 1].lstrip(" \t")] + lines[target:]
     try:
         build_parser().parse("\n".join(fixed) + "\n", start="start")
     except UnexpectedInput as e:
@@ -2941,16 +3001,18 @@ def _indented_line_after(text: str, line: int) -> int:
     return next((i for i, _ in _code_lines(text) if i > line), line)
 
 
-def _bad_dedent(text: str) -> tuple[int, int, tuple | None, tuple]:
+def _bad_dedent(text: str, whole: str | None = None) -> tuple[int, int, tuple | None, tuple]:
     """(line, column) of the first line whose indentation returns to a column no open block
     started at; (line, column) of the code line above it when that one alone was indented
     further, between two lines of one block (`for p in players:`, a line too far in, then one at
     the block's column), most likely the one indented too far, unless it went in as far as the
-    file's blocks do; and the columns of the block closed there and of the one around it."""
+    file's blocks do; and the columns of the block closed there and of the one around it. `whole`
+    is the whole file when `text` is one declaration of it: the file's custom is the whole's (a
+    declaration whose only block went in too far has no other step to compare with)."""
     stack, lines_in, last = [0], [0], 0
     steps: dict = {}          # how far the file's blocks go in, and how often: its custom is the commonest
     above = 0
-    for _, indent in _code_lines(text):
+    for _, indent in _code_lines(whole if whole is not None else text):
         if indent > above:
             steps[indent - above] = steps.get(indent - above, 0) + 1
         above = indent
@@ -2976,8 +3038,8 @@ def _bad_dedent(text: str) -> tuple[int, int, tuple | None, tuple]:
     return 1, 1, None, (0, 0)
 
 
-def _dedent_error(text: str, file: str, start: int) -> Diagnostic:
-    line, col, over, (inner, outer) = _bad_dedent(text)
+def _dedent_error(text: str, file: str, start: int, whole: str | None = None) -> Diagnostic:
+    line, col, over, (inner, outer) = _bad_dedent(text, whole)
     found = _dedented_before_else(text, line, start)
     if found is not None:       # the 'else' is where it shows, not where it went wrong
         code, message, (at, at_col), hint = found
@@ -3332,7 +3394,7 @@ def _recover(text: str, file: str, offset: int, starts: list, errors: list, too_
             errors.append(told)
             decls.extend(_mended(chunk, file, start, told))
         except DedentError:
-            errors.append(_dedent_error(chunk, file, start))
+            errors.append(_dedent_error(chunk, file, start, text))
         except RecursionError:
             errors.append(Diagnostic("E105", "This declaration nests too deeply to read.", Span(file, start + 1, 1),
                                      "split deeply nested expressions into definitions"))

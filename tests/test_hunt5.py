@@ -166,7 +166,7 @@ def test_a_template_brace_holding_a_comment_or_a_dot(tmp_path, text, words):
 
 # ------------------------------------------------------------------ YAML layout
 @pytest.mark.parametrize("new, line, words", [
-    ('  - name: "Ace of hearts"\n     suit: hearts\n    rank: 1', 3, ["indented by 5 spaces, the line above it by 2"]),
+    ('  - name: "Ace of hearts"\n     suit: hearts\n    rank: 1', 3, ["indented by 5 spaces, the line above it (line 2) by 2"]),
     ('  - name: "Ace of hearts"\n    suit hearts\n    rank: 1', 3, ["no ':' after its key", "'suit: ...'"]),
     ('  - {name: "Ace of hearts", suit: hearts, rank: 1}\n  {name: "Ace", suit: hearts, rank: 1}', 3, ["no '- ' before it"]),
 ])

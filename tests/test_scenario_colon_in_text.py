@@ -51,4 +51,4 @@ def test_a_key_indented_too_far_keeps_the_indentation_hint(tmp_path):
     assert failure.line == 6
     assert "the text of" not in failure.message
     assert "a key indented further than the keys around it" in failure.message
-    assert failure.hint.startswith("this line is indented by 9 spaces, the line above it by 6")
+    assert failure.hint.startswith("this line is indented by 9 spaces, the line above it (line 5) by 6")
