@@ -16,15 +16,11 @@ from pathlib import Path
 
 from inline import edited
 from tabletop.interpreter import cli
-from test_author_mistakes import diagnose
+from test_hunt11 import errors_of
 
 TESTS = Path(__file__).resolve().parent
 GAMES = TESTS / "games"
 RULEBOOKS = TESTS.parent / "rulebooks"
-
-
-def errors_of(folder, variant=None) -> list:
-    return [d for d in diagnose(folder, variant) if d.severity == "error"]
 
 
 def shown(found) -> list:
