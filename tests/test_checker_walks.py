@@ -30,10 +30,8 @@ def test_nodes_of_are_the_nodes_of_those_classes_in_walk_order(book):
         assert checker.nodes_of(*classes) is got        # kept for the next pass
 
 
-def test_a_rule_body_is_walked_once_for_every_pass(monkeypatch):
-    """Before, each pass over the rules' bodies (calls, endings, the zones a rule changes, what
-    may end the game, ...) walked them again: a rule's body was walked seven times or more."""
-    program = load_program(str(RULEBOOKS / "smackatoa"), None)
+def counted_walks(monkeypatch) -> list:
+    """Make `A.walk` note the id of each node it is asked to walk, in the list returned."""
     walked = []
     real = A.walk
 
@@ -41,6 +39,15 @@ def test_a_rule_body_is_walked_once_for_every_pass(monkeypatch):
         walked.append(id(node))
         return real(node, statements)
     monkeypatch.setattr(A, "walk", walk)
+    return walked
+
+
+def test_a_rule_body_is_walked_once_for_every_pass(monkeypatch):
+    """Before, each pass over the rules' bodies (calls, endings, the zones a rule changes, what
+    may end the game, ...) walked them again: a rule's body was walked seven times or more."""
+    program = load_program(str(RULEBOOKS / "smackatoa"), None)
+    real = A.walk
+    walked = counted_walks(monkeypatch)
     checker = C.Checker(program)
     checker.run()
     bodies = [s.decl.body for s in checker.rules.values()]
@@ -84,13 +91,7 @@ def test_the_compiler_walks_no_body_the_checker_walked(monkeypatch):
     definitions again, four times and more each."""
     from tabletop.interpreter.compiler import compile_program
     checked = C.check(load_program(str(RULEBOOKS / "smackatoa"), None))
-    walked = []
-    real = A.walk
-
-    def walk(node, statements=True):
-        walked.append(id(node))
-        return real(node, statements)
-    monkeypatch.setattr(A, "walk", walk)
+    walked = counted_walks(monkeypatch)
     compile_program(checked, {})
     bodies = [s.decl.body for s in checked.rules.values()] + \
              [s.decl.body for s in checked.symbols.values() if s.kind == "define"]
