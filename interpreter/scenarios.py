@@ -1091,7 +1091,7 @@ class _FileRunner:
                         "what they do after the answer is not done yet")
                 return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
         # The last move is done, but rules begun after it in the same turn still run and now ask
-        # someone (the round's eruption after the round's last move asking its target to discard):
+        # someone (a rule the round section runs after the round's last move, asking a player to choose):
         # the rules on the frame stack that were not on it when the move was asked.
         begun = _rules_begun_since(state.game.compiled, now, frames)
         if begun and state.data.get("turn_number") == turn:
