@@ -37,12 +37,8 @@ class Generated:
     """A generated function and what it needs to name the line of an error: each generated line's
     statement (`spans`) and the rule or section it belongs to (`owner`)."""
 
-    most = None        # a rule run in place: the most statements it can count, or None (`bound`)
-
-    def __init__(self, fn, spans: dict, owner: str, span, loops: dict | None = None, leaves: bool = False,
-                 behind: dict | None = None):
+    def __init__(self, fn, spans: dict, owner: str, span, loops: dict | None = None, leaves: bool = False):
         self.fn, self.spans, self.owner, self.span = fn, spans, owner, span
-        self.behind = behind or {}    # generated line -> statements counted there but not yet in `_n`
         self.loops = loops or {}      # generated line -> the innermost loop statement around it
         self.code = fn.__code__
         self.leaves = leaves          # a rule run in place that may end the game or a stage (`Left`)
@@ -78,7 +74,7 @@ class Generated:
         line, count = None, 0
         while tb is not None:
             if tb.tb_frame.f_code is self.code:
-                line, count = tb.tb_lineno, tb.tb_frame.f_locals.get("_n", 0) + self.behind.get(tb.tb_lineno, 0)
+                line, count = tb.tb_lineno, tb.tb_frame.f_locals.get("_n", 0)
             tb = tb.tb_next
         return placed(e, self.owner, self.spans.get(line, self.span), getattr(self.loops.get(line), "span", None), count)
 
@@ -142,54 +138,6 @@ INLINE_DEPTH = 40      # rules run in place inside one another, at most (each is
 # after a second or more of work. The machine runs such an `if` itself, and its blocks are fused
 # on their own.
 MAX_BRANCHES = 1000
-
-
-def bound(c, st) -> int | None:
-    """The most statements `st` can count when it runs once (those of its blocks and of a rule it
-    runs in place included), or None when a loop or a rule with one makes it depend on the game."""
-    if type(st) is S.Simple or type(st) in EXITS:
-        return 1
-    if type(st) is S.If and len(st.branches) <= MAX_BRANCHES:
-        inner = [block_bound(c, b) for b in own_blocks(st)]
-        return None if None in inner else 1 + max(inner, default=0)
-    if type(st) is S.Call:
-        rule = inlined(c, st.proc_name)
-        return None if rule is None or rule.most is None else 1 + rule.most
-    return None
-
-
-def block_bound(c, block: int) -> int | None:
-    """`bound` of a whole block."""
-    total = 0
-    for st in originals(c, block):
-        k = bound(c, st)
-        if k is None:
-            return None
-        total += k
-    return total
-
-
-def head(c, st) -> int | None:
-    """The most statements `st` can count before it runs a rule run in place whose count has no
-    `bound`, where that call ends each block it is in (so nothing of `st` runs after it): the
-    rule counts its own against the room left. None for any other unbounded statement."""
-    if type(st) is S.Call and inlined(c, st.proc_name) is not None:
-        return 1
-    if type(st) is S.If and len(st.branches) <= MAX_BRANCHES:
-        inner = []
-        for block in own_blocks(st):
-            sts = originals(c, block)
-            most = [bound(c, x) for x in sts[:-1]] + [head(c, sts[-1]) if sts else 0]
-            if None in most:
-                return None
-            inner.append(sum(most))
-        return 1 + max(inner, default=0)
-    return bound(c, st)
-
-
-# How `_write` writes a stretch of statements (its `statements`).
-CHECKED, QUICK, GUARDED = "checked", "quick", "guarded"
-QUICK_COPIES = True     # False: every statement checked (tests compare the two)
 
 
 def fusable(c, st, in_rule: bool = False) -> bool:
@@ -378,23 +326,12 @@ def _write(c, run: list, owner: str, proc, tail=None):
     if leaves:          # the statements go inside a `try` that catches `Left` (below)
         lines.append("    " * base + "try:")
 
-    behind: dict = {}      # generated line of a quick copy -> statements counted but not yet added to `_n`
-    lag = [0]              # the statements the quick copy being written has counted and not yet added
-
     def emit(text: str, depth: int, span=None):
         lines.append("    " * depth + text)
         if span is not None:
             spans[len(lines)] = span
         if around:
             loops[len(lines)] = around[-1]
-        if lag[0]:
-            behind[len(lines)] = lag[0]
-
-    def catch_up(depth):
-        """Add the statements the quick copy counted to `_n` (before anything that reads it)."""
-        if lag[0]:
-            n, lag[0] = lag[0], 0
-            emit(f"_n += {int(n)}", depth)
 
     def expr(node) -> str:
         """An expression written in place; its items kept in `env`, as the closures keep them."""
@@ -406,154 +343,92 @@ def _write(c, run: list, owner: str, proc, tail=None):
             size, where, span = big
             emit(f"{src.const(codegen.spent(int(size), where, span))}(m)", depth, span)
 
-    def most(st) -> int | None:
-        return 1 if st is tail else bound(c, st)
-
-    def statements(sts, depth, loops, mode):
-        """`sts` written in `mode`: CHECKED, each statement counted and tested against the room
-        left; QUICK, counted without a test (the caller tested that the room covers them all);
-        GUARDED, each stretch of statements whose count has a most (`bound`) tested once and
-        written twice, quick for when the room covers that most and checked for when it may not."""
-        if mode == GUARDED and not QUICK_COPIES:
-            mode = CHECKED
-        if mode != GUARDED:
-            for st in sts:
-                statement(st, depth, loops, mode)
-            return
-        i = 0
-        while i < len(sts):
-            j, total = i, 0
-            while j < len(sts) and (k := most(sts[j])) is not None:
-                total, j = total + k, j + 1
-            if j < len(sts) and (k := head(c, sts[j])) is not None:     # nothing after it in the stretch
-                total, j = total + k, j + 1
-            if j == i:          # a loop, or what holds one: its blocks' stretches are tested
-                statement(sts[i], depth, loops, GUARDED)
-                j += 1
-            elif total >= 2:
-                emit(f"if _n + {int(total)} <= _room:", depth)
-                quick(sts[i:j], depth + 1, loops)
-                emit("else:", depth)
-                statements(sts[i:j], depth + 1, loops, CHECKED)
-            else:
-                statements(sts[i:j], depth, loops, CHECKED)
-            i = j
-
-    def quick(sts, depth, loops):
-        statements(sts, depth, loops, QUICK)
-        catch_up(depth)
-
-    def statement(st, depth, loops, mode):
-        if mode == QUICK:
-            lag[0] += 1
-            if type(st) not in (S.Simple, S.If) or st is tail:    # it reads `_n`, or the machine runs on
-                catch_up(depth)
-        else:
+    def statements(sts, depth, loops):
+        for st in sts:
             # Count the statement, and stop as the machine would before running one too many.
             emit("_n += 1", depth)
             emit(f"if _n > _room: raise {stop}()", depth, st.span)
-        if st is tail and type(st) is S.If and len(st.branches) <= MAX_BRANCHES:
-            # Its conditions tested here, as `If.run` tests them, one call for the chain
-            # instead of one a branch; the branch chosen is pushed for the machine to run.
-            for k, (_, block) in enumerate(st.branches):
-                emit(f"{'if' if k == 0 else 'elif'} {expr(st.node.branches[k][0])}:", depth, st.span)
-                emit(f"{src.const(S.If.enter)}(m, frame, {int(block)})", depth + 1, st.span)
-            if st.other is not None:
-                emit("else:", depth)
-                emit(f"{src.const(S.If.enter)}(m, frame, {int(st.other)})", depth + 1, st.span)
-            return
-        if st is tail:               # its own run: it charges a large statement itself
-            emit(f"{src.const(st.run)}(m, frame)", depth, st.span)
-            return
-        charge(st, depth)
-        if type(st) is S.Simple and getattr(st, "assigns", None) is not None:
-            for line in codegen.assignment_lines(src, st.node, *st.assigns):
-                emit(line, depth, st.span)
-        elif type(st) is S.Simple and getattr(st, "writes", None):
-            emit(f"{src.const(st.fn.unbumped)}(m, env)", depth, st.span)
-            for cell in st.writes:       # the places it wrote, counted for kept values (memo.py)
-                emit(f"m.ver[{int(cell)}] += 1", depth, st.span)
-        elif type(st) is S.Simple:
-            emit(f"{src.const(st.fn)}(m, env)", depth, st.span)
-        elif type(st) is S.Stop and loops:
-            emit("break", depth, st.span)         # the innermost loop is one of this run's
-        elif proc is not None and type(st) is S.Return:
-            emit("return _n", depth, st.span)
-        elif proc is not None and type(st) is S.Stop:
-            emit(f"raise {src.const(no_loop(st.span))}()", depth, st.span)
-        elif proc is not None and type(st) in ENDS:
-            emit(f"{src.const(st.leave)}(m, env)", depth, st.span)
-            emit(f"raise {src.const(Left)}()", depth, st.span)
-        elif type(st) in EXITS:
-            emit(f"{src.const(st.leave)}(m, env)", depth, st.span)
-            emit("return _n", depth)
-        elif type(st) is S.Call:
-            # The rule runs in place: its statements count, and stop, against this run's room.
-            args = "".join(f"{src.const(a)}(m, env), " for a in st.args)
-            rule = src.const(inlined(c, st.proc_name).fn)
-            emit(f"_n += {rule}(m, _room - _n, [{args}])", depth, st.span)
-        elif type(st) is S.If:
-            # A quick copy's branch adds what was counted before it with its own statements.
-            counted = lag[0]
-            for k, (_, block) in enumerate(st.branches):
-                emit(f"{'if' if k == 0 else 'elif'} {expr(st.node.branches[k][0])}:", depth, st.span)
-                lag[0] = counted
-                body(block, depth + 1, loops, mode)
-            if st.other is not None or counted:
-                emit("else:", depth)
-                lag[0] = counted
+            if st is tail and type(st) is S.If and len(st.branches) <= MAX_BRANCHES:
+                # Its conditions tested here, as `If.run` tests them, one call for the chain
+                # instead of one a branch; the branch chosen is pushed for the machine to run.
+                for k, (_, block) in enumerate(st.branches):
+                    emit(f"{'if' if k == 0 else 'elif'} {expr(st.node.branches[k][0])}:", depth, st.span)
+                    emit(f"{src.const(S.If.enter)}(m, frame, {int(block)})", depth + 1, st.span)
                 if st.other is not None:
-                    body(st.other, depth + 1, loops, mode)
+                    emit("else:", depth)
+                    emit(f"{src.const(S.If.enter)}(m, frame, {int(st.other)})", depth + 1, st.span)
+                continue
+            if st is tail:               # its own run: it charges a large statement itself
+                emit(f"{src.const(st.run)}(m, frame)", depth, st.span)
+                continue
+            charge(st, depth)
+            if type(st) is S.Simple and getattr(st, "assigns", None) is not None:
+                for line in codegen.assignment_lines(src, st.node, *st.assigns):
+                    emit(line, depth, st.span)
+            elif type(st) is S.Simple and getattr(st, "writes", None):
+                emit(f"{src.const(st.fn.unbumped)}(m, env)", depth, st.span)
+                for cell in st.writes:       # the places it wrote, counted for kept values (memo.py)
+                    emit(f"m.ver[{int(cell)}] += 1", depth, st.span)
+            elif type(st) is S.Simple:
+                emit(f"{src.const(st.fn)}(m, env)", depth, st.span)
+            elif type(st) is S.Stop and loops:
+                emit("break", depth, st.span)         # the innermost loop is one of this run's
+            elif proc is not None and type(st) is S.Return:
+                emit("return _n", depth, st.span)
+            elif proc is not None and type(st) is S.Stop:
+                emit(f"raise {src.const(no_loop(st.span))}()", depth, st.span)
+            elif proc is not None and type(st) in ENDS:
+                emit(f"{src.const(st.leave)}(m, env)", depth, st.span)
+                emit(f"raise {src.const(Left)}()", depth, st.span)
+            elif type(st) in EXITS:
+                emit(f"{src.const(st.leave)}(m, env)", depth, st.span)
+                emit("return _n", depth)
+            elif type(st) is S.Call:
+                # The rule runs in place: its statements count, and stop, against this run's room.
+                args = "".join(f"{src.const(a)}(m, env), " for a in st.args)
+                rule = src.const(inlined(c, st.proc_name).fn)
+                emit(f"_n += {rule}(m, _room - _n, [{args}])", depth, st.span)
+            elif type(st) is S.If:
+                for k, (_, block) in enumerate(st.branches):
+                    emit(f"{'if' if k == 0 else 'elif'} {expr(st.node.branches[k][0])}:", depth, st.span)
+                    body(block, depth + 1, loops)
+                if st.other is not None:
+                    emit("else:", depth)
+                    body(st.other, depth + 1, loops)
+            elif type(st) in (S.While, S.Repeat):
+                if type(st) is S.While:
+                    around.append(st)      # its condition is tested again at each round
+                    emit(f"while {expr(st.node.cond)}:", depth, st.span)
+                    around.pop()
                 else:
-                    catch_up(depth + 1)
-        elif type(st) is S.While:
-            around.append(st)      # its condition is tested again at each round
-            emit(f"while {expr(st.node.cond)}:", depth, st.span)
-            around.pop()
-            looped(st, depth, loops, mode)
-        else:
-            if type(st) is S.Repeat:
-                emit(f"_value = {expr(st.node.count)}", depth, st.span)
-                emit(f"if _value < 0: raise {src.const(S.negative_repeat(st.span))}(_value)", depth, st.span)
-                rounds, head = "_value", "for _i in range(_value):"
+                    emit(f"_value = {expr(st.node.count)}", depth, st.span)
+                    emit(f"if _value < 0: raise {src.const(S.negative_repeat(st.span))}(_value)", depth, st.span)
+                    emit("for _i in range(_value):", depth, st.span)
+                around.append(st)
+                body(st.block, depth + 1, loops + 1)
+                around.pop()
             else:
                 items = f"[*{expr(st.node.iterable)}]"
                 if st.copied is not None:      # lists: copied first, as the machine's loop does
                     items = f"{src.const(charged_copy)}(m, {items}, {src.const(st.copied[0])}, {src.const(st.copied[1])})"
                 for line in codegen.charge_lines(src, items, int(st.each), st.where, st.span):
                     emit(line, depth, st.span)
-                rounds, head = "len(_xs)", f"for env[{int(st.slot)}] in _xs:"
-            each = block_bound(c, st.block) if mode == GUARDED else None
-            if each is not None:
-                # Every round counts at most `each` statements: one test for the whole loop.
-                emit(f"if _n + {rounds} * {int(each)} <= _room:", depth, st.span)
-                emit(head, depth + 1, st.span)
-                looped(st, depth + 1, loops, QUICK)
-                emit("else:", depth)
-                depth, mode = depth + 1, CHECKED
-            emit(head, depth, st.span)
-            looped(st, depth, loops, mode)
+                emit(f"for env[{int(st.slot)}] in _xs:", depth, st.span)
+                around.append(st)
+                if st.cond is not None:
+                    emit(f"if not {expr(st.node.cond)}:", depth + 1, st.span)
+                    emit("continue", depth + 2)
+                body(st.block, depth + 1, loops + 1)
+                around.pop()
 
-    def looped(st, depth, loops, mode):
-        """A loop's body (with a `for`'s condition on its item) after its head."""
-        around.append(st)
-        if type(st) is S.For and st.cond is not None:
-            emit(f"if not {expr(st.node.cond)}:", depth + 1, st.span)
-            emit("continue", depth + 2)
-        body(st.block, depth + 1, loops + 1, mode)
-        around.pop()
-
-    def body(block, depth, loops, mode):
+    def body(block, depth, loops):
         sts = originals(c, block)
         if not sts:
             emit("pass", depth)
-        if mode == QUICK:
-            quick(sts, depth, loops)
-        else:
-            statements(sts, depth, loops, mode)
+        statements(sts, depth, loops)
 
-    statements(run, base + 1 if leaves else base, 0, GUARDED)
-    del statements, statement, body, looped, quick       # they call each other: freed when this returns, not left to the collector
+    statements(run, base + 1 if leaves else base, 0)
+    del statements, body       # they call each other: freed when this returns, not left to the collector
     pad = "    " * base
     if leaves:
         # A rule run in place ended the game or a stage: this run stops. A rule adds the
@@ -570,9 +445,7 @@ def _write(c, run: list, owner: str, proc, tail=None):
     fn = codegen._compiled("\n".join(lines) + "\n", name, src.namespace(), getattr(span, "line", "?"))
     if fn is None:
         return None
-    made.append(Generated(fn, spans, owner, span, loops, leaves, behind))
-    if proc is not None:
-        made[0].most = block_bound(c, proc.block)
+    made.append(Generated(fn, spans, owner, span, loops, leaves))
     return made[0]
 
 
