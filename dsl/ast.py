@@ -487,9 +487,19 @@ class VarDecl(Decl):
 class ZoneDecl(Decl):
     elem: str = ""
     per_player: bool = False
-    visibility: str = "public"     # public, owner, others, hidden, or "seen by NAME" (current or a player variable)
+    visibility: str = "public"     # public, owner, others, hidden, "seen by NAME" or "owner and seen by NAME" (NAME: current or a variable of a player)
     count: Optional[int] = None    # numbered zones: `zone discard[2]` is discard[0] and discard[1]
     kind_word = "zone"
+
+
+def seer_name(visibility: str) -> Optional[str]:
+    """NAME of a zone `seen by NAME` or `owner and seen by NAME`: the one player besides any
+    owner who sees it, named when a view is made (`current`, or a variable of a player). None
+    for any other visibility, `seen by others` too."""
+    for head in ("seen by ", "owner and seen by "):
+        if visibility.startswith(head):
+            return visibility[len(head):]
+    return None
 
 
 class TextKey(str):

@@ -789,29 +789,40 @@ class Checker:
         return zones + [z for k in self.out.kinds.values() for z in getattr(k, "zones", [])]
 
     def check_seers(self):
-        """Each zone `seen by NAME`: NAME must say one player when a view is made, so it is
-        `current` or a game variable of a player (E201 when unknown, E205 for another name)."""
+        """Each zone `seen by NAME` (or `owner and seen by NAME`): NAME must say one player when a
+        view is made, so it is `current` or a game variable of a player; for a player zone, a
+        player variable of a player too, each player's own naming who sees that player's zone
+        (E201 when unknown, E205 for another name). `owner and seen by` is for player zones only."""
         zones = self.zone_decls()
         players = sorted(n for n, s in self.sym.items() if s.kind == "var" and s.type == T.PLAYER)
         example = f"'seen by current' (the player whose turn it is) or 'seen by {players[0] if players else 'looker'}'"
         for d in zones:
-            if not d.visibility.startswith("seen by "):
+            name = A.seer_name(d.visibility)
+            if name is None:
                 continue
-            name = d.visibility[len("seen by "):]
+            per_player = getattr(d, "per_player", False)
+            if d.visibility.startswith("owner ") and not per_player:
+                self.error("E205", f"The zone '{d.name}' is not a player's, so it has no owner to see it besides "
+                                   f"'{name}'.", self.word(d, "owner"),
+                           f"'owner and seen by' is for a 'player zone' (each player's own); here write 'seen by {name}'")
+                continue
             if name == "current":
                 continue
             by = self.word(d, "by", after=self.word(d, "seen").end_column - 1)
             at = self.word(d, name, after=by.end_column - 1)
             s = self.sym.get(name)
             where = f"The zone '{d.name}' is seen by '{name}'"
+            if s is not None and s.kind == "pvar" and per_player and s.type in (T.PLAYER, T.ERROR):
+                continue        # each player's zone, seen by the player their own variable names
             if s is None:
                 self.error("E201", f"{where}, which is not a known name: a zone is seen by 'current' or by a game "
                                    "variable of a player.", at,
                            did_you_mean(name, ["current"] + players) or
                            f"{example}, declared as 'var {name}: player = none'")
-            elif s.kind == "pvar":
+            elif s.kind == "pvar" and s.type in (T.PLAYER, T.ERROR):
                 self.error("E205", f"{where}, a player variable: each player has one, so it names no one player "
-                                   "who sees the zone.", at,
+                                   "who sees the game's zone (a player zone may be seen by the player its owner's "
+                                   "variable names).", at,
                            f"declare it for the game, 'var {name}: player = none', or write {example}")
             elif s.kind != "var" or s.type not in (T.PLAYER, T.ERROR):
                 what = f"{T.a(s.type)} variable" if s.kind == "var" and s.type else f"a {getattr(s.decl, 'kind_word', s.kind)}"
@@ -4990,7 +5001,7 @@ class Checker:
         assigns = self.nodes_of(A.Assign)
         targets = {id(n.target) for n in assigns if n.op == "="}
         names = {n.name for n in self.nodes_of(A.Name) if id(n) not in targets}
-        names |= {d.visibility[len("seen by "):] for d in self.zone_decls() if d.visibility.startswith("seen by ")}
+        names |= {A.seer_name(d.visibility) for d in self.zone_decls() if A.seer_name(d.visibility)}
         fields = {n.name for n in self.nodes_of(A.Field) if id(n) not in targets}
         for name, s in self.sym.items():
             if s.kind == "var" and name != "first_player" and name not in names and name not in fields or \
@@ -5650,6 +5661,9 @@ def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
 
 def _who_may_see(visibility: str) -> str:
     """Who may see a zone not everyone may see, in W106's and E311's words."""
+    if visibility.startswith("owner and seen by "):
+        who = A.seer_name(visibility)
+        return f"only its owner and {'the current player' if who == 'current' else f'the player in {who!r}'}"
     if visibility.startswith("seen by "):
         who = visibility[len("seen by "):]
         return "only the current player" if who == "current" else f"only one player (the one in '{who}')"

@@ -899,6 +899,11 @@ class _ToAst(Transformer):
         # others`: every seat but the zone's owner (a hand held facing away, as in Hanabi)
         return "others" if str(c[0]) == "others" else f"seen by {c[0]}"
 
+    def owner_seen_by(self, c):
+        # `owner and seen by looked_at_by`: a hand its owner sees, and so does the player a
+        # variable names while it names one (another player looking at the hand)
+        return f"owner and seen by {c[0]}"
+
     @v_args(meta=True)
     def table_decl(self, meta, c):
         return A.TableDecl(str(c[0]), entries=list(c[1:]), span=self.sp(meta))

@@ -52,7 +52,7 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
     rows = list(enumerate(data["players"])) + [(-1, row) for row in data.get("sides", [])]
     for p, row in rows:
         for v, (vis, numbered), t in zip(row, prog.player_vis, prog.player_types):
-            if hidden_from(vis, p, seat, seer(prog, data, vis)):
+            if hidden_from(vis, p, seat, seer(prog, data, vis, row)):
                 zone_places(v, _thing_kind(t, numbered), numbered)
     for kind, zones in prog.thing_zones.items():
         owners = prog.static[kind].get("owner")

@@ -1,8 +1,8 @@
 """Views: what one seat may see of a state, as plain data and as text.
 
 A zone's visibility (public, owner, hidden, seen by others: every seat but its owner's, or seen
-by one player: `seen by current`, or by the player a game variable holds when the view is made)
-decides what is redacted: hidden cards become none, keeping only how many there are. The
+by one player: `seen by current`, or by the player a variable holds when the view is made, and
+`owner and seen by` that player besides the owner) decides what is redacted: hidden cards become none, keeping only how many there are. The
 display evaluates the rulebook's `display` section on the redacted state, so a display can never
 leak what the seat may not know; it comes as parts (`display_parts`: boards as rows of cell
 texts, and lines) for a terminal to lay out, and as plain text (`render_state`). The random generator, paused locals and other seats' secret
@@ -10,6 +10,7 @@ answers are never shown. This module must not change the state it is given.
 """
 from __future__ import annotations
 
+from tabletop.dsl.ast import seer_name
 from .compiler import Compiled
 from .errors import RuleError
 from .statements import REACTION_PROMPT, SECRET_PROMPT
@@ -40,16 +41,19 @@ def hidden_words(n: int, kind: str = "card") -> str:
     return f"{n} hidden {word}"
 
 
-def seer(prog: Compiled, data: dict, vis: str) -> int | None:
-    """The one seat that sees a zone `seen by NAME` in the state `data`: the current player, or
-    the player a game variable holds now (None, for none: then nobody sees it). None for any
-    other visibility."""
-    if not vis.startswith("seen by "):
+def seer(prog: Compiled, data: dict, vis: str, row: list | None = None) -> int | None:
+    """The one seat that sees a zone `seen by NAME` (or `owner and seen by NAME`, besides its
+    owner) in the state `data`: the current player, the player a game variable holds now, or for
+    a player zone the player its owner's variable holds (`row`: the owner's values). None for
+    none (then nobody does) and for any other visibility."""
+    name = seer_name(vis)
+    if name is None:
         return None
-    name = vis[len("seen by "):]
     if name == "current":
         return data["current"]
-    return data["globals"][prog.global_names.index(name)]
+    if name in prog.global_names:
+        return data["globals"][prog.global_names.index(name)]
+    return row[prog.player_names.index(name)] if row is not None else None
 
 
 def hidden_from(vis: str, owner: int | None, seat: int | None, looker: int | None = None) -> bool:
@@ -59,6 +63,8 @@ def hidden_from(vis: str, owner: int | None, seat: int | None, looker: int | Non
         return True
     if vis == "owner":
         return seat is None or owner != seat
+    if vis.startswith("owner and seen by "):
+        return seat is None or (owner != seat and looker != seat)
     if vis == "others":
         # `seen by others`: every seat but its owner's. Not a spectator's: that view is what all
         # at the table may see (a screen several people read), the owner too.
@@ -90,14 +96,13 @@ def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
     out["globals"] = [(_owned(prog, v, t, numbered, seat) if vis == "owner" else
                        _redact(v, numbered) if hidden_from(vis, None, seat, seer(prog, data, vis)) else v)
                       for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types)]
-    lookers = [seer(prog, data, vis) for vis, _ in prog.player_vis]
-    out["players"] = [[(_redact(v, numbered) if hidden_from(vis, p, seat, who) else v)
-                       for v, (vis, numbered), who in zip(row, prog.player_vis, lookers)]
+    out["players"] = [[(_redact(v, numbered) if hidden_from(vis, p, seat, seer(prog, data, vis, row)) else v)
+                       for v, (vis, numbered) in zip(row, prog.player_vis)]
                       for p, row in enumerate(data["players"])]
     out["fields"] = _redacted_fields(prog, data, seat)
     if prog.sides:     # a side's owner zones are seen by nobody at the table (its public ones by all)
-        out["sides"] = [[(_redact(v, numbered) if hidden_from(vis, -1, seat, who) else v)
-                         for v, (vis, numbered), who in zip(row, prog.player_vis, lookers)] for row in data["sides"]]
+        out["sides"] = [[(_redact(v, numbered) if hidden_from(vis, -1, seat, seer(prog, data, vis, row)) else v)
+                         for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
     out["envs"] = []
     out["stack"] = []
     out["rng"] = 0

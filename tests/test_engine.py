@@ -709,14 +709,27 @@ def test_load_game_takes_options_as_a_mapping_and_a_path_object():
 def _hidden_places(prog, data, seat):
     """Where things lie that `seat` may not see, by the zones' declared visibility (language.md):
     (list, index) pairs, per kind. A `hidden` zone is no one's; an `owner` zone is its player's
-    (in a game's zone of a player kind's things, each thing its owner's); a side's, no seat's."""
-    def hidden(vis, owner):
-        return vis == "hidden" or vis == "owner" and (seat is None or owner != seat)
+    (in a game's zone of a player kind's things, each thing its owner's); a side's, no seat's. A
+    player zone `owner and seen by NAME` is its player's and the one its player's variable NAME
+    (or the game's, or `current`) names."""
+    def hidden(vis, owner, looker=None):
+        return vis == "hidden" or (vis == "owner" or vis.startswith("owner and seen by ")) and \
+            (seat is None or owner != seat and looker != seat)
+
+    def looker_of(vis, row):
+        name = vis[len("owner and seen by "):] if vis.startswith("owner and seen by ") else None
+        if name is None:
+            return None
+        if name == "current":
+            return data["current"]
+        if name in prog.global_names:
+            return data["globals"][prog.global_names.index(name)]
+        return row[prog.player_names.index(name)]
     places = {}
 
-    def add(zone, kind, owner_of):
+    def add(zone, kind, owner_of, looker=None):
         for i, x in enumerate(zone):
-            if x is not None and hidden(vis, owner_of(x)):
+            if x is not None and hidden(vis, owner_of(x), looker):
                 places.setdefault(kind, []).append((zone, i))
 
     def zones(value, t, numbered):
@@ -731,7 +744,7 @@ def _hidden_places(prog, data, seat):
     for who, rows in [*enumerate(data["players"]), *((-1, row) for row in data.get("sides", []))]:
         for value, (vis, numbered), t in zip(rows, prog.player_vis, prog.player_types):
             for zone, kind in zones(value, t, numbered):
-                add(zone, kind, lambda x: who)
+                add(zone, kind, lambda x: who, looker_of(vis, rows))
     return places
 
 
