@@ -20,6 +20,7 @@ from . import ast as A
 from .collector import collector_paused
 from .graphs import components, on_rings
 from . import builtins as B
+from . import kept_checks
 from . import types as T
 from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
                           word_at, yaml_misread)
@@ -5965,7 +5966,14 @@ def _same_error_once(diags: list) -> list:
 
 @collector_paused()
 def check(program: Program) -> CheckedProgram:
-    """Check a loaded program; raises RulebookError listing every error found."""
+    """Check a loaded program; raises RulebookError listing every error found. A program the
+    same as one of the last few checked, to its very declarations, gets that check again
+    (`kept_checks`)."""
+    return kept_checks.kept(program, _checked)
+
+
+def _checked(program: Program) -> CheckedProgram:
+    """The check of `program`, worked out."""
     checker = Checker(program)
     try:
         out = checker.run()
