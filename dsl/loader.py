@@ -572,6 +572,8 @@ def _json_type(t: A.TypeRef) -> dict:
 
 
 _DATA_SUFFIXES = (".yaml", ".yml", ".json")
+KEPT_GROWN = 64        # declarations grown by an `extend` kept (`Loader.extended`)
+_GROWN: dict = {}      # (id(base), id(extend)) -> (base, extend, the grown declaration)
 
 
 class Loader:
@@ -931,6 +933,23 @@ class Loader:
         return dataclasses.replace(f, data_default=None)
 
     def extended(self, base, d):
+        """`_extended`, the same declaration as the last time these very two were merged when
+        that merge told nothing and noted nothing (then it depends on the two alone): a warm load
+        of an unchanged variant hands the checker the declarations it had, and so is not checked
+        again (`kept_checks`). Held alive with them, so no id is another object's meanwhile."""
+        key = (id(base), id(d))
+        got = _GROWN.get(key)
+        if got is not None:
+            return got[2]
+        noted = (len(self.diags), len(self.cut_short), dict(self.added_values))
+        out = self._extended(base, d)
+        if out is not None and noted == (len(self.diags), len(self.cut_short), self.added_values):
+            if len(_GROWN) >= KEPT_GROWN:
+                _GROWN.pop(next(iter(_GROWN)))
+            _GROWN[key] = (base, d, out)
+        return out
+
+    def _extended(self, base, d):
         """The base declaration with an `extend`'s additions: a kind's new fields, zones and data
         file; an enum's new values or an option's new choices, after its own; a table's new
         entries or the display's new lines, after its own; a section's, rule's or stage's steps

@@ -80,3 +80,24 @@ def test_the_fingerprint_tells_types_and_orders_apart():
     assert f({"x": [1, "a", None]}) == f({"x": [1, "a", None]})
     thing = object()
     assert f(thing) == f(thing) != f(object())
+
+
+def test_a_variant_that_extends_gets_the_declarations_it_had_and_is_not_checked_again(monkeypatch):
+    path = str(RULEBOOKS / "smackshapes")
+    first = load_program(path, "colorcracks")
+    C.check(first)
+    ran = runs_counted(monkeypatch)
+    again = load_program(path, "colorcracks")
+    assert all(a is b for a, b in zip(first.decls, again.decls)) and len(first.decls) == len(again.decls)
+    C.check(again)
+    assert ran == []
+
+
+def test_an_extend_that_told_an_error_is_merged_again_and_tells_it_again(tmp_path):
+    book = tmp_path / "smackshapes"
+    shutil.copytree(RULEBOOKS / "smackshapes", book)
+    (book / "variants" / "twice.rules").write_text('extends "../game.rules"\n\nextend enum colour: red, pink\n')
+    for _ in range(2):
+        with pytest.raises(RulebookError) as told:
+            C.check(load_program(str(book), "twice"))
+        assert [d.code for d in told.value.diagnostics] == ["E015"]
