@@ -1194,7 +1194,8 @@ class Loader:
             everything, complete, read_from = [], True, {}
             for i, (source, span) in enumerate([(d.source, d.span)] + list(d.more_sources)):
                 path = Path(self.real_dirs.get(span.file, base_dir)) / source
-                same = read_from.get(os.path.realpath(path))
+                real = os.path.realpath(path)
+                same = read_from.get(real)
                 if same is not None:      # its records would all be made twice
                     self.error("E015", f"'{source}' is already a data file of the kind '{d.name}' ({same.file}:"
                                        f"{same.line}); an 'extend kind' names a file of new records only.",
@@ -1202,8 +1203,8 @@ class Loader:
                                "leave out 'from ...' to add fields alone, or name a file of the new records")
                     complete = False
                     continue
-                read_from[os.path.realpath(path)] = span
-                program.data_read.add(os.path.realpath(path))
+                read_from[real] = span
+                program.data_read.add(real)
                 read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
                 said = len(self.diags)
                 if read is not None:
