@@ -140,6 +140,13 @@ def _yaml_reader() -> str:
     yaml = sys.modules.get("yaml")
     if yaml is not None:
         return "libyaml" if hasattr(yaml, "CSafeLoader") else "python"
+    return _yaml_reader_installed()
+
+
+@functools.lru_cache(maxsize=1)
+def _yaml_reader_installed() -> str:
+    """`_yaml_reader` from PyYAML's files, looked for once a process: finding them asks the file
+    system about every folder on Python's path, for every data file a load reads."""
     try:
         spec = importlib.util.find_spec("yaml")
         folders = list(spec.submodule_search_locations or []) if spec is not None else []
