@@ -135,6 +135,9 @@ class CheckedProgram:
     param_types: dict = field(default_factory=dict)  # id(parameter) -> its type (never on the node: the AST is shared)
     recursive: set = field(default_factory=set)    # the definitions that may call themselves, directly or through others
     walks: Any = None                              # A.Walks of the program's declarations, when the check made it
+    # What a later pass works out from this check alone, by what it is (`Compiler.compile`): one
+    # dict shared by the copies `kept_checks` hands out of one check, so a warm load works it out once.
+    answers: dict = field(default_factory=dict, compare=False, repr=False)
 
     def param_type(self, prm) -> str:
         """A parameter's resolved type; any type for one not resolved (a declaration with a mistake)."""

@@ -7,7 +7,8 @@ notes) equal to the last load's. So a program whose declarations are the same ob
 one's, and whose every other part is the same value, type and order to the last item
 (`fingerprint`), gets the kept check, with itself as its program. Only a check that passed is
 kept; one that fails raises every time, made anew. The kept checks are never handed out: each
-caller gets a copy of the tables (`_copied`), so no caller's change reaches the next.
+caller gets a copy of the tables (`_copied`), so no caller's change reaches the next; what later
+passes work out from the check alone (`CheckedProgram.answers`) is shared by the copies.
 """
 from __future__ import annotations
 
@@ -56,10 +57,12 @@ def kept(program, check):
 
 def _copied(checked, program):
     """`checked` for `program`, its own lists, dicts and sets copied (what they hold is shared,
-    as it is with the AST: nothing changes a resolved name, a type or a record once checked)."""
-    parts = {f.name: getattr(checked, f.name) for f in dataclasses.fields(checked)}
-    for name, v in parts.items():
-        if v.__class__ in (list, dict, set):
-            parts[name] = v.copy()
+    as it is with the AST: nothing changes a resolved name, a type or a record once checked),
+    but for those that are no part of the check (`compare=False`: `answers`), which are shared."""
+    fields = dataclasses.fields(checked)
+    parts = {f.name: getattr(checked, f.name) for f in fields}
+    for f in fields:
+        if f.compare and parts[f.name].__class__ in (list, dict, set):
+            parts[f.name] = parts[f.name].copy()
     parts["program"] = program
     return checked.__class__(**parts)
