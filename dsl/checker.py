@@ -20,6 +20,7 @@ from . import ast as A
 from .collector import collector_paused
 from .graphs import components, on_rings
 from . import builtins as B
+from . import kept_checks
 from . import types as T
 from .diagnostics import (CHOOSE_FROM, Diagnostic, RulebookError, Span, closest, data_words, did_you_mean,
                           word_at, yaml_misread)
@@ -134,6 +135,9 @@ class CheckedProgram:
     param_types: dict = field(default_factory=dict)  # id(parameter) -> its type (never on the node: the AST is shared)
     recursive: set = field(default_factory=set)    # the definitions that may call themselves, directly or through others
     walks: Any = None                              # A.Walks of the program's declarations, when the check made it
+    # What a later pass works out from this check alone, by what it is (`Compiler.compile`): one
+    # dict shared by the copies `kept_checks` hands out of one check, so a warm load works it out once.
+    answers: dict = field(default_factory=dict, compare=False, repr=False)
 
     def param_type(self, prm) -> str:
         """A parameter's resolved type; any type for one not resolved (a declaration with a mistake)."""
@@ -5979,7 +5983,14 @@ def _same_error_once(diags: list) -> list:
 
 @collector_paused()
 def check(program: Program) -> CheckedProgram:
-    """Check a loaded program; raises RulebookError listing every error found."""
+    """Check a loaded program; raises RulebookError listing every error found. A program the
+    same as one of the last few checked, to its very declarations, gets that check again
+    (`kept_checks`)."""
+    return kept_checks.kept(program, _checked)
+
+
+def _checked(program: Program) -> CheckedProgram:
+    """The check of `program`, worked out."""
     checker = Checker(program)
     try:
         out = checker.run()

@@ -140,6 +140,13 @@ def _yaml_reader() -> str:
     yaml = sys.modules.get("yaml")
     if yaml is not None:
         return "libyaml" if hasattr(yaml, "CSafeLoader") else "python"
+    return _yaml_reader_installed()
+
+
+@functools.lru_cache(maxsize=1)
+def _yaml_reader_installed() -> str:
+    """`_yaml_reader` from PyYAML's files, looked for once a process: finding them asks the file
+    system about every folder on Python's path, for every data file a load reads."""
     try:
         spec = importlib.util.find_spec("yaml")
         folders = list(spec.submodule_search_locations or []) if spec is not None else []
@@ -572,6 +579,8 @@ def _json_type(t: A.TypeRef) -> dict:
 
 
 _DATA_SUFFIXES = (".yaml", ".yml", ".json")
+KEPT_GROWN = 64        # declarations grown by an `extend` kept (`Loader.extended`)
+_GROWN: dict = {}      # (id(base), id(extend)) -> (base, extend, the grown declaration)
 
 
 class Loader:
@@ -931,6 +940,23 @@ class Loader:
         return dataclasses.replace(f, data_default=None)
 
     def extended(self, base, d):
+        """`_extended`, the same declaration as the last time these very two were merged when
+        that merge told nothing and noted nothing (then it depends on the two alone): a warm load
+        of an unchanged variant hands the checker the declarations it had, and so is not checked
+        again (`kept_checks`). Held alive with them, so no id is another object's meanwhile."""
+        key = (id(base), id(d))
+        got = _GROWN.get(key)
+        if got is not None:
+            return got[2]
+        noted = (len(self.diags), len(self.cut_short), dict(self.added_values))
+        out = self._extended(base, d)
+        if out is not None and noted == (len(self.diags), len(self.cut_short), self.added_values):
+            if len(_GROWN) >= KEPT_GROWN:
+                _GROWN.pop(next(iter(_GROWN)))
+            _GROWN[key] = (base, d, out)
+        return out
+
+    def _extended(self, base, d):
         """The base declaration with an `extend`'s additions: a kind's new fields, zones and data
         file; an enum's new values or an option's new choices, after its own; a table's new
         entries or the display's new lines, after its own; a section's, rule's or stage's steps
@@ -1175,7 +1201,8 @@ class Loader:
             everything, complete, read_from = [], True, {}
             for i, (source, span) in enumerate([(d.source, d.span)] + list(d.more_sources)):
                 path = Path(self.real_dirs.get(span.file, base_dir)) / source
-                same = read_from.get(os.path.realpath(path))
+                real = os.path.realpath(path)
+                same = read_from.get(real)
                 if same is not None:      # its records would all be made twice
                     self.error("E015", f"'{source}' is already a data file of the kind '{d.name}' ({same.file}:"
                                        f"{same.line}); an 'extend kind' names a file of new records only.",
@@ -1183,8 +1210,8 @@ class Loader:
                                "leave out 'from ...' to add fields alone, or name a file of the new records")
                     complete = False
                     continue
-                read_from[os.path.realpath(path)] = span
-                program.data_read.add(os.path.realpath(path))
+                read_from[real] = span
+                program.data_read.add(real)
                 read = self.read(path, span, f'The data file "{source}" of the kind \'{d.name}\'')
                 said = len(self.diags)
                 if read is not None:

@@ -592,6 +592,9 @@ _KEPT: dict | None = None    # source text -> code object, kept from the last co
 _USED: dict | None = None    # the same for the sources of the compile under way
 _ENTRY: str | None = None    # the name of the kept code of the compile under way
 _ON_DISK: dict = {}          # entry name -> the sources this process last read from it or wrote to it
+KEPT_ANSWERS = 4096     # source texts whose `_shareable` and `_calls` answers are kept, each
+_SHAREABLE: dict = {}  # source text -> `_shareable`
+_CALLS: dict = {}      # source text -> `_calls`
 
 
 @contextmanager
@@ -923,10 +926,26 @@ def _guard(src: Source, parts: list, shared: dict, used: set) -> str:
 def _shareable(text: str) -> bool:
     """Does written source only read the game's variables and fields (`m.g`, `m.pl`, `m.f`) and the
     values passed in, and compare them: no call, no rule variable or item, no local of its own?"""
-    try:
-        tree = ast.parse(text, mode="eval")
-    except (SyntaxError, RecursionError, MemoryError, ValueError):
-        return False
+    return _answer(_SHAREABLE, text, _shareable_tree, False)
+
+
+def _answer(answers: dict, text: str, of_tree, unread: bool) -> bool:
+    """`of_tree` of the source `text` as Python reads it, kept by the text in `answers` (a warm
+    load writes the same sources again); `unread` when Python cannot read it, not kept (too deep
+    here may not be too deep with a shallower stack)."""
+    got = answers.get(text)
+    if got is None:
+        try:
+            tree = ast.parse(text, mode="eval")
+        except (SyntaxError, RecursionError, MemoryError, ValueError):
+            return unread
+        if len(answers) >= KEPT_ANSWERS:
+            answers.clear()
+        got = answers[text] = of_tree(tree)
+    return got
+
+
+def _shareable_tree(tree) -> bool:
     for n in ast.walk(tree):
         if isinstance(n, ast.Name) and not (n.id == "m" or n.id.startswith("_k")):
             return False
@@ -975,11 +994,11 @@ def conjuncts(e) -> list:
 
 def _calls(text: str) -> bool:
     """Does written source call anything but `len` or `abs`? (Every charge and every change of a
-    game is a call.)"""
-    try:
-        tree = ast.parse(text, mode="eval")
-    except (SyntaxError, RecursionError, MemoryError, ValueError):
-        return True          # too deep to read: assume the worst
+    game is a call.) Too deep to read: assume the worst."""
+    return _answer(_CALLS, text, _calls_tree, True)
+
+
+def _calls_tree(tree) -> bool:
     return any(isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in ("len", "abs"))
                for n in ast.walk(tree))
 

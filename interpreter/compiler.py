@@ -872,8 +872,12 @@ class Compiler:
         out.table_names = list(self.tables)
         out.table_entries = {n: (sym[n].decl.span, [(e.low, e.high) for e in sym[n].decl.entries],
                                  any(e.more_keys for e in sym[n].decl.entries)) for n in self.tables}
-        self.fixed = purity.fixed_definitions(self)
-        self.seated = purity.fixed_definitions(self, seated=True) - self.fixed
+        # Worked out from the check alone (its refs, types, symbols and tables' entries), so once
+        # for the copies of one kept check (`CheckedProgram.answers`).
+        if "fixed definitions" not in c.answers:
+            fixed = frozenset(purity.fixed_definitions(self))
+            c.answers["fixed definitions"] = (fixed, frozenset(purity.fixed_definitions(self, seated=True)) - fixed)
+        self.fixed, self.seated = c.answers["fixed definitions"]
         self.kept = memo.kept_definitions(self) if codegen.writing() else {}
         self.kept_read = set().union(*self.kept.values())
         for n, s in sym.items():

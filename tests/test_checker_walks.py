@@ -114,8 +114,10 @@ def test_field_order_holds_every_node_a_field_holds_in_order(folder):
 def test_a_load_of_unchanged_files_walks_nothing_again(monkeypatch):
     """A warm load of the same files gets the same declarations (the parse cache shares them), so
     their walk, and the index of the nodes of each class, are the ones of the last load
-    (`Walks.of`); a variant's declarations that the loader copies to extend them are new, and only
-    they are walked again (`_declaration_walk`)."""
+    (`Walks.of`); so do a variant's declarations that the loader grew by an `extend` (it keeps
+    them, `Loader.extended`); grown anew, they are new, and only they are walked again
+    (`_declaration_walk`)."""
+    from tabletop.dsl import loader
     walked = []
     real = A._walk_with_ends
 
@@ -133,6 +135,11 @@ def test_a_load_of_unchanged_files_walks_nothing_again(monkeypatch):
     base = load_program(str(RULEBOOKS / "smackshapes"), "colorcracks")
     A.Walks(base.decls)
     walked.clear()
+    kept = load_program(str(RULEBOOKS / "smackshapes"), "colorcracks")
+    assert all(d is e for d, e in zip(kept.decls, base.decls))
+    A.Walks.of(kept.decls)
+    assert walked == []
+    monkeypatch.setattr(loader, "_GROWN", {})         # the grown declarations not kept: grown anew
     variant = load_program(str(RULEBOOKS / "smackshapes"), "colorcracks")
     walks = A.Walks.of(variant.decls)
     copies = [d for d, e in zip(variant.decls, base.decls) if d is not e]
