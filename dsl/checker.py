@@ -1676,8 +1676,15 @@ class Checker:
             return None
         numbers = [e for e, lo, _ in keys if isinstance(lo, int)]
         if numbers and len(numbers) < len(keys):
+            # the fewer sort of key is the odd one out (a variant's `extend table` entry among the
+            # base's names); on a tie, the later entry, which was written against the first
+            others = [e for e, lo, _ in keys if not isinstance(lo, int)]
+            odd = numbers if len(numbers) < len(others) else others if len(others) < len(numbers) else \
+                max((numbers, others), key=lambda es: (es[0].span.file != d.span.file, es[0].span.line))
+            hint = (f"the other keys are whole numbers, as at line {numbers[0].span.line}" if odd is others else
+                    f"the other keys are names or texts, as at line {others[0].span.line}")
             self.error("E301", f"The table '{d.name}' mixes whole numbers with names or texts{where or ' in its keys'}.",
-                       keys[0][0] if keys[0][0] not in numbers else next(e for e, lo, _ in keys if not isinstance(lo, int)))
+                       odd[0], hint + f"{self.in_file(others[0] if odd is numbers else numbers[0], odd[0])}")
             return None
         if len(enum_types) == 1:
             return next(iter(enum_types))
@@ -4440,7 +4447,7 @@ class Checker:
                        "add a line such as: players 2 to 4")
         if "play" not in out.phases and "turn" not in out.phases and "round" not in out.phases:
             self.error("E403", "The game has no 'turn' section, so nobody ever plays.", first,
-                       "add 'turn:' followed by what a player does on their turn")
+                       "add 'turn:' followed by what a player does on their turn", about=("no section", "turn"))
         if "turn" not in out.phases:
             for st in self.turn_loops + self.ends_turn:
                 what = "'take turns' plays" if isinstance(st, A.TakeTurns) else "'end turn' ends"
