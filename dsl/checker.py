@@ -1831,13 +1831,20 @@ class Checker:
                         return None
                     written |= more
                 continue
-            parts = {A.Assign: ("target",), A.Move: ("source", "dest"), A.Draw: ("source", "dest"),
-                     A.Shuffle: ("zone",), A.AddTo: ("target",), A.RemoveFrom: ("target",)}.get(type(st), ())
-            for part in parts:
-                for x in self.walks().walk(getattr(st, part), statements=False):
-                    if isinstance(x, A.Field) or isinstance(x, A.Name) and \
-                            getattr(self.sym.get(x.name), "kind", None) in ("var", "pvar", "zone", "pzone"):
-                        written.add(x.name)
+            written |= self.names_set_by(st)
+        return written
+
+    def names_set_by(self, st) -> set:
+        """The names of the variables, zones and fields one statement itself changes (a zone moved
+        from or to, a variable or field set), not those of the statements in its block."""
+        written = set()
+        parts = {A.Assign: ("target",), A.Move: ("source", "dest"), A.Draw: ("source", "dest"),
+                 A.Shuffle: ("zone",), A.AddTo: ("target",), A.RemoveFrom: ("target",)}.get(type(st), ())
+        for part in parts:
+            for x in self.walks().walk(getattr(st, part), statements=False):
+                if isinstance(x, A.Field) or isinstance(x, A.Name) and \
+                        getattr(self.sym.get(x.name), "kind", None) in ("var", "pvar", "zone", "pzone"):
+                    written.add(x.name)
         return written
 
     def check_winners(self, w: A.WinnersDecl):
@@ -2857,7 +2864,10 @@ class Checker:
         the condition, and the condition reads only names, fields and the built-ins that roll
         nothing. Once the loop is entered its condition stays true, and nothing leaves it."""
         body = self.walks().walk(st.body)
-        if not body or any(not isinstance(x, QUIET_STATEMENTS) for x in body if isinstance(x, A.Stmt)):
+        if not body:
+            return
+        if any(not isinstance(x, QUIET_STATEMENTS) for x in body if isinstance(x, A.Stmt)):
+            self.unchanged_by_calls(st)
             return
         read = set()
         for x in self.walks().walk(st.cond):
@@ -2868,7 +2878,8 @@ class Checker:
                 sym = self.sym.get(x.name)
                 local = self.ctx is not None and x.name in self.ctx.names
                 if not local and (sym is None or sym.kind not in ("var", "pvar", "option", "enum_value")):
-                    return      # a definition, a zone or a kind: what it gives may change some other way
+                    self.unchanged_by_calls(st)     # a definition or a zone: read through it
+                    return
                 read.add(x.name)
             elif isinstance(x, A.Field):
                 read.add(x.name)
@@ -2886,6 +2897,57 @@ class Checker:
                            "'end ...'), calls a rule, signals or asks anyone anything: the game would stop here "
                            "with an error when it comes to it.",
                    st.cond, "change what the condition reads inside the loop, or write 'if' if it should run once")
+
+    def unchanged_by_calls(self, st: A.While):
+        """E309 for a `while` whose body calls rules, moves things or asks players, none of which
+        (nor the rules called, nor a reaction a decision lets run) can change what its condition
+        reads: `while round_number < 3: draft_round()` whose rule never raises `round_number`. On
+        the safe side: a way out of the loop or the game, a signal, turns taken, a roll or a
+        comprehension in the condition, or a call of anything but a rule is no error."""
+        nodes, called, todo = [], [], [st.body]
+        while todo:
+            for x in self.walks().walk(todo.pop()):
+                if isinstance(x, (A.Stop, A.Return, A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, A.Signal)):
+                    return
+                if isinstance(x, A.CallStmt):
+                    s = self.rules.get(x.name)
+                    if s is None or not isinstance(s.decl, A.RuleDecl):
+                        return
+                    if x.name not in called:
+                        called.append(x.name)
+                        todo.append(s.decl.body)
+                nodes.append(x)
+        writes = set()
+        for x in nodes:
+            writes |= self.names_set_by(x)
+        if any(isinstance(x, (A.Choose, A.Menu, A.Secret)) for x in nodes):    # reactions may run at a decision
+            for d in self.p.decls:
+                if isinstance(d, A.ReactionDecl):
+                    more = self.names_written(d.body, set())
+                    if more is None:
+                        return
+                    writes |= more
+        for x in nodes:     # locals set anywhere, and the names loops and choices bind
+            if isinstance(x, A.Assign):
+                writes |= {y.name for y in self.walks().walk(x.target, statements=False) if isinstance(y, A.Name)}
+            writes |= {getattr(x, a) for a in ("var", "player_var", "time_var") if isinstance(getattr(x, a, None), str)}
+        reads = set()
+        for x in self.walks().walk(st.cond, statements=False):
+            if isinstance(x, A.Call) and x.name in ("roll", "pick", "shuffled"):
+                return
+            if isinstance(x, (A.Lambda, A.Comprehension, A.Where)):
+                return
+            if isinstance(x, A.Name) and self.ctx is not None and x.name in self.ctx.names:
+                reads.add(x.name)
+        reads |= self.names_read([st.cond])
+        if not reads or reads & writes:
+            return
+        through = f", nor the rule{'s' * (len(called) > 1)} it calls ({', '.join(called)})," if called else ""
+        self.error("E309", f"This loop runs for ever once it starts: nothing in it{through} changes what its "
+                           f"condition {self.text_of(st.cond)!r} reads ({', '.join(sorted(reads))}), and nothing in "
+                           "it stops it ('stop', 'return', 'end ...').",
+                   st.cond, f"change {' or '.join(sorted(reads))} inside the loop (or in a rule it calls), or write "
+                            "'if' if it should run once")
 
     def never_running(self, body: list, loop: bool, dead):
         """Check a block that never runs when `dead` (its condition, certainly false, or its count,
