@@ -1,0 +1,86 @@
+"""What the thirteenth broken-rulebook hunt (tests/hunt/cases13.py, slips of meaning an author
+writing a game or a variant makes) found: a `while` whose body calls rules, none of which can
+change what its condition reads, or whose condition reads a zone or a definition the quiet body
+never changes, passed the check and ran for ever; a variant's `extend table` entry of the wrong
+sort of key was told at the base's first entry; a variant's `remove turn` that leaves no section
+was told at the base's `game` line. Each test is one edit of a test game, with what the checker
+must say; each fails without the change it names."""
+import json
+from pathlib import Path
+
+from inline import edited
+from tabletop.interpreter import cli
+from test_hunt11 import errors_of
+
+TESTS = Path(__file__).resolve().parent
+GAMES = TESTS / "games"
+
+
+def shown(found) -> list:
+    return [f"{d.code} {Path(d.span.file).name}:{d.span.line}:{d.span.column}: {d.message} | {d.hint}" for d in found]
+
+
+def checked(capsys, folder, *args) -> list:
+    """The errors `tabletop check --format json` gives (the command a reader runs), which must fail."""
+    code = cli.main(["check", "--format", "json", *args, str(folder)])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1, out
+    return [d for d in out["diagnostics"] if d.get("severity", "error") == "error"]
+
+
+def variant(tmp_path, book: Path, text: str) -> Path:
+    """A copy of `book` with a variant variants/x.rules that extends its game.rules."""
+    folder = edited(tmp_path, book, "\n", "\n")
+    (folder / "variants").mkdir(exist_ok=True)
+    (folder / "variants" / "x.rules").write_text('extends "../game.rules"\n' + text)
+    return folder
+
+
+# ------------------------------------------------------------------ loops that never end
+def test_a_loop_whose_called_rules_never_change_its_condition_is_told(tmp_path):
+    """Tide Pool's `while round_number < 3: draft_round()` with `round_number += 1` left out of
+    the rule: passed the check (a loop that calls a rule was never looked into) and dealt until
+    the deck ran dry. Now E309 at the condition, naming the rules it looked through."""
+    found = errors_of(edited(tmp_path, GAMES / "draft", "    round_number += 1\n", ""))
+    assert found and (found[0].code, found[0].span.line) == ("E309", 49), shown(found)
+    assert "draft_round, score_round" in found[0].message and "round_number" in found[0].hint, shown(found)
+
+
+def test_a_loop_that_changes_its_condition_in_a_called_rule_passes(tmp_path):
+    """The same game as written (draft_round raises round_number): no error."""
+    assert errors_of(edited(tmp_path, GAMES / "draft", "\n", "\n")) == []
+
+
+def test_a_quiet_loop_on_a_zone_and_a_definition_is_told(tmp_path):
+    """Market Road's refill with its `draw` replaced by a `say`: the condition reads zones and a
+    definition, which the old check gave up on. Now E309 at the condition."""
+    found = errors_of(edited(tmp_path, GAMES / "market", "        draw 1 from deck to row\n", '        say "refill"\n'))
+    assert found and (found[0].code, found[0].span.line) == ("E309", 50), shown(found)
+    assert "(deck, row)" in found[0].message, shown(found)
+
+
+def test_a_loop_whose_rule_signals_an_event_passes(tmp_path):
+    """A signal inside the loop lets reactions run, and one may change the condition's variable
+    (mini's Shield sets `target`): no E309, on the safe side."""
+    folder = edited(tmp_path, GAMES / "mini", "    draw 1 from deck to current.hand\n",
+                    "    draw 1 from deck to current.hand\n    while target == current:\n        nudge()\n"
+                    "rule nudge:\n    signal attacked(current)\n")
+    assert [d for d in errors_of(folder) if d.code == "E309"] == []
+
+
+# ------------------------------------------------------------------ variants told at their own line
+def test_an_extend_table_entry_of_the_wrong_sort_of_key_is_told_at_the_variant(tmp_path):
+    """`extend table summit: 3 -> 90` on a table keyed by an option: was told at the base's first
+    entry (game.rules:12); now at the variant's entry, naming a line of the other sort."""
+    folder = variant(tmp_path, GAMES / "dice", "extend option length: epic\nextend table summit:\n    3 -> 90\n")
+    found = errors_of(folder, "x")
+    assert found and (found[0].code, Path(found[0].span.file).name, found[0].span.line) == ("E301", "x.rules", 4), shown(found)
+    assert "as at line 12" in found[0].hint, shown(found)
+
+
+def test_a_variant_removing_the_only_section_is_told_at_the_remove(tmp_path, capsys):
+    """`remove turn` in a variant of a game with only a turn section: was E403 at the base's
+    `game` line, which the variant's author did not touch; now at the remove, saying so."""
+    found = checked(capsys, variant(tmp_path, GAMES / "dice", "remove turn\n"), "--variant", "x")
+    assert found and (found[0]["code"], Path(found[0]["file"]).name, found[0]["line"]) == ("E403", "x.rules", 2), found
+    assert "Removing 'turn'" in found[0]["message"] and "replace turn:" in found[0]["hint"], found
