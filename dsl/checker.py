@@ -1847,6 +1847,16 @@ class Checker:
                     written.add(x.name)
         return written
 
+    def definition_giving(self, field: str):
+        """The definition of one player that gives that player's variable `field` as it is
+        (`define coins_left(p: player): int = p.coins`), if the rulebook has one."""
+        for x in self.sym.values():
+            d = x.decl
+            if x.kind == "define" and _ranks_players(x) and isinstance(d.body, A.Field) and d.body.name == field \
+                    and isinstance(d.body.obj, A.Name) and d.body.obj.name == d.params[0].name:
+                return d
+        return None
+
     def check_winners(self, w: A.WinnersDecl):
         if w.ranking:
             after = len("winners:")
@@ -1865,10 +1875,13 @@ class Checker:
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
                     # `winners: lowest points` for a player's variable: said at the name, with the
                     # definition that ranks by it
-                    hint = (f"'{name}' is a player's variable: rank by a definition of it, 'define "
+                    pvar = s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl)
+                    giving = self.definition_giving(name) if pvar else None
+                    hint = (f"'{name}' is a player's variable, and the definition '{giving.name}' (line "
+                            f"{giving.span.line}) gives it: write 'winners: ... {giving.name}'" if giving is not None else
+                            f"'{name}' is a player's variable: rank by a definition of it, 'define "
                             f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
-                            if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
-                            did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
+                            if pvar else did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
                     ranks = sorted(n for n, x in self.sym.items() if _ranks_players(x))
                     if not hint and ranks:
                         hint = f"the definitions of one player here: {', '.join(ranks[:8])}"
@@ -2655,7 +2668,14 @@ class Checker:
         """The hint for a `signal` or `reaction ... on` of a rule (or a stage): what a rule is, and
         how an event is declared."""
         if name not in self.rules:
-            return f"declare it: 'event {name}(...)', and set it off with 'signal {name}(...)'"
+            declare = f"declare it: 'event {name}(...)', and set it off with 'signal {name}(...)'"
+            events = [f"{n} (line {x.decl.span.line})" for n, x in self.sym.items() if x.kind == "event"]
+            other = self.sym.get(name)
+            what = f"'{name}' is the {other.decl.kind_word} at line {other.decl.span.line}, not an event; " \
+                if other is not None and getattr(other.decl, "name", None) == name and hasattr(other.decl, "kind_word") else ""
+            if events:      # a name that is no event's, in a rulebook that has events: which it has
+                return f"{what}the events declared here: {', '.join(events[:8])}; or {declare}"
+            return what + declare
         if signalled:
             return f"'{name}' is a rule: run it on a line of its own, {name}(...); 'signal' sets off an event's reactions"
         return (f"'{name}' is a rule, and a reaction waits for an event: declare 'event NAME(...)', and write "
@@ -3538,8 +3558,9 @@ class Checker:
                 d = self.define_stack[-1]
                 params = ", ".join(p.name for p in d.params)
                 hint = (f"'{d.name}' has the parameters {params}" if params else f"'{d.name}' has no parameters") + \
-                    f"; if '{e.name}' is one its calls give, add it: define {d.name}({params + ', ' if params else ''}" \
-                    f"{e.name}: TYPE)"
+                    f"; if '{e.name}' is one its calls give, add it" + \
+                    (f" at line {d.span.line}" if d.span.line != e.span.line else "") + \
+                    f": define {d.name}({params + ', ' if params else ''}{e.name}: TYPE)"
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
                 if self.untimed and self.untimed[-1] is not None:
@@ -4573,7 +4594,10 @@ class Checker:
                            f"rename it 'score' (define score(p: player): int = ...), or add a 'winners:' line",
                            about=("names", near))
             else:
+                ranks = [x.decl for x in self.sym.values() if _ranks_players(x)]
                 self.error("E405", "The game has no way to find its winners.", first,
+                           f"the definition '{ranks[0].name}' (line {ranks[0].span.line}) gives an int for each player: "
+                           f"rename it 'score', or write 'winners: highest {ranks[0].name}'" if len(ranks) == 1 else
                            "add 'define score(p: player): int = ...' or a 'winners:' line")
 
     def play_finishes(self):
