@@ -84,3 +84,47 @@ def test_a_variant_removing_the_only_section_is_told_at_the_remove(tmp_path, cap
     found = checked(capsys, variant(tmp_path, GAMES / "dice", "remove turn\n"), "--variant", "x")
     assert found and (found[0]["code"], Path(found[0]["file"]).name, found[0]["line"]) == ("E403", "x.rules", 2), found
     assert "Removing 'turn'" in found[0]["message"] and "replace turn:" in found[0]["hint"], found
+
+
+# ------------------------------------------------------------------ hints that name the way out
+def test_winners_by_a_players_variable_names_the_definition_that_gives_it(tmp_path):
+    """`winners: highest score, then highest coins` in Sealed Bids, which has `define
+    coins_left(p: player): int = p.coins`: the hint told the reader to write a new definition
+    'coins_of'; now it names the one the rulebook has."""
+    found = errors_of(edited(tmp_path, GAMES / "auction", "then highest coins_left", "then highest coins"))
+    assert found and (found[0].code, found[0].span.line) == ("E201", 30), shown(found)
+    assert "the definition 'coins_left' (line 29) gives it" in found[0].hint, shown(found)
+
+
+def test_a_reaction_on_a_name_that_is_no_event_lists_the_events(tmp_path):
+    """`reaction shield on score(victim)`: the hint said only "declare it"; now it says what
+    'score' is and which events the rulebook declares."""
+    found = errors_of(edited(tmp_path, GAMES / "mini", "reaction shield on attacked(victim)", "reaction shield on score(victim)"))
+    assert found and (found[0].code, found[0].span.line) == ("E201", 34), shown(found)
+    assert "'score' is the definition at line 38, not an event" in found[0].hint, shown(found)
+    assert "the events declared here: attacked (line 15)" in found[0].hint, shown(found)
+
+
+def test_then_without_its_comma_says_where_the_comma_goes(tmp_path):
+    """`winners: highest score then highest coins_left`: the message now says "put ',' before
+    'then'" (the fix in the words of the slip, as the other dropped-comma messages do)."""
+    found = errors_of(edited(tmp_path, GAMES / "market", "highest score, then", "highest score then"))
+    assert found and (found[0].code, found[0].span.line) == ("E101", 37), shown(found)
+    assert "put ',' before 'then'" in found[0].message, shown(found)
+
+
+def test_a_parameter_dropped_from_a_definition_over_two_lines_names_its_line(tmp_path):
+    """Flip's `define bracketed(s: square, c: colour)` without `d`, read on its `where` line 33:
+    the hint now names the line to add it at, 32."""
+    found = errors_of(edited(tmp_path, GAMES / "flip", "define bracketed(s: square, d: direction, c: colour)",
+                             "define bracketed(s: square, c: colour)"))
+    assert found and (found[0].code, found[0].span.line) == ("E201", 33), shown(found)
+    assert "add it at line 32: define bracketed(s, c, d: TYPE)" in found[0].hint, shown(found)
+
+
+def test_no_score_names_the_one_definition_that_could_be_it(tmp_path):
+    """Climb's `define score` renamed `points`: E405 said to add a score; now it names 'points'."""
+    found = errors_of(edited(tmp_path, GAMES / "dice", "define score(p: player): int = p.banked",
+                             "define points(p: player): int = p.banked"))
+    assert found and found[0].code == "E405", shown(found)
+    assert "the definition 'points' (line 68)" in found[0].hint and "winners: highest points" in found[0].hint, shown(found)
