@@ -2717,14 +2717,16 @@ class Checker:
             hint = (f"'add' adds one item; to add each of them: for x in {self.text_of(st.item)}: add x to "
                     f"{self.text_of(st.target)}") if T.is_list(it) and T.fits(T.elem(it), T.elem(lt)) else \
                 self.type_hint(st.item, it, T.elem(lt))
-            self.error("E301", f"Cannot add {T.a(it)} to {T.a(lt)}.", st.item, hint)
+            holds = f"'{self.text_of(st.target)}', which holds {T.plural(T.elem(lt))}" if T.is_list(lt) else T.a(lt)
+            self.error("E301", f"Cannot add {T.a(it)} to {holds}.", st.item, hint)
             self.blame_place(st.target)
 
     def st_RemoveFrom(self, st: A.RemoveFrom, loop):
         it = self.expr(st.item, self.ctx)
         lt = self.zone_place(st.target, "What 'remove' removes from")
         if not T.fits(it, T.elem(lt)):
-            self.error("E301", f"{T.a(lt).capitalize()} holds no {T.show(it)}.", st.item)
+            self.error("E301", f"'{self.text_of(st.target)}' holds {T.plural(T.elem(lt))}, and no {T.show(it)}." if T.is_list(lt)
+                       else f"{T.a(lt).capitalize()} holds no {T.show(it)}.", st.item)
 
     def st_If(self, st: A.If, loop):
         # What the branches above leave each name: each of their conditions is false here. Met

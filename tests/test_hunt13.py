@@ -128,3 +128,11 @@ def test_no_score_names_the_one_definition_that_could_be_it(tmp_path):
                              "define points(p: player): int = p.banked"))
     assert found and found[0].code == "E405", shown(found)
     assert "the definition 'points' (line 68)" in found[0].hint and "winners: highest points" in found[0].hint, shown(found)
+
+
+def test_adding_a_value_of_the_wrong_type_names_the_zone(tmp_path):
+    """`add c.value to table` (a number to a zone of cards): the message said "Cannot add an int
+    to a list of cards" without naming the zone; now it names it and what it holds."""
+    found = errors_of(edited(tmp_path, GAMES / "mini", "        p.points += c.value", "        add c.value to table"))
+    assert found and (found[0].code, found[0].span.line) == ("E301", 27), shown(found)
+    assert found[0].message == "Cannot add an int to 'table', which holds cards.", shown(found)

@@ -121,8 +121,6 @@ p(n, "tricks: following suit made compulsory even when void", TR,
   "define follows(p: player, c: card): bool = led_suit == none or c.suit == led_suit", ["nothing to choose from"], also=((G, 104),))
 p(n, "bluff: income only with ten coins or more", BL, '        option "Take income" if current.coins < 10:',
   '        option "Take income" if current.coins >= 10:', [], maybe_valid=True)
-p(n, "market: collecting only with no coins", MK, '        option "Collect {coins_word(income(current))}":',
-  '        option "Collect {coins_word(income(current))}" if current.coins == 0:', [], maybe_valid=True)
 p(n, "fireworks: a clue only when the group has none", FW, "for q in players if q != current and clues > 0:",
   "for q in players if q != current and clues == 0:", [], maybe_valid=True)
 p(n, "draft: a pick from the hand after it has passed on", DR,
@@ -148,7 +146,7 @@ c(n, "dice: a choose labelled with a name it does not bind", DI, 'labelled "Keep
 # ================================================================== reactions and events
 n = "reactions"
 c(n, "dice: a reaction to an event nobody signals", DI, "                signal rolling_again(current)\n",
-  "                say \"{current} rolls again.\"\n", ["rolling_again"], at=(G, 24))
+  "                say \"{current} rolls again.\"\n", ["rolling_again"], at=(G, 26))
 c(n, "dice: a reaction naming more values than its event has", DI, "reaction call_a_bust on rolling_again(roller) by",
   "reaction call_a_bust on ^rolling_again(roller, stake) by", ["rolling_again"])
 c(n, "dice: a signal with too few values", MI, "    signal attacked(target)\n    say", "    ^signal attacked()\n    say", ["attacked"])
@@ -184,8 +182,7 @@ c(n, "mini: a timed choice whose time is compared to text", MI, '        p.point
 n = "turn order"
 p(n, "bluff: skip_turn turned round (everyone in skipped)", BL, "define skip_turn(p: player): bool = not in_game(p)",
   "define skip_turn(p: player): bool = in_game(p)", ["skip"])
-p(n, "market: skip_turn always", MK, "define row_size: int = 4", "define row_size: int = 4\n^define skip_turn(p: player): bool = true", ["skip"],
-  at=(G, 27))
+p(n, "market: skip_turn always", MK, "define row_size: int = 4", "define row_size: int = 4\n^define skip_turn(p: player): bool = true", ["skip"],)
 c(n, "market: skip_turn of no player", MK, "define row_size: int = 4", "define row_size: int = 4\n^define skip_turn: bool = false", ["skip_turn"])
 c(n, "market: next_turn giving a number", MK, "define row_size: int = 4", "define row_size: int = 4\n^define next_turn(p: player): int = 1", ["next_turn"])
 p(n, "market: next_turn that stays with the same seat", MK, "define row_size: int = 4",
