@@ -2340,6 +2340,12 @@ class Checker:
                        "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")"
                        # every call alike and the declaration the odd one out: the slip may be at the declaration
                        + self.declared_line(name, node, ", as {where} declares it"), about=("call", name))
+        if len(args) != len(params):
+            # with a value missing or one too many, the values no longer line up with the
+            # parameters: each is only checked in itself, not against the parameter at its place
+            for a in args:
+                self.expr(a, self.ctx)
+            return
         typed = []
         for prm, a in zip(params, args):
             before = len(self.diags)

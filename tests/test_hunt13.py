@@ -136,3 +136,22 @@ def test_adding_a_value_of_the_wrong_type_names_the_zone(tmp_path):
     found = errors_of(edited(tmp_path, GAMES / "mini", "        p.points += c.value", "        add c.value to table"))
     assert found and (found[0].code, found[0].span.line) == ("E301", 27), shown(found)
     assert found[0].message == "Cannot add an int to 'table', which holds cards.", shown(found)
+
+
+# ------------------------------------------------------------------ a call with a value missing or too many
+def test_a_call_with_a_value_missing_is_not_also_told_its_values_types_by_place(tmp_path):
+    """`advance(c.steps)` for `rule advance(p: player, n: int)`: was E207 and then E301 "wants a
+    player for 'p', not an int" (the values checked against the parameters at their places, which
+    no longer line up); now only the E207."""
+    found = errors_of(edited(tmp_path, GAMES / "market", "            advance(current, c.steps)", "            advance(c.steps)"))
+    assert [d.code for d in found] == ["E207"], shown(found)
+
+
+def test_a_parameter_dropped_from_a_definition_is_not_blamed_on_the_other_ones_type(tmp_path):
+    """Fireworks' `define told(i: int)` without `p`, called `told(current, i)`: was E301 at the
+    declaration, "'i' is declared here as an int, and 3 of its uses do not fit that" (the calls'
+    first values held against 'i'); now the unknown 'p', with the line to add it at."""
+    found = errors_of(edited(tmp_path, GAMES / "fireworks", "define told(p: player, i: int): text", "define told(i: int): text"))
+    assert found and (found[0].code, found[0].span.line) == ("E201", 45), shown(found)
+    assert "add it at line 44: define told(i, p: TYPE)" in found[0].hint, shown(found)
+    assert not [d for d in found if d.code == "E301"], shown(found)
