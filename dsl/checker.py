@@ -1878,7 +1878,8 @@ class Checker:
                     pvar = s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl)
                     giving = self.definition_giving(name) if pvar else None
                     hint = (f"'{name}' is a player's variable, and the definition '{giving.name}' (line "
-                            f"{giving.span.line}) gives it: write 'winners: ... {giving.name}'" if giving is not None else
+                            f"{giving.span.line}) gives it: write 'winners: ... {giving.name}' (or rank by one of "
+                            f"its own, 'define {name}_of(p: player): int = p.{name}')" if giving is not None else
                             f"'{name}' is a player's variable: rank by a definition of it, 'define "
                             f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
                             if pvar else did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
@@ -2924,7 +2925,8 @@ class Checker:
                            f"{self.text_of(st.cond)!r} reads, and nothing in it stops it ('stop', 'return', "
                            "'end ...'), calls a rule, signals or asks anyone anything: the game would stop here "
                            "with an error when it comes to it.",
-                   st.cond, "change what the condition reads inside the loop, or write 'if' if it should run once")
+                   st.cond, self.dedented_below(st, read)
+                   or "change what the condition reads inside the loop, or write 'if' if it should run once")
 
     def unchanged_by_calls(self, st: A.While):
         """E309 for a `while` whose body calls rules, moves things or asks players, none of which
@@ -2974,8 +2976,27 @@ class Checker:
         self.error("E309", f"This loop runs for ever once it starts: nothing in it{through} changes what its "
                            f"condition {self.text_of(st.cond)!r} reads ({', '.join(sorted(reads))}), and nothing in "
                            "it stops it ('stop', 'return', 'end ...').",
-                   st.cond, f"change {' or '.join(sorted(reads))} inside the loop (or in a rule it calls), or write "
-                            "'if' if it should run once")
+                   st.cond, self.dedented_below(st, reads) or
+                   f"change {' or '.join(sorted(reads))} inside the loop (or in a rule it calls), or write "
+                   "'if' if it should run once")
+
+    def dedented_below(self, st: A.While, reads: set) -> str:
+        """For an endless loop: when the line right after it changes what its condition reads, the
+        hint that it was likely meant inside the loop (a line dedented a step too far), else ''."""
+        after = None
+        for node in self.all_nodes():
+            blocks = [getattr(node, "body", None), getattr(node, "other", None)] + \
+                [blk for _, blk in getattr(node, "branches", None) or ()]
+            for blk in blocks:
+                if isinstance(blk, list):
+                    k = next((i for i, x in enumerate(blk) if x is st), None)
+                    if k is not None and k + 1 < len(blk):
+                        after = blk[k + 1]
+        changed = sorted(self.names_set_by(after) & reads) if isinstance(after, A.Stmt) else []
+        if not changed:
+            return ""
+        return (f"line {after.span.line}, just below the loop, changes {' and '.join(changed)}: if it belongs "
+                f"in the loop, indent it under the 'while' line")
 
     def never_running(self, body: list, loop: bool, dead):
         """Check a block that never runs when `dead` (its condition, certainly false, or its count,

@@ -155,3 +155,14 @@ def test_a_parameter_dropped_from_a_definition_is_not_blamed_on_the_other_ones_t
     assert found and (found[0].code, found[0].span.line) == ("E201", 45), shown(found)
     assert "add it at line 44: define told(i, p: TYPE)" in found[0].hint, shown(found)
     assert not [d for d in found if d.code == "E301"], shown(found)
+
+
+def test_an_endless_loop_whose_changing_line_was_dedented_names_that_line(tmp_path):
+    """S'mores Galore's setup loop `while count(clashing_piles) > 0:` with its `move ... pile[k]`
+    line dedented out of it (hunt round 2's "dedent line 218", which passed the check before the
+    thirteenth hunt's E309 read through definitions): told at the loop, and the hint names line
+    218, the line below it that changes what the condition reads."""
+    line = "        move first(pile[k]) from pile[k] to pile[k]\n"
+    found = errors_of(edited(tmp_path, TESTS.parent / "rulebooks" / "smores_galore", line, line[4:]))
+    assert found and (found[0].code, found[0].span.line) == ("E309", 216), shown(found)
+    assert found[0].hint.startswith("line 218, just below the loop, changes pile"), shown(found)
