@@ -262,6 +262,7 @@ class Checker:
         self._walks: A.Walks | None = None     # the walk of every node, by one walk of all: walks()
         self._walked: dict = {}               # id -> (node or list, its walk as a list): walked()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
+        self.endless_loops: list = []         # (E309 error args, the lines it looked through), told in structure()
         self.refused_pvars: set = set()       # player vars and zones refused for a name already taken (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
         self.compared: list = []             # (comparison, variable's symbol, op, number) for W135
@@ -2973,12 +2974,22 @@ class Checker:
         if not reads or reads & writes:
             return
         through = f", nor the rule{'s' * (len(called) > 1)} it calls ({', '.join(called)})," if called else ""
-        self.error("E309", f"This loop runs for ever once it starts: nothing in it{through} changes what its "
-                           f"condition {self.text_of(st.cond)!r} reads ({', '.join(sorted(reads))}), and nothing in "
-                           "it stops it ('stop', 'return', 'end ...').",
-                   st.cond, self.dedented_below(st, reads) or
-                   f"change {' or '.join(sorted(reads))} inside the loop (or in a rule it calls), or write "
-                   "'if' if it should run once")
+        # told once every rule is checked, and only if none of the lines it looked through holds an
+        # error (`round_numbr += 1` in the rule called: that slip is the one to tell)
+        self.endless_loops.append((
+            (f"This loop runs for ever once it starts: nothing in it{through} changes what its "
+             f"condition {self.text_of(st.cond)!r} reads ({', '.join(sorted(reads))}), and nothing in "
+             "it stops it ('stop', 'return', 'end ...').", st.cond, self.dedented_below(st, reads) or
+             f"change {' or '.join(sorted(reads))} inside the loop (or in a rule it calls), or write "
+             "'if' if it should run once"),
+            {(x.span.file, x.span.line) for x in nodes if getattr(x, "span", None) is not None}))
+
+    def tell_endless_loops(self):
+        """E309 for the loops unchanged_by_calls found, unless an error is on a line it looked through."""
+        wrong = {(d.span.file, d.span.line) for d in self.diags if d.severity == "error"}
+        for args, lines in self.endless_loops:
+            if not lines & wrong:
+                self.error("E309", *args)
 
     def dedented_below(self, st: A.While, reads: set) -> str:
         """For an endless loop: when the line right after it changes what its condition reads, the
@@ -4550,6 +4561,7 @@ class Checker:
 
     # ------------------------------------------------------------------ structure
     def structure(self):
+        self.tell_endless_loops()
         out = self.out
         first = self.p.decls[0].span if self.p.decls else Span(self.p.root)
         if not out.title:

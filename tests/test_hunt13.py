@@ -166,3 +166,12 @@ def test_an_endless_loop_whose_changing_line_was_dedented_names_that_line(tmp_pa
     found = errors_of(edited(tmp_path, TESTS.parent / "rulebooks" / "smores_galore", line, line[4:]))
     assert found and (found[0].code, found[0].span.line) == ("E309", 216), shown(found)
     assert found[0].hint.startswith("line 218, just below the loop, changes pile"), shown(found)
+
+
+def test_an_endless_loop_is_not_told_over_an_error_in_a_rule_it_calls(tmp_path):
+    """`round_numbr += 1` in the rule Tide Pool's loop calls: the slip is told at its line (54), and
+    not the loop it leaves endless above it (line 49), which hunt round 12's mutants of that line
+    found told first. (A guard for this round's E309, not a fix of the old code.)"""
+    found = errors_of(edited(tmp_path, GAMES / "draft", "    round_number += 1\n", "    round_numbr += 1\n"))
+    assert found and (found[0].code, found[0].span.line) == ("E201", 54), shown(found)
+    assert not [d for d in found if d.code == "E309"], shown(found)
