@@ -40,7 +40,7 @@ on a machine at a load of 20):
              "past the check" now rolls in its condition: the check tells the old one, E309)
   cases9.py  told 299, valid 26, warned 7 -> the same
   cases10.py told 131, valid 25, warned 4, wrong line 3, right line 1, slow 3 -> the same
-  cases11.py told 106, valid 6, slow 2 (round 12's count) -> told 106, valid 6, slow 2
+  cases11.py told 106, valid 6, slow 2 -> the same
   cases12.py told 504, wrong line 7, right line 4, valid 6, warned 4 -> told 505, wrong line 7,
              right line 3, valid 6, warned 4 (the comma before 'then')"""
 import contextlib
