@@ -266,6 +266,7 @@ class Checker:
         self._walks: A.Walks | None = None     # the walk of every node, by one walk of all: walks()
         self._walked: dict = {}               # id -> (node or list, its walk as a list): walked()
         self.clashes: set = set()             # names declared twice as two sorts of thing (E202)
+        self.endless_loops: list = []         # (E309 error args, the lines it looked through), told in structure()
         self.refused_pvars: set = set()       # player vars and zones refused for a name already taken (E202)
         self.hidden_reads: dict = {}          # definition -> the hidden zone it reads (hidden_zone_read)
         self.compared: list = []             # (comparison, variable's symbol, op, number) for W135
@@ -1691,8 +1692,15 @@ class Checker:
             return None
         numbers = [e for e, lo, _ in keys if isinstance(lo, int)]
         if numbers and len(numbers) < len(keys):
+            # the fewer sort of key is the odd one out (a variant's `extend table` entry among the
+            # base's names); on a tie, the later entry, which was written against the first
+            others = [e for e, lo, _ in keys if not isinstance(lo, int)]
+            odd = numbers if len(numbers) < len(others) else others if len(others) < len(numbers) else \
+                max((numbers, others), key=lambda es: (es[0].span.file != d.span.file, es[0].span.line))
+            hint = (f"the other keys are whole numbers, as at line {numbers[0].span.line}" if odd is others else
+                    f"the other keys are names or texts, as at line {others[0].span.line}")
             self.error("E301", f"The table '{d.name}' mixes whole numbers with names or texts{where or ' in its keys'}.",
-                       keys[0][0] if keys[0][0] not in numbers else next(e for e, lo, _ in keys if not isinstance(lo, int)))
+                       odd[0], hint + f"{self.in_file(others[0] if odd is numbers else numbers[0], odd[0])}")
             return None
         if len(enum_types) == 1:
             return next(iter(enum_types))
@@ -1839,14 +1847,31 @@ class Checker:
                         return None
                     written |= more
                 continue
-            parts = {A.Assign: ("target",), A.Move: ("source", "dest"), A.Draw: ("source", "dest"),
-                     A.Shuffle: ("zone",), A.AddTo: ("target",), A.RemoveFrom: ("target",)}.get(type(st), ())
-            for part in parts:
-                for x in self.walks().walk(getattr(st, part), statements=False):
-                    if isinstance(x, A.Field) or isinstance(x, A.Name) and \
-                            getattr(self.sym.get(x.name), "kind", None) in ("var", "pvar", "zone", "pzone"):
-                        written.add(x.name)
+            written |= self.names_set_by(st)
         return written
+
+    def names_set_by(self, st) -> set:
+        """The names of the variables, zones and fields one statement itself changes (a zone moved
+        from or to, a variable or field set), not those of the statements in its block."""
+        written = set()
+        parts = {A.Assign: ("target",), A.Move: ("source", "dest"), A.Draw: ("source", "dest"),
+                 A.Shuffle: ("zone",), A.AddTo: ("target",), A.RemoveFrom: ("target",)}.get(type(st), ())
+        for part in parts:
+            for x in self.walks().walk(getattr(st, part), statements=False):
+                if isinstance(x, A.Field) or isinstance(x, A.Name) and \
+                        getattr(self.sym.get(x.name), "kind", None) in ("var", "pvar", "zone", "pzone"):
+                    written.add(x.name)
+        return written
+
+    def definition_giving(self, field: str):
+        """The definition of one player that gives that player's variable `field` as it is
+        (`define coins_left(p: player): int = p.coins`), if the rulebook has one."""
+        for x in self.sym.values():
+            d = x.decl
+            if x.kind == "define" and _ranks_players(x) and isinstance(d.body, A.Field) and d.body.name == field \
+                    and isinstance(d.body.obj, A.Name) and d.body.obj.name == d.params[0].name:
+                return d
+        return None
 
     def check_winners(self, w: A.WinnersDecl):
         if w.ranking:
@@ -1866,10 +1891,14 @@ class Checker:
                 if s is None or s.kind != "define" or len(s.decl.params) != 1:
                     # `winners: lowest points` for a player's variable: said at the name, with the
                     # definition that ranks by it
-                    hint = (f"'{name}' is a player's variable: rank by a definition of it, 'define "
+                    pvar = s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl)
+                    giving = self.definition_giving(name) if pvar else None
+                    hint = (f"'{name}' is a player's variable, and the definition '{giving.name}' (line "
+                            f"{giving.span.line}) gives it: write 'winners: ... {giving.name}' (or rank by one of "
+                            f"its own, 'define {name}_of(p: player): int = p.{name}')" if giving is not None else
+                            f"'{name}' is a player's variable: rank by a definition of it, 'define "
                             f"{name}_of(p: player): int = p.{name}', and write 'winners: ... {name}_of'"
-                            if s is not None and s.kind == "pvar" and not isinstance(s.decl, A.ZoneDecl) else
-                            did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
+                            if pvar else did_you_mean(name, [n for n, x in self.sym.items() if _ranks_players(x)]))
                     ranks = sorted(n for n, x in self.sym.items() if _ranks_players(x))
                     if not hint and ranks:
                         hint = f"the definitions of one player here: {', '.join(ranks[:8])}"
@@ -2328,6 +2357,12 @@ class Checker:
                        "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")"
                        # every call alike and the declaration the odd one out: the slip may be at the declaration
                        + self.declared_line(name, node, ", as {where} declares it"), about=("call", name))
+        if len(args) != len(params):
+            # with a value missing or one too many, the values no longer line up with the
+            # parameters: each is only checked in itself, not against the parameter at its place
+            for a in args:
+                self.expr(a, self.ctx)
+            return
         typed = []
         for prm, a in zip(params, args):
             before = len(self.diags)
@@ -2656,7 +2691,14 @@ class Checker:
         """The hint for a `signal` or `reaction ... on` of a rule (or a stage): what a rule is, and
         how an event is declared."""
         if name not in self.rules:
-            return f"declare it: 'event {name}(...)', and set it off with 'signal {name}(...)'"
+            declare = f"declare it: 'event {name}(...)', and set it off with 'signal {name}(...)'"
+            events = [f"{n} (line {x.decl.span.line})" for n, x in self.sym.items() if x.kind == "event"]
+            other = self.sym.get(name)
+            what = f"'{name}' is the {other.decl.kind_word} at line {other.decl.span.line}, not an event; " \
+                if other is not None and getattr(other.decl, "name", None) == name and hasattr(other.decl, "kind_word") else ""
+            if events:      # a name that is no event's, in a rulebook that has events: which it has
+                return f"{what}the events declared here: {', '.join(events[:8])}; or {declare}"
+            return what + declare
         if signalled:
             return f"'{name}' is a rule: run it on a line of its own, {name}(...); 'signal' sets off an event's reactions"
         return (f"'{name}' is a rule, and a reaction waits for an event: declare 'event NAME(...)', and write "
@@ -2698,14 +2740,16 @@ class Checker:
             hint = (f"'add' adds one item; to add each of them: for x in {self.text_of(st.item)}: add x to "
                     f"{self.text_of(st.target)}") if T.is_list(it) and T.fits(T.elem(it), T.elem(lt)) else \
                 self.type_hint(st.item, it, T.elem(lt))
-            self.error("E301", f"Cannot add {T.a(it)} to {T.a(lt)}.", st.item, hint)
+            holds = f"'{self.text_of(st.target)}', which holds {T.plural(T.elem(lt))}" if T.is_list(lt) else T.a(lt)
+            self.error("E301", f"Cannot add {T.a(it)} to {holds}.", st.item, hint)
             self.blame_place(st.target)
 
     def st_RemoveFrom(self, st: A.RemoveFrom, loop):
         it = self.expr(st.item, self.ctx)
         lt = self.zone_place(st.target, "What 'remove' removes from")
         if not T.fits(it, T.elem(lt)):
-            self.error("E301", f"{T.a(lt).capitalize()} holds no {T.show(it)}.", st.item)
+            self.error("E301", f"'{self.text_of(st.target)}' holds {T.plural(T.elem(lt))}, and no {T.show(it)}." if T.is_list(lt)
+                       else f"{T.a(lt).capitalize()} holds no {T.show(it)}.", st.item)
 
     def st_If(self, st: A.If, loop):
         # What the branches above leave each name: each of their conditions is false here. Met
@@ -2865,7 +2909,10 @@ class Checker:
         the condition, and the condition reads only names, fields and the built-ins that roll
         nothing. Once the loop is entered its condition stays true, and nothing leaves it."""
         body = self.walks().walk(st.body)
-        if not body or any(not isinstance(x, QUIET_STATEMENTS) for x in body if isinstance(x, A.Stmt)):
+        if not body:
+            return
+        if any(not isinstance(x, QUIET_STATEMENTS) for x in body if isinstance(x, A.Stmt)):
+            self.unchanged_by_calls(st)
             return
         read = set()
         for x in self.walks().walk(st.cond):
@@ -2876,7 +2923,8 @@ class Checker:
                 sym = self.sym.get(x.name)
                 local = self.ctx is not None and x.name in self.ctx.names
                 if not local and (sym is None or sym.kind not in ("var", "pvar", "option", "enum_value")):
-                    return      # a definition, a zone or a kind: what it gives may change some other way
+                    self.unchanged_by_calls(st)     # a definition or a zone: read through it
+                    return
                 read.add(x.name)
             elif isinstance(x, A.Field):
                 read.add(x.name)
@@ -2893,7 +2941,88 @@ class Checker:
                            f"{self.text_of(st.cond)!r} reads, and nothing in it stops it ('stop', 'return', "
                            "'end ...'), calls a rule, signals or asks anyone anything: the game would stop here "
                            "with an error when it comes to it.",
-                   st.cond, "change what the condition reads inside the loop, or write 'if' if it should run once")
+                   st.cond, self.dedented_below(st, read)
+                   or "change what the condition reads inside the loop, or write 'if' if it should run once")
+
+    def unchanged_by_calls(self, st: A.While):
+        """E309 for a `while` whose body calls rules, moves things or asks players, none of which
+        (nor the rules called, nor a reaction a decision lets run) can change what its condition
+        reads: `while round_number < 3: draft_round()` whose rule never raises `round_number`. On
+        the safe side: a way out of the loop or the game, a signal, turns taken, a roll or a
+        comprehension in the condition, or a call of anything but a rule is no error."""
+        nodes, called, todo = [], [], [st.body]
+        while todo:
+            for x in self.walks().walk(todo.pop()):
+                if isinstance(x, (A.Stop, A.Return, A.EndGame, A.EndStage, A.TakeTurns, A.TakeRounds, A.Signal)):
+                    return
+                if isinstance(x, A.CallStmt):
+                    s = self.rules.get(x.name)
+                    if s is None or not isinstance(s.decl, A.RuleDecl):
+                        return
+                    if x.name not in called:
+                        called.append(x.name)
+                        todo.append(s.decl.body)
+                nodes.append(x)
+        writes = set()
+        for x in nodes:
+            writes |= self.names_set_by(x)
+        if any(isinstance(x, (A.Choose, A.Menu, A.Secret)) for x in nodes):    # reactions may run at a decision
+            for d in self.p.decls:
+                if isinstance(d, A.ReactionDecl):
+                    more = self.names_written(d.body, set())
+                    if more is None:
+                        return
+                    writes |= more
+        for x in nodes:     # locals set anywhere, and the names loops and choices bind
+            if isinstance(x, A.Assign):
+                writes |= {y.name for y in self.walks().walk(x.target, statements=False) if isinstance(y, A.Name)}
+            writes |= {getattr(x, a) for a in ("var", "player_var", "time_var") if isinstance(getattr(x, a, None), str)}
+        reads = set()
+        for x in self.walks().walk(st.cond, statements=False):
+            if isinstance(x, A.Call) and x.name in ("roll", "pick", "shuffled"):
+                return
+            if isinstance(x, (A.Lambda, A.Comprehension, A.Where)):
+                return
+            if isinstance(x, A.Name) and self.ctx is not None and x.name in self.ctx.names:
+                reads.add(x.name)
+        reads |= self.names_read([st.cond])
+        if not reads or reads & writes:
+            return
+        through = f", nor the rule{'s' * (len(called) > 1)} it calls ({', '.join(called)})," if called else ""
+        # told once every rule is checked, and only if none of the lines it looked through holds an
+        # error (`round_numbr += 1` in the rule called: that slip is the one to tell)
+        self.endless_loops.append((
+            (f"This loop runs for ever once it starts: nothing in it{through} changes what its "
+             f"condition {self.text_of(st.cond)!r} reads ({', '.join(sorted(reads))}), and nothing in "
+             "it stops it ('stop', 'return', 'end ...').", st.cond, self.dedented_below(st, reads) or
+             f"change {' or '.join(sorted(reads))} inside the loop (or in a rule it calls), or write "
+             "'if' if it should run once"),
+            {(x.span.file, x.span.line) for x in nodes if getattr(x, "span", None) is not None}))
+
+    def tell_endless_loops(self):
+        """E309 for the loops unchanged_by_calls found, unless an error is on a line it looked through."""
+        wrong = {(d.span.file, d.span.line) for d in self.diags if d.severity == "error"}
+        for args, lines in self.endless_loops:
+            if not lines & wrong:
+                self.error("E309", *args)
+
+    def dedented_below(self, st: A.While, reads: set) -> str:
+        """For an endless loop: when the line right after it changes what its condition reads, the
+        hint that it was likely meant inside the loop (a line dedented a step too far), else ''."""
+        after = None
+        for node in self.all_nodes():
+            blocks = [getattr(node, "body", None), getattr(node, "other", None)] + \
+                [blk for _, blk in getattr(node, "branches", None) or ()]
+            for blk in blocks:
+                if isinstance(blk, list):
+                    k = next((i for i, x in enumerate(blk) if x is st), None)
+                    if k is not None and k + 1 < len(blk):
+                        after = blk[k + 1]
+        changed = sorted(self.names_set_by(after) & reads) if isinstance(after, A.Stmt) else []
+        if not changed:
+            return ""
+        return (f"line {after.span.line}, just below the loop, changes {' and '.join(changed)}: if it belongs "
+                f"in the loop, indent it under the 'while' line")
 
     def never_running(self, body: list, loop: bool, dead):
         """Check a block that never runs when `dead` (its condition, certainly false, or its count,
@@ -3484,8 +3613,9 @@ class Checker:
                 d = self.define_stack[-1]
                 params = ", ".join(p.name for p in d.params)
                 hint = (f"'{d.name}' has the parameters {params}" if params else f"'{d.name}' has no parameters") + \
-                    f"; if '{e.name}' is one its calls give, add it: define {d.name}({params + ', ' if params else ''}" \
-                    f"{e.name}: TYPE)"
+                    f"; if '{e.name}' is one its calls give, add it" + \
+                    (f" at line {d.span.line}" if d.span.line != e.span.line else "") + \
+                    f": define {d.name}({params + ', ' if params else ''}{e.name}: TYPE)"
             if not hint and self.ctx is not None and self.ctx.names:
                 hint = "the names set here are " + ", ".join(sorted(self.ctx.names)[:8])
                 if self.untimed and self.untimed[-1] is not None:
@@ -4446,6 +4576,7 @@ class Checker:
 
     # ------------------------------------------------------------------ structure
     def structure(self):
+        self.tell_endless_loops()
         out = self.out
         first = self.p.decls[0].span if self.p.decls else Span(self.p.root)
         if not out.title:
@@ -4455,7 +4586,7 @@ class Checker:
                        "add a line such as: players 2 to 4")
         if "play" not in out.phases and "turn" not in out.phases and "round" not in out.phases:
             self.error("E403", "The game has no 'turn' section, so nobody ever plays.", first,
-                       "add 'turn:' followed by what a player does on their turn")
+                       "add 'turn:' followed by what a player does on their turn", about=("no section", "turn"))
         if "turn" not in out.phases:
             for st in self.turn_loops + self.ends_turn:
                 what = "'take turns' plays" if isinstance(st, A.TakeTurns) else "'end turn' ends"
@@ -4519,7 +4650,10 @@ class Checker:
                            f"rename it 'score' (define score(p: player): int = ...), or add a 'winners:' line",
                            about=("names", near))
             else:
+                ranks = [x.decl for x in self.sym.values() if _ranks_players(x)]
                 self.error("E405", "The game has no way to find its winners.", first,
+                           f"the definition '{ranks[0].name}' (line {ranks[0].span.line}) gives an int for each player: "
+                           f"rename it 'score', or write 'winners: highest {ranks[0].name}'" if len(ranks) == 1 else
                            "add 'define score(p: player): int = ...' or a 'winners:' line")
 
     def play_finishes(self):

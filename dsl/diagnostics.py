@@ -46,6 +46,7 @@ class Diagnostic:
     # changes, ("no player field", name) a player's field no player has, ("set, never used", name) a
     # new local set and never read (E201), ("uncalled", rule) an E404 whose every 'end game' is in
     # that rule nothing calls, ("remove with its keyword", name) a variant's `remove var NAME`,
+    # ("no section", "turn") an E403 of a game with no 'turn', 'round' or 'play' section,
     # ("':' missing",) a line that ends where only ':' may come, ("extends misspelt",) `extend "../x"`, ("'=' for '=='",) a '=' in a
     # condition, ("names", name) any other error that is about one name its message quotes.
     about: tuple = field(default=(), compare=False)

@@ -2090,8 +2090,14 @@ def note_changes(diagnostics: list, program: Program) -> list:
         return diagnostics
     out, uses, narrowed, more_uses, retyped = [], {}, {}, {}, {}
     removed = [(name, c[1]) for name, c in program.changes.items() if c[0] == "removed" and name in ("score", "winners")]
+    sections = [(name, c[1]) for name, c in program.changes.items() if c[0] == "removed" and name in ("turn", "round", "play")]
     for d in diagnostics:
         d = _thing_of_a_replaced_kind(d, program)
+        if d.about[:1] == ("no section",) and sections:     # the variant took away the only way to play
+            name, span = sections[0]
+            d = Diagnostic("E403", f"Removing '{name}' leaves the game no 'turn', 'round' or 'play' section, so nobody "
+                                   "ever plays.", word_at(program.sources, span, name, span.column) or span,
+                           f"write 'replace {name}:' with the variant's own steps instead of removing it")
         if d.code == "E405" and removed:      # the variant took away the base's way to find its winners
             name, span = removed[0]
             d = Diagnostic("E405", f"Removing '{name}' leaves the game no way to find its winners.",

@@ -2471,7 +2471,7 @@ def _ranking_hint(value: str, kind: str, here: str, before: str, line: int, col:
     clause = re.split(r",\s*then\b", before[head.end():])[-1]
     words = clause.split()
     if value == "then" and kind != "NAME" and not before.rstrip().endswith(","):
-        return ("Each 'then' of a ranking follows a comma.", (line, col),
+        return ("Each 'then' of a ranking follows a comma: put ',' before 'then'.", (line, col),
                 f"write '{before.strip()}, then ...'")
     if kind != "NAME":
         return None

@@ -79,11 +79,12 @@ def test_the_early_stop_is_told_in_the_text_summary_too(tmp_path, capsys):
 
 
 def test_a_run_stops_early_on_a_loop_that_spends_the_step_budget(tmp_path, capsys):
-    """`while r > 0 and goal[length] > 0:` whose body changes neither: each game spends a million
-    steps (a fraction of a second each, 40 s for 200 games); the run stops after 3. (The check cannot
-    tell: a table it looks up is no plain name.)"""
+    """`while r > 0 and roll(d6) > 0:` whose body changes nothing it reads: each game spends a
+    million steps (a fraction of a second each, 40 s for 200 games); the run stops after 3. (The
+    check cannot tell: a roll in the condition may change at each pass. It did not tell `goal[length]
+    > 0` either until the thirteenth hunt's E309 read through tables and definitions.)"""
     folder = edited(tmp_path, RACE, "    rolls += 1\n",
-                    "    rolls += 1\n    while r > 0 and goal[length] > 0:\n        rolls += 1\n")
+                    "    rolls += 1\n    while r > 0 and roll(d6) > 0:\n        rolls += 1\n")
     checked_clean(folder)
     capsys.readouterr()
     code, stats = simulate(capsys, folder, "-n", 200)
@@ -124,9 +125,10 @@ def test_a_while_whose_body_sets_a_field_its_condition_reads_is_fine(tmp_path, c
 
 
 def test_a_while_that_moves_things_is_left_alone(tmp_path, capsys):
-    """A loop that moves, draws or calls a rule may change its condition some way the check does
-    not follow: it is not told."""
-    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    while r > 7:\n        advance(current, 0)\n")
+    """A loop that moves, draws or calls a rule that changes what its condition reads is not told.
+    (`while r > 7: advance(current, 0)` was left alone too, until the thirteenth hunt's E309 looked
+    into the rules a loop calls: nothing in 'advance' can change the local 'r'.)"""
+    folder = edited(tmp_path, RACE, "    rolls += 1\n", "    rolls += 1\n    while current.position < 3:\n        advance(current, 1)\n")
     checked_clean(folder)
 
 

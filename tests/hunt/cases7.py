@@ -121,7 +121,7 @@ n = "runaway"
 p(n, "race: the end passed by", RA, "if current.position >= goal[length]:", "if current.position > goal[length]:",
   ["The run stopped after 3 of", "game.rules:37"], args=("--max-decisions", "2000"), at=(G, 37))
 p(n, "race: a loop on a roll never changed, past the check", RA, "    rolls += 1\n",
-  "    rolls += 1\n    while r > 0 and goal[length] > 0:\n        rolls += 1\n", ["loop forever", "The run stopped after 3"],
+  "    rolls += 1\n    while r > 0 and roll(d6) > 0:\n        rolls += 1\n", ["loop forever", "The run stopped after 3"],
   at=(G, 32))
 c(n, "race: a loop on a roll never changed (E309)", RA, "    rolls += 1\n", "    rolls += 1\n    while ^r > 0:\n        rolls += 1\n",
   ["nothing in it changes what its condition"])
