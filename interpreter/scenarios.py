@@ -32,6 +32,7 @@ import jsonschema
 import yaml
 
 from tabletop import data_dir
+from tabletop.dsl.quick_schema import surely_fits
 from tabletop.dsl.diagnostics import Diagnostic, RulebookError, Sources, Span, did_you_mean, ECHO_WIDTH, echo, ended
 from tabletop.dsl.loader import (comment_hint, comment_words, flow_comment, flow_question, question_hint,
                                  question_words, resolve_game_path, strict_validator,
@@ -171,11 +172,40 @@ class _Loader(yaml.SafeLoader):
     """The safe loader, remembering lines; only true and false are truths (a label "No" stays a text)."""
 
 
-_Loader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
-    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
-_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-                              list("tTfF"))
+class _Unlike(Exception):
+    """What libyaml's parser would place elsewhere than PyYAML's: `_load` reads the file with PyYAML."""
+
+
+class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """The same loader over libyaml's parser, when PyYAML has it: it reads a file several times
+    faster. Only a file it reads without error is taken from it; any other file is read again by
+    `_Loader`, so that every error, its words and its line are PyYAML's own."""
+
+    def construct_scalar(self, node):
+        # A value left out (`{row: , col: 2}`, or a `?` with nothing after it) is an empty text
+        # the two parsers may place a column or a line apart.
+        if node.value == "" and not node.style:
+            raise _Unlike
+        return super().construct_scalar(node)
+
+    def construct_object(self, node, deep=False):
+        # Inside [ ] or { }, a '?' ends a text for PyYAML (`[What? They Float!]`, which the file
+        # is told of), never for libyaml.
+        if getattr(node, "flow_style", False):
+            inside = node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
+            if any(isinstance(n, yaml.ScalarNode) and not n.style and "?" in n.value for n in inside):
+                raise _Unlike
+        return super().construct_object(node, deep)
+
+
+_LOADERS = (_Loader, _FastLoader)
+
+for _cls in _LOADERS:
+    _cls.yaml_implicit_resolvers = {
+        k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
+        for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    _cls.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                               list("tTfF"))
 
 
 def _mark(node) -> tuple:
@@ -238,9 +268,21 @@ def _sequence(loader, node):
     return out
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-_Loader.add_constructor("tag:yaml.org,2002:int", _int)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+for _cls in _LOADERS:
+    _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    _cls.add_constructor("tag:yaml.org,2002:int", _int)
+    _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+
+
+def _load(text: str):
+    """The scenario file's YAML, read by libyaml when it can; raises the pure-Python loader's error."""
+    # A tab is where the two differ: libyaml takes one inside a plain text, PyYAML refuses it.
+    if getattr(yaml, "__with_libyaml__", False) and "\t" not in text:
+        try:
+            return yaml.load(text, Loader=_FastLoader)  # noqa: S506 -- a CSafeLoader subclass
+        except Exception:   # noqa: BLE001 -- any failure: the pure-Python loader says what it says of it
+            pass
+    return yaml.load(text, Loader=_Loader)   # noqa: S506 -- a SafeLoader subclass
 
 
 def where_key(mapping, key) -> tuple:
@@ -453,7 +495,7 @@ def read_file(path: Path, name: str, sources: Sources):
     if shape is not None:
         return Failure("T001", shape[0], name, shape[1], shape[2])
     try:
-        doc = yaml.load(text, Loader=_Loader)   # noqa: S506 -- a SafeLoader subclass
+        doc = _load(text)
     except DuplicateKey as e:
         mark = e.problem_mark
         return Failure("T001", f"The scenario file is not valid YAML: {e.problem}.", name, mark.line + 1,
@@ -524,7 +566,9 @@ def read_file(path: Path, name: str, sources: Sources):
         return Failure("T002", f"{_cap(_place(path))} has a key written as nothing ('~', or nothing before the "
                                "':'), which names nothing.", name, *where_key(mapping, "~"),
                        hint="write the name of what is set or checked before the ':'")
-    errors = list(_validator().iter_errors(doc))
+    validator = _validator()
+    # jsonschema is asked only of a file the quick check cannot vouch for, and writes its message
+    errors = [] if surely_fits(doc, validator.schema) else list(validator.iter_errors(doc))
     # A required key missing because it is misspelt ('case:' for 'cases:') is told at the misspelt key.
     error = next((e for e in errors if _misspelt(e)), None) or jsonschema.exceptions.best_match(errors)
     if error is not None:
