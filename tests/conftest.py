@@ -1,6 +1,6 @@
 """Test options shared by the whole suite.
 
-`pytest -q` is the quick suite (three to four minutes on two cores). `pytest -q --soak` also runs
+`pytest -q` is the quick suite (about three minutes on two cores). `pytest -q --soak` also runs
 the tests marked `soak`: long random-play and fuzz runs that CI runs too (`.ci/run`). A soak
 test reads its size from `soak_scale` so that one test can serve both runs where that fits.
 """
