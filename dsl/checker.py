@@ -1568,6 +1568,12 @@ class Checker:
         self.block(stmts, loop=False)
         self.out.env_sizes[id(owner)] = self.ctx.size
         self.out.env_types[id(owner)] = self.ctx.slot_types
+        self.tell_unused_locals()
+        self.ctx = saved
+
+    def tell_unused_locals(self):
+        """The locals a rule's or a reaction's body sets and never reads: a misspelt game
+        variable (E201), or a value left unused (W101)."""
         for name, span in self.ctx.assigned.items():
             self.locals_set.setdefault(name, span)
         for name, span in self.ctx.assigned.items():
@@ -1580,7 +1586,6 @@ class Checker:
                     continue
                 self.warn("W101", f"'{name}' is set here but never used.",
                           A.Name(name, span=span), did_you_mean(name, [n for n, s in self.sym.items() if s.kind == "pvar"]))
-        self.ctx = saved
 
     def check_table_keys(self, d: A.TableDecl):
         """Each key position of a table holds numbers (or ranges), or values of one enum, or texts;
@@ -1795,6 +1800,7 @@ class Checker:
         self.block(d.body, loop=False)
         self.out.env_sizes[id(d)] = self.ctx.size
         self.out.env_types[id(d)] = self.ctx.slot_types
+        self.tell_unused_locals()
         self.ctx = saved
         self.reaction_uses_nothing_up(d)
 

@@ -175,3 +175,13 @@ def test_an_endless_loop_is_not_told_over_an_error_in_a_rule_it_calls(tmp_path):
     found = errors_of(edited(tmp_path, GAMES / "draft", "    round_number += 1\n", "    round_numbr += 1\n"))
     assert found and (found[0].code, found[0].span.line) == ("E201", 54), shown(found)
     assert not [d for d in found if d.code == "E309"], shown(found)
+
+
+# ------------------------------------------------------------------ a reaction's locals
+def test_a_game_variable_misspelt_in_a_reaction_s_body_is_told_there(tmp_path):
+    """Masks' block reaction setting `blockign_role = r` (the sweep of hunt 12, its cases moved by
+    an edit of Smackatoa!): a reaction's body made a new local and the game's variable stayed
+    none, with no word, though the same slip in a rule is E201. Now told at the reaction's line."""
+    found = errors_of(edited(tmp_path, GAMES / "bluff", "    blocking_role = r\n", "    blockign_role = r\n"))
+    assert found and (found[0].code, found[0].span.line) == ("E201", 48), shown(found)
+    assert "never used" in found[0].message and "blocking_role" in (found[0].hint or ""), shown(found)

@@ -351,7 +351,7 @@ cases:
           seen by Player 1:
             prompt: "Player 3's hand: take one card"
             options: [Take Coconut Tree, Take Taboo Tree]
-            Player 3: {hand: [hidden, hidden]}
+            Player 3: {hand: [Coconut Tree, Taboo Tree]}
       - move: Take Taboo Tree
       - expect: {Player 1: {hand: {has: [Taboo Tree, Flotsam], count: 2}}}
 
@@ -404,7 +404,7 @@ s(n, "a hidden hand expected in the clear", H, SS, "            Player 1: {hand:
 s(n, "a seat not asked any more", H, SS, "          seen by Player 2: {options: {count: 3", "          ^seen by Player 1: {options: {count: 3", ["Player 1", "not asked"])
 s(n, "the prompt expected from a spectator", H, SS, "          seen by Player 2:\n", "          ^seen by a spectator: {prompt: Pick the card you will play}\n          seen by Player 2:\n", ["spectator"])
 s(n, "a count of hidden cards wrong", H, SS, "            Player 1: {hand: [hidden, hidden, hidden]}", "            ^Player 1: {hand: [hidden, hidden]}", ["3"])
-s(n, "Fast Talk: the looked-at hand expected shown", K, KFT, "            Player 3: {hand: [hidden, hidden]}", "            ^Player 3: {hand: [Coconut Tree, Taboo Tree]}", ["hidden"])
+s(n, "Fast Talk: the looked-at hand expected hidden", K, KFT, "            Player 3: {hand: [Coconut Tree, Taboo Tree]}", "            ^Player 3: {hand: [hidden, hidden]}", ["Coconut Tree"])
 s(n, "Fast Talk: options of a seat not asked", K, KFT, "          seen by Player 1: {options: [Fast Talk Player 2", "          ^seen by Player 2: {options: [Fast Talk Player 2", ["Player 2", "not asked"])
 
 n = "when said"
