@@ -199,7 +199,7 @@ c(e, "secretly body dedented", H, [(G, "        move c from p.hand to table\n   
 c(e, "timed variable misused as text", H, [(G, "after {t} ms.\"", "after {t} ms.\"\n            ^t = \"late\"")], ["t"])
 c(e, "reaction unknown event", K, [(G, "reaction magma_powered_buzzsaw on damage_rolled(victim, cards)", "reaction magma_powered_buzzsaw on ^damage_roled(victim, cards)")], ["damage_rolled"])
 c(e, "reaction event wrong arity", K, [(G, "reaction magma_powered_buzzsaw on damage_rolled(victim, cards)", "reaction magma_powered_buzzsaw on ^damage_rolled(victim)")], ["2"])
-c(e, "reaction without by", K, [(G, "reaction magma_powered_buzzsaw on damage_rolled(victim, cards) by p if", "reaction magma_powered_buzzsaw on damage_rolled(victim, cards) if")], ["by"], at=(G, 723))
+c(e, "reaction without by", K, [(G, "reaction magma_powered_buzzsaw on damage_rolled(victim, cards) by p if", "reaction magma_powered_buzzsaw on damage_rolled(victim, cards) if")], ["by"], at=(G, 728))
 c(e, "reaction labelled missing", K, [(G, ' labelled "Play Magma Powered Buzzsaw" prompt "You must discard {cards}: add a raft piece for each?":', ' prompt "You must discard {cards}: add a raft piece for each?":')], [], at=None)
 c(e, "reaction instantly misspelt", K, [(G, "reaction voodoo_schmoodoo_on_the_out instantly by p", "reaction voodoo_schmoodoo_on_the_out ^instantely by p")], ["instantly"])
 c(e, "winners unknown def", S, [(G, "winners: highest score, then lowest recipes_done", "winners: highest score, then lowest ^recipe_done")], ["recipes_done"])

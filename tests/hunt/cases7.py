@@ -112,7 +112,7 @@ p(n, "smores: the discard tops swapped into themselves (W108 too)", S,
   "    while top_food(1) == top_food(0):\n        move first(discard[1]) from discard[1] to top of discard[1]\n",
   ["'first(deck)' is none here (deck is empty)"], at=(G, 196))
 p(n, "smackatoa: Fireproof Immunity given to the player whose turn it is", K, "choose q from players if q != p labelled",
-  "choose q from players if q != p and q == turn_of labelled", ["has nothing to choose from", "meets the condition"], at=(G, 714))
+  "choose q from players if q != p and q == turn_of labelled", ["has nothing to choose from", "meets the condition"], at=(G, 719))
 p(n, "abatteroxie: a hand of 20 more than the deck", A, "draw hand_size from p.deck to p.hand",
   "draw hand_size + 20 from p.deck to p.hand", [], maybe_valid=True)
 

@@ -304,7 +304,7 @@ p(n, "reaction that uses nothing up, offered forever", DI, "    p.calls -= 1\n  
 p(n, "take rounds led by nobody", H, "    smackhead = pick(players)\n", "    pass\n", ["led by nobody"], at=(G, 52))
 p(n, "secret bids stored without their decline", AU, "        p.bid = if b == none then 0 else b", "        p.bid = b", ["none"], at=(G, 51))
 p(n, "a stage ended that is not running", K, "        reach_300()\n", "        reach_300()\n        end hand \"again\"\n", ["hand"], at=(G, 227))
-p(n, "a two-key table looked up past its rows", K, "n = damage[level, r] + ", "n = damage[level + 1, r] + ", ["damage"], at=(G, 668), maybe_valid=True)
+p(n, "a two-key table looked up past its rows", K, "n = damage[level, r] + ", "n = damage[level + 1, r] + ", ["damage"], at=(G, 673), maybe_valid=True)
 
 # ------------------------------------------------------------------ 15. more porter habits
 n = "porter 2"
