@@ -2363,7 +2363,6 @@ class Checker:
                        "(" + ", ".join(f"{p.name}: {T.show(self.out.param_type(p))}" for p in params) + ")"
                        # every call alike and the declaration the odd one out: the slip may be at the declaration
                        + self.declared_line(name, node, ", as {where} declares it"), about=("call", name))
-        if len(args) != len(params):
             # with a value missing or one too many, the values no longer line up with the
             # parameters: each is only checked in itself, not against the parameter at its place
             for a in args:
@@ -5805,11 +5804,10 @@ def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
 
 def _who_may_see(visibility: str) -> str:
     """Who may see a zone not everyone may see, in W106's and E311's words."""
+    who = A.seer_name(visibility)
     if visibility.startswith("owner and seen by "):
-        who = A.seer_name(visibility)
         return f"only its owner and {'the current player' if who == 'current' else f'the player in {who!r}'}"
-    if visibility.startswith("seen by "):
-        who = visibility[len("seen by "):]
+    if who is not None:
         return "only the current player" if who == "current" else f"only one player (the one in '{who}')"
     if visibility == "others":
         return "every player but its owner"
