@@ -1,8 +1,10 @@
 """Test options shared by the whole suite.
 
-`pytest -q` is the quick suite (about three minutes on two cores). `pytest -q --soak` also runs
-the tests marked `soak`: long random-play and fuzz runs that CI runs too (`.ci/run`). A soak
-test reads its size from `soak_scale` so that one test can serve both runs where that fits.
+`pytest -q` is the quick suite (about two minutes on two cores). `pytest -q --soak` also runs
+the tests marked `soak` (long random-play and fuzz runs) and those marked `slow` (single tests of
+several seconds on a narrow ground: a parser built again from the grammar, a runaway spending its
+whole budget, a property tried hundreds of times). CI runs both (`.ci/run`). A soak test reads its
+size from `soak_scale` so that one test can serve both runs where that fits.
 """
 import sys
 
@@ -11,11 +13,12 @@ import pytest
 
 def pytest_addoption(parser):
     parser.addoption("--soak", action="store_true", default=False,
-                     help="also run the long soak and fuzz tests (marked 'soak')")
+                     help="also run the long soak and fuzz tests and the slow ones (marked 'soak' and 'slow')")
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "soak: a long soak or fuzz run, only with --soak")
+    config.addinivalue_line("markers", "slow: a test of several seconds on a narrow ground, only with --soak")
 
 
 @pytest.hookimpl(wrapper=True)
@@ -34,9 +37,9 @@ def pytest_collection(session):
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--soak"):
         return
-    skip = pytest.mark.skip(reason="a soak test; run with --soak")
+    skip = pytest.mark.skip(reason="a soak or slow test; run with --soak")
     for item in items:
-        if "soak" in item.keywords:
+        if "soak" in item.keywords or "slow" in item.keywords:
             item.add_marker(skip)
 
 

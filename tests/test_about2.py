@@ -190,6 +190,7 @@ def test_the_field_of_a_field_that_is_none_is_named_with_the_line_that_set_it(tm
 
 
 # ------------------------------------------------------------------ a while loop that never ends, at its line
+@pytest.mark.slow
 def test_a_while_refilling_from_an_empty_deck_is_told_at_the_loop_with_its_draw(tmp_path, capsys):
     """Market's `while count(row) < row_size:` without `and count(deck) > 0`: was told at line 51
     (the draw, inside a fused run) naming the rule alone, no loop; now naming the loop's line 50

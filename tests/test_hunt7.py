@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 from cpu import cpu_seconds
 from inline import edited
@@ -78,6 +79,7 @@ def test_the_early_stop_is_told_in_the_text_summary_too(tmp_path, capsys):
     assert "Race: 3 games" in out and "The run stopped after 3 of 50 games" in out, out
 
 
+@pytest.mark.slow
 def test_a_run_stops_early_on_a_loop_that_spends_the_step_budget(tmp_path, capsys):
     """`while r > 0 and roll(d6) > 0:` whose body changes nothing it reads: each game spends a
     million steps (a fraction of a second each, 40 s for 200 games); the run stops after 3. (The
@@ -234,6 +236,7 @@ def test_a_rule_error_in_play_names_its_turn_and_the_game_is_saved(tmp_path, cap
     assert "divides by 'r - 1'" in err and (tmp_path / cli.AUTOSAVE).exists()
 
 
+@pytest.mark.slow
 def test_a_runaway_in_a_game_of_rounds_says_how_many_rounds_went_by(tmp_path, capsys):
     """Smackshapes ending only when every hand and the deck are empty: once the hands are empty
     nobody is asked anything (a secret choice leaves out whoever has nothing to choose), and the

@@ -423,6 +423,7 @@ def _chain(n: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 def test_a_long_elif_chain_loads_without_the_collector_and_is_never_compiled_as_one_python_if(tmp_path, monkeypatch):
     """3,000 branches: no cycle collection runs while it loads (each full one walks every object
     loading made, so loading grew faster than the rulebook), and no Python source holds the whole
@@ -493,7 +494,8 @@ def test_each_condition_of_an_elif_chain_is_read_for_its_narrowing_twice_not_onc
     assert 600 <= len(readings) <= 620, len(readings)       # 301 conditions, and the turn's `if`
 
 
-@pytest.mark.parametrize("book", ["abatteroxie", "smackatoa", "smores_galore", "smackshapes", "taboo_atoll_express"])
+@pytest.mark.parametrize("book", [pytest.param(b, marks=pytest.mark.slow) for b in
+                                  ("abatteroxie", "smackatoa", "smores_galore", "smackshapes")] + ["taboo_atoll_express"])
 def test_loading_a_rulebook_leaves_no_cycles_for_the_collector(book):
     """A load, check and compile (the program kept) leaves nothing only the cycle collector can
     free: a nested function that calls itself is a cycle with all it holds (the checker's tables

@@ -70,6 +70,7 @@ def test_the_corpus_is_large_and_well_formed():
     assert len(set(names)) == len(names), "each case has its own name"
 
 
+@pytest.mark.slow
 def test_the_shares_reach_the_aim(tmp_path, capsys):
     results, misses = [], []
     for i, case in enumerate(CASES):

@@ -114,6 +114,7 @@ def _whole(text: str, file: str):
     return _tree(module)
 
 
+@pytest.mark.slow
 def test_a_file_parsed_declaration_by_declaration_is_the_file_parsed_whole():
     """Every bundled rules file, read a declaration at a time with nothing known, then again after
     lines were added above (every kept declaration moved down) and after one declaration changed:
@@ -137,6 +138,7 @@ def test_a_file_parsed_declaration_by_declaration_is_the_file_parsed_whole():
         assert _tree(module) == _whole(edited, name), path
 
 
+@pytest.mark.slow
 def test_the_parsers_own_transform_gives_what_lark_s_transformer_gives():
     """parser._ToAst.transform walks the parse tree itself (lark's Transformer binds each method
     again at every node): for every bundled rules file and every broken test file, the same AST,
@@ -168,6 +170,7 @@ def _lark_tree(t):
     return (t.type, str(t), t.start_pos, t.end_pos, t.line, t.column, t.end_line, t.end_column)
 
 
+@pytest.mark.slow
 def test_single_child_steps_handed_up_untouched_give_lark_s_own_tree():
     """parser._pass_single_children replaces the callbacks of the `?rule: other` steps, and
     parser._build_trees_directly lark's chain of callbacks of every other rule by one: for every
@@ -203,6 +206,7 @@ def test_single_child_steps_handed_up_untouched_give_lark_s_own_tree():
     assert compared >= 25
 
 
+@pytest.mark.slow
 def test_the_quick_parse_loop_gives_lark_s_own_tree_or_leaves_the_text_to_lark():
     """parser._parse_quickly reads a text in one loop instead of lark's lexer, indenter and LALR
     loop: for every bundled and broken rules file, and the odd texts below, the same tree,
@@ -266,6 +270,7 @@ def _mutated(text: str, rnd) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 def test_the_quick_parse_loop_reads_slips_as_lark_does(soak_scale):
     """Every bundled rules file with random slips (seeded): the quick loop gives lark's own tree,
     positions included, or the very exception lark's loop raises."""
@@ -292,6 +297,7 @@ def test_the_quick_parse_loop_reads_slips_as_lark_does(soak_scale):
     assert clean >= 5 and refused >= 5, (clean, refused)
 
 
+@pytest.mark.slow
 def test_the_kept_parser_holds_the_grammar_s_names_as_plain_texts(monkeypatch):
     """A parser built from the grammar's text holds the names it read as lark Tokens (a rule's
     name, looked up at every step of a parse, compares in Python); kept (`_ParserPickler`) they
@@ -522,6 +528,7 @@ def test_every_module_the_parser_reads_keys_the_kept_files():
     assert used and used <= set(parse_cache._PARSER_SOURCES), used - set(parse_cache._PARSER_SOURCES)
 
 
+@pytest.mark.slow
 def test_the_parser_kept_whole_parses_as_the_one_built_from_the_grammar(tmp_path, monkeypatch):
     """The built parser is kept whole (parser._keep_parser) and read by the next process: the
     same lark tree, positions included, or the same error, for every bundled and broken rules

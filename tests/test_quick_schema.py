@@ -76,6 +76,7 @@ def _judged(instance, schema, definition):
     return surely_fits(instance, schema, root), surely_fails(instance, schema, root), valid
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(VALUES, more_schemas(refs=True), more_schemas(refs=False))   # a definition naming no other
 def test_a_quick_yes_and_a_sure_no_agree_with_jsonschema_through_one_of_not_and_refs(instance, schema, definition):
@@ -85,6 +86,7 @@ def test_a_quick_yes_and_a_sure_no_agree_with_jsonschema_through_one_of_not_and_
     assert not valid if fails else True, (instance, schema, definition)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(VALUES, SCHEMAS)
 def test_a_quick_yes_is_never_a_no_of_jsonschema(instance, schema):
@@ -99,6 +101,7 @@ def test_a_quick_yes_to_one_keyword_is_never_a_no_of_jsonschema(instance, schema
         assert jsonschema.Draft202012Validator(schema).is_valid(instance), (instance, schema)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(VALUES)
 def test_a_quick_yes_to_the_data_schema_is_never_a_no_of_jsonschema(instance):
@@ -160,6 +163,7 @@ def _scenario_steps():
     return [case["steps"] for p in SCENARIO_FILES[::7] for case in scenarios.read_file(p, p.name, Sources())["cases"]]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_a_quick_yes_to_a_changed_scenario_step_is_never_a_no_of_jsonschema(data):

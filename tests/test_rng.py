@@ -57,6 +57,7 @@ def test_below_repeats_the_same_sequence():
         assert (a, x) == (b, y)
 
 
+@pytest.mark.slow
 @needs_c
 @settings(max_examples=500, deadline=None)
 @given(STATES, st.lists(st.integers(), max_size=80))

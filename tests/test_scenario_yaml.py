@@ -47,6 +47,7 @@ def test_the_bundled_scenario_files_read_by_libyaml_are_what_pyyaml_reads(step):
     assert [p.name for p in files if loaded(p.read_text(encoding="utf-8")) != pure(p.read_text(encoding="utf-8"))] == []
 
 
+@pytest.mark.slow
 @needs_libyaml
 def test_a_bundled_scenario_file_is_read_without_pyyaml_s_own_scanner_or_jsonschema(monkeypatch):
     """The quick ways are the ones taken: libyaml reads each file, and the quick schema check

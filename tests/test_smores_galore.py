@@ -166,7 +166,7 @@ def test_random_games(g, players):
             assert t.to_json() == s.to_json()
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [pytest.param(2, marks=pytest.mark.slow), 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_games_played_towards_recipes_reach_the_last_round(g, players):
     endings = []
     for seed in range(4):         # seeds 101-102 end so at every player count (the soak run plays more)
