@@ -77,3 +77,24 @@ def test_a_result_forced_before_any_move_and_partly_used_is_not_sent_to_force_se
     assert f.hint == ("the moves after it used 3 of the results of this 'force' and came to no other throw, pick "
                       "or shuffle: the rules draw only where they come to one, so a result meant for a draw they "
                       "passed by is left over")
+
+
+def test_a_part_of_one_label_given_to_apply_label_is_answered_with_that_label():
+    """`apply_label` takes a label whole; given 'Move to B3' where the option is 'Move to B3 from
+    A3, pushing east', its hint named 'Move to A4', the label nearest in spelling, which misled a
+    blind probe. It now names the one label that holds the words."""
+    import pytest
+
+    from tabletop.interpreter.api import load_game
+    from tabletop.interpreter.errors import IllegalMove
+
+    state = load_game("abatteroxie").new_state(players=2, seed=1)
+    r, b = "Player 1's battler", "Player 2's battler"
+    tiles = {"every": {"removed": False, "battlers": []}, "A3": {"battlers": [r]}, "B3": {"battlers": [r, r, b, b, b]}}
+    state.set_position({"tile": tiles, "Player 1": {"hand": ["1", "1", "2", "2"]}}, rest={"battler": "fallen", "card": "deck"})
+    state.apply_label("Move 1 battler 1 tile each (play 1 and 1)")
+    state.apply_label("Move a battler from A3")
+    with pytest.raises(IllegalMove) as e:
+        state.apply_label("Move to B3")
+    assert e.value.reason == (
+        "'Move to B3' is not an option now. Did you mean 'Move to B3 from A3, pushing east'?")
