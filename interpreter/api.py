@@ -520,12 +520,14 @@ class State:
         if found:
             shown = ", ".join(f"'{labels[i]}'" for i in found[:5]) + (", ..." if len(found) > 5 else "")
             raise IllegalMove(f"{W.quote(text)} fits {len(found)} options ({shown}); say which.")
-        holding = [label for label in labels if W.holds_part(W.plain_label(text), W.plain_label(label))] \
-            if substring else []
-        if holding:         # written as a label of its own form, which is not offered now
+        holding = [label for label in labels if W.holds_part(W.plain_label(text), W.plain_label(label))]
+        if holding and substring:       # written as a label of its own form, which is not offered now
             raise IllegalMove(f"{W.quote(text)} is not an option now. '{holding[0]}' holds the same words but is another "
                               "option; to choose it, write its label whole.")
-        hint = did_you_mean(text, labels)
+        # A part of one label, where labels are given whole, means that label: name it rather than
+        # the label nearest in spelling ('Move to A4' for 'Move to B3' when the option is 'Move to
+        # B3 from A3, pushing east').
+        hint = f"did you mean '{holding[0]}'?" if len(holding) == 1 else did_you_mean(text, labels)
         raise IllegalMove(f"{W.quote(text)} is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
 
     # ------------------------------------------------------------------ setting a position

@@ -871,7 +871,7 @@ class _FileRunner:
             left = state.forced
             if left:
                 first = self.forced_at[-len(left)]
-                hint = self.late_force(first) or self.fewer_draws(len(self.forced_at) - len(left))
+                hint = self.late_force(first) or self.fewer_draws(len(self.forced_at) - len(left), state)
                 raise _Stop(self.fail("T012", f"{len(left)} forced result{'s were' if len(left) > 1 else ' was'} never "
                                       f"used: {', '.join(W.describe_forced(f) for f in left)}.", first, hint=hint))
             self.checks_something(case)
@@ -890,18 +890,23 @@ class _FileRunner:
                 f"('time: {_ms(time)}' for {time:g} ms)")
         return dataclasses.replace(f, hint=f"{f.hint}; {note}" if f.hint else note)
 
-    def fewer_draws(self, idx: int) -> str:
+    def fewer_draws(self, idx: int, state) -> str:
         """Why the forced result at `idx` (of the case's, in order) was left over, when no move
-        before its `force` drew from the seed: forced before the case's first move, it was meant for
-        what the setup and the first turn drew already; forced after one, the moves after it came to
-        fewer draws than the case forced."""
+        before its `force` drew from the seed: the game ended, and an ended game draws nothing; or,
+        forced before the case's first move with none of its results used, it was meant for what
+        the setup and the first turn drew already; else the moves after it came to fewer draws
+        than the case forced (some of its results used shows the moves did reach it)."""
         step, moved = self.forced_from[idx] if idx < len(self.forced_from) else (None, False)
-        if not moved:
+        used = sum(1 for j in range(idx) if self.forced_from[j][0] == step)
+        drew = f"used {used} of the results of this 'force'" if used else "used none of the results of this 'force'"
+        if state.is_over:
+            reason = state.result.reason if state.result else ""
+            return (f"the game ended{f' ({_q(reason)})' if reason else ''} before the rules came to this draw: "
+                    f"the moves after it {drew}, and an ended game draws nothing more")
+        if not moved and not used:
             return ("the rules drew fewer random results after it than the case forced; what "
                     "they draw before the first decision (the setup, and the first turn until "
                     "someone is asked) was drawn already, and goes in 'force setup'")
-        used = sum(1 for j in range(idx) if self.forced_from[j][0] == step)
-        drew = f"used {used} of the results of this 'force'" if used else "used none of the results of this 'force'"
         return (f"the moves after it {drew} and came to no other throw, pick or shuffle: the rules draw only "
                 "where they come to one, so a result meant for a draw they passed by is left over")
 
