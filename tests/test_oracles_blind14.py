@@ -8,7 +8,7 @@ six actions together, the earliest tap on each winning card, "Nothing to smack!"
 and each tile's battle (the holders of the most battlers, one elimination each in turn order from
 the current player while minority battlers last). A rulebook edit that changes either disagrees
 with its oracle on some position (dropping "inverted" from "the lowest number wins" disagrees on
-4 of 120 rounds).
+4 of 120 rounds). The quick suite plays 30 rounds and 25 battles; `--soak` ten times as many.
 """
 import random
 from pathlib import Path
@@ -68,9 +68,9 @@ def round_winners(table, smackhead, taps):
     return winners
 
 
-def test_random_colorcracks_rounds_agree_with_the_oracle():
+def test_random_colorcracks_rounds_agree_with_the_oracle(soak_scale):
     game = load_game("smackshapes", variant="colorcracks")
-    for trial in range(120):
+    for trial in range(30 * soak_scale):
         rnd = random.Random(trial)
         n = rnd.randint(2, 6)
         colour = rnd.choice(COLOURS)
@@ -110,10 +110,10 @@ def battle(counts, n, current):
     return {p: 1 for p in holders[:left]}
 
 
-def test_random_battle_royales_agree_with_the_oracle():
+def test_random_battle_royales_agree_with_the_oracle(soak_scale):
     game = load_game("abatteroxie")
     checked = 0
-    for trial in range(100):
+    for trial in range(25 * soak_scale):
         rnd = random.Random(trial)
         n = rnd.randint(2, 4)
         most = 5 if n < 4 else 6
