@@ -154,4 +154,4 @@ def test_random_battle_royales_agree_with_the_oracle(soak_scale):
             assert len(on_tile) == sum(c) - sum(took.values()), (trial, t, c, state.log)
         assert [len(p["tiebreakers"]) for p in view["players"]] == taken, (trial, counts, state.log)
         checked += 1
-    assert checked >= 60, checked
+    assert checked >= 15 * soak_scale, checked      # most boards reach the battle (60 of 100)
