@@ -108,6 +108,8 @@ class Source:
         self.seats = frozenset() # values written that hold a seat, never none (a reaction's `by p`)
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
+        self.whole = None        # a template that is an option's label or a function's value, whose long
+        self.whole_charge = None  # text is charged by these lines after it (`whole_charge_lines`), or None
         self.spans: list = []    # (text written, its node's span, index of its first part's entry), for errors
 
     def lines_before(self, text: str) -> list:
@@ -532,24 +534,107 @@ class Source:
         if len(parts) == 1 and isinstance(e.parts[0], str):
             return parts[0]
         joined = f"''.join(({''.join(x + ', ' for x in parts)}))"
+        if self.longest_text(e) <= SMALL:
+            return joined       # never long: never charged, so not measured either
         made = self.const(sized(self.c.where(), e.span, 'text'))
+        if self.whole is e:      # charged by the lines after it, statements, not by a call here
+            self.whole_charge = whole_charge_lines(self, made, e.span)
+            return joined
         if self.in_iterable:
             return f"{made}(m, {joined})"
         return f"(_t if len(_t := {joined}) <= {SMALL} else {made}(m, _t))"   # a short text costs nothing more
 
-    def texts_only(self, e) -> bool:
-        """Is `e` sure to give a text (which a template shows as it is): a data field whose every
-        value is a text (a thing's name), or a table of texts written out?"""
-        if self.c.types.get(id(e)) != T.TEXT:
-            return False
+    def longest_text(self, e) -> float:
+        """The most characters the template `e` can make: its own words and the longest each
+        value can be shown as (`longest_shown`); infinite when a value's is not known."""
+        return sum(len(p) if isinstance(p, str) else self.longest_shown(p) for p in e.parts)
+
+    def longest_shown(self, e) -> float:
+        """The most characters the shower of `e`'s type (`Compiler.shower`) can make of its
+        value, from what the value can be: a thing's name (the kind's names, a variant's records
+        among them), an enum value, a yes/no, a player's name, a literal, a data field or a table
+        of literals (its values), a number of a variable declared with a range; infinite for
+        anything else (a text or number worked out, a list)."""
+        c, t = self.c, self.c.types.get(id(e), T.ANY)
+        inf = math.inf
+        if t.startswith("thing:"):
+            names = c.out.kind_names.get(t[6:])
+            return max([4, *map(len, names)]) if names is not None else inf       # or "none"
+        if t.startswith("enum:"):
+            s = c.c.symbols.get(t[5:])      # an enum, or an option of the rulebook
+            values = s.decl.values if s is not None and s.kind == "enum" else \
+                s.decl.choices if s is not None and s.kind == "option" else None
+            ok = values is not None and all(type(v) is str for v in values)
+            return max([4, *map(len, values)]) if ok else inf
+        if t == T.BOOL:
+            return 3      # "yes" or "no"
+        if t == T.PLAYER:     # "nobody", a seat ("Player 3"), or a side by its name
+            o = c.out
+            return max([6, len(f"Player {o.max_players + len(o.sides)}"), *(len(x) for x in o.sides)])
+        if t == T.TEXT and isinstance(e, (A.Template, A.Cond, A.Call, A.Where)):
+            return self.longest_words(e)
+        if t not in (T.INT, T.TEXT):
+            return inf
+        ends = self.range_of(e) if t == T.INT else None
+        if ends is not None:
+            return max(4, *(len(str(v)) for v in ends))      # or "none"
+        values = self.data_values(e)
+        if values is None or not all(type(v) is (int if t == T.INT else str) for v in values):
+            return inf
+        return max([0, *(len(str(v)) for v in values)])
+
+    def longest_words(self, e) -> float:
+        """The most characters of a text worked out by a template, either branch of an `if`, or
+        a definition's value (its `where` lines aside), measured where written; infinite for
+        anything else, and for a definition met again inside its own value."""
+        if isinstance(e, A.Template):
+            return self.longest_text(e)
+        if isinstance(e, A.Cond):
+            return max(self.longest_shown(e.then), self.longest_shown(e.other))
+        if isinstance(e, A.Where):
+            return self.longest_shown(A.where_lines(e)[1])
+        ref = self.c.refs.get(id(e))
+        if not (isinstance(e, A.Call) and ref is not None and ref[0] == "define"):
+            return math.inf
+        measured = self.c.longest_defined       # definition -> its bound, or None while measured
+        if ref[1] not in measured:
+            measured[ref[1]] = None
+            measured[ref[1]] = self.longest_shown(self.c.c.symbols[ref[1]].decl.body)
+        got = measured[ref[1]]
+        return math.inf if got is None else got
+
+    def data_values(self, e) -> list | None:
+        """Every value `e` can have when it is a literal, a data field or a look-up in a table of
+        literals; None for any other expression."""
+        if isinstance(e, A.Lit):
+            return [e.value]
         ref = self.c.refs.get(id(e))
         if isinstance(e, A.Field) and ref is not None and ref[0] == "attr":
-            return all(type(v) is str for v in self.c.out.static[ref[1]][ref[2]])
+            return self.c.out.static[ref[1]][ref[2]]
         if isinstance(e, A.Index) and ref is not None and ref[0] == "table":
             table = self.c.tables.get(ref[1])
             constants = [self.c.constant(entry[4]) for entry in table] if table is not None else [None]
-            return all(k is not None and type(k[0]) is str for k in constants)
-        return False
+            return [k[0] for k in constants] if all(k is not None for k in constants) else None
+        return None
+
+    def range_of(self, e) -> tuple | None:
+        """The ends of the range a game's or a player's number variable `e` is declared with
+        (every store, every start and every state read from outside is held inside it), or None."""
+        ref = self.c.refs.get(id(e))
+        if ref is None or len(ref) < 2:
+            return None
+        declared = self.c.c.globals_ if isinstance(e, A.Name) and ref[0] == "global" else \
+            self.c.c.player_slots if isinstance(e, A.Field) and ref[0] == "pvar" else ()
+        d = declared[ref[1]] if type(ref[1]) is int and 0 <= ref[1] < len(declared) else None
+        return (d.low, d.high) if isinstance(d, A.VarDecl) and d.low is not None else None
+
+    def texts_only(self, e) -> bool:
+        """Is `e` sure to give a text (which a template shows as it is): a data field whose every
+        value is a text (a thing's name), or a table of texts written out?"""
+        if self.c.types.get(id(e)) != T.TEXT or isinstance(e, A.Lit):
+            return False
+        values = self.data_values(e)
+        return values is not None and all(type(v) is str for v in values)
 
 
 def bound_slots(compiler, e) -> set:
@@ -665,9 +750,10 @@ def _read_kept(name: str) -> dict:
 
 def _written(compiler, e, bound: set, hoist=None) -> tuple[Source, str]:
     """`e` written with the `bound` slots as Python locals (and the list of comprehension
-    `hoist`, if given, worked out first by the lines `src.pre`)."""
+    `hoist`, if given, worked out first by the lines `src.pre`; and a template's long text
+    charged by the lines `src.whole_charge` after it, the value then in `_label`)."""
     src = Source(compiler, bound)
-    src.hoist = hoist
+    src.hoist, src.whole = hoist, e
     return src, src.write(e)
 
 
@@ -719,7 +805,10 @@ def function(compiler, e):
         src, body = _written(compiler, e, set(), lead)
     if len(src.names) == 2 and body == f"{list(src.names)[-1]}(m, env)":
         return src.names[body[:-8]]     # the whole expression is one closure: call it directly
-    pre = "".join(f"    {x}\n" for x in src.lines_before(body))
+    lines = src.lines_before(body)
+    if src.whole_charge:
+        lines, body = lines + [f"_label = {body}"] + src.whole_charge, "_label"
+    pre = "".join(f"    {x}\n" for x in lines)
     fn = _compiled(f"def _expression(m, env):\n{pre}    return {body}\n", "_expression", src.namespace(),
                    getattr(e.span, "line", "?"))
     return fn if fn is not None else compiler.closure(e)
@@ -836,9 +925,12 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
         tag, slot = r["tag"], r["slot"]
         item = src.slot(slot) if r["source"] is not None else "None"
         value = item if tag is None else f"[{int(tag)}, {item}]"
+        src.whole, src.whole_charge = r["label"], None
         label = (src.write(r["label"]) if r["label"] is not None
                  else f"{src.const(r['shower'])}(m, {item})")
-        add = [f"labels.append({label})", f"values.append({value})"]
+        charge, src.whole = src.whole_charge or [], None
+        add = ([f"_label = {label}"] + charge + ["labels.append(_label)"] if charge else
+               [f"labels.append({label})"]) + [f"values.append({value})"]
         key = (_label_key(src.c, r["source"], item, src) if r["source"] is not None and r["label"] is not None
                and _item_only(src.c, r["label"], slot) else None)
         if key is not None:
@@ -851,7 +943,7 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
             memo, get = src.const(kept), src.const(kept.get)
             costless, costless_get = src.const(free), src.const(free.get)
             make = ["_work = m.work",
-                    f"_label = {label}",
+                    f"_label = {label}"] + charge + [
                     f"if _work == m.work and len({costless}) < {MEMO_ITEMS}:",
                     f"    {costless}[{key}] = _label",
                     f"elif len({memo}) < {MEMO_ITEMS}:",
@@ -1250,6 +1342,19 @@ def sized(where: str, span, what: str):
                 raise runaway(where, span)
         return x
     return made
+
+
+def whole_charge_lines(src, made: str, span) -> list:
+    """The lines that charge the text in `_label` (an option's label, a function's value) its
+    length when longer than SMALL, as
+    `sized`'s `made` (written as `made`) would; a text too long to make is refused there."""
+    from .compiler import MAX_SIZE
+    return [f"if len(_label) > {SMALL}:",
+            f"    if len(_label) > {int(MAX_SIZE)}:",
+            f"        {made}(m, _label)",
+            "    m.work -= len(_label)",
+            "    if m.work < 0:",
+            f"        raise {src.const(runaway)}({src.const(src.c.where())}, {src.const(span)})"]
 
 
 def joined_lists(where: str, span):
