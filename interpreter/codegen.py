@@ -534,8 +534,6 @@ class Source:
         if len(parts) == 1 and isinstance(e.parts[0], str):
             return parts[0]
         joined = f"''.join(({''.join(x + ', ' for x in parts)}))"
-        if self.longest_text(e) <= SMALL:
-            return joined       # never long: never charged, so not measured either
         made = self.const(sized(self.c.where(), e.span, 'text'))
         if self.whole is e:      # charged by the lines after it, statements, not by a call here
             self.whole_charge = whole_charge_lines(self, made, e.span)
@@ -544,97 +542,19 @@ class Source:
             return f"{made}(m, {joined})"
         return f"(_t if len(_t := {joined}) <= {SMALL} else {made}(m, _t))"   # a short text costs nothing more
 
-    def longest_text(self, e) -> float:
-        """The most characters the template `e` can make: its own words and the longest each
-        value can be shown as (`longest_shown`); infinite when a value's is not known."""
-        return sum(len(p) if isinstance(p, str) else self.longest_shown(p) for p in e.parts)
-
-    def longest_shown(self, e) -> float:
-        """The most characters the shower of `e`'s type (`Compiler.shower`) can make of its
-        value, from what the value can be: a thing's name (the kind's names, a variant's records
-        among them), an enum value, a yes/no, a player's name, a literal, a data field or a table
-        of literals (its values), a number of a variable declared with a range; infinite for
-        anything else (a text or number worked out, a list)."""
-        c, t = self.c, self.c.types.get(id(e), T.ANY)
-        inf = math.inf
-        if t.startswith("thing:"):
-            names = c.out.kind_names.get(t[6:])
-            return max([4, *map(len, names)]) if names is not None else inf       # or "none"
-        if t.startswith("enum:"):
-            s = c.c.symbols.get(t[5:])      # an enum, or an option of the rulebook
-            values = s.decl.values if s is not None and s.kind == "enum" else \
-                s.decl.choices if s is not None and s.kind == "option" else None
-            ok = values is not None and all(type(v) is str for v in values)
-            return max([4, *map(len, values)]) if ok else inf
-        if t == T.BOOL:
-            return 3      # "yes" or "no"
-        if t == T.PLAYER:     # "nobody", a seat ("Player 3"), or a side by its name
-            o = c.out
-            return max([6, len(f"Player {o.max_players + len(o.sides)}"), *(len(x) for x in o.sides)])
-        if t == T.TEXT and isinstance(e, (A.Template, A.Cond, A.Call, A.Where)):
-            return self.longest_words(e)
-        if t not in (T.INT, T.TEXT):
-            return inf
-        ends = self.range_of(e) if t == T.INT else None
-        if ends is not None:
-            return max(4, *(len(str(v)) for v in ends))      # or "none"
-        values = self.data_values(e)
-        if values is None or not all(type(v) is (int if t == T.INT else str) for v in values):
-            return inf
-        return max([0, *(len(str(v)) for v in values)])
-
-    def longest_words(self, e) -> float:
-        """The most characters of a text worked out by a template, either branch of an `if`, or
-        a definition's value (its `where` lines aside), measured where written; infinite for
-        anything else, and for a definition met again inside its own value."""
-        if isinstance(e, A.Template):
-            return self.longest_text(e)
-        if isinstance(e, A.Cond):
-            return max(self.longest_shown(e.then), self.longest_shown(e.other))
-        if isinstance(e, A.Where):
-            return self.longest_shown(A.where_lines(e)[1])
-        ref = self.c.refs.get(id(e))
-        if not (isinstance(e, A.Call) and ref is not None and ref[0] == "define"):
-            return math.inf
-        measured = self.c.longest_defined       # definition -> its bound, or None while measured
-        if ref[1] not in measured:
-            measured[ref[1]] = None
-            measured[ref[1]] = self.longest_shown(self.c.c.symbols[ref[1]].decl.body)
-        got = measured[ref[1]]
-        return math.inf if got is None else got
-
-    def data_values(self, e) -> list | None:
-        """Every value `e` can have when it is a literal, a data field or a look-up in a table of
-        literals; None for any other expression."""
-        if isinstance(e, A.Lit):
-            return [e.value]
-        ref = self.c.refs.get(id(e))
-        if isinstance(e, A.Field) and ref is not None and ref[0] == "attr":
-            return self.c.out.static[ref[1]][ref[2]]
-        if isinstance(e, A.Index) and ref is not None and ref[0] == "table":
-            table = self.c.tables.get(ref[1])
-            constants = [self.c.constant(entry[4]) for entry in table] if table is not None else [None]
-            return [k[0] for k in constants] if all(k is not None for k in constants) else None
-        return None
-
-    def range_of(self, e) -> tuple | None:
-        """The ends of the range a game's or a player's number variable `e` is declared with
-        (every store, every start and every state read from outside is held inside it), or None."""
-        ref = self.c.refs.get(id(e))
-        if ref is None or len(ref) < 2:
-            return None
-        declared = self.c.c.globals_ if isinstance(e, A.Name) and ref[0] == "global" else \
-            self.c.c.player_slots if isinstance(e, A.Field) and ref[0] == "pvar" else ()
-        d = declared[ref[1]] if type(ref[1]) is int and 0 <= ref[1] < len(declared) else None
-        return (d.low, d.high) if isinstance(d, A.VarDecl) and d.low is not None else None
-
     def texts_only(self, e) -> bool:
         """Is `e` sure to give a text (which a template shows as it is): a data field whose every
         value is a text (a thing's name), or a table of texts written out?"""
-        if self.c.types.get(id(e)) != T.TEXT or isinstance(e, A.Lit):
+        if self.c.types.get(id(e)) != T.TEXT:
             return False
-        values = self.data_values(e)
-        return values is not None and all(type(v) is str for v in values)
+        ref = self.c.refs.get(id(e))
+        if isinstance(e, A.Field) and ref is not None and ref[0] == "attr":
+            return all(type(v) is str for v in self.c.out.static[ref[1]][ref[2]])
+        if isinstance(e, A.Index) and ref is not None and ref[0] == "table":
+            table = self.c.tables.get(ref[1])
+            constants = [self.c.constant(entry[4]) for entry in table] if table is not None else [None]
+            return all(k is not None and type(k[0]) is str for k in constants)
+        return False
 
 
 def bound_slots(compiler, e) -> set:
@@ -1330,9 +1250,10 @@ def sized(where: str, span, what: str):
     from .compiler import MAX_SIZE, _made
 
     def made(m, x):
-        # `_made`'s charge written here: a template calls this only for a text longer than
-        # SMALL (S'mores Galore's labels, several a decision), and a second call costs about
-        # as much as the charge itself.
+        # `_made`'s charge written here: a template inside an expression calls this only for a
+        # text longer than SMALL, and a second call costs about as much as the charge itself.
+        # (An option's label or a function's whole value is charged by lines instead:
+        # `whole_charge_lines`.)
         n = len(x)
         if n > SMALL:
             if n > MAX_SIZE:
@@ -1346,8 +1267,8 @@ def sized(where: str, span, what: str):
 
 def whole_charge_lines(src, made: str, span) -> list:
     """The lines that charge the text in `_label` (an option's label, a function's value) its
-    length when longer than SMALL, as
-    `sized`'s `made` (written as `made`) would; a text too long to make is refused there."""
+    length when longer than SMALL, as `sized`'s `made` (passed in as `made`) would, without a
+    call: a text too long to make is refused by `made`, in its words."""
     from .compiler import MAX_SIZE
     return [f"if len(_label) > {SMALL}:",
             f"    if len(_label) > {int(MAX_SIZE)}:",

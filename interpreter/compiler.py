@@ -289,7 +289,6 @@ class Compiler:
         self.opts = {n: o["default"] for n, o in options.items()} | dict(option_values)
         self.out.option_values = dict(self.opts)
         self.owner_stack = []
-        self.longest_defined = {}           # text definition -> the most characters of its value (`codegen.Source.longest_words`)
         self.proc = None                    # the rule, section or reaction being compiled
         self.decl_where = "the rules"       # what is being compiled outside rules and sections
         self._hidden = None                 # reads_hidden's answer for each definition, worked out once
