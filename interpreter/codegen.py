@@ -108,6 +108,8 @@ class Source:
         self.seats = frozenset() # values written that hold a seat, never none (a reaction's `by p`)
         self.reduce = None       # (built-in, call) asking the hoisted comprehension for its answer alone
         self.reduced = False     # ...and whether its loop gave it
+        self.whole = None        # a template that is an option's label or a function's value, whose long
+        self.whole_charge = None  # text is charged by these lines after it (`whole_charge_lines`), or None
         self.spans: list = []    # (text written, its node's span, index of its first part's entry), for errors
 
     def lines_before(self, text: str) -> list:
@@ -533,6 +535,9 @@ class Source:
             return parts[0]
         joined = f"''.join(({''.join(x + ', ' for x in parts)}))"
         made = self.const(sized(self.c.where(), e.span, 'text'))
+        if self.whole is e:      # charged by the lines after it, statements, not by a call here
+            self.whole_charge = whole_charge_lines(self, made, e.span)
+            return joined
         if self.in_iterable:
             return f"{made}(m, {joined})"
         return f"(_t if len(_t := {joined}) <= {SMALL} else {made}(m, _t))"   # a short text costs nothing more
@@ -665,9 +670,10 @@ def _read_kept(name: str) -> dict:
 
 def _written(compiler, e, bound: set, hoist=None) -> tuple[Source, str]:
     """`e` written with the `bound` slots as Python locals (and the list of comprehension
-    `hoist`, if given, worked out first by the lines `src.pre`)."""
+    `hoist`, if given, worked out first by the lines `src.pre`; and a template's long text
+    charged by the lines `src.whole_charge` after it, the value then in `_label`)."""
     src = Source(compiler, bound)
-    src.hoist = hoist
+    src.hoist, src.whole = hoist, e
     return src, src.write(e)
 
 
@@ -719,7 +725,10 @@ def function(compiler, e):
         src, body = _written(compiler, e, set(), lead)
     if len(src.names) == 2 and body == f"{list(src.names)[-1]}(m, env)":
         return src.names[body[:-8]]     # the whole expression is one closure: call it directly
-    pre = "".join(f"    {x}\n" for x in src.lines_before(body))
+    lines = src.lines_before(body)
+    if src.whole_charge:
+        lines, body = lines + [f"_label = {body}"] + src.whole_charge, "_label"
+    pre = "".join(f"    {x}\n" for x in lines)
     fn = _compiled(f"def _expression(m, env):\n{pre}    return {body}\n", "_expression", src.namespace(),
                    getattr(e.span, "line", "?"))
     return fn if fn is not None else compiler.closure(e)
@@ -836,9 +845,12 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
         tag, slot = r["tag"], r["slot"]
         item = src.slot(slot) if r["source"] is not None else "None"
         value = item if tag is None else f"[{int(tag)}, {item}]"
+        src.whole, src.whole_charge = r["label"], None
         label = (src.write(r["label"]) if r["label"] is not None
                  else f"{src.const(r['shower'])}(m, {item})")
-        add = [f"labels.append({label})", f"values.append({value})"]
+        charge, src.whole = src.whole_charge or [], None
+        add = ([f"_label = {label}"] + charge + ["labels.append(_label)"] if charge else
+               [f"labels.append({label})"]) + [f"values.append({value})"]
         key = (_label_key(src.c, r["source"], item, src) if r["source"] is not None and r["label"] is not None
                and _item_only(src.c, r["label"], slot) else None)
         if key is not None:
@@ -851,7 +863,7 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
             memo, get = src.const(kept), src.const(kept.get)
             costless, costless_get = src.const(free), src.const(free.get)
             make = ["_work = m.work",
-                    f"_label = {label}",
+                    f"_label = {label}"] + charge + [
                     f"if _work == m.work and len({costless}) < {MEMO_ITEMS}:",
                     f"    {costless}[{key}] = _label",
                     f"elif len({memo}) < {MEMO_ITEMS}:",
@@ -1238,9 +1250,10 @@ def sized(where: str, span, what: str):
     from .compiler import MAX_SIZE, _made
 
     def made(m, x):
-        # `_made`'s charge written here: a template calls this only for a text longer than
-        # SMALL (S'mores Galore's labels, several a decision), and a second call costs about
-        # as much as the charge itself.
+        # `_made`'s charge written here: a template inside an expression calls this only for a
+        # text longer than SMALL, and a second call costs about as much as the charge itself.
+        # (An option's label or a function's whole value is charged by lines instead:
+        # `whole_charge_lines`.)
         n = len(x)
         if n > SMALL:
             if n > MAX_SIZE:
@@ -1250,6 +1263,19 @@ def sized(where: str, span, what: str):
                 raise runaway(where, span)
         return x
     return made
+
+
+def whole_charge_lines(src, made: str, span) -> list:
+    """The lines that charge the text in `_label` (an option's label, a function's value) its
+    length when longer than SMALL, as `sized`'s `made` (passed in as `made`) would, without a
+    call: a text too long to make is refused by `made`, in its words."""
+    from .compiler import MAX_SIZE
+    return [f"if len(_label) > {SMALL}:",
+            f"    if len(_label) > {int(MAX_SIZE)}:",
+            f"        {made}(m, _label)",
+            "    m.work -= len(_label)",
+            "    if m.work < 0:",
+            f"        raise {src.const(runaway)}({src.const(src.c.where())}, {src.const(span)})"]
 
 
 def joined_lists(where: str, span):
