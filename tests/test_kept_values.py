@@ -460,6 +460,6 @@ def test_a_call_the_system_paused_does_not_decide_a_trial(monkeypatch):
     when the trial summed the times: on a loaded machine Abatteroxie's `reach` (2.6% of its play
     when kept) was dropped in two runs of three, and the kept definitions changed from run to run."""
     assert _trial_decided(monkeypatch, 1e-6, 3e-6, {}) == "lean"
-    assert _trial_decided(monkeypatch, 1e-6, 3e-6, {7: 1e-2}) == "lean"        # a kept value's call paused
-    assert _trial_decided(monkeypatch, 1e-6, 1.2e-6, {}) == "plain"            # keeping does not pay
-    assert _trial_decided(monkeypatch, 1e-6, 1.2e-6, {8: 1e-2}) == "plain"     # a worked-out one's call paused
+    assert _trial_decided(monkeypatch, 1e-6, 3e-6, {1: 1e-2, 7: 1e-2, 9: 2e-2}) == "lean"     # kept values' calls paused
+    assert _trial_decided(monkeypatch, 1e-6, 1.2e-6, {}) == "plain"                            # keeping does not pay
+    assert _trial_decided(monkeypatch, 1e-6, 1.2e-6, {0: 1e-2, 8: 1e-2, 16: 2e-2}) == "plain"  # worked-out ones' paused
