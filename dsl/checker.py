@@ -1965,7 +1965,7 @@ class Checker:
         may not see is none; a line that reads such cards (beyond showing the zone or counting
         it) cannot be drawn for that seat."""
         for part in (getattr(item.text, "parts", None) or []) + [item.cond]:
-            if part is None or isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and \
+            if part is None or isinstance(part, str) or _named_whole(part) and \
                     part is not item.cond and not self.names_definition(part) or self.numbered_member(part):
                 continue                           # a whole zone is shown as "3 hidden cards"
             found = self.hidden_zone_read(part)
@@ -2682,7 +2682,7 @@ class Checker:
                       f"{_which_may_see(vis)}.", part,
                       "show how many with {count(...)}, or name only the cards revealed")
         for part in getattr(tpl, "parts", None) or []:
-            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.secret_local(part) \
+            if isinstance(part, str) or _named_whole(part) and not self.secret_local(part) \
                     and not self.names_definition(part) or self.numbered_member(part):
                 continue                           # a whole zone: said above
             found = self.hidden_zone_read(part) or self.secret_local(part)
@@ -5894,6 +5894,12 @@ def _secret_zone(x, symbols: dict, kind_zones: dict):
     else:
         return None
     return (decl.name, decl.visibility) if isinstance(decl, A.ZoneDecl) and decl.visibility != "public" else None
+
+
+def _named_whole(part) -> bool:
+    """Whether a text's part names a value whole, `{deck}` or `{p.hand}` (a zone is shown whole, as
+    "3 hidden cards" where hidden), rather than reading into one (`{first(deck).name}`)."""
+    return isinstance(part, A.Name) or isinstance(part, A.Field) and isinstance(part.obj, A.Name)
 
 
 def _top_read(pile, rest: list, zone, symbols: dict, at: int = 1) -> bool:
