@@ -1415,6 +1415,10 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         lines = text.splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
     tok = getattr(e, "token", None)
+    if tok is not None and tok.type != "NAME" and str(tok) == "top":
+        # `top` is a word of the language only in a zone's `top public`; met where no name may
+        # stand either (`in 0 to top`), lark's lexer calls it that word: it is a name, as told
+        tok = e.token = Token.new_borrow_pos("NAME", str(tok), tok)
     at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
     misspelt = None
     found = _text_braces(text, line) or _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
