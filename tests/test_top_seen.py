@@ -200,3 +200,48 @@ def test_a_display_line_reading_into_the_top_of_a_hidden_deck_is_refused(tmp_pat
     found = diagnose(book(tmp_path, RULES.replace("top public", "public") + '    show "Next: {first(deck).name}"\n'))
     hits = [d for d in found if d.code == "E311"]
     assert len(hits) == 1 and "the zone 'deck', which nobody may see" in hits[0].message
+
+
+TOWERS = """game "Towers"
+players 2
+kind card from "cards.yaml":
+    name: text
+    n: int
+kind tower from "towers.yaml":
+    name: text
+    zone stack: card, top public
+zone deck: card, hidden
+var total: int = 0
+
+setup:
+    deck = shuffled(card)
+    for t in tower:
+        repeat 3 times:
+            move first(deck) from deck to top of t.stack
+
+turn:
+    choose t from tower labelled "Take from {t.name} ({first(t.stack).name} on top)" prompt "Which tower?"
+    move first(t.stack) from t.stack to deck
+    total += 1
+    if total >= 3:
+        end game "Done."
+
+define score(p: player): int = 0
+
+display:
+    show "{t.name}: {t.stack}" for t in tower
+"""
+
+
+def test_a_zone_of_each_thing_of_a_kind_may_be_a_face_up_pile(tmp_path):
+    folder = book(tmp_path, TOWERS)
+    (folder / "towers.yaml").write_text("towers:\n  - {name: North}\n  - {name: South}\n")
+    g = load_game(str(folder))
+    s = g.new_state(players=2, seed=2)
+    stacks = s.to_json()["fields"]["tower"]["stack"]
+    names = g.compiled.kind_names["card"]
+    assert s.view(1)["fields"]["tower"]["stack"] == [[z[0], None, None] for z in stacks]
+    assert s.render(0).splitlines() == [f"{t}: {names[z[0]]} and 2 hidden cards" for t, z in zip(["North", "South"], stacks)]
+    world, _ = believed(g.compiled, s.to_json(), 0, 5)
+    assert [z[0] for z in world["fields"]["tower"]["stack"]] == [z[0] for z in stacks]
+    assert s.options_name_secrets() is False
