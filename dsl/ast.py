@@ -487,7 +487,7 @@ class VarDecl(Decl):
 class ZoneDecl(Decl):
     elem: str = ""
     per_player: bool = False
-    visibility: str = "public"     # public, owner, others, hidden, "seen by NAME" or "owner and seen by NAME" (NAME: current or a variable of a player)
+    visibility: str = "public"     # public, owner, others, hidden, top (`top public`: its first thing alone seen by all), "seen by NAME" or "owner and seen by NAME" (NAME: current or a variable of a player)
     count: Optional[int] = None    # numbered zones: `zone discard[2]` is discard[0] and discard[1]
     kind_word = "zone"
 

@@ -1965,18 +1965,18 @@ class Checker:
         may not see is none; a line that reads such cards (beyond showing the zone or counting
         it) cannot be drawn for that seat."""
         for part in (getattr(item.text, "parts", None) or []) + [item.cond]:
-            if part is None or isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and \
+            if part is None or isinstance(part, str) or _named_whole(part) and \
                     part is not item.cond and not self.names_definition(part) or self.numbered_member(part):
                 continue                           # a whole zone is shown as "3 hidden cards"
             found = self.hidden_zone_read(part)
             if found:
-                whose = _who_may_see(found[1])
                 what = "This display line's condition reads" if part is item.cond else "This display line reads"
-                self.error("E311", f"{what} the cards of the zone '{found[0]}', which {whose} may "
-                                   "see: for a seat that may not see them they are hidden, so the line cannot be drawn.",
-                           part, "a condition may ask how many cards the zone holds ('if count(p.hand) > 0')"
-                           if part is item.cond else "show the zone itself ({p.hand} shows '3 hidden cards' to the "
-                                                     "others) or how many it holds ({count(p.hand)})")
+                top = f"; of a face-up pile, its top card is seen by all (first({found[0]}))" if found[1] == "top" else ""
+                self.error("E311", f"{what} the cards of the zone '{found[0]}', {_which_may_see(found[1])}: "
+                                   "for a seat that may not see them they are hidden, so the line cannot be drawn.",
+                           part, ("a condition may ask how many cards the zone holds ('if count(p.hand) > 0')"
+                                  if part is item.cond else "show the zone itself ({p.hand} shows '3 hidden cards' to "
+                                                            "the others) or how many it holds ({count(p.hand)})") + top)
                 return
 
     # ------------------------------------------------------------------ statements
@@ -2434,9 +2434,9 @@ class Checker:
             self.move_into_itself(st)
         self.into_a_variable(st.dest)
         if isinstance(st.what, A.Name) and self.lookup_local(st.what.name) is not None \
-                and self.zone_visibility(st.dest) == "public":
+                and (self.zone_visibility(st.dest) == "public" or st.to_top and self.zone_visibility(st.dest) == "top"):
             # `c = first(deck)` then `move c from deck to discard`: the card is face up now, so a
-            # text that names it shows nothing secret (W106)
+            # text that names it shows nothing secret (W106); so is one put on top of a face-up pile
             self.ctx.secret.pop(st.what.name, None)
 
     def zone_visibility(self, place):
@@ -2678,18 +2678,17 @@ class Checker:
             zone = part.obj if self.numbered_member(part) else part
             ref = self.out.refs.get(id(zone)) if isinstance(zone, A.Field) else None
             of = f" of a {ref[1]}" if ref and ref[0] == "field" else ""      # a thing's own zone
-            self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}'{of}, which "
-                      f"{_who_may_see(vis)} may see.", part,
+            self.warn("W106", f"{why}, and this shows every card of the zone '{zone.name}'{of}, "
+                      f"{_which_may_see(vis)}.", part,
                       "show how many with {count(...)}, or name only the cards revealed")
         for part in getattr(tpl, "parts", None) or []:
-            if isinstance(part, str) or isinstance(part, (A.Name, A.Field)) and not self.secret_local(part) \
+            if isinstance(part, str) or _named_whole(part) and not self.secret_local(part) \
                     and not self.names_definition(part) or self.numbered_member(part):
                 continue                           # a whole zone: said above
             found = self.hidden_zone_read(part) or self.secret_local(part)
             if found:
-                whose = _who_may_see(found[1])
-                self.warn("W106", f"{why}, and this is worked out from the cards of the zone '{found[0]}', which "
-                                  f"{whose} may see.", part,
+                self.warn("W106", f"{why}, and this is worked out from the cards of the zone '{found[0]}', "
+                                  f"{_which_may_see(found[1])}.", part,
                           "show what everyone may know: how many with {count(...)}, or the cards the rules revealed")
 
     def not_an_event(self, name: str, signalled: bool = False) -> str:
@@ -5802,6 +5801,13 @@ def _numbered_zone_hint(d: Diagnostic, program: Program) -> Diagnostic:
     return d
 
 
+def _which_may_see(visibility: str) -> str:
+    """The words after a zone's name in W106 and E311: who may see its cards."""
+    if visibility == "top":
+        return "whose cards under the top one nobody may see"
+    return f"which {_who_may_see(visibility)} may see"
+
+
 def _who_may_see(visibility: str) -> str:
     """Who may see a zone not everyone may see, in W106's and E311's words."""
     who = A.seer_name(visibility)
@@ -5842,10 +5848,18 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
         if cls is A.Call:
             if x.name == "count" and len(x.args) == 1 and zone(x.args[0]):
                 continue
+            if (x.name == "first" and len(x.args) == 1 or x.name == "take" and len(x.args) == 2) \
+                    and _top_read(x.args[0], x.args[1:], zone, symbols):
+                if isinstance(x.args[0], A.Index):
+                    push(x.args[0].key)         # `first(discard[k])`: which pile may be worked out from anything
+                continue
         elif cls is A.Binary:
             if x.op in ("==", "!=") and _emptiness(x, zone):
                 continue                        # `p.hand != []` tells no more than its count
-        elif cls is A.Name or cls is A.Field or cls is A.Index:
+        elif cls is A.Index and not x.more_keys and _top_read(x.obj, [x.key], zone, symbols, 0):
+            push(x.obj.key) if isinstance(x.obj, A.Index) else None     # `discard[k][0]`: k is read
+            continue
+        if cls is A.Name or cls is A.Field or cls is A.Index:
             found = zone(x)
             if found:
                 return found
@@ -5880,6 +5894,27 @@ def _secret_zone(x, symbols: dict, kind_zones: dict):
     else:
         return None
     return (decl.name, decl.visibility) if isinstance(decl, A.ZoneDecl) and decl.visibility != "public" else None
+
+
+def _named_whole(part) -> bool:
+    """Whether a text's part names a value whole, `{deck}` or `{p.hand}` (a zone is shown whole, as
+    "3 hidden cards" where hidden), rather than reading into one (`{first(deck).name}`)."""
+    return isinstance(part, A.Name) or isinstance(part, A.Field) and isinstance(part.obj, A.Name)
+
+
+def _top_read(pile, rest: list, zone, symbols: dict, at: int = 1) -> bool:
+    """Whether a read of `pile` with the arguments `rest` reads only the top of a face-up pile (a
+    `top public` zone), which every seat sees: `first(pile)` (no `rest`), `take(pile, 1)` (`at` 1),
+    `pile[0]` (`at` 0). Any other read of it (`pile[1]`, `last(pile)`, `drop(pile, 1)`, a loop
+    over it) reads the things under the top, which nobody sees. A numbered zone's name alone is
+    all its piles (`discard[0]` is a whole pile, not a top)."""
+    if rest and not (isinstance(rest[0], A.Lit) and type(rest[0].value) is int and rest[0].value in (0, at)):
+        return False
+    if isinstance(pile, (A.Name, A.Field)) and \
+            getattr(getattr(symbols.get(pile.name), "decl", None), "count", None) is not None:
+        return False
+    found = zone(pile)
+    return found is not None and found[1] == "top"
 
 
 def _emptiness(x, zone) -> bool:

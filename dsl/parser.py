@@ -894,6 +894,10 @@ class _ToAst(Transformer):
     def hidden(self, c):
         return "hidden"
 
+    def top_public(self, c):
+        # `top public`: a face-up pile, whose top thing every seat sees and whose others nobody does
+        return "top"
+
     def seen_by(self, c):
         # `seen by looker`: one player's, named by a player read when a view is made; `seen by
         # others`: every seat but the zone's owner (a hand held facing away, as in Hanabi)
@@ -1411,6 +1415,10 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         lines = text.splitlines() or [""]
         line, col = len(lines), len(lines[-1]) + 1
     tok = getattr(e, "token", None)
+    if tok is not None and tok.type != "NAME" and str(tok) == "top":
+        # `top` is a word of the language only in a zone's `top public`; met where no name may
+        # stand either (`in 0 to top`), lark's lexer calls it that word: it is a name, as told
+        tok = e.token = Token.new_borrow_pos("NAME", str(tok), tok)
     at_end = isinstance(e, UnexpectedEOF) or (tok is not None and tok.type in ("$END", "_NL", "_DEDENT"))
     misspelt = None
     found = _text_braces(text, line) or _unclosed(text, line, col, at_end) or _quotes_unpaired(text, line, col) \
@@ -2749,8 +2757,8 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
             add = f"to call the rule '{bare.group(1)}', write {bare.group(1)}()"
         if few == ["','"] and re.match(r"\s*(player\s+)?zone\s+\w+(\[\d+\])?\s*:\s*\w+\s*(#.*)?$", own):
             # `zone deck: card`: who sees it is not left to a default
-            add = ("say who may see what is in it: add ', public', ', owner', ', hidden', ', seen by others' or "
-                   "', seen by current'")
+            add = ("say who may see what is in it: add ', public', ', owner', ', hidden', ', seen by others', "
+                   "', seen by current' or ', top public' (a face-up pile)")
         if re.fullmatch(r"\s*((replace|extend)\s+)?winners\s*:\s*(#.*)?", own):
             add = "say how the winners are ranked, as 'winners: highest score' (a definition of one player)"
         if few == ["a name"] and re.match(r"\s*winners\s*:.*\b(highest|lowest)\s*(#.*)?$", own):
@@ -2792,6 +2800,10 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                 "everyone": "a zone everyone sees is 'public'", "all": "a zone everyone sees is 'public'",
                 "nobody": "a zone nobody sees is 'hidden'",
                 "current": "a zone the player whose turn it is sees is 'seen by current'"}[str(tok)]
+    if re.match(r"\s*(player\s+)?zone\b.*,\s*(public\s+top|top)\s*$", text.split("\n")[line - 1][:col - 1] + str(tok)) \
+            or re.match(r"\s*(player\s+)?zone\b.*,\s*top\s*$", text.split("\n")[line - 1][:col - 1]):
+        # `public top`, `top seen`: a face-up pile is written as the rule reads, its top public
+        hint = "a face-up pile, whose top card alone every seat sees, is 'top public'"
     if str(tok) == "timed":        # before any 'did you mean': the word is right, its place is not
         hint = ("'timed as t' comes last, after the label and the prompt: 'secretly each p in players "
                 "chooses c from ... labelled ... timed as t:'" if "secretly" in text.split("\n")[line - 1] else

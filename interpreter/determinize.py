@@ -2,7 +2,8 @@
 
 A bot that looks ahead must not look at what its seat may not see (another's hand, the order of
 a deck) nor at the dice to come (the generator in the state). `believed` takes a copy of a state and deals the things in every place hidden from the seat again at random among those same
-places (each place keeps how many it holds, and each thing stays a thing of its kind), draws the
+places (each place keeps how many it holds, and each thing stays a thing of its kind; a face-up
+pile's top, `top public`, is seen and stays, only the things under it are dealt again), draws the
 other seats' secret answers given so far again, and gives the copy a new generator. What the seat
 sees is the same in the copy as in the state: `view_of(copy, seat)` equals `view_of(state, seat)`.
 
@@ -35,24 +36,29 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
     seat cannot see where it lies, in the same order as view.py redacts them."""
     places: dict = {}
 
-    def zone_places(zone, kind, numbered, seen_owner=None):
+    def zone_places(zone, kind, numbered, seen_owner=None, under=0):
+        """`under` 1 for a face-up pile: its top (index 0) is seen, the things under it are not."""
         if kind is None:
             return
         owners = prog.static.get(kind, {}).get("owner") if seen_owner is not None else None
         for z in (zone if numbered else [zone]):
-            for i, x in enumerate(z):
+            for i, x in enumerate(z[under:] if under else z, under):
                 if owners is None or owners[x] != seen_owner:
                     places.setdefault(kind, []).append((z, i))
 
     for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types):
         if vis == "owner" and seat is not None:       # each seat sees its own things of it
             zone_places(v, _thing_kind(t, numbered), numbered, seen_owner=seat)
+        elif vis == "top":
+            zone_places(v, _thing_kind(t, numbered), numbered, under=1)
         elif hidden_from(vis, None, seat, seer(prog, data, vis)):
             zone_places(v, _thing_kind(t, numbered), numbered)
     rows = list(enumerate(data["players"])) + [(-1, row) for row in data.get("sides", [])]
     for p, row in rows:
         for v, (vis, numbered), t in zip(row, prog.player_vis, prog.player_types):
-            if hidden_from(vis, p, seat, seer(prog, data, vis, row)):
+            if vis == "top":
+                zone_places(v, _thing_kind(t, numbered), numbered, under=1)
+            elif hidden_from(vis, p, seat, seer(prog, data, vis, row)):
                 zone_places(v, _thing_kind(t, numbered), numbered)
     for kind, zones in prog.thing_zones.items():
         owners = prog.static[kind].get("owner")
@@ -62,7 +68,9 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
             t = prog.field_types[kind][z]
             who = seer(prog, data, vis)
             for i, v in enumerate(data["fields"][kind][z]):
-                if hidden_from(vis, owners[i] if owners else None, seat, who):
+                if vis == "top":
+                    zone_places(v, _thing_kind(t, False), False, under=1)
+                elif hidden_from(vis, owners[i] if owners else None, seat, who):
                     zone_places(v, _thing_kind(t, False), False)
     return places
 

@@ -2,7 +2,8 @@
 
 A zone's visibility (public, owner, hidden, seen by others: every seat but its owner's, or seen
 by one player: `seen by current`, or by the player a variable holds when the view is made, and
-`owner and seen by` that player besides the owner) decides what is redacted: hidden cards become none, keeping only how many there are. The
+`owner and seen by` that player besides the owner; or `top public`, a face-up pile whose top thing
+alone every seat sees) decides what is redacted: hidden cards become none, keeping only how many there are. The
 display evaluates the rulebook's `display` section on the redacted state, so a display can never
 leak what the seat may not know; it comes as parts (`display_parts`: boards as rows of cell
 texts, and lines) for a terminal to lay out, and as plain text (`render_state`). The random generator, paused locals and other seats' secret
@@ -22,7 +23,8 @@ class Hidden(list):
 
 class PartlyHidden(list):
     """A game's zone seen by `owner` (of a player kind's things), as one seat sees it: its own
-    things, and None for each of the others', so a display shows "A, B and 2 hidden cards"."""
+    things, and None for each of the others', so a display shows "A, B and 2 hidden cards"; or a
+    face-up pile (`top public`): its top thing, and None for each under it ("A and 4 hidden cards")."""
 
 
 def partly_hidden_words(shown: list, hidden: int, kind: str = "card") -> str:
@@ -71,12 +73,27 @@ def hidden_from(vis: str, owner: int | None, seat: int | None, looker: int | Non
         return seat is None or owner == seat
     if vis.startswith("seen by "):
         return seat is None or looker is None or looker != seat
-    return False
+    return False        # public, and `top public`, whose top every seat sees (`_top_only` hides the rest)
 
 
 def _redact(v, numbered: bool):
     """Hidden cards become none; only how many there are (per zone, for numbered zones) shows."""
     return [Hidden([None] * len(z)) for z in v] if numbered else Hidden([None] * len(v))
+
+
+def _top_only(v, numbered: bool):
+    """A face-up pile (`top public`) as every seat sees it: its first thing (the top: `first(pile)`
+    draws it), and none for each thing under it; a pile of one or none hides nothing."""
+    def one(z):
+        return z if len(z) < 2 else PartlyHidden([z[0]] + [None] * (len(z) - 1))
+    return [one(z) for z in v] if numbered else one(v)
+
+
+def _seen(prog: Compiled, data: dict, v, vis: str, numbered: bool, owner: int | None, seat: int | None, row=None):
+    """A player's zone (of `owner`, -1 for a side's) or a thing's own zone, as `seat` sees it."""
+    if vis == "top":
+        return _top_only(v, numbered)
+    return _redact(v, numbered) if hidden_from(vis, owner, seat, seer(prog, data, vis, row)) else v
 
 
 def _owned(prog: Compiled, v, t: str, numbered: bool, seat: int | None):
@@ -94,14 +111,14 @@ def _owned(prog: Compiled, v, t: str, numbered: bool, seat: int | None):
 def redacted_state(prog: Compiled, data: dict, seat: int | None) -> dict:
     out = dict(data)
     out["globals"] = [(_owned(prog, v, t, numbered, seat) if vis == "owner" else
-                       _redact(v, numbered) if hidden_from(vis, None, seat, seer(prog, data, vis)) else v)
+                       _seen(prog, data, v, vis, numbered, None, seat))
                       for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types)]
-    out["players"] = [[(_redact(v, numbered) if hidden_from(vis, p, seat, seer(prog, data, vis, row)) else v)
+    out["players"] = [[_seen(prog, data, v, vis, numbered, p, seat, row)
                        for v, (vis, numbered) in zip(row, prog.player_vis)]
                       for p, row in enumerate(data["players"])]
     out["fields"] = _redacted_fields(prog, data, seat)
     if prog.sides:     # a side's owner zones are seen by nobody at the table (its public ones by all)
-        out["sides"] = [[(_redact(v, numbered) if hidden_from(vis, -1, seat, seer(prog, data, vis, row)) else v)
+        out["sides"] = [[_seen(prog, data, v, vis, numbered, -1, seat, row)
                          for v, (vis, numbered) in zip(row, prog.player_vis)] for row in data["sides"]]
     out["envs"] = []
     out["stack"] = []
@@ -120,8 +137,7 @@ def _redacted_fields(prog: Compiled, data: dict, seat: int | None) -> dict:
     for kind, zones in secret.items():
         owners = prog.static[kind].get("owner")
         for z, vis in zones.items():
-            who = seer(prog, data, vis)
-            out[kind][z] = [_redact(v, False) if hidden_from(vis, owners[i] if owners else None, seat, who) else v
+            out[kind][z] = [_seen(prog, data, v, vis, False, owners[i] if owners else None, seat)
                             for i, v in enumerate(fields[kind][z])]
     return out
 

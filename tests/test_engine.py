@@ -711,9 +711,10 @@ def _hidden_places(prog, data, seat):
     (list, index) pairs, per kind. A `hidden` zone is no one's; an `owner` zone is its player's
     (in a game's zone of a player kind's things, each thing its owner's); a side's, no seat's. A
     player zone `owner and seen by NAME` is its player's and the one its player's variable NAME
-    (or the game's, or `current`) names."""
-    def hidden(vis, owner, looker=None):
-        return vis == "hidden" or (vis == "owner" or vis.startswith("owner and seen by ")) and \
+    (or the game's, or `current`) names. A face-up pile (`top public`) shows all its first thing,
+    and nobody the things under it."""
+    def hidden(vis, owner, looker=None, i=0):
+        return vis == "hidden" or vis == "top" and i > 0 or (vis == "owner" or vis.startswith("owner and seen by ")) and \
             (seat is None or owner != seat and looker != seat)
 
     def looker_of(vis, row):
@@ -729,7 +730,7 @@ def _hidden_places(prog, data, seat):
 
     def add(zone, kind, owner_of, looker=None):
         for i, x in enumerate(zone):
-            if x is not None and hidden(vis, owner_of(x), looker):
+            if x is not None and hidden(vis, owner_of(x), looker, i):
                 places.setdefault(kind, []).append((zone, i))
 
     def zones(value, t, numbered):

@@ -119,7 +119,7 @@ def test_an_unknown_name_one_slip_from_a_players_own_says_how_to_declare_it(tmp_
 @pytest.mark.parametrize("old, new, code, words", [
     ("players 2 to 4", "players 2^-4", "E101", ["with 'to', not '-'", "write '2 to 4'"]),
     ("players 2 to 4", "players ^4 to 3", "E210", ["players 3 to 4"]),
-    ("zone deck: card, hidden", "zone deck: card^", "E101", ["', public', ', owner', ', hidden', ', seen by others' or ', seen by current'"]),
+    ("zone deck: card, hidden", "zone deck: card^", "E101", ["', public', ', owner', ', hidden', ', seen by others', ', seen by current' or ', top public'"]),
     ("grid cell at row, col", "grid cell at ^line, col", "E205", ["whole-number fields from the data are row, col"]),
 ])
 def test_a_declaration_written_wrongly_gets_the_fix(tmp_path, old, new, code, words):

@@ -102,13 +102,14 @@ def test_recipe_patterns(g, dish_name, lineup, length):
 
 
 # ---------------------------------------------------------------- hidden information and display
-def test_the_deck_is_hidden_and_the_rest_is_public(g):
+def test_the_deck_is_hidden_the_piles_show_their_tops_and_the_rest_is_public(g):
     s = g.new_state(players=3, seed=4)
+    ups = glob(s, "straight_ups")
     for seat in (0, 1, 2, None):
         v = s.view(seat)
         assert v["variables"]["deck"] == [None] * len(glob(s, "deck"))
-        assert v["variables"]["discard"] == glob(s, "discard")
-        assert v["variables"]["straight_ups"] == glob(s, "straight_ups")
+        assert v["variables"]["discard"] == [z[:1] + [None] * (len(z) - 1) for z in glob(s, "discard")]
+        assert v["variables"]["straight_ups"] == ups[:1] + [None] * (len(ups) - 1) and len(ups) == 6
         assert [p["lineup"] for p in v["players"]] == [pz(s, i, "lineup") for i in range(3)]
     text = s.render(1)
     for words in ("Arrow: not placed yet", "Player 3 lineup: 1:Graham Cracker", "Campfire: 0 sticks",
