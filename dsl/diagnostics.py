@@ -265,13 +265,13 @@ _VISIBLE_ECHO = {**_VISIBLE, **{c: 0xFFFD for c in range(0x80, 0xA0)}}
 ECHO_WIDTH = 80        # the most of a person's input (a line, a name, a value) a message quotes
 LONG_RUN = 200         # characters without a space a diagnostic's message or hint quotes whole (a path fits)
 LONG_WORDS = 2_000     # the most of a message or hint shown
-_LONG_RUN = re.compile(r"\S{%d,}" % (LONG_RUN + 1))
 
 
 def _cut(text: str) -> str:
     """A message or hint with each run of more than LONG_RUN characters without a space (a
-    name, a number, a text a rulebook wrote) cut to ECHO_WIDTH and '…', and the whole to LONG_WORDS."""
-    text = _LONG_RUN.sub(lambda m: m.group(0)[:ECHO_WIDTH] + "…", text)
+    name, a number, a text a rulebook wrote) cut to ECHO_WIDTH and '…', and the whole to LONG_WORDS
+    (split at spaces by str.split, several times faster than a pattern over a megabyte)."""
+    text = " ".join(w if len(w) <= LONG_RUN else w[:ECHO_WIDTH] + "…" for w in text.split(" "))
     return text if len(text) <= LONG_WORDS else text[:LONG_WORDS] + "…"
 _VISIBLE_LINES = {c: p for c, p in _VISIBLE_ECHO.items() if c not in (0x09, 0x0A)}
 

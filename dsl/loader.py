@@ -175,21 +175,29 @@ def _yaml():
         """A whole number of hundreds of digits: Python will not even make one of 4,300 digits."""
     LineLoader.LongNumber = LongNumber
 
-    def construct_int(loader, node):
+    def digits_of(node) -> int:
         # Hexadecimal, octal and binary digits too (0xfff...): letters are digits there.
-        digits = sum(ch.isalnum() for ch in re.sub(r"^[-+]?0[xXoObB]", "", node.value))
-        if digits > 100:         # far beyond MAX_DIGITS, which the validation says of a shorter one
-            raise LongNumber(None, None, f"This number has {digits:,} digits; a rulebook's numbers have at most "
-                                         f"{MAX_DIGITS}.", node.start_mark)
+        return sum(ch.isalnum() for ch in re.sub(r"^[-+]?0[xXoObB]", "", node.value))
+
+    def too_long(node, said: str = "This number"):
+        digits = digits_of(node)
+        return LongNumber(None, None, f"{said} has {digits:,} digits; a rulebook's numbers have at most "
+                                      f"{MAX_DIGITS}.", node.start_mark)
+
+    def construct_int(loader, node):
+        if digits_of(node) > 100:         # far beyond MAX_DIGITS, which the validation says of a shorter one
+            raise too_long(node)
         return loader.construct_yaml_int(node)
     LineLoader.add_constructor(_INT_TAG, construct_int)
 
     def refuse_repeated_keys(loader, node):
         first: dict = {}
-        for key_node, _ in node.value:      # a key merged in (<<) may be given again: that is what merging is for
+        for key_node, value in node.value:      # a key merged in (<<) may be given again: that is what merging is for
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
                 continue
             key = loader.construct_object(key_node)
+            if isinstance(value, yaml.ScalarNode) and value.tag == _INT_TAG and digits_of(value) > 100:
+                raise too_long(value, f"The number given for {data_words(key)}")     # named here, where its key is known
             if key in first:
                 raise RepeatedKey(None, None, f"The data file gives the key {data_words(key)} twice in one "
                                   f"mapping (first at line {first[key]}).", key_node.start_mark)

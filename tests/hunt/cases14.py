@@ -19,8 +19,10 @@ Each case is a Case of harness.py, judged as harness.verdict judges a check (cmd
 cases7.play judges a played one (cmd "simulate", `simulate -n 2 --seed 1`), or as cases13.usage
 judges a command line (cmd "usage"). Each runs in a child process of its own (forked), with its
 address space capped at MEMORY bytes (resource.setrlimit RLIMIT_AS: a memory blow-up is a
-MemoryError or a dead child, "died", not a swapping machine) and killed after HANG seconds
-("hang"); one that took more than SLOW seconds is "slow" whatever it said; one whose output is
+MemoryError or a dead child, "died", not a swapping machine) and its processor time at CPU
+seconds (RLIMIT_CPU: stopped then, "hang"); one that used more than SLOW seconds of processor
+time is "slow" whatever it said (processor time, not wall-clock, so a loaded machine does not
+make a case slow); one whose output is
 over LOUD characters is "loud" (a message must quote a hostile input cut short, not whole).
 `python tests/hunt/cases14.py [VERDICTS]` runs them (HUNT_ONLY=text for those whose names hold
 it) and prints each result and the counts. A tool, not a test: the tests that keep what it found
@@ -33,6 +35,7 @@ import json
 import multiprocessing
 import os
 import resource
+import signal
 import sys
 import time
 from pathlib import Path
@@ -52,8 +55,9 @@ G = "game.rules"
 CY = "cards.yaml"
 X = "variants/x.rules"
 GAMES = 2
-SLOW = 10.0            # seconds, wall-clock (two cores shared with other work)
-HANG = 30.0            # seconds before the child is killed
+SLOW = 10.0            # seconds of the child's processor time (not wall-clock: two cores shared with other work)
+CPU = 60               # seconds of processor time before the child is stopped (RLIMIT_CPU): a hang
+HANG = 600.0           # seconds, wall-clock, before the child is killed whatever it does
 MEMORY = 3 << 30       # bytes of address space a case may use
 LOUD = 50_000          # characters of output
 MINI = (TESTS / "games" / "mini" / G).read_text(encoding="utf-8")
@@ -123,7 +127,8 @@ cards(n, "a 5 MB data file", CARDS + ('  - {name: "Filler", value: 1, suit: red}
 m(n, "a 100,000-character text in a say", 'rule long_say:\n    ^say "' + "z" * 100_000 + '"\n', [], maybe_valid=True)
 m(n, "a 100,000-character comment line", "# " + "c" * 100_000 + "\n", [], valid=True, at=None)
 m(n, "a 100,000-character name declared", "var " + "n" * 100_000 + ": int = 0\n", [], maybe_valid=True, at=(G, HOOK_LINE - 1))
-m(n, "a 100,000-character name misspelt in use", "var " + "n" * 99_999 + "a: int = 0\nrule use_it:\n    ^" + "n" * 99_999 + "b = 1\n", [])
+m(n, "a 100,000-character name misspelt in use", "var " + "n" * 99_999 + "a: int = 0\nrule use_it:\n    ^" + "n" * 99_999 + "b = 1\n", [],
+  also=((G, HOOK_LINE - 1),))      # (told at the declaration, naming the use's line: a name used once misspelt)
 m(n, "a line of 100,000 characters of 1 + 1 + ...", "define sum_up: int = ^" + " + ".join(["1"] * 25_000) + "\n", ["operators"])
 m(n, "a list literal of 30,000 items", "define many: list of int = ^[" + ", ".join(["1"] * 30_000) + "]\n", [], maybe_valid=True)
 m(n, "10,000 rules", lines(10_000, lambda i: f"rule r{i}:\n    say \"{i}\"\n"), [], maybe_valid=True, at=(G, HOOK_LINE - 1))
@@ -180,7 +185,7 @@ mp(n, "repeat 10**9", "    repeat 999999999 times:\n        ^target.points += 1\
 mp(n, "repeat 10**14 nested twice", "    repeat 99999999999999 times:\n        repeat 99999999999999 times:\n            ^say \"x\"\n", [],
    also=((G, HOOK_LINE + 1), (G, HOOK_LINE + 2)))
 mp(n, "repeat a negative number", "    repeat -5 times:\n        say \"never\"\n", [], maybe_valid=True, at=(G, HOOK_LINE + 1))
-mp(n, "points multiplied past 10**15", "    repeat 40 times:\n        ^target.points = target.points * 10 + 1\n", ["points"])
+mp(n, "points multiplied past 10**15", "    repeat 40 times:\n        ^target.points = target.points * 10 + 1\n", ["limit"])
 mp(n, "a number grown by doubling in a loop", "    var_x = 1\n    while var_x > 0:\n        ^var_x = var_x * 2\n", [],
    also=((G, HOOK_LINE + 2),))
 cards(n, "a deck of 10**7 cards by a count", CARDS.replace('suit: blue, count: 2}', 'suit: blue, ^count: 10000000}'), ["count"])
@@ -465,8 +470,14 @@ def usage_run(case: Case) -> Result:
     return r
 
 
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
 def _child(case: Case, conn) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU, CPU + 5))
     hook = HOOKS.get(case.name)
     if hook:
         made = harness.make
@@ -475,10 +486,11 @@ def _child(case: Case, conn) -> None:
             hook(book)
             return book, where
         harness.make = cases7.make = make
-    started = time.perf_counter()
+    cases7.SLOW = float("inf")     # judged here, by processor time
+    started = _cpu()
     r = cases7.play(case, GAMES) if case.cmd == "simulate" else usage_run(case) if case.cmd == "usage" else harness.run(case)
     conn.send({"verdict": r.verdict, "rc": r.rc, "first": r.first, "out": r.out[:3000], "size": len(r.out),
-               "seconds": time.perf_counter() - started, "where": r.where})
+               "seconds": _cpu() - started, "where": r.where})
 
 
 def run(case: Case) -> Result:
@@ -490,14 +502,17 @@ def run(case: Case) -> Result:
     child.start()
     theirs.close()
     got = mine.poll(HANG)
-    said = mine.recv() if got else None
+    try:
+        said = mine.recv() if got else None
+    except EOFError:          # the child died before it said anything
+        said = None
     seconds = time.perf_counter() - started
     if child.is_alive():
         child.kill()
     child.join()
     if said is None:
         r = Result(case, -1, f"{'hang' if not got else 'died'} after {seconds:.1f} s (exit {child.exitcode})", None)
-        r.verdict = "hang" if seconds >= HANG else "died"
+        r.verdict = "hang" if seconds >= HANG or child.exitcode == -signal.SIGXCPU else "died"
         return r
     r = Result(case, said["rc"], said["out"], said["where"], said["first"])
     r.verdict = said["verdict"]
