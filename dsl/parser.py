@@ -67,6 +67,7 @@ MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} co
 MAX_OPERATORS = 300       # operators and if/then/else in one line (a chain nests one deeper for each)
 MAX_TEXT_PARTS = 1000     # values in braces in one text (each is compiled to a function of its own)
 MAX_BLOCKS = 100          # blocks open at once
+MAX_DECLARATION_LINES = 10_000   # lines of one declaration (lark reads one at once: 100,000 took 14 s)
 
 
 class _RulesIndenter(Indenter):
@@ -3157,6 +3158,11 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
     blocks = [0]
     hint = "split it into definitions or rules"
     for number, line in enumerate(text.split("\n"), 1):
+        if starts and number == starts[-1] + 1 + MAX_DECLARATION_LINES and (not problems or problems[-1].span.line <= starts[-1]):
+            problems.append(Diagnostic("E105", f"The declaration at line {starts[-1] + 1} runs on for more than "
+                                               f"{MAX_DECLARATION_LINES:,} lines; a rulebook's declarations are far shorter.",
+                                       Span(file, number, 1), "split it into several: a table into tables, a rule "
+                                                              "into rules it calls"))
         code = _code_of(line)
         if depth and line[:1].isalpha() and line.split(" ", 1)[0] in _DECLARATION_WORDS:
             depth, continued = 0, False     # a bracket never closed (E107) ends where a declaration starts

@@ -178,3 +178,16 @@ def test_a_scenario_file_too_large_is_told_at_a_line(tmp_path, capsys):
     assert code == 1, said
     lines = scenario.read_text().count("\n")
     assert "2,000,000" in said and f'"line": {lines}' in said.replace(" ", "").replace('"line":', '"line": '), said[:600]
+
+
+def test_a_declaration_of_more_than_10000_lines_is_refused_before_it_is_parsed(tmp_path):
+    """A table of 100,000 entries took 14 s of the parser's time (lark reads a declaration at
+    once) and passed. Now the quick scan refuses a declaration past 10,000 lines, E105 at its
+    10,001st line, and the declaration is never handed to lark."""
+    folder = edited(tmp_path, MINI, "\n", "\n")
+    rules = folder / "game.rules"
+    start = rules.read_text().count("\n") + 1
+    rules.write_text(rules.read_text() + "table big:\n" + "".join(f"    {i} -> {i}\n" for i in range(10_500)))
+    found = errors_of(folder)
+    assert found and (found[0].code, found[0].span.line) == ("E105", start + 10_000), shown(found)
+    assert f"line {start}" in found[0].message and "10,000 lines" in found[0].message, shown(found)
