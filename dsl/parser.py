@@ -3157,12 +3157,8 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
     depth, continued, ops, reported = 0, False, 0, False
     blocks = [0]
     hint = "split it into definitions or rules"
+    held = 0            # lines of code of the declaration under way
     for number, line in enumerate(text.split("\n"), 1):
-        if starts and number == starts[-1] + 1 + MAX_DECLARATION_LINES and (not problems or problems[-1].span.line <= starts[-1]):
-            problems.append(Diagnostic("E105", f"The declaration at line {starts[-1] + 1} runs on for more than "
-                                               f"{MAX_DECLARATION_LINES:,} lines; a rulebook's declarations are far shorter.",
-                                       Span(file, number, 1), "split it into several: a table into tables, a rule "
-                                                              "into rules it calls"))
         code = _code_of(line)
         if depth and line[:1].isalpha() and line.split(" ", 1)[0] in _DECLARATION_WORDS:
             depth, continued = 0, False     # a bracket never closed (E107) ends where a declaration starts
@@ -3172,6 +3168,7 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
                 indent = len(line) - len(line.lstrip(" "))
                 if indent == 0 and not line[:1].isspace():     # (a no-break space is a mistake inside a block)
                     starts.append(number - 1)
+                    held = 0
                 while indent < blocks[-1]:
                     blocks.pop()
                 if indent > blocks[-1]:
@@ -3180,6 +3177,12 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
                     problems.append(Diagnostic("E105", f"Blocks are nested more than {MAX_BLOCKS} deep here.",
                                                Span(file, number, indent + 1), hint))
                     reported = True
+        held += bool(code.strip())
+        if held == MAX_DECLARATION_LINES + 1 and starts and (not problems or problems[-1].span.line <= starts[-1]):
+            problems.append(Diagnostic("E105", f"The declaration at line {starts[-1] + 1} holds more than "
+                                               f"{MAX_DECLARATION_LINES:,} lines; a rulebook's declarations are far shorter.",
+                                       Span(file, number, 1), "split it into several: a table into tables, a rule "
+                                                              "into rules it calls"))
         opens = code.count("(") + code.count("[") + code.count("{")
         closes = code.count(")") + code.count("]") + code.count("}")
         start = len(line) - len(line.lstrip()) + 1      # columns of `code` are the line's when it is the line

@@ -191,3 +191,14 @@ def test_a_declaration_of_more_than_10000_lines_is_refused_before_it_is_parsed(t
     found = errors_of(folder)
     assert found and (found[0].code, found[0].span.line) == ("E105", start + 10_000), shown(found)
     assert f"line {start}" in found[0].message and "10,000 lines" in found[0].message, shown(found)
+
+
+def test_blank_lines_after_a_declaration_are_no_part_of_it(tmp_path):
+    """50,000 blank lines and comments after the last declaration, then a rule: no E105 (only
+    lines of code count), and the rule's mistake is told at its line."""
+    folder = edited(tmp_path, MINI, "\n", "\n")
+    rules = folder / "game.rules"
+    text = rules.read_text() + "\n# a comment\n" * 25_000 + 'rule late:\n    say "{nobody}"\n'
+    rules.write_text(text)
+    found = errors_of(folder)
+    assert found and (found[0].code, found[0].span.line) == ("E201", text.count("\n")), shown(found)
