@@ -53,10 +53,11 @@ and after; no file worse:
   cases5.py  told 156, valid 42, warned 15, wrong line 1 -> the same
   cases7.py  told 32, valid 6, warned 3, slow 5 -> told 36, valid 7, warned 3 (wall-clock)
   cases9.py  told 299, valid 26, warned 7 -> the same
-  cases10.py told 130, valid 25, warned 4, slow 4, wrong line 3, right line 1 -> AFTER10
-  cases11.py told 107, valid 6, slow 1 -> AFTER11
-  cases12.py told 498, wrong line 10, right line 7, warned 6, missed 3, valid 1 -> AFTER12
-  cases13.py told 136, valid 29, warned 9, wrong line 3 -> AFTER13"""
+  cases10.py told 130, valid 25, warned 4, slow 4, wrong line 3, right line 1 -> told 132, valid 25, warned 4,
+             wrong line 3, slow 2, right line 1 (wall-clock)
+  cases11.py told 107, valid 6, slow 1 -> the same
+  cases12.py told 498, wrong line 10, right line 7, warned 6, missed 3, valid 1 -> the same
+  cases13.py told 136, valid 29, warned 9, wrong line 3 -> the same"""
 import contextlib
 import io
 import json
