@@ -54,6 +54,12 @@ class Diagnostic:
     # more places (lines 15, 16)"): their spans, one a line, for the passes after it.
     same_at: tuple = field(default=(), compare=False)
 
+    def __post_init__(self):
+        # A hostile rulebook's name or text of a megabyte, quoted by a message once for each of
+        # a thousand records, would print a gigabyte: each is quoted cut short (`_cut`).
+        if len(self.message) > LONG_RUN or len(self.hint) > LONG_RUN:
+            self.message, self.hint = _cut(self.message), _cut(self.hint)
+
     def is_about(self, name: str) -> bool:
         """Whether the error is about the declaration named `name` (by `about`, never by its words):
         the name it was raised for (a field's kind, not the field), a W109's table or the enum
@@ -257,6 +263,16 @@ _VISIBLE = {**{c: 0x2400 + c for c in range(0x20)}, 0x7F: 0x2421}
 _VISIBLE_ECHO = {**_VISIBLE, **{c: 0xFFFD for c in range(0x80, 0xA0)}}
 
 ECHO_WIDTH = 80        # the most of a person's input (a line, a name, a value) a message quotes
+LONG_RUN = 200         # characters without a space a diagnostic's message or hint quotes whole (a path fits)
+LONG_WORDS = 2_000     # the most of a message or hint shown
+
+
+def _cut(text: str) -> str:
+    """A message or hint with each run of more than LONG_RUN characters without a space (a
+    name, a number, a text a rulebook wrote) cut to ECHO_WIDTH and '…', and the whole to LONG_WORDS
+    (split at spaces by str.split, several times faster than a pattern over a megabyte)."""
+    text = " ".join(w if len(w) <= LONG_RUN else w[:ECHO_WIDTH] + "…" for w in text.split(" "))
+    return text if len(text) <= LONG_WORDS else text[:LONG_WORDS] + "…"
 _VISIBLE_LINES = {c: p for c, p in _VISIBLE_ECHO.items() if c not in (0x09, 0x0A)}
 
 

@@ -127,17 +127,26 @@ class RulebookFolder:
             raise FileProblem("E012", f"{what} cannot be read: {_reason(e)}.") from None
         finally:
             os.close(fd)
-        if size > MAX_FILE_BYTES:
-            raise FileProblem("E010", f"{what} is larger than {MAX_FILE_BYTES:,} bytes.")
         data = b"".join(chunks)
+        if size > MAX_FILE_BYTES:      # placed where the limit is passed, which a file too large has no better place for
+            line, column = _place(data, MAX_FILE_BYTES)
+            raise FileProblem("E010", f"{what} is larger than {MAX_FILE_BYTES:,} bytes: it passes them at line "
+                                      f"{line:,}.", "", line, column)
         try:
-            return data.decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError as e:
             line, column = _place(data, e.start)
             raise FileProblem("E012", f"{what} is not UTF-8 text: the byte at line {line}, column {column} (byte "
                                       f"{e.start + 1} of the file) is not part of any UTF-8 character.",
                               ("it is saved as UTF-16: " if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "")
                               + "save the file as UTF-8 (most editors offer it when saving)", line, column) from None
+        nuls = data.count(0)
+        if nuls * 3 > len(data) > 0:
+            # UTF-16 or UTF-32 without a byte order mark decodes as UTF-8: a NUL between every letter
+            raise FileProblem("E012", f"{what} is not UTF-8 text: {nuls:,} of its {len(data):,} bytes are "
+                                      "NUL, as in a file saved as UTF-16 or UTF-32.",
+                              "save the file as UTF-8 (most editors offer it when saving)", 1, 1)
+        return text
 
 
 def _place(data: bytes, at: int) -> tuple[int, int]:

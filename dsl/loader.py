@@ -41,6 +41,7 @@ from tabletop import data_dir
 RULEBOOKS = data_dir("rulebooks")
 SCHEMAS = data_dir("schemas")
 MAX_RECORDS = 5_000
+MAX_CHAIN = 64                # files read one inside another by 'extends' and 'include'
 COPIES = "count"          # a data record's key for how many copies of it to make, never a field
 MAX_YAML_DEPTH = 20           # a data file is a key, a list of records, and their fields' lists
 MAX_YAML_NODES = 200_000      # values in a data file once its aliases are expanded
@@ -174,21 +175,29 @@ def _yaml():
         """A whole number of hundreds of digits: Python will not even make one of 4,300 digits."""
     LineLoader.LongNumber = LongNumber
 
-    def construct_int(loader, node):
+    def digits_of(node) -> int:
         # Hexadecimal, octal and binary digits too (0xfff...): letters are digits there.
-        digits = sum(ch.isalnum() for ch in re.sub(r"^[-+]?0[xXoObB]", "", node.value))
-        if digits > 100:         # far beyond MAX_DIGITS, which the validation says of a shorter one
-            raise LongNumber(None, None, f"This number has {digits:,} digits; a rulebook's numbers have at most "
-                                         f"{MAX_DIGITS}.", node.start_mark)
+        return sum(ch.isalnum() for ch in re.sub(r"^[-+]?0[xXoObB]", "", node.value))
+
+    def too_long(node, said: str = "This number"):
+        digits = digits_of(node)
+        return LongNumber(None, None, f"{said} has {digits:,} digits; a rulebook's numbers have at most "
+                                      f"{MAX_DIGITS}.", node.start_mark)
+
+    def construct_int(loader, node):
+        if digits_of(node) > 100:         # far beyond MAX_DIGITS, which the validation says of a shorter one
+            raise too_long(node)
         return loader.construct_yaml_int(node)
     LineLoader.add_constructor(_INT_TAG, construct_int)
 
     def refuse_repeated_keys(loader, node):
         first: dict = {}
-        for key_node, _ in node.value:      # a key merged in (<<) may be given again: that is what merging is for
+        for key_node, value in node.value:      # a key merged in (<<) may be given again: that is what merging is for
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
                 continue
             key = loader.construct_object(key_node)
+            if isinstance(value, yaml.ScalarNode) and value.tag == _INT_TAG and digits_of(value) > 100:
+                raise too_long(value, f"The number given for {data_words(key)}")     # named here, where its key is known
             if key in first:
                 raise RepeatedKey(None, None, f"The data file gives the key {data_words(key)} twice in one "
                                   f"mapping (first at line {first[key]}).", key_node.start_mark)
@@ -496,7 +505,7 @@ def _yaml_shape_problem(text: str, events=None, what: str = "data file", max_dep
     yaml = _yaml()[0]
     if events is None:            # libyaml reads events several times faster
         events = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    depth, nodes = 0, 0
+    depth, nodes, aliased = 0, 0, False
     sizes: dict = {}              # anchor -> how many values it stands for, expanded
     open_: list = []              # (anchor, nodes before it) of each collection being read
     try:
@@ -507,6 +516,7 @@ def _yaml_shape_problem(text: str, events=None, what: str = "data file", max_dep
                     sizes[ev.anchor] = 1
             elif isinstance(ev, yaml.AliasEvent):
                 nodes += sizes.get(ev.anchor, 1)
+                aliased = True
             elif isinstance(ev, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > max_depth:
@@ -522,8 +532,11 @@ def _yaml_shape_problem(text: str, events=None, what: str = "data file", max_dep
             else:
                 continue
             if nodes > MAX_YAML_NODES:
-                return (f"The {what} would hold more than {MAX_YAML_NODES:,} values once its aliases "
-                        "(*name) are expanded.", ev.start_mark.line + 1, ev.start_mark.column + 1)
+                return ((f"The {what} would hold more than {MAX_YAML_NODES:,} values once its aliases (*name) "
+                         "are expanded." if aliased else f"The {what} holds more than {MAX_YAML_NODES:,} values, "
+                         "past this one" + (f"; a data file makes at most {MAX_RECORDS:,} things" if what == "data file" else "")
+                         + "."),
+                        ev.start_mark.line + 1, ev.start_mark.column + 1)
     except yaml.YAMLError as e:
         if events is not yaml.SafeLoader and "nesting depth" in str(getattr(e, "problem", "")):
             return _yaml_shape_problem(text, yaml.SafeLoader, what, max_depth, shape)
@@ -635,7 +648,10 @@ class Loader:
             asker = os.path.realpath(span.file) if span is not None and span.file else None
             text = self.folder_.read(real, what, asker)
         except FileProblem as p:
-            inside = Span(self.display(path), p.line, p.column, p.line, p.column + 1) if p.line else None
+            # a place in the file itself: a byte that is not UTF-8; the limit of a file too large
+            # only when nothing names the file (the line that does is the place to fix it)
+            inside = Span(self.display(path), p.line, p.column, p.line, p.column + 1) \
+                if p.line and (span is None or p.code != "E010") else None
             self.error(p.code, p.message, inside or self.named_at(span, what) or Span(self.display(path)), p.hint)
             return None
         # A byte order mark some editors write first is no part of the text; a line ending of a
@@ -670,6 +686,15 @@ class Loader:
         real = self.real(path, span, what)
         if real is None or real in self.seen:
             return []
+        if len(self.reading) >= MAX_CHAIN and span is not None:
+            # each file read inside the one naming it: a chain of thousands would exhaust Python's stack
+            self.error("E013", f"{what} is the {len(self.reading) + 1}th file of one chain of 'extends' and "
+                               f"'include', each read by the one before; a chain holds at most {MAX_CHAIN} files.",
+                       self.named_at(span, what) or span,
+                       f"the chain starts at {self.display(Path(self.reading[0]), real=True)}: let its variants "
+                       "extend the game's rules or a few variants, not each the one before")
+            self.loops += 1
+            return []
         self.seen.add(real)
         self.reading.append(real)
         try:
@@ -691,9 +716,13 @@ class Loader:
         for d in module.decls:
             if isinstance(d, A.IncludeDecl):
                 try:
-                    self.included_at[os.path.realpath(path.parent / d.name)] = (d, read[0])
+                    target = os.path.realpath(path.parent / d.name)
+                    self.included_at[target] = (d, read[0])
                 except (OSError, ValueError):
-                    pass
+                    target = None
+                if target in self.reading:      # read already, as the file including this one: a loop
+                    self.include_loop(target, d, real)
+                    continue
                 own.extend(self.rules_file(path.parent / d.name, d.span, f'The include "{d.name}"'))
             elif isinstance(d, A.ExtendsDecl):
                 if base is not None:
@@ -721,6 +750,15 @@ class Loader:
         if base is None:
             return own
         return self.apply_changes(base, own)
+
+    def include_loop(self, target: str, d, real: str) -> None:
+        """E019 at an `include` of a file being read: the file itself, or one that includes it."""
+        chain = [self.display(Path(f), real=True) for f in self.reading[self.reading.index(target):]]
+        message = (f'The include "{d.name}" names this very file.' if target == real else
+                   f'The include "{d.name}" names {chain[0]}, which includes this one'
+                   f"{' (through ' + ', '.join(chain[1:-1]) + ')' if len(chain) > 2 else ''}: a loop of 'include'.")
+        self.error("E019", message, self.named_at(d.span, f'"{d.name}"') or d.span,
+                   "leave out this 'include': each file is read once, and this one is read already")
 
     def extends_loop(self, target: Path, d, name: str) -> bool:
         """E019 when `target` is a file being read (this one, or one that extends this one): the

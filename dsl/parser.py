@@ -67,6 +67,7 @@ MAX_BRACKETS = 100        # brackets open at once in one line (a text's {...} co
 MAX_OPERATORS = 300       # operators and if/then/else in one line (a chain nests one deeper for each)
 MAX_TEXT_PARTS = 1000     # values in braces in one text (each is compiled to a function of its own)
 MAX_BLOCKS = 100          # blocks open at once
+MAX_DECLARATION_LINES = 10_000   # lines of one declaration (lark reads one at once: 100,000 took 14 s)
 
 
 class _RulesIndenter(Indenter):
@@ -1412,7 +1413,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
     line = (getattr(e, "line", 0) or 0)
     col = (getattr(e, "column", 0) or 0)
     if line <= 0:   # end of file
-        lines = text.splitlines() or [""]
+        lines = _lines(text) or [""]
         line, col = len(lines), len(lines[-1]) + 1
     tok = getattr(e, "token", None)
     if tok is not None and tok.type != "NAME" and str(tok) == "top":
@@ -2635,26 +2636,54 @@ def _stray_character_hint(ch: str) -> str:
     import unicodedata
     if ch in _TYPOGRAPHIC:
         return _TYPOGRAPHIC[ch]
+    plain = unicodedata.normalize("NFKC", ch) if ch else ""
+    if plain != ch and len(plain) == 1 and plain.isascii() and plain.isprintable() and not plain.isspace():
+        # a full-width '：' or '（' of an East Asian keyboard, a superscript digit
+        return f"type the plain '{plain}' in its place"
     if ch and (unicodedata.category(ch) in ("Cf", "Cc") or ch.isspace()):
         return "delete it: it cannot be seen, and the language reads plain spaces, tabs and line ends only"
     return ""
 
 
+def _name_meant(line: str, i: int) -> str:
+    """The name a stray character at line[i] stands inside, read without the invisible characters
+    in it and with each look-alike letter's plain one ('target' for 'tar<U+200F>get' or 't<а>rget'),
+    as a note for a hint: "; the name then reads 'target'"; "" when it stands inside no name, or
+    the name would still not be a plain one."""
+    import unicodedata
+
+    def part(c):
+        return c.isalnum() or c == "_" or unicodedata.category(c) == "Cf"
+    a, b = i, i + 1
+    while a > 0 and part(line[a - 1]):
+        a -= 1
+    while b < len(line) and part(line[b]):
+        b += 1
+    word = "".join(c if c.isascii() else _LOOK_ALIKES.get(c, "" if unicodedata.category(c) == "Cf" else c)
+                   for c in line[a:b])
+    if (a, b) == (i, i + 1) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", word):
+        return ""
+    return f"; the name then reads '{word}'"
+
+
 def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int, col: int,
                              line_offset: int) -> Diagnostic:
+    import unicodedata
     span = Span(file, line + line_offset, col)
     if isinstance(e, UnexpectedCharacters):
         lines = text.split("\n")         # as lark counts lines (splitlines also splits at \f and others)
         ch = lines[line - 1][col - 1:col] if 0 < line <= len(lines) else ""
         hint = 'texts are written in double quotes' if ch and ch in "'`" else ""
+        meant = _name_meant(lines[line - 1], col - 1) if ch else ""
         if ch.isalpha() and not ch.isascii():      # `var größe`, or a look-alike `і` typed in `hіts`
             like = _LOOK_ALIKES.get(ch, "")
             return Diagnostic("E100", f"The letter '{ch}' (U+{ord(ch):04X}) cannot be part of a name: names are "
                                       "made of the letters a to z and A to Z, digits and '_'.", span,
-                              f"it looks like '{like}' but is a letter of another alphabet: type '{like}' again" if like
-                              else "spell the name in plain letters; a text in quotes may hold any letter")
+                              f"it looks like '{like}' but is a letter of another alphabet: type '{like}' again{meant}"
+                              if like else "spell the name in plain letters; a text in quotes may hold any letter")
+        invisible = bool(ch) and unicodedata.category(ch) == "Cf"       # a mark or joiner typed inside a name
         return Diagnostic("E100", f"{_character_words(ch)} cannot start anything here.", span,
-                          hint or _stray_character_hint(ch))
+                          (hint or _stray_character_hint(ch)) + (meant if invisible else ""))
     names = getattr(e, "expected", None) or getattr(e, "accepts", None) or []
     lines_ = text.split("\n")
     if "TIMED" in names and not re.match(r"\s*secretly\b", lines_[line - 1] if 0 < line <= len(lines_) else ""):
@@ -2938,14 +2967,26 @@ def _replaced_only() -> dict:
     return {w: _DECLARATION_PHRASES.get(w, f"a {w}") for w in taken_by("replace_decl") if w not in extended}
 
 
+def _lines(text: str) -> list[str]:
+    """The lines of a text as lark counts them, at line ends only: str.splitlines also splits at a
+    form feed, a vertical tab, U+2028 and others, which would put every later line one off."""
+    lines = _LINE_ENDS.split(text)
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
+
+
 def _indent_of(text: str, line: int) -> int:
-    lines = text.splitlines()
+    lines = _lines(text)
     return len(lines[line - 1]) - len(lines[line - 1].lstrip()) if 0 < line <= len(lines) else 0
 
 
 def _code_lines(text: str):
     """(line number, indentation) of each line that holds code, not blank or only a comment."""
-    for i, raw in enumerate(text.splitlines(), 1):
+    for i, raw in enumerate(_lines(text), 1):
         stripped = raw.strip()
         if stripped and not stripped.startswith("#"):
             yield i, len(raw) - len(raw.lstrip())
@@ -3128,6 +3169,7 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
     depth, continued, ops, reported = 0, False, 0, False
     blocks = [0]
     hint = "split it into definitions or rules"
+    held = 0            # lines of code of the declaration under way
     for number, line in enumerate(text.split("\n"), 1):
         code = _code_of(line)
         if depth and line[:1].isalpha() and line.split(" ", 1)[0] in _DECLARATION_WORDS:
@@ -3138,6 +3180,7 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
                 indent = len(line) - len(line.lstrip(" "))
                 if indent == 0 and not line[:1].isspace():     # (a no-break space is a mistake inside a block)
                     starts.append(number - 1)
+                    held = 0
                 while indent < blocks[-1]:
                     blocks.pop()
                 if indent > blocks[-1]:
@@ -3146,6 +3189,12 @@ def _scan(text: str, file: str) -> tuple[list[Diagnostic], list[int]]:
                     problems.append(Diagnostic("E105", f"Blocks are nested more than {MAX_BLOCKS} deep here.",
                                                Span(file, number, indent + 1), hint))
                     reported = True
+        held += bool(code.strip())
+        if held == MAX_DECLARATION_LINES + 1 and starts and (not problems or problems[-1].span.line <= starts[-1]):
+            problems.append(Diagnostic("E105", f"The declaration at line {starts[-1] + 1} holds more than "
+                                               f"{MAX_DECLARATION_LINES:,} lines; a rulebook's declarations are far shorter.",
+                                       Span(file, number, 1), "split it into several: a table into tables, a rule "
+                                                              "into rules it calls"))
         opens = code.count("(") + code.count("[") + code.count("{")
         closes = code.count(")") + code.count("]") + code.count("}")
         start = len(line) - len(line.lstrip()) + 1      # columns of `code` are the line's when it is the line

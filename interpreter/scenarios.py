@@ -482,8 +482,11 @@ def read_file(path: Path, name: str, sources: Sources):
             what = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode) \
                 or stat.S_ISBLK(info.st_mode) else "not a regular file"
             return Failure("T001", f"The scenario file cannot be read: it is {what}.", name, 0)
-        if info.st_size > MAX_FILE_BYTES:
-            return Failure("T001", f"The scenario file is larger than {MAX_FILE_BYTES} bytes.", name, 0)
+        if info.st_size > MAX_FILE_BYTES:       # placed at the line where the limit is passed
+            with path.open("rb") as f:
+                line = f.read(MAX_FILE_BYTES).count(b"\n") + 1
+            return Failure("T001", f"The scenario file is larger than {MAX_FILE_BYTES:,} bytes: it passes them at "
+                                   f"line {line:,}.", name, line)
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         reason = e.strerror if isinstance(e, OSError) else "it is not UTF-8 text"

@@ -236,7 +236,7 @@ def test_a_number_of_thousands_of_digits_in_a_data_file_is_an_error_not_a_crash(
     [d] = [d for d in diagnostics(tmp_path, rules, **{"recipes.yaml": "recipes:\n  - {name: A, cost: " + "9" * 5000
                                                            + "}\n"}) if d.severity == "error"]
     assert (d.code, d.span.line, d.span.column) == ("E027", 2, 21)
-    assert d.message == "This number has 5,000 digits; a rulebook's numbers have at most 15."
+    assert d.message == "The number given for 'cost' has 5,000 digits; a rulebook's numbers have at most 15."
 
 
 # ---------------------------------------------------------------------------- texts
