@@ -396,6 +396,8 @@ class Machine:
                             stack.pop()
                     else:
                         self.end_block(frame, blk)
+                except Runaway as e:
+                    raise (self.signalled_in_loop(e, steps) if kind == "signal" else e) from None
                 except BudgetExceeded:
                     raise
                 except (RuleError, *PY_ERRORS) as e:
@@ -468,6 +470,20 @@ class Machine:
             if b.kind == "proc":
                 break
         return self.turns_without_deciding(placed(e, blk.owner, st.span, loop, steps))
+
+    def signalled_in_loop(self, e: Runaway, steps: int):
+        """The work budget ran out while the reactions to an event were asked (error path only):
+        when the event was signalled inside a loop of its rule that had run many statements, the
+        loop kept signalling, and the error names the loop, not the reaction that was asked."""
+        if e.placed:
+            return self.turns_without_deciding(e)
+        for frame in reversed(self.s["stack"][:-1]):
+            b = self.prog.blocks[frame[0]]
+            if b.kind in ("for", "repeat", "while") and b.data is not None:
+                return self.turns_without_deciding(placed(e, b.owner, None, b.data.span, steps))
+            if b.kind == "proc":
+                break
+        return e
 
     def turns_said(self) -> str:
         """" N turns were played since ..." when many turns went by in this run of the rules, else

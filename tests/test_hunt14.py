@@ -202,3 +202,22 @@ def test_blank_lines_after_a_declaration_are_no_part_of_it(tmp_path):
     rules.write_text(text)
     found = errors_of(folder)
     assert found and (found[0].code, found[0].span.line) == ("E201", text.count("\n")), shown(found)
+
+
+# ------------------------------------------------------------------ runaway play
+def test_an_event_signalled_in_a_loop_until_the_work_runs_out_names_the_loop(tmp_path, capsys):
+    """A rule signalling an event a million times, whose reaction stays closed: the work ran out
+    while the reaction's condition was asked, and the error named the reaction's line (35), not
+    the loop that kept signalling. Now it names the loop, as a loop of plain statements is."""
+    folder = edited(tmp_path, MINI, "    draw 1 from deck to current.hand\n",
+                    "    draw 1 from deck to current.hand\n    hook()\n")
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text(encoding="utf-8")
+                     + "rule hook:\n    repeat 1000000 times:\n        signal attacked(target)\n", encoding="utf-8")
+    loop = line_of(folder, "    repeat 1000000 times:")
+    reaction = line_of(folder, "reaction shield on attacked")
+    code = cli.main(["simulate", str(folder), "--json", "--workers", "1", "-n", "1", "--seed", "1"])
+    message = json.loads(capsys.readouterr().out)["error_messages"][0]
+    assert code == 1 and f"game.rules:{loop}:" in message, message
+    assert f"The loop at line {loop} of the rule 'hook' kept repeating" in message, message
+    assert f"the work ran out at line {reaction}, in the reaction 'shield'" in message, message

@@ -41,8 +41,9 @@ of aliases; a 5,000-digit data number named no field; invisible and look-alike c
 a name did not say what the name reads; a scenario over the limit at line 0. Left after: 10,000
 unused rules give 10,000 warnings W102 (loud, by design: each is its own), a thousand records of
 one name a thousand W105 (loud: each cut short now, 400,000 characters in all); a sexagesimal
-number is W117's (warned, by design); a million signals of an event whose reaction is closed
-run out the work budget told at the reaction's line, not at the loop that signals (wrong line).
+number is W117's (warned, by design). A million signals of an event whose reaction is closed
+ran out the work budget told at the reaction's line, not at the loop that signals (wrong line);
+after the merge, `Machine.signalled_in_loop` names the loop: told 179, valid 52, loud 2, warned 1.
 By design and so expected: a NUL in a comment or a text (shown as ␀, never raw), a line indented
 by 100,000 spaces, a 100,000-character name or text, 10,000 rules, variables or enum values, a
 chain of 50 variants.)
