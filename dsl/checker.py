@@ -255,6 +255,11 @@ def _bound(e, sym, var: str, top: bool):
     return worst[0], next((b[1] for b in known if b[1] is not None), None)
 
 
+# What a choice that offers things is called in a warning about what it shows (W136, W139).
+OFFERED_BY = {"choose": "choice", "option": "option's list", "secret": "secret choice",
+              "reaction": "reaction's list"}
+
+
 class Checker:
     def __init__(self, program: Program):
         self.p = program
@@ -3095,7 +3100,8 @@ class Checker:
         their labels (or their number: alike things are offered once) show the chooser what the
         rules hide from them. Told when the zone's player is the chooser written out: `current`
         for a choice without `by`, or the `by` (the player of a secret choice or a reaction) by
-        the same name."""
+        the same name. (And W139 for a face-up pile's things, `under_top_offered`.)"""
+        self.under_top_offered(source, how)
         if not isinstance(source, A.Field) or not isinstance(source.obj, A.Name):
             return
         s = self.sym.get(source.name)
@@ -3105,8 +3111,7 @@ class Checker:
         who = by.name if isinstance(by, A.Name) else "current" if by is None else None
         if source.obj.name != who:
             return
-        item = {"choose": "choice", "option": "option's list", "secret": "secret choice",
-                "reaction": "reaction's list"}[how]
+        item = OFFERED_BY[how]
         shown = self.text_of(source)
         self.warn("W136", f"This {item} offers the things of '{shown}', which its owner does not see "
                           f"('seen by others'), to that owner: each option is one of them, so its label, and how many "
@@ -3114,6 +3119,19 @@ class Checker:
                   source, f"offer places instead: '{'choose' if how in ('choose', 'secret') else 'for'} i "
                           f"{'from' if how in ('choose', 'secret') else 'in'} range(1, count({shown}))' labelled \"Card {{i}}\", "
                           f"and take '{shown}[i - 1]'")
+
+    def under_top_offered(self, source, how: str):
+        """W139 at a choice among the things of a face-up pile (`top public`: `choose c from
+        discard[k]`): each option is one of them, so the labels (and their number) show the
+        chooser the things under the top, which nobody sees."""
+        if self.zone_visibility(source) != "top":
+            return
+        shown = self.text_of(source)
+        self.warn("W139", f"This {OFFERED_BY[how]} offers the things of '{shown}', a face-up pile whose things under "
+                          "its top nobody sees ('top public'): each option is one of them, so its label, and how many "
+                          "options there are, show the chooser what lies under the top.",
+                  source, f"offer the top alone ('first({shown})'), or make the pile 'public' if the rules let "
+                          "players look through it")
 
     def decline_label(self, st):
         """`or "Pass"` after a choice's label: the label of a `may choose`'s way to decline, worked

@@ -245,3 +245,19 @@ def test_a_zone_of_each_thing_of_a_kind_may_be_a_face_up_pile(tmp_path):
     world, _ = believed(g.compiled, s.to_json(), 0, 5)
     assert [z[0] for z in world["fields"]["tower"]["stack"]] == [z[0] for z in stacks]
     assert s.options_name_secrets() is False
+
+
+@pytest.mark.parametrize("choice", [
+    '    choose c from discard[0] labelled "Take {c.name}":\n        move c from discard[0] to top of current.pile\n',
+    '    choose prompt "Take":\n        option "Take {c.name}" for c in current.pile:\n            total += 0\n',
+])
+def test_a_choice_among_the_cards_of_a_face_up_pile_is_warned(tmp_path, choice):
+    """W139: each option is one of the pile's cards, so its label shows the chooser the cards under
+    the top, which nobody sees; a choice among a public pile's cards is not warned."""
+    rules = RULES.replace("    total += 1\n", choice + "    total += 1\n", 1)
+    line = rules.split("\n").index(choice.split("\n")[0 if choice.startswith("    choose c") else 1]) + 1
+    found = [d for d in diagnose(book(tmp_path / "top", rules)) if d.code == "W139"]
+    assert [d.span.line for d in found] == [line], [(d.code, d.span.line, d.message) for d in found]
+    assert "under its top nobody sees" in found[0].message and "first(" in found[0].hint, found[0].hint
+    public = rules.replace("top public", "public")
+    assert not [d for d in diagnose(book(tmp_path / "public", public)) if d.code == "W139"]
