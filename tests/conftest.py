@@ -1,6 +1,6 @@
 """Test options shared by the whole suite.
 
-`pytest -q` is the quick suite (about two and a half minutes on two cores). `pytest -q --soak` also runs
+`pytest -q` is the quick suite (two and a half to three minutes on two cores). `pytest -q --soak` also runs
 the tests marked `soak` (long random-play and fuzz runs) and those marked `slow` (single tests of
 several seconds on a narrow ground: a parser built again from the grammar, a runaway spending its
 whole budget, a property tried hundreds of times). CI runs both (`.ci/run`). A soak test reads its
