@@ -5875,7 +5875,8 @@ def hidden_zone_read(symbols: dict, kind_zones: dict, node, defines: dict):
             if x.op in ("==", "!=") and _emptiness(x, zone):
                 continue                        # `p.hand != []` tells no more than its count
         elif cls is A.Index and not x.more_keys and _top_read(x.obj, [x.key], zone, symbols, 0):
-            push(x.obj.key) if isinstance(x.obj, A.Index) else None     # `discard[k][0]`: k is read
+            if isinstance(x.obj, A.Index):
+                push(x.obj.key)                 # `discard[k][0]`: k is read
             continue
         if cls is A.Name or cls is A.Field or cls is A.Index:
             found = zone(x)

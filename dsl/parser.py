@@ -2829,8 +2829,7 @@ def _plain_syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line: int
                 "everyone": "a zone everyone sees is 'public'", "all": "a zone everyone sees is 'public'",
                 "nobody": "a zone nobody sees is 'hidden'",
                 "current": "a zone the player whose turn it is sees is 'seen by current'"}[str(tok)]
-    if re.match(r"\s*(player\s+)?zone\b.*,\s*(public\s+top|top)\s*$", text.split("\n")[line - 1][:col - 1] + str(tok)) \
-            or re.match(r"\s*(player\s+)?zone\b.*,\s*top\s*$", text.split("\n")[line - 1][:col - 1]):
+    if any(re.match(r"\s*(player\s+)?zone\b.*,\s*(public\s+)?top\s*$", s) for s in (own[:col - 1] + str(tok), own[:col - 1])):
         # `public top`, `top seen`: a face-up pile is written as the rule reads, its top public
         hint = "a face-up pile, whose top card alone every seat sees, is 'top public'"
     if str(tok) == "timed":        # before any 'did you mean': the word is right, its place is not

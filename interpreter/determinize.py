@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .compiler import Compiled
 from . import rng as R
-from .view import hidden_from, seer
+from .view import unseen_from
 
 
 def _thing_kind(t: str, numbered: bool) -> str | None:
@@ -49,29 +49,22 @@ def _places(prog: Compiled, data: dict, seat: int | None) -> dict:
     for v, (vis, numbered), t in zip(data["globals"], prog.global_vis, prog.global_types):
         if vis == "owner" and seat is not None:       # each seat sees its own things of it
             zone_places(v, _thing_kind(t, numbered), numbered, seen_owner=seat)
-        elif vis == "top":
-            zone_places(v, _thing_kind(t, numbered), numbered, under=1)
-        elif hidden_from(vis, None, seat, seer(prog, data, vis)):
-            zone_places(v, _thing_kind(t, numbered), numbered)
+        elif (under := unseen_from(prog, data, vis, None, seat)) is not None:
+            zone_places(v, _thing_kind(t, numbered), numbered, under=under)
     rows = list(enumerate(data["players"])) + [(-1, row) for row in data.get("sides", [])]
     for p, row in rows:
         for v, (vis, numbered), t in zip(row, prog.player_vis, prog.player_types):
-            if vis == "top":
-                zone_places(v, _thing_kind(t, numbered), numbered, under=1)
-            elif hidden_from(vis, p, seat, seer(prog, data, vis, row)):
-                zone_places(v, _thing_kind(t, numbered), numbered)
+            if (under := unseen_from(prog, data, vis, p, seat, row)) is not None:
+                zone_places(v, _thing_kind(t, numbered), numbered, under=under)
     for kind, zones in prog.thing_zones.items():
         owners = prog.static[kind].get("owner")
         for z, vis in zones.items():
             if vis == "public":
                 continue
             t = prog.field_types[kind][z]
-            who = seer(prog, data, vis)
             for i, v in enumerate(data["fields"][kind][z]):
-                if vis == "top":
-                    zone_places(v, _thing_kind(t, False), False, under=1)
-                elif hidden_from(vis, owners[i] if owners else None, seat, who):
-                    zone_places(v, _thing_kind(t, False), False)
+                if (under := unseen_from(prog, data, vis, owners[i] if owners else None, seat)) is not None:
+                    zone_places(v, _thing_kind(t, False), False, under=under)
     return places
 
 

@@ -89,11 +89,19 @@ def _top_only(v, numbered: bool):
     return [one(z) for z in v] if numbered else one(v)
 
 
+def unseen_from(prog: Compiled, data: dict, vis: str, owner: int | None, seat: int | None, row=None) -> int | None:
+    """Where the things `seat` may not see begin in each zone of a place (of `owner`, -1 for a
+    side's; `row` the owner's values): 0 when all are hidden, 1 for a face-up pile (`top public`:
+    all but its top), None when all are seen. determinize.py deals again the same places."""
+    if vis == "top":
+        return 1
+    return 0 if hidden_from(vis, owner, seat, seer(prog, data, vis, row)) else None
+
+
 def _seen(prog: Compiled, data: dict, v, vis: str, numbered: bool, owner: int | None, seat: int | None, row=None):
     """A player's zone (of `owner`, -1 for a side's) or a thing's own zone, as `seat` sees it."""
-    if vis == "top":
-        return _top_only(v, numbered)
-    return _redact(v, numbered) if hidden_from(vis, owner, seat, seer(prog, data, vis, row)) else v
+    under = unseen_from(prog, data, vis, owner, seat, row)
+    return v if under is None else _top_only(v, numbered) if under else _redact(v, numbered)
 
 
 def _owned(prog: Compiled, v, t: str, numbered: bool, seat: int | None):
