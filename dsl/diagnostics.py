@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 
@@ -316,8 +317,44 @@ def render(diag: Diagnostic, sources: Sources | None = None) -> str:
     return "\n".join(out)
 
 
-def render_all(diags: list[Diagnostic], sources: Sources | None = None) -> str:
-    return "\n\n".join(render(d, sources) for d in diags)
+# Warnings of one code shown in full before the rest of that code are folded into one line: a
+# draft with 300 unused rules would otherwise bury its one error under 2,700 lines. Errors are
+# never folded (each is a different thing to fix).
+FOLD_AFTER = 10
+PLACES_LISTED = 20
+
+
+def render_all(diags: list[Diagnostic], sources: Sources | None = None, every: bool = False,
+               how_to_see: str = "") -> str:
+    """Every diagnostic rendered; unless `every`, a warning code's past its FOLD_AFTER-th are
+    told in one line in place of the first left out, naming their places (`how_to_see` says how
+    to see each, as a CLI flag does)."""
+    totals = Counter(d.code for d in diags if d.severity != "error")
+    shown: Counter = Counter()
+    out = []
+    for d in diags:
+        if not every and d.severity != "error" and totals[d.code] > FOLD_AFTER:
+            shown[d.code] += 1
+            if shown[d.code] > FOLD_AFTER:
+                if shown[d.code] == FOLD_AFTER + 1:
+                    out.append(_folded(d.code, [x.span for x in diags if x.severity != "error" and x.code == d.code]
+                                       [FOLD_AFTER:], how_to_see))
+                continue
+        out.append(render(d, sources))
+    return "\n\n".join(out)
+
+
+def _folded(code: str, spans: list[Span], how_to_see: str) -> str:
+    """One line for the warnings of `code` left out: how many, and where (the first places, the
+    lines of each file together)."""
+    by_file: dict[str, list[int]] = {}
+    for s in spans[:PLACES_LISTED]:
+        by_file.setdefault(s.file, []).append(s.line)
+    places = "; ".join(f"line{'s' * (len(set(lines) - {0}) > 1)} {', '.join(str(n) for n in sorted(set(lines) - {0}))} "
+                       f"of {file}" if any(lines) else file for file, lines in by_file.items())
+    more = f" and {len(spans) - PLACES_LISTED} more" if len(spans) > PLACES_LISTED else ""
+    return (f"... {len(spans)} more warning{'s' * (len(spans) != 1)} {code} like those above, at "
+            f"{places}{more}." + (f" {how_to_see}" if how_to_see else ""))
 
 
 # The parser's message for `extend "../game.rules"` (a variant's `extends` misspelt): the loader,

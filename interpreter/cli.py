@@ -22,7 +22,7 @@ import shlex
 import sys
 from contextlib import contextmanager
 
-from tabletop.dsl.diagnostics import RulebookError, echo, render_all, visible
+from tabletop.dsl.diagnostics import FOLD_AFTER, RulebookError, echo, render_all, visible
 from tabletop.interpreter import savefile
 from tabletop.interpreter.bots import BOTS, MAX_DECISIONS, Seat, parse_kind
 from tabletop.interpreter.errors import GameError
@@ -205,6 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the same as --format json (as simulate's --json)")
     check.add_argument("--variant", type=_variant, metavar="V", help="check the rulebook with only this variant applied "
                                                       "(default: the rulebook, then each of its variants)")
+    check.add_argument("--every-warning", action="store_true",
+                       help=f"show each warning in full (by default a warning met more than {FOLD_AFTER} times "
+                            "is shown that many times, then its other places in one line)")
     check.set_defaults(run=cmd_check)
 
     play = sub.add_parser("play", parents=[game_args], help="play a game at the terminal",
@@ -336,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
         err(str(e) if isinstance(e, GameError) else f"tabletop {args.command}: {e}")
         return 1
     except RulebookError as e:
-        err(render_all(e.diagnostics, getattr(e, "sources", None)))
+        err(render_all(e.diagnostics, getattr(e, "sources", None), how_to_see=SEE_EVERY))
         return 1
     except KeyboardInterrupt:
         err("Interrupted.")
@@ -458,11 +461,15 @@ def cmd_check(args) -> int:
                           "warnings": len(diagnostics) - errors})
             found.extend(diagnostics)
             if args.format == "text":
-                _print_check(path + (f" --variant {variant}" if variant else ""), diagnostics, sources, errors)
+                _print_check(path + (f" --variant {variant}" if variant else ""), diagnostics, sources, errors,
+                             args.every_warning)
     ok = all(f["ok"] for f in files) and not usage
     if args.format == "json":
         show(json.dumps({"files": files, "diagnostics": [d.to_json() for d in found], "ok": ok}, indent=1))
     return 2 if usage else 0 if ok else 1
+
+
+SEE_EVERY = "('tabletop check --every-warning' shows each.)"
 
 
 def _key(d) -> tuple:
@@ -490,9 +497,9 @@ def _check_one(api, path: str, variant: str | None, variant_given: bool = True):
     return list(getattr(game, "warnings", [])), getattr(game, "sources", None)
 
 
-def _print_check(path: str, diagnostics, sources, errors: int) -> None:
+def _print_check(path: str, diagnostics, sources, errors: int, every: bool = False) -> None:
     if diagnostics:
-        show(render_all(diagnostics, sources))
+        show(render_all(diagnostics, sources, every, SEE_EVERY))
     warnings = len(diagnostics) - errors
     if errors:
         show(f"{path}: {errors} error{'s' * (errors != 1)}"
@@ -557,7 +564,7 @@ def cmd_format(args) -> int:
             failed += 1
             continue
         except RulebookError as e:
-            err(render_all(e.diagnostics, e.sources))
+            err(render_all(e.diagnostics, e.sources, how_to_see=SEE_EVERY))
             err(f"tabletop format: {shown} is left as it is: it does not parse.")
             failed += 1
             continue
