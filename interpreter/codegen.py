@@ -14,7 +14,7 @@ Safe by construction: the source holds only names this module makes (`m`, `env`,
 `_k<n>` for a value passed in, `_v<slot>` for an item (or a parameter, or a `where` value,
 set on a line before the definition's value), `_h<n>` for a field's values taken
 before a loop, `_g<n>` for a test several options of a menu begin with, and a few fixed locals: `_value`, `_n`,
-`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_p`, `_at`, `_from`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
+`_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_p`, `_at`, `_from`, `_end`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
 `declined`, `k`, and `frame` in a fused run; `fusion.py` writes with the same), the built-ins `range`, `len`, `abs` and
 `type` (only to ask `type(x) is` the int class passed in; the namespace has no others),
 operators, numbers this module computed, and literals written with `repr` (only ints, bools,
@@ -1146,20 +1146,20 @@ def instants_open(compiler, reactions: list):
 
 def first_open(compiler, reactions: list):
     """Which of the seats still to be asked first has something to play among an event's
-    reactions `reactions` ([(r, info)]), as one Python function f(m, args, i, declined) -> int:
-    the seats are asked from the `i`-th after the current player, each as `Machine.none_open`
-    asks it (each reaction's `reaction_open` in turn), and the answer is that seat's number in
-    the order (the player count if none). The work of the seats passed is charged, the found
+    reactions `reactions` ([(r, info)]), as one Python function f(m, args, i, end) -> int:
+    the seats are asked from the `i`-th after the current player up to (not including) the
+    `end`-th, each as `Machine.none_open` asks it (each reaction's `reaction_open` in turn), and
+    the answer is that seat's number in the order (`end` if none). The work of the seats passed is charged, the found
     seat's is given back (its offers are then worked out from the start). One call instead of
     two or more a seat; None if a source cannot be written so, or if a reaction may not be
     asked twice (`ask_twice`)."""
     if not _WRITING or not reactions or not all(info["ask_twice"] for r, info in reactions):
         return None
     src = Source(compiler)
-    lines = ["def _first(m, args, _at, declined):",
+    lines = ["def _first(m, args, _at, _end):",
              "    _n = m.player_count",
              "    _from = m.s['current']",
-             "    while _at < _n:",
+             "    while _at < _end:",
              "        seat = (_from + _at) % _n",
              "        _work = m.work"]
     for k, (r, info) in enumerate(reactions):

@@ -580,16 +580,19 @@ class Machine:
     def offer_reactions(self, frame):
         """Offer a signalled event's reactions (or, for an instant frame, the instant reactions)
         to each seat in order from the current player. After a pass in which anyone reacted,
-        offer again, since a reaction can enable another."""
+        offer again, since a reaction can enable another: but only to the seats up to the last
+        one that reacted, as those after it were already asked since then (`last`)."""
         aux = frame[3]
         instant = aux["event"] is None
         reactions = self.prog.reactions_to(aux["event"])
         first = None if instant else self.prog.first_open.get(aux["event"])
         n = self.player_count
-        while aux["i"] < n:
+        last = aux.get("last")
+        end = n if aux["reacted"] or last is None else last + 1
+        while aux["i"] < end:
             if first is not None:       # the seats with nothing open passed in one call
-                aux["i"] = self.first_open(first, reactions, aux)
-                if aux["i"] >= n:
+                aux["i"] = self.first_open(first, reactions, aux, end)
+                if aux["i"] >= end:
                     break
             seat = (self.s["current"] + aux["i"]) % n
             if first is None and self.none_open(reactions, aux["args"], seat, instant):
@@ -612,19 +615,19 @@ class Machine:
             return
         self.s["stack"].pop()
 
-    def first_open(self, first, reactions, aux) -> int:
-        """The number in the order of the first seat still to be asked with an event's reaction
-        open to it (the player count if none), by its reactions' test written as one function
+    def first_open(self, first, reactions, aux, end: int) -> int:
+        """The number in the order of the first seat still to be asked, before the `end`-th, with
+        an event's reaction open to it (`end` if none), by its reactions' test written as one function
         `first`. On an error, the work is given back and the seats asked one by one, as without
         that function, so the error is met in the failing reaction's own code and said at its
         line (the one function is named after the first reaction's)."""
         work = self.work
         try:
-            return first(self, aux["args"], aux["i"], ())
+            return first(self, aux["args"], aux["i"], end)
         except Exception:
             self.work = work
         i, n = aux["i"], self.player_count
-        while i < n and self.none_open(reactions, aux["args"], (self.s["current"] + i) % n, False):
+        while i < end and self.none_open(reactions, aux["args"], (self.s["current"] + i) % n, False):
             i += 1
         return i
 
@@ -740,6 +743,7 @@ class Machine:
                 self.s["declined"].extend([seat] + v for v in pending["values"] if v is not None)
             return
         aux["reacted"] = True
+        aux["last"] = aux["i"] - 1       # the seats after it are asked after this reaction
         k, x = choice
         r = self.prog.reactions_to(aux["event"])[k]
         env = self.reaction_env(r, aux["args"], seat)

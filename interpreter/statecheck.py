@@ -281,6 +281,7 @@ def _shape_problem(prog: Compiled, data) -> str:
             return "its rounds do not match the rulebook"
         if kind == "signal" and not (isinstance(aux, dict) and type(aux.get("i")) is int and 0 <= aux["i"] <= n
                                      and type(aux.get("reacted")) is bool and isinstance(aux.get("args"), list)
+                                     and (aux.get("last") is None or (type(aux["last"]) is int and 0 <= aux["last"] < n))
                                      and (aux.get("event") is None or aux.get("event") in prog.reactions)
                                      and (aux.get("event") is not None or prog.instants)):
             return "its reactions in progress do not match the rulebook"

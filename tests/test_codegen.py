@@ -29,6 +29,7 @@ NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_y
          "_stamp",      # a kept definition's sum of the write counts of what it reads (codegen.kept)
          "_p",          # the values a pattern written in place is matched against (codegen.matched)
          "_at", "_from",  # the seat asked, by its number in the order from the current player (codegen.first_open)
+         "_end",        # where in that order the seats to ask stop (codegen.first_open)
          "range", "len", "abs",
          "type"}        # `type(_value) is _k<n>` (int): a stored number capped without a call when it fits
 MADE = re.compile(r"_[kvhzg]\d+")           # a value passed in, an item held in a local, a field's values,
@@ -77,7 +78,7 @@ def unsafe_parts(text: str) -> list:
         elif isinstance(node, ast.Constant) and type(node.value) not in (int, str, bool, float, type(None)):
             bad.append(f"literal {node.value!r}")
         elif isinstance(node, ast.arg) and node.arg not in ("m", "env", "frame", "_room", "values", "args", "seat",
-                                                            "declined", "k", "_at") \
+                                                            "declined", "k", "_at", "_end") \
                 and not MADE.fullmatch(node.arg):
             bad.append(f"parameter {node.arg}")
         elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ClassDef,
