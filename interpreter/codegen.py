@@ -1140,16 +1140,24 @@ def instants_open(compiler, reactions: list):
     lines = ["def _open(m, args, declined):"]
     lines += ["    _n = m.player_count"] + [f"    {x}" for x in _charged_first(src, reactions[0][1], f"{every} * _n")] \
         if whole else []
-    lines.append(f"    for seat in range({'_n' if whole else 'm.player_count'}):")
+    # The seat is the loop's own local, named as the conditions name it (an instant reaction's
+    # `by p` is its first slot), so no line copies it into another.
+    seats = {int(info["slots"][-1]) for r, info in reactions}
+    seat = f"_v{seats.pop()}" if len(seats) == 1 else "seat"
+    lines.append(f"    for {seat} in range({'_n' if whole else 'm.player_count'}):")
     spent = 0
     for k, (r, info) in enumerate(reactions):
-        # Each reaction's test in a loop run once, which `break` leaves for the next reaction.
         spent += int(info["each"])
-        yes = (f"m.work += {every} * (_n - seat) - {spent}", "return True") if whole else ("return True",)
-        one = _open_lines(compiler, src, r, info, str(int(k)), "break", False, yes=yes, charge=not whole)
+        yes = (f"m.work += {every} * (_n - {seat}) - {spent}", "return True") if whole else ("return True",)
+        last = k == len(reactions) - 1
+        one = _open_lines(compiler, src, r, info, str(int(k)), "continue" if last else "break", False, seat, yes,
+                          charge=not whole)
         if one is None:
             return None
-        lines += ["        while True:"] + [f"            {x}" for x in one] + ["            break"]
+        # Each reaction's test but the last in a loop run once, which `break` leaves for the next
+        # reaction; the last's `continue` goes on to the next seat.
+        lines += [f"        {x}" for x in one] if last else \
+            ["        while True:"] + [f"            {x}" for x in one] + ["            break"]
     lines.append("    return False")
     return _compiled("\n".join(lines) + "\n", "_open", src.namespace(), getattr(reactions[0][0].span, "line", "?"))
 
