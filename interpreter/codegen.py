@@ -1133,13 +1133,31 @@ def instants_open(compiler, reactions: list):
     if not _WRITING or not reactions:
         return None
     src = Source(compiler)
-    lines = ["def _open(m, args, declined):", "    for seat in range(m.player_count):"]
+    # Every seat's charge for each reaction taken at once when nothing they ask draws at random
+    # (`ask_twice`); see `_charged_first`.
+    whole = all(info["ask_twice"] for r, info in reactions)
+    every = sum(int(info["each"]) for r, info in reactions)
+    lines = ["def _open(m, args, declined):"]
+    lines += ["    _n = m.player_count"] + [f"    {x}" for x in _charged_first(src, reactions[0][1], f"{every} * _n")] \
+        if whole else []
+    # The seat is the loop's own local, named as the conditions name it (an instant reaction's
+    # `by p` is its first slot), so no line copies it into another.
+    seats = {int(info["slots"][-1]) for r, info in reactions}
+    seat = f"_v{seats.pop()}" if len(seats) == 1 else "seat"
+    lines.append(f"    for {seat} in range({'_n' if whole else 'm.player_count'}):")
+    spent = 0
     for k, (r, info) in enumerate(reactions):
-        # Each reaction's test in a loop run once, which `break` leaves for the next reaction.
-        one = _open_lines(compiler, src, r, info, str(int(k)), "break", False)
+        spent += int(info["each"])
+        yes = (f"m.work += {every} * (_n - {seat}) - {spent}", "return True") if whole else ("return True",)
+        last = k == len(reactions) - 1
+        one = _open_lines(compiler, src, r, info, str(int(k)), "continue" if last else "break", False, seat, yes,
+                          charge=not whole)
         if one is None:
             return None
-        lines += ["        while True:"] + [f"            {x}" for x in one] + ["            break"]
+        # Each reaction's test but the last in a loop run once, which `break` leaves for the next
+        # reaction; the last's `continue` goes on to the next seat.
+        lines += [f"        {x}" for x in one] if last else \
+            ["        while True:"] + [f"            {x}" for x in one] + ["            break"]
     lines.append("    return False")
     return _compiled("\n".join(lines) + "\n", "_open", src.namespace(), getattr(reactions[0][0].span, "line", "?"))
 
@@ -1156,16 +1174,21 @@ def first_open(compiler, reactions: list):
     if not _WRITING or not reactions or not all(info["ask_twice"] for r, info in reactions):
         return None
     src = Source(compiler)
+    every = sum(int(info["each"]) for r, info in reactions)
     lines = ["def _first(m, args, _at, _end):",
+             "    if _at >= _end:",
+             "        return _at",
              "    _n = m.player_count",
-             "    _from = m.s['current']",
-             "    while _at < _end:",
-             "        seat = (_from + _at) % _n",
-             "        _work = m.work"]
+             "    _from = m.s['current']"]
+    lines += [f"    {x}" for x in _charged_first(src, reactions[0][1], f"{every} * (_end - _at)")]
+    lines += ["    while _at < _end:",
+              "        seat = (_from + _at) % _n",
+              "        _work = m.work"]
     for k, (r, info) in enumerate(reactions):
-        # Each reaction's test in a loop run once, which `break` leaves for the next reaction.
-        one = _open_lines(compiler, src, r, info, str(int(k)), "break", False, yes=("m.work = _work", "return _at"),
-                          declines=False)
+        # Each reaction's test in a loop run once, which `break` leaves for the next reaction. The
+        # seat found is given back its work and that of the seats after it, charged first.
+        one = _open_lines(compiler, src, r, info, str(int(k)), "break", False,
+                          yes=(f"m.work = _work + {every} * (_end - _at)", "return _at"), declines=False, charge=False)
         if one is None:
             return None
         lines += ["        while True:"] + [f"            {x}" for x in one] + ["            break"]
@@ -1173,14 +1196,29 @@ def first_open(compiler, reactions: list):
     return _compiled("\n".join(lines) + "\n", "_first", src.namespace(), getattr(reactions[0][0].span, "line", "?"))
 
 
+def _charged_first(src: Source, info: dict, total: str) -> list:
+    """The lines charging, before any seat is asked, what asking each seat each reaction charges
+    (`total`, a Python expression of ints), in place of a charge before each (`_open_lines`'s
+    `charge`). The work counts less than it would part way through, never more, so a charge
+    that runs out here or inside may be one that would not have run out; but a function written
+    so is asked only where an error in it is met again by asking each seat's reactions one by
+    one, each charged in turn (`Machine.instants_open`, `Machine.first_open`), and only of
+    reactions that draw nothing at random, which may be asked twice. When it answers, the
+    seats' charges it gives back leave the work where charging seat by seat leaves it: that
+    never ran out, since the work only goes down as the seats are asked."""
+    where = src.const("the reaction '%s'" % info["name"])
+    return [f"m.work -= {total}", "if m.work < 0:", f"    raise {src.const(runaway)}({where}, {src.const(info['span'])})"]
+
+
 def _open_lines(compiler, src: Source, r, info: dict, k: str, no: str, unbound: bool, seat: str = "seat",
-                yes: tuple = ("return True",), declines: bool = True):
+                yes: tuple = ("return True",), declines: bool = True, charge: bool = True):
     """The lines of one seat's test of reaction `r` (unindented): `yes` (`return True`) if it
     offers the seat something, `no` (a statement that leaves the test) if its early condition
     fails, and falling off the end otherwise. None if its condition fell back to a closure with
     the values bound as Python locals (the caller writes it again, `unbound`). `seat` is the
     Python local holding the seat asked; `declines` false when the seat cannot have declined an
-    offer of it (a signalled event's reactions: only instant ones are remembered declined)."""
+    offer of it (a signalled event's reactions: only instant ones are remembered declined);
+    `charge` false when the caller charged the seats' offering first (`_charged_first`)."""
     slots = [int(x) for x in info["slots"]]
     values = [f"args[{i}]" for i in range(len(slots) - 1)] + [seat]
     listed = info["items"] is not None
@@ -1198,7 +1236,7 @@ def _open_lines(compiler, src: Source, r, info: dict, k: str, no: str, unbound: 
     where = src.const("the reaction '%s'" % info["name"])
     lines = [f"m.work -= {int(info['each'])}",
              "if m.work < 0:",
-             f"    raise {src.const(runaway)}({where}, {src.const(info['span'])})"]
+             f"    raise {src.const(runaway)}({where}, {src.const(info['span'])})"] if charge else []
     made = [f"env = [None] * {int(info['size'])}"] + [f"env[{slot}] = {value}" for slot, value in zip(slots, values)]
     bind = [f"{src.slot(slot)} = {value}" for slot, value in zip(slots, values) if src.slot(slot) != value]
     if not listed:

@@ -692,18 +692,18 @@ class Machine:
         their condition no longer holds, or their item has left the reaction's list (`for victim
         in out_players`: the victim came back in), so a new occasion is offered again."""
         instants = self.prog.instants
-        still = []
-        for seat, k, x in self.s["declined"] or ():
-            r = instants[k]
-            env = self.reaction_env(r, [], seat)
-            if r["item_slot"] >= 0:
-                if r["items"] is not None and x not in r["items"](self, env):
-                    continue
-                env[r["item_slot"]] = x
-            if r["cond"](self, env):
-                still.append([seat, k, x])
         declined = self.s["declined"]
         if declined:
+            still = []
+            for seat, k, x in declined:
+                r = instants[k]
+                env = self.reaction_env(r, [], seat)
+                if r["item_slot"] >= 0:
+                    if r["items"] is not None and x not in r["items"](self, env):
+                        continue
+                    env[r["item_slot"]] = x
+                if r["cond"](self, env):
+                    still.append([seat, k, x])
             declined[:] = still
         every = self.prog.instants_open
         if every is not None:          # the loop below, written as one function
