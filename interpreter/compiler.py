@@ -183,6 +183,9 @@ class Compiled:
     procs: dict = field(default_factory=dict)
     defines: dict = field(default_factory=dict)      # name -> python function(m, args)
     fast: dict = field(default_factory=dict)         # name -> the same as function(m, *args)
+    # name -> [that function]: generated code calls a definition through its one-item list, whose
+    # item Python reaches in a fraction of a dict look-up by text (`put_definition` keeps both).
+    definition_cells: dict = field(default_factory=dict)
     globals_init: list = field(default_factory=list)  # [(name, init fn, size, low, high)]
     player_init: list = field(default_factory=list)
     global_names: list = field(default_factory=list)
@@ -260,6 +263,19 @@ class Compiled:
         """The reactions a reaction frame offers: a signalled event's, or (`event` None) the
         instant ones, offered at any decision point."""
         return self.instants if event is None else self.reactions[event]
+
+    def cell(self, name: str) -> list:
+        """Definition `name`'s one-item list, which generated code calls it through (made before
+        the definition is compiled when a caller is written first)."""
+        cell = self.definition_cells.get(name)
+        if cell is None:
+            cell = self.definition_cells[name] = [None]
+        return cell
+
+    def put_definition(self, name: str, fn):
+        """`fn` is definition `name` from now on, for every caller (a trial's end swaps it)."""
+        self.fast[name] = fn
+        self.cell(name)[0] = fn
 
 
 def thing_places(out: Compiled) -> list:
@@ -1061,8 +1077,8 @@ class Compiler:
             fast = purity.remembered(fast, where, span, seated=name in self.seated)
         elif name in self.kept:
             fast = self.kept_values(name, fast, d, where, span)
+        self.out.put_definition(name, fast)
         table = self.out.fast
-        table[name] = fast
         # Looked up at each call: a definition on trial is replaced there once its trial ends.
         self.out.defines[name] = lambda m, args: table[name](m, *args)
 
@@ -1077,7 +1093,7 @@ class Compiler:
             trial = memo.Trial(listed)
             lean = codegen.kept(self, fast, index, cells, arity, listed, where, span)
             trying = codegen.kept(self, fast, index, cells, arity, listed, where, span, trial.reused)
-            kept = None if lean is None or trying is None else memo.on_trial(self.out.fast, name, trying, lean, fast, trial)
+            kept = None if lean is None or trying is None else memo.on_trial(self.out, name, trying, lean, fast, trial)
             if kept is not None:
                 kept.trial = trial       # how it went, for tests
         if kept is None:

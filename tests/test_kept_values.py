@@ -14,6 +14,7 @@ import pytest
 from inline import game, write
 from tabletop.interpreter import codegen, memo
 from tabletop.interpreter.api import load_game
+from tabletop.interpreter.compiler import Compiled
 from tabletop.interpreter.simulate import simulate
 
 RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
@@ -447,11 +448,12 @@ def _trial_decided(monkeypatch, hit_took: float, miss_took: float, paused: dict)
             clock["t"] += took[-1]
         return clock["t"]
     monkeypatch.setattr(memo, "perf_counter", perf_counter)
-    table = {}
-    table["d"] = memo.on_trial(table, "d", trying, "lean", "plain", trial)
+    out = Compiled("a program", 1, 1, {})
+    out.put_definition("d", memo.on_trial(out, "d", trying, "lean", "plain", trial))
     for i in range(memo.TRIAL):
-        table["d"](None, i)
-    return table["d"]
+        out.definition_cells["d"][0](None, i)      # as generated code calls it
+    assert out.fast["d"] == out.definition_cells["d"][0]
+    return out.fast["d"]
 
 
 def test_a_call_the_system_paused_does_not_decide_a_trial(monkeypatch):
