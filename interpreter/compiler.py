@@ -186,6 +186,9 @@ class Compiled:
     # name -> [that function]: generated code calls a definition through its one-item list, whose
     # item Python reaches in a fraction of a dict look-up by text (`put_definition` keeps both).
     definition_cells: dict = field(default_factory=dict)
+    # (kind, field) -> its number, for each field generated code reads: a machine holds the
+    # state's list of each in `Machine.fl`, by that number (`field_lists`).
+    field_numbers: dict = field(default_factory=dict)
     globals_init: list = field(default_factory=list)  # [(name, init fn, size, low, high)]
     player_init: list = field(default_factory=list)
     global_names: list = field(default_factory=list)
@@ -271,6 +274,18 @@ class Compiled:
         if cell is None:
             cell = self.definition_cells[name] = [None]
         return cell
+
+    def field_number(self, kind: str, name: str) -> int:
+        """The number of field `name` of `kind` among `field_lists`' lists."""
+        n = self.field_numbers.get((kind, name))
+        if n is None:
+            n = self.field_numbers[(kind, name)] = len(self.field_numbers)
+        return n
+
+    def field_lists(self, fields: dict) -> list:
+        """The state's field lists (`fields`, as `state["fields"]`) by their numbers; None for
+        a field the state does not hold yet (a new state's, while its fields are made)."""
+        return [fields.get(kind, {}).get(name) for kind, name in self.field_numbers]
 
     def put_definition(self, name: str, fn):
         """`fn` is definition `name` from now on, for every caller (a trial's end swaps it)."""
