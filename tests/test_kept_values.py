@@ -187,6 +187,30 @@ def test_the_state_changed_in_place_between_moves_is_seen(tmp_path):
     assert s.data["globals"][1] == [2, 2, 14]
 
 
+def test_a_fields_list_replaced_in_the_data_between_moves_is_read(tmp_path):
+    """Generated code reads a field's list through the machine's lists by number (`Machine.fl`):
+    once the data was handed out, a list a caller put in its place is the one read."""
+    g = game(tmp_path, """
+game "Replaced"
+players 1
+""" + KINDS + """var seen: list of int = []
+turn:
+    seen = seen + [sum([t.power for t in token])]
+    choose x from [1, 2] labelled "{x}"
+    seen = seen + [sum([t.power for t in token])]
+    choose y from [1, 2] labelled "{y}"
+    seen = seen + [sum([t.power for t in token])]
+    end game "done"
+winners: players
+""", **TOKENS)
+    s = g.new_state(seed=0)
+    s.apply(0)                                      # the state keeps this answer's machine
+    data = s.data
+    data["fields"]["token"]["power"] = [5] * 8      # a new list, as a caller holding the data may put
+    s.apply(0)
+    assert s.data["globals"][0] == [8, 8, 40]
+
+
 BOOKS = [("abatteroxie", None, 4), ("abatteroxie", None, 2), ("smackatoa", None, 6), ("smackatoa", None, 3),
          ("smackshapes", None, 2), ("smackshapes", "colorcracks", 6), ("smores_galore", None, 3),
          ("taboo_atoll_express", None, None), ("taboo_atoll_express", "calm_seas", None)]
