@@ -1093,9 +1093,9 @@ class Compiler:
         elif name in self.kept:
             fast = self.kept_values(name, fast, d, where, span)
         self.out.put_definition(name, fast)
-        table = self.out.fast
+        cell = self.out.cell(name)
         # Looked up at each call: a definition on trial is replaced there once its trial ends.
-        self.out.defines[name] = lambda m, args: table[name](m, *args)
+        self.out.defines[name] = lambda m, args: cell[0](m, *args)
 
     def kept_values(self, name, fast, d, where, span):
         """Definition `fast` with its values kept between writes of what it reads (memo.py): on
