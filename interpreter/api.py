@@ -497,6 +497,7 @@ class State:
             m = self._m = Machine(self.game.compiled, d)    # new data, or a part of it replaced
         else:
             m.ver[0] += 1        # the data may have been changed in place: no kept value is used again
+            m.fl = m.prog.field_lists(d["fields"])      # nor a field's list replaced
         return m
 
     def apply_label(self, label: str, seat: int | None = None, time: float | None = None):

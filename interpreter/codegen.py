@@ -10,8 +10,8 @@ charged and the same errors at the same lines. Nodes written here charge through
 made below (`charged`, `sized`, `builtin`, ...), each with its line baked in; any other node is
 compiled by the closure compiler and called.
 
-Safe by construction: the source holds only names this module makes (`m`, `env`, `_fast`,
-`_k<n>` for a value passed in, `_v<slot>` for an item (or a parameter, or a `where` value,
+Safe by construction: the source holds only names this module makes (`m`, `env`,
+`_k<n>` for a value passed in (a definition is called through its one-item list, `_k<n>[0](m, ...)`), `_v<slot>` for an item (or a parameter, or a `where` value,
 set on a line before the definition's value), `_h<n>` for a field's values taken
 before a loop, `_g<n>` for a test several options of a menu begin with, and a few fixed locals: `_value`, `_n`,
 `_room`, `_i`, `_xs`, `_ys`, `_t`, `_l`, `_p`, `_at`, `_from`, `_end`, `_label`, `_work`, `_stamp`, `labels`, `values`, `args`, `seat`,
@@ -96,7 +96,7 @@ class Source:
 
     def __init__(self, compiler, bound=frozenset()):
         self.c = compiler
-        self.names: dict[str, object] = {"_fast": compiler.out.fast}
+        self.names: dict[str, object] = {}
         self.bound = bound
         self.fell_back = False
         self.in_iterable = 0     # writing a comprehension's list, where Python allows no `:=`
@@ -133,6 +133,11 @@ class Source:
         name = f"_k{len(self.names)}"
         self.names[name] = value
         return name
+
+    def field_list(self, kind: str, field: str) -> str:
+        """The state's list of field `field` of each thing of `kind`, by its number
+        (`Compiled.field_number`): Python reaches a list's item for a fifth of two look-ups by text."""
+        return f"m.fl[{int(self.c.out.field_number(kind, field))}]"
 
     def value(self, v) -> str:
         text = literal(v)
@@ -217,7 +222,7 @@ class Source:
                     name = self.loop_fields[(ref[1], ref[2])] = f"_h{len(self.fields)}"    # one name, one field
                     self.fields[name] = (ref[1], ref[2])
                 return f"{name}[{self.write(e.obj, d)}]"
-            return f"m.f[{self.value(ref[1])}][{self.value(ref[2])}][{self.write(e.obj, d)}]"
+            return f"{self.field_list(ref[1], ref[2])}[{self.write(e.obj, d)}]"
         if ref[0] == "pvar":
             return f"m.pl[{self.write(e.obj, d)}][{int(ref[1])}]"
         return None
@@ -246,7 +251,9 @@ class Source:
         """A call of definition `name`: written in place when it is small and safe to
         (inlining.py), else a call."""
         values = [self.write(a, d) for a in args]
-        call = f"_fast[{self.value(name)}](m{''.join(', ' + v for v in values)})"
+        # Through the definition's one-item list (`Compiled.cell`), not `_fast[name]`: a list's
+        # item costs Python about a third of a look-up by text (170 instructions a call less).
+        call = f"{self.const(self.c.out.cell(name))}[0](m{''.join(', ' + v for v in values)})"
         plan = inlining.plan(self.c, name) if self.given is None else None
         if plan is None or not all(inlining.plain(a, self.c.refs) for a in args) \
                 or any(v == "None" for s, v in zip(plan.slots, values) if s in plan.guarded):
@@ -468,8 +475,7 @@ class Source:
             self.loop_fields = {}
             item, body = self.slot(self.c.c.slots[id(e)]), self.write(e.expr, d)
             cond = self.write(e.cond, d) if e.cond is not None else None
-            pre += [f"{name} = m.f[{self.value(kind)}][{self.value(field)}]"
-                    for (kind, field), name in self.loop_fields.items()]
+            pre += [f"{name} = {self.field_list(kind, field)}" for (kind, field), name in self.loop_fields.items()]
             self.loop_fields = None
             mode, self.reduce = self.reduce, None
             loop = self.reduced_loop(mode, e, item, body, cond) if mode is not None else None
@@ -791,7 +797,7 @@ def kept(compiler, fn, index: int, cells: tuple, arity: int, listed: bool, where
     zs = [f"_z{k}" for k in range(len(zones) + len(values))]
     lines = [f"def _kept(m{''.join(', ' + p for p in params)}):",
              f"    _stamp = {' + '.join(f'm.ver[{int(c)}]' for c in cells if c not in compared)}"]
-    lines += [f"    {z} = m.f[{src.value(kind)}][{src.value(field)}][_v{int(i)}] if _v{int(i)} is not None else []"
+    lines += [f"    {z} = {src.field_list(kind, field)}[_v{int(i)}] if _v{int(i)} is not None else []"
               for z, (_, i, kind, field) in zip(zs, zones)]
     lines += [f"    {z} = m.g[{int(slot)}]" for z, (_, slot) in zip(zs[len(zones):], values)]
     same = "".join(f" and _t[{k + 3}] {'==' if k < len(zones) else 'is'} {z}" for k, z in enumerate(zs))
@@ -888,8 +894,7 @@ def _option_lines(src: Source, rows: list, where: str, span) -> list:
                 # definition's loop takes it (`Source.loop_fields`).
                 src.loop_fields = {}
                 lead, rest = _invariant_lead(src, parts, r["var"])
-                pre += [f"{name} = m.f[{src.value(kind)}][{src.value(field)}]"
-                        for (kind, field), name in (src.loop_fields or {}).items()]
+                pre += [f"{name} = {src.field_list(kind, field)}" for (kind, field), name in (src.loop_fields or {}).items()]
                 src.loop_fields = None
                 inner = ([f"if {rest}:"] + ["    " + x for x in add]) if rest else add
                 if lead:      # false for one item, false for all: the list ends there, its
@@ -936,7 +941,7 @@ def _guard(src: Source, parts: list, shared: dict, used: set) -> str:
 
 
 def _shareable(text: str) -> bool:
-    """Does written source only read the game's variables and fields (`m.g`, `m.pl`, `m.f`) and the
+    """Does written source only read the game's variables and fields (`m.g`, `m.pl`, `m.fl`) and the
     values passed in, and compare them: no call, no rule variable or item, no local of its own?"""
     return _answer(_SHAREABLE, text, _shareable_tree, False)
 
@@ -965,7 +970,7 @@ def _shareable_tree(tree) -> bool:
                               ast.Compare, ast.BoolOp, ast.UnaryOp, ast.cmpop, ast.boolop, ast.unaryop)):
             return False
         if isinstance(n, ast.Attribute) and not (isinstance(n.value, ast.Name) and n.value.id == "m"
-                                                 and n.attr in ("g", "pl", "f")):
+                                                 and n.attr in ("g", "pl", "fl")):
             return False
     return True
 
@@ -1087,7 +1092,7 @@ def assignment_lines(src: Source, s, stored, capped_int: bool) -> list | None:
     elif isinstance(tgt, A.Index):
         place = f"{src.write(tgt.obj)}[{src.item_key(tgt.key, 0)}]"
     elif ref[0] == "field":
-        place = f"m.f[{src.value(ref[1])}][{src.value(ref[2])}][{src.write(tgt.obj)}]"
+        place = f"{src.field_list(ref[1], ref[2])}[{src.write(tgt.obj)}]"
     elif ref[0] == "pvar":
         who = src.write(tgt.obj)
         place, key = f"m.pl[{who}][{int(ref[1])}]", ("p", ref[1])

@@ -183,6 +183,12 @@ class Compiled:
     procs: dict = field(default_factory=dict)
     defines: dict = field(default_factory=dict)      # name -> python function(m, args)
     fast: dict = field(default_factory=dict)         # name -> the same as function(m, *args)
+    # name -> [that function]: generated code calls a definition through its one-item list, whose
+    # item Python reaches in a fraction of a dict look-up by text (`put_definition` keeps both).
+    definition_cells: dict = field(default_factory=dict)
+    # (kind, field) -> its number, for each field generated code reads: a machine holds the
+    # state's list of each in `Machine.fl`, by that number (`field_lists`).
+    field_numbers: dict = field(default_factory=dict)
     globals_init: list = field(default_factory=list)  # [(name, init fn, size, low, high)]
     player_init: list = field(default_factory=list)
     global_names: list = field(default_factory=list)
@@ -260,6 +266,31 @@ class Compiled:
         """The reactions a reaction frame offers: a signalled event's, or (`event` None) the
         instant ones, offered at any decision point."""
         return self.instants if event is None else self.reactions[event]
+
+    def cell(self, name: str) -> list:
+        """Definition `name`'s one-item list, which generated code calls it through (made before
+        the definition is compiled when a caller is written first)."""
+        cell = self.definition_cells.get(name)
+        if cell is None:
+            cell = self.definition_cells[name] = [None]
+        return cell
+
+    def field_number(self, kind: str, name: str) -> int:
+        """The number of field `name` of `kind` among `field_lists`' lists."""
+        n = self.field_numbers.get((kind, name))
+        if n is None:
+            n = self.field_numbers[(kind, name)] = len(self.field_numbers)
+        return n
+
+    def field_lists(self, fields: dict) -> list:
+        """The state's field lists (`fields`, as `state["fields"]`) by their numbers; None for
+        a field the state does not hold yet (a new state's, while its fields are made)."""
+        return [fields.get(kind, {}).get(name) for kind, name in self.field_numbers]
+
+    def put_definition(self, name: str, fn):
+        """`fn` is definition `name` from now on, for every caller (a trial's end swaps it)."""
+        self.fast[name] = fn
+        self.cell(name)[0] = fn
 
 
 def thing_places(out: Compiled) -> list:
@@ -1061,10 +1092,10 @@ class Compiler:
             fast = purity.remembered(fast, where, span, seated=name in self.seated)
         elif name in self.kept:
             fast = self.kept_values(name, fast, d, where, span)
-        table = self.out.fast
-        table[name] = fast
+        self.out.put_definition(name, fast)
+        cell = self.out.cell(name)
         # Looked up at each call: a definition on trial is replaced there once its trial ends.
-        self.out.defines[name] = lambda m, args: table[name](m, *args)
+        self.out.defines[name] = lambda m, args: cell[0](m, *args)
 
     def kept_values(self, name, fast, d, where, span):
         """Definition `fast` with its values kept between writes of what it reads (memo.py): on
@@ -1077,7 +1108,7 @@ class Compiler:
             trial = memo.Trial(listed)
             lean = codegen.kept(self, fast, index, cells, arity, listed, where, span)
             trying = codegen.kept(self, fast, index, cells, arity, listed, where, span, trial.reused)
-            kept = None if lean is None or trying is None else memo.on_trial(self.out.fast, name, trying, lean, fast, trial)
+            kept = None if lean is None or trying is None else memo.on_trial(self.out, name, trying, lean, fast, trial)
             if kept is not None:
                 kept.trial = trial       # how it went, for tests
         if kept is None:

@@ -35,6 +35,7 @@ class Machine:
         self.seats = state["players"]
         self.pl = self.seats + state["sides"] if prog.sides else self.seats
         self.f = state["fields"]
+        self.fl = prog.field_lists(self.f)     # the same lists by number, as generated code reads them
         self.envs = state["envs"]
         self.player_count = len(state["players"])
         self.signal_block = prog.signal_block
@@ -822,6 +823,7 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
                 state["fields"][kind][name] = [prog.fixed_starts[(kind, name)]] * prog.kinds[kind]
             else:
                 state["fields"][kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
+            m.fl = prog.field_lists(state["fields"])
     for p, row in enumerate(m.pl):
         m.s["current"] = p
         for name, init, size in prog.player_init:

@@ -350,11 +350,12 @@ def _median(times: list) -> float:
     return times[len(times) // 2]
 
 
-def on_trial(table: dict, name: str, trying, lean, plain, trial: Trial):
+def on_trial(out, name: str, trying, lean, plain, trial: Trial):
     """The definition's function while on trial: `trying` (which keeps values and counts those
-    used again), timed, until TRIAL calls have been made; then `table[name]` (the program's
-    definitions, which every call looks up) becomes `lean` (which keeps values) or `plain`
-    (which does not)."""
+    used again), timed, until TRIAL calls have been made; then definition `name` of program `out`
+    (`Compiled.put_definition`, which every call goes through) becomes `lean` (which keeps
+    values) or `plain` (which does not)."""
+    table = out.fast
     hit_took, miss_took = trial.hit_times.append, trial.miss_times.append
 
     def call(m, *args):
@@ -365,7 +366,7 @@ def on_trial(table: dict, name: str, trying, lean, plain, trial: Trial):
         (hit_took if trial.hits != hits else miss_took)(took)
         trial.calls += 1
         if trial.calls >= TRIAL and table.get(name) is call:
-            table[name] = lean if trial.worth_keeping() else plain
+            out.put_definition(name, lean if trial.worth_keeping() else plain)
         return value
     return call
 

@@ -35,7 +35,7 @@ NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_y
 MADE = re.compile(r"_[kvhzg]\d+")           # a value passed in, an item held in a local, a field's values,
 #                                             what a kept definition read: a parameter's zone, a variable (codegen.kept),
 #                                             a test several menu options begin with (codegen._guard)
-ATTRIBUTES = {"g", "pl", "f", "s", "envs", "player_count", "work", "steps",         # the machine's state
+ATTRIBUTES = {"g", "pl", "fl", "s", "envs", "player_count", "work", "steps",         # the machine's state
               "roll", "pick", "shuffled", "match_length",                    # its random draws, patterns
               "append", "join",                                              # labels.append, "".join
               "n",                                                           # _left.n, the statements it ran
@@ -644,7 +644,8 @@ def test_an_options_test_shared_by_several_options_is_worked_out_once_and_lists_
     assert source.count("(_g0 := (m.g[0] > 0))") == 1 and source.count("_g0") == 4
     assert "_g1" not in source and "(m.g[1] == 0)" in source and "(env[0] < 2)" in source
     assert "if ((m.g[1] == 1)) and _g0:" in source            # begun with by one option alone: not kept
-    assert re.search(r"_h(\d+) = m.f\['tile'\]\['wet'\]\n    for _v1 in _xs:\n.*\n.*\n.*\n        if \(\(not _h\1\[_v1\]\)\):",
+    wet = generated.compiled.field_numbers[("tile", "wet")]
+    assert re.search(rf"_h(\d+) = m.fl\[{wet}\]\n    for _v1 in _xs:\n.*\n.*\n.*\n        if \(\(not _h\1\[_v1\]\)\):",
                      source)       # the field's values taken before the loop
     seen = set()
     for seed in range(12):
@@ -663,10 +664,10 @@ def test_an_options_test_shared_by_several_options_is_worked_out_once_and_lists_
 def test_a_shared_test_is_one_that_only_reads_the_game():
     """What `_guard` may keep in a local: reads of the game's variables and fields, values passed
     in, compared; never a call, a rule variable, an item or a local made in the test."""
-    for text in ("(m.g[4] > 0)", "(not m.g[5])", "(m.f['tile']['wet'][m.g[3]] == 'dry')", "(_k3[m.g[2]] == 1)",
+    for text in ("(m.g[4] > 0)", "(not m.g[5])", "(m.fl[2][m.g[3]] == 'dry')", "(_k3[m.g[2]] == 1)",
                  "((m.g[1] > 0) and (m.pl[m.g[0]][2] != None))"):
         assert codegen._shareable(text), text
-    for text in ("_fast['all_claimed'](m)", "(env[3] > 0)", "(_v0 != 'no_role')", "len(m.g[2])",
+    for text in ("_k4[0](m)", "(env[3] > 0)", "(_v0 != 'no_role')", "len(m.g[2])",
                  "(x in _l if (_l := m.g[7]) is not None else 0)", "(m.work > 0)", "m.s['rng']"):
         assert not codegen._shareable(text), text
 

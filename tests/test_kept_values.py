@@ -14,6 +14,7 @@ import pytest
 from inline import game, write
 from tabletop.interpreter import codegen, memo
 from tabletop.interpreter.api import load_game
+from tabletop.interpreter.compiler import Compiled
 from tabletop.interpreter.simulate import simulate
 
 RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
@@ -184,6 +185,30 @@ def test_the_state_changed_in_place_between_moves_is_seen(tmp_path):
     data["globals"][0] = 7            # changed in place, as a caller holding the data may
     s.apply(0)
     assert s.data["globals"][1] == [2, 2, 14]
+
+
+def test_a_fields_list_replaced_in_the_data_between_moves_is_read(tmp_path):
+    """Generated code reads a field's list through the machine's lists by number (`Machine.fl`):
+    once the data was handed out, a list a caller put in its place is the one read."""
+    g = game(tmp_path, """
+game "Replaced"
+players 1
+""" + KINDS + """var seen: list of int = []
+turn:
+    seen = seen + [sum([t.power for t in token])]
+    choose x from [1, 2] labelled "{x}"
+    seen = seen + [sum([t.power for t in token])]
+    choose y from [1, 2] labelled "{y}"
+    seen = seen + [sum([t.power for t in token])]
+    end game "done"
+winners: players
+""", **TOKENS)
+    s = g.new_state(seed=0)
+    s.apply(0)                                      # the state keeps this answer's machine
+    data = s.data
+    data["fields"]["token"]["power"] = [5] * 8      # a new list, as a caller holding the data may put
+    s.apply(0)
+    assert s.data["globals"][0] == [8, 8, 40]
 
 
 BOOKS = [("abatteroxie", None, 4), ("abatteroxie", None, 2), ("smackatoa", None, 6), ("smackatoa", None, 3),
@@ -447,11 +472,12 @@ def _trial_decided(monkeypatch, hit_took: float, miss_took: float, paused: dict)
             clock["t"] += took[-1]
         return clock["t"]
     monkeypatch.setattr(memo, "perf_counter", perf_counter)
-    table = {}
-    table["d"] = memo.on_trial(table, "d", trying, "lean", "plain", trial)
+    out = Compiled("a program", 1, 1, {})
+    out.put_definition("d", memo.on_trial(out, "d", trying, "lean", "plain", trial))
     for i in range(memo.TRIAL):
-        table["d"](None, i)
-    return table["d"]
+        out.definition_cells["d"][0](None, i)      # as generated code calls it
+    assert out.fast["d"] == out.definition_cells["d"][0]
+    return out.fast["d"]
 
 
 def test_a_call_the_system_paused_does_not_decide_a_trial(monkeypatch):
