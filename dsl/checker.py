@@ -1470,51 +1470,80 @@ class Checker:
         return None
 
     def check_starting_values(self):
-        """A starting value is worked out before the game starts, in order: the kinds' changing
-        fields, then each player's variables, then the game's variables and zones in the order they
-        are declared. One that reads a variable or zone with no value yet (itself, one declared
-        after it, or, for a field or a player's variable, any of the game's), directly or through
-        a definition, is E308: it would fail as soon as a game starts."""
+        """A starting value is worked out before the game starts, in order: the things' own zones
+        (empty), then the kinds' fields that have a starting value, kind by kind and field by field
+        as declared, then each player's variables, then the game's variables and zones in the order
+        they are declared. One that reads a field or variable with no value yet (itself, one
+        declared after it, or, for a field or a player's variable, any of the game's), directly or
+        through a definition, is E308: it would fail as soon as a game starts."""
         for s in self.sym.values():
             d = s.decl
             if s.kind in ("var", "pvar") and isinstance(d, A.VarDecl):
-                self.starting_value(d.init, d.name, s.slot if s.kind == "var" else -1,
+                own = s.slot if s.kind == "var" else -1
+                self.starting_value(d.init, d.name, lambda ref, own=own: self.unset_variable(ref, own),
                                     "a player's variables start before the game's" if s.kind == "pvar" else "")
-        for k in self.out.kinds.values():
+        order = [(kind, f.name) for kind, k in self.out.kinds.items() for f in k.fields if f.default is not None]
+        for kind, k in self.out.kinds.items():
             for f in k.fields:
                 if f.default is not None:
-                    self.starting_value(f.default, f.name, -1, "the things' fields start before any variable")
+                    later = set(order[order.index((kind, f.name)):])
+                    self.starting_value(f.default, f.name, lambda ref, later=later: self.unset_field(ref, later),
+                                        "the things' fields start before any variable", kind)
 
-    def starting_value(self, init, name: str, own: int, why: str):
-        found = self.reads_variable(init, own, set())
+    def starting_value(self, init, name: str, unset, why: str, kind: str = ""):
+        found = self.reads_unset(init, unset, set())
         if found is None:
             return
-        node, var, via = found
-        if var.name == name and own >= 0 and via is None:
+        node, (what, read, own_kind), via = found
+        through = f" (through the {self.sym[via].kind.replace('define', 'definition')} '{via}')" if via else ""
+        if what == "field":     # a field made at or after this one
+            itself = read == name and own_kind == kind
+            if itself and via is None:
+                message = f"The starting value of '{name}' reads '{name}' itself, which has no value yet."
+            else:
+                later = "it is this very field" if itself else "the fields start kind by kind and field by field " \
+                                                               "as declared, and it starts after this one"
+                message = (f"The starting value of '{name}' reads the field '{read}' of {T.article(own_kind)} "
+                           f"{own_kind}{through}, which has no value yet: {later}.")
+        elif read == name and not why and via is None:
             message = f"The starting value of '{name}' reads '{name}' itself, which has no value yet."
         else:
-            later = why or ("it is declared after this one" if var.name != name else "it is this very variable")
-            through = f" (through the {self.sym[via].kind.replace('define', 'definition')} '{via}')" if via else ""
-            message = (f"The starting value of '{name}' reads the variable '{var.name}'{through}, "
+            later = why or ("it is declared after this one" if read != name else "it is this very variable")
+            message = (f"The starting value of '{name}' reads the variable '{read}'{through}, "
                        f"which has no value yet: {later}.")
         self.error("E308", message, node,
                    "start it with a fixed value (0, [], none) and set it in 'setup:'")
 
-    def reads_variable(self, expr, own: int, seen: set):
-        """The first (node, declaration, definition or table it is read through) of a game
-        variable with no value yet when `expr` is worked out: slot `own` or later, or any (own < 0).
-        A table's look-up may give any of its entries, so each entry's value counts."""
+    def unset_variable(self, ref, own: int):
+        """("variable", name, "") for a read `ref` of a game variable with no value yet: slot
+        `own` or later, or any (own < 0); else None."""
+        if ref[0] == "global" and 0 <= ref[1] < len(self.out.globals_) and (own < 0 or ref[1] >= own):
+            return "variable", self.out.globals_[ref[1]].name, ""
+        return None
+
+    def unset_field(self, ref, later: set):
+        """("field", name, kind) for a read `ref` of a thing's field made at or after this one
+        (`later`); a global read is unset too (fields start before any variable)."""
+        if ref[0] == "field" and (ref[1], ref[2]) in later:
+            return "field", ref[2], ref[1]
+        return self.unset_variable(ref, -1)
+
+    def reads_unset(self, expr, unset, seen: set):
+        """The first (node, what `unset` says of its read, definition or table it is read
+        through) of a read `unset` finds no value for when `expr` is worked out. A table's
+        look-up may give any of its entries, so each entry's value counts."""
         for node in self.walks().walk(expr):
             ref = self.out.refs.get(id(node))
             if ref is None:
                 continue
-            if ref[0] == "global" and 0 <= ref[1] < len(self.out.globals_) and (own < 0 or ref[1] >= own):
-                return node, self.out.globals_[ref[1]], None
+            found = unset(ref)
+            if found is not None:
+                return node, found, None
             if ref[0] in ("define", "table") and ref[1] not in seen:
                 seen.add(ref[1])
                 body = self.value_of(ref[1])
                 if body is not None:
-                    inner = self.reads_variable(body, own, seen)
+                    inner = self.reads_unset(body, unset, seen)
                     if inner is not None:
                         return node, inner[1], inner[2] or ref[1]
         return None

@@ -816,14 +816,26 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
     if prog.instants:
         state["declined"] = []                       # [seat, reaction, item] offers declined
     m = Machine(prog, state)
-    for kind, fields in prog.dynamic.items():
-        state["fields"][kind] = {}
-        for name, (init, size) in fields.items():
+    fields = state["fields"]
+    for kind, entries in prog.dynamic.items():     # each in its place first: a save lists them so
+        fields[kind] = dict.fromkeys(entries)
+    # The things' own zones (empty) and the starts of one value for every thing are made first,
+    # so a starting value worked out may read any of them; those worked out follow as declared
+    # (the checker's E308 refuses one that reads itself or a later one).
+    worked_out = []
+    for kind, entries in prog.dynamic.items():
+        zones = prog.thing_zones.get(kind, ())
+        for name, (init, size) in entries.items():
             if (kind, name) in prog.fixed_starts:      # the same value for every thing: made once
-                state["fields"][kind][name] = [prog.fixed_starts[(kind, name)]] * prog.kinds[kind]
+                fields[kind][name] = [prog.fixed_starts[(kind, name)]] * prog.kinds[kind]
+            elif name in zones:
+                fields[kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
             else:
-                state["fields"][kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
-            m.fl = prog.field_lists(state["fields"])
+                worked_out.append((kind, name, init, size))
+    m.fl = prog.field_lists(fields)
+    for kind, name, init, size in worked_out:
+        fields[kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
+        m.fl = prog.field_lists(fields)
     for p, row in enumerate(m.pl):
         m.s["current"] = p
         for name, init, size in prog.player_init:

@@ -69,7 +69,8 @@ BASE = {
 
 
 def build(folder: Path, change=None, file="game.rules", add=None, raw=None):
-    """The base with `change` (old, new with one '^') made in `file`, and the files of `add`; the
+    """The base with `change` (old, new with one '^'; or a list of them, made in turn, the '^' in
+    one, which nothing after it may move) made in `file`, and the files of `add`; the
     (line, column) of the '^'. `raw` maps a file to bytes written as they are."""
     folder.mkdir()
     for name, text in {**BASE, **(add or {})}.items():
@@ -77,10 +78,9 @@ def build(folder: Path, change=None, file="game.rules", add=None, raw=None):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text), encoding="utf-8")
     where = None
-    if change is not None:
+    for old, new in ([change] if isinstance(change, tuple) else change or []):     # made in turn
         path = folder / file
         text = path.read_text(encoding="utf-8")
-        old, new = change
         assert old in text, f"the base has no {old!r}"
         start = text.index(old)
         changed = text[:start] + new.replace("^", "") + text[start + len(old):]
@@ -248,6 +248,33 @@ def test_a_variable_that_starts_from_a_definition_reading_a_later_variable(tmp_p
 def test_a_player_variable_that_starts_from_a_game_variable(tmp_path):
     found, at = run(tmp_path, ("player var points: int = 0", "player var points: int = ^level"))
     expect(found, "E308", "game.rules", at, "'level'", "a player's variables start before")
+
+
+LATER_KIND = ("    col: int\n", "    col: int\n    weight: int = 2\n    zone stones: card, public\n")
+
+
+def test_a_field_that_starts_from_a_field_of_a_later_kind(tmp_path):
+    found, at = run(tmp_path, [("    rank: int\n", "    rank: int\n    bonus: int = ^cell \"North\".weight + 1\n"),
+                               LATER_KIND])
+    expect(found, "E308", "game.rules", at, "'bonus'", "'weight'", "field by field as declared")
+
+
+def test_a_field_that_starts_from_itself_through_a_definition(tmp_path):
+    found, at = run(tmp_path, ("    rank: int\n", "    rank: int\n    bonus: int = ^ace_bonus\n"
+                                                "define ace_bonus: int = card \"Ace of hearts\".bonus\n"))
+    expect(found, "E308", "game.rules", at, "'bonus'", "through the definition 'ace_bonus'", "this very field")
+
+
+def test_a_field_that_starts_from_a_later_kinds_zone_or_an_earlier_field_plays(tmp_path):
+    """The things' own zones start empty before any field is worked out, so a field may count
+    one of a kind declared after its own (this failed as a game began: a zone not made yet)."""
+    from tabletop.interpreter.api import load_game
+    found, _ = run(tmp_path, [("    rank: int\n", "    rank: int\n    crowd: int = count(cell \"North\".stones) + 1\n"
+                                                  "    more: int = card \"Ace of hearts\".crowd + 1\n"), LATER_KIND])
+    assert [d for d in found if d.severity == "error"] == []
+    s = load_game(str(tmp_path / "book")).new_state(players=2, seed=1)
+    fields = s.data["fields"]["card"]
+    assert set(fields["crowd"]) == {1} and set(fields["more"]) == {2}
 
 
 # ------------------------------------------------------------------ extends loops
