@@ -1472,61 +1472,58 @@ class Checker:
     def check_starting_values(self):
         """A starting value is worked out before the game starts, in order: the things' own zones
         (empty), then the kinds' fields that have a starting value, kind by kind and field by field
-        as declared, then each player's variables, then the game's variables and zones in the order
-        they are declared. One that reads a field or variable with no value yet (itself, one
-        declared after it, or, for a field or a player's variable, any of the game's), directly or
-        through a definition, is E308: it would fail as soon as a game starts."""
+        as declared, then each player's variables and zones, then the game's, in the order they are
+        declared. One that reads a field or variable with no value yet (itself, one that starts
+        after it), directly or through a definition, is E308: it would fail as soon as a game starts."""
+        fields = [(kind, f.name) for kind, k in self.out.kinds.items() for f in k.fields if f.default is not None]
         for s in self.sym.values():
             d = s.decl
             if s.kind in ("var", "pvar") and isinstance(d, A.VarDecl):
-                own = s.slot if s.kind == "var" else -1
-                self.starting_value(d.init, d.name, lambda ref, own=own: self.unset_variable(ref, own),
-                                    "a player's variables start before the game's" if s.kind == "pvar" else "")
-        order = [(kind, f.name) for kind, k in self.out.kinds.items() for f in k.fields if f.default is not None]
+                starts = (s.slot, None, ()) if s.kind == "var" else (0, s.slot, ())
+                self.starting_value(d.init, d.name, "", starts)
         for kind, k in self.out.kinds.items():
             for f in k.fields:
                 if f.default is not None:
-                    later = set(order[order.index((kind, f.name)):])
-                    self.starting_value(f.default, f.name, lambda ref, later=later: self.unset_field(ref, later),
-                                        "the things' fields start before any variable", kind)
+                    self.starting_value(f.default, f.name, kind, (0, 0, set(fields[fields.index((kind, f.name)):])))
 
-    def starting_value(self, init, name: str, unset, why: str, kind: str = ""):
-        found = self.reads_unset(init, unset, set())
+    def starting_value(self, init, name: str, kind: str, starts: tuple):
+        """E308 if `init`, the starting value of `name` (a field of `kind`, or a variable: kind
+        ""), reads what has no value yet when it is worked out (`starts`, as `unset` takes it)."""
+        found = self.reads_unset(init, lambda ref: self.unset(ref, *starts), set())
         if found is None:
             return
-        node, (what, read, own_kind), via = found
+        node, (what, read, read_kind), via = found
         through = f" (through the {self.sym[via].kind.replace('define', 'definition')} '{via}')" if via else ""
-        if what == "field":     # a field made at or after this one
-            itself = read == name and own_kind == kind
-            if itself and via is None:
-                message = f"The starting value of '{name}' reads '{name}' itself, which has no value yet."
-            else:
-                later = "it is this very field" if itself else "the fields start kind by kind and field by field " \
-                                                               "as declared, and it starts after this one"
-                message = (f"The starting value of '{name}' reads the field '{read}' of {T.article(own_kind)} "
-                           f"{own_kind}{through}, which has no value yet: {later}.")
-        elif read == name and not why and via is None:
+        itself = read == name and read_kind == kind and (what == "field") == bool(kind)
+        if itself and via is None:
             message = f"The starting value of '{name}' reads '{name}' itself, which has no value yet."
         else:
-            later = why or ("it is declared after this one" if read != name else "it is this very variable")
-            message = (f"The starting value of '{name}' reads the variable '{read}'{through}, "
-                       f"which has no value yet: {later}.")
+            if itself:
+                later = f"it is this very {'field' if kind else 'variable'}"
+            elif kind:
+                later = ("the fields start kind by kind and field by field as declared, and it starts after this one"
+                         if what == "field" else "the things' fields start before any variable")
+            elif what == "game variable" and starts[1] is not None:       # read by a player's variable
+                later = "a player's variables start before the game's"
+            else:
+                later = "it is declared after this one"
+            of = f" of {T.article(read_kind)} {read_kind}" if what == "field" else ""
+            message = (f"The starting value of '{name}' reads the {'field' if what == 'field' else 'variable'} "
+                       f"'{read}'{of}{through}, which has no value yet: {later}.")
         self.error("E308", message, node,
                    "start it with a fixed value (0, [], none) and set it in 'setup:'")
 
-    def unset_variable(self, ref, own: int):
-        """("variable", name, "") for a read `ref` of a game variable with no value yet: slot
-        `own` or later, or any (own < 0); else None."""
-        if ref[0] == "global" and 0 <= ref[1] < len(self.out.globals_) and (own < 0 or ref[1] >= own):
-            return "variable", self.out.globals_[ref[1]].name, ""
-        return None
-
-    def unset_field(self, ref, later: set):
-        """("field", name, kind) for a read `ref` of a thing's field made at or after this one
-        (`later`); a global read is unset too (fields start before any variable)."""
-        if ref[0] == "field" and (ref[1], ref[2]) in later:
+    def unset(self, ref, game_from: int | None, players_from: int | None, fields: set):
+        """(what, name, kind) for a read `ref` of what has no value yet: a game variable or zone of
+        slot `game_from` or later, a player's of slot `players_from` or later (None: none of
+        them), or a field of `fields` ((kind, name)); else None."""
+        if ref[0] == "global" and game_from is not None and game_from <= ref[1] < len(self.out.globals_):
+            return "game variable", self.out.globals_[ref[1]].name, ""
+        if ref[0] == "pvar" and players_from is not None and players_from <= ref[1] < len(self.out.player_slots):
+            return "player variable", self.out.player_slots[ref[1]].name, ""
+        if ref[0] == "field" and (ref[1], ref[2]) in fields:
             return "field", ref[2], ref[1]
-        return self.unset_variable(ref, -1)
+        return None
 
     def reads_unset(self, expr, unset, seen: set):
         """The first (node, what `unset` says of its read, definition or table it is read

@@ -265,6 +265,17 @@ def test_a_field_that_starts_from_itself_through_a_definition(tmp_path):
     expect(found, "E308", "game.rules", at, "'bonus'", "through the definition 'ace_bonus'", "this very field")
 
 
+def test_a_player_variable_that_starts_from_a_later_player_variable(tmp_path):
+    found, at = run(tmp_path, ("player var points: int = 0", "player var points: int = ^current.bonus_points\n"
+                                                             "player var bonus_points: int = 1"))
+    expect(found, "E308", "game.rules", at, "'points'", "'bonus_points'", "declared after")
+
+
+def test_a_field_that_starts_from_a_players_variable(tmp_path):
+    found, at = run(tmp_path, ("    rank: int\n", "    rank: int\n    bonus: int = ^first(players).points\n"))
+    expect(found, "E308", "game.rules", at, "'bonus'", "'points'", "fields start before any variable")
+
+
 def test_a_field_that_starts_from_a_later_kinds_zone_or_an_earlier_field_plays(tmp_path):
     """The things' own zones start empty before any field is worked out, so a field may count
     one of a kind declared after its own (this failed as a game began: a zone not made yet)."""
