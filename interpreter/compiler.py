@@ -195,6 +195,10 @@ class Compiled:
     static: dict = field(default_factory=dict)        # kind -> attr -> list
     dynamic: dict = field(default_factory=dict)       # kind -> field -> (init fn, size)
     fixed_starts: dict = field(default_factory=dict)  # (kind, field) -> a number, text, yes/no or none every thing starts with
+    # The variables that start as such a value, made without calling their start's function
+    # (`machine.new_state`): per slot of the game's variables, and of each player's.
+    fixed_globals: dict = field(default_factory=dict)
+    fixed_players: dict = field(default_factory=dict)
     grids: dict = field(default_factory=dict)
     only_grid: object = None     # the grid, when the game has one (Machine.grid_of)
     grid_of_kind: dict = field(default_factory=dict)
@@ -701,6 +705,12 @@ class Compiler:
             return (ref[1],)
         return None
 
+    def fixed_start(self, e):
+        """(value,) for a starting value that is a constant number, text, yes/no or none, which
+        every game starts with and nothing can change in place (made once, not worked out), else None."""
+        start = self.constant(e)
+        return start if start is not None and (start[0] is None or type(start[0]) in (int, str, bool)) else None
+
     def ex_Cond(self, e):
         c, a, b = self.expr(e.test), self.expr(e.then), self.expr(e.other)
         return lambda m, env: a(m, env) if c(m, env) else b(m, env)
@@ -892,17 +902,17 @@ class Compiler:
             for f in k.fields:
                 if f.default is not None:
                     out.dynamic[kind][f.name] = (self.expr(f.default), c.env_sizes.get(id(f), 0))
-                    start = self.constant(f.default)
-                    if start is not None and (start[0] is None or type(start[0]) in (int, str, bool)):
+                    start = self.fixed_start(f.default)
+                    if start is not None:
                         out.fixed_starts[(kind, f.name)] = start[0]
             for z in k.zones:      # each thing's own zone starts empty
                 out.dynamic[kind][z.name] = (lambda m, env: [], 0)
             if k.zones:
                 out.thing_zones[kind] = dict(c.kind_zones[kind])
         for d in c.globals_:
-            self.compile_var(d, out.globals_init, out.global_names, out.global_vis, "g")
+            self.compile_var(d, out.globals_init, out.global_names, out.global_vis, "g", out.fixed_globals)
         for d in c.player_slots:
-            self.compile_var(d, out.player_init, out.player_names, out.player_vis, "p")
+            self.compile_var(d, out.player_init, out.player_names, out.player_vis, "p", out.fixed_players)
         out.global_types = [sym[d.name].type for d in c.globals_]
         out.player_types = [sym[d.name].type for d in c.player_slots]
         out.thing_places = thing_places(out)
@@ -1086,10 +1096,13 @@ class Compiler:
         kept.definition = fast       # the definition's own function, which tests read the source of
         return kept
 
-    def compile_var(self, d, inits, names, vis, table):
+    def compile_var(self, d, inits, names, vis, table, fixed: dict):
         self.decl_where = f"the starting value of '{d.name}'"
         if isinstance(d, A.VarDecl):
             init = guarded(self.expr(d.init), d.init.span, f"The starting value of '{d.name}'")
+            start = self.fixed_start(d.init)
+            if start is not None:
+                fixed[len(names)] = start[0]
         elif d.count is not None:
             count = d.count
             init = lambda m, env: [[] for _ in range(count)]  # noqa: E731
