@@ -183,7 +183,9 @@ class Compiled:
     procs: dict = field(default_factory=dict)
     defines: dict = field(default_factory=dict)      # name -> python function(m, args)
     fast: dict = field(default_factory=dict)         # name -> the same as function(m, *args)
-    globals_init: list = field(default_factory=list)  # [(name, init fn, size, low, high)]
+    # [(name, init fn, size, fixed)] per slot; fixed: (value,) for a start that is such a constant,
+    # made without calling init (`Compiler.fixed_start`), else None
+    globals_init: list = field(default_factory=list)
     player_init: list = field(default_factory=list)
     global_names: list = field(default_factory=list)
     player_names: list = field(default_factory=list)
@@ -195,10 +197,6 @@ class Compiled:
     static: dict = field(default_factory=dict)        # kind -> attr -> list
     dynamic: dict = field(default_factory=dict)       # kind -> field -> (init fn, size)
     fixed_starts: dict = field(default_factory=dict)  # (kind, field) -> a number, text, yes/no or none every thing starts with
-    # The variables that start as such a value, made without calling their start's function
-    # (`machine.new_state`): per slot of the game's variables, and of each player's.
-    fixed_globals: dict = field(default_factory=dict)
-    fixed_players: dict = field(default_factory=dict)
     grids: dict = field(default_factory=dict)
     only_grid: object = None     # the grid, when the game has one (Machine.grid_of)
     grid_of_kind: dict = field(default_factory=dict)
@@ -910,9 +908,9 @@ class Compiler:
             if k.zones:
                 out.thing_zones[kind] = dict(c.kind_zones[kind])
         for d in c.globals_:
-            self.compile_var(d, out.globals_init, out.global_names, out.global_vis, "g", out.fixed_globals)
+            self.compile_var(d, out.globals_init, out.global_names, out.global_vis, "g")
         for d in c.player_slots:
-            self.compile_var(d, out.player_init, out.player_names, out.player_vis, "p", out.fixed_players)
+            self.compile_var(d, out.player_init, out.player_names, out.player_vis, "p")
         out.global_types = [sym[d.name].type for d in c.globals_]
         out.player_types = [sym[d.name].type for d in c.player_slots]
         out.thing_places = thing_places(out)
@@ -1096,20 +1094,19 @@ class Compiler:
         kept.definition = fast       # the definition's own function, which tests read the source of
         return kept
 
-    def compile_var(self, d, inits, names, vis, table, fixed: dict):
+    def compile_var(self, d, inits, names, vis, table):
         self.decl_where = f"the starting value of '{d.name}'"
+        start = None
         if isinstance(d, A.VarDecl):
             init = guarded(self.expr(d.init), d.init.span, f"The starting value of '{d.name}'")
             start = self.fixed_start(d.init)
-            if start is not None:
-                fixed[len(names)] = start[0]
         elif d.count is not None:
             count = d.count
             init = lambda m, env: [[] for _ in range(count)]  # noqa: E731
         else:
             init = lambda m, env: []  # noqa: E731
         size = self.c.env_sizes.get(id(d), 0)
-        inits.append((d.name, init, size))
+        inits.append((d.name, init, size, start))
         names.append(d.name)
         vis.append((d.visibility if isinstance(d, A.ZoneDecl) else "public",
                     isinstance(d, A.ZoneDecl) and d.count is not None))

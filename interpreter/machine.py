@@ -818,15 +818,14 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
                 state["fields"][kind][name] = [prog.fixed_starts[(kind, name)]] * prog.kinds[kind]
             else:
                 state["fields"][kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
-    fixed = prog.fixed_players      # a constant start is made without a call (`Compiler.fixed_start`)
+    # A start that is a constant is made without a call (`Compiler.fixed_start`).
     for p, row in enumerate(m.pl):
         m.s["current"] = p
-        for slot, (name, init, size) in enumerate(prog.player_init):
-            row.append(fixed[slot] if slot in fixed else init(m, [None] * size))
+        for name, init, size, fixed in prog.player_init:
+            row.append(fixed[0] if fixed else init(m, [None] * size))
     m.s["current"] = 0
-    fixed = prog.fixed_globals
-    for slot, (name, init, size) in enumerate(prog.globals_init):
-        state["globals"].append(fixed[slot] if slot in fixed else init(m, [None] * size))
+    for name, init, size, fixed in prog.globals_init:
+        state["globals"].append(fixed[0] if fixed else init(m, [None] * size))
     for (table, slot), (lo, hi, name) in prog.ranges.items():
         values = [state["globals"][slot]] if table == "g" else [pl[slot] for pl in m.pl]
         for v in values:

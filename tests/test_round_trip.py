@@ -69,23 +69,26 @@ def test_a_face_never_kept_is_refused_after_the_most_throws_keeping_the_last_rol
 
 @pytest.mark.parametrize("book", bundled(), ids=lambda b: f"{b[0].name}-{b[1]}")
 def test_a_variable_made_once_starts_as_its_start_would_make_it_and_charges_nothing(book):
-    """`Compiled.fixed_globals` and `fixed_players` (and each kind's `fixed_starts`) stand for
-    calling the start's function: the same value, and no work charged."""
+    """A variable's constant start (the last of each of `Compiled.globals_init` and `player_init`)
+    and each kind's `fixed_starts` stand for calling the start's function: the same value, and no
+    work charged."""
     prog = book[2].compiled
     m = Machine(prog, prog_state(prog))
-    checked = 0
-    for inits, fixed in ((prog.globals_init, prog.fixed_globals), (prog.player_init, prog.fixed_players)):
-        for slot, (_, init, size) in enumerate(inits):
-            if slot in fixed:
-                work = m.work
-                value = init(m, [None] * size)
-                assert value == fixed[slot] and type(value) is type(fixed[slot]) and m.work == work
-                checked += 1
+    for name, init, size, fixed in prog.globals_init + prog.player_init:
+        if fixed is not None:
+            work = m.work
+            value = init(m, [None] * size)
+            assert value == fixed[0] and type(value) is type(fixed[0]) and m.work == work, name
     for (kind, field), start in prog.fixed_starts.items():
         init, size = prog.dynamic[kind][field]
         work = m.work
-        assert init(m, [None] * size) == start and m.work == work
-    assert checked or not (prog.fixed_globals or prog.fixed_players)
+        assert init(m, [None] * size) == start and m.work == work, (kind, field)
+
+
+def test_the_bundled_games_start_some_variables_as_constants():
+    """The test above is not empty: Taboo's `special_actions = 0` is made once."""
+    prog = load_game("taboo_atoll_express").compiled
+    assert dict((name, fixed) for name, _, _, fixed in prog.globals_init)["special_actions"] == (0,)
 
 
 def prog_state(prog) -> dict:
