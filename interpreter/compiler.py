@@ -189,7 +189,9 @@ class Compiled:
     # (kind, field) -> its number, for each field generated code reads: a machine holds the
     # state's list of each in `Machine.fl`, by that number (`field_lists`).
     field_numbers: dict = field(default_factory=dict)
-    globals_init: list = field(default_factory=list)  # [(name, init fn, size, low, high)]
+    # [(name, init fn, size, fixed)] per slot; fixed: (value,) for a start that is such a constant,
+    # made without calling init (`Compiler.fixed_start`), else None
+    globals_init: list = field(default_factory=list)
     player_init: list = field(default_factory=list)
     global_names: list = field(default_factory=list)
     player_names: list = field(default_factory=list)
@@ -732,6 +734,12 @@ class Compiler:
             return (ref[1],)
         return None
 
+    def fixed_start(self, e):
+        """(value,) for a starting value that is a constant number, text, yes/no or none, which
+        every game starts with and nothing can change in place (made once, not worked out), else None."""
+        start = self.constant(e)
+        return start if start is not None and (start[0] is None or type(start[0]) in (int, str, bool)) else None
+
     def ex_Cond(self, e):
         c, a, b = self.expr(e.test), self.expr(e.then), self.expr(e.other)
         return lambda m, env: a(m, env) if c(m, env) else b(m, env)
@@ -923,8 +931,8 @@ class Compiler:
             for f in k.fields:
                 if f.default is not None:
                     out.dynamic[kind][f.name] = (self.expr(f.default), c.env_sizes.get(id(f), 0))
-                    start = self.constant(f.default)
-                    if start is not None and (start[0] is None or type(start[0]) in (int, str, bool)):
+                    start = self.fixed_start(f.default)
+                    if start is not None:
                         out.fixed_starts[(kind, f.name)] = start[0]
             for z in k.zones:      # each thing's own zone starts empty
                 out.dynamic[kind][z.name] = (lambda m, env: [], 0)
@@ -1119,15 +1127,17 @@ class Compiler:
 
     def compile_var(self, d, inits, names, vis, table):
         self.decl_where = f"the starting value of '{d.name}'"
+        start = None
         if isinstance(d, A.VarDecl):
             init = guarded(self.expr(d.init), d.init.span, f"The starting value of '{d.name}'")
+            start = self.fixed_start(d.init)
         elif d.count is not None:
             count = d.count
             init = lambda m, env: [[] for _ in range(count)]  # noqa: E731
         else:
             init = lambda m, env: []  # noqa: E731
         size = self.c.env_sizes.get(id(d), 0)
-        inits.append((d.name, init, size))
+        inits.append((d.name, init, size, start))
         names.append(d.name)
         vis.append((d.visibility if isinstance(d, A.ZoneDecl) else "public",
                     isinstance(d, A.ZoneDecl) and d.count is not None))

@@ -22,6 +22,7 @@ from .view import Hidden, PartlyHidden, hidden_words, partly_hidden_words
 STEP_BUDGET = 1_000_000      # statements run between two decisions (bundled games: at most about 400)
 TURNS_BLAME = 100            # turns in one run of the rules beyond which a runaway says the game never ends
 ROLLS_KEEP = 100             # dice rolls kept in the state since the last answer
+ROLLS_FLAT = 2 * ROLLS_KEEP  # the rolls' flat list (die, face, die, face) at its longest
 LOG_KEEP = 30
 SEAT_NAMES = [f"Player {n}" for n in range(1, 65)]    # made once: a seat's name is in most lines said
 
@@ -73,19 +74,18 @@ class Machine:
         rolls = s.get("rolls")
         if rolls is None:
             rolls = s["rolls"] = []
-        die = die or self.die_name(faces)
+        if not die:
+            die = self.die_name(faces)
         forced = s.get("forced")
-        n = len(faces)
-        below = R.below
         throws = 1
         while True:         # not a `for` over a range: most dice are kept at the first throw
             if forced:
                 face = self.forced_face(faces, die)
             else:
-                s["rng"], x = below(s["rng"], n)
+                s["rng"], x = R.below(s["rng"], len(faces))
                 face = faces[x]
             rolls += (die, face)
-            if len(rolls) > 2 * ROLLS_KEEP:
+            if len(rolls) > ROLLS_FLAT:
                 del rolls[:2]
             if keep is None or keep(face):
                 return face
@@ -836,13 +836,14 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
     for kind, name, init, size in worked_out:
         fields[kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
         m.fl = prog.field_lists(fields)
+    # A start that is a constant is made without a call (`Compiler.fixed_start`).
     for p, row in enumerate(m.pl):
         m.s["current"] = p
-        for name, init, size in prog.player_init:
-            row.append(init(m, [None] * size))
+        for name, init, size, fixed in prog.player_init:
+            row.append(fixed[0] if fixed else init(m, [None] * size))
     m.s["current"] = 0
-    for name, init, size in prog.globals_init:
-        state["globals"].append(init(m, [None] * size))
+    for name, init, size, fixed in prog.globals_init:
+        state["globals"].append(fixed[0] if fixed else init(m, [None] * size))
     for (table, slot), (lo, hi, name) in prog.ranges.items():
         values = [state["globals"][slot]] if table == "g" else [pl[slot] for pl in m.pl]
         for v in values:

@@ -261,7 +261,9 @@ def _same(st, m, env_index):
 def _ask_one(st, m, frame, kind, labels, values):
     """Pause for one player's decision (the statement's `by`, else the current player), as
     `Machine.ask` does, written in place: it runs at every decision."""
-    if not st.distinct and len(labels) > 1 and _twins(labels):     # one label has no twin
+    n = len(labels)
+    # one label has no twin; from four on, the set `_twins` would make, made here without its call
+    if n > 1 and not st.distinct and (len(set(labels)) != n if n > 3 else _twins(labels)):
         labels, values = _distinct(labels, values, _same(st, m, frame[2]))
     env = m.envs[frame[2]]
     s = m.s
