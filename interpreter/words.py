@@ -40,6 +40,8 @@ def holds_part(part: str, label: str) -> bool:
     """Whether `label` holds the text `part` (both `plain_label`s), never inside a word: "no" is not
     a part of "Move to Foggy Knoll", nor "pass" of "Passage". The one rule for a part of a label,
     wherever one is typed or written (`labels_fitting`: the play prompt, `find_option`, scenarios)."""
+    if len(part) > len(label):      # never a part; and a line of a megabyte made a pattern per label
+        return False
     pattern = ("(?<!\\w)" if re.match(r"\w", part[:1]) else "") + re.escape(part) + \
         ("(?!\\w)" if re.match(r"\w", part[-1:]) else "")
     return re.search(pattern, label) is not None
@@ -155,13 +157,21 @@ def _one_letter_apart(a: str, b: str) -> bool:
     return len(word) >= 4 and word.isalpha() and (not same_length or word_at(a).isalpha())
 
 
+@functools.lru_cache(maxsize=16)
+def _tokens(text: str) -> list:
+    """A text's words and marks as `same_list_reordered` compares them (kept for the few last
+    texts: one typed answer is compared with every label, and a moves file's line may be a
+    megabyte long). Its callers never change the list."""
+    return _TOKENS.findall(plain_label(text))
+
+
 def same_list_reordered(a: str, b: str) -> bool:
     """Do `a` and `b` say the same, but for the order of the items of a list in them? Where they
     first and last differ, both must hold the same items, parted by the same separators (commas,
     'and', '&'): "Keep blue and red" is "Keep red and blue", "Take Chocolate and Graham Cracker"
     is "Take Graham Cracker and Chocolate", but "change a blue die to red" is not "change a red
     die to blue", nor "pile 1 onto pile 2" "pile 2 onto pile 1". Any case."""
-    x, y = _TOKENS.findall(plain_label(a)), _TOKENS.findall(plain_label(b))
+    x, y = _tokens(a), _tokens(b)
     if len(x) != len(y) or sorted(x) != sorted(y):
         return False
     differ = [i for i in range(len(x)) if x[i] != y[i]]
