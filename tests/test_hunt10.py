@@ -8,6 +8,7 @@ the base still uses). Each test is one edit of a test game, or one variant file 
 rulebook, with what `simulate` or the checker must say; each fails without the change it names."""
 import json
 from pathlib import Path
+\nimport pytest
 
 from inline import edited
 from tabletop.interpreter import cli
@@ -114,6 +115,7 @@ def test_an_error_on_the_calling_line_itself_names_no_call(tmp_path, capsys):
     assert "game.rules:33:" in said and "called at" not in said, said
 
 
+@pytest.mark.slow        # runs a million statements; test_codegen keeps a quicker runaway of the step budget
 def test_rules_that_never_pause_name_the_loop_they_were_in(tmp_path, capsys):
     """A `while` on the hands that are never empty enough: was "the rule 'draft_round' seems to
     loop forever" at a line of the loop's body, naming no loop."""
