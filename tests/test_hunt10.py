@@ -8,7 +8,8 @@ the base still uses). Each test is one edit of a test game, or one variant file 
 rulebook, with what `simulate` or the checker must say; each fails without the change it names."""
 import json
 from pathlib import Path
-\nimport pytest
+
+import pytest
 
 from inline import edited
 from tabletop.interpreter import cli
