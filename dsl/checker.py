@@ -41,6 +41,7 @@ OTHER_LANGUAGES = {"True": "write true", "False": "write false", "None": "write 
                    "len": "write count(xs)", "length": "write count(xs)", "size": "write count(xs)",
                    "this": "write current for the player whose turn it is", "self": "write current for the player whose turn it is",
                    "random": "write roll(die) or pick(list)", "print": "write say \"...\"",      # names `end` and the sections own
+                   "filter": "keep the items that hold with [x for x in xs if ...]", "map": "write [f(x) for x in xs]",
                    # a truth and no value in words, and the player "I" am, as printed rules say them
                    "yes": "write true", "no": "write false", "nothing": "write none", "nobody": "write none",
                    "me": "write current for the player whose turn it is", "you": "write current for the player whose turn it is"}
@@ -2424,7 +2425,10 @@ class Checker:
             return T.ERROR
         t = self.place(e)
         if not T.is_list(t):
-            self.error("E301", f"{what} must be a zone or a list, not {T.a(t)}.", e)
+            # a player for their zone (`draw 7 from deck to p`): the zones a player has
+            zones = [n for n, x in self.sym.items() if x.kind == "pvar" and isinstance(x.decl, A.ZoneDecl)] if t == T.PLAYER else []
+            self.error("E301", f"{what} must be a zone or a list, not {T.a(t)}.", e,
+                       "a player's zones are " + ", ".join(f"{self.text_of(e)}.{z}" for z in zones) if zones else "")
         return t
 
     def st_Move(self, st: A.Move, loop):
@@ -2568,14 +2572,15 @@ class Checker:
                 stages = [n for n, x in self.rules.items() if x.kind == "stage"]
                 meant = closest(st.name, stages + ["game", "turn"])
                 hint = f"did you mean '{meant}'?" if meant else ""
-                if meant == "game" and self.dead_block is None:
-                    # `end gam "..."`: the game's end, misspelt; E404 "no rule ever says 'end game'"
-                    # as well would send the author looking for an end they did write
+                if meant in ("game", "") and s is None and self.dead_block is None:
+                    # `end gam "..."`, `end play "..."`: likeliest the game's end; E404 "no rule ever
+                    # says 'end game'" as well would send the author looking for an end they did write
                     self.ended = True
                 if s is not None:
                     hint = f"'{st.name}' is a rule; only a stage (declared with 'stage {st.name}:') can be ended"
                 self.error("E201", f"There is no stage named '{st.name}' to end.", self.word(st, st.name, after=st.span.column + 2),
-                           hint or "'end' ends the game, the turn, or a stage declared with 'stage NAME:'")
+                           hint or "'end' ends the game ('end game \"why\"'), the turn, or a stage declared with "
+                                   "'stage NAME:'")
         if st.reason:
             self.template(st.reason)
 
@@ -3856,6 +3861,9 @@ class Checker:
                 if e.name in fields:
                     hint = (f"a list has no fields, each of its things has: [x.{e.name} for x in "
                             f"{self.text_of(e.obj)}], or 'for x in {self.text_of(e.obj)}:' and x.{e.name}")
+            if not hint and T.is_list(ot):      # `b.first` of a pair: its items by number
+                obj = self.text_of(e.obj)
+                hint = f"a list's items are {obj}[0], {obj}[1], ... (from 0); first({obj}) and last({obj}) its ends"
             self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e, hint)
         self.out.refs[id(e)] = ("dynamic", e.name)
         return T.ERROR
@@ -4146,10 +4154,14 @@ class Checker:
             hint = f"'{e.name}' is a kind; one of its things is named without parentheses: {e.name} \"{named}\""
         elif s is not None and s.kind in ("var", "zone", "enum_value", "option_value"):
             hint = f"'{e.name}' is a value, not a function: write it without parentheses"
+        elif s is None:     # a function of another language (take_while, filter): the ones there are
+            hint = (hint + " The" if hint else "the") + " functions are the built-ins (" + ", ".join(sorted(B.BUILTINS)) \
+                + ") and the rulebook's definitions with parameters"
         self.error("E201", f"There is no function named '{e.name}'.", e, OTHER_LANGUAGES.get(e.name) or hint,
                    about=("unknown", e.name))
         for a in e.args:
-            self.expr(a, self.ctx)
+            if not isinstance(a, A.Lambda):     # `x => ...` given to it is no second mistake
+                self.expr(a, self.ctx)
         return T.ERROR
 
     def builtin_call_or_swapped(self, e: A.Call) -> str:
@@ -4462,6 +4474,10 @@ class Checker:
                             where, hint = side, f"write {value} without quotes: it is {T.a(other)}, not a text"
                     elif isinstance(side, A.Template) and other.startswith("thing:"):
                         hint = hint or "compare its name: x.name == \"...\", or name the thing: kind \"...\""
+                    elif other == T.INT and T.is_list(rt if side is e.right else lt):
+                        # `w.hand == 0`: how many it holds was meant
+                        hint = f"to compare how many it holds, write count({self.text_of(side)}) {op} " \
+                               f"{self.text_of(e.left if side is e.right else e.right)}"
                 self.error("E301", f"Comparing {T.a(lt)} with {T.a(rt)} is always {'false' if op == '==' else 'true'}.",
                            where, hint)
             else:

@@ -1427,7 +1427,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         or _line_break(tok, text, line, col, line_offset) \
         or _dedented_before_else(text, _indented_line_after(text, line) if tok is not None and tok.type == "_INDENT"
                                  else line, line_offset) \
-        or _else_without_if(text, line, line_offset) or _lone_text(text, line) \
+        or _else_without_if(text, line, line_offset) or _lone_text(text, line) or _board_not_kind(text, line, col) \
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
@@ -1718,6 +1718,11 @@ def _option_out_of_place(e, text: str, line: int, col: int):
     at_colon = str(tok) == ":" and not _blank_texts(here)[col:].strip()     # `option "B":` read as a thing
     if not (at_word or at_for or at_colon):
         return None
+    if at_for and re.search(r"\bfor\b", _blank_texts(here)[:col - 1]):
+        # a second 'for' (`for n in A for f in B`): the option is in its place, and stands for one list
+        return ("E101", "An option stands for the items of one list: it has one 'for'.", (line, col),
+                "for every pair of items of two lists write 'for b in product(A, B)', each b a list of two "
+                "(b[0] and b[1]); for the items of several lists, 'for x in flatten([...])'")
     if at_word:
         # The option above, as far in, ends with ':' and has nothing under it (its block was
         # deleted): that option's empty block is the mistake, not this option's place.
@@ -1733,6 +1738,20 @@ def _option_out_of_place(e, text: str, line: int, col: int):
                     "block, as far in as the other options, and this one is indented into another block or out of "
                     "the choose's.", (line, len(m.group(1)) + 1),
             "indent it as far as the other options of its 'choose' (one step further than the 'choose' line)")
+
+
+def _board_not_kind(text: str, line: int, col: int):
+    """E101 at a display's `board` over something other than a kind's name (`board c in column(0):`,
+    `board c in [..]`): a board draws every thing of a grid kind, so the parser's "expected ':'"
+    would send the author to add a colon."""
+    here = text.split("\n")[line - 1] if 0 < line <= len(text.split("\n")) else ""
+    m = re.match(r"[ \t]*board[ \t]+\w+[ \t]+in[ \t]+(\w*)[ \t]*", here)
+    if m is None or col - 1 < m.end(1) or col - 1 > m.end():
+        return None
+    return ("E101", "A board is drawn over a kind laid out with 'grid', named alone: "
+                    "'board c in KIND: \"...\"', one text for each of its things.", (line, m.start(1) + 1),
+            "name the grid kind itself (a text can leave a thing's cell blank, \"{if ... then ... else \"\"}\"); "
+            "to show a list of things, write 'show \"...\" for x in xs'")
 
 
 def _lone_text(text: str, line: int):
