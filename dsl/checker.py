@@ -2699,7 +2699,8 @@ class Checker:
             if found:
                 self.warn("W106", f"{why}, and this is worked out from the cards of the zone '{found[0]}', "
                                   f"{_which_may_see(found[1])}.", part,
-                          "show what everyone may know: how many with {count(...)}, or the cards the rules revealed")
+                          "show what everyone may know: how many with {count(...)}, or cards revealed: to reveal "
+                          "them, move them first to a zone everyone sees (a public zone) and read that zone")
 
     def not_an_event(self, name: str, signalled: bool = False) -> str:
         """The hint for a `signal` or `reaction ... on` of a rule (or a stage): what a rule is, and

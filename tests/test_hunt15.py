@@ -131,3 +131,17 @@ def test_skip_turn_that_holds_for_every_seat_is_told_at_skip_turn(tmp_path, caps
     out = json.loads(capsys.readouterr().out)
     assert code == 1 and "game.rules:5:" in out["error_messages"][0], out
     assert "skipped every player's turn" in out["error_messages"][0], out
+
+
+def test_a_definition_that_is_none_says_what_it_is_defined_as(tmp_path, capsys):
+    """Shed with its setup's `draw 1 from deck to discard` left out: "('top' is none here)", and
+    nothing said that top is first(discard) of an empty pile. Now it quotes the definition."""
+    rules = HEAD + ('kind card from "cards.yaml":\n    name: text\n    colour: text\n'
+                    'zone deck: card, hidden\nzone discard: card, public\n'
+                    'define top: card = first(discard)\n'
+                    'turn:\n    say "{top.colour}"\n    end game "over"\n') + TAIL
+    folder = book(tmp_path, rules, cards='cards:\n  - {name: "A", colour: red}\n')
+    code = cli.main(["simulate", str(folder), "--json", "--workers", "1", "-n", "1", "--seed", "1"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1 and "as defined at" in out["error_messages"][0], out
+    assert "game.rules:8: 'first(discard)'" in out["error_messages"][0], out
