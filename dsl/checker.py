@@ -2034,14 +2034,26 @@ class Checker:
         before = set(self.ctx.names)
         ended = None
         outer_dead = getattr(self, "dead_from", None)
+        prev = None
         for st in stmts:
-            if ended is not None:
+            if ended is not None and prev.span.file != st.span.file:
+                # a variant's `extend` step after a base block that never comes to its end
+                self.warn("W103", f"This line can never run: the base's line before it, "
+                                  f"{Path(prev.span.file).name}:{prev.span.line}, {ended}.", st,
+                          "an 'extend' adds its steps after the base's own; to run a step before that line, "
+                          "'replace' the base's section or rule with one that holds it, or add it where the "
+                          "base still runs (an 'extend setup:' runs before the turns)")
+                ended, why = None, ended
+                if outer_dead is None:
+                    self.dead_from = (st, why)
+            elif ended is not None:
                 self.warn("W103", f"This line can never run: the line before it {ended}.", st,
                           "remove it, or move it before that line")
                 ended, why = None, ended        # one warning a block is enough
                 if outer_dead is None:
                     self.dead_from = (st, why)      # the lines from here on never run (for E304's hint)
             self.stmt(st, loop)
+            prev = st
             if type(st).__name__ in ENDS:
                 ended = ENDS[type(st).__name__]
             else:
@@ -3492,6 +3504,8 @@ class Checker:
             return ""       # the hint that the zone is several zones is the likelier fix (_numbered_zone_hint)
         plain = "".join(node.parts) if isinstance(node, A.Template) and all(isinstance(x, str) for x in node.parts) \
             else None
+        if plain == "none" and T.nullable(want) or plain in ("true", "false") and want == T.BOOL:
+            return f"write {plain} without quotes: in quotes it is a text"     # `"none"` for none
         if plain is not None and want.startswith("enum:"):
             sym = self.sym.get(plain)
             if sym is not None and sym.kind == "enum_value" and sym.type == want:

@@ -890,6 +890,9 @@ class Loader:
             if d.replace:
                 if k not in index:
                     same = [key for key in index if key[1] == d.name]
+                    # a rule for a stage (or the other way) before a zone of the same name: rules and
+                    # stages are called alike, and their names are a set apart from the values'
+                    same.sort(key=lambda key: isinstance(merged[index[key]], A.RuleDecl) != isinstance(d, A.RuleDecl))
                     if same:      # the name is there, as another kind of declaration
                         base_d = merged[index[same[0]]]
                         hint = (f"'{d.name}' is {_a(base_d.kind_word)} in the base: write "

@@ -145,3 +145,55 @@ def test_a_definition_that_is_none_says_what_it_is_defined_as(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 1 and "as defined at" in out["error_messages"][0], out
     assert "game.rules:8: 'first(discard)'" in out["error_messages"][0], out
+
+
+def diagnostics(capsys, folder: Path, *args) -> list:
+    """Every diagnostic `tabletop check --format json` gives, errors and warnings."""
+    cli.main(["check", "--format", "json", *args, str(folder)])
+    return json.loads(capsys.readouterr().out)["diagnostics"]
+
+
+def test_a_step_extended_after_the_bases_end_is_told_as_the_bases(tmp_path, capsys):
+    """Trumps' variant `extend play:` with `dealer = players[0]`, after the base's `end game`: W103
+    said "the line before it ends the game" and "move it before that line", a line the variant
+    cannot see or move. Now it names the base's line and says what an extend does."""
+    rules = HEAD + 'var dealer: player = none\nplay:\n    end game "over"\n' + TAIL
+    folder = book(tmp_path, rules)
+    (folder / "variants").mkdir()
+    (folder / "variants" / "x.rules").write_text('extends "../game.rules"\nextend play:\n    dealer = players[0]\n')
+    found = [d for d in diagnostics(capsys, folder, "--variant", "x") if d["code"] == "W103" and d["file"].endswith("x.rules")]
+    assert len(found) == 1 and found[0]["line"] == 3, found
+    assert "game.rules:5" in found[0]["message"] and "'replace'" in found[0]["hint"], found
+
+
+def test_replace_rule_of_a_stage_named_like_a_zone_names_the_stage(tmp_path, capsys):
+    """`replace rule hand:` of Trumps' `stage hand` (beside `player zone hand`): the hint said
+    "'hand' is a zone in the base: write 'replace player zone hand ...'"."""
+    rules = HEAD + ('kind card:\n    name: text\nplayer zone hand: card, owner\nstage hand:\n    take turns\n'
+                    'play:\n    hand()\n    end game "over"\nturn:\n    end hand\n') + TAIL
+    folder = book(tmp_path, rules)
+    (folder / "variants").mkdir()
+    (folder / "variants" / "x.rules").write_text('extends "../game.rules"\nreplace rule hand:\n    take turns\n')
+    found = [d for d in diagnostics(capsys, folder, "--variant", "x") if d["code"] == "E015"]
+    assert len(found) == 1 and "'replace stage hand" in found[0]["hint"], found
+
+
+def test_none_in_quotes_says_to_write_it_without(tmp_path, capsys):
+    """Trumps' hook `trump = if last then "none" else first(deck).suit`: the hint listed the suits."""
+    rules = HEAD + ('enum suit: hearts, spades\nvar trump: suit = none\nturn:\n'
+                    '    trump = if turn_number > 2 then "none" else hearts\n    end game "over"\n') + TAIL
+    d = only(errors(capsys, book(tmp_path, rules)), "E301", 6)
+    assert d["hint"].startswith("write none without quotes"), d
+
+
+def test_a_player_checked_with_nothing_is_shown_a_value_of_this_game(tmp_path, capsys):
+    """A scenario's `Player 2: {}`: refused (it checks nothing), with "e.g. {lineup: [...]}", a
+    value of another game. Now the example is one of this game's own player values."""
+    rules = HEAD + ('player var coins: int = 0\nturn:\n    choose x from [1, 2] labelled "Take {x}"\n    current.coins += x\n'
+                    '    if current.coins > 5:\n        end game "rich"\n') + TAIL
+    folder = book(tmp_path, rules)
+    (folder / "scenarios").mkdir()
+    (folder / "scenarios" / "a.yaml").write_text("cases:\n  - name: x\n    steps:\n      - expect:\n          Player 2: {}\n")
+    cli.main(["test", "--format", "json", str(folder / "scenarios" / "a.yaml")])
+    out = capsys.readouterr().out
+    assert "e.g. {coins: ...}" in out and "lineup" not in out, out

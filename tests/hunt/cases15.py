@@ -291,6 +291,75 @@ c(n, "a plain kind read as a player kind", LI, "player kind pip from \"pips.yaml
 c(n, "in_game a definition of one player", LI, "define in_game: list of player =", "define in_game: ^player =", ["in_game"])
 
 
+# ================================================================== a tester's first scenario file, and two variants
+n = "scenarios"
+SC = "scenarios/actions.yaml"
+
+
+def t(name, book, old, new, words=(), **kw):
+    """One replacement in Shed's scenario file, run with `tabletop test`."""
+    CASES.append(Case(name, book, [(SC, old, new)], tuple(words), cmd="test", group=n, **kw))
+
+
+CASES.append(Case("shed 4: a card another hand was dealt, and a player checked with {}", str(DRAFTS / "shed/4"),
+                  [(SC, (DRAFTS / "shed/4" / SC).read_text(encoding="utf-8").replace("      Player 1: {hand: [Red Skip",
+                                                                                      "      Player 1: {^hand: [Red Skip"))],
+                  ("Red Skip", "Player 3"), group="draft", cmd="test"))
+t("a player checked with {} (the example names the game's own value)", SH, "          current: Player 3\n\n  - name: A Draw Two",
+  "          current: Player 3\n          ^Player 2: {}\n\n  - name: A Draw Two", ["hand"])
+t("a player named by a number", SH, "          current: Player 3\n\n  - name: A Draw Two", "          current: ^3\n\n  - name: A Draw Two",
+  ["Player 3"])
+t("a card misspelt", SH, "      Player 1: {hand: [Red Skip, Blue 3]}", "      Player 1: {hand: [^Red Skp, Blue 3]}", ["Red Skip"])
+t("a zone set to one card, not a list", SH, "      discard: [Red 2]\n      Player 1: {hand: [Blue 2", "      ^discard: Red 2\n      Player 1: {hand: [Blue 2",
+  [], maybe_valid=True)
+t("a colour checked in capitals (allowed)", SH, "          reversed: true", "          reversed: yes", [], valid=True)
+t("a move naming a part of its label", SH, "      - move: Play Red Skip", "      - move: Red Skip", [], valid=True)
+t("a move no option has", SH, "      - move: Play Red Skip", "      - ^move: Play Red Skipper", ["Play Red Skip"])
+t("a variable the game does not have", SH, "          reversed: true", "          ^reverse: true", ["reversed"])
+t("a card in two hands at once", SH, "      Player 1: {hand: [Red Skip, Blue 3]}\n      Player 2: {hand: [Green 1]}",
+  "      Player 1: {hand: [Red Skip, Blue 3]}\n      Player 2: {hand: [^Red Skip]}", ["Red Skip"])
+t("players more than the game takes", SH, "    players: 3\n    set:\n      discard: [Red 2]\n      Player 1: {hand: [Red Skip",
+  "    ^players: 5\n    set:\n      discard: [Red 2]\n      Player 1: {hand: [Red Skip", ["4"])
+t("an expect with nothing in it", SH, "      - expect:\n          current: Player 3\n\n  - name: A Draw Two",
+  "      - ^expect: {}\n\n  - name: A Draw Two", [])
+t("the rest zone of a kind the game lacks", SH, "rest: {card: deck}", "rest: {^cards: deck}", ["card"])
+
+n = "variants"
+HK = "variants/hook.rules"
+
+
+def v(name, book, old, new, words=(), file=HK, variant="hook", **kw):
+    """One replacement in a finished game's variant file, checked with --variant."""
+    CASES.append(Case(name, book, [(file, old, new)], tuple(words), group=n, args=("--variant", variant), **kw))
+
+
+CASES.append(Case("trumps hook 1: a step added after the base's end game, and one after take turns", str(DRAFTS / "trumps/v1"), [],
+                  ("extend", "replace"), group="draft", args=("--variant", "hook"), at=(HK, 26)))
+v("a step extended after the base's end game", TP, "    take turns from leader\n", "    take turns from leader\n\nextend play:\n    ^dealer = players[0]\n",
+  ["game.rules:66", "extend"])
+v("a step after take turns in a replaced stage", TP, "    hands_played += 1\n    leader = next_player(dealer)\n    take turns from leader\n",
+  "    leader = next_player(dealer)\n    take turns from leader\n    ^hands_played += 1\n", ["take turns"])
+v("replace of a stage misspelt", TP, "replace stage hand:", "replace stage ^hnd:", ["hand"])
+v("replace stage written replace rule", TP, "replace stage hand:", "replace ^rule hand:", ["stage"])
+v("a trump of none said", TP, "    say \"Trumps are {trump}.\"", "    say \"Trumps are {trump}.\"", [], valid=True)
+v("the trump none in a base whose var cannot be none", TP, "    trump = if hands_played == 3 then none else first(deck).suit",
+  "    trump = if hands_played == 3 then ^\"none\" else first(deck).suit", ["none", "without quotes"])
+v("has_bid used before its declaration line (allowed)", TP, "player var has_bid: bool = false\n", "", [], at=(HK, 7),
+  also=((HK, 16),))
+CASES[-1].edits.append((HK, "var dealer: player = none\n", "var dealer: player = none\nplayer var has_bid: bool = false\n"))
+CASES[-1].valid = True
+v("the dealer's hook in a condition read as a choice's label", TP, "if p != dealer or bids_so_far + b != hand_size labelled",
+  "labelled \"Bid {b}\" ^if p != dealer or bids_so_far + b != hand_size labelled", ["labelled"])
+v("a variant that extends a file not there", TP, 'extends "../game.rules"', 'extends ^"../games.rules"', ["game.rules"])
+v("the stack reaction's event misspelt", SH, "reaction stack on draw_two_played(target)", "reaction stack on ^draw_two_plaid(target)",
+  ["draw_two_played"], file="variants/stack.rules", variant="stack")
+v("the stack's signal with no value", SH, "        signal draw_two_played(victim)\n        draw_cards",
+  "        ^signal draw_two_played()\n        draw_cards", ["target"], file="variants/stack.rules", variant="stack")
+v("the stack reaction that uses nothing up", SH, "    move d from p.hand to top of discard\n", "", [], file="variants/stack.rules",
+  variant="stack", maybe_valid=True, at=("variants/stack.rules", 13))
+v("replace turn in a variant, written 'turn:' again", SH, "replace turn:", "^turn:", ["replace"], file="variants/stack.rules", variant="stack")
+
+
 def main(show: str = "") -> None:
     check_main(CASES, show, lambda case: cases7.play(case, GAMES) if case.cmd == "simulate" else check_run(case))
 
