@@ -1930,7 +1930,8 @@ class Checker:
             t = self.expr(w.expr, ctx)
             self.ctx = saved
             if not T.fits(t, T.list_of(T.PLAYER)):
-                self.error("E301", f"'winners' must be a list of players, not {T.a(t)}.", w.expr)
+                self.error("E301", f"'winners' must be a list of players, not {T.a(t)}.", w.expr,
+                           f"one player is a list of one: winners: [{self.text_of(w.expr)}]" if t == T.PLAYER else "")
             self.out.env_sizes[id(w)] = ctx.size
 
     def grid_line_hint(self, kind: str) -> str:

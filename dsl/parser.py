@@ -1981,6 +1981,27 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
         target = before[:-1].strip()
         return ("E101", "'==' compares two values; a line of its own sets a value with one '='.", col - 1,
                 f"write '{target} = {after.strip()}'" if after.strip() else f"write '{target} = ...'")
+    if value == "==" and re.fullmatch(r"\s+[A-Za-z_][\w.]*(\[[^\]]*\])?\s*", code):
+        # `current.won == true` on a line of its own, read as one '==' token
+        target = before.strip()
+        return ("E101", "'==' compares two values; a line of its own sets a value with one '='.", col,
+                f"write '{target} = {after.strip()}'" if after.strip() else f"write '{target} = ...'")
+    if value == "in" and re.fullmatch(r"\s*(may\s+)?choose\s+[A-Za-z_]\w*\s*", code):
+        # `choose k in open_columns`: a for loop's word
+        return ("E101", "A choice takes its options 'from' a list: 'choose x from L'.", col,
+                f"write '{before.strip()} from {after.strip()}'")
+    if value == "+" and re.search(r'\b(labelled|prompt|or)\s+"(?:[^"\\]|\\.)*"\s*$', before):
+        # `labelled "Drop in column " + (k + 1)`: a label is one text, its values in braces
+        return ("E101", "A label or prompt is one text: its values are written inside it, in braces.", col,
+                'write the values into the text: labelled "... {value} ..."')
+    die = re.fullmatch(r"(\s*die\s+[A-Za-z_]\w*)\s*", code)
+    if value == "=" and die:
+        # `die d6 = 1 to 6`: a die's faces follow a ':', as a declaration's
+        return ("E101", "A die's faces follow a ':'.", col, f"write '{die.group(1).strip()}: {after.strip()}'")
+    if value == "." and re.fullmatch(r"\s*die\s+[A-Za-z_]\w*\s*:.*\d", code) and after.startswith("."):
+        # `die d6: 1..6`: a range of faces in another language's words
+        return ("E101", "A die's faces from one number to another are written 'a to b'.", col,
+                f"write '{before.strip()} to {after[1:].strip()}'")
     twice = re.fullmatch(r"(\s+[A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*([-+*]?=)\s*", code)
     if value == "=" and twice and after.strip():
         # `hand_number += = 1`: an operator written twice, the second a slip
@@ -2033,8 +2054,9 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
             # `newbie: 0` under `table start_level:`: an entry written as YAML writes a mapping
             return ("E101", "A table's entry is written 'key -> value', not 'key: value'.", col,
                     f"write '{before.strip()} -> {after.strip()}'")
-        # `pot: 0` in a block: a value set with the colon of a declaration
-        return ("E101", "A value is set with '=', not ':'.", col, f"write '{before.strip()} = {after.strip()}'")
+        # `pot: 0` in a block: a value set with the colon of a declaration (`pot := 0` too)
+        return ("E101", "A value is set with '=', not ':'.", col,
+                f"write '{before.strip()} = {re.sub(r'^=(?!=)', '', after.strip()).strip()}'")
     return _foreign_habit(tok, value, here, before, col, rest, after, code)
 
 

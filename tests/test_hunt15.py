@@ -197,3 +197,29 @@ def test_a_player_checked_with_nothing_is_shown_a_value_of_this_game(tmp_path, c
     cli.main(["test", "--format", "json", str(folder / "scenarios" / "a.yaml")])
     out = capsys.readouterr().out
     assert "e.g. {coins: ...}" in out and "lineup" not in out, out
+
+
+def test_habits_met_while_drafting_are_told_with_the_line_to_write(tmp_path, capsys):
+    """Slips of the drafts whose parser answer was no hint, or the wrong one: `choose k in xs`
+    ("add 'from'"), a label joined with '+' (no hint), `won == true` as a statement (no hint),
+    `p.taken := 0` ("write 'p.taken = = 0'"), `die d6: 1..6` (no hint), `die d6 = 1 to 6`
+    ("add ':'")."""
+    slips = [('    choose k in [1, 2] labelled "Take {k}"\n', 5, "write 'choose k from [1, 2] labelled"),
+             ('    choose k from [1, 2] labelled "Take " + k\n', 5, 'labelled "... {value} ..."'),
+             ('    won == true\n', 5, "write 'won = true'"),
+             ('    won := true\n', 5, "write 'won = true'"),
+             ('    pass\ndie d6: 1..6\n', 6, "write 'die d6: 1 to 6'"),
+             ('    pass\ndie d6 = 1 to 6\n', 6, "write 'die d6: 1 to 6'")]
+    for i, (turn, line, hint) in enumerate(slips):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        rules = HEAD + 'var won: bool = false\nturn:\n' + turn + '    end game "over"\n' + TAIL
+        d = only(errors(capsys, book(folder, rules)), "E101", line)
+        assert hint in d["hint"], (turn, d)
+
+
+def test_winners_of_one_player_offers_a_list_of_one(tmp_path, capsys):
+    """`winners: current`: "must be a list of players, not a player", with no hint."""
+    rules = HEAD + 'turn:\n    end game "over"\nwinners: current\n'
+    d = only(errors(capsys, book(tmp_path, rules)), "E301", 5)
+    assert "winners: [current]" in d["hint"], d

@@ -360,6 +360,27 @@ v("the stack reaction that uses nothing up", SH, "    move d from p.hand to top 
 v("replace turn in a variant, written 'turn:' again", SH, "replace turn:", "^turn:", ["replace"], file="variants/stack.rules", variant="stack")
 
 
+# ================================================================== habits met while drafting (one edit each)
+n = "habits"
+c(n, "choose ... in, a loop's word", DF, "    choose k from open_columns labelled", "    choose k ^in open_columns labelled", ["from"])
+c(n, "a label joined with +", DF, "    choose k from open_columns labelled \"Drop in column {k + 1}\"",
+  "    choose k from open_columns labelled \"Drop in column \" ^+ (k + 1)", ["braces"])
+c(n, "a prompt joined with +", TP, "prompt \"Trumps are {trump}: your bid\"", "prompt \"Trumps are \" ^+ trump", ["braces"])
+c(n, "a flag set with ==", DF, "        current.won = true", "        current.won ^== true", ["current.won = true"])
+c(n, "a value set with :=", TP, "        p.taken = 0", "        p.taken ^:= 0", ["p.taken = 0'"])
+c(n, "a die's faces 1..6", LI, "die d6: 1 to 6", "die d6: 1^..6", ["1 to 6"])
+c(n, "a die's faces after =", LI, "die d6: 1 to 6", "die d6 ^= 1 to 6", ["die d6: 1 to 6"])
+c(n, "winners one player", DF, "winners: [p for p in players if p.won]", "winners: ^current", ["[current]"])
+c(n, "'is' for ==", SH, "    elif c.action == skip:", "    elif c.action ^is skip:", ["=="])
+c(n, "'++'", TP, "    w.taken += 1", "    w.taken^++", ["+= 1"])
+c(n, "a ';' at a line's end", LI, "    loser.dice -= 1", "    loser.dice -= 1^;", [";"])
+c(n, "range of one value", TP, "    repeat 4 times:", "    for i in ^range(4):", ["range(0, 3)"])
+c(n, "a text in single quotes", SH, "    say \"{current} plays {c.name}.\"", "    say ^'{current} plays {c.name}.'", ["double quotes"])
+c(n, "a define with no type (allowed)", TP, "define hand_size: int = 5", "define hand_size = 5", [], valid=True)
+c(n, "len of a list", DF, "    if open_columns == []:", "    if ^len(open_columns) == 0:", ["count"])
+c(n, "a list's .empty", DF, "    if open_columns == []:", "    if ^open_columns.empty:", ["open_columns"])
+
+
 def main(show: str = "") -> None:
     check_main(CASES, show, lambda case: cases7.play(case, GAMES) if case.cmd == "simulate" else check_run(case))
 
