@@ -381,6 +381,23 @@ c(n, "len of a list", DF, "    if open_columns == []:", "    if ^len(open_column
 c(n, "a list's .empty", DF, "    if open_columns == []:", "    if ^open_columns.empty:", ["open_columns"])
 
 
+# ================================================================== first plays that went wrong (one edit each)
+n = "play"
+p(n, "trumps: the trick never gathered, then the deck set to every card", TP, "    move trick from trick to deck\n", "", ["trick", "move"],
+  at=(G, 53), also=((G, 33),))
+p(n, "liar: a pip taken from every player's, not the supply", LI, "move first([d for d in p.supply if d.face == f]) from",
+  "move first([d for d in pip if d.face == f]) from", ["supply"], at=(G, 35))
+p(n, "drop: the lowest empty cell read as the first full one", DF,
+  "define lowest_empty(k: int): cell = last([c for c in column(k) if c.owner == none])",
+  "define lowest_empty(k: int): cell = first([c for c in column(k) if c.owner != none])", ["lowest_empty"], at=(G, 17),
+  also=((G, 23), (G, 24)))
+p(n, "shed: a declined card played anyway (no return after the draw)", SH, "        draw_cards(current, 1)\n        return\n",
+  "        draw_cards(current, 1)\n", ["none"], at=(G, 53))
+c(n, "shed: a declined card played anyway, checked (W120)", SH, "        draw_cards(current, 1)\n        return\n",
+  "        draw_cards(current, 1)\n", ["c"], at=(G, 53), maybe_valid=True)
+c(n, "trumps: a bid from an empty range", TP, "choose b from range(0, hand_size)", "choose b from ^range(1, 0)", ["empty"])
+
+
 def main(show: str = "") -> None:
     check_main(CASES, show, lambda case: cases7.play(case, GAMES) if case.cmd == "simulate" else check_run(case))
 
