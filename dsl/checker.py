@@ -3877,8 +3877,8 @@ class Checker:
                 if e.name in fields:
                     hint = (f"a list has no fields, each of its things has: [x.{e.name} for x in "
                             f"{self.text_of(e.obj)}], or 'for x in {self.text_of(e.obj)}:' and x.{e.name}")
-            if not hint and T.is_list(ot):      # `b.first` of a pair: its items by number
-                obj = self.text_of(e.obj)
+            obj = self.text_of(e.obj)
+            if not hint and T.is_list(ot) and not self.names_zones_whole(obj):     # `b.first` of a pair: its items
                 hint = f"a list's items are {obj}[0], {obj}[1], ... (from 0); first({obj}) and last({obj}) its ends"
             self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e, hint)
         self.out.refs[id(e)] = ("dynamic", e.name)
