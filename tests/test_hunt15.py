@@ -223,3 +223,21 @@ def test_winners_of_one_player_offers_a_list_of_one(tmp_path, capsys):
     rules = HEAD + 'turn:\n    end game "over"\nwinners: current\n'
     d = only(errors(capsys, book(tmp_path, rules)), "E301", 5)
     assert "winners: [current]" in d["hint"], d
+
+
+def test_a_card_a_dealt_hand_holds_says_to_set_that_hand_too(tmp_path, capsys):
+    """Shed's first scenario set Player 1's hand to a Red Skip the seed had dealt to Player 3:
+    T010 said where it was, not how to free it. Now: set Player 3's hand in this position too."""
+    rules = HEAD.replace("players 2", "players 3") + (
+        'kind card from "cards.yaml":\n    name: text\nzone deck: card, hidden\nplayer zone hand: card, owner\n'
+        'setup:\n    deck = shuffled(card)\n    for p in players:\n        draw 1 from deck to p.hand\n'
+        'turn:\n    choose c from current.hand labelled "Play {c.name}"\n    end game "over"\n') + TAIL
+    folder = book(tmp_path, rules, cards='cards:\n  - {name: "A"}\n  - {name: "B"}\n  - {name: "C"}\n')
+    (folder / "scenarios").mkdir()
+    (folder / "scenarios" / "a.yaml").write_text(
+        "rest: {card: deck}\ncases:\n  - name: x\n    players: 3\n    force setup: [{shuffle: [B, C, A]}]\n"
+        "    set:\n      Player 1: {hand: [A]}\n    steps:\n      - expect: {over: false}\n")
+    cli.main(["test", "--format", "json", str(folder / "scenarios" / "a.yaml")])
+    out = json.loads(capsys.readouterr().out)
+    message = out["failures"][0]["message"]
+    assert "(in Player 3's hand)" in message and "set Player 3's hand in this position too" in message, message

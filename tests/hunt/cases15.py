@@ -304,7 +304,7 @@ def t(name, book, old, new, words=(), **kw):
 CASES.append(Case("shed 4: a card another hand was dealt, and a player checked with {}", str(DRAFTS / "shed/4"),
                   [(SC, (DRAFTS / "shed/4" / SC).read_text(encoding="utf-8").replace("      Player 1: {hand: [Red Skip",
                                                                                       "      Player 1: {^hand: [Red Skip"))],
-                  ("Red Skip", "Player 3"), group="draft", cmd="test"))
+                  ("Red Skip", "Player 3", "set Player 3's hand"), group="draft", cmd="test"))
 t("a player checked with {} (the example names the game's own value)", SH, "          current: Player 3\n\n  - name: A Draw Two",
   "          current: Player 3\n          ^Player 2: {}\n\n  - name: A Draw Two", ["hand"])
 t("a player named by a number", SH, "          current: Player 3\n\n  - name: A Draw Two", "          current: ^3\n\n  - name: A Draw Two",
