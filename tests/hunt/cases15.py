@@ -34,7 +34,7 @@ that reads the cups before they are lifted, and W103 at steps after 'take turns'
 base's 'end game' (now naming the base's line and what 'extend' does).)
 The other hunt files, before (main at 218d50c) and after; no file worse ("slow" is wall-clock, on
 a machine at a load of 8 to 11):
-  cases.py   told 489, valid 86, warned 6, missed 1, wrong line 1 -> the same (2 of its cases name a line
+  cases.py   told 489, valid 86, warned 6, missed 1, wrong line 1 -> the same (3 of its cases edit a line
              of S'mores Galore the bundled game no longer has: BAD CASE, before and after)
   cases4.py  told 228, valid 38, warned 7 -> the same
   cases5.py  told 156, valid 42, warned 15, wrong line 1 -> the same
