@@ -41,6 +41,7 @@ OTHER_LANGUAGES = {"True": "write true", "False": "write false", "None": "write 
                    "len": "write count(xs)", "length": "write count(xs)", "size": "write count(xs)",
                    "this": "write current for the player whose turn it is", "self": "write current for the player whose turn it is",
                    "random": "write roll(die) or pick(list)", "print": "write say \"...\"",      # names `end` and the sections own
+                   "filter": "keep the items that hold with [x for x in xs if ...]", "map": "write [f(x) for x in xs]",
                    # a truth and no value in words, and the player "I" am, as printed rules say them
                    "yes": "write true", "no": "write false", "nothing": "write none", "nobody": "write none",
                    "me": "write current for the player whose turn it is", "you": "write current for the player whose turn it is"}
@@ -1955,7 +1956,8 @@ class Checker:
             t = self.expr(w.expr, ctx)
             self.ctx = saved
             if not T.fits(t, T.list_of(T.PLAYER)):
-                self.error("E301", f"'winners' must be a list of players, not {T.a(t)}.", w.expr)
+                self.error("E301", f"'winners' must be a list of players, not {T.a(t)}.", w.expr,
+                           f"one player is a list of one: winners: [{self.text_of(w.expr)}]" if t == T.PLAYER else "")
             self.out.env_sizes[id(w)] = ctx.size
 
     def grid_line_hint(self, kind: str) -> str:
@@ -2059,14 +2061,26 @@ class Checker:
         before = set(self.ctx.names)
         ended = None
         outer_dead = getattr(self, "dead_from", None)
+        prev = None
         for st in stmts:
-            if ended is not None:
+            if ended is not None and prev.span.file != st.span.file:
+                # a variant's `extend` step after a base block that never comes to its end
+                self.warn("W103", f"This line can never run: the base's line before it, "
+                                  f"{Path(prev.span.file).name}:{prev.span.line}, {ended}.", st,
+                          "an 'extend' adds its steps after the base's own; to run a step before that line, "
+                          "'replace' the base's section or rule with one that holds it, or add it where the "
+                          "base still runs (an 'extend setup:' runs before the turns)")
+                ended, why = None, ended
+                if outer_dead is None:
+                    self.dead_from = (st, why)
+            elif ended is not None:
                 self.warn("W103", f"This line can never run: the line before it {ended}.", st,
                           "remove it, or move it before that line")
                 ended, why = None, ended        # one warning a block is enough
                 if outer_dead is None:
                     self.dead_from = (st, why)      # the lines from here on never run (for E304's hint)
             self.stmt(st, loop)
+            prev = st
             if type(st).__name__ in ENDS:
                 ended = ENDS[type(st).__name__]
             else:
@@ -2450,7 +2464,10 @@ class Checker:
             return T.ERROR
         t = self.place(e)
         if not T.is_list(t):
-            self.error("E301", f"{what} must be a zone or a list, not {T.a(t)}.", e)
+            # a player for their zone (`draw 7 from deck to p`): the zones a player has
+            zones = [n for n, x in self.sym.items() if x.kind == "pvar" and isinstance(x.decl, A.ZoneDecl)] if t == T.PLAYER else []
+            self.error("E301", f"{what} must be a zone or a list, not {T.a(t)}.", e,
+                       "a player's zones are " + ", ".join(f"{self.text_of(e)}.{z}" for z in zones) if zones else "")
         return t
 
     def st_Move(self, st: A.Move, loop):
@@ -2594,14 +2611,15 @@ class Checker:
                 stages = [n for n, x in self.rules.items() if x.kind == "stage"]
                 meant = closest(st.name, stages + ["game", "turn"])
                 hint = f"did you mean '{meant}'?" if meant else ""
-                if meant == "game" and self.dead_block is None:
-                    # `end gam "..."`: the game's end, misspelt; E404 "no rule ever says 'end game'"
-                    # as well would send the author looking for an end they did write
+                if meant in ("game", "") and s is None and self.dead_block is None:
+                    # `end gam "..."`, `end play "..."`: likeliest the game's end; E404 "no rule ever
+                    # says 'end game'" as well would send the author looking for an end they did write
                     self.ended = True
                 if s is not None:
                     hint = f"'{st.name}' is a rule; only a stage (declared with 'stage {st.name}:') can be ended"
                 self.error("E201", f"There is no stage named '{st.name}' to end.", self.word(st, st.name, after=st.span.column + 2),
-                           hint or "'end' ends the game, the turn, or a stage declared with 'stage NAME:'")
+                           hint or "'end' ends the game ('end game \"why\"'), the turn, or a stage declared with "
+                                   "'stage NAME:'")
         if st.reason:
             self.template(st.reason)
 
@@ -2720,7 +2738,8 @@ class Checker:
             if found:
                 self.warn("W106", f"{why}, and this is worked out from the cards of the zone '{found[0]}', "
                                   f"{_which_may_see(found[1])}.", part,
-                          "show what everyone may know: how many with {count(...)}, or the cards the rules revealed")
+                          "show what everyone may know: how many with {count(...)}, or cards revealed: to reveal "
+                          "them, move them first to a zone everyone sees (a public zone) and read that zone")
 
     def not_an_event(self, name: str, signalled: bool = False) -> str:
         """The hint for a `signal` or `reaction ... on` of a rule (or a stage): what a rule is, and
@@ -3512,6 +3531,8 @@ class Checker:
             return ""       # the hint that the zone is several zones is the likelier fix (_numbered_zone_hint)
         plain = "".join(node.parts) if isinstance(node, A.Template) and all(isinstance(x, str) for x in node.parts) \
             else None
+        if plain == "none" and T.nullable(want) or plain in ("true", "false") and want == T.BOOL:
+            return f"write {plain} without quotes: in quotes it is a text"     # `"none"` for none
         if plain is not None and want.startswith("enum:"):
             sym = self.sym.get(plain)
             if sym is not None and sym.kind == "enum_value" and sym.type == want:
@@ -3882,6 +3903,9 @@ class Checker:
                 if e.name in fields:
                     hint = (f"a list has no fields, each of its things has: [x.{e.name} for x in "
                             f"{self.text_of(e.obj)}], or 'for x in {self.text_of(e.obj)}:' and x.{e.name}")
+            obj = self.text_of(e.obj)
+            if not hint and T.is_list(ot) and not self.names_zones_whole(obj):     # `b.first` of a pair: its items
+                hint = f"a list's items are {obj}[0], {obj}[1], ... (from 0); first({obj}) and last({obj}) its ends"
             self.error("E301", f"{T.a(ot).capitalize()} has no fields; '.{e.name}' needs a thing or a player.", e, hint)
         self.out.refs[id(e)] = ("dynamic", e.name)
         return T.ERROR
@@ -4172,10 +4196,14 @@ class Checker:
             hint = f"'{e.name}' is a kind; one of its things is named without parentheses: {e.name} \"{named}\""
         elif s is not None and s.kind in ("var", "zone", "enum_value", "option_value"):
             hint = f"'{e.name}' is a value, not a function: write it without parentheses"
+        elif s is None:     # a function of another language (take_while, filter): the ones there are
+            hint = (hint + " The" if hint else "the") + " functions are the built-ins (" + ", ".join(sorted(B.BUILTINS)) \
+                + ") and the rulebook's definitions with parameters"
         self.error("E201", f"There is no function named '{e.name}'.", e, OTHER_LANGUAGES.get(e.name) or hint,
                    about=("unknown", e.name))
         for a in e.args:
-            self.expr(a, self.ctx)
+            if not isinstance(a, A.Lambda):     # `x => ...` given to it is no second mistake
+                self.expr(a, self.ctx)
         return T.ERROR
 
     def builtin_call_or_swapped(self, e: A.Call) -> str:
@@ -4488,6 +4516,10 @@ class Checker:
                             where, hint = side, f"write {value} without quotes: it is {T.a(other)}, not a text"
                     elif isinstance(side, A.Template) and other.startswith("thing:"):
                         hint = hint or "compare its name: x.name == \"...\", or name the thing: kind \"...\""
+                    elif other == T.INT and T.is_list(rt if side is e.right else lt):
+                        # `w.hand == 0`: how many it holds was meant
+                        hint = f"to compare how many it holds, write count({self.text_of(side)}) {op} " \
+                               f"{self.text_of(e.left if side is e.right else e.right)}"
                 self.error("E301", f"Comparing {T.a(lt)} with {T.a(rt)} is always {'false' if op == '==' else 'true'}.",
                            where, hint)
             else:

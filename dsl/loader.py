@@ -890,6 +890,9 @@ class Loader:
             if d.replace:
                 if k not in index:
                     same = [key for key in index if key[1] == d.name]
+                    # a rule for a stage (or the other way) before a zone of the same name: rules and
+                    # stages are called alike, and their names are a set apart from the values'
+                    same.sort(key=lambda key: isinstance(merged[index[key]], A.RuleDecl) != isinstance(d, A.RuleDecl))
                     if same:      # the name is there, as another kind of declaration
                         base_d = merged[index[same[0]]]
                         hint = (f"'{d.name}' is {_a(base_d.kind_word)} in the base: write "
@@ -1556,7 +1559,8 @@ class Loader:
                 absent = [f for f in wanted if f not in e.instance][:1] if e.validator == "required" else []
                 diag = Diagnostic("E022", f"{who} does not fit the kind: {_data_problem(e, wanted)}.",
                                   at, misread or (e.validator == "type" and _item_hint(path, wanted))
-                                  or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data",
+                                  or f"the kind '{kind.name}' reads {', '.join(sorted(wanted))} from its data"
+                                  + (_default_hint(wanted[absent[0]]) if absent else ""),
                                   about=("missing field", absent[0]) if absent else ())
                 if e.validator == "type" and path and str(path[0]) in wanted and not misread:
                     # (a value YAML misread is the record's mistake, whatever the others give)
@@ -2448,6 +2452,16 @@ def _swapped(x, old, new):
                     changed[f.name] = w
         return dataclasses.replace(x, **changed) if changed else x
     return x
+
+
+def _default_hint(f) -> str:
+    """The rest of a missing field's hint: a record that has no such value (an action card's number)
+    leaves it out when the kind gives the field a default."""
+    t = f.type
+    value = ("[]" if t.name == "list" else "0" if t.name == "int" else '""' if t.name == "text"
+             else "false" if t.name == "bool" else "none")
+    return (f"; give it in this record, or, for records that have none, declare it with a default in the "
+            f"kind: '{f.name}: {_type_words(t)}, default {value}'")
 
 
 def _type_words(t) -> str:

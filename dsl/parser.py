@@ -1427,7 +1427,7 @@ def _syntax_diagnostic(e: UnexpectedInput, file: str, text: str, line_offset: in
         or _line_break(tok, text, line, col, line_offset) \
         or _dedented_before_else(text, _indented_line_after(text, line) if tok is not None and tok.type == "_INDENT"
                                  else line, line_offset) \
-        or _else_without_if(text, line, line_offset) or _lone_text(text, line) \
+        or _else_without_if(text, line, line_offset) or _lone_text(text, line) or _board_not_kind(text, line, col) \
         or (misspelt := _misspelt(e, text, line, col)) \
         or _habit(e, text, line, col)
     if found is not None:
@@ -1718,6 +1718,11 @@ def _option_out_of_place(e, text: str, line: int, col: int):
     at_colon = str(tok) == ":" and not _blank_texts(here)[col:].strip()     # `option "B":` read as a thing
     if not (at_word or at_for or at_colon):
         return None
+    if at_for and re.search(r"\bfor\b", _blank_texts(here)[:col - 1]):
+        # a second 'for' (`for n in A for f in B`): the option is in its place, and stands for one list
+        return ("E101", "An option stands for the items of one list: it has one 'for'.", (line, col),
+                "for every pair of items of two lists write 'for b in product(A, B)', each b a list of two "
+                "(b[0] and b[1]); for the items of several lists, 'for x in flatten([...])'")
     if at_word:
         # The option above, as far in, ends with ':' and has nothing under it (its block was
         # deleted): that option's empty block is the mistake, not this option's place.
@@ -1733,6 +1738,20 @@ def _option_out_of_place(e, text: str, line: int, col: int):
                     "block, as far in as the other options, and this one is indented into another block or out of "
                     "the choose's.", (line, len(m.group(1)) + 1),
             "indent it as far as the other options of its 'choose' (one step further than the 'choose' line)")
+
+
+def _board_not_kind(text: str, line: int, col: int):
+    """E101 at a display's `board` over something other than a kind's name (`board c in column(0):`,
+    `board c in [..]`): a board draws every thing of a grid kind, so the parser's "expected ':'"
+    would send the author to add a colon."""
+    here = text.split("\n")[line - 1] if 0 < line <= len(text.split("\n")) else ""
+    m = re.match(r"[ \t]*board[ \t]+\w+[ \t]+in[ \t]+(\w*)[ \t]*", here)
+    if m is None or col - 1 < m.end(1) or col - 1 > m.end():
+        return None
+    return ("E101", "A board is drawn over a kind laid out with 'grid', named alone: "
+                    "'board c in KIND: \"...\"', one text for each of its things.", (line, m.start(1) + 1),
+            "name the grid kind itself (a text can leave a thing's cell blank, \"{if ... then ... else \"\"}\"); "
+            "to show a list of things, write 'show \"...\" for x in xs'")
 
 
 def _lone_text(text: str, line: int):
@@ -1962,6 +1981,27 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
         target = before[:-1].strip()
         return ("E101", "'==' compares two values; a line of its own sets a value with one '='.", col - 1,
                 f"write '{target} = {after.strip()}'" if after.strip() else f"write '{target} = ...'")
+    if value == "==" and re.fullmatch(r"\s+[A-Za-z_][\w.]*(\[[^\]]*\])?\s*", code):
+        # `current.won == true` on a line of its own, read as one '==' token
+        target = before.strip()
+        return ("E101", "'==' compares two values; a line of its own sets a value with one '='.", col,
+                f"write '{target} = {after.strip()}'" if after.strip() else f"write '{target} = ...'")
+    if value == "in" and re.fullmatch(r"\s*(may\s+)?choose\s+[A-Za-z_]\w*\s*", code):
+        # `choose k in open_columns`: a for loop's word
+        return ("E101", "A choice takes its options 'from' a list: 'choose x from L'.", col,
+                f"write '{before.strip()} from {after.strip()}'")
+    if value == "+" and re.search(r'\b(labelled|prompt|or)\s+"(?:[^"\\]|\\.)*"\s*$', before):
+        # `labelled "Drop in column " + (k + 1)`: a label is one text, its values in braces
+        return ("E101", "A label or prompt is one text: its values are written inside it, in braces.", col,
+                'write the values into the text: labelled "... {value} ..."')
+    die = re.fullmatch(r"(\s*die\s+[A-Za-z_]\w*)\s*", code)
+    if value == "=" and die:
+        # `die d6 = 1 to 6`: a die's faces follow a ':', as a declaration's
+        return ("E101", "A die's faces follow a ':'.", col, f"write '{die.group(1).strip()}: {after.strip()}'")
+    if value == "." and re.fullmatch(r"\s*die\s+[A-Za-z_]\w*\s*:.*\d", code) and after.startswith("."):
+        # `die d6: 1..6`: a range of faces in another language's words
+        return ("E101", "A die's faces from one number to another are written 'a to b'.", col,
+                f"write '{before.strip()} to {after[1:].strip()}'")
     twice = re.fullmatch(r"(\s+[A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*([-+*]?=)\s*", code)
     if value == "=" and twice and after.strip():
         # `hand_number += = 1`: an operator written twice, the second a slip
@@ -2014,8 +2054,9 @@ def _novice_habit(tok, value: str, here: str, before: str, col: int, names: set,
             # `newbie: 0` under `table start_level:`: an entry written as YAML writes a mapping
             return ("E101", "A table's entry is written 'key -> value', not 'key: value'.", col,
                     f"write '{before.strip()} -> {after.strip()}'")
-        # `pot: 0` in a block: a value set with the colon of a declaration
-        return ("E101", "A value is set with '=', not ':'.", col, f"write '{before.strip()} = {after.strip()}'")
+        # `pot: 0` in a block: a value set with the colon of a declaration (`pot := 0` too)
+        return ("E101", "A value is set with '=', not ':'.", col,
+                f"write '{before.strip()} = {re.sub(r'^=(?!=)', '', after.strip()).strip()}'")
     return _foreign_habit(tok, value, here, before, col, rest, after, code)
 
 

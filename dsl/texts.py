@@ -111,9 +111,7 @@ def _part_problem(line: str, start: int):
                 if line[k] == "{":
                     close = _PLAIN.match(line, k + 1).end()
                     if line[close:close + 1] == '"':
-                        quoted = _OLD_TEXT.match(line, close)
-                        after = line[quoted.end():].split('"', 1)[0] if quoted else ""
-                        if "}" not in after:     # `{y")}"`: no text there, a brace left open
+                        if not _closed_after_texts(line, close):     # `{y")}"`: no text there, a brace left open
                             return _unclosed_brace(k)
                         return (close, "E103", "Texts are nested too deep here: a text inside a template's braces may have "
                                        "{...} parts, but no quote inside them (one level of texts inside braces).",
@@ -128,6 +126,17 @@ def _part_problem(line: str, start: int):
             continue
         j += 1
     return _unclosed_brace(start)
+
+
+def _closed_after_texts(line: str, at: int) -> bool:
+    """Whether a '}' comes after the texts that start at the quote `line[at]` and the plain parts
+    between them (`"X" else "O"}`): a part that holds texts, so the part is closed."""
+    while at < len(line) and line[at] == '"':
+        quoted = _OLD_TEXT.match(line, at)
+        if quoted is None:
+            return False
+        at = _PLAIN.match(line, quoted.end()).end()
+    return line[at:at + 1] == "}"
 
 
 def _unclosed_brace(at: int):

@@ -537,13 +537,18 @@ def _none_named(words: str, span, part=None) -> str:
 def _set_above(name: str, span) -> str:
     """", as set at game.rules:45: 'up = first(block)'" when `name` is a local of the rule around
     `span` (or a field of one: `v.tile`) set by a plain `name = ...` on a line above it in that
-    rule (the nearest such line), and no variable of the game has that name; else "". Error path
-    only: never fails."""
+    rule (the nearest such line), and no variable of the game has that name; ", as defined at
+    game.rules:25: 'first(discard)'" when it is a definition of no parameters above `span`; else "".
+    Error path only: never fails."""
     if not re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", name):
         return ""
     lines = _rules_lines(span)[:-1]
     if any(re.match(rf"\s*(?:player\s+)?var\s+{name}\s*:", x) for x in lines):
         return ""
+    for i, text in enumerate(lines):     # a definition of no parameters (`define top: card = first(discard)`)
+        found = re.match(rf"define\s+{re.escape(name)}\s*(?::[^=]*)?=\s*(.+?)\s*(?:#.*)?$", text)
+        if found:
+            return f", as defined at {span.file}:{i + 1}: '{found.group(1)}'"
     set_here = re.compile(rf"\s+{re.escape(name)}\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")
     for i in range(len(lines) - 1, -1, -1):
         text = lines[i]

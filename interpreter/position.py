@@ -485,11 +485,14 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "
                            f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; "
                            f"{W._a(kind)} is in one place at a time")
+            # the way out: the place that holds it set in this position too (a dealt hand), which frees it
+            free = f"; set {' or '.join(holders)} in this position too, and {'it gives' if len(holders) == 1 else 'they give'} " \
+                   f"the {kind} up" if holders else ""
             if len(cands) == 1:     # the only one of its name: 'the others' would be none
                 raise _err_at(place, f"there is no spare {W.quote(w)}: the only one is in a place this position "
-                                     f"does not change{where}, {supply_words}{owned}")
+                                     f"does not change{where}, {supply_words}{owned}{free}")
             raise _err_at(place, f"there is no spare {W.quote(w)}: the others are in places this position "
-                       f"does not change{where}, {supply_words}{owned}")
+                       f"does not change{where}, {supply_words}{owned}{free}")
         used.add(x)
         picked[place.name][i] = x
     for place, _ in targets:

@@ -1690,12 +1690,14 @@ class _Expectations:
         m = W._PLAYER.match(key)
         if m or key in self.prog.sides:
             seat = int(m.group(1)) - 1 if m else self.n + self.prog.sides.index(key)
+            # the example names one of this game's own values of a player (a hand, a score), not another game's
+            example = f"{{{self.prog.player_names[0]}: ...}}" if self.prog.player_names else "{points: 3}"
             if m and not 0 <= seat < self.n or not isinstance(want, dict):     # Player 4 of 3 is not the side
                 raise self.unknown(f"{_q(key)} should be a player of this game (Player 1 to Player {self.n}) "
-                                   "with a mapping of values, e.g. {lineup: [...]}.", at)
+                                   f"with a mapping of values, e.g. {example}.", at)
             if not want:
                 raise self.unknown(f"{_q(key)}: '{{}}' names none of the player's values, so it would hold whatever "
-                                   "the rules did; name a value to check, e.g. {lineup: [...]}.", at)
+                                   f"the rules did; name a value to check, e.g. {example}.", at)
             # every value named is checked, so one wrong value does not hide the next
             _each(lambda name=name, w=w: self.player_value(seat, str(name), w, where_key(want, name))
                   for name, w in want.items())

@@ -677,7 +677,8 @@ class NextTurn(Stmt):
         if skip is not None and skip(m, (seat,)):
             m.skipped += 1
             if m.skipped > m.player_count * MAX_SKIPPED_ROUNDS:
-                if m.prog.next_turn is not None:      # the order may never reach a seat that plays
+                # skip_turn holding for every seat is its own mistake, whatever order next_turn gives
+                if m.prog.next_turn is not None and not all(skip(m, (s,)) for s in range(m.player_count)):
                     raise BudgetExceeded(f"skip_turn skipped every turn that next_turn gave, {MAX_SKIPPED_ROUNDS} rounds "
                                          "in a row, without anyone deciding anything: next_turn may never reach a "
                                          "seat that plays, or skip_turn skips them all.", m.prog.next_turn_span)
