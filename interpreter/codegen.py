@@ -123,7 +123,8 @@ class Source:
         names = getattr(self.c, "about_names", None)
         if names is None:       # one for the whole compile, shared by every function
             out = self.c.out
-            names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names}
+            names = self.c.about_names = {"players": lambda: out.player_names, "globals": lambda: out.global_names,
+                                          "fields": lambda: {n: key for key, n in out.field_numbers.items()}}
         # A definition's parts are kept to name the part an error is in; a statement's, packed
         # in one tuple of plain values (`errors.packed_parts`), to name which value was none.
         return dict(self.names, __about__={"fields": self.fields, "names": names, "origin": origin,

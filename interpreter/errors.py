@@ -362,14 +362,17 @@ def _named(table, slot) -> str:
 
 
 def _field_of(node, about):
-    """(kind, field) if `node` is the list of a field's values per thing, else None."""
+    """(kind, field) if `node` is the list of a field's values per thing (a local taken before a
+    loop, or `m.fl[n]`, the field of number n), else None."""
     import ast
     if isinstance(node, ast.Name):
         return (about.get("fields") or {}).get(node.id)
     if (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
-            and isinstance(node.value, ast.Subscript) and isinstance(node.value.slice, ast.Constant)
-            and isinstance(node.value.value, ast.Attribute) and node.value.value.attr == "f"):
-        return (node.value.slice.value, node.slice.value)
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "fl"):
+        try:
+            return (about.get("names") or {})["fields"]().get(node.slice.value)
+        except Exception:        # the error path must never fail
+            return None
     return None
 
 

@@ -241,3 +241,16 @@ def test_a_card_a_dealt_hand_holds_says_to_set_that_hand_too(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     message = out["failures"][0]["message"]
     assert "(in Player 3's hand)" in message and "set Player 3's hand in this position too" in message, message
+
+
+def test_a_field_set_on_a_thing_that_is_none_names_the_field_and_the_line_that_set_it(tmp_path, capsys):
+    """Drop Four's `c = lowest_empty(k)` found none, then `c.owner = current`: generated code reads
+    a field's list by its number (`m.fl[n]`), and the message had fallen back to "a position in a
+    list is none", naming neither the field nor `c`."""
+    from test_hunt10 import first_error
+    rules = (HEAD + 'kind cell from "cells.yaml":\n    name: text\n    owner: player = none\n'
+             'define free: list of cell = [c for c in cell if c.owner != none]\n'
+             'turn:\n    c = first(free)\n    c.owner = current\n    end game "done"\n' + TAIL)
+    said = first_error(capsys, book(tmp_path, rules, cells='cells:\n  - {name: "A1"}\n'), games=1)
+    assert "game.rules:9:" in said and "it reads the field 'owner' of a cell that is none" in said, said
+    assert f"('c' is none here, as set at {tmp_path / 'book' / 'game.rules'}:8: 'c = first(free)')" in said, said
