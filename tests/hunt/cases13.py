@@ -49,7 +49,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import Case, Result, main as check_main, run as check_run  # noqa: E402
+from harness import Case, Result, adders, main as check_main, run as check_run  # noqa: E402
 import cases7  # noqa: E402
 
 from tabletop.interpreter import cli  # noqa: E402
@@ -67,14 +67,7 @@ GAMES = 5
 CASES = []
 
 
-def c(group, name, book, old, new, words=(), file=G, **kw):
-    """One replacement in `file` (game.rules by default), checked."""
-    CASES.append(Case(name, book, [(file, old, new)], tuple(words), group=group, **kw))
-
-
-def p(group, name, book, old, new, words=(), file=G, **kw):
-    """One replacement, played: `simulate -n GAMES --seed 1`."""
-    CASES.append(Case(name, book, [(file, old, new)], tuple(words), cmd="simulate", group=group, **kw))
+c, p = adders(CASES)
 
 
 def v(group, name, book, text, words=(), **kw):

@@ -45,6 +45,17 @@ class Case:
     extra: int = 0           # (multi) errors allowed beyond one for each edit
 
 
+def adders(cases: list, file: str = "game.rules"):
+    """The two ways a hunt file adds a case of one replacement in a file (`file` by default):
+    `c` checked, and `p` played (`simulate -n GAMES --seed 1`, as cases7.py plays its cases)."""
+    def c(group, name, book, old, new, words=(), file=file, **kw):
+        cases.append(Case(name, book, [(file, old, new)], tuple(words), group=group, **kw))
+
+    def p(group, name, book, old, new, words=(), file=file, **kw):
+        cases.append(Case(name, book, [(file, old, new)], tuple(words), cmd="simulate", group=group, **kw))
+    return c, p
+
+
 @dataclass
 class Result:
     case: Case
