@@ -23,7 +23,7 @@ RULEBOOKS = Path(__file__).resolve().parent.parent / "rulebooks"
 
 # What the source may hold, written out here rather than read from codegen.py, so that adding a
 # name there needs a reason here.
-NAMES = {"m", "env", "frame", "_fast", "_value", "_n", "_room", "_i", "_xs", "_ys", "_t", "_l", "_label", "_work", "labels", "values", "args", "seat", "declined", "k",
+NAMES = {"m", "env", "frame", "_value", "_n", "_room", "_i", "_xs", "_ys", "_t", "_l", "_label", "_work", "labels", "values", "args", "seat", "declined", "k",
          "_left",       # `except _k<n> as _left`: a rule run in place that ended the game or a stage (fusion.Left)
          "_error",      # `except _k<n> as _error`: a fused run's error, named by its line (Generated.told)
          "_stamp",      # a kept definition's sum of the write counts of what it reads (codegen.kept)
