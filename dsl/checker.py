@@ -1476,21 +1476,24 @@ class Checker:
         as declared, then each player's variables and zones, then the game's, in the order they are
         declared. One that reads a field or variable with no value yet (itself, one that starts
         after it), directly or through a definition, is E308: it would fail as soon as a game starts."""
-        fields = [(kind, f.name) for kind, k in self.out.kinds.items() for f in k.fields if f.default is not None]
+        # each field with a starting value -> its place in the order they start
+        order = {(kind, f.name): i for i, (kind, f) in
+                 enumerate((kind, f) for kind, k in self.out.kinds.items() for f in k.fields if f.default is not None)}
         for s in self.sym.values():
             d = s.decl
             if s.kind in ("var", "pvar") and isinstance(d, A.VarDecl):
-                starts = (s.slot, None, ()) if s.kind == "var" else (0, s.slot, ())
-                self.starting_value(d.init, d.name, "", starts)
+                starts = (s.slot, None, None) if s.kind == "var" else (0, s.slot, None)
+                self.starting_value(d.init, d.name, "", starts, order)
         for kind, k in self.out.kinds.items():
             for f in k.fields:
                 if f.default is not None:
-                    self.starting_value(f.default, f.name, kind, (0, 0, set(fields[fields.index((kind, f.name)):])))
+                    self.starting_value(f.default, f.name, kind, (0, 0, order[(kind, f.name)]), order)
 
-    def starting_value(self, init, name: str, kind: str, starts: tuple):
+    def starting_value(self, init, name: str, kind: str, starts: tuple, order: dict):
         """E308 if `init`, the starting value of `name` (a field of `kind`, or a variable: kind
-        ""), reads what has no value yet when it is worked out (`starts`, as `unset` takes it)."""
-        found = self.reads_unset(init, lambda ref: self.unset(ref, *starts), set())
+        ""), reads what has no value yet when it is worked out (`starts` and the fields' `order`,
+        as `unset` takes them)."""
+        found = self.reads_unset(init, lambda ref: self.unset(ref, *starts, order), set())
         if found is None:
             return
         node, (what, read, read_kind), via = found
@@ -1514,15 +1517,15 @@ class Checker:
         self.error("E308", message, node,
                    "start it with a fixed value (0, [], none) and set it in 'setup:'")
 
-    def unset(self, ref, game_from: int | None, players_from: int | None, fields: set):
+    def unset(self, ref, game_from: int | None, players_from: int | None, fields_from: int | None, order: dict):
         """(what, name, kind) for a read `ref` of what has no value yet: a game variable or zone of
-        slot `game_from` or later, a player's of slot `players_from` or later (None: none of
-        them), or a field of `fields` ((kind, name)); else None."""
+        slot `game_from` or later, a player's of slot `players_from` or later, a field with a
+        starting value at place `fields_from` of `order` or later (None: none of them); else None."""
         if ref[0] == "global" and game_from is not None and game_from <= ref[1] < len(self.out.globals_):
             return "game variable", self.out.globals_[ref[1]].name, ""
         if ref[0] == "pvar" and players_from is not None and players_from <= ref[1] < len(self.out.player_slots):
             return "player variable", self.out.player_slots[ref[1]].name, ""
-        if ref[0] == "field" and (ref[1], ref[2]) in fields:
+        if ref[0] == "field" and fields_from is not None and order.get((ref[1], ref[2]), -1) >= fields_from:
             return "field", ref[2], ref[1]
         return None
 
