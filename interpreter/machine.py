@@ -647,15 +647,20 @@ class Machine:
 
     def reaction_options(self, reactions, args, seat, instant):
         """The labels, values ([reaction, item]) and prompt of the reactions `seat` may play now.
-        An instant reaction the seat declined is left out while it still holds."""
-        labels, values, prompt = [], [], None
+        An instant reaction the seat declined is left out while it still holds. When several
+        reactions with prompts are open, each one's prompt (of its first item) is shown, in the order
+        the reactions are written, the same text once, joined by " / ": the first alone would ask
+        of one card while offering two."""
+        labels, values, prompts, asked = [], [], [], -1
         for k, r, x, env in self.reaction_offers(reactions, args, seat, instant):
             labels.append(r["label"](self, env))
             values.append([k, x])
-            if prompt is None and r["prompt"] is not None:
-                prompt = r["prompt"](self, env)
+            if k != asked and r["prompt"] is not None:
+                asked, text = k, r["prompt"](self, env)
+                if text not in prompts:
+                    prompts.append(text)
         labels, values = S._distinct(labels, values)
-        return labels, values, prompt
+        return labels, values, " / ".join(prompts) if prompts else None
 
     def reaction_offers(self, reactions, args, seat, instant, first: int = 0):
         """Each reaction `seat` may play now, as (its number, the reaction, its item, its env), one
