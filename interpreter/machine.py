@@ -838,9 +838,11 @@ def new_state(prog: Compiled, players: int, seed: int, forced: list | None = Non
             else:
                 worked_out.append((kind, name, init, size))
     m.fl = prog.field_lists(fields)
+    numbers = prog.field_numbers
     for kind, name, init, size in worked_out:
-        fields[kind][name] = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
-        m.fl = prog.field_lists(fields)
+        fields[kind][name] = values = [init(m, [None] * size) for _ in range(prog.kinds[kind])]
+        if (kind, name) in numbers:      # read by number too: the later starts may read it
+            m.fl[numbers[(kind, name)]] = values
     # A start that is a constant is made without a call (`Compiler.fixed_start`).
     for p, row in enumerate(m.pl):
         m.s["current"] = p
