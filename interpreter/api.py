@@ -387,6 +387,15 @@ class State:
             return chosen is not None and not self._reactions()[chosen[0]]["private"]
         return not self.game.compiled.stmts[p["stmt"]].private
 
+    def declines(self, index: int, seat: int | None = None) -> bool:
+        """Whether answer `index` to the pending decision is the way to decline a `may choose`
+        (its "Decline", or the rulebook's `or "..."`): a label that says nothing of the question."""
+        self._seat(seat)
+        p = self._data["pending"]
+        if p is None or p["kind"] != "choose" or not _seat_number(index):
+            return False
+        return index == len(p["labels"]) - 1 and bool(self.game.compiled.stmts[p["stmt"]].may)
+
     def _reactions(self) -> list:
         """The compiled reactions the pending reaction decision offers: the instant ones, or the
         signalled event's (the frame offering them is the top of the stack)."""

@@ -2,7 +2,8 @@
 and a moves file answer, and saving whenever the game stops before its end.
 
 The loop asks the seat the engine names for each decision. Every answer is shown to the table
-the same way, a person's, a bot's or a moves file's ("Player 2 chose: Move to Foggy Knoll"), as a
+the same way, a person's, a bot's or a moves file's ("Player 2 chose: Move to Foggy Knoll"; a
+`may choose` declined with its question, "Player 2 chose: Decline ("Give away a totem?")"), as a
 line every seat reads (kept to show again above the next hand-over and on the next screen), or
 only "Player 2 has chosen." when its label is not public (`State.answer_is_public`: a secret
 choice, a card from a hand), and not at all for a reaction passed up, nor when a line the rules
@@ -563,6 +564,8 @@ class Session:
         public = self.state.answer_is_public(move.index, move.seat)
         declined = self.state.pending.kind == "reaction" and not public
         shown = public or (len(self.bots) == len(self.seats) and self.state.pending.kind != "secret")
+        # "Decline" alone does not say to what: the question is shown with it.
+        said = f'{label} ("{self.state.pending.prompt}")' if shown and self.state.declines(move.index, move.seat) else label
         try:
             self.state.apply(move.index, seat=move.seat, time=move.time)
         except self.api.IllegalMove as e:
@@ -577,7 +580,7 @@ class Session:
         # answer, naming the seat and the label's words): that line alone, not the same twice.
         text = None
         if not self.quiet and not declined and not (shown and self.told(move.seat, label)):
-            text = chose(who if who is not None else seat_name(move.seat), label if shown else None)
+            text = chose(who if who is not None else seat_name(move.seat), said if shown else None)
         held, self.held = self.held, []
         if self.state.said == self.seen and self.same_seat_next(move.seat) and (text is None or shown):
             # Nothing said yet, and the same seat answers next: the rules may tell this answer with

@@ -161,6 +161,9 @@ class State:
     def answer_is_public(self, index, seat=None):
         return self.pending is not None and self.pending.kind != "secret"
 
+    def declines(self, index, seat=None):
+        return False        # the counting game has no `may choose`
+
     @property
     def log(self):
         return []

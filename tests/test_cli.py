@@ -1037,3 +1037,34 @@ def test_the_command_leaves_what_it_made_to_the_end_of_the_process():
     proc = subprocess.run([sys.executable, "-c", code, str(ROOT / "rulebooks" / "smackatoa")], capture_output=True,
                           text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT), TABLETOP_NO_CACHE="1"))
     assert proc.stdout.splitlines()[-2:] == [f"{ROOT / 'rulebooks' / 'smackatoa'}: ok", "exit 0 frozen True"], proc.stdout + proc.stderr
+
+
+MAY_TAKE = '''game "May"
+players 2
+player var coins: int = 0
+turn:
+    may choose k from [1, 2] labelled "Take {k}" prompt "Take coins from the pot?":
+        if k != none:
+            current.coins += k
+    may choose k from [3] labelled "Take {k}" or "Pass" prompt "Take the big pile?":
+        if k != none:
+            current.coins += k
+    end game "done"
+define score(p: player): int = p.coins
+winners: highest score
+'''
+
+
+def test_a_declined_may_choice_is_shown_with_its_question(real, tmp_path):
+    """'Player 1 chose: Decline' alone does not say what was declined: the question is shown too,
+    the rulebook's own way to decline as much as the engine's; an option taken is shown as ever."""
+    (tmp_path / "may").mkdir()
+    (tmp_path / "may" / "game.rules").write_text(MAY_TAKE)
+    (tmp_path / "moves.txt").write_text("Decline\nPass\n")
+    code, out, _ = real("play", tmp_path / "may", "--seed", 1, "--moves", tmp_path / "moves.txt")
+    assert code == 0, out
+    assert 'Player 1 chose: Decline ("Take coins from the pot?")' in out, out
+    assert 'Player 1 chose: Pass ("Take the big pile?")' in out, out
+    (tmp_path / "moves.txt").write_text("Take 2\nTake 3\n")
+    code, out, _ = real("play", tmp_path / "may", "--seed", 1, "--moves", tmp_path / "moves.txt")
+    assert code == 0 and "Player 1 chose: Take 2\n" in out and "Take coins from" not in out, out
