@@ -402,6 +402,38 @@ def _rest_zones(prog, data, kind, rest_name, all_places) -> list:
     return [rest]
 
 
+_THING_ZONE = re.compile(r"^(\S+) '([^']*)' (\S+)$")       # "tile 'A1' battlers", as places() names it
+
+
+def _places_words(names: list, sep: str) -> str:
+    """Place names for a message, joined by `sep` (", " or " or "). The zones of three or more
+    things of one kind are told once, "the battlers of tile A1, A2, ... or E5 (21 of them)", not
+    as "tile 'A1' battlers, tile 'A2' battlers, ..." (an Abatteroxie battler was told its 21 tiles
+    twice over, 1,000 characters)."""
+    groups, order = {}, []
+    for name in names:
+        m = _THING_ZONE.match(name)
+        key = (m.group(1), m.group(3)) if m else name
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(m.group(2) if m else name)
+    if all(len(groups[k]) < 3 for k in order if isinstance(k, tuple)):
+        return sep.join(names)
+    parts = []
+    for key in order:
+        things = groups[key]
+        if isinstance(key, tuple) and len(things) >= 3:
+            shown = things[:-1] if len(things) <= 8 else things[:6] + ["..."]
+            many = f" ({len(things)} of them)" if len(things) > 8 else ""
+            parts.append(f"the {key[1]} of {key[0]} {', '.join(shown)}{sep if sep != ', ' else ' and '}{things[-1]}{many}")
+        elif isinstance(key, tuple):
+            parts.extend(f"{key[0]} '{t}' {key[1]}" for t in things)
+        else:
+            parts.append(key)
+    return ("; " if sep == ", " else sep).join(parts) if len(parts) > 1 else parts[0]
+
+
 def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
     """Put the named things of one kind in their places, moving them rather than copying them."""
     all_places = places(prog, data, {kind})
@@ -468,7 +500,7 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
         if x is None:
             holders = sorted({p.name for p in all_places if p.name not in targeted and p not in rests
                               and cands & set(current[p.name])})
-            where = f" (in {', '.join(holders)})" if holders else ""
+            where = f" (in {_places_words(holders, ', ')})" if holders else ""
             supply_words = f"nor in {' or '.join(r.name for r in rests)}" if rests else \
                 f"and no rest: {{{kind}: ZONE}} supplies one"
             owned = ""
@@ -483,10 +515,10 @@ def _fill(prog, data, kind, targets, has_rest: bool, rest_name):
                 n = len(cands)
                 taken = "it is" if n == 1 else f"the game has {n} and"
                 raise _err_at(place, f"there is no spare {W.quote(w)}: {taken} named already in "
-                           f"{', '.join(named)}{' (and in ' + ', '.join(holders) + ')' if holders else ''}; "
+                           f"{', '.join(named)}{' (and in ' + _places_words(holders, ', ') + ')' if holders else ''}; "
                            f"{W._a(kind)} is in one place at a time")
             # the way out: the place that holds it set in this position too (a dealt hand), which frees it
-            free = f"; set {' or '.join(holders)} in this position too, and {'it gives' if len(holders) == 1 else 'they give'} " \
+            free = f"; set {_places_words(holders, ' or ')} in this position too, and {'it gives' if len(holders) == 1 else 'they give'} " \
                    f"the {kind} up" if holders else ""
             if len(cands) == 1:     # the only one of its name: 'the others' would be none
                 raise _err_at(place, f"there is no spare {W.quote(w)}: the only one is in a place this position "
