@@ -1358,7 +1358,7 @@ class _FileRunner:
                                       f"{who}, not of {mine}.", by_at, got=_fmt_some(options),
                                       hint=f"write 'by: {who}' (or give {mine} a move of their own options)")) from None
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
-                                  got=_fmt_some(options), hint=hint)) from None
+                                  got=_fmt_labels(options), hint=hint)) from None
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
             if 0 < e.left <= len(self.forced_at):       # the result that did not fit, at its own line
@@ -2321,9 +2321,10 @@ class _Expectations:
                     if self.offered_holding(x, options) is None:
                         joined = _comma_split(x, wanted, options) if isinstance(want, list) else None
                         hint = _comma_quoted(joined) if joined else \
-                            _nothing_offered(s, options) or did_you_mean(str(x), options)
+                            _nothing_offered(s, options) or W.another_number(str(x), options) \
+                            or did_you_mean(str(x), options)
                         raise _Stop(self.r.fail("T030", f"{_q(x)} should be offered, but it is not.", at, _fmt(x),
-                                                _fmt_some(options), hint or "the options are listed under 'got'"))
+                                                _fmt_labels(options), hint or "the options are listed under 'got'"))
             else:
                 for x in wanted:
                     hit = self.offered_holding(x, options)
