@@ -1679,6 +1679,18 @@ class _Expectations:
     def unknown(self, message: str, at, hint: str = "") -> _Stop:
         return _Stop(self.r.fail("T030", message, at, hint=hint))
 
+    def hidden_hint(self, w) -> str:
+        """For words naming nothing of the game that hold `hidden` (`deck: [hidden, hidden]`,
+        `box: {lacks: [hidden]}`), outside `seen by`: that is how a seat's view shows a card it may
+        not see, and this check reads the whole state, as a referee does."""
+        words = w if isinstance(w, list) else [w]
+        if _a_thing_named_hidden(self.prog) or not any(isinstance(x, str) and x.casefold() == "hidden"
+                                                       for x in words):
+            return ""
+        return ("'hidden' is how a seat's view shows a card it may not see, inside 'seen by Player N: "
+                "{...}'; outside it a check reads every card, as a referee does: to check what a seat "
+                "sees, write the check inside 'seen by'")
+
     # one key of `expect`
     def one(self, key: str, want, at):
         s = self.s
@@ -1929,7 +1941,7 @@ class _Expectations:
                     f"write the seat as the game names it: Player {want}" if t == "player" and type(want) is int \
                     and 1 <= want <= self.n else \
                     f"a list is written in [ ]; to check how many it holds, write {{count: {want}}}" \
-                    if t.startswith("list:") and type(want) is int else ""
+                    if t.startswith("list:") and type(want) is int else self.hidden_hint(want)
                 raise self.unknown(_sentence(f"{what}: {e}"), at, hint) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)
@@ -1962,7 +1974,8 @@ class _Expectations:
                     for item in (w if isinstance(w, list) else [w]):
                         W.check_words(self.prog, elem, item, self.n)
                 except W.WordsError as e:       # the value as it is, so one run shows what to write
-                    raise _Stop(self.r.fail("T030", _sentence(f"{what} ({op}): {e}"), oat, "", _fmt(got))) from None
+                    raise _Stop(self.r.fail("T030", _sentence(f"{what} ({op}): {e}"), oat, "", _fmt(got),
+                                            self.hidden_hint(w))) from None
             if op in ("at least", "at most"):
                 if type(got) is not int:
                     raise self.unknown(f"{what} is {_said(got)}, not a number, so '{op}' does not apply.", oat)

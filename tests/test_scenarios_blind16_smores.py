@@ -8,6 +8,10 @@ was cut. A number is never a slip of spelling (`near_miss` already holds that fo
 a label that is an option's words with another number now says so, for a `move` (and the
 terminal, which names options the same way) and an `offered` check, and both list every label
 offered whole in `got:`, as an `options:` check does.
+
+A blind case also wrote `box: {lacks: [hidden]}` outside `seen by` (meaning "nobody sees the
+box"), and was told only that 'hidden' is not a recipe. A `hidden` outside `seen by` now says that
+it is how a seat's view shows a card, and to write the check inside `seen by`.
 """
 from pathlib import Path
 
@@ -86,3 +90,33 @@ def test_one_option_with_another_number_is_named_in_the_singular():
 ])
 def test_numbers_apart(a, b, apart):
     assert W.numbers_apart(a, b) is apart and W.numbers_apart(b, a) is apart
+
+
+HIDDEN_OUTSIDE = """rest: {ingredient: deck, recipe: box}
+cases:
+  - name: hidden written outside seen by
+    steps:
+      - expect:
+          box: {lacks: [hidden]}
+          deck: [hidden, hidden]
+          seen by Player 2: {deck: {count: 52, lacks: [Chocolate]}, campfire: []}
+"""
+
+
+def test_hidden_outside_seen_by_is_told_to_go_inside_it(tmp_path):
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'smores_galore'}\n" + HIDDEN_OUTSIDE)
+    failures = scenarios.run_files([path]).failures
+    assert [(f.code, f.line) for f in failures] == [("T030", 7), ("T030", 8)], failures
+    for f in failures:
+        assert "'hidden' is not a" in f.message, f.message
+        assert f.hint.startswith("'hidden' is how a seat's view shows a card it may not see"), f.hint
+        assert "write the check inside 'seen by'" in f.hint
+
+
+def test_a_misspelt_card_outside_seen_by_gets_no_hidden_hint(tmp_path):
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'smores_galore'}\n" + HIDDEN_OUTSIDE.replace(
+        "box: {lacks: [hidden]}\n          deck: [hidden, hidden]", "deck: {lacks: [Chocolat]}"))
+    [f] = scenarios.run_files([path]).failures
+    assert "Chocolat" in f.message and "seen by" not in f.hint, (f.message, f.hint)
