@@ -12,6 +12,12 @@ offered whole in `got:`, as an `options:` check does.
 A blind case also wrote `box: {lacks: [hidden]}` outside `seen by` (meaning "nobody sees the
 box"), and was told only that 'hidden' is not a recipe. A `hidden` outside `seen by` now says that
 it is how a seat's view shows a card, and to write the check inside `seen by`.
+
+And a blind case set `deck: [Marshmallow]` to make a deck of one card, then checked its count:
+the failure said only that the deck held 48. The deck is the file's rest zone for ingredients, and
+a `set` of the rest zone lists its first cards (docs/scenarios.md); a zone checked with more than
+expected, that the case set and that is its rest zone, now says so and how to make it hold only
+what is listed (`rest: {ingredient: none}`).
 """
 from pathlib import Path
 
@@ -120,3 +126,41 @@ def test_a_misspelt_card_outside_seen_by_gets_no_hidden_hint(tmp_path):
         "box: {lacks: [hidden]}\n          deck: [hidden, hidden]", "deck: {lacks: [Chocolat]}"))
     [f] = scenarios.run_files([path]).failures
     assert "Chocolat" in f.message and "seen by" not in f.hint, (f.message, f.hint)
+
+
+REST_SET = """rest: {ingredient: deck, recipe: box}
+cases:
+  - name: a deck of one card meant
+    set: {deck: [Marshmallow], campfire: [Chocolate]}
+    steps:
+      - expect: {deck: {count: 1}}
+  - name: the same, checked card by card
+    set: {deck: [Marshmallow]}
+    steps:
+      - expect: {deck: [Marshmallow]}
+  - name: a zone that is not the rest zone
+    set: {campfire: [Chocolate, Chocolate]}
+    steps:
+      - expect: {campfire: {count: 1}}
+  - name: the rest zone made another, the deck is one card
+    rest: {ingredient: none}
+    set: {deck: [Marshmallow]}
+    steps:
+      - expect: {deck: [Marshmallow]}
+"""
+
+
+def test_a_rest_zone_set_and_checked_for_fewer_cards_says_the_set_listed_its_first_cards(tmp_path):
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'smores_galore'}\n" + REST_SET)
+    report = scenarios.run_files([path])
+    by_case = {c.name: c.failures for c in report.cases}
+    [one], [listed] = by_case["a deck of one card meant"], by_case["the same, checked card by card"]
+    for f in (one, listed):
+        assert f.code == "T030" and f.hint == (
+            "'deck' is this case's rest zone for ingredient: a 'set' of it (1 listed) names what comes first in "
+            "it, and every other ingredient not placed elsewhere stays after them; to make it hold only what is "
+            "listed, give the case another rest zone, 'rest: {ingredient: none}'"), f.hint
+    [other] = by_case["a zone that is not the rest zone"]
+    assert "rest zone" not in other.hint and other.hint.startswith("the list is"), other.hint
+    assert by_case["the rest zone made another, the deck is one card"] == []
