@@ -537,7 +537,9 @@ class State:
         # A part of one label, where labels are given whole, means that label: name it rather than
         # the label nearest in spelling ('Move to A4' for 'Move to B3' when the option is 'Move to
         # B3 from A3, pushing east').
-        hint = f"did you mean '{holding[0]}'?" if len(holding) == 1 else did_you_mean(text, labels)
+        hint = f"did you mean '{holding[0]}'?" if len(holding) == 1 else \
+            W.another_number(text, labels) or did_you_mean(text, labels)
+        hint = hint if not hint or hint.endswith((".", "?", "!")) else hint + "."
         raise IllegalMove(f"{W.quote(text)} is not an option now." + (f" {hint[0].upper()}{hint[1:]}" if hint else ""))
 
     # ------------------------------------------------------------------ setting a position

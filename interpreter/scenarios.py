@@ -853,6 +853,7 @@ class _FileRunner:
                     if isinstance(e, ForcedMismatch) else ""
                 raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", at, hint=hint)) from None
             self.case_rest = case.get("rest")
+            self.rest_set = {}          # rest zones a `set` of the case listed: zone -> (kind, cards listed)
             # the rest zones are checked where they are written, whether or not a `set` uses them
             self.check_rest(state, self.doc.get("rest"), where_key(self.doc, "rest"))
             self.check_rest(state, self.case_rest, where_key(case, "rest"))
@@ -1212,6 +1213,9 @@ class _FileRunner:
         try:
             state.set_position(changes, rest, restart_turn)
             self.drew(state, before, forced)
+            for kind, zone in rest.items():     # a rest zone set lists its first cards only
+                if isinstance(changes, dict) and isinstance(zone, str) and isinstance(changes.get(zone), list):
+                    self.rest_set[zone] = (kind, len(changes[zone]))
         except api.PositionError as e:
             keys = getattr(e, "keys", ())
             outside = getattr(e, "outside", "")
@@ -1358,7 +1362,7 @@ class _FileRunner:
                                       f"{who}, not of {mine}.", by_at, got=_fmt_some(options),
                                       hint=f"write 'by: {who}' (or give {mine} a move of their own options)")) from None
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
-                                  got=_fmt_some(options), hint=hint)) from None
+                                  got=_fmt_labels(options), hint=hint)) from None
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
             if 0 < e.left <= len(self.forced_at):       # the result that did not fit, at its own line
@@ -1679,6 +1683,29 @@ class _Expectations:
     def unknown(self, message: str, at, hint: str = "") -> _Stop:
         return _Stop(self.r.fail("T030", message, at, hint=hint))
 
+    def rest_hint(self, what: str, wanted: int, has: int) -> str:
+        """For a zone holding more cards than checked, when the case `set` it and it is the rest
+        zone of its kind (S'mores Galore's `deck: [Marshmallow]`): that set listed its first cards,
+        and the other cards of the kind stayed under them, so the deck was never one card."""
+        kind, listed = getattr(self.r, "rest_set", {}).get(what, (None, 0))
+        if kind is None or has <= max(wanted, listed):
+            return ""
+        return (f"'{what}' is this case's rest zone for {kind}: a 'set' of it ({listed} listed) names what comes "
+                f"first in it, and every other {kind} not placed elsewhere stays after them; to make it hold only "
+                f"what is listed, give the case another rest zone, 'rest: {{{kind}: none}}'")
+
+    def hidden_hint(self, w) -> str:
+        """For words naming nothing of the game that hold `hidden` (`deck: [hidden, hidden]`,
+        `box: {lacks: [hidden]}`), outside `seen by`: that is how a seat's view shows a card it may
+        not see, and this check reads the whole state, as a referee does."""
+        words = w if isinstance(w, list) else [w]
+        if _a_thing_named_hidden(self.prog) or not any(isinstance(x, str) and x.casefold() == "hidden"
+                                                       for x in words):
+            return ""
+        return ("'hidden' is how a seat's view shows a card it may not see, inside 'seen by Player N: "
+                "{...}'; outside it a check reads every card, as a referee does: to check what a seat "
+                "sees, write the check inside 'seen by'")
+
     # one key of `expect`
     def one(self, key: str, want, at):
         s = self.s
@@ -1929,11 +1956,11 @@ class _Expectations:
                     f"write the seat as the game names it: Player {want}" if t == "player" and type(want) is int \
                     and 1 <= want <= self.n else \
                     f"a list is written in [ ]; to check how many it holds, write {{count: {want}}}" \
-                    if t.startswith("list:") and type(want) is int else ""
+                    if t.startswith("list:") and type(want) is int else self.hidden_hint(want)
                 raise self.unknown(_sentence(f"{what}: {e}"), at, hint) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)
-            hint = ""
+            hint = self.rest_hint(what, len(want), len(got)) if isinstance(want, list) and isinstance(got, list) else ""
             if isinstance(want, list) and isinstance(got, list) and len(want) > 1 and \
                     sorted(str(x).casefold() for x in want) == sorted(str(x).casefold() for x in got):
                 # a hand passed on, cards moved one by one: the order is the rules', and may not matter
@@ -1962,7 +1989,8 @@ class _Expectations:
                     for item in (w if isinstance(w, list) else [w]):
                         W.check_words(self.prog, elem, item, self.n)
                 except W.WordsError as e:       # the value as it is, so one run shows what to write
-                    raise _Stop(self.r.fail("T030", _sentence(f"{what} ({op}): {e}"), oat, "", _fmt(got))) from None
+                    raise _Stop(self.r.fail("T030", _sentence(f"{what} ({op}): {e}"), oat, "", _fmt(got),
+                                            self.hidden_hint(w))) from None
             if op in ("at least", "at most"):
                 if type(got) is not int:
                     raise self.unknown(f"{what} is {_said(got)}, not a number, so '{op}' does not apply.", oat)
@@ -2015,7 +2043,8 @@ class _Expectations:
                     raise self.unknown(f"{what} (count): a count is a whole number from 0, or a check of one such as "
                                        f"{{at least: 1}}, not {W.quote(w)}.", oat)
                 if len(got) != w:
-                    raise self.bad(f"The count of {of}", w, len(got), oat, hint=f"the list is {_fmt(got)}")
+                    raise self.bad(f"The count of {of}", w, len(got), oat,
+                                   hint=self.rest_hint(what, w, len(got)) or f"the list is {_fmt(got)}")
             elif op in ("has", "lacks"):
                 items = w if isinstance(w, list) else [w]
                 if op == "has":
@@ -2321,9 +2350,10 @@ class _Expectations:
                     if self.offered_holding(x, options) is None:
                         joined = _comma_split(x, wanted, options) if isinstance(want, list) else None
                         hint = _comma_quoted(joined) if joined else \
-                            _nothing_offered(s, options) or did_you_mean(str(x), options)
+                            _nothing_offered(s, options) or W.another_number(str(x), options) \
+                            or did_you_mean(str(x), options)
                         raise _Stop(self.r.fail("T030", f"{_q(x)} should be offered, but it is not.", at, _fmt(x),
-                                                _fmt_some(options), hint or "the options are listed under 'got'"))
+                                                _fmt_labels(options), hint or "the options are listed under 'got'"))
             else:
                 for x in wanted:
                     hit = self.offered_holding(x, options)

@@ -194,6 +194,32 @@ def same_list_reordered(a: str, b: str) -> bool:
     return x_whole and y_whole and xsep == ysep and xs == ys and len(xs) > 1
 
 
+_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)?")
+
+
+def numbers_apart(a: str, b: str) -> bool:
+    """Do `a` and `b` say the same words but for one or more numbers ("Take column 3 from the top"
+    and "Take column 4 from the top", "Add the 1st card" and "Add the 2nd card")? Then they are two
+    options, never one misspelt for the other (as `near_miss` holds: numbers are never near)."""
+    x, y = _tokens(a), _tokens(b)
+    return len(x) == len(y) and x != y and \
+        all(p == q or (_NUMBER.fullmatch(p) and _NUMBER.fullmatch(q)) for p, q in zip(x, y))
+
+
+def another_number(text: str, labels: list[str]) -> str:
+    """For a label not offered: a hint naming the options of the same words with another number
+    ("the option 'Take column 3 from the top' has the same words with another number: ..."), or ""
+    when there is none. A "did you mean" there would read a right label, written for a number the
+    rules do not offer now, as a slip of spelling, and lead the writer to the wrong option."""
+    apart = [label for label in labels if numbers_apart(text, label)]
+    if not apart:
+        return ""
+    shown = ", ".join(f"'{label}'" for label in apart[:5]) + (", ..." if len(apart) > 5 else "")
+    which = f"the option {shown} has" if len(apart) == 1 else f"the options {shown} have"
+    return (f"{which} the same words with another number: another number is another option, not a "
+            "misspelling, so the rules do not offer this one here")
+
+
 class WordsError(ValueError):
     """Words that do not name a value of the wanted type; the message says what is wrong."""
 
