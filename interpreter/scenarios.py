@@ -830,6 +830,7 @@ class _FileRunner:
         result = CaseResult(self.name, at[0], self.case_name)
         self.forced_at = []
         self.forced_from = []       # for each forced result: (its 'force' step, whether a move came before it)
+        self.takers = []            # (label, line, first, end, throws) of each move that used forced results
         self.slow = []
         try:
             game = self.load(case)
@@ -1178,6 +1179,27 @@ class _FileRunner:
         return (f"before it the move threw {shown}; every throw takes the next forced result, a throw the rules "
                 "make again (a face they cannot use) too")
 
+    def taken_earlier(self, left: int) -> str:
+        """Which earlier moves used the results written before the one that did not fit in its own
+        `force` step (`left`: the results left, that one the first), with what each threw: a throw
+        the rules made again in an earlier move (a claimed colour rolled again) took a result the
+        case meant for a later throw, and the move that failed threw nothing wrong itself."""
+        idx = len(self.forced_at) - left
+        if not 0 <= idx < len(self.forced_from):
+            return ""
+        step = self.forced_from[idx][0]
+        start = next(j for j in range(idx + 1) if self.forced_from[j][0] == step)
+        told = []
+        for label, line, first, end, rolls in self.takers:
+            if first < idx and end > start:
+                shown = ", ".join(f"{die} {face}" for die, face in rolls[:12]) + (", ..." if len(rolls) > 12 else "")
+                told.append(f"the move {W.quote(label)} (line {line}) used {min(end, idx) - max(first, start)} of "
+                            f"them" + (f" and threw {shown}" if shown else ""))
+        if not told:
+            return ""
+        return (f"the results written before it in its 'force' were used by earlier moves: {'; '.join(told)}; every "
+                "throw takes the next forced result, a throw the rules make again (a face they cannot use) too")
+
     def drew(self, state, before: int, forced: int):
         """Note which rolls the action just taken made were forced: of the rolls after the first
         `before`, the first as many as it used of the `forced` rolls waiting (forced results are
@@ -1319,6 +1341,7 @@ class _FileRunner:
         try:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use
+            first_left = len(self.forced_before)
             self.moved = True
             asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"),
                      _frames(state))
@@ -1335,6 +1358,10 @@ class _FileRunner:
             self.forced_rolls = []          # an answer starts the state's rolls again
             self.mover = asked
             self.earlier.append((asked[1], asked[2], options[index], at[0]))
+            left = len(state.data.get("forced", []))
+            if left < first_left <= len(self.forced_at):    # which forced results this move used (T021's hint)
+                self.takers.append((options[index], at[0], len(self.forced_at) - first_left,
+                                    len(self.forced_at) - left, list(state.rolls)))
             self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
@@ -1363,10 +1390,10 @@ class _FileRunner:
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
             if 0 < e.left <= len(self.forced_at):       # the result that did not fit, at its own line
                 first = self.forced_at[-e.left]
+            hint = self.shuffled_name_hint(state.game.compiled, self.forced_before) \
+                or "; ".join(h for h in (self.taken_earlier(e.left), self.drawn_before(state)) if h)
             raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "
-                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first,
-                                  hint=self.shuffled_name_hint(state.game.compiled, self.forced_before)
-                                  or self.drawn_before(state))) from None
+                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first, hint=hint)) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
 

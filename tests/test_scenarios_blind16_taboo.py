@@ -1,0 +1,86 @@
+"""A forced result eaten by an earlier move's re-roll is explained (round 16 of blind cases, Taboo).
+
+Writing Taboo Atoll Express's round 16 cases, one case forced `[red, blue, green, red, 4]` for
+the search dice and a flood, with the blue treasure claimed: the search's blue die was rolled
+again and took the second `red`, so the flood's colour die met the `4`. The T021 failure named
+the `4` and the flood's move, but its hint was empty: the move that failed had thrown nothing
+before it, and the re-roll that took the result happened in the move before (the third Pass).
+The hint now names the earlier moves that used the results written before the failing one in
+its own `force` step, with what each threw, so the re-roll is in sight.
+"""
+import textwrap
+from pathlib import Path
+
+from inline import write
+from tabletop.interpreter import scenarios
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A die rolled again on a six, then another die: a forced list can be one result short for the first.
+DICE = '''
+    game "Dice"
+    players 1
+    enum side: heads, tails
+    die d6: 1 to 6
+    die coin: heads, tails
+    var total: int = 0
+    var shown: side = tails
+    turn:
+        choose k from [1] labelled "Roll":
+            total = roll(d6, f => f != 6)
+        choose k from [1] labelled "Toss":
+            shown = roll(coin)
+        end game "done"
+    define score(p: player): int = total
+    winners: highest score
+'''
+
+
+def run(tmp_path, steps: str):
+    book = write(tmp_path, DICE)
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: the case\n    steps:\n"
+                    + textwrap.indent(textwrap.dedent(steps).strip("\n"), "      ") + "\n")
+    report = scenarios.run_files([path])
+    return report.failures
+
+
+def test_an_earlier_moves_re_roll_is_named_when_a_later_result_does_not_fit(tmp_path):
+    # The 6 is rolled again and takes the 3, so the Toss meets the 4 meant for nothing else.
+    failures = run(tmp_path, """
+        - force: [6, 3, 4]
+        - moves: [Roll, Toss]
+        - expect: {total: 3}
+    """)
+    assert len(failures) == 1, failures
+    f = failures[0]
+    assert f.code == "T021" and "forced a roll of 4" in f.message, f.message
+    assert "the move 'Roll' (line 6) used 2 of them and threw d6 6, d6 3" in f.hint, f.hint
+    assert "a throw the rules make again" in f.hint, f.hint
+
+
+def test_no_earlier_move_is_named_when_the_force_came_after_it(tmp_path):
+    # The results of a 'force' written after the Roll were never the Roll's to use.
+    failures = run(tmp_path, """
+        - force: [3]
+        - move: Roll
+        - force: [4]
+        - move: Toss
+        - expect: {total: 3}
+    """)
+    assert len(failures) == 1 and failures[0].code == "T021", failures
+    assert "earlier moves" not in failures[0].hint, failures[0].hint
+
+
+def test_a_right_force_list_passes(tmp_path):
+    assert run(tmp_path, """
+        - force: [6, 3, heads]
+        - moves: [Roll, Toss]
+        - expect: {total: 3, shown: heads}
+    """) == []
+
+
+def test_the_blind_cases_pass():
+    path = ROOT / "rulebooks" / "taboo_atoll_express" / "scenarios" / "blind_16.yaml"
+    report = scenarios.run_files([path])
+    assert report.ok and len(report.cases) >= 12, [f.message for f in report.failures]
