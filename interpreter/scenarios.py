@@ -722,6 +722,21 @@ def run_files(paths: list[Path], only: str | None = None) -> Report:
     return report
 
 
+def _threw(who: str, rolls) -> str:
+    """The hint listing what `who` (the move, the setup) threw before a forced result that did not
+    fit, or "" when it threw nothing: a throw the rules made again took a result meant for later."""
+    if not rolls:
+        return ""
+    return (f"before it {who} threw {_shown(rolls)}; every throw takes the next forced result, a throw the rules "
+            "make again (a face they cannot use) too")
+
+
+def _shown(rolls) -> str:
+    """Throws as a hint lists them: the last twelve, those nearest the result that did not fit (a
+    setup throws dozens)."""
+    return ("..., " if len(rolls) > 12 else "") + ", ".join(f"{die} {face}" for die, face in rolls[-12:])
+
+
 def _rolls_of(forced: list) -> list:
     """The forced rolls among forced results (a state's entries: {"roll": face, "die": name or None})."""
     return [e for e in forced if isinstance(e, dict) and "roll" in e]
@@ -850,8 +865,8 @@ class _FileRunner:
                 at = where_key(case, "force setup" if isinstance(e, ForcedMismatch) and "force setup" in case else "name")
                 if isinstance(e, ForcedMismatch) and 0 < e.left <= len(self.forced_at):
                     at = self.forced_at[-e.left]
-                hint = self.shuffled_name_hint(game.compiled, case.get("force setup")) \
-                    if isinstance(e, ForcedMismatch) else ""
+                hint = (self.shuffled_name_hint(game.compiled, case.get("force setup"))
+                        or _threw("the setup", e.thrown)) if isinstance(e, ForcedMismatch) else ""
                 raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", at, hint=hint)) from None
             self.case_rest = case.get("rest")
             # the rest zones are checked where they are written, whether or not a `set` uses them
@@ -1172,12 +1187,7 @@ class _FileRunner:
         """What the move threw before the forced result that did not fit, in order: the usual slip is
         a throw the rules made again (a sunk space, a claimed colour), which took a forced result
         the case meant for the next throw."""
-        rolls = state.rolls
-        if not rolls:
-            return ""
-        shown = ", ".join(f"{die} {face}" for die, face in rolls[:12]) + (", ..." if len(rolls) > 12 else "")
-        return (f"before it the move threw {shown}; every throw takes the next forced result, a throw the rules "
-                "make again (a face they cannot use) too")
+        return _threw("the move", state.rolls)
 
     def taken_earlier(self, left: int) -> str:
         """Which earlier moves used the results written before the one that did not fit in its own
@@ -1192,9 +1202,8 @@ class _FileRunner:
         told = []
         for label, line, first, end, rolls in self.takers:
             if first < idx and end > start:
-                shown = ", ".join(f"{die} {face}" for die, face in rolls[:12]) + (", ..." if len(rolls) > 12 else "")
                 told.append(f"the move {W.quote(label)} (line {line}) used {min(end, idx) - max(first, start)} of "
-                            f"them" + (f" and threw {shown}" if shown else ""))
+                            f"them" + (f" and threw {_shown(rolls)}" if rolls else ""))
         if not told:
             return ""
         return (f"the results written before it in its 'force' were used by earlier moves: {'; '.join(told)}; every "

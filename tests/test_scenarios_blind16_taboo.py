@@ -118,3 +118,25 @@ def test_a_short_unknown_flag_is_not_taken_for_a_long_one(capsys):
 def test_an_argument_too_many_is_told_without_a_guess(capsys):
     err = usage_error(capsys, "play", "taboo_atoll_express", "smackatoa")
     assert "tabletop play: error: unrecognized arguments: smackatoa\n" in err, err
+
+
+# A setup one forced result short (the red treasure's 5 rolled again took a number meant for the
+# yellow one) was told with no hint: the setup's state is lost when it fails. The error now
+# carries the throws before it, and the hint lists the last of them.
+
+def test_a_setup_that_fails_on_a_forced_result_lists_its_last_throws(tmp_path):
+    setup = "setup:\n        total = roll(d6, f => f != 6)\n        shown = roll(coin)\n    turn:"
+    book = write(tmp_path, DICE.replace("turn:", setup))
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {book}\ncases:\n  - name: the case\n    force setup: [6, 3, 4]\n"
+                    "    steps:\n      - expect: {total: 3}\n")
+    failures = scenarios.run_files([path]).failures
+    assert len(failures) == 1 and failures[0].code == "T021", failures
+    assert failures[0].hint.startswith("before it the setup threw d6 6, d6 3; every throw takes the next forced "
+                                       "result"), failures[0].hint
+
+
+def test_a_long_list_of_throws_shows_the_last_twelve():
+    from tabletop.interpreter.scenarios import _shown
+    rolls = [("d6", n % 6 + 1) for n in range(14)]
+    assert _shown(rolls) == "..., " + ", ".join(f"d6 {n % 6 + 1}" for n in range(2, 14))
