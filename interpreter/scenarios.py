@@ -926,7 +926,8 @@ class _FileRunner:
             return ("the rules drew fewer random results after it than the case forced; what "
                     "they draw before the first decision (the setup, and the first turn until "
                     "someone is asked) was drawn already, and goes in 'force setup'")
-        return (f"the moves after it {drew} and came to no other throw, pick or shuffle: the rules draw only "
+        who = "the setup and the moves after it" if step is None else "the moves after it"     # 'force setup'
+        return (f"{who} {drew} and came to no other throw, pick or shuffle: the rules draw only "
                 "where they come to one, so a result meant for a draw they passed by is left over")
 
     def late_force(self, first, told_at_force=True) -> str:
@@ -1391,10 +1392,10 @@ class _FileRunner:
                 prog, n = state.game.compiled, state.players
                 who, mine = W.show(prog, "player", other, n), W.show(prog, "player", seat, n)
                 raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} by {mine}: it is an option of "
-                                      f"{who}, not of {mine}.", by_at, got=_fmt_some(options),
+                                      f"{who}, not of {mine}.", by_at, got=_fmt_labels(options),
                                       hint=f"write 'by: {who}' (or give {mine} a move of their own options)")) from None
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
-                                  got=_fmt_some(options), hint=hint)) from None
+                                  got=_fmt_labels(options), hint=hint)) from None
         except ForcedMismatch as e:       # the 'force' line's mistake: told there, with the move that drew
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
             if 0 < e.left <= len(self.forced_at):       # the result that did not fit, at its own line

@@ -140,3 +140,42 @@ def test_a_long_list_of_throws_shows_the_last_twelve():
     from tabletop.interpreter.scenarios import _shown
     rolls = [("d6", n % 6 + 1) for n in range(14)]
     assert _shown(rolls) == "..., " + ", ".join(f"d6 {n % 6 + 1}" for n in range(2, 14))
+
+
+def run_taboo(tmp_path, case: str):
+    path = tmp_path / "case.yaml"
+    path.write_text(f"game: {ROOT / 'rulebooks' / 'taboo_atoll_express'}\ncases:\n"
+                    + textwrap.indent(textwrap.dedent(case).strip("\n"), "  ") + "\n")
+    return scenarios.run_files([path]).failures
+
+
+# A move that is no option showed the first 12 labels and '... (36 in all)': Taboo's 'End the
+# action phase', the one the case wanted, was the 36th. The labels are now listed whole, as a
+# failed 'options' check lists them (the first 60), for the case to copy.
+
+def test_a_move_that_is_no_option_lists_every_label_offered(tmp_path):
+    failures = run_taboo(tmp_path, """
+        - name: the case
+          set: {special_actions: 1, actions_left: 0}
+          steps:
+            - move: Keep red
+            - expect: {over: false}
+    """)
+    assert len(failures) == 1 and failures[0].code == "T020", failures
+    assert '"Quick Schooling: become the messenger", End the action phase]' in failures[0].got, failures[0].got
+    assert "in all" not in failures[0].got, failures[0].got
+
+
+# A 'force setup' with a result left over was told "the moves after it used 22 of the results",
+# though no move had been made: the setup used them.
+
+def test_a_setup_force_with_a_result_left_over_says_the_setup_used_the_others(tmp_path):
+    failures = run_taboo(tmp_path, """
+        - name: the case
+          force setup: [blue, 1, blue, 2, blue, 3, green, 1, green, 2, green, 3, 2, 2, 2, 2,
+                        red, red, red, red, red, red]
+          steps:
+            - expect: {over: false}
+    """)
+    assert len(failures) == 1 and failures[0].code == "T012", failures
+    assert failures[0].hint.startswith("the setup and the moves after it used 21 of the results"), failures[0].hint
