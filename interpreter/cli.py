@@ -22,7 +22,7 @@ import shlex
 import sys
 from contextlib import contextmanager
 
-from tabletop.dsl.diagnostics import FOLD_AFTER, RulebookError, echo, render_all, visible
+from tabletop.dsl.diagnostics import FOLD_AFTER, RulebookError, closest, echo, render_all, visible
 from tabletop.interpreter import savefile
 from tabletop.interpreter.bots import BOTS, MAX_DECISIONS, Seat, parse_kind
 from tabletop.interpreter.errors import GameError
@@ -176,6 +176,26 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message, file=None):
         super()._print_message(visible(message) if message else message, file)
 
+    def unknown(self, extra: list) -> str:
+        """The usage error for arguments this command does not take, said by the command itself
+        (`tabletop test --scenario FILE`): a flag close to one of its own is named, else its flags
+        are listed and its positional arguments said to be given without a flag."""
+        said = f"unrecognized arguments: {' '.join(extra)}"
+        flag = next((e.split("=", 1)[0] for e in extra if e.startswith("-") and e != "-"), None)
+        if flag is None:
+            return said
+        flags = [o for a in self._actions for o in a.option_strings if o not in ("-h", "--help")]
+        # compared without their dashes, which would make '--x' as close to '--bot' as a slip of one letter
+        bare_flags = {o.lstrip("-"): o for o in flags}
+        guess = closest(flag.lstrip("-"), bare_flags)
+        if guess:
+            return f"{said}; did you mean '{bare_flags[guess]}'?"
+        bare = [a for a in self._actions if not a.option_strings and a.metavar and a.help]
+        told = f"{said}; '{self.prog}' has no option {flag}" + (f" (its options: {', '.join(flags)})" if flags else "")
+        if bare:
+            told += "; " + "; ".join(f"{a.metavar} ({a.help}) is given without a flag" for a in bare)
+        return told
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
@@ -290,6 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="change nothing; list the files that would change and exit 1 if there are any")
     fmt.add_argument("--diff", action="store_true", help="change nothing; print what would change as a unified diff")
     fmt.set_defaults(run=cmd_format)
+    parser.commands = {"check": check, "play": play, "simulate": sim, "test": test, "format": fmt}
     return parser
 
 
@@ -325,7 +346,10 @@ def _version() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:   # told by the command given, with its usage, not by `tabletop` with the list of commands
+            command = parser.commands.get(getattr(args, "command", None), parser)
+            command.error(command.unknown(extra))
     except SystemExit as e:  # argparse has printed the usage error or the help
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:

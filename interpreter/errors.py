@@ -427,11 +427,15 @@ def _from_code(e: Exception, tb):
 class ForcedMismatch(RuleError):
     """A scenario forced a random result the rules do not draw there (`Machine.next_forced`).
     `left` is how many forced results were waiting, the one that does not fit among them, so a
-    scenario can tell the mistake at that result's own line."""
+    scenario can tell the mistake at that result's own line; `thrown` the dice thrown before it
+    since the last answer, (die, face) in order, so a setup that fails, whose state is lost, can
+    still show a throw the rules made again."""
     left: int = 0
+    thrown: tuple = ()
 
-    def waiting(self, left: int) -> "ForcedMismatch":
+    def waiting(self, left: int, rolls=()) -> "ForcedMismatch":
         self.left = left
+        self.thrown = tuple(zip(rolls[0::2], rolls[1::2]))
         return self
 
 

@@ -103,7 +103,7 @@ class Machine:
                     return x
             raise ForcedMismatch(f"The scenario forced a pick of {W.quote(want)}, but the rules pick from "
                                  f"{W.describe(self.prog, 'list:' + t, xs, self.player_count)}.") \
-                .waiting(len(self.s["forced"]) + 1)
+                .waiting(len(self.s["forced"]) + 1, self.s.get("rolls") or ())
         return xs[self.below(len(xs))]
 
     def shuffled(self, xs: list, t: str) -> list:
@@ -124,7 +124,7 @@ class Machine:
                     held = f"it holds {', '.join(names[:8])}{', ...' if len(names) > 8 else ''}" if names \
                         else "nothing is left in it"
                     raise ForcedMismatch(f"The scenario forced a shuffle that puts {W.quote(want)} first, but the list "
-                                         f"shuffled has no more of it ({held}).").waiting(len(self.s["forced"]) + 1)
+                                         f"shuffled has no more of it ({held}).").waiting(len(self.s["forced"]) + 1, self.s.get("rolls") or ())
                 first.append(xs.pop(i))
         self.s["rng"] = R.shuffle(self.s["rng"], xs)
         xs[0:0] = first
@@ -135,7 +135,7 @@ class Machine:
             # The deal's shuffle comes before most of a setup's draws: say how to pass it by.
             passing = "; put {shuffle: []} before it to leave this shuffle to the seed" if what == "shuffle" else ""
             raise ForcedMismatch(f"The scenario forced {W.describe_forced(forced[0])} next, but the rules {doing} "
-                                 f"here{passing}.").waiting(len(forced))
+                                 f"here{passing}.").waiting(len(forced), self.s.get("rolls") or ())
         return forced.pop(0)
 
     def forced_face(self, faces: list, die: str | None):
@@ -143,10 +143,10 @@ class Machine:
         face, name = entry["roll"], die or self.die_name(faces)
         if entry.get("die") not in (None, name):
             raise ForcedMismatch(f"The scenario forced a roll of {entry['die']}, but the rules roll {name} "
-                                 "here.").waiting(len(self.s["forced"]) + 1)
+                                 "here.").waiting(len(self.s["forced"]) + 1, self.s.get("rolls") or ())
         if face not in faces:
             raise ForcedMismatch(f"The scenario forced a roll of {W.quote(face)}, but {name} has no such face "
-                                 f"(its faces: {', '.join(str(f) for f in faces)}).").waiting(len(self.s["forced"]) + 1)
+                                 f"(its faces: {', '.join(str(f) for f in faces)}).").waiting(len(self.s["forced"]) + 1, self.s.get("rolls") or ())
         return face
 
     def die_name(self, faces: list) -> str:

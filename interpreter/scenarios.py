@@ -722,6 +722,21 @@ def run_files(paths: list[Path], only: str | None = None) -> Report:
     return report
 
 
+def _threw(who: str, rolls) -> str:
+    """The hint listing what `who` (the move, the setup) threw before a forced result that did not
+    fit, or "" when it threw nothing: a throw the rules made again took a result meant for later."""
+    if not rolls:
+        return ""
+    return (f"before it {who} threw {_shown(rolls)}; every throw takes the next forced result, a throw the rules "
+            "make again (a face they cannot use) too")
+
+
+def _shown(rolls) -> str:
+    """Throws as a hint lists them: the last twelve, those nearest the result that did not fit (a
+    setup throws dozens)."""
+    return ("..., " if len(rolls) > 12 else "") + ", ".join(f"{die} {face}" for die, face in rolls[-12:])
+
+
 def _rolls_of(forced: list) -> list:
     """The forced rolls among forced results (a state's entries: {"roll": face, "die": name or None})."""
     return [e for e in forced if isinstance(e, dict) and "roll" in e]
@@ -830,6 +845,7 @@ class _FileRunner:
         result = CaseResult(self.name, at[0], self.case_name)
         self.forced_at = []
         self.forced_from = []       # for each forced result: (its 'force' step, whether a move came before it)
+        self.takers = []            # (label, line, first, end, throws) of each move that used forced results
         self.slow = []
         try:
             game = self.load(case)
@@ -849,8 +865,8 @@ class _FileRunner:
                 at = where_key(case, "force setup" if isinstance(e, ForcedMismatch) and "force setup" in case else "name")
                 if isinstance(e, ForcedMismatch) and 0 < e.left <= len(self.forced_at):
                     at = self.forced_at[-e.left]
-                hint = self.shuffled_name_hint(game.compiled, case.get("force setup")) \
-                    if isinstance(e, ForcedMismatch) else ""
+                hint = (self.shuffled_name_hint(game.compiled, case.get("force setup"))
+                        or _threw("the setup", e.thrown)) if isinstance(e, ForcedMismatch) else ""
                 raise _Stop(self.fail("T021", f"The rules failed during the setup: {e}", at, hint=hint)) from None
             self.case_rest = case.get("rest")
             self.rest_set = {}          # rest zones a `set` of the case listed: zone -> (kind, cards listed)
@@ -911,7 +927,8 @@ class _FileRunner:
             return ("the rules drew fewer random results after it than the case forced; what "
                     "they draw before the first decision (the setup, and the first turn until "
                     "someone is asked) was drawn already, and goes in 'force setup'")
-        return (f"the moves after it {drew} and came to no other throw, pick or shuffle: the rules draw only "
+        who = "the setup and the moves after it" if step is None else "the moves after it"     # 'force setup'
+        return (f"{who} {drew} and came to no other throw, pick or shuffle: the rules draw only "
                 "where they come to one, so a result meant for a draw they passed by is left over")
 
     def late_force(self, first, told_at_force=True) -> str:
@@ -1172,12 +1189,27 @@ class _FileRunner:
         """What the move threw before the forced result that did not fit, in order: the usual slip is
         a throw the rules made again (a sunk space, a claimed colour), which took a forced result
         the case meant for the next throw."""
-        rolls = state.rolls
-        if not rolls:
+        return _threw("the move", state.rolls)
+
+    def taken_earlier(self, left: int) -> str:
+        """Which earlier moves used the results written before the one that did not fit in its own
+        `force` step (`left`: the results left, that one the first), with what each threw: a throw
+        the rules made again in an earlier move (a claimed colour rolled again) took a result the
+        case meant for a later throw, and the move that failed threw nothing wrong itself."""
+        idx = len(self.forced_at) - left
+        if not 0 <= idx < len(self.forced_from):
             return ""
-        shown = ", ".join(f"{die} {face}" for die, face in rolls[:12]) + (", ..." if len(rolls) > 12 else "")
-        return (f"before it the move threw {shown}; every throw takes the next forced result, a throw the rules "
-                "make again (a face they cannot use) too")
+        step = self.forced_from[idx][0]
+        start = next(j for j in range(idx + 1) if self.forced_from[j][0] == step)
+        told = []
+        for label, line, first, end, rolls in self.takers:
+            if first < idx and end > start:
+                told.append(f"the move {W.quote(label)} (line {line}) used {min(end, idx) - max(first, start)} of "
+                            f"them" + (f" and threw {_shown(rolls)}" if rolls else ""))
+        if not told:
+            return ""
+        return (f"the results written before it in its 'force' were used by earlier moves: {'; '.join(told)}; every "
+                "throw takes the next forced result, a throw the rules make again (a face they cannot use) too")
 
     def drew(self, state, before: int, forced: int):
         """Note which rolls the action just taken made were forced: of the rolls after the first
@@ -1323,6 +1355,7 @@ class _FileRunner:
         try:
             index = state.find_option(str(label), seat, substring=True)
             self.forced_before = list(state.data.get("forced", []))      # what this move may use
+            first_left = len(self.forced_before)
             self.moved = True
             asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"),
                      _frames(state))
@@ -1339,6 +1372,10 @@ class _FileRunner:
             self.forced_rolls = []          # an answer starts the state's rolls again
             self.mover = asked
             self.earlier.append((asked[1], asked[2], options[index], at[0]))
+            left = len(state.data.get("forced", []))
+            if left < first_left <= len(self.forced_at):    # which forced results this move used (T021's hint)
+                self.takers.append((options[index], at[0], len(self.forced_at) - first_left,
+                                    len(self.forced_at) - left, list(state.rolls)))
             self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
@@ -1359,7 +1396,7 @@ class _FileRunner:
                 prog, n = state.game.compiled, state.players
                 who, mine = W.show(prog, "player", other, n), W.show(prog, "player", seat, n)
                 raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} by {mine}: it is an option of "
-                                      f"{who}, not of {mine}.", by_at, got=_fmt_some(options),
+                                      f"{who}, not of {mine}.", by_at, got=_fmt_labels(options),
                                       hint=f"write 'by: {who}' (or give {mine} a move of their own options)")) from None
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: {e.reason}", at,
                                   got=_fmt_labels(options), hint=hint)) from None
@@ -1367,10 +1404,10 @@ class _FileRunner:
             first = self.forced_at[-len(self.forced_before)] if self.forced_before else at
             if 0 < e.left <= len(self.forced_at):       # the result that did not fit, at its own line
                 first = self.forced_at[-e.left]
+            hint = self.shuffled_name_hint(state.game.compiled, self.forced_before) \
+                or "; ".join(h for h in (self.taken_earlier(e.left), self.drawn_before(state)) if h)
             raise _Stop(self.fail("T021", f"A forced result does not fit what the rules draw after the move "
-                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first,
-                                  hint=self.shuffled_name_hint(state.game.compiled, self.forced_before)
-                                  or self.drawn_before(state))) from None
+                                  f"{W.quote(options[index])} (line {at[0]}): {e}", first, hint=hint)) from None
         except api.RuleError as e:
             raise _Stop(self.fail("T021", f"The rules failed after the move {W.quote(options[index])}: {e}", at)) from None
 
