@@ -1,0 +1,74 @@
+"""Smackshapes ends as soon as somebody is out of hand cards, at a round's start too (round 16 of
+blind cases).
+
+"The game ends as soon as somebody is out of (hand) cards." The rulebook looked only after a
+round's award, so a position set with an empty hand (and the round started again) went on: the
+others were asked to pick, and the player with no card sat the round out. The check now runs
+before a round begins as well as after it ends, in the base game and in Colorcracks (which
+extends it); ordinary games, where every hand runs out in the same round, play as before.
+"""
+from pathlib import Path
+
+from tabletop.interpreter import scenarios
+
+ROOT = Path(__file__).resolve().parent.parent
+
+EMPTY_AT_START = """rest: {card: deck}
+cases:
+  - name: a hand set empty ends the game before the round is played
+    players: 3
+    set:
+      smackhead: Player 2
+      Player 1: {hand: [], score_pile: [1 red circle]}
+    restart turn: true
+    steps:
+      - expect:
+          over: true
+          reason: Player 1 is out of cards.
+          winners: [Player 1]
+          scores: [1, 0, 0]
+          Player 2: {hand: {count: 3}}
+          table: []
+"""
+
+# Player 1 plays their last card; the others keep theirs, and the game ends after that round.
+LAST_CARD = """rest: {card: deck}
+cases:
+  - name: the last card of one hand ends the game after its round
+    players: 2
+    set:
+      smackhead: Player 1
+      Player 1: {hand: [1 red square]}
+      Player 2: {hand: [8 red circles, 2 green squares]}
+    steps:
+      - expect: {over: false, deciding: [Player 1, Player 2]}
+      - {move: Play 1 red square, by: Player 1}
+      - {move: Play 8 red circles, by: Player 2}
+      - {move: Smack 1 red square, by: Player 2, time: 0.2}
+      - {move: Smack 8 red circles, by: Player 1, time: 0.1}
+      - expect: {over: true, reason: Player 1 is out of cards., scores: [0, 2], Player 2: {hand: [2 green squares]}}
+"""
+
+
+def run(tmp_path, text, variant=None):
+    path = tmp_path / "case.yaml"
+    head = f"game: {ROOT / 'rulebooks' / 'smackshapes'}\n"
+    if variant:
+        head += f"variant: {variant}\n"
+    path.write_text(head + text)
+    return scenarios.run_files([path])
+
+
+def test_an_empty_hand_at_a_rounds_start_ends_the_game(tmp_path):
+    report = run(tmp_path, EMPTY_AT_START)
+    assert report.failures == [], [f.message for f in report.failures]
+
+
+def test_colorcracks_ends_so_too(tmp_path):
+    report = run(tmp_path, EMPTY_AT_START, "colorcracks")
+    assert report.failures == [], [f.message for f in report.failures]
+
+
+def test_a_hand_emptied_by_the_round_still_ends_the_game_after_it(tmp_path):
+    report = run(tmp_path, LAST_CARD)
+    assert report.failures == [], [f.message for f in report.failures]
