@@ -1262,6 +1262,27 @@ class _FileRunner:
         return (f"'{unknown[-1]}' belongs to the variant{'s' * (len(owners) > 1)} {which}, which this case does not "
                 f"play: add 'variant: {owners[0]}' to the case (or to the file, for all its cases)")
 
+    def variant_thing_hint(self, game, text: str) -> str:
+        """For a move's label that names, in whole words, a thing only a variant of the rulebook has
+        (`Play 5 yellow stars` in a case that plays no variant): the hint of `variant_hint`; else ""."""
+        if game.variant is not None:
+            return ""
+        own = {n for names in game.compiled.kind_names.values() for n in names}
+        try:
+            folder = find_rulebook(self.game_path)
+        except (RulebookError, OSError, ValueError):
+            return ""
+        for path in variant_files(folder) if folder.is_dir() else []:
+            try:      # (the error path only, as in variant_hint)
+                prog = self.load({"variant": path.stem}).compiled
+            except _Stop:
+                continue
+            for kind, names in prog.kind_names.items():
+                for name in sorted((n for n in names if n not in own), key=len, reverse=True):
+                    if re.search(rf"(?<!\w){re.escape(str(name))}(?!\w)", text, re.IGNORECASE):
+                        return self.variant_hint(game, ("thing", kind, name))
+        return ""
+
     @staticmethod
     def other_seat_offered(state, label, seat):
         """Another seat asked now whose options a move's label names, when the seat of its 'by' has
@@ -1346,6 +1367,9 @@ class _FileRunner:
                 hint = (f"a move names an option by its label (or a unique part of it), never by its number "
                         f"in the list, and no option holds the number {number}; the options "
                         f"are {_fmt_some(options)}")
+            elif "is not an option now" in e.reason:
+                # `Play 5 yellow stars`, a card only a variant's data holds: the variant was forgotten
+                hint = self.variant_thing_hint(state.game, str(label)) or hint
             left = state.forced
             late = self.late_force(self.forced_at[-len(left)], told_at_force=False) if left else ""
             if late:    # the options came from the seed's dice, the forced ones still waiting: say why
@@ -1676,8 +1700,11 @@ class _Expectations:
         return _Stop(self.r.fail("T030", f"{what} should be {_in_sentence(want)}, but {it} {_in_sentence(got)}.", at,
                                  _fmt(want), _fmt(got) if got_line is None else got_line, hint))
 
-    def unknown(self, message: str, at, hint: str = "") -> _Stop:
-        return _Stop(self.r.fail("T030", message, at, hint=hint))
+    def unknown(self, message: str, at, hint: str = "", **kw) -> _Stop:
+        # a card only a variant's data holds ('5 red circles' in a case that plays no variant):
+        # the variant was forgotten, as a `set` of it is told (T010)
+        hint = hint or self.r.variant_hint(self.s.game, _thing_named(message))
+        return _Stop(self.r.fail("T030", message, at, hint=hint, **kw))
 
     # one key of `expect`
     def one(self, key: str, want, at):
@@ -1962,7 +1989,7 @@ class _Expectations:
                     for item in (w if isinstance(w, list) else [w]):
                         W.check_words(self.prog, elem, item, self.n)
                 except W.WordsError as e:       # the value as it is, so one run shows what to write
-                    raise _Stop(self.r.fail("T030", _sentence(f"{what} ({op}): {e}"), oat, "", _fmt(got))) from None
+                    raise self.unknown(_sentence(f"{what} ({op}): {e}"), oat, got=_fmt(got)) from None
             if op in ("at least", "at most"):
                 if type(got) is not int:
                     raise self.unknown(f"{what} is {_said(got)}, not a number, so '{op}' does not apply.", oat)

@@ -1,12 +1,19 @@
-"""Smackshapes ends as soon as somebody is out of hand cards, at a round's start too (round 16 of
-blind cases).
+"""Round 16 of blind cases (Smackshapes and Colorcracks): the game ends as soon as somebody is out
+of hand cards, at a round's start too; and a card only Colorcracks has, named in a case of the
+base game, is told to need 'variant: colorcracks' in an expectation and a move, as in a `set`.
 
 "The game ends as soon as somebody is out of (hand) cards." The rulebook looked only after a
 round's award, so a position set with an empty hand (and the round started again) went on: the
 others were asked to pick, and the player with no card sat the round out. The check now runs
 before a round begins as well as after it ends, in the base game and in Colorcracks (which
 extends it); ordinary games, where every hand runs out in the same round, play as before.
+
+A `set` naming '5 red circles' in a case that plays no variant was told the card belongs to the
+variant 'colorcracks'; an `expect` of it (`Player 1: {hand: [9 green stars]}`, `deck: {lacks: [5
+red circles]}`) and a move (`Play 5 yellow stars`) were told only "did you mean '8 red circles'",
+which sent the writer to the wrong card.
 """
+import pytest
 from pathlib import Path
 
 from tabletop.interpreter import scenarios
@@ -71,4 +78,37 @@ def test_colorcracks_ends_so_too(tmp_path):
 
 def test_a_hand_emptied_by_the_round_still_ends_the_game_after_it(tmp_path):
     report = run(tmp_path, LAST_CARD)
+    assert report.failures == [], [f.message for f in report.failures]
+
+
+FORGOTTEN = """rest: {card: deck}
+cases:
+  - name: a variant card in a base game case
+    players: 2
+    steps:
+      - STEP
+"""
+HINT = "belongs to the variant 'colorcracks', which this case does not play: add 'variant: colorcracks'"
+
+
+@pytest.mark.parametrize("step, code, name", [
+    ("expect: {Player 1: {hand: [9 green stars]}}", "T030", "9 green stars"),
+    ("expect: {deck: {lacks: [5 red circles]}}", "T030", "5 red circles"),
+    ("expect: {smackhead_card: 5 yellow stars}", "T030", "5 yellow stars"),
+    ("expect: {card: {7 red stars: {}}}", "T030", "7 red stars"),
+    ("move: Play 5 yellow stars", "T020", "5 yellow stars"),
+])
+def test_a_card_of_the_variant_named_in_a_base_case_says_to_play_the_variant(tmp_path, step, code, name):
+    report = run(tmp_path, FORGOTTEN.replace("STEP", step))
+    [f] = report.failures
+    assert f.code == code, f
+    assert f.hint.startswith(f"'{name}' {HINT}"), f.hint
+
+
+def test_a_name_no_variant_has_gets_no_such_hint(tmp_path):
+    for step in ("expect: {Player 1: {hand: [10 red circles]}}", "move: Play 10 red circles"):
+        [f] = run(tmp_path, FORGOTTEN.replace("STEP", step)).failures
+        assert "variant" not in f.hint, f.hint
+    # played with the variant, the names are the game's own: no failure for the card itself
+    report = run(tmp_path, FORGOTTEN.replace("STEP", "expect: {card: {7 red stars: {}}}"), "colorcracks")
     assert report.failures == [], [f.message for f in report.failures]
