@@ -1957,7 +1957,8 @@ class _Expectations:
                     and 1 <= want <= self.n else \
                     f"a list is written in [ ]; to check how many it holds, write {{count: {want}}}" \
                     if t.startswith("list:") and type(want) is int else ""
-                raise self.unknown(_sentence(f"{what}: {e}"), at, hint) from None
+                # the value as it is, so one run shows what to write (`deck: [x]` showed nothing)
+                raise self.unknown(_sentence(f"{what}: {e}"), at, hint, got=_fmt(got)) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)
             hint = ""

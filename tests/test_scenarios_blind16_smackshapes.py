@@ -112,3 +112,15 @@ def test_a_name_no_variant_has_gets_no_such_hint(tmp_path):
     # played with the variant, the names are the game's own: no failure for the card itself
     report = run(tmp_path, FORGOTTEN.replace("STEP", "expect: {card: {7 red stars: {}}}"), "colorcracks")
     assert report.failures == [], [f.message for f in report.failures]
+
+
+def test_words_that_name_no_card_are_told_with_the_value_there_is(tmp_path):
+    """`Player 1: {hand: [x]}` was told "'x' is not a card." and no more: the hand was not shown,
+    as it is when a check of the same list fails, so a second run was needed to see what to write."""
+    text = FORGOTTEN.replace("players: 2\n", "players: 2\n    set: {Player 1: {hand: [1 red circle, 2 yellow circles]}}\n")
+    [f] = run(tmp_path, text.replace("STEP", "expect: {Player 1: {hand: [x]}}")).failures
+    assert f.code == "T030" and f.message.endswith("'x' is not a card."), f.message
+    assert f.got == "[1 red circle, 2 yellow circles]", f.got
+    # seen by another seat, the value is shown as that seat sees it
+    [f] = run(tmp_path, text.replace("STEP", "expect: {seen by Player 2: {Player 1: {hand: [x]}}}")).failures
+    assert f.got == "[hidden, hidden]", f.got
