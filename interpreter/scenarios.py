@@ -862,6 +862,7 @@ class _FileRunner:
             self.moved = False
             self.mover = None           # (seat, turn_number, rule frames) of the last move: is its action still asked?
             self.earlier = []           # (turn_number, rule frames, label, line) of the moves since the last set
+            self.answers = []           # (seat, label, line, prompt, seats asked) of each move: who answered a secret choice
             self.last_draw, self.force_after = None, {}
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
@@ -940,6 +941,7 @@ class _FileRunner:
             self.heard, self.heard_since = [], "the last set" if "set" in step else "the last move"
         if "set" in step:
             self.earlier = []
+            self.answers = []       # a set asks a secret choice again, its answers dropped
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
                      where_key(step, "rest"), where_key(step, "restart turn"))
         elif "force" in step:
@@ -1283,6 +1285,20 @@ class _FileRunner:
                         return self.variant_hint(game, ("thing", kind, name))
         return ""
 
+    def answered_already(self, state, seat):
+        """The answer (seat, label, line, ...) `seat` gave to the secret choice still asked of other
+        seats, found among the last moves that answered it (the same question, asked of the seats
+        asked now and more); None if the seat gave none."""
+        waiting = set(state.pending.players)
+        for answer in reversed(self.answers):
+            # each answer of one secret choice leaves the seats asked before it but its own
+            if answer[3] != state.pending.prompt or set(answer[4]) != waiting | {answer[0]}:
+                return None
+            if answer[0] == seat:
+                return answer
+            waiting = set(answer[4])
+        return None
+
     @staticmethod
     def other_seat_offered(state, label, seat):
         """Another seat asked now whose options a move's label names, when the seat of its 'by' has
@@ -1325,9 +1341,14 @@ class _FileRunner:
         if seat is not None and seat not in state.pending.players:
             prog, n = state.game.compiled, state.players
             asked = [W.show(prog, "player", p, n) for p in state.pending.players]
+            hint = "'by' names a seat that is asked now; they are listed under 'got'"
+            done = self.answered_already(state, seat)
+            if done is not None:        # a second answer to one secret choice: the first stands
+                hint = (f"{W.show(prog, 'player', seat, n)} has already answered this question ({W.quote(done[1])} at "
+                        f"line {done[2]}), and an answer once given is not changed; the question waits for the "
+                        f"seats listed under 'got'")
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} by {W.show(prog, 'player', seat, n)}: "
-                                  "that player is not asked now.", by_at, got=_fmt(asked),
-                                  hint="'by' names a seat that is asked now; they are listed under 'got'"))
+                                  "that player is not asked now.", by_at, got=_fmt(asked), hint=hint))
         options = state.options(seat)
         if time is not None and not state.pending.timed:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} with a time: this decision is not "
@@ -1344,6 +1365,7 @@ class _FileRunner:
             asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"),
                      _frames(state))
             rng = state.data.get("rng")
+            asked_before = (state.pending.prompt, tuple(state.pending.players))
             if self.listening:
                 data = state.data
                 data["log"] = _Heard(data["log"], data, self.heard)
@@ -1356,6 +1378,7 @@ class _FileRunner:
             self.forced_rolls = []          # an answer starts the state's rolls again
             self.mover = asked
             self.earlier.append((asked[1], asked[2], options[index], at[0]))
+            self.answers.append((asked[0], options[index], at[0]) + asked_before)
             self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
@@ -1374,6 +1397,15 @@ class _FileRunner:
             late = self.late_force(self.forced_at[-len(left)], told_at_force=False) if left else ""
             if late:    # the options came from the seed's dice, the forced ones still waiting: say why
                 hint = f"{hint}; {late}"
+            if by is None and len(state.pending.players) > 1:
+                # no 'by' while several seats are asked: the first answers, though the move is another's
+                other = self.other_seat_offered(state, label, state.pending.players[0])
+                if other is not None:
+                    prog, n = state.game.compiled, state.players
+                    who, first = W.show(prog, "player", other, n), W.show(prog, "player", state.pending.players[0], n)
+                    raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: it is an option of {who}, "
+                                          f"and a move with no 'by' is answered by the first seat asked, {first}.", at,
+                                          got=_fmt_some(options), hint=f"write 'by: {who}' beside the move")) from None
             other = self.other_seat_offered(state, label, seat) if by is not None else None
             if other is not None:       # the move is right, its 'by' is not: told at the 'by' line
                 prog, n = state.game.compiled, state.players

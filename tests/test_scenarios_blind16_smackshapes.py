@@ -124,3 +124,59 @@ def test_words_that_name_no_card_are_told_with_the_value_there_is(tmp_path):
     # seen by another seat, the value is shown as that seat sees it
     [f] = run(tmp_path, text.replace("STEP", "expect: {seen by Player 2: {Player 1: {hand: [x]}}}")).failures
     assert f.got == "[hidden, hidden]", f.got
+
+
+ROUND = """rest: {card: deck}
+cases:
+  - name: the race
+    players: 3
+    set:
+      smackhead: Player 2
+      Player 1: {hand: [1 red circle, 2 yellow circles]}
+      Player 2: {hand: [8 red circles, 3 blue circles]}
+      Player 3: {hand: [1 red square, 4 red stars]}
+    steps:
+STEPS      - expect: {over: false}
+"""
+PICKS = """      - {move: Play 1 red circle, by: Player 1}
+      - {move: Play 8 red circles, by: Player 2}
+      - {move: Play 1 red square, by: Player 3}
+"""
+
+
+def test_a_second_answer_to_a_secret_choice_is_told_that_the_first_stands(tmp_path):
+    """"Once you tapped something, you can't change anymore": a case tapping twice was told only that
+    the player "is not asked now", which does not say why."""
+    steps = PICKS + "      - {move: Smack 8 red circles, by: Player 1, time: 0.3}\n" \
+                    "      - {move: Smack 1 red square, by: Player 1, time: 0.2}\n"
+    [f] = run(tmp_path, ROUND.replace("STEPS", steps)).failures
+    assert f.code == "T020" and f.message.endswith("by Player 1: that player is not asked now."), f.message
+    assert f.hint.startswith("Player 1 has already answered this question ('Smack 8 red circles' at line 15), "
+                             "and an answer once given is not changed"), f.hint
+    assert f.got == "[Player 2, Player 3]", f.got
+    # the secret pick, the same
+    steps = "      - {move: Play 1 red circle, by: Player 1}\n      - {move: Play 2 yellow circles, by: Player 1}\n"
+    [f] = run(tmp_path, ROUND.replace("STEPS", steps)).failures
+    assert "already answered this question ('Play 1 red circle' at line 12)" in f.hint, f.hint
+
+
+def test_the_answer_named_is_the_one_to_the_question_asked_now_not_last_rounds(tmp_path):
+    # round 1: Player 1 picks 1 red circle (line 12), all three tap; round 2 asks the same question
+    # again: Player 1 picks 2 yellow circles (line 18) and then tries a second card (line 19)
+    steps = PICKS + "      - {move: Smack 8 red circles, by: Player 1, time: 0.3}\n" \
+                    "      - {move: Smack 8 red circles, by: Player 2, time: 0.3}\n" \
+                    "      - {move: Smack 1 red square, by: Player 3, time: 0.3}\n" \
+                    "      - {move: Play 2 yellow circles, by: Player 1}\n" \
+                    "      - {move: Play 4 red stars, by: Player 1}\n"
+    [f] = run(tmp_path, ROUND.replace("STEPS", steps)).failures
+    assert f.code == "T020" and f.line == 19, f
+    assert "already answered this question ('Play 2 yellow circles' at line 18)" in f.hint, f.hint
+
+
+def test_a_move_with_no_by_that_is_another_seats_option_says_to_write_by(tmp_path):
+    steps = "      - {move: Play 1 red circle}\n"
+    [f] = run(tmp_path, ROUND.replace("STEPS", steps)).failures
+    assert f.code == "T020", f
+    assert f.message == ("Cannot make the move 'Play 1 red circle': it is an option of Player 1, and a move with no "
+                         "'by' is answered by the first seat asked, Player 2."), f.message
+    assert f.hint == "write 'by: Player 1' beside the move", f.hint
