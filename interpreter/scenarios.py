@@ -879,6 +879,7 @@ class _FileRunner:
             self.moved = False
             self.mover = None           # (seat, turn_number, rule frames) of the last move: is its action still asked?
             self.earlier = []           # (turn_number, rule frames, label, line) of the moves since the last set
+            self.answers = []           # (seat, label, line, prompt, seats asked) of each move: who answered a secret choice
             self.last_draw, self.force_after = None, {}
             if "set" in case or case.get("restart turn"):
                 self.use_at = where_key(case, "set" if "set" in case else "restart turn")
@@ -958,6 +959,7 @@ class _FileRunner:
             self.heard, self.heard_since = [], "the last set" if "set" in step else "the last move"
         if "set" in step:
             self.earlier = []
+            self.answers = []       # a set asks a secret choice again, its answers dropped
             self.set(state, step["set"], step.get("rest"), where_key(step, "set"), step.get("restart turn", False),
                      where_key(step, "rest"), where_key(step, "restart turn"))
         elif "force" in step:
@@ -1298,6 +1300,41 @@ class _FileRunner:
         return (f"'{unknown[-1]}' belongs to the variant{'s' * (len(owners) > 1)} {which}, which this case does not "
                 f"play: add 'variant: {owners[0]}' to the case (or to the file, for all its cases)")
 
+    def variant_thing_hint(self, game, text: str) -> str:
+        """For a move's label that names, in whole words, a thing only a variant of the rulebook has
+        (`Play 5 yellow stars` in a case that plays no variant): the hint of `variant_hint`; else ""."""
+        if game.variant is not None:
+            return ""
+        own = {n for names in game.compiled.kind_names.values() for n in names}
+        try:
+            folder = find_rulebook(self.game_path)
+        except (RulebookError, OSError, ValueError):
+            return ""
+        for path in variant_files(folder) if folder.is_dir() else []:
+            try:      # (the error path only, as in variant_hint)
+                prog = self.load({"variant": path.stem}).compiled
+            except _Stop:
+                continue
+            for kind, names in prog.kind_names.items():
+                for name in sorted((n for n in names if n not in own), key=len, reverse=True):
+                    if re.search(rf"(?<!\w){re.escape(str(name))}(?!\w)", text, re.IGNORECASE):
+                        return self.variant_hint(game, ("thing", kind, name))
+        return ""
+
+    def answered_already(self, state, seat):
+        """The answer (seat, label, line, ...) `seat` gave to the secret choice still asked of other
+        seats, found among the last moves that answered it (the same question, asked of the seats
+        asked now and more); None if the seat gave none."""
+        waiting = set(state.pending.players)
+        for answer in reversed(self.answers):
+            # each answer of one secret choice leaves the seats asked before it but its own
+            if answer[3] != state.pending.prompt or set(answer[4]) != waiting | {answer[0]}:
+                return None
+            if answer[0] == seat:
+                return answer
+            waiting = set(answer[4])
+        return None
+
     @staticmethod
     def other_seat_offered(state, label, seat):
         """Another seat asked now whose options a move's label names, when the seat of its 'by' has
@@ -1340,9 +1377,14 @@ class _FileRunner:
         if seat is not None and seat not in state.pending.players:
             prog, n = state.game.compiled, state.players
             asked = [W.show(prog, "player", p, n) for p in state.pending.players]
+            hint = "'by' names a seat that is asked now; they are listed under 'got'"
+            done = self.answered_already(state, seat)
+            if done is not None:        # a second answer to one secret choice: the first stands
+                hint = (f"{W.show(prog, 'player', seat, n)} has already answered this question ({W.quote(done[1])} at "
+                        f"line {done[2]}), and an answer once given is not changed; the question waits for the "
+                        f"seats listed under 'got'")
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} by {W.show(prog, 'player', seat, n)}: "
-                                  "that player is not asked now.", by_at, got=_fmt(asked),
-                                  hint="'by' names a seat that is asked now; they are listed under 'got'"))
+                                  "that player is not asked now.", by_at, got=_fmt(asked), hint=hint))
         options = state.options(seat)
         if time is not None and not state.pending.timed:
             raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)} with a time: this decision is not "
@@ -1360,6 +1402,7 @@ class _FileRunner:
             asked = (seat if seat is not None else state.pending.players[0], state.data.get("turn_number"),
                      _frames(state))
             rng = state.data.get("rng")
+            asked_before = (state.pending.prompt, tuple(state.pending.players))
             if self.listening:
                 data = state.data
                 data["log"] = _Heard(data["log"], data, self.heard)
@@ -1376,6 +1419,7 @@ class _FileRunner:
             if left < first_left <= len(self.forced_at):    # which forced results this move used (T021's hint)
                 self.takers.append((options[index], at[0], len(self.forced_at) - first_left,
                                     len(self.forced_at) - left, list(state.rolls)))
+            self.answers.append((asked[0], options[index], at[0]) + asked_before)
             self.drew(state, 0, len(_rolls_of(self.forced_before)))
             self.last_draw = (options[index], at[0]) if state.data.get("rng") != rng else None
         except api.IllegalMove as e:
@@ -1387,10 +1431,22 @@ class _FileRunner:
                 hint = (f"a move names an option by its label (or a unique part of it), never by its number "
                         f"in the list, and no option holds the number {number}; the options "
                         f"are {_fmt_some(options)}")
+            elif "is not an option now" in e.reason:
+                # `Play 5 yellow stars`, a card only a variant's data holds: the variant was forgotten
+                hint = self.variant_thing_hint(state.game, str(label)) or hint
             left = state.forced
             late = self.late_force(self.forced_at[-len(left)], told_at_force=False) if left else ""
             if late:    # the options came from the seed's dice, the forced ones still waiting: say why
                 hint = f"{hint}; {late}"
+            if by is None and len(state.pending.players) > 1:
+                # no 'by' while several seats are asked: the first answers, though the move is another's
+                other = self.other_seat_offered(state, label, state.pending.players[0])
+                if other is not None:
+                    prog, n = state.game.compiled, state.players
+                    who, first = W.show(prog, "player", other, n), W.show(prog, "player", state.pending.players[0], n)
+                    raise _Stop(self.fail("T020", f"Cannot make the move {W.quote(label)}: it is an option of {who}, "
+                                          f"and a move with no 'by' is answered by the first seat asked, {first}.", at,
+                                          got=_fmt_some(options), hint=f"write 'by: {who}' beside the move")) from None
             other = self.other_seat_offered(state, label, seat) if by is not None else None
             if other is not None:       # the move is right, its 'by' is not: told at the 'by' line
                 prog, n = state.game.compiled, state.players
@@ -1717,8 +1773,11 @@ class _Expectations:
         return _Stop(self.r.fail("T030", f"{what} should be {_in_sentence(want)}, but {it} {_in_sentence(got)}.", at,
                                  _fmt(want), _fmt(got) if got_line is None else got_line, hint))
 
-    def unknown(self, message: str, at, hint: str = "") -> _Stop:
-        return _Stop(self.r.fail("T030", message, at, hint=hint))
+    def unknown(self, message: str, at, hint: str = "", **kw) -> _Stop:
+        # a card only a variant's data holds ('5 red circles' in a case that plays no variant):
+        # the variant was forgotten, as a `set` of it is told (T010)
+        hint = hint or self.r.variant_hint(self.s.game, _thing_named(message))
+        return _Stop(self.r.fail("T030", message, at, hint=hint, **kw))
 
     def rest_hint(self, what: str, wanted: int, has: int) -> str:
         """For a zone holding more cards than checked, when the case `set` it and it is the rest
@@ -1994,7 +2053,8 @@ class _Expectations:
                     and 1 <= want <= self.n else \
                     f"a list is written in [ ]; to check how many it holds, write {{count: {want}}}" \
                     if t.startswith("list:") and type(want) is int else self.hidden_hint(want)
-                raise self.unknown(_sentence(f"{what}: {e}"), at, hint) from None
+                # the value as it is, so one run shows what to write (`deck: [x]` showed nothing)
+                raise self.unknown(_sentence(f"{what}: {e}"), at, hint, got=_fmt(got)) from None
             if not shown and W.numbered_words(want):    # `Chocolate #4` expected: say which chocolate is there
                 got = W.show_numbered(self.prog, t, v, self.n)
             hint = self.rest_hint(what, len(want), len(got)) if isinstance(want, list) and isinstance(got, list) else ""
@@ -2026,8 +2086,7 @@ class _Expectations:
                     for item in (w if isinstance(w, list) else [w]):
                         W.check_words(self.prog, elem, item, self.n)
                 except W.WordsError as e:       # the value as it is, so one run shows what to write
-                    raise _Stop(self.r.fail("T030", _sentence(f"{what} ({op}): {e}"), oat, "", _fmt(got),
-                                            self.hidden_hint(w))) from None
+                    raise self.unknown(_sentence(f"{what} ({op}): {e}"), oat, self.hidden_hint(w), got=_fmt(got)) from None
             if op in ("at least", "at most"):
                 if type(got) is not int:
                     raise self.unknown(f"{what} is {_said(got)}, not a number, so '{op}' does not apply.", oat)
