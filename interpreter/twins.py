@@ -34,6 +34,8 @@ from . import codegen
 
 LIMIT = 1024          # texts worked out for one option, at most: a larger label is not proved
 MAX_ROWS = 16         # ways a label can be made (an `if` in it doubles them), at most
+MAX_GAPS = 2          # parts of a label that can be any text or number, at most, for a pattern to be asked
+MAX_TEXT = 65_536     # characters of an option's texts, at most, for them to be fitted to a pattern
 NUMBER = r"(?:-?[0-9]+|none)"      # an int shown (none: "none")
 ANYTHING = "(?s:.*)"
 
@@ -109,6 +111,11 @@ def _apart(a, fa, b, fb) -> bool:
         return fa.isdisjoint(fb)
     if fa is not None or fb is not None:
         texts, other = (fa, b) if fa is not None else (fb, a)
+        # A pattern of several "anything" parts may try each way of splitting a text: only a
+        # few such parts, over texts of bounded length, are asked of `re`
+        if any(sum(p[0] in ("any", "num") for p in row) > MAX_GAPS for row in other) \
+                or sum(map(len, texts)) > MAX_TEXT:
+            return False
         pattern = re.compile("|".join(_pattern(row) for row in other), re.S)
         return not any(pattern.fullmatch(t) for t in texts)
     for x in a:
@@ -276,8 +283,12 @@ def _key_texts(c, t: str, show) -> dict | None:
     or None for a type of too many values."""
     if t.startswith("thing:"):
         values = list(range(len(c.out.kind_names.get(t[6:], ()))))
+        if len(values) > LIMIT:
+            return None
     elif t.startswith("enum:"):
         values = sorted(c.out.enum_values.get(t[5:], ()))
+        if len(values) > LIMIT:
+            return None
     elif t == T.BOOL:
         values = [True, False]
     else:
@@ -293,7 +304,7 @@ def _field_texts(c, kind: str, name: str, t: str) -> dict | None:
     """Each thing of `kind` -> its data field `name` shown (a thing whose field is none, or that
     cannot be shown, has no text: reading it fails or is not known)."""
     values = c.out.static.get(kind, {}).get(name)
-    if values is None or not (t in (T.INT, T.TEXT, T.BOOL) or t.startswith("enum:")):
+    if values is None or len(values) > LIMIT or not (t in (T.INT, T.TEXT, T.BOOL) or t.startswith("enum:")):
         return None
     show = c.shower(t)
     out = {}

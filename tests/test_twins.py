@@ -153,3 +153,11 @@ def test_a_choice_showing_its_items(tmp_path):
     assert choice("neighbours(here) + diagonals(here)") == (True, ["b", "c", "d"])
     assert choice("neighbours(here) + neighbours(there)") == (False, ["b", "c"])
     assert choice("[here, here]") == (False, ["a"])
+
+
+def test_a_number_shown_can_say_what_another_option_says(tmp_path):
+    proved, options = menu(tmp_path, 'option "Wait {count(cell)} turns"\noption "Wait 4 turns"')
+    assert not proved and options == ["Wait 4 turns", "Wait 4 turns (2)"]
+    proved, options = menu(tmp_path, 'option "Wait {count(cell)} turns"\noption "Wait four turns"\n'
+                                     'option "Go to {s.name}" for s in cell')
+    assert proved and options == ["Wait 4 turns", "Wait four turns", "Go to a", "Go to b", "Go to c", "Go to d"]
