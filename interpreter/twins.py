@@ -67,7 +67,11 @@ def never_twins(c, decision, options: list) -> bool:
     kept = c.c.answers.setdefault("never twins", {})
     proved = kept.get(id(decision))
     if proved is None:
-        proved = kept[id(decision)] = _never_twins(c, options)
+        try:
+            proved = _never_twins(c, options)
+        except RecursionError:      # a chain of definitions deeper than Python's stack: not proved
+            proved = False
+        kept[id(decision)] = proved
     return proved
 
 

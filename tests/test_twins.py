@@ -161,3 +161,11 @@ def test_a_number_shown_can_say_what_another_option_says(tmp_path):
     proved, options = menu(tmp_path, 'option "Wait {count(cell)} turns"\noption "Wait four turns"\n'
                                      'option "Go to {s.name}" for s in cell')
     assert proved and options == ["Wait 4 turns", "Wait four turns", "Go to a", "Go to b", "Go to c", "Go to d"]
+
+
+def test_a_long_chain_of_definitions(tmp_path):
+    """As deep as the checker lets a chain of definitions go: proved, or (past Python's stack)
+    not, never an error."""
+    chain = "".join(f"define d{k}: list of cell = d{k + 1}\n" for k in range(300)) + "define d300: list of cell = cell\n"
+    _, options = menu(tmp_path, 'option "Go to {s.name}" for s in d0', chain)
+    assert options == ["Go to a", "Go to b", "Go to c", "Go to d"]
