@@ -233,7 +233,15 @@ class Source:
         if ref[0] != "table":
             if isinstance(e.key, A.Lit) and type(e.key.value) is int and e.key.value >= 0:
                 return f"{self.write(e.obj, d)}[{self.write(e.key, d)}]"
-            return f"{self.const(item_at)}({self.write(e.obj, d)}, {self.write(e.key, d)})"
+            xs, i = self.write(e.obj, d), self.write(e.key, d)
+            if not self.in_iterable and _read_only(self.c, e.obj) and _index_read(self.c, e.key):
+                # An item that is there is taken in place (a whole number from 0 to the length);
+                # else `item_at`, with the list and the index read again, raises as it did (a
+                # none, a negative number, one past the end). The list, which cannot fail, is
+                # read after the index.
+                return (f"(_l[_i] if (_i := {i}) is not None and -1 < _i < len(_l := {xs}) "
+                        f"else {self.const(item_at)}({xs}, {i}))")
+            return f"{self.const(item_at)}({xs}, {i})"
         table = self.c.tables.get(ref[1])
         if table is None or not all(self.c.constant(entry[4]) is not None for entry in table):
             return None
@@ -1458,6 +1466,26 @@ def counted_from_start(i):
     if type(i) is int and i < 0:
         raise IndexError(i)
     return i
+
+
+def _read_only(c, e) -> bool:
+    """Is `e` a list read that can neither fail nor do anything: a local or variable, or a zone or
+    variable of the current player?"""
+    ref = c.refs.get(id(e), ())
+    if isinstance(e, A.Name):
+        return ref[:1] in (("local",), ("global",))
+    return isinstance(e, A.Field) and ref[:1] == ("pvar",) and isinstance(e.obj, A.Name) \
+        and c.refs.get(id(e.obj), ()) == ("value", "current")
+
+
+def _index_read(c, e) -> bool:
+    """Is `e` a whole number (or none) that writes no local of its own: a plain read, or one plus or
+    minus a number?"""
+    if c.types.get(id(e)) != T.INT:
+        return False
+    if isinstance(e, A.Binary) and e.op in ("+", "-") and isinstance(e.right, A.Lit) and type(e.right.value) is int:
+        e = e.left
+    return inlining.plain(e, c.refs)
 
 
 def item_at(xs, i):

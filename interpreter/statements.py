@@ -13,7 +13,7 @@ from __future__ import annotations
 from tabletop.dsl import ast as A
 from tabletop.dsl import types as T
 
-from . import alike, codegen, inlining, memo, purity
+from . import alike, codegen, inlining, memo, purity, twins
 from .budgets import MAX_FRAMES, SMALL, runaway
 from .compiler import _int_capped, charged_copy
 from .errors import BudgetExceeded, RuleError
@@ -45,7 +45,7 @@ class Stmt:
     # A decision's prompt when it is a plain text ("Choose" without one), so that `_ask_one` need
     # not work it out; None when the prompt shows values (`_plain_text`).
     fixed_prompt = None
-    distinct = False  # a menu whose labels are plain texts, all different: `_ask_one` need not look for twins
+    distinct = False  # a decision whose labels can never be twins (`twins.py`): `_ask_one` need not look for them
 
     def run(self, m, frame):
         raise NotImplementedError
@@ -1183,6 +1183,8 @@ def _choose(c, s: A.Choose):
                 c.expr(s.by) if s.by is not None else None, c.expr(s.prompt) if s.prompt else None, s.may,
                 block, s.span)
     st.fixed_prompt = _plain_text(c, s.prompt) if s.prompt else "Choose"
+    # `may`'s options are made distinct with its way to decline before they are asked
+    st.distinct = s.may or twins.never_twins(c, s, [(s.label, st.slot, s.source)])
     c.scope(st.slot, block)
     if s.declined is not None:
         c.labelled(s.declined)
@@ -1219,7 +1221,8 @@ def _menu(c, s: A.Menu):
               s.span, early)
     st.fixed_prompt = _plain_text(c, s.prompt) if s.prompt else "Choose"
     texts = [_plain_text(c, o.label) if o.iterable is None else None for o in s.options]
-    st.distinct = None not in texts and len(set(texts)) == len(texts)
+    st.distinct = (None not in texts and len(set(texts)) == len(texts)) or \
+        twins.never_twins(c, s, [(o.label, options[i][1], o.iterable) for i, o in enumerate(s.options)])
     for i, n in tested.items():
         if n:
             parts = codegen.conjuncts(s.options[i].cond)
