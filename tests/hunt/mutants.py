@@ -423,7 +423,7 @@ def abatteroxie_mutants(book: Path) -> list[Mutant]:
         M("Battle Royale: victim chosen for you", "        if count(victims) > 1:\n            choose victim", "        if false:\n            choose victim"),
         M("Battle Royale: the current team chooses", 'labelled "Eliminate a {colour(victim)} battler on {t}" by p prompt', 'labelled "Eliminate a {colour(victim)} battler on {t}" prompt'),
         M("Battle Royale: two eliminations each", "        move first([b for b in t.battlers if b.owner == victim]) from t.battlers to p.tiebreakers", "        move take([b for b in t.battlers if b.owner == victim], 2) from t.battlers to p.tiebreakers"),
-        M("Battle Royale: lone team tile skipped test dropped", "    if count(teams_on(t)) < 2:\n        return\n", "",
+        M("Battle Royale: lone team tile skipped test dropped", "    if count(teams) < 2:\n        return\n", "",
           equivalent="a tile with one team has no minority, and the next test returns"),
         M("Battle Royale: no-minority test dropped", "    if count(minority) == 0:\n        return\n    for p in holders:", "    for p in holders:",
           equivalent="with no minority every holder finds no victim and the loop stops"),
